@@ -1,0 +1,381 @@
+"""Character BPE with an end-of-word symbol (Sennrich et al. 2016, section 3.2).
+
+Follows seed 000, example 19.1: each word is split into characters plus the
+single symbol ``</w>``; pairs never cross words; counts are weighted by word
+frequency; the winner's occurrences are merged left to right without
+overlap; training stops after ``merges`` steps, at ``vocab_size``, or when no
+pair is left.  The tie rule is an explicit parameter (see :mod:`core.ties`).
+
+But: the trainer keeps pair counts incrementally (only words containing the
+merged pair are recounted), so the full per-step pair tables are not stored;
+:class:`Trace` recomputes them exactly on demand by replaying the merges.
+
+Encoding a new word replays the frozen ordered merges; it never recounts.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .corpus import END_OF_WORD, WordCorpus
+from .errors import TokenizerError
+from .ties import check_policy, order_key
+
+TRAINER_NAME = "subword-studio.char_bpe"
+TRAINER_VERSION = "1"
+# Tie sets larger than this are stored as a count plus their first members;
+# the whole set is recomputable from the trace.
+TIE_RECORD_LIMIT = 64
+
+
+@dataclass(frozen=True)
+class Merge:
+    rank: int
+    left: str
+    right: str
+    new: str
+    count: int
+
+    @property
+    def pair(self):
+        return (self.left, self.right)
+
+
+@dataclass(frozen=True)
+class MergeStep:
+    """One training step: the winner, its count and the pairs it beat."""
+
+    step: int
+    pair: tuple[str, str]
+    count: int
+    new_symbol: str
+    ties: tuple[tuple[str, str], ...]  # in policy order, winner first
+    tie_count: int
+    policy: str
+
+
+def split_word(word: str, end_of_word: str = END_OF_WORD) -> list[str]:
+    return [*word, end_of_word]
+
+
+def merge_symbols(symbols, left, right, new):
+    """Merge non-overlapping ``left right`` occurrences, left to right.
+
+    >>> merge_symbols(["a", "a", "a"], "a", "a", "aa")
+    ['aa', 'a']
+    """
+    out, i, n = [], 0, len(symbols)
+    while i < n:
+        if i + 1 < n and symbols[i] == left and symbols[i + 1] == right:
+            out.append(new)
+            i += 2
+        else:
+            out.append(symbols[i])
+            i += 1
+    return out
+
+
+def _pair_counter(symbols):
+    return Counter(zip(symbols, symbols[1:]))
+
+
+class _Counts:
+    """Pair counts with a bucket queue for the max and a pair -> words index."""
+
+    def __init__(self, words, freqs):
+        self.counts: dict[tuple[str, str], int] = {}
+        self.where: dict[tuple[str, str], set[int]] = {}
+        self.buckets: dict[int, set] = {}
+        self.top = 0
+        for index, symbols in enumerate(words):
+            self.add_word(index, symbols, freqs[index], +1)
+
+    def _bump(self, pair, delta):
+        old = self.counts.get(pair, 0)
+        new = old + delta
+        if old:
+            self.buckets[old].discard(pair)
+        if new:
+            self.counts[pair] = new
+            self.buckets.setdefault(new, set()).add(pair)
+            self.top = max(self.top, new)
+        else:
+            self.counts.pop(pair, None)
+
+    def add_word(self, index, symbols, freq, sign):
+        for pair, times in _pair_counter(symbols).items():
+            self._bump(pair, sign * times * freq)
+            if sign > 0:
+                self.where.setdefault(pair, set()).add(index)
+            else:
+                self.where[pair].discard(index)
+
+    def best_bucket(self):
+        while self.top > 0 and not self.buckets.get(self.top):
+            self.top -= 1
+        return self.top, self.buckets.get(self.top, set())
+
+
+def train(
+    corpus: WordCorpus,
+    *,
+    merges: int | None = None,
+    vocab_size: int | None = None,
+    tie: str = "lexicographic",
+    end_of_word: str = END_OF_WORD,
+    unk: str | None = "[UNK]",
+    progress=None,
+    should_stop=None,
+) -> "CharBPE":
+    """Learn merges from ``corpus``; the result carries its :class:`Trace`.
+
+    ``progress(step, total)`` is called after each merge; training stops
+    early (``trace.stop_reason == "cancelled"``) when ``should_stop()`` is true.
+    """
+    check_policy(tie)
+    if merges is None and vocab_size is None:
+        raise TokenizerError("give a number of merges or a target vocab size")
+    if merges is not None and (isinstance(merges, bool) or not isinstance(merges, int) or merges < 0):
+        raise TokenizerError(f"number of merges must be an integer >= 0, not {merges!r}")
+    if vocab_size is not None and (not isinstance(vocab_size, int) or vocab_size < 0):
+        raise TokenizerError(f"vocab size must be an integer >= 0, not {vocab_size!r}")
+    if len(corpus) == 0:
+        raise TokenizerError("the corpus is empty")
+    words = [split_word(w, end_of_word) for w in corpus.words]
+    freqs = list(corpus.counts)
+    alphabet = tuple(sorted({s for symbols in words for s in symbols}))
+    specials = (unk,) if unk is not None else ()
+    known = set(specials) | set(alphabet)
+    counts = _Counts(words, freqs)
+
+    def first_seen(pair):
+        index = min(counts.where[pair])
+        symbols = words[index]
+        for position in range(len(symbols) - 1):
+            if (symbols[position], symbols[position + 1]) == pair:
+                return (index, position)
+        raise AssertionError("pair index out of date")  # internal invariant
+
+    key = order_key(tie, first_seen)
+    limit = merges if merges is not None else float("inf")
+    learned: list[Merge] = []
+    steps: list[MergeStep] = []
+    stop_reason = "merges"
+    while True:
+        if len(learned) >= limit:
+            break
+        if vocab_size is not None and len(known) >= vocab_size:
+            stop_reason = "vocab_size"
+            break
+        if should_stop is not None and should_stop():
+            stop_reason = "cancelled"
+            break
+        top, bucket = counts.best_bucket()
+        if top == 0:
+            stop_reason = "no_pairs"
+            break
+        if len(bucket) <= TIE_RECORD_LIMIT:
+            ties = tuple(sorted(bucket, key=key))
+        else:
+            ties = tuple(heapq.nsmallest(TIE_RECORD_LIMIT, bucket, key=key))
+        left, right = ties[0]
+        new = left + right
+        rank = len(learned) + 1
+        learned.append(Merge(rank, left, right, new, top))
+        steps.append(MergeStep(rank, (left, right), top, new, ties, len(bucket), tie))
+        known.add(new)
+        for index in sorted(counts.where.get((left, right), ())):
+            symbols = words[index]
+            counts.add_word(index, symbols, freqs[index], -1)
+            words[index] = merge_symbols(symbols, left, right, new)
+            counts.add_word(index, words[index], freqs[index], +1)
+        if progress is not None:
+            progress(rank, merges)
+    settings = {"merges": merges, "vocab_size": vocab_size}
+    model = CharBPE(alphabet, tuple(learned), end_of_word=end_of_word, unk=unk)
+    trace = Trace(corpus, model, tuple(steps), tie, stop_reason, settings)
+    object.__setattr__(model, "trace", trace)
+    return model
+
+
+@dataclass(frozen=True)
+class WordEncoding:
+    word: str
+    tokens: tuple[str, ...]
+    ids: tuple[int, ...]
+    applied: tuple[dict, ...]  # merges that fired, in order, with positions
+    not_applied: tuple[dict, ...]  # merges whose symbols were present but not adjacent
+    unknown: tuple[tuple[int, str], ...]  # (char offset, lost character)
+
+
+@dataclass(frozen=True)
+class CharBPE:
+    """A frozen character BPE: alphabet, ordered merges, boundary rules.
+
+    IDs: specials first (``[UNK]``), then the alphabet in sorted order, then
+    each new symbol in merge order (a string met twice keeps its first ID).
+    """
+
+    alphabet: tuple[str, ...]
+    merges: tuple[Merge, ...]
+    end_of_word: str = END_OF_WORD
+    unk: str | None = "[UNK]"
+    trace: "Trace | None" = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        vocab = [self.unk] if self.unk is not None else []
+        vocab += self.alphabet
+        seen = set(vocab)
+        if len(seen) != len(vocab):
+            raise TokenizerError("alphabet symbols must be distinct and differ from the unknown token")
+        ranks: dict[tuple[str, str], list[Merge]] = {}
+        for expected, m in enumerate(self.merges, start=1):
+            if m.rank != expected:
+                raise TokenizerError(f"merge ranks must run 1, 2, 3...; found {m.rank} at position {expected}")
+            if m.left not in seen or m.right not in seen:
+                missing = m.left if m.left not in seen else m.right
+                raise TokenizerError(f"merge {m.rank} uses unknown symbol {missing!r}")
+            if m.new != m.left + m.right:
+                raise TokenizerError(f"merge {m.rank}: new symbol {m.new!r} is not {m.left!r}+{m.right!r}")
+            if m.new not in seen:
+                seen.add(m.new)
+                vocab.append(m.new)
+            ranks.setdefault(m.pair, []).append(m)
+        object.__setattr__(self, "vocab", tuple(vocab))
+        object.__setattr__(self, "ids", {s: i for i, s in enumerate(vocab)})
+        object.__setattr__(self, "_ranks", ranks)
+        object.__setattr__(self, "_cache", {})
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self.vocab)
+
+    def vocab_size_at(self, step: int) -> int:
+        """Vocabulary size after the first ``step`` merges."""
+        base = len(self.alphabet) + (self.unk is not None)
+        return base + len({m.new for m in self.merges[:step]} - set(self.alphabet))
+
+    # ==== Encoding ====
+
+    def initial_symbols(self, word: str):
+        """Split into known characters plus ``</w>``; unknown ones become UNK."""
+        symbols, unknown = [], []
+        for offset, ch in enumerate(word):
+            if ch in self.ids and ch != self.unk:
+                symbols.append(ch)
+            elif self.unk is None:
+                raise TokenizerError(
+                    f"character {ch!r} (U+{ord(ch):04X}) at offset {offset} of {word!r} is not in the symbol table"
+                )
+            else:
+                symbols.append(self.unk)
+                unknown.append((offset, ch))
+        symbols.append(self.end_of_word)
+        return symbols, unknown
+
+    def segment(self, word: str, *, limit: int | None = None) -> list[str]:
+        """Tokens of ``word`` under the first ``limit`` merges (all by default).
+
+        Equivalent to applying every merge in rank order, but jumps straight
+        to the next merge whose pair is present, so long merge lists cost
+        nothing for words they do not touch.
+        """
+        cache_key = (word, limit)
+        if cache_key in self._cache:
+            return list(self._cache[cache_key])
+        symbols, _ = self.initial_symbols(word)
+        symbols = self.replay(symbols, limit=limit)
+        if len(self._cache) < 100_000:
+            self._cache[cache_key] = tuple(symbols)
+        return symbols
+
+    def replay(self, symbols, *, limit=None):
+        last = 0
+        cap = len(self.merges) if limit is None else limit
+        while True:
+            best = None
+            for pair in zip(symbols, symbols[1:]):
+                for m in self._ranks.get(pair, ()):
+                    if last < m.rank <= cap and (best is None or m.rank < best.rank):
+                        best = m
+                        break
+            if best is None:
+                return symbols
+            symbols = merge_symbols(symbols, best.left, best.right, best.new)
+            last = best.rank
+
+    def encode_word(self, word: str, *, limit: int | None = None) -> WordEncoding:
+        """Encode one word and explain which merges applied and which did not."""
+        symbols, unknown = self.initial_symbols(word)
+        applied, not_applied = [], []
+        merges = self.merges if limit is None else self.merges[:limit]
+        for m in merges:
+            positions = [i for i, p in enumerate(zip(symbols, symbols[1:])) if p == m.pair]
+            if positions:
+                symbols = merge_symbols(symbols, m.left, m.right, m.new)
+                applied.append({"rank": m.rank, "pair": [m.left, m.right], "positions": positions,
+                                "result": " ".join(symbols)})
+            elif m.left in symbols and m.right in symbols:
+                not_applied.append({"rank": m.rank, "pair": [m.left, m.right],
+                                    "reason": "symbols present but not adjacent", "state": " ".join(symbols)})
+        return WordEncoding(word, tuple(symbols), tuple(self.ids[s] for s in symbols),
+                            tuple(applied), tuple(not_applied), tuple(unknown))
+
+    def encode(self, text: str) -> list[str]:
+        """Tokens of whitespace-separated ``text``; the whitespace itself is lost."""
+        return [t for word in text.split() for t in self.segment(word)]
+
+    # ==== Decoding ====
+
+    def decode(self, tokens) -> str:
+        """Concatenate pieces; each ``</w>`` ends a word (joined by one space).
+
+        >>> CharBPE(("</w>", "e", "l", "o", "r", "w"), ()).decode(["l", "o", "w", "</w>"])
+        'low'
+        """
+        pieces = [self.token(t) if isinstance(t, int) else t for t in tokens]
+        text = "".join(pieces)
+        return " ".join(part for part in text.split(self.end_of_word) if part != "")
+
+    def token(self, token_id: int) -> str:
+        if isinstance(token_id, bool) or not 0 <= token_id < len(self.vocab):
+            raise TokenizerError(f"ID {token_id!r} is outside the vocabulary 0..{len(self.vocab) - 1}")
+        return self.vocab[token_id]
+
+
+@dataclass(frozen=True)
+class Trace:
+    """Everything training did, step by step, recomputable exactly."""
+
+    corpus: WordCorpus
+    model: CharBPE
+    steps: tuple[MergeStep, ...]
+    policy: str
+    stop_reason: str
+    settings: dict
+
+    def segmentation(self, step: int) -> list[list[str]]:
+        """Every corpus word's symbols after ``step`` merges (0 = initial)."""
+        return [self.model.segment(w, limit=step) for w in self.corpus.words]
+
+    def pair_counts(self, step: int) -> dict[tuple[str, str], int]:
+        """All pair counts *before* merge ``step`` (1-based), in corpus order."""
+        return {pair: count for pair, (count, _) in self.pair_table(step).items()}
+
+    def pair_table(self, step: int, *, max_words: int = 8):
+        """Pair counts before merge ``step`` with the words they occur in.
+
+        Returns ``{pair: (count, [(word, weighted occurrences), ...])}`` in
+        corpus order (Table 19.1's three columns); at most ``max_words``
+        words are listed per pair.
+        """
+        table: dict[tuple[str, str], tuple[int, list]] = {}
+        for word, symbols, freq in zip(self.corpus.words, self.segmentation(step - 1), self.corpus.counts):
+            for pair, times in Counter(zip(symbols, symbols[1:])).items():
+                count, where = table.get(pair, (0, []))
+                if len(where) < max_words:
+                    where.append((word, times * freq))
+                table[pair] = (count + times * freq, where)
+        return table

@@ -1,0 +1,205 @@
+"""Headless command line: the same core as the GUI, and no Qt import.
+
+Every bad input ends with exit status 2 and one line on stderr naming the
+file and line; ``--json`` prints machine-readable results on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import assets, char_bpe, corpus as corpus_mod
+from .errors import AssetError, StudioError
+from .ties import POLICIES
+
+EXIT_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # One line, not a usage dump: the issue asks for a single clear line.
+        raise StudioError(f"{self.prog}: {message}")
+
+
+def _print_json(obj):
+    json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+# ==== train ====
+
+def cmd_train(args):
+    words = corpus_mod.read_corpus(args.corpus, args.format)
+    if args.algo != "char-bpe":
+        raise StudioError(f"unknown algorithm {args.algo!r}; available: char-bpe")
+    model = char_bpe.train(
+        words, merges=args.merges, vocab_size=args.vocab_size, tie=args.tie,
+        unk=None if args.no_unk else args.unk,
+    )
+    asset = assets.char_bpe_to_asset(model, name=args.name or "")
+    assets.save_asset(args.output, asset)
+    if args.trace:
+        from .fileio import write_json_atomic
+
+        write_json_atomic(args.trace, trace_json(model.trace))
+    summary = {
+        "asset": args.output, "merges": len(model.merges), "vocab_size": model.vocab_size,
+        "stop_reason": model.trace.stop_reason, "tie_policy": args.tie,
+    }
+    if args.json:
+        _print_json(summary)
+    else:
+        print(f"learned {summary['merges']} merges (vocab {summary['vocab_size']}, "
+              f"stopped: {summary['stop_reason']}) -> {args.output}")
+    return 0
+
+
+# ==== encode ====
+
+def word_json(enc: char_bpe.WordEncoding) -> dict:
+    return {
+        "word": enc.word, "tokens": list(enc.tokens), "ids": list(enc.ids),
+        "steps": list(enc.applied), "not_applied": list(enc.not_applied),
+        "unknown": [{"offset": o, "char": ch, "codepoint": f"U+{ord(ch):04X}"} for o, ch in enc.unknown],
+    }
+
+
+def cmd_encode(args):
+    _, model = assets.load_tokenizer(args.asset)
+    words = list(args.words)
+    if args.text is not None:
+        words += args.text.split()
+    if not words:
+        raise StudioError("encode: give one or more words, or --text TEXT")
+    results = [word_json(model.encode_word(w)) for w in words]
+    if args.json:
+        _print_json(results)
+    else:
+        for r in results:
+            lost = "".join(f"  [UNK] replaced {u['char']!r} ({u['codepoint']})" for u in r["unknown"])
+            print(f"{r['word']}\t{' '.join(r['tokens'])}\t{r['ids']}{lost}")
+    return 0
+
+
+# ==== decode ====
+
+def cmd_decode(args):
+    _, model = assets.load_tokenizer(args.asset)
+    tokens = []
+    for item in args.ids:
+        try:
+            tokens.append(int(item))
+        except ValueError:
+            tokens.append(item)
+    text = model.decode(tokens)
+    if args.json:
+        _print_json({"text": text, "pieces": [model.token(t) if isinstance(t, int) else t for t in tokens]})
+    else:
+        print(text)
+    return 0
+
+
+# ==== trace ====
+
+def trace_json(trace: char_bpe.Trace) -> dict:
+    steps = []
+    for s in trace.steps:
+        counts = trace.pair_counts(s.step)
+        steps.append({
+            "step": s.step, "pair": list(s.pair), "count": s.count, "new_symbol": s.new_symbol,
+            "ties": [list(p) for p in s.ties], "tie_count": s.tie_count, "policy": s.policy,
+            "pair_counts": [[a, b, c] for (a, b), c in counts.items()],
+            "segmentation": {w: " ".join(seg) for w, seg in zip(trace.corpus.words, trace.segmentation(s.step))},
+        })
+    return {
+        "policy": trace.policy, "stop_reason": trace.stop_reason,
+        "corpus": [[w, c] for w, c in trace.corpus.items()],
+        "initial": {w: " ".join(seg) for w, seg in zip(trace.corpus.words, trace.segmentation(0))},
+        "steps": steps,
+    }
+
+
+def retrain(asset: dict, model: char_bpe.CharBPE) -> char_bpe.CharBPE:
+    """Retrain from the asset's embedded corpus and check it gives its merges."""
+    words = assets.training_corpus(asset)
+    trainer = asset.get("trainer", {})
+    again = char_bpe.train(
+        words, merges=len(model.merges), tie=trainer.get("tie_policy", "lexicographic"),
+        end_of_word=model.end_of_word, unk=model.unk,
+    )
+    if again.merges != model.merges:
+        raise AssetError("retraining from the embedded corpus gives other merges: the asset was edited")
+    return again
+
+
+def cmd_trace(args):
+    asset, model = assets.load_tokenizer(args.asset)
+    trace = retrain(asset, model).trace
+    if args.json:
+        _print_json(trace_json(trace))
+        return 0
+    print(f"tie policy: {trace.policy}")
+    for s in trace.steps:
+        ties = ", ".join(f"{a}+{b}" for a, b in s.ties)
+        print(f"{s.step}\t{s.pair[0]} + {s.pair[1]}\t{s.count}\tties ({s.tie_count}): {ties}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="main.py", description="Subword Studio, headless.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("train", help="learn a tokenizer from a corpus file")
+    p.add_argument("corpus")
+    p.add_argument("--algo", default="char-bpe")
+    p.add_argument("--merges", type=int)
+    p.add_argument("--vocab-size", type=int)
+    p.add_argument("--tie", default="lexicographic", choices=list(POLICIES))
+    p.add_argument("--format", default="table", choices=["table", "text"])
+    p.add_argument("--unk", default="[UNK]")
+    p.add_argument("--no-unk", action="store_true", help="unknown characters are an error")
+    p.add_argument("--name")
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--trace")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_train)
+
+    p = sub.add_parser("encode", help="encode words by replaying the merges")
+    p.add_argument("asset")
+    p.add_argument("words", nargs="*")
+    p.add_argument("--text")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_encode)
+
+    p = sub.add_parser("decode", help="decode IDs or tokens")
+    p.add_argument("asset")
+    p.add_argument("ids", nargs="+")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_decode)
+
+    p = sub.add_parser("trace", help="print every training step")
+    p.add_argument("asset")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_trace)
+    return parser
+
+
+COMMANDS = ("train", "encode", "decode", "trace")
+
+
+def main(argv=None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if getattr(args, "merges", None) is not None and args.merges < 0:
+            raise StudioError(f"--merges must be >= 0, not {args.merges}")
+        return args.func(args)
+    except StudioError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,123 @@
+"""Table models over a trace: counts and cells only, no widget per row."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+TIE_BRUSH = QBrush(QColor("#fff3c4"))
+WINNER_BRUSH = QBrush(QColor("#c8e6c9"))
+
+
+def tr(text):
+    return QCoreApplication.translate("models", text)
+
+
+# lupdate finds literal strings only; this marks the ones tr() gets as variables.
+
+
+def pair_text(pair) -> str:
+    return f"{pair[0]} + {pair[1]}"
+
+
+class _Table(QAbstractTableModel):
+    headers: tuple[str, ...] = ()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._rows: list = []
+
+    def rowCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section, orientation, role=Qt.DisplayRole):
+        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
+            return tr(self.headers[section])
+        if role == Qt.DisplayRole and orientation == Qt.Vertical:
+            return section + 1
+        return None
+
+    def set_rows(self, rows):
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+
+class TraceModel(_Table):
+    """Row 0 is the initial state; row k is merge k."""
+
+    headers = (QT_TRANSLATE_NOOP("models", "Step"), QT_TRANSLATE_NOOP("models", "Pair"),
+               QT_TRANSLATE_NOOP("models", "Count"), QT_TRANSLATE_NOOP("models", "Ties"),
+               QT_TRANSLATE_NOOP("models", "New symbol"))
+
+    def set_trace(self, trace):
+        self.set_rows([None, *trace.steps] if trace is not None else [])
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        step = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.DisplayRole:
+            if step is None:
+                return ("0", QCoreApplication.translate("models", "initial symbols"), "", "", "")[column]
+            if column == 0:
+                return str(step.step)
+            if column == 1:
+                return pair_text(step.pair)
+            if column == 2:
+                return str(step.count)
+            if column == 3:
+                shown = ", ".join(pair_text(p) for p in step.ties)
+                more = step.tie_count - len(step.ties)
+                return f"{step.tie_count}: {shown}" + (f" … (+{more})" if more > 0 else "")
+            return step.new_symbol
+        if role == Qt.ToolTipRole and step is not None and column == 3:
+            return QCoreApplication.translate("models", "Pairs tied at count %1; the %2 rule picked %3.").replace(
+                "%1", str(step.count)).replace("%2", step.policy).replace("%3", pair_text(step.pair))
+        return None
+
+
+class SegmentationModel(_Table):
+    headers = (QT_TRANSLATE_NOOP("models", "Word"), QT_TRANSLATE_NOOP("models", "Count"),
+               QT_TRANSLATE_NOOP("models", "Segmentation"))
+
+    def set_segmentation(self, corpus, segmentation):
+        self.set_rows(zip(corpus.words, corpus.counts, segmentation))
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid() or role != Qt.DisplayRole:
+            if role == Qt.FontRole and index.isValid() and index.column() == 2:
+                return QFont("monospace")
+            return None
+        word, count, symbols = self._rows[index.row()]
+        return (word, str(count), " ".join(symbols))[index.column()]
+
+
+class PairCountModel(_Table):
+    """Pair counts before a merge; the tie set and the winner are shaded."""
+
+    headers = (QT_TRANSLATE_NOOP("models", "Pair"), QT_TRANSLATE_NOOP("models", "Count"),
+               QT_TRANSLATE_NOOP("models", "Where"))
+
+    def set_counts(self, counts, where, winner=None):
+        top = max(counts.values(), default=0)
+        rows = sorted(counts.items(), key=lambda item: -item[1])
+        self._winner, self._top = winner, top
+        self.set_rows((pair, count, where.get(pair, "")) for pair, count in rows)
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        pair, count, where = self._rows[index.row()]
+        if role == Qt.DisplayRole:
+            return (pair_text(pair), str(count), where)[index.column()]
+        if role == Qt.BackgroundRole:
+            if pair == self._winner:
+                return WINNER_BRUSH
+            if count == self._top:
+                return TIE_BRUSH
+        return None

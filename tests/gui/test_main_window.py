@@ -1,0 +1,63 @@
+"""The main window shows the trace and follows the shared workspace."""
+
+from PySide6.QtCore import Qt
+
+from core.corpus import WordCorpus
+from core.workspace import Workspace
+from gui.bridge import WorkspaceBridge
+from gui.main_window import MainWindow
+
+
+def cell(model, row, column):
+    return model.data(model.index(row, column), Qt.DisplayRole)
+
+
+def make_window(qtbot):
+    window = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def test_window_shows_table_19_2(qtbot):
+    window = make_window(qtbot)
+    model = window.trace_view.model()
+    assert model.rowCount() == 5
+    assert [cell(model, 4, c) for c in range(3)] == ["4", "e + r", "1"]
+    assert cell(model, 1, 3) == "3: l + o, o + w, w + </w>"
+
+
+def test_selecting_a_step_shows_its_segmentation_and_pair_counts(qtbot):
+    window = make_window(qtbot)
+    window.trace_view.selectRow(0)
+    seg = window.segmentation_view.model()
+    assert [cell(seg, r, 2) for r in range(3)] == ["l o w </w>", "l o w e r </w>", "n e w </w>"]
+    pairs = window.pair_view.model()
+    assert pairs.rowCount() == 8
+    assert (cell(pairs, 0, 0), cell(pairs, 0, 1), cell(pairs, 0, 2)) == ("l + o", "3", "low ×2, lower ×1")
+    window.trace_view.selectRow(2)
+    assert window.workspace.step == 2
+    assert cell(seg, 1, 2) == "low e r </w>"
+
+
+def test_retraining_with_new_corpus_follows_the_workspace(qtbot):
+    window = make_window(qtbot)
+    window.workspace.set_corpus(WordCorpus.from_pairs([("low", 2), ("lower", 1), ("new", 2)]))
+    assert window.stale_label.text() != ""
+    window.train_button.click()
+    assert cell(window.trace_view.model(), 1, 1) == "w + </w>"
+    assert cell(window.trace_view.model(), 1, 2) == "4"
+    assert window.stale_label.text() == ""
+
+
+def test_tie_policy_selector_retrains(qtbot):
+    window = make_window(qtbot)
+    window.workspace.set_corpus(WordCorpus.from_pairs(
+        [("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)]))
+    window.merges_box.setValue(8)
+    window.tie_box.setCurrentIndex(window.tie_box.findData("first-seen"))
+    window.train_button.click()
+    assert cell(window.trace_view.model(), 3, 1) == "n + e"
+    window.tie_box.setCurrentIndex(window.tie_box.findData("lexicographic"))
+    window.train_button.click()
+    assert cell(window.trace_view.model(), 3, 1) == "e + w"
