@@ -1,32 +1,16 @@
-"""Main window: the training trace, the segmentation at the chosen step, and
-the pair counts that decided the next merge."""
+"""The main window: one tab per view, every view over the same workspace.
+
+A view is a QWidget built as ``View(bridge)``; adding a window to the app is
+one entry in the ``views`` list below.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QMainWindow,
-    QPushButton, QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget,
-)
-
-from core.ties import POLICIES
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QTabWidget
 
 from .bridge import WorkspaceBridge
-from .models import PairCountModel, SegmentationModel, TraceModel, pair_text
-
-
-def _table(model, stretch: int) -> QTableView:
-    """A read-only row-selecting view; column ``stretch`` takes the spare width."""
-    view = QTableView()
-    view.setModel(model)
-    view.setSelectionBehavior(QAbstractItemView.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.NoEditTriggers)
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeToContents)
-    header.setSectionResizeMode(stretch, QHeaderView.Stretch)
-    view.verticalHeader().setVisible(False)
-    return view
+from .trace_panel import TracePanel
 
 
 class MainWindow(QMainWindow):
@@ -35,99 +19,30 @@ class MainWindow(QMainWindow):
         # Attributes
         self.bridge = bridge
         self.workspace = bridge.workspace
-        self.trace_model = TraceModel(self)
-        self.segmentation_model = SegmentationModel(self)
-        self.pair_model = PairCountModel(self)
 
         # Widgets
-        self.merges_box = QSpinBox()
-        self.merges_box.setRange(0, 1_000_000)
-        self.tie_box = QComboBox()
-        for name, description in POLICIES.items():
-            self.tie_box.addItem(name, name)
-            self.tie_box.setItemData(self.tie_box.count() - 1, description, Qt.ToolTipRole)
-        self.train_button = QPushButton(self.tr("Train"))
-        self.stale_label = QLabel()
-        self.trace_view = _table(self.trace_model, stretch=3)
-        self.segmentation_view = _table(self.segmentation_model, stretch=2)
-        self.pair_view = _table(self.pair_model, stretch=2)
-        self.step_label = QLabel()
-        self.pairs_label = QLabel()
+        self.tabs = QTabWidget()
+        views = [
+            ("trace", TracePanel, self.tr("Merge trace")),
+        ]
+        self.panels = {}
+        for key, view, title in views:
+            self.panels[key] = view(bridge)
+            self.tabs.addTab(self.panels[key], title)
+        self.trace_panel = self.panels["trace"]
 
         # Layout
-        controls = QHBoxLayout()
-        controls.addWidget(QLabel(self.tr("Merges:")))
-        controls.addWidget(self.merges_box)
-        controls.addWidget(QLabel(self.tr("Tie policy:")))
-        controls.addWidget(self.tie_box)
-        controls.addWidget(self.train_button)
-        controls.addWidget(self.stale_label)
-        controls.addStretch(1)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(self.step_label)
-        right_layout.addWidget(self.segmentation_view, 1)
-        right_layout.addWidget(self.pairs_label)
-        right_layout.addWidget(self.pair_view, 2)
-        splitter = QSplitter()
-        splitter.addWidget(self.trace_view)
-        splitter.addWidget(right)
-        splitter.setSizes([520, 480])
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.addLayout(controls)
-        layout.addWidget(splitter, 1)
-        self.setCentralWidget(central)
-        self.setWindowTitle(self.tr("Subword Studio — character BPE"))
-        self.resize(1100, 640)
+        self.setCentralWidget(self.tabs)
+        self.setWindowTitle(self.tr("Subword Studio"))
+        self.resize(1180, 720)
+        self._build_menus()
 
-        # Signals
-        self.train_button.clicked.connect(self._train)
-        self.trace_view.selectionModel().currentRowChanged.connect(
-            lambda current, _: self.workspace.select_step(current.row()))
-        bridge.sig_model_trained.connect(self._show_model)
-        bridge.sig_step_selected.connect(self._show_step)
-        bridge.sig_stale_changed.connect(self._show_stale)
-        bridge.sig_settings_changed.connect(self._show_settings)
-        self._show_settings()
-        if self.workspace.model is not None:
-            self._show_model(self.workspace.model)
-            self._show_step(self.workspace.step)
-        self._show_stale(self.workspace.stale)
+    def _build_menus(self):
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        quit_action = QAction(self.tr("&Quit"), self)
+        quit_action.setShortcut(QKeySequence.Quit)
+        quit_action.triggered.connect(self.close)
+        file_menu.addAction(quit_action)
 
-    def _train(self):
-        self.workspace.set_settings(merges=self.merges_box.value(), tie=self.tie_box.currentData())
-        self.workspace.train()
-
-    def _show_settings(self):
-        settings = self.workspace.settings
-        self.merges_box.setValue(settings.merges or 0)
-        self.tie_box.setCurrentIndex(max(0, self.tie_box.findData(settings.tie)))
-
-    def _show_model(self, model):
-        self.trace_model.set_trace(model.trace)
-
-    def _show_stale(self, stale):
-        self.stale_label.setText(self.tr("Result is out of date: train again.") if stale else "")
-
-    def _show_step(self, step):
-        trace = self.workspace.model.trace if self.workspace.model else None
-        if trace is None:
-            return
-        if self.trace_view.currentIndex().row() != step:
-            self.trace_view.selectRow(step)
-        self.step_label.setText(self.tr("Segmentation after step %1 (vocab %2)").replace(
-            "%1", str(step)).replace("%2", str(trace.model.vocab_size_at(step))))
-        self.segmentation_model.set_segmentation(trace.corpus, trace.segmentation(step))
-        following = step + 1
-        table = trace.pair_table(following)
-        winner = trace.steps[step].pair if step < len(trace.steps) else None
-        counts = {pair: count for pair, (count, _) in table.items()}
-        where = {pair: ", ".join(f"{w} ×{n}" for w, n in words) for pair, (_, words) in table.items()}
-        self.pair_model.set_counts(counts, where, winner)
-        if winner is None:
-            self.pairs_label.setText(self.tr("Pair counts after the last merge"))
-        else:
-            self.pairs_label.setText(self.tr("Pair counts before merge %1 (winner %2, %3 rule)").replace(
-                "%1", str(following)).replace("%2", pair_text(winner)).replace("%3", trace.policy))
+    def show_panel(self, key: str):
+        self.tabs.setCurrentWidget(self.panels[key])

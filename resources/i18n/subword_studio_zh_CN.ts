@@ -4,42 +4,60 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="49"/>
+        <location filename="../../gui/main_window.py" line="26"/>
+        <source>Merge trace</source>
+        <translation>合并过程</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="36"/>
+        <source>Subword Studio</source>
+        <translation>子词工作室</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="41"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="42"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>TracePanel</name>
+    <message>
+        <location filename="../../gui/trace_panel.py" line="49"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="59"/>
+        <location filename="../../gui/trace_panel.py" line="59"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="61"/>
+        <location filename="../../gui/trace_panel.py" line="61"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="82"/>
-        <source>Subword Studio — character BPE</source>
-        <translation>子词工作室 — 字符 BPE</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="112"/>
+        <location filename="../../gui/trace_panel.py" line="108"/>
         <source>Result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="120"/>
+        <location filename="../../gui/trace_panel.py" line="116"/>
         <source>Segmentation after step %1 (vocab %2)</source>
         <translation>第 %1 步之后的切分（词表 %2 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="130"/>
+        <location filename="../../gui/trace_panel.py" line="126"/>
         <source>Pair counts after the last merge</source>
         <translation>最后一次合并之后的相邻对计数</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="132"/>
+        <location filename="../../gui/trace_panel.py" line="128"/>
         <source>Pair counts before merge %1 (winner %2, %3 rule)</source>
         <translation>第 %1 次合并之前的相邻对计数（胜出 %2，%3 规则）</translation>
     </message>

@@ -1,5 +1,6 @@
 """The main window shows the trace and follows the shared workspace."""
 
+import pytest
 from PySide6.QtCore import Qt
 
 from core.corpus import WordCorpus
@@ -12,23 +13,24 @@ def cell(model, row, column):
     return model.data(model.index(row, column), Qt.DisplayRole)
 
 
-def make_window(qtbot):
+@pytest.fixture
+def main(qtbot):
     window = MainWindow(WorkspaceBridge(Workspace.example()))
     qtbot.addWidget(window)
     window.show()
     return window
 
 
-def test_window_shows_table_19_2(qtbot):
-    window = make_window(qtbot)
+def test_window_shows_table_19_2(main):
+    window = main.trace_panel
     model = window.trace_view.model()
     assert model.rowCount() == 5
     assert [cell(model, 4, c) for c in range(3)] == ["4", "e + r", "1"]
     assert cell(model, 1, 3) == "3: l + o, o + w, w + </w>"
 
 
-def test_selecting_a_step_shows_its_segmentation_and_pair_counts(qtbot):
-    window = make_window(qtbot)
+def test_selecting_a_step_shows_its_segmentation_and_pair_counts(main):
+    window = main.trace_panel
     window.trace_view.selectRow(0)
     seg = window.segmentation_view.model()
     assert [cell(seg, r, 2) for r in range(3)] == ["l o w </w>", "l o w e r </w>", "n e w </w>"]
@@ -40,8 +42,8 @@ def test_selecting_a_step_shows_its_segmentation_and_pair_counts(qtbot):
     assert cell(seg, 1, 2) == "low e r </w>"
 
 
-def test_retraining_with_new_corpus_follows_the_workspace(qtbot):
-    window = make_window(qtbot)
+def test_retraining_with_new_corpus_follows_the_workspace(main):
+    window = main.trace_panel
     window.workspace.set_corpus(WordCorpus.from_pairs([("low", 2), ("lower", 1), ("new", 2)]))
     assert window.stale_label.text() != ""
     window.train_button.click()
@@ -50,8 +52,8 @@ def test_retraining_with_new_corpus_follows_the_workspace(qtbot):
     assert window.stale_label.text() == ""
 
 
-def test_tie_policy_selector_retrains(qtbot):
-    window = make_window(qtbot)
+def test_tie_policy_selector_retrains(main):
+    window = main.trace_panel
     window.workspace.set_corpus(WordCorpus.from_pairs(
         [("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)]))
     window.merges_box.setValue(8)
