@@ -14,6 +14,7 @@ tokenizer.  Loading gives one clear :class:`AssetError` for any bad file.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 from pathlib import Path
 
@@ -105,7 +106,53 @@ def char_bpe_from_asset(asset: dict) -> char_bpe.CharBPE:
     return built
 
 
-LOADERS = {"char-bpe": char_bpe_from_asset}
+# ==== byte-bpe ====
+
+def byte_bpe_to_asset(model, *, records=None, name: str = "", notes: str = "") -> dict:
+    """An asset for a :class:`core.byte_bpe.ByteBPE`; ``records`` gives provenance."""
+    from . import byte_bpe
+
+    body = model.to_asset_model()
+    asset = {
+        "format": FORMAT,
+        "schema_version": SCHEMA_VERSION,
+        "kind": "byte-bpe",
+        "model": body,
+        "normalizer": {"type": "none"},
+        "pre_tokenizer": body["pre_tokenizer"],
+        "trainer": {"name": byte_bpe.TRAINER_NAME, "version": byte_bpe.TRAINER_VERSION,
+                    "tie_policy": "count-then-smallest-id-pair"},
+        "metadata": {
+            "name": name,
+            "notes": notes,
+            "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        },
+    }
+    if records is not None:
+        asset["training_data"] = records_identity(records)
+    return asset
+
+
+def byte_bpe_from_asset(asset: dict):
+    from . import byte_bpe
+
+    return byte_bpe.ByteBPE.from_asset_model(_require(asset, "model", dict, "asset"))
+
+
+def records_identity(records) -> dict:
+    """SHA-256 over each record's UTF-8 bytes, each prefixed by its length
+    as 8 big-endian bytes, so record boundaries are part of the identity."""
+    digest = hashlib.sha256()
+    total = 0
+    for record in records:
+        data = record.encode("utf-8") if isinstance(record, str) else bytes(record)
+        digest.update(len(data).to_bytes(8, "big"))
+        digest.update(data)
+        total += len(data)
+    return {"sha256": digest.hexdigest(), "records": len(records), "bytes": total}
+
+
+LOADERS = {"char-bpe": char_bpe_from_asset, "byte-bpe": byte_bpe_from_asset}
 
 
 # ==== files ====

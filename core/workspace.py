@@ -7,7 +7,9 @@ Events (arguments in brackets):
 * ``settings_changed`` -- merges, vocab size or tie policy changed;
 * ``trained`` (model) -- a new tokenizer and its trace are available;
 * ``stale_changed`` (bool) -- the trained result no longer matches the inputs;
-* ``step_selected`` (step) -- the step the views show (0 = before any merge).
+* ``step_selected`` (step) -- the step the views show (0 = before any merge);
+* ``encoder_changed`` (tokenizer) -- the byte-level tokenizer the encode/decode
+  panel uses was replaced.
 """
 
 from __future__ import annotations
@@ -30,12 +32,15 @@ class TrainSettings:
 
 class Workspace:
     def __init__(self, corpus: WordCorpus = EXAMPLE_19_1, settings: TrainSettings = TrainSettings()):
-        self.events = Events("corpus_changed", "settings_changed", "trained", "stale_changed", "step_selected")
+        self.events = Events("corpus_changed", "settings_changed", "trained", "stale_changed", "step_selected",
+                             "encoder_changed")
         self.corpus = corpus
         self.settings = settings
         self.model: char_bpe.CharBPE | None = None
         self.stale = True
         self.step = 0
+        self._encoder = None
+        self.encoder_name = ""
 
     @classmethod
     def example(cls) -> "Workspace":
@@ -84,3 +89,18 @@ class Workspace:
         if not self.stale:
             self.stale = True
             self.events.emit("stale_changed", True)
+
+    # ==== encoder: the tokenizer of the encode/decode panel ====
+
+    @property
+    def encoder(self):
+        """The byte-level tokenizer to encode with; the classroom asset by default."""
+        if self._encoder is None:
+            from .classroom import ASSET_PATH, default_tokenizer
+
+            self._encoder, self.encoder_name = default_tokenizer(), ASSET_PATH.stem
+        return self._encoder
+
+    def set_encoder(self, tokenizer, name: str = "") -> None:
+        self._encoder, self.encoder_name = tokenizer, name
+        self.events.emit("encoder_changed", tokenizer)

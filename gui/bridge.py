@@ -22,6 +22,8 @@ class WorkspaceBridge(QObject):
     """True when the trained result no longer matches the corpus or settings."""
     sig_step_selected = Signal(int)
     """The step every view shows (0 = initial symbols)."""
+    sig_encoder_changed = Signal(object)
+    """The encode/decode panel's tokenizer was replaced (argument: the tokenizer)."""
 
     def __init__(self, workspace: Workspace, parent=None):
         super().__init__(parent)
@@ -32,3 +34,4 @@ class WorkspaceBridge(QObject):
         events.connect("trained", self.sig_model_trained.emit)
         events.connect("stale_changed", self.sig_stale_changed.emit)
         events.connect("step_selected", self.sig_step_selected.emit)
+        events.connect("encoder_changed", self.sig_encoder_changed.emit)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QTabWidget
 
 from .bridge import WorkspaceBridge
+from .encode_panel import EncodePanel
 from .trace_panel import TracePanel
 
 
@@ -24,6 +25,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         views = [
             ("trace", TracePanel, self.tr("Merge trace")),
+            ("encode", EncodePanel, self.tr("Encode / decode")),
         ]
         self.panels = {}
         for key, view, title in views:

@@ -1,0 +1,40 @@
+"""Show token bytes to a person: visible whitespace, escaped controls, and
+partial UTF-8 marked, never silently replaced (minbpe's ``render_token``)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from . import utf8
+
+VISIBLE = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍", "\u3000": "□"}
+
+
+def render_char(ch: str) -> str:
+    if ch in VISIBLE:
+        return VISIBLE[ch]
+    category = unicodedata.category(ch)
+    if category in ("Cc", "Cf", "Zl", "Zp", "Cs") or (category == "Zs" and ch != " "):
+        return f"\\u{ord(ch):04x}"
+    if category.startswith("M"):
+        return "◌" + ch  # a lone combining mark needs a base to be seen
+    return ch
+
+
+def render_piece(data: bytes) -> str:
+    """A one-line label for a token's bytes.
+
+    >>> render_piece(b"key ")
+    'key␣'
+    >>> render_piece(b"\\xe4\\xb8")
+    '‹E4 B8›'
+    """
+    bounds = utf8.char_boundaries(data)
+    out = []
+    for start, end in zip(bounds, bounds[1:]):
+        unit = data[start:end]
+        try:
+            out.append("".join(render_char(ch) for ch in unit.decode("utf-8")))
+        except UnicodeDecodeError:
+            out.append("‹" + unit.hex(" ").upper() + "›")
+    return "".join(out)

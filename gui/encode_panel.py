@@ -1,0 +1,339 @@
+"""Encode/decode panel: text in -> colour-coded tokens with IDs and raw bytes;
+IDs in -> strict UTF-8 decoding with every problem named.
+
+Long texts are encoded on a worker thread (the window never freezes); a
+newer edit supersedes an older result by a generation number.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from itertools import accumulate
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+    QPlainTextEdit, QPushButton, QSplitter, QTableView, QTextEdit, QVBoxLayout, QWidget,
+)
+
+from core import utf8
+from core.errors import StudioError
+from core.idlist import parse_ids
+from core.render import render_piece
+
+from .token_strip import Chip, TokenStrip
+from .token_table import TokenTableModel
+
+SAMPLE = "find: red key . 法国首都是巴黎。🙂 e\u0301 é Ａ A"
+# Texts longer than this are encoded off the GUI thread.
+THREAD_THRESHOLD = 20_000
+HIGHLIGHT = QColor("#ffd54f")
+
+
+def byte_role(value: int) -> str:
+    # Valid for text the encoder produced: it always came from a str.
+    return "ascii" if value < 0x80 else "continuation" if value < 0xC0 else "lead"
+
+
+def partial_label(text, char_starts, byte_span, char_span) -> str:
+    """Name the characters a token only partly holds: ``法 1/3`` is the first
+    of the three bytes of 法; whole characters appear as themselves."""
+    start, end = byte_span
+    parts = []
+    for index in range(char_span[0], char_span[1]):
+        first, last = char_starts[index], char_starts[index + 1]
+        shown = render_piece(text[index].encode("utf-8"))
+        if start <= first and last <= end:
+            parts.append(shown)
+            continue
+        lo, hi = max(start, first) - first + 1, min(end, last) - first
+        held = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        parts.append(f"{shown} {held}/{last - first}")
+    return " ".join(parts) if len(parts) > 1 and any("/" in p for p in parts) else "".join(parts)
+
+
+def encoding_chips(encoding, text) -> list[Chip]:
+    char_starts = [0, *accumulate(len(c.encode("utf-8", "surrogatepass")) for c in text)]
+    chips = []
+    for i, (token_id, piece, partial) in enumerate(zip(encoding.ids, encoding.pieces, encoding.partial)):
+        label = (partial_label(text, char_starts, encoding.byte_spans[i], encoding.char_spans[i])
+                 if partial else render_piece(piece))
+        chips.append(Chip(label, token_id, piece, tuple(byte_role(b) for b in piece), partial))
+    return chips
+
+
+class _Signals(QObject):
+    done = Signal(int, object, object, object)  # generation, encoding, chips, utf16 prefix
+    failed = Signal(int, str)
+
+
+class _EncodeJob(QRunnable):
+    def __init__(self, generation, tokenizer, text):
+        super().__init__()
+        self.generation, self.tokenizer, self.text = generation, tokenizer, text
+        self.signals = _Signals()
+
+    def run(self):
+        try:
+            encoding = self.tokenizer.encode(self.text)
+            chips = encoding_chips(encoding, self.text)
+            utf16 = [0, *accumulate(2 if ord(c) > 0xFFFF else 1 for c in self.text)]
+        except StudioError as exc:
+            self.signals.failed.emit(self.generation, str(exc))
+        else:
+            self.signals.done.emit(self.generation, encoding, chips, utf16)
+
+
+class EncodePanel(QWidget):
+    def __init__(self, bridge, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self.bridge = bridge
+        self.workspace = bridge.workspace
+        self.encoding = None
+        self._utf16 = [0]
+        self._generation = 0
+        self._jobs = set()
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self.token_model = TokenTableModel(self)
+        self.debounce = QTimer(self, singleShot=True, interval=150)
+
+        # Widgets
+        self.tokenizer_label = QLabel()
+        self.input = QPlainTextEdit()
+        self.input.setPlaceholderText(self.tr("Type or paste text to encode"))
+        self.counts_label = QLabel()
+        self.counts_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.strip = TokenStrip()
+        self.table = QTableView()
+        self.table.setModel(self.token_model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.ids_edit = QLineEdit()
+        self.ids_edit.setPlaceholderText(self.tr("IDs, e.g. 255 or [262, 32, 263]"))
+        self.policy_box = QComboBox()
+        for policy, label in (("strict", self.tr("strict (error)")), ("raw", self.tr("raw (bytes)")),
+                              ("replace", self.tr("replace (display fallback)"))):
+            self.policy_box.addItem(label, policy)
+        self.decode_button = QPushButton(self.tr("Decode"))
+        self.copy_ids_button = QPushButton(self.tr("Use the IDs above"))
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.banner.hide()
+        self.decoded = QPlainTextEdit(readOnly=True)
+        self.decoded.setMaximumBlockCount(0)
+        self.decoded_strip = TokenStrip()
+
+        # Layout
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addWidget(self.tokenizer_label)
+        top_layout.addWidget(self.input, 1)
+        top_layout.addWidget(self.counts_label)
+        top_layout.addWidget(self.strip, 2)
+        decode_box = QGroupBox(self.tr("Decode IDs"))
+        decode_layout = QVBoxLayout(decode_box)
+        row = QHBoxLayout()
+        row.addWidget(self.ids_edit, 1)
+        row.addWidget(QLabel(self.tr("Invalid UTF-8:")))
+        row.addWidget(self.policy_box)
+        row.addWidget(self.decode_button)
+        row.addWidget(self.copy_ids_button)
+        decode_layout.addLayout(row)
+        decode_layout.addWidget(self.banner)
+        decode_layout.addWidget(self.decoded_strip, 1)
+        decode_layout.addWidget(self.decoded, 1)
+        splitter = QSplitter(Qt.Vertical)
+        splitter.addWidget(top)
+        splitter.addWidget(self.table)
+        splitter.addWidget(decode_box)
+        splitter.setSizes([380, 160, 260])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+
+        # Signals
+        self.input.textChanged.connect(self.debounce.start)
+        self.debounce.timeout.connect(self.encode_now)
+        self.input.cursorPositionChanged.connect(self._cursor_moved)
+        self.strip.sig_token_clicked.connect(self._select_token)
+        self.strip.sig_token_hovered.connect(self._hover_token)
+        self.table.selectionModel().currentRowChanged.connect(lambda current, _: self._select_token(current.row()))
+        self.decode_button.clicked.connect(self.decode_now)
+        self.ids_edit.returnPressed.connect(self.decode_now)
+        self.policy_box.currentIndexChanged.connect(self.decode_now)
+        self.copy_ids_button.clicked.connect(self._use_encoded_ids)
+        bridge.sig_encoder_changed.connect(lambda _: self._tokenizer_changed())
+
+        self._tokenizer_changed()
+        self.input.setPlainText(SAMPLE)
+        self.encode_now()
+
+    # ==== encoding ====
+
+    def _tokenizer_changed(self):
+        tokenizer = self.workspace.encoder
+        self.tokenizer_label.setText(self.tr("Tokenizer: %1 (vocab %2)").replace(
+            "%1", self.workspace.encoder_name).replace("%2", str(tokenizer.vocab_size)))
+        self.encode_now()
+
+    def encode_now(self):
+        self.debounce.stop()
+        self._generation += 1
+        text = self.input.toPlainText()
+        job = _EncodeJob(self._generation, self.workspace.encoder, text)
+        job.signals.done.connect(self._encoded)
+        job.signals.failed.connect(self._encode_failed)
+        if len(text) < THREAD_THRESHOLD:
+            job.run()
+        else:
+            self.counts_label.setText(self.tr("Encoding %1 characters…").replace("%1", str(len(text))))
+            self._jobs.add(job.signals)
+            job.signals.done.connect(lambda *_: self._jobs.discard(job.signals))
+            job.signals.failed.connect(lambda *_: self._jobs.discard(job.signals))
+            job.setAutoDelete(True)
+            self.pool.start(job)
+
+    def _encoded(self, generation, encoding, chips, utf16):
+        if generation != self._generation:
+            return
+        self.encoding, self._utf16 = encoding, utf16
+        self.strip.set_chips(chips)
+        self.token_model.set_chips(chips, encoding)
+        code_points = len(utf16) - 1
+        size = encoding.byte_spans[-1][1] if encoding.byte_spans else 0
+        self.counts_label.setText(self.tr(
+            "%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens").replace(
+            "%1", str(code_points)).replace("%2", str(size)).replace("%3", str(len(encoding.ids))))
+
+    def _encode_failed(self, generation, message):
+        if generation == self._generation:
+            self.counts_label.setText(self.tr("Cannot encode: %1").replace("%1", message))
+
+    # ==== selection, both ways ====
+
+    def _char_range(self, index):
+        start, end = self.encoding.char_spans[index]
+        return self._utf16[start], self._utf16[min(end, len(self._utf16) - 1)]
+
+    def _highlight(self, index):
+        selections = []
+        if self.encoding is not None and 0 <= index < len(self.encoding.ids):
+            start, end = self._char_range(index)
+            selection = QTextEdit.ExtraSelection()
+            cursor = QTextCursor(self.input.document())
+            cursor.setPosition(start)
+            cursor.setPosition(end, QTextCursor.KeepAnchor)
+            selection.cursor = cursor
+            fmt = QTextCharFormat()
+            fmt.setBackground(HIGHLIGHT)
+            selection.format = fmt
+            selections.append(selection)
+        self.input.setExtraSelections(selections)
+
+    def _select_token(self, index):
+        if self.encoding is None or not 0 <= index < len(self.encoding.ids):
+            return
+        if self.strip.selected != index:
+            self.strip.select(index)
+        if self.table.currentIndex().row() != index:
+            self.table.selectRow(index)
+        self._highlight(index)
+
+    def _hover_token(self, index):
+        self._highlight(index if index >= 0 else self.strip.selected)
+
+    def token_at_char(self, char_index: int) -> int:
+        starts = [s for s, _ in self.encoding.char_spans]
+        return max(0, bisect_right(starts, char_index) - 1)
+
+    def _cursor_moved(self):
+        if self.encoding is None or not self.encoding.ids or self.debounce.isActive():
+            return
+        position = self.input.textCursor().position()
+        char_index = bisect_right(self._utf16, position) - 1
+        index = self.token_at_char(char_index)
+        if index != self.strip.selected:
+            self.strip.select(index)
+            self.table.selectRow(index)
+
+    # ==== decoding ====
+
+    def _use_encoded_ids(self):
+        if self.encoding is not None:
+            self.ids_edit.setText(" ".join(map(str, self.encoding.ids)))
+            self.decode_now()
+
+    def decode_now(self):
+        tokenizer = self.workspace.encoder
+        policy = self.policy_box.currentData()
+        text = self.ids_edit.text()
+        if not text.strip():
+            self.banner.hide()
+            self.decoded.setPlainText("")
+            self.decoded_strip.set_chips([])
+            return
+        try:
+            ids = parse_ids(text)
+        except StudioError as exc:
+            self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", str(exc)), error=True)
+            return
+        raw = tokenizer.decode(ids, errors="raw")
+        self.decoded_strip.set_chips(self._decode_chips(tokenizer, ids, raw.data))
+        messages = [self.tr("ID %1 at position %2 is a special token (%3): it has no bytes.").replace(
+            "%1", str(i)).replace("%2", str(p)).replace("%3", tokenizer.special_name(i) or "?")
+            for p, i in raw.specials]
+        messages += [self.tr("ID %1 at position %2 is outside the vocabulary (0–%3).").replace(
+            "%1", str(i)).replace("%2", str(p)).replace("%3", str(tokenizer.vocab_size - 1))
+            for p, i in raw.unknown_ids]
+        problems = [p.describe() for p in raw.problems]
+        if problems:
+            what = "; ".join(problems)
+            if policy == "strict":
+                messages.insert(0, self.tr("Invalid UTF-8 (policy: strict): %1. Nothing was decoded.").replace("%1", what))
+                self.decoded.setPlainText("")
+            elif policy == "raw":
+                messages.insert(0, self.tr("Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.").replace("%1", what))
+                self.decoded.setPlainText(raw.data.hex(" ").upper())
+            else:
+                messages.insert(0, self.tr("Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, "
+                                           "not text these IDs encode.").replace("%1", what))
+                self.decoded.setPlainText(raw.data.decode("utf-8", "replace"))
+        else:
+            self.decoded.setPlainText(raw.data.decode("utf-8"))
+        if messages:
+            self._show_banner("\n".join(messages), error=bool(problems) or bool(raw.unknown_ids))
+        else:
+            self.banner.hide()
+
+    def _decode_chips(self, tokenizer, ids, data):
+        roles = [role for _, _, role in utf8.byte_roles(data)]
+        bounds = set(utf8.char_boundaries(data))
+        chips, offset = [], 0
+        for token_id in ids:
+            if not 0 <= token_id < tokenizer.vocab_size:
+                chips.append(Chip("?", token_id, b"", (), flag="✗"))
+                continue
+            name = tokenizer.special_name(token_id)
+            if name is not None:
+                chips.append(Chip(name, token_id, b"", (), flag="∅"))
+                continue
+            piece = tokenizer.token_bytes(token_id)
+            partial = offset not in bounds or offset + len(piece) not in bounds
+            chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:offset + len(piece)]),
+                              partial))
+            offset += len(piece)
+        return chips
+
+    def _show_banner(self, text, *, error):
+        colour = "#fdecea; color: #7f0000; border: 1px solid #b00020" if error else \
+            "#fff8e1; color: #5d4000; border: 1px solid #c79100"
+        self.banner.setStyleSheet(f"QLabel {{ background: {colour}; padding: 6px; }}")
+        self.banner.setText(("⚠ " if error else "ⓘ ") + text)
+        self.banner.show()

@@ -1,0 +1,214 @@
+"""Token chips: each token's text, ID and raw bytes, stacked and aligned.
+
+Painted, not built from widgets: the layout is a flat list of rectangles and
+only the rows in view are drawn, so 100,000 tokens cost one pass of font
+measurement and nothing per frame.  Colour is never the only cue: every chip
+has a border, partial-character chips a dashed one, and continuation bytes a
+dot under them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtWidgets import QAbstractScrollArea
+
+from .palette import token_colours
+
+PAD = 4
+GAP = 3
+
+
+@dataclass(frozen=True)
+class Chip:
+    label: str  # rendered text, whitespace made visible
+    token_id: int
+    data: bytes  # the token's bytes (empty for specials)
+    roles: tuple[str, ...]  # per byte: ascii / lead / continuation / invalid
+    partial: bool = False  # starts or ends inside a character
+    flag: str = ""  # "∅" a special (no bytes), "✗" an ID outside the vocabulary, or ""
+
+
+class TokenStrip(QAbstractScrollArea):
+    sig_token_hovered = Signal(int)
+    """Index of the chip under the mouse, or -1."""
+    sig_token_clicked = Signal(int)
+    """Index of the chip the user clicked."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self._chips: list[Chip] = []
+        self._rects: list[QRect] = []
+        self._row_tops: list[int] = []
+        self._row_first: list[int] = []
+        self._width_cache: dict[tuple[str, str], int] = {}
+        self.selected = -1
+        self.hovered = -1
+        self._text_font = QFont(self.font())
+        self._text_font.setPointSizeF(self._text_font.pointSizeF() * 1.15)
+        self._small_font = QFont("monospace")
+        self._small_font.setStyleHint(QFont.Monospace)
+        self._small_font.setPointSizeF(max(7.0, self.font().pointSizeF() * 0.8))
+        self._text_metrics = QFontMetrics(self._text_font)
+        self._small_metrics = QFontMetrics(self._small_font)
+        self._row_height = self._text_metrics.height() + 2 * self._small_metrics.height() + 3 * PAD
+
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setMinimumHeight(self._row_height + 2 * GAP + 4)
+
+    # ==== data ====
+
+    def set_chips(self, chips) -> None:
+        self._chips = list(chips)
+        self.selected = self.hovered = -1
+        self._relayout()
+
+    def chips(self) -> list[Chip]:
+        return self._chips
+
+    def select(self, index: int) -> None:
+        self.selected = index
+        if 0 <= index < len(self._rects):
+            self.verticalScrollBar().setValue(
+                max(0, min(self._rects[index].top() - GAP, self.verticalScrollBar().maximum())))
+        self.viewport().update()
+
+    # ==== layout ====
+
+    @staticmethod
+    def hex_text(chip: Chip) -> str:
+        return " ".join(f"{b:02X}" for b in chip.data) if chip.data else "—"
+
+    def _chip_width(self, chip: Chip) -> int:
+        key = (chip.label, self.hex_text(chip))
+        width = self._width_cache.get(key)
+        if width is None:
+            width = max(self._text_metrics.horizontalAdvance(chip.label),
+                        self._small_metrics.horizontalAdvance(key[1]),
+                        self._small_metrics.horizontalAdvance(str(chip.token_id))) + 2 * PAD
+            self._width_cache[key] = width
+        return width
+
+    def _relayout(self) -> None:
+        limit = max(200, self.viewport().width() - GAP)
+        self._rects, self._row_tops, self._row_first = [], [], []
+        x, y = GAP, GAP
+        for index, chip in enumerate(self._chips):
+            width = min(self._chip_width(chip), limit - GAP)
+            if x + width > limit and x > GAP:
+                x, y = GAP, y + self._row_height + GAP
+            if not self._row_tops or self._row_tops[-1] != y:
+                self._row_tops.append(y)
+                self._row_first.append(index)
+            self._rects.append(QRect(x, y, width, self._row_height))
+            x += width + GAP
+        total = (y + self._row_height + GAP) if self._chips else 0
+        bar = self.verticalScrollBar()
+        bar.setRange(0, max(0, total - self.viewport().height()))
+        bar.setPageStep(self.viewport().height())
+        bar.setSingleStep(self._row_height // 2)
+        self.viewport().update()
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._relayout()
+
+    def sizeHint(self):
+        return QSize(600, 3 * (self._row_height + GAP))
+
+    def index_at(self, pos) -> int:
+        y = pos.y() + self.verticalScrollBar().value()
+        row = bisect_right(self._row_tops, y) - 1
+        if row < 0:
+            return -1
+        end = self._row_first[row + 1] if row + 1 < len(self._row_first) else len(self._rects)
+        for index in range(self._row_first[row], end):
+            if self._rects[index].contains(pos.x(), y):
+                return index
+        return -1
+
+    # ==== painting ====
+
+    def paintEvent(self, event):
+        painter = QPainter(self.viewport())
+        offset = self.verticalScrollBar().value()
+        top, bottom = offset, offset + self.viewport().height()
+        first_row = max(0, bisect_right(self._row_tops, top - self._row_height) - 1)
+        start = self._row_first[first_row] if self._row_first else 0
+        colours = token_colours()
+        painter.translate(0, -offset)
+        for index in range(start, len(self._rects)):
+            rect = self._rects[index]
+            if rect.top() > bottom:
+                break
+            self._paint_chip(painter, index, rect, colours)
+        painter.end()
+
+    def _paint_chip(self, painter, index, rect, colours):
+        chip = self._chips[index]
+        fill = QColor("#eeeeee") if chip.flag else colours[index % len(colours)]
+        painter.fillRect(rect, fill)
+        pen = QPen(QColor("#1a1a1a") if index in (self.selected, self.hovered) else QColor("#6b6b6b"))
+        pen.setWidth(3 if index == self.selected else 2 if index == self.hovered else 1)
+        if chip.partial or chip.flag == "✗":
+            pen.setStyle(Qt.DashLine)
+        painter.setPen(pen)
+        painter.drawRect(rect.adjusted(0, 0, -1, -1))
+        painter.setPen(QColor("#b00020") if chip.flag == "✗" else QColor("#000000"))
+        text_h = self._text_metrics.height()
+        small_h = self._small_metrics.height()
+        painter.setFont(self._text_font)
+        painter.drawText(QRect(rect.left(), rect.top() + PAD, rect.width(), text_h), Qt.AlignCenter,
+                         self._text_metrics.elidedText(chip.label, Qt.ElideRight, rect.width() - 2))
+        painter.setFont(self._small_font)
+        id_rect = QRect(rect.left(), rect.top() + PAD + text_h, rect.width(), small_h)
+        painter.setPen(QColor("#303030"))
+        painter.drawText(id_rect, Qt.AlignCenter, str(chip.token_id))
+        self._paint_bytes(painter, chip, QRect(rect.left(), id_rect.bottom() + PAD, rect.width(), small_h))
+
+    def _paint_bytes(self, painter, chip, rect):
+        if not chip.data:
+            painter.drawText(rect, Qt.AlignCenter, chip.flag or "—")
+            return
+        text = self.hex_text(chip)
+        x = rect.left() + (rect.width() - self._small_metrics.horizontalAdvance(text)) // 2
+        cell = self._small_metrics.horizontalAdvance("00")
+        space = self._small_metrics.horizontalAdvance(" ")
+        for value, role in zip(chip.data, chip.roles):
+            colour = {"invalid": "#b00020", "continuation": "#555555"}.get(role, "#000000")
+            painter.setPen(QColor(colour))
+            painter.drawText(x, rect.top() + self._small_metrics.ascent(), f"{value:02X}")
+            if role == "continuation":
+                painter.drawPoint(x + cell // 2, rect.bottom() + 1)
+            elif role == "invalid":
+                painter.drawLine(x, rect.bottom() + 1, x + cell, rect.bottom() + 1)
+            x += cell + space
+
+    # ==== interaction ====
+
+    def mouseMoveEvent(self, event):
+        index = self.index_at(event.position().toPoint())
+        if index != self.hovered:
+            self.hovered = index
+            self.viewport().update()
+            self.sig_token_hovered.emit(index)
+
+    def leaveEvent(self, event):
+        if self.hovered != -1:
+            self.hovered = -1
+            self.viewport().update()
+            self.sig_token_hovered.emit(-1)
+
+    def mousePressEvent(self, event):
+        index = self.index_at(event.position().toPoint())
+        if index >= 0:
+            self.select(index)
+            self.sig_token_clicked.emit(index)
+
+    def scrollContentsBy(self, dx, dy):
+        self.viewport().update()
