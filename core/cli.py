@@ -10,8 +10,9 @@ import argparse
 import json
 import sys
 
-from . import assets, char_bpe, corpus as corpus_mod
+from . import assets, char_bpe, cli_bytes, corpus as corpus_mod
 from .errors import AssetError, StudioError
+from .idlist import parse_ids
 from .ties import POLICIES
 
 EXIT_ERROR = 2
@@ -67,7 +68,9 @@ def word_json(enc: char_bpe.WordEncoding) -> dict:
 
 
 def cmd_encode(args):
-    _, model = assets.load_tokenizer(args.asset)
+    asset, model = assets.load_tokenizer(args.asset)
+    if asset["kind"] != "char-bpe":
+        return encode_text(args, model)
     words = list(args.words)
     if args.text is not None:
         words += args.text.split()
@@ -85,8 +88,36 @@ def cmd_encode(args):
 
 # ==== decode ====
 
+def encode_text(args, model):
+    if args.words:
+        raise StudioError("encode: a byte-level tokenizer encodes exact text: pass it with --text TEXT")
+    if args.text is None:
+        raise StudioError("encode: give the text with --text TEXT")
+    result = cli_bytes.encode_json(model, args.text)
+    if args.json:
+        _print_json(result)
+    else:
+        print(" ".join(map(str, result["ids"])))
+    return 0
+
+
+def decode_ids(args, model):
+    ids = parse_ids(" ".join(args.ids))
+    result = cli_bytes.decode_json(model, ids, args.errors)
+    if args.json:
+        _print_json(result)
+    else:
+        print(cli_bytes.decode_summary(result))
+    if not result["ok"]:
+        print(f"error: {cli_bytes.decode_summary(result)} (--errors strict)", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_decode(args):
-    _, model = assets.load_tokenizer(args.asset)
+    asset, model = assets.load_tokenizer(args.asset)
+    if asset["kind"] != "char-bpe":
+        return decode_ids(args, model)
     tokens = []
     for item in args.ids:
         try:
@@ -176,6 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("decode", help="decode IDs or tokens")
     p.add_argument("asset")
     p.add_argument("ids", nargs="+")
+    p.add_argument("--errors", default="strict", choices=["strict", "raw", "replace"],
+                   help="invalid UTF-8: fail (exit 1), return raw bytes, or show U+FFFD flagged as such")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_decode)
 

@@ -1,8 +1,8 @@
 """Token chips: each token's text, ID and raw bytes, stacked and aligned.
 
-Painted, not built from widgets: the layout is a flat list of rectangles and
-only the rows in view are drawn, so 100,000 tokens cost one pass of font
-measurement and nothing per frame.  Colour is never the only cue: every chip
+Painted, not built from widgets: the layout is three flat lists (x, y,
+width), computed in chunks between events so a million tokens never freeze
+the window, and only the rows in view are drawn.  Colour is never the only cue: every chip
 has a border, partial-character chips a dashed one, and continuation bytes a
 dot under them.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QAbstractScrollArea
 
@@ -20,6 +20,7 @@ from .palette import token_colours
 
 PAD = 4
 GAP = 3
+LAYOUT_CHUNK = 40_000  # chips laid out per event-loop turn
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,15 @@ class TokenStrip(QAbstractScrollArea):
         super().__init__(parent)
         # Attributes
         self._chips: list[Chip] = []
-        self._rects: list[QRect] = []
+        self._xs: list[int] = []
+        self._ys: list[int] = []
+        self._ws: list[int] = []
         self._row_tops: list[int] = []
         self._row_first: list[int] = []
-        self._width_cache: dict[tuple[str, str], int] = {}
+        self._width_cache: dict[int, int] = {}  # id(chip) -> width; chips are shared
+        self._cursor = (GAP, GAP)
+        self._layout_timer = QTimer(self, interval=0)
+        self._layout_timer.timeout.connect(self._layout_chunk)
         self.selected = -1
         self.hovered = -1
         self._text_font = QFont(self.font())
@@ -73,10 +79,19 @@ class TokenStrip(QAbstractScrollArea):
 
     def select(self, index: int) -> None:
         self.selected = index
-        if 0 <= index < len(self._rects):
+        while 0 <= index >= len(self._ys) and self._layout_timer.isActive():
+            self._layout_chunk()
+        if 0 <= index < len(self._ys):
             self.verticalScrollBar().setValue(
-                max(0, min(self._rects[index].top() - GAP, self.verticalScrollBar().maximum())))
+                max(0, min(self._ys[index] - GAP, self.verticalScrollBar().maximum())))
         self.viewport().update()
+
+    def chip_rect(self, index: int) -> QRect:
+        return QRect(self._xs[index], self._ys[index], self._ws[index], self._row_height)
+
+    @property
+    def laid_out(self) -> bool:
+        return len(self._ys) == len(self._chips)
 
     # ==== layout ====
 
@@ -85,29 +100,45 @@ class TokenStrip(QAbstractScrollArea):
         return " ".join(f"{b:02X}" for b in chip.data) if chip.data else "—"
 
     def _chip_width(self, chip: Chip) -> int:
-        key = (chip.label, self.hex_text(chip))
-        width = self._width_cache.get(key)
+        width = self._width_cache.get(id(chip))
         if width is None:
             width = max(self._text_metrics.horizontalAdvance(chip.label),
-                        self._small_metrics.horizontalAdvance(key[1]),
+                        self._small_metrics.horizontalAdvance(self.hex_text(chip)),
                         self._small_metrics.horizontalAdvance(str(chip.token_id))) + 2 * PAD
-            self._width_cache[key] = width
+            self._width_cache[id(chip)] = width
         return width
 
     def _relayout(self) -> None:
+        self._xs, self._ys, self._ws, self._row_tops, self._row_first = [], [], [], [], []
+        self._cursor = (GAP, GAP)
+        if len(self._width_cache) > 200_000:
+            self._width_cache.clear()
+        self._layout_chunk()
+
+    def _layout_chunk(self) -> None:
         limit = max(200, self.viewport().width() - GAP)
-        self._rects, self._row_tops, self._row_first = [], [], []
-        x, y = GAP, GAP
-        for index, chip in enumerate(self._chips):
-            width = min(self._chip_width(chip), limit - GAP)
+        x, y = self._cursor
+        xs, ys, ws, tops, firsts = self._xs, self._ys, self._ws, self._row_tops, self._row_first
+        step = self._row_height + GAP
+        start = len(xs)
+        stop = min(len(self._chips), start + LAYOUT_CHUNK)
+        for index in range(start, stop):
+            width = min(self._chip_width(self._chips[index]), limit - GAP)
             if x + width > limit and x > GAP:
-                x, y = GAP, y + self._row_height + GAP
-            if not self._row_tops or self._row_tops[-1] != y:
-                self._row_tops.append(y)
-                self._row_first.append(index)
-            self._rects.append(QRect(x, y, width, self._row_height))
+                x, y = GAP, y + step
+            if not tops or tops[-1] != y:
+                tops.append(y)
+                firsts.append(index)
+            xs.append(x)
+            ys.append(y)
+            ws.append(width)
             x += width + GAP
-        total = (y + self._row_height + GAP) if self._chips else 0
+        self._cursor = (x, y)
+        if stop < len(self._chips):
+            self._layout_timer.start()
+        else:
+            self._layout_timer.stop()
+        total = (y + step) if self._chips else 0
         bar = self.verticalScrollBar()
         bar.setRange(0, max(0, total - self.viewport().height()))
         bar.setPageStep(self.viewport().height())
@@ -126,9 +157,9 @@ class TokenStrip(QAbstractScrollArea):
         row = bisect_right(self._row_tops, y) - 1
         if row < 0:
             return -1
-        end = self._row_first[row + 1] if row + 1 < len(self._row_first) else len(self._rects)
+        end = self._row_first[row + 1] if row + 1 < len(self._row_first) else len(self._xs)
         for index in range(self._row_first[row], end):
-            if self._rects[index].contains(pos.x(), y):
+            if self.chip_rect(index).contains(pos.x(), y):
                 return index
         return -1
 
@@ -142,11 +173,10 @@ class TokenStrip(QAbstractScrollArea):
         start = self._row_first[first_row] if self._row_first else 0
         colours = token_colours()
         painter.translate(0, -offset)
-        for index in range(start, len(self._rects)):
-            rect = self._rects[index]
-            if rect.top() > bottom:
+        for index in range(start, len(self._xs)):
+            if self._ys[index] > bottom:
                 break
-            self._paint_chip(painter, index, rect, colours)
+            self._paint_chip(painter, index, self.chip_rect(index), colours)
         painter.end()
 
     def _paint_chip(self, painter, index, rect, colours):

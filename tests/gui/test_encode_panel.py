@@ -1,0 +1,98 @@
+"""The encode/decode panel: colour-coded tokens, bytes, and named UTF-8 problems."""
+
+import pytest
+from PySide6.QtCore import QTimer
+
+from core.workspace import Workspace
+from gui.bridge import WorkspaceBridge
+from gui.main_window import MainWindow
+
+
+@pytest.fixture
+def panel(qtbot):
+    window = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(window)
+    window.show()
+    window.show_panel("encode")
+    yield window.panels["encode"]  # yield, not return: the window must outlive the test
+
+
+def encode(panel, text):
+    panel.input.setPlainText(text)
+    panel.encode_now()
+
+
+def test_chinese_and_emoji_tokens_carry_ids_bytes_and_partial_marks(panel):
+    encode(panel, "red key 中🙂")
+    chips = panel.strip.chips()
+    assert [c.token_id for c in chips] == [262, 32, 263, 32, 228, 184, 173, 240, 159, 153, 130]
+    assert chips[1].label == "␣"
+    assert [c.label for c in chips[4:7]] == ["中 1/3", "中 2/3", "中 3/3"]
+    assert chips[5].roles == ("continuation",) and chips[4].roles == ("lead",)
+    assert all(c.partial for c in chips[4:]) and not chips[0].partial
+    assert panel.token_model.rowCount() == 11
+    assert "10 code points" in panel.counts_label.text()
+    assert "11 BPE tokens" in panel.counts_label.text()
+
+
+def test_selecting_a_token_highlights_its_characters_and_back(panel):
+    encode(panel, "red key 🙂!")
+    panel._select_token(2)
+    (selection,) = panel.input.extraSelections()
+    assert (selection.cursor.selectionStart(), selection.cursor.selectionEnd()) == (4, 7)
+    assert panel.table.currentIndex().row() == 2
+    # The emoji is one code point but two UTF-16 units in the editor.
+    panel._select_token(4)
+    (selection,) = panel.input.extraSelections()
+    assert (selection.cursor.selectionStart(), selection.cursor.selectionEnd()) == (8, 10)
+    cursor = panel.input.textCursor()
+    cursor.setPosition(10)
+    panel.input.setTextCursor(cursor)
+    assert panel.strip.selected == 8  # the "!" after the four emoji bytes
+
+
+def test_decoding_ff_strictly_shows_a_banner_naming_the_byte(panel):
+    panel.ids_edit.setText("[255]")
+    panel.decode_now()
+    assert panel.banner.isVisible()
+    text = panel.banner.text()
+    assert "0xFF at offset 0" in text and "strict" in text
+    assert panel.decoded.toPlainText() == ""
+    panel.policy_box.setCurrentIndex(panel.policy_box.findData("replace"))
+    assert "display fallback" in panel.banner.text()
+    assert panel.decoded.toPlainText() == "\ufffd"
+    panel.policy_box.setCurrentIndex(panel.policy_box.findData("raw"))
+    assert panel.decoded.toPlainText() == "FF"
+
+
+def test_specials_and_out_of_range_ids_are_flagged_not_crashed_on(panel):
+    panel.ids_edit.setText("256 262 99999")
+    panel.decode_now()
+    text = panel.banner.text()
+    assert "256" in text and "<BOS>" in text and "99999" in text
+    assert [c.flag for c in panel.decoded_strip.chips()] == ["∅", "", "✗"]
+    assert panel.decoded.toPlainText() == "red"
+    panel.ids_edit.setText("1 two 3")
+    panel.decode_now()
+    assert "two" in panel.banner.text()
+
+
+def test_round_trip_through_the_decode_box(panel):
+    encode(panel, "法国首都是巴黎。 e\u0301 é")
+    panel.copy_ids_button.click()
+    assert not panel.banner.isVisible()
+    assert panel.decoded.toPlainText() == "法国首都是巴黎。 e\u0301 é"
+
+
+def test_one_megabyte_encodes_off_the_gui_thread(panel, qtbot):
+    text = ("key: red key . 法国首都是巴黎。🙂\n" * 40_000)[:1_000_000]
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    encode(panel, text)
+    assert "Encoding" in panel.counts_label.text()
+    qtbot.waitUntil(lambda: panel.encoding is not None and panel.token_model.rowCount() > 100_000, timeout=120_000)
+    timer.stop()
+    assert ticks, "the event loop did not run while encoding"
+    assert panel.strip.chips()[0].token_id == 263
