@@ -7,6 +7,7 @@ newer edit supersedes an older result by a generation number.
 
 from __future__ import annotations
 
+import html
 from bisect import bisect_right
 from itertools import accumulate
 
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit, QPushButton, QSplitter, QTableView, QTextEdit, QVBoxLayout, QWidget,
 )
 
-from core import utf8
+from core import textinfo, utf8
 from core.errors import StudioError
 from core.idlist import parse_ids
 from core.render import render_piece
@@ -28,6 +29,7 @@ from .token_table import TokenTableModel
 SAMPLE = "find: red key . 法国首都是巴黎。🙂 e\u0301 é Ａ A"
 # Texts longer than this are encoded off the GUI thread.
 THREAD_THRESHOLD = 20_000
+NORMAL_FORMS_LIMIT = 5_000
 HIGHLIGHT = QColor("#ffd54f")
 
 
@@ -123,6 +125,9 @@ class EncodePanel(QWidget):
         self.counts_label = QLabel()
         self.counts_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.strip = TokenStrip()
+        self.normal_label = QLabel()
+        self.normal_label.setTextFormat(Qt.RichText)
+        self.normal_label.setWordWrap(True)
         self.table = QTableView()
         self.table.setModel(self.token_model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
@@ -154,6 +159,7 @@ class EncodePanel(QWidget):
         top_layout.addWidget(self.input, 1)
         top_layout.addWidget(self.counts_label)
         top_layout.addWidget(self.strip, 2)
+        top_layout.addWidget(self.normal_label)
         decode_box = QGroupBox(self.tr("Decode IDs"))
         decode_layout = QVBoxLayout(decode_box)
         row = QHBoxLayout()
@@ -227,6 +233,25 @@ class EncodePanel(QWidget):
         self.counts_label.setText(self.tr(
             "%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens").replace(
             "%1", str(code_points)).replace("%2", str(size)).replace("%3", str(len(encoding.ids))))
+
+        self._show_normal_forms()
+
+    def _show_normal_forms(self):
+        """What NFC/NFD/NFKC/NFKD would change; this tokenizer applies none."""
+        text = self.input.toPlainText()
+        if len(text) > NORMAL_FORMS_LIMIT:
+            self.normal_label.setText(self.tr("Normal forms: shown for inputs up to %1 characters.").replace(
+                "%1", str(NORMAL_FORMS_LIMIT)))
+            return
+        cells = []
+        for row in textinfo.normalization_report(text):
+            if row.same_as_input:
+                verdict = self.tr("same as the input")
+            else:
+                verdict = self.tr("changes it: %1 code points, %2 bytes").replace(
+                    "%1", str(len(row.code_points))).replace("%2", str(row.utf8_bytes))
+            cells.append(f"<b>{row.form}</b> {html.escape(verdict)}")
+        self.normal_label.setText(self.tr("Normal forms (this tokenizer keeps the input exactly): ") + " · ".join(cells))
 
     def _encode_failed(self, generation, message):
         if generation == self._generation:
