@@ -37,7 +37,32 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(prog="main.py", description="Subword Studio workbench")
     parser.add_argument("--lang", help="UI language, e.g. zh_CN or en (default: system)")
     parser.add_argument("--screenshot", help="save a screenshot of the main window to this PNG and exit")
+    parser.add_argument("--self-test", action="store_true",
+                        help="open every view, save a screenshot of each, check them and exit (0 = all good)")
+    parser.add_argument("--screenshot-dir", default=".", help="where --self-test saves its screenshots")
     return parser.parse_args(argv)
+
+
+def self_test(app, window, folder) -> int:
+    """Show each view in turn, grab it and check the picture is not blank."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    failures = []
+    for key, panel in window.panels.items():
+        window.show_panel(key)
+        app.processEvents()
+        image = window.grab().toImage()
+        path = folder / f"self-test-{key}.png"
+        if image.isNull() or not image.save(str(path)):
+            failures.append(f"{key}: could not grab or save {path}")
+            continue
+        colours = {image.pixel(x, y) for x in range(0, image.width(), 37) for y in range(0, image.height(), 23)}
+        if len(colours) < 3:
+            failures.append(f"{key}: the screenshot is blank")
+        print(f"self-test: {key} ok -> {path}")
+    for failure in failures:
+        print(f"self-test: FAILED {failure}", file=sys.stderr)
+    return 1 if failures else 0
 
 
 def run(argv=None) -> int:
@@ -49,6 +74,8 @@ def run(argv=None) -> int:
     bridge = WorkspaceBridge(Workspace.example())
     window = MainWindow(bridge)
     window.show()
+    if args.self_test:
+        return self_test(app, window, args.screenshot_dir)
     if args.screenshot:
         def shoot():
             window.grab().save(args.screenshot)
