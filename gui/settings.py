@@ -1,0 +1,50 @@
+"""Every QSettings key the app uses, in one place: (key, type, default, doc)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSettings
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    type: type
+    default: object
+    doc: str
+
+
+LANGUAGE = Setting("ui/language", str, "", "UI language (zh_CN or en); empty follows the system")
+GEOMETRY = Setting("window/geometry", bytes, b"", "main window geometry (QMainWindow.saveGeometry)")
+STATE = Setting("window/state", bytes, b"", "dock and toolbar layout (QMainWindow.saveState)")
+CURRENT_VIEW = Setting("window/view", str, "trace", "the view shown last")
+RECENT_FILES = Setting("files/recent", list, [], "recently opened files, newest first")
+
+MAX_RECENT = 10
+
+
+def settings() -> QSettings:
+    return QSettings(QSettings.IniFormat, QSettings.UserScope, "SubwordStudio", "Subword Studio")
+
+
+def read(setting: Setting):
+    value = settings().value(setting.key, setting.default)
+    if setting.type is bytes:
+        return bytes(value) if value else b""
+    if setting.type is list:
+        if value in (None, ""):
+            return []
+        return [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
+    return setting.type(value) if value is not None else setting.default
+
+
+def write(setting: Setting, value) -> None:
+    settings().setValue(setting.key, value)
+
+
+def add_recent(path: str) -> list[str]:
+    recent = [p for p in read(RECENT_FILES) if p != path]
+    recent.insert(0, path)
+    write(RECENT_FILES, recent[:MAX_RECENT])
+    return recent[:MAX_RECENT]
