@@ -1,5 +1,10 @@
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QStandardPaths
+
+# Tests import ROOT from "conftest"; in tests/gui that name resolves here.
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
