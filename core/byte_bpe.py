@@ -10,10 +10,19 @@ Pair counting follows minbpe's ``get_stats``: every adjacent position counts,
 so ``aaa`` holds ``(a, a)`` twice even though merging it left to right
 non-overlapping gives ``[aa, a]``.  Encoding replays merges by rank.
 
-Training is incremental: identical pre-tokens are kept once with a count,
-and each merge rescans only the words its pair occurs in.  The winner comes
-from a heap that is invalidated lazily; the tests check every trace against
-a naive recount-everything trainer.
+Training is incremental (:mod:`core.byte_train`): identical records and
+pre-tokens are kept once with a count, each merge touches only the words
+its pair occurs in, and the winner comes from a bucket queue; the tests
+check every trace against a naive recount-everything trainer.  A step keeps
+its first 64 ties and their number; :func:`step_ties` recounts the rest.
+
+Encoding splits with the pre-tokenizer and maps each pre-token through a
+per-tokenizer cache; a miss merges the lowest-ranked pair present until
+none is left (long chunks: ``str.replace`` replay, or a heap over adjacent
+pairs when there are many merges), which equals replaying every merge in
+order.  :meth:`ByteBPE.encode_ids`, :meth:`~ByteBPE.encode_batch` and
+:meth:`~ByteBPE.encode_file` skip the spans that :meth:`~ByteBPE.encode`
+builds; bench/run.py measures all of it against HF ``tokenizers``.
 
 Deviations from the seed: the special names are configurable (IDs stay
 256, 257, ...); ``token_bytes`` raises for a special, because a special has
@@ -25,13 +34,14 @@ unknown IDs are an error under the ``strict`` policy.
 from __future__ import annotations
 
 import heapq
+import operator
 import re
-from bisect import bisect_left, bisect_right
-from collections import Counter
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, chain, islice, repeat
+from pathlib import Path
 
-from . import pretokenize, utf8
+from . import byte_train, pretokenize, utf8
 from .errors import AssetError, TokenizerError
 from .utf8 import Utf8DecodeError, Utf8Problem
 
@@ -40,12 +50,24 @@ BASE_SIZE = 256
 # Bump the version whenever a change could alter learned merges.
 TRAINER_NAME = "subword-studio/byte-bpe"
 TRAINER_VERSION = 1
+# Encoder tuning; none of these changes a result.  Pieces up to CACHED_PIECE
+# characters are cached (at most CACHE_LIMIT of them).  A chunk longer than
+# SHORT_PIECE bytes replays the merges with str.replace when there are at
+# most REPLAY_LIMIT of them, and otherwise uses a heap over its pairs.
+SHORT_PIECE = 256
+CACHED_PIECE = 1024
+CACHE_LIMIT = 1 << 18
+REPLAY_LIMIT = 2048
+_NO_MERGE = 1 << 62  # above every ID
+_NONE = repeat(_NO_MERGE)  # endless: the default of every rank lookup
 
 
 @dataclass(frozen=True)
 class ByteMergeStep:
-    """One learned merge; ``ties`` lists every pair at the winning count
-    (winner included, sorted) and is empty when loaded from an asset."""
+    """One learned merge.  ``ties`` lists the pairs at the winning count
+    (winner first, sorted), at most the first 64 of the ``tie_count``;
+    :func:`step_ties` recomputes them all.  Both are empty (0) when loaded
+    from an asset."""
 
     rank: int
     left: int
@@ -54,6 +76,7 @@ class ByteMergeStep:
     count: int
     ties: tuple[tuple[int, int], ...] = field(compare=False)
     token_bytes: bytes
+    tie_count: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -87,48 +110,50 @@ class DecodeResult:
     unknown_ids: tuple[tuple[int, int], ...]
 
 
-def _text_bytes(text) -> tuple[bytes, list[int]]:
-    """The UTF-8 bytes of ``text`` and the byte offset where each character starts."""
+# Maps every UTF-8 continuation byte (0x80-0xBF) to 0 and any other to 1.
+_STARTS_A_CHAR = bytes(0 if 0x80 <= b < 0xC0 else 1 for b in range(256))
+
+
+def _utf8(text: str) -> bytes:
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise TokenizerError(
+            f"character {exc.start} is a lone surrogate U+{ord(text[exc.start]):04X}, "
+            "which UTF-8 cannot encode; remove it or pass the bytes instead"
+        ) from None
+
+
+def _text_bytes(text) -> tuple[bytes, bytes]:
+    """The UTF-8 bytes of ``text`` and a flag per byte offset (``len + 1`` of
+    them): 1 where a character starts, and at the end."""
     if isinstance(text, str):
-        try:
-            data = text.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise TokenizerError(
-                f"character {exc.start} is a lone surrogate U+{ord(text[exc.start]):04X}, "
-                "which UTF-8 cannot encode; remove it or pass the bytes instead"
-            ) from None
-        sizes = (1 if c < "\x80" else 2 if c < "\u0800" else 3 if c < "\U00010000" else 4 for c in text)
-        return data, list(accumulate(sizes, initial=0))
-    if isinstance(text, (bytes, bytearray)):
+        data = _utf8(text)
+    elif isinstance(text, (bytes, bytearray)):
         data = bytes(text)
-        return data, list(utf8.char_boundaries(data))
-    raise TokenizerError(f"expected str or bytes, got {type(text).__name__}")
-
-
-def _merge_in_place(word: list[int], pair: tuple[int, int], new_id: int) -> Counter:
-    """Merge ``pair`` left to right inside ``word``; return the pair-count delta.
-
-    Neighbours are read after earlier merges in the same word, which keeps
-    the delta exact for overlapping runs (``aaaa`` -> ``[aa, aa]``).
-    """
-    left, right = pair
-    delta: Counter[tuple[int, int]] = Counter()
-    i = 0
-    while True:
         try:
-            i = word.index(left, i)  # scans in C; most positions are skipped
-        except ValueError:
-            return delta
-        if i + 1 < len(word) and word[i + 1] == right:
-            delta[pair] -= 1
-            if i > 0:
-                delta[(word[i - 1], left)] -= 1
-                delta[(word[i - 1], new_id)] += 1
-            if i + 2 < len(word):
-                delta[(right, word[i + 2])] -= 1
-                delta[(new_id, word[i + 2])] += 1
-            word[i:i + 2] = [new_id]
-        i += 1
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            # A stretch of invalid UTF-8 counts as one character.
+            flags = bytearray(len(data) + 1)
+            for start in utf8.char_boundaries(data):
+                flags[start] = 1
+            return data, bytes(flags)
+    else:
+        raise TokenizerError(f"expected str or bytes, got {type(text).__name__}")
+    return data, data.translate(_STARTS_A_CHAR) + b"\x01"
+
+
+class _PieceCache(dict):
+    """Pre-token -> IDs; a miss runs the merges and keeps short pieces."""
+
+    __slots__ = ("merge",)
+
+    def __missing__(self, piece: str) -> tuple[int, ...]:
+        ids = self.merge(piece.encode("utf-8", "surrogateescape"))
+        if len(piece) <= CACHED_PIECE and len(self) < CACHE_LIMIT:
+            self[piece] = ids
+        return ids
 
 
 @dataclass(frozen=True)
@@ -139,6 +164,9 @@ class ByteBPE:
     cancelled: bool = field(default=False, compare=False)
     _table: tuple[bytes | None, ...] = field(init=False, repr=False, compare=False)
     _ranks: dict = field(init=False, repr=False, compare=False)
+    _merge_id: dict = field(init=False, repr=False, compare=False)
+    _sizes: tuple = field(init=False, repr=False, compare=False)
+    _cache: _PieceCache = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         pretokenize.get(self.pretokenizer)
@@ -167,6 +195,11 @@ class ByteBPE:
         object.__setattr__(self, "specials", tuple(sorted(self.specials, key=lambda s: s[1])))
         object.__setattr__(self, "_table", tuple(table))
         object.__setattr__(self, "_ranks", ranks)
+        object.__setattr__(self, "_merge_id", {pair: new for pair, (_, new) in ranks.items()})
+        object.__setattr__(self, "_sizes", tuple(len(b) if b is not None else 0 for b in table))
+        cache = _PieceCache()
+        cache.merge = self._merge_chunk
+        object.__setattr__(self, "_cache", cache)
 
     @property
     def vocab_size(self) -> int:
@@ -184,10 +217,43 @@ class ByteBPE:
             raise TokenizerError(f"id {token_id} is the special {self.special_name(token_id)}; it has no bytes")
         return data
 
+    def _merge_chunk(self, chunk: bytes) -> tuple[int, ...]:
+        """The IDs of one pre-token: its bytes after every merge, in rank order."""
+        if len(chunk) < 2 or not self._ranks:
+            return tuple(chunk)
+        if len(chunk) > SHORT_PIECE:
+            if len(self.merges) > REPLAY_LIMIT:
+                return tuple(self._apply_merges(chunk))
+            # Few merges over a long chunk: str.replace is a left-to-right,
+            # non-overlapping merge, i.e. exactly one replayed step, in C.
+            word = chunk.decode("latin-1")
+            for step in self.merges:
+                pair = chr(step.left) + chr(step.right)
+                if pair in word:
+                    word = word.replace(pair, chr(step.new_id))
+            return tuple(map(ord, word))
+        # Short chunk: merge the leftmost lowest-ranked pair until none is
+        # left, keeping the rank of every adjacent pair in a list so that
+        # finding it (min, index) and shifting (del) run in C.  A merged ID
+        # orders ranks, and only the two pairs around a merge change.
+        symbols, rank_of, none = list(chunk), self._merge_id.get, _NONE
+        ranks = list(map(rank_of, zip(symbols, symbols[1:]), none))
+        while ranks:
+            best = min(ranks)
+            if best == _NO_MERGE:
+                break
+            i = ranks.index(best)
+            symbols[i:i + 2] = [best]
+            del ranks[i]
+            if i:
+                ranks[i - 1] = rank_of((symbols[i - 1], best), _NO_MERGE)
+            if i < len(ranks):
+                ranks[i] = rank_of((best, symbols[i + 1]), _NO_MERGE)
+        return tuple(symbols)
+
     def _apply_merges(self, chunk: bytes) -> list[int]:
-        # Lowest rank first, leftmost first within a rank.  Equivalent to
-        # replaying the merges in order: a merge only creates pairs that
-        # contain its new id, and those all have a higher rank.
+        # Lowest rank first, leftmost first within a rank (a heap over the
+        # adjacent pairs of a linked list), for long chunks under many merges.
         symbols: list[int | None] = list(chunk)
         n, ranks = len(symbols), self._ranks
         nxt, prv = list(range(1, n + 1)), list(range(-1, n - 1))
@@ -206,6 +272,15 @@ class ByteBPE:
                 if a >= 0 and nxt[a] < n and (symbols[a], symbols[nxt[a]]) in ranks:
                     heapq.heappush(heap, (ranks[(symbols[a], symbols[nxt[a]])][0], a))
         return [s for s in symbols if s is not None]
+
+    def _segment_ids(self, data: bytes) -> list[int]:
+        """IDs of a stretch without specials: pre-tokens through the cache."""
+        text = data.decode("utf-8", "surrogateescape")
+        return list(chain.from_iterable(map(self._cache.__getitem__, pretokenize.pieces(self.pretokenizer, text))))
+
+    def clear_cache(self) -> None:
+        """Forget the encoded pre-tokens (for cold-cache measurements)."""
+        self._cache.clear()
 
     def _segments(self, data: bytes, allowed_special) -> list[tuple[int, int, int | None]]:
         if isinstance(allowed_special, str):
@@ -239,26 +314,84 @@ class ByteBPE:
         """Encode ``text``; ``allowed_special`` is False, True or a set of
         names whose literal spelling becomes the special id (no bytes)."""
         data, starts = _text_bytes(text)
-        ids, spans = [], []
+        ids: list[int] = []
+        ends: list[int] = []
+        size = self._sizes.__getitem__
         for start, end, special in self._segments(data, allowed_special):
             if special is not None:
                 ids.append(special)
-                spans.append((start, end))
-                continue
-            for a, b in pretokenize.split_bytes(self.pretokenizer, data[start:end]):
-                pos = start + a
-                for token in self._apply_merges(data[pos:start + b]):
-                    ids.append(token)
-                    spans.append((pos, pos + len(self._table[token])))
-                    pos = spans[-1][1]
-        boundary = set(starts)
+                ends.append(end)
+            elif end > start:
+                found = self._segment_ids(data[start:end])
+                ids.extend(found)
+                ends.extend(islice(accumulate(map(size, found), initial=start), 1, None))
+        begins = [0, *ends[:-1]]  # tokens tile the input, specials included
+        byte_spans = tuple(zip(begins, ends))
+        if starts.count(1) == len(starts):  # ASCII: bytes are characters
+            char_spans, partial = byte_spans, (False,) * len(ids)
+        else:
+            # Character index of each byte offset, and of the first
+            # character starting at or after it.
+            floor = list(accumulate(starts, initial=-1))[1:]
+            ceil = list(map(operator.sub, floor, starts))
+            ceil = [c + 1 for c in ceil]
+            char_spans = tuple(zip(map(floor.__getitem__, begins), map(ceil.__getitem__, ends)))
+            partial = tuple(not (a and b) for a, b in zip(map(starts.__getitem__, begins),
+                                                            map(starts.__getitem__, ends)))
         return ByteEncoding(
             ids=tuple(ids),
-            pieces=tuple(data[s:e] for s, e in spans),
-            byte_spans=tuple(spans),
-            char_spans=tuple((bisect_right(starts, s) - 1, bisect_left(starts, e)) for s, e in spans),
-            partial=tuple(s not in boundary or e not in boundary for s, e in spans),
+            pieces=tuple(data[s:e] for s, e in byte_spans),
+            byte_spans=byte_spans,
+            char_spans=char_spans,
+            partial=partial,
         )
+
+    def encode_ids(self, text: str | bytes, *, allowed_special=False) -> list[int]:
+        """Only the IDs of :meth:`encode`, without spans (the fast path)."""
+        if isinstance(text, str):
+            if not text.isascii():
+                _utf8(text)  # the clear error for a lone surrogate
+            if allowed_special is False:
+                return list(chain.from_iterable(map(self._cache.__getitem__,
+                                                    pretokenize.pieces(self.pretokenizer, text))))
+            data = text.encode("utf-8")
+        elif isinstance(text, (bytes, bytearray)):
+            data = bytes(text)
+        else:
+            raise TokenizerError(f"expected str or bytes, got {type(text).__name__}")
+        ids: list[int] = []
+        for start, end, special in self._segments(data, allowed_special):
+            if special is not None:
+                ids.append(special)
+            elif end > start:
+                ids.extend(self._segment_ids(data[start:end]))
+        return ids
+
+    def encode_batch(self, texts, *, allowed_special=False) -> list[list[int]]:
+        """:meth:`encode_ids` of each text, sharing one pre-token cache."""
+        if isinstance(texts, (str, bytes)):
+            raise TokenizerError("encode_batch takes a list of texts, not one text; wrap it in a list")
+        finder = pretokenize.piece_finder(self.pretokenizer)
+        if finder is None or allowed_special is not False:
+            with byte_train.paused_gc():
+                return [self.encode_ids(text, allowed_special=allowed_special) for text in texts]
+        # The common case inlined: plain ASCII text needs no checks.
+        ascii_findall, lookup, out = finder[0], self._cache.__getitem__, []
+        with byte_train.paused_gc():
+            for text in texts:
+                if type(text) is str and text.isascii():
+                    out.append(list(chain.from_iterable(map(lookup, ascii_findall(text)))))
+                else:
+                    out.append(self.encode_ids(text))
+        return out
+
+    def encode_file(self, path, *, allowed_special=False) -> list[int]:
+        """The IDs of a whole file's bytes, as :meth:`encode` of those bytes."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise TokenizerError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        return self.encode_ids(data, allowed_special=allowed_special)
 
     def decode(self, ids, *, errors: str = "strict") -> DecodeResult:
         """Join the bytes of ``ids`` and decode them as a whole.
@@ -351,40 +484,6 @@ def _pretokenizer_name(spec) -> str:
     return name
 
 
-def _record_bytes(record, index: int) -> bytes:
-    if isinstance(record, str):
-        try:
-            return record.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise TokenizerError(f"record {index}: character {exc.start} is a lone surrogate "
-                                 "that UTF-8 cannot encode") from None
-    if isinstance(record, (bytes, bytearray)):
-        return bytes(record)
-    raise TokenizerError(f"record {index} is {type(record).__name__}; records must be str or bytes")
-
-
-def _best_pairs(heap: list, counts: dict) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-    """Pop the top count's pairs; return it with all pairs at it, sorted.
-
-    The heap holds ``(-count, left, right)`` and is invalidated lazily: an
-    entry is live only while it matches the current count, and every change
-    of a count pushes a fresh entry.  Tied losers are pushed back.
-    """
-    while heap and counts.get((heap[0][1], heap[0][2])) != -heap[0][0]:
-        heapq.heappop(heap)
-    if not heap:
-        return None
-    top, ties = -heap[0][0], set()
-    while heap and heap[0][0] == -top:
-        _, left, right = heapq.heappop(heap)
-        if counts.get((left, right)) == top:
-            ties.add((left, right))
-    ordered = tuple(sorted(ties))
-    for left, right in ordered[1:]:
-        heapq.heappush(heap, (-top, left, right))
-    return top, ordered
-
-
 def train(records, num_merges: int, *, pretokenizer: str = "none", specials=None,
           progress=None, should_stop=None) -> ByteBPE:
     """Learn up to ``num_merges`` merges from ``records`` (str or bytes each).
@@ -399,50 +498,37 @@ def train(records, num_merges: int, *, pretokenizer: str = "none", specials=None
         raise TokenizerError(f"num_merges must be a non-negative integer, got {num_merges!r}")
     specials = tuple((SPECIALS if specials is None else specials).items())
     pretokenize.get(pretokenizer)
-    # Identical pre-tokens train identically, so each distinct one is kept
-    # once with its frequency (insertion order keeps this deterministic).
-    frequency: Counter[bytes] = Counter()
-    for index, record in enumerate(records):
-        data = _record_bytes(record, index)
-        frequency.update(data[a:b] for a, b in pretokenize.split_bytes(pretokenizer, data))
-    words = [list(w) for w in frequency if len(w) > 1]
-    freqs = [frequency[bytes(w)] for w in words]
-    counts: Counter[tuple[int, int]] = Counter()
-    where: dict[tuple[int, int], set[int]] = {}
-    for w, symbols in enumerate(words):
-        for pair in zip(symbols, symbols[1:]):
-            counts[pair] += freqs[w]
-            where.setdefault(pair, set()).add(w)
-    heap = [(-c, left, right) for (left, right), c in counts.items()]
-    heapq.heapify(heap)
+    with byte_train.paused_gc():
+        words = byte_train.count_words(records, pretokenizer)
+        steps, cancelled = byte_train.learn(words, num_merges, BASE_SIZE + len(specials),
+                                            progress=progress, should_stop=should_stop)
     table = [bytes([b]) for b in range(BASE_SIZE)] + [b""] * len(specials)
-    merges, cancelled = [], False
-    for rank in range(1, num_merges + 1):
-        if should_stop is not None and should_stop():
-            cancelled = True
-            break
-        best = _best_pairs(heap, counts)
-        if best is None:
-            break
-        count, ties = best
-        pair, new_id = ties[0], len(table)
-        table.append(table[pair[0]] + table[pair[1]])
-        merges.append(ByteMergeStep(rank, pair[0], pair[1], new_id, count, ties, table[-1]))
-        changed = set()
-        # ``where`` may list words that no longer hold a pair (entries are
-        # only ever added); such a word merges nothing and costs one scan.
-        for w in where[pair]:
-            for p, d in _merge_in_place(words[w], pair, new_id).items():
-                if d:
-                    counts[p] += d * freqs[w]
-                    changed.add(p)
-                if d > 0:
-                    where.setdefault(p, set()).add(w)
-        for p in changed:
-            if counts[p] > 0:
-                heapq.heappush(heap, (-counts[p], p[0], p[1]))
-            else:
-                del counts[p], where[p]
-        if progress is not None:
-            progress(rank, num_merges)
+    merges = []
+    for rank, (left, right, count, ties, tie_count) in enumerate(steps, start=1):
+        merges.append(ByteMergeStep(rank, left, right, len(table), count, ties, table[left] + table[right],
+                                    tie_count))
+        table.append(merges[-1].token_bytes)
     return ByteBPE(tuple(merges), specials, pretokenizer, cancelled)
+
+
+def step_ties(records, model: ByteBPE, rank: int) -> tuple[tuple[int, int], ...]:
+    """Every pair tied at step ``rank`` of ``model``, recounted from ``records``.
+
+    A step keeps only its first 64 ties; this replays the earlier merges on
+    the pre-tokens and lists all pairs at the step's count, sorted.  Raises
+    :class:`TokenizerError` if the records do not train to that step.
+    """
+    if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= len(model.merges):
+        raise TokenizerError(f"rank must be 1-{len(model.merges)}, got {rank!r}")
+    step = model.merges[rank - 1]
+    before = ByteBPE(model.merges[:rank - 1], model.specials, model.pretokenizer)
+    counts: dict[tuple[int, int], int] = {}
+    with byte_train.paused_gc():
+        for data, times in byte_train.count_words(records, model.pretokenizer).items():
+            ids = before._merge_chunk(data)
+            for pair in zip(ids, ids[1:]):
+                counts[pair] = counts.get(pair, 0) + times
+    if counts.get((step.left, step.right)) != step.count or max(counts.values()) != step.count:
+        raise TokenizerError(f"step {rank}: these records do not give pair {(step.left, step.right)} "
+                             f"the top count {step.count}; they did not train this tokenizer")
+    return tuple(sorted(pair for pair, count in counts.items() if count == step.count))

@@ -82,15 +82,22 @@ def _pair_counter(symbols):
 
 
 class _Counts:
-    """Pair counts with a bucket queue for the max and a pair -> words index."""
+    """Pair counts with a bucket queue for the max and a pair -> words index.
+
+    ``touched`` collects every pair whose count or word set changed since the
+    trainer last emptied it, so cached per-pair tie keys can be dropped.
+    """
 
     def __init__(self, words, freqs):
         self.counts: dict[tuple[str, str], int] = {}
         self.where: dict[tuple[str, str], set[int]] = {}
         self.buckets: dict[int, set] = {}
         self.top = 0
+        self.touched: set = set()
         for index, symbols in enumerate(words):
-            self.add_word(index, symbols, freqs[index], +1)
+            for pair, times in _pair_counter(symbols).items():
+                self._bump(pair, times * freqs[index])
+                self.where.setdefault(pair, set()).add(index)
 
     def _bump(self, pair, delta):
         old = self.counts.get(pair, 0)
@@ -99,18 +106,38 @@ class _Counts:
             self.buckets[old].discard(pair)
         if new:
             self.counts[pair] = new
-            self.buckets.setdefault(new, set()).add(pair)
-            self.top = max(self.top, new)
-        else:
-            self.counts.pop(pair, None)
-
-    def add_word(self, index, symbols, freq, sign):
-        for pair, times in _pair_counter(symbols).items():
-            self._bump(pair, sign * times * freq)
-            if sign > 0:
-                self.where.setdefault(pair, set()).add(index)
+            bucket = self.buckets.get(new)
+            if bucket is None:
+                self.buckets[new] = {pair}
             else:
+                bucket.add(pair)
+            if new > self.top:
+                self.top = new
+        else:
+            del self.counts[pair]
+
+    def replace_word(self, index, old, new, freq):
+        """Recount one word that changed from ``old`` to ``new`` symbols.
+
+        Only pairs whose number of occurrences in the word changed are
+        bumped: merging one pair leaves most of a long word's pairs alone.
+        """
+        before, after = _pair_counter(old), _pair_counter(new)
+        touched = self.touched
+        for pair, times in before.items():
+            now = after.get(pair, 0)
+            if now != times:
+                self._bump(pair, (now - times) * freq)
+                touched.add(pair)
+            if not now:
                 self.where[pair].discard(index)
+        for pair, times in after.items():
+            if pair not in before:
+                self._bump(pair, times * freq)
+                self.where.setdefault(pair, set()).add(index)
+                touched.add(pair)
+        # A pair first seen in this word may have moved inside it.
+        touched.update(before)
 
     def best_bucket(self):
         while self.top > 0 and not self.buckets.get(self.top):
@@ -149,16 +176,26 @@ def train(
     specials = (unk,) if unk is not None else ()
     known = set(specials) | set(alphabet)
     counts = _Counts(words, freqs)
+    # pair -> (word index, position); valid until the pair is touched.
+    first_seen_cache: dict[tuple[str, str], tuple[int, int]] = {}
 
     def first_seen(pair):
+        cached = first_seen_cache.get(pair)
+        if cached is not None:
+            return cached
         index = min(counts.where[pair])
         symbols = words[index]
         for position in range(len(symbols) - 1):
-            if (symbols[position], symbols[position + 1]) == pair:
+            if symbols[position] == pair[0] and symbols[position + 1] == pair[1]:
+                first_seen_cache[pair] = (index, position)
                 return (index, position)
         raise AssertionError("pair index out of date")  # internal invariant
 
-    key = order_key(tie, first_seen)
+    # The string orders compare pairs directly (no Python key call per pair,
+    # which dominated late steps whose top bucket holds thousands of pairs);
+    # "subword-nmt" is order_key's reversed order, taken from the other end.
+    key = None if tie in ("lexicographic", "subword-nmt") else order_key(tie, first_seen)
+    greatest = tie == "subword-nmt"
     limit = merges if merges is not None else float("inf")
     learned: list[Merge] = []
     steps: list[MergeStep] = []
@@ -176,8 +213,14 @@ def train(
         if top == 0:
             stop_reason = "no_pairs"
             break
+        if counts.touched:
+            for pair in counts.touched:
+                first_seen_cache.pop(pair, None)
+            counts.touched.clear()
         if len(bucket) <= TIE_RECORD_LIMIT:
-            ties = tuple(sorted(bucket, key=key))
+            ties = tuple(sorted(bucket, key=key, reverse=greatest))
+        elif greatest:
+            ties = tuple(heapq.nlargest(TIE_RECORD_LIMIT, bucket))
         else:
             ties = tuple(heapq.nsmallest(TIE_RECORD_LIMIT, bucket, key=key))
         left, right = ties[0]
@@ -188,9 +231,8 @@ def train(
         known.add(new)
         for index in sorted(counts.where.get((left, right), ())):
             symbols = words[index]
-            counts.add_word(index, symbols, freqs[index], -1)
             words[index] = merge_symbols(symbols, left, right, new)
-            counts.add_word(index, words[index], freqs[index], +1)
+            counts.replace_word(index, symbols, words[index], freqs[index])
         if progress is not None:
             progress(rank, merges)
     settings = {"merges": merges, "vocab_size": vocab_size}

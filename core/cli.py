@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from . import assets, char_bpe, cli_bytes, corpus as corpus_mod
+from . import asset_diff, assets, char_bpe, cli_bytes, corpus as corpus_mod, identity
 from .errors import AssetError, StudioError
 from .idlist import parse_ids
 from .ties import POLICIES
@@ -178,6 +178,52 @@ def cmd_trace(args):
     return 0
 
 
+# ==== identity and diff (docs/identity.md) ====
+
+def cmd_identity(args):
+    loaded = identity.load(args.asset)
+    result = identity.identity_json(loaded.identity)
+    code = 0
+    if args.manifest:
+        binding = identity.check_manifest(identity.read_manifest(args.manifest), loaded.identity)
+        result["manifest"] = identity.binding_json(binding)
+        code = 0 if binding.match else 1
+    if args.write_manifest:
+        from .fileio import write_json_atomic
+
+        write_json_atomic(args.write_manifest, identity.manifest_for(loaded.identity))
+    if args.json:
+        _print_json(result)
+        return code
+    print(f"interface  {result['interface_sha256']}\nfull       {result['full_sha256']}")
+    for name, sha in result["components"].items():
+        print(f"  {name:<14} {sha}")
+    if args.manifest:
+        print(f"manifest {args.manifest}: {'match' if binding.match else 'MISMATCH'}")
+        for reason in binding.reasons:
+            print("  " + ", ".join(f"{k}={v}" for k, v in reason.items()))
+    return code
+
+
+def cmd_diff(args):
+    a, b = identity.load(args.a), identity.load(args.b)
+    diff = asset_diff.compare(a.identity, b.identity)
+    rows = ()
+    if not args.no_behaviour:
+        probes = tuple(args.probe) if args.probe else (
+            asset_diff.probe_texts() + asset_diff.spelled_probes(diff, a.identity))
+        rows = asset_diff.behaviour(a.tokenizer, b.tokenizer, probes)
+    if args.json:
+        _print_json(asset_diff.diff_json(diff, rows))
+    else:
+        print("\n".join(asset_diff.summary_lines(diff, args.a, args.b)))
+        for row in rows:
+            if row.how != "same":
+                print(f"  probe {row.text!r}: {row.how}; A {list(row.a.ids)}  B {list(row.b.ids)}; "
+                      f"A's IDs read by B: {row.a_ids_read_by_b!r}")
+    return 0 if diff.equal else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="main.py", description="Subword Studio, headless.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -216,10 +262,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("asset")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_trace)
+
+    p = sub.add_parser("identity", help="interface and full identity (exit 1 if --manifest mismatches)")
+    p.add_argument("asset")
+    p.add_argument("--manifest", help='check a checkpoint manifest {"tokenizer_interface_sha256": ...}')
+    p.add_argument("--write-manifest", help="write the manifest a checkpoint should carry")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_identity)
+
+    p = sub.add_parser("diff", help="compare two assets (exit 0 equal, 1 different)")
+    p.add_argument("a")
+    p.add_argument("b")
+    p.add_argument("--probe", action="append", help="probe text (repeatable; default: classroom records + mixed)")
+    p.add_argument("--no-behaviour", action="store_true", help="structural diff only")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_diff)
     return parser
 
 
-COMMANDS = ("train", "encode", "decode", "trace")
+COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff")
 
 
 def main(argv=None) -> int:

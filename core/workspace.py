@@ -9,16 +9,31 @@ Events (arguments in brackets):
 * ``stale_changed`` (bool) -- the trained result no longer matches the inputs;
 * ``step_selected`` (step) -- the step the views show (0 = before any merge);
 * ``encoder_changed`` (tokenizer) -- the byte-level tokenizer the encode/decode
-  panel uses was replaced.
+  panel uses was replaced;
+* ``corpus_replaced`` -- the whole table or record list was swapped (import,
+  open, mode switch), followed by ``corpus_changed``;
+* ``corpus_rows_changed`` / ``corpus_rows_inserted`` / ``corpus_rows_removed``
+  (first, last) -- inclusive rows of the current mode's table (word rows, or
+  records in records mode), each followed by ``corpus_changed``;
+* ``comparison_changed`` (model or None) -- the model trained with another
+  tie policy, for comparing timelines;
+* ``assets_changed`` -- a tokenizer asset was opened, edited, saved or closed
+  (``assets`` is a new tuple of :class:`core.identity.OpenAsset`).
+
+In records mode the training words are derived from the records by the
+``pretokenizer`` setting (see :mod:`core.records`).
 """
 
 from __future__ import annotations
 
+import copy
+import os
 from dataclasses import dataclass, replace
 
-from . import char_bpe
+from . import char_bpe, records as records_mod
+from . import asset_diff, assets as assets_mod, identity
 from .corpus import EXAMPLE_19_1, WordCorpus
-from .errors import TokenizerError
+from .errors import CorpusError, TokenizerError
 from .events import Events
 from .ties import check_policy
 
@@ -28,12 +43,22 @@ class TrainSettings:
     merges: int | None = 4
     vocab_size: int | None = None
     tie: str = "lexicographic"
+    pretokenizer: str = "whitespace"  # records -> training words
 
 
 class Workspace:
     def __init__(self, corpus: WordCorpus = EXAMPLE_19_1, settings: TrainSettings = TrainSettings()):
         self.events = Events("corpus_changed", "settings_changed", "trained", "stale_changed", "step_selected",
-                             "encoder_changed")
+                             "encoder_changed", "corpus_replaced", "corpus_rows_changed",
+                             "corpus_rows_inserted", "corpus_rows_removed", "comparison_changed",
+                             "assets_changed")
+        self.assets: tuple = ()  # OpenAsset entries; see "open assets" below
+        self.records: records_mod.Records | None = None
+        self.comparison: char_bpe.CharBPE | None = None
+        # Bumped by every change worth saving; autosave compares it.
+        self.revision = 0
+        for name in ("corpus_changed", "settings_changed", "trained", "comparison_changed"):
+            self.events.connect(name, self._bump_revision)
         self.corpus = corpus
         self.settings = settings
         self.model: char_bpe.CharBPE | None = None
@@ -52,15 +77,22 @@ class Workspace:
     # ==== mutators ====
 
     def set_corpus(self, corpus: WordCorpus) -> None:
+        self.records = None
         self.corpus = corpus
+        self.events.emit("corpus_replaced")
         self.events.emit("corpus_changed")
         self._mark_stale()
 
     def set_settings(self, **changes) -> None:
         if "tie" in changes:
             check_policy(changes["tie"])
+        if "pretokenizer" in changes:
+            records_mod.words_of("", changes["pretokenizer"])
         self.settings = replace(self.settings, **changes)
         self.events.emit("settings_changed")
+        if "pretokenizer" in changes and self.records is not None:
+            self._corpus = None
+            self.events.emit("corpus_changed")
         self._mark_stale()
 
     def train(self, *, progress=None, should_stop=None) -> char_bpe.CharBPE:
@@ -76,7 +108,7 @@ class Workspace:
             raise TokenizerError("a workspace model must carry its training trace")
         self.model = model
         self.events.emit("trained", model)
-        self.stale = model.trace.corpus != self.corpus
+        self.stale = model.trace.corpus != self.corpus or not self._trained_with_settings(model.trace)
         self.events.emit("stale_changed", self.stale)
         self.select_step(len(model.merges))
 
@@ -89,6 +121,103 @@ class Workspace:
         if not self.stale:
             self.stale = True
             self.events.emit("stale_changed", True)
+
+    def _trained_with_settings(self, trace) -> bool:
+        s = self.settings
+        return (trace.policy, trace.settings.get("merges"), trace.settings.get("vocab_size")) == (
+            s.tie, s.merges, s.vocab_size)
+
+    def _bump_revision(self, *_):
+        self.revision += 1
+
+    # ==== corpus editing ====
+    # The table is immutable; every edit swaps in a new one and names the rows.
+
+    @property
+    def corpus(self) -> WordCorpus:
+        """The training words: the word table, or the records' words."""
+        if self._corpus is None:
+            self._corpus = records_mod.word_corpus(self.records, self.settings.pretokenizer)
+        return self._corpus
+
+    @corpus.setter
+    def corpus(self, corpus: WordCorpus) -> None:
+        self._corpus = corpus
+
+    @property
+    def mode(self) -> str:
+        """``"words"`` (a word-frequency table) or ``"records"`` (raw lines)."""
+        return "words" if self.records is None else "records"
+
+    def set_records(self, records: records_mod.Records) -> None:
+        """Switch to records mode with these records."""
+        self.records = records
+        self._corpus = None
+        self.events.emit("corpus_replaced")
+        self.events.emit("corpus_changed")
+        self._mark_stale()
+
+    def check_word(self, word, *, row: int | None = None) -> None:
+        """Raise CorpusError if ``word`` cannot go in ``row`` (None: a new row)."""
+        self._require_mode("words")
+        records_mod.check_word(self.corpus, word, row=row)
+
+    def set_word(self, row: int, word: str) -> None:
+        self._require_mode("words")
+        self._edited(records_mod.with_word(self.corpus, row, word), "corpus_rows_changed", row, row)
+
+    def set_count(self, row: int, count: int) -> None:
+        self._require_mode("words")
+        self._edited(records_mod.with_count(self.corpus, row, count), "corpus_rows_changed", row, row)
+
+    def insert_words(self, row: int, pairs) -> None:
+        self._require_mode("words")
+        pairs = list(pairs)
+        self._edited(records_mod.inserted_words(self.corpus, row, pairs),
+                     "corpus_rows_inserted", row, row + len(pairs) - 1)
+
+    def remove_words(self, first: int, count: int) -> None:
+        self._require_mode("words")
+        self._edited(records_mod.removed_words(self.corpus, first, count),
+                     "corpus_rows_removed", first, first + count - 1)
+
+    def set_record(self, row: int, text: str) -> None:
+        self._require_mode("records")
+        self._edited(self.records.with_line(row, text), "corpus_rows_changed", row, row)
+
+    def set_record_ending(self, row: int, ending: str) -> None:
+        self._require_mode("records")
+        self._edited(self.records.with_ending(row, ending), "corpus_rows_changed", row, row)
+
+    def insert_records(self, row: int, lines, endings) -> None:
+        self._require_mode("records")
+        lines = tuple(lines)
+        self._edited(self.records.inserted(row, lines, endings), "corpus_rows_inserted", row, row + len(lines) - 1)
+
+    def remove_records(self, first: int, count: int) -> None:
+        self._require_mode("records")
+        self._edited(self.records.removed(first, count), "corpus_rows_removed", first, first + count - 1)
+
+    def set_comparison(self, model: char_bpe.CharBPE | None) -> None:
+        """Install (or clear) a model trained with another tie policy."""
+        if model is not None and model.trace is None:
+            raise TokenizerError("a comparison model must carry its training trace")
+        self.comparison = model
+        self.events.emit("comparison_changed", model)
+
+    def _require_mode(self, mode):
+        if self.mode != mode:
+            other = "word table" if mode == "words" else "records"
+            raise CorpusError(f"the corpus is in {self.mode} mode; switch to the {other} first")
+
+    def _edited(self, table, event, first, last):
+        if self.records is None:
+            self._corpus = table
+        else:
+            self.records, self._corpus = table, None
+        self.events.emit(event, first, last)
+        self.events.emit("corpus_changed")
+        self._mark_stale()
 
     # ==== encoder: the tokenizer of the encode/decode panel ====
 
@@ -104,3 +233,70 @@ class Workspace:
     def set_encoder(self, tokenizer, name: str = "") -> None:
         self._encoder, self.encoder_name = tokenizer, name
         self.events.emit("encoder_changed", tokenizer)
+
+    # ==== open assets: the asset manager's library (issue 4) ====
+    # Entries are core.identity.OpenAsset (validated asset, tokenizer,
+    # identity, path, dirty).  The tuple is replaced, never mutated, and
+    # every change emits assets_changed.  Indexes are positions in it.
+
+    def _set_assets(self, entries, index: int) -> int:
+        self.assets = tuple(entries)
+        self.events.emit("assets_changed")
+        return index
+
+    def _put_asset(self, index: int | None, entry) -> int:
+        entries = list(self.assets)
+        if index is None:
+            entries.append(entry)
+            index = len(entries) - 1
+        else:
+            entries[index] = entry
+        return self._set_assets(entries, index)
+
+    def open_asset_file(self, path) -> int:
+        """Open an asset file; one already open is re-read unless it has unsaved edits."""
+        loaded = identity.load(path)
+        for index, entry in enumerate(self.assets):
+            if entry.loaded.path and os.path.abspath(entry.loaded.path) == os.path.abspath(loaded.path):
+                return index if entry.dirty else self._put_asset(index, identity.OpenAsset(loaded))
+        return self._put_asset(None, identity.OpenAsset(loaded))
+
+    def add_asset(self, asset: dict, *, path=None, dirty: bool = True) -> int:
+        return self._put_asset(None, identity.OpenAsset(identity.from_dict(asset, path=path), dirty))
+
+    def add_model_asset(self, name: str = "") -> int:
+        """The trained char-BPE model as a new, unsaved asset."""
+        if self.model is None:
+            raise TokenizerError("train a model first: there is no trained model to add")
+        return self.add_asset(assets_mod.char_bpe_to_asset(self.model, name=name))
+
+    def rename_asset(self, index: int, name: str) -> None:
+        """Change the metadata name (which never changes identity)."""
+        loaded = self.assets[index].loaded
+        asset = copy.deepcopy(loaded.asset)
+        asset["metadata"] = {**(asset.get("metadata") or {}), "name": name}
+        renamed = identity.from_dict(asset, path=loaded.path, tokenizer=loaded.tokenizer)
+        self._put_asset(index, identity.OpenAsset(renamed, True))
+
+    def duplicate_asset(self, index: int, name: str) -> int:
+        asset = copy.deepcopy(self.assets[index].loaded.asset)
+        asset["metadata"] = {**(asset.get("metadata") or {}), "name": name}
+        return self.add_asset(asset)
+
+    def add_broken_copy(self, index: int, first: int, second: int, *, name: str | None = None) -> int:
+        """Seed 000, exercise 5: a copy with two IDs swapped (same shapes, other meaning)."""
+        return self.add_asset(asset_diff.swap_ids(self.assets[index].loaded, first, second, name=name))
+
+    def save_asset(self, index: int, path=None) -> None:
+        """Write atomically to ``path`` (or where it came from) and mark it clean."""
+        loaded = self.assets[index].loaded
+        path = path if path is not None else loaded.path
+        if path is None:
+            raise assets_mod.AssetError("this asset has never been saved: choose a file name")
+        assets_mod.save_asset(path, loaded.asset)
+        self._put_asset(index, identity.OpenAsset(replace(loaded, path=str(path)), False))
+
+    def close_asset(self, index: int) -> None:
+        entries = list(self.assets)
+        del entries[index]
+        self._set_assets(entries, index)

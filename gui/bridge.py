@@ -24,6 +24,18 @@ class WorkspaceBridge(QObject):
     """The step every view shows (0 = initial symbols)."""
     sig_encoder_changed = Signal(object)
     """The encode/decode panel's tokenizer was replaced (argument: the tokenizer)."""
+    sig_corpus_replaced = Signal()
+    """The whole word table or record list was swapped (import, open, mode switch)."""
+    sig_corpus_rows_changed = Signal(int, int)
+    """Rows first..last (inclusive) of the current corpus table were edited."""
+    sig_corpus_rows_inserted = Signal(int, int)
+    """Rows first..last (inclusive) were inserted into the current corpus table."""
+    sig_corpus_rows_removed = Signal(int, int)
+    """Rows first..last (inclusive, old numbering) were removed from the corpus table."""
+    sig_comparison_changed = Signal(object)
+    """The model trained with another tie policy was set or cleared (argument: model or None)."""
+    sig_assets_changed = Signal()
+    """A tokenizer asset was opened, edited, saved or closed (see ``workspace.assets``)."""
 
     def __init__(self, workspace: Workspace, parent=None):
         super().__init__(parent)
@@ -35,3 +47,9 @@ class WorkspaceBridge(QObject):
         events.connect("stale_changed", self.sig_stale_changed.emit)
         events.connect("step_selected", self.sig_step_selected.emit)
         events.connect("encoder_changed", self.sig_encoder_changed.emit)
+        events.connect("corpus_replaced", self.sig_corpus_replaced.emit)
+        events.connect("corpus_rows_changed", self.sig_corpus_rows_changed.emit)
+        events.connect("corpus_rows_inserted", self.sig_corpus_rows_inserted.emit)
+        events.connect("corpus_rows_removed", self.sig_corpus_rows_removed.emit)
+        events.connect("comparison_changed", self.sig_comparison_changed.emit)
+        events.connect("assets_changed", self.sig_assets_changed.emit)

@@ -13,6 +13,7 @@ from core.ties import POLICIES
 
 from .bridge import WorkspaceBridge
 from .models import PairCountModel, SegmentationModel, TraceModel, pair_text
+from .workers import trainer_for
 
 
 def _table(model, stretch: int) -> QTableView:
@@ -93,8 +94,9 @@ class TracePanel(QWidget):
         self._show_stale(self.workspace.stale)
 
     def _train(self):
+        # Off the GUI thread, through the trainer every view shares.
         self.workspace.set_settings(merges=self.merges_box.value(), tie=self.tie_box.currentData())
-        self.workspace.train()
+        trainer_for(self.bridge).start("main")
 
     def _show_settings(self):
         settings = self.workspace.settings
@@ -107,7 +109,17 @@ class TracePanel(QWidget):
     def _show_stale(self, stale):
         self.stale_label.setText(self.tr("Result is out of date: train again.") if stale else "")
 
+    def showEvent(self, event):
+        super().showEvent(event)
+        step, self._pending_step = getattr(self, "_pending_step", None), None
+        if step is not None:
+            self._show_step(step)
+
     def _show_step(self, step):
+        if not self.isVisible():
+            # Behind another tab: recount when shown (20,000 words cost seconds).
+            self._pending_step = step
+            return
         trace = self.workspace.model.trace if self.workspace.model else None
         if trace is None:
             return

@@ -1,0 +1,278 @@
+"""The incremental engine behind :func:`core.byte_bpe.train`.
+
+Reference: the word-count design of Sennrich et al. (2016) as HF
+``tokenizers``' ``BpeTrainer`` implements it: identical records and
+pre-tokens are kept once with a count, a pair -> words index limits each
+merge to the words that hold the pair, and pair counts change only by the
+deltas around each merged occurrence.  The tie rule and the counting rule
+(every adjacent position counts, as minbpe's ``get_stats``) are those of
+seed 000, example 19.3, stated in :mod:`core.byte_bpe`.
+
+Why it is fast in pure Python:
+
+* a word is a ``str`` with one character per symbol (``chr(id)``), so
+  finding and merging a pair are ``str.find``/``str.replace`` in C, and a
+  pair is the two-character string, whose order is the ``(left, right)``
+  order of the IDs;
+* the deltas of one merge are summed over all its words before any count
+  changes, so the bucket queue (count -> pairs) is touched once per
+  distinct pair and merge, not once per occurrence;
+* the pairs at the top count are kept sorted while the top stays the same,
+  so each step reads its winner and its first ties without sorting.
+
+Deviation from the plain trace: a step records its first ``tie_limit``
+tied pairs (sorted) and how many there were; :func:`core.byte_bpe.step_ties`
+recomputes the full set from the records when it is needed.
+"""
+
+from __future__ import annotations
+
+import gc
+import heapq
+from bisect import bisect_left, insort
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from contextlib import contextmanager
+
+from . import pretokenize
+from .errors import TokenizerError
+
+TIE_LIMIT = 64
+
+
+@contextmanager
+def paused_gc():
+    """Pause the cyclic garbage collector.
+
+    Training and batch encoding build millions of small acyclic
+    containers; each one counts towards a collection that then walks every
+    live object, which cost about a third of the run time.  Reference
+    counting still frees everything as usual.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _bad_record(records, index: int | None = None) -> TokenizerError:
+    """The error for the first record that is not str/bytes or not encodable."""
+    for position, record in enumerate(records):
+        if index is not None and position != index:
+            continue
+        if isinstance(record, str):
+            try:
+                record.encode("utf-8")
+            except UnicodeEncodeError:
+                return TokenizerError(f"record {position}: character {_surrogate_at(record)} is a lone "
+                                      "surrogate that UTF-8 cannot encode")
+        elif not isinstance(record, (bytes, bytearray)):
+            return TokenizerError(f"record {position} is {type(record).__name__}; records must be str or bytes")
+    raise AssertionError("no bad record found")  # internal invariant
+
+
+def _surrogate_at(text: str) -> int:
+    return next(i for i, c in enumerate(text) if "\ud800" <= c <= "\udfff")
+
+
+def _record_texts(records) -> Counter:
+    """Distinct records as ``str`` (bytes via surrogateescape) with counts."""
+    try:
+        tally = Counter(records)
+    except TypeError:  # a bytearray, or an unhashable wrong type
+        records = [bytes(r) if isinstance(r, bytearray) else r for r in records]
+        try:
+            tally = Counter(records)
+        except TypeError:
+            raise _bad_record(records) from None
+    has_bytes = False
+    for record in tally:
+        if isinstance(record, str):
+            if not record.isascii():
+                try:
+                    record.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise _bad_record(records) from None
+        elif isinstance(record, bytes):
+            has_bytes = True
+        else:
+            raise _bad_record(records)
+    if not has_bytes:
+        return tally
+    texts: Counter[str] = Counter()
+    for record, times in tally.items():
+        # surrogateescape turns each undecodable byte into one code point
+        # and back, so any bytes survive the split exactly; a bytes record
+        # and its text are the same record.
+        texts[record if isinstance(record, str) else record.decode("utf-8", "surrogateescape")] += times
+    return texts
+
+
+def count_words(records, pretokenizer: str) -> dict[bytes, int]:
+    """Every distinct pre-token's bytes with its number of occurrences."""
+    if not isinstance(records, Sequence):
+        records = list(records)
+    pieces = pretokenize.count_pieces(pretokenizer, _record_texts(records))
+    return {piece.encode("utf-8", "surrogateescape"): n for piece, n in pieces.items() if piece}
+
+
+class _Queue:
+    """Pair counts in buckets (count -> pairs), the top bucket kept sorted."""
+
+    def __init__(self, counts: dict[str, int]):
+        self.counts = counts
+        self.buckets: dict[int, set[str]] = defaultdict(set)
+        for pair, count in counts.items():
+            self.buckets[count].add(pair)
+        self.levels = [-c for c in self.buckets]
+        heapq.heapify(self.levels)
+        self.top = 0
+        self.sorted: list[str] = []
+
+    def change(self, pair: str, delta: int) -> None:
+        counts, buckets = self.counts, self.buckets
+        old = counts.get(pair, 0)
+        new = old + delta
+        if old:
+            bucket = buckets[old]
+            bucket.discard(pair)
+            if not bucket:
+                del buckets[old]
+            if old == self.top:
+                del self.sorted[bisect_left(self.sorted, pair)]
+        if new > 0:
+            counts[pair] = new
+            if new not in buckets:
+                heapq.heappush(self.levels, -new)
+            buckets[new].add(pair)
+            if new == self.top:
+                insort(self.sorted, pair)
+        else:
+            del counts[pair]
+
+    def best(self) -> tuple[int, list[str]]:
+        """The top count and its pairs, sorted (count 0 when none are left)."""
+        levels, buckets = self.levels, self.buckets
+        while levels and -levels[0] not in buckets:
+            heapq.heappop(levels)
+        if not levels:
+            return 0, []
+        if -levels[0] != self.top:
+            self.top = -levels[0]
+            self.sorted = sorted(buckets[self.top])
+        return self.top, self.sorted
+
+
+class _PairTuples(dict):
+    """Two-character pair -> ``(left, right)`` IDs, made once per pair."""
+
+    def __missing__(self, pair: str) -> tuple[int, int]:
+        self[pair] = value = (ord(pair[0]), ord(pair[1]))
+        return value
+
+
+def _pairs(word: str):
+    return map(str.__add__, word, word[1:])
+
+
+def learn(words: dict[bytes, int], num_merges: int, first_id: int, *, progress=None,
+          should_stop=None, tie_limit: int = TIE_LIMIT) -> tuple[list[tuple], bool]:
+    """Up to ``num_merges`` steps ``(left, right, count, ties, tie_count)``
+    with new IDs counting up from ``first_id``, and whether ``should_stop``
+    ended the run."""
+    symbols: list[str] = []
+    freqs: list[int] = []
+    counts: dict[str, int] = defaultdict(int)
+    # Appended per occurrence: a repeated or stale word is skipped by the
+    # find in _merge, which is cheaper than keeping sets.
+    where: dict[str, list[int]] = defaultdict(list)
+    for data, freq in words.items():
+        if len(data) < 2:
+            continue
+        word = data.decode("latin-1")  # one character per byte value
+        index = len(symbols)
+        symbols.append(word)
+        freqs.append(freq)
+        for pair in _pairs(word):
+            counts[pair] += freq
+            where[pair].append(index)
+    queue = _Queue(dict(counts))
+    del counts
+    steps: list[tuple] = []
+    as_tuple = _PairTuples()
+    for rank in range(1, num_merges + 1):
+        if should_stop is not None and should_stop():
+            return steps, True
+        top, tied = queue.best()
+        if not top:
+            break
+        pair = tied[0]
+        if first_id + rank > 0x110000:
+            raise TokenizerError(f"byte BPE can learn at most {0x110000 - first_id} merges")
+        # Consecutive steps at one count share most ties: one tuple per
+        # distinct pair keeps a long trace at a pointer per recorded tie.
+        ties = tuple(map(as_tuple.__getitem__, tied[:tie_limit]))
+        steps.append((ties[0][0], ties[0][1], top, ties, len(tied)))
+        _merge(pair, chr(first_id + rank - 1), symbols, freqs, where, queue)
+        if progress is not None:
+            progress(rank, num_merges)
+    return steps, False
+
+
+def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, queue: _Queue) -> None:
+    """Merge ``pair`` into ``new`` in every word that holds it, then apply
+    the summed count deltas."""
+    delta: dict[str, int] = defaultdict(int)
+    for w in where.pop(pair):
+        old = symbols[w]
+        i = old.find(pair)
+        if i < 0:  # the index only grows; this word lost the pair earlier
+            continue
+        f = freqs[w]
+        word = old.replace(pair, new)
+        symbols[w] = word
+        if old.find(pair, i + 2) < 0:
+            # The common case: one occurrence, so its neighbours are
+            # untouched symbols.
+            if i:
+                delta[old[i - 1:i + 1]] -= f
+                p = word[i - 1:i + 1]
+                delta[p] += f
+                where[p].append(w)
+            if i + 2 < len(old):
+                delta[old[i + 1:i + 3]] -= f
+                p = word[i:i + 2]
+                delta[p] += f
+                where[p].append(w)
+            continue
+        # General case: the pairs that touch a merged position go, and the
+        # pairs that touch a new symbol come.  A pair between two merged
+        # occurrences is the right neighbour of the first one only.
+        end = -2
+        while i >= 0:
+            if i and i != end:
+                delta[old[i - 1:i + 1]] -= f
+            if i + 2 < len(old):
+                delta[old[i + 1:i + 3]] -= f
+            end = i + 2
+            i = old.find(pair, end)
+        k = word.find(new)
+        while k >= 0:
+            if k:
+                p = word[k - 1:k + 1]
+                delta[p] += f
+                where[p].append(w)
+            if k + 1 < len(word) and word[k + 1] != new:
+                p = word[k:k + 2]
+                delta[p] += f
+                where[p].append(w)
+            k = word.find(new, k + 1)
+    delta.pop(pair, None)  # every occurrence merged: it goes to zero below
+    change = queue.change
+    change(pair, -queue.counts[pair])
+    for p, d in delta.items():
+        if d:
+            change(p, d)

@@ -1,0 +1,429 @@
+"""Normalizers, pre-tokenizers and decoders described as data, for imported tokenizers.
+
+Reference: Hugging Face ``tokenizers`` 0.23 (``normalizers/``,
+``pre_tokenizers/``, ``decoders/``, ``tokenizer/pattern.rs`` for the split
+behaviours); the tests compare every stage with the library.  A spec is a
+JSON object ``{"type": ..., **options}``; ``sequence`` composes stages.
+The types are HF's, spelled in lower case with underscores, except:
+
+* ``whitespace`` is HF's ``WhitespaceSplit`` (split on Unicode White_Space,
+  the rule of every other asset kind here) and ``word_punct`` is HF's
+  ``Whitespace`` (``\\w+|[^\\w\\s]+``);
+* ``sentencepiece`` (normalizer) is :class:`core.normalize.Pipeline`.
+
+Deviations: regexes run on Python's ``regex`` module, not Oniguruma or the
+Rust ``regex`` crate, so a pattern using a feature the two spell
+differently may split differently (the built-in GPT-2 and cl100k patterns
+agree on the tests' texts).  Offsets are not tracked, so Metaspace's
+``prepend_scheme: first`` treats "first" as the first split of the text.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+import regex
+
+from .errors import AssetError
+
+# Unicode White_Space (Rust's char::is_whitespace), not str.isspace, which
+# also counts U+001C..U+001F.
+WHITE_SPACE = frozenset("\t\n\x0b\x0c\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000"
+                        + "".join(chr(c) for c in range(0x2000, 0x200B)))
+BEHAVIORS = ("removed", "isolated", "merged_with_previous", "merged_with_next", "contiguous")
+# GPT-2's split pattern as HF's ByteLevel pre-tokenizer compiles it.
+BYTE_LEVEL_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+
+
+def bytes_to_unicode() -> dict[int, str]:
+    """GPT-2's printable spelling of every byte (``encoder.py``): printable
+    Latin-1 bytes stand for themselves, the rest map to U+0100 and up.
+
+    >>> bytes_to_unicode()[32], bytes_to_unicode()[ord("a")]
+    ('Ġ', 'a')
+    """
+    keep = list(range(ord("!"), ord("~") + 1)) + list(range(0xA1, 0xAD)) + list(range(0xAE, 0x100))
+    table, extra = {}, 0
+    for b in range(256):
+        if b in keep:
+            table[b] = chr(b)
+        else:
+            table[b] = chr(256 + extra)
+            extra += 1
+    return table
+
+
+BYTE_CHARS = bytes_to_unicode()
+CHAR_BYTES = {c: b for b, c in BYTE_CHARS.items()}
+
+
+def byte_level(text: str) -> str:
+    return "".join(BYTE_CHARS[b] for b in text.encode("utf-8", "surrogatepass"))
+
+
+def byte_level_bytes(token: str) -> bytes | None:
+    """The bytes a byte-level token spells, or None if it is not byte-level."""
+    try:
+        return bytes(CHAR_BYTES[c] for c in token)
+    except KeyError:
+        return None
+
+
+# ==== spec checking ====
+
+def _get(spec, key, kinds, where, default=...):
+    if not isinstance(spec, dict):
+        raise AssetError(f"{where}: expected an object, found {type(spec).__name__}")
+    if key not in spec:
+        if default is ...:
+            raise AssetError(f"{where}: missing option {key!r}")
+        return default
+    value = spec[key]
+    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise AssetError(f"{where}.{key}: expected {'/'.join(k.__name__ for k in kinds)}, found {type(value).__name__}")
+    return value
+
+
+def _pattern(spec, where):
+    """``{"string": s}`` (a literal) or ``{"regex": r}``, as HF's SplitPattern."""
+    pattern = _get(spec, "pattern", dict, where)
+    if set(pattern) == {"string"} and isinstance(pattern["string"], str):
+        return regex.compile(regex.escape(pattern["string"]))
+    if set(pattern) == {"regex"} and isinstance(pattern["regex"], str):
+        try:
+            return regex.compile(pattern["regex"])
+        except regex.error as exc:
+            raise AssetError(f"{where}.pattern: the regex {pattern['regex']!r} does not compile ({exc})") from None
+    raise AssetError(f'{where}.pattern: expected {{"string": ...}} or {{"regex": ...}}')
+
+
+def _steps(spec, where, build):
+    steps = _get(spec, "steps", list, where)
+    return [build(s, f"{where}.steps[{i}]") for i, s in enumerate(steps)]
+
+
+# ==== normalizers: str -> str ====
+
+def _lower(text):
+    # Character by character, as HF's Lowercase: no final-sigma context.
+    return "".join(c.lower() for c in text)
+
+
+def _strip(left, right):
+    def run(text):
+        start, end = 0, len(text)
+        while left and start < end and text[start] in WHITE_SPACE:
+            start += 1
+        while right and end > start and text[end - 1] in WHITE_SPACE:
+            end -= 1
+        return text[start:end]
+    return run
+
+
+def build_normalizer(spec, where: str = "normalizer"):
+    """A function ``str -> str`` for a normalizer spec; AssetError names what is wrong."""
+    kind = _get(spec, "type", str, where)
+    if kind == "none":
+        return lambda text: text
+    if kind in ("nfc", "nfd", "nfkc", "nfkd"):
+        return lambda text, form=kind.upper(): unicodedata.normalize(form, text)
+    if kind == "lowercase":
+        return _lower
+    if kind == "strip":
+        return _strip(_get(spec, "left", bool, where), _get(spec, "right", bool, where))
+    if kind == "strip_accents":
+        return lambda text: "".join(c for c in text if unicodedata.category(c) != "Mn")
+    if kind == "replace":
+        pattern, content = _pattern(spec, where), _get(spec, "content", str, where)
+        return lambda text: pattern.sub(lambda _m: content, text)
+    if kind == "prepend":
+        prefix = _get(spec, "prepend", str, where)
+        return lambda text: prefix + text if text else text
+    if kind == "sentencepiece":
+        from .normalize import Pipeline
+        from .errors import StudioError
+
+        try:
+            pipeline = Pipeline.from_description(spec)
+        except StudioError as exc:
+            raise AssetError(f"{where}: {exc}") from None
+        return lambda text: pipeline.normalize(text).text
+    if kind == "sequence":
+        steps = _steps(spec, where, build_normalizer)
+
+        def run(text):
+            for step in steps:
+                text = step(text)
+            return text
+        return run
+    raise AssetError(f"{where}: unknown normalizer type {kind!r}")
+
+
+# ==== pre-tokenizers: list of splits -> list of splits ====
+
+@dataclass(frozen=True)
+class Split:
+    text: str
+    first: bool  # starts the text (Metaspace's prepend_scheme "first")
+
+
+def _marks(text, found):
+    """``(start, end, is_match)`` covering ``text``, as HF's find_matches."""
+    out, prev = [], 0
+    for start, end in found:
+        if start > prev:
+            out.append((prev, start, False))
+        out.append((start, end, True))
+        prev = end
+    if prev < len(text):
+        out.append((prev, len(text), False))
+    return out
+
+
+def split_by(text: str, found, behavior: str, invert: bool = False) -> list[str]:
+    """HF's ``NormalizedString::split`` for matches ``found`` ((start, end) pairs)."""
+    marks = [(s, e, m != invert) for s, e, m in _marks(text, found)]
+    spans: list[list] = []
+    previous = False
+    if behavior == "removed":
+        spans = [[s, e] for s, e, m in marks if not m]
+    elif behavior == "isolated":
+        spans = [[s, e] for s, e, _ in marks]
+    elif behavior == "merged_with_previous":
+        for s, e, m in marks:
+            if m and not previous and spans:
+                spans[-1][1] = e
+            else:
+                spans.append([s, e])
+            previous = m
+    elif behavior == "merged_with_next":
+        for s, e, m in reversed(marks):
+            if m and not previous and spans:
+                spans[-1][0] = s
+            else:
+                spans.append([s, e])
+            previous = m
+        spans.reverse()
+    elif behavior == "contiguous":
+        for s, e, m in marks:
+            if m == previous and spans:
+                spans[-1][1] = e
+            else:
+                spans.append([s, e])
+            previous = m
+    return [text[s:e] for s, e in spans if e > s]
+
+
+def _char_matches(text, test):
+    return [(i, i + 1) for i, c in enumerate(text) if test(c)]
+
+
+def is_punctuation(ch: str) -> bool:
+    """HF's ``is_bert_punc``: ASCII punctuation or a Unicode P* character."""
+    return (ch.isascii() and not ch.isalnum() and 33 <= ord(ch) <= 126) or unicodedata.category(ch).startswith("P")
+
+
+def _per_split(function):
+    """Lift ``str -> list[str]`` to splits; only the first piece keeps ``first``."""
+    def run(splits):
+        out = []
+        for split in splits:
+            pieces = function(split)
+            out.extend(Split(p, split.first and i == 0) for i, p in enumerate(pieces))
+        return out
+    return run
+
+
+def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
+    """A function ``list[Split] -> list[Split]`` for a pre-tokenizer spec."""
+    kind = _get(spec, "type", str, where)
+    if kind == "none":
+        return lambda splits: splits
+    if kind == "whitespace":
+        return _per_split(lambda s: split_by(s.text, _char_matches(s.text, WHITE_SPACE.__contains__), "removed"))
+    if kind == "word_punct":
+        word = regex.compile(r"\w+|[^\w\s]+")
+        return _per_split(lambda s: split_by(s.text, [m.span() for m in word.finditer(s.text)], "removed", True))
+    if kind == "bert":
+        def bert(s):
+            words = split_by(s.text, _char_matches(s.text, WHITE_SPACE.__contains__), "removed")
+            return [p for w in words for p in split_by(w, _char_matches(w, is_punctuation), "isolated")]
+        return _per_split(bert)
+    if kind == "punctuation":
+        behavior = _behavior(spec, where, "isolated")
+        return _per_split(lambda s: split_by(s.text, _char_matches(s.text, is_punctuation), behavior))
+    if kind == "digits":
+        behavior = "isolated" if _get(spec, "individual_digits", bool, where) else "contiguous"
+        numeric = lambda c: unicodedata.category(c) in ("Nd", "Nl", "No")  # noqa: E731 (Rust is_numeric)
+        return _per_split(lambda s: split_by(s.text, _char_matches(s.text, numeric), behavior))
+    if kind == "split":
+        pattern, behavior = _pattern(spec, where), _behavior(spec, where, None)
+        invert = _get(spec, "invert", bool, where)
+        return _per_split(lambda s: split_by(s.text, [m.span() for m in pattern.finditer(s.text)], behavior, invert))
+    if kind == "regex":
+        # A named pattern of core.pretokenize, as byte-bpe assets store it:
+        # every match is a pre-token (HF Split, behavior "isolated").
+        pattern = _get(spec, "pattern", str, where)
+        try:
+            compiled = regex.compile(pattern)
+        except regex.error as exc:
+            raise AssetError(f"{where}.pattern: does not compile ({exc})") from None
+        return _per_split(lambda s: split_by(s.text, [m.span() for m in compiled.finditer(s.text)], "isolated"))
+    if kind == "byte_level":
+        prefix, use_regex = _get(spec, "add_prefix_space", bool, where), _get(spec, "use_regex", bool, where)
+        gpt2 = regex.compile(BYTE_LEVEL_PATTERN)
+
+        def run(s):
+            text = " " + s.text if prefix and not s.text.startswith(" ") else s.text
+            pieces = split_by(text, [m.span() for m in gpt2.finditer(text)], "isolated") if use_regex else [text]
+            return [byte_level(p) for p in pieces]
+        return _per_split(run)
+    if kind == "metaspace":
+        replacement = _get(spec, "replacement", str, where)
+        scheme = _get(spec, "prepend_scheme", str, where)
+        if len(replacement) != 1 or scheme not in ("always", "first", "never"):
+            raise AssetError(f"{where}: replacement must be one character and prepend_scheme always, first or never")
+        split = _get(spec, "split", bool, where)
+
+        def meta(splits):
+            out = []
+            for s in splits:
+                text = s.text.replace(" ", replacement)
+                if (scheme == "always" or (scheme == "first" and s.first)) and not text.startswith(replacement):
+                    text = replacement + text
+                pieces = split_by(text, _char_matches(text, replacement.__eq__), "merged_with_next") if split else [text]
+                out.extend(Split(p, s.first and i == 0) for i, p in enumerate(pieces))
+            return out
+        return meta
+    if kind == "sequence":
+        steps = _steps(spec, where, build_pre_tokenizer)
+
+        def run(splits):
+            for step in steps:
+                splits = step(splits)
+            return splits
+        return run
+    raise AssetError(f"{where}: unknown pre-tokenizer type {kind!r}")
+
+
+def _behavior(spec, where, default):
+    behavior = _get(spec, "behavior", str, where, default) if default else _get(spec, "behavior", str, where)
+    if behavior not in BEHAVIORS:
+        raise AssetError(f"{where}.behavior: {behavior!r} is not one of {', '.join(BEHAVIORS)}")
+    return behavior
+
+
+# ==== decoders: list of token strings -> list of strings ====
+
+_CLEANUP = ((" .", "."), (" ?", "?"), (" !", "!"), (" ,", ","), (" ' ", "'"), (" n't", "n't"),
+            (" 'm", "'m"), (" do not", " don't"), (" 's", "'s"), (" 've", "'ve"), (" 're", "'re"))
+_BYTE_TOKEN = regex.compile(r"<0x([0-9A-F]{2})>")
+
+
+def cleanup(text: str) -> str:
+    """HF's ``decoders::wordpiece::cleanup``: glue punctuation and contractions."""
+    for old, new in _CLEANUP:
+        text = text.replace(old, new)
+    return text
+
+
+def _byte_fallback(tokens):
+    out, pending = [], bytearray()
+
+    def flush():
+        if pending:
+            try:
+                out.append(pending.decode("utf-8"))
+            except UnicodeDecodeError:
+                out.extend("\ufffd" * len(pending))  # one U+FFFD per byte, as HF
+            pending.clear()
+    for token in tokens:
+        match = _BYTE_TOKEN.fullmatch(token)
+        if match:
+            pending.append(int(match.group(1), 16))
+        else:
+            flush()
+            out.append(token)
+    flush()
+    return out
+
+
+def build_decoder(spec, where: str = "decoder"):
+    """A function ``list[str] -> list[str]`` (HF's ``decode_chain``)."""
+    kind = _get(spec, "type", str, where)
+    if kind == "none":
+        return lambda tokens: [" ".join(tokens)]
+    if kind == "byte_level":
+        def run(tokens):
+            # A token with a character outside the byte alphabet (an added
+            # token) contributes its own UTF-8, as HF does.
+            data = b"".join(byte_level_bytes(t) or t.encode("utf-8", "surrogatepass") for t in tokens)
+            return [data.decode("utf-8", "replace")]
+        return run
+    if kind == "metaspace":
+        replacement = _get(spec, "replacement", str, where)
+        scheme = _get(spec, "prepend_scheme", str, where)
+
+        def meta(tokens):
+            out = []
+            for i, token in enumerate(tokens):
+                token = token.replace(replacement, " ")
+                if i == 0 and scheme != "never" and token.startswith(" "):
+                    token = token[1:]
+                out.append(token)
+            return out
+        return meta
+    if kind == "wordpiece":
+        prefix, clean = _get(spec, "prefix", str, where), _get(spec, "cleanup", bool, where)
+
+        def wordpiece(tokens):
+            out = []
+            for i, token in enumerate(tokens):
+                if i and token.startswith(prefix):
+                    token = token[len(prefix):]
+                elif i:
+                    token = " " + token
+                out.append(cleanup(token) if clean else token)
+            return out
+        return wordpiece
+    if kind == "bpe_suffix":
+        suffix = _get(spec, "suffix", str, where)
+        return lambda tokens: [t.replace(suffix, "" if i == len(tokens) - 1 else " ") for i, t in enumerate(tokens)]
+    if kind == "byte_fallback":
+        return _byte_fallback
+    if kind == "fuse":
+        return lambda tokens: ["".join(tokens)]
+    if kind == "strip":
+        content = _get(spec, "content", str, where)
+        start, stop = _get(spec, "start", int, where), _get(spec, "stop", int, where)
+
+        def strip(tokens):
+            out = []
+            for token in tokens:
+                a, b = 0, len(token)
+                while a < min(start, len(token)) and token[a] == content:
+                    a += 1
+                while len(token) - b < stop and b > a and token[b - 1] == content:
+                    b -= 1
+                out.append(token[a:b])
+            return out
+        return strip
+    if kind == "replace":
+        pattern, content = _pattern(spec, where), _get(spec, "content", str, where)
+        return lambda tokens: [pattern.sub(lambda _m: content, t) for t in tokens]
+    if kind == "sequence":
+        steps = _steps(spec, where, build_decoder)
+
+        def run(tokens):
+            for step in steps:
+                tokens = step(tokens)
+            return tokens
+        return run
+    raise AssetError(f"{where}: unknown decoder type {kind!r}")
+
+
+def decode(decoder, tokens) -> str:
+    """Join what the decoder chain returns (``none`` joins with spaces, as HF)."""
+    return "".join(decoder(list(tokens)))

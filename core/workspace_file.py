@@ -1,0 +1,294 @@
+"""Saving and opening a workspace as one JSON file, with autosave for recovery.
+
+The file holds the corpus (word table or raw records, exactly), the training
+settings, the trained model with its whole trace (every step's pair, count
+and tie set, so the timeline opens without retraining), the comparison model,
+and the selected step::
+
+    {"format": "subword-studio/workspace", "schema_version": 1,
+     "corpus": {"mode": "words", "words": [[word, count], ...]}
+              | {"mode": "records", "lines": [...], "endings": [...], "bom": false},
+     "settings": {...}, "model": {...} | null, "comparison": {...} | null, "step": 3}
+
+Data only (never pickle); writes are atomic (:mod:`core.fileio`), so a crash
+mid-save leaves the previous file.  Autosave writes the same document to a
+fixed name in a folder; a clean exit with nothing unsaved deletes it, so one
+found at start-up means the last session ended without saving.
+
+Deviation: a loaded model is checked for consistency (merges against trace
+steps, corpus against its recorded SHA-256) but not retrained; the trace's
+pair tables are recomputed on demand as usual.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from . import char_bpe, records as records_mod
+from .corpus import WordCorpus
+from .errors import AssetError, StudioError
+from .fileio import write_json_atomic
+from .ties import check_policy
+from .workspace import TrainSettings
+
+FORMAT = "subword-studio/workspace"
+SCHEMA_VERSION = 1
+AUTOSAVE_NAME = "autosave.subword-workspace.json"
+MAX_WORKSPACE_BYTES = 1024 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The saved parts of a workspace; every field is immutable."""
+
+    corpus: WordCorpus
+    records: records_mod.Records | None
+    settings: object  # core.workspace.TrainSettings
+    model: char_bpe.CharBPE | None
+    comparison: char_bpe.CharBPE | None
+    step: int
+    source: str | None = None  # where the user saved it, for recovery
+
+
+def snapshot(workspace, *, source: str | None = None) -> Snapshot:
+    """Cheap: takes references only, so a thread can serialize it."""
+    corpus = workspace.corpus if workspace.records is None else WordCorpus((), ())
+    return Snapshot(corpus, workspace.records, workspace.settings, workspace.model,
+                    workspace.comparison, workspace.step, source)
+
+
+# ==== writing ====
+
+def _model_document(model, corpus) -> dict | None:
+    if model is None:
+        return None
+    trace = model.trace
+    return {
+        "alphabet": list(model.alphabet),
+        "unk": model.unk,
+        "end_of_word": model.end_of_word,
+        "merges": [[m.left, m.right, m.count] for m in model.merges],
+        "trace": {
+            "policy": trace.policy,
+            "stop_reason": trace.stop_reason,
+            "settings": dict(trace.settings),
+            # The usual case shares the workspace's table; don't store it twice.
+            "corpus": None if trace.corpus == corpus else [[w, c] for w, c in trace.corpus.items()],
+            "corpus_sha256": trace.corpus.identity()["sha256"],
+            "steps": [[[list(p) for p in s.ties], s.tie_count] for s in trace.steps],
+        },
+    }
+
+
+def to_document(snap: Snapshot) -> dict:
+    if snap.records is None:
+        corpus = {"mode": "words", "words": [[w, c] for w, c in snap.corpus.items()]}
+        shared = snap.corpus
+    else:
+        corpus = {"mode": "records", "lines": list(snap.records.lines),
+                  "endings": list(snap.records.endings), "bom": snap.records.bom}
+        shared = records_mod.word_corpus(snap.records, snap.settings.pretokenizer)
+    return {
+        "format": FORMAT,
+        "schema_version": SCHEMA_VERSION,
+        "saved": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "source": snap.source,
+        "corpus": corpus,
+        "settings": {f.name: getattr(snap.settings, f.name) for f in fields(snap.settings)},
+        "model": _model_document(snap.model, shared),
+        "comparison": _model_document(snap.comparison, shared),
+        "step": snap.step,
+    }
+
+
+def save(snap: Snapshot, path) -> None:
+    """Write atomically; a StudioError names the file if it cannot be written."""
+    try:
+        write_json_atomic(path, to_document(snap))
+    except OSError as exc:
+        raise AssetError(f"{path}: cannot write the workspace ({exc.strerror or exc})") from None
+
+
+# ==== reading ====
+
+def _get(obj, key, kind, where):
+    if not isinstance(obj, dict):
+        raise AssetError(f"{where}: expected an object, found {type(obj).__name__}")
+    if key not in obj:
+        raise AssetError(f"{where}: missing field {key!r}")
+    value = obj[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        names = "/".join("null" if k is type(None) else k.__name__ for k in kinds)
+        raise AssetError(f"{where}.{key}: expected {names}, found {type(value).__name__}")
+    return value
+
+
+def _pairs(rows, where) -> WordCorpus:
+    if not all(isinstance(r, list) and len(r) == 2 for r in rows):
+        raise AssetError(f"{where}: every row must be [word, count]")
+    try:
+        return WordCorpus.from_pairs((w, c) for w, c in rows)
+    except StudioError as exc:
+        raise AssetError(f"{where}: {exc}") from None
+
+
+def _read_model(doc, corpus, where):
+    if doc is None:
+        return None
+    alphabet = _get(doc, "alphabet", list, where)
+    unk = _get(doc, "unk", (str, type(None)), where)
+    end_of_word = _get(doc, "end_of_word", str, where)
+    rows = _get(doc, "merges", list, where)
+    trace_doc = _get(doc, "trace", dict, where)
+    steps_doc = _get(trace_doc, "steps", list, f"{where}.trace")
+    if len(steps_doc) != len(rows):
+        raise AssetError(f"{where}.trace.steps: {len(steps_doc)} steps for {len(rows)} merges")
+    merges, steps = [], []
+    policy = _get(trace_doc, "policy", str, f"{where}.trace")
+    try:
+        check_policy(policy)
+    except StudioError as exc:
+        raise AssetError(f"{where}.trace.policy: {exc}") from None
+    for rank, (row, step) in enumerate(zip(rows, steps_doc), start=1):
+        at = f"{where}.merges[{rank - 1}]"
+        if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and isinstance(row[1], str)
+                and isinstance(row[2], int) and not isinstance(row[2], bool)):
+            raise AssetError(f"{at}: expected [left, right, count]")
+        if not (isinstance(step, list) and len(step) == 2 and isinstance(step[0], list)
+                and all(isinstance(p, list) and len(p) == 2 and all(isinstance(s, str) for s in p)
+                        for p in step[0]) and isinstance(step[1], int)):
+            raise AssetError(f"{where}.trace.steps[{rank - 1}]: expected [[[left, right], ...], tie count]")
+        left, right, count = row
+        ties = tuple(tuple(p) for p in step[0])
+        if not ties or ties[0] != (left, right):
+            raise AssetError(f"{where}.trace.steps[{rank - 1}]: the tie set must start with the winner")
+        merges.append(char_bpe.Merge(rank, left, right, left + right, count))
+        steps.append(char_bpe.MergeStep(rank, (left, right), count, left + right, ties, step[1], policy))
+    try:
+        model = char_bpe.CharBPE(tuple(alphabet), tuple(merges), end_of_word=end_of_word, unk=unk)
+    except StudioError as exc:
+        raise AssetError(f"{where}: {exc}") from None
+    own = trace_doc.get("corpus")
+    trace_corpus = corpus if own is None else _pairs(own, f"{where}.trace.corpus")
+    sha = hashlib.sha256(trace_corpus.canonical_bytes()).hexdigest()
+    if sha != trace_doc.get("corpus_sha256"):
+        raise AssetError(f"{where}.trace: the training corpus does not match its recorded SHA-256")
+    settings = _get(trace_doc, "settings", dict, f"{where}.trace")
+    stop = _get(trace_doc, "stop_reason", str, f"{where}.trace")
+    trace = char_bpe.Trace(trace_corpus, model, tuple(steps), policy, stop, dict(settings))
+    object.__setattr__(model, "trace", trace)
+    return model
+
+
+def parse(document, name: str = "<workspace>") -> Snapshot:
+    """Validate a loaded JSON document; errors name ``name`` and the field."""
+    try:
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise AssetError(f"not a Subword Studio workspace (format must be {FORMAT!r})")
+        version = document.get("schema_version")
+        if version != SCHEMA_VERSION:
+            raise AssetError(f"unknown schema version {version!r}; this version reads {SCHEMA_VERSION}")
+        corpus_doc = _get(document, "corpus", dict, "workspace")
+        mode = _get(corpus_doc, "mode", str, "corpus")
+        settings_doc = _get(document, "settings", dict, "workspace")
+        known = {f.name for f in fields(TrainSettings)}
+        unknown = sorted(set(settings_doc) - known)
+        if unknown:
+            raise AssetError(f"settings: unknown field {unknown[0]!r}")
+        settings = TrainSettings(**settings_doc)
+        try:
+            check_policy(settings.tie)
+            records_mod.words_of("", settings.pretokenizer)
+        except StudioError as exc:
+            raise AssetError(f"settings: {exc}") from None
+        records = None
+        if mode == "words":
+            corpus = _pairs(_get(corpus_doc, "words", list, "corpus"), "corpus.words")
+            shared = corpus
+        elif mode == "records":
+            lines = _get(corpus_doc, "lines", list, "corpus")
+            endings = _get(corpus_doc, "endings", list, "corpus")
+            try:
+                records = records_mod.Records(tuple(lines), tuple(endings), bool(corpus_doc.get("bom", False)))
+                shared = records_mod.word_corpus(records, settings.pretokenizer)
+            except StudioError as exc:
+                raise AssetError(f"corpus: {exc}") from None
+            corpus = WordCorpus((), ())
+        else:
+            raise AssetError(f"corpus.mode: {mode!r} is neither 'words' nor 'records'")
+        model = _read_model(document.get("model"), shared, "model")
+        comparison = _read_model(document.get("comparison"), shared, "comparison")
+        step = _get(document, "step", int, "workspace")
+        source = document.get("source") if isinstance(document.get("source"), str) else None
+        return Snapshot(corpus, records, settings, model, comparison, step, source)
+    except AssetError as exc:
+        raise AssetError(f"{name}: {exc}") from None
+    except TypeError as exc:  # e.g. a settings value of the wrong shape
+        raise AssetError(f"{name}: settings: {exc}") from None
+
+
+def read(path) -> Snapshot:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_WORKSPACE_BYTES:
+            raise AssetError(f"{path}: {size} bytes is over the {MAX_WORKSPACE_BYTES}-byte limit")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise AssetError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise AssetError(f"{path}: is a directory, not a workspace file") from None
+    except OSError as exc:
+        raise AssetError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise AssetError(f"{path}: invalid UTF-8 at byte offset {exc.start}") from None
+    except json.JSONDecodeError as exc:
+        raise AssetError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    return parse(document, str(path))
+
+
+def apply(snap: Snapshot, workspace) -> None:
+    """Put a snapshot into the one workspace through its mutators (views follow)."""
+    workspace.set_settings(**{f.name: getattr(snap.settings, f.name) for f in fields(snap.settings)})
+    if snap.records is None:
+        workspace.set_corpus(snap.corpus)
+    else:
+        workspace.set_records(snap.records)
+    # Without a saved model the old one stays, marked stale by the new corpus.
+    if snap.model is not None:
+        workspace.adopt(snap.model)
+    workspace.set_comparison(snap.comparison)
+    workspace.select_step(snap.step)
+
+
+# ==== autosave ====
+
+def autosave_path(directory) -> Path:
+    return Path(directory) / AUTOSAVE_NAME
+
+
+def write_autosave(snap: Snapshot, directory) -> Path:
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    path = autosave_path(directory)
+    save(snap, path)
+    return path
+
+
+def pending_recovery(directory) -> Path | None:
+    """The autosave left by a session that did not end cleanly, if any."""
+    path = autosave_path(directory)
+    return path if path.is_file() else None
+
+
+def discard_autosave(directory) -> None:
+    try:
+        autosave_path(directory).unlink()
+    except FileNotFoundError:
+        pass

@@ -1,0 +1,631 @@
+"""Corpus editor: the workspace's word-frequency table or raw records.
+
+Edits go through the undo stack as commands that call workspace mutators;
+the table models follow the workspace's row events, so every other view
+(and the timeline's automatic retraining) sees the same edit.  Importing
+runs off the GUI thread with progress and cancel.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, QSortFilterProxyModel, Qt, QTimer,
+    Signal,
+)
+from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView, QApplication, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
+    QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMessageBox, QProgressBar, QPushButton, QTableView,
+    QVBoxLayout, QWidget,
+)
+
+from core import records as rec
+from core.corpus import WordCorpus
+from core.errors import CorpusError, StudioError
+
+from . import commands
+from .bridge import WorkspaceBridge
+from .workers import run_task
+
+ERROR_STYLE = "color: #b00020;"
+INFO_STYLE = "color: #1b5e20;"
+
+
+def tr(text):
+    return QCoreApplication.translate("CorpusEditor", text)
+
+
+def pretokenizer_names():
+    return {"whitespace": QCoreApplication.translate("CorpusEditor", "whitespace"),
+            "gpt2": QCoreApplication.translate("CorpusEditor", "GPT-2 regex"),
+            "none": QCoreApplication.translate("CorpusEditor", "none")}
+
+
+# ==== table models: the workspace's current table, swapped on each row event ====
+
+class _CorpusModel(QAbstractTableModel):
+    mode = ""
+    headers: tuple[str, ...] = ()
+    sig_rejected = Signal(str)
+    """An edit was refused (argument: the inline message)."""
+    sig_accepted = Signal()
+    """An edit was accepted."""
+
+    def __init__(self, bridge, undo_stack, parent=None):
+        super().__init__(parent)
+        self.workspace = bridge.workspace
+        self.undo_stack = undo_stack
+        self._table = self._current()
+        bridge.sig_corpus_replaced.connect(self._replaced)
+        bridge.sig_corpus_rows_changed.connect(self._rows_changed)
+        bridge.sig_corpus_rows_inserted.connect(self._rows_inserted)
+        bridge.sig_corpus_rows_removed.connect(self._rows_removed)
+
+    def _current(self):
+        raise NotImplementedError
+
+    def _mine(self):
+        return self.workspace.mode == self.mode
+
+    def _replaced(self):
+        self.beginResetModel()
+        self._table = self._current()
+        self.endResetModel()
+
+    def _rows_changed(self, first, last):
+        if self._mine():
+            self._table = self._current()
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.headers) - 1))
+
+    def _rows_inserted(self, first, last):
+        if self._mine():
+            self.beginInsertRows(QModelIndex(), first, last)
+            self._table = self._current()
+            self.endInsertRows()
+
+    def _rows_removed(self, first, last):
+        if self._mine():
+            self.beginRemoveRows(QModelIndex(), first, last)
+            self._table = self._current()
+            self.endRemoveRows()
+
+    def rowCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self._table)
+
+    def columnCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section, orientation, role=Qt.DisplayRole):
+        if role == Qt.DisplayRole:
+            return tr(self.headers[section]) if orientation == Qt.Horizontal else section + 1
+        return None
+
+    def _push(self, command_or_error):
+        """Push a command, or show why the edit was refused; True if pushed."""
+        if isinstance(command_or_error, str):
+            self.sig_rejected.emit(command_or_error)
+            return False
+        self.undo_stack.push(command_or_error)
+        self.sig_accepted.emit()
+        return True
+
+
+class WordTableModel(_CorpusModel):
+    mode = "words"
+    headers = (QT_TRANSLATE_NOOP("CorpusEditor", "Word"), QT_TRANSLATE_NOOP("CorpusEditor", "Count"),
+               QT_TRANSLATE_NOOP("CorpusEditor", "Characters"))
+
+    def _current(self):
+        return self.workspace.corpus if self._mine() else WordCorpus((), ())
+
+    def flags(self, index):
+        base = super().flags(index)
+        return base | Qt.ItemIsEditable if index.column() < 2 else base
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        word, count = self._table.words[index.row()], self._table.counts[index.row()]
+        column = index.column()
+        if role in (Qt.DisplayRole, Qt.EditRole):
+            return (word, str(count), str(len(word)))[column]
+        if role == Qt.UserRole:  # sort key
+            return (word, count, len(word))[column]
+        if role == Qt.TextAlignmentRole and column > 0:
+            return int(Qt.AlignRight | Qt.AlignVCenter)
+        return None
+
+    def setData(self, index, value, role=Qt.EditRole):
+        if role != Qt.EditRole or not index.isValid():
+            return False
+        row = index.row()
+        try:
+            if index.column() == 0:
+                if value == self._table.words[row]:
+                    return False
+                self.workspace.check_word(value, row=row)
+                command = commands.SetWord(self.workspace, row, self._table.words[row], value)
+            else:
+                where = QCoreApplication.translate("CorpusEditor", "row %1").replace("%1", str(row + 1))
+                count = rec.parse_count(value, where=where)
+                if count == self._table.counts[row]:
+                    return False
+                command = commands.SetCount(self.workspace, row, self._table.counts[row], count)
+        except StudioError as exc:
+            return self._push(str(exc))
+        return self._push(command)
+
+
+def visible_whitespace(text: str) -> str:
+    """Tabs as ⇥ and leading/trailing spaces as ·, so exact records read exactly."""
+    body = text.strip(" ")
+    lead = len(text) - len(text.lstrip(" "))
+    trail = len(text) - len(text.rstrip(" ")) if body else 0
+    return ("·" * lead + body + "·" * trail).replace("\t", "⇥")
+
+
+class RecordTableModel(_CorpusModel):
+    mode = "records"
+    headers = (QT_TRANSLATE_NOOP("CorpusEditor", "Record"), QT_TRANSLATE_NOOP("CorpusEditor", "Line ending"),
+               QT_TRANSLATE_NOOP("CorpusEditor", "Bytes"))
+    ending_names = {"LF": "\n", "CRLF": "\r\n", "none": ""}
+
+    def _current(self):
+        return self.workspace.records if self._mine() else rec.Records((), ())
+
+    def flags(self, index):
+        base = super().flags(index)
+        return base | Qt.ItemIsEditable if index.column() < 2 else base
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        text, ending = self._table.lines[index.row()], self._table.endings[index.row()]
+        column = index.column()
+        size = len((text + ending).encode("utf-8"))
+        if role == Qt.DisplayRole:
+            return (visible_whitespace(text), rec.ENDING_NAMES[ending], str(size))[column]
+        if role == Qt.EditRole:
+            return (text, rec.ENDING_NAMES[ending], str(size))[column]
+        if role == Qt.UserRole:
+            return (text, ending, size)[column]
+        if role == Qt.ToolTipRole and column == 0:
+            return repr(text + ending)
+        if role == Qt.FontRole and column == 0:
+            return QFont("monospace")
+        if role == Qt.ForegroundRole and column == 0 and not text:
+            return QColor("#888888")
+        return None
+
+    def setData(self, index, value, role=Qt.EditRole):
+        if role != Qt.EditRole or not index.isValid():
+            return False
+        row = index.row()
+        where = QCoreApplication.translate("CorpusEditor", "record %1").replace("%1", str(row + 1))
+        try:
+            if index.column() == 0:
+                if value == self._table.lines[row]:
+                    return False
+                rec.check_record(value, where)
+                command = commands.SetRecord(self.workspace, row, self._table.lines[row], value)
+            else:
+                ending = self.ending_names.get(str(value).strip().upper().replace("NONE", "none"))
+                if ending is None:
+                    raise CorpusError(QCoreApplication.translate(
+                        "CorpusEditor", "%1: the line ending must be LF, CRLF or none").replace("%1", where))
+                if ending == "" and row != len(self._table) - 1:
+                    raise CorpusError(QCoreApplication.translate(
+                        "CorpusEditor", "%1: only the last record may have no line ending").replace("%1", where))
+                if ending == self._table.endings[row]:
+                    return False
+                command = commands.SetRecordEnding(self.workspace, row, self._table.endings[row], ending)
+        except StudioError as exc:
+            return self._push(str(exc))
+        return self._push(command)
+
+
+class ImportDialog(QDialog):
+    """Where the file goes (word table or records), its format, its pre-tokenization."""
+
+    def __init__(self, path, mode, pretokenizer, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Import %1").replace("%1", Path(path).name))
+        self.target = QComboBox()
+        self.target.addItem(self.tr("Word table (counted words)"), "words")
+        self.target.addItem(self.tr("Raw records (one per line, exact)"), "records")
+        self.target.setCurrentIndex(self.target.findData(mode))
+        self.fmt = QComboBox()
+        self.fmt.addItem(self.tr("Plain text"), "text")
+        self.fmt.addItem(self.tr("word<TAB>count lines"), "table")
+        if Path(path).suffix.lower() in (".tsv", ".tab"):
+            self.fmt.setCurrentIndex(1)
+        self.pretokenizer = QComboBox()
+        for name, label in pretokenizer_names().items():
+            self.pretokenizer.addItem(label, name)
+        self.pretokenizer.setCurrentIndex(self.pretokenizer.findData(pretokenizer))
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        form = QFormLayout(self)
+        form.addRow(self.tr("Import as:"), self.target)
+        form.addRow(self.tr("File format:"), self.fmt)
+        form.addRow(self.tr("Pre-tokenization:"), self.pretokenizer)
+        form.addRow(buttons)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.target.currentIndexChanged.connect(self._sync)
+        self._sync()
+
+    def _sync(self):
+        self.fmt.setEnabled(self.target.currentData() == "words")
+
+    def options(self) -> dict:
+        return {"target": self.target.currentData(), "fmt": self.fmt.currentData(),
+                "pretokenizer": self.pretokenizer.currentData()}
+
+
+class CorpusEditor(QWidget):
+    def __init__(self, bridge: WorkspaceBridge, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self.bridge = bridge
+        self.workspace = bridge.workspace
+        self.undo_stack = QUndoStack(self)
+        self.word_model = WordTableModel(bridge, self.undo_stack, self)
+        self.record_model = RecordTableModel(bridge, self.undo_stack, self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSortRole(Qt.UserRole)
+        self.proxy.setFilterKeyColumn(0)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
+        self.import_task = None
+        self._stats_timer = QTimer(self, singleShot=True, interval=120)
+
+        # Widgets
+        self.mode_box = QComboBox()
+        self.mode_box.addItem(self.tr("Word-frequency table"), "words")
+        self.mode_box.addItem(self.tr("Raw records"), "records")
+        self.pretokenizer_box = QComboBox()
+        for name, label in pretokenizer_names().items():
+            self.pretokenizer_box.addItem(label, name)
+        self.pretokenizer_label = QLabel(self.tr("Training words:"))
+        self.import_button = QPushButton(self.tr("Import…"))
+        self.paste_button = QPushButton(self.tr("Paste"))
+        self.remove_button = QPushButton(self.tr("Remove selected"))
+        self.undo_button = QPushButton(self.tr("Undo"))
+        self.redo_button = QPushButton(self.tr("Redo"))
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText(self.tr("Filter…"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(-1, Qt.AscendingOrder)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().setDefaultSectionSize(22)
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.Fixed)
+        self.new_word = QLineEdit()
+        self.new_word.setPlaceholderText(self.tr("new word"))
+        self.new_count = QLineEdit("1")
+        self.new_count.setMaximumWidth(80)
+        self.new_record = QLineEdit()
+        self.new_record.setPlaceholderText(self.tr("new record (kept exactly)"))
+        self.add_button = QPushButton(self.tr("Add"))
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.progress = QProgressBar()
+        self.cancel_button = QPushButton(self.tr("Cancel import"))
+        self.stats = QLabel()
+
+        # Layout
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Mode:")))
+        top.addWidget(self.mode_box)
+        top.addWidget(self.pretokenizer_label)
+        top.addWidget(self.pretokenizer_box)
+        top.addStretch(1)
+        top.addWidget(self.filter_edit, 1)
+        actions = QHBoxLayout()
+        for button in (self.import_button, self.paste_button, self.remove_button,
+                       self.undo_button, self.redo_button):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        add = QHBoxLayout()
+        add.addWidget(self.new_word, 3)
+        add.addWidget(self.new_count)
+        add.addWidget(self.new_record, 4)
+        add.addWidget(self.add_button)
+        busy = QHBoxLayout()
+        busy.addWidget(self.progress, 1)
+        busy.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(actions)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(add)
+        layout.addWidget(self.message)
+        layout.addLayout(busy)
+        layout.addWidget(self.stats)
+
+        # Signals
+        self.setAcceptDrops(True)
+        self.mode_box.activated.connect(self._switch_mode)
+        self.pretokenizer_box.activated.connect(
+            lambda: self.workspace.set_settings(pretokenizer=self.pretokenizer_box.currentData()))
+        self.import_button.clicked.connect(self.choose_import)
+        self.paste_button.clicked.connect(lambda: self.paste_text(QApplication.clipboard().text()))
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.add_button.clicked.connect(self.add_row)
+        self.new_word.returnPressed.connect(self.add_row)
+        self.new_count.returnPressed.connect(self.add_row)
+        self.new_record.returnPressed.connect(self.add_row)
+        self.cancel_button.clicked.connect(self.cancel_import)
+        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
+        for model in (self.word_model, self.record_model):
+            model.sig_rejected.connect(self.show_error)
+            model.sig_accepted.connect(self.clear_message)
+        self._stats_timer.timeout.connect(self._show_stats)
+        self.undo_button.clicked.connect(self.undo_stack.undo)
+        self.redo_button.clicked.connect(self.undo_stack.redo)
+        self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        self.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
+        self.undo_stack.undoTextChanged.connect(
+            lambda text: self.undo_button.setToolTip(self.tr("Undo %1").replace("%1", text)))
+        self.undo_stack.redoTextChanged.connect(
+            lambda text: self.redo_button.setToolTip(self.tr("Redo %1").replace("%1", text)))
+        self.undo_button.setEnabled(False)
+        self.redo_button.setEnabled(False)
+        bridge.sig_corpus_changed.connect(self._stats_timer.start)
+        bridge.sig_corpus_replaced.connect(self._show_mode)
+        bridge.sig_settings_changed.connect(self._show_settings)
+        for key, slot in ((QKeySequence.Paste, lambda: self.paste_text(QApplication.clipboard().text())),
+                          (QKeySequence.Delete, self.remove_selected),
+                          (QKeySequence.Undo, self.undo_stack.undo), (QKeySequence.Redo, self.undo_stack.redo)):
+            action = QAction(self)
+            action.setShortcut(key)
+            action.setShortcutContext(Qt.WidgetWithChildrenShortcut)
+            action.triggered.connect(slot)
+            self.addAction(action)
+        self._set_busy(False)
+        self._show_mode()
+        self._show_settings()
+
+    # ==== showing the workspace ====
+
+    @property
+    def model(self):
+        return self.word_model if self.workspace.mode == "words" else self.record_model
+
+    def _show_mode(self):
+        words = self.workspace.mode == "words"
+        if self.proxy.sourceModel() is not self.model:
+            self.proxy.setSourceModel(self.model)
+            header = self.view.horizontalHeader()
+            # Fixed widths: ResizeToContents would measure every row of a big corpus.
+            header.setSectionResizeMode(QHeaderView.Interactive)
+            header.setStretchLastSection(False)
+            header.setSectionResizeMode(0, QHeaderView.Stretch)
+            header.resizeSection(1, 90)
+            header.resizeSection(2, 90)
+        self.mode_box.setCurrentIndex(self.mode_box.findData(self.workspace.mode))
+        for widget in (self.new_word, self.new_count):
+            widget.setVisible(words)
+        self.new_record.setVisible(not words)
+        self.pretokenizer_label.setVisible(not words)
+        self.pretokenizer_box.setVisible(not words)
+        self._show_stats()
+
+    def _show_settings(self):
+        box = self.pretokenizer_box
+        box.setCurrentIndex(box.findData(self.workspace.settings.pretokenizer))
+
+    def _show_stats(self):
+        if self.workspace.mode == "words":
+            s = rec.corpus_stats(self.workspace.corpus)
+            text = self.tr("%1 rows · %2 word occurrences · %3 characters · %4 bytes (UTF-8)")
+        else:
+            s = rec.records_stats(self.workspace.records, self.workspace.settings.pretokenizer)
+            text = self.tr("%1 records · %2 words · %3 characters · %4 bytes (exact, with line endings)")
+        for key, marker in (("records", "%1"), ("words", "%2"), ("characters", "%3"), ("bytes", "%4")):
+            text = text.replace(marker, f"{s[key]:,}")
+        self.stats.setText(text)
+
+    def show_error(self, message: str):
+        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.setText(message)
+
+    def show_info(self, message: str):
+        self.message.setStyleSheet(INFO_STYLE)
+        self.message.setText(message)
+
+    def clear_message(self):
+        self.message.clear()
+
+    # ==== edits ====
+
+    def _switch_mode(self):
+        target = self.mode_box.currentData()
+        if target == self.workspace.mode:
+            return
+        try:
+            if target == "records":
+                table = rec.records_from_corpus(self.workspace.corpus)
+                pretokenizer = "whitespace"
+            else:
+                table, pretokenizer = self.workspace.corpus, self.workspace.settings.pretokenizer
+        except StudioError as exc:
+            self.show_error(self.tr("Cannot switch mode: %1").replace("%1", str(exc)))
+            self.mode_box.setCurrentIndex(self.mode_box.findData(self.workspace.mode))
+            return
+        self.undo_stack.push(commands.ReplaceCorpus(self.workspace, (target, table, pretokenizer),
+                                                    self.tr("Switch corpus mode")))
+        self.clear_message()
+
+    def add_row(self):
+        try:
+            if self.workspace.mode == "words":
+                word = self.new_word.text()
+                self.workspace.check_word(word)
+                count = rec.parse_count(self.new_count.text(), where=self.tr("new word"))
+                self.undo_stack.push(commands.InsertWords(self.workspace, len(self.workspace.corpus),
+                                                          [(word, count)]))
+                self.new_word.clear()
+            else:
+                text = self.new_record.text()
+                rec.check_record(text, self.tr("new record"))
+                self._append_records([text], ["\n"])
+                self.new_record.clear()
+        except StudioError as exc:
+            self.show_error(str(exc))
+            return
+        self.clear_message()
+        self.view.scrollToBottom()
+
+    def _append_records(self, lines, endings, text=None):
+        records = self.workspace.records
+        self.undo_stack.beginMacro(text or self.tr("Add records"))
+        if len(records) and records.endings[-1] == "":
+            # The old last line gets the file's usual ending, so lines never run together.
+            usual = "\r\n" if records.endings.count("\r\n") > len(records) // 2 else "\n"
+            self.undo_stack.push(commands.SetRecordEnding(self.workspace, len(records) - 1, "", usual))
+        self.undo_stack.push(commands.InsertRecords(self.workspace, len(records), lines, endings))
+        self.undo_stack.endMacro()
+
+    def remove_selected(self):
+        rows = {self.proxy.mapToSource(i).row() for i in self.view.selectionModel().selectedRows()}
+        if not rows:
+            return
+        kind = commands.RemoveWords if self.workspace.mode == "words" else commands.RemoveRecords
+        self.undo_stack.beginMacro(self.tr("Remove %n row(s)", "", len(rows)))
+        for first, count in commands.blocks(rows):
+            self.undo_stack.push(kind(self.workspace, first, count))
+        self.undo_stack.endMacro()
+
+    def paste_text(self, text: str):
+        """Add pasted or dropped text: table rows or counted words, or records."""
+        if not text:
+            return
+        try:
+            if self.workspace.mode == "records":
+                records = rec.Records.from_text(text)
+                self._append_records(records.lines, records.endings[:-1] + ("\n",), self.tr("Paste records"))
+            else:
+                self._paste_words(rec.parse_paste(text))
+        except StudioError as exc:
+            self.show_error(self.tr("Nothing pasted: %1").replace("%1", str(exc)))
+            return
+        self.clear_message()
+
+    def _paste_words(self, pairs):
+        corpus = self.workspace.corpus
+        where = {w: i for i, w in enumerate(corpus.words)}
+        new = [(w, c) for w, c in pairs if w not in where]
+        self.undo_stack.beginMacro(self.tr("Paste words"))
+        for word, count in pairs:
+            if word in where:
+                row = where[word]
+                old = self.workspace.corpus.counts[row]
+                self.undo_stack.push(commands.SetCount(self.workspace, row, old, old + count))
+        if new:
+            self.undo_stack.push(commands.InsertWords(self.workspace, len(corpus), new))
+        self.undo_stack.endMacro()
+
+    # ==== importing ====
+
+    def choose_import(self):
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a text file"), "",
+                                              self.tr("Text files (*.txt *.tsv *.tab);;All files (*)"))
+        if path:
+            self._ask_and_import(path)
+
+    def _ask_and_import(self, path):
+        dialog = ImportDialog(path, self.workspace.mode, self.workspace.settings.pretokenizer, self)
+        if dialog.exec() == QDialog.Accepted:
+            self.import_path(path, **dialog.options())
+
+    def import_path(self, path, *, target="words", fmt="text", pretokenizer="whitespace"):
+        """Start reading ``path`` off the GUI thread; the result replaces the corpus."""
+        self.cancel_import()
+        options = {"target": target, "fmt": fmt, "pretokenizer": pretokenizer}
+        self.import_task = run_task(lambda progress, should_stop: rec.import_file(
+            path, progress=progress, should_stop=should_stop, **options), name="import")
+        self.import_task.sig_progressed.connect(self._import_progressed)
+        self._import_request = (path, options)
+        self.import_task.sig_done.connect(self._import_done)
+        self.import_task.sig_failed.connect(self._import_failed)
+        self.import_task.sig_cancelled.connect(self._import_cancelled)
+        self._set_busy(True)
+        self.show_info(self.tr("Reading %1…").replace("%1", str(path)))
+        return self.import_task
+
+    def cancel_import(self):
+        if self.import_task is not None:
+            self.import_task.cancel()
+
+    def _set_busy(self, busy):
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+        self.import_button.setEnabled(not busy)
+        if busy:
+            self.progress.setRange(0, 0)
+
+    def _import_progressed(self, done, total):
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(int(1000 * done / total) if total else 0)
+
+    def _import_failed(self, message):
+        self.import_task = None
+        self._set_busy(False)
+        self.show_error(self.tr("Import failed: %1").replace("%1", message))
+
+    def _import_cancelled(self):
+        self.import_task = None
+        self._set_busy(False)
+        self.show_info(self.tr("Import cancelled; the corpus is unchanged."))
+
+    def confirm_skip(self, path, result) -> bool:
+        """Ask whether to import without the lines that are not valid UTF-8."""
+        first = result.invalid[0].describe(Path(path).name)
+        box = QMessageBox(QMessageBox.Warning, self.tr("Invalid UTF-8"),
+                          self.tr("%n line(s) are not valid UTF-8. The first:", "", len(result.invalid))
+                          + "\n" + first, parent=self)
+        skip = box.addButton(self.tr("Skip these lines"), QMessageBox.AcceptRole)
+        box.addButton(self.tr("Stop import"), QMessageBox.RejectRole)
+        box.exec()
+        return box.clickedButton() is skip
+
+    def _import_done(self, result):
+        path, options = self._import_request
+        self.import_task = None
+        self._set_busy(False)
+        name = Path(path).name
+        if result.invalid and not self.confirm_skip(path, result):
+            self.show_error(self.tr("Import stopped: %1").replace("%1", result.invalid[0].describe(name)))
+            return
+        if options["target"] == "records":
+            new = ("records", result.records, options["pretokenizer"])
+        else:
+            new = ("words", result.corpus, self.workspace.settings.pretokenizer)
+        self.undo_stack.push(commands.ReplaceCorpus(self.workspace, new, self.tr("Import %1").replace("%1", name)))
+        message = self.tr("Imported %1.").replace("%1", name)
+        if result.invalid:
+            message += " " + self.tr("Skipped %n line(s) with invalid UTF-8; the first: ", "",
+                                     len(result.invalid)) + result.invalid[0].describe(name)
+            self.show_error(message)
+        else:
+            self.show_info(message)
+
+    # ==== drag and drop ====
+
+    def dragEnterEvent(self, event):
+        if event.mimeData().hasUrls() or event.mimeData().hasText():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event):
+        data = event.mimeData()
+        files = [u.toLocalFile() for u in data.urls() if u.isLocalFile()]
+        if files:
+            self._ask_and_import(files[0])
+        elif data.hasText():
+            self.paste_text(data.text())
+        event.acceptProposedAction()

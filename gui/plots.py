@@ -1,0 +1,205 @@
+"""The timeline's pyqtgraph plots: winning count per step, the compression
+curve (vocabulary size against total corpus tokens) and the parameter cost
+``2·V·C`` against average sequence length (seed 000, section 19.5).
+
+Each plot marks the selected step and exports to PNG or SVG; the series
+behind all three export to one CSV.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pyqtgraph as pg
+from PySide6.QtCore import QBuffer, QIODevice, QRect
+from PySide6.QtGui import QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QSpinBox, QTabWidget, QVBoxLayout, QWidget
+
+from core.fileio import write_bytes_atomic
+
+from .timeline_models import parameter_cost
+
+MARK_PEN = pg.mkPen("#d32f2f", width=1.5)
+LINE_PEN = pg.mkPen("#1565c0", width=2)
+
+
+def _plot(x_label, y_label) -> pg.PlotWidget:
+    widget = pg.PlotWidget(background="w")
+    item = widget.getPlotItem()
+    item.showGrid(x=True, y=True, alpha=0.15)
+    for side, label in (("bottom", x_label), ("left", y_label)):
+        axis = item.getAxis(side)
+        axis.setPen("k")
+        axis.setTextPen("k")
+        axis.setLabel(label)
+    return widget
+
+
+class TimelinePlots(QWidget):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self.counts: list[int] = []  # winning count of merge k at index k-1
+        self.sizes: list[int] = []  # vocab size after k merges at index k
+        self.totals: list[int] = []  # corpus tokens after k merges at index k
+        self.sequences = 1
+        self.unit = ""
+        self.step = 0
+
+        # Widgets
+        self.tabs = QTabWidget()
+        self.count_plot = _plot(self.tr("merge step"), self.tr("winning pair count"))
+        self.compression_plot = _plot(self.tr("vocabulary size V"), self.tr("total corpus tokens"))
+        self.cost_plot = _plot(self.tr("average sequence length (tokens)"), self.tr("parameters 2·V·C"))
+        self.plots = {"counts": self.count_plot, "compression": self.compression_plot, "cost": self.cost_plot}
+        self.tabs.addTab(self.count_plot, self.tr("Winning count"))
+        self.tabs.addTab(self.compression_plot, self.tr("Compression"))
+        self.tabs.addTab(self.cost_plot, self.tr("Parameter cost"))
+        self.count_curve = self.count_plot.plot(pen=LINE_PEN)
+        self.count_mark = pg.InfiniteLine(angle=90, pen=MARK_PEN)
+        self.count_plot.addItem(self.count_mark)
+        self.compression_curve = self.compression_plot.plot(pen=LINE_PEN)
+        self.cost_curve = self.cost_plot.plot(pen=LINE_PEN, symbolSize=5, symbolBrush="#1565c0", symbolPen=None)
+        self.compression_mark = pg.ScatterPlotItem(size=10, brush="#d32f2f", pen=None)
+        self.cost_mark = pg.ScatterPlotItem(size=10, brush="#d32f2f", pen=None)
+        self.compression_plot.addItem(self.compression_mark)
+        self.cost_plot.addItem(self.cost_mark)
+        self.width_box = QSpinBox()
+        self.width_box.setRange(1, 65536)
+        self.width_box.setValue(16)
+        self.width_box.setPrefix("C = ")
+        self.readout = QLabel()
+        self.readout.setWordWrap(True)
+        self.png_button = QPushButton(self.tr("PNG…"))
+        self.svg_button = QPushButton(self.tr("SVG…"))
+        self.csv_button = QPushButton(self.tr("Data CSV…"))
+
+        # Layout
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel(self.tr("Model width:")))
+        bar.addWidget(self.width_box)
+        bar.addStretch(1)
+        bar.addWidget(QLabel(self.tr("Export:")))
+        bar.addWidget(self.png_button)
+        bar.addWidget(self.svg_button)
+        bar.addWidget(self.csv_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.readout)
+        layout.addLayout(bar)
+
+        # Signals
+        self.width_box.valueChanged.connect(self._redraw_cost)
+        self.png_button.clicked.connect(lambda: self._choose_image("png"))
+        self.svg_button.clicked.connect(lambda: self._choose_image("svg"))
+        self.csv_button.clicked.connect(self._choose_csv)
+
+    # ==== data ====
+
+    def set_series(self, counts, sizes, totals, sequences, unit):
+        """``sequences`` divides total tokens into an average length (records or words)."""
+        self.counts, self.sizes, self.totals = list(counts), list(sizes), list(totals)
+        self.sequences, self.unit = max(1, sequences), unit
+        # Dots only while they can be told apart.
+        dots = {"symbol": "o" if len(self.counts) <= 300 else None, "symbolSize": 5,
+                "symbolBrush": "#1565c0", "symbolPen": None}
+        self.count_curve.setData(list(range(1, len(self.counts) + 1)), self.counts, **dots)
+        self.compression_curve.setData(self.sizes[:len(self.totals)], self.totals, **dots)
+        self.cost_curve.setSymbol(dots["symbol"])
+        self._redraw_cost()
+
+    def clear(self):
+        self.set_series([], [], [], 1, self.unit)
+
+    def averages(self):
+        return [t / self.sequences for t in self.totals]
+
+    def costs(self):
+        width = self.width_box.value()
+        return [parameter_cost(v, width) for v in self.sizes[:len(self.totals)]]
+
+    def _redraw_cost(self):
+        self.cost_curve.setData(self.averages(), self.costs())
+        self.cost_plot.getPlotItem().getAxis("bottom").setLabel(
+            self.tr("average sequence length (tokens per %1)").replace("%1", self.unit))
+        self.set_step(self.step)
+
+    def set_step(self, step):
+        self.step = step
+        self.count_mark.setValue(step)
+        if step < len(self.totals):
+            average = self.totals[step] / self.sequences
+            self.compression_mark.setData([self.sizes[step]], [self.totals[step]])
+            self.cost_mark.setData([average], [self.costs()[step]])
+            self.readout.setText(self.cost_text(step))
+        else:
+            self.compression_mark.setData([], [])
+            self.cost_mark.setData([], [])
+            self.readout.setText("")
+
+    def cost_text(self, step) -> str:
+        width = self.width_box.value()
+        v0, v = self.sizes[0], self.sizes[step]
+        added = parameter_cost(v, width) - parameter_cost(v0, width)
+        return self.tr("After %1 merges: V %2 → %3 adds 2×%4×%5 = %6 weights; "
+                       "average length %7 → %8 tokens per %9.").replace("%1", str(step)).replace(
+            "%2", str(v0)).replace("%3", str(v)).replace("%4", str(v - v0)).replace("%5", str(width)).replace(
+            "%6", f"{added:,}").replace("%7", f"{self.totals[0] / self.sequences:.3g}").replace(
+            "%8", f"{self.totals[step] / self.sequences:.3g}").replace("%9", self.unit)
+
+    # ==== export ====
+
+    def current_key(self) -> str:
+        return list(self.plots)[self.tabs.currentIndex()]
+
+    def export_image(self, path, key=None) -> None:
+        """PNG or SVG by the file suffix, written atomically.
+
+        Deviation: not pyqtgraph's SVGExporter, whose path rewriting fails on
+        the path data Qt 6.12's SVG generator writes (pyqtgraph issue #3485);
+        QSvgGenerator renders the plot widget as vectors directly.
+        """
+        widget = self.plots[key or self.current_key()]
+        buffer = QBuffer()
+        buffer.open(QIODevice.WriteOnly)
+        if str(path).lower().endswith(".svg"):
+            generator = QSvgGenerator()
+            generator.setOutputDevice(buffer)
+            generator.setSize(widget.size())
+            generator.setViewBox(QRect(0, 0, widget.width(), widget.height()))
+            generator.setTitle(self.tabs.tabText(list(self.plots).index(key or self.current_key())))
+            painter = QPainter(generator)
+            widget.render(painter)
+            painter.end()
+        else:
+            widget.grab().save(buffer, "PNG")
+        write_bytes_atomic(path, bytes(buffer.data()))
+
+    def series_csv(self) -> str:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        width = self.width_box.value()
+        writer.writerow(["step", "winning_count", "vocab_size", "total_tokens",
+                         "average_tokens_per_sequence", f"parameters_2VC_C{width}"])
+        costs, averages = self.costs(), self.averages()
+        for step in range(len(self.totals)):
+            count = self.counts[step - 1] if step else ""
+            writer.writerow([step, count, self.sizes[step], self.totals[step], f"{averages[step]:.6g}", costs[step]])
+        return out.getvalue()
+
+    def export_csv(self, path) -> None:
+        write_bytes_atomic(path, self.series_csv().encode("utf-8"))
+
+    def _choose_image(self, suffix):
+        name = f"{self.current_key()}.{suffix}"
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot"), name, f"{suffix.upper()} (*.{suffix})")
+        if path:
+            self.export_image(path)
+
+    def _choose_csv(self):
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot data"), "timeline.csv", "CSV (*.csv)")
+        if path:
+            self.export_csv(path)

@@ -1,0 +1,449 @@
+"""Merge timeline: every merge of the trained tokenizer, step by step.
+
+Training runs through the shared :class:`gui.workers.Trainer` (off the GUI
+thread, with progress and cancel), and retrains by itself when the corpus or
+the settings change.  Selecting a merge shows the full pair table that chose
+it (recomputed exactly by ``Trace.pair_table`` in a worker, so 20,000 words
+never freeze the window) and the segmentation of every word or record at
+that step (computed only for the rows on screen).
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+    QProgressBar, QPushButton, QSlider, QSpinBox, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
+)
+
+from core import records as rec
+from core.fileio import write_bytes_atomic
+from core.ties import POLICIES
+
+from .bridge import WorkspaceBridge
+from .corpus_editor import visible_whitespace
+from .plots import TimelinePlots
+from .timeline_models import (
+    RULES, STOP_REASONS, MergeTableModel, PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text,
+    token_totals, vocab_sizes,
+)
+from .timeline_models import tr as timeline_tr
+from .workers import run_task, trainer_for
+
+CHIP_COLOURS = ("#e3f2fd", "#fff3e0", "#e8f5e9", "#f3e5f5")
+
+
+def _table(model, stretch, widths=()):
+    view = QTableView()
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.NoEditTriggers)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setDefaultSectionSize(22)
+    header = view.horizontalHeader()
+    # Fixed widths: ResizeToContents would measure every one of 50,000 rows.
+    header.setSectionResizeMode(QHeaderView.Interactive)
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(stretch, QHeaderView.Stretch)
+    for column, width in enumerate(widths):
+        if column != stretch:
+            header.resizeSection(column, width)
+    return view
+
+
+class MergeTimeline(QWidget):
+    def __init__(self, bridge: WorkspaceBridge, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self.bridge = bridge
+        self.workspace = bridge.workspace
+        self.trainer = trainer_for(bridge)
+        self.merge_model = MergeTableModel(self)
+        self.pair_model = PairTableModel(self)
+        self.segmentation_model = SegmentationModel(self)
+        self.pair_task = None
+        self.pair_wanted = None
+        self.stats_task = None
+        self.shown_pairs = None  # the pair_rows result on screen
+        self._retrain_timer = QTimer(self, singleShot=True, interval=250)
+        self._play_timer = QTimer(self, interval=400)
+
+        # Widgets
+        self.merges_box = QSpinBox()
+        self.merges_box.setRange(0, 1_000_000)
+        self.tie_box = self._policy_box()
+        self.train_button = QPushButton(self.tr("Train"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.auto_box = QCheckBox(self.tr("Retrain on every change"))
+        self.auto_box.setChecked(True)
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(220)
+        self.status = QLabel()
+        self.back_button = QPushButton(self.tr("◀ Step back"))
+        self.play_button = QPushButton(self.tr("▶ Play"))
+        self.play_button.setCheckable(True)
+        self.forward_button = QPushButton(self.tr("Step forward ▶"))
+        self.step_label = QLabel()
+        self.compare_box = self._policy_box()
+        self.compare_box.setCurrentIndex(1)
+        self.compare_button = QPushButton(self.tr("Compare"))
+        self.compare_button.setCheckable(True)
+        self.divergence_label = QLabel()
+        self.divergence_label.setWordWrap(True)
+        self.merge_view = _table(self.merge_model, stretch=1, widths=(56, 0, 56, 90, 48, 56, 96))
+        self.rule_label = QLabel()
+        self.rule_label.setWordWrap(True)
+        self.pair_view = _table(self.pair_model, stretch=3, widths=(130, 64, 64))
+        self.segmentation_label = QLabel()
+        self.segmentation_view = _table(self.segmentation_model, stretch=3, widths=(150, 56, 56))
+        self.plots = TimelinePlots()
+        self.limit_slider = QSlider(Qt.Horizontal)
+        self.limit_label = QLabel()
+        self.sample_edit = QLineEdit("lower newest lowest")
+        self.sample_output = QLabel()
+        self.sample_output.setTextFormat(Qt.RichText)
+        self.sample_output.setWordWrap(True)
+        self.export_buttons = {key: QPushButton(self.tr("Export CSV…"))
+                               for key in ("merges", "pairs", "segmentation")}
+
+        # Layout
+        controls = QHBoxLayout()
+        controls.addWidget(QLabel(self.tr("Merges:")))
+        controls.addWidget(self.merges_box)
+        controls.addWidget(QLabel(self.tr("Tie policy:")))
+        controls.addWidget(self.tie_box)
+        for widget in (self.train_button, self.cancel_button, self.auto_box, self.progress):
+            controls.addWidget(widget)
+        controls.addWidget(self.status, 1)
+        stepping = QHBoxLayout()
+        for widget in (self.back_button, self.play_button, self.forward_button, self.step_label):
+            stepping.addWidget(widget)
+        stepping.addStretch(1)
+        stepping.addWidget(QLabel(self.tr("Compare with:")))
+        stepping.addWidget(self.compare_box)
+        stepping.addWidget(self.compare_button)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.merge_view, 1)
+        left_layout.addWidget(self.divergence_label)
+        left_layout.addWidget(self.export_buttons["merges"], 0, Qt.AlignRight)
+        step_tab = QWidget()
+        step_layout = QVBoxLayout(step_tab)
+        step_layout.addWidget(self.rule_label)
+        step_layout.addWidget(self.pair_view, 1)
+        step_layout.addWidget(self.export_buttons["pairs"], 0, Qt.AlignRight)
+        step_layout.addWidget(self.segmentation_label)
+        step_layout.addWidget(self.segmentation_view, 1)
+        step_layout.addWidget(self.export_buttons["segmentation"], 0, Qt.AlignRight)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(step_tab, self.tr("Selected step"))
+        self.tabs.addTab(self.plots, self.tr("Plots"))
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(self.tabs)
+        splitter.setSizes([470, 610])
+        sample = QHBoxLayout()
+        sample.addWidget(self.limit_label)
+        sample.addWidget(self.limit_slider, 2)
+        sample.addWidget(QLabel(self.tr("Sample text:")))
+        sample.addWidget(self.sample_edit, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addLayout(stepping)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(sample)
+        layout.addWidget(self.sample_output)
+
+        # Signals
+        self.train_button.clicked.connect(self.train)
+        self.cancel_button.clicked.connect(lambda: self.trainer.cancel("main"))
+        self.merges_box.editingFinished.connect(self._push_settings)
+        self.tie_box.activated.connect(self._push_settings)
+        self.back_button.clicked.connect(lambda: self.workspace.select_step(self.workspace.step - 1))
+        self.forward_button.clicked.connect(lambda: self.workspace.select_step(self.workspace.step + 1))
+        self.play_button.toggled.connect(self._play)
+        self._play_timer.timeout.connect(self._tick)
+        self.compare_button.toggled.connect(self._compare)
+        self.compare_box.activated.connect(lambda: self._compare(self.compare_button.isChecked()))
+        self.merge_view.selectionModel().currentRowChanged.connect(
+            lambda current, _: current.isValid() and self.workspace.select_step(current.row() + 1))
+        self.limit_slider.valueChanged.connect(self._encode_sample)
+        self.sample_edit.textChanged.connect(self._encode_sample)
+        for key, button in self.export_buttons.items():
+            button.clicked.connect(lambda _=False, k=key: self._choose_export(k))
+        self._retrain_timer.timeout.connect(self._auto_retrain)
+        bridge.sig_corpus_changed.connect(self._inputs_changed)
+        bridge.sig_settings_changed.connect(self._show_settings)
+        bridge.sig_settings_changed.connect(self._inputs_changed)
+        bridge.sig_model_trained.connect(self._show_model)
+        bridge.sig_step_selected.connect(self._show_step)
+        bridge.sig_stale_changed.connect(self._show_stale)
+        bridge.sig_comparison_changed.connect(self._show_comparison)
+        self.trainer.sig_training_started.connect(self._training_started)
+        self.trainer.sig_training_progressed.connect(self._training_progressed)
+        self.trainer.sig_training_finished.connect(self._training_ended)
+        self.trainer.sig_training_failed.connect(self._training_failed)
+        self.trainer.sig_training_cancelled.connect(self._training_cancelled)
+        self._set_running(False)
+        self._show_settings()
+        self._show_comparison(self.workspace.comparison)
+        if self.workspace.model is not None:
+            self._show_model(self.workspace.model)
+            self._show_step(self.workspace.step)
+        self._show_stale(self.workspace.stale)
+
+    def _policy_box(self):
+        box = QComboBox()
+        for name, description in POLICIES.items():
+            box.addItem(name, name)
+            box.setItemData(box.count() - 1, description, Qt.ToolTipRole)
+        return box
+
+    # ==== training ====
+
+    def _push_settings(self):
+        merges, tie = self.merges_box.value(), self.tie_box.currentData()
+        if (merges, tie) != (self.workspace.settings.merges, self.workspace.settings.tie):
+            self.workspace.set_settings(merges=merges, tie=tie)
+
+    def train(self):
+        self._push_settings()
+        self.trainer.start("main")
+
+    def _inputs_changed(self):
+        if self.auto_box.isChecked():
+            self._retrain_timer.start()
+
+    def _auto_retrain(self):
+        if self.workspace.stale and len(self.workspace.corpus):
+            self.trainer.start("main")
+
+    def _set_running(self, running):
+        self.cancel_button.setEnabled(running)
+        self.progress.setVisible(running)
+
+    def _training_started(self, purpose):
+        if purpose == "main":
+            self._set_running(True)
+            self.progress.setRange(0, 0)
+            self.status.setText(self.tr("Training…"))
+
+    def _training_progressed(self, purpose, done, total):
+        if purpose == "main":
+            self.progress.setRange(0, total)
+            self.progress.setValue(done)
+            self.status.setText(self.tr("Training: merge %1").replace("%1", f"{done:,}"))
+
+    def _training_ended(self, purpose, model):
+        if purpose == "main":
+            self._set_running(False)
+            self.status.setText(self.tr("Trained %1 merges: %2.").replace("%1", f"{len(model.merges):,}").replace(
+                "%2", timeline_tr(STOP_REASONS.get(model.trace.stop_reason, model.trace.stop_reason))))
+            if self.compare_button.isChecked():
+                self._compare(True)
+
+    def _training_failed(self, purpose, message):
+        if purpose == "main":
+            self._set_running(False)
+        self.status.setText(self.tr("Training failed: %1").replace("%1", message))
+
+    def _training_cancelled(self, purpose):
+        if purpose == "main":
+            self._set_running(False)
+            self.status.setText(self.tr("Training cancelled; the previous result is kept."))
+
+    def _show_settings(self):
+        settings = self.workspace.settings
+        self.merges_box.setValue(settings.merges or 0)
+        self.tie_box.setCurrentIndex(max(0, self.tie_box.findData(settings.tie)))
+
+    def _show_stale(self, stale):
+        if stale and not self.trainer.is_running("main"):
+            self.status.setText(self.tr("The result is out of date: train again."))
+
+    # ==== the trained model ====
+
+    def _show_model(self, model):
+        trace = model.trace
+        self.merge_model.set_model(model)
+        if self.workspace.mode == "records" and trace.corpus == self.workspace.corpus:
+            records, pretokenizer = self.workspace.records, self.workspace.settings.pretokenizer
+            self.segmentation_model.set_source(model, records.lines, ("",) * len(records),
+                                               lambda line: rec.words_of(line, pretokenizer), visible_whitespace)
+            sequences, unit = len(records), self.tr("record")
+        else:
+            self.segmentation_model.set_source(model, trace.corpus.words, trace.corpus.counts, lambda w: [w])
+            sequences, unit = trace.corpus.total, self.tr("word")
+        self.segmentation_view.setColumnHidden(1, unit == self.tr("record"))
+        self.limit_slider.setRange(0, len(model.merges))
+        self.limit_slider.setValue(len(model.merges))
+        self.plots.clear()
+        if self.stats_task is not None:
+            self.stats_task.cancel()
+        self._stats_request = (model, [s.count for s in trace.steps], vocab_sizes(model), sequences, unit)
+        self.stats_task = run_task(lambda progress, stop: token_totals(model, trace.corpus, stop), name="stats")
+        self.stats_task.sig_done.connect(self._show_series)
+        self.shown_pairs = None
+        self._encode_sample()
+
+    def _show_series(self, totals):
+        model, counts, sizes, sequences, unit = self._stats_request
+        if model is self.workspace.model and totals:
+            self.plots.set_series(counts, sizes, totals, sequences, unit)
+            self.plots.set_step(self.workspace.step)
+
+    def _show_comparison(self, other):
+        self.merge_model.set_other(other)
+        self.merge_view.setColumnHidden(6, other is None)
+        model = self.workspace.model
+        if other is None or model is None:
+            self.divergence_label.setText("")
+            return
+        mine, theirs = model.trace.policy, other.trace.policy
+        at = self.merge_model.divergence
+        if at is None:
+            text = self.tr("%1 and %2 give the same %3 merges.").replace("%1", mine).replace(
+                "%2", theirs).replace("%3", str(len(model.merges)))
+        else:
+            def pick(steps):
+                return (pair_text(steps[at - 1].pair) + f" ({steps[at - 1].count})") if at <= len(steps) else "—"
+            text = self.tr("The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.")
+            for marker, value in (("%1", str(at - 1)), ("%2", str(at)), ("%3", mine), ("%4", pick(model.trace.steps)),
+                                  ("%5", theirs), ("%6", pick(other.trace.steps))):
+                text = text.replace(marker, value)
+        if other.trace.corpus != model.trace.corpus:
+            text += " " + self.tr("(The comparison was trained on an older corpus.)")
+        self.divergence_label.setText(text)
+
+    def _compare(self, on):
+        if on:
+            self.trainer.start("compare", tie=self.compare_box.currentData())
+        else:
+            self.trainer.cancel("compare")
+            if self.workspace.comparison is not None:
+                self.workspace.set_comparison(None)
+
+    # ==== the selected step ====
+
+    def _show_step(self, step):
+        model = self.workspace.model
+        if model is None:
+            return
+        total = len(model.merges)
+        if step == 0:
+            self.merge_view.clearSelection()
+        elif self.merge_view.currentIndex().row() != step - 1:
+            self.merge_view.selectRow(step - 1)
+            self.merge_view.scrollTo(self.merge_model.index(step - 1, 0))
+        self.step_label.setText(self.tr("Step %1 of %2 · vocabulary %3").replace("%1", f"{step:,}").replace(
+            "%2", f"{total:,}").replace("%3", str(model.vocab_size_at(step))))
+        self.segmentation_model.set_step(step)
+        self.segmentation_label.setText(
+            self.tr("Segmentation after %n merge(s); shaded rows changed at this step.", "", step))
+        self.plots.set_step(step)
+        self.back_button.setEnabled(step > 0)
+        self.forward_button.setEnabled(step < total)
+        self.request_pairs(max(step, 1))
+
+    def request_pairs(self, step):
+        """Recompute the pair table before merge ``step`` in a worker; the latest request wins."""
+        self.pair_wanted = step
+        if self.pair_task is not None:
+            return
+        trace = self.workspace.model.trace
+        self.rule_label.setText(self.tr("Counting pairs before merge %1…").replace("%1", str(step)))
+        self.pair_task = run_task(lambda progress, stop: (trace, pair_rows(trace, step)), name="pairs")
+        self.pair_task.sig_done.connect(self._pairs_done)
+        self.pair_task.sig_failed.connect(self._pairs_failed)
+
+    def _pairs_done(self, result):
+        self.pair_task = None
+        trace, rows = result
+        model = self.workspace.model
+        if model is None or trace is not model.trace or rows["step"] != self.pair_wanted:
+            if model is not None and self.pair_wanted is not None:
+                self.request_pairs(self.pair_wanted)
+            return
+        self.shown_pairs = rows
+        self.pair_model.set_rows(rows["rows"])
+        self._show_rule(trace, rows)
+
+    def _pairs_failed(self, message):
+        self.pair_task = None
+        self.rule_label.setText(message)
+
+    def _show_rule(self, trace, rows):
+        step = rows["step"]
+        if rows["winner"] is None:
+            self.rule_label.setText(self.tr("No pairs are left before merge %1.").replace("%1", str(step)))
+            return
+        if rows["recorded"] is None:
+            head = self.tr("After the last merge, the next would be %1 (count %2).")
+        else:
+            head = self.tr("Merge %3: %1 wins with count %2.")
+        if rows["tied"] > 1:
+            head += " " + self.tr("%4 pairs tie at that count; the %5 rule picks %6.")
+        else:
+            head += " " + self.tr("No other pair has that count, so the %5 rule is not needed.")
+        for marker, value in (("%1", pair_text(rows["winner"])), ("%2", str(rows["top"])), ("%3", str(step)),
+                              ("%4", str(rows["tied"])), ("%5", trace.policy),
+                              ("%6", timeline_tr(RULES[trace.policy]))):
+            head = head.replace(marker, value)
+        if rows["recorded"] is not None and rows["recorded"] != rows["winner"]:
+            head += " " + self.tr("Warning: the trace recorded %1.").replace("%1", pair_text(rows["recorded"]))
+        self.rule_label.setText(head)
+
+    # ==== playing, the k-merge slider, export ====
+
+    def _play(self, on):
+        self.play_button.setText(self.tr("⏸ Pause") if on else self.tr("▶ Play"))
+        if on:
+            model = self.workspace.model
+            if model is not None and self.workspace.step >= len(model.merges):
+                self.workspace.select_step(0)
+            self._play_timer.start()
+        else:
+            self._play_timer.stop()
+
+    def _tick(self):
+        model = self.workspace.model
+        if model is None or self.workspace.step >= len(model.merges):
+            self.play_button.setChecked(False)
+            return
+        self.workspace.select_step(self.workspace.step + 1)
+
+    def _encode_sample(self):
+        model = self.workspace.model
+        k = self.limit_slider.value()
+        self.limit_label.setText(self.tr("Use only the first %1 merges:").replace("%1", f"{k:,}"))
+        if model is None:
+            self.sample_output.setText("")
+            return
+        words = self.sample_edit.text().split()
+        tokens = [t for w in words for t in model.segment(w, limit=k)]
+        full = sum(len(model.segment(w)) for w in words)
+        chips = " ".join(
+            f'<span style="background:{CHIP_COLOURS[i % len(CHIP_COLOURS)]}">&nbsp;{html.escape(t)}&nbsp;</span>'
+            for i, t in enumerate(tokens))
+        summary = self.tr("%1 tokens with %2 merges (%3 with all %4)").replace("%1", str(len(tokens))).replace(
+            "%2", f"{k:,}").replace("%3", str(full)).replace("%4", f"{len(model.merges):,}")
+        self.sample_output.setText(f"{chips}<br><small>{html.escape(summary)}</small>")
+
+    def sample_tokens(self) -> list[str]:
+        model = self.workspace.model
+        k = self.limit_slider.value()
+        return [t for w in self.sample_edit.text().split() for t in model.segment(w, limit=k)]
+
+    def export_csv(self, key, path):
+        model = {"merges": self.merge_model, "pairs": self.pair_model, "segmentation": self.segmentation_model}[key]
+        write_bytes_atomic(path, model_to_csv(model).encode("utf-8"))
+
+    def _choose_export(self, key):
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export table"), f"{key}.csv", self.tr("CSV (*.csv)"))
+        if path:
+            self.export_csv(key, path)
+

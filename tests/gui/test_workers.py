@@ -1,0 +1,140 @@
+"""Tasks run off the GUI thread and report on it; the shared trainer keeps
+one run per purpose, cancels what it replaces, and fills the workspace."""
+
+import threading
+import time
+
+import pytest
+
+from core.corpus import EXAMPLE_19_1, WordCorpus
+from core.errors import CorpusError
+from core.workspace import TrainSettings, Workspace
+from gui import workers
+from gui.bridge import WorkspaceBridge
+
+
+@pytest.fixture(autouse=True)
+def no_threads_left():
+    yield
+    workers.shutdown()
+
+
+def test_task_result_and_progress_arrive_on_the_gui_thread(qtbot):
+    seen, threads = [], []
+
+    def work(progress, should_stop):
+        threads.append(threading.current_thread())
+        for i in range(1, 6):
+            progress(i, 5)
+            time.sleep(0.06)
+        return "done"
+
+    task = workers.Task(work)
+    task.sig_progressed.connect(lambda done, total: (seen.append((done, total)),
+                                                     threads.append(threading.current_thread())))
+    with qtbot.waitSignal(task.sig_done, timeout=5000) as result:
+        task.start()
+    assert result.args == ["done"]
+    assert seen[-1] == (5, 5) and len(seen) >= 3
+    assert threads[0] is not threading.main_thread()
+    assert all(t is threading.main_thread() for t in threads[1:])
+    qtbot.waitUntil(lambda: task not in workers._RUNNING)
+
+
+def test_progress_is_rate_limited(qtbot):
+    seen = []
+    task = workers.Task(lambda progress, stop: [progress(i, 100_000) for i in range(1, 100_001)] and None)
+    task.sig_progressed.connect(lambda done, total: seen.append(done))
+    with qtbot.waitSignal(task.sig_done, timeout=10_000):
+        task.start()
+    assert seen[-1] == 100_000 and len(seen) < 1000
+
+
+def test_cancel_stops_a_task_that_checks_should_stop(qtbot):
+    def work(progress, should_stop):
+        while not should_stop():
+            time.sleep(0.005)
+        raise workers.Cancelled
+
+    task = workers.run_task(work)
+    time.sleep(0.05)
+    started = time.monotonic()
+    with qtbot.waitSignal(task.sig_cancelled, timeout=2000):
+        task.cancel()
+    assert time.monotonic() - started < 1.0
+
+
+def test_bad_input_and_bugs_become_messages_not_tracebacks(qtbot, capsys):
+    def bad(progress, should_stop):
+        raise CorpusError("corpus.txt:3: empty word")
+
+    task = workers.Task(bad)
+    with qtbot.waitSignal(task.sig_failed, timeout=2000) as failed:
+        task.start()
+    assert failed.args == ["corpus.txt:3: empty word"]
+    task = workers.Task(lambda progress, stop: 1 / 0)
+    with qtbot.waitSignal(task.sig_failed, timeout=2000) as failed:
+        task.start()
+    assert failed.args[0].startswith("internal error: ZeroDivisionError")
+
+
+def bridge_for(corpus=EXAMPLE_19_1, **settings):
+    return WorkspaceBridge(Workspace(corpus, TrainSettings(**settings)))
+
+
+def test_trainer_fills_the_workspace(qtbot):
+    bridge = bridge_for(WordCorpus.from_pairs([("low", 2), ("lower", 1), ("new", 2)]), merges=1)
+    trainer = workers.trainer_for(bridge)
+    assert workers.trainer_for(bridge) is trainer
+    with qtbot.waitSignal(bridge.sig_model_trained, timeout=5000):
+        trainer.start()
+    model = bridge.workspace.model
+    assert (model.merges[0].pair, model.merges[0].count) == (("w", "</w>"), 4)
+    assert not bridge.workspace.stale
+
+
+def test_same_inputs_reuse_the_run_and_new_inputs_replace_it(qtbot):
+    bridge = bridge_for(merges=4)
+    trainer = workers.trainer_for(bridge)
+    first = trainer.start()
+    assert trainer.start() is first
+    bridge.workspace.set_settings(tie="subword-nmt")
+    second = trainer.start()
+    assert second is not first and first.cancelled
+    finished = []
+    trainer.sig_training_finished.connect(lambda purpose, model: finished.append(model.trace.policy))
+    qtbot.waitUntil(lambda: finished == ["subword-nmt"], timeout=5000)
+    assert bridge.workspace.model.trace.policy == "subword-nmt"
+
+
+def test_compare_purpose_sets_the_comparison_only(qtbot):
+    bridge = bridge_for(merges=4)
+    bridge.workspace.train()
+    main = bridge.workspace.model
+    trainer = workers.trainer_for(bridge)
+    with qtbot.waitSignal(bridge.sig_comparison_changed, timeout=5000):
+        trainer.start("compare", tie="subword-nmt")
+    assert bridge.workspace.model is main
+    assert bridge.workspace.comparison.trace.policy == "subword-nmt"
+
+
+def test_user_cancel_keeps_the_previous_model(qtbot):
+    words = WordCorpus(tuple(f"w{i}x{i * 7 % 1000}" for i in range(3000)), (1,) * 3000)
+    bridge = bridge_for(words, merges=100_000)
+    bridge.workspace.train(should_stop=lambda: True)  # a quick, cancelled model to keep
+    kept = bridge.workspace.model
+    trainer = workers.trainer_for(bridge)
+    bridge.workspace.set_settings(merges=100_001)
+    with qtbot.waitSignal(trainer.sig_training_progressed, timeout=10_000):
+        trainer.start()
+    with qtbot.waitSignal(trainer.sig_training_cancelled, timeout=2000):
+        trainer.cancel()
+    assert bridge.workspace.model is kept
+
+
+def test_empty_corpus_fails_with_a_message(qtbot):
+    bridge = bridge_for(WordCorpus((), ()))
+    trainer = workers.trainer_for(bridge)
+    with qtbot.waitSignal(trainer.sig_training_failed, timeout=1000) as failed:
+        assert trainer.start() is None
+    assert "empty" in failed.args[1]
