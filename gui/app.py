@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
+from PySide6.QtCore import QLibraryInfo, QLocale, QStandardPaths, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from core.workspace import Workspace
@@ -72,7 +72,11 @@ def run(argv=None) -> int:
     app.setApplicationName("Subword Studio")
     install_translators(app, args.lang or QLocale.system().name())
     bridge = WorkspaceBridge(Workspace.example())
-    window = MainWindow(bridge)
+    # Autosave and crash recovery only for interactive runs: a self-test or a
+    # screenshot must never stop at a "restore unsaved work?" question.
+    interactive = not (args.self_test or args.screenshot)
+    autosave_dir = QStandardPaths.writableLocation(QStandardPaths.AppDataLocation) if interactive else None
+    window = MainWindow(bridge, autosave_dir=autosave_dir)
     window.show()
     if args.self_test:
         return self_test(app, window, args.screenshot_dir)
