@@ -353,7 +353,8 @@ def bench_size(name, size, args, report):
         runs = {s: [] for s, _ in systems + slow}
         for rnd in range(args.repeats):
             for system, threads in systems + (slow if rnd == 0 else []):
-                task = {"kind": "train", "system": system.split("-1")[0], "vocab": vocab, "corpus": str(path),
+                task = {"kind": "train", "system": "hf" if system == "hf-1" else system, "vocab": vocab,
+                        "corpus": str(path),
                         "out": str(tmp / f"{system}-{vocab}.json"), "mark": naive_steps}
                 runs[system].append(run_worker(task, threads))
         rows = summarise_train(runs, vocab)
