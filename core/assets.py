@@ -511,6 +511,37 @@ def unigram_from_asset(asset: dict):
 LOADERS.update({"wordpiece": wordpiece_from_asset, "unigram": unigram_from_asset})
 
 
+# ==== bpe (imported: string tokens with any IDs, core/bpe_model.py) ====
+
+def bpe_to_asset(model, *, name: str = "", notes: str = "", trainer: dict | None = None) -> dict:
+    """An asset for a :class:`core.bpe_model.BPEModel`; ``trainer`` names where it came from."""
+    from . import bpe_model
+
+    return {
+        "format": FORMAT, "schema_version": SCHEMA_VERSION, "kind": "bpe",
+        "model": bpe_model.to_asset_model(model),
+        **bpe_model.implied_envelope(model),
+        "trainer": dict(trainer) if trainer else {"name": "none", "version": "0",
+                                                  "note": "merges given, not trained here"},
+        "metadata": {"name": name, "notes": notes, "created": _created()},
+    }
+
+
+def bpe_from_asset(asset: dict):
+    from . import bpe_model
+
+    model = _require(asset, "model", dict, "asset")
+    built = bpe_model.from_asset_model(model, normalizer=asset.get("normalizer"),
+                                       pre_tokenizer=asset.get("pre_tokenizer"))
+    for key, expected in bpe_model.implied_envelope(built).items():
+        if key in asset and asset[key] != expected:
+            raise AssetError(f"{key}: {_show(asset[key])} disagrees with the model, which implies {_show(expected)}")
+    return built
+
+
+LOADERS["bpe"] = bpe_from_asset
+
+
 # ==== files ====
 
 def read_asset(path) -> dict:

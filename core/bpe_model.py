@@ -58,8 +58,19 @@ class BPEEncoding:
     ids: tuple[int, ...]
     tokens: tuple[str, ...]
     pre_tokens: tuple[str, ...]  # what the model saw, in order (added tokens excluded)
-    unknown: int  # tokens that are the unknown token
+    unknown_text: tuple[str, ...]  # per unknown token, in order: the symbols it stands for
     dropped: tuple[str, ...]  # characters with no token and no unknown token to stand for them
+
+    @property
+    def unknown(self) -> int:
+        return len(self.unknown_text)
+
+    def __iter__(self):
+        # An encoding reads as its token strings, like a char-BPE word's.
+        return iter(self.tokens)
+
+    def __len__(self) -> int:
+        return len(self.ids)
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,8 @@ class BPEModel:
             if self.continuing_prefix and not right.startswith(self.continuing_prefix):
                 raise TokenizerError(f"{where}: the right side must start with the continuing prefix "
                                      f"{self.continuing_prefix!r}")
+            if self.unk is not None and self.unk in (left, right):
+                raise TokenizerError(f"{where}: the unknown token {self.unk!r} cannot be merged")
             new = left + right[cut:]
             for part in (left, right, new):
                 if part not in ids:
@@ -142,6 +155,7 @@ class BPEModel:
             seen[a.content] = a
             (normalized if a.normalized else raw).append(a)
         object.__setattr__(self, "_added", seen)
+        object.__setattr__(self, "_by_id", {**tokens, **{a.id: a.content for a in self.added}})
         object.__setattr__(self, "_matchers", tuple(_matcher(group) for group in (raw, normalized)))
 
     # ==== vocabulary ====
@@ -152,13 +166,10 @@ class BPEModel:
         return len(set(self._tokens) | {a.id for a in self.added})
 
     def token_of(self, token_id: int) -> str:
-        if isinstance(token_id, int) and not isinstance(token_id, bool):
-            added = next((a.content for a in self.added if a.id == token_id), None)
-            if added is not None:
-                return added
-            if token_id in self._tokens:
-                return self._tokens[token_id]
-        raise TokenizerError(f"ID {token_id!r} is not in the vocabulary")
+        token = self._by_id.get(token_id) if not isinstance(token_id, bool) else None
+        if token is None:
+            raise TokenizerError(f"ID {token_id!r} is not in the vocabulary")
+        return token
 
     def id_of(self, token: str) -> int:
         if token in self._added:
@@ -186,19 +197,22 @@ class BPEModel:
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
             raise TokenizerError(f"limit must be an integer >= 0, not {limit!r}")
         limit = None if limit is None or limit >= len(self.merges) else limit
-        ids, pre_tokens, dropped = [], [], []
+        ids, pre_tokens, unknown, dropped = [], [], [], []
+        cached = self._caches.setdefault(limit, {}).get
         for part, added, first in self._segments(text):
             if added is not None:
                 ids.append(added.id)
                 continue
-            for split in self._pre_tokenize([tp.Split(part, first)]):
-                pre_tokens.append(split.text)
-                word_ids, lost = self._word(split.text, limit)
-                ids.extend(word_ids)
-                dropped.extend(lost)
-        tokens = tuple(map(self.token_of, ids))
-        unknown = sum(t == self.unk for t in tokens) if self.unk is not None else 0
-        return BPEEncoding(tuple(ids), tokens, tuple(pre_tokens), unknown, tuple(dropped))
+            words = [split.text for split in self._pre_tokenize([tp.Split(part, first)])]
+            pre_tokens += words
+            for word in words:
+                word_ids, unk_text, lost = cached(word) or self._word(word, limit)
+                ids += word_ids
+                if unk_text or lost:
+                    unknown += unk_text
+                    dropped += lost
+        tokens = tuple(map(self._by_id.__getitem__, ids))
+        return BPEEncoding(tuple(ids), tokens, tuple(pre_tokens), tuple(unknown), tuple(dropped))
 
     def encode_ids(self, text: str) -> list[int]:
         return list(self.encode(text).ids)
@@ -227,15 +241,15 @@ class BPEModel:
         if self.ignore_merges and word in self._ids:
             index = self._made.get(self._ids[word])
             if limit is None or index is None or index < limit:
-                return (self._ids[word],), ()
-        symbols, dropped = self._symbols(word)
+                return (self._ids[word],), (), ()
+        symbols, unknown, dropped = self._symbols(word)
         if len(symbols) > 1 and self._table:
             symbols = self._merge(symbols, limit)
-        return tuple(symbols), tuple(dropped)
+        return tuple(symbols), tuple(unknown), tuple(dropped)
 
     def _symbols(self, word):
         # HF's merge_word, including where a pending unknown token lands.
-        symbols, dropped, pending = [], [], False
+        symbols, unknown, dropped, pending = [], [], [], False
         ids, last = self._ids, len(word) - 1
         for i, ch in enumerate(word):
             s = ch if i == 0 or self.continuing_prefix is None else self.continuing_prefix + ch
@@ -247,6 +261,8 @@ class BPEModel:
                     pending = False
                 symbols.append(ids[s])
                 continue
+            # Unknown: no merge has the unknown token on a side (checked in
+            # __post_init__), so its place among the symbols is final.
             if self.byte_fallback:
                 fallback = [ids.get(f"<0x{b:02X}>") for b in s.encode("utf-8", "surrogatepass")]
                 if None not in fallback:
@@ -254,12 +270,17 @@ class BPEModel:
                     continue
             if self.unk is None:
                 dropped.append(ch)
-            elif pending and not self.fuse_unk:
+                continue
+            if pending and self.fuse_unk:
+                unknown[-1] += s
+                continue
+            if pending:
                 symbols.append(ids[self.unk])
-            pending = pending or self.unk is not None
+            unknown.append(s)
+            pending = True
         if pending:
             symbols.append(ids[self.unk])
-        return symbols, dropped
+        return symbols, unknown, dropped
 
     def _merge(self, symbols, limit):
         """The lowest-ranked adjacent pair merges first, the leftmost on a tie."""
@@ -376,3 +397,111 @@ def _cut(text, matcher, added):
         pos = match.end()
     if pos < len(text):
         yield pos, text[pos:], None
+
+
+# ==== asset model (core/assets.py, kind "bpe") ====
+
+def _boundary(model: BPEModel) -> dict:
+    marks = {}
+    if model.continuing_prefix is not None:
+        marks["continuing_prefix"] = model.continuing_prefix
+    if model.end_of_word_suffix is not None:
+        marks["end_of_word_suffix"] = model.end_of_word_suffix
+    if not marks:
+        return {"marker": "byte_level" if model.byte_level else "none"}
+    return {"marker": "+".join(marks), **marks}
+
+
+def to_asset_model(model: BPEModel) -> dict:
+    return {
+        "vocab": [[t, i] for t, i in sorted(model.vocab, key=lambda e: e[1])],
+        "merges": [list(p) for p in model.merges],
+        "merge_ranks": None if model.ranks is None else list(model.ranks),
+        "unk": model.unk, "fuse_unk": model.fuse_unk, "byte_fallback": model.byte_fallback,
+        "continuing_prefix": model.continuing_prefix, "end_of_word_suffix": model.end_of_word_suffix,
+        "ignore_merges": model.ignore_merges,
+        "added_tokens": [a.describe() for a in model.added],
+        "decoder": model.decoder,
+    }
+
+
+def _field(obj, key, kinds, where, default=...):
+    if key not in obj:
+        if default is ...:
+            raise AssetError(f"{where}: missing field {key!r}")
+        return default
+    value = obj[key]
+    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise AssetError(f"{where}.{key}: expected {'/'.join(k.__name__ for k in kinds)}, found {type(value).__name__}")
+    return value
+
+
+def from_asset_model(body: dict, *, normalizer: dict, pre_tokenizer: dict) -> BPEModel:
+    """Rebuild from :func:`to_asset_model` output; any problem is one AssetError."""
+    where = "model"
+    if not isinstance(body, dict):
+        raise AssetError("model: expected an object")
+    vocab = []
+    for index, entry in enumerate(_field(body, "vocab", list, where)):
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)
+                and isinstance(entry[1], int) and not isinstance(entry[1], bool)):
+            raise AssetError(f"model.vocab[{index}]: expected [token, id], found {str(entry)[:60]}")
+        vocab.append((entry[0], entry[1]))
+    merges = []
+    for index, pair in enumerate(_field(body, "merges", list, where)):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            raise AssetError(f"model.merges[{index}]: expected [left, right] token strings")
+        merges.append(tuple(pair))
+    ranks = _field(body, "merge_ranks", (list, type(None)), where, None)
+    if ranks is not None and not all(isinstance(r, int) and not isinstance(r, bool) for r in ranks):
+        raise AssetError("model.merge_ranks: expected integers")
+    added = []
+    for index, entry in enumerate(_field(body, "added_tokens", list, where, [])):
+        at = f"model.added_tokens[{index}]"
+        if not isinstance(entry, dict):
+            raise AssetError(f"{at}: expected an object")
+        added.append(AddedToken(_field(entry, "token", str, at), _field(entry, "id", int, at),
+                                *(_field(entry, k, bool, at) for k in ("special", "normalized", "lstrip", "rstrip"))))
+    options = {k: _field(body, k, (str, type(None)), where, None)
+               for k in ("unk", "continuing_prefix", "end_of_word_suffix")}
+    flags = {k: _field(body, k, bool, where, False) for k in ("fuse_unk", "byte_fallback", "ignore_merges")}
+    try:
+        return BPEModel(tuple(vocab), tuple(merges), None if ranks is None else tuple(ranks), added=tuple(added),
+                        normalizer=normalizer, pre_tokenizer=pre_tokenizer,
+                        decoder=_field(body, "decoder", dict, where, {"type": "none"}), **options, **flags)
+    except TokenizerError as exc:
+        raise AssetError(f"model: {exc}") from None
+
+
+def implied_envelope(model: BPEModel) -> dict:
+    """The envelope fields that restate the model."""
+    return {"specials": [a.describe() for a in model.added], "normalizer": model.normalizer,
+            "pre_tokenizer": model.pre_tokenizer, "boundary": _boundary(model)}
+
+
+def identity_components(model: BPEModel) -> dict:
+    """Canonical components for core.identity (docs/identity.md): the token
+    of every ID (null for an unused ID), merges as token strings."""
+    size = 1 + max([i for _, i in model.vocab] + [a.id for a in model.added], default=-1)
+    vocab: list = [None] * size
+    for token, token_id in model.vocab:
+        vocab[token_id] = token
+    for a in model.added:
+        vocab[a.id] = {"special" if a.special else "added": a.content}
+    made = {model._ids[a + b[len(model.continuing_prefix or ""):]] for a, b in model.merges}
+    added = {a.id for a in model.added}
+    return {
+        "symbols": sorted([i, t] for t, i in model.vocab if i not in made and i not in added),
+        "vocab": vocab,
+        # In priority order; a third item only when ranks are shared.
+        "merges": [list(p) if model.ranks is None else [*p, r]
+                   for p, r in zip(model.merges, model.ranks or model.merges)],
+        "specials": sorted((a.describe() for a in model.added), key=lambda d: d["id"]),
+        "normalizer": model.normalizer,
+        "pre_tokenizer": model.pre_tokenizer,
+        # How a word becomes symbols and what an unspellable character becomes.
+        "boundary": {**_boundary(model), "decoder": model.decoder, "ignore_merges": model.ignore_merges,
+                     "unknown": {"token": model.unk, "fuse": model.fuse_unk, "byte_fallback": model.byte_fallback}},
+        "counts": [],
+    }

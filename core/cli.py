@@ -12,6 +12,7 @@ import sys
 
 from . import asset_diff, assets, char_bpe, cli_bytes, corpus as corpus_mod, identity
 from .errors import AssetError, StudioError
+from .formats import cli_support
 from .idlist import parse_ids
 from .ties import POLICIES
 
@@ -69,6 +70,8 @@ def word_json(enc: char_bpe.WordEncoding) -> dict:
 
 def cmd_encode(args):
     asset, model = assets.load_tokenizer(args.asset)
+    if asset["kind"] in cli_support.STRING_KINDS:
+        return encode_strings(args, asset["kind"], model)
     if asset["kind"] != "char-bpe":
         return encode_text(args, model)
     words = list(args.words)
@@ -101,6 +104,20 @@ def encode_text(args, model):
     return 0
 
 
+def encode_strings(args, kind, model):
+    """bpe, wordpiece and unigram assets (imported ones): text in, IDs and token strings out."""
+    if args.words:
+        raise StudioError(f"encode: a {kind} tokenizer encodes whole text: pass it with --text TEXT")
+    if args.text is None:
+        raise StudioError("encode: give the text with --text TEXT")
+    result = cli_support.encode_json(kind, model, args.text)
+    if args.json:
+        _print_json(result)
+    else:
+        print(" ".join(map(str, result["ids"])))
+    return 0
+
+
 def decode_ids(args, model):
     ids = parse_ids(" ".join(args.ids))
     result = cli_bytes.decode_json(model, ids, args.errors)
@@ -116,6 +133,10 @@ def decode_ids(args, model):
 
 def cmd_decode(args):
     asset, model = assets.load_tokenizer(args.asset)
+    if asset["kind"] in cli_support.STRING_KINDS:
+        result = cli_support.decode_json(asset["kind"], model, parse_ids(" ".join(args.ids)))
+        _print_json(result) if args.json else print(result["text"])
+        return 0
     if asset["kind"] != "char-bpe":
         return decode_ids(args, model)
     tokens = []
@@ -277,10 +298,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-behaviour", action="store_true", help="structural diff only")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_diff)
+
+    cli_support.add_commands(sub, _print_json)  # import FILE --format ..., export ASSET --format ...
     return parser
 
 
-COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff")
+COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export")
 
 
 def main(argv=None) -> int:

@@ -149,6 +149,15 @@ DESCRIBERS = {"char-bpe": _char_components, "byte-bpe": _byte_components,
               "wordpiece": _wordpiece_components, "unigram": _unigram_components}
 
 
+def _bpe_components(asset: dict, tokenizer) -> dict:
+    from . import bpe_model  # imported kinds describe themselves (core/bpe_model.py)
+
+    return bpe_model.identity_components(tokenizer)
+
+
+DESCRIBERS["bpe"] = _bpe_components
+
+
 def components_of(asset: dict, tokenizer) -> dict:
     """Every component's canonical JSON value (see docs/identity.md)."""
     kind = asset["kind"]

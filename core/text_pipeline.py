@@ -11,17 +11,20 @@ The types are HF's, spelled in lower case with underscores, except:
   ``Whitespace`` (``\\w+|[^\\w\\s]+``);
 * ``sentencepiece`` (normalizer) is :class:`core.normalize.Pipeline`.
 
-Deviations: regexes run on Python's ``regex`` module, not Oniguruma or the
-Rust ``regex`` crate, so a pattern using a feature the two spell
-differently may split differently (the built-in GPT-2 and cl100k patterns
-agree on the tests' texts).  Offsets are not tracked, so Metaspace's
-``prepend_scheme: first`` treats "first" as the first split of the text.
+Deviations: regexes run on Python's ``regex`` module, not Oniguruma (HF's
+Split and Replace) or the Rust ``regex`` crate (HF's Whitespace).  Its
+``\\w`` is rewritten to Oniguruma's (:func:`onig_pattern`); otherwise the
+classes agree on every character Unicode 14 assigns, but ``regex`` knows
+newer characters that Oniguruma treats as unassigned, and a pattern using
+a feature the two spell differently may split differently.  Offsets are
+not tracked, so Metaspace's ``prepend_scheme: first`` treats "first" as
+the first split of the text.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import regex
 
@@ -58,8 +61,12 @@ BYTE_CHARS = bytes_to_unicode()
 CHAR_BYTES = {c: b for b, c in BYTE_CHARS.items()}
 
 
+_LATIN1_TO_BYTE_CHARS = {b: c for b, c in BYTE_CHARS.items()}
+
+
 def byte_level(text: str) -> str:
-    return "".join(BYTE_CHARS[b] for b in text.encode("utf-8", "surrogatepass"))
+    # Latin-1 decoding maps byte b to code point b, which translate respells.
+    return text.encode("utf-8", "surrogatepass").decode("latin-1").translate(_LATIN1_TO_BYTE_CHARS)
 
 
 def byte_level_bytes(token: str) -> bytes | None:
@@ -86,14 +93,47 @@ def _get(spec, key, kinds, where, default=...):
     return value
 
 
+_ONIG_WORD = r"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}"
+_LATIN1_DIGITS = r"\xb2\xb3\xb9\xbc-\xbe"
+
+
+def onig_pattern(pattern: str) -> str:
+    """Spell Oniguruma's ``\\w`` for Python's ``regex``: the same classes,
+    but without U+200C/U+200D, and outside a character class with the
+    Latin-1 digits ``²³¹¼½¾`` too (checked against ``tokenizers`` over every
+    Unicode 14 character).
+    ``\\W`` inside a character class is left alone."""
+    out, i, depth = [], 0, 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\" and i + 1 < len(pattern):
+            pair = pattern[i:i + 2]
+            if pair == "\\w":
+                out.append(_ONIG_WORD if depth else f"[{_ONIG_WORD}{_LATIN1_DIGITS}]")
+            elif pair == "\\W" and not depth:
+                out.append(f"[^{_ONIG_WORD}{_LATIN1_DIGITS}]")
+            else:
+                out.append(pair)
+            i += 2
+            continue
+        if ch == "[":
+            depth += 1
+        elif ch == "]" and depth:
+            depth -= 1
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
 def _pattern(spec, where):
-    """``{"string": s}`` (a literal) or ``{"regex": r}``, as HF's SplitPattern."""
+    """``{"string": s}`` (a literal) or ``{"regex": r}`` in Oniguruma's
+    dialect, as HF's SplitPattern."""
     pattern = _get(spec, "pattern", dict, where)
     if set(pattern) == {"string"} and isinstance(pattern["string"], str):
         return regex.compile(regex.escape(pattern["string"]))
     if set(pattern) == {"regex"} and isinstance(pattern["regex"], str):
         try:
-            return regex.compile(pattern["regex"])
+            return regex.compile(onig_pattern(pattern["regex"]))
         except regex.error as exc:
             raise AssetError(f"{where}.pattern: the regex {pattern['regex']!r} does not compile ({exc})") from None
     raise AssetError(f'{where}.pattern: expected {{"string": ...}} or {{"regex": ...}}')
@@ -163,8 +203,7 @@ def build_normalizer(spec, where: str = "normalizer"):
 
 # ==== pre-tokenizers: list of splits -> list of splits ====
 
-@dataclass(frozen=True)
-class Split:
+class Split(NamedTuple):
     text: str
     first: bool  # starts the text (Metaspace's prepend_scheme "first")
 
@@ -216,6 +255,15 @@ def split_by(text: str, found, behavior: str, invert: bool = False) -> list[str]
     return [text[s:e] for s, e in spans if e > s]
 
 
+def _isolated(pattern, text):
+    """``split_by(..., "isolated")`` for a regex; ``findall`` when the
+    matches tile the text (the GPT-2 and cl100k patterns always do)."""
+    found = pattern.findall(text)
+    if sum(map(len, found)) == len(text) and all(found):
+        return found
+    return split_by(text, [m.span() for m in pattern.finditer(text)], "isolated")
+
+
 def _char_matches(text, test):
     return [(i, i + 1) for i, c in enumerate(text) if test(c)]
 
@@ -230,6 +278,8 @@ def _per_split(function):
     def run(splits):
         out = []
         for split in splits:
+            if not split.text:
+                continue  # HF never hands an empty split to a pre-tokenizer
             pieces = function(split)
             out.extend(Split(p, split.first and i == 0) for i, p in enumerate(pieces))
         return out
@@ -270,14 +320,14 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
             compiled = regex.compile(pattern)
         except regex.error as exc:
             raise AssetError(f"{where}.pattern: does not compile ({exc})") from None
-        return _per_split(lambda s: split_by(s.text, [m.span() for m in compiled.finditer(s.text)], "isolated"))
+        return _per_split(lambda s: _isolated(compiled, s.text))
     if kind == "byte_level":
         prefix, use_regex = _get(spec, "add_prefix_space", bool, where), _get(spec, "use_regex", bool, where)
         gpt2 = regex.compile(BYTE_LEVEL_PATTERN)
 
         def run(s):
             text = " " + s.text if prefix and not s.text.startswith(" ") else s.text
-            pieces = split_by(text, [m.span() for m in gpt2.finditer(text)], "isolated") if use_regex else [text]
+            pieces = _isolated(gpt2, text) if use_regex else [text]
             return [byte_level(p) for p in pieces]
         return _per_split(run)
     if kind == "metaspace":
@@ -290,6 +340,8 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
         def meta(splits):
             out = []
             for s in splits:
+                if not s.text:
+                    continue
                 text = s.text.replace(" ", replacement)
                 if (scheme == "always" or (scheme == "first" and s.first)) and not text.startswith(replacement):
                     text = replacement + text

@@ -20,6 +20,7 @@ from .bridge import WorkspaceBridge
 from .corpus_editor import CorpusEditor
 from .compare_view import CompareView
 from .encode_panel import EncodePanel
+from .interop import Interop
 from .timeline import MergeTimeline
 from .trace_panel import TracePanel
 from .workers import run_task, shutdown
@@ -53,6 +54,9 @@ class MainWindow(QMainWindow):
             self.panels[key] = view(bridge)
             self.tabs.addTab(self.panels[key], title)
         self.trace_panel = self.panels["trace"]
+        self.interop = Interop(bridge, self)  # File → Import/Export tokenizer, dropped tokenizer files
+        self.interop.sig_imported.connect(lambda _index: self.show_panel("assets"))
+        self.setAcceptDrops(True)
 
         # Layout
         self.setCentralWidget(self.tabs)
@@ -77,6 +81,12 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, slot=slot: slot())
             file_menu.addAction(action)
         file_menu.addSeparator()
+        for text, slot in ((self.tr("&Import tokenizer…"), self.interop.import_tokenizer),
+                           (self.tr("&Export tokenizer…"), self.interop.export_tokenizer)):
+            action = QAction(text, self)
+            action.triggered.connect(lambda _=False, slot=slot: slot())
+            file_menu.addAction(action)
+        file_menu.addSeparator()
         quit_action = QAction(self.tr("&Quit"), self)
         quit_action.setShortcut(QKeySequence.Quit)
         quit_action.triggered.connect(self.close)
@@ -84,6 +94,17 @@ class MainWindow(QMainWindow):
 
     def show_panel(self, key: str):
         self.tabs.setCurrentWidget(self.panels[key])
+
+    def dragEnterEvent(self, event):
+        # Views that take drops themselves (the corpus editor) get them first.
+        if Interop.droppable(event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event):
+        paths = Interop.droppable(event.mimeData().urls())
+        if paths:
+            event.acceptProposedAction()
+            self.interop.import_tokenizer(paths[0])
 
     # ==== workspace files, autosave and recovery ====
 

@@ -1139,105 +1139,252 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>Interop</name>
     <message>
-        <location filename="../../gui/main_window.py" line="44"/>
-        <source>Merge trace</source>
-        <translation>合并过程</translation>
+        <location filename="../../gui/interop.py" line="30"/>
+        <source>Hugging Face tokenizer.json</source>
+        <translation>Hugging Face tokenizer.json</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="45"/>
-        <source>Corpus</source>
-        <translation>语料</translation>
+        <location filename="../../gui/interop.py" line="31"/>
+        <source>tiktoken rank file</source>
+        <translation>tiktoken 排名文件</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="46"/>
-        <source>Merge timeline</source>
-        <translation>合并时间线</translation>
+        <location filename="../../gui/interop.py" line="32"/>
+        <source>SentencePiece .model / .vocab</source>
+        <translation>SentencePiece .model / .vocab</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="47"/>
-        <source>Encode / decode</source>
-        <translation>编码 / 解码</translation>
+        <location filename="../../gui/interop.py" line="33"/>
+        <source>BERT vocab.txt</source>
+        <translation>BERT vocab.txt</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="48"/>
-        <source>Assets</source>
-        <translation>资产</translation>
+        <location filename="../../gui/interop.py" line="34"/>
+        <source>subword-nmt codes</source>
+        <translation>subword-nmt 合并规则文件</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="49"/>
-        <source>Compare</source>
-        <translation>比较</translation>
+        <location filename="../../gui/interop.py" line="35"/>
+        <source>minbpe .model</source>
+        <translation>minbpe .model</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="59"/>
-        <location filename="../../gui/main_window.py" line="96"/>
+        <location filename="../../gui/interop.py" line="38"/>
+        <source>Kept</source>
+        <translation>已保留</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="39"/>
+        <source>Not representable</source>
+        <translation>无法表示</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="40"/>
+        <source>Behaves differently</source>
+        <translation>行为不同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="42"/>
+        <source>Tokenizer files (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;All files (*)</source>
+        <translation>分词器文件 (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="57"/>
+        <location filename="../../gui/interop.py" line="150"/>
+        <location filename="../../gui/interop.py" line="157"/>
+        <source>Import tokenizer</source>
+        <translation>导入分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="63"/>
+        <location filename="../../gui/interop.py" line="183"/>
+        <location filename="../../gui/interop.py" line="189"/>
+        <source>Export tokenizer</source>
+        <translation>导出分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="74"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="71"/>
+        <location filename="../../gui/interop.py" line="97"/>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="99"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="105"/>
+        <source>Exact: every ID and behaviour is kept.</source>
+        <translation>精确：每个 ID 和行为都保留。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="107"/>
+        <source>Not exact: see below.</source>
+        <translation>不精确：见下文。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="151"/>
+        <source>Which format is %1?</source>
+        <translation>%1 是哪种格式？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="158"/>
+        <source>A rank file does not record its split pattern. Split with:</source>
+        <translation>排名文件不记录其切分正则。切分方式：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="167"/>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="180"/>
+        <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
+        <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="183"/>
+        <source>Asset:</source>
+        <translation>资产：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="189"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="203"/>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="213"/>
+        <source>An import or export is still running.</source>
+        <translation>导入或导出仍在进行中。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="215"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../gui/main_window.py" line="45"/>
+        <source>Merge trace</source>
+        <translation>合并过程</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="46"/>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="47"/>
+        <source>Merge timeline</source>
+        <translation>合并时间线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="48"/>
+        <source>Encode / decode</source>
+        <translation>编码 / 解码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="49"/>
+        <source>Assets</source>
+        <translation>资产</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="50"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="63"/>
+        <location filename="../../gui/main_window.py" line="117"/>
+        <source>Subword Studio</source>
+        <translation>子词工作室</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="75"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="72"/>
+        <location filename="../../gui/main_window.py" line="76"/>
         <source>&amp;Open workspace…</source>
         <translation>打开工作区(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="73"/>
+        <location filename="../../gui/main_window.py" line="77"/>
         <source>&amp;Save workspace</source>
         <translation>保存工作区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="74"/>
+        <location filename="../../gui/main_window.py" line="78"/>
         <source>Save workspace &amp;as…</source>
         <translation>工作区另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="80"/>
+        <location filename="../../gui/main_window.py" line="84"/>
+        <source>&amp;Import tokenizer…</source>
+        <translation>导入分词器(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="85"/>
+        <source>&amp;Export tokenizer…</source>
+        <translation>导出分词器(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="90"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="91"/>
+        <location filename="../../gui/main_window.py" line="112"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="93"/>
+        <location filename="../../gui/main_window.py" line="114"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="100"/>
+        <location filename="../../gui/main_window.py" line="121"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="101"/>
+        <location filename="../../gui/main_window.py" line="122"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="128"/>
+        <location filename="../../gui/main_window.py" line="149"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="129"/>
+        <location filename="../../gui/main_window.py" line="150"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="150"/>
+        <location filename="../../gui/main_window.py" line="171"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="151"/>
+        <location filename="../../gui/main_window.py" line="172"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
@@ -1442,6 +1589,14 @@
         <location filename="../../gui/timeline.py" line="446"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>ReportWindow</name>
+    <message>
+        <location filename="../../gui/interop.py" line="83"/>
+        <source>Conversion report</source>
+        <translation>转换报告</translation>
     </message>
 </context>
 <context>

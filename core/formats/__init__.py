@@ -1,0 +1,170 @@
+"""Import and export the ecosystem's tokenizer files, one module per format.
+
+==============  ===========================================  ==================
+format          files                                        asset kind
+==============  ===========================================  ==================
+``hf``          Hugging Face ``tokenizer.json``               bpe, wordpiece, unigram
+``tiktoken``    ``base64-token rank`` lines (+ ``--pattern``)  bpe
+``spm``         SentencePiece ``.model`` (or ``.vocab``)       unigram, bpe
+``bert-vocab``  BERT ``vocab.txt``                            wordpiece
+``subword-nmt`` ``#version: 0.2`` merge codes                  bpe
+``minbpe``      minbpe ``.model`` (``minbpe v1``)              bpe
+==============  ===========================================  ==================
+
+Every import gives an ordinary asset (validated by :mod:`core.assets`, so
+the same identity rules apply) and a :class:`~core.formats.report.Report`.
+Files are parsed as data only; nothing in them is executed or unpickled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import AssetError
+from .report import Report
+
+FORMATS = ("hf", "tiktoken", "spm", "bert-vocab", "subword-nmt", "minbpe")
+MODULES = {"hf": "hf_json", "tiktoken": "tiktoken_ranks", "spm": "spm", "bert-vocab": "bert_vocab",
+           "subword-nmt": "subword_nmt", "minbpe": "minbpe"}
+MAX_BYTES = 512 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Imported:
+    asset: dict
+    report: Report
+    tokenizer: object = None  # built from ``asset`` while validating it
+
+
+def _module(fmt: str):
+    import importlib
+
+    if fmt not in MODULES:
+        raise AssetError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    return importlib.import_module(f".{MODULES[fmt]}", __name__)
+
+
+def read_bytes(path) -> bytes:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise AssetError(f"{path}: {size} bytes is over the {MAX_BYTES}-byte import limit")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise AssetError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise AssetError(f"{path}: is a directory, not a tokenizer file") from None
+    except OSError as exc:
+        raise AssetError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def decode_text(data: bytes, path) -> str:
+    """UTF-8 text; an error names the line and byte offset."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise AssetError(f"{path}: line {line}: invalid UTF-8 at byte offset {exc.start}") from None
+
+
+def trainer_for(fmt: str, path, data: bytes, **extra) -> dict:
+    """The asset's trainer block for an import: where it came from, hashed."""
+    return {"name": f"imported:{fmt}", "version": "1", "source": Path(path).name,
+            "source_sha256": hashlib.sha256(data).hexdigest(), **extra}
+
+
+def finish(asset: dict, report: Report, path) -> Imported:
+    """Validate the asset as any other (core.assets), fill in the report's summary."""
+    from .. import assets
+
+    try:
+        tokenizer = assets.build_tokenizer(asset)
+    except AssetError as exc:
+        raise AssetError(f"{path}: {exc}") from None
+    report.kind = asset["kind"]
+    report.summary.setdefault("vocab", getattr(tokenizer, "vocab_size", None))
+    model = asset["model"]
+    if isinstance(model.get("merges"), list):
+        report.summary.setdefault("merges", len(model["merges"]))
+    return Imported(asset, report, tokenizer)
+
+
+def import_file(path, fmt: str, *, pattern: str | None = None, name: str = "", **options) -> Imported:
+    """Read ``path`` as ``fmt``; ``pattern`` names a core.pretokenize pattern (tiktoken)."""
+    module = _module(fmt)
+    imported = module.read(path, pattern=pattern, **options)
+    if name:
+        imported.asset["metadata"]["name"] = name
+    elif not imported.asset["metadata"].get("name"):
+        imported.asset["metadata"]["name"] = Path(path).stem
+    return imported
+
+
+def export_asset(asset: dict, tokenizer, fmt: str, out, **options) -> Report:
+    """Write ``asset`` as ``fmt`` to ``out``; AssetError if it cannot be represented."""
+    return _module(fmt).write(asset, tokenizer, out, **options)
+
+
+def detect_format(path) -> str | None:
+    """A best guess from the name and first bytes (for drag and drop)."""
+    path = Path(path)
+    name = path.name.lower()
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(64)
+    except OSError:
+        return None
+    if head.startswith(b"minbpe v1"):
+        return "minbpe"
+    if head.startswith(b"#version:"):
+        return "subword-nmt"
+    if name.endswith(".json") and head.lstrip().startswith(b"{"):
+        return None if b'"subword-studio/tokenizer"' in head else "hf"  # our own asset is not an import
+    if name.endswith((".model", ".vocab")) and not head.startswith(b"{"):
+        return "spm"
+    if name.endswith(".tiktoken"):
+        return "tiktoken"
+    if name == "vocab.txt" or name.endswith("-vocab.txt"):
+        return "bert-vocab"
+    return None
+
+
+# ==== our own kinds as a general BPE, for export ====
+
+def as_bpe(asset: dict, tokenizer, report: Report):
+    """The :class:`core.bpe_model.BPEModel` an asset of kind bpe or byte-bpe is."""
+    from .. import bpe_model, pretokenize
+    from ..text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
+
+    if asset["kind"] == "bpe":
+        return tokenizer
+    if asset["kind"] != "byte-bpe":
+        raise AssetError(f"a {asset['kind']} asset is not a BPE model; this format holds BPE merges only")
+
+    def spell(data: bytes) -> str:
+        return "".join(BYTE_CHARS[b] for b in data)
+
+    vocab = [(BYTE_CHARS[b], b) for b in range(256)]
+    vocab += [(spell(m.token_bytes), m.new_id) for m in tokenizer.merges]
+    merges = tuple((spell(tokenizer.token_bytes(m.left)), spell(tokenizer.token_bytes(m.right)))
+                   for m in tokenizer.merges)
+    added = tuple(bpe_model.AddedToken(name, i) for name, i in tokenizer.specials)
+    if added:
+        report.change("specials", "the specials become added tokens, which are matched wherever their text "
+                      f"occurs (e.g. {added[0].content!r}); the byte-bpe asset reads such text as bytes unless "
+                      "asked to allow specials")
+    name = tokenizer.pretokenizer
+    level = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
+    if name == "none":
+        pre = level
+    elif pretokenize.get(name).pattern == BYTE_LEVEL_PATTERN:
+        pre = {**level, "use_regex": True}
+    else:
+        pre = {"type": "sequence", "steps": [{"type": "regex", **pretokenize.describe(name)}, level]}
+    if name != "none":
+        report.keep("pre_tokenizer", f"the {name!r} regex splits text before the byte mapping")
+    return bpe_model.BPEModel(tuple(vocab), merges, added=added, pre_tokenizer=pre,
+                              decoder={"type": "byte_level"})

@@ -1,0 +1,77 @@
+"""BERT ``vocab.txt``: one WordPiece token per line, the line number is its ID.
+
+Reference: google-research/bert ``tokenization.py`` (``load_vocab``) and
+HF ``WordPiece::read_file``, which keeps each line without its trailing
+whitespace.  The file says nothing about casing or the word-length limit,
+so the import assumes BERT's uncased BasicTokenizer (``--cased`` turns
+lower casing and accent stripping off) and BERT's limit of 200 characters,
+and the report says so.  An empty or repeated line is an error naming the
+line (BERT would silently give the earlier ID to nobody).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import assets, wordpiece
+from ..bert_basic import BasicTokenizer
+from ..errors import AssetError, StudioError
+from ..fileio import write_bytes_atomic
+from . import Imported, decode_text, finish, read_bytes, trainer_for
+from .report import Report
+
+
+def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", **_options) -> Imported:
+    data = read_bytes(path)
+    text = decode_text(data, path)
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    tokens, first = [], {}
+    for number, line in enumerate(lines, start=1):
+        token = line.rstrip()
+        if not token:
+            raise AssetError(f"{path}: line {number}: empty token (IDs are line numbers, so it cannot be skipped)")
+        if token in first:
+            raise AssetError(f"{path}: line {number}: {token!r} repeats line {first[token]}")
+        first[token] = number
+        tokens.append(token)
+    if unk not in first:
+        raise AssetError(f"{path}: the unknown token {unk!r} is not in the vocabulary")
+    report = Report("import", "bert-vocab", Path(path).name)
+    basic = BasicTokenizer(lowercase=not cased)
+    try:
+        model = wordpiece.WordPiece(tuple(tokens), unk=unk, basic=basic,
+                                    max_input_chars_per_word=wordpiece.BERT_MAX_CHARS)
+    except StudioError as exc:
+        raise AssetError(f"{path}: {exc}") from None
+    report.keep("model", f"{len(tokens)} tokens, ID = line number - 1, continuation prefix ##")
+    report.change("normalizer", f"not recorded in vocab.txt: assumed BERT's {'cased' if cased else 'uncased'} "
+                  "BasicTokenizer" + ("" if cased else " (lower casing, accent stripping); --cased for cased models"))
+    upper = sum(1 for t in tokens if t != t.lower() and not (t.startswith("[") and t.endswith("]")))
+    if upper and not cased:
+        report.change("normalizer", f"{upper} tokens have upper-case letters, which lower-cased input never "
+                      "reaches: this looks like a cased vocabulary (import with --cased)")
+    report.change("model", f"max_input_chars_per_word not recorded: assumed BERT's {wordpiece.BERT_MAX_CHARS} "
+                  f"(HF uses {wordpiece.HF_MAX_CHARS})")
+    asset = assets.wordpiece_to_asset(model)
+    asset["trainer"] = trainer_for("bert-vocab", path, data)
+    return finish(asset, report, path)
+
+
+def write(asset: dict, tokenizer, out, **_options) -> Report:
+    if asset["kind"] != "wordpiece":
+        raise AssetError(f"vocab.txt holds a WordPiece vocabulary, not a {asset['kind']} asset")
+    report = Report("export", "bert-vocab", asset.get("metadata", {}).get("name") or "wordpiece", str(out))
+    report.kind = "wordpiece"
+    bad = next((t for t in tokenizer.vocab if "\n" in t or "\r" in t or t != t.rstrip()), None)
+    if bad is not None:
+        raise AssetError(f"token {bad!r} ends in whitespace or holds a line break; vocab.txt cannot hold it")
+    if tokenizer.prefix != "##":
+        report.lose("boundary", f"the continuation prefix {tokenizer.prefix!r} (vocab.txt readers assume ##)")
+    basic = tokenizer.basic
+    report.lose("normalizer", "BasicTokenizer options " + (str(basic.describe()) if basic else "(none: whitespace only)"))
+    report.lose("model", f"max_input_chars_per_word {tokenizer.max_input_chars_per_word}")
+    write_bytes_atomic(out, ("\n".join(tokenizer.vocab) + "\n").encode("utf-8"))
+    report.keep("model", f"{len(tokenizer.vocab)} tokens, one per line in ID order")
+    return report

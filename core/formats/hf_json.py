@@ -1,0 +1,379 @@
+"""Hugging Face ``tokenizer.json``: read and write BPE, WordPiece and Unigram.
+
+Reference: ``tokenizers`` 0.23 serialization (``tokenizer/serialization.rs``,
+``models/*/serialization.rs``); BPE merges are read in both spellings, the
+``"a b"`` strings of files before 0.20 and the ``["a", "b"]`` pairs after.
+
+* BPE becomes a ``bpe`` asset with the normalizer, pre-tokenizer, decoder
+  and added tokens translated one to one (:mod:`.hf_components`).
+* WordPiece needs ``BertNormalizer`` + ``BertPreTokenizer`` (or no
+  normalizer and ``WhitespaceSplit``) and becomes a ``wordpiece`` asset.
+* Unigram needs the SentencePiece normalizer sequence this module writes,
+  or ``Metaspace`` over an optional NFKC, and becomes a ``unigram`` asset.
+
+What the target kind cannot do is reported, never approximated silently:
+the post-processor's template (an encode-time option) and truncation or
+padding are dropped and listed; the remaining behaviour differences are
+listed under ``changed`` with the text where they show.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import assets
+from ..errors import AssetError, StudioError
+from ..fileio import write_bytes_atomic
+from . import Imported, as_bpe, finish, read_bytes, trainer_for
+from .hf_components import from_hf, match_sentencepiece, sentencepiece_decoder, sentencepiece_normalizer, to_hf
+from .report import Report
+from ..text_pipeline import BYTE_CHARS
+
+OFFSET_POST = ("ByteLevel",)  # post-processors that only trim offsets
+
+
+def read(path, *, pattern=None, **_options) -> Imported:
+    data = read_bytes(path)
+    try:
+        spec = assets.parse_json(data)
+    except AssetError as exc:
+        raise AssetError(f"{path}: {exc}") from None
+    if not isinstance(spec, dict) or not isinstance(spec.get("model"), dict):
+        raise AssetError(f"{path}: not a tokenizer.json (expected an object with a \"model\")")
+    report = Report("import", "hf", Path(path).name)
+    try:
+        asset = convert(spec, report)
+    except AssetError as exc:
+        raise AssetError(f"{path}: {exc}") from None
+    asset["trainer"] = trainer_for("hf", path, data, library="tokenizers")
+    return finish(asset, report, path)
+
+
+def convert(spec: dict, report: Report) -> dict:
+    for key in ("truncation", "padding"):
+        if spec.get(key) is not None:
+            report.lose(key, "an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped")
+    post = spec.get("post_processor")
+    if isinstance(post, dict) and post.get("type") in OFFSET_POST:
+        report.keep("post_processor", f"{post['type']} only trims offsets; not stored")
+    elif post is not None:
+        kind = post.get("type") if isinstance(post, dict) else post
+        report.lose("post_processor", f"{kind} adds tokens around each encoding; dropped, so IDs here equal "
+                    "HF's encode(text, add_special_tokens=False)")
+    model = spec["model"]
+    kind = model.get("type")
+    if kind == "BPE":
+        return _bpe(spec, model, report)
+    if kind == "WordPiece":
+        return _wordpiece(spec, model, report)
+    if kind == "Unigram":
+        return _unigram(spec, model, report)
+    raise AssetError(f"model: the model type {kind!r} is not supported (supported: BPE, WordPiece, Unigram)")
+
+
+def _added(spec: dict) -> list[dict]:
+    out = []
+    for index, entry in enumerate(spec.get("added_tokens") or []):
+        at = f"added_tokens[{index}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("content"), str) \
+                or not isinstance(entry.get("id"), int) or isinstance(entry.get("id"), bool):
+            raise AssetError(f"{at}: expected an object with \"id\" and \"content\"")
+        if entry.get("single_word"):
+            raise AssetError(f"{at}: single_word added tokens ({entry['content']!r}) are not supported")
+        out.append(entry)
+    return out
+
+
+# ==== BPE ====
+
+def _merges(model: dict) -> list[list[str]]:
+    merges = model.get("merges")
+    if not isinstance(merges, list):
+        raise AssetError("model.merges: expected a list")
+    out = []
+    for index, merge in enumerate(merges):
+        if isinstance(merge, str):
+            parts = merge.split(" ")
+        elif isinstance(merge, list):
+            parts = merge
+        else:
+            parts = None
+        if not parts or len(parts) != 2 or not all(isinstance(p, str) and p for p in parts):
+            raise AssetError(f"model.merges[{index}]: expected \"left right\" or [\"left\", \"right\"], "
+                             f"found {str(merge)[:60]}")
+        out.append(parts)
+    return out
+
+
+def _bpe(spec, model, report) -> dict:
+    from .. import bpe_model
+
+    if model.get("dropout") not in (None, 0, 0.0):
+        raise AssetError(f"model.dropout: BPE dropout {model['dropout']} is stochastic and not supported")
+    vocab = model.get("vocab")
+    if not isinstance(vocab, dict):
+        raise AssetError("model.vocab: expected an object token -> id")
+    added = [bpe_model.AddedToken(e["content"], e["id"], bool(e.get("special", False)),
+                                  bool(e.get("normalized", not e.get("special", False))),
+                                  bool(e.get("lstrip", False)), bool(e.get("rstrip", False))) for e in _added(spec)]
+    normalizer = from_hf("normalizer", spec.get("normalizer"), report)
+    sp = match_sentencepiece(spec.get("normalizer"))
+    if sp is not None:
+        normalizer = sp
+    try:
+        built = bpe_model.BPEModel(
+            tuple(vocab.items()), tuple(tuple(m) for m in _merges(model)), unk=model.get("unk_token"),
+            fuse_unk=bool(model.get("fuse_unk", False)), byte_fallback=bool(model.get("byte_fallback", False)),
+            continuing_prefix=model.get("continuing_subword_prefix") or None,
+            end_of_word_suffix=model.get("end_of_word_suffix") or None,
+            ignore_merges=bool(model.get("ignore_merges", False)), added=tuple(added), normalizer=normalizer,
+            pre_tokenizer=from_hf("pre_tokenizer", spec.get("pre_tokenizer"), report),
+            decoder=from_hf("decoder", spec.get("decoder"), report))
+    except StudioError as exc:
+        raise AssetError(f"model: {exc}") from None
+    spelled = {t for t, _ in built.vocab}
+    if built.unk is None and not (built.byte_level and all(c in spelled for c in BYTE_CHARS.values())):
+        report.change("model.unk_token", "no unknown token: a character the vocabulary cannot spell is dropped, "
+                      "as HF does; here each encoding lists such characters in 'dropped'")
+    report.keep("model", f"BPE: {len(built.vocab)} tokens, {len(built.merges)} merges in rank order")
+    if added:
+        report.keep("added_tokens", f"{len(added)} added tokens with their match options")
+    for stage in ("normalizer", "pre_tokenizer", "decoder"):
+        report.keep(stage, _describe(getattr(built, stage)))
+    return assets.bpe_to_asset(built)
+
+
+def _describe(spec: dict) -> str:
+    if spec.get("type") == "sequence":
+        return "sequence of " + ", ".join(s["type"] for s in spec["steps"])
+    return spec["type"]
+
+
+# ==== WordPiece ====
+
+def _wordpiece(spec, model, report) -> dict:
+    from .. import wordpiece
+    from ..bert_basic import BasicTokenizer
+
+    vocab = model.get("vocab")
+    if not isinstance(vocab, dict) or sorted(vocab.values()) != list(range(len(vocab))):
+        raise AssetError("model.vocab: a WordPiece vocabulary must number its tokens 0..n-1 without gaps")
+    norm, pre = spec.get("normalizer"), spec.get("pre_tokenizer")
+    if isinstance(norm, dict) and norm.get("type") == "BertNormalizer" and (pre or {}).get("type") == "BertPreTokenizer":
+        basic = BasicTokenizer(clean_text=bool(norm.get("clean_text", True)),
+                               handle_chinese_chars=bool(norm.get("handle_chinese_chars", True)),
+                               lowercase=bool(norm.get("lowercase", True)), strip_accents=norm.get("strip_accents"))
+        report.keep("normalizer", "BertNormalizer as the BasicTokenizer's clean_text, Chinese characters, "
+                    "lower casing and accent stripping")
+        report.keep("pre_tokenizer", "BertPreTokenizer: whitespace and punctuation splitting")
+        if basic.lowercase:
+            report.change("normalizer", "lower casing uses Python's str.lower, which applies the final-sigma "
+                          "rule (ΟΔΟΣ -> οδος; HF gives οδοσ)")
+        if basic.clean_text:
+            report.change("normalizer", "clean_text keeps private-use characters (category Co), which HF drops")
+        if basic.handle_chinese_chars:
+            report.change("normalizer", "CJK Extension E starts at U+2B820 as in BERT (HF: U+2B920)")
+    elif norm is None and (pre or {}).get("type") == "WhitespaceSplit":
+        basic = None
+        report.keep("pre_tokenizer", "WhitespaceSplit")
+        report.change("pre_tokenizer", "words are split with str.split, which also splits at U+001C..U+001F")
+    else:
+        raise AssetError(f"normalizer/pre_tokenizer: a WordPiece model is supported with BertNormalizer + "
+                         f"BertPreTokenizer or with WhitespaceSplit alone, not {_names(norm)} + {_names(pre)}")
+    tokens = sorted(vocab, key=vocab.get)
+    limit = model.get("max_input_chars_per_word", wordpiece.HF_MAX_CHARS)
+    try:
+        built = wordpiece.WordPiece(tuple(tokens), unk=model.get("unk_token", "[UNK]"),
+                                    prefix=model.get("continuing_subword_prefix", "##"),
+                                    max_input_chars_per_word=limit, basic=basic)
+    except StudioError as exc:
+        raise AssetError(f"model: {exc}") from None
+    _decoder_check(spec.get("decoder"), {"type": "WordPiece", "prefix": built.prefix, "cleanup": False}, report,
+                   "pieces glued at the prefix, words joined by one space, no cleanup")
+    _added_as_vocab(spec, report, set(tokens))
+    report.keep("model", f"WordPiece: {len(tokens)} tokens, max_input_chars_per_word {limit}")
+    return assets.wordpiece_to_asset(built)
+
+
+def _names(spec) -> str:
+    return spec.get("type", "?") if isinstance(spec, dict) else "none"
+
+
+def _decoder_check(decoder, exact, report, ours):
+    if decoder == exact:
+        report.keep("decoder", ours)
+    else:
+        report.change("decoder", f"{_names(decoder)} is not stored; decoding here: {ours}")
+
+
+def _added_as_vocab(spec, report, vocab: set):
+    added = _added(spec)
+    missing = [e["content"] for e in added if e["content"] not in vocab]
+    if missing:
+        raise AssetError(f"added_tokens: {missing[0]!r} is not in the model's vocabulary; this kind has no "
+                         "tokens outside it")
+    if added:
+        report.change("added_tokens", f"{len(added)} added tokens ({', '.join(e['content'] for e in added[:5])}) "
+                      "stay in the vocabulary, but text spelling them is not matched as one token here (HF does)")
+
+
+# ==== Unigram ====
+
+def _unigram(spec, model, report) -> dict:
+    from .. import unigram
+    from ..normalize import Pipeline
+
+    rows, unk_id = model.get("vocab"), model.get("unk_id")
+    if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 2 for r in rows):
+        raise AssetError("model.vocab: expected a list of [piece, score]")
+    if isinstance(unk_id, bool) or not isinstance(unk_id, int) or not 0 <= unk_id < len(rows):
+        raise AssetError(f"model.unk_id: {unk_id!r} is not supported; a unigram asset needs an unknown piece")
+    pipeline = _unigram_pipeline(spec, rows, report)
+    added = {e["id"]: e for e in _added(spec)}
+    pieces = []
+    for i, (piece, score) in enumerate(rows):
+        kind = unigram.UNKNOWN if i == unk_id else unigram.NORMAL
+        if kind == unigram.NORMAL and i in added and added[i].get("special"):
+            kind = unigram.CONTROL
+        elif kind == unigram.NORMAL and model.get("byte_fallback") and unigram.piece_byte(piece) is not None:
+            kind = unigram.BYTE
+        pieces.append((piece, score, kind))
+    try:
+        built = unigram.from_pieces(pieces, unk_id=unk_id, byte_fallback=bool(model.get("byte_fallback", False)),
+                                    pipeline=Pipeline(**{k: v for k, v in pipeline.items() if k != "type"}))
+    except StudioError as exc:
+        raise AssetError(f"model: {exc}") from None
+    _decoder_check(spec.get("decoder"), sentencepiece_decoder(built.pipeline.add_dummy_prefix), report,
+                   "SentencePiece's: ▁ as spaces, byte pieces joined, the dummy prefix dropped")
+    if added:
+        report.change("added_tokens", "special added tokens become control pieces: text spelling them "
+                      "(e.g. " + repr(next(iter(added.values()))["content"]) + ") is not matched here (HF does)")
+    report.keep("model", f"Unigram: {len(pieces)} pieces with scores, unk_id {unk_id}, scores added in double "
+                "precision as HF does")
+    return assets.unigram_to_asset(built)
+
+
+def _unigram_pipeline(spec, rows, report) -> dict:
+    norm, pre = spec.get("normalizer"), spec.get("pre_tokenizer")
+    exact = match_sentencepiece(norm) if pre is None else None
+    if exact is not None:
+        report.keep("normalizer", "SentencePiece's pipeline (the normalizer sequence this program writes)")
+        return exact
+    rule = {None: "identity", "NFKC": "nfkc"}.get(norm.get("type") if isinstance(norm, dict) else None, "?")
+    if rule == "?" or not isinstance(pre, dict) or pre.get("type") != "Metaspace":
+        raise AssetError(f"normalizer/pre_tokenizer: a Unigram model is supported with Metaspace over no "
+                         f"normalizer or NFKC, not {_names(norm)} + {_names(pre)}")
+    meta = from_hf("pre_tokenizer", pre, report)
+    if meta["replacement"] != "\u2581":
+        raise AssetError(f"pre_tokenizer: Metaspace replacement {meta['replacement']!r} is not supported (only ▁)")
+    dummy = meta["prepend_scheme"] != "never"
+    if dummy:
+        report.change("pre_tokenizer", "a text that starts with a space gets one more ▁ here: HF's Metaspace "
+                      "prepends ▁ only when the text does not already start with one")
+    if meta["split"]:
+        inner = [p for p, _ in rows if "\u2581" in p[1:]]
+        if inner or "\u2581" not in {p for p, _ in rows}:
+            report.change("pre_tokenizer", f"HF splits before each ▁ and this model has {len(inner)} pieces with "
+                          "an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ")
+        else:
+            report.keep("pre_tokenizer", "Metaspace split: no piece has an inner ▁, so one lattice over the "
+                        "whole text gives the same segmentation")
+    report.keep("normalizer", f"{rule}, spaces kept as they are (no squeezing)")
+    return {"type": "sentencepiece", "normalization": rule, "add_dummy_prefix": dummy,
+            "remove_extra_whitespaces": False}
+
+
+# ==== writing ====
+
+def write(asset: dict, tokenizer, out, **_options) -> Report:
+    report = Report("export", "hf", asset.get("metadata", {}).get("name") or asset["kind"], str(out))
+    report.kind = asset["kind"]
+    spec = to_spec(asset, tokenizer, report)
+    import json
+
+    write_bytes_atomic(out, (json.dumps(spec, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    return report
+
+
+def _base(added=(), normalizer=None, pre=None, decoder=None, model=None) -> dict:
+    return {"version": "1.0", "truncation": None, "padding": None, "added_tokens": list(added),
+            "normalizer": normalizer, "pre_tokenizer": pre, "post_processor": None, "decoder": decoder,
+            "model": model}
+
+
+def to_spec(asset: dict, tokenizer, report: Report) -> dict:
+    kind = asset["kind"]
+    if kind == "wordpiece":
+        return _write_wordpiece(tokenizer, report)
+    if kind == "unigram":
+        return _write_unigram(tokenizer, report)
+    if kind == "char-bpe":
+        raise AssetError("a char-bpe asset ends words with a separate </w> symbol, which HF's BPE cannot "
+                         "represent (its end_of_word_suffix is glued to the last character)")
+    model = as_bpe(asset, tokenizer, report)
+    if model.ranks is not None and len(set(model.ranks)) != len(model.ranks):
+        report.change("model.merges", "merges sharing a rank (SentencePiece/tiktoken style) get consecutive "
+                      "ranks in file order; HF breaks such ties by that order, not by position")
+    added = [{"id": a.id, "content": a.content, "single_word": False, "lstrip": a.lstrip, "rstrip": a.rstrip,
+              "normalized": a.normalized, "special": a.special} for a in sorted(model.added, key=lambda a: a.id)]
+    body = {"type": "BPE", "dropout": None, "unk_token": model.unk, "continuing_subword_prefix": model.continuing_prefix,
+            "end_of_word_suffix": model.end_of_word_suffix, "fuse_unk": model.fuse_unk,
+            "byte_fallback": model.byte_fallback, "ignore_merges": model.ignore_merges,
+            "vocab": _with_added(model), "merges": [list(p) for p in model.merges]}
+    report.keep("model", f"BPE: {len(model.vocab)} tokens, {len(model.merges)} merges")
+    return _base(added, to_hf("normalizer", model.normalizer), to_hf("pre_tokenizer", model.pre_tokenizer),
+                 to_hf("decoder", model.decoder), body)
+
+
+def _with_added(model) -> dict:
+    """The model vocabulary plus every added token: HF keeps an added token's
+    ID only if the model knows it, and renumbers it otherwise."""
+    vocab = dict(model.vocab)
+    for a in model.added:
+        vocab.setdefault(a.content, a.id)
+    return dict(sorted(vocab.items(), key=lambda e: e[1]))
+
+
+def _write_wordpiece(tokenizer, report) -> dict:
+    basic = tokenizer.basic
+    if basic is None:
+        norm, pre = None, {"type": "WhitespaceSplit"}
+    else:
+        if not basic.split_punctuation:
+            raise AssetError("BasicTokenizer split_punctuation=false has no HF equivalent (BertPreTokenizer "
+                             "always splits punctuation)")
+        norm = {"type": "BertNormalizer", "clean_text": basic.clean_text,
+                "handle_chinese_chars": basic.handle_chinese_chars, "strip_accents": basic.strip_accents,
+                "lowercase": basic.lowercase}
+        pre = {"type": "BertPreTokenizer"}
+        report.change("normalizer", "HF lower-cases character by character (no final sigma), drops private-use "
+                      "characters and starts CJK Extension E at U+2B920")
+    model = {"type": "WordPiece", "unk_token": tokenizer.unk, "continuing_subword_prefix": tokenizer.prefix,
+             "max_input_chars_per_word": tokenizer.max_input_chars_per_word,
+             "vocab": {t: i for i, t in enumerate(tokenizer.vocab)}}
+    report.keep("model", f"WordPiece: {len(tokenizer.vocab)} tokens")
+    return _base((), norm, pre, {"type": "WordPiece", "prefix": tokenizer.prefix, "cleanup": False}, model)
+
+
+def _write_unigram(tokenizer, report) -> dict:
+    from .. import unigram
+
+    pipeline = tokenizer.pipeline
+    added = [{"id": i, "content": p.piece, "single_word": False, "lstrip": False, "rstrip": False,
+              "normalized": False, "special": True}
+             for i, p in enumerate(tokenizer.pieces) if p.type in (unigram.CONTROL, unigram.UNKNOWN)]
+    if added:
+        report.change("added_tokens", "control and unknown pieces become special added tokens: HF matches their "
+                      f"text (e.g. {added[0]['content']!r}) as that token; here it is ordinary text")
+    odd = [p.piece for p in tokenizer.pieces if p.type in (unigram.USER_DEFINED, unigram.UNUSED)]
+    if odd:
+        raise AssetError(f"pieces of type user_defined/unused ({odd[0]!r}) have no HF Unigram equivalent")
+    if tokenizer.float32:
+        report.change("model", "scores were added in single precision (SentencePiece); HF adds in double "
+                      "precision, which can break a near tie differently")
+    report.change("decoder", "an unknown piece decodes to its own text in HF, to ' ⁇ ' here")
+    model = {"type": "Unigram", "unk_id": tokenizer.unk_id, "byte_fallback": tokenizer.byte_fallback,
+             "vocab": [[p.piece, p.score] for p in tokenizer.pieces]}
+    report.keep("normalizer", "SentencePiece's pipeline as an HF normalizer sequence")
+    return _base(added, sentencepiece_normalizer(pipeline.describe()), None,
+                 sentencepiece_decoder(pipeline.add_dummy_prefix), model)

@@ -1,0 +1,128 @@
+"""minbpe ``.model`` files (Karpathy's minbpe, ``base.py`` ``save``/``load``).
+
+Format: ``minbpe v1``, the split pattern (empty for ``BasicTokenizer``),
+the number of specials, one ``token id`` line per special, then one
+``id1 id2`` line per merge; merge ``i`` (from 0) makes ID ``256 + i`` and
+IDs 0-255 are the raw bytes.  Encoding (``RegexTokenizer``) splits with
+``regex.findall`` and merges, within a chunk, the pair with the lowest
+merge ID, all its occurrences at once: the same as lowest rank, leftmost.
+
+Import gives a ``bpe`` asset whose byte tokens keep IDs 0-255 (spelled in
+GPT-2's byte alphabet, like every byte-level ``bpe`` asset).  Deviations
+(reported): specials are matched wherever their text occurs, as
+``encode(text, allowed_special="all")``; text the pattern does not match is
+kept as its own piece (``findall`` skips it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import assets, pretokenize
+from ..errors import AssetError, StudioError
+from ..fileio import write_bytes_atomic
+from ..text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
+from . import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
+from .report import Report
+
+MAGIC = "minbpe v1"
+LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
+
+
+def _pre_tokenizer(pattern: str) -> dict:
+    if not pattern:
+        return LEVEL
+    named = next((p for p in pretokenize.PRETOKENIZERS.values() if p.pattern == pattern), None)
+    step = {"type": "regex", **named.describe()} if named else {"type": "regex", "pattern": pattern}
+    return {"type": "sequence", "steps": [step, LEVEL]}
+
+
+def read(path, *, pattern=None, **_options) -> Imported:
+    from .. import bpe_model
+
+    data = read_bytes(path)
+    lines = decode_text(data, path).split("\n")
+    if not lines or lines[0].strip() != MAGIC:
+        raise AssetError(f"{path}: line 1: expected {MAGIC!r}")
+    if len(lines) < 3:
+        raise AssetError(f"{path}: truncated: no pattern and special-count lines")
+    split = lines[1].strip()
+    try:
+        count = int(lines[2].strip())
+    except ValueError:
+        raise AssetError(f"{path}: line 3: the number of specials must be an integer, found {lines[2][:40]!r}") from None
+    table = [bytes([b]) for b in range(256)]
+    added = []
+    for number in range(4, 4 + count):
+        parts = lines[number - 1].split() if number - 1 < len(lines) else []
+        if len(parts) != 2 or not parts[1].isdigit():
+            raise AssetError(f"{path}: line {number}: expected 'special id'")
+        added.append(bpe_model.AddedToken(parts[0], int(parts[1])))
+    merges = []
+    for number, line in enumerate(lines[3 + count:], start=4 + count):
+        if not line.strip():
+            continue
+        parts = line.split()
+        if len(parts) != 2 or not all(p.isdigit() for p in parts) or any(int(p) >= len(table) for p in parts):
+            raise AssetError(f"{path}: line {number}: expected two IDs below {len(table)}, found {line[:60]!r}")
+        left, right = (table[int(p)] for p in parts)
+        merges.append((left, right))
+        table.append(left + right)
+    spell = lambda data: "".join(BYTE_CHARS[b] for b in data)  # noqa: E731
+    vocab = tuple((spell(t), i) for i, t in enumerate(table))
+    try:
+        model = bpe_model.BPEModel(vocab, tuple((spell(a), spell(b)) for a, b in merges), added=tuple(added),
+                                   pre_tokenizer=_pre_tokenizer(split), decoder={"type": "byte_level"})
+    except StudioError as exc:
+        raise AssetError(f"{path}: {exc}") from None
+    report = Report("import", "minbpe", Path(path).name)
+    report.keep("model", f"{len(merges)} merges (IDs 256-{255 + len(merges)}), bytes 0-255")
+    report.keep("pre_tokenizer", f"pattern {split!r}" if split else "no split (BasicTokenizer)")
+    if split:
+        report.change("pre_tokenizer", "text the pattern does not match is kept as its own piece here; "
+                      "minbpe's findall skips it")
+    if added:
+        report.change("specials", "matched wherever their text occurs, as encode(text, allowed_special='all'); "
+                      "minbpe's default raises on them")
+    asset = assets.bpe_to_asset(model)
+    asset["trainer"] = trainer_for("minbpe", path, data, library="minbpe")
+    return finish(asset, report, path)
+
+
+def write(asset: dict, tokenizer, out, **_options) -> Report:
+    report = Report("export", "minbpe", asset.get("metadata", {}).get("name") or asset["kind"], str(out))
+    report.kind = asset["kind"]
+    model = as_bpe(asset, tokenizer, report)
+    if model.normalizer != {"type": "none"} or model.unk or model.byte_fallback or model.ignore_merges:
+        raise AssetError("minbpe has no normalizer, unknown token, byte fallback or whole-word lookup")
+    ids = {t: i for t, i in model.vocab}
+    for b in range(256):
+        if ids.get(BYTE_CHARS[b]) != b:
+            raise AssetError(f"byte 0x{b:02X} must have ID {b} in minbpe (IDs 0-255 are the raw bytes)")
+    for index, (left, right) in enumerate(model.merges):
+        if ids.get(left + right) != 256 + index:
+            raise AssetError(f"merge {index + 1} must make ID {256 + index} in minbpe, but makes "
+                             f"{ids.get(left + right)}")
+    if len({i for i in ids.values()} - {a.id for a in model.added}) != 256 + len(model.merges):
+        raise AssetError("tokens that are neither bytes nor merge results cannot be written to minbpe")
+    pre = model.pre_tokenizer
+    if pre == LEVEL:
+        split = ""
+    elif pre == {**LEVEL, "use_regex": True}:
+        split = BYTE_LEVEL_PATTERN
+    elif pre.get("type") == "sequence" and len(pre["steps"]) == 2 and pre["steps"][1] == LEVEL \
+            and pre["steps"][0].get("type") == "regex":
+        split = pre["steps"][0]["pattern"]
+    else:
+        raise AssetError("pre_tokenizer: minbpe needs one split regex and then bytes")
+    if split != split.strip() or "\n" in split:
+        raise AssetError("the split pattern starts or ends with whitespace or holds a line break; minbpe strips it")
+    for a in model.added:
+        if a.normalized or a.lstrip or a.rstrip or not a.content or len(a.content.split()) != 1 \
+                or a.content != a.content.strip():
+            raise AssetError(f"special {a.content!r}: minbpe holds specials without spaces or match options")
+    lines = [MAGIC, split, str(len(model.added))] + [f"{a.content} {a.id}" for a in model.added]
+    lines += [f"{ids[left]} {ids[right]}" for left, right in model.merges]
+    write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("utf-8"))
+    report.keep("model", f"{len(model.merges)} merges, {len(model.added)} specials")
+    return report

@@ -1,0 +1,302 @@
+"""SentencePiece ``.model`` (a ``ModelProto``) and ``.vocab`` files.
+
+Reference: ``sentencepiece_model.proto`` (v0.2; the field numbers below),
+``bpe_model.cc`` and ``unigram_model.cc``.  The protobuf wire format is read
+here directly (a few dozen lines), so neither ``protobuf`` nor
+``sentencepiece`` is needed to import; the tests check the result against
+``sentencepiece`` itself.
+
+* Unigram becomes a ``unigram`` asset with single-precision scores.
+* BPE becomes a ``bpe`` asset.  SentencePiece's BPE encoder does not replay
+  a merge list: it repeatedly joins the adjacent pair whose concatenation
+  is the highest-scoring piece, the leftmost on equal scores.  So every
+  split ``(a, b)`` of a piece into two pieces becomes a merge, and all
+  splits of one piece share the piece's rank; :mod:`core.bpe_model` takes
+  the leftmost pair on a shared rank, which is the same rule.  Runs of
+  unknown characters become one unknown token, as there.
+
+Normalization: only the ``identity`` and ``nfkc`` rules are supported, and
+``nfkc`` runs Python's NFKC rather than the model's precompiled charsmap
+(reported; SentencePiece's default ``nmt_nfkc`` is refused by name).  A
+``.vocab`` file holds only pieces and scores, so its model type and
+normalization are assumptions the report states.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from pathlib import Path
+
+from .. import assets
+from ..errors import AssetError, StudioError
+from . import Imported, decode_text, finish, read_bytes, trainer_for
+from .report import Report
+
+TYPES = {1: "normal", 2: "unknown", 3: "control", 4: "user_defined", 5: "unused", 6: "byte"}
+MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
+DEFAULT_UNK_SURFACE = " \u2047 "
+
+
+# ==== protobuf wire format ====
+
+def _varint(data: bytes, i: int, where: str) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        if i >= len(data) or shift > 63:
+            raise AssetError(f"{where}: truncated or malformed varint at byte offset {i}")
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, i
+
+
+def fields(data: bytes, where: str = "ModelProto") -> list[tuple[int, int, object]]:
+    """``(field number, wire type, value)`` for every field of one message."""
+    out, i = [], 0
+    while i < len(data):
+        start = i
+        key, i = _varint(data, i, where)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, i = _varint(data, i, where)
+        elif wire == 1:
+            value, i = data[i:i + 8], i + 8
+        elif wire == 2:
+            size, i = _varint(data, i, where)
+            value, i = data[i:i + size], i + size
+        elif wire == 5:
+            value, i = data[i:i + 4], i + 4
+        else:
+            raise AssetError(f"{where}: unsupported wire type {wire} at byte offset {start}")
+        if i > len(data):
+            raise AssetError(f"{where}: field {number} runs past the end of the data (offset {start})")
+        out.append((number, wire, value))
+    return out
+
+
+def _message(data: bytes, schema: dict, where: str) -> dict:
+    """Decode the fields named in ``schema`` (number -> (name, kind)); repeated kinds collect lists."""
+    out: dict = {}
+    for number, wire, value in fields(data, where):
+        if number not in schema:
+            continue
+        name, kind = schema[number]
+        expected = {"str": 2, "bytes": 2, "msg": 2, "float": 5, "int": 0, "bool": 0, "enum": 0}[kind.rstrip("*")]
+        if wire != expected:
+            raise AssetError(f"{where}.{name}: wire type {wire}, expected {expected}")
+        if kind.rstrip("*") == "str":
+            try:
+                value = value.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise AssetError(f"{where}.{name}: invalid UTF-8 at byte {exc.start}") from None
+        elif kind == "float":
+            value = struct.unpack("<f", value)[0]
+        elif kind == "int":
+            value = value - (1 << 64) if value >= 1 << 63 else value  # int32 fields are sign-extended
+        elif kind == "bool":
+            value = bool(value)
+        if kind.endswith("*"):
+            out.setdefault(name, []).append(value)
+        else:
+            out[name] = value
+    return out
+
+
+PIECE = {1: ("piece", "str"), 2: ("score", "float"), 3: ("type", "enum")}
+TRAINER = {3: ("model_type", "enum"), 4: ("vocab_size", "int"), 24: ("treat_whitespace_as_suffix", "bool"),
+           35: ("byte_fallback", "bool"), 40: ("unk_id", "int"), 44: ("unk_surface", "str")}
+NORMALIZER = {1: ("name", "str"), 2: ("precompiled_charsmap", "bytes"), 3: ("add_dummy_prefix", "bool"),
+              4: ("remove_extra_whitespaces", "bool"), 5: ("escape_whitespaces", "bool"),
+              6: ("normalization_rule_tsv", "str")}
+MODEL = {1: ("pieces", "msg*"), 2: ("trainer_spec", "msg"), 3: ("normalizer_spec", "msg"),
+         5: ("denormalizer_spec", "msg")}
+
+
+def parse_model(data: bytes) -> dict:
+    proto = _message(data, MODEL, "ModelProto")
+    pieces = []
+    for index, raw in enumerate(proto.get("pieces", [])):
+        piece = _message(raw, PIECE, f"pieces[{index}]")
+        if not piece.get("piece"):
+            raise AssetError(f"pieces[{index}]: a piece needs a non-empty string")
+        kind = piece.get("type", 1)
+        if kind not in TYPES:
+            raise AssetError(f"pieces[{index}] ({piece['piece']!r}): unknown piece type {kind}")
+        pieces.append((piece["piece"], piece.get("score", 0.0), TYPES[kind]))
+    if not pieces:
+        raise AssetError("ModelProto: no pieces (is this a SentencePiece .model file?)")
+    trainer = _message(proto.get("trainer_spec", b""), TRAINER, "trainer_spec")
+    normalizer = _message(proto.get("normalizer_spec", b""), NORMALIZER, "normalizer_spec")
+    denormalizer = _message(proto.get("denormalizer_spec", b""), NORMALIZER, "denormalizer_spec")
+    return {"pieces": pieces, "trainer": trainer, "normalizer": normalizer, "denormalizer": denormalizer}
+
+
+# ==== reading ====
+
+def read(path, *, pattern=None, model_type: str | None = None, **_options) -> Imported:
+    data = read_bytes(path)
+    report = Report("import", "spm", Path(path).name)
+    try:
+        if Path(path).suffix == ".vocab" or _looks_like_text(data):
+            proto = _vocab_file(decode_text(data, path), report, model_type)
+        else:
+            proto = parse_model(data)
+        asset = convert(proto, report)
+    except AssetError as exc:
+        raise AssetError(f"{path}: {exc}") from None
+    asset["trainer"] = trainer_for("spm", path, data, library="sentencepiece",
+                                   model_type=MODEL_TYPES.get(proto["trainer"].get("model_type", 1)))
+    return finish(asset, report, path)
+
+
+def _looks_like_text(data: bytes) -> bool:
+    head = data[:256]
+    return b"\t" in head and b"\x00" not in head and head[:1] != b"\n"
+
+
+def _vocab_file(text: str, report: Report, model_type) -> dict:
+    pieces = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line:
+            continue
+        parts = line.rsplit("\t", 1)  # a piece may itself be a tab
+        try:
+            pieces.append((parts[0], float(parts[1])))
+        except (IndexError, ValueError):
+            raise AssetError(f"line {number}: expected 'piece<TAB>score', found {line[:60]!r}") from None
+        if not parts[0] or not math.isfinite(pieces[-1][1]):
+            raise AssetError(f"line {number}: expected 'piece<TAB>score' with a finite score")
+    names = {p for p, _ in pieces}
+    byte_fallback = all(f"<0x{b:02X}>" in names for b in range(256))
+    rows = []
+    for piece, score in pieces:
+        kind = ("unknown" if piece == "<unk>" else "control" if piece in ("<s>", "</s>", "<pad>")
+                else "byte" if byte_fallback and piece.startswith("<0x") and len(piece) == 6 else "normal")
+        rows.append((piece, score, kind))
+    normal = [s for _, s, k in rows if k == "normal"]
+    guess = "bpe" if normal and all(s == int(s) for s in normal) and normal == sorted(normal, reverse=True) else "unigram"
+    chosen = model_type or guess
+    if chosen not in ("unigram", "bpe"):
+        raise AssetError(f"model type {chosen!r}: choose unigram or bpe")
+    report.change("normalizer", "a .vocab file does not record its normalization: assumed nfkc with the dummy "
+                  "prefix and whitespace squeezing (SentencePiece's options other than the nmt_ rules); import "
+                  "the .model to be sure")
+    report.change("model", f"model type {chosen} ({'given' if model_type else 'guessed from the scores'}); "
+                  "<unk> is the unknown piece, <s> </s> <pad> are control pieces"
+                  + (", <0x00>..<0xFF> byte fallback" if byte_fallback else ""))
+    return {"pieces": rows, "trainer": {"model_type": 2 if chosen == "bpe" else 1, "byte_fallback": byte_fallback},
+            "normalizer": {"name": "nfkc"}, "denormalizer": {}}
+
+
+def convert(proto: dict, report: Report) -> dict:
+    from ..normalize import Pipeline
+
+    trainer, norm = proto["trainer"], proto["normalizer"]
+    kind = MODEL_TYPES.get(trainer.get("model_type", 1), "?")
+    name = norm.get("name") or ("identity" if not norm.get("precompiled_charsmap") else "?")
+    if name not in ("identity", "nfkc"):
+        raise AssetError(f"normalizer_spec.name: the rule {name!r} is not supported (identity and nfkc are); "
+                         "retrain with --normalization_rule_name=nfkc or identity")
+    if norm.get("normalization_rule_tsv"):
+        raise AssetError("normalizer_spec.normalization_rule_tsv: custom normalization rules are not supported")
+    if norm.get("escape_whitespaces") is False:
+        raise AssetError("normalizer_spec.escape_whitespaces=false is not supported (spaces must become ▁)")
+    if trainer.get("treat_whitespace_as_suffix"):
+        raise AssetError("trainer_spec.treat_whitespace_as_suffix=true is not supported (▁ must begin a piece)")
+    if proto["denormalizer"].get("precompiled_charsmap") or proto["denormalizer"].get("name") not in (None, "", "identity"):
+        raise AssetError("denormalizer_spec: decode-time denormalization rules are not supported")
+    try:
+        pipeline = Pipeline(normalization=name, add_dummy_prefix=norm.get("add_dummy_prefix", True),
+                            remove_extra_whitespaces=norm.get("remove_extra_whitespaces", True))
+    except StudioError as exc:
+        raise AssetError(f"normalizer_spec: {exc}") from None
+    if name == "nfkc":
+        report.change("normalizer", "nfkc runs Python's unicodedata NFKC (Unicode 14.0), not the model's "
+                      "precompiled charsmap; they agree except where the two Unicode versions differ")
+    report.keep("normalizer", f"{name}, add_dummy_prefix={pipeline.add_dummy_prefix}, "
+                f"remove_extra_whitespaces={pipeline.remove_extra_whitespaces}")
+    surface = trainer.get("unk_surface", DEFAULT_UNK_SURFACE)
+    if surface != DEFAULT_UNK_SURFACE:
+        report.change("decoder", f"an unknown piece decodes as {DEFAULT_UNK_SURFACE!r}, not the model's {surface!r}")
+    pieces = proto["pieces"]
+    unk = [i for i, (_, _, t) in enumerate(pieces) if t == "unknown"]
+    if len(unk) != 1:
+        raise AssetError(f"pieces: expected exactly one piece of type UNKNOWN, found {len(unk)}")
+    if kind == "unigram":
+        return _unigram(pieces, unk[0], bool(trainer.get("byte_fallback")), pipeline, report)
+    if kind == "bpe":
+        return _bpe(pieces, unk[0], bool(trainer.get("byte_fallback")), pipeline, report)
+    raise AssetError(f"trainer_spec.model_type: {kind} models are not supported (unigram and bpe are)")
+
+
+def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
+    from .. import unigram
+
+    try:
+        built = unigram.from_pieces(pieces, unk_id=unk_id, byte_fallback=byte_fallback, pipeline=pipeline,
+                                    float32=True)
+    except StudioError as exc:
+        raise AssetError(f"pieces: {exc}") from None
+    if any(t == "user_defined" for _, _, t in pieces):
+        report.change("pieces", "user-defined pieces score length*max_score-0.1 as in SentencePiece, but are "
+                      "not shielded from normalization the way its normalizer shields them")
+    report.keep("model", f"unigram: {len(pieces)} pieces with their float32 scores and types; Viterbi adds "
+                "scores in single precision as SentencePiece does")
+    return assets.unigram_to_asset(built)
+
+
+def _bpe(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
+    from .. import bpe_model
+    from .hf_components import sentencepiece_decoder
+
+    odd = [p for p, _, t in pieces if t in ("user_defined", "unused")]
+    if odd:
+        raise AssetError(f"pieces: {odd[0]!r}: user-defined and unused pieces in a BPE model are not supported")
+    mergeable = {p for p, _, t in pieces if t == "normal"}
+    # Highest score first; equal scores share a rank (the agenda ties them).
+    order = sorted((i for i, (p, _, t) in enumerate(pieces) if t == "normal" and len(p) > 1),
+                   key=lambda i: (-pieces[i][1], i))
+    merges, ranks, rank, last = [], [], -1, None
+    for i in order:
+        piece, score, _ = pieces[i]
+        if score != last:
+            rank, last = rank + 1, score
+        for cut in range(1, len(piece)):
+            if piece[:cut] in mergeable and piece[cut:] in mergeable:
+                merges.append((piece[:cut], piece[cut:]))
+                ranks.append(rank)
+    unreachable = sum(1 for i in order if not any(pieces[i][0][:c] in mergeable and pieces[i][0][c:] in mergeable
+                                                   for c in range(1, len(pieces[i][0]))))
+    vocab = tuple((p, i) for i, (p, _, _) in enumerate(pieces))
+    try:
+        built = bpe_model.BPEModel(
+            vocab, tuple(merges), tuple(ranks), unk=pieces[unk_id][0], fuse_unk=True, byte_fallback=byte_fallback,
+            normalizer=pipeline.describe(), pre_tokenizer={"type": "none"},
+            decoder=_decoder(_unk_surface(pieces[unk_id][0], mergeable,
+                                          sentencepiece_decoder(pipeline.add_dummy_prefix))))
+    except StudioError as exc:
+        raise AssetError(f"pieces: {exc}") from None
+    report.keep("model", f"BPE: {len(pieces)} pieces; {len(merges)} merges, one per split of a piece into two "
+                "pieces, ranked by the piece's score (equal scores share a rank; the leftmost pair wins)")
+    if unreachable:
+        report.keep("model", f"{unreachable} pieces cannot be made from two pieces and are never produced "
+                    "(as in SentencePiece)")
+    return assets.bpe_to_asset(built)
+
+
+def _unk_surface(unk: str, pieces, decoder: dict) -> dict:
+    """SentencePiece prints an unknown token as `` ⁇ ``: a Replace first,
+    unless some other piece contains the unknown piece's text."""
+    if any(unk in p for p in pieces):
+        return decoder
+    step = {"type": "Replace", "pattern": {"String": unk}, "content": DEFAULT_UNK_SURFACE}
+    return {**decoder, "decoders": [step, *decoder["decoders"]]}
+
+
+def _decoder(hf_spec):
+    from .hf_components import from_hf
+
+    return from_hf("decoder", hf_spec, Report("import", "spm", ""))

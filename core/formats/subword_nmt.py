@@ -1,0 +1,129 @@
+"""subword-nmt merge codes (``#version: 0.2``; Sennrich et al. 2016).
+
+Reference: subword-nmt 0.3.8 ``apply_bpe.py`` (``encode``): each word is
+split into characters with ``</w>`` glued to the last one, the merge with
+the lowest line number among adjacent pairs is applied to all its
+occurrences left to right, until none applies; the output drops ``</w>``
+and writes ``@@`` after every piece that does not end a word.  A
+one-character word is left as it is, which is also what merging gives.
+Words are the line split at single spaces (``line.strip('\\r\\n ').split(' ')``).
+
+Deviations (reported): the codes have no IDs, so the import numbers
+``<unk>`` 0, then every character of the codes in both spellings (``c`` and
+``c</w>``) and every merge result, in order of first appearance; a character
+the codes never mention becomes ``<unk>`` here (subword-nmt passes it
+through); a carriage return inside a line separates words here.  Version
+0.1 codes (a separate ``</w>`` symbol) are refused.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import assets
+from ..errors import AssetError, StudioError
+from ..fileio import write_bytes_atomic
+from . import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
+from .report import Report
+
+SUFFIX = "</w>"
+HEADER = "#version: 0.2"
+PRE_TOKENIZER = {"type": "split", "pattern": {"regex": "[ \r\n]"}, "behavior": "removed", "invert": False}
+DECODER = {"type": "bpe_suffix", "suffix": SUFFIX}
+UNK = "<unk>"
+
+
+def parse_codes(text: str, path) -> list[tuple[str, str]]:
+    lines = text.rstrip("\n").split("\n")
+    if not lines or not lines[0].startswith("#version:"):
+        raise AssetError(f"{path}: line 1: no '#version: 0.2' header; version 0.1 codes (a separate </w> "
+                         "symbol) are not supported")
+    if lines[0].split()[-1] not in ("0.2", "0.2.0"):
+        raise AssetError(f"{path}: line 1: version {lines[0].split()[-1]!r} is not supported (0.2 is)")
+    merges, seen = [], {}
+    for number, line in enumerate(lines[1:], start=2):
+        parts = line.strip("\r\n ").split(" ")
+        if len(parts) != 2 or not all(parts):
+            raise AssetError(f"{path}: line {number}: expected two symbols separated by one space, found {line[:60]!r}")
+        pair = (parts[0], parts[1])
+        if pair in seen:
+            raise AssetError(f"{path}: line {number}: repeats the merge on line {seen[pair]}")
+        if SUFFIX in parts[0] or (SUFFIX in parts[1] and not parts[1].endswith(SUFFIX)):
+            raise AssetError(f"{path}: line {number}: {SUFFIX} may only end the right symbol")
+        seen[pair] = number
+        merges.append(pair)
+    return merges
+
+
+def vocabulary(merges) -> list[str]:
+    """<unk>, then each character (bare and with </w>) and each merge result,
+    in order of first appearance."""
+    out = {UNK: 0}
+    for left, right in merges:
+        for symbol in (left, right):
+            for ch in symbol.removesuffix(SUFFIX):
+                out.setdefault(ch, len(out))
+                out.setdefault(ch + SUFFIX, len(out))
+        out.setdefault(left, len(out))
+        out.setdefault(right, len(out))
+        out.setdefault(left + right, len(out))
+    return list(out)
+
+
+def read(path, *, pattern=None, **_options) -> Imported:
+    from .. import bpe_model
+
+    data = read_bytes(path)
+    merges = parse_codes(decode_text(data, path), path)
+    vocab = vocabulary(merges)
+    try:
+        model = bpe_model.BPEModel(tuple((t, i) for i, t in enumerate(vocab)), tuple(merges), unk=UNK,
+                                   end_of_word_suffix=SUFFIX, pre_tokenizer=PRE_TOKENIZER, decoder=DECODER)
+    except StudioError as exc:
+        raise AssetError(f"{path}: {exc}") from None
+    report = Report("import", "subword-nmt", Path(path).name)
+    report.keep("model", f"{len(merges)} merges in line order, {SUFFIX} glued to the last character")
+    report.change("vocab", f"the codes have no IDs: numbered here <unk> 0, then {len(vocab) - 1} symbols in order "
+                  "of first appearance")
+    report.change("model", "a character the codes never mention becomes <unk> here; subword-nmt passes it through")
+    report.change("pre_tokenizer", "words split at spaces and line breaks; a carriage return inside a line also "
+                  "splits here (subword-nmt keeps it in the word)")
+    asset = assets.bpe_to_asset(model)
+    asset["trainer"] = trainer_for("subword-nmt", path, data, library="subword-nmt")
+    return finish(asset, report, path)
+
+
+def segmentation(encoding, separator: str = "@@") -> list[str]:
+    """An encoding as apply_bpe writes it: ``</w>`` dropped, ``@@`` after
+    every piece that does not end a word, an unknown token as its text."""
+    unknown = iter(encoding.unknown_text)
+    out = []
+    for token in encoding.tokens:
+        if token == UNK:
+            token = next(unknown)
+        out.append(token[:-len(SUFFIX)] if token.endswith(SUFFIX) else token + separator)
+    return out
+
+
+def write(asset: dict, tokenizer, out, **_options) -> Report:
+    report = Report("export", "subword-nmt", asset.get("metadata", {}).get("name") or asset["kind"], str(out))
+    report.kind = asset["kind"]
+    model = as_bpe(asset, tokenizer, report)
+    if model.end_of_word_suffix != SUFFIX or model.continuing_prefix or model.byte_level:
+        raise AssetError(f"subword-nmt codes need characters with {SUFFIX} glued to the last one, "
+                         "no continuing prefix and no byte mapping")
+    if model.ranks is not None and len(set(model.ranks)) != len(model.ranks):
+        raise AssetError("merges share ranks; subword-nmt ranks each line on its own")
+    bad = next((p for p in model.merges if any(" " in s or "\n" in s for s in p)), None)
+    if bad is not None:
+        raise AssetError(f"merge {bad!r} holds a space or line break, which a codes line cannot")
+    if model.pre_tokenizer != PRE_TOKENIZER or model.normalizer != {"type": "none"}:
+        report.lose("pre_tokenizer", "subword-nmt splits words at spaces itself; this asset's normalizer and "
+                    "pre-tokenizer are not kept")
+    report.lose("vocab", "token IDs (codes files have none)")
+    if model.added:
+        report.lose("added_tokens", ", ".join(a.content for a in model.added))
+    lines = [HEADER] + [f"{a} {b}" for a, b in model.merges]
+    write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("utf-8"))
+    report.keep("model", f"{len(model.merges)} merges")
+    return report

@@ -1,0 +1,243 @@
+"""tiktoken rank files: one ``base64(token bytes) SP rank`` line per token.
+
+Reference: tiktoken 0.14, ``load.py`` (``load_tiktoken_bpe``) and the Rust
+``_byte_pair_merge``: a rank is both the token's ID and its merge priority;
+any adjacent pair whose concatenation has a rank merges, the lowest rank
+first (the leftmost on a tie); a pre-token that is itself a token is looked
+up whole.  Single bytes are ranked too, and in GPT-2's files they follow
+GPT-2's printable byte order (``!`` is 0, a space is 220), not 0..255.
+
+The file records neither the split pattern nor the special tokens, so the
+pattern is chosen by name from :mod:`core.pretokenize` (``--pattern``) and
+specials come from a sidecar ``{"special_tokens": {...}}`` (what
+:func:`write` puts next to the rank file) or the caller.
+
+Import: each multi-byte token gets the merge of the two pieces that
+encoding its own bytes with the lower ranks leaves (its canonical split);
+inside a pre-token, a token can only ever form from that split, so replaying
+these merges in rank order with whole-token lookup (``ignore_merges``)
+equals tiktoken's rule.  A token whose bytes never reduce to two pieces has
+no merge and is reached by the lookup alone.  Export checks the converse.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from pathlib import Path
+
+from .. import assets, pretokenize
+from ..errors import AssetError, StudioError
+from ..fileio import write_bytes_atomic
+from ..text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN, byte_level_bytes
+from . import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
+from .report import Report
+
+LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
+
+
+def parse_ranks(text: str, path) -> dict[bytes, int]:
+    ranks: dict[bytes, int] = {}
+    seen: dict[int, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 2:
+            raise AssetError(f"{path}: line {number}: expected 'base64-token rank', found {line[:60]!r}")
+        try:
+            token = base64.b64decode(parts[0], validate=True)
+            rank = int(parts[1])
+        except (binascii.Error, ValueError):
+            raise AssetError(f"{path}: line {number}: {parts[0][:40]!r} {parts[1][:20]!r} is not base64 and "
+                             "an integer rank") from None
+        if rank < 0 or not token:
+            raise AssetError(f"{path}: line {number}: ranks must be >= 0 and tokens non-empty")
+        if token in ranks or rank in seen:
+            raise AssetError(f"{path}: line {number}: token or rank {rank} repeats line {seen.get(rank, '?')}")
+        ranks[token], seen[rank] = rank, number
+    if not ranks:
+        raise AssetError(f"{path}: no ranks (is this a tiktoken file?)")
+    return ranks
+
+
+def canonical_split(token: bytes, ranks: dict[bytes, int]) -> list[bytes]:
+    """The pieces tiktoken leaves of ``token`` using only lower ranks.
+
+    >>> canonical_split(b"abc", {b"a": 0, b"b": 1, b"c": 2, b"bc": 3, b"ab": 4, b"abc": 5})
+    [b'a', b'bc']
+    """
+    limit = ranks[token]
+    parts = [token[i:i + 1] for i in range(len(token))]
+    while len(parts) > 2:
+        best, at = limit, -1
+        for i in range(len(parts) - 1):
+            rank = ranks.get(parts[i] + parts[i + 1], limit)
+            if rank < best:
+                best, at = rank, i
+        if at < 0:
+            break
+        parts[at:at + 2] = [parts[at] + parts[at + 1]]
+    return parts
+
+
+def _spell(data: bytes) -> str:
+    return "".join(BYTE_CHARS[b] for b in data)
+
+
+def read(path, *, pattern: str | None = None, specials=None, **_options) -> Imported:
+    data = read_bytes(path)
+    sidecar = _sidecar(specials, path)
+    pattern = pattern or sidecar.get("pattern")
+    if pattern is None:
+        raise AssetError(f"{path}: a rank file does not record its split pattern; choose one with --pattern "
+                         f"({', '.join(pretokenize.PRETOKENIZERS)})")
+    try:
+        split = pretokenize.get(pattern)
+    except StudioError as exc:
+        raise AssetError(f"--pattern: {exc}") from None
+    ranks = parse_ranks(decode_text(data, path), path)
+    report = Report("import", "tiktoken", Path(path).name)
+    missing = [b for b in range(256) if bytes([b]) not in ranks]
+    if missing:
+        raise AssetError(f"{path}: byte 0x{missing[0]:02X} and {len(missing) - 1} more have no rank; tiktoken "
+                         "needs every single byte to encode arbitrary text")
+    merges, unreachable = [], 0
+    for token in sorted((t for t in ranks if len(t) > 1), key=ranks.get):
+        parts = canonical_split(token, ranks)
+        if len(parts) == 2:
+            merges.append((_spell(parts[0]), _spell(parts[1])))
+        else:
+            unreachable += 1
+    from .. import bpe_model
+
+    added = tuple(bpe_model.AddedToken(t, i) for t, i in sorted(sidecar.get("special_tokens", {}).items(),
+                                                                  key=lambda e: e[1]))
+    pre = LEVEL if split.pattern is None else {"type": "sequence", "steps": [
+        {"type": "regex", **split.describe()}, LEVEL]}
+    try:
+        model = bpe_model.BPEModel(tuple((_spell(t), r) for t, r in ranks.items()), tuple(merges),
+                                   ignore_merges=True, added=added, pre_tokenizer=pre, decoder={"type": "byte_level"})
+    except StudioError as exc:
+        raise AssetError(f"{path}: {exc}") from None
+    report.keep("model", f"{len(ranks)} ranked tokens (rank = ID), {len(merges)} merges in rank order, "
+                "whole pre-tokens looked up first")
+    if unreachable:
+        report.keep("model", f"{unreachable} tokens never form from two lower-ranked pieces; only a whole "
+                    "pre-token reaches them, as in tiktoken")
+    report.keep("pre_tokenizer", f"the {split.name!r} pattern (version {split.version}), chosen by name")
+    if split.pattern is not None:
+        report.change("pre_tokenizer", "text the pattern does not match is kept as its own piece here; tiktoken "
+                      "skips it (the built-in patterns match every character)")
+    if added:
+        report.keep("specials", f"{len(added)} special tokens; matched wherever their text occurs, as "
+                    "tiktoken's encode(text, allowed_special='all')")
+    asset = assets.bpe_to_asset(model)
+    asset["trainer"] = trainer_for("tiktoken", path, data, library="tiktoken")
+    return finish(asset, report, path)
+
+
+def _sidecar(specials, path) -> dict:
+    """``specials``: None, a {token: id} dict, or the path of a sidecar JSON."""
+    if specials is None:
+        return {}
+    if isinstance(specials, dict):
+        return {"special_tokens": specials}
+    raw = read_bytes(specials)
+    try:
+        obj = assets.parse_json(raw)
+    except AssetError as exc:
+        raise AssetError(f"{specials}: {exc}") from None
+    tokens = obj.get("special_tokens", obj) if isinstance(obj, dict) else None
+    if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+                                               for k, v in tokens.items()):
+        raise AssetError(f"{specials}: expected {{\"special_tokens\": {{token: id}}}} or {{token: id}}")
+    out = {"special_tokens": tokens}
+    if isinstance(obj.get("pattern_name"), str):
+        out["pattern"] = obj["pattern_name"]
+    return out
+
+
+# ==== writing ====
+
+def _pattern_of(model) -> str | None:
+    pre = model.pre_tokenizer
+    if pre == LEVEL:
+        return None
+    if pre == {**LEVEL, "use_regex": True}:
+        return BYTE_LEVEL_PATTERN
+    if pre.get("type") == "sequence" and len(pre["steps"]) == 2 and pre["steps"][1] == LEVEL:
+        first = pre["steps"][0]
+        if first.get("type") == "regex":
+            return first["pattern"]
+        if first.get("type") == "split" and first.get("behavior") == "isolated" and not first.get("invert") \
+                and "regex" in first.get("pattern", {}):
+            return first["pattern"]["regex"]
+    raise AssetError("pre_tokenizer: tiktoken needs one split regex and then the byte mapping (no prefix space)")
+
+
+def write(asset: dict, tokenizer, out, **_options) -> Report:
+    report = Report("export", "tiktoken", asset.get("metadata", {}).get("name") or asset["kind"], str(out))
+    report.kind = asset["kind"]
+    model = as_bpe(asset, tokenizer, report)
+    if model.normalizer != {"type": "none"} or model.unk or model.byte_fallback or model.continuing_prefix \
+            or model.end_of_word_suffix:
+        raise AssetError("tiktoken has no normalizer, unknown token, byte fallback, prefix or suffix")
+    pattern = _pattern_of(model)
+    ranks = {}
+    added = {a.id for a in model.added}
+    for token, token_id in model.vocab:
+        if token_id in added:
+            continue  # an added token also in the model's vocabulary (HF trainers do this)
+        data = byte_level_bytes(token)
+        if data is None:
+            raise AssetError(f"model.vocab: {token!r} (ID {token_id}) is not a byte-level token")
+        ranks[data] = token_id
+    missing = [b for b in range(256) if bytes([b]) not in ranks]
+    if missing:
+        raise AssetError(f"model.vocab: byte 0x{missing[0]:02X} has no token; tiktoken needs all 256")
+    _check_merges(model, ranks)
+    specials = {}
+    for a in model.added:
+        if not a.special or a.normalized or a.lstrip or a.rstrip:
+            raise AssetError(f"added token {a.content!r}: tiktoken holds only plain special tokens")
+        specials[a.content] = a.id
+    lines = [f"{base64.b64encode(t).decode('ascii')} {r}" for t, r in sorted(ranks.items(), key=lambda e: e[1])]
+    write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("ascii"))
+    name = next((p.name for p in pretokenize.PRETOKENIZERS.values() if p.pattern == pattern), None)
+    # No split: one pre-token per text, which tiktoken needs spelled as a regex.
+    side = {"pat_str": pattern or r"[\s\S]+", "pattern_name": name, "special_tokens": specials,
+            "explicit_n_vocab": len(ranks) + len(specials)}
+    write_bytes_atomic(str(out) + ".json", (json.dumps(side, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    report.keep("model", f"{len(ranks)} ranks (= IDs); each merge is its token's canonical split")
+    report.keep("pre_tokenizer", f"pat_str and special_tokens written to {Path(str(out) + '.json').name}"
+                + ("" if name else " (the pattern has no name here: pass it to tiktoken yourself)"))
+    return report
+
+
+def _check_merges(model, ranks) -> None:
+    """tiktoken merges by the rank of the result; that equals our pair list
+    only if result ranks rise with merge order and each merge is the
+    result's canonical split."""
+    previous = -1
+    made = set()
+    for index, (left, right) in enumerate(model.merges):
+        token = byte_level_bytes(left) + byte_level_bytes(right)
+        rank = ranks[token]
+        if rank <= previous:
+            raise AssetError(f"merge {index + 1} ({left!r} {right!r}): its token's ID {rank} is not above the "
+                             f"previous merge's ({previous}); tiktoken ranks merges by ID")
+        split = canonical_split(token, ranks)
+        if split != [byte_level_bytes(left), byte_level_bytes(right)]:
+            raise AssetError(f"merge {index + 1} ({left!r} {right!r}): tiktoken would build this token from "
+                             f"{[p.hex() for p in split]}, not from this pair")
+        previous = rank
+        made.add(token)
+    for token, rank in ranks.items():
+        if len(token) > 1 and token not in made and len(canonical_split(token, ranks)) == 2:
+            raise AssetError(f"token ID {rank} ({token!r}) has no merge, but tiktoken would build it from two "
+                             "lower-ranked tokens")
+        if len(token) > 1 and token not in made and not model.ignore_merges:
+            raise AssetError(f"token ID {rank} ({token!r}) is reached only by whole-word lookup, which this "
+                             "model does not do (ignore_merges is off) and tiktoken always does")

@@ -1,0 +1,168 @@
+"""File → Import/Export tokenizer and dropped tokenizer files, with the
+dialogs replaced by recorded answers so nothing blocks."""
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+tokenizers = pytest.importorskip("tokenizers")
+from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers  # noqa: E402
+
+from core import assets, byte_bpe, classroom, identity  # noqa: E402
+from core.workspace import Workspace  # noqa: E402
+from gui.bridge import WorkspaceBridge  # noqa: E402
+from gui.main_window import MainWindow  # noqa: E402
+
+TEXT = ["Beautiful is better than ugly.", "分词器把文本切成片段。", "I love 🙂 and cafe\u0301   spaces"] * 5
+
+
+class FakeDialogs:
+    def __init__(self, *, path=None, save=None, choices=()):
+        self.path, self.save, self.choices = path, save, list(choices)
+        self.asked, self.errors = [], []
+
+    def open_path(self):
+        self.asked.append("open")
+        return self.path
+
+    def save_path(self, suggested):
+        self.asked.append(("save", suggested))
+        return self.save
+
+    def choose(self, title, label, items):
+        self.asked.append(("choose", label, list(items)))
+        answer = self.choices.pop(0) if self.choices else None
+        return items.index(answer) if answer in items else None
+
+    def error(self, message):
+        self.errors.append(message)
+
+
+@pytest.fixture
+def window(qtbot):
+    main = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(main)
+    main.resize(1180, 720)
+    main.show()
+    yield main
+    if main.interop.report_window is not None:
+        main.interop.report_window.close()
+    main.panels["assets"].stop_scan()
+
+
+@pytest.fixture
+def hf_file(tmp_path):
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    tok.train_from_iterator(TEXT, trainers.BpeTrainer(vocab_size=300, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+                                                      special_tokens=["<|endoftext|>"], show_progress=False))
+    path = tmp_path / "tokenizer.json"
+    tok.save(str(path))
+    return path
+
+
+def file_actions(window):
+    menu = window.menuBar().actions()[0].menu()
+    return {a.text().replace("&", ""): a for a in menu.actions() if a.text()}
+
+
+def test_file_menu_has_import_and_export(window):
+    actions = file_actions(window)
+    assert "Import tokenizer…" in actions and "Export tokenizer…" in actions
+
+
+def test_import_from_the_menu_adds_the_asset_and_shows_the_report(window, qtbot, hf_file):
+    window.interop.dialogs = fake = FakeDialogs(path=str(hf_file))
+    before = len(window.workspace.assets)
+    with qtbot.waitSignal(window.interop.sig_imported, timeout=20000) as blocker:
+        file_actions(window)["Import tokenizer…"].trigger()
+    index = blocker.args[0]
+    entry = window.workspace.assets[index]
+    assert len(window.workspace.assets) == before + 1 and entry.dirty and entry.loaded.kind == "bpe"
+    assert window.tabs.currentWidget() is window.panels["assets"]
+    report = window.interop.report_window
+    assert report.isVisible() and "Kept" in report.text.toPlainText() and "tokenizer.json" in report.text.toPlainText()
+    assert fake.asked == ["open"] and not fake.errors  # the format was recognised, nothing else asked
+    assert list(entry.loaded.tokenizer.encode(TEXT[1]).ids) == Tokenizer.from_file(str(hf_file)).encode(TEXT[1]).ids
+    qtbot.waitUntil(lambda: window.interop.task is None or not window.interop.task.is_running())
+    report.grab().save("/tmp/interop-report.png")
+
+
+def test_tiktoken_import_asks_for_the_pattern(window, qtbot, tmp_path):
+    model = byte_bpe.train(classroom.records(), 20, pretokenizer="gpt2")
+    ranks = tmp_path / "ranks.tiktoken"
+    from core.formats import export_asset
+
+    export_asset(assets.byte_bpe_to_asset(model), model, "tiktoken", ranks)
+    window.interop.dialogs = fake = FakeDialogs(choices=["gpt2"])
+    with qtbot.waitSignal(window.interop.sig_imported, timeout=20000) as blocker:
+        window.interop.import_tokenizer(str(ranks))
+    asked = fake.asked[0]
+    assert asked[0] == "choose" and "split pattern" in asked[1] and "cl100k" in asked[2]
+    loaded = window.workspace.assets[blocker.args[0]].loaded
+    assert list(loaded.tokenizer.encode("red key .").ids) == list(model.encode("red key .").ids)
+
+
+def test_an_unrecognised_file_asks_for_the_format_and_cancel_stops(window, tmp_path):
+    odd = tmp_path / "mystery.dat"
+    odd.write_text("whatever", "utf-8")
+    window.interop.dialogs = fake = FakeDialogs()  # cancels every question
+    assert window.interop.import_tokenizer(str(odd)) is None
+    assert fake.asked[0][0] == "choose" and "mystery.dat" in fake.asked[0][1]
+    assert window.interop.task is None
+
+
+def test_a_bad_file_shows_its_error(window, qtbot, tmp_path):
+    bad = tmp_path / "tokenizer.json"
+    bad.write_text('{"model": {"type": "WordLevel", "vocab": {}}}', "utf-8")
+    window.interop.dialogs = fake = FakeDialogs()
+    with qtbot.waitSignal(window.interop.sig_failed, timeout=20000) as blocker:
+        window.interop.import_tokenizer(str(bad))
+    assert "WordLevel" in blocker.args[0] and fake.errors == [blocker.args[0]]
+
+
+def test_export_writes_a_file_hf_reads(window, qtbot, tmp_path, hf_file):
+    window.interop.dialogs = FakeDialogs()
+    with qtbot.waitSignal(window.interop.sig_imported, timeout=20000) as blocker:
+        window.interop.import_tokenizer(str(hf_file))
+    index = blocker.args[0]
+    qtbot.waitUntil(lambda: not window.interop.task.is_running())
+    out = tmp_path / "exported.json"
+    window.interop.dialogs = fake = FakeDialogs(save=str(out), choices=["Hugging Face tokenizer.json"])
+    with qtbot.waitSignal(window.interop.sig_exported, timeout=20000):
+        window.interop.export_tokenizer(index)
+    assert fake.asked[0][0] == "choose" and fake.asked[1] == ("save", "tokenizer.json")
+    assert Tokenizer.from_file(str(out)).encode(TEXT[2]).ids == Tokenizer.from_file(str(hf_file)).encode(TEXT[2]).ids
+    assert "Exact" in window.interop.report_window.text.toPlainText()
+
+
+def test_export_of_an_unrepresentable_asset_says_why(window, qtbot, tmp_path):
+    index = window.workspace.add_model_asset("trained")  # char-bpe: </w> is a separate symbol
+    window.interop.dialogs = fake = FakeDialogs(save=str(tmp_path / "x.json"))
+    with qtbot.waitSignal(window.interop.sig_failed, timeout=20000):
+        window.interop.export_tokenizer(index, "hf")
+    assert "</w>" in fake.errors[0] and not (tmp_path / "x.json").exists()
+
+
+def test_export_without_assets_explains(qtbot):
+    main = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(main)
+    main.interop.dialogs = fake = FakeDialogs()
+    assert main.workspace.assets == () and main.interop.export_tokenizer() is None
+    assert "Assets tab" in fake.errors[0]
+
+
+def test_dropping_a_tokenizer_file_imports_it(window, qtbot, hf_file):
+    window.interop.dialogs = FakeDialogs()
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(hf_file))])
+    event = QDropEvent(QPoint(20, 20), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
+    with qtbot.waitSignal(window.interop.sig_imported, timeout=20000):
+        window.dropEvent(event)
+    assert event.isAccepted()
+    own = hf_file.parent / "own.json"
+    assets.save_asset(own, assets.byte_bpe_to_asset(byte_bpe.train(classroom.records(), 3)))
+    data.setUrls([QUrl.fromLocalFile(str(own))])  # our own asset is not a foreign file
+    assert window.interop.droppable(data.urls()) == []
+    assert identity.load(own).kind == "byte-bpe"
