@@ -34,7 +34,7 @@ from pathlib import Path
 from . import char_bpe
 from .corpus import WordCorpus
 from .errors import AssetError, StudioError, TokenizerError
-from .fileio import write_json_atomic
+from .fileio import read_limited, write_json_atomic
 
 FORMAT = "subword-studio/tokenizer"
 SCHEMA_VERSION = 1
@@ -547,17 +547,7 @@ LOADERS["bpe"] = bpe_from_asset
 def read_asset(path) -> dict:
     """Read and validate an asset file; return the raw JSON object."""
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_ASSET_BYTES:
-            raise AssetError(f"{path}: {size} bytes is over the {MAX_ASSET_BYTES}-byte asset limit")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise AssetError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise AssetError(f"{path}: is a directory, not an asset file") from None
-    except OSError as exc:
-        raise AssetError(f"{path}: cannot read ({exc.strerror})") from None
+    data = read_limited(path, limit=MAX_ASSET_BYTES, what="an asset file", error=AssetError, limit_name="asset")
     try:
         asset = parse_json(data)
         validate_envelope(asset)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import CorpusError
+from .fileio import read_limited
 
 END_OF_WORD = "</w>"
 # A corpus file larger than this is refused up front rather than freezing.
@@ -151,17 +152,7 @@ def read_corpus(path, fmt: str = "table") -> WordCorpus:
     name = str(path)
     if fmt not in ("table", "text"):
         raise CorpusError(f"unknown corpus format {fmt!r}: use 'table' or 'text'")
-    try:
-        size = path.stat().st_size
-        if size > MAX_CORPUS_BYTES:
-            raise CorpusError(f"{name}: {size} bytes is over the {MAX_CORPUS_BYTES}-byte limit")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CorpusError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise CorpusError(f"{name}: is a directory, not a corpus file") from None
-    except OSError as exc:
-        raise CorpusError(f"{name}: cannot read ({exc.strerror})") from None
+    data = read_limited(path, limit=MAX_CORPUS_BYTES, what="a corpus file", error=CorpusError)
     text = decode_utf8(data, name)
     return parse_table(text, name) if fmt == "table" else parse_text(text, name)
 

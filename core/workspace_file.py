@@ -31,7 +31,7 @@ from pathlib import Path
 from . import char_bpe, records as records_mod
 from .corpus import WordCorpus
 from .errors import AssetError, StudioError
-from .fileio import write_json_atomic
+from .fileio import read_limited, write_json_atomic
 from .ties import check_policy
 from .workspace import TrainSettings
 
@@ -234,17 +234,7 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
 
 def read(path) -> Snapshot:
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_WORKSPACE_BYTES:
-            raise AssetError(f"{path}: {size} bytes is over the {MAX_WORKSPACE_BYTES}-byte limit")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise AssetError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise AssetError(f"{path}: is a directory, not a workspace file") from None
-    except OSError as exc:
-        raise AssetError(f"{path}: cannot read ({exc.strerror})") from None
+    data = read_limited(path, limit=MAX_WORKSPACE_BYTES, what="a workspace file", error=AssetError)
     try:
         document = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:

@@ -22,6 +22,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..fileio import read_limited
 from ..errors import AssetError
 from .report import Report
 
@@ -47,18 +48,7 @@ def _module(fmt: str):
 
 
 def read_bytes(path) -> bytes:
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise AssetError(f"{path}: {size} bytes is over the {MAX_BYTES}-byte import limit")
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise AssetError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise AssetError(f"{path}: is a directory, not a tokenizer file") from None
-    except OSError as exc:
-        raise AssetError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    return read_limited(path, limit=MAX_BYTES, what="a tokenizer file", error=AssetError, limit_name="import")
 
 
 def decode_text(data: bytes, path) -> str:
