@@ -16,3 +16,12 @@ def isolated_settings():
     settings().clear()
     yield
     settings().clear()
+
+
+@pytest.fixture(autouse=True)
+def no_leftover_workers():
+    """Workers a test started end with it, so none runs into the next test."""
+    yield
+    from gui import workers
+
+    workers.shutdown()
