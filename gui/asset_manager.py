@@ -14,14 +14,10 @@ platform's, so they behave the same under the offscreen platform.
 
 from __future__ import annotations
 
-import datetime
-import html
 import os
-from dataclasses import dataclass
-from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QThread, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QFont, QGuiApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtGui import QAction, QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
     QHeaderView, QInputDialog, QLabel, QLineEdit, QMenu, QMessageBox, QPushButton, QSpinBox, QSplitter,
@@ -31,36 +27,11 @@ from PySide6.QtWidgets import (
 from core import asset_diff, identity
 from core.errors import StudioError
 
+from . import asset_findings as findings
+from .asset_models import AssetLibraryModel, BehaviourModel, ComponentModel, FolderScan, LibraryRow
 from .bridge import WorkspaceBridge
 
-SAME_BRUSH = QBrush(QColor("#dcefdc"))
-DIFF_BRUSH = QBrush(QColor("#f9d6d5"))
-ERROR_BRUSH = QBrush(QColor("#b00020"))
 FILE_FILTER = QT_TRANSLATE_NOOP("AssetManager", "Tokenizer assets (*.json);;All files (*)")
-
-
-def _tr(context, text):
-    return QCoreApplication.translate(context, text)
-
-
-def _date(text: str, mtime: float | None = None) -> str:
-    try:
-        return datetime.datetime.fromisoformat(text).strftime("%Y-%m-%d %H:%M")
-    except (TypeError, ValueError):
-        if mtime is None:
-            return ""
-        return datetime.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
-
-
-@dataclass(frozen=True)
-class LibraryRow:
-    source: str  # "open" (index into workspace.assets) or "folder"
-    index: int | None
-    loaded: identity.LoadedAsset | None
-    path: str | None
-    error: str | None = None
-    dirty: bool = False
-    mtime: float | None = None
 
 
 def _table(model, stretch: int, *, multi=False) -> QTableView:
@@ -76,178 +47,6 @@ def _table(model, stretch: int, *, multi=False) -> QTableView:
     view.verticalHeader().setVisible(False)
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
     return view
-
-
-class _Model(QAbstractTableModel):
-    context = "AssetManager"
-    headers: tuple[str, ...] = ()
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.rows: list = []
-
-    def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section, orientation, role=Qt.DisplayRole):
-        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
-            return _tr(self.context, self.headers[section])
-        return None
-
-    def set_rows(self, rows):
-        self.beginResetModel()
-        self.rows = list(rows)
-        self.endResetModel()
-
-
-class AssetLibraryModel(_Model):
-    context = "AssetLibraryModel"
-    headers = (
-        QT_TRANSLATE_NOOP("AssetLibraryModel", "Name"), QT_TRANSLATE_NOOP("AssetLibraryModel", "Where"),
-        QT_TRANSLATE_NOOP("AssetLibraryModel", "Kind"), QT_TRANSLATE_NOOP("AssetLibraryModel", "Vocab"),
-        QT_TRANSLATE_NOOP("AssetLibraryModel", "Merges"),
-        QT_TRANSLATE_NOOP("AssetLibraryModel", "Interface identity"),
-        QT_TRANSLATE_NOOP("AssetLibraryModel", "Full identity"), QT_TRANSLATE_NOOP("AssetLibraryModel", "Date"))
-
-    def data(self, index, role=Qt.DisplayRole):
-        if not index.isValid():
-            return None
-        row: LibraryRow = self.rows[index.row()]
-        column, loaded = index.column(), row.loaded
-        if role == Qt.DisplayRole:
-            if column == 0:
-                name = loaded.name if loaded else Path(row.path).name
-                return name + (" *" if row.dirty else "")
-            if column == 1:
-                where = Path(row.path).name if row.path else QCoreApplication.translate("AssetLibraryModel", "unsaved")
-                return where if row.source == "folder" else QCoreApplication.translate("AssetLibraryModel", "open: %1").replace("%1", where)
-            if loaded is None:
-                return QCoreApplication.translate("AssetLibraryModel", "cannot load") if column == 2 else ""
-            ident = loaded.identity
-            return (None, None, loaded.kind, str(ident.vocab_size), str(ident.merges),
-                    identity.short(ident.interface_sha256), identity.short(ident.full_sha256),
-                    _date(loaded.created, row.mtime))[column]
-        if role == Qt.ToolTipRole:
-            if row.error:
-                return row.error
-            if loaded and column == 5:
-                return loaded.identity.interface_sha256
-            if loaded and column == 6:
-                return loaded.identity.full_sha256
-            return row.path
-        if role == Qt.FontRole and column in (5, 6):
-            return QFont("monospace")
-        if role == Qt.ForegroundRole and row.error:
-            return ERROR_BRUSH
-        return None
-
-
-class ComponentModel(_Model):
-    context = "ComponentModel"
-    headers = (QT_TRANSLATE_NOOP("ComponentModel", "Component"), QT_TRANSLATE_NOOP("ComponentModel", "A"),
-               QT_TRANSLATE_NOOP("ComponentModel", "B"), QT_TRANSLATE_NOOP("ComponentModel", "Status"))
-    names = {
-        "symbols": QT_TRANSLATE_NOOP("ComponentModel", "Initial symbols and IDs"),
-        "vocab": QT_TRANSLATE_NOOP("ComponentModel", "Vocabulary (ID → token)"),
-        "merges": QT_TRANSLATE_NOOP("ComponentModel", "Merges / segmentation rule"),
-        "specials": QT_TRANSLATE_NOOP("ComponentModel", "Special tokens and IDs"),
-        "normalizer": QT_TRANSLATE_NOOP("ComponentModel", "Normalizer"),
-        "pre_tokenizer": QT_TRANSLATE_NOOP("ComponentModel", "Pre-tokenizer"),
-        "boundary": QT_TRANSLATE_NOOP("ComponentModel", "Boundary rule"),
-        "counts": QT_TRANSLATE_NOOP("ComponentModel", "Merge counts (provenance)"),
-        "trainer": QT_TRANSLATE_NOOP("ComponentModel", "Trainer (provenance)"),
-        "training_data": QT_TRANSLATE_NOOP("ComponentModel", "Training data (provenance)"),
-    }
-
-    def data(self, index, role=Qt.DisplayRole):
-        if not index.isValid():
-            return None
-        row: asset_diff.ComponentDiff = self.rows[index.row()]
-        column = index.column()
-        if role == Qt.DisplayRole:
-            status = (QCoreApplication.translate("ComponentModel", "same") if row.same
-                      else QCoreApplication.translate("ComponentModel", "different"))
-            return (_tr(self.context, self.names[row.name]), identity.short(row.a), identity.short(row.b),
-                    status)[column]
-        if role == Qt.ToolTipRole and column in (1, 2):
-            return (row.a, row.b)[column - 1]
-        if role == Qt.BackgroundRole:
-            return SAME_BRUSH if row.same else DIFF_BRUSH
-        if role == Qt.FontRole and column in (1, 2):
-            return QFont("monospace")
-        return None
-
-
-class BehaviourModel(_Model):
-    context = "BehaviourModel"
-    headers = (QT_TRANSLATE_NOOP("BehaviourModel", "Probe"), QT_TRANSLATE_NOOP("BehaviourModel", "How"),
-               QT_TRANSLATE_NOOP("BehaviourModel", "IDs in A"), QT_TRANSLATE_NOOP("BehaviourModel", "IDs in B"),
-               QT_TRANSLATE_NOOP("BehaviourModel", "A's IDs read by B"))
-    hows = {"same": QT_TRANSLATE_NOOP("BehaviourModel", "same"),
-            "renumbered": QT_TRANSLATE_NOOP("BehaviourModel", "same pieces, other IDs"),
-            "resegmented": QT_TRANSLATE_NOOP("BehaviourModel", "other pieces"),
-            "failed": QT_TRANSLATE_NOOP("BehaviourModel", "fails in one")}
-
-    def set_rows(self, rows):
-        # Differences first: they are what the table is for.
-        super().set_rows(sorted(rows, key=lambda r: r.how == "same"))
-
-    def data(self, index, role=Qt.DisplayRole):
-        if not index.isValid():
-            return None
-        row: asset_diff.ProbeRow = self.rows[index.row()]
-        column = index.column()
-        if role == Qt.DisplayRole:
-            changed = {position for position, _, _ in row.changed}
-
-            def ids(encoded):
-                # «» marks the IDs that differ, so colour is not the only cue.
-                if encoded.error:
-                    return encoded.error
-                return " ".join(f"«{i}»" if p in changed else str(i) for p, i in enumerate(encoded.ids))
-            read = "" if row.a_ids_read_by_b is None else row.a_ids_read_by_b
-            return (row.text, _tr(self.context, self.hows[row.how]), ids(row.a), ids(row.b), read)[column]
-        if role == Qt.ToolTipRole:
-            if column in (2, 3):
-                encoded = (row.a, row.b)[column - 2]
-                return encoded.error or " | ".join(encoded.pieces)
-            return (row.text, None, None, None, row.a_ids_read_by_b)[column]
-        if role == Qt.BackgroundRole and row.how != "same":
-            return DIFF_BRUSH
-        return None
-
-
-class FolderScan(QThread):
-    """Reads and identifies every ``*.json`` in a folder off the GUI thread."""
-
-    sig_row_scanned = Signal(object)
-    """One file was read (argument: a LibraryRow, with its error if it failed)."""
-    sig_progress_changed = Signal(int, int)
-    """Files done, files in all."""
-
-    def __init__(self, folder: str, parent=None):
-        super().__init__(parent)
-        self.folder = folder
-
-    def run(self):
-        try:
-            paths = sorted(p for p in Path(self.folder).iterdir() if p.suffix.lower() == ".json" and p.is_file())
-        except OSError as exc:
-            self.sig_row_scanned.emit(LibraryRow("folder", None, None, self.folder, exc.strerror or str(exc)))
-            return
-        for done, path in enumerate(paths, start=1):
-            if self.isInterruptionRequested():
-                return
-            try:
-                mtime = path.stat().st_mtime
-                row = LibraryRow("folder", None, identity.load(path), str(path), mtime=mtime)
-            except (StudioError, OSError) as exc:
-                row = LibraryRow("folder", None, None, str(path), str(exc))
-            self.sig_row_scanned.emit(row)
-            self.sig_progress_changed.emit(done, len(paths))
 
 
 class SwapDialog(QDialog):
@@ -656,86 +455,5 @@ class AssetManager(QWidget):
             title.setText(self.tr("%1: %2 (%3, vocab %4) interface").replace("%1", side).replace(
                 "%2", loaded.name).replace("%3", loaded.kind).replace("%4", str(loaded.identity.vocab_size)))
             field.setText(loaded.identity.interface_sha256)
-        self.verdict_label.setText(self._verdict(diff))
-        self.findings_view.setHtml(self._findings_html(diff, a))
-
-    def _verdict(self, diff) -> str:
-        if diff.full_equal:
-            return self.tr("Identical: same interface and same provenance. Names, notes, dates and "
-                           "file formatting never change identity.")
-        if diff.interface_equal:
-            return self.tr("Same interface, other provenance: a model sees the same IDs, but the trainer, "
-                           "training data or counts differ.")
-        size_a, size_b = diff.vocab_sizes
-        if size_a == size_b:
-            return self.tr("Interface differs although both vocabularies have %1 entries: every shape check "
-                           "passes, yet the IDs do not mean the same thing.").replace("%1", str(size_a))
-        return self.tr("Interface differs and the vocabulary sizes differ (%1 vs %2): shape checks "
-                       "will catch this one.").replace("%1", str(size_a)).replace("%2", str(size_b))
-
-    BREAKS = {
-        "embedding_rows": QT_TRANSLATE_NOOP("AssetManager", "input embedding rows"),
-        "output_columns": QT_TRANSLATE_NOOP("AssetManager", "output vocabulary columns"),
-        "output_biases": QT_TRANSLATE_NOOP("AssetManager", "output biases"),
-        "encoded_datasets": QT_TRANSLATE_NOOP("AssetManager", "stored encoded datasets"),
-        "prompts": QT_TRANSLATE_NOOP("AssetManager", "saved prompts"),
-    }
-
-    def _finding_text(self, f) -> str:
-        d = f.detail
-        esc = html.escape
-        if f.kind == "id_swap":
-            return self.tr("IDs %1 and %2 are swapped: %3 ↔ %4").replace("%1", str(d["ids"][0])).replace(
-                "%2", str(d["ids"][1])).replace("%3", esc(repr(d["tokens"][0]))).replace("%4", esc(repr(d["tokens"][1])))
-        if f.kind == "id_cycle":
-            return self.tr("IDs renumbered in a cycle: %1").replace("%1", " → ".join(map(str, d["ids"])))
-        if f.kind == "ids_renumbered":
-            return self.tr("%1 tokens have other IDs").replace("%1", str(d["moved_count"]))
-        if f.kind == "vocab_changed":
-            return self.tr("Vocabulary differs: %1 tokens only in B, %2 only in A").replace(
-                "%1", str(d["added_count"])).replace("%2", str(d["removed_count"]))
-        if f.kind == "vocab_size":
-            return self.tr("Vocabulary size %1 vs %2").replace("%1", str(d["a"])).replace("%2", str(d["b"]))
-        if f.kind == "merge_order":
-            return self.tr("Same merges in another order: ranks %1 moved").replace(
-                "%1", ", ".join(map(str, d["ranks"])))
-        if f.kind in ("merges_added", "merges_removed"):
-            text = self.tr("%1 merges added from rank %2") if f.kind == "merges_added" else \
-                self.tr("%1 merges removed from rank %2")
-            return text.replace("%1", str(d["count"])).replace("%2", str(d["from_rank"]))
-        if f.kind == "merges_changed":
-            return self.tr("Merges differ from rank %1: %2 vs %3").replace("%1", str(d["first_rank"])).replace(
-                "%2", esc(" + ".join(d["a"]))).replace("%3", esc(" + ".join(d["b"])))
-        if f.kind == "counts_changed":
-            return self.tr("Merge counts differ at %1 ranks").replace("%1", str(d["changed_count"]))
-        name = _tr("ComponentModel", ComponentModel.names.get(f.component, f.component)) \
-            if f.component in ComponentModel.names else f.component
-        return self.tr("%1 differs").replace("%1", esc(name))
-
-    def _findings_html(self, diff, a) -> str:
-        if not diff.findings:
-            return "<p>" + html.escape(self.tr("No differences: every component has the same hash.")) + "</p>"
-        parts = ["<ul>"]
-        for f in diff.findings:
-            line = "<b>" + self._finding_text(f) + "</b>"
-            if f.breaks:
-                line += "<br>" + self.tr("Breaks: %1").replace("%1", ", ".join(
-                    html.escape(_tr("AssetManager", self.BREAKS[b])) for b in f.breaks))
-            if f.shape_checks_pass:
-                line += " " + self.tr("(shape checks still pass)")
-            parts.append(f"<li>{line}</li>")
-        parts.append("</ul>")
-        swaps = [f for f in diff.findings if f.kind == "id_swap"]
-        if swaps:
-            i, j = swaps[0].detail["ids"]
-            t_i, t_j = (html.escape(repr(t)) for t in swaps[0].detail["tokens"])
-            parts.append("<p>" + self.tr(
-                "<b>Why the swap is dangerous.</b> Both tokenizers have %1 entries, so the embedding table, "
-                "the output matrix and its biases keep their shapes and every shape check passes. But a model "
-                "trained with A looks up row %2 of its input embedding for %3, and B now sends %4 there; output "
-                "column %2 and its bias now score the wrong candidate, and likewise for %5. Every stored encoded "
-                "dataset and saved prompt that contains %2 or %5 now decodes to other text. To migrate, re-encode "
-                "the data and prompts, or permute embedding rows, output columns and biases together; the special "
-                "IDs, merge references and the asset identity must agree.").replace("%1", str(diff.vocab_sizes[0]))
-                .replace("%2", str(i)).replace("%3", t_i).replace("%4", t_j).replace("%5", str(j)) + "</p>")
-        return "".join(parts)
+        self.verdict_label.setText(findings.verdict(diff))
+        self.findings_view.setHtml(findings.findings_html(diff))

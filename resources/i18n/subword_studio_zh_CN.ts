@@ -4,57 +4,57 @@
 <context>
     <name>AssetLibraryModel</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="109"/>
+        <location filename="../../gui/asset_models.py" line="72"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="109"/>
+        <location filename="../../gui/asset_models.py" line="73"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="110"/>
+        <location filename="../../gui/asset_models.py" line="74"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="110"/>
+        <location filename="../../gui/asset_models.py" line="75"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="111"/>
+        <location filename="../../gui/asset_models.py" line="76"/>
         <source>Merges</source>
         <translation>合并数</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="112"/>
+        <location filename="../../gui/asset_models.py" line="77"/>
         <source>Interface identity</source>
         <translation>接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="113"/>
+        <location filename="../../gui/asset_models.py" line="78"/>
         <source>Full identity</source>
         <translation>完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="113"/>
+        <location filename="../../gui/asset_models.py" line="79"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="125"/>
+        <location filename="../../gui/asset_models.py" line="93"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="126"/>
+        <location filename="../../gui/asset_models.py" line="98"/>
         <source>open: %1</source>
         <translation>已打开：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="128"/>
+        <location filename="../../gui/asset_models.py" line="101"/>
         <source>cannot load</source>
         <translation>无法加载</translation>
     </message>
@@ -62,327 +62,327 @@
 <context>
     <name>AssetManager</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="39"/>
+        <location filename="../../gui/asset_manager.py" line="34"/>
         <source>Tokenizer assets (*.json);;All files (*)</source>
         <translation>分词器资产 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="299"/>
+        <location filename="../../gui/asset_manager.py" line="98"/>
         <source>No folder chosen</source>
         <translation>未选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="300"/>
+        <location filename="../../gui/asset_manager.py" line="99"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="301"/>
+        <location filename="../../gui/asset_manager.py" line="100"/>
         <source>Rescan</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="302"/>
+        <location filename="../../gui/asset_manager.py" line="101"/>
         <source>Stop scan</source>
         <translation>停止扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="304"/>
+        <location filename="../../gui/asset_manager.py" line="103"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="305"/>
+        <location filename="../../gui/asset_manager.py" line="104"/>
         <source>Add trained model</source>
         <translation>添加已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="306"/>
+        <location filename="../../gui/asset_manager.py" line="105"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="307"/>
+        <location filename="../../gui/asset_manager.py" line="106"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="308"/>
+        <location filename="../../gui/asset_manager.py" line="107"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="309"/>
+        <location filename="../../gui/asset_manager.py" line="108"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="310"/>
+        <location filename="../../gui/asset_manager.py" line="109"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="311"/>
+        <location filename="../../gui/asset_manager.py" line="110"/>
         <source>Swap two IDs: same shapes, other meaning (seed 000, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（seed 000，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="312"/>
+        <location filename="../../gui/asset_manager.py" line="111"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="313"/>
+        <location filename="../../gui/asset_manager.py" line="112"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="314"/>
+        <location filename="../../gui/asset_manager.py" line="113"/>
         <source>Encode and decode with this byte-level asset</source>
         <translation>用此字节级资产进行编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="320"/>
+        <location filename="../../gui/asset_manager.py" line="119"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="335"/>
+        <location filename="../../gui/asset_manager.py" line="134"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="415"/>
+        <location filename="../../gui/asset_manager.py" line="214"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="425"/>
+        <location filename="../../gui/asset_manager.py" line="224"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="432"/>
+        <location filename="../../gui/asset_manager.py" line="231"/>
         <source>Scanned %1 of %2 files</source>
         <translation>已扫描 %1/%2 个文件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="453"/>
+        <location filename="../../gui/asset_manager.py" line="252"/>
         <source>%1 assets in the folder</source>
         <translation>文件夹中有 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="455"/>
+        <location filename="../../gui/asset_manager.py" line="254"/>
         <source>; %1 files could not be read (hover for why)</source>
         <translation>；%1 个文件无法读取（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="486"/>
+        <location filename="../../gui/asset_manager.py" line="285"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="511"/>
+        <location filename="../../gui/asset_manager.py" line="310"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="518"/>
+        <location filename="../../gui/asset_manager.py" line="317"/>
         <source>Opened %1 asset(s)</source>
         <translation>已打开 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="522"/>
+        <location filename="../../gui/asset_manager.py" line="321"/>
         <source>trained model</source>
         <translation>已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="531"/>
+        <location filename="../../gui/asset_manager.py" line="330"/>
         <source>The encode/decode panel takes byte-level assets only.</source>
         <translation>编码/解码面板只接受字节级资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="533"/>
+        <location filename="../../gui/asset_manager.py" line="332"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="543"/>
+        <location filename="../../gui/asset_manager.py" line="342"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="552"/>
+        <location filename="../../gui/asset_manager.py" line="351"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="562"/>
+        <location filename="../../gui/asset_manager.py" line="361"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="570"/>
+        <location filename="../../gui/asset_manager.py" line="369"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="570"/>
+        <location filename="../../gui/asset_manager.py" line="369"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="575"/>
+        <location filename="../../gui/asset_manager.py" line="374"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="589"/>
+        <location filename="../../gui/asset_manager.py" line="388"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="601"/>
+        <location filename="../../gui/asset_manager.py" line="400"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="602"/>
+        <location filename="../../gui/asset_manager.py" line="401"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="621"/>
+        <location filename="../../gui/asset_manager.py" line="420"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="622"/>
+        <location filename="../../gui/asset_manager.py" line="421"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="656"/>
+        <location filename="../../gui/asset_manager.py" line="455"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="664"/>
+        <location filename="../../gui/asset_findings.py" line="16"/>
         <source>Identical: same interface and same provenance. Names, notes, dates and file formatting never change identity.</source>
         <translation>完全相同：接口相同，来源也相同。名称、备注、日期和文件格式从不改变标识。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="667"/>
+        <location filename="../../gui/asset_findings.py" line="22"/>
         <source>Same interface, other provenance: a model sees the same IDs, but the trainer, training data or counts differ.</source>
         <translation>接口相同，来源不同：模型看到的 ID 相同，但训练器、训练数据或计数不同。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="671"/>
+        <location filename="../../gui/asset_findings.py" line="29"/>
         <source>Interface differs although both vocabularies have %1 entries: every shape check passes, yet the IDs do not mean the same thing.</source>
         <translation>接口不同，尽管两个词表都有 %1 项：所有形状检查都能通过，但 ID 的含义不再相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="673"/>
+        <location filename="../../gui/asset_findings.py" line="35"/>
         <source>Interface differs and the vocabulary sizes differ (%1 vs %2): shape checks will catch this one.</source>
         <translation>接口不同，词表大小也不同（%1 对 %2）：形状检查会发现这一问题。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="677"/>
+        <location filename="../../gui/asset_findings.py" line="45"/>
         <source>input embedding rows</source>
         <translation>输入嵌入行</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="678"/>
+        <location filename="../../gui/asset_findings.py" line="46"/>
         <source>output vocabulary columns</source>
         <translation>输出词表列</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="679"/>
+        <location filename="../../gui/asset_findings.py" line="47"/>
         <source>output biases</source>
         <translation>输出偏置</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="680"/>
+        <location filename="../../gui/asset_findings.py" line="48"/>
         <source>stored encoded datasets</source>
         <translation>已存储的编码数据集</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="681"/>
+        <location filename="../../gui/asset_findings.py" line="49"/>
         <source>saved prompts</source>
         <translation>已保存的提示词</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="688"/>
+        <location filename="../../gui/asset_findings.py" line="58"/>
         <source>IDs %1 and %2 are swapped: %3 ↔ %4</source>
         <translation>ID %1 与 %2 被交换：%3 ↔ %4</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="691"/>
+        <location filename="../../gui/asset_findings.py" line="65"/>
         <source>IDs renumbered in a cycle: %1</source>
         <translation>ID 被循环重新编号：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="693"/>
+        <location filename="../../gui/asset_findings.py" line="69"/>
         <source>%1 tokens have other IDs</source>
         <translation>%1 个 token 的 ID 不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="695"/>
+        <location filename="../../gui/asset_findings.py" line="72"/>
         <source>Vocabulary differs: %1 tokens only in B, %2 only in A</source>
         <translation>词表不同：%1 个 token 仅在 B 中，%2 个仅在 A 中</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="698"/>
+        <location filename="../../gui/asset_findings.py" line="78"/>
         <source>Vocabulary size %1 vs %2</source>
         <translation>词表大小 %1 对 %2</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="700"/>
+        <location filename="../../gui/asset_findings.py" line="83"/>
         <source>Same merges in another order: ranks %1 moved</source>
         <translation>合并相同但顺序不同：第 %1 位发生移动</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="703"/>
+        <location filename="../../gui/asset_findings.py" line="88"/>
         <source>%1 merges added from rank %2</source>
         <translation>从第 %2 位起新增 %1 个合并</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="704"/>
+        <location filename="../../gui/asset_findings.py" line="90"/>
         <source>%1 merges removed from rank %2</source>
         <translation>从第 %2 位起删除 %1 个合并</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="707"/>
+        <location filename="../../gui/asset_findings.py" line="95"/>
         <source>Merges differ from rank %1: %2 vs %3</source>
         <translation>合并从第 %1 位起不同：%2 对 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="710"/>
+        <location filename="../../gui/asset_findings.py" line="101"/>
         <source>Merge counts differ at %1 ranks</source>
         <translation>有 %1 个位次的合并计数不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="713"/>
+        <location filename="../../gui/asset_findings.py" line="107"/>
         <source>%1 differs</source>
         <translation>%1 不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="717"/>
+        <location filename="../../gui/asset_findings.py" line="114"/>
         <source>No differences: every component has the same hash.</source>
         <translation>没有差异：每个组件的哈希都相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="722"/>
+        <location filename="../../gui/asset_findings.py" line="121"/>
         <source>Breaks: %1</source>
         <translation>会破坏：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="725"/>
+        <location filename="../../gui/asset_findings.py" line="125"/>
         <source>(shape checks still pass)</source>
         <translation>（形状检查仍然通过）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="733"/>
+        <location filename="../../gui/asset_findings.py" line="134"/>
         <source>&lt;b&gt;Why the swap is dangerous.&lt;/b&gt; Both tokenizers have %1 entries, so the embedding table, the output matrix and its biases keep their shapes and every shape check passes. But a model trained with A looks up row %2 of its input embedding for %3, and B now sends %4 there; output column %2 and its bias now score the wrong candidate, and likewise for %5. Every stored encoded dataset and saved prompt that contains %2 or %5 now decodes to other text. To migrate, re-encode the data and prompts, or permute embedding rows, output columns and biases together; the special IDs, merge references and the asset identity must agree.</source>
         <translation>&lt;b&gt;为什么交换很危险。&lt;/b&gt;两个分词器都有 %1 项，因此嵌入表、输出矩阵及其偏置的形状都不变，所有形状检查都能通过。但用 A 训练的模型会为 %3 查找输入嵌入的第 %2 行，而 B 现在把 %4 送到那里；输出第 %2 列及其偏置现在给错误的候选打分，%5 也是如此。所有包含 %2 或 %5 的已存储编码数据集和已保存提示词，现在都会解码成别的文本。要迁移，请重新编码数据和提示词，或同时置换嵌入行、输出列和偏置；特殊 ID、合并引用和资产标识必须保持一致。</translation>
     </message>
@@ -390,47 +390,47 @@
 <context>
     <name>BehaviourModel</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="186"/>
+        <location filename="../../gui/asset_models.py" line="175"/>
         <source>Probe</source>
         <translation>探针</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="186"/>
+        <location filename="../../gui/asset_models.py" line="176"/>
         <source>How</source>
         <translation>方式</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="187"/>
+        <location filename="../../gui/asset_models.py" line="177"/>
         <source>IDs in A</source>
         <translation>A 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="187"/>
+        <location filename="../../gui/asset_models.py" line="178"/>
         <source>IDs in B</source>
         <translation>B 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="188"/>
+        <location filename="../../gui/asset_models.py" line="179"/>
         <source>A&apos;s IDs read by B</source>
         <translation>A 的 ID 由 B 读取</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="189"/>
+        <location filename="../../gui/asset_models.py" line="182"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="190"/>
+        <location filename="../../gui/asset_models.py" line="183"/>
         <source>same pieces, other IDs</source>
         <translation>片段相同，ID 不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="191"/>
+        <location filename="../../gui/asset_models.py" line="184"/>
         <source>other pieces</source>
         <translation>片段不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="192"/>
+        <location filename="../../gui/asset_models.py" line="185"/>
         <source>fails in one</source>
         <translation>其中一个失败</translation>
     </message>
@@ -627,82 +627,82 @@
 <context>
     <name>ComponentModel</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="150"/>
+        <location filename="../../gui/asset_models.py" line="131"/>
         <source>Component</source>
         <translation>组件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="150"/>
+        <location filename="../../gui/asset_models.py" line="132"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="151"/>
+        <location filename="../../gui/asset_models.py" line="133"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="151"/>
+        <location filename="../../gui/asset_models.py" line="134"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="153"/>
+        <location filename="../../gui/asset_models.py" line="137"/>
         <source>Initial symbols and IDs</source>
         <translation>初始符号与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="154"/>
+        <location filename="../../gui/asset_models.py" line="138"/>
         <source>Vocabulary (ID → token)</source>
         <translation>词表（ID → token）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="155"/>
+        <location filename="../../gui/asset_models.py" line="139"/>
         <source>Merges / segmentation rule</source>
         <translation>合并 / 切分规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="156"/>
+        <location filename="../../gui/asset_models.py" line="140"/>
         <source>Special tokens and IDs</source>
         <translation>特殊 token 与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="157"/>
+        <location filename="../../gui/asset_models.py" line="141"/>
         <source>Normalizer</source>
         <translation>规范化器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="158"/>
+        <location filename="../../gui/asset_models.py" line="142"/>
         <source>Pre-tokenizer</source>
         <translation>预分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="159"/>
+        <location filename="../../gui/asset_models.py" line="143"/>
         <source>Boundary rule</source>
         <translation>边界规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="160"/>
+        <location filename="../../gui/asset_models.py" line="144"/>
         <source>Merge counts (provenance)</source>
         <translation>合并计数（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="161"/>
+        <location filename="../../gui/asset_models.py" line="145"/>
         <source>Trainer (provenance)</source>
         <translation>训练器（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="162"/>
+        <location filename="../../gui/asset_models.py" line="146"/>
         <source>Training data (provenance)</source>
         <translation>训练数据（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="171"/>
+        <location filename="../../gui/asset_models.py" line="156"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="172"/>
+        <location filename="../../gui/asset_models.py" line="158"/>
         <source>different</source>
         <translation>不同</translation>
     </message>
@@ -1413,7 +1413,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline.py" line="86"/>
-        <location filename="../../gui/timeline.py" line="403"/>
+        <location filename="../../gui/timeline.py" line="410"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
@@ -1463,130 +1463,130 @@
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="233"/>
+        <location filename="../../gui/timeline.py" line="240"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="239"/>
+        <location filename="../../gui/timeline.py" line="246"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="244"/>
+        <location filename="../../gui/timeline.py" line="251"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="252"/>
+        <location filename="../../gui/timeline.py" line="259"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="257"/>
+        <location filename="../../gui/timeline.py" line="264"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="266"/>
+        <location filename="../../gui/timeline.py" line="273"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="277"/>
-        <location filename="../../gui/timeline.py" line="281"/>
+        <location filename="../../gui/timeline.py" line="284"/>
+        <location filename="../../gui/timeline.py" line="288"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="280"/>
+        <location filename="../../gui/timeline.py" line="287"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="309"/>
+        <location filename="../../gui/timeline.py" line="316"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="314"/>
+        <location filename="../../gui/timeline.py" line="321"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="319"/>
+        <location filename="../../gui/timeline.py" line="326"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="342"/>
+        <location filename="../../gui/timeline.py" line="349"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="346"/>
+        <location filename="../../gui/timeline.py" line="353"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="358"/>
+        <location filename="../../gui/timeline.py" line="365"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="382"/>
+        <location filename="../../gui/timeline.py" line="389"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="385"/>
+        <location filename="../../gui/timeline.py" line="392"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="387"/>
+        <location filename="../../gui/timeline.py" line="394"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="389"/>
+        <location filename="../../gui/timeline.py" line="396"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="391"/>
+        <location filename="../../gui/timeline.py" line="398"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="397"/>
+        <location filename="../../gui/timeline.py" line="404"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="403"/>
+        <location filename="../../gui/timeline.py" line="410"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="422"/>
+        <location filename="../../gui/timeline.py" line="429"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="432"/>
+        <location filename="../../gui/timeline.py" line="439"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="446"/>
+        <location filename="../../gui/timeline.py" line="453"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="446"/>
+        <location filename="../../gui/timeline.py" line="453"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -1602,22 +1602,22 @@
 <context>
     <name>SwapDialog</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="258"/>
+        <location filename="../../gui/asset_manager.py" line="57"/>
         <source>Make a deliberately broken copy</source>
         <translation>制作故意损坏的副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="267"/>
+        <location filename="../../gui/asset_manager.py" line="66"/>
         <source>The copy keeps its size and merges, so every shape check still passes; only what the two IDs mean changes.</source>
         <translation>副本保留原有大小和合并，因此所有形状检查仍会通过；只有这两个 ID 的含义改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="271"/>
+        <location filename="../../gui/asset_manager.py" line="70"/>
         <source>First ID:</source>
         <translation>第一个 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="272"/>
+        <location filename="../../gui/asset_manager.py" line="71"/>
         <source>Second ID:</source>
         <translation>第二个 ID：</translation>
     </message>

@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication
 
 from core import assets, byte_bpe, classroom, identity
 from core.workspace import Workspace
-from gui.asset_manager import DIFF_BRUSH, SAME_BRUSH
+from gui.asset_models import DIFF_BRUSH, SAME_BRUSH
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 
