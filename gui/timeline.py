@@ -23,7 +23,7 @@ from core.fileio import write_bytes_atomic
 from core.ties import POLICIES
 
 from .bridge import WorkspaceBridge
-from .corpus_editor import visible_whitespace
+from .corpus_models import visible_whitespace
 from .plots import TimelinePlots
 from .timeline_models import (
     RULES, STOP_REASONS, MergeTableModel, PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text,

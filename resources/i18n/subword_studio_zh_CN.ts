@@ -710,267 +710,267 @@
 <context>
     <name>CorpusEditor</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="41"/>
+        <location filename="../../gui/corpus_editor.py" line="40"/>
         <source>whitespace</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="42"/>
+        <location filename="../../gui/corpus_editor.py" line="41"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="43"/>
+        <location filename="../../gui/corpus_editor.py" line="42"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="117"/>
+        <location filename="../../gui/corpus_models.py" line="88"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="117"/>
+        <location filename="../../gui/corpus_models.py" line="88"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="118"/>
+        <location filename="../../gui/corpus_models.py" line="89"/>
         <source>Characters</source>
         <translation>字符数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="151"/>
+        <location filename="../../gui/corpus_models.py" line="122"/>
         <source>row %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="171"/>
+        <location filename="../../gui/corpus_models.py" line="142"/>
         <source>Record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="171"/>
+        <location filename="../../gui/corpus_models.py" line="142"/>
         <source>Line ending</source>
         <translation>行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="172"/>
+        <location filename="../../gui/corpus_models.py" line="143"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="206"/>
+        <location filename="../../gui/corpus_models.py" line="177"/>
         <source>record %1</source>
         <translation>记录 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="216"/>
+        <location filename="../../gui/corpus_models.py" line="187"/>
         <source>%1: the line ending must be LF, CRLF or none</source>
         <translation>%1：行尾必须是 LF、CRLF 或 none</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="219"/>
+        <location filename="../../gui/corpus_models.py" line="190"/>
         <source>%1: only the last record may have no line ending</source>
         <translation>%1：只有最后一条记录可以没有行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="285"/>
+        <location filename="../../gui/corpus_editor.py" line="101"/>
         <source>Word-frequency table</source>
         <translation>词频表</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="286"/>
+        <location filename="../../gui/corpus_editor.py" line="102"/>
         <source>Raw records</source>
         <translation>原始记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="290"/>
+        <location filename="../../gui/corpus_editor.py" line="106"/>
         <source>Training words:</source>
         <translation>训练词：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="291"/>
+        <location filename="../../gui/corpus_editor.py" line="107"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="292"/>
+        <location filename="../../gui/corpus_editor.py" line="108"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="293"/>
+        <location filename="../../gui/corpus_editor.py" line="109"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="294"/>
+        <location filename="../../gui/corpus_editor.py" line="110"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="295"/>
+        <location filename="../../gui/corpus_editor.py" line="111"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="297"/>
+        <location filename="../../gui/corpus_editor.py" line="113"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="308"/>
-        <location filename="../../gui/corpus_editor.py" line="469"/>
+        <location filename="../../gui/corpus_editor.py" line="124"/>
+        <location filename="../../gui/corpus_editor.py" line="285"/>
         <source>new word</source>
         <translation>新词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="312"/>
+        <location filename="../../gui/corpus_editor.py" line="128"/>
         <source>new record (kept exactly)</source>
         <translation>新记录（原样保留）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="313"/>
+        <location filename="../../gui/corpus_editor.py" line="129"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="317"/>
+        <location filename="../../gui/corpus_editor.py" line="133"/>
         <source>Cancel import</source>
         <translation>取消导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="322"/>
+        <location filename="../../gui/corpus_editor.py" line="138"/>
         <source>Mode:</source>
         <translation>模式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="373"/>
+        <location filename="../../gui/corpus_editor.py" line="189"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="375"/>
+        <location filename="../../gui/corpus_editor.py" line="191"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="425"/>
+        <location filename="../../gui/corpus_editor.py" line="241"/>
         <source>%1 rows · %2 word occurrences · %3 characters · %4 bytes (UTF-8)</source>
         <translation>%1 行 · %2 次词出现 · %3 个字符 · %4 字节（UTF-8）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="428"/>
+        <location filename="../../gui/corpus_editor.py" line="244"/>
         <source>%1 records · %2 words · %3 characters · %4 bytes (exact, with line endings)</source>
         <translation>%1 条记录 · %2 个词 · %3 个字符 · %4 字节（精确，含行尾）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="457"/>
+        <location filename="../../gui/corpus_editor.py" line="273"/>
         <source>Cannot switch mode: %1</source>
         <translation>无法切换模式：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="461"/>
+        <location filename="../../gui/corpus_editor.py" line="277"/>
         <source>Switch corpus mode</source>
         <translation>切换语料模式</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="475"/>
+        <location filename="../../gui/corpus_editor.py" line="291"/>
         <source>new record</source>
         <translation>新记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="486"/>
+        <location filename="../../gui/corpus_editor.py" line="302"/>
         <source>Add records</source>
         <translation>添加记录</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="499"/>
+        <location filename="../../gui/corpus_editor.py" line="315"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>移除 %n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="511"/>
+        <location filename="../../gui/corpus_editor.py" line="327"/>
         <source>Paste records</source>
         <translation>粘贴记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="515"/>
+        <location filename="../../gui/corpus_editor.py" line="331"/>
         <source>Nothing pasted: %1</source>
         <translation>未粘贴任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="523"/>
+        <location filename="../../gui/corpus_editor.py" line="339"/>
         <source>Paste words</source>
         <translation>粘贴词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="536"/>
+        <location filename="../../gui/corpus_editor.py" line="352"/>
         <source>Import a text file</source>
         <translation>导入文本文件</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="537"/>
+        <location filename="../../gui/corpus_editor.py" line="353"/>
         <source>Text files (*.txt *.tsv *.tab);;All files (*)</source>
         <translation>文本文件 (*.txt *.tsv *.tab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="558"/>
+        <location filename="../../gui/corpus_editor.py" line="374"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="579"/>
+        <location filename="../../gui/corpus_editor.py" line="395"/>
         <source>Import failed: %1</source>
         <translation>导入失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="584"/>
+        <location filename="../../gui/corpus_editor.py" line="400"/>
         <source>Import cancelled; the corpus is unchanged.</source>
         <translation>导入已取消；语料未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="589"/>
+        <location filename="../../gui/corpus_editor.py" line="405"/>
         <source>Invalid UTF-8</source>
         <translation>无效的 UTF-8</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="590"/>
+        <location filename="../../gui/corpus_editor.py" line="406"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n 行不是有效的 UTF-8。第一行：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="592"/>
+        <location filename="../../gui/corpus_editor.py" line="408"/>
         <source>Skip these lines</source>
         <translation>跳过这些行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="593"/>
+        <location filename="../../gui/corpus_editor.py" line="409"/>
         <source>Stop import</source>
         <translation>停止导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="603"/>
+        <location filename="../../gui/corpus_editor.py" line="419"/>
         <source>Import stopped: %1</source>
         <translation>导入已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="609"/>
+        <location filename="../../gui/corpus_editor.py" line="425"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="610"/>
+        <location filename="../../gui/corpus_editor.py" line="426"/>
         <source>Imported %1.</source>
         <translation>已导入 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="612"/>
+        <location filename="../../gui/corpus_editor.py" line="428"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
@@ -1098,42 +1098,42 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="234"/>
+        <location filename="../../gui/corpus_editor.py" line="50"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="236"/>
+        <location filename="../../gui/corpus_editor.py" line="52"/>
         <source>Word table (counted words)</source>
         <translation>词表格（已计数的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="237"/>
+        <location filename="../../gui/corpus_editor.py" line="53"/>
         <source>Raw records (one per line, exact)</source>
         <translation>原始记录（每行一条，原样）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="240"/>
+        <location filename="../../gui/corpus_editor.py" line="56"/>
         <source>Plain text</source>
         <translation>纯文本</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="241"/>
+        <location filename="../../gui/corpus_editor.py" line="57"/>
         <source>word&lt;TAB&gt;count lines</source>
         <translation>词&lt;TAB&gt;次数 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="250"/>
+        <location filename="../../gui/corpus_editor.py" line="66"/>
         <source>Import as:</source>
         <translation>导入为：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="251"/>
+        <location filename="../../gui/corpus_editor.py" line="67"/>
         <source>File format:</source>
         <translation>文件格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="252"/>
+        <location filename="../../gui/corpus_editor.py" line="68"/>
         <source>Pre-tokenization:</source>
         <translation>预分词：</translation>
     </message>

@@ -11,7 +11,8 @@ from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.workspace import Workspace
 from gui import workers
 from gui.bridge import WorkspaceBridge
-from gui.corpus_editor import CorpusEditor, visible_whitespace
+from gui.corpus_editor import CorpusEditor
+from gui.corpus_models import visible_whitespace
 
 
 def cell(model, row, column, role=Qt.DisplayRole):
