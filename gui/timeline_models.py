@@ -26,7 +26,12 @@ WHERE_LIMIT = 8
 
 RULES = {
     "lexicographic": QT_TRANSLATE_NOOP("timeline", "the smallest pair by symbol strings, first then second (seed 000)"),
-    "first-seen": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (Sennrich's code, minbpe)"),
+    "first-seen": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (Sennrich's code)"),
+    "minbpe": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (minbpe, tiktoken _educational)"),
+    "hf": QT_TRANSLATE_NOOP("timeline", "the smallest pair of IDs: specials, alphabet by code point, then merges "
+                                        "(Hugging Face BpeTrainer)"),
+    "sentencepiece": QT_TRANSLATE_NOOP("timeline", "the merged piece with the fewest characters, then the smallest "
+                                                   "by UTF-8 bytes (SentencePiece BPE)"),
     "subword-nmt": QT_TRANSLATE_NOOP("timeline", "the greatest pair by symbol strings (subword-nmt learn_bpe)"),
 }
 
@@ -126,11 +131,7 @@ def pair_rows(trace, step: int) -> dict:
     if not table:
         return {"step": step, "rows": [], "top": 0, "tied": 0, "winner": None, "recorded": None}
     top = max(count for count, _ in table.values())
-    tied = [pair for pair, (count, _) in table.items() if count == top]
-    if trace.policy == "lexicographic":
-        tied.sort()
-    elif trace.policy == "subword-nmt":
-        tied.sort(reverse=True)
+    tied = trace.tie_order(pair for pair, (count, _) in table.items() if count == top)
     recorded = trace.steps[step - 1].pair if step <= len(trace.steps) else None
     tied_set = set(tied)
     rest = sorted((p for p in table if p not in tied_set), key=lambda p: (-table[p][0], p))
