@@ -23,6 +23,8 @@ WINNER_BRUSH = QBrush(QColor("#c8e6c9"))
 CHANGED_BRUSH = QBrush(QColor("#e3f2fd"))
 DIVERGED_BRUSH = QBrush(QColor("#ffe0e0"))
 WHERE_LIMIT = 8
+# Tied pairs written in the merge table's tie-set cell (all in its tooltip, up to 12).
+TIES_SHOWN = 3
 
 RULES = {
     "lexicographic": QT_TRANSLATE_NOOP("timeline", "the smallest pair by symbol strings, first then second (seed 000)"),
@@ -49,6 +51,18 @@ def tr(text):
 
 def pair_text(pair) -> str:
     return f"{pair[0]} + {pair[1]}"
+
+
+def tie_explanation(step) -> str:
+    """Which pairs tied at a step and which rule chose among them."""
+    if step.tie_count == 1:
+        return tr("No other pair had count %1, so the count alone decides.").replace("%1", str(step.count))
+    shown = ", ".join(pair_text(p) for p in step.ties[:12]) + (" …" if step.tie_count > 12 else "")
+    text = tr("%1 pairs at count %2: %3. The %4 rule picks %5: %6.")
+    for marker, value in (("%1", str(step.tie_count)), ("%2", str(step.count)), ("%3", shown),
+                          ("%4", step.policy), ("%5", pair_text(step.pair)), ("%6", tr(RULES[step.policy]))):
+        text = text.replace(marker, value)
+    return text
 
 
 # ==== series (plain Python; run off the GUI thread) ====
@@ -212,7 +226,10 @@ class MergeTableModel(_Table):
             if column == 4:
                 return str(self.model.ids[step.new_symbol])
             if column == 5:
-                return str(step.tie_count)
+                if step.tie_count == 1:
+                    return "1"
+                shown = ", ".join(pair_text(p) for p in step.ties[:TIES_SHOWN])
+                return f"{step.tie_count}: {shown}" + (" …" if step.tie_count > TIES_SHOWN else "")
             return pair_text(self.other[row].pair) if row < len(self.other) else ("—" if self.other else "")
         if role == Qt.TextAlignmentRole and column in (0, 2, 4, 5):
             return int(Qt.AlignRight | Qt.AlignVCenter)
@@ -224,10 +241,7 @@ class MergeTableModel(_Table):
                 font.setBold(True)
                 return font
         if role == Qt.ToolTipRole and column == 5:
-            shown = ", ".join(pair_text(p) for p in step.ties[:12])
-            text = QCoreApplication.translate("timeline", "%1 pairs at count %2: %3")
-            return text.replace("%1", str(step.tie_count)).replace("%2", str(step.count)).replace(
-                "%3", shown + (" …" if step.tie_count > 12 else ""))
+            return tie_explanation(step)
         return None
 
 
