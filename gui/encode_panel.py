@@ -23,6 +23,7 @@ from core.errors import StudioError
 from core.idlist import parse_ids
 from core.render import render_piece
 
+from .canon_view import CanonView
 from .token_strip import Chip, TokenStrip
 from .token_table import TokenTableModel
 
@@ -150,6 +151,7 @@ class EncodePanel(QWidget):
         self.decoded = QPlainTextEdit(readOnly=True)
         self.decoded.setMaximumBlockCount(0)
         self.decoded_strip = TokenStrip()
+        self.canon_view = CanonView(self.decoded_strip, self._decode_chips)
 
         # Layout
         top = QWidget()
@@ -170,7 +172,7 @@ class EncodePanel(QWidget):
         row.addWidget(self.copy_ids_button)
         decode_layout.addLayout(row)
         decode_layout.addWidget(self.banner)
-        decode_layout.addWidget(self.decoded_strip, 1)
+        decode_layout.addWidget(self.canon_view, 1)
         decode_layout.addWidget(self.decoded, 1)
         splitter = QSplitter(Qt.Vertical)
         splitter.addWidget(top)
@@ -319,14 +321,17 @@ class EncodePanel(QWidget):
             self.banner.hide()
             self.decoded.setPlainText("")
             self.decoded_strip.set_chips([])
+            self.canon_view.clear()
             return
         try:
             ids = parse_ids(text)
         except StudioError as exc:
             self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", str(exc)), error=True)
+            self.canon_view.clear()
             return
         raw = tokenizer.decode(ids, errors="raw")
         self.decoded_strip.set_chips(self._decode_chips(tokenizer, ids, raw.data))
+        self.canon_view.check(tokenizer, ids)
         messages = [self.tr("ID %1 at position %2 is a special token (%3): it has no bytes.").replace(
             "%1", str(i)).replace("%2", str(p)).replace("%3", tokenizer.special_name(i) or "?")
             for p, i in raw.specials]

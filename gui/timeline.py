@@ -93,7 +93,7 @@ class MergeTimeline(QWidget):
         self.compare_button.setCheckable(True)
         self.divergence_label = QLabel()
         self.divergence_label.setWordWrap(True)
-        self.merge_view = _table(self.merge_model, stretch=1, widths=(56, 0, 56, 90, 48, 56, 96))
+        self.merge_view = _table(self.merge_model, stretch=1, widths=(48, 0, 56, 90, 40, 200, 96))
         self.rule_label = QLabel()
         self.rule_label.setWordWrap(True)
         self.pair_view = _table(self.pair_model, stretch=3, widths=(130, 64, 64))

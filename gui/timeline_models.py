@@ -231,7 +231,7 @@ class MergeTableModel(_Table):
                 shown = ", ".join(pair_text(p) for p in step.ties[:TIES_SHOWN])
                 return f"{step.tie_count}: {shown}" + (" …" if step.tie_count > TIES_SHOWN else "")
             return pair_text(self.other[row].pair) if row < len(self.other) else ("—" if self.other else "")
-        if role == Qt.TextAlignmentRole and column in (0, 2, 4, 5):
+        if role == Qt.TextAlignmentRole and column in (0, 2, 4):
             return int(Qt.AlignRight | Qt.AlignVCenter)
         if column == 6 and row < len(self.other) and self.other[row].pair != step.pair:
             if role == Qt.BackgroundRole:
