@@ -56,9 +56,10 @@ def pair_text(pair) -> str:
 def tie_explanation(step) -> str:
     """Which pairs tied at a step and which rule chose among them."""
     if step.tie_count == 1:
-        return tr("No other pair had count %1, so the count alone decides.").replace("%1", str(step.count))
+        return QCoreApplication.translate("timeline", "No other pair had count %1, so the count alone decides.").replace(
+            "%1", str(step.count))
     shown = ", ".join(pair_text(p) for p in step.ties[:12]) + (" …" if step.tie_count > 12 else "")
-    text = tr("%1 pairs at count %2: %3. The %4 rule picks %5: %6.")
+    text = QCoreApplication.translate("timeline", "%1 pairs at count %2: %3. The %4 rule picks %5: %6.")
     for marker, value in (("%1", str(step.tie_count)), ("%2", str(step.count)), ("%3", shown),
                           ("%4", step.policy), ("%5", pair_text(step.pair)), ("%6", tr(RULES[step.policy]))):
         text = text.replace(marker, value)
