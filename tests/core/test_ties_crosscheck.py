@@ -181,3 +181,21 @@ def _first_appearance(words):
     for word in words:
         counts[word] = counts.get(word, 0) + 1
     return list(counts.items())
+
+
+# ==== every policy by name, from the command line ====
+
+@pytest.mark.parametrize("tie, second", [("hf", "w + </w>"), ("lexicographic", "lo + w"),
+                                         ("sentencepiece", "w + </w>"), ("minbpe", "lo + w"),
+                                         ("subword-nmt", "l + o")])
+def test_cli_trains_and_traces_under_each_policy(tie, second, tmp_path, capsys):
+    from core.cli import main
+
+    corpus = tmp_path / "words.tsv"
+    corpus.write_text("low\t2\nlower\t1\nnew\t1\n", encoding="utf-8")
+    asset = tmp_path / "asset.json"
+    assert main(["train", str(corpus), "--merges", "4", "--tie", tie, "-o", str(asset)]) == 0
+    assert main(["trace", str(asset), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out.split("\n", 1)[1])
+    assert doc["policy"] == tie
+    assert " + ".join(doc["steps"][1]["pair"]) == second
