@@ -8,10 +8,7 @@ import sys
 
 from . import assets, canon
 from .errors import StudioError
-from .fileio import read_limited
-from .idlist import parse_ids
-
-ID_FILE_LIMIT = 64 * 1024 * 1024
+from .idlist import ids_from_bytes, parse_ids, read_id_file
 
 
 def add_command(sub, print_json) -> None:
@@ -27,23 +24,14 @@ def read_ids(args) -> list[int]:
     if args.file and args.ids:
         raise StudioError("give IDs on the command line or with --file, not both")
     if args.file:
-        data = read_limited(args.file, limit=ID_FILE_LIMIT, what="an ID list", error=StudioError)
-        source = _text(data, args.file)
+        ids = read_id_file(args.file)
     elif args.ids == ["-"]:
-        source = _text(sys.stdin.buffer.read(), "<stdin>")
+        ids = ids_from_bytes(sys.stdin.buffer.read(), "<stdin>")
     else:
-        source = " ".join(args.ids)
-    ids = parse_ids(source)
+        ids = parse_ids(" ".join(args.ids))
     if not ids:
         raise StudioError("no IDs given: write them after the asset, use --file PATH, or - for stdin")
     return ids
-
-
-def _text(data: bytes, name: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise StudioError(f"{name}: not UTF-8 text (byte {exc.start})") from None
 
 
 def cmd_canon(args, print_json) -> int:

@@ -11,12 +11,35 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from core import canon
+from core import canon, utf8
+from core.render import render_piece
 
-from .token_strip import TokenStrip
+from .token_strip import Chip, TokenStrip
 from .workers import run_task
 
 THREAD_THRESHOLD = 20_000
+
+
+def decode_chips(tokenizer, ids, data) -> list[Chip]:
+    """One chip per ID of a byte-level list whose bytes join to ``data``:
+    specials and unknown IDs have no bytes; a chip that cuts a character is
+    partial, and each byte keeps its role in ``data`` (invalid ones too)."""
+    roles = [role for _, _, role in utf8.byte_roles(data)]
+    bounds = set(utf8.char_boundaries(data))
+    chips, offset = [], 0
+    for token_id in ids:
+        if not 0 <= token_id < tokenizer.vocab_size:
+            chips.append(Chip("?", token_id, b"", (), flag="✗"))
+            continue
+        name = tokenizer.special_name(token_id)
+        if name is not None:
+            chips.append(Chip(name, token_id, b"", (), flag="∅"))
+            continue
+        piece = tokenizer.token_bytes(token_id)
+        partial = offset not in bounds or offset + len(piece) not in bounds
+        chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:offset + len(piece)]), partial))
+        offset += len(piece)
+    return chips
 
 
 def marked_indices(differences, side: str) -> set[int]:
@@ -25,12 +48,12 @@ def marked_indices(differences, side: str) -> set[int]:
 
 
 class CanonView(QWidget):
-    def __init__(self, given_strip: TokenStrip, chips_for, parent=None):
-        """``chips_for(tokenizer, ids, data)`` builds the chips of an ID list."""
+    def __init__(self, given_strip: TokenStrip, parent=None):
+        """``given_strip`` shows the list as typed; the view lays it out
+        beside the canonical list and marks its differing chips."""
         super().__init__(parent)
         # Attributes
         self.given_strip = given_strip
-        self.chips_for = chips_for
         self.result = None
         self.task = None
         self._generation = 0
@@ -106,14 +129,15 @@ class CanonView(QWidget):
         if result.canonical:
             self._say("✓ " + self.tr("Canonical: yes. Encoding the decoded text gives this list."), "#1b5e20")
             return
-        spans = ", ".join(self.tr("bytes %1–%2").replace("%1", str(d.bytes[0])).replace("%2", str(d.bytes[1]))
+        # The list separator is translated too (Chinese uses "、").
+        spans = self.tr(", ").join(self.tr("bytes %1–%2").replace("%1", str(d.bytes[0])).replace("%2", str(d.bytes[1]))
                           for d in result.differences[:8])
         more = " …" if len(result.differences) > 8 else ""
         self._say("≠ " + self.tr("Canonical: no. The encoder spells the same bytes differently at %1%2; the "
                                  "tokens that differ are marked ≠ on both sides.").replace("%1", spans).replace(
             "%2", more), "#7f0000")
         self.given_strip.set_marked(marked_indices(result.differences, "given"))
-        chips = self.chips_for(tokenizer, result.canonical_ids, result.data)
+        chips = decode_chips(tokenizer, result.canonical_ids, result.data)
         self.canonical_strip.set_chips(chips, marked_indices(result.differences, "canonical"))
         self.canonical_caption.setText(self.tr("Canonical list: %n token(s)", "", len(result.canonical_ids)))
         self._show_canonical(True)

@@ -438,49 +438,54 @@
 <context>
     <name>CanonView</name>
     <message>
-        <location filename="../../gui/canon_view.py" line="83"/>
+        <location filename="../../gui/canon_view.py" line="106"/>
         <source>Checking whether these %1 IDs are canonical…</source>
         <translation>正在检查这 %1 个 ID 是否为规范编码…</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="90"/>
+        <location filename="../../gui/canon_view.py" line="113"/>
         <source>Cannot check the list: %1</source>
         <translation>无法检查该列表：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="96"/>
+        <location filename="../../gui/canon_view.py" line="119"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>此列表：%n 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="99"/>
+        <location filename="../../gui/canon_view.py" line="122"/>
         <source>Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text for this tokenizer to encode again.</source>
         <translation>是否规范：无法判断。这些字节不是有效的 UTF-8，没有可供此分词器重新编码的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="103"/>
+        <location filename="../../gui/canon_view.py" line="126"/>
         <source>Canonical as bytes: encoding these bytes again gives this list, but they are not valid UTF-8 text (see above).</source>
         <translation>按字节是规范的：重新编码这些字节得到的正是此列表，但它们不是有效的 UTF-8 文本（见上文）。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="107"/>
+        <location filename="../../gui/canon_view.py" line="130"/>
         <source>Canonical: yes. Encoding the decoded text gives this list.</source>
         <translation>规范：是。对解码出的文本重新编码得到的正是此列表。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="109"/>
+        <location filename="../../gui/canon_view.py" line="133"/>
         <source>bytes %1–%2</source>
         <translation>字节 %1–%2</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="112"/>
+        <location filename="../../gui/canon_view.py" line="133"/>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../gui/canon_view.py" line="136"/>
         <source>Canonical: no. The encoder spells the same bytes differently at %1%2; the tokens that differ are marked ≠ on both sides.</source>
         <translation>规范：否。编码器对 %1%2 处的相同字节给出了不同的切分；两侧不同的 token 都标有 ≠。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="118"/>
+        <location filename="../../gui/canon_view.py" line="142"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>规范列表：%n 个 token</numerusform>
@@ -1067,82 +1072,98 @@
         <translation>使用上方的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="165"/>
+        <location filename="../../gui/encode_panel.py" line="147"/>
+        <source>Open IDs…</source>
+        <translation>打开 ID 文件…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode_panel.py" line="166"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="169"/>
+        <location filename="../../gui/encode_panel.py" line="170"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="206"/>
+        <location filename="../../gui/encode_panel.py" line="209"/>
         <source>Tokenizer: %1 (vocab %2)</source>
         <translation>分词器：%1（词表 %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="220"/>
+        <location filename="../../gui/encode_panel.py" line="223"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="236"/>
+        <location filename="../../gui/encode_panel.py" line="239"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="245"/>
+        <location filename="../../gui/encode_panel.py" line="248"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="251"/>
+        <location filename="../../gui/encode_panel.py" line="254"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="253"/>
+        <location filename="../../gui/encode_panel.py" line="256"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="256"/>
+        <location filename="../../gui/encode_panel.py" line="259"/>
         <source>Normal forms (this tokenizer keeps the input exactly): </source>
         <translation>规范化形式（此分词器原样保留输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="260"/>
+        <location filename="../../gui/encode_panel.py" line="263"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="329"/>
+        <location filename="../../gui/encode_panel.py" line="320"/>
+        <source>Open an ID list</source>
+        <translation>打开 ID 列表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode_panel.py" line="321"/>
+        <source>ID lists (*.txt *.json);;All files (*)</source>
+        <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode_panel.py" line="330"/>
+        <location filename="../../gui/encode_panel.py" line="348"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="335"/>
+        <location filename="../../gui/encode_panel.py" line="354"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="338"/>
+        <location filename="../../gui/encode_panel.py" line="357"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="345"/>
+        <location filename="../../gui/encode_panel.py" line="364"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="348"/>
+        <location filename="../../gui/encode_panel.py" line="367"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="351"/>
+        <location filename="../../gui/encode_panel.py" line="370"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>

@@ -163,3 +163,13 @@ def test_long_lists_are_checked_off_the_gui_thread(panel, qtbot, monkeypatch):
     qtbot.waitUntil(lambda: not any(t.is_running() for t in list(workers._RUNNING)), timeout=10_000)
     qtbot.wait(50)
     assert view.verdict.text().startswith("✓ Canonical: yes")
+
+
+def test_ids_from_a_file(panel, tmp_path):
+    path = tmp_path / "ids.txt"
+    path.write_text("[58,\n 32]\n", encoding="utf-8")
+    panel.load_ids_file(path)
+    assert panel.ids_edit.text() == "58 32" and panel.canon_view.result.canonical_ids == (259,)
+    path.write_bytes(b"58 \xff")
+    panel.load_ids_file(path)
+    assert "not UTF-8 text (byte 3)" in panel.banner.text() and panel.ids_edit.text() == "58 32"
