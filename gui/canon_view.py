@@ -79,6 +79,10 @@ class CanonView(QWidget):
         grid.setColumnStretch(1, 1)
         grid.setRowStretch(1, 1)
         layout.addLayout(grid, 1)
+
+        # Signals: a click on a chip shows where its bytes are on the other side.
+        given_strip.sig_token_clicked.connect(lambda index: self.follow(index, "given"))
+        self.canonical_strip.sig_token_clicked.connect(lambda index: self.follow(index, "canonical"))
         self.clear()
 
     def clear(self):
@@ -141,6 +145,23 @@ class CanonView(QWidget):
         self.canonical_strip.set_chips(chips, marked_indices(result.differences, "canonical"))
         self.canonical_caption.setText(self.tr("Canonical list: %n token(s)", "", len(result.canonical_ids)))
         self._show_canonical(True)
+
+    def follow(self, index, side):
+        """Select, in the other list, the token that holds the first byte of
+        token ``index`` of ``side`` (a special: the same special there)."""
+        result = self.result
+        if result is None or not self.canonical_strip.isVisible():
+            return
+        source, target, strip = ((result.spans, result.canonical_spans, self.canonical_strip) if side == "given"
+                                 else (result.canonical_spans, result.spans, self.given_strip))
+        if not 0 <= index < len(source):
+            return
+        token = source[index]
+        for other in target:
+            if (other.start <= token.start < other.end if token.end > token.start
+                    else other.start == token.start == other.end and other.id == token.id):
+                strip.select(other.index)
+                return
 
     def _say(self, text, colour):
         self.verdict.setText(text)

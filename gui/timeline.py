@@ -198,9 +198,9 @@ class MergeTimeline(QWidget):
 
     def _policy_box(self):
         box = QComboBox()
-        for name, description in POLICIES.items():
+        for name in POLICIES:
             box.addItem(name, name)
-            box.setItemData(box.count() - 1, description, Qt.ToolTipRole)
+            box.setItemData(box.count() - 1, timeline_tr(RULES[name]), Qt.ToolTipRole)
         return box
 
     # ==== training ====

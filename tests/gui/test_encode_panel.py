@@ -173,3 +173,23 @@ def test_ids_from_a_file(panel, tmp_path):
     path.write_bytes(b"58 \xff")
     panel.load_ids_file(path)
     assert "not UTF-8 text (byte 3)" in panel.banner.text() and panel.ids_edit.text() == "58 32"
+
+
+def test_clicking_a_chip_selects_the_token_holding_its_bytes_on_the_other_side(panel):
+    view = decode(panel, "256 58 32 114 101 100 32 257")  # <BOS> : ␣ r e d ␣ <EOS>
+    view.follow(3, "given")  # "r" lies inside ":␣red" (264)
+    assert view.canonical_strip.selected == 1
+    view.follow(3, "canonical")  # <EOS> to <EOS>
+    assert panel.decoded_strip.selected == 7
+    view.follow(2, "canonical")  # the space after "red"
+    assert panel.decoded_strip.selected == 6
+
+
+def test_a_real_click_follows_too(panel, qtbot):
+    from PySide6.QtCore import Qt
+
+    view = decode(panel, "58 32 114 101 100")
+    qtbot.waitUntil(lambda: panel.decoded_strip.laid_out)
+    centre = panel.decoded_strip.chip_rect(4).center()
+    qtbot.mouseClick(panel.decoded_strip.viewport(), Qt.LeftButton, pos=centre)
+    assert panel.decoded_strip.selected == 4 and view.canonical_strip.selected == 0

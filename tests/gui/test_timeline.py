@@ -154,6 +154,13 @@ def test_compare_with_another_policy_shows_the_first_divergence(qtbot):
     assert workspace.comparison is None and view.merge_view.isColumnHidden(6)
 
 
+def test_every_tie_policy_has_a_rule_text():
+    from core.ties import POLICIES
+    from gui.timeline_models import RULES
+
+    assert set(RULES) == set(POLICIES)
+
+
 def test_hf_policy_names_the_ties_and_the_rule_and_diverges_from_lexicographic(qtbot):
     # Example 19.1, step 2: (lo, w) and (w, </w>) tie at 3; HF's IDs are
     # lo = 8, w = 7, </w> = 1, so (7, 1) wins; by strings (lo, w) would.
