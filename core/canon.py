@@ -16,9 +16,11 @@ list whose bytes are not UTF-8 has a canonical form; specials stay where
 they are and each stretch between them is re-encoded on its own, since the
 encoder never turns bytes into a special.  Tokenizers over strings
 (imported ``bpe``, ``wordpiece``, ``unigram``, and ``char-bpe``, whose
-decoding joins words with one space) re-encode the decoded text
-with their whole pipeline; when the list's bytes are not valid UTF-8 there
-is no text to re-encode and ``canonical`` is ``None``.
+decoding joins words with one space) decode each stretch between specials
+and encode it again with their whole pipeline; a token then covers the
+bytes of its spelling (``##er``, ``▁a``; real bytes in a byte-level BPE).
+When a byte-level BPE list's bytes are not valid UTF-8 there is no text to
+encode again and ``canonical`` is ``None``.
 """
 
 from __future__ import annotations
@@ -54,8 +56,10 @@ class Difference:
 @dataclass(frozen=True)
 class CanonResult:
     ids: tuple[int, ...]
-    data: bytes  # the bytes the list decodes to (specials and unknown IDs give none)
-    text: str | None  # None when ``data`` is not valid UTF-8
+    # The tokens' bytes joined: what a byte-level list decodes to; for
+    # string tokenizers, their spellings ("##er", "▁a"), used to line up.
+    data: bytes
+    text: str | None  # the decoded text; None when ``data`` is not valid UTF-8
     canonical: bool | None  # None: undecidable (no text to re-encode)
     canonical_ids: tuple[int, ...] | None
     spans: tuple[Span, ...]
@@ -94,8 +98,13 @@ def check(tokenizer, ids) -> CanonResult:
         offset += size
     data = b"".join(parts)
     problems = utf8.scan(data)
-    text = None if problems else data.decode("utf-8")
-    canonical_ids = adapter.canonical(ids, spans, specials, out_of_range, text)
+    if problems:  # no text: only a byte-level tokenizer can encode the bytes again
+        text = None
+        canonical_ids = _canonical(adapter, spans, specials, out_of_range) if adapter.takes_bytes else None
+    else:
+        skip = {index for index, _ in out_of_range}
+        text = adapter.text([span.id for span in spans if span.index not in skip], data)
+        canonical_ids = _canonical(adapter, spans, specials, out_of_range)
     if canonical_ids is None:
         return CanonResult(ids, data, text, None, None, tuple(spans), (), (), tuple(specials),
                            tuple(out_of_range), problems)
@@ -103,6 +112,24 @@ def check(tokenizer, ids) -> CanonResult:
     differences = tuple(align(spans, canonical_spans))
     return CanonResult(ids, data, text, not differences and ids == canonical_ids, canonical_ids,
                        tuple(spans), canonical_spans, differences, tuple(specials), tuple(out_of_range), problems)
+
+
+def _canonical(adapter, spans, specials, out_of_range) -> tuple[int, ...]:
+    """Specials stay in place and each stretch between them is encoded on
+    its own: no encoder turns text into a special, and bytes never merge
+    across one.  Unknown IDs are left out (they spell nothing)."""
+    fixed = {index for index, _, _ in specials}
+    skip = {index for index, _ in out_of_range}
+    out, stretch = [], []
+    for span in spans:
+        if span.index in fixed:
+            out += adapter.encode_stretch(stretch)
+            out.append(span.id)
+            stretch = []
+        elif span.index not in skip:
+            stretch.append(span.id)
+    out += adapter.encode_stretch(stretch)
+    return tuple(out)
 
 
 def _spans(adapter, ids):
@@ -161,22 +188,13 @@ class _ByteLevel:
             return "special", name
         return "bytes", self.model.token_bytes(token_id)
 
-    def canonical(self, ids, spans, specials, out_of_range, text):
-        # Specials stay in place; each stretch of bytes between them is
-        # encoded on its own (unknown IDs are dropped: they have no bytes).
-        fixed = {index for index, _, _ in specials}
-        out, stretch = [], []
-        for span in spans:
-            if span.index in fixed:
-                out += self._encode(b"".join(stretch))
-                out.append(span.id)
-                stretch = []
-            elif span.end > span.start:
-                stretch.append(self.model.token_bytes(span.id))
-        out += self._encode(b"".join(stretch))
-        return tuple(out)
+    takes_bytes = True
 
-    def _encode(self, data):
+    def text(self, ids, data):
+        return data.decode("utf-8")
+
+    def encode_stretch(self, ids):
+        data = b"".join(map(self.model.token_bytes, ids))
         return list(self.model.encode(data).ids) if data else []
 
 
@@ -208,12 +226,15 @@ class _Textual:
             return "special", piece
         return "bytes", piece.encode("utf-8")
 
-    def canonical(self, ids, spans, specials, out_of_range, text):
-        if text is None and any(span.end > span.start for span in spans):
-            return None
-        skip = {index for index, _ in out_of_range}
-        text = self.model.decode([token_id for index, token_id in enumerate(ids) if index not in skip])
-        encoded = self.model.encode(text)
+    takes_bytes = False
+
+    def text(self, ids, data):
+        return self.model.decode(ids)
+
+    def encode_stretch(self, ids):
+        if not ids:
+            return []
+        encoded = self.model.encode(self.model.decode(ids))
         if isinstance(encoded, list):  # char BPE gives token strings
-            return tuple(self.model.ids[token] for token in encoded)
-        return tuple(encoded.ids)
+            return [self.model.ids[token] for token in encoded]
+        return list(encoded.ids)

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core import assets, canon, classroom
+from core import assets, canon, classroom, unigram, wordpiece
 from core.canon import Difference, Span, align
 from core.char_bpe import train
 from core.cli import main
-from core.corpus import EXAMPLE_19_1
+from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.formats import import_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,8 +120,23 @@ def test_char_bpe_list(tmp_path):
     model = train(EXAMPLE_19_1, merges=4)
     low, lo, w, eow = (model.ids[s] for s in ("low</w>", "lo", "w", "</w>"))
     result = canon.check(model, [lo, w, eow])
-    assert result.text == "low</w>" and result.canonical_ids == (low,) and not result.canonical
+    assert result.text == "low" and result.canonical_ids == (low,) and not result.canonical
+    assert result.differences == (Difference((0, 3), (0, 1), (0, 7)),)  # the spelling "low</w>"
     assert canon.check(model, [low]).ok
+
+
+def test_wordpiece_and_unigram_lists():
+    corpus = WordCorpus.from_pairs([("lower", 5), ("lowest", 3), ("newer", 4), ("low", 6)])
+    pieces = wordpiece.train(corpus, vocab_size=30)
+    spelled = [pieces.ids[t] for t in ("l", "##o", "##w", "##e", "##r")]
+    result = canon.check(pieces, spelled)
+    assert result.text == "lower" and result.canonical_ids == tuple(pieces.encode("lower").ids)
+    assert not result.canonical and result.differences[0].given == (0, 5)
+    # A unigram control piece prints nothing; it stays in place and is flagged.
+    model = unigram.train(corpus, vocab_size=25, controls=("<s>",))
+    ids = [1, *model.encode("lower newer").ids]
+    checked = canon.check(model, ids)
+    assert checked.ok and checked.specials == ((0, 1, "<s>"),) and checked.canonical_ids == tuple(ids)
 
 
 def test_imported_hf_bpe_list(tmp_path):
@@ -140,7 +155,7 @@ def test_imported_hf_bpe_list(tmp_path):
     assert len(hello) == 1
     spelled = [tok.token_to_id(c) for c in "hello"]
     result = canon.check(model, spelled + [0])
-    assert result.text == "hello" and result.canonical_ids == (*hello, 0)
+    assert result.text == "hello<|endoftext|>" and result.canonical_ids == (*hello, 0)
     assert result.differences == (Difference((0, 5), (0, 1), (0, 5)),)
     assert result.specials == ((5, 0, "<|endoftext|>"),)
     # Half of 中 (E4 B8 AD): not text, so there is nothing to re-encode.
