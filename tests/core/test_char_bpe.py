@@ -208,3 +208,14 @@ def test_encoding_replays_merges_and_round_trips(corpus, merges, word):
     # The training corpus segments the same way as the trainer left it.
     last = model.trace.segmentation(len(model.merges))
     assert last == [model.segment(w) for w in corpus.words]
+
+
+@settings(max_examples=100, deadline=None)
+@given(corpora, st.integers(1, 15), st.sampled_from(sorted(POLICIES)))
+def test_trace_orders_recomputed_tie_sets_as_training_did(corpus, merges, tie):
+    # The timeline recomputes each tie set and sorts it with Trace.tie_order.
+    trace = train(corpus, merges=merges, tie=tie).trace
+    for step in trace.steps:
+        tied = [pair for pair, count in trace.pair_counts(step.step).items() if count == step.count]
+        assert len(tied) == step.tie_count
+        assert tuple(trace.tie_order(tied)) == step.ties

@@ -199,3 +199,24 @@ def test_cli_trains_and_traces_under_each_policy(tie, second, tmp_path, capsys):
     doc = json.loads(capsys.readouterr().out.split("\n", 1)[1])
     assert doc["policy"] == tie
     assert " + ".join(doc["steps"][1]["pair"]) == second
+
+
+@pytest.mark.parametrize("tie", ["hf", "sentencepiece", "minbpe"])
+def test_new_policies_survive_a_workspace_round_trip(tie, tmp_path):
+    from core import workspace_file
+    from core.workspace import Workspace
+
+    workspace = Workspace.example()
+    workspace.set_settings(tie=tie)
+    workspace.train()
+    path = tmp_path / "w.json"
+    workspace_file.save(workspace_file.snapshot(workspace), path)
+    other = Workspace()
+    workspace_file.apply(workspace_file.read(path), other)
+    trace = other.model.trace
+    assert trace.policy == tie and trace.steps == workspace.model.trace.steps
+    # The reloaded trace orders each recomputed tie set as training did.
+    for step in trace.steps:
+        table = trace.pair_counts(step.step)
+        tied = [pair for pair, count in table.items() if count == step.count]
+        assert tuple(trace.tie_order(tied)) == step.ties
