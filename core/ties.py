@@ -32,10 +32,11 @@ which is also the order of their UTF-8 bytes.
   (``bpe_model_trainer.cc``): higher frequency, then the merged piece with
   fewer characters, then the smaller merged piece by UTF-8 bytes.  The
   end-of-word symbol counts as one character, as ``▁`` does there.  But:
-  SentencePiece only scans an "active" set (the top 5 % of candidate pairs,
-  at least 1,000, refreshed every 100 merges), and it skips a merge whose
-  piece it already made by another path; neither matters while there are
-  fewer than 1,000 candidate pairs and no piece is made twice.  When two
+  SentencePiece only scans an "active" set (every 100 merges it keeps the
+  most frequent pairs, at least 1,000 or 5 % of its symbols, and pairs made
+  by a merge join it), and it skips a merge whose piece it already made by
+  another path; neither matters while there are at most 1,000 candidate
+  pairs and no piece is made twice (tests/core/test_ties_crosscheck.py).  When two
   pairs make the same piece the smaller ``(left, right)`` wins here (an
   arbitrary set order decides in SentencePiece).
 * ``subword-nmt`` -- greatest pair by strings: subword-nmt's ``learn_bpe``
