@@ -83,20 +83,11 @@ def check(tokenizer, ids) -> CanonResult:
         if isinstance(token_id, bool) or not isinstance(token_id, int):
             raise TokenizerError(f"item {index} is {token_id!r}, not an integer ID")
     adapter = _ByteLevel(tokenizer) if hasattr(tokenizer, "special_name") else _Textual(tokenizer)
-    spans, specials, out_of_range = [], [], []
-    parts, offset = [], 0
-    for index, token_id in enumerate(ids):
-        kind, value = adapter.piece(token_id)
-        if kind == "special":
-            specials.append((index, token_id, value))
-        elif kind == "unknown":
-            out_of_range.append((index, token_id))
-        else:
-            parts.append(value)
-        size = len(value) if kind == "bytes" else 0
-        spans.append(Span(index, token_id, offset, offset + size))
-        offset += size
-    data = b"".join(parts)
+    pieces = list(_pieces(adapter, ids))
+    spans = tuple(span for span, _, _ in pieces)
+    specials = tuple((span.index, span.id, value) for span, kind, value in pieces if kind == "special")
+    out_of_range = tuple((span.index, span.id) for span, kind, _ in pieces if kind == "unknown")
+    data = b"".join(value for _, kind, value in pieces if kind == "bytes")
     problems = utf8.scan(data)
     if problems:  # no text: only a byte-level tokenizer can encode the bytes again
         text = None
@@ -106,12 +97,11 @@ def check(tokenizer, ids) -> CanonResult:
         text = adapter.text([span.id for span in spans if span.index not in skip], data)
         canonical_ids = _canonical(adapter, spans, specials, out_of_range)
     if canonical_ids is None:
-        return CanonResult(ids, data, text, None, None, tuple(spans), (), (), tuple(specials),
-                           tuple(out_of_range), problems)
-    canonical_spans = tuple(_spans(adapter, canonical_ids))
+        return CanonResult(ids, data, text, None, None, spans, (), (), specials, out_of_range, problems)
+    canonical_spans = tuple(span for span, _, _ in _pieces(adapter, canonical_ids))
     differences = tuple(align(spans, canonical_spans))
     return CanonResult(ids, data, text, not differences and ids == canonical_ids, canonical_ids,
-                       tuple(spans), canonical_spans, differences, tuple(specials), tuple(out_of_range), problems)
+                       spans, canonical_spans, differences, specials, out_of_range, problems)
 
 
 def _canonical(adapter, spans, specials, out_of_range) -> tuple[int, ...]:
@@ -132,12 +122,13 @@ def _canonical(adapter, spans, specials, out_of_range) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _spans(adapter, ids):
+def _pieces(adapter, ids):
+    """``(Span, kind, value)`` per ID; the spans tile the joined bytes."""
     offset = 0
     for index, token_id in enumerate(ids):
         kind, value = adapter.piece(token_id)
         size = len(value) if kind == "bytes" else 0
-        yield Span(index, token_id, offset, offset + size)
+        yield Span(index, token_id, offset, offset + size), kind, value
         offset += size
 
 
