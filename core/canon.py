@@ -26,16 +26,20 @@ encode again and ``canonical`` is ``None``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import accumulate
+from operator import sub
+from typing import NamedTuple
 
 from . import utf8
+from .byte_train import paused_gc
 from .errors import TokenizerError
 from .unigram import CONTROL
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):
     """One token of a list and the bytes it covers in the decoded data
-    (a special or an unknown ID covers none: ``start == end``)."""
+    (a special or an unknown ID covers none: ``start == end``).  A named
+    tuple, not a dataclass: a long list makes millions of them."""
 
     index: int
     id: int
@@ -43,8 +47,7 @@ class Span:
     end: int
 
 
-@dataclass(frozen=True)
-class Difference:
+class Difference(NamedTuple):
     """Tokens ``given[0]:given[1]`` of the list and ``canonical[0]:canonical[1]``
     of the canonical list spell the same bytes ``bytes[0]:bytes[1]``."""
 
@@ -78,16 +81,20 @@ class CanonResult:
 
 def check(tokenizer, ids) -> CanonResult:
     """Decode ``ids`` with ``tokenizer``, re-encode, and compare."""
-    ids = tuple(ids)
+    # Millions of small tuples would each count towards a full GC pass.
+    with paused_gc():
+        return _check(tokenizer, tuple(ids))
+
+
+def _check(tokenizer, ids) -> CanonResult:
     for index, token_id in enumerate(ids):
         if isinstance(token_id, bool) or not isinstance(token_id, int):
             raise TokenizerError(f"item {index} is {token_id!r}, not an integer ID")
     adapter = _ByteLevel(tokenizer) if hasattr(tokenizer, "special_name") else _Textual(tokenizer)
-    pieces = list(_pieces(adapter, ids))
-    spans = tuple(span for span, _, _ in pieces)
-    specials = tuple((span.index, span.id, value) for span, kind, value in pieces if kind == "special")
-    out_of_range = tuple((span.index, span.id) for span, kind, _ in pieces if kind == "unknown")
-    data = b"".join(value for _, kind, value in pieces if kind == "bytes")
+    spans, pieces = _pieces(adapter, ids)
+    specials = tuple((i, ids[i], value) for i, (kind, value) in enumerate(pieces) if kind == "special")
+    out_of_range = tuple((i, ids[i]) for i, (kind, _) in enumerate(pieces) if kind == "unknown")
+    data = b"".join([value for kind, value in pieces if kind == "bytes"])
     problems = utf8.scan(data)
     if problems:  # no text: only a byte-level tokenizer can encode the bytes again
         text = None
@@ -98,9 +105,11 @@ def check(tokenizer, ids) -> CanonResult:
         canonical_ids = _canonical(adapter, spans, specials, out_of_range)
     if canonical_ids is None:
         return CanonResult(ids, data, text, None, None, spans, (), (), specials, out_of_range, problems)
-    canonical_spans = tuple(span for span, _, _ in _pieces(adapter, canonical_ids))
+    if canonical_ids == ids:  # the common case, and the one that needs no lining up
+        return CanonResult(ids, data, text, True, ids, spans, spans, (), specials, out_of_range, problems)
+    canonical_spans = _pieces(adapter, canonical_ids)[0]
     differences = tuple(align(spans, canonical_spans))
-    return CanonResult(ids, data, text, not differences and ids == canonical_ids, canonical_ids,
+    return CanonResult(ids, data, text, False, canonical_ids,
                        spans, canonical_spans, differences, specials, out_of_range, problems)
 
 
@@ -108,6 +117,8 @@ def _canonical(adapter, spans, specials, out_of_range) -> tuple[int, ...]:
     """Specials stay in place and each stretch between them is encoded on
     its own: no encoder turns text into a special, and bytes never merge
     across one.  Unknown IDs are left out (they spell nothing)."""
+    if not specials and not out_of_range:
+        return tuple(adapter.encode_stretch([span.id for span in spans]))
     fixed = {index for index, _, _ in specials}
     skip = {index for index, _ in out_of_range}
     out, stretch = [], []
@@ -123,13 +134,13 @@ def _canonical(adapter, spans, specials, out_of_range) -> tuple[int, ...]:
 
 
 def _pieces(adapter, ids):
-    """``(Span, kind, value)`` per ID; the spans tile the joined bytes."""
-    offset = 0
-    for index, token_id in enumerate(ids):
-        kind, value = adapter.piece(token_id)
-        size = len(value) if kind == "bytes" else 0
-        yield Span(index, token_id, offset, offset + size), kind, value
-        offset += size
+    """The spans of ``ids`` (tiling the joined bytes) and each one's
+    ``(kind, value)``; built list-wise, since lists run to millions."""
+    pieces = list(map(adapter.piece, ids))
+    sizes = [len(value) if kind == "bytes" else 0 for kind, value in pieces]
+    ends = list(accumulate(sizes))
+    starts = list(map(sub, ends, sizes))
+    return tuple(map(Span, range(len(ids)), ids, starts, ends)), pieces
 
 
 def align(given, canonical):
@@ -165,13 +176,24 @@ def align(given, canonical):
             yield Difference((first_i, i), (first_j, j), (start, max(end_a, end_b)))
 
 
-class _ByteLevel:
-    """``byte-bpe`` assets: IDs are bytes, learned merges and specials."""
+class _Memo:
+    """``piece(id)`` once per distinct ID: a long list repeats its IDs."""
 
     def __init__(self, model):
         self.model = model
+        self._pieces = {}
 
     def piece(self, token_id):
+        found = self._pieces.get(token_id)
+        if found is None:
+            found = self._pieces[token_id] = self._piece(token_id)
+        return found
+
+
+class _ByteLevel(_Memo):
+    """``byte-bpe`` assets: IDs are bytes, learned merges and specials."""
+
+    def _piece(self, token_id):
         if not 0 <= token_id < self.model.vocab_size:
             return "unknown", b""
         name = self.model.special_name(token_id)
@@ -189,7 +211,7 @@ class _ByteLevel:
         return list(self.model.encode(data).ids) if data else []
 
 
-class _Textual:
+class _Textual(_Memo):
     """Tokenizers over strings: imported ``bpe``, ``wordpiece``, ``unigram``
     and ``char-bpe``.
 
@@ -197,10 +219,7 @@ class _Textual:
     BPE), so two lists line up wherever their spellings cut the text alike.
     """
 
-    def __init__(self, model):
-        self.model = model
-
-    def piece(self, token_id):
+    def _piece(self, token_id):
         model = self.model
         try:
             if hasattr(model, "token_of"):  # imported BPE
