@@ -62,6 +62,9 @@ class CanonView(QWidget):
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.verdict.setToolTip(self.tr("An encoder gives one list per text. A model trained on its output has "
+                                        "never seen another spelling of the same bytes, such as [58, 32] for "
+                                        "[259] in the classroom tokenizer."))
         self.given_caption = QLabel()
         self.canonical_caption = QLabel()
         self.canonical_strip = TokenStrip()

@@ -203,3 +203,24 @@ def test_cli_reads_ids_from_stdin():
     done = subprocess.run([sys.executable, "main.py", "canon", str(CLASSROOM), "-", "--json"], cwd=ROOT,
                           input=b"[58, 32]", capture_output=True, timeout=120)
     assert done.returncode == 1 and json.loads(done.stdout)["canonical_ids"] == [259]
+
+
+def test_cli_on_an_imported_bpe_asset(tmp_path, capsys):
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    tok.train_from_iterator(["low lower lowest"] * 10, trainers.BpeTrainer(
+        vocab_size=280, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False))
+    tok.save(str(tmp_path / "tokenizer.json"))
+    asset = tmp_path / "asset.json"
+    assert main(["import", str(tmp_path / "tokenizer.json"), "--format", "hf", "-o", str(asset)]) == 0
+    capsys.readouterr()
+    low = tok.encode("lower").ids
+    spelled = [tok.token_to_id(c) for c in "lower"]
+    code, out, _ = run(["canon", str(asset), *map(str, spelled), "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 1 and doc["text"] == "lower" and doc["canonical_ids"] == low
+    code, out, _ = run(["canon", str(asset), *map(str, low)], capsys)
+    assert code == 0 and out.startswith("canonical: yes")
