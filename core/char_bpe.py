@@ -412,9 +412,35 @@ class Trace:
         the trace's tie policy, winner first."""
         if self.policy in CORPUS_ORDER:
             return list(pairs)
+        return sorted(pairs, key=self._order_key())
+
+    def tie_keys(self, step: int, pairs) -> dict:
+        """What the policy compares for each of ``pairs`` before merge
+        ``step``: the pair of strings, ``(left ID, right ID)`` for ``hf``,
+        ``(characters, merged piece)`` for ``sentencepiece``, and
+        ``(word index, position)`` of the first occurrence for the
+        corpus-order policies."""
+        wanted = set(pairs)
+        if self.policy in ("lexicographic", "subword-nmt"):
+            return {pair: pair for pair in wanted}
+        if self.policy not in CORPUS_ORDER:
+            # Drop sentencepiece's last element, the pair: it only breaks
+            # ties the reference leaves to chance.
+            key = self._order_key()
+            return {pair: key(pair)[:2] for pair in wanted}
+        found = {}
+        for index, symbols in enumerate(self.segmentation(step - 1)):
+            for position, pair in enumerate(zip(symbols, symbols[1:])):
+                if pair in wanted:
+                    found.setdefault(pair, (index, position))
+            if len(found) == len(wanted):
+                break
+        return found
+
+    def _order_key(self):
         merges = [(m.left, m.right, m.new) for m in self.model.merges]
         length = symbol_lengths(self.model.alphabet, merges)
-        return sorted(pairs, key=order_key(self.policy, ids=self.model.ids, length=length))
+        return order_key(self.policy, ids=self.model.ids, length=length)
 
     def pair_counts(self, step: int) -> dict[tuple[str, str], int]:
         """All pair counts *before* merge ``step`` (1-based), in corpus order."""

@@ -96,7 +96,7 @@ class MergeTimeline(QWidget):
         self.merge_view = _table(self.merge_model, stretch=1, widths=(48, 0, 56, 90, 40, 200, 96))
         self.rule_label = QLabel()
         self.rule_label.setWordWrap(True)
-        self.pair_view = _table(self.pair_model, stretch=3, widths=(130, 64, 64))
+        self.pair_view = _table(self.pair_model, stretch=4, widths=(130, 64, 64, 170))
         self.segmentation_label = QLabel()
         self.segmentation_view = _table(self.segmentation_model, stretch=3, widths=(150, 56, 56))
         self.plots = TimelinePlots()

@@ -149,14 +149,32 @@ def pair_rows(trace, step: int) -> dict:
     tied = trace.tie_order(pair for pair, (count, _) in table.items() if count == top)
     recorded = trace.steps[step - 1].pair if step <= len(trace.steps) else None
     tied_set = set(tied)
+    keys = trace.tie_keys(step, tied) if len(tied) > 1 else {}
     rest = sorted((p for p in table if p not in tied_set), key=lambda p: (-table[p][0], p))
     rows = []
     for pair in tied + rest:
         count, where = table[pair]
         text = ", ".join(f"{w} ×{n}" for w, n in where[:WHERE_LIMIT]) + (" …" if len(where) > WHERE_LIMIT else "")
         status = "winner" if pair == tied[0] else ("tied" if pair in tied_set else "")
-        rows.append((pair, count, text, status))
+        key = key_text(trace, keys[pair]) if pair in keys else ""
+        rows.append((pair, count, key, text, status))
     return {"step": step, "rows": rows, "top": top, "tied": len(tied), "winner": tied[0], "recorded": recorded}
+
+
+def key_text(trace, key) -> str:
+    """A tie key from ``Trace.tie_keys`` as the rule reads it."""
+    policy = trace.policy
+    if policy == "hf":
+        return QCoreApplication.translate("timeline", "IDs %1, %2").replace("%1", str(key[0])).replace(
+            "%2", str(key[1]))
+    if policy == "sentencepiece":
+        return QCoreApplication.translate("timeline", "%1 characters: %2").replace("%1", str(key[0])).replace(
+            "%2", key[1])
+    if policy in ("lexicographic", "subword-nmt"):
+        return f"“{key[0]}”, “{key[1]}”"
+    word = trace.corpus.words[key[0]]
+    return QCoreApplication.translate("timeline", "word %1 (%2), position %3").replace(
+        "%1", str(key[0] + 1)).replace("%2", word).replace("%3", str(key[1] + 1))
 
 
 # ==== table models ====
@@ -250,7 +268,8 @@ class PairTableModel(_Table):
     """The full pair table before one merge; the winner and its ties shaded."""
 
     headers = (QT_TRANSLATE_NOOP("timeline", "Pair"), QT_TRANSLATE_NOOP("timeline", "Count"),
-               QT_TRANSLATE_NOOP("timeline", "Status"), QT_TRANSLATE_NOOP("timeline", "Where (word × weighted times)"))
+               QT_TRANSLATE_NOOP("timeline", "Status"), QT_TRANSLATE_NOOP("timeline", "Tie rule compares"),
+               QT_TRANSLATE_NOOP("timeline", "Where (word × weighted times)"))
     status_names = {"winner": QT_TRANSLATE_NOOP("timeline", "winner"), "tied": QT_TRANSLATE_NOOP("timeline", "tied")}
 
     def __init__(self, parent=None):
@@ -268,9 +287,10 @@ class PairTableModel(_Table):
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
             return None
-        pair, count, where, status = self.rows[index.row()]
+        pair, count, key, where, status = self.rows[index.row()]
         if role == Qt.DisplayRole:
-            return (pair_text(pair), str(count), tr(self.status_names[status]) if status else "", where)[index.column()]
+            return (pair_text(pair), str(count), tr(self.status_names[status]) if status else "", key,
+                    where)[index.column()]
         if role == Qt.BackgroundRole and status:
             return WINNER_BRUSH if status == "winner" else TIE_BRUSH
         if role == Qt.TextAlignmentRole and index.column() == 1:

@@ -2162,75 +2162,95 @@
         <translation>%1 个相邻对的计数同为 %2：%3。%4 规则选择 %5：%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="185"/>
+        <location filename="../../gui/timeline_models.py" line="168"/>
+        <source>IDs %1, %2</source>
+        <translation>ID %1, %2</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="171"/>
+        <source>%1 characters: %2</source>
+        <translation>%1 个字符：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="176"/>
+        <source>word %1 (%2), position %3</source>
+        <translation>第 %1 个词（%2），第 %3 个位置</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="203"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="185"/>
-        <location filename="../../gui/timeline_models.py" line="252"/>
+        <location filename="../../gui/timeline_models.py" line="203"/>
+        <location filename="../../gui/timeline_models.py" line="270"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="186"/>
-        <location filename="../../gui/timeline_models.py" line="252"/>
-        <location filename="../../gui/timeline_models.py" line="284"/>
+        <location filename="../../gui/timeline_models.py" line="204"/>
+        <location filename="../../gui/timeline_models.py" line="270"/>
+        <location filename="../../gui/timeline_models.py" line="304"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="186"/>
+        <location filename="../../gui/timeline_models.py" line="204"/>
         <source>New symbol</source>
         <translation>新符号</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="187"/>
+        <location filename="../../gui/timeline_models.py" line="205"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="187"/>
+        <location filename="../../gui/timeline_models.py" line="205"/>
         <source>Tie set</source>
         <translation>并列集</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="188"/>
+        <location filename="../../gui/timeline_models.py" line="206"/>
         <source>Other policy</source>
         <translation>另一规则</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="253"/>
+        <location filename="../../gui/timeline_models.py" line="271"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="253"/>
+        <location filename="../../gui/timeline_models.py" line="271"/>
+        <source>Tie rule compares</source>
+        <translation>并列规则比较的值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="272"/>
         <source>Where (word × weighted times)</source>
         <translation>出现位置（词 × 加权次数）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="254"/>
+        <location filename="../../gui/timeline_models.py" line="273"/>
         <source>winner</source>
         <translation>胜出</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="254"/>
+        <location filename="../../gui/timeline_models.py" line="273"/>
         <source>tied</source>
         <translation>并列</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="284"/>
+        <location filename="../../gui/timeline_models.py" line="304"/>
         <source>Word or record</source>
         <translation>词或记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="285"/>
+        <location filename="../../gui/timeline_models.py" line="305"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="285"/>
+        <location filename="../../gui/timeline_models.py" line="305"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>

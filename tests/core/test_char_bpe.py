@@ -219,3 +219,16 @@ def test_trace_orders_recomputed_tie_sets_as_training_did(corpus, merges, tie):
         tied = [pair for pair, count in trace.pair_counts(step.step).items() if count == step.count]
         assert len(tied) == step.tie_count
         assert tuple(trace.tie_order(tied)) == step.ties
+
+
+def test_tie_keys_name_what_each_rule_compares():
+    # Seed 004, merge 3 under first-seen: n + e and e + w tie at 8; both
+    # first occur in "newer" (word 3), at positions 1 and 2.
+    trace = train(SEED_004, merges=8, tie="first-seen").trace
+    assert trace.tie_keys(3, trace.steps[2].ties) == {("n", "e"): (2, 0), ("e", "w"): (2, 1)}
+    # Example 19.1, merge 2 under sentencepiece: "w</w>" has 2 characters
+    # (</w> counts as one), "low" 3, so w + </w> wins.
+    trace = train(EXAMPLE_19_1, merges=4, tie="sentencepiece").trace
+    assert trace.tie_keys(2, trace.steps[1].ties) == {("w", "</w>"): (2, "w</w>"), ("lo", "w"): (3, "low")}
+    trace = train(EXAMPLE_19_1, merges=4, tie="hf").trace
+    assert trace.tie_keys(2, trace.steps[1].ties) == {("w", "</w>"): (7, 1), ("lo", "w"): (8, 7)}

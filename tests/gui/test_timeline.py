@@ -85,7 +85,8 @@ def test_step_1_pair_table_has_the_tie_set_winner_and_rule(timeline, qtbot):
     assert [cell(pairs, r, 2) for r in range(4)] == ["winner", "tied", "tied", ""]
     assert pairs.data(pairs.index(0, 0), Qt.BackgroundRole) != pairs.data(pairs.index(1, 0), Qt.BackgroundRole)
     assert pairs.data(pairs.index(3, 0), Qt.BackgroundRole) is None
-    assert cell(pairs, 0, 3) == "low ×2, lower ×1"
+    assert cell(pairs, 0, 4) == "low ×2, lower ×1"
+    assert [cell(pairs, r, 3) for r in range(4)] == ["“l”, “o”", "“o”, “w”", "“w”, “</w>”", ""]
     text = timeline.rule_label.text()
     assert "l + o wins with count 3" in text and "3 pairs tie" in text and "lexicographic" in text
     seg = timeline.segmentation_model
@@ -179,6 +180,7 @@ def test_hf_policy_names_the_ties_and_the_rule_and_diverges_from_lexicographic(q
     qtbot.waitUntil(lambda: shown_step(view, 2))
     assert [cell(view.pair_model, r, 2) for r in range(3)] == ["winner", "tied", ""]
     assert cell(view.pair_model, 0, 0) == "w + </w>" and "the hf rule picks" in view.rule_label.text()
+    assert [cell(view.pair_model, r, 3) for r in range(2)] == ["IDs 7, 1", "IDs 8, 7"]
     view.compare_box.setCurrentIndex(view.compare_box.findData("lexicographic"))
     view.compare_button.click()
     qtbot.waitUntil(lambda: workspace.comparison is not None, timeout=5000)
