@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from .corpus import END_OF_WORD, WordCorpus
 from .errors import TokenizerError
-from .ties import check_policy, order_key
+from .ties import CORPUS_ORDER, check_policy, order_key, symbol_lengths
 
 TRAINER_NAME = "subword-studio.char_bpe"
 TRAINER_VERSION = "1"
@@ -174,7 +174,10 @@ def train(
     freqs = list(corpus.counts)
     alphabet = tuple(sorted({s for symbols in words for s in symbols}))
     specials = (unk,) if unk is not None else ()
-    known = set(specials) | set(alphabet)
+    # symbol -> ID in vocabulary order (the "hf" policy compares these) and
+    # symbol -> characters ("sentencepiece"); both only grow.
+    ids = {symbol: i for i, symbol in enumerate((*specials, *alphabet))}
+    length = symbol_lengths(alphabet, ())
     counts = _Counts(words, freqs)
     # pair -> (word index, position); valid until the pair is touched.
     first_seen_cache: dict[tuple[str, str], tuple[int, int]] = {}
@@ -194,7 +197,8 @@ def train(
     # The string orders compare pairs directly (no Python key call per pair,
     # which dominated late steps whose top bucket holds thousands of pairs);
     # "subword-nmt" is order_key's reversed order, taken from the other end.
-    key = None if tie in ("lexicographic", "subword-nmt") else order_key(tie, first_seen)
+    key = None if tie in ("lexicographic", "subword-nmt") else order_key(
+        tie, first_seen=first_seen, ids=ids, length=length)
     greatest = tie == "subword-nmt"
     limit = merges if merges is not None else float("inf")
     learned: list[Merge] = []
@@ -203,7 +207,7 @@ def train(
     while True:
         if len(learned) >= limit:
             break
-        if vocab_size is not None and len(known) >= vocab_size:
+        if vocab_size is not None and len(ids) >= vocab_size:
             stop_reason = "vocab_size"
             break
         if should_stop is not None and should_stop():
@@ -228,7 +232,8 @@ def train(
         rank = len(learned) + 1
         learned.append(Merge(rank, left, right, new, top))
         steps.append(MergeStep(rank, (left, right), top, new, ties, len(bucket), tie))
-        known.add(new)
+        ids.setdefault(new, len(ids))
+        length.setdefault(new, length[left] + length[right])
         for index in sorted(counts.where.get((left, right), ())):
             symbols = words[index]
             words[index] = merge_symbols(symbols, left, right, new)
@@ -401,6 +406,41 @@ class Trace:
     def segmentation(self, step: int) -> list[list[str]]:
         """Every corpus word's symbols after ``step`` merges (0 = initial)."""
         return [self.model.segment(w, limit=step) for w in self.corpus.words]
+
+    def tie_order(self, pairs) -> list:
+        """``pairs``, all at one count and listed in corpus order, sorted by
+        the trace's tie policy, winner first."""
+        if self.policy in CORPUS_ORDER:
+            return list(pairs)
+        return sorted(pairs, key=self._order_key())
+
+    def tie_keys(self, step: int, pairs) -> dict:
+        """What the policy compares for each of ``pairs`` before merge
+        ``step``: the pair of strings, ``(left ID, right ID)`` for ``hf``,
+        ``(characters, merged piece)`` for ``sentencepiece``, and
+        ``(word index, position)`` of the first occurrence for the
+        corpus-order policies."""
+        wanted = set(pairs)
+        if self.policy in ("lexicographic", "subword-nmt"):
+            return {pair: pair for pair in wanted}
+        if self.policy not in CORPUS_ORDER:
+            # Drop sentencepiece's last element, the pair: it only breaks
+            # ties the reference leaves to chance.
+            key = self._order_key()
+            return {pair: key(pair)[:2] for pair in wanted}
+        found = {}
+        for index, symbols in enumerate(self.segmentation(step - 1)):
+            for position, pair in enumerate(zip(symbols, symbols[1:])):
+                if pair in wanted:
+                    found.setdefault(pair, (index, position))
+            if len(found) == len(wanted):
+                break
+        return found
+
+    def _order_key(self):
+        merges = [(m.left, m.right, m.new) for m in self.model.merges]
+        length = symbol_lengths(self.model.alphabet, merges)
+        return order_key(self.policy, ids=self.model.ids, length=length)
 
     def pair_counts(self, step: int) -> dict[tuple[str, str], int]:
         """All pair counts *before* merge ``step`` (1-based), in corpus order."""

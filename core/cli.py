@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from . import asset_diff, assets, char_bpe, cli_bytes, corpus as corpus_mod, identity
+from . import asset_diff, assets, char_bpe, cli_bytes, cli_canon, corpus as corpus_mod, identity
 from .errors import AssetError, StudioError
 from .formats import cli_support
 from .idlist import parse_ids
@@ -300,10 +300,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_diff)
 
     cli_support.add_commands(sub, _print_json)  # import FILE --format ..., export ASSET --format ...
+    cli_canon.add_command(sub, _print_json)  # canon ASSET ID... [--file PATH | -]
     return parser
 
 
-COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export")
+COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon")
 
 
 def main(argv=None) -> int:

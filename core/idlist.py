@@ -1,13 +1,16 @@
-"""Parse an ID list typed or pasted by a person: ``255``, ``270 32 268``,
-``[270, 32, 268]`` or one per line.  Errors name the item and its position."""
+"""Parse an ID list typed or pasted by a person, or read from a file:
+``255``, ``270 32 268``, ``[270, 32, 268]`` or one per line.  Errors name
+the item and its position (and the file)."""
 
 from __future__ import annotations
 
 import re
 
 from .errors import StudioError
+from .fileio import read_limited
 
 MAX_IDS = 10_000_000
+ID_FILE_LIMIT = 128 * 1024 * 1024  # MAX_IDS IDs of up to 12 digits and a separator
 _ITEM = re.compile(r"[^\s,\[\]]+")
 
 
@@ -31,3 +34,19 @@ def parse_ids(text: str) -> list[int]:
         if len(ids) > MAX_IDS:
             raise StudioError(f"more than {MAX_IDS} IDs: split the list")
     return ids
+
+
+def ids_from_bytes(data: bytes, name: str) -> list[int]:
+    """Parse the bytes of a file or stream named ``name`` as an ID list."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise StudioError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        return parse_ids(text)
+    except StudioError as exc:
+        raise StudioError(f"{name}: {exc}") from None
+
+
+def read_id_file(path) -> list[int]:
+    return ids_from_bytes(read_limited(path, limit=ID_FILE_LIMIT, what="an ID list", error=StudioError), str(path))

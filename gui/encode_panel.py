@@ -14,15 +14,16 @@ from itertools import accumulate
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+    QAbstractItemView, QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
     QPlainTextEdit, QPushButton, QSplitter, QTableView, QTextEdit, QVBoxLayout, QWidget,
 )
 
-from core import textinfo, utf8
+from core import textinfo
 from core.errors import StudioError
-from core.idlist import parse_ids
+from core.idlist import parse_ids, read_id_file
 from core.render import render_piece
 
+from .canon_view import CanonView, decode_chips
 from .token_strip import Chip, TokenStrip
 from .token_table import TokenTableModel
 
@@ -143,6 +144,7 @@ class EncodePanel(QWidget):
             self.policy_box.addItem(label, policy)
         self.decode_button = QPushButton(self.tr("Decode"))
         self.copy_ids_button = QPushButton(self.tr("Use the IDs above"))
+        self.open_ids_button = QPushButton(self.tr("Open IDs…"))
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -150,6 +152,7 @@ class EncodePanel(QWidget):
         self.decoded = QPlainTextEdit(readOnly=True)
         self.decoded.setMaximumBlockCount(0)
         self.decoded_strip = TokenStrip()
+        self.canon_view = CanonView(self.decoded_strip)
 
         # Layout
         top = QWidget()
@@ -168,9 +171,10 @@ class EncodePanel(QWidget):
         row.addWidget(self.policy_box)
         row.addWidget(self.decode_button)
         row.addWidget(self.copy_ids_button)
+        row.addWidget(self.open_ids_button)
         decode_layout.addLayout(row)
         decode_layout.addWidget(self.banner)
-        decode_layout.addWidget(self.decoded_strip, 1)
+        decode_layout.addWidget(self.canon_view, 1)
         decode_layout.addWidget(self.decoded, 1)
         splitter = QSplitter(Qt.Vertical)
         splitter.addWidget(top)
@@ -191,6 +195,7 @@ class EncodePanel(QWidget):
         self.ids_edit.returnPressed.connect(self.decode_now)
         self.policy_box.currentIndexChanged.connect(self.decode_now)
         self.copy_ids_button.clicked.connect(self._use_encoded_ids)
+        self.open_ids_button.clicked.connect(self._open_ids)
         bridge.sig_encoder_changed.connect(lambda _: self._tokenizer_changed())
 
         self._tokenizer_changed()
@@ -311,6 +316,22 @@ class EncodePanel(QWidget):
             self.ids_edit.setText(" ".join(map(str, self.encoding.ids)))
             self.decode_now()
 
+    def _open_ids(self):
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open an ID list"), "",
+                                              self.tr("ID lists (*.txt *.json);;All files (*)"))
+        if path:
+            self.load_ids_file(path)
+
+    def load_ids_file(self, path):
+        """Put the IDs of a text file (any spelling parse_ids reads) in the field and decode them."""
+        try:
+            ids = read_id_file(path)
+        except StudioError as exc:
+            self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", str(exc)), error=True)
+            return
+        self.ids_edit.setText(" ".join(map(str, ids)))
+        self.decode_now()
+
     def decode_now(self):
         tokenizer = self.workspace.encoder
         policy = self.policy_box.currentData()
@@ -319,14 +340,17 @@ class EncodePanel(QWidget):
             self.banner.hide()
             self.decoded.setPlainText("")
             self.decoded_strip.set_chips([])
+            self.canon_view.clear()
             return
         try:
             ids = parse_ids(text)
         except StudioError as exc:
             self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", str(exc)), error=True)
+            self.canon_view.clear()
             return
         raw = tokenizer.decode(ids, errors="raw")
-        self.decoded_strip.set_chips(self._decode_chips(tokenizer, ids, raw.data))
+        self.decoded_strip.set_chips(decode_chips(tokenizer, ids, raw.data))
+        self.canon_view.check(tokenizer, ids)
         messages = [self.tr("ID %1 at position %2 is a special token (%3): it has no bytes.").replace(
             "%1", str(i)).replace("%2", str(p)).replace("%3", tokenizer.special_name(i) or "?")
             for p, i in raw.specials]
@@ -352,25 +376,6 @@ class EncodePanel(QWidget):
             self._show_banner("\n".join(messages), error=bool(problems) or bool(raw.unknown_ids))
         else:
             self.banner.hide()
-
-    def _decode_chips(self, tokenizer, ids, data):
-        roles = [role for _, _, role in utf8.byte_roles(data)]
-        bounds = set(utf8.char_boundaries(data))
-        chips, offset = [], 0
-        for token_id in ids:
-            if not 0 <= token_id < tokenizer.vocab_size:
-                chips.append(Chip("?", token_id, b"", (), flag="✗"))
-                continue
-            name = tokenizer.special_name(token_id)
-            if name is not None:
-                chips.append(Chip(name, token_id, b"", (), flag="∅"))
-                continue
-            piece = tokenizer.token_bytes(token_id)
-            partial = offset not in bounds or offset + len(piece) not in bounds
-            chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:offset + len(piece)]),
-                              partial))
-            offset += len(piece)
-        return chips
 
     def _show_banner(self, text, *, error):
         colour = "#fdecea; color: #7f0000; border: 1px solid #b00020" if error else \

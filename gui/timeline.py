@@ -93,10 +93,10 @@ class MergeTimeline(QWidget):
         self.compare_button.setCheckable(True)
         self.divergence_label = QLabel()
         self.divergence_label.setWordWrap(True)
-        self.merge_view = _table(self.merge_model, stretch=1, widths=(56, 0, 56, 90, 48, 56, 96))
+        self.merge_view = _table(self.merge_model, stretch=1, widths=(48, 0, 56, 90, 40, 200, 96))
         self.rule_label = QLabel()
         self.rule_label.setWordWrap(True)
-        self.pair_view = _table(self.pair_model, stretch=3, widths=(130, 64, 64))
+        self.pair_view = _table(self.pair_model, stretch=4, widths=(130, 64, 64, 170))
         self.segmentation_label = QLabel()
         self.segmentation_view = _table(self.segmentation_model, stretch=3, widths=(150, 56, 56))
         self.plots = TimelinePlots()
@@ -198,9 +198,9 @@ class MergeTimeline(QWidget):
 
     def _policy_box(self):
         box = QComboBox()
-        for name, description in POLICIES.items():
+        for name in POLICIES:
             box.addItem(name, name)
-            box.setItemData(box.count() - 1, description, Qt.ToolTipRole)
+            box.setItemData(box.count() - 1, timeline_tr(RULES[name]), Qt.ToolTipRole)
         return box
 
     # ==== training ====

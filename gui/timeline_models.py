@@ -23,10 +23,17 @@ WINNER_BRUSH = QBrush(QColor("#c8e6c9"))
 CHANGED_BRUSH = QBrush(QColor("#e3f2fd"))
 DIVERGED_BRUSH = QBrush(QColor("#ffe0e0"))
 WHERE_LIMIT = 8
+# Tied pairs written in the merge table's tie-set cell (all in its tooltip, up to 12).
+TIES_SHOWN = 3
 
 RULES = {
     "lexicographic": QT_TRANSLATE_NOOP("timeline", "the smallest pair by symbol strings, first then second (seed 000)"),
-    "first-seen": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (Sennrich's code, minbpe)"),
+    "first-seen": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (Sennrich's code)"),
+    "minbpe": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (minbpe, tiktoken _educational)"),
+    "hf": QT_TRANSLATE_NOOP("timeline", "the smallest pair of IDs: specials, alphabet by code point, then merges "
+                                        "(Hugging Face BpeTrainer)"),
+    "sentencepiece": QT_TRANSLATE_NOOP("timeline", "the merged piece with the fewest characters, then the smallest "
+                                                   "by UTF-8 bytes (SentencePiece BPE)"),
     "subword-nmt": QT_TRANSLATE_NOOP("timeline", "the greatest pair by symbol strings (subword-nmt learn_bpe)"),
 }
 
@@ -44,6 +51,19 @@ def tr(text):
 
 def pair_text(pair) -> str:
     return f"{pair[0]} + {pair[1]}"
+
+
+def tie_explanation(step) -> str:
+    """Which pairs tied at a step and which rule chose among them."""
+    if step.tie_count == 1:
+        return QCoreApplication.translate("timeline", "No other pair had count %1, so the count alone decides.").replace(
+            "%1", str(step.count))
+    shown = ", ".join(pair_text(p) for p in step.ties[:12]) + (" …" if step.tie_count > 12 else "")
+    text = QCoreApplication.translate("timeline", "%1 pairs at count %2: %3. The %4 rule picks %5: %6.")
+    for marker, value in (("%1", str(step.tie_count)), ("%2", str(step.count)), ("%3", shown),
+                          ("%4", step.policy), ("%5", pair_text(step.pair)), ("%6", tr(RULES[step.policy]))):
+        text = text.replace(marker, value)
+    return text
 
 
 # ==== series (plain Python; run off the GUI thread) ====
@@ -126,21 +146,35 @@ def pair_rows(trace, step: int) -> dict:
     if not table:
         return {"step": step, "rows": [], "top": 0, "tied": 0, "winner": None, "recorded": None}
     top = max(count for count, _ in table.values())
-    tied = [pair for pair, (count, _) in table.items() if count == top]
-    if trace.policy == "lexicographic":
-        tied.sort()
-    elif trace.policy == "subword-nmt":
-        tied.sort(reverse=True)
+    tied = trace.tie_order(pair for pair, (count, _) in table.items() if count == top)
     recorded = trace.steps[step - 1].pair if step <= len(trace.steps) else None
     tied_set = set(tied)
+    keys = trace.tie_keys(step, tied) if len(tied) > 1 else {}
     rest = sorted((p for p in table if p not in tied_set), key=lambda p: (-table[p][0], p))
     rows = []
     for pair in tied + rest:
         count, where = table[pair]
         text = ", ".join(f"{w} ×{n}" for w, n in where[:WHERE_LIMIT]) + (" …" if len(where) > WHERE_LIMIT else "")
         status = "winner" if pair == tied[0] else ("tied" if pair in tied_set else "")
-        rows.append((pair, count, text, status))
+        key = key_text(trace, keys[pair]) if pair in keys else ""
+        rows.append((pair, count, key, text, status))
     return {"step": step, "rows": rows, "top": top, "tied": len(tied), "winner": tied[0], "recorded": recorded}
+
+
+def key_text(trace, key) -> str:
+    """A tie key from ``Trace.tie_keys`` as the rule reads it."""
+    policy = trace.policy
+    if policy == "hf":
+        return QCoreApplication.translate("timeline", "IDs %1, %2").replace("%1", str(key[0])).replace(
+            "%2", str(key[1]))
+    if policy == "sentencepiece":
+        return QCoreApplication.translate("timeline", "%1 characters: %2").replace("%1", str(key[0])).replace(
+            "%2", key[1])
+    if policy in ("lexicographic", "subword-nmt"):
+        return f"“{key[0]}”, “{key[1]}”"
+    word = trace.corpus.words[key[0]]
+    return QCoreApplication.translate("timeline", "word %1 (%2), position %3").replace(
+        "%1", str(key[0] + 1)).replace("%2", word).replace("%3", str(key[1] + 1))
 
 
 # ==== table models ====
@@ -211,9 +245,12 @@ class MergeTableModel(_Table):
             if column == 4:
                 return str(self.model.ids[step.new_symbol])
             if column == 5:
-                return str(step.tie_count)
+                if step.tie_count == 1:
+                    return "1"
+                shown = ", ".join(pair_text(p) for p in step.ties[:TIES_SHOWN])
+                return f"{step.tie_count}: {shown}" + (" …" if step.tie_count > TIES_SHOWN else "")
             return pair_text(self.other[row].pair) if row < len(self.other) else ("—" if self.other else "")
-        if role == Qt.TextAlignmentRole and column in (0, 2, 4, 5):
+        if role == Qt.TextAlignmentRole and column in (0, 2, 4):
             return int(Qt.AlignRight | Qt.AlignVCenter)
         if column == 6 and row < len(self.other) and self.other[row].pair != step.pair:
             if role == Qt.BackgroundRole:
@@ -223,10 +260,7 @@ class MergeTableModel(_Table):
                 font.setBold(True)
                 return font
         if role == Qt.ToolTipRole and column == 5:
-            shown = ", ".join(pair_text(p) for p in step.ties[:12])
-            text = QCoreApplication.translate("timeline", "%1 pairs at count %2: %3")
-            return text.replace("%1", str(step.tie_count)).replace("%2", str(step.count)).replace(
-                "%3", shown + (" …" if step.tie_count > 12 else ""))
+            return tie_explanation(step)
         return None
 
 
@@ -234,7 +268,8 @@ class PairTableModel(_Table):
     """The full pair table before one merge; the winner and its ties shaded."""
 
     headers = (QT_TRANSLATE_NOOP("timeline", "Pair"), QT_TRANSLATE_NOOP("timeline", "Count"),
-               QT_TRANSLATE_NOOP("timeline", "Status"), QT_TRANSLATE_NOOP("timeline", "Where (word × weighted times)"))
+               QT_TRANSLATE_NOOP("timeline", "Status"), QT_TRANSLATE_NOOP("timeline", "Tie rule compares"),
+               QT_TRANSLATE_NOOP("timeline", "Where (word × weighted times)"))
     status_names = {"winner": QT_TRANSLATE_NOOP("timeline", "winner"), "tied": QT_TRANSLATE_NOOP("timeline", "tied")}
 
     def __init__(self, parent=None):
@@ -252,9 +287,10 @@ class PairTableModel(_Table):
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
             return None
-        pair, count, where, status = self.rows[index.row()]
+        pair, count, key, where, status = self.rows[index.row()]
         if role == Qt.DisplayRole:
-            return (pair_text(pair), str(count), tr(self.status_names[status]) if status else "", where)[index.column()]
+            return (pair_text(pair), str(count), tr(self.status_names[status]) if status else "", key,
+                    where)[index.column()]
         if role == Qt.BackgroundRole and status:
             return WINNER_BRUSH if status == "winner" else TIE_BRUSH
         if role == Qt.TextAlignmentRole and index.column() == 1:

@@ -21,6 +21,7 @@ from .palette import token_colours
 PAD = 4
 GAP = 3
 LAYOUT_CHUNK = 40_000  # chips laid out per event-loop turn
+MARK_COLOUR = QColor("#c62828")
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class TokenStrip(QAbstractScrollArea):
         self._layout_timer.timeout.connect(self._layout_chunk)
         self.selected = -1
         self.hovered = -1
+        self.marked: frozenset[int] = frozenset()  # chips drawn as "differs" (≠ corner, thick border)
         self._text_font = QFont(self.font())
         self._text_font.setPointSizeF(self._text_font.pointSizeF() * 1.15)
         self._small_font = QFont("monospace")
@@ -69,9 +71,14 @@ class TokenStrip(QAbstractScrollArea):
 
     # ==== data ====
 
-    def set_chips(self, chips) -> None:
+    def set_chips(self, chips, marked=()) -> None:
         self._chips = list(chips)
+        self.marked = frozenset(marked)
         self.selected = self.hovered = -1
+        self._relayout()
+
+    def set_marked(self, marked) -> None:
+        self.marked = frozenset(marked)
         self._relayout()
 
     def chips(self) -> list[Chip]:
@@ -99,14 +106,15 @@ class TokenStrip(QAbstractScrollArea):
     def hex_text(chip: Chip) -> str:
         return " ".join(f"{b:02X}" for b in chip.data) if chip.data else "—"
 
-    def _chip_width(self, chip: Chip) -> int:
+    def _chip_width(self, chip: Chip, marked: bool = False) -> int:
         width = self._width_cache.get(id(chip))
         if width is None:
             width = max(self._text_metrics.horizontalAdvance(chip.label),
                         self._small_metrics.horizontalAdvance(self.hex_text(chip)),
                         self._small_metrics.horizontalAdvance(str(chip.token_id))) + 2 * PAD
             self._width_cache[id(chip)] = width
-        return width
+        # Room for the "≠" corner on both sides, so it never covers the label.
+        return width + 2 * self._small_metrics.horizontalAdvance("≠") if marked else width
 
     def _relayout(self) -> None:
         self._xs, self._ys, self._ws, self._row_tops, self._row_first = [], [], [], [], []
@@ -123,7 +131,7 @@ class TokenStrip(QAbstractScrollArea):
         start = len(xs)
         stop = min(len(self._chips), start + LAYOUT_CHUNK)
         for index in range(start, stop):
-            width = min(self._chip_width(self._chips[index]), limit - GAP)
+            width = min(self._chip_width(self._chips[index], index in self.marked), limit - GAP)
             if x + width > limit and x > GAP:
                 x, y = GAP, y + step
             if not tops or tops[-1] != y:
@@ -183,8 +191,13 @@ class TokenStrip(QAbstractScrollArea):
         chip = self._chips[index]
         fill = QColor("#eeeeee") if chip.flag else colours[index % len(colours)]
         painter.fillRect(rect, fill)
-        pen = QPen(QColor("#1a1a1a") if index in (self.selected, self.hovered) else QColor("#6b6b6b"))
-        pen.setWidth(3 if index == self.selected else 2 if index == self.hovered else 1)
+        marked = index in self.marked
+        if marked:
+            pen = QPen(MARK_COLOUR)
+            pen.setWidth(3)
+        else:
+            pen = QPen(QColor("#1a1a1a") if index in (self.selected, self.hovered) else QColor("#6b6b6b"))
+            pen.setWidth(3 if index == self.selected else 2 if index == self.hovered else 1)
         if chip.partial or chip.flag == "✗":
             pen.setStyle(Qt.DashLine)
         painter.setPen(pen)
@@ -200,6 +213,9 @@ class TokenStrip(QAbstractScrollArea):
         painter.setPen(QColor("#303030"))
         painter.drawText(id_rect, Qt.AlignCenter, str(chip.token_id))
         self._paint_bytes(painter, chip, QRect(rect.left(), id_rect.bottom() + PAD, rect.width(), small_h))
+        if marked:  # a shape as well as a colour
+            painter.setPen(MARK_COLOUR)
+            painter.drawText(QRect(rect.left() + 3, rect.top() + 1, rect.width(), small_h), Qt.AlignLeft, "≠")
 
     def _paint_bytes(self, painter, chip, rect):
         if not chip.data:

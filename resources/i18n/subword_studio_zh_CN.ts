@@ -436,6 +436,68 @@
     </message>
 </context>
 <context>
+    <name>CanonView</name>
+    <message>
+        <location filename="../../gui/canon_view.py" line="65"/>
+        <source>An encoder gives one list per text. A model trained on its output has never seen another spelling of the same bytes, such as [58, 32] for [259] in the classroom tokenizer.</source>
+        <translation>编码器对每段文本只给出一个列表。用其输出训练的模型从未见过同一串字节的其他切分，例如课堂分词器中用 [58, 32] 代替 [259]。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/canon_view.py" line="113"/>
+        <source>Checking whether these %1 IDs are canonical…</source>
+        <translation>正在检查这 %1 个 ID 是否为规范编码…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/canon_view.py" line="120"/>
+        <source>Cannot check the list: %1</source>
+        <translation>无法检查该列表：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/canon_view.py" line="126"/>
+        <source>This list: %n token(s)</source>
+        <translation>
+            <numerusform>此列表：%n 个 token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/canon_view.py" line="129"/>
+        <source>Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text for this tokenizer to encode again.</source>
+        <translation>是否规范：无法判断。这些字节不是有效的 UTF-8，没有可供此分词器重新编码的文本。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/canon_view.py" line="133"/>
+        <source>Canonical as bytes: encoding these bytes again gives this list, but they are not valid UTF-8 text (see above).</source>
+        <translation>按字节是规范的：重新编码这些字节得到的正是此列表，但它们不是有效的 UTF-8 文本（见上文）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/canon_view.py" line="137"/>
+        <source>Canonical: yes. Encoding the decoded text gives this list.</source>
+        <translation>规范：是。对解码出的文本重新编码得到的正是此列表。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/canon_view.py" line="140"/>
+        <source>bytes %1–%2</source>
+        <translation>字节 %1–%2</translation>
+    </message>
+    <message>
+        <location filename="../../gui/canon_view.py" line="140"/>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../gui/canon_view.py" line="143"/>
+        <source>Canonical: no. The encoder spells the same bytes differently at %1%2; the tokens that differ are marked ≠ on both sides.</source>
+        <translation>规范：否。编码器对 %1%2 处的相同字节给出了不同的切分；两侧不同的 token 都标有 ≠。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/canon_view.py" line="149"/>
+        <source>Canonical list: %n token(s)</source>
+        <translation>
+            <numerusform>规范列表：%n 个 token</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CompareView</name>
     <message>
         <location filename="../../gui/compare_view.py" line="189"/>
@@ -980,117 +1042,133 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode_panel.py" line="124"/>
+        <location filename="../../gui/encode_panel.py" line="125"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="139"/>
+        <location filename="../../gui/encode_panel.py" line="140"/>
         <source>IDs, e.g. 255 or [262, 32, 263]</source>
         <translation>ID，例如 255 或 [262, 32, 263]</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="141"/>
+        <location filename="../../gui/encode_panel.py" line="142"/>
         <source>strict (error)</source>
         <translation>strict（报错）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="141"/>
+        <location filename="../../gui/encode_panel.py" line="142"/>
         <source>raw (bytes)</source>
         <translation>raw（字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="142"/>
+        <location filename="../../gui/encode_panel.py" line="143"/>
         <source>replace (display fallback)</source>
         <translation>replace（显示替代）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="144"/>
+        <location filename="../../gui/encode_panel.py" line="145"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="145"/>
+        <location filename="../../gui/encode_panel.py" line="146"/>
         <source>Use the IDs above</source>
         <translation>使用上方的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="163"/>
+        <location filename="../../gui/encode_panel.py" line="147"/>
+        <source>Open IDs…</source>
+        <translation>打开 ID 文件…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode_panel.py" line="166"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="167"/>
+        <location filename="../../gui/encode_panel.py" line="170"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="204"/>
+        <location filename="../../gui/encode_panel.py" line="209"/>
         <source>Tokenizer: %1 (vocab %2)</source>
         <translation>分词器：%1（词表 %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="218"/>
+        <location filename="../../gui/encode_panel.py" line="223"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="234"/>
+        <location filename="../../gui/encode_panel.py" line="239"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="243"/>
+        <location filename="../../gui/encode_panel.py" line="248"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="249"/>
+        <location filename="../../gui/encode_panel.py" line="254"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="251"/>
+        <location filename="../../gui/encode_panel.py" line="256"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="254"/>
+        <location filename="../../gui/encode_panel.py" line="259"/>
         <source>Normal forms (this tokenizer keeps the input exactly): </source>
         <translation>规范化形式（此分词器原样保留输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="258"/>
+        <location filename="../../gui/encode_panel.py" line="263"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="326"/>
+        <location filename="../../gui/encode_panel.py" line="320"/>
+        <source>Open an ID list</source>
+        <translation>打开 ID 列表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode_panel.py" line="321"/>
+        <source>ID lists (*.txt *.json);;All files (*)</source>
+        <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode_panel.py" line="330"/>
+        <location filename="../../gui/encode_panel.py" line="348"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="330"/>
+        <location filename="../../gui/encode_panel.py" line="354"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="333"/>
+        <location filename="../../gui/encode_panel.py" line="357"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="340"/>
+        <location filename="../../gui/encode_panel.py" line="364"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="343"/>
+        <location filename="../../gui/encode_panel.py" line="367"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="346"/>
+        <location filename="../../gui/encode_panel.py" line="370"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -2024,115 +2102,155 @@
 <context>
     <name>timeline</name>
     <message>
-        <location filename="../../gui/timeline_models.py" line="28"/>
+        <location filename="../../gui/timeline_models.py" line="30"/>
         <source>the smallest pair by symbol strings, first then second (seed 000)</source>
         <translation>按符号字符串最小的相邻对，先比第一个再比第二个（seed 000）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="29"/>
-        <source>the pair met first in corpus order (Sennrich&apos;s code, minbpe)</source>
-        <translation>按语料顺序最先遇到的相邻对（Sennrich 的代码，minbpe）</translation>
+        <location filename="../../gui/timeline_models.py" line="31"/>
+        <source>the pair met first in corpus order (Sennrich&apos;s code)</source>
+        <translation>按语料顺序最先遇到的相邻对（Sennrich 的代码）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="30"/>
+        <location filename="../../gui/timeline_models.py" line="32"/>
+        <source>the pair met first in corpus order (minbpe, tiktoken _educational)</source>
+        <translation>按语料顺序最先遇到的相邻对（minbpe、tiktoken _educational）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="33"/>
+        <source>the smallest pair of IDs: specials, alphabet by code point, then merges (Hugging Face BpeTrainer)</source>
+        <translation>ID 对最小的相邻对：ID 依次为特殊 token、按码点排序的字母表、再按创建顺序的合并结果（Hugging Face BpeTrainer）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="35"/>
+        <source>the merged piece with the fewest characters, then the smallest by UTF-8 bytes (SentencePiece BPE)</source>
+        <translation>合并结果字符最少的相邻对，再按 UTF-8 字节取最小（SentencePiece BPE）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="37"/>
         <source>the greatest pair by symbol strings (subword-nmt learn_bpe)</source>
         <translation>按符号字符串最大的相邻对（subword-nmt learn_bpe）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="34"/>
+        <location filename="../../gui/timeline_models.py" line="41"/>
         <source>reached the number of merges asked for</source>
         <translation>已达到要求的合并次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="35"/>
+        <location filename="../../gui/timeline_models.py" line="42"/>
         <source>reached the vocabulary size asked for</source>
         <translation>已达到要求的词表大小</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="36"/>
+        <location filename="../../gui/timeline_models.py" line="43"/>
         <source>no pair is left to merge</source>
         <translation>没有可合并的相邻对了</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="37"/>
+        <location filename="../../gui/timeline_models.py" line="44"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="169"/>
+        <location filename="../../gui/timeline_models.py" line="59"/>
+        <source>No other pair had count %1, so the count alone decides.</source>
+        <translation>没有其他相邻对的计数为 %1，仅凭计数即可决定。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="62"/>
+        <source>%1 pairs at count %2: %3. The %4 rule picks %5: %6.</source>
+        <translation>%1 个相邻对的计数同为 %2：%3。%4 规则选择 %5：%6。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="168"/>
+        <source>IDs %1, %2</source>
+        <translation>ID %1, %2</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="171"/>
+        <source>%1 characters: %2</source>
+        <translation>%1 个字符：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="176"/>
+        <source>word %1 (%2), position %3</source>
+        <translation>第 %1 个词（%2），第 %3 个位置</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="203"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="169"/>
-        <location filename="../../gui/timeline_models.py" line="236"/>
+        <location filename="../../gui/timeline_models.py" line="203"/>
+        <location filename="../../gui/timeline_models.py" line="270"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="170"/>
-        <location filename="../../gui/timeline_models.py" line="236"/>
-        <location filename="../../gui/timeline_models.py" line="268"/>
+        <location filename="../../gui/timeline_models.py" line="204"/>
+        <location filename="../../gui/timeline_models.py" line="270"/>
+        <location filename="../../gui/timeline_models.py" line="304"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="170"/>
+        <location filename="../../gui/timeline_models.py" line="204"/>
         <source>New symbol</source>
         <translation>新符号</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="171"/>
+        <location filename="../../gui/timeline_models.py" line="205"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="171"/>
+        <location filename="../../gui/timeline_models.py" line="205"/>
         <source>Tie set</source>
         <translation>并列集</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="172"/>
+        <location filename="../../gui/timeline_models.py" line="206"/>
         <source>Other policy</source>
         <translation>另一规则</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="227"/>
-        <source>%1 pairs at count %2: %3</source>
-        <translation>%1 个相邻对的次数为 %2：%3</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline_models.py" line="237"/>
+        <location filename="../../gui/timeline_models.py" line="271"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="237"/>
+        <location filename="../../gui/timeline_models.py" line="271"/>
+        <source>Tie rule compares</source>
+        <translation>并列规则比较的值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_models.py" line="272"/>
         <source>Where (word × weighted times)</source>
         <translation>出现位置（词 × 加权次数）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="238"/>
+        <location filename="../../gui/timeline_models.py" line="273"/>
         <source>winner</source>
         <translation>胜出</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="238"/>
+        <location filename="../../gui/timeline_models.py" line="273"/>
         <source>tied</source>
         <translation>并列</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="268"/>
+        <location filename="../../gui/timeline_models.py" line="304"/>
         <source>Word or record</source>
         <translation>词或记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="269"/>
+        <location filename="../../gui/timeline_models.py" line="305"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="269"/>
+        <location filename="../../gui/timeline_models.py" line="305"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>

@@ -6,6 +6,7 @@ from hypothesis import given, settings, strategies as st
 from core.char_bpe import CharBPE, merge_symbols, train
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import TokenizerError
+from core.ties import POLICIES
 
 SEED_004 = WordCorpus.from_pairs([("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)])
 SEED_003 = WordCorpus.from_pairs([("low", 5), ("lower", 2), ("newest", 6), ("widest", 3)])
@@ -146,6 +147,8 @@ def test_frozen_model_rejects_inconsistent_merges():
 def naive_train(corpus, merges, tie):
     """Full recount every step, written as plainly as possible."""
     words = {w: [*w, "</w>"] for w in corpus.words}
+    # Vocabulary order for "hf": [UNK], the sorted alphabet, then merges.
+    vocab = ["[UNK]", *sorted({s for symbols in words.values() for s in symbols})]
     learned = []
     for _ in range(merges):
         counts = {}
@@ -161,9 +164,16 @@ def naive_train(corpus, merges, tie):
             best = min(tied)
         elif tie == "subword-nmt":
             best = max(tied)
+        elif tie == "hf":
+            best = min(tied, key=lambda p: (vocab.index(p[0]), vocab.index(p[1])))
+        elif tie == "sentencepiece":
+            # Characters of the merged piece, "</w>" counting as one.
+            best = min(tied, key=lambda p: (len((p[0] + p[1]).replace("</w>", "#")), p[0] + p[1], p))
         else:
             best = tied[0]
         learned.append(best)
+        if best[0] + best[1] not in vocab:
+            vocab.append(best[0] + best[1])
         for w in words:
             words[w] = merge_symbols(words[w], *best, best[0] + best[1])
     return learned
@@ -174,8 +184,8 @@ corpora = st.lists(
 ).map(WordCorpus.from_pairs)
 
 
-@settings(max_examples=150, deadline=None)
-@given(corpora, st.integers(0, 20), st.sampled_from(["lexicographic", "first-seen", "subword-nmt"]))
+@settings(max_examples=300, deadline=None)
+@given(corpora, st.integers(0, 20), st.sampled_from(sorted(POLICIES)))
 def test_incremental_trainer_equals_naive_recount(corpus, merges, tie):
     model = train(corpus, merges=merges, tie=tie)
     assert [m.pair for m in model.merges] == naive_train(corpus, merges, tie)
@@ -198,3 +208,27 @@ def test_encoding_replays_merges_and_round_trips(corpus, merges, word):
     # The training corpus segments the same way as the trainer left it.
     last = model.trace.segmentation(len(model.merges))
     assert last == [model.segment(w) for w in corpus.words]
+
+
+@settings(max_examples=100, deadline=None)
+@given(corpora, st.integers(1, 15), st.sampled_from(sorted(POLICIES)))
+def test_trace_orders_recomputed_tie_sets_as_training_did(corpus, merges, tie):
+    # The timeline recomputes each tie set and sorts it with Trace.tie_order.
+    trace = train(corpus, merges=merges, tie=tie).trace
+    for step in trace.steps:
+        tied = [pair for pair, count in trace.pair_counts(step.step).items() if count == step.count]
+        assert len(tied) == step.tie_count
+        assert tuple(trace.tie_order(tied)) == step.ties
+
+
+def test_tie_keys_name_what_each_rule_compares():
+    # Seed 004, merge 3 under first-seen: n + e and e + w tie at 8; both
+    # first occur in "newer" (word 3), at positions 1 and 2.
+    trace = train(SEED_004, merges=8, tie="first-seen").trace
+    assert trace.tie_keys(3, trace.steps[2].ties) == {("n", "e"): (2, 0), ("e", "w"): (2, 1)}
+    # Example 19.1, merge 2 under sentencepiece: "w</w>" has 2 characters
+    # (</w> counts as one), "low" 3, so w + </w> wins.
+    trace = train(EXAMPLE_19_1, merges=4, tie="sentencepiece").trace
+    assert trace.tie_keys(2, trace.steps[1].ties) == {("w", "</w>"): (2, "w</w>"), ("lo", "w"): (3, "low")}
+    trace = train(EXAMPLE_19_1, merges=4, tie="hf").trace
+    assert trace.tie_keys(2, trace.steps[1].ties) == {("w", "</w>"): (7, 1), ("lo", "w"): (8, 7)}

@@ -106,3 +106,90 @@ def test_normal_forms_show_what_normalization_would_merge(panel):
     encode(panel, "Ａ")
     assert "<b>NFKC</b> changes it: 1 code points, 1 bytes" in panel.normal_label.text()
     assert "<b>NFC</b> same as the input" in panel.normal_label.text()
+
+
+# ==== canonical ID lists (issue 9) ====
+
+def decode(panel, ids):
+    panel.ids_edit.setText(ids)
+    panel.decode_now()
+    return panel.canon_view
+
+
+def test_colon_space_as_two_bytes_is_not_canonical_and_the_difference_is_marked(panel):
+    view = decode(panel, "[58, 32]")
+    assert view.verdict.text().startswith("≠ Canonical: no") and "bytes 0–2" in view.verdict.text()
+    assert [c.token_id for c in view.canonical_strip.chips()] == [259]
+    assert view.canonical_strip.isVisible() and view.canonical_caption.text() == "Canonical list: 1 token(s)"
+    assert panel.decoded_strip.marked == {0, 1} and view.canonical_strip.marked == {0}
+    assert view.given_caption.text() == "This list: 2 token(s)"
+
+
+def test_specials_keep_their_place_and_unchanged_tokens_are_not_marked(panel):
+    view = decode(panel, "256 58 32 114 101 100 32 257")
+    assert [c.token_id for c in view.canonical_strip.chips()] == [256, 264, 32, 257]
+    assert panel.decoded_strip.marked == {1, 2, 3, 4, 5} and view.canonical_strip.marked == {1}
+    assert "special token (<BOS>)" in panel.banner.text()
+
+
+def test_canonical_list_says_yes_and_hides_the_second_strip(panel):
+    view = decode(panel, "[259]")
+    assert view.verdict.text().startswith("✓ Canonical: yes")
+    assert not view.canonical_strip.isVisible() and panel.decoded_strip.marked == frozenset()
+    # Clearing the IDs clears the verdict; a list that cannot be read too.
+    decode(panel, "")
+    assert not view.verdict.isVisible()
+    decode(panel, "1 x")
+    assert not view.verdict.isVisible() and "Cannot read the ID list" in panel.banner.text()
+
+
+def test_ff_is_canonical_only_as_bytes(panel):
+    view = decode(panel, "255")
+    assert view.verdict.text().startswith("✓ Canonical as bytes") and "not valid UTF-8" in view.verdict.text()
+    assert "0xFF at offset 0" in panel.banner.text()
+
+
+def test_long_lists_are_checked_off_the_gui_thread(panel, qtbot, monkeypatch):
+    from gui import canon_view, workers
+
+    monkeypatch.setattr(canon_view, "THREAD_THRESHOLD", 3)
+    view = decode(panel, "58 32 " * 4)
+    assert "Checking whether these 8 IDs" in view.verdict.text()
+    qtbot.waitUntil(lambda: view.result is not None, timeout=10_000)
+    assert view.result.canonical_ids == (259,) * 4 and panel.decoded_strip.marked == set(range(8))
+    # A newer list wins over a slower, older check.
+    decode(panel, "58 32 " * 4)
+    decode(panel, "[259]")
+    qtbot.waitUntil(lambda: not any(t.is_running() for t in list(workers._RUNNING)), timeout=10_000)
+    qtbot.wait(50)
+    assert view.verdict.text().startswith("✓ Canonical: yes")
+
+
+def test_ids_from_a_file(panel, tmp_path):
+    path = tmp_path / "ids.txt"
+    path.write_text("[58,\n 32]\n", encoding="utf-8")
+    panel.load_ids_file(path)
+    assert panel.ids_edit.text() == "58 32" and panel.canon_view.result.canonical_ids == (259,)
+    path.write_bytes(b"58 \xff")
+    panel.load_ids_file(path)
+    assert "not UTF-8 text (byte 3)" in panel.banner.text() and panel.ids_edit.text() == "58 32"
+
+
+def test_clicking_a_chip_selects_the_token_holding_its_bytes_on_the_other_side(panel):
+    view = decode(panel, "256 58 32 114 101 100 32 257")  # <BOS> : ␣ r e d ␣ <EOS>
+    view.follow(3, "given")  # "r" lies inside ":␣red" (264)
+    assert view.canonical_strip.selected == 1
+    view.follow(3, "canonical")  # <EOS> to <EOS>
+    assert panel.decoded_strip.selected == 7
+    view.follow(2, "canonical")  # the space after "red"
+    assert panel.decoded_strip.selected == 6
+
+
+def test_a_real_click_follows_too(panel, qtbot):
+    from PySide6.QtCore import Qt
+
+    view = decode(panel, "58 32 114 101 100")
+    qtbot.waitUntil(lambda: panel.decoded_strip.laid_out)
+    centre = panel.decoded_strip.chip_rect(4).center()
+    qtbot.mouseClick(panel.decoded_strip.viewport(), Qt.LeftButton, pos=centre)
+    assert panel.decoded_strip.selected == 4 and view.canonical_strip.selected == 0

@@ -84,7 +84,8 @@ def test_step_1_pair_table_has_the_tie_set_winner_and_rule(timeline, qtbot):
     assert [cell(pairs, r, 2) for r in range(4)] == ["winner", "tied", "tied", ""]
     assert pairs.data(pairs.index(0, 0), Qt.BackgroundRole) != pairs.data(pairs.index(1, 0), Qt.BackgroundRole)
     assert pairs.data(pairs.index(3, 0), Qt.BackgroundRole) is None
-    assert cell(pairs, 0, 3) == "low ×2, lower ×1"
+    assert cell(pairs, 0, 4) == "low ×2, lower ×1"
+    assert [cell(pairs, r, 3) for r in range(4)] == ["“l”, “o”", "“o”, “w”", "“w”, “</w>”", ""]
     text = timeline.rule_label.text()
     assert "l + o wins with count 3" in text and "3 pairs tie" in text and "lexicographic" in text
     seg = timeline.segmentation_model
@@ -101,7 +102,7 @@ def test_step_4_the_tie_of_six_pairs_at_count_1(timeline, qtbot):
     pairs = timeline.pair_model
     assert [cell(pairs, r, 0) for r in range(2)] == ["e + r", "e + w"]
     assert sum(cell(pairs, r, 2) != "" for r in range(pairs.rowCount())) == 6
-    assert cell(timeline.merge_model, 3, 5) == "6"
+    assert cell(timeline.merge_model, 3, 5) == "6: e + r, e + w, low + e …"
     assert [cell(timeline.segmentation_model, r, 3) for r in range(3)] == [
         "low</w>", "low er </w>", "n e w </w>"]
 
@@ -153,6 +154,39 @@ def test_compare_with_another_policy_shows_the_first_divergence(qtbot):
     assert workspace.comparison is None and view.merge_view.isColumnHidden(6)
 
 
+def test_every_tie_policy_has_a_rule_text():
+    from core.ties import POLICIES
+    from gui.timeline_models import RULES
+
+    assert set(RULES) == set(POLICIES)
+
+
+def test_hf_policy_names_the_ties_and_the_rule_and_diverges_from_lexicographic(qtbot):
+    # Example 19.1, step 2: (lo, w) and (w, </w>) tie at 3; HF's IDs are
+    # lo = 8, w = 7, </w> = 1, so (7, 1) wins; by strings (lo, w) would.
+    workspace = Workspace.example()
+    workspace.set_settings(tie="hf")
+    workspace.train()
+    view = MergeTimeline(WorkspaceBridge(workspace))
+    qtbot.addWidget(view)
+    merges = view.merge_model
+    assert cell(merges, 1, 1) == "w + </w>" and cell(merges, 1, 5) == "2: w + </w>, lo + w"
+    tip = merges.data(merges.index(1, 5), Qt.ToolTipRole)
+    assert "2 pairs at count 3: w + </w>, lo + w. The hf rule picks w + </w>" in tip and "Hugging Face" in tip
+    assert cell(merges, 2, 1) == "lo + w</w>" and cell(merges, 2, 5) == "1"
+    assert merges.data(merges.index(2, 5), Qt.ToolTipRole) == "No other pair had count 2, so the count alone decides."
+    workspace.select_step(2)
+    qtbot.waitUntil(lambda: shown_step(view, 2))
+    assert [cell(view.pair_model, r, 2) for r in range(3)] == ["winner", "tied", ""]
+    assert cell(view.pair_model, 0, 0) == "w + </w>" and "the hf rule picks" in view.rule_label.text()
+    assert [cell(view.pair_model, r, 3) for r in range(2)] == ["IDs 7, 1", "IDs 8, 7"]
+    view.compare_box.setCurrentIndex(view.compare_box.findData("lexicographic"))
+    view.compare_button.click()
+    qtbot.waitUntil(lambda: workspace.comparison is not None, timeout=5000)
+    assert "diverge at merge 2: hf picks w + </w> (3), lexicographic picks lo + w (3)" in \
+        view.divergence_label.text()
+
+
 def test_first_divergence():
     a = train(SEED_004, merges=8, tie="first-seen").trace.steps
     b = train(SEED_004, merges=8, tie="lexicographic").trace.steps
@@ -199,7 +233,7 @@ def test_plots_follow_the_step_and_export(timeline, qtbot, tmp_path):
     assert lines[0].startswith("step,winning_count,vocab_size,total_tokens")
     assert lines[1:3] == ["0,,8,18,4.5,512", "1,3,9,15,3.75,576"]
     timeline.export_csv("merges", tmp_path / "merges.csv")
-    assert (tmp_path / "merges.csv").read_text(encoding="utf-8").splitlines()[1] == "1,l + o,3,lo,8,3,"
+    assert (tmp_path / "merges.csv").read_text(encoding="utf-8").splitlines()[1] == '1,l + o,3,lo,8,"3: l + o, o + w, w + </w>",'
 
 
 # ==== must show: 20,000 words, 5,000 merges ====

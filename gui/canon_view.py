@@ -1,0 +1,172 @@
+"""The decode side's canonical check: "canonical: yes / no", and the list the
+encoder would give for the same bytes beside the one typed, with the tokens
+that differ marked on both sides (core/canon.py lines them up by bytes).
+
+Lists up to THREAD_THRESHOLD IDs are checked at once; longer ones (a pasted
+file) on a worker thread, and a newer list supersedes an older result.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from core import canon, utf8
+from core.render import render_piece
+
+from .token_strip import Chip, TokenStrip
+from .workers import run_task
+
+THREAD_THRESHOLD = 20_000
+
+
+def decode_chips(tokenizer, ids, data) -> list[Chip]:
+    """One chip per ID of a byte-level list whose bytes join to ``data``:
+    specials and unknown IDs have no bytes; a chip that cuts a character is
+    partial, and each byte keeps its role in ``data`` (invalid ones too)."""
+    roles = [role for _, _, role in utf8.byte_roles(data)]
+    bounds = set(utf8.char_boundaries(data))
+    chips, offset = [], 0
+    for token_id in ids:
+        if not 0 <= token_id < tokenizer.vocab_size:
+            chips.append(Chip("?", token_id, b"", (), flag="✗"))
+            continue
+        name = tokenizer.special_name(token_id)
+        if name is not None:
+            chips.append(Chip(name, token_id, b"", (), flag="∅"))
+            continue
+        piece = tokenizer.token_bytes(token_id)
+        partial = offset not in bounds or offset + len(piece) not in bounds
+        chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:offset + len(piece)]), partial))
+        offset += len(piece)
+    return chips
+
+
+def marked_indices(differences, side: str) -> set[int]:
+    """Token indices inside any difference, on side ``given`` or ``canonical``."""
+    return {i for d in differences for i in range(*getattr(d, side))}
+
+
+class CanonView(QWidget):
+    def __init__(self, given_strip: TokenStrip, parent=None):
+        """``given_strip`` shows the list as typed; the view lays it out
+        beside the canonical list and marks its differing chips."""
+        super().__init__(parent)
+        # Attributes
+        self.given_strip = given_strip
+        self.result = None
+        self.task = None
+        self._generation = 0
+
+        # Widgets
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.verdict.setToolTip(self.tr("An encoder gives one list per text. A model trained on its output has "
+                                        "never seen another spelling of the same bytes, such as [58, 32] for "
+                                        "[259] in the classroom tokenizer."))
+        self.given_caption = QLabel()
+        self.canonical_caption = QLabel()
+        self.canonical_strip = TokenStrip()
+
+        # Layout
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.verdict)
+        grid = QGridLayout()
+        grid.addWidget(self.given_caption, 0, 0)
+        grid.addWidget(self.canonical_caption, 0, 1)
+        grid.addWidget(given_strip, 1, 0)
+        grid.addWidget(self.canonical_strip, 1, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        grid.setRowStretch(1, 1)
+        layout.addLayout(grid, 1)
+
+        # Signals: a click on a chip shows where its bytes are on the other side.
+        given_strip.sig_token_clicked.connect(lambda index: self.follow(index, "given"))
+        self.canonical_strip.sig_token_clicked.connect(lambda index: self.follow(index, "canonical"))
+        self.clear()
+
+    def clear(self):
+        self._generation += 1
+        self.result = None
+        self.verdict.setText("")
+        self.verdict.hide()
+        self.given_strip.set_marked(())
+        self.given_caption.hide()
+        self._show_canonical(False)
+
+    def _show_canonical(self, on):
+        self.canonical_caption.setVisible(on)
+        self.canonical_strip.setVisible(on)
+        if not on:
+            self.canonical_strip.set_chips([])
+
+    def check(self, tokenizer, ids):
+        """Check ``ids`` against ``tokenizer`` and show the verdict when known."""
+        self.clear()
+        generation = self._generation
+        if len(ids) <= THREAD_THRESHOLD:
+            self._show(generation, tokenizer, canon.check(tokenizer, ids))
+            return
+        self._say(self.tr("Checking whether these %1 IDs are canonical…").replace("%1", str(len(ids))), "#303030")
+        self.task = run_task(lambda progress, should_stop: canon.check(tokenizer, ids), name="canon")
+        self.task.sig_done.connect(lambda result: self._show(generation, tokenizer, result))
+        self.task.sig_failed.connect(lambda message: self._failed(generation, message))
+
+    def _failed(self, generation, message):
+        if generation == self._generation:
+            self._say(self.tr("Cannot check the list: %1").replace("%1", message), "#7f0000")
+
+    def _show(self, generation, tokenizer, result):
+        if generation != self._generation:
+            return
+        self.result = result
+        self.given_caption.setText(self.tr("This list: %n token(s)", "", len(result.ids)))
+        self.given_caption.show()
+        if result.canonical is None:
+            self._say("? " + self.tr("Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text "
+                                     "for this tokenizer to encode again."), "#5d4000")
+            return
+        if result.canonical and result.problems:
+            self._say("✓ " + self.tr("Canonical as bytes: encoding these bytes again gives this list, but they "
+                                     "are not valid UTF-8 text (see above)."), "#5d4000")
+            return
+        if result.canonical:
+            self._say("✓ " + self.tr("Canonical: yes. Encoding the decoded text gives this list."), "#1b5e20")
+            return
+        # The list separator is translated too (Chinese uses "、").
+        spans = self.tr(", ").join(self.tr("bytes %1–%2").replace("%1", str(d.bytes[0])).replace("%2", str(d.bytes[1]))
+                          for d in result.differences[:8])
+        more = " …" if len(result.differences) > 8 else ""
+        self._say("≠ " + self.tr("Canonical: no. The encoder spells the same bytes differently at %1%2; the "
+                                 "tokens that differ are marked ≠ on both sides.").replace("%1", spans).replace(
+            "%2", more), "#7f0000")
+        self.given_strip.set_marked(marked_indices(result.differences, "given"))
+        chips = decode_chips(tokenizer, result.canonical_ids, result.data)
+        self.canonical_strip.set_chips(chips, marked_indices(result.differences, "canonical"))
+        self.canonical_caption.setText(self.tr("Canonical list: %n token(s)", "", len(result.canonical_ids)))
+        self._show_canonical(True)
+
+    def follow(self, index, side):
+        """Select, in the other list, the token that holds the first byte of
+        token ``index`` of ``side`` (a special: the same special there)."""
+        result = self.result
+        if result is None or not self.canonical_strip.isVisible():
+            return
+        source, target, strip = ((result.spans, result.canonical_spans, self.canonical_strip) if side == "given"
+                                 else (result.canonical_spans, result.spans, self.given_strip))
+        if not 0 <= index < len(source):
+            return
+        token = source[index]
+        for other in target:
+            if (other.start <= token.start < other.end if token.end > token.start
+                    else other.start == token.start == other.end and other.id == token.id):
+                strip.select(other.index)
+                return
+
+    def _say(self, text, colour):
+        self.verdict.setText(text)
+        self.verdict.setStyleSheet(f"QLabel {{ color: {colour}; font-weight: bold; }}")
+        self.verdict.show()
