@@ -427,7 +427,7 @@ class MergeTimeline(QWidget):
         tokens = [t for w in words for t in model.segment(w, limit=k)]
         full = sum(len(model.segment(w)) for w in words)
         chips = " ".join(
-            f'<span style="background:{CHIP_COLOURS[i % len(CHIP_COLOURS)]}">&nbsp;{html.escape(t)}&nbsp;</span>'
+            f'<span style="background:{CHIP_COLOURS[i % len(CHIP_COLOURS)]}; color:#000">&nbsp;{html.escape(t)}&nbsp;</span>'
             for i, t in enumerate(tokens))
         summary = self.tr("%1 tokens with %2 merges (%3 with all %4)").replace("%1", str(len(tokens))).replace(
             "%2", f"{k:,}").replace("%3", str(full)).replace("%4", f"{len(model.merges):,}")
