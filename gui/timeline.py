@@ -291,6 +291,8 @@ class MergeTimeline(QWidget):
         self._encode_sample()
 
     def _show_series(self, totals):
+        if self.sender() is not self.stats_task:
+            return  # a replaced run that finished before it could be cancelled
         model, counts, sizes, sequences, unit = self._stats_request
         if model is self.workspace.model and totals:
             self.plots.set_series(counts, sizes, totals, sequences, unit)
