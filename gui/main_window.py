@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import workspace_file
+from core import assets, workspace_file
 from core.errors import StudioError
 
 from . import about, language, menus, settings, theme
@@ -59,7 +59,8 @@ class MainWindow(QMainWindow):
         self.lesson_dock.hide()
         self.setWindowTitle(self.tr("Subword Studio"))
         self.resize(1180, 720)
-        self.actions = menus.build(self)
+        self.menus = menus.Menus(self)
+        self.actions = self.menus.build()
         self._restore_layout()
         self.player.sig_step_shown.connect(lambda *_: self.lesson_dock.show())
         if autosave_dir is not None:
@@ -113,9 +114,9 @@ class MainWindow(QMainWindow):
         """("workspace" or "tokenizer", path) for the first usable dropped file, else None."""
         for url in urls:
             path = url.toLocalFile() if url.isLocalFile() else ""
-            if path.endswith(".json") and _is_workspace(path):
+            if path.endswith(".json") and _starts_with_format(path, workspace_file.FORMAT):
                 return "workspace", path
-            if path and Interop.droppable([url]):
+            if path and (Interop.droppable([url]) or _starts_with_format(path, assets.FORMAT)):
                 return "tokenizer", path
         return None
 
@@ -134,8 +135,10 @@ class MainWindow(QMainWindow):
         self.exercises.raise_()
         return self.exercises
 
-    def show_about(self):
-        return about.show(self)
+    def show_about(self) -> about.AboutBox:
+        box = about.AboutBox(self)
+        box.open()
+        return box
 
     def set_theme(self, name: str):
         theme.apply(name)
@@ -172,7 +175,7 @@ class MainWindow(QMainWindow):
             _retype(self.panels.get(k), texts)
         self.setWindowTitle(self.tr("Subword Studio"))
         self.show_title()
-        self.actions = menus.build(self)
+        self.actions = self.menus.build()
         self.lesson_dock.retranslate()
         if self.exercises is not None:
             self.exercises.deleteLater()
@@ -197,11 +200,21 @@ class MainWindow(QMainWindow):
         return self.import_tokenizer(path)
 
     def import_tokenizer(self, path=None):
-        """File → Import tokenizer; a successful import is remembered in the recent tokenizers."""
+        """File → Import tokenizer (our own asset files open directly); a successful
+        import is remembered in the recent tokenizers."""
         if path is None:
             path = self.interop.dialogs.open_path()
             if path is None:
                 return None
+        if _starts_with_format(path, assets.FORMAT):
+            try:
+                self.workspace.open_asset_file(path)
+            except StudioError as exc:
+                self._fail(str(exc))
+                return None
+            settings.add_recent(str(path), settings.RECENT_TOKENIZERS)
+            self.show_panel("assets")
+            return None
         task = self.interop.import_tokenizer(path)
         if task is not None:
             task.sig_done.connect(lambda _: settings.add_recent(str(path), settings.RECENT_TOKENIZERS))
@@ -313,11 +326,12 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def _is_workspace(path) -> bool:
-    """A cheap look at the start of a file, while the user is still dragging."""
+def _starts_with_format(path, name: str) -> bool:
+    """Whether a JSON file declares ``"format": name`` near its start: a cheap look,
+    made while the user is still dragging."""
     try:
         with open(path, "rb") as handle:
-            return f'"{workspace_file.FORMAT}"'.encode() in handle.read(4096)
+            return f'"{name}"'.encode() in handle.read(4096)
     except OSError:
         return False
 

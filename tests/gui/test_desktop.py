@@ -1,0 +1,148 @@
+"""Desktop conventions: shortcuts, recent files, layout, theme, About, language."""
+
+import re
+
+import pytest
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QKeySequence, QPalette
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+
+from core import classroom, identity
+from core.workspace import Workspace
+from gui import about, language, settings, theme
+from gui.bridge import WorkspaceBridge
+from gui.main_window import MainWindow
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def window(qtbot):
+    win = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    language.install("en")
+    theme.apply("system")
+
+
+def test_menu_actions_use_standard_shortcuts(window):
+    actions = window.actions
+    for name, standard in (("open", QKeySequence.Open), ("save", QKeySequence.Save),
+                           ("save_as", QKeySequence.SaveAs), ("quit", QKeySequence.Quit),
+                           ("full_screen", QKeySequence.FullScreen), ("next_step", QKeySequence.Forward),
+                           ("previous_step", QKeySequence.Back)):
+        assert actions[name].shortcut() == QKeySequence(standard), name
+    assert actions["view_timeline"].shortcut() == QKeySequence("Ctrl+3")
+    actions["view_encode"].trigger()
+    assert window.tabs.currentWidget() is window.panels["encode"]
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["&File", "&View", "&Lessons", "&Help"]
+
+
+def test_recent_workspaces_are_remembered_and_missing_ones_dropped(window, tmp_path, monkeypatch):
+    failures = []
+    monkeypatch.setattr(window, "_fail", failures.append)
+    paths = [tmp_path / f"w{i}.json" for i in range(12)]
+    for path in paths:
+        assert window.save_workspace_as(str(path))
+    recent = settings.read(settings.RECENT_FILES)
+    assert recent == [str(p) for p in reversed(paths)][:settings.MAX_RECENT]
+    assert window.open_recent(str(paths[5]))
+    assert settings.read(settings.RECENT_FILES)[0] == str(paths[5])
+    paths[4].unlink()
+    assert not window.open_recent(str(paths[4]))
+    assert str(paths[4]) not in settings.read(settings.RECENT_FILES) and "no longer exists" in failures[0]
+    file_menu = window.menuBar().actions()[0].menu()
+    recent_menu = next(a.menu() for a in file_menu.actions() if a.menu() and "workspaces" in a.text())
+    recent_menu.aboutToShow.emit()
+    assert paths[5].name in recent_menu.actions()[0].text()
+
+
+def test_own_asset_files_open_directly_and_are_remembered(window):
+    window.import_tokenizer(str(classroom.ASSET_PATH))
+    assert window.workspace.assets[-1].loaded.name == "classroom-byte-bpe-v1"
+    assert settings.read(settings.RECENT_TOKENIZERS) == [str(classroom.ASSET_PATH)]
+    assert window.tabs.currentWidget() is window.panels["assets"]
+
+
+def test_recent_tokenizer_missing_file(window, tmp_path, monkeypatch):
+    failures = []
+    monkeypatch.setattr(window, "_fail", failures.append)
+    gone = str(tmp_path / "gone.json")
+    settings.add_recent(gone, settings.RECENT_TOKENIZERS)
+    assert window.open_recent_tokenizer(gone) is None
+    assert settings.read(settings.RECENT_TOKENIZERS) == [] and failures
+
+
+def test_dropped_workspace_and_tokenizer_files_are_told_apart(window, tmp_path):
+    workspace = tmp_path / "mine.json"
+    assert window.save_workspace_as(str(workspace))
+    assert window._dropped([QUrl.fromLocalFile(str(workspace))]) == ("workspace", str(workspace))
+    asset = str(classroom.ASSET_PATH)
+    assert window._dropped([QUrl.fromLocalFile(asset)]) == ("tokenizer", asset)
+    assert window._dropped([QUrl("https://example.org/x.json")]) is None
+
+
+def test_geometry_and_dock_layout_are_restored(qtbot, window):
+    window.resize(1200, 650)
+    window.lesson_dock.show()
+    size = window.size()
+    window.close()
+    again = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(again)
+    again.show()
+    assert again.size() == size
+    assert again.lesson_dock.isVisible()
+
+
+def test_themes_apply_and_are_remembered(window):
+    window.set_theme("dark")
+    assert theme.is_dark() and settings.read(settings.THEME) == "dark"
+    window.set_theme("light")
+    assert not theme.is_dark()
+    assert QApplication.instance().palette().color(QPalette.Text).lightness() < 128
+    with pytest.raises(ValueError):
+        theme.apply("purple")
+
+
+def test_about_box_shows_version_and_default_identity(window):
+    text = about.AboutBox().html()
+    ident = identity.load(classroom.ASSET_PATH).identity
+    assert "Subword Studio 0.1.0" in text and ident.interface_sha256 in text and ident.full_sha256 in text
+    assert "291 entries, 32 merges" in text and "9bb146ce375b" in text
+    box = window.show_about()
+    assert box.isVisible()
+    box.close()
+
+
+def visible_texts(widget):
+    texts = [w.text() for w in widget.findChildren(QAbstractButton) if w.isVisible() and w.text()]
+    texts += [w.text() for w in widget.findChildren(QLabel) if w.isVisible() and w.text()]
+    return texts
+
+
+def test_language_switches_at_run_time_and_is_remembered(window):
+    window.panels["encode"].input.setPlainText("typed by hand")
+    window.show_panel("timeline")
+    window.set_language("zh_CN")
+    assert settings.read(settings.LANGUAGE) == "zh_CN" and language.current() == "zh_CN"
+    assert window.tabs.currentWidget() is window.panels["timeline"]
+    assert all(CJK.search(window.tabs.tabText(i)) for i in range(window.tabs.count()))
+    assert all(CJK.search(a.text()) for a in window.menuBar().actions())
+    for key, panel in window.panels.items():
+        window.show_panel(key)
+        assert any(CJK.search(t) for t in visible_texts(panel)), key
+    header = window.panels["timeline"].merge_model.headerData(0, Qt.Horizontal)
+    assert CJK.search(header)
+    assert window.panels["encode"].input.toPlainText() == "typed by hand"
+    window.set_language("en")
+    assert window.tabs.tabText(0) == "Merge trace" and window.menuBar().actions()[0].text() == "&File"
+    assert settings.read(settings.LANGUAGE) == "en"
+
+
+def test_startup_language_order():
+    assert language.startup_language("zh_CN", "en") == "zh_CN"
+    assert language.startup_language(None, "zh_CN") == "zh_CN"
+    assert language.startup_language("en", "zh_CN") == "en"
+    assert language.supported("zh-Hans-CN") == "zh_CN" and language.supported("fr_FR") == "en"
