@@ -48,7 +48,7 @@ class Step:
 class Lesson:
     key: str
     seed: str  # "000", "003", "004"
-    section: str  # where in the seed, as the seed numbers it
+    section: str  # the seed's section number ("" where the seed numbers none)
     steps: tuple[Step, ...]
     corpus: WordCorpus | None = None  # None: keep the workspace's corpus
     merges: int | None = None
@@ -65,25 +65,25 @@ def _samples(text, *ks):
 
 
 LESSONS = (
-    Lesson("19.1", "000", "§19.1, example 19.1, tables 19.1–19.2", _timeline(0, 1, 2, 3, 4),
+    Lesson("19.1", "000", "19.1", _timeline(0, 1, 2, 3, 4),
            EXAMPLE_19_1, 4, "lexicographic"),
-    Lesson("19.2", "000", "§19.2", _samples("lower low", 0, 1, 2, 3, 4) + _samples("l☃w", 4),
+    Lesson("19.2", "000", "19.2", _samples("lower low", 0, 1, 2, 3, 4) + _samples("l☃w", 4),
            EXAMPLE_19_1, 4, "lexicographic"),
-    Lesson("19.2-wp", "000", "§19.3, example 19.2",
+    Lesson("19.2-wp", "000", "19.3",
            (Step("compare", "compare", ("lower",)), Step("compare", "compare", ("lowerz",))),
            wordpiece=WORDPIECE_19_2),
-    Lesson("19.3", "000", "§19.4, example 19.3, table 19.3",
+    Lesson("19.3", "000", "19.4",
            (Step("encode", "encode", ("red key .",)), Step("encode", "encode", ("法国首都是巴黎。",)),
             Step("encode", "encode", ("中🙂",)), Step("encode", "encode", ("key: ",)),
             Step("encode", "encode", ("key:",)),
             Step("encode", "decode", ("255", "strict")), Step("encode", "decode", ("255", "replace")))),
-    Lesson("19.4", "000", "§19.5, example 19.4",
+    Lesson("19.4", "000", "19.5",
            (Step("encode", "encode", ("e\u0301",)), Step("encode", "encode", ("\u00e9",)),
             Step("encode", "encode", ("e\u0301 \u00e9",)))),
-    Lesson("19.5", "000", "§19.5, exercise 5", (Step("assets", "swap", SWAPPED_IDS),)),
-    Lesson("003", "003", "BPE: 训练流程", _timeline(1, 2, 3) + _samples("lower newest widest", 3, 7, 11),
+    Lesson("19.5", "000", "19.5", (Step("assets", "swap", SWAPPED_IDS),)),
+    Lesson("003", "003", "", _timeline(1, 2, 3) + _samples("lower newest widest", 3, 7, 11),
            SEED_003, 11, "first-seen"),
-    Lesson("004", "004", "§4, table 1", _timeline(2, 4, 6, 8) + _samples("newest", 8)
+    Lesson("004", "004", "4", _timeline(2, 4, 6, 8) + _samples("newest", 8)
            + (Step("timeline", "policy", ("lexicographic",)),), SEED_004, 8, "first-seen"),
 )
 

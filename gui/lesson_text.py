@@ -33,6 +33,18 @@ TITLES = {
     "004": QT_TRANSLATE_NOOP("lessons", "Table 1 and newest (seed 004)"),
 }
 
+# What in the section the lesson replays (the section number comes from core.lessons).
+WHERE = {
+    "19.1": QT_TRANSLATE_NOOP("lessons", "example 19.1, tables 19.1 and 19.2"),
+    "19.2": QT_TRANSLATE_NOOP("lessons", "encoding with the learned rules"),
+    "19.2-wp": QT_TRANSLATE_NOOP("lessons", "example 19.2"),
+    "19.3": QT_TRANSLATE_NOOP("lessons", "example 19.3, table 19.3"),
+    "19.4": QT_TRANSLATE_NOOP("lessons", "example 19.4"),
+    "19.5": QT_TRANSLATE_NOOP("lessons", "exercise 5 and its reference answer"),
+    "003": QT_TRANSLATE_NOOP("lessons", "BPE training procedure, the worked corpus"),
+    "004": QT_TRANSLATE_NOOP("lessons", "table 1 and the out-of-vocabulary word newest"),
+}
+
 STEPS = {
     "19.1": (
         QT_TRANSLATE_NOOP("lessons", "The corpus is low ×2, lower ×1, new ×1; every word is split into characters "

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from core import assets, classroom, lessons, wordpiece
 from core.errors import StudioError
 
-from .lesson_text import SEEDS, STEPS, TITLES, tr as lesson_tr
+from .lesson_text import SEEDS, STEPS, TITLES, WHERE, tr as lesson_tr
 from .workers import trainer_for
 
 WORDPIECE_NAME = "example-19.2-wordpiece"
@@ -220,8 +220,10 @@ class LessonDock(QDockWidget):
             self.next_button.setEnabled(False)
             return
         self.title.setText(f"<b>{lesson_tr(TITLES[lesson.key])}</b>")
-        self.reference.setText(self.tr("%1, %2").replace("%1", lesson_tr(SEEDS[lesson.seed])).replace(
-            "%2", lesson.section))
+        where = lesson_tr(WHERE[lesson.key])
+        if lesson.section:
+            where = self.tr("§%1, %2").replace("%1", lesson.section).replace("%2", where)
+        self.reference.setText(lesson_tr(SEEDS[lesson.seed]) + "\n" + where)
         self.position.setText(self.tr("Step %1 of %2").replace("%1", str(index + 1)).replace(
             "%2", str(self.player.count)))
         self.explanation.setText(lesson_tr(STEPS[lesson.key][index]))

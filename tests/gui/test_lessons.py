@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from core import lessons
 from core.workspace import Workspace
 from gui.bridge import WorkspaceBridge
-from gui.lesson_text import OPTIONS, QUESTIONS, REFERENCES, STEPS, TITLES
+from gui.lesson_text import OPTIONS, QUESTIONS, REFERENCES, STEPS, TITLES, WHERE
 from gui.main_window import MainWindow
 
 
@@ -35,7 +35,8 @@ def play(window, key):
 
 def test_every_lesson_and_exercise_has_its_texts():
     for lesson in lessons.LESSONS:
-        assert lesson.key in TITLES and len(STEPS[lesson.key]) == len(lesson.steps), lesson.key
+        assert lesson.key in TITLES and lesson.key in WHERE, lesson.key
+        assert len(STEPS[lesson.key]) == len(lesson.steps), lesson.key
     assert set(QUESTIONS) == set(REFERENCES) == {e.number for e in lessons.EXERCISES}
     assert set(OPTIONS) == set(lessons.SWAP_OPTIONS)
 
