@@ -9,15 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QThread, QTimer
-from PySide6.QtWidgets import (
-    QAbstractSpinBox, QComboBox, QFileDialog, QLineEdit, QMainWindow, QMessageBox, QPlainTextEdit, QTabWidget,
-    QWidget,
-)
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
 from core import assets, workspace_file
 from core.errors import StudioError
 
-from . import about, language, menus, settings, theme
+from . import about, desktop, language, menus, settings, theme
 from .asset_manager import AssetManager
 from .bridge import WorkspaceBridge
 from .corpus_editor import CorpusEditor
@@ -114,9 +111,9 @@ class MainWindow(QMainWindow):
         """("workspace" or "tokenizer", path) for the first usable dropped file, else None."""
         for url in urls:
             path = url.toLocalFile() if url.isLocalFile() else ""
-            if path.endswith(".json") and _starts_with_format(path, workspace_file.FORMAT):
+            if path.endswith(".json") and desktop.starts_with_format(path, workspace_file.FORMAT):
                 return "workspace", path
-            if path and (Interop.droppable([url]) or _starts_with_format(path, assets.FORMAT)):
+            if path and (Interop.droppable([url]) or desktop.starts_with_format(path, assets.FORMAT)):
                 return "tokenizer", path
         return None
 
@@ -159,7 +156,7 @@ class MainWindow(QMainWindow):
         """
         current = self.tabs.currentWidget()
         key = next((k for k, panel in self.panels.items() if panel is current), None)
-        typed = {k: _typed(panel) for k, panel in self.panels.items()}
+        typed = {k: desktop.typed_texts(panel) for k, panel in self.panels.items()}
         shutdown()  # no worker may report to a view that is going
         old_bridge, old_panels, old_interop = self.bridge, list(self.panels.values()), self.interop
         old_bridge.detach()
@@ -172,7 +169,7 @@ class MainWindow(QMainWindow):
         self.bridge = WorkspaceBridge(self.workspace, self)
         self._build_views()
         for k, texts in typed.items():
-            _retype(self.panels.get(k), texts)
+            desktop.retype(self.panels.get(k), texts)
         self.setWindowTitle(self.tr("Subword Studio"))
         self.show_title()
         self.actions = self.menus.build()
@@ -206,7 +203,7 @@ class MainWindow(QMainWindow):
             path = self.interop.dialogs.open_path()
             if path is None:
                 return None
-        if _starts_with_format(path, assets.FORMAT):
+        if desktop.starts_with_format(path, assets.FORMAT):
             try:
                 self.workspace.open_asset_file(path)
             except StudioError as exc:
@@ -325,35 +322,3 @@ class MainWindow(QMainWindow):
                 workspace_file.discard_autosave(self.autosave_dir)
         super().closeEvent(event)
 
-
-def _starts_with_format(path, name: str) -> bool:
-    """Whether a JSON file declares ``"format": name`` near its start: a cheap look,
-    made while the user is still dragging."""
-    try:
-        with open(path, "rb") as handle:
-            return f'"{name}"'.encode() in handle.read(4096)
-    except OSError:
-        return False
-
-
-def _text_fields(panel):
-    # Spin boxes and combo boxes own line edits too; their values come from the workspace.
-    return [w for w in panel.findChildren(QWidget) if isinstance(w, (QLineEdit, QPlainTextEdit))
-            and not w.isReadOnly() and not isinstance(w.parent(), (QAbstractSpinBox, QComboBox))]
-
-
-def _typed(panel) -> list[str]:
-    """What the user typed in a view's editable text fields, in construction order."""
-    return [w.text() if isinstance(w, QLineEdit) else w.toPlainText() for w in _text_fields(panel)]
-
-
-def _retype(panel, texts) -> None:
-    if panel is None:
-        return
-    fields = _text_fields(panel)
-    if len(fields) != len(texts):
-        return  # another layout: keep the new view's defaults rather than guess
-    for field, text in zip(fields, texts):
-        current = field.text() if isinstance(field, QLineEdit) else field.toPlainText()
-        if current != text:
-            (field.setText if isinstance(field, QLineEdit) else field.setPlainText)(text)
