@@ -25,7 +25,7 @@ from .interop import Interop
 from .lessons import LessonDock, LessonPlayer
 from .timeline import MergeTimeline
 from .trace_panel import TracePanel
-from .workers import run_task, shutdown
+from .workers import run_task, shutdown, trainer_for
 
 AUTOSAVE_MS = 60_000
 
@@ -157,8 +157,9 @@ class MainWindow(QMainWindow):
         current = self.tabs.currentWidget()
         key = next((k for k, panel in self.panels.items() if panel is current), None)
         typed = {k: desktop.typed_texts(panel) for k, panel in self.panels.items()}
-        shutdown()  # no worker may report to a view that is going
         old_bridge, old_panels, old_interop = self.bridge, list(self.panels.values()), self.interop
+        was_training = trainer_for(old_bridge).is_running("main")
+        shutdown()  # no worker may report to a view that is going
         old_bridge.detach()
         for thread in (t for panel in old_panels for t in panel.findChildren(QThread)):
             thread.requestInterruption()
@@ -179,6 +180,8 @@ class MainWindow(QMainWindow):
             self.exercises = None
         if key in self.panels:
             self.show_panel(key)
+        if was_training:  # cancelled above: start it again for the new views
+            trainer_for(self.bridge).start("main")
 
     # ==== recent files and window layout ====
 
