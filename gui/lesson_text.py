@@ -162,8 +162,8 @@ QUESTIONS = {
                          "by spaces."),
     3: QT_TRANSLATE_NOOP("lessons", "Encode lowerz with the WordPiece vocabulary [UNK], low, ##er, new. Write "
                          "the tokens."),
-    4: QT_TRANSLATE_NOOP("lessons", "How many tokens does the classroom byte tokenizer use for 法国首都是巴黎。? "
-                         "It round-trips exactly: does that prove Chinese is handled well?"),
+    4: QT_TRANSLATE_NOOP("lessons", "How many tokens does the classroom byte tokenizer use for "
+                         "法国首都是巴黎。? It round-trips exactly: does that prove Chinese is handled well?"),
     5: QT_TRANSLATE_NOOP("lessons", "A new tokenizer still has 291 entries, but IDs 268 and 270 are swapped. "
                          "Tick everything that is affected."),
     6: QT_TRANSLATE_NOOP("lessons", "A generator outputs ID 255. Which byte is that? Write it in hex."),

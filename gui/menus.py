@@ -120,7 +120,8 @@ class Menus(QObject):
                                            QKeySequence.Back)
         actions["next_step"] = _action(lessons_menu, self.tr("&Next step"), window.player.next, QKeySequence.Forward)
         lessons_menu.addSeparator()
-        actions["exercises"] = _action(lessons_menu, self.tr("&Exercises (§19.8)…"), window.show_exercises, "Ctrl+Shift+E")
+        actions["exercises"] = _action(lessons_menu, self.tr("&Exercises (§19.8)…"), window.show_exercises,
+                                       "Ctrl+Shift+E")
 
         help_menu = bar.addMenu(self.tr("&Help"))
         actions["about"] = _action(help_menu, self.tr("&About Subword Studio"), window.show_about)

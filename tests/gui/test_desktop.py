@@ -13,15 +13,14 @@ from gui import about, language, settings, theme
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 
+from conftest import destroy
+
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @pytest.fixture
-def window(qtbot):
-    win = MainWindow(WorkspaceBridge(Workspace.example()))
-    qtbot.addWidget(win)
-    win.show()
-    yield win
+def window(studio_window):
+    yield studio_window
     language.install("en")
     theme.apply("system")
 
@@ -84,16 +83,18 @@ def test_dropped_workspace_and_tokenizer_files_are_told_apart(window, tmp_path):
     assert window._dropped([QUrl("https://example.org/x.json")]) is None
 
 
-def test_geometry_and_dock_layout_are_restored(qtbot, window):
+def test_geometry_and_dock_layout_are_restored(window):
     window.resize(1200, 650)
     window.lesson_dock.show()
     size = window.size()
     window.close()
     again = MainWindow(WorkspaceBridge(Workspace.example()))
-    qtbot.addWidget(again)
     again.show()
-    assert again.size() == size
-    assert again.lesson_dock.isVisible()
+    try:
+        assert again.size() == size
+        assert again.lesson_dock.isVisible()
+    finally:
+        destroy(again)
 
 
 def test_themes_apply_and_are_remembered(window):
@@ -107,7 +108,7 @@ def test_themes_apply_and_are_remembered(window):
 
 
 def test_about_box_shows_version_and_default_identity(window):
-    text = about.AboutBox().html()
+    text = about.AboutBox(window).html()
     ident = identity.load(classroom.ASSET_PATH).identity
     assert "Subword Studio 0.1.0" in text and ident.interface_sha256 in text and ident.full_sha256 in text
     assert "291 entries, 32 merges" in text and "9bb146ce375b" in text

@@ -5,10 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from core import lessons
-from core.workspace import Workspace
-from gui.bridge import WorkspaceBridge
 from gui.lesson_text import OPTIONS, QUESTIONS, REFERENCES, STEPS, TITLES, WHERE
-from gui.main_window import MainWindow
 
 
 def cell(model, row, column):
@@ -20,11 +17,8 @@ def column(model, c):
 
 
 @pytest.fixture
-def window(qtbot):
-    win = MainWindow(WorkspaceBridge(Workspace.example()))
-    qtbot.addWidget(win)
-    win.show()
-    return win
+def window(studio_window):
+    return studio_window
 
 
 def play(window, key):

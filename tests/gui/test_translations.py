@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QAbstractButton, QDockWidget, QGroupBox, QLabel, QLineEdit, QMenu, QTableView, QTabWidget, QWidget,
 )
 
-from conftest import ROOT
+from conftest import ROOT, destroy
 
 TS = ROOT / "resources" / "i18n" / "subword_studio_zh_CN.ts"
 BIN = Path(sys.executable).parent
@@ -82,7 +82,7 @@ def _visible_texts(root):
     return [_plain(t.replace("&", "")) for t in texts if isinstance(t, str) and t.strip()]
 
 
-def test_every_visible_string_is_chinese_in_zh_cn(qtbot):
+def test_every_visible_string_is_chinese_in_zh_cn(qapp):
     """Walk every view, the lesson dock, the exercises and the About box in zh_CN."""
     from core.workspace import Workspace
     from gui import about, language
@@ -96,9 +96,9 @@ def test_every_visible_string_is_chinese_in_zh_cn(qtbot):
             if (tr.text or "") != m.findtext("source"):
                 sources[_plain(m.findtext("source").replace("&", ""))] = ctx.findtext("name")
     language.install("zh_CN")
+    window = None
     try:
         window = MainWindow(WorkspaceBridge(Workspace.example()))
-        qtbot.addWidget(window)
         window.show()
         window.start_lesson("19.1", confirm=True)
         seen = []
@@ -112,4 +112,6 @@ def test_every_visible_string_is_chinese_in_zh_cn(qtbot):
         assert not english, f"shown in English under zh_CN: {english}"
         assert any(re.search(r"[\u4e00-\u9fff]", t) for t in seen)
     finally:
+        if window is not None:
+            destroy(window)
         language.install("en")
