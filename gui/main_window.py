@@ -178,6 +178,8 @@ class MainWindow(QMainWindow):
         if self.exercises is not None:
             self.exercises.deleteLater()
             self.exercises = None
+        if self.player.lesson is not None:
+            self.player.go(self.player.index)  # the step's selections live in the views
         if key in self.panels:
             self.show_panel(key)
         if was_training:  # cancelled above: start it again for the new views

@@ -1,16 +1,18 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QSettings, QStandardPaths
 
 # Tests import ROOT from "conftest"; in tests/gui that name resolves here.
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
-def isolated_settings():
-    """Settings written by a test go to Qt's test locations, never the user's."""
+def isolated_settings(tmp_path_factory):
+    """Settings written by a test go to its own folder, never the user's, and never
+    a file that test runs in other checkouts on this machine clear at the same time."""
     QStandardPaths.setTestModeEnabled(True)
+    QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(tmp_path_factory.mktemp("settings")))
     from gui.settings import settings
 
     settings().clear()

@@ -147,3 +147,10 @@ def test_startup_language_order():
     assert language.startup_language(None, "zh_CN") == "zh_CN"
     assert language.startup_language("en", "zh_CN") == "en"
     assert language.supported("zh-Hans-CN") == "zh_CN" and language.supported("fr_FR") == "en"
+
+
+def test_language_switch_keeps_the_lesson_and_its_step(window):
+    window.start_lesson("19.5", confirm=True)
+    window.set_language("zh_CN")
+    assert window.player.lesson.key == "19.5" and window.panels["assets"].diff is not None
+    assert CJK.search(window.lesson_dock.explanation.text()) and CJK.search(window.lesson_dock.title.text())
