@@ -154,8 +154,7 @@ class MainWindow(QMainWindow):
         per-view retranslate could miss.  The workspace, the current tab, the
         lesson and whatever the user typed in the views' text fields stay.
         """
-        current = self.tabs.currentWidget()
-        key = next((k for k, panel in self.panels.items() if panel is current), None)
+        key = self.current_panel()
         typed = {k: desktop.typed_texts(panel) for k, panel in self.panels.items()}
         old_bridge, old_panels, old_interop = self.bridge, list(self.panels.values()), self.interop
         was_training = trainer_for(old_bridge).is_running("main")
@@ -222,16 +221,23 @@ class MainWindow(QMainWindow):
             task.sig_done.connect(lambda _: settings.add_recent(str(path), settings.RECENT_TOKENIZERS))
         return task
 
+    def current_panel(self) -> str | None:
+        current = self.tabs.currentWidget()
+        return next((key for key, panel in self.panels.items() if panel is current), None)
+
     def _restore_layout(self):
         geometry, state = settings.read(settings.GEOMETRY), settings.read(settings.STATE)
         if geometry:
             self.restoreGeometry(geometry)
         if state:
             self.restoreState(state)
+        if settings.read(settings.CURRENT_VIEW) in self.panels:
+            self.show_panel(settings.read(settings.CURRENT_VIEW))
 
     def save_layout(self):
         settings.write(settings.GEOMETRY, self.saveGeometry())
         settings.write(settings.STATE, self.saveState())
+        settings.write(settings.CURRENT_VIEW, self.current_panel() or "")
 
     # ==== workspace files, autosave and recovery ====
 

@@ -86,6 +86,7 @@ def test_dropped_workspace_and_tokenizer_files_are_told_apart(window, tmp_path):
 def test_geometry_and_dock_layout_are_restored(window):
     window.resize(1200, 650)
     window.lesson_dock.show()
+    window.show_panel("encode")
     size = window.size()
     window.close()
     again = MainWindow(WorkspaceBridge(Workspace.example()))
@@ -93,6 +94,7 @@ def test_geometry_and_dock_layout_are_restored(window):
     try:
         assert again.size() == size
         assert again.lesson_dock.isVisible()
+        assert again.tabs.currentWidget() is again.panels["encode"]
     finally:
         destroy(again)
 
@@ -154,3 +156,37 @@ def test_language_switch_keeps_the_lesson_and_its_step(window):
     window.set_language("zh_CN")
     assert window.player.lesson.key == "19.5" and window.panels["assets"].diff is not None
     assert CJK.search(window.lesson_dock.explanation.text()) and CJK.search(window.lesson_dock.title.text())
+
+
+class _Dialogs:
+    """Interop's questions answered without a modal dialog."""
+
+    def __init__(self, path):
+        self.path, self.errors = path, []
+
+    def open_path(self):
+        return self.path
+
+    def error(self, message):
+        self.errors.append(message)
+
+
+def test_imported_tokenizer_files_join_the_recent_list(window, qtbot, tmp_path):
+    tokenizers = pytest.importorskip("tokenizers")
+    tok = tokenizers.Tokenizer(tokenizers.models.WordPiece({"[UNK]": 0, "low": 1, "##er": 2}, unk_token="[UNK]"))
+    tok.pre_tokenizer = tokenizers.pre_tokenizers.Whitespace()  # a pipeline the importer refuses
+    refused = str(tmp_path / "refused.json")
+    tok.save(refused)
+    window.interop.dialogs = dialogs = _Dialogs(refused)
+    with qtbot.waitSignal(window.interop.sig_failed, timeout=20_000):
+        window.actions["import"].trigger()
+    assert dialogs.errors and settings.read(settings.RECENT_TOKENIZERS) == []
+    tok.pre_tokenizer = tokenizers.pre_tokenizers.WhitespaceSplit()
+    path = str(tmp_path / "tokenizer.json")
+    tok.save(path)
+    window.interop.dialogs = dialogs = _Dialogs(path)
+    with qtbot.waitSignal(window.interop.sig_imported, timeout=20_000):
+        window.actions["import"].trigger()
+    qtbot.waitUntil(lambda: settings.read(settings.RECENT_TOKENIZERS) == [path])
+    assert not dialogs.errors and window.workspace.assets[-1].loaded.kind == "wordpiece"
+    window.interop.report_window.close()
