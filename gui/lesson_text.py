@@ -96,6 +96,8 @@ STEPS = {
         QT_TRANSLATE_NOOP("lessons", "中 is the three bytes E4 B8 AD and 🙂 the four bytes F0 9F 99 82. Each "
                           "token here holds part of a character (dashed border): decode by joining all the bytes "
                           "first, then UTF-8 as a whole."),
+        QT_TRANSLATE_NOOP("lessons", "Full-width Ａ, a space and A: 3 code points, 5 bytes, 5 tokens, as in the "
+                          "last row of table 19.3. NFKC would make Ａ an A; this tokenizer keeps the input as it is."),
         QT_TRANSLATE_NOOP("lessons", "The first merge is : + space (58, 32) → 259, seen 25 times: key: followed "
                           "by a space is [263, 259]."),
         QT_TRANSLATE_NOOP("lessons", "A prompt that stops before the space ends in token 58, [263, 58], a token "

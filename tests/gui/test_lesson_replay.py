@@ -108,6 +108,8 @@ def test_lesson_19_3_table_19_3_and_the_ff_banner(window):
     player.next()
     assert panel.encoding.ids == (228, 184, 173, 240, 159, 153, 130)
     player.next()
+    assert panel.counts_label.text() == "3 code points · 5 UTF-8 bytes = 5 base byte tokens · 5 BPE tokens"
+    player.next()
     assert panel.encoding.ids == (263, 259)
     player.next()
     assert panel.encoding.ids == (263, 58)
