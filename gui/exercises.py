@@ -46,7 +46,7 @@ class ExerciseDialog(QDialog):
         self.answer = QLineEdit()
         self.boxes = {key: QCheckBox(lesson_tr(OPTIONS[key])) for key in lessons.SWAP_OPTIONS}
         self.check_button = QPushButton(self.tr("Check"))
-        self.check_button.setDefault(True)
+        self.check_button.setDefault(True)  # Enter in the answer field checks it
         self.replay_button = QPushButton(self.tr("Replay the lesson"))
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
@@ -85,7 +85,6 @@ class ExerciseDialog(QDialog):
         # Signals
         self.list.currentRowChanged.connect(self.show_exercise)
         self.check_button.clicked.connect(self.check)
-        self.answer.returnPressed.connect(self.check)
         self.replay_button.clicked.connect(self._replay)
         self.replay_button.setEnabled(player is not None)
         close.rejected.connect(self.reject)

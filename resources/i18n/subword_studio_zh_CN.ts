@@ -1161,27 +1161,27 @@
         <translation>重放对应课程</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="104"/>
+        <location filename="../../gui/exercises.py" line="103"/>
         <source>e.g. %1</source>
         <translation>例如 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="121"/>
+        <location filename="../../gui/exercises.py" line="120"/>
         <source>The core could not compute the answer: %1</source>
         <translation>核心无法算出答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="127"/>
+        <location filename="../../gui/exercises.py" line="126"/>
         <source>✔ Correct: the core computes %1.</source>
         <translation>✔ 正确：核心算出的结果是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="130"/>
+        <location filename="../../gui/exercises.py" line="129"/>
         <source>✘ Not quite: the core computes %1.</source>
         <translation>✘ 还不对：核心算出的结果是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="134"/>
+        <location filename="../../gui/exercises.py" line="133"/>
         <source>Reference (§19.9)</source>
         <translation>参考解答（§19.9）</translation>
     </message>

@@ -5,7 +5,7 @@ import re
 import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QKeySequence, QPalette
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyleOptionViewItem
 
 from core import classroom, identity
 from core.workspace import Workspace
@@ -97,6 +97,25 @@ def test_geometry_and_dock_layout_are_restored(window):
         assert again.tabs.currentWidget() is again.panels["encode"]
     finally:
         destroy(again)
+
+
+def test_shaded_cells_keep_dark_text_in_the_dark_theme(window, qtbot):
+    window.set_theme("dark")
+    view = window.panels["timeline"].pair_view
+    window.show_panel("timeline")
+    window.workspace.select_step(1)
+    qtbot.waitUntil(lambda: view.model().rowCount() == 8)  # counted in a worker
+    assert isinstance(view.itemDelegate(), theme.ReadableDelegate)
+    tied = next(r for r in range(view.model().rowCount()) if view.model().index(r, 0).data(Qt.BackgroundRole))
+    option = QStyleOptionViewItem()
+    option.initFrom(view)
+    view.itemDelegate().initStyleOption(option, view.model().index(tied, 0))
+    assert option.palette.color(QPalette.Text).lightness() < 60
+    plain = next(r for r in range(view.model().rowCount()) if not view.model().index(r, 0).data(Qt.BackgroundRole))
+    option = QStyleOptionViewItem()
+    option.initFrom(view)
+    view.itemDelegate().initStyleOption(option, view.model().index(plain, 0))
+    assert option.palette.color(QPalette.Text).lightness() > 128
 
 
 def test_themes_apply_and_are_remembered(window):
