@@ -1,7 +1,8 @@
+import gc
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths
 
 # Tests import ROOT from "conftest"; in tests/gui that name resolves here.
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,19 +21,34 @@ def isolated_settings(tmp_path_factory):
     settings().clear()
 
 
-def destroy(widget) -> None:
-    """Close and free ``widget`` now, on the GUI thread.  A window left to Python's
-    garbage collector may be collected while a worker thread runs Python code, and
-    freeing it then can deadlock with that worker (seen as a hang of the 20,000-word
-    timeline test in the full suite)."""
-    import gc
+@pytest.fixture(autouse=True)
+def quiet_start(qapp):
+    """Each GUI test starts with no worker thread running and nothing left to free.
 
-    from PySide6.QtCore import QCoreApplication, QEvent
+    Windows of earlier tests are freed here, on the GUI thread, while no worker
+    runs.  Freed later -- by Python's collector, or by a deferred delete that
+    the event loop reaches during another test's training -- PySide can
+    deadlock: the GUI thread holds the GIL and waits for a Qt lock a worker
+    holds while it waits for the GIL (seen as the 20,000-word timeline test
+    hanging in the full suite).
+    """
+    from gui.workers import shutdown
 
-    widget.close()
-    widget.deleteLater()
+    shutdown()
+    _free_pending()
+    yield
+
+
+def _free_pending():
     QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
     gc.collect()
+
+
+def destroy(widget) -> None:
+    """Close and free ``widget`` now, on the GUI thread (see ``quiet_start``)."""
+    widget.close()
+    widget.deleteLater()
+    _free_pending()
 
 
 @pytest.fixture

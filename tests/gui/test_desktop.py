@@ -200,6 +200,7 @@ def test_imported_tokenizer_files_join_the_recent_list(window, qtbot, tmp_path):
     with qtbot.waitSignal(window.interop.sig_failed, timeout=20_000):
         window.actions["import"].trigger()
     assert dialogs.errors and settings.read(settings.RECENT_TOKENIZERS) == []
+    qtbot.waitUntil(lambda: not window.interop.task.is_running())  # one import at a time
     tok.pre_tokenizer = tokenizers.pre_tokenizers.WhitespaceSplit()
     path = str(tmp_path / "tokenizer.json")
     tok.save(path)
