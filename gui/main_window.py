@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import Qt, QThread, QTimer
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
@@ -164,8 +165,10 @@ class MainWindow(QMainWindow):
             thread.requestInterruption()
             thread.wait()
         self.tabs.clear()
+        # Freed now, while no worker runs: freeing a big widget tree while a worker
+        # ends its task can deadlock PySide (the GIL against a Qt lock).
         for widget in (*old_panels, old_interop, old_bridge):
-            widget.deleteLater()
+            shiboken6.delete(widget)
         self.bridge = WorkspaceBridge(self.workspace, self)
         self._build_views()
         for k, texts in typed.items():

@@ -61,6 +61,9 @@ class Menus(QObject):
         """Make the menus of ``window``; returns the actions tests and shortcuts need, by name."""
         window = self.window
         bar = window.menuBar()
+        for action in bar.actions():  # a rebuild (new language) replaces the old menus
+            if action.menu() is not None:
+                action.menu().deleteLater()
         bar.clear()
         actions = {}
 
