@@ -95,11 +95,14 @@ class LessonPlayer(QObject):
         self.index = index
         step = self.lesson.steps[index]
         self.window.show_panel(step.view)
+        problem = None
         try:
             getattr(self, "_do_" + step.action)(self.window.panels[step.view], *step.args)
         except StudioError as exc:
-            self.sig_failed.emit(str(exc))
+            problem = str(exc)
         self.sig_step_shown.emit(self.lesson.key, index)
+        if problem is not None:  # after the step is shown, so the panel keeps the message
+            self.sig_failed.emit(problem)
 
     def next(self):
         self.go(self.index + 1)

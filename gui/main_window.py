@@ -60,7 +60,8 @@ class MainWindow(QMainWindow):
         self.menus = menus.Menus(self)
         self.actions = self.menus.build()
         self._restore_layout()
-        self.player.sig_step_shown.connect(lambda *_: self.lesson_dock.show())
+        for signal in (self.player.sig_step_shown, self.player.sig_failed):
+            signal.connect(lambda *_: self.lesson_dock.show())
         if autosave_dir is not None:
             # Found now, before this session's own autosaves could replace it.
             self._recovery = workspace_file.pending_recovery(autosave_dir)

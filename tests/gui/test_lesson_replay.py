@@ -216,3 +216,18 @@ def test_exercise_dialog_checks_with_the_core(window):
     dialog.list.setCurrentRow(0)
     dialog.replay_button.click()
     assert window.player.lesson.key == "19.1"
+
+
+def test_a_step_that_fails_says_why_in_the_lesson_panel(window, monkeypatch):
+    from core.errors import StudioError
+
+    def broken(panel, text):
+        raise StudioError("the encoder is gone")
+
+    monkeypatch.setattr(window.player, "_do_encode", broken)
+    assert window.start_lesson("19.3", confirm=True)
+    dock = window.lesson_dock
+    assert dock.isVisible() and not dock.error.isHidden() and dock.error.text() == "the encoder is gone"
+    assert dock.position.text() == "Step 1 of 8"
+    window.player.go(6)  # a decode step works again and clears the message
+    assert dock.error.isHidden()
