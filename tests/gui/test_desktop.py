@@ -3,8 +3,8 @@
 import re
 
 import pytest
-from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QKeySequence, QPalette
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+from PySide6.QtGui import QDropEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyleOptionViewItem
 
 from core import classroom, identity
@@ -81,6 +81,19 @@ def test_dropped_workspace_and_tokenizer_files_are_told_apart(window, tmp_path):
     asset = str(classroom.ASSET_PATH)
     assert window._dropped([QUrl.fromLocalFile(asset)]) == ("tokenizer", asset)
     assert window._dropped([QUrl("https://example.org/x.json")]) is None
+
+
+def test_dropping_a_workspace_file_opens_it(window, tmp_path):
+    path = tmp_path / "dropped.json"
+    window.workspace.set_count(0, 9)
+    assert window.save_workspace_as(str(path))
+    window.workspace.set_count(0, 1)
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPoint(10, 10), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
+    window.dropEvent(event)
+    assert event.isAccepted() and window.workspace.corpus.counts[0] == 9
+    assert window.workspace_path == str(path)
 
 
 def test_geometry_and_dock_layout_are_restored(window):
