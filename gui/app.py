@@ -6,31 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QStandardPaths, QTimer, QTranslator
+from PySide6.QtCore import QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication
 
 from core.workspace import Workspace
 
+from . import language, settings, theme
 from .bridge import WorkspaceBridge
 from .main_window import MainWindow
-
-I18N = Path(__file__).resolve().parent.parent / "resources" / "i18n"
-
-
-def install_translators(app: QApplication, language: str) -> list[QTranslator]:
-    """Install Qt's own strings first, then ours (PySide6 Linguist example)."""
-    installed = []
-    if language.startswith("en"):
-        return installed
-    qt = QTranslator(app)
-    if qt.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.TranslationsPath)):
-        app.installTranslator(qt)
-        installed.append(qt)
-    ours = QTranslator(app)
-    if ours.load(str(I18N / f"subword_studio_{language}.qm")):
-        app.installTranslator(ours)
-        installed.append(ours)
-    return installed
 
 
 def parse_args(argv):
@@ -70,7 +53,9 @@ def run(argv=None) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setOrganizationName("SubwordStudio")
     app.setApplicationName("Subword Studio")
-    install_translators(app, args.lang or QLocale.system().name())
+    language.install(language.startup_language(args.lang, settings.read(settings.LANGUAGE)))
+    saved_theme = settings.read(settings.THEME)
+    theme.apply(saved_theme if saved_theme in theme.THEMES else "system")
     bridge = WorkspaceBridge(Workspace.example())
     # Autosave and crash recovery only for interactive runs: a self-test or a
     # screenshot must never stop at a "restore unsaved work?" question.

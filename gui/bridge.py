@@ -40,16 +40,26 @@ class WorkspaceBridge(QObject):
     def __init__(self, workspace: Workspace, parent=None):
         super().__init__(parent)
         self.workspace = workspace
-        events = workspace.events
-        events.connect("corpus_changed", self.sig_corpus_changed.emit)
-        events.connect("settings_changed", self.sig_settings_changed.emit)
-        events.connect("trained", self.sig_model_trained.emit)
-        events.connect("stale_changed", self.sig_stale_changed.emit)
-        events.connect("step_selected", self.sig_step_selected.emit)
-        events.connect("encoder_changed", self.sig_encoder_changed.emit)
-        events.connect("corpus_replaced", self.sig_corpus_replaced.emit)
-        events.connect("corpus_rows_changed", self.sig_corpus_rows_changed.emit)
-        events.connect("corpus_rows_inserted", self.sig_corpus_rows_inserted.emit)
-        events.connect("corpus_rows_removed", self.sig_corpus_rows_removed.emit)
-        events.connect("comparison_changed", self.sig_comparison_changed.emit)
-        events.connect("assets_changed", self.sig_assets_changed.emit)
+        # (event, callback) pairs, so detach() can undo exactly these.
+        self._links = [
+            ("corpus_changed", self.sig_corpus_changed.emit),
+            ("settings_changed", self.sig_settings_changed.emit),
+            ("trained", self.sig_model_trained.emit),
+            ("stale_changed", self.sig_stale_changed.emit),
+            ("step_selected", self.sig_step_selected.emit),
+            ("encoder_changed", self.sig_encoder_changed.emit),
+            ("corpus_replaced", self.sig_corpus_replaced.emit),
+            ("corpus_rows_changed", self.sig_corpus_rows_changed.emit),
+            ("corpus_rows_inserted", self.sig_corpus_rows_inserted.emit),
+            ("corpus_rows_removed", self.sig_corpus_rows_removed.emit),
+            ("comparison_changed", self.sig_comparison_changed.emit),
+            ("assets_changed", self.sig_assets_changed.emit),
+        ]
+        for name, callback in self._links:
+            workspace.events.connect(name, callback)
+
+    def detach(self) -> None:
+        """Stop relaying the workspace's events (before this bridge and its views go)."""
+        for name, callback in self._links:
+            self.workspace.events.disconnect(name, callback)
+        self._links = []

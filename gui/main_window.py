@@ -8,22 +8,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QAction, QKeySequence
+import shiboken6
+from PySide6.QtCore import Qt, QThread, QTimer
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
-from core import workspace_file
+from core import assets, workspace_file
 from core.errors import StudioError
 
+from . import about, desktop, language, menus, settings, theme
 from .asset_manager import AssetManager
 from .bridge import WorkspaceBridge
 from .corpus_editor import CorpusEditor
 from .compare_view import CompareView
 from .encode_panel import EncodePanel
+from .exercises import ExerciseDialog
 from .interop import Interop
+from .lessons import LessonDock, LessonPlayer
 from .timeline import MergeTimeline
 from .trace_panel import TracePanel
-from .workers import run_task, shutdown
+from .workers import run_task, shutdown, trainer_for
 
 AUTOSAVE_MS = 60_000
 
@@ -41,6 +44,33 @@ class MainWindow(QMainWindow):
 
         # Widgets
         self.tabs = QTabWidget()
+        self.panels = {}
+        self.player = LessonPlayer(self)
+        self.lesson_dock = LessonDock(self.player, self)
+        self.exercises = None  # the exercise dialog, made on first use
+        self._build_views()
+        self.setAcceptDrops(True)
+
+        # Layout
+        self.setCentralWidget(self.tabs)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.lesson_dock)
+        self.lesson_dock.hide()
+        self.setWindowTitle(self.tr("Subword Studio"))
+        self.resize(1180, 720)
+        self.menus = menus.Menus(self)
+        self.actions = self.menus.build()
+        self._restore_layout()
+        for signal in (self.player.sig_step_shown, self.player.sig_failed):
+            signal.connect(lambda *_: self.lesson_dock.show())
+        if autosave_dir is not None:
+            # Found now, before this session's own autosaves could replace it.
+            self._recovery = workspace_file.pending_recovery(autosave_dir)
+            self._autosave_timer.timeout.connect(self.autosave)
+            QTimer.singleShot(0, self.offer_recovery)
+
+    def _build_views(self):
+        """One tab per view over ``self.bridge``; run again after a language change."""
+        bridge = self.bridge
         views = [
             ("trace", TracePanel, self.tr("Merge trace")),
             ("corpus", CorpusEditor, self.tr("Corpus")),
@@ -56,59 +86,166 @@ class MainWindow(QMainWindow):
         self.trace_panel = self.panels["trace"]
         self.interop = Interop(bridge, self)  # File → Import/Export tokenizer, dropped tokenizer files
         self.interop.sig_imported.connect(lambda _index: self.show_panel("assets"))
-        self.setAcceptDrops(True)
-
-        # Layout
-        self.setCentralWidget(self.tabs)
-        self.setWindowTitle(self.tr("Subword Studio"))
-        self.resize(1180, 720)
-        self._build_menus()
         for signal in (bridge.sig_corpus_changed, bridge.sig_settings_changed, bridge.sig_model_trained):
-            signal.connect(self._show_title)
-        if autosave_dir is not None:
-            # Found now, before this session's own autosaves could replace it.
-            self._recovery = workspace_file.pending_recovery(autosave_dir)
-            self._autosave_timer.timeout.connect(self.autosave)
-            QTimer.singleShot(0, self.offer_recovery)
-
-    def _build_menus(self):
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        for text, key, slot in ((self.tr("&Open workspace…"), QKeySequence.Open, self.open_workspace),
-                                (self.tr("&Save workspace"), QKeySequence.Save, self.save_workspace),
-                                (self.tr("Save workspace &as…"), QKeySequence.SaveAs, self.save_workspace_as)):
-            action = QAction(text, self)
-            action.setShortcut(key)
-            action.triggered.connect(lambda _=False, slot=slot: slot())
-            file_menu.addAction(action)
-        file_menu.addSeparator()
-        for text, slot in ((self.tr("&Import tokenizer…"), self.interop.import_tokenizer),
-                           (self.tr("&Export tokenizer…"), self.interop.export_tokenizer)):
-            action = QAction(text, self)
-            action.triggered.connect(lambda _=False, slot=slot: slot())
-            file_menu.addAction(action)
-        file_menu.addSeparator()
-        quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
+            signal.connect(self.show_title)
+        theme.fit_views(self.tabs)
 
     def show_panel(self, key: str):
         self.tabs.setCurrentWidget(self.panels[key])
 
     def dragEnterEvent(self, event):
         # Views that take drops themselves (the corpus editor) get them first.
-        if Interop.droppable(event.mimeData().urls()):
+        if self._dropped(event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event):
-        paths = Interop.droppable(event.mimeData().urls())
-        if paths:
+        dropped = self._dropped(event.mimeData().urls())
+        if dropped:
             event.acceptProposedAction()
-            self.interop.import_tokenizer(paths[0])
+            kind, path = dropped
+            if kind == "workspace":
+                self.open_workspace(path)
+            else:
+                self.import_tokenizer(path)
+
+    @staticmethod
+    def _dropped(urls):
+        """("workspace" or "tokenizer", path) for the first usable dropped file, else None."""
+        for url in urls:
+            path = url.toLocalFile() if url.isLocalFile() else ""
+            if path.endswith(".json") and desktop.starts_with_format(path, workspace_file.FORMAT):
+                return "workspace", path
+            if path and (Interop.droppable([url]) or desktop.starts_with_format(path, assets.FORMAT)):
+                return "tokenizer", path
+        return None
+
+    def toggle_full_screen(self):
+        self.setWindowState(self.windowState() ^ Qt.WindowFullScreen)
+
+    # ==== lessons, about, language and theme ====
+
+    def start_lesson(self, key: str, *, confirm=None) -> bool:
+        return self.player.start(key, confirm=confirm)
+
+    def show_exercises(self) -> ExerciseDialog:
+        if self.exercises is None:
+            self.exercises = ExerciseDialog(self.player, self)
+        self.exercises.show()
+        self.exercises.raise_()
+        return self.exercises
+
+    def show_about(self) -> about.AboutBox:
+        box = about.AboutBox(self)
+        box.open()
+        return box
+
+    def set_theme(self, name: str):
+        theme.apply(name)
+        settings.write(settings.THEME, name)
+
+    def set_language(self, code: str):
+        """Switch the UI language now and remember it (``--lang`` still wins at start-up)."""
+        code = language.install(code)
+        settings.write(settings.LANGUAGE, code)
+        self.retranslate()
+
+    def retranslate(self):
+        """Rebuild every view over a fresh bridge, in the language now installed.
+
+        A rebuild reaches every string a view made at construction, which a
+        per-view retranslate could miss.  The workspace, the current tab, the
+        lesson and whatever the user typed in the views' text fields stay.
+        """
+        key = self.current_panel()
+        typed = {k: desktop.typed_texts(panel) for k, panel in self.panels.items()}
+        old_bridge, old_panels, old_interop = self.bridge, list(self.panels.values()), self.interop
+        was_training = trainer_for(old_bridge).is_running("main")
+        shutdown()  # no worker may report to a view that is going
+        old_bridge.detach()
+        for thread in (t for panel in old_panels for t in panel.findChildren(QThread)):
+            thread.requestInterruption()
+            thread.wait()
+        self.tabs.clear()
+        # Freed now, while no worker runs: freeing a big widget tree while a worker
+        # ends its task can deadlock PySide (the GIL against a Qt lock).
+        for widget in (*old_panels, old_interop, old_bridge):
+            shiboken6.delete(widget)
+        self.bridge = WorkspaceBridge(self.workspace, self)
+        self._build_views()
+        for k, texts in typed.items():
+            desktop.retype(self.panels.get(k), texts)
+        self.setWindowTitle(self.tr("Subword Studio"))
+        self.show_title()
+        self.actions = self.menus.build()
+        self.lesson_dock.retranslate()
+        if self.exercises is not None:
+            self.exercises.deleteLater()
+            self.exercises = None
+        if self.player.lesson is not None:
+            self.player.go(self.player.index)  # the step's selections live in the views
+        if key in self.panels:
+            self.show_panel(key)
+        if was_training:  # cancelled above: start it again for the new views
+            trainer_for(self.bridge).start("main")
+
+    # ==== recent files and window layout ====
+
+    def open_recent(self, path: str) -> bool:
+        if not Path(path).is_file():
+            settings.remove_recent(path, settings.RECENT_FILES)
+            self._fail(self.tr("%1 no longer exists; it was removed from the recent files.").replace("%1", path))
+            return False
+        return self.open_workspace(path)
+
+    def open_recent_tokenizer(self, path: str):
+        if not Path(path).is_file():
+            settings.remove_recent(path, settings.RECENT_TOKENIZERS)
+            self._fail(self.tr("%1 no longer exists; it was removed from the recent files.").replace("%1", path))
+            return None
+        return self.import_tokenizer(path)
+
+    def import_tokenizer(self, path=None):
+        """File → Import tokenizer (our own asset files open directly); a successful
+        import is remembered in the recent tokenizers."""
+        if path is None:
+            path = self.interop.dialogs.open_path()
+            if path is None:
+                return None
+        if desktop.starts_with_format(path, assets.FORMAT):
+            try:
+                self.workspace.open_asset_file(path)
+            except StudioError as exc:
+                self._fail(str(exc))
+                return None
+            settings.add_recent(str(path), settings.RECENT_TOKENIZERS)
+            self.show_panel("assets")
+            return None
+        task = self.interop.import_tokenizer(path)
+        if task is not None:
+            task.sig_done.connect(lambda _: settings.add_recent(str(path), settings.RECENT_TOKENIZERS))
+        return task
+
+    def current_panel(self) -> str | None:
+        current = self.tabs.currentWidget()
+        return next((key for key, panel in self.panels.items() if panel is current), None)
+
+    def _restore_layout(self):
+        geometry, state = settings.read(settings.GEOMETRY), settings.read(settings.STATE)
+        if geometry:
+            self.restoreGeometry(geometry)
+        if state:
+            self.restoreState(state)
+        if settings.read(settings.CURRENT_VIEW) in self.panels:
+            self.show_panel(settings.read(settings.CURRENT_VIEW))
+
+    def save_layout(self):
+        settings.write(settings.GEOMETRY, self.saveGeometry())
+        settings.write(settings.STATE, self.saveState())
+        settings.write(settings.CURRENT_VIEW, self.current_panel() or "")
 
     # ==== workspace files, autosave and recovery ====
 
-    def _show_title(self, *_):
+    def show_title(self, *_):
         name = Path(self.workspace_path).name if self.workspace_path else self.tr("untitled")
         dirty = "*" if self.workspace.revision != self.saved_revision else ""
         self.setWindowTitle(self.tr("%1%2 — Subword Studio").replace("%1", name).replace("%2", dirty))
@@ -128,7 +265,8 @@ class MainWindow(QMainWindow):
             self._fail(str(exc))
             return False
         self.workspace_path, self.saved_revision = str(path), self.workspace.revision
-        self._show_title()
+        settings.add_recent(self.workspace_path, settings.RECENT_FILES)
+        self.show_title()
         return True
 
     def save_workspace(self) -> bool:
@@ -141,7 +279,8 @@ class MainWindow(QMainWindow):
             self._fail(str(exc))
             return False
         self.saved_revision = self.workspace.revision
-        self._show_title()
+        settings.add_recent(self.workspace_path, settings.RECENT_FILES)
+        self.show_title()
         return True
 
     def save_workspace_as(self, path=None) -> bool:
@@ -179,11 +318,12 @@ class MainWindow(QMainWindow):
                 self._fail(str(exc))
                 return
             self.workspace_path = snap.source
-            self._show_title()
+            self.show_title()
         else:
             workspace_file.discard_autosave(self.autosave_dir)
 
     def closeEvent(self, event):
+        self.save_layout()
         shutdown()
         if self.autosave_dir is not None:
             # Unsaved work stays in the autosave, to be offered next time; saved work leaves none.
@@ -196,3 +336,4 @@ class MainWindow(QMainWindow):
             else:
                 workspace_file.discard_autosave(self.autosave_dir)
         super().closeEvent(event)
+

@@ -19,7 +19,9 @@ LANGUAGE = Setting("ui/language", str, "", "UI language (zh_CN or en); empty fol
 GEOMETRY = Setting("window/geometry", bytes, b"", "main window geometry (QMainWindow.saveGeometry)")
 STATE = Setting("window/state", bytes, b"", "dock and toolbar layout (QMainWindow.saveState)")
 CURRENT_VIEW = Setting("window/view", str, "trace", "the view shown last")
-RECENT_FILES = Setting("files/recent", list, [], "recently opened files, newest first")
+RECENT_FILES = Setting("files/recent", list, [], "recently opened or saved workspaces, newest first")
+RECENT_TOKENIZERS = Setting("files/recent_tokenizers", list, [], "recently imported tokenizer files, newest first")
+THEME = Setting("ui/theme", str, "system", "colour theme: system, light or dark")
 
 MAX_RECENT = 10
 
@@ -43,8 +45,14 @@ def write(setting: Setting, value) -> None:
     settings().setValue(setting.key, value)
 
 
-def add_recent(path: str) -> list[str]:
-    recent = [p for p in read(RECENT_FILES) if p != path]
+def add_recent(path: str, setting: Setting = RECENT_FILES) -> list[str]:
+    recent = [p for p in read(setting) if p != path]
     recent.insert(0, path)
-    write(RECENT_FILES, recent[:MAX_RECENT])
+    write(setting, recent[:MAX_RECENT])
     return recent[:MAX_RECENT]
+
+
+def remove_recent(path: str, setting: Setting = RECENT_FILES) -> list[str]:
+    recent = [p for p in read(setting) if p != path]
+    write(setting, recent)
+    return recent

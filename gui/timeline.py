@@ -24,6 +24,7 @@ from core.ties import POLICIES
 
 from .bridge import WorkspaceBridge
 from .corpus_models import visible_whitespace
+from .palette import OKABE_ITO_TINTS
 from .plots import TimelinePlots
 from .timeline_models import (
     RULES, STOP_REASONS, MergeTableModel, PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text,
@@ -31,8 +32,6 @@ from .timeline_models import (
 )
 from .timeline_models import tr as timeline_tr
 from .workers import run_task, trainer_for
-
-CHIP_COLOURS = ("#e3f2fd", "#fff3e0", "#e8f5e9", "#f3e5f5")
 
 
 def _table(model, stretch, widths=()):
@@ -298,6 +297,8 @@ class MergeTimeline(QWidget):
         self._encode_sample()
 
     def _show_series(self, totals):
+        if self.sender() is not self.stats_task:
+            return  # a replaced run that finished before it could be cancelled
         model, counts, sizes, sequences, unit = self._stats_request
         if model is self.workspace.model and totals:
             self.plots.set_series(counts, sizes, totals, sequences, unit)
@@ -434,7 +435,8 @@ class MergeTimeline(QWidget):
         tokens = [t for w in words for t in model.segment(w, limit=k)]
         full = sum(len(model.segment(w)) for w in words)
         chips = " ".join(
-            f'<span style="background:{CHIP_COLOURS[i % len(CHIP_COLOURS)]}">&nbsp;{html.escape(t)}&nbsp;</span>'
+            f'<span style="background:{OKABE_ITO_TINTS[i % len(OKABE_ITO_TINTS)]}; color:#000">'
+            f'&nbsp;{html.escape(t)}&nbsp;</span>'
             for i, t in enumerate(tokens))
         summary = self.tr("%1 tokens with %2 merges (%3 with all %4)").replace("%1", str(len(tokens))).replace(
             "%2", f"{k:,}").replace("%3", str(full)).replace("%4", f"{len(model.merges):,}")

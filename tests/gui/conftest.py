@@ -1,16 +1,19 @@
+import gc
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths
 
 # Tests import ROOT from "conftest"; in tests/gui that name resolves here.
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
-def isolated_settings():
-    """Settings written by a test go to Qt's test locations, never the user's."""
+def isolated_settings(tmp_path_factory):
+    """Settings written by a test go to its own folder, never the user's, and never
+    a file that test runs in other checkouts on this machine clear at the same time."""
     QStandardPaths.setTestModeEnabled(True)
+    QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(tmp_path_factory.mktemp("settings")))
     from gui.settings import settings
 
     settings().clear()
@@ -19,9 +22,43 @@ def isolated_settings():
 
 
 @pytest.fixture(autouse=True)
-def no_leftover_workers():
-    """Workers a test started end with it, so none runs into the next test."""
-    yield
-    from gui import workers
+def quiet_start(qapp):
+    """Each GUI test starts with no worker thread running and nothing left to free.
 
-    workers.shutdown()
+    Windows of earlier tests are freed here, on the GUI thread, while no worker
+    runs.  Freed later -- by Python's collector, or by a deferred delete that
+    the event loop reaches during another test's training -- PySide can
+    deadlock: the GUI thread holds the GIL and waits for a Qt lock a worker
+    holds while it waits for the GIL (seen as the 20,000-word timeline test
+    hanging in the full suite).
+    """
+    from gui.workers import shutdown
+
+    shutdown()
+    _free_pending()
+    yield
+
+
+def _free_pending():
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+    gc.collect()
+
+
+def destroy(widget) -> None:
+    """Close and free ``widget`` now, on the GUI thread (see ``quiet_start``)."""
+    widget.close()
+    widget.deleteLater()
+    _free_pending()
+
+
+@pytest.fixture
+def studio_window(qapp):
+    """The main window on the example workspace, shown, and freed at the end."""
+    from core.workspace import Workspace
+    from gui.bridge import WorkspaceBridge
+    from gui.main_window import MainWindow
+
+    window = MainWindow(WorkspaceBridge(Workspace.example()))
+    window.show()
+    yield window
+    destroy(window)

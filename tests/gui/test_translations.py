@@ -1,12 +1,18 @@
 """Every visible string has a Chinese translation, and the .qm is current."""
 
+import re
 import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from conftest import ROOT
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton, QDockWidget, QGroupBox, QLabel, QLineEdit, QMenu, QTableView, QTabWidget, QWidget,
+)
+
+from conftest import ROOT, destroy
 
 TS = ROOT / "resources" / "i18n" / "subword_studio_zh_CN.ts"
 BIN = Path(sys.executable).parent
@@ -41,3 +47,71 @@ def test_compiled_qm_is_up_to_date(tmp_path):
     qm = tmp_path / "check.qm"
     subprocess.run([BIN / "pyside6-lrelease", TS, "-qm", qm], check=True, capture_output=True)
     assert qm.read_bytes() == TS.with_suffix(".qm").read_bytes(), "run packaging/translations.sh"
+
+
+# Shown as they are in every language: names of rules, formats and symbols.
+UNTRANSLATED_OK = {"BPE", "</w>", "[UNK]", "lexicographic", "first-seen", "subword-nmt", "English", "中文", "n"}
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"<[^>]+>", "", text).replace("&amp;", "&").strip()
+
+
+def _visible_texts(root):
+    """Every text a person can read in ``root``: labels, buttons, tabs, headers, menus, titles."""
+    texts = []
+    for widget in [root, *root.findChildren(QWidget)]:
+        if not widget.isVisibleTo(root) and widget is not root:
+            continue
+        if isinstance(widget, (QLabel, QAbstractButton)):
+            texts.append(widget.text())
+        elif isinstance(widget, QLineEdit):
+            texts.append(widget.placeholderText())
+        elif isinstance(widget, QGroupBox):
+            texts.append(widget.title())
+        elif isinstance(widget, QTabWidget):
+            texts += [widget.tabText(i) for i in range(widget.count())]
+        elif isinstance(widget, QTableView) and widget.model() is not None:
+            model = widget.model()
+            texts += [model.headerData(c, Qt.Horizontal) or "" for c in range(model.columnCount())]
+        elif isinstance(widget, QDockWidget):
+            texts.append(widget.windowTitle())
+    for menu in root.findChildren(QMenu):
+        menu.aboutToShow.emit()  # recent-file menus fill themselves on opening
+        texts += [a.text() for a in menu.actions()] + [menu.title()]
+    return [_plain(t.replace("&", "")) for t in texts if isinstance(t, str) and t.strip()]
+
+
+def test_every_visible_string_is_chinese_in_zh_cn(qapp):
+    """Walk every view, the lesson dock, the exercises and the About box in zh_CN."""
+    from core.workspace import Workspace
+    from gui import about, language
+    from gui.bridge import WorkspaceBridge
+    from gui.main_window import MainWindow
+
+    sources = {}
+    for ctx in ET.parse(TS).iter("context"):
+        for m in ctx.iter("message"):
+            tr = m.find("translation")
+            if (tr.text or "") != m.findtext("source"):
+                sources[_plain(m.findtext("source").replace("&", ""))] = ctx.findtext("name")
+    language.install("zh_CN")
+    window = None
+    try:
+        window = MainWindow(WorkspaceBridge(Workspace.example()))
+        window.show()
+        window.start_lesson("19.1", confirm=True)
+        seen = []
+        for key in window.panels:
+            window.show_panel(key)
+            seen += _visible_texts(window)
+        dialog = window.show_exercises()
+        seen += _visible_texts(dialog)
+        seen += [_plain(line) for line in about.AboutBox(window).html().split("<p>")]
+        english = sorted({t for t in seen if t in sources and t not in UNTRANSLATED_OK})
+        assert not english, f"shown in English under zh_CN: {english}"
+        assert any(re.search(r"[\u4e00-\u9fff]", t) for t in seen)
+    finally:
+        if window is not None:
+            destroy(window)
+        language.install("en")

@@ -1,0 +1,238 @@
+"""Lessons: replay the seeds' worked examples step by step in the real views.
+
+:class:`LessonPlayer` loads a lesson's data into the one workspace (asking
+before it discards unsaved work) and performs each step through the views
+the user sees, the way a person would: select a merge in the timeline, type
+into the encode panel, decode an ID list, open and diff an asset.  Every
+step sets an absolute state, so Previous and Next are just "perform step k".
+:class:`LessonDock` shows the lesson, the explanation of the current step and
+its seed reference.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QDockWidget, QHBoxLayout, QLabel, QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget,
+)
+
+from core import assets, classroom, lessons, wordpiece
+from core.errors import StudioError
+
+from .lesson_text import SEEDS, STEPS, TITLES, WHERE, tr as lesson_tr
+from .workers import trainer_for
+
+WORDPIECE_NAME = "example-19.2-wordpiece"
+
+
+class LessonPlayer(QObject):
+    sig_step_shown = Signal(str, int)
+    """A lesson step was performed (arguments: lesson key, step index)."""
+    sig_failed = Signal(str)
+    """A step could not be performed (argument: the reason)."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.lesson: lessons.Lesson | None = None
+        self.index = 0
+
+    # ==== starting a lesson ====
+
+    def start(self, key: str, *, confirm=None) -> bool:
+        """Load lesson ``key`` and show its first step; ``confirm`` answers the
+        "discard unsaved work?" question (None: ask the user)."""
+        lesson = lessons.lesson(key)
+        window = self.window
+        if lesson.corpus is not None and window.workspace.revision != window.saved_revision:
+            if confirm is None:
+                answer = QMessageBox.question(
+                    window, self.tr("Start lesson"),
+                    self.tr("The workspace has unsaved changes. The lesson replaces its corpus and settings. "
+                            "Discard the changes?"), QMessageBox.Discard | QMessageBox.Cancel)
+                confirm = answer == QMessageBox.Discard
+            if not confirm:
+                return False
+        try:
+            self._load(lesson)
+        except StudioError as exc:
+            self.sig_failed.emit(str(exc))
+            return False
+        self.lesson = lesson
+        self.go(0)
+        return True
+
+    def _load(self, lesson):
+        window, workspace = self.window, self.window.workspace
+        if lesson.corpus is not None:
+            # A running training must not land on the lesson's corpus afterwards.
+            trainer = trainer_for(window.bridge)
+            trainer.cancel("main")
+            trainer.cancel("compare")
+            window.panels["timeline"].compare_button.setChecked(False)
+            workspace.set_corpus(lesson.corpus)
+            workspace.set_settings(merges=lesson.merges, tie=lesson.tie)
+            # A handful of words trains at once, so the first step can show it;
+            # views that follow the trainer hear of it as of any finished run.
+            trainer.sig_training_finished.emit("main", workspace.train())
+            # The lesson is reproducible from the menu: it is not unsaved work, and
+            # Save must not write it over the file the user had open.
+            window.workspace_path, window.saved_revision = None, workspace.revision
+            window.show_title()
+        if lesson.wordpiece and not any(e.loaded.name == WORDPIECE_NAME for e in workspace.assets):
+            model = wordpiece.WordPiece(lesson.wordpiece)
+            workspace.add_asset(assets.wordpiece_to_asset(model, name=WORDPIECE_NAME), dirty=False)
+
+    # ==== stepping ====
+
+    @property
+    def count(self) -> int:
+        return len(self.lesson.steps) if self.lesson else 0
+
+    def go(self, index: int) -> None:
+        if self.lesson is None or not 0 <= index < self.count:
+            return
+        self.index = index
+        step = self.lesson.steps[index]
+        self.window.show_panel(step.view)
+        problem = None
+        try:
+            getattr(self, "_do_" + step.action)(self.window.panels[step.view], *step.args)
+        except StudioError as exc:
+            problem = str(exc)
+        self.sig_step_shown.emit(self.lesson.key, index)
+        if problem is not None:  # after the step is shown, so the panel keeps the message
+            self.sig_failed.emit(problem)
+
+    def next(self):
+        self.go(self.index + 1)
+
+    def previous(self):
+        self.go(self.index - 1)
+
+    # ==== actions, one per kind of step (see core.lessons.Step) ====
+
+    def _do_step(self, timeline, k):
+        self.window.workspace.select_step(k)
+
+    def _do_sample(self, timeline, text, k):
+        timeline.sample_edit.setText(text)
+        timeline.limit_slider.setValue(k)
+        self.window.workspace.select_step(k)
+
+    def _do_encode(self, panel, text):
+        panel.input.setPlainText(text)
+        panel.encode_now()
+
+    def _do_decode(self, panel, ids, policy):
+        panel.ids_edit.setText(ids)
+        panel.policy_box.setCurrentIndex(panel.policy_box.findData(policy))
+        panel.decode_now()
+
+    def _do_compare(self, view, text):
+        view.input.setText(text)
+        view.refresh()
+        view.wordpiece_box.setCurrentIndex(max(0, view.wordpiece_box.findText(WORDPIECE_NAME)))
+        view.tabs.setCurrentIndex(2)  # the WordPiece search
+
+    def _do_swap(self, manager, first, second):
+        workspace = self.window.workspace
+        original = workspace.open_asset_file(classroom.ASSET_PATH)
+        source = workspace.assets[original].loaded.identity.interface_sha256
+        wanted = {"interface_sha256": source, "swapped_ids": [first, second]}
+        # Replaying the lesson reuses the copy it made before.
+        existing = [i for i, e in enumerate(workspace.assets) if e.loaded.metadata.get("derived_from") == wanted]
+        if existing:
+            manager.select_rows([original, existing[0]])
+        else:
+            manager.select_rows([original])
+            manager.broken_copy((first, second))
+
+    def _do_policy(self, timeline, tie):
+        # Off and on again: the comparison is retrained with the chosen rule.
+        timeline.compare_button.setChecked(False)
+        timeline.compare_box.setCurrentIndex(timeline.compare_box.findData(tie))
+        timeline.compare_button.setChecked(True)
+
+
+class LessonDock(QDockWidget):
+    """The current lesson: title, seed reference, step explanation, Previous/Next."""
+
+    def __init__(self, player: LessonPlayer, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self.player = player
+
+        # Widgets
+        self.setObjectName("lesson_dock")  # saveState() finds docks by name
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.reference = QLabel()
+        self.reference.setWordWrap(True)
+        self.position = QLabel()
+        self.explanation = QLabel()
+        self.explanation.setWordWrap(True)
+        self.explanation.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.explanation.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("QLabel { color: #b00020; }")
+        self.error.hide()
+        self.previous_button = QPushButton()
+        self.next_button = QPushButton()
+
+        # Layout
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.explanation)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.previous_button)
+        buttons.addWidget(self.position, 1, Qt.AlignCenter)
+        buttons.addWidget(self.next_button)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.title)
+        layout.addWidget(self.reference)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.error)
+        layout.addLayout(buttons)
+        self.setWidget(body)
+        self.setMinimumWidth(300)
+
+        # Signals
+        self.previous_button.clicked.connect(player.previous)
+        self.next_button.clicked.connect(player.next)
+        player.sig_step_shown.connect(lambda *_: self.render())
+        player.sig_failed.connect(self._show_error)
+        self.retranslate()
+
+    def retranslate(self):
+        self.setWindowTitle(self.tr("Lesson"))
+        self.previous_button.setText(self.tr("◀ Previous"))
+        self.next_button.setText(self.tr("Next ▶"))
+        self.render()
+
+    def render(self):
+        lesson, index = self.player.lesson, self.player.index
+        self.error.hide()
+        if lesson is None:
+            self.title.setText(self.tr("No lesson yet: choose one from the Lessons menu."))
+            for widget in (self.reference, self.position, self.explanation):
+                widget.setText("")
+            self.previous_button.setEnabled(False)
+            self.next_button.setEnabled(False)
+            return
+        self.title.setText(f"<b>{lesson_tr(TITLES[lesson.key])}</b>")
+        where = lesson_tr(WHERE[lesson.key])
+        if lesson.section:
+            where = self.tr("§%1, %2").replace("%1", lesson.section).replace("%2", where)
+        self.reference.setText(lesson_tr(SEEDS[lesson.seed]) + "\n" + where)
+        self.position.setText(self.tr("Step %1 of %2").replace("%1", str(index + 1)).replace(
+            "%2", str(self.player.count)))
+        self.explanation.setText(lesson_tr(STEPS[lesson.key][index]))
+        self.previous_button.setEnabled(index > 0)
+        self.next_button.setEnabled(index + 1 < self.player.count)
+
+    def _show_error(self, message):
+        self.error.setText(message)
+        self.error.show()

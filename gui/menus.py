@@ -1,0 +1,131 @@
+"""The main window's menu bar: File, View, Lessons, Help.
+
+Built by :meth:`Menus.build` and rebuilt the same way when the language changes.
+Every action that has a platform-standard key sequence uses it (Open, Save,
+Save As, Quit, Full screen, Back/Forward for lesson steps).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
+from core import lessons
+
+from . import language, settings, theme
+from .lesson_text import TITLES, tr as lesson_tr
+
+
+def _action(menu, text, slot, shortcut=None, *, checkable=False):
+    action = QAction(text, menu)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    action.setCheckable(checkable)
+    action.triggered.connect(lambda _=False: slot())
+    menu.addAction(action)
+    return action
+
+
+class Menus(QObject):
+    """Builds the menu bar of one main window (a QObject, so its texts have a context)."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+
+    def recent_menu(self, menu, setting, open_slot):
+        """Fill ``menu`` with the remembered files each time it opens; a file that
+        has gone is shown disabled, and Clear forgets them all."""
+        def fill():
+            menu.clear()
+            paths = settings.read(setting)
+            for number, path in enumerate(paths, 1):
+                label = f"&{number % 10} {Path(path).name}"
+                action = _action(menu, label, lambda p=path: open_slot(p))
+                action.setToolTip(path)
+                action.setStatusTip(path)
+                if not Path(path).is_file():
+                    action.setEnabled(False)
+                    action.setText(self.tr("%1 (missing)").replace("%1", label))
+            if not paths:
+                menu.addAction(self.tr("No recent files")).setEnabled(False)
+            menu.addSeparator()
+            _action(menu, self.tr("&Clear the list"), lambda: settings.write(setting, []))
+        menu.aboutToShow.connect(fill)
+        fill()
+        return menu
+
+    def build(self) -> dict:
+        """Make the menus of ``window``; returns the actions tests and shortcuts need, by name."""
+        window = self.window
+        bar = window.menuBar()
+        for action in bar.actions():  # a rebuild (new language) replaces the old menus
+            if action.menu() is not None:
+                action.menu().deleteLater()
+        bar.clear()
+        actions = {}
+
+        file_menu = bar.addMenu(self.tr("&File"))
+        actions["open"] = _action(file_menu, self.tr("&Open workspace…"), window.open_workspace, QKeySequence.Open)
+        actions["save"] = _action(file_menu, self.tr("&Save workspace"), window.save_workspace, QKeySequence.Save)
+        actions["save_as"] = _action(file_menu, self.tr("Save workspace &as…"), window.save_workspace_as,
+                                     QKeySequence.SaveAs)
+        self.recent_menu(file_menu.addMenu(self.tr("Recent &workspaces")), settings.RECENT_FILES,
+                         window.open_recent)
+        file_menu.addSeparator()
+        actions["import"] = _action(file_menu, self.tr("&Import tokenizer…"), window.import_tokenizer, "Ctrl+I")
+        actions["export"] = _action(file_menu, self.tr("&Export tokenizer…"), window.interop.export_tokenizer,
+                                    "Ctrl+E")
+        self.recent_menu(file_menu.addMenu(self.tr("Recent &tokenizers")), settings.RECENT_TOKENIZERS,
+                         window.open_recent_tokenizer)
+        file_menu.addSeparator()
+        actions["quit"] = _action(file_menu, self.tr("&Quit"), window.close, QKeySequence.Quit)
+
+        view_menu = bar.addMenu(self.tr("&View"))
+        for number, key in enumerate(window.panels, 1):
+            title = window.tabs.tabText(window.tabs.indexOf(window.panels[key]))
+            shortcut = f"Ctrl+{number}" if number < 10 else None
+            actions["view_" + key] = _action(view_menu, title, lambda k=key: window.show_panel(k), shortcut)
+        view_menu.addSeparator()
+        dock_action = window.lesson_dock.toggleViewAction()
+        dock_action.setText(self.tr("&Lesson panel"))
+        dock_action.setShortcut(QKeySequence.HelpContents)
+        view_menu.addAction(dock_action)
+        actions["full_screen"] = _action(view_menu, self.tr("&Full screen"), window.toggle_full_screen,
+                                         QKeySequence.FullScreen, checkable=True)
+        actions["full_screen"].setChecked(window.isFullScreen())
+        view_menu.addSeparator()
+        language_menu = view_menu.addMenu(self.tr("&Language"))
+        group = QActionGroup(language_menu)
+        for code, name in language.LANGUAGES:
+            action = _action(language_menu, name, lambda c=code: window.set_language(c), checkable=True)
+            action.setChecked(code == language.current())
+            group.addAction(action)
+            actions["language_" + code] = action
+        theme_menu = view_menu.addMenu(self.tr("&Theme"))
+        group = QActionGroup(theme_menu)
+        names = {"system": self.tr("&System"), "light": self.tr("&Light"), "dark": self.tr("&Dark")}
+        current = settings.read(settings.THEME)
+        for name in theme.THEMES:
+            action = _action(theme_menu, names[name], lambda n=name: window.set_theme(n), checkable=True)
+            action.setChecked(name == current)
+            group.addAction(action)
+            actions["theme_" + name] = action
+
+        lessons_menu = bar.addMenu(self.tr("&Lessons"))
+        for lesson in lessons.LESSONS:
+            actions["lesson_" + lesson.key] = _action(lessons_menu, lesson_tr(TITLES[lesson.key]),
+                                                      lambda k=lesson.key: window.start_lesson(k))
+        lessons_menu.addSeparator()
+        actions["previous_step"] = _action(lessons_menu, self.tr("&Previous step"), window.player.previous,
+                                           QKeySequence.Back)
+        actions["next_step"] = _action(lessons_menu, self.tr("&Next step"), window.player.next, QKeySequence.Forward)
+        lessons_menu.addSeparator()
+        actions["exercises"] = _action(lessons_menu, self.tr("&Exercises (§19.8)…"), window.show_exercises,
+                                       "Ctrl+Shift+E")
+
+        help_menu = bar.addMenu(self.tr("&Help"))
+        actions["about"] = _action(help_menu, self.tr("&About Subword Studio"), window.show_about)
+        return actions

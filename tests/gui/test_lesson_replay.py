@@ -1,0 +1,233 @@
+"""Every lesson replays in the real views and lands on the seeds' numbers;
+the exercise dialog checks answers against the core."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from core import lessons
+from gui.lesson_text import OPTIONS, QUESTIONS, REFERENCES, STEPS, TITLES, WHERE
+
+
+def cell(model, row, column):
+    return model.data(model.index(row, column), Qt.DisplayRole)
+
+
+def column(model, c):
+    return [cell(model, r, c) for r in range(model.rowCount())]
+
+
+@pytest.fixture
+def window(studio_window):
+    return studio_window
+
+
+def play(window, key):
+    assert window.start_lesson(key, confirm=True)
+    assert window.player.lesson.key == key and window.player.index == 0
+    return window.player
+
+
+def test_every_lesson_and_exercise_has_its_texts():
+    for lesson in lessons.LESSONS:
+        assert lesson.key in TITLES and lesson.key in WHERE, lesson.key
+        assert len(STEPS[lesson.key]) == len(lesson.steps), lesson.key
+    assert set(QUESTIONS) == set(REFERENCES) == {e.number for e in lessons.EXERCISES}
+    assert set(OPTIONS) == set(lessons.SWAP_OPTIONS)
+
+
+def test_every_step_of_every_lesson_replays(window, qtbot):
+    for lesson in lessons.LESSONS:
+        player = play(window, lesson.key)
+        for index in range(len(lesson.steps)):
+            player.go(index)
+            assert window.tabs.currentWidget() is window.panels[lesson.steps[index].view]
+            assert window.lesson_dock.isVisible() and not window.lesson_dock.error.isVisible()
+            assert window.lesson_dock.explanation.text()
+        assert window.lesson_dock.position.text() == f"Step {len(lesson.steps)} of {len(lesson.steps)}"
+
+
+def test_lesson_19_1_shows_tables_19_1_and_19_2(window, qtbot):
+    player = play(window, "19.1")
+    timeline = window.panels["timeline"]
+    assert column(timeline.merge_model, 1) == ["l + o", "lo + w", "low + </w>", "e + r"]
+    assert column(timeline.merge_model, 2) == ["3", "3", "2", "1"]
+    assert "out of date" not in timeline.status.text()
+    # Step 0: table 19.1, the pair counts before the first merge (counted in a worker).
+    qtbot.waitUntil(lambda: timeline.pair_model.rowCount() == 8)
+    pairs = dict(zip(column(timeline.pair_model, 0), column(timeline.pair_model, 1)))
+    assert pairs == {"l + o": "3", "o + w": "3", "w + </w>": "3", "w + e": "1", "e + r": "1",
+                     "r + </w>": "1", "n + e": "1", "e + w": "1"}
+    table_19_2 = [["l o w </w>", "l o w e r </w>", "n e w </w>"], ["lo w </w>", "lo w e r </w>", "n e w </w>"],
+                  ["low </w>", "low e r </w>", "n e w </w>"], ["low</w>", "low e r </w>", "n e w </w>"],
+                  ["low</w>", "low er </w>", "n e w </w>"]]
+    for step, rows in enumerate(table_19_2):
+        player.go(step)
+        assert window.workspace.step == step
+        assert column(timeline.segmentation_model, 3) == rows
+        assert column(timeline.segmentation_model, 1) == ["2", "1", "1"]
+        assert timeline.step_label.text().startswith(f"Step {step} of 4")
+
+
+def test_lesson_19_2_replays_frozen_merges_on_lower(window):
+    player = play(window, "19.2")
+    timeline = window.panels["timeline"]
+    expected = [["l", "o", "w", "e", "r", "</w>"], ["lo", "w", "e", "r", "</w>"], ["low", "e", "r", "</w>"],
+                ["low", "e", "r", "</w>"], ["low", "er", "</w>"]]
+    low = [["l", "o", "w", "</w>"], ["lo", "w", "</w>"], ["low", "</w>"], ["low</w>"], ["low</w>"]]
+    for k in range(5):
+        player.go(k)
+        assert timeline.sample_edit.text() == "lower low" and timeline.limit_slider.value() == k
+        assert timeline.sample_tokens() == expected[k] + low[k]
+    player.next()
+    assert timeline.sample_tokens() == ["l", "[UNK]", "w", "</w>"]
+
+
+def test_lesson_wordpiece_lower_and_lowerz(window):
+    player = play(window, "19.2-wp")
+    view = window.panels["compare"]
+    rows = {cell(view.comparison_model, r, 0): cell(view.comparison_model, r, 3)
+            for r in range(view.comparison_model.rowCount())}
+    assert rows["example-19.2-wordpiece"] == "low  ##er"
+    assert view.tabs.currentIndex() == 2 and view.wordpiece_box.currentText() == "example-19.2-wordpiece"
+    player.next()
+    rows = {cell(view.comparison_model, r, 0): cell(view.comparison_model, r, 3)
+            for r in range(view.comparison_model.rowCount())}
+    assert rows["example-19.2-wordpiece"] == "[UNK]"
+    # Replaying opens no second copy of the vocabulary.
+    play(window, "19.2-wp")
+    assert sum(e.loaded.name == "example-19.2-wordpiece" for e in window.workspace.assets) == 1
+
+
+def test_lesson_19_3_table_19_3_and_the_ff_banner(window):
+    player = play(window, "19.3")
+    panel = window.panels["encode"]
+    assert panel.encoding.ids == (262, 32, 263, 32, 46)
+    assert panel.counts_label.text() == "9 code points · 9 UTF-8 bytes = 9 base byte tokens · 5 BPE tokens"
+    player.next()
+    assert panel.counts_label.text() == "8 code points · 24 UTF-8 bytes = 24 base byte tokens · 24 BPE tokens"
+    player.next()
+    assert panel.encoding.ids == (228, 184, 173, 240, 159, 153, 130)
+    player.next()
+    assert panel.counts_label.text() == "3 code points · 5 UTF-8 bytes = 5 base byte tokens · 5 BPE tokens"
+    player.next()
+    assert panel.encoding.ids == (263, 259)
+    player.next()
+    assert panel.encoding.ids == (263, 58)
+    player.next()
+    assert panel.banner.isVisible() and "0xFF at offset 0" in panel.banner.text()
+    assert "strict" in panel.banner.text() and panel.decoded.toPlainText() == ""
+    player.next()
+    assert panel.decoded.toPlainText() == "\ufffd" and "display fallback" in panel.banner.text()
+    player.previous()
+    assert panel.policy_box.currentData() == "strict"
+
+
+def test_lesson_19_4_normalization_loss(window):
+    player = play(window, "19.4")
+    panel = window.panels["encode"]
+    assert panel.counts_label.text() == "2 code points · 3 UTF-8 bytes = 3 base byte tokens · 3 BPE tokens"
+    assert "<b>NFC</b> changes it: 1 code points, 2 bytes" in panel.normal_label.text()
+    player.next()
+    assert panel.counts_label.text() == "1 code points · 2 UTF-8 bytes = 2 base byte tokens · 2 BPE tokens"
+    assert "<b>NFC</b> same as the input" in panel.normal_label.text()
+
+
+def test_lesson_19_5_diffs_the_swapped_copy(window):
+    play(window, "19.5")
+    manager = window.panels["assets"]
+    (finding,) = [f for f in manager.diff.findings if f.kind == "id_swap"]
+    assert finding.detail["ids"] == [268, 270] and finding.shape_checks_pass
+    assert "291 entries" in manager.verdict_label.text()
+    count = len(window.workspace.assets)
+    play(window, "19.5")  # replaying reuses the copy
+    assert len(window.workspace.assets) == count and manager.diff is not None
+
+
+def test_lesson_seed_003(window):
+    player = play(window, "003")
+    timeline = window.panels["timeline"]
+    assert column(timeline.merge_model, 1)[:3] == ["e + s", "es + t", "est + </w>"]
+    assert column(timeline.merge_model, 2)[:3] == ["9", "9", "9"]
+    player.go(3)
+    assert timeline.sample_tokens() == ["l", "o", "w", "e", "r", "</w>", "n", "e", "w", "est</w>",
+                                        "w", "i", "d", "est</w>"]
+    player.next()
+    assert timeline.sample_tokens()[4:6] == ["new", "est</w>"]
+    player.next()
+    assert timeline.sample_tokens() == ["low", "e", "r", "</w>", "newest</w>", "wid", "est</w>"]
+
+
+def test_lesson_seed_004_table_1_newest_and_divergence(window, qtbot):
+    player = play(window, "004")
+    timeline = window.panels["timeline"]
+    assert column(timeline.merge_model, 1) == ["e + r", "er + </w>", "n + e", "ne + w", "l + o", "lo + w",
+                                               "new + er</w>", "low + </w>"]
+    assert column(timeline.merge_model, 3) == ["er", "er</w>", "ne", "new", "lo", "low", "newer</w>", "low</w>"]
+    player.go(4)
+    assert timeline.sample_tokens() == ["new", "e", "s", "t", "</w>"]
+    player.next()
+    qtbot.waitUntil(lambda: timeline.merge_model.divergence == 3, timeout=10_000)
+    assert "merge 3" in timeline.divergence_label.text()
+
+
+def test_lesson_asks_before_discarding_unsaved_work(window):
+    workspace = window.workspace
+    workspace.set_count(0, 7)
+    corpus = workspace.corpus
+    assert not window.start_lesson("004", confirm=False)
+    assert workspace.corpus == corpus and window.player.lesson is None
+    assert window.start_lesson("004", confirm=True)
+    assert workspace.corpus == lessons.SEED_004
+    # The lesson is not unsaved work: the next lesson needs no question.
+    assert window.workspace.revision == window.saved_revision and window.workspace_path is None
+    assert window.start_lesson("19.1")
+
+
+def test_dock_buttons_step_through(window):
+    play(window, "19.1")
+    dock = window.lesson_dock
+    assert not dock.previous_button.isEnabled()
+    dock.next_button.click()
+    dock.next_button.click()
+    assert window.workspace.step == 2 and dock.position.text() == "Step 3 of 5"
+    dock.previous_button.click()
+    assert window.workspace.step == 1
+    window.actions["next_step"].trigger()
+    assert window.workspace.step == 2
+
+
+def test_exercise_dialog_checks_with_the_core(window):
+    dialog = window.show_exercises()
+    for row, ex in enumerate(lessons.EXERCISES):
+        dialog.list.setCurrentRow(row)
+        assert str(ex.number) in dialog.question.text()
+        if ex.kind == "choices":
+            for key, box in dialog.boxes.items():
+                box.setChecked(key in ex.expected())
+        else:
+            dialog.answer.setText(lessons.show(ex.kind, ex.expected()))
+        assert dialog.check().ok
+        assert dialog.verdict.text().startswith("✔") and "§19.9" in dialog.reference.text()
+        if ex.kind == "choices":
+            dialog.boxes["shape_checks"].setChecked(True)
+        else:
+            dialog.answer.setText("x + y" if ex.kind == "pair" else "1")
+        assert not dialog.check().ok and dialog.verdict.text().startswith("✘")
+    dialog.list.setCurrentRow(0)
+    dialog.replay_button.click()
+    assert window.player.lesson.key == "19.1"
+
+
+def test_a_step_that_fails_says_why_in_the_lesson_panel(window, monkeypatch):
+    from core.errors import StudioError
+
+    def broken(panel, text):
+        raise StudioError("the encoder is gone")
+
+    monkeypatch.setattr(window.player, "_do_encode", broken)
+    assert window.start_lesson("19.3", confirm=True)
+    dock = window.lesson_dock
+    assert dock.isVisible() and not dock.error.isHidden() and dock.error.text() == "the encoder is gone"
+    assert dock.position.text() == "Step 1 of 8"
+    window.player.go(6)  # a decode step works again and clears the message
+    assert dock.error.isHidden()
