@@ -15,9 +15,11 @@ here directly (a few dozen lines), so neither ``protobuf`` nor
   the leftmost pair on a shared rank, which is the same rule.  Runs of
   unknown characters become one unknown token, as there.
 
-Normalization: only the ``identity`` and ``nfkc`` rules are supported, and
-``nfkc`` runs Python's NFKC rather than the model's precompiled charsmap
-(reported; SentencePiece's default ``nmt_nfkc`` is refused by name).  A
+Normalization: the model's ``precompiled_charsmap`` is applied as
+SentencePiece applies it (:mod:`core.charsmap`), so ``nmt_nfkc`` (the
+default), ``nfkc``, ``nmt_nfkc_cf``, ``nfkc_cf`` and custom rules import
+exactly; ``add_dummy_prefix``, ``remove_extra_whitespaces``,
+``escape_whitespaces`` and ``treat_whitespace_as_suffix`` are kept.  A
 ``.vocab`` file holds only pieces and scores, so its model type and
 normalization are assumptions the report states.
 """
@@ -181,43 +183,23 @@ def _vocab_file(text: str, report: Report, model_type) -> dict:
     chosen = model_type or guess
     if chosen not in ("unigram", "bpe"):
         raise AssetError(f"model type {chosen!r}: choose unigram or bpe")
-    report.change("normalizer", "a .vocab file does not record its normalization: assumed nfkc with the dummy "
-                  "prefix and whitespace squeezing (SentencePiece's options other than the nmt_ rules); import "
-                  "the .model to be sure")
+    report.change("normalizer", "a .vocab file does not record its normalization: assumed Python's NFKC with the "
+                  "dummy prefix and whitespace squeezing; SentencePiece's compiled rules (nmt_nfkc, the default, "
+                  "also drops control characters and maps odd spaces) differ from it, so import the .model to be "
+                  "exact")
     report.change("model", f"model type {chosen} ({'given' if model_type else 'guessed from the scores'}); "
                   "<unk> is the unknown piece, <s> </s> <pad> are control pieces"
                   + (", <0x00>..<0xFF> byte fallback" if byte_fallback else ""))
     return {"pieces": rows, "trainer": {"model_type": 2 if chosen == "bpe" else 1, "byte_fallback": byte_fallback},
-            "normalizer": {"name": "nfkc"}, "denormalizer": {}}
+            "normalizer": {"name": "nfkc", "python_nfkc": True}, "denormalizer": {}}
 
 
 def convert(proto: dict, report: Report) -> dict:
-    from ..normalize import Pipeline
-
     trainer, norm = proto["trainer"], proto["normalizer"]
     kind = MODEL_TYPES.get(trainer.get("model_type", 1), "?")
-    name = norm.get("name") or ("identity" if not norm.get("precompiled_charsmap") else "?")
-    if name not in ("identity", "nfkc"):
-        raise AssetError(f"normalizer_spec.name: the rule {name!r} is not supported (identity and nfkc are); "
-                         "retrain with --normalization_rule_name=nfkc or identity")
-    if norm.get("normalization_rule_tsv"):
-        raise AssetError("normalizer_spec.normalization_rule_tsv: custom normalization rules are not supported")
-    if norm.get("escape_whitespaces") is False:
-        raise AssetError("normalizer_spec.escape_whitespaces=false is not supported (spaces must become ▁)")
-    if trainer.get("treat_whitespace_as_suffix"):
-        raise AssetError("trainer_spec.treat_whitespace_as_suffix=true is not supported (▁ must begin a piece)")
     if proto["denormalizer"].get("precompiled_charsmap") or proto["denormalizer"].get("name") not in (None, "", "identity"):
         raise AssetError("denormalizer_spec: decode-time denormalization rules are not supported")
-    try:
-        pipeline = Pipeline(normalization=name, add_dummy_prefix=norm.get("add_dummy_prefix", True),
-                            remove_extra_whitespaces=norm.get("remove_extra_whitespaces", True))
-    except StudioError as exc:
-        raise AssetError(f"normalizer_spec: {exc}") from None
-    if name == "nfkc":
-        report.change("normalizer", "nfkc runs Python's unicodedata NFKC (Unicode 14.0), not the model's "
-                      "precompiled charsmap; they agree except where the two Unicode versions differ")
-    report.keep("normalizer", f"{name}, add_dummy_prefix={pipeline.add_dummy_prefix}, "
-                f"remove_extra_whitespaces={pipeline.remove_extra_whitespaces}")
+    pipeline = _pipeline(norm, trainer, report)
     surface = trainer.get("unk_surface", DEFAULT_UNK_SURFACE)
     if surface != DEFAULT_UNK_SURFACE:
         report.change("decoder", f"an unknown piece decodes as {DEFAULT_UNK_SURFACE!r}, not the model's {surface!r}")
@@ -230,6 +212,45 @@ def convert(proto: dict, report: Report) -> dict:
     if kind == "bpe":
         return _bpe(pieces, unk[0], bool(trainer.get("byte_fallback")), pipeline, report)
     raise AssetError(f"trainer_spec.model_type: {kind} models are not supported (unigram and bpe are)")
+
+
+def _pipeline(norm: dict, trainer: dict, report: Report):
+    """The normalizer as SentencePiece runs it: the model's compiled charsmap
+    whatever its rule name (nmt_nfkc, nfkc, the _cf variants, custom TSV
+    rules), or nothing when the model has none."""
+    from ..normalize import Pipeline
+
+    name = norm.get("name", "")
+    blob = norm.get("precompiled_charsmap")
+    options = {"add_dummy_prefix": norm.get("add_dummy_prefix", True),
+               "remove_extra_whitespaces": norm.get("remove_extra_whitespaces", True),
+               "escape_whitespaces": norm.get("escape_whitespaces", True),
+               "treat_whitespace_as_suffix": bool(trainer.get("treat_whitespace_as_suffix", False))}
+    if not blob and norm.get("normalization_rule_tsv"):
+        raise AssetError("normalizer_spec.normalization_rule_tsv: custom rules without their compiled "
+                         "precompiled_charsmap cannot be applied (SentencePiece compiles them when training)")
+    try:
+        if norm.get("python_nfkc"):  # a .vocab file: no charsmap to read (the report says so)
+            return Pipeline(normalization="nfkc", **options)
+        if blob:
+            from ..charsmap import Charsmap
+
+            pipeline = Pipeline(normalization="precompiled", charsmap=Charsmap(blob), rule_name=name, **options)
+        else:
+            pipeline = Pipeline(normalization="identity", **options)
+    except StudioError as exc:
+        raise AssetError(f"normalizer_spec: {exc}") from None
+    if blob:
+        report.keep("normalizer", f"the rule {name or '(unnamed)'} as its precompiled charsmap ({len(blob):,} "
+                    "bytes), applied as SentencePiece does: longest match first")
+    elif name not in ("", "identity"):
+        report.keep("normalizer", f"the rule is named {name!r} but the model has no charsmap, so SentencePiece "
+                    "applies no normalization; neither does this asset")
+    flags = ", ".join(f"{k}={v}" for k, v in options.items())
+    report.keep("normalizer", flags)
+    if not options["escape_whitespaces"]:
+        report.keep("normalizer", "spaces stay U+0020 in pieces (escape_whitespaces=false)")
+    return pipeline
 
 
 def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:

@@ -1,0 +1,120 @@
+"""SentencePiece's compiled normalization rules (core.charsmap), with the
+``sentencepiece`` library as the oracle: models trained here under every
+built-in rule import with identical IDs on text that exercises
+normalization, and on random text (hypothesis)."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+spm = pytest.importorskip("sentencepiece")
+
+from core import assets  # noqa: E402
+from core.charsmap import Charsmap  # noqa: E402
+from core.errors import TokenizerError  # noqa: E402
+from core.formats import import_file  # noqa: E402
+from core.formats.spm import parse_model  # noqa: E402
+from core.normalize import Pipeline  # noqa: E402
+from test_formats_common import MULTILINGUAL, TRAIN  # noqa: E402
+
+# Fullwidth, ligatures, compatibility characters, NBSP and odd spaces,
+# zero-width and control characters, combining marks, upper case for _cf.
+NORMALIZING = [
+    "Ｆｕｌｌｗｉｄｔｈ ＡＢＣ ｶﾞｷﾞ ﬁne ﬂow ﬀ ㍿ ½ ① ™ ℌ Ǆ",
+    "no\u00a0break\u2009thin\u3000ideo\u2002en\u200bzero\u200dwidth\ufeffbom",
+    "ctrl\x01\x02\x7f\x9f mid\x0bvt\x0cff tab\there\r\nCRLF",
+    "cafe\u0301 e\u0301\u0302 A\u030a \u212b \u1100\u1161\u11a8 ＡＢＣ\u0301",
+    "UPPER CASE ΣΊΣΥΦΟΣ İstanbul STRASSE ß ẞ Ⅻ",
+    "  leading   runs  \u00a0\u00a0 trailing\u3000 ",
+    MULTILINGUAL,
+]
+RULES = ["nmt_nfkc", "nfkc", "nmt_nfkc_cf", "nfkc_cf", "identity"]
+
+
+def train(tmp_path, model_type, rule, **options):
+    text = tmp_path / "train.txt"
+    text.write_text("\n".join(TRAIN + NORMALIZING * 3) + "\n", "utf-8")
+    prefix = tmp_path / f"{model_type}-{rule}-{len(options)}"
+    spm.SentencePieceTrainer.train(
+        input=str(text), model_prefix=str(prefix), model_type=model_type, vocab_size=320,
+        character_coverage=1.0, normalization_rule_name=rule, hard_vocab_limit=False, minloglevel=2,
+        num_threads=1, **options)
+    path = prefix.with_suffix(".model")
+    return path, spm.SentencePieceProcessor(model_file=str(path))
+
+
+@pytest.mark.parametrize("model_type", ["unigram", "bpe"])
+@pytest.mark.parametrize("rule", RULES)
+def test_every_rule_imports_with_identical_ids(tmp_path, model_type, rule):
+    path, sp = train(tmp_path, model_type, rule)
+    ours = assets.build_tokenizer(import_file(path, "spm").asset)
+    for text in NORMALIZING:
+        assert list(ours.encode(text).ids) == sp.encode(text), (rule, text)
+    if rule != "identity":
+        # The rules really do something on this text.
+        assert sp.encode(NORMALIZING[0]) != sp.encode(NORMALIZING[0].lower()) or rule.endswith("_cf")
+
+
+@pytest.mark.parametrize("rule", ["nmt_nfkc", "nfkc_cf"])
+def test_charsmap_normalizes_as_sentencepiece(tmp_path, rule):
+    path, _ = train(tmp_path, "unigram", rule)
+    charsmap = Charsmap(parse_model(path.read_bytes())["normalizer"]["precompiled_charsmap"])
+    reference = spm.SentencePieceNormalizer(rule_name=rule)
+    pipeline = Pipeline(normalization="precompiled", charsmap=charsmap)
+    for text in NORMALIZING:
+        assert pipeline.normalize(text).text == reference.normalize(text), text
+
+
+@pytest.mark.parametrize("options", [
+    {"add_dummy_prefix": False},
+    {"remove_extra_whitespaces": False},
+    {"treat_whitespace_as_suffix": True},
+    {"split_by_whitespace": False, "remove_extra_whitespaces": False},
+])
+def test_whitespace_options_import_with_identical_ids(tmp_path, options):
+    path, sp = train(tmp_path, "unigram", "nmt_nfkc", **options)
+    ours = assets.build_tokenizer(import_file(path, "spm").asset)
+    for text in NORMALIZING:
+        assert list(ours.encode(text).ids) == sp.encode(text), (options, text)
+
+
+@pytest.fixture(scope="module")
+def random_pair(tmp_path_factory):
+    path, sp = train(tmp_path_factory.mktemp("charsmap"), "unigram", "nmt_nfkc")
+    return assets.build_tokenizer(import_file(path, "spm").asset), sp
+
+
+# Characters the rules touch, plus ordinary ones, so random strings meet them often.
+ALPHABET = st.sampled_from(list("aAbé ﬁＦｕ\u00a0\u3000\u200b\x01\t\n\u0301\u212b½①ΣßｶﾞガＡ中🙂▁ ") + ["  "])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(ALPHABET | st.characters(blacklist_categories=("Cs",)), max_size=30).map("".join))
+def test_random_text_gives_identical_ids(random_pair, text):
+    ours, sp = random_pair
+    assert list(ours.encode(text).ids) == sp.encode(text)
+
+
+# ==== the blob itself ====
+
+def test_broken_blobs_are_refused_by_name():
+    for blob, words in [(b"", "header"), (b"\x00\x00\x00\x00abcd", "trie size"), (b"\xff\x00\x00\x00ab", "trie size")]:
+        with pytest.raises(TokenizerError, match=words):
+            Charsmap(blob)
+    # A one-unit trie with no keys is valid and maps nothing.
+    assert Charsmap(b"\x04\x00\x00\x00\x00\x00\x00\x00").segments("ab") == [(0, 1, "a"), (1, 2, "b")]
+    with pytest.raises(TokenizerError, match="base64"):
+        Charsmap.from_base64("not base64!")
+
+
+def test_pipeline_description_round_trips_and_leaves_defaults_out(tmp_path):
+    path, _ = train(tmp_path, "unigram", "nmt_nfkc")
+    charsmap = Charsmap(parse_model(path.read_bytes())["normalizer"]["precompiled_charsmap"])
+    pipeline = Pipeline(normalization="precompiled", charsmap=charsmap, rule_name="nmt_nfkc")
+    spec = pipeline.describe()
+    assert Pipeline.from_description(spec) == pipeline
+    assert spec["charsmap_rule"] == "sentencepiece" and spec["rule_name"] == "nmt_nfkc"
+    # Older descriptions (no new options) read as before.
+    assert Pipeline().describe() == {"type": "sentencepiece", "normalization": "nfkc", "add_dummy_prefix": True,
+                                     "remove_extra_whitespaces": True}
+    with pytest.raises(TokenizerError, match="charsmap"):
+        Pipeline(normalization="precompiled")
