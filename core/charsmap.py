@@ -76,9 +76,10 @@ class Charsmap:
     @classmethod
     def from_base64(cls, text: str) -> "Charsmap":
         try:
-            return cls(base64.b64decode(text.encode("ascii"), validate=True))
+            blob = base64.b64decode(text.encode("ascii"), validate=True)
         except (binascii.Error, UnicodeEncodeError, ValueError):
             raise TokenizerError("precompiled charsmap: not valid base64") from None
+        return cls(blob)
 
     def to_base64(self) -> str:
         return base64.b64encode(self.blob).decode("ascii")

@@ -38,13 +38,17 @@ from functools import lru_cache
 
 from .charsmap import Charsmap
 from .errors import TokenizerError
+from .text_pipeline import WHITE_SPACE
 
 SPACE_MARK = "\u2581"
 NORMALIZATIONS = ("identity", "nfkc", "precompiled")
 CHARSMAP_RULES = ("sentencepiece", "hf")
 # Options a description carries only when they differ from these.
 _OPTIONAL = {"escape_whitespaces": True, "treat_whitespace_as_suffix": False, "rule_name": "",
-             "keep_trailing_space": False}
+             "trailing": "drop"}
+# What squeezing does at the end of the text: SentencePiece drops every
+# trailing space; HF converters either keep one or strip all White_Space.
+TRAILING = ("drop", "keep_one", "strip_white_space")
 BYTE_PIECES = tuple(f"<0x{b:02X}>" for b in range(256))
 _BYTE_RE = re.compile(r"<0x([0-9A-F]{2})>")
 
@@ -141,9 +145,10 @@ class Pipeline:
     (:class:`core.charsmap.Charsmap`) the way ``charsmap_rule`` says:
     ``sentencepiece`` (its longest-match reading) or ``hf`` (HF tokenizers'
     grapheme reading).  ``rule_name`` only records the SentencePiece rule
-    it was compiled from (e.g. ``nmt_nfkc``).  ``keep_trailing_space``
-    squeezes spaces but keeps one at the end, as HF's ``Replace(" {2,}",
-    " ")`` does.
+    it was compiled from (e.g. ``nmt_nfkc``).  ``trailing`` says what
+    squeezing does at the end: ``drop`` the spaces (SentencePiece),
+    ``keep_one`` (HF's ``Replace(" {2,}", " ")``) or ``strip_white_space``
+    (HF's ``Strip(right)``, which also takes tabs and newlines).
     """
 
     normalization: str = "nfkc"
@@ -154,7 +159,7 @@ class Pipeline:
     charsmap: Charsmap | None = None
     charsmap_rule: str = "sentencepiece"
     rule_name: str = ""
-    keep_trailing_space: bool = False
+    trailing: str = "drop"
 
     def __post_init__(self):
         if self.normalization not in NORMALIZATIONS:
@@ -164,6 +169,8 @@ class Pipeline:
             raise TokenizerError("a precompiled normalization needs a charsmap, and only it takes one")
         if self.charsmap_rule not in CHARSMAP_RULES:
             raise TokenizerError(f"unknown charsmap rule {self.charsmap_rule!r}; use one of: {', '.join(CHARSMAP_RULES)}")
+        if self.trailing not in TRAILING:
+            raise TokenizerError(f"unknown trailing rule {self.trailing!r}; use one of: {', '.join(TRAILING)}")
 
     def describe(self) -> dict:
         """The identity-relevant description; options at their defaults are
@@ -245,8 +252,11 @@ class Pipeline:
                 previous_space = out.endswith(" ")
             if not squeeze:
                 previous_space = False
-        if squeeze and not self.keep_trailing_space:
-            while chars and chars[-1][0] == space:  # trailing spaces go (a literal ▁ too, as there)
+        if squeeze and self.trailing != "keep_one":
+            # Trailing spaces go (a literal ▁ too, as there); HF's Strip also
+            # takes the other White_Space characters the normalizer kept.
+            strip = WHITE_SPACE if self.trailing == "strip_white_space" else ()
+            while chars and (chars[-1][0] == space or chars[-1][0] in strip):
                 chars.pop()
         suffix = self.add_dummy_prefix and self.treat_whitespace_as_suffix
         if suffix:

@@ -9,7 +9,8 @@ The types are HF's, spelled in lower case with underscores, except:
 * ``whitespace`` is HF's ``WhitespaceSplit`` (split on Unicode White_Space,
   the rule of every other asset kind here) and ``word_punct`` is HF's
   ``Whitespace`` (``\\w+|[^\\w\\s]+``);
-* ``sentencepiece`` (normalizer) is :class:`core.normalize.Pipeline`.
+* ``sentencepiece`` (normalizer) is :class:`core.normalize.Pipeline`;
+* ``precompiled`` is HF's ``Precompiled`` (:meth:`core.charsmap.Charsmap.hf_segments`).
 
 Deviations: regexes run on Python's ``regex`` module, not Oniguruma (HF's
 Split and Replace) or the Rust ``regex`` crate (HF's Whitespace).  Its
@@ -181,6 +182,16 @@ def build_normalizer(spec, where: str = "normalizer"):
     if kind == "prepend":
         prefix = _get(spec, "prepend", str, where)
         return lambda text: prefix + text if text else text
+    if kind == "precompiled":
+        # HF's Precompiled: a SentencePiece charsmap read grapheme by grapheme.
+        from .charsmap import Charsmap
+        from .errors import StudioError
+
+        try:
+            charsmap = Charsmap.from_base64(_get(spec, "precompiled_charsmap", str, where))
+        except StudioError as exc:
+            raise AssetError(f"{where}: Precompiled: {exc}") from None
+        return lambda text: "".join(out for _, _, out in charsmap.hf_segments(text))
     if kind == "sentencepiece":
         from .normalize import Pipeline
         from .errors import StudioError

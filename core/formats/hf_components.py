@@ -22,6 +22,7 @@ NORMALIZERS = {
     "StripAccents": ("strip_accents", ()),
     "Replace": ("replace", (("pattern", "pattern", _REQUIRED), ("content", "content", _REQUIRED))),
     "Prepend": ("prepend", (("prepend", "prepend", _REQUIRED),)),
+    "Precompiled": ("precompiled", (("precompiled_charsmap", "precompiled_charsmap", _REQUIRED),)),
 }
 PRE_TOKENIZERS = {
     "ByteLevel": ("byte_level", (("add_prefix_space", "add_prefix_space", True), ("use_regex", "use_regex", True))),
@@ -58,7 +59,6 @@ BEHAVIORS = {"Removed": "removed", "Isolated": "isolated", "MergedWithPrevious":
              "MergedWithNext": "merged_with_next", "Contiguous": "contiguous"}
 HINTS = {
     "BertNormalizer": "only with a WordPiece model (it becomes the BasicTokenizer of a wordpiece asset)",
-    "Precompiled": "a SentencePiece charsmap; import the original .model with --format spm",
     "Dropout": "stochastic",
 }
 
@@ -164,15 +164,27 @@ def to_hf(stage: str, spec: dict, where: str | None = None):
 # ==== SentencePiece's pipeline, spelled with HF normalizers ====
 
 def sentencepiece_normalizer(spec: dict) -> dict:
-    """HF normalizers doing what :class:`core.normalize.Pipeline` does: NFKC,
-    squeeze U+0020 runs and trim them (only U+0020, as SentencePiece), the
-    dummy prefix, then every space as ``▁``."""
+    """HF normalizers doing what :class:`core.normalize.Pipeline` does: the
+    normalization (NFKC or the charsmap as ``Precompiled``), squeeze U+0020
+    runs and trim them (only U+0020, as SentencePiece; the end is kept
+    with ``trailing: keep_one``), the dummy prefix, then every space as ``▁``."""
+    for key, default in (("escape_whitespaces", True), ("treat_whitespace_as_suffix", False)):
+        if spec.get(key, default) != default:
+            raise AssetError(f"normalizer: SentencePiece's {key}={spec[key]} has no Hugging Face equivalent "
+                             "(Metaspace always writes ▁ and prepends it)")
     steps = []
-    if spec.get("normalization", "nfkc") == "nfkc":
+    rule = spec.get("normalization", "nfkc")
+    if rule == "nfkc":
         steps.append({"type": "NFKC"})
+    elif rule == "precompiled":
+        steps.append({"type": "Precompiled", "precompiled_charsmap": spec["charsmap"]})
     if spec.get("remove_extra_whitespaces", True):
         steps.append({"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "})
-        steps.append({"type": "Replace", "pattern": {"Regex": r"\A | \z"}, "content": ""})
+        trailing = spec.get("trailing", "drop")
+        if trailing == "strip_white_space":
+            steps.insert(-1, {"type": "Strip", "strip_left": False, "strip_right": True})
+        trim = r"\A " if trailing == "keep_one" else r"\A | \z"
+        steps.append({"type": "Replace", "pattern": {"Regex": trim}, "content": ""})
     if spec.get("add_dummy_prefix", True):
         steps.append({"type": "Prepend", "prepend": "\u2581"})
     steps.append({"type": "Replace", "pattern": {"String": " "}, "content": "\u2581"})
@@ -189,12 +201,19 @@ def sentencepiece_decoder(add_dummy_prefix: bool) -> dict:
 
 def match_sentencepiece(normalizer) -> dict | None:
     """The Pipeline description if ``normalizer`` is exactly what
-    :func:`sentencepiece_normalizer` writes, else None."""
-    for rule in ("nfkc", "identity"):
+    :func:`sentencepiece_normalizer` writes, else None.  A charsmap read
+    from HF JSON is applied HF's way (``charsmap_rule: hf``)."""
+    rules, extra = ("nfkc", "identity"), {}
+    steps = normalizer.get("normalizers") if isinstance(normalizer, dict) else None
+    if isinstance(steps, list) and steps and isinstance(steps[0], dict) and steps[0].get("type") == "Precompiled":
+        rules, extra = ("precompiled",), {"charsmap": steps[0].get("precompiled_charsmap"), "charsmap_rule": "hf"}
+    for rule in rules:
         for squeeze in (True, False):
             for dummy in (True, False):
-                spec = {"type": "sentencepiece", "normalization": rule, "add_dummy_prefix": dummy,
-                        "remove_extra_whitespaces": squeeze}
-                if sentencepiece_normalizer(spec) == normalizer:
-                    return spec
+                for trailing in ("drop", "keep_one", "strip_white_space"):
+                    spec = {"type": "sentencepiece", "normalization": rule, "add_dummy_prefix": dummy,
+                            "remove_extra_whitespaces": squeeze, **({"trailing": trailing} if trailing != "drop" else {}),
+                            **extra}
+                    if sentencepiece_normalizer(spec) == normalizer:
+                        return spec
     return None
