@@ -185,15 +185,14 @@ class Interop(QObject):
                 return None
         loaded = self.workspace.assets[index].loaded
         if fmt is None:
-            writable = [f for f in formats.FORMATS if f != "spm"]
             chosen = self.dialogs.choose(self.tr("Export tokenizer"), self.tr("Format:"),
-                                         [_tr(FORMAT_NAMES[f]) for f in writable])
+                                         [_tr(FORMAT_NAMES[f]) for f in formats.FORMATS])
             if chosen is None:
                 return None
-            fmt = writable[chosen]
+            fmt = formats.FORMATS[chosen]
         if path is None:
-            suffix = {"hf": ".json", "tiktoken": ".tiktoken", "bert-vocab": "-vocab.txt", "subword-nmt": ".bpe",
-                      "minbpe": ".model"}[fmt]
+            suffix = {"hf": ".json", "tiktoken": ".tiktoken", "spm": ".model", "bert-vocab": "-vocab.txt",
+                      "subword-nmt": ".bpe", "minbpe": ".model"}[fmt]
             path = self.dialogs.save_path((loaded.name or "tokenizer") + suffix)
             if path is None:
                 return None

@@ -136,7 +136,15 @@ def parse_model(data: bytes) -> dict:
     return {"pieces": pieces, "trainer": trainer, "normalizer": normalizer, "denormalizer": denormalizer}
 
 
-# ==== reading ====
+# ==== reading and writing ====
+
+def write(asset: dict, tokenizer, out, **options):
+    """Export as a ``.model`` plus ``.vocab`` (:mod:`.spm_write`)."""
+    from .spm_write import write as write_model
+
+    return write_model(asset, tokenizer, out, **options)
+
+
 
 def read(path, *, pattern=None, model_type: str | None = None, **_options) -> Imported:
     data = read_bytes(path)
@@ -276,28 +284,16 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
     odd = [p for p, _, t in pieces if t in ("user_defined", "unused")]
     if odd:
         raise AssetError(f"pieces: {odd[0]!r}: user-defined and unused pieces in a BPE model are not supported")
+    merges, ranks, unreachable = implied_merges(pieces)
     mergeable = {p for p, _, t in pieces if t == "normal"}
-    # Highest score first; equal scores share a rank (the agenda ties them).
-    order = sorted((i for i, (p, _, t) in enumerate(pieces) if t == "normal" and len(p) > 1),
-                   key=lambda i: (-pieces[i][1], i))
-    merges, ranks, rank, last = [], [], -1, None
-    for i in order:
-        piece, score, _ = pieces[i]
-        if score != last:
-            rank, last = rank + 1, score
-        for cut in range(1, len(piece)):
-            if piece[:cut] in mergeable and piece[cut:] in mergeable:
-                merges.append((piece[:cut], piece[cut:]))
-                ranks.append(rank)
-    unreachable = sum(1 for i in order if not any(pieces[i][0][:c] in mergeable and pieces[i][0][c:] in mergeable
-                                                   for c in range(1, len(pieces[i][0]))))
+    controls = [p for p, _, t in pieces if t == "control"]
     vocab = tuple((p, i) for i, (p, _, _) in enumerate(pieces))
     try:
         built = bpe_model.BPEModel(
             vocab, tuple(merges), tuple(ranks), unk=pieces[unk_id][0], fuse_unk=True, byte_fallback=byte_fallback,
             normalizer=pipeline.describe(), pre_tokenizer={"type": "none"},
-            decoder=_decoder(_unk_surface(pieces[unk_id][0], mergeable,
-                                          sentencepiece_decoder(pipeline.add_dummy_prefix))))
+            decoder=_decoder(_silent_controls(controls, mergeable, _unk_surface(
+                pieces[unk_id][0], mergeable, sentencepiece_decoder(pipeline.add_dummy_prefix)))))
     except StudioError as exc:
         raise AssetError(f"pieces: {exc}") from None
     report.keep("model", f"BPE: {len(pieces)} pieces; {len(merges)} merges, one per split of a piece into two "
@@ -305,7 +301,35 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
     if unreachable:
         report.keep("model", f"{unreachable} pieces cannot be made from two pieces and are never produced "
                     "(as in SentencePiece)")
+    loud = [c for c in controls if any(c in p for p in mergeable)]
+    if len(loud) < len(controls):
+        report.keep("decoder", f"control pieces ({', '.join(c for c in controls if c not in loud)}) decode to "
+                    "nothing, as in SentencePiece")
+    if loud:
+        report.change("decoder", f"control pieces {', '.join(loud)} are part of other pieces, so a decoder rule "
+                      "cannot silence them: they decode to their text here, to nothing in SentencePiece")
     return assets.bpe_to_asset(built)
+
+
+def implied_merges(pieces):
+    """SentencePiece's BPE as a merge list: every split of a normal piece
+    into two normal pieces, ranked by the piece's score (highest first;
+    equal scores share a rank).  Also counts the multi-character pieces no
+    split reaches, which SentencePiece never produces."""
+    mergeable = {p for p, _, t in pieces if t == "normal"}
+    order = sorted((i for i, (p, _, t) in enumerate(pieces) if t == "normal" and len(p) > 1),
+                   key=lambda i: (-pieces[i][1], i))
+    merges, ranks, rank, last, unreachable = [], [], -1, None, 0
+    for i in order:
+        piece, score, _ = pieces[i]
+        if score != last:
+            rank, last = rank + 1, score
+        splits = [(piece[:cut], piece[cut:]) for cut in range(1, len(piece))
+                  if piece[:cut] in mergeable and piece[cut:] in mergeable]
+        merges += splits
+        ranks += [rank] * len(splits)
+        unreachable += not splits
+    return merges, ranks, unreachable
 
 
 def _unk_surface(unk: str, pieces, decoder: dict) -> dict:
@@ -315,6 +339,21 @@ def _unk_surface(unk: str, pieces, decoder: dict) -> dict:
         return decoder
     step = {"type": "Replace", "pattern": {"String": unk}, "content": DEFAULT_UNK_SURFACE}
     return {**decoder, "decoders": [step, *decoder["decoders"]]}
+
+
+def _silent_controls(controls, pieces, decoder: dict) -> dict:
+    """SentencePiece decodes a control piece (``<s>``) to nothing: a Replace
+    to "" first, for each control piece no other piece contains."""
+    steps = [{"type": "Replace", "pattern": {"String": c}, "content": ""}
+             for c in controls if not any(c in p for p in pieces)]
+    return {**decoder, "decoders": [*steps, *decoder["decoders"]]} if steps else decoder
+
+
+def silent_tokens(decoder: dict) -> set[str]:
+    """The tokens :func:`_silent_controls` silenced in a decoder spec (ours)."""
+    steps = decoder.get("steps", ()) if decoder.get("type") == "sequence" else ()
+    return {s["pattern"]["string"] for s in steps
+            if s.get("type") == "replace" and s.get("content") == "" and "string" in s.get("pattern", {})}
 
 
 def _decoder(hf_spec):

@@ -35,7 +35,8 @@ def train(tmp_path, model_type, rule, **options):
     text.write_text("\n".join(TRAIN + NORMALIZING * 3) + "\n", "utf-8")
     prefix = tmp_path / f"{model_type}-{rule}-{len(options)}"
     spm.SentencePieceTrainer.train(
-        input=str(text), model_prefix=str(prefix), model_type=model_type, vocab_size=320,
+        input=str(text), model_prefix=str(prefix), model_type=model_type,
+        vocab_size=320 + (256 if options.get("byte_fallback") else 0),
         character_coverage=1.0, normalization_rule_name=rule, hard_vocab_limit=False, minloglevel=2,
         num_threads=1, **options)
     path = prefix.with_suffix(".model")
