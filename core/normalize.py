@@ -258,6 +258,8 @@ class Pipeline:
             strip = WHITE_SPACE if self.trailing == "strip_white_space" else ()
             while chars and (chars[-1][0] == space or chars[-1][0] in strip):
                 chars.pop()
+        if prefix and len(chars) == 1:
+            chars.clear()  # the rules removed everything (a lone control character): no dummy either
         suffix = self.add_dummy_prefix and self.treat_whitespace_as_suffix
         if suffix:
             at = chars[-1][2] if chars else start

@@ -305,7 +305,8 @@ def _unigram_pipeline(spec, rows, report) -> dict:
                                         "a text that starts with a literal ▁") + " gets one more ▁ here: HF's "
                       "Metaspace prepends ▁ only when the text does not already start with one")
     if remove_extra:
-        report.change("normalizer", "a text of nothing but spaces encodes to nothing here; HF gives one ▁")
+        report.change("normalizer", "a text that normalizes to nothing but spaces encodes to nothing here; HF "
+                      "gives one ▁")
     if rule == "precompiled":
         report.keep("normalizer", "Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by "
                     "grapheme; a short grapheme takes its shortest match whole)")

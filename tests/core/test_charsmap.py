@@ -78,10 +78,17 @@ def test_whitespace_options_import_with_identical_ids(tmp_path, options):
         assert list(ours.encode(text).ids) == sp.encode(text), (options, text)
 
 
+class Pair(tuple):
+    """Our tokenizer and the reference, with a short repr for hypothesis reports."""
+
+    def __repr__(self):
+        return "Pair(ours, reference)"
+
+
 @pytest.fixture(scope="module")
 def random_pair(tmp_path_factory):
     path, sp = train(tmp_path_factory.mktemp("charsmap"), "unigram", "nmt_nfkc")
-    return assets.build_tokenizer(import_file(path, "spm").asset), sp
+    return Pair((assets.build_tokenizer(import_file(path, "spm").asset), sp))
 
 
 # Characters the rules touch, plus ordinary ones, so random strings meet them often.
