@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
 from core import workspace_file
 from core.errors import StudioError
@@ -56,7 +56,8 @@ class MainWindow(QMainWindow):
         self.trace_panel = self.panels["trace"]
         self.interop = Interop(bridge, self)  # File → Import/Export tokenizer, dropped tokenizer files
         self.interop.sig_imported.connect(lambda _index: self.show_panel("assets"))
-        self.setAcceptDrops(True)
+        self.setAcceptDrops(True)  # tokenizer files dropped on any view: Interop.eventFilter
+        QApplication.instance().installEventFilter(self.interop)
 
         # Layout
         self.setCentralWidget(self.tabs)
@@ -94,17 +95,6 @@ class MainWindow(QMainWindow):
 
     def show_panel(self, key: str):
         self.tabs.setCurrentWidget(self.panels[key])
-
-    def dragEnterEvent(self, event):
-        # Views that take drops themselves (the corpus editor) get them first.
-        if Interop.droppable(event.mimeData().urls()):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event):
-        paths = Interop.droppable(event.mimeData().urls())
-        if paths:
-            event.acceptProposedAction()
-            self.interop.import_tokenizer(paths[0])
 
     # ==== workspace files, autosave and recovery ====
 
