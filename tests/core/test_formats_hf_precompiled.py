@@ -103,3 +103,18 @@ def test_random_text_gives_hf_identical_ids(hf_pair, text):
     if normalized and not normalized.strip(" "):
         return  # nothing but spaces after normalization: the one reported difference
     assert list(ours.encode(text).ids) == hf.encode(text).ids
+
+
+@pytest.mark.parametrize("squeeze", sorted(SQUEEZES))
+def test_precompiled_tokenizer_json_round_trips_through_our_export(tmp_path, squeeze):
+    path, _ = train(tmp_path, "unigram", "nmt_nfkc")
+    hf = hf_from_spm(path, squeeze)
+    hf.save(str(tmp_path / "tokenizer.json"))
+    imported = import_file(tmp_path / "tokenizer.json", "hf")
+    out = tmp_path / "exported.json"
+    export_asset(imported.asset, assets.build_tokenizer(imported.asset), "hf", out)
+    again = tokenizers.Tokenizer.from_file(str(out))
+    for text in NORMALIZING + PROBES + [GRAPHEME_CASE, "trailing  ", "x\u00a0\u00a0 y \t"]:
+        assert again.encode(text).ids == hf.encode(text).ids, (squeeze, text)
+    back = import_file(out, "hf").asset
+    assert identity.from_dict(back).identity.interface_sha256 == identity.from_dict(imported.asset).identity.interface_sha256
