@@ -72,6 +72,7 @@ class Charsmap:
         self.units = units
         self.normalized = self.blob[4 + size:]
         self.sha256 = hashlib.sha256(self.blob).hexdigest()
+        self._starts: dict[str, bool] = {}  # character -> may a key start with it
 
     @classmethod
     def from_base64(cls, text: str) -> "Charsmap":
@@ -121,6 +122,23 @@ class Charsmap:
                 found.append((index + 1 - start, units[node] & 0x7FFFFFFF))
         return found
 
+    def _may_start(self, ch: str) -> bool:
+        """Can a key start with this character?  Most characters of most
+        texts cannot, and this answer is cached per character."""
+        data = ch.encode("utf-8", "surrogatepass")
+        if self.prefixes(data):
+            return True
+        units = self.units
+        unit = units[0]
+        node = (unit >> 10) << ((unit & 0x200) >> 6)
+        for byte in data:  # the character's bytes are all on a path: longer keys may follow
+            node ^= byte
+            if node >= len(units) or units[node] & 0x800000FF != byte:
+                return False
+            unit = units[node]
+            node ^= (unit >> 10) << ((unit & 0x200) >> 6)
+        return True
+
     def replacement(self, value: int) -> str:
         return _replacement(self.normalized, value)
 
@@ -131,9 +149,13 @@ class Charsmap:
         over character offsets; unmatched characters map to themselves."""
         out: list[tuple[int, int, str]] = []
         data, owner = _utf8_with_owners(text)
+        starts = self._starts
         pos = 0
         while pos < len(data):
-            found = self.prefixes(data, pos)[:MAX_RESULTS]
+            ch = text[owner[pos]]
+            if ch not in starts:
+                starts[ch] = self._may_start(ch)
+            found = self.prefixes(data, pos)[:MAX_RESULTS] if starts[ch] else ()
             if found:
                 length, value = max(found, key=lambda f: f[0])  # the first of the longest
                 end = pos + length
