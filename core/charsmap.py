@@ -144,15 +144,25 @@ class Charsmap:
 
     # ==== SentencePiece's reading ====
 
-    def segments(self, text: str) -> list[tuple[int, int, str]]:
+    def segments(self, text: str, protected: dict | None = None) -> list[tuple[int, int, str]]:
         """SentencePiece's ``NormalizePrefix`` loop: ``(start, end, replacement)``
-        over character offsets; unmatched characters map to themselves."""
+        over character offsets; unmatched characters map to themselves.
+        ``protected`` (first character -> pieces, longest first) are
+        user-defined pieces, passed through before the trie is asked."""
+        from .normalize import longest_protected
+
         out: list[tuple[int, int, str]] = []
         data, owner = _utf8_with_owners(text)
         starts = self._starts
         pos = 0
         while pos < len(data):
-            ch = text[owner[pos]]
+            index = owner[pos]
+            ch = text[index]
+            hit = protected and (pos == 0 or owner[pos - 1] != index) and longest_protected(protected, text, index)
+            if hit:
+                out.append((index, index + len(hit), hit))
+                pos += len(hit.encode("utf-8", "surrogatepass"))
+                continue
             if ch not in starts:
                 starts[ch] = self._may_start(ch)
             found = self.prefixes(data, pos)[:MAX_RESULTS] if starts[ch] else ()

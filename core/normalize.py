@@ -137,6 +137,22 @@ def _nfkc_segments(text: str):
     return pieces
 
 
+def longest_protected(matcher: dict, text: str, at: int) -> str | None:
+    """The longest protected piece starting at ``text[at]``, if any."""
+    return next((p for p in matcher.get(text[at], ()) if text.startswith(p, at)), None)
+
+
+def _protected_runs(text: str, matcher: dict):
+    at = 0
+    while at < len(text):
+        hit = longest_protected(matcher, text, at)
+        if hit:
+            yield at, at + len(hit), hit
+            at += len(hit)
+        else:
+            at += 1
+
+
 @dataclass(frozen=True)
 class Pipeline:
     """Normalization and whitespace rules, as a SentencePiece model records them.
@@ -160,6 +176,9 @@ class Pipeline:
     charsmap_rule: str = "sentencepiece"
     rule_name: str = ""
     trailing: str = "drop"
+    # User-defined pieces pass through unnormalized, longest first (SentencePiece's
+    # PrefixMatcher).  Derived from a model's pieces, so not part of describe().
+    protected: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.normalization not in NORMALIZATIONS:
@@ -171,6 +190,10 @@ class Pipeline:
             raise TokenizerError(f"unknown charsmap rule {self.charsmap_rule!r}; use one of: {', '.join(CHARSMAP_RULES)}")
         if self.trailing not in TRAILING:
             raise TokenizerError(f"unknown trailing rule {self.trailing!r}; use one of: {', '.join(TRAILING)}")
+        matcher: dict[str, list[str]] = {}
+        for piece in sorted(set(self.protected), key=len, reverse=True):
+            matcher.setdefault(piece[0], []).append(piece)
+        object.__setattr__(self, "_matcher", matcher)
 
     def describe(self) -> dict:
         """The identity-relevant description; options at their defaults are
@@ -215,7 +238,16 @@ class Pipeline:
         if self.normalization == "precompiled":
             if self.charsmap_rule == "hf":
                 return self.charsmap.hf_segments(text)
-            return self.charsmap.segments(text)
+            return self.charsmap.segments(text, self._matcher)
+        if self._matcher:
+            # Identity maps character by character, so cutting around the
+            # protected pieces is exact.
+            out, at = [], 0
+            for start, end, piece in _protected_runs(text, self._matcher):
+                out += [(i, i + 1, ch) for i, ch in enumerate(text[at:start], at)]
+                out.append((start, end, piece))
+                at = end
+            return out + [(i, i + 1, ch) for i, ch in enumerate(text[at:], at)]
         return [(i, i + 1, ch) for i, ch in enumerate(text)]
 
     def normalize(self, text: str) -> Normalized:

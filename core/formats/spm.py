@@ -269,9 +269,13 @@ def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
                                     float32=True)
     except StudioError as exc:
         raise AssetError(f"pieces: {exc}") from None
-    if any(t == "user_defined" for _, _, t in pieces):
-        report.change("pieces", "user-defined pieces score length*max_score-0.1 as in SentencePiece, but are "
-                      "not shielded from normalization the way its normalizer shields them")
+    shielded = [p for p, _, t in pieces if t == "user_defined"]
+    if shielded and pipeline.normalization == "nfkc":
+        report.change("pieces", "user-defined pieces are not shielded from Python's NFKC the way SentencePiece's "
+                      "normalizer shields them")
+    elif shielded:
+        report.keep("pieces", f"{len(shielded)} user-defined pieces ({', '.join(shielded[:4])}) pass through the "
+                    "normalizer untouched and always win, as in SentencePiece")
     report.keep("model", f"unigram: {len(pieces)} pieces with their float32 scores and types; Viterbi adds "
                 "scores in single precision as SentencePiece does")
     return assets.unigram_to_asset(built)

@@ -120,8 +120,9 @@ def _unigram(model, report) -> list:
                       "precision, which can break a near tie differently")
     else:
         report.keep("model", f"unigram: {len(pieces)} pieces with their types and float32 scores")
-    if any(t == "user_defined" for _, _, t in pieces):
-        report.change("pieces", "SentencePiece shields user-defined pieces from normalization; this asset does not")
+    if any(t == "user_defined" for _, _, t in pieces) and model.pipeline.normalization == "nfkc":
+        report.change("pieces", "SentencePiece shields user-defined pieces from normalization; this asset's "
+                      "Python NFKC does not")
     return pieces
 
 

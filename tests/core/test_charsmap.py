@@ -85,6 +85,20 @@ class Pair(tuple):
         return "Pair(ours, reference)"
 
 
+@pytest.mark.parametrize("rule", ["nmt_nfkc", "identity"])
+def test_user_defined_pieces_pass_the_normalizer_untouched(tmp_path, rule):
+    path, sp = train(tmp_path, "unigram", rule, user_defined_symbols=["ＡＢ", "ﬁx", "<sep>", "a b"])
+    result = import_file(path, "spm")
+    ours = assets.build_tokenizer(result.asset)
+    texts = NORMALIZING + ["ＡＢＣ ﬁx <sep> ﬁ x AB ＡＢ", "a b a  b", " ＡＢ", "ＡＢ  ", "xＡＢ<sep>ﬁxﬁ"]
+    for text in texts:
+        assert list(ours.encode(text).ids) == sp.encode(text), text
+    assert "ＡＢ" in sp.encode("ＡＢＣ", out_type=str)  # the rule would have made it "AB"
+    assert any("pass through the normalizer" in f.detail for f in result.report.kept)
+    # Shielding follows the pieces: it is not a separate part of the description.
+    assert "protected" not in result.asset["normalizer"]
+
+
 @pytest.fixture(scope="module")
 def random_pair(tmp_path_factory):
     path, sp = train(tmp_path_factory.mktemp("charsmap"), "unigram", "nmt_nfkc")

@@ -119,3 +119,12 @@ def test_what_sentencepiece_cannot_hold_is_refused(tmp_path, make, words):
 def test_wire_format_helpers():
     assert varint(0) == b"\x00" and varint(300) == b"\xac\x02" and len(varint(-1)) == 10
     assert field(1, "a") == b"\x0a\x01a" and field(3, True) == b"\x18\x01"
+
+
+def test_user_defined_pieces_round_trip(tmp_path):
+    path, original = train(tmp_path, "unigram", "nmt_nfkc", user_defined_symbols=["ＡＢ", "<sep>"])
+    imported = import_file(path, "spm")
+    out, report, exported = export(tmp_path, imported.asset)
+    for text in TEXTS + ["ＡＢＣ <sep>ＡＢ"]:
+        assert exported.encode(text) == original.encode(text), text
+    assert report.exact and interface(import_file(out, "spm").asset) == interface(imported.asset)
