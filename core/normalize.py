@@ -88,11 +88,15 @@ class Normalized:
     spans: tuple[tuple[int, int], ...]
     dummy_prefix: bool
     literal_markers: tuple[int, ...]  # original offsets of ▁ present in the input
+    strips_leading: bool = False  # decoding drops a leading ▁ even without a dummy prefix
 
     @property
     def plain(self) -> str:
-        """What decoding gives back: ``▁`` as spaces, without the dummy prefix."""
-        return _plain(self.text, self.dummy_prefix)
+        """What decoding gives back: ``▁`` as spaces, without the leading one
+        decoding drops.  (With squeezed spaces SentencePiece drops the ``▁`` of
+        every leading piece, so a text that starts with a literal ``▁``
+        decodes according to its segmentation.)"""
+        return _plain(self.text, self.dummy_prefix or self.strips_leading)
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """Original character range covered by normalized characters ``[start, end)``."""
@@ -102,6 +106,22 @@ class Normalized:
             at = self.spans[start][0] if start < len(self.spans) else len(self.original)
             return (at, at)
         return (min(s for s, _ in self.spans[start:end]), max(e for _, e in self.spans[start:end]))
+
+
+def _utf8_or_replacement(data: bytes) -> str:
+    """UTF-8, with U+FFFD for each byte that does not begin a valid character
+    (SentencePiece consumes one byte per U+FFFD)."""
+    out, i = [], 0
+    while i < len(data):
+        lead = data[i]
+        size = 1 if lead < 0x80 else 2 if lead >> 5 == 6 else 3 if lead >> 4 == 14 else 4 if lead >> 3 == 30 else 0
+        try:
+            out.append(data[i:i + size].decode("utf-8") if size else "\ufffd")
+            i += size or 1
+        except UnicodeDecodeError:
+            out.append("\ufffd")
+            i += 1
+    return "".join(out)
 
 
 def _plain(text: str, dummy_prefix: bool) -> str:
@@ -300,21 +320,27 @@ class Pipeline:
             return Normalized(text, "", (), False, ())
         markers = tuple(i for i, ch in enumerate(text) if ch == SPACE_MARK)
         return Normalized(text, "".join(ch for ch, _, _ in chars), tuple((s, e) for _, s, e in chars),
-                          prefix, markers)
+                          prefix, markers, self.remove_extra_whitespaces)
 
     # ==== Decoding ====
 
     def decode(self, parts) -> str:
-        """Join piece surfaces (str) and fallback bytes (int or bytes) into text.
+        """Join piece surfaces (str) and fallback bytes (int or bytes) into
+        text, as SentencePiece's ``Decode`` does.
 
-        Consecutive bytes are decoded together as UTF-8; a sequence that is not
-        valid UTF-8 becomes U+FFFD, as in SentencePiece.
+        Consecutive bytes are decoded together as UTF-8, one U+FFFD per byte
+        that does not start a valid character.  At the start of the text a
+        piece loses its leading ``▁`` (the dummy prefix): only the first
+        piece, or with ``remove_extra_whitespaces`` every piece until some
+        text has been written.
 
         >>> Pipeline().decode(["▁h", 0xC3, 0xA9, "▁", "x"])
         'hé x'
         """
         out: list[str] = []
         pending = bytearray()
+        strip = self.add_dummy_prefix or self.remove_extra_whitespaces
+        at_start, consumed = True, False
         for part in parts:
             if isinstance(part, int) and not isinstance(part, bool):
                 pending.append(part)
@@ -323,9 +349,15 @@ class Pipeline:
                 pending += part
                 continue
             if pending:
-                out.append(pending.decode("utf-8", errors="replace"))
+                out.append(_utf8_or_replacement(pending))
                 pending.clear()
-            out.append(part)
+            if consumed or any(out):
+                at_start = False
+            consumed = False
+            if at_start and strip and part.startswith(SPACE_MARK):
+                part = part[1:]
+                consumed = not self.remove_extra_whitespaces
+            out.append(part.replace(SPACE_MARK, " "))
         if pending:
-            out.append(pending.decode("utf-8", errors="replace"))
-        return _plain("".join(out), self.add_dummy_prefix)
+            out.append(_utf8_or_replacement(pending))
+        return "".join(out)

@@ -297,7 +297,8 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
             vocab, tuple(merges), tuple(ranks), unk=pieces[unk_id][0], fuse_unk=True, byte_fallback=byte_fallback,
             normalizer=pipeline.describe(), pre_tokenizer={"type": "none"},
             decoder=_decoder(_silent_controls(controls, mergeable, _unk_surface(
-                pieces[unk_id][0], mergeable, sentencepiece_decoder(pipeline.add_dummy_prefix)))))
+                pieces[unk_id][0], mergeable,
+                sentencepiece_decoder(pipeline.add_dummy_prefix or pipeline.remove_extra_whitespaces)))))
     except StudioError as exc:
         raise AssetError(f"pieces: {exc}") from None
     report.keep("model", f"BPE: {len(pieces)} pieces; {len(merges)} merges, one per split of a piece into two "
@@ -305,6 +306,12 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
     if unreachable:
         report.keep("model", f"{unreachable} pieces cannot be made from two pieces and are never produced "
                     "(as in SentencePiece)")
+    if pipeline.remove_extra_whitespaces:
+        report.change("decoder", "IDs that begin with several ▁ pieces (never an encoding's output) decode with "
+                      "all but the first ▁ as spaces; SentencePiece drops every leading one")
+    if byte_fallback:
+        report.change("decoder", "a run of byte pieces that is not valid UTF-8 decodes to one U+FFFD per byte of "
+                      "the run (HF's ByteFallback); SentencePiece keeps the valid characters in it")
     loud = [c for c in controls if any(c in p for p in mergeable)]
     if len(loud) < len(controls):
         report.keep("decoder", f"control pieces ({', '.join(c for c in controls if c not in loud)}) decode to "

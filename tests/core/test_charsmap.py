@@ -99,6 +99,20 @@ def test_user_defined_pieces_pass_the_normalizer_untouched(tmp_path, rule):
     assert "protected" not in result.asset["normalizer"]
 
 
+@pytest.mark.parametrize("options", [{}, {"add_dummy_prefix": False}, {"remove_extra_whitespaces": False},
+                                     {"byte_fallback": True}])
+def test_unigram_decodes_id_lists_as_sentencepiece(tmp_path, options):
+    path, sp = train(tmp_path, "unigram", "nmt_nfkc", **options)
+    ours = assets.build_tokenizer(import_file(path, "spm").asset)
+    ids = {p: i for i in range(sp.get_piece_size()) for p in [sp.id_to_piece(i)]}
+    words = [i for p, i in ids.items() if p.startswith("▁") and len(p) > 1][:3]
+    lists = [words, [ids["▁"], *words], [ids["▁"], ids["▁"], *words], [ids["<s>"], *words], [ids["<unk>"], *words]]
+    if options.get("byte_fallback"):
+        lists += [[ids["<0xE4>"], ids["<0xB8>"], ids["<0xFF>"], *words], [ids["▁"], ids["<0x20>"], *words]]
+    for id_list in lists:
+        assert ours.decode(id_list) == sp.decode(id_list), [sp.id_to_piece(i) for i in id_list]
+
+
 @pytest.fixture(scope="module")
 def random_pair(tmp_path_factory):
     path, sp = train(tmp_path_factory.mktemp("charsmap"), "unigram", "nmt_nfkc")
