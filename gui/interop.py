@@ -271,6 +271,7 @@ class Interop(QObject):
         if self.report_window is not None:
             self.report_window.close()
         self.report_window = ReportWindow(report, self.widget, html_text=html_text)
+        self.watch_drops(self.report_window)
         self.report_window.show()
         return self.report_window
 
@@ -335,10 +336,17 @@ class Interop(QObject):
         paths = [u.toLocalFile() for u in urls if u.isLocalFile()]
         return [p for p in paths if formats.detect_format(p) is not None]
 
+    def watch_drops(self, root: QWidget) -> None:
+        """Take tokenizer files dropped anywhere on ``root``: on it and on
+        every widget in it that accepts drops itself (a text box would paste
+        the path, the corpus editor would read the file as a corpus).  A
+        filter per widget, not on the application, so other events never
+        call into Python."""
+        for widget in [root, *root.findChildren(QWidget)]:
+            if widget is root or widget.acceptDrops():
+                widget.installEventFilter(self)
+
     def eventFilter(self, watched, event):
-        # Installed on the application: a drag that carries a tokenizer file
-        # is ours wherever it lands in this window or its dialogs, before
-        # a text box would paste the path or the corpus editor read it.
         kind = event.type()
         if kind not in (QEvent.DragEnter, QEvent.DragMove, QEvent.Drop) or not self._owns(watched):
             return False

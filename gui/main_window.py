@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
 from core import workspace_file
 from core.errors import StudioError
@@ -56,11 +56,11 @@ class MainWindow(QMainWindow):
         self.trace_panel = self.panels["trace"]
         self.interop = Interop(bridge, self)  # File → Import/Export tokenizer, dropped tokenizer files
         self.interop.sig_imported.connect(lambda _index: self.show_panel("assets"))
-        self.setAcceptDrops(True)  # tokenizer files dropped on any view: Interop.eventFilter
-        QApplication.instance().installEventFilter(self.interop)
+        self.setAcceptDrops(True)
 
         # Layout
         self.setCentralWidget(self.tabs)
+        self.interop.watch_drops(self)  # tokenizer files dropped on any view
         self.setWindowTitle(self.tr("Subword Studio"))
         self.resize(1180, 720)
         self._build_menus()
