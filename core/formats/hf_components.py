@@ -217,3 +217,91 @@ def match_sentencepiece(normalizer) -> dict | None:
                     if sentencepiece_normalizer(spec) == normalizer:
                         return spec
     return None
+
+
+# ==== an HF Unigram file's pipeline ====
+
+# What SentencePiece converters put after the normalization, and what it
+# means here: (remove_extra_whitespaces, trailing, what differs).
+_SQUEEZES = {
+    (): (False, "drop", "spaces are kept as they are (no squeezing)"),
+    # tokenizers' SentencePieceUnigramTokenizer.from_spm, transformers before 4.36
+    (("Replace", " {2,}", " "),): (True, "keep_one", "runs of spaces squeezed to one, a trailing one kept"),
+    # transformers' SpmConverter since 4.36
+    (("Strip", False, True), ("Replace", " {2,}", "\u2581")): (
+        True, "strip_white_space", "runs of spaces squeezed to one, trailing White_Space stripped"),
+}
+
+
+def _step_key(step) -> tuple:
+    if not isinstance(step, dict):
+        return ("?",)
+    if step.get("type") == "Replace":
+        return ("Replace", (step.get("pattern") or {}).get("Regex"), step.get("content"))
+    if step.get("type") == "Strip":
+        return ("Strip", step.get("strip_left"), step.get("strip_right"))
+    return (step.get("type"),)
+
+
+def unigram_pipeline(spec, rows, report) -> dict:
+    """The SentencePiece pipeline of an HF Unigram file: the normalizer
+    sequence this program writes, or Metaspace over no normalizer, NFKC or
+    Precompiled with a SentencePiece converter's space squeezing."""
+    norm, pre = spec.get("normalizer"), spec.get("pre_tokenizer")
+    exact = match_sentencepiece(norm) if pre is None else None
+    if exact is not None:
+        report.keep("normalizer", "SentencePiece's pipeline (the normalizer sequence this program writes)"
+                    + ("; the charsmap is applied as HF's Precompiled does" if "charsmap" in exact else ""))
+        return exact
+    steps = norm.get("normalizers") if isinstance(norm, dict) and norm.get("type") == "Sequence" else \
+        [] if norm is None else [norm]
+    rule, extra = "identity", {}
+    if steps and isinstance(steps[0], dict) and steps[0].get("type") in ("NFKC", "Precompiled"):
+        first, steps = from_hf("normalizer", steps[0], report), steps[1:]
+        rule = "nfkc" if first["type"] == "nfkc" else "precompiled"
+        if rule == "precompiled":
+            extra = {"charsmap": first["precompiled_charsmap"], "charsmap_rule": "hf"}
+    squeeze = _SQUEEZES.get(tuple(_step_key(s) for s in steps or ()))
+    if squeeze is None or not isinstance(pre, dict) or pre.get("type") != "Metaspace":
+        raise AssetError(f"normalizer/pre_tokenizer: a Unigram model is supported with Metaspace over no "
+                         f"normalizer, NFKC or Precompiled (optionally followed by a SentencePiece converter's "
+                         f"space squeezing), not {_sequencenames(norm)} + {names(pre)}")
+    remove_extra, trailing, spaces = squeeze
+    meta = from_hf("pre_tokenizer", pre, report)
+    if meta["replacement"] != "\u2581":
+        raise AssetError(f"pre_tokenizer: Metaspace replacement {meta['replacement']!r} is not supported (only ▁)")
+    dummy = meta["prepend_scheme"] != "never"
+    if dummy:
+        report.change("pre_tokenizer", ("a text that starts with a space or a ▁" if not remove_extra else
+                                        "a text that starts with a literal ▁") + " gets one more ▁ here: HF's "
+                      "Metaspace prepends ▁ only when the text does not already start with one")
+    if remove_extra:
+        report.change("normalizer", "a text that normalizes to nothing but spaces encodes to nothing here; HF "
+                      "gives one ▁")
+    if rule == "precompiled":
+        report.keep("normalizer", "Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by "
+                    "grapheme; a short grapheme takes its shortest match whole)")
+    if trailing == "keep_one":
+        report.keep("normalizer", "only U+0020 is squeezed, as HF's Replace does")
+    if meta["split"]:
+        inner = [p for p, _ in rows if "\u2581" in p[1:]]
+        if inner or "\u2581" not in {p for p, _ in rows}:
+            report.change("pre_tokenizer", f"HF splits before each ▁ and this model has {len(inner)} pieces with "
+                          "an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ")
+        else:
+            report.keep("pre_tokenizer", "Metaspace split: no piece has an inner ▁, so one lattice over the "
+                        "whole text gives the same segmentation")
+    report.keep("normalizer", f"{rule}, {spaces}")
+    return {"type": "sentencepiece", "normalization": rule, "add_dummy_prefix": dummy,
+            "remove_extra_whitespaces": remove_extra, **({"trailing": trailing} if trailing != "drop" else {}),
+            **extra}
+
+
+def _sequencenames(spec) -> str:
+    if isinstance(spec, dict) and spec.get("type") == "Sequence" and isinstance(spec.get("normalizers"), list):
+        return "Sequence[" + ", ".join(names(s) for s in spec["normalizers"]) + "]"
+    return names(spec)
+
+
+def names(spec) -> str:
+    return spec.get("type", "?") if isinstance(spec, dict) else "none"

@@ -25,7 +25,9 @@ from .. import assets
 from ..errors import AssetError, StudioError
 from ..fileio import write_bytes_atomic
 from . import Imported, as_bpe, finish, read_bytes, trainer_for
-from .hf_components import from_hf, match_sentencepiece, sentencepiece_decoder, sentencepiece_normalizer, to_hf
+from .hf_components import (
+    from_hf, match_sentencepiece, names, sentencepiece_decoder, sentencepiece_normalizer, to_hf, unigram_pipeline,
+)
 from .report import Report
 from ..text_pipeline import BYTE_CHARS
 
@@ -179,7 +181,7 @@ def _wordpiece(spec, model, report) -> dict:
         report.change("pre_tokenizer", "words are split with str.split, which also splits at U+001C..U+001F")
     else:
         raise AssetError(f"normalizer/pre_tokenizer: a WordPiece model is supported with BertNormalizer + "
-                         f"BertPreTokenizer or with WhitespaceSplit alone, not {_names(norm)} + {_names(pre)}")
+                         f"BertPreTokenizer or with WhitespaceSplit alone, not {names(norm)} + {names(pre)}")
     tokens = sorted(vocab, key=vocab.get)
     limit = model.get("max_input_chars_per_word", wordpiece.HF_MAX_CHARS)
     try:
@@ -195,15 +197,11 @@ def _wordpiece(spec, model, report) -> dict:
     return assets.wordpiece_to_asset(built)
 
 
-def _names(spec) -> str:
-    return spec.get("type", "?") if isinstance(spec, dict) else "none"
-
-
 def _decoder_check(decoder, exact, report, ours):
     if decoder == exact:
         report.keep("decoder", ours)
     else:
-        report.change("decoder", f"{_names(decoder)} is not stored; decoding here: {ours}")
+        report.change("decoder", f"{names(decoder)} is not stored; decoding here: {ours}")
 
 
 def _added_as_vocab(spec, report, vocab: set):
@@ -228,7 +226,7 @@ def _unigram(spec, model, report) -> dict:
         raise AssetError("model.vocab: expected a list of [piece, score]")
     if isinstance(unk_id, bool) or not isinstance(unk_id, int) or not 0 <= unk_id < len(rows):
         raise AssetError(f"model.unk_id: {unk_id!r} is not supported; a unigram asset needs an unknown piece")
-    pipeline = _unigram_pipeline(spec, rows, report)
+    pipeline = unigram_pipeline(spec, rows, report)
     added = {e["id"]: e for e in _added(spec)}
     pieces = []
     for i, (piece, score) in enumerate(rows):
@@ -251,85 +249,6 @@ def _unigram(spec, model, report) -> dict:
     report.keep("model", f"Unigram: {len(pieces)} pieces with scores, unk_id {unk_id}, scores added in double "
                 "precision as HF does")
     return assets.unigram_to_asset(built)
-
-
-# What SentencePiece converters put after the normalization, and what it
-# means here: (remove_extra_whitespaces, trailing, what differs).
-_SQUEEZES = {
-    (): (False, "drop", "spaces are kept as they are (no squeezing)"),
-    # tokenizers' SentencePieceUnigramTokenizer.from_spm, transformers before 4.36
-    (("Replace", " {2,}", " "),): (True, "keep_one", "runs of spaces squeezed to one, a trailing one kept"),
-    # transformers' SpmConverter since 4.36
-    (("Strip", False, True), ("Replace", " {2,}", "\u2581")): (
-        True, "strip_white_space", "runs of spaces squeezed to one, trailing White_Space stripped"),
-}
-
-
-def _step_key(step) -> tuple:
-    if not isinstance(step, dict):
-        return ("?",)
-    if step.get("type") == "Replace":
-        return ("Replace", (step.get("pattern") or {}).get("Regex"), step.get("content"))
-    if step.get("type") == "Strip":
-        return ("Strip", step.get("strip_left"), step.get("strip_right"))
-    return (step.get("type"),)
-
-
-def _unigram_pipeline(spec, rows, report) -> dict:
-    norm, pre = spec.get("normalizer"), spec.get("pre_tokenizer")
-    exact = match_sentencepiece(norm) if pre is None else None
-    if exact is not None:
-        report.keep("normalizer", "SentencePiece's pipeline (the normalizer sequence this program writes)"
-                    + ("; the charsmap is applied as HF's Precompiled does" if "charsmap" in exact else ""))
-        return exact
-    steps = norm.get("normalizers") if isinstance(norm, dict) and norm.get("type") == "Sequence" else \
-        [] if norm is None else [norm]
-    rule, extra = "identity", {}
-    if steps and isinstance(steps[0], dict) and steps[0].get("type") in ("NFKC", "Precompiled"):
-        first, steps = from_hf("normalizer", steps[0], report), steps[1:]
-        rule = "nfkc" if first["type"] == "nfkc" else "precompiled"
-        if rule == "precompiled":
-            extra = {"charsmap": first["precompiled_charsmap"], "charsmap_rule": "hf"}
-    squeeze = _SQUEEZES.get(tuple(_step_key(s) for s in steps or ()))
-    if squeeze is None or not isinstance(pre, dict) or pre.get("type") != "Metaspace":
-        raise AssetError(f"normalizer/pre_tokenizer: a Unigram model is supported with Metaspace over no "
-                         f"normalizer, NFKC or Precompiled (optionally followed by a SentencePiece converter's "
-                         f"space squeezing), not {_sequence_names(norm)} + {_names(pre)}")
-    remove_extra, trailing, spaces = squeeze
-    meta = from_hf("pre_tokenizer", pre, report)
-    if meta["replacement"] != "\u2581":
-        raise AssetError(f"pre_tokenizer: Metaspace replacement {meta['replacement']!r} is not supported (only ▁)")
-    dummy = meta["prepend_scheme"] != "never"
-    if dummy:
-        report.change("pre_tokenizer", ("a text that starts with a space or a ▁" if not remove_extra else
-                                        "a text that starts with a literal ▁") + " gets one more ▁ here: HF's "
-                      "Metaspace prepends ▁ only when the text does not already start with one")
-    if remove_extra:
-        report.change("normalizer", "a text that normalizes to nothing but spaces encodes to nothing here; HF "
-                      "gives one ▁")
-    if rule == "precompiled":
-        report.keep("normalizer", "Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by "
-                    "grapheme; a short grapheme takes its shortest match whole)")
-    if trailing == "keep_one":
-        report.keep("normalizer", "only U+0020 is squeezed, as HF's Replace does")
-    if meta["split"]:
-        inner = [p for p, _ in rows if "\u2581" in p[1:]]
-        if inner or "\u2581" not in {p for p, _ in rows}:
-            report.change("pre_tokenizer", f"HF splits before each ▁ and this model has {len(inner)} pieces with "
-                          "an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ")
-        else:
-            report.keep("pre_tokenizer", "Metaspace split: no piece has an inner ▁, so one lattice over the "
-                        "whole text gives the same segmentation")
-    report.keep("normalizer", f"{rule}, {spaces}")
-    return {"type": "sentencepiece", "normalization": rule, "add_dummy_prefix": dummy,
-            "remove_extra_whitespaces": remove_extra, **({"trailing": trailing} if trailing != "drop" else {}),
-            **extra}
-
-
-def _sequence_names(spec) -> str:
-    if isinstance(spec, dict) and spec.get("type") == "Sequence" and isinstance(spec.get("normalizers"), list):
-        return "Sequence[" + ", ".join(_names(s) for s in spec["normalizers"]) + "]"
-    return _names(spec)
 
 
 # ==== writing ====
