@@ -118,3 +118,22 @@ def test_precompiled_tokenizer_json_round_trips_through_our_export(tmp_path, squ
         assert again.encode(text).ids == hf.encode(text).ids, (squeeze, text)
     back = import_file(out, "hf").asset
     assert identity.from_dict(back).identity.interface_sha256 == identity.from_dict(imported.asset).identity.interface_sha256
+
+
+def test_a_bpe_tokenizer_json_with_precompiled_imports_with_identical_ids(tmp_path):
+    from tokenizers import trainers
+    from test_formats_common import TRAIN
+
+    path, _ = train(tmp_path, "unigram", "nmt_nfkc_cf")
+    hf = tokenizers.Tokenizer(models.BPE(unk_token="<unk>"))
+    hf.normalizer = normalizers.Precompiled(parse_model(path.read_bytes())["normalizer"]["precompiled_charsmap"])
+    hf.pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always")
+    hf.decoder = decoders.Metaspace(replacement="▁", prepend_scheme="always")
+    hf.train_from_iterator(TRAIN + NORMALIZING, trainers.BpeTrainer(vocab_size=400, special_tokens=["<unk>"],
+                                                                    show_progress=False))
+    hf.save(str(tmp_path / "tokenizer.json"))
+    result = import_file(tmp_path / "tokenizer.json", "hf")
+    ours = assets.build_tokenizer(result.asset)
+    assert result.asset["kind"] == "bpe" and result.asset["normalizer"]["type"] == "precompiled"
+    for text in NORMALIZING + PROBES + [GRAPHEME_CASE]:
+        assert list(ours.encode(text).ids) == hf.encode(text).ids, text
