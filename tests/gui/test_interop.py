@@ -239,3 +239,21 @@ def test_drops_on_another_window_are_not_ours(window, qtbot, hf_file):
     enter = QDragEnterEvent(QPoint(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
     assert window.interop.eventFilter(other.panels["encode"], enter) is False
     assert other.interop.eventFilter(other.panels["encode"], enter) is True
+
+
+def test_export_to_sentencepiece_from_the_menu(window, qtbot, several, tmp_path):
+    spm = pytest.importorskip("sentencepiece")
+    window.interop.dialogs = FakeDialogs()
+    with qtbot.waitSignal(window.interop.sig_imported, timeout=20000) as blocker:
+        window.interop.import_tokenizer(str(several[1]))
+    qtbot.waitUntil(lambda: not window.interop.task.is_running())
+    out = tmp_path / "exported.model"
+    window.interop.dialogs = fake = FakeDialogs(save=str(out), choices=["SentencePiece .model / .vocab"])
+    with qtbot.waitSignal(window.interop.sig_exported, timeout=20000):
+        window.interop.export_tokenizer(blocker.args[0])
+    assert fake.asked[1] == ("save", "sp.model")
+    original = spm.SentencePieceProcessor(model_file=str(several[1]))
+    exported = spm.SentencePieceProcessor(model_file=str(out))
+    assert all(exported.encode(t) == original.encode(t) for t in TEXT) and out.with_suffix(".vocab").exists()
+    assert "Exact" in window.interop.report_window.text.toPlainText()
+    qtbot.waitUntil(lambda: not window.interop.task.is_running())
