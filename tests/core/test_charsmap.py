@@ -3,6 +3,8 @@
 built-in rule import with identical IDs on text that exercises
 normalization, and on random text (hypothesis)."""
 
+import struct
+
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -154,3 +156,24 @@ def test_pipeline_description_round_trips_and_leaves_defaults_out(tmp_path):
                                      "remove_extra_whitespaces": True}
     with pytest.raises(TokenizerError, match="charsmap"):
         Pipeline(normalization="precompiled")
+
+
+# Well-formed headers over garbage tries and strings, and plain garbage.
+BLOBS = st.binary(max_size=64) | st.builds(
+    lambda units, strings: struct.pack("<I", 4 * len(units)) + struct.pack(f"<{len(units)}I", *units) + strings,
+    st.lists(st.integers(0, 2**32 - 1) | st.sampled_from([0x100, 0x161, 0x400 | 0x61, 0x80000000]),
+             min_size=1, max_size=300),
+    st.binary(min_size=1, max_size=16))
+
+
+@settings(max_examples=300, deadline=None)
+@given(BLOBS, st.text(max_size=12))
+def test_any_blob_is_a_charsmap_or_a_named_error(blob, text):
+    try:
+        charsmap = Charsmap(blob)
+        out = charsmap.segments(text)
+        charsmap.hf_segments(text)
+    except TokenizerError as exc:
+        assert "charsmap" in str(exc)
+        return
+    assert [s for s, _, _ in out] == sorted(s for s, _, _ in out)

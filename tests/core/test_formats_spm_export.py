@@ -128,3 +128,11 @@ def test_user_defined_pieces_round_trip(tmp_path):
     for text in TEXTS + ["ＡＢＣ <sep>ＡＢ"]:
         assert exported.encode(text) == original.encode(text), text
     assert report.exact and interface(import_file(out, "spm").asset) == interface(imported.asset)
+
+
+def test_hf_export_names_the_sentencepiece_option_it_cannot_hold(tmp_path):
+    path, _ = train(tmp_path, "unigram", "nmt_nfkc", treat_whitespace_as_suffix=True)
+    imported = import_file(path, "spm")
+    with pytest.raises(AssetError, match="treat_whitespace_as_suffix=True has no Hugging Face equivalent"):
+        export_asset(imported.asset, assets.build_tokenizer(imported.asset), "hf", tmp_path / "tokenizer.json")
+    assert not (tmp_path / "tokenizer.json").exists()
