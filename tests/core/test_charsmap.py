@@ -115,9 +115,17 @@ def test_unigram_decodes_id_lists_as_sentencepiece(tmp_path, options):
         assert ours.decode(id_list) == sp.decode(id_list), [sp.id_to_piece(i) for i in id_list]
 
 
-@pytest.fixture(scope="module")
-def random_pair(tmp_path_factory):
-    path, sp = train(tmp_path_factory.mktemp("charsmap"), "unigram", "nmt_nfkc")
+RANDOM_MODELS = {
+    "unigram": ("unigram", "nmt_nfkc", {}),
+    "bpe": ("bpe", "nmt_nfkc", {"byte_fallback": True}),
+    "suffix": ("unigram", "nfkc_cf", {"treat_whitespace_as_suffix": True, "remove_extra_whitespaces": False}),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(RANDOM_MODELS))
+def random_pair(request, tmp_path_factory):
+    model_type, rule, options = RANDOM_MODELS[request.param]
+    path, sp = train(tmp_path_factory.mktemp("charsmap"), model_type, rule, **options)
     return Pair((assets.build_tokenizer(import_file(path, "spm").asset), sp))
 
 
