@@ -199,6 +199,19 @@ def sentencepiece_decoder(add_dummy_prefix: bool) -> dict:
     return {"type": "Sequence", "decoders": steps}
 
 
+def sentencepiece_decoder_chain(spec: dict, tokens) -> dict:
+    """HF decoders close to SentencePiece's ``Decode`` (our ``sentencepiece``
+    decoder), for an export: the unknown piece as its surface and control
+    pieces as nothing (each unless another token contains its text), ``▁``
+    as spaces, byte pieces joined, the leading space stripped."""
+    chain = sentencepiece_decoder(spec["add_dummy_prefix"] or spec["remove_extra_whitespaces"])
+    inside = lambda piece: any(piece in t and t != piece for t in tokens)  # noqa: E731
+    steps = [{"type": "Replace", "pattern": {"String": spec["unk"]}, "content": spec["unk_surface"]}]
+    steps = [s for s in steps if not inside(spec["unk"])]
+    steps += [{"type": "Replace", "pattern": {"String": c}, "content": ""} for c in spec["controls"] if not inside(c)]
+    return {**chain, "decoders": [*steps, *chain["decoders"]]}
+
+
 def match_sentencepiece(normalizer) -> dict | None:
     """The Pipeline description if ``normalizer`` is exactly what
     :func:`sentencepiece_normalizer` writes, else None.  A charsmap read

@@ -26,7 +26,8 @@ from ..errors import AssetError, StudioError
 from ..fileio import write_bytes_atomic
 from . import Imported, as_bpe, finish, read_bytes, trainer_for
 from .hf_components import (
-    from_hf, match_sentencepiece, names, sentencepiece_decoder, sentencepiece_normalizer, to_hf, unigram_pipeline,
+    from_hf, match_sentencepiece, names, sentencepiece_decoder, sentencepiece_decoder_chain, sentencepiece_normalizer,
+    to_hf, unigram_pipeline,
 )
 from .report import Report
 from ..text_pipeline import BYTE_CHARS
@@ -294,8 +295,14 @@ def to_spec(asset: dict, tokenizer, report: Report) -> dict:
             "byte_fallback": model.byte_fallback, "ignore_merges": model.ignore_merges,
             "vocab": _with_added(model), "merges": [list(p) for p in model.merges]}
     report.keep("model", f"BPE: {len(model.vocab)} tokens, {len(model.merges)} merges")
+    if model.decoder.get("type") == "sentencepiece":
+        decoder = sentencepiece_decoder_chain(model.decoder, [t for t, _ in model.vocab])
+        report.change("decoder", "SentencePiece's Decode becomes HF's decoder chain, which differs on IDs that "
+                      "begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)")
+    else:
+        decoder = to_hf("decoder", model.decoder)
     return _base(added, to_hf("normalizer", model.normalizer), to_hf("pre_tokenizer", model.pre_tokenizer),
-                 to_hf("decoder", model.decoder), body)
+                 decoder, body)
 
 
 def _with_added(model) -> dict:

@@ -209,7 +209,7 @@ def convert(proto: dict, report: Report) -> dict:
         raise AssetError("denormalizer_spec: decode-time denormalization rules are not supported")
     pipeline = _pipeline(norm, trainer, report)
     surface = trainer.get("unk_surface", DEFAULT_UNK_SURFACE)
-    if surface != DEFAULT_UNK_SURFACE:
+    if surface != DEFAULT_UNK_SURFACE and kind == "unigram":
         report.change("decoder", f"an unknown piece decodes as {DEFAULT_UNK_SURFACE!r}, not the model's {surface!r}")
     pieces = proto["pieces"]
     unk = [i for i, (_, _, t) in enumerate(pieces) if t == "unknown"]
@@ -218,7 +218,7 @@ def convert(proto: dict, report: Report) -> dict:
     if kind == "unigram":
         return _unigram(pieces, unk[0], bool(trainer.get("byte_fallback")), pipeline, report)
     if kind == "bpe":
-        return _bpe(pieces, unk[0], bool(trainer.get("byte_fallback")), pipeline, report)
+        return _bpe(pieces, unk[0], bool(trainer.get("byte_fallback")), pipeline, surface, report)
     raise AssetError(f"trainer_spec.model_type: {kind} models are not supported (unigram and bpe are)")
 
 
@@ -281,24 +281,22 @@ def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
     return assets.unigram_to_asset(built)
 
 
-def _bpe(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
+def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
     from .. import bpe_model
-    from .hf_components import sentencepiece_decoder
 
     odd = [p for p, _, t in pieces if t in ("user_defined", "unused")]
     if odd:
         raise AssetError(f"pieces: {odd[0]!r}: user-defined and unused pieces in a BPE model are not supported")
     merges, ranks, unreachable = implied_merges(pieces)
-    mergeable = {p for p, _, t in pieces if t == "normal"}
     controls = [p for p, _, t in pieces if t == "control"]
     vocab = tuple((p, i) for i, (p, _, _) in enumerate(pieces))
+    decoder = {"type": "sentencepiece", "add_dummy_prefix": pipeline.add_dummy_prefix,
+               "remove_extra_whitespaces": pipeline.remove_extra_whitespaces, "unk": pieces[unk_id][0],
+               "unk_surface": surface, "controls": controls, "byte_fallback": byte_fallback}
     try:
         built = bpe_model.BPEModel(
             vocab, tuple(merges), tuple(ranks), unk=pieces[unk_id][0], fuse_unk=True, byte_fallback=byte_fallback,
-            normalizer=pipeline.describe(), pre_tokenizer={"type": "none"},
-            decoder=_decoder(_silent_controls(controls, mergeable, _unk_surface(
-                pieces[unk_id][0], mergeable,
-                sentencepiece_decoder(pipeline.add_dummy_prefix or pipeline.remove_extra_whitespaces)))))
+            normalizer=pipeline.describe(), pre_tokenizer={"type": "none"}, decoder=decoder)
     except StudioError as exc:
         raise AssetError(f"pieces: {exc}") from None
     report.keep("model", f"BPE: {len(pieces)} pieces; {len(merges)} merges, one per split of a piece into two "
@@ -306,19 +304,8 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
     if unreachable:
         report.keep("model", f"{unreachable} pieces cannot be made from two pieces and are never produced "
                     "(as in SentencePiece)")
-    if pipeline.remove_extra_whitespaces:
-        report.change("decoder", "IDs that begin with several ▁ pieces (never an encoding's output) decode with "
-                      "all but the first ▁ as spaces; SentencePiece drops every leading one")
-    if byte_fallback:
-        report.change("decoder", "a run of byte pieces that is not valid UTF-8 decodes to one U+FFFD per byte of "
-                      "the run (HF's ByteFallback); SentencePiece keeps the valid characters in it")
-    loud = [c for c in controls if any(c in p for p in mergeable)]
-    if len(loud) < len(controls):
-        report.keep("decoder", f"control pieces ({', '.join(c for c in controls if c not in loud)}) decode to "
-                    "nothing, as in SentencePiece")
-    if loud:
-        report.change("decoder", f"control pieces {', '.join(loud)} are part of other pieces, so a decoder rule "
-                      "cannot silence them: they decode to their text here, to nothing in SentencePiece")
+    report.keep("decoder", f"SentencePiece's own: control pieces ({', '.join(controls) or 'none'}) print nothing, "
+                f"the unknown piece prints {surface!r}, byte pieces their UTF-8, the leading ▁ goes")
     return assets.bpe_to_asset(built)
 
 
@@ -341,33 +328,3 @@ def implied_merges(pieces):
         ranks += [rank] * len(splits)
         unreachable += not splits
     return merges, ranks, unreachable
-
-
-def _unk_surface(unk: str, pieces, decoder: dict) -> dict:
-    """SentencePiece prints an unknown token as `` ⁇ ``: a Replace first,
-    unless some other piece contains the unknown piece's text."""
-    if any(unk in p for p in pieces):
-        return decoder
-    step = {"type": "Replace", "pattern": {"String": unk}, "content": DEFAULT_UNK_SURFACE}
-    return {**decoder, "decoders": [step, *decoder["decoders"]]}
-
-
-def _silent_controls(controls, pieces, decoder: dict) -> dict:
-    """SentencePiece decodes a control piece (``<s>``) to nothing: a Replace
-    to "" first, for each control piece no other piece contains."""
-    steps = [{"type": "Replace", "pattern": {"String": c}, "content": ""}
-             for c in controls if not any(c in p for p in pieces)]
-    return {**decoder, "decoders": [*steps, *decoder["decoders"]]} if steps else decoder
-
-
-def silent_tokens(decoder: dict) -> set[str]:
-    """The tokens :func:`_silent_controls` silenced in a decoder spec (ours)."""
-    steps = decoder.get("steps", ()) if decoder.get("type") == "sequence" else ()
-    return {s["pattern"]["string"] for s in steps
-            if s.get("type") == "replace" and s.get("content") == "" and "string" in s.get("pattern", {})}
-
-
-def _decoder(hf_spec):
-    from .hf_components import from_hf
-
-    return from_hf("decoder", hf_spec, Report("import", "spm", ""))

@@ -141,7 +141,7 @@ def _bpe_pipeline(model):
 
 
 def _bpe(model, report) -> list:
-    from .spm import implied_merges, silent_tokens
+    from .spm import implied_merges
 
     if model.unk is None:
         raise AssetError("model.unk: SentencePiece needs an unknown piece; this bpe asset has none")
@@ -150,7 +150,11 @@ def _bpe(model, report) -> list:
     ids = sorted(set(by_id) | set(added))
     if ids != list(range(len(ids))):
         raise AssetError("model.vocab: SentencePiece numbers pieces 0..n-1; this asset's IDs have gaps")
-    silent = silent_tokens(model.decoder)  # SentencePiece's control pieces, as the import wrote them
+    own = model.decoder.get("type") == "sentencepiece"  # a SentencePiece import's decoder
+    silent = set(model.decoder.get("controls", ())) if own else set()
+    if not own:
+        report.change("decoder", f"this asset's decoder ({model.decoder.get('type')}) is not written: SentencePiece "
+                      "decodes by its own rules")
     made: dict[str, int] = {}  # token -> rank of the first merge that makes it
     ranks = model.ranks or range(len(model.merges))
     for (left, right), rank in zip(model.merges, ranks):

@@ -101,10 +101,11 @@ def test_user_defined_pieces_pass_the_normalizer_untouched(tmp_path, rule):
     assert "protected" not in result.asset["normalizer"]
 
 
+@pytest.mark.parametrize("model_type", ["unigram", "bpe"])
 @pytest.mark.parametrize("options", [{}, {"add_dummy_prefix": False}, {"remove_extra_whitespaces": False},
                                      {"byte_fallback": True}])
-def test_unigram_decodes_id_lists_as_sentencepiece(tmp_path, options):
-    path, sp = train(tmp_path, "unigram", "nmt_nfkc", **options)
+def test_id_lists_decode_as_sentencepiece_decodes_them(tmp_path, model_type, options):
+    path, sp = train(tmp_path, model_type, "nmt_nfkc", **options)
     ours = assets.build_tokenizer(import_file(path, "spm").asset)
     ids = {p: i for i in range(sp.get_piece_size()) for p in [sp.id_to_piece(i)]}
     words = [i for p, i in ids.items() if p.startswith("▁") and len(p) > 1][:3]
