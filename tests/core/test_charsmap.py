@@ -57,6 +57,19 @@ def test_every_rule_imports_with_identical_ids(tmp_path, model_type, rule):
         assert sp.encode(NORMALIZING[0]) != sp.encode(NORMALIZING[0].lower()) or rule.endswith("_cf")
 
 
+def test_custom_tsv_rules_import_with_identical_ids(tmp_path):
+    # SentencePiece compiles a rule file into the charsmap (rule name "user_defined").
+    rules = tmp_path / "rules.tsv"
+    rules.write_text("41\t61\n42 43\t78 79 7A\nFF21\t41 41\n", "utf-8")  # A->a, BC->xyz, Ａ->AA
+    path, sp = train(tmp_path, "unigram", "identity", normalization_rule_tsv=str(rules))
+    result = import_file(path, "spm")
+    ours = assets.build_tokenizer(result.asset)
+    assert result.asset["normalizer"]["rule_name"] == "user_defined"
+    for text in NORMALIZING + ["ABC BCA Ａ"]:
+        assert list(ours.encode(text).ids) == sp.encode(text), text
+    assert sp.encode("ABC", out_type=str)[:4] == ["▁a", "x", "y", "z"]
+
+
 @pytest.mark.parametrize("rule", ["nmt_nfkc", "nfkc_cf"])
 def test_charsmap_normalizes_as_sentencepiece(tmp_path, rule):
     path, _ = train(tmp_path, "unigram", rule)
