@@ -9,7 +9,10 @@ The types are HF's, spelled in lower case with underscores, except:
 * ``whitespace`` is HF's ``WhitespaceSplit`` (split on Unicode White_Space,
   the rule of every other asset kind here) and ``word_punct`` is HF's
   ``Whitespace`` (``\\w+|[^\\w\\s]+``);
-* ``sentencepiece`` (normalizer) is :class:`core.normalize.Pipeline`.
+* ``sentencepiece`` (normalizer) is :class:`core.normalize.Pipeline`;
+* ``precompiled`` is HF's ``Precompiled`` (:meth:`core.charsmap.Charsmap.hf_segments`);
+* ``sentencepiece`` (decoder) is SentencePiece's own ``Decode``, which no
+  chain of HF decoders reproduces exactly.
 
 Deviations: regexes run on Python's ``regex`` module, not Oniguruma (HF's
 Split and Replace) or the Rust ``regex`` crate (HF's Whitespace).  Its
@@ -181,6 +184,16 @@ def build_normalizer(spec, where: str = "normalizer"):
     if kind == "prepend":
         prefix = _get(spec, "prepend", str, where)
         return lambda text: prefix + text if text else text
+    if kind == "precompiled":
+        # HF's Precompiled: a SentencePiece charsmap read grapheme by grapheme.
+        from .charsmap import Charsmap
+        from .errors import StudioError
+
+        try:
+            charsmap = Charsmap.from_base64(_get(spec, "precompiled_charsmap", str, where))
+        except StudioError as exc:
+            raise AssetError(f"{where}: Precompiled: {exc}") from None
+        return lambda text: "".join(out for _, _, out in charsmap.hf_segments(text))
     if kind == "sentencepiece":
         from .normalize import Pipeline
         from .errors import StudioError
@@ -445,6 +458,8 @@ def build_decoder(spec, where: str = "decoder"):
         return lambda tokens: [t.replace(suffix, "" if i == len(tokens) - 1 else " ") for i, t in enumerate(tokens)]
     if kind == "byte_fallback":
         return _byte_fallback
+    if kind == "sentencepiece":
+        return _sentencepiece_decoder(spec, where)
     if kind == "fuse":
         return lambda tokens: ["".join(tokens)]
     if kind == "strip":
@@ -474,6 +489,29 @@ def build_decoder(spec, where: str = "decoder"):
             return tokens
         return run
     raise AssetError(f"{where}: unknown decoder type {kind!r}")
+
+
+def _sentencepiece_decoder(spec, where):
+    """SentencePiece's own ``Decode`` over token strings: control pieces print
+    nothing, the unknown piece its surface, byte pieces their UTF-8, and the
+    leading ``▁`` goes as :meth:`core.normalize.Pipeline.decode` says."""
+    from .normalize import Pipeline, piece_byte
+
+    flags = {k: _get(spec, k, bool, where) for k in ("add_dummy_prefix", "remove_extra_whitespaces")}
+    unk, surface = _get(spec, "unk", str, where), _get(spec, "unk_surface", str, where)
+    controls = set(_get(spec, "controls", list, where))
+    byte_fallback = _get(spec, "byte_fallback", bool, where)
+    pipeline = Pipeline(normalization="identity", **flags)
+
+    def run(tokens):
+        parts = []
+        for token in tokens:
+            if token in controls:
+                continue
+            value = piece_byte(token) if byte_fallback else None
+            parts.append(surface if token == unk else token if value is None else value)
+        return [pipeline.decode(parts)]
+    return run
 
 
 def decode(decoder, tokens) -> str:

@@ -15,8 +15,8 @@ against the ``sentencepiece`` and ``tokenizers`` libraries:
 * ``float32=True`` adds scores in single precision, as SentencePiece does
   (its scores are float32); ``tokenizers`` adds in double precision;
 * a user-defined piece scores ``length * max_score - 0.1`` so that it always
-  wins, as in SentencePiece.  But: it is not shielded from normalization
-  the way SentencePiece's normalizer shields it.
+  wins, and passes through the normalizer untouched, as in SentencePiece
+  (but not under Python's ``nfkc``, which has no position-wise matching).
 
 Training (:func:`train`) follows the paper: seed pieces are the frequent
 substrings, EM re-estimates piece probabilities from
@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 import struct
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cmp_to_key
 
 from .errors import TokenizerError
@@ -249,6 +249,9 @@ class Unigram:
             ids[p.piece] = index
         if not isinstance(self.pipeline, Pipeline):
             raise TokenizerError("pipeline must be a core.normalize.Pipeline")
+        shielded = tuple(sorted(p.piece for p in pieces if p.type == USER_DEFINED))
+        if self.pipeline.protected != shielded:
+            object.__setattr__(self, "pipeline", replace(self.pipeline, protected=shielded))
         if isinstance(self.unk_id, bool) or not isinstance(self.unk_id, int) or not 0 <= self.unk_id < len(pieces) \
                 or pieces[self.unk_id].type != UNKNOWN:
             raise TokenizerError(f"unk_id {self.unk_id!r} must be the ID of a piece of type 'unknown'")

@@ -1,5 +1,8 @@
 """File → Import tokenizer… / Export tokenizer…, and dropped tokenizer files.
 
+Dropping one or several files anywhere on the window or its dialogs imports
+each (one summary lists what worked and why the rest did not).
+
 Import reads another library's file (core/formats) off the GUI thread, adds
 the asset to the workspace as unsaved (the Assets tab lists it) and shows
 the conversion report: what was kept, what could not be represented, what
@@ -16,12 +19,14 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Signal
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFileDialog, QInputDialog, QMessageBox, QProgressDialog, QTextBrowser, QVBoxLayout,
+    QWidget,
 )
 
 from core import formats, identity, pretokenize
+from core.errors import StudioError
 
 from .bridge import WorkspaceBridge
 from .workers import run_task
@@ -75,20 +80,55 @@ class Dialogs:
 
 
 class ReportWindow(QDialog):
-    """A conversion report, section by section (non-modal)."""
+    """A conversion report, section by section, or the summary of a drop
+    of several files (non-modal).  Files dropped on it are imported too."""
 
-    def __init__(self, report, parent=None):
+    def __init__(self, report, parent=None, *, html_text: str | None = None):
         super().__init__(parent)
         self.report = report
-        self.setWindowTitle(self.tr("Conversion report"))
+        self.setWindowTitle(self.tr("Conversion report") if report is not None else self.tr("Import summary"))
+        self.setAcceptDrops(True)
         self.text = QTextBrowser()
-        self.text.setHtml(report_html(report))
+        self.text.setHtml(html_text if html_text is not None else report_html(report))
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
         layout.addWidget(buttons)
         self.resize(760, 460)
+
+
+def summary_html(done, failed) -> str:
+    """One drop of several files: what was imported, what failed and why,
+    then each import's report."""
+    label = _labels([path for path, _ in failed] + [path for path, _ in done])
+    head = QCoreApplication.translate("Interop", "Imported %1 of %2 files.")
+    parts = [f"<h3>{html.escape(head.replace('%1', str(len(done))).replace('%2', str(len(done) + len(failed))))}</h3>"]
+    if failed:
+        title = QCoreApplication.translate("Interop", "Not imported")
+        parts.append(f"<h4>{html.escape(title)}</h4><ul>")
+        parts += [f"<li><b>{html.escape(label[path])}</b>: {html.escape(message)}</li>" for path, message in failed]
+        parts.append("</ul>")
+    if done:
+        title = QCoreApplication.translate("Interop", "Imported")
+        parts.append(f"<h4>{html.escape(title)}</h4><ul>")
+        for path, imported in done:
+            if imported.report.exact:
+                verdict = QCoreApplication.translate("Interop", "exact")
+            else:
+                verdict = QCoreApplication.translate("Interop", "not exact")
+            parts.append(f"<li><b>{html.escape(label[path])}</b> — {html.escape(imported.asset['kind'])}, "
+                         f"{html.escape(verdict)}</li>")
+        parts.append("</ul>")
+        parts += ["<hr>" + report_html(imported.report) for _, imported in done]
+    return "".join(parts)
+
+
+def _labels(paths) -> dict:
+    """File names, with their folder where two names are the same."""
+    names = [Path(p).name for p in paths]
+    return {p: str(Path(Path(p).parent.name, Path(p).name)) if names.count(Path(p).name) > 1 else Path(p).name
+            for p in paths}
 
 
 def report_html(report) -> str:
@@ -124,6 +164,8 @@ class Interop(QObject):
     """An export was written (argument: the file)."""
     sig_failed = Signal(str)
     """An import or export failed (argument: the message shown)."""
+    sig_files_imported = Signal(int, int)
+    """A several-file import ended (arguments: files imported, files not imported)."""
 
     def __init__(self, bridge: WorkspaceBridge, parent_widget, *, dialogs: Dialogs | None = None):
         super().__init__(parent_widget)
@@ -185,15 +227,14 @@ class Interop(QObject):
                 return None
         loaded = self.workspace.assets[index].loaded
         if fmt is None:
-            writable = [f for f in formats.FORMATS if f != "spm"]
             chosen = self.dialogs.choose(self.tr("Export tokenizer"), self.tr("Format:"),
-                                         [_tr(FORMAT_NAMES[f]) for f in writable])
+                                         [_tr(FORMAT_NAMES[f]) for f in formats.FORMATS])
             if chosen is None:
                 return None
-            fmt = writable[chosen]
+            fmt = formats.FORMATS[chosen]
         if path is None:
-            suffix = {"hf": ".json", "tiktoken": ".tiktoken", "bert-vocab": "-vocab.txt", "subword-nmt": ".bpe",
-                      "minbpe": ".model"}[fmt]
+            suffix = {"hf": ".json", "tiktoken": ".tiktoken", "spm": ".model", "bert-vocab": "-vocab.txt",
+                      "subword-nmt": ".bpe", "minbpe": ".model"}[fmt]
             path = self.dialogs.save_path((loaded.name or "tokenizer") + suffix)
             if path is None:
                 return None
@@ -226,17 +267,101 @@ class Interop(QObject):
         self.dialogs.error(message)
         return None
 
-    def show_report(self, report) -> ReportWindow:
+    def show_report(self, report, html_text: str | None = None) -> ReportWindow:
         if self.report_window is not None:
             self.report_window.close()
-        self.report_window = ReportWindow(report, self.widget)
+        self.report_window = ReportWindow(report, self.widget, html_text=html_text)
+        self.watch_drops(self.report_window)
         self.report_window.show()
         return self.report_window
 
-    # ==== drag and drop ====
+    # ==== several files at once (a drop) ====
+
+    def import_files(self, paths):
+        """Import each file in one task; one summary of what worked and what
+        did not.  A single file is an ordinary import (its questions asked)."""
+        paths = list(paths)
+        if len(paths) == 1:
+            return self.import_tokenizer(paths[0])
+        jobs, failed, pattern = [], [], None
+        for path in paths:
+            fmt = formats.detect_format(path)
+            if fmt is None:
+                failed.append((path, self.tr("not recognised as a tokenizer file; use File → Import tokenizer… "
+                                             "to choose its format")))
+                continue
+            if fmt == "tiktoken" and pattern is None:
+                names = list(pretokenize.PRETOKENIZERS)
+                chosen = self.dialogs.choose(self.tr("Import tokenizer"), self.tr(
+                    "Rank files do not record their split pattern. Split %1 and the other rank files with:")
+                    .replace("%1", Path(path).name), names)
+                if chosen is None:
+                    failed.append((path, self.tr("no split pattern chosen")))
+                    continue
+                pattern = names[chosen]
+            jobs.append((path, fmt))
+
+        def work(progress, should_stop):
+            results = []
+            for number, (path, fmt) in enumerate(jobs):
+                if should_stop():
+                    break
+                progress(number, len(jobs))
+                try:
+                    imported = formats.import_file(path, fmt, pattern=pattern)
+                    results.append((path, imported, identity.from_dict(imported.asset, tokenizer=imported.tokenizer)))
+                except StudioError as exc:
+                    results.append((path, None, str(exc)))
+            return results
+        return self._start(work, lambda results: self._imported_files(results, failed),
+                           self.tr("Importing %n file(s)…", "", len(jobs)))
+
+    def _imported_files(self, results, failed):
+        done = []
+        for path, imported, loaded in results:
+            if imported is None:
+                failed.append((path, loaded))
+                continue
+            index = self.workspace.add_asset(loaded.asset, dirty=True)
+            done.append((path, imported))
+            self.sig_imported.emit(index)
+        self.show_report(None, summary_html(done, failed))
+        self.sig_files_imported.emit(len(done), len(failed))
+
+    # ==== drag and drop, onto any window of this workspace ====
 
     @staticmethod
     def droppable(urls) -> list[str]:
         """The local files among ``urls`` that look like tokenizer files."""
         paths = [u.toLocalFile() for u in urls if u.isLocalFile()]
         return [p for p in paths if formats.detect_format(p) is not None]
+
+    def watch_drops(self, root: QWidget) -> None:
+        """Take tokenizer files dropped anywhere on ``root``: on it and on
+        every widget in it that accepts drops itself (a text box would paste
+        the path, the corpus editor would read the file as a corpus).  A
+        filter per widget, not on the application, so other events never
+        call into Python."""
+        for widget in [root, *root.findChildren(QWidget)]:
+            if widget is root or widget.acceptDrops():
+                widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event):
+        kind = event.type()
+        if kind not in (QEvent.DragEnter, QEvent.DragMove, QEvent.Drop) or not self._owns(watched):
+            return False
+        urls = event.mimeData().urls()
+        if not self.droppable(urls):
+            return False
+        event.acceptProposedAction()
+        if kind == QEvent.Drop:
+            self.import_files([u.toLocalFile() for u in urls if u.isLocalFile()])
+        return True
+
+    def _owns(self, watched) -> bool:
+        widget = watched if isinstance(watched, QWidget) else None
+        while widget is not None:
+            if widget is self.widget:
+                return True
+            widget = widget.parentWidget()
+        return False

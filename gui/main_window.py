@@ -86,6 +86,10 @@ class MainWindow(QMainWindow):
         self.trace_panel = self.panels["trace"]
         self.interop = Interop(bridge, self)  # File → Import/Export tokenizer, dropped tokenizer files
         self.interop.sig_imported.connect(lambda _index: self.show_panel("assets"))
+        # Tokenizer files dropped on the window or any view, several at a time;
+        # workspace files and our own assets reach dropEvent below.
+        self.interop.watch_drops(self.tabs)
+        self.installEventFilter(self.interop)
         for signal in (bridge.sig_corpus_changed, bridge.sig_settings_changed, bridge.sig_model_trained):
             signal.connect(self.show_title)
         theme.fit_views(self.tabs)

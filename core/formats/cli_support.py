@@ -25,7 +25,7 @@ def add_commands(sub, print_json) -> None:
 
     p = sub.add_parser("export", help="write an asset in another library's format")
     p.add_argument("asset")
-    p.add_argument("--format", required=True, choices=[f for f in FORMATS if f != "spm"])
+    p.add_argument("--format", required=True, choices=FORMATS)
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=lambda args: cmd_export(args, print_json))

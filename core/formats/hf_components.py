@@ -22,6 +22,7 @@ NORMALIZERS = {
     "StripAccents": ("strip_accents", ()),
     "Replace": ("replace", (("pattern", "pattern", _REQUIRED), ("content", "content", _REQUIRED))),
     "Prepend": ("prepend", (("prepend", "prepend", _REQUIRED),)),
+    "Precompiled": ("precompiled", (("precompiled_charsmap", "precompiled_charsmap", _REQUIRED),)),
 }
 PRE_TOKENIZERS = {
     "ByteLevel": ("byte_level", (("add_prefix_space", "add_prefix_space", True), ("use_regex", "use_regex", True))),
@@ -58,7 +59,6 @@ BEHAVIORS = {"Removed": "removed", "Isolated": "isolated", "MergedWithPrevious":
              "MergedWithNext": "merged_with_next", "Contiguous": "contiguous"}
 HINTS = {
     "BertNormalizer": "only with a WordPiece model (it becomes the BasicTokenizer of a wordpiece asset)",
-    "Precompiled": "a SentencePiece charsmap; import the original .model with --format spm",
     "Dropout": "stochastic",
 }
 
@@ -164,15 +164,27 @@ def to_hf(stage: str, spec: dict, where: str | None = None):
 # ==== SentencePiece's pipeline, spelled with HF normalizers ====
 
 def sentencepiece_normalizer(spec: dict) -> dict:
-    """HF normalizers doing what :class:`core.normalize.Pipeline` does: NFKC,
-    squeeze U+0020 runs and trim them (only U+0020, as SentencePiece), the
-    dummy prefix, then every space as ``▁``."""
+    """HF normalizers doing what :class:`core.normalize.Pipeline` does: the
+    normalization (NFKC or the charsmap as ``Precompiled``), squeeze U+0020
+    runs and trim them (only U+0020, as SentencePiece; the end is kept
+    with ``trailing: keep_one``), the dummy prefix, then every space as ``▁``."""
+    for key, default in (("escape_whitespaces", True), ("treat_whitespace_as_suffix", False)):
+        if spec.get(key, default) != default:
+            raise AssetError(f"normalizer: SentencePiece's {key}={spec[key]} has no Hugging Face equivalent "
+                             "(Metaspace always writes ▁ and prepends it)")
     steps = []
-    if spec.get("normalization", "nfkc") == "nfkc":
+    rule = spec.get("normalization", "nfkc")
+    if rule == "nfkc":
         steps.append({"type": "NFKC"})
+    elif rule == "precompiled":
+        steps.append({"type": "Precompiled", "precompiled_charsmap": spec["charsmap"]})
     if spec.get("remove_extra_whitespaces", True):
         steps.append({"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "})
-        steps.append({"type": "Replace", "pattern": {"Regex": r"\A | \z"}, "content": ""})
+        trailing = spec.get("trailing", "drop")
+        if trailing == "strip_white_space":
+            steps.insert(-1, {"type": "Strip", "strip_left": False, "strip_right": True})
+        trim = r"\A " if trailing == "keep_one" else r"\A | \z"
+        steps.append({"type": "Replace", "pattern": {"Regex": trim}, "content": ""})
     if spec.get("add_dummy_prefix", True):
         steps.append({"type": "Prepend", "prepend": "\u2581"})
     steps.append({"type": "Replace", "pattern": {"String": " "}, "content": "\u2581"})
@@ -187,14 +199,122 @@ def sentencepiece_decoder(add_dummy_prefix: bool) -> dict:
     return {"type": "Sequence", "decoders": steps}
 
 
+def sentencepiece_decoder_chain(spec: dict, tokens) -> dict:
+    """HF decoders close to SentencePiece's ``Decode`` (our ``sentencepiece``
+    decoder), for an export: the unknown piece as its surface and control
+    pieces as nothing (each unless another token contains its text), ``▁``
+    as spaces, byte pieces joined, the leading space stripped."""
+    chain = sentencepiece_decoder(spec["add_dummy_prefix"] or spec["remove_extra_whitespaces"])
+    inside = lambda piece: any(piece in t and t != piece for t in tokens)  # noqa: E731
+    steps = [{"type": "Replace", "pattern": {"String": spec["unk"]}, "content": spec["unk_surface"]}]
+    steps = [s for s in steps if not inside(spec["unk"])]
+    steps += [{"type": "Replace", "pattern": {"String": c}, "content": ""} for c in spec["controls"] if not inside(c)]
+    return {**chain, "decoders": [*steps, *chain["decoders"]]}
+
+
 def match_sentencepiece(normalizer) -> dict | None:
     """The Pipeline description if ``normalizer`` is exactly what
-    :func:`sentencepiece_normalizer` writes, else None."""
-    for rule in ("nfkc", "identity"):
+    :func:`sentencepiece_normalizer` writes, else None.  A charsmap read
+    from HF JSON is applied HF's way (``charsmap_rule: hf``)."""
+    rules, extra = ("nfkc", "identity"), {}
+    steps = normalizer.get("normalizers") if isinstance(normalizer, dict) else None
+    if isinstance(steps, list) and steps and isinstance(steps[0], dict) and steps[0].get("type") == "Precompiled":
+        rules, extra = ("precompiled",), {"charsmap": steps[0].get("precompiled_charsmap"), "charsmap_rule": "hf"}
+    for rule in rules:
         for squeeze in (True, False):
             for dummy in (True, False):
-                spec = {"type": "sentencepiece", "normalization": rule, "add_dummy_prefix": dummy,
-                        "remove_extra_whitespaces": squeeze}
-                if sentencepiece_normalizer(spec) == normalizer:
-                    return spec
+                for trailing in ("drop", "keep_one", "strip_white_space"):
+                    spec = {"type": "sentencepiece", "normalization": rule, "add_dummy_prefix": dummy,
+                            "remove_extra_whitespaces": squeeze, **({"trailing": trailing} if trailing != "drop" else {}),
+                            **extra}
+                    if sentencepiece_normalizer(spec) == normalizer:
+                        return spec
     return None
+
+
+# ==== an HF Unigram file's pipeline ====
+
+# What SentencePiece converters put after the normalization, and what it
+# means here: (remove_extra_whitespaces, trailing, what differs).
+_SQUEEZES = {
+    (): (False, "drop", "spaces are kept as they are (no squeezing)"),
+    # tokenizers' SentencePieceUnigramTokenizer.from_spm, transformers before 4.36
+    (("Replace", " {2,}", " "),): (True, "keep_one", "runs of spaces squeezed to one, a trailing one kept"),
+    # transformers' SpmConverter since 4.36
+    (("Strip", False, True), ("Replace", " {2,}", "\u2581")): (
+        True, "strip_white_space", "runs of spaces squeezed to one, trailing White_Space stripped"),
+}
+
+
+def _step_key(step) -> tuple:
+    if not isinstance(step, dict):
+        return ("?",)
+    if step.get("type") == "Replace":
+        return ("Replace", (step.get("pattern") or {}).get("Regex"), step.get("content"))
+    if step.get("type") == "Strip":
+        return ("Strip", step.get("strip_left"), step.get("strip_right"))
+    return (step.get("type"),)
+
+
+def unigram_pipeline(spec, rows, report) -> dict:
+    """The SentencePiece pipeline of an HF Unigram file: the normalizer
+    sequence this program writes, or Metaspace over no normalizer, NFKC or
+    Precompiled with a SentencePiece converter's space squeezing."""
+    norm, pre = spec.get("normalizer"), spec.get("pre_tokenizer")
+    exact = match_sentencepiece(norm) if pre is None else None
+    if exact is not None:
+        report.keep("normalizer", "SentencePiece's pipeline (the normalizer sequence this program writes)"
+                    + ("; the charsmap is applied as HF's Precompiled does" if "charsmap" in exact else ""))
+        return exact
+    steps = norm.get("normalizers") if isinstance(norm, dict) and norm.get("type") == "Sequence" else \
+        [] if norm is None else [norm]
+    rule, extra = "identity", {}
+    if steps and isinstance(steps[0], dict) and steps[0].get("type") in ("NFKC", "Precompiled"):
+        first, steps = from_hf("normalizer", steps[0], report), steps[1:]
+        rule = "nfkc" if first["type"] == "nfkc" else "precompiled"
+        if rule == "precompiled":
+            extra = {"charsmap": first["precompiled_charsmap"], "charsmap_rule": "hf"}
+    squeeze = _SQUEEZES.get(tuple(_step_key(s) for s in steps or ()))
+    if squeeze is None or not isinstance(pre, dict) or pre.get("type") != "Metaspace":
+        raise AssetError(f"normalizer/pre_tokenizer: a Unigram model is supported with Metaspace over no "
+                         f"normalizer, NFKC or Precompiled (optionally followed by a SentencePiece converter's "
+                         f"space squeezing), not {_sequencenames(norm)} + {names(pre)}")
+    remove_extra, trailing, spaces = squeeze
+    meta = from_hf("pre_tokenizer", pre, report)
+    if meta["replacement"] != "\u2581":
+        raise AssetError(f"pre_tokenizer: Metaspace replacement {meta['replacement']!r} is not supported (only ▁)")
+    dummy = meta["prepend_scheme"] != "never"
+    if dummy:
+        report.change("pre_tokenizer", ("a text that starts with a space or a ▁" if not remove_extra else
+                                        "a text that starts with a literal ▁") + " gets one more ▁ here: HF's "
+                      "Metaspace prepends ▁ only when the text does not already start with one")
+    if remove_extra:
+        report.change("normalizer", "a text that normalizes to nothing but spaces encodes to nothing here; HF "
+                      "gives one ▁")
+    if rule == "precompiled":
+        report.keep("normalizer", "Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by "
+                    "grapheme; a short grapheme takes its shortest match whole)")
+    if trailing == "keep_one":
+        report.keep("normalizer", "only U+0020 is squeezed, as HF's Replace does")
+    if meta["split"]:
+        inner = [p for p, _ in rows if "\u2581" in p[1:]]
+        if inner or "\u2581" not in {p for p, _ in rows}:
+            report.change("pre_tokenizer", f"HF splits before each ▁ and this model has {len(inner)} pieces with "
+                          "an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ")
+        else:
+            report.keep("pre_tokenizer", "Metaspace split: no piece has an inner ▁, so one lattice over the "
+                        "whole text gives the same segmentation")
+    report.keep("normalizer", f"{rule}, {spaces}")
+    return {"type": "sentencepiece", "normalization": rule, "add_dummy_prefix": dummy,
+            "remove_extra_whitespaces": remove_extra, **({"trailing": trailing} if trailing != "drop" else {}),
+            **extra}
+
+
+def _sequencenames(spec) -> str:
+    if isinstance(spec, dict) and spec.get("type") == "Sequence" and isinstance(spec.get("normalizers"), list):
+        return "Sequence[" + ", ".join(names(s) for s in spec["normalizers"]) + "]"
+    return names(spec)
+
+
+def names(spec) -> str:
+    return spec.get("type", "?") if isinstance(spec, dict) else "none"

@@ -25,7 +25,10 @@ from .. import assets
 from ..errors import AssetError, StudioError
 from ..fileio import write_bytes_atomic
 from . import Imported, as_bpe, finish, read_bytes, trainer_for
-from .hf_components import from_hf, match_sentencepiece, sentencepiece_decoder, sentencepiece_normalizer, to_hf
+from .hf_components import (
+    from_hf, match_sentencepiece, names, sentencepiece_decoder, sentencepiece_decoder_chain, sentencepiece_normalizer,
+    to_hf, unigram_pipeline,
+)
 from .report import Report
 from ..text_pipeline import BYTE_CHARS
 
@@ -179,7 +182,7 @@ def _wordpiece(spec, model, report) -> dict:
         report.change("pre_tokenizer", "words are split with str.split, which also splits at U+001C..U+001F")
     else:
         raise AssetError(f"normalizer/pre_tokenizer: a WordPiece model is supported with BertNormalizer + "
-                         f"BertPreTokenizer or with WhitespaceSplit alone, not {_names(norm)} + {_names(pre)}")
+                         f"BertPreTokenizer or with WhitespaceSplit alone, not {names(norm)} + {names(pre)}")
     tokens = sorted(vocab, key=vocab.get)
     limit = model.get("max_input_chars_per_word", wordpiece.HF_MAX_CHARS)
     try:
@@ -195,15 +198,11 @@ def _wordpiece(spec, model, report) -> dict:
     return assets.wordpiece_to_asset(built)
 
 
-def _names(spec) -> str:
-    return spec.get("type", "?") if isinstance(spec, dict) else "none"
-
-
 def _decoder_check(decoder, exact, report, ours):
     if decoder == exact:
         report.keep("decoder", ours)
     else:
-        report.change("decoder", f"{_names(decoder)} is not stored; decoding here: {ours}")
+        report.change("decoder", f"{names(decoder)} is not stored; decoding here: {ours}")
 
 
 def _added_as_vocab(spec, report, vocab: set):
@@ -228,7 +227,7 @@ def _unigram(spec, model, report) -> dict:
         raise AssetError("model.vocab: expected a list of [piece, score]")
     if isinstance(unk_id, bool) or not isinstance(unk_id, int) or not 0 <= unk_id < len(rows):
         raise AssetError(f"model.unk_id: {unk_id!r} is not supported; a unigram asset needs an unknown piece")
-    pipeline = _unigram_pipeline(spec, rows, report)
+    pipeline = unigram_pipeline(spec, rows, report)
     added = {e["id"]: e for e in _added(spec)}
     pieces = []
     for i, (piece, score) in enumerate(rows):
@@ -240,7 +239,7 @@ def _unigram(spec, model, report) -> dict:
         pieces.append((piece, score, kind))
     try:
         built = unigram.from_pieces(pieces, unk_id=unk_id, byte_fallback=bool(model.get("byte_fallback", False)),
-                                    pipeline=Pipeline(**{k: v for k, v in pipeline.items() if k != "type"}))
+                                    pipeline=Pipeline.from_description(pipeline))
     except StudioError as exc:
         raise AssetError(f"model: {exc}") from None
     _decoder_check(spec.get("decoder"), sentencepiece_decoder(built.pipeline.add_dummy_prefix), report,
@@ -251,36 +250,6 @@ def _unigram(spec, model, report) -> dict:
     report.keep("model", f"Unigram: {len(pieces)} pieces with scores, unk_id {unk_id}, scores added in double "
                 "precision as HF does")
     return assets.unigram_to_asset(built)
-
-
-def _unigram_pipeline(spec, rows, report) -> dict:
-    norm, pre = spec.get("normalizer"), spec.get("pre_tokenizer")
-    exact = match_sentencepiece(norm) if pre is None else None
-    if exact is not None:
-        report.keep("normalizer", "SentencePiece's pipeline (the normalizer sequence this program writes)")
-        return exact
-    rule = {None: "identity", "NFKC": "nfkc"}.get(norm.get("type") if isinstance(norm, dict) else None, "?")
-    if rule == "?" or not isinstance(pre, dict) or pre.get("type") != "Metaspace":
-        raise AssetError(f"normalizer/pre_tokenizer: a Unigram model is supported with Metaspace over no "
-                         f"normalizer or NFKC, not {_names(norm)} + {_names(pre)}")
-    meta = from_hf("pre_tokenizer", pre, report)
-    if meta["replacement"] != "\u2581":
-        raise AssetError(f"pre_tokenizer: Metaspace replacement {meta['replacement']!r} is not supported (only ▁)")
-    dummy = meta["prepend_scheme"] != "never"
-    if dummy:
-        report.change("pre_tokenizer", "a text that starts with a space gets one more ▁ here: HF's Metaspace "
-                      "prepends ▁ only when the text does not already start with one")
-    if meta["split"]:
-        inner = [p for p, _ in rows if "\u2581" in p[1:]]
-        if inner or "\u2581" not in {p for p, _ in rows}:
-            report.change("pre_tokenizer", f"HF splits before each ▁ and this model has {len(inner)} pieces with "
-                          "an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ")
-        else:
-            report.keep("pre_tokenizer", "Metaspace split: no piece has an inner ▁, so one lattice over the "
-                        "whole text gives the same segmentation")
-    report.keep("normalizer", f"{rule}, spaces kept as they are (no squeezing)")
-    return {"type": "sentencepiece", "normalization": rule, "add_dummy_prefix": dummy,
-            "remove_extra_whitespaces": False}
 
 
 # ==== writing ====
@@ -303,6 +272,11 @@ def _base(added=(), normalizer=None, pre=None, decoder=None, model=None) -> dict
 
 def to_spec(asset: dict, tokenizer, report: Report) -> dict:
     kind = asset["kind"]
+    normalizer = asset.get("normalizer") or {}
+    if normalizer.get("charsmap_rule") == "sentencepiece":
+        report.change("normalizer", "HF's Precompiled reads the charsmap grapheme by grapheme, SentencePiece by "
+                      "longest match: they differ where a grapheme holds more than one mapped character, e.g. "
+                      "half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent")
     if kind == "wordpiece":
         return _write_wordpiece(tokenizer, report)
     if kind == "unigram":
@@ -321,8 +295,14 @@ def to_spec(asset: dict, tokenizer, report: Report) -> dict:
             "byte_fallback": model.byte_fallback, "ignore_merges": model.ignore_merges,
             "vocab": _with_added(model), "merges": [list(p) for p in model.merges]}
     report.keep("model", f"BPE: {len(model.vocab)} tokens, {len(model.merges)} merges")
+    if model.decoder.get("type") == "sentencepiece":
+        decoder = sentencepiece_decoder_chain(model.decoder, [t for t, _ in model.vocab])
+        report.change("decoder", "SentencePiece's Decode becomes HF's decoder chain, which differs on IDs that "
+                      "begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)")
+    else:
+        decoder = to_hf("decoder", model.decoder)
     return _base(added, to_hf("normalizer", model.normalizer), to_hf("pre_tokenizer", model.pre_tokenizer),
-                 to_hf("decoder", model.decoder), body)
+                 decoder, body)
 
 
 def _with_added(model) -> dict:

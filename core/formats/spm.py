@@ -15,9 +15,11 @@ here directly (a few dozen lines), so neither ``protobuf`` nor
   the leftmost pair on a shared rank, which is the same rule.  Runs of
   unknown characters become one unknown token, as there.
 
-Normalization: only the ``identity`` and ``nfkc`` rules are supported, and
-``nfkc`` runs Python's NFKC rather than the model's precompiled charsmap
-(reported; SentencePiece's default ``nmt_nfkc`` is refused by name).  A
+Normalization: the model's ``precompiled_charsmap`` is applied as
+SentencePiece applies it (:mod:`core.charsmap`), so ``nmt_nfkc`` (the
+default), ``nfkc``, ``nmt_nfkc_cf``, ``nfkc_cf`` and custom rules import
+exactly; ``add_dummy_prefix``, ``remove_extra_whitespaces``,
+``escape_whitespaces`` and ``treat_whitespace_as_suffix`` are kept.  A
 ``.vocab`` file holds only pieces and scores, so its model type and
 normalization are assumptions the report states.
 """
@@ -134,7 +136,15 @@ def parse_model(data: bytes) -> dict:
     return {"pieces": pieces, "trainer": trainer, "normalizer": normalizer, "denormalizer": denormalizer}
 
 
-# ==== reading ====
+# ==== reading and writing ====
+
+def write(asset: dict, tokenizer, out, **options):
+    """Export as a ``.model`` plus ``.vocab`` (:mod:`.spm_write`)."""
+    from .spm_write import write as write_model
+
+    return write_model(asset, tokenizer, out, **options)
+
+
 
 def read(path, *, pattern=None, model_type: str | None = None, **_options) -> Imported:
     data = read_bytes(path)
@@ -181,45 +191,25 @@ def _vocab_file(text: str, report: Report, model_type) -> dict:
     chosen = model_type or guess
     if chosen not in ("unigram", "bpe"):
         raise AssetError(f"model type {chosen!r}: choose unigram or bpe")
-    report.change("normalizer", "a .vocab file does not record its normalization: assumed nfkc with the dummy "
-                  "prefix and whitespace squeezing (SentencePiece's options other than the nmt_ rules); import "
-                  "the .model to be sure")
+    report.change("normalizer", "a .vocab file does not record its normalization: assumed Python's NFKC with the "
+                  "dummy prefix and whitespace squeezing; SentencePiece's compiled rules (nmt_nfkc, the default, "
+                  "also drops control characters and maps odd spaces) differ from it, so import the .model to be "
+                  "exact")
     report.change("model", f"model type {chosen} ({'given' if model_type else 'guessed from the scores'}); "
                   "<unk> is the unknown piece, <s> </s> <pad> are control pieces"
                   + (", <0x00>..<0xFF> byte fallback" if byte_fallback else ""))
     return {"pieces": rows, "trainer": {"model_type": 2 if chosen == "bpe" else 1, "byte_fallback": byte_fallback},
-            "normalizer": {"name": "nfkc"}, "denormalizer": {}}
+            "normalizer": {"name": "nfkc", "python_nfkc": True}, "denormalizer": {}}
 
 
 def convert(proto: dict, report: Report) -> dict:
-    from ..normalize import Pipeline
-
     trainer, norm = proto["trainer"], proto["normalizer"]
     kind = MODEL_TYPES.get(trainer.get("model_type", 1), "?")
-    name = norm.get("name") or ("identity" if not norm.get("precompiled_charsmap") else "?")
-    if name not in ("identity", "nfkc"):
-        raise AssetError(f"normalizer_spec.name: the rule {name!r} is not supported (identity and nfkc are); "
-                         "retrain with --normalization_rule_name=nfkc or identity")
-    if norm.get("normalization_rule_tsv"):
-        raise AssetError("normalizer_spec.normalization_rule_tsv: custom normalization rules are not supported")
-    if norm.get("escape_whitespaces") is False:
-        raise AssetError("normalizer_spec.escape_whitespaces=false is not supported (spaces must become ▁)")
-    if trainer.get("treat_whitespace_as_suffix"):
-        raise AssetError("trainer_spec.treat_whitespace_as_suffix=true is not supported (▁ must begin a piece)")
     if proto["denormalizer"].get("precompiled_charsmap") or proto["denormalizer"].get("name") not in (None, "", "identity"):
         raise AssetError("denormalizer_spec: decode-time denormalization rules are not supported")
-    try:
-        pipeline = Pipeline(normalization=name, add_dummy_prefix=norm.get("add_dummy_prefix", True),
-                            remove_extra_whitespaces=norm.get("remove_extra_whitespaces", True))
-    except StudioError as exc:
-        raise AssetError(f"normalizer_spec: {exc}") from None
-    if name == "nfkc":
-        report.change("normalizer", "nfkc runs Python's unicodedata NFKC (Unicode 14.0), not the model's "
-                      "precompiled charsmap; they agree except where the two Unicode versions differ")
-    report.keep("normalizer", f"{name}, add_dummy_prefix={pipeline.add_dummy_prefix}, "
-                f"remove_extra_whitespaces={pipeline.remove_extra_whitespaces}")
+    pipeline = _pipeline(norm, trainer, report)
     surface = trainer.get("unk_surface", DEFAULT_UNK_SURFACE)
-    if surface != DEFAULT_UNK_SURFACE:
+    if surface != DEFAULT_UNK_SURFACE and kind == "unigram":
         report.change("decoder", f"an unknown piece decodes as {DEFAULT_UNK_SURFACE!r}, not the model's {surface!r}")
     pieces = proto["pieces"]
     unk = [i for i, (_, _, t) in enumerate(pieces) if t == "unknown"]
@@ -228,8 +218,47 @@ def convert(proto: dict, report: Report) -> dict:
     if kind == "unigram":
         return _unigram(pieces, unk[0], bool(trainer.get("byte_fallback")), pipeline, report)
     if kind == "bpe":
-        return _bpe(pieces, unk[0], bool(trainer.get("byte_fallback")), pipeline, report)
+        return _bpe(pieces, unk[0], bool(trainer.get("byte_fallback")), pipeline, surface, report)
     raise AssetError(f"trainer_spec.model_type: {kind} models are not supported (unigram and bpe are)")
+
+
+def _pipeline(norm: dict, trainer: dict, report: Report):
+    """The normalizer as SentencePiece runs it: the model's compiled charsmap
+    whatever its rule name (nmt_nfkc, nfkc, the _cf variants, custom TSV
+    rules), or nothing when the model has none."""
+    from ..normalize import Pipeline
+
+    name = norm.get("name", "")
+    blob = norm.get("precompiled_charsmap")
+    options = {"add_dummy_prefix": norm.get("add_dummy_prefix", True),
+               "remove_extra_whitespaces": norm.get("remove_extra_whitespaces", True),
+               "escape_whitespaces": norm.get("escape_whitespaces", True),
+               "treat_whitespace_as_suffix": bool(trainer.get("treat_whitespace_as_suffix", False))}
+    if not blob and norm.get("normalization_rule_tsv"):
+        raise AssetError("normalizer_spec.normalization_rule_tsv: custom rules without their compiled "
+                         "precompiled_charsmap cannot be applied (SentencePiece compiles them when training)")
+    try:
+        if norm.get("python_nfkc"):  # a .vocab file: no charsmap to read (the report says so)
+            return Pipeline(normalization="nfkc", **options)
+        if blob:
+            from ..charsmap import Charsmap
+
+            pipeline = Pipeline(normalization="precompiled", charsmap=Charsmap(blob), rule_name=name, **options)
+        else:
+            pipeline = Pipeline(normalization="identity", **options)
+    except StudioError as exc:
+        raise AssetError(f"normalizer_spec: {exc}") from None
+    if blob:
+        report.keep("normalizer", f"the rule {name or '(unnamed)'} as its precompiled charsmap ({len(blob):,} "
+                    "bytes), applied as SentencePiece does: longest match first")
+    elif name not in ("", "identity"):
+        report.keep("normalizer", f"the rule is named {name!r} but the model has no charsmap, so SentencePiece "
+                    "applies no normalization; neither does this asset")
+    flags = ", ".join(f"{k}={v}" for k, v in options.items())
+    report.keep("normalizer", flags)
+    if not options["escape_whitespaces"]:
+        report.keep("normalizer", "spaces stay U+0020 in pieces (escape_whitespaces=false)")
+    return pipeline
 
 
 def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
@@ -240,43 +269,34 @@ def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
                                     float32=True)
     except StudioError as exc:
         raise AssetError(f"pieces: {exc}") from None
-    if any(t == "user_defined" for _, _, t in pieces):
-        report.change("pieces", "user-defined pieces score length*max_score-0.1 as in SentencePiece, but are "
-                      "not shielded from normalization the way its normalizer shields them")
+    shielded = [p for p, _, t in pieces if t == "user_defined"]
+    if shielded and pipeline.normalization == "nfkc":
+        report.change("pieces", "user-defined pieces are not shielded from Python's NFKC the way SentencePiece's "
+                      "normalizer shields them")
+    elif shielded:
+        report.keep("pieces", f"{len(shielded)} user-defined pieces ({', '.join(shielded[:4])}) pass through the "
+                    "normalizer untouched and always win, as in SentencePiece")
     report.keep("model", f"unigram: {len(pieces)} pieces with their float32 scores and types; Viterbi adds "
                 "scores in single precision as SentencePiece does")
     return assets.unigram_to_asset(built)
 
 
-def _bpe(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
+def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
     from .. import bpe_model
-    from .hf_components import sentencepiece_decoder
 
     odd = [p for p, _, t in pieces if t in ("user_defined", "unused")]
     if odd:
         raise AssetError(f"pieces: {odd[0]!r}: user-defined and unused pieces in a BPE model are not supported")
-    mergeable = {p for p, _, t in pieces if t == "normal"}
-    # Highest score first; equal scores share a rank (the agenda ties them).
-    order = sorted((i for i, (p, _, t) in enumerate(pieces) if t == "normal" and len(p) > 1),
-                   key=lambda i: (-pieces[i][1], i))
-    merges, ranks, rank, last = [], [], -1, None
-    for i in order:
-        piece, score, _ = pieces[i]
-        if score != last:
-            rank, last = rank + 1, score
-        for cut in range(1, len(piece)):
-            if piece[:cut] in mergeable and piece[cut:] in mergeable:
-                merges.append((piece[:cut], piece[cut:]))
-                ranks.append(rank)
-    unreachable = sum(1 for i in order if not any(pieces[i][0][:c] in mergeable and pieces[i][0][c:] in mergeable
-                                                   for c in range(1, len(pieces[i][0]))))
+    merges, ranks, unreachable = implied_merges(pieces)
+    controls = [p for p, _, t in pieces if t == "control"]
     vocab = tuple((p, i) for i, (p, _, _) in enumerate(pieces))
+    decoder = {"type": "sentencepiece", "add_dummy_prefix": pipeline.add_dummy_prefix,
+               "remove_extra_whitespaces": pipeline.remove_extra_whitespaces, "unk": pieces[unk_id][0],
+               "unk_surface": surface, "controls": controls, "byte_fallback": byte_fallback}
     try:
         built = bpe_model.BPEModel(
             vocab, tuple(merges), tuple(ranks), unk=pieces[unk_id][0], fuse_unk=True, byte_fallback=byte_fallback,
-            normalizer=pipeline.describe(), pre_tokenizer={"type": "none"},
-            decoder=_decoder(_unk_surface(pieces[unk_id][0], mergeable,
-                                          sentencepiece_decoder(pipeline.add_dummy_prefix))))
+            normalizer=pipeline.describe(), pre_tokenizer={"type": "none"}, decoder=decoder)
     except StudioError as exc:
         raise AssetError(f"pieces: {exc}") from None
     report.keep("model", f"BPE: {len(pieces)} pieces; {len(merges)} merges, one per split of a piece into two "
@@ -284,19 +304,27 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
     if unreachable:
         report.keep("model", f"{unreachable} pieces cannot be made from two pieces and are never produced "
                     "(as in SentencePiece)")
+    report.keep("decoder", f"SentencePiece's own: control pieces ({', '.join(controls) or 'none'}) print nothing, "
+                f"the unknown piece prints {surface!r}, byte pieces their UTF-8, the leading ▁ goes")
     return assets.bpe_to_asset(built)
 
 
-def _unk_surface(unk: str, pieces, decoder: dict) -> dict:
-    """SentencePiece prints an unknown token as `` ⁇ ``: a Replace first,
-    unless some other piece contains the unknown piece's text."""
-    if any(unk in p for p in pieces):
-        return decoder
-    step = {"type": "Replace", "pattern": {"String": unk}, "content": DEFAULT_UNK_SURFACE}
-    return {**decoder, "decoders": [step, *decoder["decoders"]]}
-
-
-def _decoder(hf_spec):
-    from .hf_components import from_hf
-
-    return from_hf("decoder", hf_spec, Report("import", "spm", ""))
+def implied_merges(pieces):
+    """SentencePiece's BPE as a merge list: every split of a normal piece
+    into two normal pieces, ranked by the piece's score (highest first;
+    equal scores share a rank).  Also counts the multi-character pieces no
+    split reaches, which SentencePiece never produces."""
+    mergeable = {p for p, _, t in pieces if t == "normal"}
+    order = sorted((i for i, (p, _, t) in enumerate(pieces) if t == "normal" and len(p) > 1),
+                   key=lambda i: (-pieces[i][1], i))
+    merges, ranks, rank, last, unreachable = [], [], -1, None, 0
+    for i in order:
+        piece, score, _ = pieces[i]
+        if score != last:
+            rank, last = rank + 1, score
+        splits = [(piece[:cut], piece[cut:]) for cut in range(1, len(piece))
+                  if piece[:cut] in mergeable and piece[cut:] in mergeable]
+        merges += splits
+        ranks += [rank] * len(splits)
+        unreachable += not splits
+    return merges, ranks, unreachable

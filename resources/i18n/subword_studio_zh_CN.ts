@@ -1310,138 +1310,186 @@
 <context>
     <name>Interop</name>
     <message>
-        <location filename="../../gui/interop.py" line="30"/>
+        <location filename="../../gui/interop.py" line="35"/>
         <source>Hugging Face tokenizer.json</source>
         <translation>Hugging Face tokenizer.json</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="31"/>
+        <location filename="../../gui/interop.py" line="36"/>
         <source>tiktoken rank file</source>
         <translation>tiktoken 排名文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="32"/>
+        <location filename="../../gui/interop.py" line="37"/>
         <source>SentencePiece .model / .vocab</source>
         <translation>SentencePiece .model / .vocab</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="33"/>
+        <location filename="../../gui/interop.py" line="38"/>
         <source>BERT vocab.txt</source>
         <translation>BERT vocab.txt</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="34"/>
+        <location filename="../../gui/interop.py" line="39"/>
         <source>subword-nmt codes</source>
         <translation>subword-nmt 合并规则文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="35"/>
+        <location filename="../../gui/interop.py" line="40"/>
         <source>minbpe .model</source>
         <translation>minbpe .model</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="38"/>
+        <location filename="../../gui/interop.py" line="43"/>
         <source>Kept</source>
         <translation>已保留</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="39"/>
+        <location filename="../../gui/interop.py" line="44"/>
         <source>Not representable</source>
         <translation>无法表示</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="40"/>
+        <location filename="../../gui/interop.py" line="45"/>
         <source>Behaves differently</source>
         <translation>行为不同</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="42"/>
+        <location filename="../../gui/interop.py" line="47"/>
         <source>Tokenizer files (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;All files (*)</source>
         <translation>分词器文件 (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="57"/>
-        <location filename="../../gui/interop.py" line="150"/>
-        <location filename="../../gui/interop.py" line="157"/>
+        <location filename="../../gui/interop.py" line="62"/>
+        <location filename="../../gui/interop.py" line="192"/>
+        <location filename="../../gui/interop.py" line="199"/>
+        <location filename="../../gui/interop.py" line="295"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="63"/>
-        <location filename="../../gui/interop.py" line="183"/>
-        <location filename="../../gui/interop.py" line="189"/>
+        <location filename="../../gui/interop.py" line="68"/>
+        <location filename="../../gui/interop.py" line="225"/>
+        <location filename="../../gui/interop.py" line="230"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="74"/>
+        <location filename="../../gui/interop.py" line="79"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="97"/>
+        <location filename="../../gui/interop.py" line="105"/>
+        <source>Imported %1 of %2 files.</source>
+        <translation>已导入 %1 个文件（共 %2 个）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="108"/>
+        <source>Not imported</source>
+        <translation>未导入</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="113"/>
+        <source>Imported</source>
+        <translation>已导入</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="117"/>
+        <source>exact</source>
+        <translation>完全一致</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="119"/>
+        <source>not exact</source>
+        <translation>不完全一致</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="137"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="99"/>
+        <location filename="../../gui/interop.py" line="139"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="105"/>
+        <location filename="../../gui/interop.py" line="145"/>
         <source>Exact: every ID and behaviour is kept.</source>
         <translation>精确：每个 ID 和行为都保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="107"/>
+        <location filename="../../gui/interop.py" line="147"/>
         <source>Not exact: see below.</source>
         <translation>不精确：见下文。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="151"/>
+        <location filename="../../gui/interop.py" line="193"/>
         <source>Which format is %1?</source>
         <translation>%1 是哪种格式？</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="158"/>
+        <location filename="../../gui/interop.py" line="200"/>
         <source>A rank file does not record its split pattern. Split with:</source>
         <translation>排名文件不记录其切分正则。切分方式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="167"/>
+        <location filename="../../gui/interop.py" line="209"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="180"/>
+        <location filename="../../gui/interop.py" line="222"/>
         <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
         <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="183"/>
+        <location filename="../../gui/interop.py" line="225"/>
         <source>Asset:</source>
         <translation>资产：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="189"/>
+        <location filename="../../gui/interop.py" line="230"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="203"/>
+        <location filename="../../gui/interop.py" line="244"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="213"/>
+        <location filename="../../gui/interop.py" line="254"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="215"/>
+        <location filename="../../gui/interop.py" line="256"/>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="290"/>
+        <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
+        <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="296"/>
+        <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
+        <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="299"/>
+        <source>no split pattern chosen</source>
+        <translation>未选择切分模式</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/interop.py" line="317"/>
+        <source>Importing %n file(s)…</source>
+        <translation>
+            <numerusform>正在导入 %n 个文件…</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1524,54 +1572,54 @@
     </message>
     <message>
         <location filename="../../gui/main_window.py" line="58"/>
-        <location filename="../../gui/main_window.py" line="177"/>
-        <location filename="../../gui/main_window.py" line="254"/>
+        <location filename="../../gui/main_window.py" line="181"/>
+        <location filename="../../gui/main_window.py" line="258"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="196"/>
-        <location filename="../../gui/main_window.py" line="203"/>
+        <location filename="../../gui/main_window.py" line="200"/>
+        <location filename="../../gui/main_window.py" line="207"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="249"/>
+        <location filename="../../gui/main_window.py" line="253"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="251"/>
+        <location filename="../../gui/main_window.py" line="255"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="258"/>
+        <location filename="../../gui/main_window.py" line="262"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="259"/>
+        <location filename="../../gui/main_window.py" line="263"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="288"/>
+        <location filename="../../gui/main_window.py" line="292"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="289"/>
+        <location filename="../../gui/main_window.py" line="293"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="310"/>
+        <location filename="../../gui/main_window.py" line="314"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311"/>
+        <location filename="../../gui/main_window.py" line="315"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
@@ -1914,9 +1962,14 @@
 <context>
     <name>ReportWindow</name>
     <message>
-        <location filename="../../gui/interop.py" line="83"/>
+        <location filename="../../gui/interop.py" line="89"/>
         <source>Conversion report</source>
         <translation>转换报告</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="89"/>
+        <source>Import summary</source>
+        <translation>导入摘要</translation>
     </message>
 </context>
 <context>

@@ -104,3 +104,24 @@ def test_bad_bpe_assets_give_one_clear_error(edit, message):
     with pytest.raises(AssetError) as caught:
         assets.build_tokenizer(asset)
     assert message in str(caught.value)
+
+
+def test_identity_of_the_documented_example_is_rebuilt_by_hand():
+    # docs/identity.md, "Imported BPE": the object is written out by hand here.
+    model = BPEModel((("<unk>", 0), ("l", 1), ("o", 2), ("w", 3), ("lo", 4), ("low", 5)),
+                     (("l", "o"), ("lo", "w")), unk="<unk>", added=(AddedToken("<|end|>", 6),),
+                     pre_tokenizer={"type": "whitespace"}, decoder={"type": "fuse"})
+    by_hand = {
+        "identity": "subword-studio/tokenizer-interface", "version": 1, "kind": "bpe",
+        "symbols": [[0, "<unk>"], [1, "l"], [2, "o"], [3, "w"]],
+        "vocab": ["<unk>", "l", "o", "w", "lo", "low", {"special": "<|end|>"}],
+        "merges": [["l", "o"], ["lo", "w"]],
+        "specials": [{"token": "<|end|>", "id": 6, "special": True, "normalized": False, "lstrip": False,
+                      "rstrip": False}],
+        "normalizer": {"type": "none"}, "pre_tokenizer": {"type": "whitespace"},
+        "boundary": {"marker": "none", "decoder": {"type": "fuse"}, "ignore_merges": False,
+                     "unknown": {"token": "<unk>", "fuse": False, "byte_fallback": False}},
+    }
+    expected = "7dc4f2714c98fb1c8ed6389503de6bd6b59fc6b289c5bbec2dc515297c2f19c7"
+    assert identity.sha256_of(by_hand) == expected
+    assert identity.from_dict(assets.bpe_to_asset(model)).identity.interface_sha256 == expected

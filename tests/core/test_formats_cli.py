@@ -95,3 +95,20 @@ def test_import_runs_headless_without_qt(hf_file, tmp_path):
             "assert 'PySide6' not in sys.modules; sys.exit(rc)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_sentencepiece_import_encode_and_export_from_the_command_line(tmp_path, capsys):
+    spm = pytest.importorskip("sentencepiece")
+    from test_charsmap import NORMALIZING, train
+
+    path, original = train(tmp_path, "unigram", "nmt_nfkc")  # SentencePiece's default rule
+    asset = tmp_path / "asset.json"
+    code, text, err = run(capsys, "import", path, "--format", "spm", "-o", asset)
+    assert code == 0 and "precompiled charsmap" in text, err
+    result = json.loads(run(capsys, "encode", asset, "--text", NORMALIZING[0], "--json")[1])
+    assert result["ids"] == original.encode(NORMALIZING[0])
+    code, text, err = run(capsys, "export", asset, "--format", "spm", "-o", tmp_path / "out.model", "--json")
+    assert code == 0 and json.loads(text)["report"]["exact"], err
+    exported = spm.SentencePieceProcessor(model_file=str(tmp_path / "out.model"))
+    assert exported.encode(NORMALIZING[0]) == result["ids"]
+    assert (tmp_path / "out.vocab").read_text("utf-8") == path.with_suffix(".vocab").read_text("utf-8")

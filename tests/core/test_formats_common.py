@@ -153,7 +153,7 @@ def test_no_decoder_joins_with_spaces_like_hf():
 # ==== what is not supported says so ====
 
 @pytest.mark.parametrize("stage, spec, words", [
-    ("normalizer", {"type": "Precompiled", "precompiled_charsmap": "AA=="}, ["Precompiled", "--format spm"]),
+    ("normalizer", {"type": "Precompiled"}, ["Precompiled", "precompiled_charsmap"]),
     ("normalizer", {"type": "BertNormalizer"}, ["BertNormalizer", "WordPiece"]),
     ("pre_tokenizer", {"type": "UnicodeScripts"}, ["UnicodeScripts", "not supported"]),
     ("decoder", {"type": "CTC", "pad_token": "<pad>"}, ["CTC"]),
@@ -168,6 +168,11 @@ def test_unsupported_components_name_themselves(stage, spec, words):
         hf_components.from_hf(stage, spec, Report("import", "hf", ""))
     for word in words:
         assert word in str(caught.value)
+
+
+def test_a_broken_charsmap_is_an_asset_error():
+    with pytest.raises(AssetError, match="normalizer: Precompiled: precompiled charsmap"):
+        tp.build_normalizer({"type": "precompiled", "precompiled_charsmap": "AA=="})
 
 
 def test_a_bad_regex_is_an_asset_error():

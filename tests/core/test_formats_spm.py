@@ -34,7 +34,7 @@ def train(tmp_path, model_type, *, rule="nfkc", byte_fallback=False, squeeze=Tru
     return path, spm.SentencePieceProcessor(model_file=str(path))
 
 
-CASES = [(t, r, b, s) for t in ("unigram", "bpe") for r in ("nfkc", "identity") for b in (False, True)
+CASES = [(t, r, b, s) for t in ("unigram", "bpe") for r in ("nmt_nfkc", "nfkc", "identity") for b in (False, True)
          for s in (True, False) if not (b and not s)]
 
 
@@ -52,8 +52,9 @@ def test_sentencepiece_models_import_with_identical_ids_and_text(tmp_path, model
         unknown += ids.count(sp.unk_id())
     assert unknown > 0 or byte_fallback  # ☃ and Ω are outside the coverage
     assert len(sp.encode(MULTILINGUAL)) > 30
-    if rule == "nfkc":
-        assert any("charsmap" in f.detail for f in result.report.changed)
+    if rule != "identity":
+        assert any("precompiled charsmap" in f.detail for f in result.report.kept)
+        assert not [f for f in result.report.changed if f.component == "normalizer"]
 
 
 @pytest.mark.parametrize("model_type", ["unigram", "bpe"])
@@ -72,7 +73,9 @@ def test_sentencepiece_imports_export_to_hf_with_identical_ids(tmp_path, model_t
         assert any("sharing a rank" in f.detail for f in report.changed)
         a = identity.from_dict(result.asset).identity.components
         b = identity.from_dict(import_file(out, "hf").asset).identity.components
-        assert [name for name in identity.INTERFACE if a[name] != b[name]] == ["merges"]
+        # ... and SentencePiece's own decoder becomes HF's chain (the boundary component).
+        assert [name for name in identity.INTERFACE if a[name] != b[name]] == ["merges", "boundary"]
+        assert any(f.component == "decoder" for f in report.changed)
 
 
 @pytest.mark.parametrize("model_type", ["unigram", "bpe"])
@@ -107,12 +110,14 @@ def _varint(value):
             return out
 
 
-def model_proto(pieces, *, model_type=2, name="identity"):
+def model_proto(pieces, *, model_type=2, name="identity", charsmap=b""):
     """pieces: (piece, score, type) with SentencePiece's type numbers."""
     body = b"".join(_field(1, 2, _field(1, 2, p.encode()) + _field(2, 5, struct.pack("<f", s)) +
                           _field(3, 0, bytes(_varint(t)))) for p, s, t in pieces)
     trainer = _field(3, 0, bytes(_varint(model_type))) + _field(40, 0, bytes(_varint(0)))
     normalizer = _field(1, 2, name.encode()) + _field(3, 0, b"\x01") + _field(4, 0, b"\x01")
+    if charsmap:
+        normalizer += _field(2, 2, charsmap)
     return body + _field(2, 2, trainer) + _field(3, 2, normalizer)
 
 
@@ -139,7 +144,7 @@ def test_equal_scores_merge_the_leftmost_pair_as_sentencepiece_does(tmp_path):
 # ==== what is refused ====
 
 @pytest.mark.parametrize("data, words", [
-    (model_proto([("<unk>", 0.0, 2), ("a", -1.0, 1)], name="nmt_nfkc"), ["normalizer_spec.name", "nmt_nfkc"]),
+    (model_proto([("<unk>", 0.0, 2), ("a", -1.0, 1)], charsmap=b"\x08\x00\x00\x00abc"), ["charsmap", "trie size"]),
     (model_proto([("<unk>", 0.0, 2), ("a", -1.0, 1)], model_type=3), ["word", "not supported"]),
     (model_proto([("a", -1.0, 1)]), ["UNKNOWN"]),
     (model_proto([("<unk>", 0.0, 2), ("a", -1.0, 1)])[:-3], ["past the end", "offset"]),

@@ -2,13 +2,15 @@
 dialogs replaced by recorded answers so nothing blocks."""
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
 
 tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers  # noqa: E402
 
 from core import assets, byte_bpe, classroom, identity  # noqa: E402
+from core.formats import import_file  # noqa: E402
 from core.workspace import Workspace  # noqa: E402
 from gui.bridge import WorkspaceBridge  # noqa: E402
 from gui.main_window import MainWindow  # noqa: E402
@@ -153,16 +155,105 @@ def test_export_without_assets_explains(qtbot):
     assert "Assets tab" in fake.errors[0]
 
 
+def drop(widget, paths) -> QDropEvent:
+    """Drag files onto ``widget`` and drop them, through Qt's event delivery
+    (so application event filters run, as with a real drag)."""
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    enter = QDragEnterEvent(QPoint(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(widget, enter)
+    assert enter.isAccepted()
+    event = QDropEvent(QPointF(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(widget, event)
+    return event
+
+
 def test_dropping_a_tokenizer_file_imports_it(window, qtbot, hf_file):
     window.interop.dialogs = FakeDialogs()
-    data = QMimeData()
-    data.setUrls([QUrl.fromLocalFile(str(hf_file))])
-    event = QDropEvent(QPoint(20, 20), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
     with qtbot.waitSignal(window.interop.sig_imported, timeout=20000):
-        window.dropEvent(event)
+        event = drop(window, [hf_file])
     assert event.isAccepted()
     own = hf_file.parent / "own.json"
     assets.save_asset(own, assets.byte_bpe_to_asset(byte_bpe.train(classroom.records(), 3)))
+    data = QMimeData()
     data.setUrls([QUrl.fromLocalFile(str(own))])  # our own asset is not a foreign file
     assert window.interop.droppable(data.urls()) == []
     assert identity.load(own).kind == "byte-bpe"
+
+
+@pytest.fixture
+def several(tmp_path, hf_file):
+    """A tokenizer.json, a SentencePiece model, a broken tokenizer.json and a text file."""
+    spm = pytest.importorskip("sentencepiece")
+    text = tmp_path / "train.txt"
+    text.write_text("\n".join(TEXT) + "\n", "utf-8")
+    spm.SentencePieceTrainer.train(input=str(text), model_prefix=str(tmp_path / "sp"), vocab_size=60,
+                                   hard_vocab_limit=False, minloglevel=2, num_threads=1)
+    broken = tmp_path / "broken" / "tokenizer.json"
+    broken.parent.mkdir()
+    broken.write_text('{"model": {"type": "WordLevel", "vocab": {}}}', "utf-8")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a tokenizer", "utf-8")
+    return [hf_file, tmp_path / "sp.model", broken, notes]
+
+
+@pytest.mark.parametrize("target", ["window", "encode input", "corpus editor", "report window"])
+def test_dropping_several_files_imports_each_with_one_summary(window, qtbot, several, target):
+    window.interop.dialogs = fake = FakeDialogs()
+    if target == "report window":
+        window.interop.show_report(import_file(several[0], "hf").report)
+    widgets = {"window": lambda: window, "encode input": lambda: window.panels["encode"].input.viewport(),
+               "corpus editor": lambda: window.panels["corpus"],
+               "report window": lambda: window.interop.report_window.text.viewport()}
+    widget = widgets[target]()
+    before = len(window.workspace.assets)
+    text_before = window.panels["encode"].input.toPlainText()
+    corpus_before = window.workspace.corpus
+    with qtbot.waitSignal(window.interop.sig_files_imported, timeout=30000) as blocker:
+        assert drop(widget, several).isAccepted()
+    assert blocker.args == [2, 2] and not fake.errors and fake.asked == []
+    kinds = sorted(entry.loaded.kind for entry in window.workspace.assets[before:])
+    assert kinds == ["bpe", "unigram"]
+    # The drop went to the import, not into the text box or the corpus.
+    assert window.panels["encode"].input.toPlainText() == text_before and window.workspace.corpus == corpus_before
+    summary = window.interop.report_window.text.toPlainText()
+    assert "Imported 2 of 4 files." in summary
+    for name, words in (("notes.txt", "not recognised"), ("tokenizer.json", "WordLevel"), ("sp.model", "unigram")):
+        assert name in summary and words in summary
+    qtbot.waitUntil(lambda: not window.interop.task.is_running())
+    window.interop.report_window.grab().save(f"/tmp/interop-drop-summary-{target.replace(' ', '-')}.png")
+
+
+def test_files_that_are_not_tokenizers_are_left_to_the_view(window):
+    notes = QMimeData()
+    notes.setUrls([QUrl.fromLocalFile("/tmp/corpus-words.txt")])
+    enter = QDragEnterEvent(QPoint(5, 5), Qt.CopyAction, notes, Qt.LeftButton, Qt.NoModifier)
+    assert window.interop.eventFilter(window.panels["corpus"], enter) is False
+
+
+def test_drops_on_another_window_are_not_ours(window, qtbot, hf_file):
+    other = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(other)
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(hf_file))])
+    enter = QDragEnterEvent(QPoint(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
+    assert window.interop.eventFilter(other.panels["encode"], enter) is False
+    assert other.interop.eventFilter(other.panels["encode"], enter) is True
+
+
+def test_export_to_sentencepiece_from_the_menu(window, qtbot, several, tmp_path):
+    spm = pytest.importorskip("sentencepiece")
+    window.interop.dialogs = FakeDialogs()
+    with qtbot.waitSignal(window.interop.sig_imported, timeout=20000) as blocker:
+        window.interop.import_tokenizer(str(several[1]))
+    qtbot.waitUntil(lambda: not window.interop.task.is_running())
+    out = tmp_path / "exported.model"
+    window.interop.dialogs = fake = FakeDialogs(save=str(out), choices=["SentencePiece .model / .vocab"])
+    with qtbot.waitSignal(window.interop.sig_exported, timeout=20000):
+        window.interop.export_tokenizer(blocker.args[0])
+    assert fake.asked[1] == ("save", "sp.model")
+    original = spm.SentencePieceProcessor(model_file=str(several[1]))
+    exported = spm.SentencePieceProcessor(model_file=str(out))
+    assert all(exported.encode(t) == original.encode(t) for t in TEXT) and out.with_suffix(".vocab").exists()
+    assert "Exact" in window.interop.report_window.text.toPlainText()
+    qtbot.waitUntil(lambda: not window.interop.task.is_running())
