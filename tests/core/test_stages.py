@@ -1,12 +1,17 @@
 """Pipeline stages and their alignment, against HF ``tokenizers`` offsets
 and SentencePiece byte offsets, plus the seeds' cases by hand."""
 
+import functools
+import tempfile
+from pathlib import Path
+
 import pytest
 
 tokenizers = pytest.importorskip("tokenizers")
 
 from core import assets, classroom, workspace  # noqa: E402
 from core.formats import import_file  # noqa: E402
+from core.formats.spm import fields  # noqa: E402
 from core.stages import inspect  # noqa: E402
 from test_formats_common import MULTILINGUAL, PROBES  # noqa: E402
 from test_formats_hf import (BPE_PIPELINES, EXTRA, byte_fallback_tokenizer, save, train_byte_level,  # noqa: E402
@@ -103,3 +108,149 @@ def test_metaspace_unigram_offsets_equal_hf(tmp_path):
     texts = [t for t in PROBES + HARD if not t[:1].isspace()]
     assert_offsets_like_hf(kind, ours, hf, texts, within=True)
     assert_offsets_like_hf(kind, ours, hf, [t for t in texts if "\u0301" not in t and "\u0308" not in t])
+
+
+# ==== SentencePiece: byte offsets of its proto pieces (begin, end) ====
+
+def spm_offsets(data):
+    """``(id, (begin, end))`` per piece of a SentencePieceText (read without protobuf)."""
+    out = []
+    for number, _, value in fields(data, "SentencePieceText"):
+        if number == 2:  # SentencePiece: 2 id, 4 begin, 5 end (byte offsets)
+            piece = {n: v for n, _, v in fields(value, "SentencePiece")}
+            out.append((piece.get(2, 0), (piece.get(4, 0), piece.get(5, 0))))
+    return out
+
+
+@pytest.mark.parametrize("model_type, byte_fallback", [("unigram", False), ("unigram", True), ("bpe", True)])
+def test_sentencepiece_byte_offsets_equal_spm(tmp_path, model_type, byte_fallback):
+    pytest.importorskip("sentencepiece")
+    from test_formats_spm import train as train_spm
+
+    path, sp = train_spm(tmp_path, model_type, byte_fallback=byte_fallback)
+    kind, ours = imported(path, "spm")
+    for text in PROBES + HARD + ["Ω≈ç√ ☃ 한국어"]:
+        expected = spm_offsets(sp.encode(text, return_type="serialized_proto"))
+        pieces = model_pieces(kind, ours, text)
+        assert [p.id for p in pieces] == [i for i, _ in expected], repr(text)
+        starts = [len(text[:c].encode()) for c in range(len(text) + 1)]
+        for piece, (_, (begin, end)) in zip(pieces, expected):
+            # spm gives a character to the piece holding its end (the
+            # others get less or nothing); we give each byte piece its own
+            # byte and each piece of an expansion (ﬁ -> ▁f, i) all of ﬁ.
+            # So spm's span lies within the characters our piece touches.
+            assert starts[piece.chars[0]] <= begin <= end <= starts[piece.chars[1]], (repr(text), piece, begin, end)
+        if not any(p.kind == "byte" for p in pieces) and text not in HARD:
+            assert [p.bytes for p in pieces] == [span for _, span in expected], repr(text)
+
+
+# ==== by hand: normalizer expansions, ▁, verdicts ====
+
+def nfkc_bpe():
+    from core.bpe_model import BPEModel
+
+    chars = sorted(set("fine Aé▁abcdflow"))
+    return BPEModel(tuple((c, i) for i, c in enumerate(chars)), (), normalizer={"type": "nfkc"},
+                    pre_tokenizer={"type": "whitespace"}, unk=None)
+
+
+def test_normalizer_pieces_name_every_change_with_exact_spans():
+    text = "ﬁne Ａ e\u0301"  # ﬁ 3 bytes, Ａ 3 bytes, e + U+0301 (2 bytes): 8 characters, 13 bytes
+    stage = inspect(nfkc_bpe(), "bpe", text).stage("normalize")
+    assert stage.output == "fine A é"
+    assert [(p.text, p.chars, p.bytes, p.kind) for p in stage.pieces] == [
+        ("fi", (0, 1), (0, 3), "changed"), ("ne ", (1, 4), (3, 6), ""), ("A", (4, 5), (6, 9), "changed"),
+        (" ", (5, 6), (9, 10), ""), ("é", (6, 8), (10, 13), "changed")]
+    model = inspect(nfkc_bpe(), "bpe", text).stage("model")
+    assert [(p.text, p.chars) for p in model.pieces][:2] == [("f", (0, 1)), ("i", (0, 1))]
+
+
+def test_dummy_prefix_and_space_runs_are_inserted_and_changed_pieces():
+    from core import unigram
+
+    model = unigram.from_pieces([("<unk>", 0.0, "unknown"), ("▁a", -1.0), ("▁b", -1.0), ("▁", -2.0), ("a", -3.0),
+                                 ("b", -3.0)])
+    found = inspect(model, "unigram", "a   b ")
+    prefix = found.stage("prefix")
+    assert prefix.output == "▁a▁b"
+    assert [(p.text, p.chars, p.kind) for p in prefix.pieces] == [
+        ("▁", (0, 0), "inserted"), ("a", (0, 1), ""), ("▁", (1, 4), "changed"), ("b", (4, 5), ""),
+        ("", (5, 6), "removed")]
+    assert [(p.text, p.chars) for p in found.stage("model").pieces] == [("▁a", (0, 1)), ("▁b", (1, 5))]
+    assert found.verdict.kind == "normalized" and found.stage("decode").output == "a b"
+    assert [(d.chars, d.original, d.decoded) for d in found.verdict.differences] == [
+        ((2, 4), "  ", ""), ((5, 6), " ", "")]
+
+
+def test_verdicts_input_normalized_lossy():
+    model = classroom.default_tokenizer()
+    for text in HARD + PROBES:
+        assert inspect(model, "byte-bpe", text).verdict.kind == "input"
+    lossy = inspect(nfkc_bpe(), "bpe", "ﬁne  Ａ")
+    # No decoder: tokens joined by spaces, as HF does.
+    assert lossy.verdict.kind == "lossy" and lossy.stage("decode").output == "f i n e A"
+    ws = workspace.Workspace.example()
+    found = inspect(ws.model, "char-bpe", "low  lower")
+    assert found.verdict.kind == "normalized"
+    assert [(d.chars, d.original, d.decoded) for d in found.verdict.differences] == [((4, 5), " ", "")]
+
+
+def test_post_processing_template_adds_specials_with_empty_spans():
+    model = classroom.default_tokenizer()
+    found = inspect(model, "byte-bpe", "red", template="<BOS> $A <EOS>")
+    post = found.stage("post_process")
+    assert [(p.text, p.id, p.bytes, p.kind) for p in post.pieces] == [
+        ("<BOS>", 256, (0, 0), "special"), ("red", 262, (0, 3), ""), ("<EOS>", 257, (3, 3), "special")]
+    assert found.stage("decode").output == "red"
+    from core.errors import TokenizerError
+
+    for bad, word in (("<BOS>", "$A"), ("$A <NOPE>", "<NOPE>"), ("$A $A", "$A")):
+        with pytest.raises(TokenizerError, match=__import__("re").escape(word)):
+            inspect(model, "byte-bpe", "red", template=bad)
+
+
+def test_wordpiece_stages_follow_bert():
+    from core import wordpiece
+    from core.bert_basic import BasicTokenizer
+
+    model = wordpiece.WordPiece(("[UNK]", "hello", ",", "wor", "##ld", "中"), basic=BasicTokenizer())
+    found = inspect(model, "wordpiece", "Héllo,\tWORLD中!")
+    names = [s.name for s in found.stages]
+    assert names == ["input", "clean_text", "chinese_chars", "whitespace_split", "lowercase", "strip_accents",
+                     "punctuation_split", "model", "post_process", "decode"]
+    assert [(p.text, p.chars, p.kind) for p in found.stage("model").pieces] == [
+        ("hello", (0, 5), ""), (",", (5, 6), ""), ("wor", (7, 10), ""), ("##ld", (10, 12), ""), ("中", (12, 13), ""),
+        ("[UNK]", (13, 14), "unknown")]
+    assert found.verdict.kind == "lossy" and found.stage("decode").output == "hello , world 中 [UNK]"
+
+
+# ==== properties ====
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+ALPHABET = st.sampled_from(list("ab ﬁＡ中🙂\u0301\t\n") + ["e\u0301", "  "])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(ALPHABET, max_size=12).map("".join))
+def test_text_pieces_tile_the_original_and_tokens_cover_their_bytes(text):
+    found = inspect(nfkc_bpe(), "bpe", text)
+    size = len(text.encode())
+    for stage in found.stages[:2]:
+        covered = [p.bytes for p in stage.pieces if p.kind != "inserted"]
+        assert [a for a, _ in covered] == [0, *[b for _, b in covered]][:len(covered)]
+        assert (covered[-1][1] if covered else 0) == size
+    model = classroom.default_tokenizer()
+    pieces = inspect(model, "byte-bpe", text).stage("model").pieces
+    data = text.encode()
+    assert b"".join(model.token_bytes(p.id) for p in pieces) == data
+    assert all(model.token_bytes(p.id) == data[p.bytes[0]:p.bytes[1]] for p in pieces)
+    # An imported byte-level BPE: each token spells exactly the bytes it points at.
+    kind, hf_model = hf_byte_level()
+    for p in inspect(hf_model, kind, text).stage("model").pieces:
+        assert hf_model.token_bytes(p.id) == data[p.bytes[0]:p.bytes[1]], (text, p)
+
+
+@functools.cache
+def hf_byte_level():
+    return imported(save(train_byte_level(), Path(tempfile.mkdtemp())))
