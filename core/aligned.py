@@ -73,10 +73,13 @@ class Aligned:
         if end <= start:
             at = self.starts[start] if start < len(self.text) else (self.ends[-1] if self.text else self.at)
             return (at, at)
-        return (min(self.starts[start:end]), max(self.ends[start:end]))
+        # Every operation here keeps starts and ends in order, so the ends
+        # of the range bound it.
+        return (self.starts[start], self.ends[end - 1])
 
     def slice(self, start: int, end: int) -> Aligned:
-        return Aligned(self.text[start:end], self.starts[start:end], self.ends[start:end], self.span(start, end)[0])
+        at = self.starts[start] if start < len(self.text) else self.span(start, start)[0]
+        return Aligned(self.text[start:end], self.starts[start:end], self.ends[start:end], at)
 
     def remap(self, text: str, ranges) -> Aligned:
         """A new text whose character ``j`` came from characters ``ranges[j]`` of this one."""

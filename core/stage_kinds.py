@@ -9,7 +9,7 @@ kept and the alignment becomes coarse (the whole input span), never wrong.
 
 from __future__ import annotations
 
-from . import aligned_specs as specs, pretokenize, text_pipeline as tp
+from . import aligned_specs as specs, pretokenize, text_pipeline as tp, utf8
 from .aligned import Aligned, concat
 from .normalize import Pipeline, piece_byte
 from .stages import Builder, Inspection, Stage, decode_stage, post_process
@@ -102,7 +102,7 @@ def _byte_bpe(b: Builder, model, limit, template, check):
     check()
     encoding = used.encode(text)
     ids = [to_asset[i] for i in encoding.ids] if to_asset else list(encoding.ids)
-    tokens = tuple(b.piece(piece.decode("utf-8", "backslashreplace"), span, token_id, "partial" if partial else "")
+    tokens = tuple(b.piece(_byte_text(piece), span, token_id, "partial" if partial else "")
                    for piece, span, token_id, partial in zip(encoding.pieces, encoding.byte_spans, ids,
                                                              encoding.partial))
     model_stage = Stage("model", _merges_detail(limit, total), text, "".join(t.text for t in tokens), tokens, True)
@@ -113,6 +113,24 @@ def _byte_bpe(b: Builder, model, limit, template, check):
         found = canonical.special_id(name)
         return to_asset[found] if to_asset else found
     return _finish(b, "byte-bpe", stages, model_stage, decoded, text, template, lookup, total, limit)
+
+
+def _byte_text(data: bytes) -> str:
+    """Token bytes as text; bytes that are not whole UTF-8 characters as ‹E4›."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        bounds = utf8.char_boundaries(data)
+        units = (data[a:b] for a, b in zip(bounds, bounds[1:]))
+        return "".join(u.decode("utf-8") if _valid(u) else f"‹{u.hex(' ').upper()}›" for u in units)
+
+
+def _valid(unit: bytes) -> bool:
+    try:
+        unit.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
 
 
 # ==== bpe (imported: core.bpe_model) ====

@@ -25,6 +25,7 @@ decoding decodes the model's IDs, without those specials.
 from __future__ import annotations
 
 import difflib
+from bisect import bisect_left, bisect_right
 from dataclasses import asdict, dataclass
 
 from .aligned import Aligned, Origin
@@ -267,3 +268,29 @@ def inspect(tokenizer, kind: str, text: str, *, limit: int | None = None, templa
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
         raise TokenizerError(f"limit must be an integer >= 0, not {limit!r}")
     return stage_kinds.run(tokenizer, kind, text, limit, template, check or (lambda: None))
+
+
+class SpanIndex:
+    """Which pieces of each stage overlap a span of original bytes.
+
+    Pieces are in input order in every stage, so their starts and ends are
+    sorted and a bisection finds the candidates; the test is then exact.
+    An empty span (an inserted piece) matches the pieces at that point.
+    """
+
+    def __init__(self, inspection: Inspection):
+        self._starts = [[p.bytes[0] for p in s.pieces] for s in inspection.stages]
+        self._ends = [[p.bytes[1] for p in s.pieces] for s in inspection.stages]
+        self._stages = inspection.stages
+
+    def overlapping(self, stage: int, start: int, end: int) -> list[int]:
+        starts, ends = self._starts[stage], self._ends[stage]
+        lo, hi = bisect_left(ends, start), bisect_right(starts, end)
+        found = []
+        for i in range(lo, hi):
+            a, b = starts[i], ends[i]
+            if (a < end and b > start) if end > start else (a <= start < b or a == b == start):
+                found.append(i)
+            elif a == b and start <= a < end:
+                found.append(i)  # an inserted piece inside the span
+        return found

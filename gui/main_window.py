@@ -21,6 +21,7 @@ from .corpus_editor import CorpusEditor
 from .compare_view import CompareView
 from .encode_panel import EncodePanel
 from .interop import Interop
+from .pipeline_view import PipelineView
 from .timeline import MergeTimeline
 from .trace_panel import TracePanel
 from .workers import run_task, shutdown
@@ -48,6 +49,7 @@ class MainWindow(QMainWindow):
             ("encode", EncodePanel, self.tr("Encode / decode")),
             ("assets", AssetManager, self.tr("Assets")),
             ("compare", CompareView, self.tr("Compare")),
+            ("pipeline", PipelineView, self.tr("Pipeline")),
         ]
         self.panels = {}
         for key, view, title in views:

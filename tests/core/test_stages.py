@@ -254,3 +254,25 @@ def test_text_pieces_tile_the_original_and_tokens_cover_their_bytes(text):
 @functools.cache
 def hf_byte_level():
     return imported(save(train_byte_level(), Path(tempfile.mkdtemp())))
+
+
+def test_span_index_finds_the_pieces_of_every_stage_behind_a_selection():
+    from core.stages import SpanIndex
+
+    found = inspect(nfkc_bpe(), "bpe", "ﬁne Ａ e\u0301")
+    index = SpanIndex(found)
+    names = [s.name for s in found.stages]
+    model = names.index("model")
+    # The token "i" came from ﬁ (bytes 0-3): in the input that is ﬁ, in the
+    # normalizer "fi", in the model both "f" and "i".
+    i_piece = found.stages[model].pieces[1]
+    assert (i_piece.text, i_piece.bytes) == ("i", (0, 3))
+    hits = {name: [found.stages[k].pieces[j].text for j in index.overlapping(k, *i_piece.bytes)]
+            for k, name in enumerate(names)}
+    assert hits["input"] == ["ﬁne Ａ e\u0301"] and hits["normalize"] == ["fi"] and hits["model"] == ["f", "i"]
+    assert hits["pre_tokenize"] == ["fine"]
+    # An empty span: the pieces at that point.
+    uni = inspect(__import__("core.unigram", fromlist=["x"]).from_pieces(
+        [("<unk>", 0.0, "unknown"), ("▁a", -1.0), ("▁", -2.0), ("a", -3.0)]), "unigram", "a a")
+    prefix = [s.name for s in uni.stages].index("prefix")
+    assert [uni.stages[prefix].pieces[j].text for j in SpanIndex(uni).overlapping(prefix, 0, 0)] == ["▁", "a"]

@@ -26,7 +26,7 @@ def test_stages_json_has_every_stage_aligned_and_the_byte_order(capsys):
                                                    "decode"]
     model = data["stages"][3]
     assert [p["id"] for p in model["pieces"]] == list("red 中".encode()) and data["limit"] == 0
-    assert model["pieces"][4] == {"text": "\\xe4", "chars": [4, 5], "bytes": [4, 5], "id": 228, "kind": "partial"}
+    assert model["pieces"][4] == {"text": "‹E4›", "chars": [4, 5], "bytes": [4, 5], "id": 228, "kind": "partial"}
     assert [p["id"] for p in data["stages"][4]["pieces"]][::len("red 中".encode()) + 1] == [256, 257]
     assert data["verdict"] == {"kind": "input", "differences": []}
     assert data["byte_order"]["kind"] == "raw" and data["byte_order"]["ids"][:3] == [0, 1, 2]

@@ -1,0 +1,213 @@
+"""Table models of the pipeline inspector: stages, one stage's pieces, byte IDs.
+
+Counts and cells only: a million pieces are a million rows the view asks
+for as it scrolls, never a widget each.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from core.render import render_char
+
+HIT_BRUSH = QBrush(QColor("#ffe08a"))
+KIND_BRUSHES = {"changed": QBrush(QColor("#dbe9ff")), "inserted": QBrush(QColor("#d9f2d9")),
+                "removed": QBrush(QColor("#f6d6d6")), "unknown": QBrush(QColor("#f6d6d6")),
+                "special": QBrush(QColor("#eadcf5"))}
+PREVIEW = 160  # characters of a stage's output shown in its row
+
+CONTEXT = "pipeline_models"
+
+
+def tr(text):
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+# Stage names and piece kinds as core spells them -> what a person reads.
+STAGE_NAMES = {
+    "input": QT_TRANSLATE_NOOP("pipeline_models", "Input"),
+    "normalize": QT_TRANSLATE_NOOP("pipeline_models", "Normalizer"),
+    "prefix": QT_TRANSLATE_NOOP("pipeline_models", "Spaces → ▁, prefix"),
+    "pre_tokenize": QT_TRANSLATE_NOOP("pipeline_models", "Pre-tokenizer"),
+    "clean_text": QT_TRANSLATE_NOOP("pipeline_models", "Clean text"),
+    "chinese_chars": QT_TRANSLATE_NOOP("pipeline_models", "Space CJK ideographs"),
+    "whitespace_split": QT_TRANSLATE_NOOP("pipeline_models", "Split on whitespace"),
+    "lowercase": QT_TRANSLATE_NOOP("pipeline_models", "Lower-case"),
+    "strip_accents": QT_TRANSLATE_NOOP("pipeline_models", "Strip accents"),
+    "punctuation_split": QT_TRANSLATE_NOOP("pipeline_models", "Split punctuation"),
+    "model": QT_TRANSLATE_NOOP("pipeline_models", "Model"),
+    "post_process": QT_TRANSLATE_NOOP("pipeline_models", "Post-processing"),
+    "decode": QT_TRANSLATE_NOOP("pipeline_models", "Decoding"),
+}
+KIND_NAMES = {
+    "changed": QT_TRANSLATE_NOOP("pipeline_models", "changed"),
+    "inserted": QT_TRANSLATE_NOOP("pipeline_models", "inserted"),
+    "removed": QT_TRANSLATE_NOOP("pipeline_models", "removed"),
+    "special": QT_TRANSLATE_NOOP("pipeline_models", "special"),
+    "unknown": QT_TRANSLATE_NOOP("pipeline_models", "unknown"),
+    "byte": QT_TRANSLATE_NOOP("pipeline_models", "byte fallback"),
+    "partial": QT_TRANSLATE_NOOP("pipeline_models", "part of a character"),
+    "approximate": QT_TRANSLATE_NOOP("pipeline_models", "alignment approximate"),
+}
+
+
+def visible(text: str) -> str:
+    return "".join(map(render_char, text))
+
+
+def span_text(span) -> str:
+    return f"{span[0]}–{span[1]}"
+
+
+class _Table(QAbstractTableModel):
+    headers: tuple[str, ...] = ()
+
+    def rowCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else self._count()
+
+    def columnCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section, orientation, role=Qt.DisplayRole):
+        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
+            return tr(self.headers[section])
+        return None
+
+
+class StagesModel(_Table):
+    """One row per stage; the last column shows its pieces behind the selection."""
+
+    headers = (QT_TRANSLATE_NOOP("pipeline_models", "Stage"), QT_TRANSLATE_NOOP("pipeline_models", "What ran"),
+               QT_TRANSLATE_NOOP("pipeline_models", "Pieces"),
+               QT_TRANSLATE_NOOP("pipeline_models", "Aligned with the selection"),
+               QT_TRANSLATE_NOOP("pipeline_models", "Output"))
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.stages: tuple = ()
+        self.hits: list[list[int]] = []
+        self.chars: tuple[int, int] | None = None
+
+    def _count(self):
+        return len(self.stages)
+
+    def set_stages(self, stages) -> None:
+        self.beginResetModel()
+        self.stages, self.hits = tuple(stages), [[] for _ in stages]
+        self.endResetModel()
+
+    def set_hits(self, hits, chars=None) -> None:
+        """``hits[k]``: pieces of stage k behind the selection, original characters ``chars``."""
+        self.hits, self.chars = list(hits), chars
+        if self.stages:
+            self.dataChanged.emit(self.index(0, 3), self.index(len(self.stages) - 1, 3))
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        stage, column = self.stages[index.row()], index.column()
+        if role == Qt.DisplayRole:
+            if column == 0:
+                return tr(STAGE_NAMES.get(stage.name, stage.name))
+            if column == 1:
+                return stage.detail
+            if column == 2:
+                return len(stage.pieces)
+            if column == 3:
+                hits = self.hits[index.row()]
+                shown = " ".join(f"[{visible(self._part(stage.pieces[i])) or '∅'}]" for i in hits[:12])
+                return shown + (" …" if len(hits) > 12 else "")
+            return visible(stage.output[:PREVIEW]) + ("…" if len(stage.output) > PREVIEW else "")
+        if role == Qt.BackgroundRole and column == 3 and self.hits[index.row()]:
+            return HIT_BRUSH
+        if role == Qt.ToolTipRole and column == 4:
+            return visible(stage.output[:2000])
+        return None
+
+
+    def _part(self, piece) -> str:
+        """The selected part of an unchanged stretch (its characters map one
+        to one); any other piece is shown whole."""
+        a, b = piece.chars
+        if piece.kind or piece.id is not None or len(piece.text) != b - a or self.chars is None:
+            return piece.text
+        return piece.text[max(self.chars[0], a) - a:min(self.chars[1], b) - a]
+
+
+class PiecesModel(_Table):
+    """The pieces of one stage; those behind the selection are shaded."""
+
+    headers = (QT_TRANSLATE_NOOP("pipeline_models", "Piece"), QT_TRANSLATE_NOOP("pipeline_models", "ID"),
+               QT_TRANSLATE_NOOP("pipeline_models", "Characters"), QT_TRANSLATE_NOOP("pipeline_models", "Bytes"),
+               QT_TRANSLATE_NOOP("pipeline_models", "Note"))
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.pieces: tuple = ()
+        self.hits: set[int] = set()
+
+    def _count(self):
+        return len(self.pieces)
+
+    def set_pieces(self, pieces, hits=()) -> None:
+        self.beginResetModel()
+        self.pieces, self.hits = tuple(pieces), set(hits)
+        self.endResetModel()
+
+    def set_hits(self, hits) -> None:
+        changed = self.hits ^ set(hits)
+        self.hits = set(hits)
+        if changed:
+            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), len(self.headers) - 1))
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        piece, column = self.pieces[index.row()], index.column()
+        if role == Qt.DisplayRole:
+            if column == 0:
+                return visible(piece.text) if piece.text else "∅"
+            if column == 1:
+                return "" if piece.id is None else piece.id
+            if column == 2:
+                return span_text(piece.chars)
+            if column == 3:
+                return span_text(piece.bytes)
+            return tr(KIND_NAMES[piece.kind]) if piece.kind in KIND_NAMES else ""
+        if role == Qt.BackgroundRole:
+            if index.row() in self.hits:
+                return HIT_BRUSH
+            return KIND_BRUSHES.get(piece.kind)
+        return None
+
+
+class ByteOrderModel(_Table):
+    """256 rows: byte value, how the vocabulary spells it, its ID."""
+
+    headers = (QT_TRANSLATE_NOOP("pipeline_models", "Byte"), QT_TRANSLATE_NOOP("pipeline_models", "Printable form"),
+               QT_TRANSLATE_NOOP("pipeline_models", "ID"))
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.order = None
+
+    def _count(self):
+        return 256 if self.order is not None else 0
+
+    def set_order(self, order) -> None:
+        self.beginResetModel()
+        self.order = order
+        self.endResetModel()
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid() or role != Qt.DisplayRole:
+            return None
+        b, column = index.row(), index.column()
+        if column == 0:
+            return f"0x{b:02X}"
+        if column == 1:
+            spelled = self.order.spellings[b]
+            return "—" if spelled is None else spelled
+        found = self.order.ids[b]
+        return "—" if found is None else found
