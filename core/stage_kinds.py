@@ -28,10 +28,10 @@ def _merges_detail(limit, total) -> str:
     return f"all {total} merges" if limit is None or limit >= total else f"first {limit} of {total} merges"
 
 
-def _finish(b: Builder, kind, stages, model_stage, decoded, normalized, template, lookup, merges, limit):
+def _finish(b: Builder, kind, stages, model_stage, decoded, normalized, template, lookup, merges, limit, decoder):
     stages.append(model_stage)
     stages.append(post_process(b, model_stage, template, lookup))
-    decode, result = decode_stage(b, model_stage, decoded, normalized, "decode(model IDs)")
+    decode, result = decode_stage(b, model_stage, decoded, normalized, decoder)
     stages.append(decode)
     used = None if limit is None or merges is None or limit >= merges else limit
     return Inspection(b.origin.text, kind, tuple(stages), result, merges, used)
@@ -112,7 +112,7 @@ def _byte_bpe(b: Builder, model, limit, template, check):
     def lookup(name):
         found = canonical.special_id(name)
         return to_asset[found] if to_asset else found
-    return _finish(b, "byte-bpe", stages, model_stage, decoded, text, template, lookup, total, limit)
+    return _finish(b, "byte-bpe", stages, model_stage, decoded, text, template, lookup, total, limit, "utf-8")
 
 
 def _byte_text(data: bytes) -> str:
@@ -184,7 +184,7 @@ def _bpe(b: Builder, model, limit, template, check):
                         "".join(t.text for t in tokens), tuple(tokens), True)
     check()
     return _finish(b, "bpe", stages, model_stage, model.decode(ids), joined.text, template, model.id_of,
-                   len(model.merges), limit)
+                   len(model.merges), limit, _describe(model.decoder))
 
 
 def _bpe_walk(model, word: Aligned, ids):
@@ -229,12 +229,12 @@ def _wordpiece(b: Builder, model, limit, template, check):
             tokens.append(b.piece(model.unk, word.span(), trace.ids[0], "unknown"))
             continue
         tokens.extend(b.piece(m.candidate, word.span(m.start, m.end), model.ids[m.candidate]) for m in trace.matches)
-    model_stage = Stage("model", f"greedy longest match ({model.prefix} continues a word)", stages[-1].output,
+    model_stage = Stage("model", f"wordpiece(prefix={model.prefix})", stages[-1].output,
                         " ".join(t.text for t in tokens), tuple(tokens), True)
     check()
     decoded = model.decode([t.id for t in tokens])
     return _finish(b, "wordpiece", stages, model_stage, decoded, stages[-1].output, template,
-                   model.ids.__getitem__, None, None)
+                   model.ids.__getitem__, None, None, f"wordpiece(prefix={model.prefix})")
 
 
 # ==== unigram (SentencePiece: NFKC, then ▁ for spaces) ====
@@ -250,8 +250,8 @@ def _unigram(b: Builder, model, limit, template, check):
     encoding = model.encode(text)
     if spaced.text != encoding.normalized.text:
         spaced = src.remap(encoding.normalized.text, encoding.normalized.spans)
-    detail = ", ".join(f for f, on in (("spaces → ▁", True), ("dummy prefix ▁", pipeline.add_dummy_prefix),
-                                       ("squeeze spaces", pipeline.remove_extra_whitespaces)) if on)
+    detail = _describe({"type": "metaspace", "add_dummy_prefix": pipeline.add_dummy_prefix,
+                        "remove_extra_whitespaces": pipeline.remove_extra_whitespaces})
     stages.append(b.text_stage("prefix", detail, nfkc.text, spaced))
     check()
     tokens, seen = [], {}
@@ -263,11 +263,11 @@ def _unigram(b: Builder, model, limit, template, check):
             tokens.append(b.piece(token.piece, span, token.id, "byte"))
             continue
         tokens.append(b.piece(token.piece, spaced.span(*token.span), token.id, "unknown" if token.unknown else ""))
-    model_stage = Stage("model", "Viterbi over the piece lattice", spaced.text, "".join(t.text for t in tokens),
+    model_stage = Stage("model", "unigram(viterbi)", spaced.text, "".join(t.text for t in tokens),
                         tuple(tokens), True)
     check()
     return _finish(b, "unigram", stages, model_stage, model.decode(list(encoding.ids)), encoding.normalized.plain,
-                   template, model.ids.__getitem__, None, None)
+                   template, model.ids.__getitem__, None, None, "metaspace")
 
 
 def _nth_byte(spaced: Aligned, span, k: int) -> tuple[int, int]:
@@ -301,7 +301,7 @@ def _char_bpe(b: Builder, model, limit, template, check):
     check()
     decoded = model.decode([t.id for t in tokens])
     return _finish(b, "char-bpe", stages, model_stage, decoded, " ".join(text.split()), template,
-                   model.ids.__getitem__, len(model.merges), limit)
+                   model.ids.__getitem__, len(model.merges), limit, f"bpe_suffix(suffix={model.end_of_word})")
 
 
 RUNNERS = {"byte-bpe": _byte_bpe, "bpe": _bpe, "wordpiece": _wordpiece, "unigram": _unigram, "char-bpe": _char_bpe}

@@ -194,14 +194,17 @@ def post_process(builder: Builder, model: Stage, template: str | None, lookup) -
     items = parse_template(template, lookup)
     size = builder.origin.size
     pieces: list[Piece] = []
+    shown = []
     for index, item in enumerate(items):
         if item == "$A":
             pieces.extend(model.pieces)
+            shown.append(model.output)
         else:
-            at = 0 if index == 0 or "$A" not in items[:index] else size
+            at = 0 if "$A" not in items[:index] else size
             pieces.append(builder.piece(item[0], (at, at), item[1], "special"))
-    detail = template.strip() if template and template.strip() else "none (the asset stores no template)"
-    return Stage("post_process", detail, model.output, "".join(p.text for p in pieces), tuple(pieces), True)
+            shown.append(item[0])
+    detail = template.strip() if template and template.strip() else "none"  # assets store no template
+    return Stage("post_process", detail, model.output, " ".join(shown), tuple(pieces), True)
 
 
 def verdict(builder: Builder, decoded: str, normalized: str) -> Verdict:

@@ -85,6 +85,7 @@ class StagesModel(_Table):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self.inspection = None
         self.stages: tuple = ()
         self.hits: list[list[int]] = []
         self.chars: tuple[int, int] | None = None
@@ -92,10 +93,23 @@ class StagesModel(_Table):
     def _count(self):
         return len(self.stages)
 
-    def set_stages(self, stages) -> None:
+    def set_inspection(self, inspection) -> None:
         self.beginResetModel()
-        self.stages, self.hits = tuple(stages), [[] for _ in stages]
+        self.inspection = inspection
+        self.stages, self.hits = tuple(inspection.stages), [[] for _ in inspection.stages]
         self.endResetModel()
+
+    def _detail(self, stage) -> str:
+        # Core names what ran in its own terms; the sentences are ours to translate.
+        found = self.inspection
+        if stage.name == "model" and found.merges is not None:
+            if found.limit is None:
+                return QCoreApplication.translate("pipeline_models", "all %1 merges").replace("%1", str(found.merges))
+            return QCoreApplication.translate("pipeline_models", "first %1 of %2 merges").replace(
+                "%1", str(found.limit)).replace("%2", str(found.merges))
+        if stage.name == "post_process" and stage.detail == "none":
+            return QCoreApplication.translate("pipeline_models", "none: the asset stores no template")
+        return stage.detail
 
     def set_hits(self, hits, chars=None) -> None:
         """``hits[k]``: pieces of stage k behind the selection, original characters ``chars``."""
@@ -111,7 +125,7 @@ class StagesModel(_Table):
             if column == 0:
                 return tr(STAGE_NAMES.get(stage.name, stage.name))
             if column == 1:
-                return stage.detail
+                return self._detail(stage)
             if column == 2:
                 return len(stage.pieces)
             if column == 3:

@@ -62,6 +62,7 @@ class PipelineView(QWidget):
         self.origin = None  # its input's byte offsets
         self.selection: tuple[int, int] | None = None  # original bytes
         self._task = None
+        self._stale = True  # the inputs changed since the last run
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
 
         # Widgets
@@ -230,11 +231,20 @@ class PipelineView(QWidget):
     # ==== running off the GUI thread ====
 
     def schedule(self, *_):
-        self._debounce.start()
+        # A hidden tab only remembers that it is out of date.
+        self._stale = True
+        if self.isVisible():
+            self._debounce.start()
+
+    def showEvent(self, event):
+        super().showEvent(event)
+        if self._stale:
+            self._debounce.start()
 
     def run(self):
         self._debounce.stop()
         self.cancel()
+        self._stale = False
         _, kind, tokenizer = self.sources[self.source_combo.currentIndex()]
         text, template = self.input_edit.toPlainText(), self.template_edit.text().strip() or None
         self._task = task = run_task(_compute(tokenizer, kind, text, self.limit(), template), name="pipeline")
@@ -269,7 +279,7 @@ class PipelineView(QWidget):
             return
         self.inspection, self.index, self.origin = result
         self.selection = None
-        self.stages_model.set_stages(self.inspection.stages)
+        self.stages_model.set_inspection(self.inspection)
         self.stages_view.resizeColumnsToContents()
         self.status.setText(self._verdict_text(self.inspection.verdict))
         names = [s.name for s in self.inspection.stages]
@@ -322,6 +332,7 @@ class PipelineView(QWidget):
         self.selection = (start, end)
         hits = self._hits()
         self.stages_model.set_hits(hits, self.origin.chars(start, end))
+        self.stages_view.resizeColumnToContents(3)
         row = self.stages_view.currentIndex().row()
         if row >= 0:
             self.pieces_model.set_hits(hits[row])

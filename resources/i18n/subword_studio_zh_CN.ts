@@ -1724,12 +1724,12 @@
         <translation>有损：解码丢失了 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="342"/>
+        <location filename="../../gui/pipeline_view.py" line="343"/>
         <source>Selected: characters %1, bytes %2: %3</source>
         <translation>已选：字符 %1，字节 %2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="354"/>
+        <location filename="../../gui/pipeline_view.py" line="355"/>
         <source>Select a piece, or text in the input, to see where it came from.</source>
         <translation>选择一个片段或输入中的文字，查看它来自哪里。</translation>
     </message>
@@ -2297,38 +2297,53 @@
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="141"/>
+        <location filename="../../gui/pipeline_models.py" line="107"/>
+        <source>all %1 merges</source>
+        <translation>全部 %1 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="108"/>
+        <source>first %1 of %2 merges</source>
+        <translation>前 %1 次合并（共 %2 次）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="111"/>
+        <source>none: the asset stores no template</source>
+        <translation>无：资产中没有存储模板</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="155"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="141"/>
-        <location filename="../../gui/pipeline_models.py" line="189"/>
+        <location filename="../../gui/pipeline_models.py" line="155"/>
+        <location filename="../../gui/pipeline_models.py" line="203"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="142"/>
+        <location filename="../../gui/pipeline_models.py" line="156"/>
         <source>Characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="142"/>
+        <location filename="../../gui/pipeline_models.py" line="156"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="143"/>
+        <location filename="../../gui/pipeline_models.py" line="157"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="188"/>
+        <location filename="../../gui/pipeline_models.py" line="202"/>
         <source>Byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="188"/>
+        <location filename="../../gui/pipeline_models.py" line="202"/>
         <source>Printable form</source>
         <translation>可打印形式</translation>
     </message>
