@@ -6,10 +6,12 @@ for as it scrolls, never a widget each.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from core.render import render_char
+
+from .models import _Table  # counts, headers in the "models" context, set_rows
 
 HIT_BRUSH = QBrush(QColor("#ffe08a"))
 KIND_BRUSHES = {"changed": QBrush(QColor("#dbe9ff")), "inserted": QBrush(QColor("#d9f2d9")),
@@ -60,44 +62,27 @@ def span_text(span) -> str:
     return f"{span[0]}–{span[1]}"
 
 
-class _Table(QAbstractTableModel):
-    headers: tuple[str, ...] = ()
-
-    def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else self._count()
-
-    def columnCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section, orientation, role=Qt.DisplayRole):
-        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
-            return tr(self.headers[section])
-        return None
-
-
 class StagesModel(_Table):
     """One row per stage; the last column shows its pieces behind the selection."""
 
-    headers = (QT_TRANSLATE_NOOP("pipeline_models", "Stage"), QT_TRANSLATE_NOOP("pipeline_models", "What ran"),
-               QT_TRANSLATE_NOOP("pipeline_models", "Pieces"),
-               QT_TRANSLATE_NOOP("pipeline_models", "Aligned with the selection"),
-               QT_TRANSLATE_NOOP("pipeline_models", "Output"))
+    headers = (QT_TRANSLATE_NOOP("models", "Stage"), QT_TRANSLATE_NOOP("models", "What ran"),
+               QT_TRANSLATE_NOOP("models", "Pieces"),
+               QT_TRANSLATE_NOOP("models", "Aligned with the selection"),
+               QT_TRANSLATE_NOOP("models", "Output"))
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.inspection = None
-        self.stages: tuple = ()
         self.hits: list[list[int]] = []
         self.chars: tuple[int, int] | None = None
 
-    def _count(self):
-        return len(self.stages)
+    @property
+    def stages(self) -> list:
+        return self._rows
 
     def set_inspection(self, inspection) -> None:
-        self.beginResetModel()
-        self.inspection = inspection
-        self.stages, self.hits = tuple(inspection.stages), [[] for _ in inspection.stages]
-        self.endResetModel()
+        self.inspection, self.hits = inspection, [[] for _ in inspection.stages]
+        self.set_rows(inspection.stages)
 
     def _detail(self, stage) -> str:
         # Core names what ran in its own terms; the sentences are ours to translate.
@@ -152,22 +137,21 @@ class StagesModel(_Table):
 class PiecesModel(_Table):
     """The pieces of one stage; those behind the selection are shaded."""
 
-    headers = (QT_TRANSLATE_NOOP("pipeline_models", "Piece"), QT_TRANSLATE_NOOP("pipeline_models", "ID"),
-               QT_TRANSLATE_NOOP("pipeline_models", "Characters"), QT_TRANSLATE_NOOP("pipeline_models", "Bytes"),
-               QT_TRANSLATE_NOOP("pipeline_models", "Note"))
+    headers = (QT_TRANSLATE_NOOP("models", "Piece"), QT_TRANSLATE_NOOP("models", "ID"),
+               QT_TRANSLATE_NOOP("models", "Characters"), QT_TRANSLATE_NOOP("models", "Bytes"),
+               QT_TRANSLATE_NOOP("models", "Note"))
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.pieces: tuple = ()
         self.hits: set[int] = set()
 
-    def _count(self):
-        return len(self.pieces)
+    @property
+    def pieces(self) -> list:
+        return self._rows
 
     def set_pieces(self, pieces, hits=()) -> None:
-        self.beginResetModel()
-        self.pieces, self.hits = tuple(pieces), set(hits)
-        self.endResetModel()
+        self.hits = set(hits)
+        self.set_rows(pieces)
 
     def set_hits(self, hits) -> None:
         changed = self.hits ^ set(hits)
@@ -199,20 +183,16 @@ class PiecesModel(_Table):
 class ByteOrderModel(_Table):
     """256 rows: byte value, how the vocabulary spells it, its ID."""
 
-    headers = (QT_TRANSLATE_NOOP("pipeline_models", "Byte"), QT_TRANSLATE_NOOP("pipeline_models", "Printable form"),
-               QT_TRANSLATE_NOOP("pipeline_models", "ID"))
+    headers = (QT_TRANSLATE_NOOP("models", "Byte"), QT_TRANSLATE_NOOP("models", "Printable form"),
+               QT_TRANSLATE_NOOP("models", "ID"))
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.order = None
 
-    def _count(self):
-        return 256 if self.order is not None else 0
-
     def set_order(self, order) -> None:
-        self.beginResetModel()
         self.order = order
-        self.endResetModel()
+        self.set_rows(range(256))
 
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid() or role != Qt.DisplayRole:

@@ -14,8 +14,8 @@ from core.formats import import_file  # noqa: E402
 from core.formats.spm import fields  # noqa: E402
 from core.stages import inspect  # noqa: E402
 from test_formats_common import MULTILINGUAL, PROBES  # noqa: E402
-from test_formats_hf import (BPE_PIPELINES, EXTRA, byte_fallback_tokenizer, save, train_byte_level,  # noqa: E402
-                             train_unigram, train_wordpiece)
+from test_formats_hf import (BPE_PIPELINES, EXTRA, byte_fallback_tokenizer, save, train_bpe_pipeline,  # noqa: E402
+                             train_byte_level, train_unigram, train_wordpiece)
 
 HARD = ["ﬁne ﬂow", "Ａ Ｂ１２", "e\u0301 cafe\u0301", "中文🙂 👨\u200d👩\u200d👧", "a \t\n  b", "Ⅻ ㎏ ﬀ"]
 
@@ -67,19 +67,8 @@ def test_byte_level_bpe_offsets_equal_hf(tmp_path):
 
 @pytest.mark.parametrize("name", BPE_PIPELINES)
 def test_bpe_pipeline_offsets_equal_hf(name, tmp_path):
-    from tokenizers import Tokenizer, models, trainers
-
+    hf = train_bpe_pipeline(name)
     c = BPE_PIPELINES[name]
-    options = {"unk_token": c["unk"], "fuse_unk": c.get("fuse", False)}
-    train = {"vocab_size": 300, "show_progress": False, "special_tokens": [c["unk"]]}
-    for key, opt in (("prefix", "continuing_subword_prefix"), ("suffix", "end_of_word_suffix")):
-        if key in c:
-            options[opt] = train[opt] = c[key]
-    hf = Tokenizer(models.BPE(**options))
-    if "norm" in c:
-        hf.normalizer = c["norm"]
-    hf.pre_tokenizer = c["pre"]
-    hf.train_from_iterator(__import__("test_formats_common").TRAIN[:12], trainers.BpeTrainer(**train))
     kind, ours = imported(save(hf, tmp_path))
     assert_offsets_like_hf(kind, ours, hf, PROBES + HARD, within="norm" in c and "Replace" in repr(c["norm"]))
 
