@@ -144,13 +144,15 @@ class PiecesModel(_Table):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.hits: set[int] = set()
+        self.original = ""
 
     @property
     def pieces(self) -> list:
         return self._rows
 
-    def set_pieces(self, pieces, hits=()) -> None:
-        self.hits = set(hits)
+    def set_pieces(self, pieces, hits=(), original: str = "") -> None:
+        """``original``: the input text, to name the code points a changed piece came from."""
+        self.hits, self.original = set(hits), original
         self.set_rows(pieces)
 
     def set_hits(self, hits) -> None:
@@ -172,12 +174,26 @@ class PiecesModel(_Table):
                 return span_text(piece.chars)
             if column == 3:
                 return span_text(piece.bytes)
-            return tr(KIND_NAMES[piece.kind]) if piece.kind in KIND_NAMES else ""
+            return self._note(piece)
         if role == Qt.BackgroundRole:
             if index.row() in self.hits:
                 return HIT_BRUSH
             return KIND_BRUSHES.get(piece.kind)
         return None
+
+
+    def _note(self, piece) -> str:
+        note = tr(KIND_NAMES[piece.kind]) if piece.kind in KIND_NAMES else ""
+        if piece.id is None and piece.kind in ("changed", "inserted", "removed"):
+            # Before and after, as code points: ﬁ → fi is U+FB01 → U+0066 U+0069.
+            before = self.original[piece.chars[0]:piece.chars[1]] if piece.kind != "inserted" else ""
+            note += f": {code_points(before)} → {code_points(piece.text)}"
+        return note
+
+
+def code_points(text: str, limit: int = 8) -> str:
+    shown = " ".join(f"U+{ord(c):04X}" for c in text[:limit])
+    return (shown + (" …" if len(text) > limit else "")) or "∅"
 
 
 class ByteOrderModel(_Table):

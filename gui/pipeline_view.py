@@ -10,7 +10,7 @@ that share them.  A second page explains the tokenizer's base-byte IDs.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPlainTextEdit, QProgressBar, QPushButton, QSlider, QSpinBox, QSplitter, QTableView,
@@ -248,9 +248,10 @@ class PipelineView(QWidget):
         _, kind, tokenizer = self.sources[self.source_combo.currentIndex()]
         text, template = self.input_edit.toPlainText(), self.template_edit.text().strip() or None
         self._task = task = run_task(_compute(tokenizer, kind, text, self.limit(), template), name="pipeline")
-        task.sig_done.connect(lambda result: self._show(task, result))
-        task.sig_failed.connect(lambda message: self._fail(task, message))
-        task.sig_ended.connect(lambda: self._ended(task))
+        # Bound slots, not lambdas: Qt drops them if this view is deleted first.
+        task.sig_done.connect(self._show)
+        task.sig_failed.connect(self._fail)
+        task.sig_ended.connect(self._ended)
         self._set_busy(True)
         self.status.setText(self.tr("Running the stages…"))
 
@@ -265,17 +266,20 @@ class PipelineView(QWidget):
         self.progress.setVisible(busy)
         self.cancel_button.setVisible(busy)
 
-    def _ended(self, task):
-        if task is self._task:
+    @Slot()
+    def _ended(self):
+        if self.sender() is self._task:
             self._task = None
             self._set_busy(False)
 
-    def _fail(self, task, message):
-        if task is self._task:
+    @Slot(str)
+    def _fail(self, message):
+        if self.sender() is self._task:
             self.status.setText(self.tr("Cannot run the stages: %1").replace("%1", message))
 
-    def _show(self, task, result):
-        if task is not self._task:
+    @Slot(object)
+    def _show(self, result):
+        if self.sender() is not self._task:
             return
         self.inspection, self.index, self.origin = result
         self.selection = None
@@ -308,7 +312,8 @@ class PipelineView(QWidget):
         if self.inspection is None or not current.isValid():
             return
         row = current.row()
-        self.pieces_model.set_pieces(self.inspection.stages[row].pieces, self._hits()[row] if self.selection else ())
+        self.pieces_model.set_pieces(self.inspection.stages[row].pieces, self._hits()[row] if self.selection else (),
+                                     self.inspection.text)
         self.pieces_view.resizeColumnsToContents()
 
     def _piece_chosen(self, current, _previous=None):

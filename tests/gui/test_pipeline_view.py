@@ -73,6 +73,21 @@ def test_imported_bpe_with_a_merge_limit_and_byte_order(qtbot, window, tmp_path)
     assert blocker.args[0].kind == "char-bpe" and view.limit_slider.maximum() == 4
 
 
+def test_normalizer_changes_name_their_code_points(qtbot, window, tmp_path):
+    from core import bpe_model
+
+    model = bpe_model.BPEModel(tuple((c, i) for i, c in enumerate("fin A")), (), normalizer={"type": "nfkc"})
+    window.workspace.add_asset(assets.bpe_to_asset(model, name="nfkc"))
+    view = window.panels["pipeline"]
+    with qtbot.waitSignal(view.sig_inspected, timeout=20_000):
+        view.choose(2)
+    found = inspect_text(qtbot, view, "ﬁn Ａ")
+    view.stages_view.selectRow([s.name for s in found.stages].index("normalize"))
+    notes = [view.pieces_model.index(r, 4).data() for r in range(view.pieces_model.rowCount())]
+    assert notes == ["changed: U+FB01 → U+0066 U+0069", "", "changed: U+FF21 → U+0041"]
+    assert view.status.text().startswith("Lossy: decoding loses ﬁ → f␣i")  # no decoder: tokens joined by spaces
+
+
 def test_selecting_input_text_highlights_the_pieces_behind_it(qtbot, window):
     view = window.panels["pipeline"]
     inspect_text(qtbot, view, "a🙂b")
