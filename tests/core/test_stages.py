@@ -265,3 +265,28 @@ def test_span_index_finds_the_pieces_of_every_stage_behind_a_selection():
         [("<unk>", 0.0, "unknown"), ("▁a", -1.0), ("▁", -2.0), ("a", -3.0)]), "unigram", "a a")
     prefix = [s.name for s in uni.stages].index("prefix")
     assert [uni.stages[prefix].pieces[j].text for j in SpanIndex(uni).overlapping(prefix, 0, 0)] == ["▁", "a"]
+
+
+ODD = ["", " ", "\t\n", "\u0301", "\U0010FFFF", "a\x00b", "ﬃ" * 3, "\ufeffx", "Ω≈ç√ ☃", "x" * 300]
+
+
+def own_ids(kind, model, text):
+    if kind == "char-bpe":
+        return tuple(i for w in text.split() for i in model.encode_word(w).ids)
+    return tuple(model.encode(text).ids)
+
+
+def test_every_kind_shows_the_ids_its_own_encode_gives_on_odd_inputs():
+    from core import unigram, wordpiece
+    from core.bert_basic import BasicTokenizer
+
+    models = [("byte-bpe", classroom.default_tokenizer()), ("char-bpe", workspace.Workspace.example().model),
+              hf_byte_level(), ("bpe", nfkc_bpe()),
+              ("wordpiece", wordpiece.WordPiece(("[UNK]", "a", "b", "##b", "x", "##x"), basic=BasicTokenizer())),
+              ("unigram", unigram.from_pieces([("<unk>", 0.0, "unknown"), ("▁", -2.0), ("a", -1.0), ("x", -1.0)]))]
+    for kind, model in models:
+        for text in ODD + HARD:
+            found = inspect(model, kind, text)
+            assert found.stage("model").ids == own_ids(kind, model, text), (kind, text)
+            size = len(text.encode("utf-8"))
+            assert all(0 <= p.bytes[0] <= p.bytes[1] <= size for s in found.stages for p in s.pieces), (kind, text)
