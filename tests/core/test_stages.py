@@ -238,6 +238,14 @@ def test_text_pieces_tile_the_original_and_tokens_cover_their_bytes(text):
     kind, hf_model = hf_byte_level()
     for p in inspect(hf_model, kind, text).stage("model").pieces:
         assert hf_model.token_bytes(p.id) == data[p.bytes[0]:p.bytes[1]], (text, p)
+    # Pieces stay in input order in every stage (SpanIndex bisects on it).
+    small_unigram = __import__("core.unigram", fromlist=["x"]).from_pieces(
+        [("<unk>", 0.0, "unknown"), ("▁", -2.0), ("a", -1.0), ("b", -1.0)])
+    for kind, model in (hf_byte_level(), ("bpe", nfkc_bpe()), ("byte-bpe", classroom.default_tokenizer()),
+                        ("unigram", small_unigram)):
+        for stage in inspect(model, kind, text).stages:
+            starts, ends = [p.bytes[0] for p in stage.pieces], [p.bytes[1] for p in stage.pieces]
+            assert starts == sorted(starts) and ends == sorted(ends), (kind, stage.name, text)
 
 
 @functools.cache
