@@ -84,10 +84,12 @@ class PipelineView(QWidget):
         self.stages_model, self.pieces_model = StagesModel(self), PiecesModel(self)
         self.stages_view = self._table(self.stages_model)
         self.pieces_view = self._table(self.pieces_model)
+        self.stages_view.verticalHeader().setVisible(False)
         self.selection_label = QLabel()
         self.selection_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.order_model = ByteOrderModel(self)
         self.order_view = self._table(self.order_model)
+        self.order_view.verticalHeader().setVisible(False)  # row numbers would read as byte values
         self.order_label = QLabel()
         self.order_label.setWordWrap(True)
         self.pages = QTabWidget()
