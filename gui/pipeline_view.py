@@ -63,6 +63,7 @@ class PipelineView(QWidget):
         self.selection: tuple[int, int] | None = None  # original bytes
         self._task = None
         self._stale = True  # the inputs changed since the last run
+        self._tokenizer = None  # the one the controls are set up for
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
 
         # Widgets
@@ -183,6 +184,9 @@ class PipelineView(QWidget):
 
     def _source_changed(self, *_):
         _, kind, tokenizer = self.sources[self.source_combo.currentIndex()]
+        if tokenizer is self._tokenizer:
+            return  # the list changed around it: keep its merge limit and result
+        self._tokenizer = tokenizer
         total = merge_count(tokenizer, kind)
         for widget in (self.limit_slider, self.limit_spin):
             widget.blockSignals(True)
@@ -314,9 +318,11 @@ class PipelineView(QWidget):
         if self.inspection is None or not current.isValid():
             return
         row = current.row()
-        self.pieces_model.set_pieces(self.inspection.stages[row].pieces, self._hits()[row] if self.selection else (),
-                                     self.inspection.text)
+        hits = self._hits()[row] if self.selection else []
+        self.pieces_model.set_pieces(self.inspection.stages[row].pieces, hits, self.inspection.text)
         self.pieces_view.resizeColumnsToContents()
+        if hits:
+            self.pieces_view.scrollTo(self.pieces_model.index(hits[0], 0))
 
     def _piece_chosen(self, current, _previous=None):
         if self.inspection is None or not current.isValid():
@@ -343,6 +349,8 @@ class PipelineView(QWidget):
         row = self.stages_view.currentIndex().row()
         if row >= 0:
             self.pieces_model.set_hits(hits[row])
+            if hits[row] and self.sender() is not self.pieces_view.selectionModel():
+                self.pieces_view.scrollTo(self.pieces_model.index(hits[row][0], 0))
         self._highlight()
 
     def _hits(self):

@@ -67,6 +67,9 @@ def test_imported_bpe_with_a_merge_limit_and_byte_order(qtbot, window, tmp_path)
     assert "of 10 merges" in view.limit_label.text()
     assert view.order_model.rowCount() == 256 and view.order_model.index(0x41, 2).data() == 0x41
     assert "Raw byte order" in view.order_label.text()
+    # Opening another asset keeps this one's limit and result.
+    ws.add_asset(assets.byte_bpe_to_asset(model, records=records, name="another"))
+    assert view.source_combo.currentIndex() == 2 and view.limit_spin.value() == 0
     # The trained char-BPE model: words, </w>, merges of the workspace.
     with qtbot.waitSignal(view.sig_inspected, timeout=20_000) as blocker:
         view.choose(1)
