@@ -19,7 +19,12 @@ then every difference is named with its span.
 Deviations: assets store no post-processor, so the post-processing stage
 adds specials only from a ``template`` the caller passes (HF's
 ``TemplateProcessing`` syntax for one sequence, e.g. ``"<BOS> $A <EOS>"``);
-decoding decodes the model's IDs, without those specials.
+decoding decodes the model's IDs, without those specials.  Spans cover
+every original character a piece came from: HF aligns an NFKC-composed
+``é`` with the ``e`` only and a ``Replace`` with its last character, and
+SentencePiece gives a character to the piece holding its end; an inserted
+character (``▁``, a prefix space) has an empty span here, where HF gives it
+the next character's.
 """
 
 from __future__ import annotations
@@ -41,7 +46,8 @@ class Piece:
 
     ``kind``: "" (unchanged text, an ordinary split or token), "changed",
     "inserted" (no original characters), "removed" (original text with no
-    output), "special", "unknown", "byte" (byte fallback), "approximate"
+    output), "special", "unknown", "byte" (byte fallback), "partial" (a
+    byte-level token that starts or ends inside a character), "approximate"
     (alignment could not be traced exactly; the span is the whole word).
     """
 
