@@ -17,7 +17,8 @@ HIT_BRUSH = QBrush(QColor("#ffe08a"))
 KIND_BRUSHES = {"changed": QBrush(QColor("#dbe9ff")), "inserted": QBrush(QColor("#d9f2d9")),
                 "removed": QBrush(QColor("#f6d6d6")), "unknown": QBrush(QColor("#f6d6d6")),
                 "special": QBrush(QColor("#eadcf5"))}
-PREVIEW = 160  # characters of a stage's output shown in its row
+PREVIEW = 160  # characters of a long text shown in a cell (a 1 MB cell would stall every repaint)
+TOOLTIP = 2000
 
 CONTEXT = "pipeline_models"
 
@@ -56,6 +57,10 @@ KIND_NAMES = {
 
 def visible(text: str) -> str:
     return "".join(map(render_char, text))
+
+
+def _preview(text: str, limit: int = PREVIEW) -> str:
+    return visible(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 def span_text(span) -> str:
@@ -117,11 +122,11 @@ class StagesModel(_Table):
                 hits = self.hits[index.row()]
                 shown = " ".join(f"[{visible(self._part(stage.pieces[i])) or '∅'}]" for i in hits[:12])
                 return shown + (" …" if len(hits) > 12 else "")
-            return visible(stage.output[:PREVIEW]) + ("…" if len(stage.output) > PREVIEW else "")
+            return _preview(stage.output)
         if role == Qt.BackgroundRole and column == 3 and self.hits[index.row()]:
             return HIT_BRUSH
         if role == Qt.ToolTipRole and column == 4:
-            return visible(stage.output[:2000])
+            return _preview(stage.output, TOOLTIP)
         return None
 
 
@@ -167,7 +172,7 @@ class PiecesModel(_Table):
         piece, column = self.pieces[index.row()], index.column()
         if role == Qt.DisplayRole:
             if column == 0:
-                return visible(piece.text) if piece.text else "∅"
+                return _preview(piece.text) if piece.text else "∅"
             if column == 1:
                 return "" if piece.id is None else piece.id
             if column == 2:
@@ -179,6 +184,8 @@ class PiecesModel(_Table):
             if index.row() in self.hits:
                 return HIT_BRUSH
             return KIND_BRUSHES.get(piece.kind)
+        if role == Qt.ToolTipRole and column == 0 and len(piece.text) > PREVIEW:
+            return _preview(piece.text, TOOLTIP)
         return None
 
 
