@@ -122,3 +122,6 @@ def test_a_long_input_runs_off_the_gui_thread_and_can_be_cancelled(qtbot, window
     with qtbot.waitSignal(view.sig_inspected, timeout=60_000) as blocker:
         view.run()
     assert len(blocker.args[0].stage("model").pieces) > 100_000
+    view.stages_view.selectRow(0)  # the input: one piece of 300,000 characters
+    shown = view.pieces_model.index(0, 0).data()
+    assert len(shown) == 161 and shown.endswith("…") and view.pieces_model.rowCount() == 1
