@@ -154,6 +154,7 @@ def _bpe(b: Builder, model, limit, template, check):
     joined = concat([p for p, _, _ in parts])
     stages = [b.text_stage("input", "", text, src),
               b.text_stage("normalize", _describe(model.normalizer), text, joined)]
+    stages += _marking_stage(b, model.pre_tokenizer, parts, joined.text)
     check()
     splits = []  # (Aligned, AddedToken or None)
     for piece, added, first in parts:
@@ -185,6 +186,20 @@ def _bpe(b: Builder, model, limit, template, check):
     check()
     return _finish(b, "bpe", stages, model_stage, model.decode(ids), joined.text, template, model.id_of,
                    len(model.merges), limit, _describe(model.decoder))
+
+
+def _marking_stage(b: Builder, spec: dict, parts, before: str) -> list:
+    """Metaspace's ▁ and ByteLevel's prefix space and byte spelling, shown
+    before the split they belong to (a pre-tokenizer of that type alone)."""
+    kind = spec["type"]
+    if kind not in ("metaspace", "byte_level"):
+        return []
+    flat = {**spec, "split": False} if kind == "metaspace" else {**spec, "use_regex": False}
+    shown = []
+    for piece, added, first in parts:
+        shown += [piece] if added is not None else [s for s, _ in specs.pre_tokenize(flat, [(piece, first)])]
+    name = "prefix" if kind == "metaspace" else "byte_level"
+    return [b.text_stage(name, _describe(flat), before, concat(shown))]
 
 
 def _bpe_walk(model, word: Aligned, ids):

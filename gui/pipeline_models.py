@@ -32,6 +32,7 @@ STAGE_NAMES = {
     "input": QT_TRANSLATE_NOOP("pipeline_models", "Input"),
     "normalize": QT_TRANSLATE_NOOP("pipeline_models", "Normalizer"),
     "prefix": QT_TRANSLATE_NOOP("pipeline_models", "Spaces → ▁, prefix"),
+    "byte_level": QT_TRANSLATE_NOOP("pipeline_models", "Prefix space, bytes as characters"),
     "pre_tokenize": QT_TRANSLATE_NOOP("pipeline_models", "Pre-tokenizer"),
     "clean_text": QT_TRANSLATE_NOOP("pipeline_models", "Clean text"),
     "chinese_chars": QT_TRANSLATE_NOOP("pipeline_models", "Space CJK ideographs"),

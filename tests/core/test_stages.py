@@ -298,3 +298,22 @@ def test_every_kind_shows_the_ids_its_own_encode_gives_on_odd_inputs():
             assert found.stage("model").ids == own_ids(kind, model, text), (kind, text)
             size = len(text.encode("utf-8"))
             assert all(0 <= p.bytes[0] <= p.bytes[1] <= size for s in found.stages for p in s.pieces), (kind, text)
+
+
+def test_metaspace_and_byte_level_show_their_marks_before_the_split(tmp_path):
+    kind, meta = imported(save(train_bpe_pipeline("metaspace-fused-unk"), tmp_path))
+    found = inspect(meta, kind, "a  b")
+    assert [s.name for s in found.stages][:4] == ["input", "normalize", "prefix", "pre_tokenize"]
+    prefix = found.stage("prefix")
+    assert prefix.output == "▁a▁▁b"
+    assert [(p.text, p.chars, p.kind) for p in prefix.pieces] == [
+        ("▁", (0, 0), "inserted"), ("a", (0, 1), ""), ("▁", (1, 2), "changed"), ("▁", (2, 3), "changed"),
+        ("b", (3, 4), "")]
+    assert [p.text for p in found.stage("pre_tokenize").pieces] == ["▁a", "▁", "▁b"]
+    kind, level = hf_byte_level()
+    found = inspect(level, kind, "a 中")
+    stage = found.stage("byte_level")
+    assert stage.output == "aĠä¸Ń"
+    assert [(p.text, p.bytes, p.kind) for p in stage.pieces] == [
+        ("a", (0, 1), ""), ("Ġ", (1, 2), "changed"), ("ä", (2, 3), "changed"), ("¸", (3, 4), "changed"),
+        ("Ń", (4, 5), "changed")]
