@@ -116,7 +116,10 @@ class Builder:
     def piece(self, text: str, span: tuple[int, int], token_id=None, kind: str = "") -> Piece:
         # A piece made only of inserted characters (a lone dummy-prefix ▁)
         # keeps its empty span; HF gives it the next character's instead.
-        return Piece(text, self.origin.chars(*span), span, token_id, kind or ("inserted" if span[0] == span[1] else ""))
+        if not kind:
+            a, b = span
+            kind = "inserted" if a == b else "" if self.origin.whole_chars(a, b) else "partial"
+        return Piece(text, self.origin.chars(*span), span, token_id, kind)
 
     def text_pieces(self, src: Aligned) -> tuple[Piece, ...]:
         """Runs of unchanged text, and every changed, inserted or removed stretch."""
