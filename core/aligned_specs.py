@@ -95,7 +95,8 @@ def pre_tokenize(spec: dict, splits: list) -> list:
             pattern, behavior, invert = tp._pattern(spec, "pre_tokenizer"), spec["behavior"], spec["invert"]
         else:
             pattern, behavior, invert = regex.compile(spec["pattern"]), "isolated", False
-        return _per_split(splits, lambda t: tp.split_spans(t, [m.span() for m in pattern.finditer(t)], behavior, invert))
+        return _per_split(splits, lambda t: tp.split_spans(t, [m.span() for m in pattern.finditer(t)], behavior,
+                                                           invert))
     if kind == "byte_level":
         return _byte_level(spec, splits)
     if kind == "metaspace":

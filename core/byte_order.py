@@ -45,7 +45,8 @@ class ByteOrder:
                     f"{self.spellings[32]!r} = {self.ids[32]}")
         if self.kind == "sentencepiece":
             meta = ", ".join(self.meta) or "none"
-            return f"SentencePiece byte pieces <0x00>-<0xFF> at IDs {self.first}-{self.first + 255}, after the meta pieces {meta}"
+            return (f"SentencePiece byte pieces <0x00>-<0xFF> at IDs {self.first}-{self.first + 255}, "
+                    f"after the meta pieces {meta}")
         if self.kind == "permuted":
             return "every byte has a token, in an order that is neither raw nor GPT-2's"
         if self.kind == "partial":

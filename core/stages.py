@@ -32,6 +32,7 @@ from __future__ import annotations
 import difflib
 from bisect import bisect_left, bisect_right
 from dataclasses import asdict, dataclass
+from typing import NamedTuple
 
 from .aligned import Aligned, Origin
 from .errors import TokenizerError
@@ -40,8 +41,7 @@ from .errors import TokenizerError
 DIFF_LIMIT = 4000
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(NamedTuple):
     """One piece of a stage's output and the original it came from.
 
     ``kind``: "" (unchanged text, an ordinary split or token), "changed",
@@ -49,13 +49,34 @@ class Piece:
     output), "special", "unknown", "byte" (byte fallback), "partial" (a
     byte-level token that starts or ends inside a character), "approximate"
     (alignment could not be traced exactly; the span is the whole word).
+    A flat tuple, because a megabyte of input makes a million of them.
     """
 
     text: str
-    chars: tuple[int, int]
-    bytes: tuple[int, int]
+    char_start: int
+    char_end: int
+    byte_start: int
+    byte_end: int
     id: int | None = None
     kind: str = ""
+
+    @property
+    def chars(self) -> tuple[int, int]:
+        """Original characters ``[start, end)``."""
+        return (self.char_start, self.char_end)
+
+    @property
+    def bytes(self) -> tuple[int, int]:
+        """Original UTF-8 bytes ``[start, end)``."""
+        return (self.byte_start, self.byte_end)
+
+    def to_json(self) -> dict:
+        out = {"text": self.text, "chars": [self.char_start, self.char_end], "bytes": [self.byte_start, self.byte_end]}
+        if self.id is not None:
+            out["id"] = self.id
+        if self.kind:
+            out["kind"] = self.kind
+        return out
 
 
 @dataclass(frozen=True)
@@ -99,10 +120,10 @@ class Inspection:
         return next(s for s in self.stages if s.name == name)
 
     def to_json(self) -> dict:
-        out = asdict(self)
-        for stage in out["stages"]:
-            stage["pieces"] = [{k: v for k, v in p.items() if v is not None and v != ""} for p in stage["pieces"]]
-        return out
+        stages = [{"name": s.name, "detail": s.detail, "input": s.input, "output": s.output, "tokens": s.tokens,
+                   "pieces": [p.to_json() for p in s.pieces]} for s in self.stages]
+        return {"text": self.text, "kind": self.kind, "stages": stages, "verdict": asdict(self.verdict),
+                "merges": self.merges, "limit": self.limit}
 
 
 # ==== building pieces ====
@@ -119,7 +140,7 @@ class Builder:
         if not kind:
             a, b = span
             kind = "inserted" if a == b else "" if self.origin.whole_chars(a, b) else "partial"
-        return Piece(text, self.origin.chars(*span), span, token_id, kind)
+        return Piece(text, *self.origin.chars(*span), *span, token_id, kind)
 
     def text_pieces(self, src: Aligned) -> tuple[Piece, ...]:
         """Runs of unchanged text, and every changed, inserted or removed stretch."""
@@ -247,7 +268,8 @@ def _differences(builder: Builder, a: str, b: str):
 
 def decode_stage(builder: Builder, model: Stage, decoded: str, normalized: str, detail: str):
     result = verdict(builder, decoded, normalized)
-    return Stage("decode", detail, " ".join(map(str, model.ids)), decoded, decode_pieces(builder, decoded, result)), result
+    pieces = decode_pieces(builder, decoded, result)
+    return Stage("decode", detail, " ".join(map(str, model.ids)), decoded, pieces), result
 
 
 def decode_pieces(builder: Builder, decoded: str, result: Verdict) -> tuple[Piece, ...]:
@@ -257,12 +279,12 @@ def decode_pieces(builder: Builder, decoded: str, result: Verdict) -> tuple[Piec
     for diff in result.differences:
         start, end = diff.chars
         if start > pos_a:
-            pieces.append(Piece(decoded[pos_b:pos_b + start - pos_a], (pos_a, start), (offsets[pos_a], offsets[start])))
+            pieces.append(Piece(decoded[pos_b:pos_b + start - pos_a], pos_a, start, offsets[pos_a], offsets[start]))
         pos_b += start - pos_a
-        pieces.append(Piece(diff.decoded, diff.chars, diff.bytes, None, "changed" if diff.decoded else "removed"))
+        pieces.append(Piece(diff.decoded, *diff.chars, *diff.bytes, None, "changed" if diff.decoded else "removed"))
         pos_a, pos_b = end, pos_b + len(diff.decoded)
     if pos_a < len(builder.origin.text) or pos_b < len(decoded):
-        pieces.append(Piece(decoded[pos_b:], (pos_a, len(builder.origin.text)), (offsets[pos_a], builder.origin.size)))
+        pieces.append(Piece(decoded[pos_b:], pos_a, len(builder.origin.text), offsets[pos_a], builder.origin.size))
     return tuple(pieces)
 
 
@@ -291,8 +313,8 @@ class SpanIndex:
     """
 
     def __init__(self, inspection: Inspection):
-        self._starts = [[p.bytes[0] for p in s.pieces] for s in inspection.stages]
-        self._ends = [[p.bytes[1] for p in s.pieces] for s in inspection.stages]
+        self._starts = [[p.byte_start for p in s.pieces] for s in inspection.stages]
+        self._ends = [[p.byte_end for p in s.pieces] for s in inspection.stages]
         self._stages = inspection.stages
 
     def overlapping(self, stage: int, start: int, end: int) -> list[int]:

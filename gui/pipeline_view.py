@@ -225,8 +225,9 @@ class PipelineView(QWidget):
                            "come first, spelled as themselves, then the other 68, spelled from U+0100 on. "
                            "A space is %1, ID %2.").replace("%1", order.spellings[32]).replace("%2", str(order.ids[32]))
         if order.kind == "sentencepiece":
-            return self.tr("SentencePiece byte pieces <0x00>…<0xFF> at IDs %1–%2, after the meta pieces %3.").replace(
-                "%1", str(order.first)).replace("%2", str(order.first + 255)).replace("%3", ", ".join(order.meta))
+            text = self.tr("SentencePiece byte pieces <0x00>…<0xFF> at IDs %1–%2, after the meta pieces %3.")
+            return text.replace("%1", str(order.first)).replace("%2", str(order.first + 255)).replace(
+                "%3", ", ".join(order.meta))
         if order.kind == "permuted":
             return self.tr("Every byte has a token, in an order that is neither raw nor GPT-2's.")
         if order.kind == "partial":
@@ -237,7 +238,9 @@ class PipelineView(QWidget):
     # ==== running off the GUI thread ====
 
     def schedule(self, *_):
+        # A run on the old inputs can only give a stale result: drop it now.
         # A hidden tab only remembers that it is out of date.
+        self._drop_task()
         self._stale = True
         if self.isVisible():
             self._debounce.start()
@@ -249,7 +252,7 @@ class PipelineView(QWidget):
 
     def run(self):
         self._debounce.stop()
-        self.cancel()
+        self._drop_task()
         self._stale = False
         _, kind, tokenizer = self.sources[self.source_combo.currentIndex()]
         text, template = self.input_edit.toPlainText(), self.template_edit.text().strip() or None
@@ -262,11 +265,16 @@ class PipelineView(QWidget):
         self.status.setText(self.tr("Running the stages…"))
 
     def cancel(self):
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
-            self._set_busy(False)
+        if self._drop_task():
             self.status.setText(self.tr("Cancelled."))
+
+    def _drop_task(self) -> bool:
+        if self._task is None:
+            return False
+        self._task.cancel()
+        self._task = None
+        self._set_busy(False)
+        return True
 
     def _set_busy(self, busy: bool):
         self.progress.setVisible(busy)

@@ -7,6 +7,7 @@ from core import assets, byte_bpe
 from core.workspace import Workspace
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
+from gui.workers import shutdown
 
 SHOTS = "/tmp/inspector-shots"
 
@@ -19,10 +20,13 @@ def window(qtbot):
     window.show()
     window.show_panel("pipeline")
     yield window
+    shutdown()  # no run outlives its test
 
 
 def inspect_text(qtbot, view, text):
-    with qtbot.waitSignal(view.sig_inspected, timeout=20_000) as blocker:
+    # Only the result for this text: one for the text before may still arrive.
+    same = lambda found: found.text == text  # noqa: E731
+    with qtbot.waitSignal(view.sig_inspected, timeout=20_000, check_params_cb=same) as blocker:
         view.input_edit.setPlainText(text)
     return blocker.args[0]
 
