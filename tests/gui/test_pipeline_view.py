@@ -1,6 +1,8 @@
 """The Pipeline tab, driven as a person would: pick a tokenizer, type,
 select a piece, drag the merge limit; long input stays responsive."""
 
+import gc
+
 import pytest
 
 from core import assets, byte_bpe
@@ -21,6 +23,9 @@ def window(qtbot):
     window.show_panel("pipeline")
     yield window
     shutdown()  # no run outlives its test
+    window.close()
+    del window
+    gc.collect()  # and no inspection outlives it (later tests time the GUI thread)
 
 
 def inspect_text(qtbot, view, text):
