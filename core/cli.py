@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from . import asset_diff, assets, char_bpe, cli_bytes, cli_canon, corpus as corpus_mod, identity
+from . import asset_diff, assets, char_bpe, cli_bytes, cli_canon, corpus as corpus_mod, identity, stages_cli
 from .errors import AssetError, StudioError
 from .formats import cli_support
 from .idlist import parse_ids
@@ -301,10 +301,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_support.add_commands(sub, _print_json)  # import FILE --format ..., export ASSET --format ...
     cli_canon.add_command(sub, _print_json)  # canon ASSET ID... [--file PATH | -]
+    stages_cli.add_command(sub, _print_json)  # stages ASSET --text TEXT
     return parser
 
 
-COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon")
+COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon", "stages")
 
 
 def main(argv=None) -> int:

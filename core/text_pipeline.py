@@ -236,6 +236,11 @@ def _marks(text, found):
 
 def split_by(text: str, found, behavior: str, invert: bool = False) -> list[str]:
     """HF's ``NormalizedString::split`` for matches ``found`` ((start, end) pairs)."""
+    return [text[s:e] for s, e in split_spans(text, found, behavior, invert)]
+
+
+def split_spans(text: str, found, behavior: str, invert: bool = False) -> list[tuple[int, int]]:
+    """The ``(start, end)`` of every piece :func:`split_by` returns."""
     marks = [(s, e, m != invert) for s, e, m in _marks(text, found)]
     spans: list[list] = []
     previous = False
@@ -265,7 +270,7 @@ def split_by(text: str, found, behavior: str, invert: bool = False) -> list[str]
             else:
                 spans.append([s, e])
             previous = m
-    return [text[s:e] for s, e in spans if e > s]
+    return [(s, e) for s, e in spans if e > s]
 
 
 def _isolated(pattern, text):

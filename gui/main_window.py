@@ -24,6 +24,7 @@ from .encode_panel import EncodePanel
 from .exercises import ExerciseDialog
 from .interop import Interop
 from .lessons import LessonDock, LessonPlayer
+from .pipeline_view import PipelineView
 from .timeline import MergeTimeline
 from .trace_panel import TracePanel
 from .workers import run_task, shutdown, trainer_for
@@ -78,6 +79,7 @@ class MainWindow(QMainWindow):
             ("encode", EncodePanel, self.tr("Encode / decode")),
             ("assets", AssetManager, self.tr("Assets")),
             ("compare", CompareView, self.tr("Compare")),
+            ("pipeline", PipelineView, self.tr("Pipeline")),
         ]
         self.panels = {}
         for key, view, title in views:

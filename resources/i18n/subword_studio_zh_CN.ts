@@ -1541,85 +1541,90 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="75"/>
+        <location filename="../../gui/main_window.py" line="76"/>
         <source>Merge trace</source>
         <translation>合并过程</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="76"/>
+        <location filename="../../gui/main_window.py" line="77"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="77"/>
+        <location filename="../../gui/main_window.py" line="78"/>
         <source>Merge timeline</source>
         <translation>合并时间线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="78"/>
+        <location filename="../../gui/main_window.py" line="79"/>
         <source>Encode / decode</source>
         <translation>编码 / 解码</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="79"/>
+        <location filename="../../gui/main_window.py" line="80"/>
         <source>Assets</source>
         <translation>资产</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="80"/>
+        <location filename="../../gui/main_window.py" line="81"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="58"/>
-        <location filename="../../gui/main_window.py" line="181"/>
-        <location filename="../../gui/main_window.py" line="258"/>
+        <location filename="../../gui/main_window.py" line="59"/>
+        <location filename="../../gui/main_window.py" line="183"/>
+        <location filename="../../gui/main_window.py" line="260"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="200"/>
-        <location filename="../../gui/main_window.py" line="207"/>
+        <location filename="../../gui/main_window.py" line="82"/>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="202"/>
+        <location filename="../../gui/main_window.py" line="209"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="253"/>
+        <location filename="../../gui/main_window.py" line="255"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="255"/>
+        <location filename="../../gui/main_window.py" line="257"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="262"/>
+        <location filename="../../gui/main_window.py" line="264"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="263"/>
+        <location filename="../../gui/main_window.py" line="265"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="292"/>
+        <location filename="../../gui/main_window.py" line="294"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="293"/>
+        <location filename="../../gui/main_window.py" line="295"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="314"/>
+        <location filename="../../gui/main_window.py" line="316"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="315"/>
+        <location filename="../../gui/main_window.py" line="317"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
@@ -1957,6 +1962,144 @@
         <location filename="../../gui/timeline.py" line="455"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>PipelineView</name>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="72"/>
+        <source>none, or e.g. &lt;BOS&gt; $A &lt;EOS&gt;</source>
+        <translation>无，或例如 &lt;BOS&gt; $A &lt;EOS&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="84"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="100"/>
+        <source>Tokenizer:</source>
+        <translation>分词器：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="102"/>
+        <source>Post-processing template:</source>
+        <translation>后处理模板：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="105"/>
+        <source>Use only the first k merges:</source>
+        <translation>只使用前 k 次合并：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="125"/>
+        <source>Stages</source>
+        <translation>各阶段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="126"/>
+        <source>Base-byte IDs</source>
+        <translation>基础字节 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="166"/>
+        <source>Encode panel: %1</source>
+        <translation>编码面板：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="169"/>
+        <source>Trained char-BPE model</source>
+        <translation>已训练的字符级 BPE 模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="207"/>
+        <source>this model has no merges</source>
+        <translation>此模型没有合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="209"/>
+        <source>all %1 merges</source>
+        <translation>全部 %1 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="211"/>
+        <source>of %1 merges</source>
+        <translation>/ 共 %1 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="221"/>
+        <source>Raw byte order: byte b has ID %1 + b, as in this project&apos;s byte-level BPE and in minbpe.</source>
+        <translation>原始字节顺序：字节 b 的 ID 为 %1 + b，与本项目的字节级 BPE 和 minbpe 相同。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="224"/>
+        <source>GPT-2&apos;s printable-first order (tiktoken, HF ByteLevel): the 188 printable bytes come first, spelled as themselves, then the other 68, spelled from U+0100 on. A space is %1, ID %2.</source>
+        <translation>GPT-2 的“可打印优先”顺序（tiktoken、HF ByteLevel）：188 个可打印字节排在前面，写作其本身；其余 68 个随后，从 U+0100 起书写。空格写作 %1，ID 为 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="228"/>
+        <source>SentencePiece byte pieces &lt;0x00&gt;…&lt;0xFF&gt; at IDs %1–%2, after the meta pieces %3.</source>
+        <translation>SentencePiece 字节片段 &lt;0x00&gt;…&lt;0xFF&gt; 位于 ID %1–%2，排在元片段 %3 之后。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="232"/>
+        <source>Every byte has a token, in an order that is neither raw nor GPT-2&apos;s.</source>
+        <translation>每个字节都有 token，但顺序既不是原始顺序也不是 GPT-2 的顺序。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="235"/>
+        <source>Only %1 of the 256 bytes have a token.</source>
+        <translation>256 个字节中只有 %1 个有 token。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="236"/>
+        <source>No byte tokens: this tokenizer works on characters.</source>
+        <translation>没有字节 token：此分词器以字符为单位工作。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="265"/>
+        <source>Running the stages…</source>
+        <translation>正在运行各阶段…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="269"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="292"/>
+        <source>Cannot run the stages: %1</source>
+        <translation>无法运行各阶段：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="313"/>
+        <source>Round trip: decoding gives back the input exactly.</source>
+        <translation>往返：解码结果与输入完全一致。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="314"/>
+        <source>characters %1</source>
+        <translation>字符 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="319"/>
+        <source>Round trip: decoding gives back the normalized input, not the input: %1</source>
+        <translation>往返：解码得到的是规范化后的输入，而不是原始输入：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="321"/>
+        <source>Lossy: decoding loses %1</source>
+        <translation>有损：解码丢失了 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="376"/>
+        <source>Selected: characters %1, bytes %2: %3</source>
+        <translation>已选：字符 %1，字节 %2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="388"/>
+        <source>Select a piece, or text in the input, to see where it came from.</source>
+        <translation>选择一个片段或输入中的文字，查看它来自哪里。</translation>
     </message>
 </context>
 <context>
@@ -2765,6 +2908,195 @@
         <location filename="../../gui/models.py" line="104"/>
         <source>Where</source>
         <translation>出现在哪里</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="74"/>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="74"/>
+        <source>What ran</source>
+        <translation>执行内容</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="75"/>
+        <source>Pieces</source>
+        <translation>片段数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="76"/>
+        <source>Aligned with the selection</source>
+        <translation>与所选对齐</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="77"/>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="146"/>
+        <source>Piece</source>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="146"/>
+        <location filename="../../gui/pipeline_models.py" line="211"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="147"/>
+        <source>Characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="147"/>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="148"/>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="210"/>
+        <source>Byte</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="210"/>
+        <source>Printable form</source>
+        <translation>可打印形式</translation>
+    </message>
+</context>
+<context>
+    <name>pipeline_models</name>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="32"/>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="33"/>
+        <source>Normalizer</source>
+        <translation>规范化器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="34"/>
+        <source>Spaces → ▁, prefix</source>
+        <translation>空格 → ▁，前缀</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="35"/>
+        <source>Prefix space, bytes as characters</source>
+        <translation>前缀空格，字节写成字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="36"/>
+        <source>Pre-tokenizer</source>
+        <translation>预分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="37"/>
+        <source>Clean text</source>
+        <translation>清理文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="38"/>
+        <source>Space CJK ideographs</source>
+        <translation>CJK 汉字两侧加空格</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="39"/>
+        <source>Split on whitespace</source>
+        <translation>按空白切分</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="40"/>
+        <source>Lower-case</source>
+        <translation>转小写</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="41"/>
+        <source>Strip accents</source>
+        <translation>去除重音</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="42"/>
+        <source>Split punctuation</source>
+        <translation>切分标点</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="43"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="44"/>
+        <source>Post-processing</source>
+        <translation>后处理</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="45"/>
+        <source>Decoding</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="48"/>
+        <source>changed</source>
+        <translation>已改变</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="49"/>
+        <source>inserted</source>
+        <translation>插入</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="50"/>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="51"/>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="52"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="53"/>
+        <source>byte fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="54"/>
+        <source>part of a character</source>
+        <translation>字符的一部分</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="55"/>
+        <source>alignment approximate</source>
+        <translation>对齐为近似值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="98"/>
+        <source>all %1 merges</source>
+        <translation>全部 %1 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="99"/>
+        <source>first %1 of %2 merges</source>
+        <translation>前 %1 次合并（共 %2 次）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="102"/>
+        <source>none: the asset stores no template</source>
+        <translation>无：资产中没有存储模板</translation>
     </message>
 </context>
 <context>

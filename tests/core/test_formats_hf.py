@@ -136,8 +136,7 @@ BPE_PIPELINES = {
 }
 
 
-@pytest.mark.parametrize("name", BPE_PIPELINES)
-def test_bpe_pipelines_import_and_export_with_identical_ids(name, tmp_path):
+def train_bpe_pipeline(name):
     c = BPE_PIPELINES[name]
     options = {"unk_token": c["unk"], "fuse_unk": c.get("fuse", False)}
     train = {"vocab_size": 300, "show_progress": False, "special_tokens": [c["unk"]]}
@@ -152,6 +151,12 @@ def test_bpe_pipelines_import_and_export_with_identical_ids(name, tmp_path):
     if "dec" in c:
         tok.decoder = c["dec"]
     tok.train_from_iterator(TRAIN[:12], trainers.BpeTrainer(**train))  # not every character: unknowns occur
+    return tok
+
+
+@pytest.mark.parametrize("name", BPE_PIPELINES)
+def test_bpe_pipelines_import_and_export_with_identical_ids(name, tmp_path):
+    tok = train_bpe_pipeline(name)
     result, ours = imported(save(tok, tmp_path))
     texts = PROBES + EXTRA
     assert_same_ids(ours, tok, texts)
