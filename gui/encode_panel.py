@@ -11,7 +11,7 @@ import html
 from bisect import bisect_right
 from itertools import accumulate
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
@@ -26,6 +26,7 @@ from core.render import render_piece
 from .canon_view import CanonView, decode_chips
 from .token_strip import Chip, TokenStrip
 from .token_table import TokenTableModel
+from .workers import run_task
 
 SAMPLE = "find: red key . 法国首都是巴黎。🙂 e\u0301 é Ａ A"
 # Texts longer than this are encoded off the GUI thread.
@@ -82,26 +83,12 @@ def encoding_chips(encoding, text) -> list[Chip]:
     return chips
 
 
-class _Signals(QObject):
-    done = Signal(int, object, object, object)  # generation, encoding, chips, utf16 prefix
-    failed = Signal(int, str)
-
-
-class _EncodeJob(QRunnable):
-    def __init__(self, generation, tokenizer, text):
-        super().__init__()
-        self.generation, self.tokenizer, self.text = generation, tokenizer, text
-        self.signals = _Signals()
-
-    def run(self):
-        try:
-            encoding = self.tokenizer.encode(self.text)
-            chips = encoding_chips(encoding, self.text)
-            utf16 = [0, *accumulate(2 if ord(c) > 0xFFFF else 1 for c in self.text)]
-        except StudioError as exc:
-            self.signals.failed.emit(self.generation, str(exc))
-        else:
-            self.signals.done.emit(self.generation, encoding, chips, utf16)
+def _encode(tokenizer, text):
+    """The encoding, its chips and the UTF-16 offset of every code point."""
+    encoding = tokenizer.encode(text)
+    chips = encoding_chips(encoding, text)
+    utf16 = [0, *accumulate(2 if ord(c) > 0xFFFF else 1 for c in text)]
+    return encoding, chips, utf16
 
 
 class EncodePanel(QWidget):
@@ -113,9 +100,7 @@ class EncodePanel(QWidget):
         self.encoding = None
         self._utf16 = [0]
         self._generation = 0
-        self._jobs = set()
-        self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(1)
+        self._task = None  # the encoding running off the GUI thread, if any
         self.token_model = TokenTableModel(self)
         self.debounce = QTimer(self, singleShot=True, interval=150)
 
@@ -214,18 +199,34 @@ class EncodePanel(QWidget):
         self.debounce.stop()
         self._generation += 1
         text = self.input.toPlainText()
-        job = _EncodeJob(self._generation, self.workspace.encoder, text)
-        job.signals.done.connect(self._encoded)
-        job.signals.failed.connect(self._encode_failed)
+        tokenizer = self.workspace.encoder
+        if self._task is not None:
+            self._task.cancel()  # its result is stale; _task_done drops it
+            self._task = None
         if len(text) < THREAD_THRESHOLD:
-            job.run()
-        else:
-            self.counts_label.setText(self.tr("Encoding %1 characters…").replace("%1", str(len(text))))
-            self._jobs.add(job.signals)
-            job.signals.done.connect(lambda *_: self._jobs.discard(job.signals))
-            job.signals.failed.connect(lambda *_: self._jobs.discard(job.signals))
-            job.setAutoDelete(True)
-            self.pool.start(job)
+            try:
+                result = _encode(tokenizer, text)
+            except StudioError as exc:
+                self._encode_failed(self._generation, str(exc))
+            else:
+                self._encoded(self._generation, *result)
+            return
+        self.counts_label.setText(self.tr("Encoding %1 characters…").replace("%1", str(len(text))))
+        # A Task (QThread) rather than a Python QRunnable: the pool could free the
+        # runnable while Python's collector still held its wrapper (a crash).
+        self._task = run_task(lambda progress, should_stop: _encode(tokenizer, text), name="encode")
+        self._task.sig_done.connect(self._task_done)
+        self._task.sig_failed.connect(self._task_failed)
+
+    def _task_done(self, result):
+        if self.sender() is self._task:
+            self._task = None
+            self._encoded(self._generation, *result)
+
+    def _task_failed(self, message):
+        if self.sender() is self._task:
+            self._task = None
+            self._encode_failed(self._generation, message)
 
     def _encoded(self, generation, encoding, chips, utf16):
         if generation != self._generation:
