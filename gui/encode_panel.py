@@ -122,7 +122,7 @@ class EncodePanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.ids_edit = QLineEdit()
-        self.ids_edit.setPlaceholderText(self.tr("IDs, e.g. 255 or [262, 32, 263]"))
+        self.ids_edit.setPlaceholderText(self.tr("IDs, e.g. 255 or [270, 32, 268]"))
         self.policy_box = QComboBox()
         for policy, label in (("strict", self.tr("strict (error)")), ("raw", self.tr("raw (bytes)")),
                               ("replace", self.tr("replace (display fallback)"))):

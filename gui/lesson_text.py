@@ -88,9 +88,8 @@ STEPS = {
     "19.3": (
         QT_TRANSLATE_NOOP("lessons", "The classroom byte tokenizer: IDs 0–255 are the bytes, 256–258 are "
                           "BOS/EOS/PAD, and 32 merges learned from 24 records make 291 entries. red key . has 9 "
-                          "code points and 9 bytes but 5 tokens: red, space, key, space, full stop. Here they are "
-                          "[262, 32, 263, 32, 46]; the book's tokenizer, trained on its own records, gives "
-                          "[270, 32, 268, 32, 46]: same counts, other IDs."),
+                          "code points and 9 bytes but 5 tokens: red, space, key, space, full stop. They are "
+                          "[270, 32, 268, 32, 46], the IDs the book gives: 270 is red and 268 is key."),
         QT_TRANSLATE_NOOP("lessons", "法国首都是巴黎。 has 8 code points and 24 UTF-8 bytes. The 32 merges "
                           "learned no Chinese byte pair, so it takes 24 tokens, and still round-trips exactly."),
         QT_TRANSLATE_NOOP("lessons", "中 is the three bytes E4 B8 AD and 🙂 the four bytes F0 9F 99 82. Each "
@@ -99,8 +98,8 @@ STEPS = {
         QT_TRANSLATE_NOOP("lessons", "Full-width Ａ, a space and A: 3 code points, 5 bytes, 5 tokens, as in the "
                           "last row of table 19.3. NFKC would make Ａ an A; this tokenizer keeps the input as it is."),
         QT_TRANSLATE_NOOP("lessons", "The first merge is : + space (58, 32) → 259, seen 25 times: key: followed "
-                          "by a space is [263, 259]."),
-        QT_TRANSLATE_NOOP("lessons", "A prompt that stops before the space ends in token 58, [263, 58], a token "
+                          "by a space is [268, 259]."),
+        QT_TRANSLATE_NOOP("lessons", "A prompt that stops before the space ends in token 58, [268, 58], a token "
                           "the full text never uses there: a text prefix is not always a token prefix."),
         QT_TRANSLATE_NOOP("lessons", "A generator may output ID 255: the byte FF, never valid UTF-8 on its own. "
                           "The strict decoder stops and names the byte and its offset."),
@@ -120,7 +119,7 @@ STEPS = {
     ),
     "19.5": (
         QT_TRANSLATE_NOOP("lessons", "A copy of the classroom tokenizer with IDs 268 and 270 swapped (key and "
-                          "red in the book; here the pieces the findings name) still has 291 entries, so every "
+                          "red, as in the book) still has 291 entries, so every "
                           "shape check passes. Yet embedding rows, output columns and biases, stored encoded data "
                           "and prompts now mean other tokens: the interface identities differ, and the diff names "
                           "the swap."),

@@ -1085,133 +1085,133 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode_panel.py" line="125"/>
+        <location filename="../../gui/encode_panel.py" line="110"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="140"/>
-        <source>IDs, e.g. 255 or [262, 32, 263]</source>
-        <translation>ID，例如 255 或 [262, 32, 263]</translation>
+        <location filename="../../gui/encode_panel.py" line="125"/>
+        <source>IDs, e.g. 255 or [270, 32, 268]</source>
+        <translation>ID，例如 255 或 [270, 32, 268]</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="142"/>
+        <location filename="../../gui/encode_panel.py" line="127"/>
         <source>strict (error)</source>
         <translation>strict（报错）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="142"/>
+        <location filename="../../gui/encode_panel.py" line="127"/>
         <source>raw (bytes)</source>
         <translation>raw（字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="143"/>
+        <location filename="../../gui/encode_panel.py" line="128"/>
         <source>replace (display fallback)</source>
         <translation>replace（显示替代）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="145"/>
+        <location filename="../../gui/encode_panel.py" line="130"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="146"/>
+        <location filename="../../gui/encode_panel.py" line="131"/>
         <source>Use the IDs above</source>
         <translation>使用上方的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="147"/>
+        <location filename="../../gui/encode_panel.py" line="132"/>
         <source>Open IDs…</source>
         <translation>打开 ID 文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="166"/>
+        <location filename="../../gui/encode_panel.py" line="151"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="170"/>
+        <location filename="../../gui/encode_panel.py" line="155"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="209"/>
+        <location filename="../../gui/encode_panel.py" line="194"/>
         <source>Tokenizer: %1 (vocab %2)</source>
         <translation>分词器：%1（词表 %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="223"/>
+        <location filename="../../gui/encode_panel.py" line="214"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="239"/>
+        <location filename="../../gui/encode_panel.py" line="240"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="248"/>
+        <location filename="../../gui/encode_panel.py" line="249"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="254"/>
+        <location filename="../../gui/encode_panel.py" line="255"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="256"/>
+        <location filename="../../gui/encode_panel.py" line="257"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="259"/>
+        <location filename="../../gui/encode_panel.py" line="260"/>
         <source>Normal forms (this tokenizer keeps the input exactly): </source>
         <translation>规范化形式（此分词器原样保留输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="263"/>
+        <location filename="../../gui/encode_panel.py" line="264"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="320"/>
+        <location filename="../../gui/encode_panel.py" line="321"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="321"/>
+        <location filename="../../gui/encode_panel.py" line="322"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="330"/>
-        <location filename="../../gui/encode_panel.py" line="348"/>
+        <location filename="../../gui/encode_panel.py" line="331"/>
+        <location filename="../../gui/encode_panel.py" line="349"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="354"/>
+        <location filename="../../gui/encode_panel.py" line="355"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="357"/>
+        <location filename="../../gui/encode_panel.py" line="358"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="364"/>
+        <location filename="../../gui/encode_panel.py" line="365"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="367"/>
+        <location filename="../../gui/encode_panel.py" line="368"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="370"/>
+        <location filename="../../gui/encode_panel.py" line="371"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -2645,211 +2645,211 @@
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="89"/>
-        <source>The classroom byte tokenizer: IDs 0–255 are the bytes, 256–258 are BOS/EOS/PAD, and 32 merges learned from 24 records make 291 entries. red key . has 9 code points and 9 bytes but 5 tokens: red, space, key, space, full stop. Here they are [262, 32, 263, 32, 46]; the book&apos;s tokenizer, trained on its own records, gives [270, 32, 268, 32, 46]: same counts, other IDs.</source>
-        <translation>课堂字节分词器：ID 0—255 对应各个字节，256—258 是 BOS/EOS/PAD，从 24 条记录学到的 32 次合并使词表共有 291 项。red key . 有 9 个码点、9 个字节，却只有 5 个 token：red、空格、key、空格、句号。这里是 [262, 32, 263, 32, 46]；书中的分词器用它自己的记录训练，得到 [270, 32, 268, 32, 46]：个数相同，ID 不同。</translation>
+        <source>The classroom byte tokenizer: IDs 0–255 are the bytes, 256–258 are BOS/EOS/PAD, and 32 merges learned from 24 records make 291 entries. red key . has 9 code points and 9 bytes but 5 tokens: red, space, key, space, full stop. They are [270, 32, 268, 32, 46], the IDs the book gives: 270 is red and 268 is key.</source>
+        <translation>课堂字节分词器：ID 0—255 对应各个字节，256—258 是 BOS/EOS/PAD，从 24 条记录学到的 32 次合并使词表共有 291 项。red key . 有 9 个码点、9 个字节，却只有 5 个 token：red、空格、key、空格、句号。它们是 [270, 32, 268, 32, 46]，与书中给出的 ID 相同：270 是 red，268 是 key。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="94"/>
+        <location filename="../../gui/lesson_text.py" line="93"/>
         <source>法国首都是巴黎。 has 8 code points and 24 UTF-8 bytes. The 32 merges learned no Chinese byte pair, so it takes 24 tokens, and still round-trips exactly.</source>
         <translation>法国首都是巴黎。有 8 个码点、24 个 UTF-8 字节。32 次合并没有学到任何中文字节对，所以它占 24 个 token，仍能精确往返。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="96"/>
+        <location filename="../../gui/lesson_text.py" line="95"/>
         <source>中 is the three bytes E4 B8 AD and 🙂 the four bytes F0 9F 99 82. Each token here holds part of a character (dashed border): decode by joining all the bytes first, then UTF-8 as a whole.</source>
         <translation>中 是三个字节 E4 B8 AD，🙂 是四个字节 F0 9F 99 82。这里每个 token 只含字符的一部分（虚线边框）：解码时先拼接全部字节，再把整体按 UTF-8 解码。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="99"/>
+        <location filename="../../gui/lesson_text.py" line="98"/>
         <source>Full-width Ａ, a space and A: 3 code points, 5 bytes, 5 tokens, as in the last row of table 19.3. NFKC would make Ａ an A; this tokenizer keeps the input as it is.</source>
         <translation>全角 Ａ、空格、A：3 个码点、5 个字节、5 个 token，即表 19.3 的最后一行。NFKC 会把 Ａ 变成 A；这个分词器按原样保留输入。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="101"/>
-        <source>The first merge is : + space (58, 32) → 259, seen 25 times: key: followed by a space is [263, 259].</source>
-        <translation>第一次合并是 : + 空格（58, 32）→ 259，出现 25 次：key: 后跟空格编码为 [263, 259]。</translation>
+        <location filename="../../gui/lesson_text.py" line="100"/>
+        <source>The first merge is : + space (58, 32) → 259, seen 25 times: key: followed by a space is [268, 259].</source>
+        <translation>第一次合并是 : + 空格（58, 32）→ 259，出现 25 次：key: 后跟空格编码为 [268, 259]。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="103"/>
-        <source>A prompt that stops before the space ends in token 58, [263, 58], a token the full text never uses there: a text prefix is not always a token prefix.</source>
-        <translation>提示恰好停在空格以前，最后一个 token 就是 58，即 [263, 58]，完整文本在这里从不使用这个 token：文本前缀未必是 token 前缀。</translation>
+        <location filename="../../gui/lesson_text.py" line="102"/>
+        <source>A prompt that stops before the space ends in token 58, [268, 58], a token the full text never uses there: a text prefix is not always a token prefix.</source>
+        <translation>提示恰好停在空格以前，最后一个 token 就是 58，即 [268, 58]，完整文本在这里从不使用这个 token：文本前缀未必是 token 前缀。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="105"/>
+        <location filename="../../gui/lesson_text.py" line="104"/>
         <source>A generator may output ID 255: the byte FF, never valid UTF-8 on its own. The strict decoder stops and names the byte and its offset.</source>
         <translation>生成器可能输出 ID 255：字节 FF，它单独存在时永远不是合法 UTF-8。严格解码器会停止，并指出这个字节及其偏移。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="107"/>
+        <location filename="../../gui/lesson_text.py" line="106"/>
         <source>With the replace policy, U+FFFD is shown and the banner calls it a display fallback: the record keeps the raw bytes and IDs, and must not claim the model produced that character.</source>
         <translation>使用替换策略时会显示 U+FFFD，横幅说明这是显示回退：记录应保留原始字节和 ID，不能声称模型生成了那个字符。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="112"/>
+        <location filename="../../gui/lesson_text.py" line="111"/>
         <source>e followed by U+0301 (combining acute accent): 2 code points, 3 bytes, 3 tokens. The byte tokenizer does not normalize and keeps it exactly; the normal-forms line shows that NFC would change it.</source>
         <translation>e 后接 U+0301（组合尖音符）：2 个码点、3 个字节、3 个 token。字节分词器不做规范化，能精确保留它；“规范形式”一行显示 NFC 会改变它。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="115"/>
+        <location filename="../../gui/lesson_text.py" line="114"/>
         <source>The precomposed é (U+00E9): 1 code point, 2 bytes, 2 tokens. It looks the same, but it is another code point sequence.</source>
         <translation>预组合字符 é（U+00E9）：1 个码点、2 个字节、2 个 token。看起来一样，却是另一串码点。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="117"/>
+        <location filename="../../gui/lesson_text.py" line="116"/>
         <source>Both together: after NFC both are é, and the first spelling cannot be recovered from the normalized text. That is normalization loss; ☃ becoming [UNK] is another loss, from missing coverage.</source>
         <translation>两者放在一起：经过 NFC 后都变成 é，只凭规范化结果无法恢复第一种写法。这是规范化造成的信息损失；☃ 变成 [UNK] 则是覆盖不足造成的另一种损失。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="122"/>
-        <source>A copy of the classroom tokenizer with IDs 268 and 270 swapped (key and red in the book; here the pieces the findings name) still has 291 entries, so every shape check passes. Yet embedding rows, output columns and biases, stored encoded data and prompts now mean other tokens: the interface identities differ, and the diff names the swap.</source>
-        <translation>把课堂分词器复制一份并交换 ID 268 与 270（书中是 key 与 red；这里是比较结果中列出的片段），仍有 291 项，所以所有 shape 检查都会通过。但嵌入行、输出列与偏置、已保存的编码数据和提示都指向了别的 token：接口身份不同，差异报告指出了这次交换。</translation>
+        <location filename="../../gui/lesson_text.py" line="121"/>
+        <source>A copy of the classroom tokenizer with IDs 268 and 270 swapped (key and red, as in the book) still has 291 entries, so every shape check passes. Yet embedding rows, output columns and biases, stored encoded data and prompts now mean other tokens: the interface identities differ, and the diff names the swap.</source>
+        <translation>把课堂分词器复制一份并交换 ID 268 与 270（key 与 red，与书中相同），仍有 291 项，所以所有 shape 检查都会通过。但嵌入行、输出列与偏置、已保存的编码数据和提示都指向了别的 token：接口身份不同，差异报告指出了这次交换。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="129"/>
+        <location filename="../../gui/lesson_text.py" line="128"/>
         <source>Seed 003&apos;s corpus: low 5, lower 2, newest 6, widest 3. The most frequent pair is e + s, 6 + 3 = 9 times (newest and widest).</source>
         <translation>种子 003 的语料：low 5、lower 2、newest 6、widest 3。最高频的相邻对是 e + s，出现 6 + 3 = 9 次（newest 与 widest）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="131"/>
+        <location filename="../../gui/lesson_text.py" line="130"/>
         <source>Then es + t, again 9 times.</source>
         <translation>接着是 es + t，同样 9 次。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="132"/>
+        <location filename="../../gui/lesson_text.py" line="131"/>
         <source>Then est + &lt;/w&gt;, 9 times: est&lt;/w&gt; is one symbol now.</source>
         <translation>然后是 est + &lt;/w&gt;，9 次：est&lt;/w&gt; 现在是一个符号。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="133"/>
+        <location filename="../../gui/lesson_text.py" line="132"/>
         <source>With the first 3 merges, lower is still characters, newest is n e w est&lt;/w&gt; and widest is w i d est&lt;/w&gt;.</source>
         <translation>只用前 3 次合并时，lower 仍是单个字符，newest 为 n e w est&lt;/w&gt;，widest 为 w i d est&lt;/w&gt;。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="135"/>
+        <location filename="../../gui/lesson_text.py" line="134"/>
         <source>With the first-seen tie rule, merges 4–7 are l + o, lo + w, n + e and ne + w: newest is new est&lt;/w&gt;. The seed writes new est &lt;/w&gt;; here est and &lt;/w&gt; are one symbol, joined by merge 3.</source>
         <translation>按 first-seen 并列规则，第 4—7 次合并是 l + o、lo + w、n + e 和 ne + w：newest 为 new est&lt;/w&gt;。种子写作 new est &lt;/w&gt;；这里 est 与 &lt;/w&gt; 已由第 3 次合并连成一个符号。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="138"/>
+        <location filename="../../gui/lesson_text.py" line="137"/>
         <source>After merge 11 widest is wid est&lt;/w&gt;, but newest has been one token since merge 8, and lower is still low e r &lt;/w&gt;: e + r occurs only twice. The seed&apos;s list of segmentations is not the result of any single number of merges; step through to see which merge gives which.</source>
         <translation>第 11 次合并以后，widest 为 wid est&lt;/w&gt;，但 newest 从第 8 次合并起就已是一个 token，lower 仍是 low e r &lt;/w&gt;：e + r 只出现两次。种子列出的切分并不是某一个合并次数的结果；逐步查看可以看出哪一步给出哪种切分。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="144"/>
+        <location filename="../../gui/lesson_text.py" line="143"/>
         <source>Seed 004&apos;s corpus: low 5, lowest 2, newer 6, wider 3, new 2, with the first-seen tie rule of Sennrich&apos;s code. Merge 1 is e + r (9: newer and wider), merge 2 er + &lt;/w&gt; (9).</source>
         <translation>种子 004 的语料：low 5、lowest 2、newer 6、wider 3、new 2，使用 Sennrich 代码的 first-seen 并列规则。第 1 次合并 e + r（9：newer 与 wider），第 2 次 er + &lt;/w&gt;（9）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="147"/>
+        <location filename="../../gui/lesson_text.py" line="146"/>
         <source>Merges 3 and 4: n + e (8) and ne + w (8).</source>
         <translation>第 3、4 次合并：n + e（8）和 ne + w（8）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="148"/>
+        <location filename="../../gui/lesson_text.py" line="147"/>
         <source>Merges 5 and 6: l + o (7) and lo + w (7).</source>
         <translation>第 5、6 次合并：l + o（7）和 lo + w（7）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="149"/>
+        <location filename="../../gui/lesson_text.py" line="148"/>
         <source>Merges 7 and 8: new + er&lt;/w&gt; (6) and low + &lt;/w&gt; (5). These are the eight rows of table 1.</source>
         <translation>第 7、8 次合并：new + er&lt;/w&gt;（6）和 low + &lt;/w&gt;（5）。这就是表 1 的八行。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="151"/>
+        <location filename="../../gui/lesson_text.py" line="150"/>
         <source>newest is not in the corpus. Replaying the eight merges, n + e and ne + w apply: new e s t &lt;/w&gt;. The learned piece new survives instead of one unknown symbol.</source>
         <translation>newest 不在语料中。重放八次合并，n + e 和 ne + w 适用：new e s t &lt;/w&gt;。学到的片段 new 得以保留，而不是退化为一个未知符号。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="153"/>
+        <location filename="../../gui/lesson_text.py" line="152"/>
         <source>Trained again with the lexicographic rule, the timelines part at merge 3, where e + w (8) ties with n + e (8). Table 1 needs first-seen: the tie rule is part of the tokenizer.</source>
         <translation>改用字典序规则重新训练并比较，两条时间线在第 3 次合并处分开：e + w（8）与 n + e（8）并列。表 1 需要 first-seen：并列规则是分词器的一部分。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="160"/>
+        <location filename="../../gui/lesson_text.py" line="159"/>
         <source>In example 19.1, change the count of new from 1 to 2 (low ×2, lower ×1, new ×2). Under the same tie rule, which pair is merged first? Write it as left + right, e.g. l + o.</source>
         <translation>把例 19.1 中 new 的词频从 1 改为 2（low ×2、lower ×1、new ×2）。按原并列规则，第一次合并哪一对？写成 左 + 右，例如 l + o。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="163"/>
+        <location filename="../../gui/lesson_text.py" line="162"/>
         <source>After the original four merges, encode lower. Write its tokens separated by spaces.</source>
         <translation>原来的四次合并完成以后，编码 lower。写出它的 token，用空格分隔。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="165"/>
+        <location filename="../../gui/lesson_text.py" line="164"/>
         <source>Encode lowerz with the WordPiece vocabulary [UNK], low, ##er, new. Write the tokens.</source>
         <translation>用 WordPiece 词表 [UNK]、low、##er、new 编码 lowerz。写出 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="167"/>
+        <location filename="../../gui/lesson_text.py" line="166"/>
         <source>How many tokens does the classroom byte tokenizer use for 法国首都是巴黎。? It round-trips exactly: does that prove Chinese is handled well?</source>
         <translation>课堂字节分词器把 法国首都是巴黎。 编成多少个 token？它能精确往返：这能证明中文处理得好吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="169"/>
+        <location filename="../../gui/lesson_text.py" line="168"/>
         <source>A new tokenizer still has 291 entries, but IDs 268 and 270 are swapped. Tick everything that is affected.</source>
         <translation>新分词器仍有 291 项，但交换了 ID 268 与 270。勾选所有受影响的项。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="171"/>
+        <location filename="../../gui/lesson_text.py" line="170"/>
         <source>A generator outputs ID 255. Which byte is that? Write it in hex.</source>
         <translation>生成器输出 ID 255。它表示哪个字节？用十六进制写出。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="175"/>
+        <location filename="../../gui/lesson_text.py" line="174"/>
         <source>w + &lt;/w&gt; occurs twice in low and twice in new, 4 times; l + o and o + w still occur 3 times each. So w + &lt;/w&gt; is merged first. The original first step rested on three counts tied at 3; changing a frequency changes that premise.</source>
         <translation>w + &lt;/w&gt; 在 low 中出现两次，在 new 中也出现两次，共 4 次；l + o、o + w 仍各 3 次。因此先合并 w + &lt;/w&gt;。原来的第一步依据是三个计数都为 3，改变词频就改变了这个前提。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="178"/>
+        <location filename="../../gui/lesson_text.py" line="177"/>
         <source>low is [low&lt;/w&gt;] and lower is [low, er, &lt;/w&gt;]. Encoding replays rules whose ranks are fixed; meeting lower once more does not retrain them. Whether the words were separated by a tab, several spaces or something else was lost before the word records were built.</source>
         <translation>low 为 [low&lt;/w&gt;]，lower 为 [low, er, &lt;/w&gt;]。编码重放排名已经固定的规则，新遇到一次 lower 不会重新训练它们。原词之间是制表符、多个空格还是其他分隔方式，在构造按词记录以前就已经丢了。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="182"/>
+        <location filename="../../gui/lesson_text.py" line="181"/>
         <source>z cannot be matched, so the whole word becomes [UNK]. Keeping [low, ##er, UNK] is another fallback convention, with other IDs and another way back to text; not every WordPiece implementation must pre-process and fall back the same way.</source>
         <translation>z 无法继续匹配，所以整个词返回 [UNK]。保留 [low, ##er, UNK] 是另一套回退约定，会得到不同的 ID 和还原行为；并非所有 WordPiece 实现的预处理与回退规则都必须一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="185"/>
+        <location filename="../../gui/lesson_text.py" line="184"/>
         <source>Coverage says the input has a representation; a round trip says it can be restored under the stated normalization; length counts the units this one string needs. Here the Chinese sentence round-trips in 24 byte tokens while a frequent English phrase is compressed; neither compares understanding, which needs a trained model and a controlled evaluation.</source>
         <translation>覆盖能力说明输入有表示方式；往返说明在规定的规范化条件下能够还原；序列长度衡量这条具体字符串用了多少单位。这里中文句子用 24 个字节 token 往返成功，频繁的英文短语则被压缩，两者都不足以比较理解能力，那需要训练好的模型和受控评测。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="190"/>
+        <location filename="../../gui/lesson_text.py" line="189"/>
         <source>Saved datasets and prompts must be re-encoded consistently. To keep the old function, the matching input embedding rows, output vocabulary columns and output biases must be swapped too; special IDs, merge references and the asset identity must agree. The size is still 291, so shape assertions cannot notice the swapped meaning.</source>
         <translation>已保存的数据集和提示需要一致地重新编码。若要保留旧功能，还须交换对应的输入嵌入行、输出词表列及输出偏置；特殊 ID、合并引用和资产身份也必须相互一致。维度仍为 291，所以 shape 断言察觉不到含义被交换。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="194"/>
+        <location filename="../../gui/lesson_text.py" line="193"/>
         <source>It is the byte FF, which on its own is not valid UTF-8, so strict decoding fails. A display fallback may show a replacement character, but the record must keep the raw bytes and token IDs and say that replacement decoding was used; it must not claim the model generated that valid character.</source>
         <translation>它表示字节 FF，单独存在时不是合法 UTF-8，严格解码会失败。显示回退可以给出替代字符，但记录应保留原始字节与 token ID，并说明使用了替代解码，不能声称模型原本生成了那个有效字符。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="201"/>
+        <location filename="../../gui/lesson_text.py" line="200"/>
         <source>Input embedding rows</source>
         <translation>输入嵌入行</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="202"/>
+        <location filename="../../gui/lesson_text.py" line="201"/>
         <source>Output vocabulary columns</source>
         <translation>输出词表列</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="203"/>
+        <location filename="../../gui/lesson_text.py" line="202"/>
         <source>Output biases</source>
         <translation>输出偏置</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="204"/>
+        <location filename="../../gui/lesson_text.py" line="203"/>
         <source>Stored encoded datasets</source>
         <translation>已保存的编码数据集</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="205"/>
+        <location filename="../../gui/lesson_text.py" line="204"/>
         <source>Saved prompts</source>
         <translation>已保存的提示</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="206"/>
+        <location filename="../../gui/lesson_text.py" line="205"/>
         <source>Tensor shape checks (they would fail)</source>
         <translation>张量 shape 检查（会失败）</translation>
     </message>

@@ -174,11 +174,11 @@ def test_changing_one_merges_order_is_named():
     assert diff.findings[0].detail["ranks"] == [3, 4]
 
     byte = byte_asset()
-    merges = byte["model"]["merges"]  # ranks 2 and 3 ("ed", "ke") do not depend on each other
-    merges[1], merges[2] = merges[2], merges[1]
-    merges[1]["rank"], merges[2]["rank"] = 2, 3
+    merges = byte["model"]["merges"]  # ranks 3 and 4 ("ke", "lu", both ×7) do not depend on each other
+    merges[2], merges[3] = merges[3], merges[2]
+    merges[2]["rank"], merges[3]["rank"] = 3, 4
     diff = asset_diff.compare(ident(byte_asset()), ident(byte))
-    assert [(f.kind, f.detail["ranks"]) for f in diff.findings] == [("merge_order", [2, 3])]
+    assert [(f.kind, f.detail["ranks"]) for f in diff.findings] == [("merge_order", [3, 4])]
     assert [c.name for c in diff.components if not c.same] == ["merges"]
 
 

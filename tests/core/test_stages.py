@@ -189,7 +189,7 @@ def test_post_processing_template_adds_specials_with_empty_spans():
     found = inspect(model, "byte-bpe", "red", template="<BOS> $A <EOS>")
     post = found.stage("post_process")
     assert [(p.text, p.id, p.bytes, p.kind) for p in post.pieces] == [
-        ("<BOS>", 256, (0, 0), "special"), ("red", 262, (0, 3), ""), ("<EOS>", 257, (3, 3), "special")]
+        ("<BOS>", 256, (0, 0), "special"), ("red", 270, (0, 3), ""), ("<EOS>", 257, (3, 3), "special")]
     assert found.stage("decode").output == "red"
     from core.errors import TokenizerError
 

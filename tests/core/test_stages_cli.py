@@ -36,7 +36,7 @@ def test_stages_text_output_and_file_input(capsys, tmp_path):
     path = tmp_path / "in.txt"
     path.write_text("key", "utf-8")
     code, out, _ = run(capsys, "stages", str(ASSET_PATH), "--file", str(path))
-    assert code == 0 and "'key' #263  chars 0-3  bytes 0-3" in out and "round trip: input" in out
+    assert code == 0 and "'key' #268  chars 0-3  bytes 0-3" in out and "round trip: input" in out
 
 
 def test_bad_input_gives_one_line_and_exit_2(capsys, tmp_path):

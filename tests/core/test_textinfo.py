@@ -39,12 +39,12 @@ def test_table_19_3_counts_and_round_trip(text, points, size, tokens):
 
 
 def test_prefix_that_stops_before_the_space_changes_the_last_token():
-    report = textinfo.prefix_boundary(classroom(), "gold: 750")
-    assert report.full_ids == (277, 274)  # "gold", ": 750"
+    report = textinfo.prefix_boundary(classroom(), "door: 750")
+    assert report.full_ids == (279, 290)  # "door", ": 750"
     colon = report.rows[4]
-    assert colon.prefix == "gold:" and colon.ids == (277, 58) and not colon.aligned
-    assert [row.prefix for row in report.rows if row.aligned] == ["gold", "gold: 750"]
-    assert report.rows[2].ids == (270, 108)  # "go" + "l": "gol" is not a token
+    assert colon.prefix == "door:" and colon.ids == (279, 58) and not colon.aligned
+    assert [row.prefix for row in report.rows if row.aligned] == ["door", "door: 750"]
+    assert report.rows[2].ids == (264, 111)  # "do" + "o": "doo" is not a token
     assert len(report.misaligned) == 7
 
 

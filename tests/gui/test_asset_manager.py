@@ -63,9 +63,10 @@ def test_broken_copy_is_compared_side_by_side(manager, byte_file, tmp_path):
     assert "output column 268" in text and "saved prompt" in text
     behaviour = manager.behaviour_model
     assert cell(behaviour, 0, 1) == "same pieces, other IDs"
-    assert cell(behaviour, 0, 2) == "«268»" and cell(behaviour, 0, 3) == "«270»"
-    assert cell(behaviour, 0, 4) == cell(behaviour, 1, 0)  # A's ID for one token reads as the other
-    assert cell(behaviour, 2, 1) == "same"
+    row = {cell(behaviour, r, 0): r for r in range(behaviour.rowCount())}["key"]
+    assert cell(behaviour, row, 2) == "«268»" and cell(behaviour, row, 3) == "«270»"
+    assert cell(behaviour, row, 4) == "red"  # A's ID for "key" reads as "red" under B
+    assert cell(behaviour, behaviour.rowCount() - 1, 1) == "same"  # differences sort first
     assert manager.a_hash.text() == manager.rows()[0].loaded.identity.interface_sha256
     image = manager.grab()
     assert not image.isNull() and image.width() > 800
@@ -165,8 +166,8 @@ def test_errors_are_shown_in_the_window_not_raised(manager, byte_file, tmp_path)
 def test_use_for_encoding_hands_the_asset_to_the_encode_panel(window, manager, byte_file):
     manager.open_files([str(byte_file)])
     manager.select_rows([0])
-    manager.broken_copy((262, 263))
+    manager.broken_copy((268, 270))
     manager.select_rows([1])
     manager.use_for_encoding()
     encoder = window.workspace.encoder
-    assert list(encoder.encode("red key").ids) == [263, 32, 262]
+    assert list(encoder.encode("red key").ids) == [268, 32, 270]

@@ -25,7 +25,7 @@ def encode(panel, text):
 def test_chinese_and_emoji_tokens_carry_ids_bytes_and_partial_marks(panel):
     encode(panel, "red key 中🙂")
     chips = panel.strip.chips()
-    assert [c.token_id for c in chips] == [262, 32, 263, 32, 228, 184, 173, 240, 159, 153, 130]
+    assert [c.token_id for c in chips] == [270, 32, 268, 32, 228, 184, 173, 240, 159, 153, 130]
     assert chips[1].label == "␣"
     assert [c.label for c in chips[4:7]] == ["中 1/3", "中 2/3", "中 3/3"]
     assert chips[5].roles == ("continuation",) and chips[4].roles == ("lead",)
@@ -66,7 +66,7 @@ def test_decoding_ff_strictly_shows_a_banner_naming_the_byte(panel):
 
 
 def test_specials_and_out_of_range_ids_are_flagged_not_crashed_on(panel):
-    panel.ids_edit.setText("256 262 99999")
+    panel.ids_edit.setText("256 270 99999")
     panel.decode_now()
     text = panel.banner.text()
     assert "256" in text and "<BOS>" in text and "99999" in text
@@ -95,7 +95,7 @@ def test_one_megabyte_encodes_off_the_gui_thread(panel, qtbot):
     qtbot.waitUntil(lambda: panel.encoding is not None and panel.token_model.rowCount() > 100_000, timeout=120_000)
     timer.stop()
     assert ticks, "the event loop did not run while encoding"
-    assert panel.strip.chips()[0].token_id == 263
+    assert panel.strip.chips()[0].token_id == 268
 
 
 def test_normal_forms_show_what_normalization_would_merge(panel):
@@ -127,7 +127,7 @@ def test_colon_space_as_two_bytes_is_not_canonical_and_the_difference_is_marked(
 
 def test_specials_keep_their_place_and_unchanged_tokens_are_not_marked(panel):
     view = decode(panel, "256 58 32 114 101 100 32 257")
-    assert [c.token_id for c in view.canonical_strip.chips()] == [256, 264, 32, 257]
+    assert [c.token_id for c in view.canonical_strip.chips()] == [256, 272, 32, 257]
     assert panel.decoded_strip.marked == {1, 2, 3, 4, 5} and view.canonical_strip.marked == {1}
     assert "special token (<BOS>)" in panel.banner.text()
 
