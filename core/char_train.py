@@ -1,0 +1,144 @@
+"""The incremental engine behind :func:`core.char_bpe.train`.
+
+It is the byte-level engine (:mod:`core.byte_train`: words kept once with
+their counts, a pair -> words index, summed count deltas, a bucket queue)
+run on character symbols.  Each distinct symbol *string* gets one code
+point, so a word is a ``str`` with one character per symbol and merging is
+``str.replace`` in C.  Two merges that spell the same string (``ab + c``
+and ``a + bc``) get the same code point: symbols are strings, as in the
+plain trainer, and so they count as one symbol.
+
+Ties follow the policy by symbol strings, not by code points:
+
+* ``lexicographic`` and ``subword-nmt`` keep the top bucket sorted by the
+  pair's strings and read it from the front or the back;
+* any other policy (``first-seen``) sorts the top bucket by
+  :func:`core.ties.order_key`, each pair's key cached until a merge changes
+  a word that holds the pair.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .byte_train import _merge, _pairs, _Queue, paused_gc
+from .errors import TokenizerError
+from .ties import order_key
+
+TIE_LIMIT = 64
+MAX_SYMBOLS = 0x110000  # one code point per distinct symbol string
+SORTED_POLICIES = ("lexicographic", "subword-nmt")
+
+
+class _Names(dict):
+    """Two-character pair -> ``(left, right)`` symbol strings, made once per
+    pair, so a long trace holds one tuple per distinct tied pair."""
+
+    def __init__(self, names):
+        super().__init__()
+        self.names = names  # code point -> symbol string
+
+    def __missing__(self, pair: str) -> tuple[str, str]:
+        names = self.names
+        self[pair] = value = (names[pair[0]], names[pair[1]])
+        return value
+
+
+class _PolicyKeys:
+    """Each pair's sort key under a policy whose order depends on the corpus
+    (``first-seen``: ``(word index, position)`` of the pair's first
+    occurrence), cached.  The queue keeps its top bucket sorted by these
+    keys, so a key may change only in :meth:`refresh`, which takes the pairs
+    of the changed words out of the sorted top, forgets their keys and puts
+    them back under their new ones."""
+
+    def __init__(self, tie, symbols, where, codes, as_names):
+        self.symbols, self.where, self.codes, self.as_names = symbols, where, codes, as_names
+        self.policy_key = order_key(tie, self.first_seen)
+        self.cache: dict[str, object] = {}
+
+    def first_seen(self, pair: tuple[str, str]) -> tuple[int, int]:
+        code = self.codes[pair[0]] + self.codes[pair[1]]
+        symbols = self.symbols
+        # The index may list a word twice or after it lost the pair.
+        return min((w, symbols[w].find(code)) for w in self.where[code] if code in symbols[w])
+
+    def __call__(self, pair: str):
+        found = self.cache.get(pair)
+        if found is None:
+            found = self.cache[pair] = self.policy_key(self.as_names[pair])
+        return found
+
+    def refresh(self, changed, delta, queue) -> None:
+        stale = set(delta)
+        for old in changed:
+            stale.update(_pairs(old))
+        counts, top, cache = queue.counts, queue.top, self.cache
+        shown = [p for p in stale if counts.get(p) == top]
+        for pair in shown:
+            queue.unlist(pair)
+        for pair in stale:
+            cache.pop(pair, None)
+        for pair in shown:
+            queue.relist(pair)
+
+
+def learn(words, freqs, alphabet, known, tie: str, *, merges=None, vocab_size=None, progress=None,
+          should_stop=None, tie_limit: int = TIE_LIMIT):
+    """Learn merges over ``words`` (lists of symbols drawn from ``alphabet``).
+
+    Returns ``(steps, stop_reason)``; a step is ``(left, right, count,
+    ties, tie_count)`` with ``ties`` the first ``tie_limit`` tied pairs in
+    policy order, winner first.  ``known`` (the alphabet plus specials) is
+    extended with each new symbol; training stops at ``merges`` steps, when
+    ``known`` reaches ``vocab_size``, when no pair is left, or when
+    ``should_stop()`` is true.
+    """
+    codes = {s: chr(i) for i, s in enumerate(alphabet)}  # symbol string -> code point
+    names = {c: s for s, c in codes.items()}
+    symbols = ["".join(map(codes.__getitem__, w)) for w in words]
+    where: dict[str, list[int]] = defaultdict(list)  # pair -> words, appended as pairs appear
+    counts: dict[str, int] = {}
+    for index, word in enumerate(symbols):
+        f = freqs[index]
+        for pair in _pairs(word):
+            counts[pair] = counts.get(pair, 0) + f
+            listed = where[pair]
+            if not listed or listed[-1] != index:
+                listed.append(index)
+    as_names = _Names(names)
+    keys = None if tie in SORTED_POLICIES else _PolicyKeys(tie, symbols, where, codes, as_names)
+    queue = _Queue(counts, key=as_names.__getitem__ if keys is None else keys)
+    changed = None if keys is None else []
+    limit = float("inf") if merges is None else merges
+    steps = []
+    with paused_gc():
+        while True:
+            if len(steps) >= limit:
+                return steps, "merges"
+            if vocab_size is not None and len(known) >= vocab_size:
+                return steps, "vocab_size"
+            if should_stop is not None and should_stop():
+                return steps, "cancelled"
+            top, tied = queue.best()
+            if not top:
+                return steps, "no_pairs"
+            # The top bucket is in policy order; subword-nmt's is read backwards.
+            shown = tied[:-tie_limit - 1:-1] if tie == "subword-nmt" else tied[:tie_limit]
+            ties = tuple(map(as_names.__getitem__, shown))
+            left, right = ties[0]
+            steps.append((left, right, top, ties, len(tied)))
+            new = left + right
+            code = codes.get(new)
+            if code is None:
+                if len(codes) >= MAX_SYMBOLS:
+                    raise TokenizerError(f"char BPE can hold at most {MAX_SYMBOLS} distinct symbols")
+                code = codes[new] = chr(len(codes))
+                names[code] = new
+            known.add(new)
+            delta = _merge(codes[left] + codes[right], code, symbols, freqs, where, queue, changed)
+            if keys is not None:
+                keys.refresh(changed, delta, queue)
+                changed.clear()
+            if progress is not None:
+                progress(len(steps), merges)
