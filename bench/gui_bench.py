@@ -18,8 +18,8 @@
   is in every view.
 
 Paint completion is the first zero-delay timer after a Paint event
-reaches the measured widget (or one of its children): by then the whole
-paint pass of that event-loop turn is over.
+reaches the measured widget (a window is painted with its children in one
+pass): by then the whole paint pass of that event-loop turn is over.
 """
 
 from __future__ import annotations
@@ -54,8 +54,13 @@ def _app():
 
 
 class _PaintWatch:
-    """Calls ``done(seconds)`` once the first paint of ``target`` (a widget,
-    or a predicate on the painted widget) is over."""
+    """Calls ``done(perf_counter)`` once a paint of ``target`` is over.
+
+    The filter sits on ``target`` alone (a top-level window is painted with
+    all its children in one pass), or on the application until the first
+    match when ``target`` is a predicate: a filter on every event would make
+    the GUI thread take the GIL for each one and slow what it measures.
+    """
 
     def __init__(self, app, target, done):
         from PySide6.QtCore import QEvent, QObject, QTimer
@@ -66,21 +71,20 @@ class _PaintWatch:
             def eventFilter(self, obj, event):
                 if event.type() == QEvent.Paint and not watch.seen and watch.matches(obj):
                     watch.seen = True
+                    if watch.on_app:
+                        app.removeEventFilter(self)
                     QTimer.singleShot(0, lambda: done(time.perf_counter()))
                 return False
 
         self.seen = False
         self.target = target
         self.filter = Filter()
-        app.installEventFilter(self.filter)
+        self.on_app = callable(target)
+        (app if self.on_app else target).installEventFilter(self.filter)
 
     def matches(self, obj) -> bool:
         from PySide6.QtWidgets import QWidget
-        if not isinstance(obj, QWidget):
-            return False
-        if callable(self.target):
-            return self.target(obj)
-        return obj is self.target or self.target.isAncestorOf(obj)
+        return self.target(obj) if self.on_app else isinstance(obj, QWidget)
 
 
 def child_first_window(lang, spawned_at):
@@ -170,7 +174,7 @@ def child_encode(lang, _spawned_at):
         result.setdefault("encode", now - t0)
 
     panel._encoded = encoded
-    watch = _PaintWatch(app, panel.strip, done)
+    watch = _PaintWatch(app, panel.strip.viewport(), done)
     watch.seen = True  # only paints after the result count
     t0 = time.perf_counter()
     panel.input.setPlainText(text)
