@@ -177,9 +177,23 @@ class CharBPE:
         return len(self.vocab)
 
     def vocab_size_at(self, step: int) -> int:
-        """Vocabulary size after the first ``step`` merges."""
-        base = len(self.alphabet) + (self.unk is not None)
-        return base + len({m.new for m in self.merges[:step]} - set(self.alphabet))
+        """Vocabulary size after the first ``step`` merges (0 <= step)."""
+        return self.vocab_sizes()[min(step, len(self.merges))]
+
+    def vocab_sizes(self) -> list[int]:
+        """Vocabulary size after 0, 1, ..., N merges, computed once per model."""
+        sizes = self.__dict__.get("_vocab_sizes")
+        if sizes is None:
+            seen = set(self.alphabet)
+            size = len(self.alphabet) + (self.unk is not None)
+            sizes = [size]
+            for m in self.merges:
+                if m.new not in seen:
+                    seen.add(m.new)
+                    size += 1
+                sizes.append(size)
+            object.__setattr__(self, "_vocab_sizes", sizes)
+        return sizes
 
     # ==== Encoding ====
 

@@ -18,7 +18,7 @@ from gui import workers
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 from gui.timeline import MergeTimeline
-from gui.timeline_models import first_divergence, parameter_cost, token_totals, vocab_sizes
+from gui.timeline_models import first_divergence, parameter_cost, token_totals
 
 SEED_004 = WordCorpus.from_pairs([("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)])
 
@@ -175,7 +175,10 @@ def test_token_totals_match_segmenting_every_word_at_every_step():
     totals = token_totals(model, corpus)
     assert totals == [sum(len(model.segment(w, limit=k)) * c for w, c in corpus.items())
                       for k in range(len(model.merges) + 1)]
-    assert vocab_sizes(model) == [model.vocab_size_at(k) for k in range(len(model.merges) + 1)]
+    # Unknown token + alphabet + the distinct new strings of the first k merges.
+    assert [model.vocab_size_at(k) for k in range(len(model.merges) + 1)] == [
+        1 + len(model.alphabet) + len({m.new for m in model.merges[:k]} - set(model.alphabet))
+        for k in range(len(model.merges) + 1)]
 
 
 def test_plots_follow_the_step_and_export(timeline, qtbot, tmp_path):
