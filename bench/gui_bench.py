@@ -15,7 +15,9 @@
 * ``stall``: the main window with a 10 ms heartbeat timer while the shared
   trainer learns 16,000 merges on the English 10 MB words; the longest gap
   between beats, from the start of training until 0.5 s after its result
-  is in every view.
+  is in every view.  The same window idle for 2 s first gives the
+  machine's own noise (``idle_stall``); ``longest_gc`` is the longest
+  garbage collection meanwhile (it holds the GIL).
 
 Paint completion is the first zero-delay timer after a Paint event
 reaches the measured widget (a window is painted with its children in one
@@ -25,6 +27,7 @@ pass): by then the whole paint pass of that event-loop turn is over.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -44,6 +47,7 @@ TIMELINE_MERGES = 50_000
 ENCODE_TOKENS = 100_000
 STALL_MERGES = 16_000
 HEARTBEAT_MS = 10
+IDLE_S = 2.0
 
 
 # ==== children ====
@@ -210,22 +214,44 @@ def child_stall(lang, _spawned_at):
     def finished(purpose, _model):
         if purpose == "main":
             marks["finished"] = time.perf_counter()
-            QTimer.singleShot(500, app.quit)
+            QTimer.singleShot(500, stop)
+
+    def stop():
+        marks["end"] = time.perf_counter()  # quitting waits for background counts; not measured
+        app.quit()
 
     trainer.sig_training_finished.connect(finished)
-    trainer.sig_training_failed.connect(lambda _p, message: (marks.update(failed=message), app.quit()))
+    trainer.sig_training_failed.connect(lambda _p, message: (marks.update(failed=message), stop()))
+    collections = []  # (seconds, generation, when) of each collection: it holds the GIL throughout
+
+    def timed_gc(phase, info):
+        if phase == "start":
+            marks["gc"] = time.perf_counter()
+        else:
+            collections.append((time.perf_counter() - marks["gc"], info["generation"], marks["gc"]))
+    gc.callbacks.append(timed_gc)
+
+    def train():
+        marks["start"] = time.perf_counter()
+        trainer.start("main")
+
+    # First IDLE_S seconds with nothing running: the machine's own noise floor.
     heartbeat.start()
-    marks["start"] = time.perf_counter()
-    beats.append(marks["start"])
-    trainer.start("main")
+    beats.append(time.perf_counter())
+    QTimer.singleShot(int(IDLE_S * 1000), train)
     app.exec()
     heartbeat.stop()
+    idle = [b - a for a, b in zip(beats, beats[1:]) if b <= marks["start"]]
+    beats = [b for b in beats if marks["start"] <= b <= marks["end"]]
     gaps = [b - a for a, b in zip(beats, beats[1:])]
     worst = max(range(len(gaps)), key=gaps.__getitem__)
+    during = [c for c in collections if marks["start"] <= c[2] <= beats[-1]]  # not those of the shutdown
+    longest_gc = max(during, default=(0, None, 0))
     return {"stall": gaps[worst], "stall_at": beats[worst] - marks["start"],
-            "training": marks.get("finished", beats[-1]) - marks["start"], "beats": len(beats),
+            "training": marks.get("finished", beats[-1]) - marks["start"],
             "over_50ms": sum(g > 0.05 for g in gaps), "p99": sorted(gaps)[int(len(gaps) * 0.99)],
-            "failed": marks.get("failed")}
+            "idle_stall": max(idle), "failed": marks.get("failed"), "longest_gc": longest_gc[0],
+            "longest_gc_generation": longest_gc[1]}
 
 
 CHILDREN = {"first_window": child_first_window, "timeline": child_timeline, "encode": child_encode,
@@ -285,8 +311,8 @@ def main(argv=None) -> int:
     parser.add_argument("--json", help="also write the results here")
     args = parser.parse_args(argv)
     if args.child:
-        print(json.dumps(CHILDREN[args.child](args.lang, args.spawned_at)))
-        return 0
+        print(json.dumps(CHILDREN[args.child](args.lang, args.spawned_at)), flush=True)
+        os._exit(0)  # background counts may still run; tearing them down is not measured
     summary = run(args.repeats, args.only.split(","), args.lang)
     if args.json:
         Path(args.json).write_text(json.dumps(summary, indent=1), encoding="utf-8")

@@ -44,6 +44,19 @@ class _Names(dict):
         return value
 
 
+def _first_seen(symbols, where, codes):
+    """``pair -> (word index, position)`` of its first occurrence.  A closure,
+    not a method: the keys object holding it would otherwise be a reference
+    cycle, and keep the whole index alive after training."""
+
+    def first_seen(pair: tuple[str, str]) -> tuple[int, int]:
+        code = codes[pair[0]] + codes[pair[1]]
+        # The index may list a word twice or after it lost the pair.
+        return min((w, symbols[w].find(code)) for w in where[code] if code in symbols[w])
+
+    return first_seen
+
+
 class _PolicyKeys:
     """Each pair's sort key under a policy whose order depends on the corpus
     (``first-seen``: ``(word index, position)`` of the pair's first
@@ -52,16 +65,9 @@ class _PolicyKeys:
     of the changed words out of the sorted top, forgets their keys and puts
     them back under their new ones."""
 
-    def __init__(self, tie, symbols, where, codes, as_names):
-        self.symbols, self.where, self.codes, self.as_names = symbols, where, codes, as_names
-        self.policy_key = order_key(tie, self.first_seen)
+    def __init__(self, policy_key, as_names):
+        self.policy_key, self.as_names = policy_key, as_names
         self.cache: dict[str, object] = {}
-
-    def first_seen(self, pair: tuple[str, str]) -> tuple[int, int]:
-        code = self.codes[pair[0]] + self.codes[pair[1]]
-        symbols = self.symbols
-        # The index may list a word twice or after it lost the pair.
-        return min((w, symbols[w].find(code)) for w in self.where[code] if code in symbols[w])
 
     def __call__(self, pair: str):
         found = self.cache.get(pair)
@@ -94,6 +100,28 @@ def learn(words, freqs, alphabet, known, tie: str, *, merges=None, vocab_size=No
     ``known`` reaches ``vocab_size``, when no pair is left, or when
     ``should_stop()`` is true.
     """
+    # The pause ends after _learn's index and queue are freed: re-enabling
+    # the collector with them alive made it walk millions of objects at
+    # once, a 0.3 s stall of the GUI thread, which waits for the GIL.
+    held: dict = {}  # the big containers, emptied by _release
+    with paused_gc():
+        try:
+            return _learn(words, freqs, alphabet, known, tie, merges, vocab_size, progress, should_stop, tie_limit,
+                          held)
+        finally:
+            _release(held)
+
+
+def _release(held) -> None:
+    """Empty the trainer's big containers one entry at a time.  Freeing a
+    million-entry index in one ``dict`` teardown holds the GIL for 0.1-0.2 s;
+    a Python loop lets the GUI thread in between entries."""
+    for container in held.values():
+        while container:
+            container.popitem()
+
+
+def _learn(words, freqs, alphabet, known, tie, merges, vocab_size, progress, should_stop, tie_limit, held):
     codes = {s: chr(i) for i, s in enumerate(alphabet)}  # symbol string -> code point
     names = {c: s for s, c in codes.items()}
     symbols = ["".join(map(codes.__getitem__, w)) for w in words]
@@ -107,38 +135,39 @@ def learn(words, freqs, alphabet, known, tie: str, *, merges=None, vocab_size=No
             if not listed or listed[-1] != index:
                 listed.append(index)
     as_names = _Names(names)
-    keys = None if tie in SORTED_POLICIES else _PolicyKeys(tie, symbols, where, codes, as_names)
+    keys = None if tie in SORTED_POLICIES else _PolicyKeys(order_key(tie, _first_seen(symbols, where, codes)),
+                                                           as_names)
     queue = _Queue(counts, key=as_names.__getitem__ if keys is None else keys)
+    held.update(where=where, counts=counts, buckets=queue.buckets)
     changed = None if keys is None else []
     limit = float("inf") if merges is None else merges
     steps = []
-    with paused_gc():
-        while True:
-            if len(steps) >= limit:
-                return steps, "merges"
-            if vocab_size is not None and len(known) >= vocab_size:
-                return steps, "vocab_size"
-            if should_stop is not None and should_stop():
-                return steps, "cancelled"
-            top, tied = queue.best()
-            if not top:
-                return steps, "no_pairs"
-            # The top bucket is in policy order; subword-nmt's is read backwards.
-            shown = tied[:-tie_limit - 1:-1] if tie == "subword-nmt" else tied[:tie_limit]
-            ties = tuple(map(as_names.__getitem__, shown))
-            left, right = ties[0]
-            steps.append((left, right, top, ties, len(tied)))
-            new = left + right
-            code = codes.get(new)
-            if code is None:
-                if len(codes) >= MAX_SYMBOLS:
-                    raise TokenizerError(f"char BPE can hold at most {MAX_SYMBOLS} distinct symbols")
-                code = codes[new] = chr(len(codes))
-                names[code] = new
-            known.add(new)
-            delta = _merge(codes[left] + codes[right], code, symbols, freqs, where, queue, changed)
-            if keys is not None:
-                keys.refresh(changed, delta, queue)
-                changed.clear()
-            if progress is not None:
-                progress(len(steps), merges)
+    while True:
+        if len(steps) >= limit:
+            return steps, "merges"
+        if vocab_size is not None and len(known) >= vocab_size:
+            return steps, "vocab_size"
+        if should_stop is not None and should_stop():
+            return steps, "cancelled"
+        top, tied = queue.best()
+        if not top:
+            return steps, "no_pairs"
+        # The top bucket is in policy order; subword-nmt's is read backwards.
+        shown = tied[:-tie_limit - 1:-1] if tie == "subword-nmt" else tied[:tie_limit]
+        ties = tuple(map(as_names.__getitem__, shown))
+        left, right = ties[0]
+        steps.append((left, right, top, ties, len(tied)))
+        new = left + right
+        code = codes.get(new)
+        if code is None:
+            if len(codes) >= MAX_SYMBOLS:
+                raise TokenizerError(f"char BPE can hold at most {MAX_SYMBOLS} distinct symbols")
+            code = codes[new] = chr(len(codes))
+            names[code] = new
+        known.add(new)
+        delta = _merge(codes[left] + codes[right], code, symbols, freqs, where, queue, changed)
+        if keys is not None:
+            keys.refresh(changed, delta, queue)
+            changed.clear()
+        if progress is not None:
+            progress(len(steps), merges)

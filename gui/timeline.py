@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import records as rec
+from core.byte_train import paused_gc
 from core.fileio import write_bytes_atomic
 from core.ties import POLICIES
 
@@ -33,7 +34,7 @@ from .timeline_models import tr as timeline_tr
 from .workers import Task, trainer_for
 
 CHIP_COLOURS = ("#e3f2fd", "#fff3e0", "#e8f5e9", "#f3e5f5")
-FIRST_PAINT_WAIT_MS = 1000
+PAINT_WAIT_MS = 1000
 
 
 def _table(model, stretch, widths=()):
@@ -69,8 +70,8 @@ class MergeTimeline(QWidget):
         self.pair_wanted = None
         self.stats_task = None
         self.shown_pairs = None  # the pair_rows result on screen
-        self._held: list | None = []  # background tasks waiting for the first paint (None: start at once)
-        self._painted = False
+        self._held: list = []  # background tasks waiting for the next paint
+        self._constructing = True
         self._retrain_timer = QTimer(self, singleShot=True, interval=250)
         self._play_timer = QTimer(self, interval=400)
 
@@ -198,39 +199,46 @@ class MergeTimeline(QWidget):
             self._show_model(self.workspace.model)
             self._show_step(self.workspace.step)
         self._show_stale(self.workspace.stale)
-        QTimer.singleShot(0, self._release_held)
+        QTimer.singleShot(0, self._constructed)
 
     # ==== background work ====
 
     def _background(self, fn, name) -> Task:
-        """A task for ``fn(progress, should_stop)``, started now or, until
-        the view has painted once, held: its workers hold the GIL, and every
-        cell the first paint asks for waits for it (a 50,000-merge timeline
-        took 1.1 s to open instead of 0.3 s)."""
-        task = Task(fn, name=name)
-        if self._held is None:
+        """A task for ``fn(progress, should_stop)``.  While the view is on
+        screen (or being built) it waits for the next paint: its workers hold
+        the GIL, and every cell a paint asks for waits for it, so painting a
+        new 50,000-merge model took 1.1 s instead of 0.1 s and froze the window."""
+        def work(progress, should_stop):
+            # Like the trainers: these build millions of short-lived acyclic
+            # objects, and a full collection among them held the GIL 0.2 s.
+            with paused_gc():
+                return fn(progress, should_stop)
+
+        task = Task(work, name=name)
+        if not self.isVisible() and not self._constructing:
             task.start()
-        else:
-            self._held.append(task)
+            return task
+        if not self._held:
+            self.update()
+            # In case no paint comes (a window that is never exposed).
+            QTimer.singleShot(PAINT_WAIT_MS, self._start_held)
+        self._held.append(task)
         return task
 
-    def _release_held(self):
-        if self._held is not None and self.isVisible() and not self._painted:
-            # paintEvent starts them; this covers a view that is never painted.
-            QTimer.singleShot(FIRST_PAINT_WAIT_MS, self._start_held)
-            return
-        self._start_held()
+    def _constructed(self):
+        self._constructing = False
+        if not self.isVisible():
+            self._start_held()
 
     def _start_held(self):
-        held, self._held = self._held, None
-        for task in held or ():
+        held, self._held = self._held, []
+        for task in held:
             task.start()
 
     def paintEvent(self, event):
         super().paintEvent(event)
-        if not self._painted:
-            self._painted = True
-            QTimer.singleShot(0, self._start_held)
+        if self._held:
+            QTimer.singleShot(0, self._start_held)  # after this paint pass
 
     def _policy_box(self):
         box = QComboBox()

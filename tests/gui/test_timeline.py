@@ -275,8 +275,10 @@ def test_20000_words_5000_merges_model_progress_and_cancel(qtbot):
     assert seg.rowCount() == 20_000
     assert cell(seg, 19_999, 3) == " ".join(workspace.model.segment(workspace.corpus.words[-1], limit=4000))
 
-    # Cancel a fresh run (another tie policy) within a second.
+    # Cancel a fresh run (another tie policy, merging until no pair is left,
+    # so that it cannot end before the click) within a second.
     view.tie_box.setCurrentIndex(view.tie_box.findData("first-seen"))
+    view.merges_box.setValue(1_000_000)
     progress.clear()
     with qtbot.waitSignal(view.trainer.sig_training_progressed, timeout=30_000):
         view.train_button.click()
