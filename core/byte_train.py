@@ -239,12 +239,11 @@ def learn(words: dict[bytes, int], num_merges: int, first_id: int, *, progress=N
     return steps, False
 
 
-def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, queue: _Queue,
-           changed: list | None = None) -> dict[str, int]:
+def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, queue: _Queue) -> dict[str, int]:
     """Merge ``pair`` into ``new`` in every word that holds it, then apply
-    the summed count deltas (returned).  ``new`` may already occur in the
-    words (char BPE: two merges can spell the same string).  The old
-    spelling of every changed word is appended to ``changed``."""
+    the summed count deltas (returned: every pair they touched).  ``new``
+    may already occur in the words (char BPE: two merges can spell the same
+    string)."""
     delta: dict[str, int] = defaultdict(int)
     for w in where.pop(pair):
         old = symbols[w]
@@ -254,8 +253,6 @@ def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, que
         f = freqs[w]
         word = old.replace(pair, new)
         symbols[w] = word
-        if changed is not None:
-            changed.append(old)
         if old.find(pair, i + 2) < 0:
             # The common case: one occurrence, so its neighbours are
             # untouched symbols.

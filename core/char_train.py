@@ -14,7 +14,7 @@ Ties follow the policy by symbol strings, not by code points:
   pair's strings and read it from the front or the back;
 * any other policy (``first-seen``) sorts the top bucket by
   :func:`core.ties.order_key`, each pair's key cached until a merge changes
-  a word that holds the pair.
+  the pair's count.
 """
 
 from __future__ import annotations
@@ -44,26 +44,30 @@ class _Names(dict):
         return value
 
 
-def _first_seen(symbols, where, codes):
-    """``pair -> (word index, position)`` of its first occurrence.  A closure,
+def _first_seen(symbols, where, codes, names):
+    """``pair -> (word index, offset)`` of its first occurrence, the offset
+    counted in characters of the original word: unlike the symbol position,
+    it stays put when a merge shortens the word before it, so a key changes
+    only when the pair itself is merged, destroyed or created.  A closure,
     not a method: the keys object holding it would otherwise be a reference
     cycle, and keep the whole index alive after training."""
 
     def first_seen(pair: tuple[str, str]) -> tuple[int, int]:
         code = codes[pair[0]] + codes[pair[1]]
         # The index may list a word twice or after it lost the pair.
-        return min((w, symbols[w].find(code)) for w in where[code] if code in symbols[w])
+        w = min(w for w in where[code] if code in symbols[w])
+        word = symbols[w]
+        return w, sum(map(len, map(names.__getitem__, word[:word.find(code)])))
 
     return first_seen
 
 
 class _PolicyKeys:
     """Each pair's sort key under a policy whose order depends on the corpus
-    (``first-seen``: ``(word index, position)`` of the pair's first
-    occurrence), cached.  The queue keeps its top bucket sorted by these
-    keys, so a key may change only in :meth:`refresh`, which takes the pairs
-    of the changed words out of the sorted top, forgets their keys and puts
-    them back under their new ones."""
+    (``first-seen``: where the pair first occurs), cached.  The queue keeps
+    its top bucket sorted by these keys, so a key may change only in
+    :meth:`refresh`, which takes the pairs a merge touched out of the sorted
+    top, forgets their keys and puts them back under their new ones."""
 
     def __init__(self, policy_key, as_names):
         self.policy_key, self.as_names = policy_key, as_names
@@ -75,16 +79,14 @@ class _PolicyKeys:
             found = self.cache[pair] = self.policy_key(self.as_names[pair])
         return found
 
-    def refresh(self, changed, delta, queue) -> None:
-        stale = set(delta)
-        for old in changed:
-            stale.update(_pairs(old))
-        counts, top, cache = queue.counts, queue.top, self.cache
-        shown = [p for p in stale if counts.get(p) == top]
+    def refresh(self, touched, queue) -> None:
+        cache, counts, top = self.cache, queue.counts, queue.top
+        touched = [p for p in touched if p in cache]
+        shown = [p for p in touched if counts.get(p) == top]
         for pair in shown:
             queue.unlist(pair)
-        for pair in stale:
-            cache.pop(pair, None)
+        for pair in touched:
+            del cache[pair]
         for pair in shown:
             queue.relist(pair)
 
@@ -135,11 +137,10 @@ def _learn(words, freqs, alphabet, known, tie, merges, vocab_size, progress, sho
             if not listed or listed[-1] != index:
                 listed.append(index)
     as_names = _Names(names)
-    keys = None if tie in SORTED_POLICIES else _PolicyKeys(order_key(tie, _first_seen(symbols, where, codes)),
-                                                           as_names)
+    keys = None if tie in SORTED_POLICIES else _PolicyKeys(
+        order_key(tie, _first_seen(symbols, where, codes, names)), as_names)
     queue = _Queue(counts, key=as_names.__getitem__ if keys is None else keys)
     held.update(where=where, counts=counts, buckets=queue.buckets)
-    changed = None if keys is None else []
     limit = float("inf") if merges is None else merges
     steps = []
     while True:
@@ -165,9 +166,8 @@ def _learn(words, freqs, alphabet, known, tie, merges, vocab_size, progress, sho
             code = codes[new] = chr(len(codes))
             names[code] = new
         known.add(new)
-        delta = _merge(codes[left] + codes[right], code, symbols, freqs, where, queue, changed)
+        delta = _merge(codes[left] + codes[right], code, symbols, freqs, where, queue)
         if keys is not None:
-            keys.refresh(changed, delta, queue)
-            changed.clear()
+            keys.refresh(delta, queue)
         if progress is not None:
             progress(len(steps), merges)
