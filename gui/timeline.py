@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
 )
 
 from core import records as rec
-from core.byte_train import paused_gc
 from core.fileio import write_bytes_atomic
 from core.ties import POLICIES
 
+from .after_paint import AfterPaint
 from .bridge import WorkspaceBridge
 from .corpus_editor import visible_whitespace
 from .plots import TimelinePlots
@@ -31,10 +31,9 @@ from .timeline_models import (
     token_totals,
 )
 from .timeline_models import tr as timeline_tr
-from .workers import Task, trainer_for
+from .workers import trainer_for
 
 CHIP_COLOURS = ("#e3f2fd", "#fff3e0", "#e8f5e9", "#f3e5f5")
-PAINT_WAIT_MS = 1000
 
 
 def _table(model, stretch, widths=()):
@@ -70,8 +69,7 @@ class MergeTimeline(QWidget):
         self.pair_wanted = None
         self.stats_task = None
         self.shown_pairs = None  # the pair_rows result on screen
-        self._held: list = []  # background tasks waiting for the next paint
-        self._constructing = True
+        self.after_paint = AfterPaint(self)  # pair tables and plot series wait for the paint
         self._retrain_timer = QTimer(self, singleShot=True, interval=250)
         self._play_timer = QTimer(self, interval=400)
 
@@ -199,46 +197,6 @@ class MergeTimeline(QWidget):
             self._show_model(self.workspace.model)
             self._show_step(self.workspace.step)
         self._show_stale(self.workspace.stale)
-        QTimer.singleShot(0, self._constructed)
-
-    # ==== background work ====
-
-    def _background(self, fn, name) -> Task:
-        """A task for ``fn(progress, should_stop)``.  While the view is on
-        screen (or being built) it waits for the next paint: its workers hold
-        the GIL, and every cell a paint asks for waits for it, so painting a
-        new 50,000-merge model took 1.1 s instead of 0.1 s and froze the window."""
-        def work(progress, should_stop):
-            # Like the trainers: these build millions of short-lived acyclic
-            # objects, and a full collection among them held the GIL 0.2 s.
-            with paused_gc():
-                return fn(progress, should_stop)
-
-        task = Task(work, name=name)
-        if not self.isVisible() and not self._constructing:
-            task.start()
-            return task
-        if not self._held:
-            self.update()
-            # In case no paint comes (a window that is never exposed).
-            QTimer.singleShot(PAINT_WAIT_MS, self._start_held)
-        self._held.append(task)
-        return task
-
-    def _constructed(self):
-        self._constructing = False
-        if not self.isVisible():
-            self._start_held()
-
-    def _start_held(self):
-        held, self._held = self._held, []
-        for task in held:
-            task.start()
-
-    def paintEvent(self, event):
-        super().paintEvent(event)
-        if self._held:
-            QTimer.singleShot(0, self._start_held)  # after this paint pass
 
     def _policy_box(self):
         box = QComboBox()
@@ -329,7 +287,7 @@ class MergeTimeline(QWidget):
         if self.stats_task is not None:
             self.stats_task.cancel()
         self._stats_request = (model, [s.count for s in trace.steps], model.vocab_sizes(), sequences, unit)
-        self.stats_task = self._background(lambda progress, stop: token_totals(model, trace.corpus, stop), "stats")
+        self.stats_task = self.after_paint.task(lambda progress, stop: token_totals(model, trace.corpus, stop), "stats")
         self.stats_task.sig_done.connect(self._show_series)
         self.shown_pairs = None
         self._encode_sample()
@@ -400,7 +358,7 @@ class MergeTimeline(QWidget):
             return
         trace = self.workspace.model.trace
         self.rule_label.setText(self.tr("Counting pairs before merge %1…").replace("%1", str(step)))
-        self.pair_task = self._background(lambda progress, stop: (trace, pair_rows(trace, step)), "pairs")
+        self.pair_task = self.after_paint.task(lambda progress, stop: (trace, pair_rows(trace, step)), "pairs")
         self.pair_task.sig_done.connect(self._pairs_done)
         self.pair_task.sig_failed.connect(self._pairs_failed)
 
