@@ -162,7 +162,7 @@ class MergeTimeline(QWidget):
 
         # Signals
         self.train_button.clicked.connect(self.train)
-        self.cancel_button.clicked.connect(lambda: self.trainer.cancel("main"))
+        self.cancel_button.clicked.connect(self.cancel)
         self.merges_box.editingFinished.connect(self._push_settings)
         self.tie_box.activated.connect(self._push_settings)
         self.back_button.clicked.connect(lambda: self.workspace.select_step(self.workspace.step - 1))
@@ -214,7 +214,14 @@ class MergeTimeline(QWidget):
 
     def train(self):
         self._push_settings()
+        # This run is the one the settings change asked for; a pending
+        # automatic retrain would otherwise restart it after a Cancel.
+        self._retrain_timer.stop()
         self.trainer.start("main")
+
+    def cancel(self):
+        self._retrain_timer.stop()
+        self.trainer.cancel("main")
 
     def _inputs_changed(self):
         if self.auto_box.isChecked():

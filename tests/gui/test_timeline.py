@@ -304,3 +304,18 @@ def test_records_mode_segments_every_record(qtbot):
     assert cell(seg, 0, 3) == "low</w> low</w>" and cell(seg, 1, 3) == "low er </w> n e w </w>"
     qtbot.waitUntil(lambda: len(view.plots.totals) == 5)
     assert "tokens per record" in view.plots.readout.text()
+
+
+def test_cancel_right_after_train_is_not_undone_by_the_automatic_retrain(qtbot):
+    workspace = Workspace(generated_corpus(), TrainSettings(merges=5))
+    view = MergeTimeline(WorkspaceBridge(workspace))
+    qtbot.addWidget(view)
+    view.merges_box.setValue(1_000_000)  # pushed by Train: a settings change, which schedules a retrain
+    started = []
+    view.trainer.sig_training_started.connect(started.append)
+    with qtbot.waitSignal(view.trainer.sig_training_cancelled, timeout=30_000):
+        view.train_button.click()
+        view.cancel_button.click()
+    qtbot.wait(400)  # past the automatic retrain's 250 ms delay
+    assert started == ["main"] and not view.trainer.is_running()
+    assert "cancelled" in view.status.text()
