@@ -30,9 +30,6 @@ import hashlib
 import json
 import os
 import platform
-import resource
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,7 +41,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
+import char_bench  # noqa: E402
 import corpora  # noqa: E402
+import measure  # noqa: E402
+from measure import fmt, median, run_worker, summarise_naive, summarise_train  # noqa: E402
 
 SPECIALS = ["<BOS>", "<EOS>", "<PAD>"]
 GPT2 = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
@@ -227,14 +227,22 @@ _MODULES = {"ours": ["core.byte_bpe"], "ours-hf-order": ["core.byte_train"], "hf
             "spm-unigram": ["sentencepiece"], "tiktoken": ["tiktoken"], "naive": ["regex"]}
 
 
+_CHAR_MODULES = {"hf": ["tokenizers"]}
+_TRAIN = {"train": _train, "char-train": char_bench.train, "char-trace": char_bench.trace_task}
+
+
 def worker(task: dict) -> dict:
-    for module in _MODULES[task["system"]]:  # imports are not part of the timed work
+    if task["kind"].startswith("char-"):
+        modules = _CHAR_MODULES.get(task.get("system"), ["core.char_bpe", "core.pretokenize"])
+    else:
+        modules = _MODULES[task["system"]]
+    for module in modules:  # imports are not part of the timed work
         __import__(module)
     recs = corpora.records(Path(task["corpus"]))
-    base = _reset_peak_rss()
+    base = measure.reset_peak_rss()
     c0, t0 = time.process_time(), time.perf_counter()
-    if task["kind"] == "train":
-        result = _train(task, recs)
+    if task["kind"] in _TRAIN:
+        result = _TRAIN[task["kind"]](task, recs)
         result["wall"] = time.perf_counter() - t0
         if "marks" in result:
             result["marks"] = {k: v - t0 for k, v in result["marks"].items()}
@@ -243,56 +251,12 @@ def worker(task: dict) -> dict:
         flat = array("I", (i for row in ids for i in row))
         result.update(tokens=len(flat), digest=hashlib.sha256(flat.tobytes()).hexdigest()[:16])
     result["cpu"] = time.process_time() - c0
-    result["rss_mb"] = _peak_rss_kb() / 1024
+    result["rss_mb"] = measure.peak_rss_kb() / 1024
     result["base_mb"] = base / 1024
     return result
 
 
-def _reset_peak_rss() -> int:
-    """Forget the peak of loading the corpus (Linux: clear_refs 5 resets
-    VmHWM), so the peak is the system's own run; returns the RSS now, kB."""
-    try:
-        Path("/proc/self/clear_refs").write_text("5")
-    except OSError:
-        pass
-    return _status_kb("VmRSS") or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
-def _peak_rss_kb() -> int:
-    return _status_kb("VmHWM") or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
-def _status_kb(key: str) -> int | None:
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith(key + ":"):
-                return int(line.split()[1])
-    except OSError:
-        return None
-    return None
-
-
 # ==== the driver ====
-
-def run_worker(task: dict, threads: int | None = None) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "RAYON_NUM_THREADS"}
-    if threads:
-        env["RAYON_NUM_THREADS"] = str(threads)
-    done = subprocess.run([sys.executable, __file__, "--worker", json.dumps(task)], env=env, cwd=ROOT,
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
-    return json.loads(done.stdout.splitlines()[-1])
-
-
-def median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-
-
-def fmt(value, spec=".2f", suffix=""):
-    return "-" if value is None else f"{value:{spec}}{suffix}"
-
 
 def first_difference(ours, theirs) -> int | None:
     for i, (a, b) in enumerate(zip(ours, theirs)):
@@ -357,7 +321,7 @@ def bench_size(name, size, args, report):
                         "corpus": str(path),
                         "out": str(tmp / f"{system}-{vocab}.json"), "mark": naive_steps}
                 runs[system].append(run_worker(task, threads))
-        rows = summarise_train(runs, vocab)
+        rows = summarise_train(runs, f"train byte-level BPE to vocab {vocab} ({vocab - 259} merges)")
         section["train"][vocab] = rows
         ours, hf = runs["ours"][0], runs["hf-1"][0]
         if "merges" in ours and "merges" in hf:
@@ -378,61 +342,6 @@ def bench_size(name, size, args, report):
     if asset is not None and asset.exists():
         section["encode"] = bench_encode(path, asset, mb, args)
     return section
-
-
-def summarise_train(runs, vocab):
-    hf1 = runs["hf-1"]
-    hf = runs["hf"]
-    print(f" train byte-level BPE to vocab {vocab} ({vocab - 259} merges), median of {len(runs['ours'])} rounds")
-    print(f"   {'system':<12}{'wall s':>9}{'cpu s':>9}{'peak MB':>9}{'merges':>8}{'/HF-1':>8}{'/HF':>8}{'RSS/HF-1':>10}")
-    rows = {}
-    for system, results in runs.items():
-        ok = [r for r in results if "error" not in r]
-        if not ok:
-            print(f"   {system:<12}failed: {results[0]['error'][:80]}")
-            rows[system] = {"error": results[0]["error"]}
-            continue
-        ratio1 = median([r["wall"] / h["wall"] for r, h in zip(results, hf1) if "wall" in r and "wall" in h])
-        ratio = median([r["wall"] / h["wall"] for r, h in zip(results, hf) if "wall" in r and "wall" in h])
-        rss = median([r["rss_mb"] / h["rss_mb"] for r, h in zip(results, hf1) if "rss_mb" in r and "rss_mb" in h])
-        row = {"wall": median([r["wall"] for r in ok]), "cpu": median([r["cpu"] for r in ok]),
-               "rss_mb": median([r["rss_mb"] for r in ok]), "merges": len(ok[0].get("merges", [])) or None,
-               "ratio_hf1": ratio1, "ratio_hf": ratio, "rss_ratio_hf1": rss}
-        rows[system] = row
-        print(f"   {system:<12}{fmt(row['wall']):>9}{fmt(row['cpu']):>9}{fmt(row['rss_mb'], '.0f'):>9}"
-              f"{fmt(row['merges'], 'd'):>8}{fmt(ratio1):>8}{fmt(ratio):>8}{fmt(rss):>10}")
-    return rows
-
-
-def summarise_naive(naive, ours_runs, steps, total):
-    if "error" in naive:
-        print(f"   naive: failed: {naive['error']}")
-        return {"error": naive["error"]}
-    done = len(naive["merges"])
-    same = [m[:2] for m in naive["merges"]] == ours_runs[0].get("merges", [])[:done]
-    early = (naive["step_times"][-1] - naive["step_times"][0]) / max(done - 1, 1)
-    # The naive cost per step over the whole run: its measured first steps,
-    # then the sampled later steps, joined linearly (trapezoids).
-    points = [(1, early), (done, early)] + sorted((int(s), c) for s, c in naive["samples"].items())
-    area = sum((b[0] - a[0]) * (a[1] + b[1]) / 2 for a, b in zip(points, points[1:]))
-    naive_mean = area / (points[-1][0] - 1)
-    same_steps, whole = [], []
-    for run in ours_runs:
-        marks = run.get("marks", {})
-        if str(steps) in marks and "1" in marks and done == steps:
-            same_steps.append(early / ((marks[str(steps)] - marks["1"]) / (steps - 1)))
-        if "last" in marks and "1" in marks:
-            whole.append(naive_mean / ((marks["last"] - marks["1"]) / (total - 1)))
-    row = {"steps": done, "equal": same, "naive_ms_first_steps": early * 1000,
-           "naive_ms_samples": {s: c * 1000 for s, c in naive["samples"].items()},
-           "naive_ms_mean": naive_mean * 1000, "speedup_same_steps": median(same_steps),
-           "speedup_per_merge": median(whole)}
-    later = ", ".join(f"step {s}: {c * 1000:.0f}" for s, c in naive["samples"].items())
-    print(f"   naive recount: first {done} merges {'equal ours' if same else 'DIFFER from ours'}; "
-          f"ms per merge: steps 2-{done}: {early * 1000:.0f}, {later}; whole-run mean {naive_mean * 1000:.0f}")
-    print(f"   ours per merge is {fmt(row['speedup_per_merge'], '.0f')}x faster over the whole run "
-          f"({fmt(row['speedup_same_steps'], '.0f')}x on steps 2-{done}, the costliest for an incremental trainer)")
-    return row
 
 
 def bench_encode(path, asset, mb, args):
@@ -501,12 +410,20 @@ def main(argv=None) -> int:
     parser.add_argument("--naive-steps", type=int, default=1000, help="naive recount steps at 1 MB")
     parser.add_argument("--naive-steps-large", type=int, default=100, help="naive recount steps above 1 MB")
     parser.add_argument("--skip-slow", action="store_true", help="leave out sentencepiece")
+    parser.add_argument("--only", default="byte,char,trace,gui",
+                        help="comma-separated parts: byte, char, trace (30k-merge char trace), gui")
+    parser.add_argument("--char-merges", default="4000,16000", help="merges for the char BPE runs")
+    parser.add_argument("--char-pretokenizers", default="whitespace", help="whitespace and/or gpt2")
+    parser.add_argument("--trace-merges", type=int, default=30_000)
     parser.add_argument("--json", help="also write the results here")
     args = parser.parse_args(argv)
     if args.worker:
         print(json.dumps(worker(json.loads(args.worker))))
         return 0
     args.vocabs = [int(v) for v in args.vocabs.split(",")]
+    args.char_merges = [int(v) for v in args.char_merges.split(",")]
+    args.char_pretokenizers = args.char_pretokenizers.split(",")
+    parts = args.only.split(",")
     sizes = [parse_size(s) for s in args.sizes.split(",")] + ([50_000_000] if args.full else [])
     started = time.perf_counter()
     print(f"machine: {machine()}")
@@ -515,10 +432,18 @@ def main(argv=None) -> int:
         for size in sizes:
             if name == "zh" and size > 1_000_000 and not args.full:
                 continue
-            try:
-                bench_size(name, size, args, report)
-            except corpora.CorpusUnavailable as exc:
-                print(f"\n== {name}: skipped: {exc}")
+            for part, run in (("byte", bench_size), ("char", char_bench.bench)):
+                if part not in parts:
+                    continue
+                try:
+                    run(name, size, args, report)
+                except corpora.CorpusUnavailable as exc:
+                    print(f"\n== {name}: skipped: {exc}")
+    if "trace" in parts:
+        char_bench.bench_trace("en", 10_000_000, args, report)
+    if "gui" in parts:
+        import gui_bench
+        report.append({"gui": gui_bench.run(args.repeats)})
     print(f"\ntotal {time.perf_counter() - started:.0f} s")
     if args.json:
         Path(args.json).write_text(json.dumps({"machine": machine(), "results": report}, indent=1), encoding="utf-8")

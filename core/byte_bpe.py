@@ -333,14 +333,14 @@ class ByteBPE:
             # Character index of each byte offset, and of the first
             # character starting at or after it.
             floor = list(accumulate(starts, initial=-1))[1:]
-            ceil = list(map(operator.sub, floor, starts))
-            ceil = [c + 1 for c in ceil]
+            ceil = list(map(operator.sub, accumulate(starts), starts))
             char_spans = tuple(zip(map(floor.__getitem__, begins), map(ceil.__getitem__, ends)))
-            partial = tuple(not (a and b) for a, b in zip(map(starts.__getitem__, begins),
-                                                            map(starts.__getitem__, ends)))
+            # Whole when both ends are character starts (flags are 0 or 1).
+            partial = tuple(map(operator.not_, map(operator.and_, map(starts.__getitem__, begins),
+                                                   map(starts.__getitem__, ends))))
         return ByteEncoding(
             ids=tuple(ids),
-            pieces=tuple(data[s:e] for s, e in byte_spans),
+            pieces=tuple(map(data.__getitem__, map(slice, begins, ends))),
             byte_spans=byte_spans,
             char_spans=char_spans,
             partial=partial,

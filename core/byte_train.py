@@ -122,8 +122,11 @@ def count_words(records, pretokenizer: str) -> dict[bytes, int]:
 class _Queue:
     """Pair counts in buckets (count -> pairs), the top bucket kept sorted."""
 
-    def __init__(self, counts: dict[str, int]):
+    def __init__(self, counts: dict[str, int], key=None):
         self.counts = counts
+        # The top bucket's order: the pair strings themselves (IDs), or a key
+        # (char BPE orders pairs by their symbol strings).
+        self.key = key
         self.buckets: dict[int, set[str]] = defaultdict(set)
         for pair, count in counts.items():
             self.buckets[count].add(pair)
@@ -142,16 +145,30 @@ class _Queue:
             if not bucket:
                 del buckets[old]
             if old == self.top:
-                del self.sorted[bisect_left(self.sorted, pair)]
+                if self.key is None:
+                    del self.sorted[bisect_left(self.sorted, pair)]
+                else:
+                    self.unlist(pair)
         if new > 0:
             counts[pair] = new
             if new not in buckets:
                 heapq.heappush(self.levels, -new)
             buckets[new].add(pair)
             if new == self.top:
-                insort(self.sorted, pair)
+                insort(self.sorted, pair, key=self.key)
         else:
             del counts[pair]
+
+    def unlist(self, pair: str) -> None:
+        """Take a top-count pair out of the sorted top (its key is changing)."""
+        key, listed = self.key, self.sorted
+        i = bisect_left(listed, key(pair), key=key)
+        while listed[i] != pair:  # a pair whose key is about to change may share it
+            i += 1
+        del listed[i]
+
+    def relist(self, pair: str) -> None:
+        insort(self.sorted, pair, key=self.key)
 
     def best(self) -> tuple[int, list[str]]:
         """The top count and its pairs, sorted (count 0 when none are left)."""
@@ -162,7 +179,7 @@ class _Queue:
             return 0, []
         if -levels[0] != self.top:
             self.top = -levels[0]
-            self.sorted = sorted(buckets[self.top])
+            self.sorted = sorted(buckets[self.top], key=self.key)
         return self.top, self.sorted
 
 
@@ -222,9 +239,11 @@ def learn(words: dict[bytes, int], num_merges: int, first_id: int, *, progress=N
     return steps, False
 
 
-def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, queue: _Queue) -> None:
+def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, queue: _Queue) -> dict[str, int]:
     """Merge ``pair`` into ``new`` in every word that holds it, then apply
-    the summed count deltas."""
+    the summed count deltas (returned: every pair they touched).  ``new``
+    may already occur in the words (char BPE: two merges can spell the same
+    string)."""
     delta: dict[str, int] = defaultdict(int)
     for w in where.pop(pair):
         old = symbols[w]
@@ -252,27 +271,29 @@ def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, que
         # pairs that touch a new symbol come.  A pair between two merged
         # occurrences is the right neighbour of the first one only.
         end = -2
+        made = []  # where the new symbols sit in the new word
         while i >= 0:
             if i and i != end:
                 delta[old[i - 1:i + 1]] -= f
             if i + 2 < len(old):
                 delta[old[i + 1:i + 3]] -= f
+            made.append(i - len(made))
             end = i + 2
             i = old.find(pair, end)
-        k = word.find(new)
-        while k >= 0:
+        made.append(-1)
+        for n, k in enumerate(made[:-1]):
             if k:
                 p = word[k - 1:k + 1]
                 delta[p] += f
                 where[p].append(w)
-            if k + 1 < len(word) and word[k + 1] != new:
+            if k + 1 < len(word) and made[n + 1] != k + 1:
                 p = word[k:k + 2]
                 delta[p] += f
                 where[p].append(w)
-            k = word.find(new, k + 1)
     delta.pop(pair, None)  # every occurrence merged: it goes to zero below
     change = queue.change
     change(pair, -queue.counts[pair])
     for p, d in delta.items():
         if d:
             change(p, d)
+    return delta

@@ -6,19 +6,22 @@ frequency; the winner's occurrences are merged left to right without
 overlap; training stops after ``merges`` steps, at ``vocab_size``, or when no
 pair is left.  The tie rule is an explicit parameter (see :mod:`core.ties`).
 
-But: the trainer keeps pair counts incrementally (only words containing the
-merged pair are recounted), so the full per-step pair tables are not stored;
-:class:`Trace` recomputes them exactly on demand by replaying the merges.
+But: the trainer keeps pair counts incrementally (:mod:`core.char_train`:
+only words containing the merged pair are recounted), so the full per-step
+pair tables are not stored; a step keeps its first 64 ties and their number,
+and :class:`Trace` recomputes the tables exactly on demand by replaying the
+merges.
 
 Encoding a new word replays the frozen ordered merges; it never recounts.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 
+from . import char_train
 from .corpus import END_OF_WORD, WordCorpus
 from .errors import TokenizerError
 from .ties import CORPUS_ORDER, check_policy, order_key, symbol_lengths
@@ -30,7 +33,7 @@ TRAINER_VERSION = "1"
 TIE_RECORD_LIMIT = 64
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a 30k-merge trace is 60k objects fewer to collect
 class Merge:
     rank: int
     left: str
@@ -43,7 +46,7 @@ class Merge:
         return (self.left, self.right)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MergeStep:
     """One training step: the winner, its count and the pairs it beat."""
 
@@ -77,74 +80,6 @@ def merge_symbols(symbols, left, right, new):
     return out
 
 
-def _pair_counter(symbols):
-    return Counter(zip(symbols, symbols[1:]))
-
-
-class _Counts:
-    """Pair counts with a bucket queue for the max and a pair -> words index.
-
-    ``touched`` collects every pair whose count or word set changed since the
-    trainer last emptied it, so cached per-pair tie keys can be dropped.
-    """
-
-    def __init__(self, words, freqs):
-        self.counts: dict[tuple[str, str], int] = {}
-        self.where: dict[tuple[str, str], set[int]] = {}
-        self.buckets: dict[int, set] = {}
-        self.top = 0
-        self.touched: set = set()
-        for index, symbols in enumerate(words):
-            for pair, times in _pair_counter(symbols).items():
-                self._bump(pair, times * freqs[index])
-                self.where.setdefault(pair, set()).add(index)
-
-    def _bump(self, pair, delta):
-        old = self.counts.get(pair, 0)
-        new = old + delta
-        if old:
-            self.buckets[old].discard(pair)
-        if new:
-            self.counts[pair] = new
-            bucket = self.buckets.get(new)
-            if bucket is None:
-                self.buckets[new] = {pair}
-            else:
-                bucket.add(pair)
-            if new > self.top:
-                self.top = new
-        else:
-            del self.counts[pair]
-
-    def replace_word(self, index, old, new, freq):
-        """Recount one word that changed from ``old`` to ``new`` symbols.
-
-        Only pairs whose number of occurrences in the word changed are
-        bumped: merging one pair leaves most of a long word's pairs alone.
-        """
-        before, after = _pair_counter(old), _pair_counter(new)
-        touched = self.touched
-        for pair, times in before.items():
-            now = after.get(pair, 0)
-            if now != times:
-                self._bump(pair, (now - times) * freq)
-                touched.add(pair)
-            if not now:
-                self.where[pair].discard(index)
-        for pair, times in after.items():
-            if pair not in before:
-                self._bump(pair, times * freq)
-                self.where.setdefault(pair, set()).add(index)
-                touched.add(pair)
-        # A pair first seen in this word may have moved inside it.
-        touched.update(before)
-
-    def best_bucket(self):
-        while self.top > 0 and not self.buckets.get(self.top):
-            self.top -= 1
-        return self.top, self.buckets.get(self.top, set())
-
-
 def train(
     corpus: WordCorpus,
     *,
@@ -170,76 +105,24 @@ def train(
         raise TokenizerError(f"vocab size must be an integer >= 0, not {vocab_size!r}")
     if len(corpus) == 0:
         raise TokenizerError("the corpus is empty")
-    words = [split_word(w, end_of_word) for w in corpus.words]
+    # One word's symbols at a time, made by the trainer while the collector
+    # is paused: a list per word up front made it stall the GUI for 0.25 s.
+    words = (split_word(w, end_of_word) for w in corpus.words)
     freqs = list(corpus.counts)
-    alphabet = tuple(sorted({s for symbols in words for s in symbols}))
+    alphabet = tuple(sorted({*chain.from_iterable(corpus.words), end_of_word}))
     specials = (unk,) if unk is not None else ()
     # symbol -> ID in vocabulary order (the "hf" policy compares these) and
-    # symbol -> characters ("sentencepiece"); both only grow.
+    # symbol -> characters ("sentencepiece"); the trainer extends both.
     ids = {symbol: i for i, symbol in enumerate((*specials, *alphabet))}
     length = symbol_lengths(alphabet, ())
-    counts = _Counts(words, freqs)
-    # pair -> (word index, position); valid until the pair is touched.
-    first_seen_cache: dict[tuple[str, str], tuple[int, int]] = {}
-
-    def first_seen(pair):
-        cached = first_seen_cache.get(pair)
-        if cached is not None:
-            return cached
-        index = min(counts.where[pair])
-        symbols = words[index]
-        for position in range(len(symbols) - 1):
-            if symbols[position] == pair[0] and symbols[position + 1] == pair[1]:
-                first_seen_cache[pair] = (index, position)
-                return (index, position)
-        raise AssertionError("pair index out of date")  # internal invariant
-
-    # The string orders compare pairs directly (no Python key call per pair,
-    # which dominated late steps whose top bucket holds thousands of pairs);
-    # "subword-nmt" is order_key's reversed order, taken from the other end.
-    key = None if tie in ("lexicographic", "subword-nmt") else order_key(
-        tie, first_seen=first_seen, ids=ids, length=length)
-    greatest = tie == "subword-nmt"
-    limit = merges if merges is not None else float("inf")
+    found, stop_reason = char_train.learn(words, freqs, alphabet, ids, length, tie, merges=merges,
+                                          vocab_size=vocab_size, progress=progress, should_stop=should_stop,
+                                          tie_limit=TIE_RECORD_LIMIT)
     learned: list[Merge] = []
     steps: list[MergeStep] = []
-    stop_reason = "merges"
-    while True:
-        if len(learned) >= limit:
-            break
-        if vocab_size is not None and len(ids) >= vocab_size:
-            stop_reason = "vocab_size"
-            break
-        if should_stop is not None and should_stop():
-            stop_reason = "cancelled"
-            break
-        top, bucket = counts.best_bucket()
-        if top == 0:
-            stop_reason = "no_pairs"
-            break
-        if counts.touched:
-            for pair in counts.touched:
-                first_seen_cache.pop(pair, None)
-            counts.touched.clear()
-        if len(bucket) <= TIE_RECORD_LIMIT:
-            ties = tuple(sorted(bucket, key=key, reverse=greatest))
-        elif greatest:
-            ties = tuple(heapq.nlargest(TIE_RECORD_LIMIT, bucket))
-        else:
-            ties = tuple(heapq.nsmallest(TIE_RECORD_LIMIT, bucket, key=key))
-        left, right = ties[0]
-        new = left + right
-        rank = len(learned) + 1
-        learned.append(Merge(rank, left, right, new, top))
-        steps.append(MergeStep(rank, (left, right), top, new, ties, len(bucket), tie))
-        ids.setdefault(new, len(ids))
-        length.setdefault(new, length[left] + length[right])
-        for index in sorted(counts.where.get((left, right), ())):
-            symbols = words[index]
-            words[index] = merge_symbols(symbols, left, right, new)
-            counts.replace_word(index, symbols, words[index], freqs[index])
-        if progress is not None:
-            progress(rank, merges)
+    for rank, (left, right, count, ties, tie_count) in enumerate(found, start=1):
+        learned.append(Merge(rank, left, right, left + right, count))
+        steps.append(MergeStep(rank, (left, right), count, left + right, ties, tie_count, tie))
     settings = {"merges": merges, "vocab_size": vocab_size}
     model = CharBPE(alphabet, tuple(learned), end_of_word=end_of_word, unk=unk)
     trace = Trace(corpus, model, tuple(steps), tie, stop_reason, settings)
@@ -300,9 +183,23 @@ class CharBPE:
         return len(self.vocab)
 
     def vocab_size_at(self, step: int) -> int:
-        """Vocabulary size after the first ``step`` merges."""
-        base = len(self.alphabet) + (self.unk is not None)
-        return base + len({m.new for m in self.merges[:step]} - set(self.alphabet))
+        """Vocabulary size after the first ``step`` merges (0 <= step)."""
+        return self.vocab_sizes()[min(step, len(self.merges))]
+
+    def vocab_sizes(self) -> list[int]:
+        """Vocabulary size after 0, 1, ..., N merges, computed once per model."""
+        sizes = self.__dict__.get("_vocab_sizes")
+        if sizes is None:
+            seen = set(self.alphabet)
+            size = len(self.alphabet) + (self.unk is not None)
+            sizes = [size]
+            for m in self.merges:
+                if m.new not in seen:
+                    seen.add(m.new)
+                    size += 1
+                sizes.append(size)
+            object.__setattr__(self, "_vocab_sizes", sizes)
+        return sizes
 
     # ==== Encoding ====
 

@@ -14,7 +14,6 @@ import math
 import random
 from collections import Counter
 
-import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
@@ -26,6 +25,7 @@ from core import ngrams, unigram, wordpiece
 from core.errors import StudioError
 from core.render import render_char, render_piece
 
+from .lazy_plot import LazyPlot, pyqtgraph
 from .workers import run_task
 
 MAX_TEXT = 500  # characters: this view is for a word or a sentence, and stays responsive
@@ -36,6 +36,19 @@ FAIL_BRUSH = QBrush(QColor("#f8d2bc"))
 
 def tr(text):
     return QCoreApplication.translate("compare_view", text)
+
+
+def _setup_lattice(widget):
+    widget.getPlotItem().hideAxis("left")
+    widget.getPlotItem().invertY(True)
+
+
+def _draw_histogram(widget, rows):
+    """Bars for the most frequent sampled segmentations (``rows`` as in the table)."""
+    widget.clear()
+    widget.addItem(pyqtgraph().BarGraphItem(x=[r[0] for r in rows], height=[r[1] for r in rows], width=0.7,
+                                            brush="#90caf9", pen="#1565c0"))
+    widget.getPlotItem().getAxis("bottom").setTicks([[(r[0], str(r[0])) for r in rows]])
 
 
 def visible(text: str) -> str:
@@ -202,14 +215,10 @@ class CompareView(QWidget):
         self.lattice_label, self.sample_label, self.search_label = QLabel(), QLabel(), QLabel()
         for label in (self.lattice_label, self.sample_label, self.search_label, self.summary):
             label.setWordWrap(True)
-        self.lattice_plot = pg.PlotWidget(background="w")
-        self.lattice_plot.getPlotItem().hideAxis("left")
-        self.lattice_plot.getPlotItem().invertY(True)
+        self.lattice_plot = LazyPlot(_setup_lattice)
         self.lattice_font = QFont(self.font())
         self.lattice_font.setPointSizeF(self.lattice_font.pointSizeF() * 0.85)
-        self.histogram = pg.PlotWidget(background="w")
-        self.histogram.getPlotItem().setLabel("bottom", self.tr("Segmentation # (see the table)"))
-        self.histogram.getPlotItem().setLabel("left", self.tr("Times drawn"))
+        self.histogram = LazyPlot(self._setup_histogram)
         self.nbest_view = _table(self.nbest_model, None)
         self.node_view = _table(self.node_model, 2)
         self.sample_view = _table(self.sample_model, None)
@@ -252,6 +261,10 @@ class CompareView(QWidget):
         bridge.sig_encoder_changed.connect(lambda _: self.reload())
         bridge.sig_assets_changed.connect(self.reload)
         self.reload()
+
+    def _setup_histogram(self, widget):
+        widget.getPlotItem().setLabel("bottom", self.tr("Segmentation # (see the table)"))
+        widget.getPlotItem().setLabel("left", self.tr("Times drawn"))
 
     def _row(self, *widgets):
         row = QHBoxLayout()
@@ -353,12 +366,11 @@ class CompareView(QWidget):
         self._show_ngrams()
         self._cancel_sampling()  # its draws would be of the old text
         self.sample_model.set_rows([])
-        self.histogram.clear()
+        self.histogram.draw("bars", lambda widget: widget.clear())
         self.sample_label.setText(self.tr("Press Sample to draw segmentations with probability ∝ P^alpha."))
 
     def _show_lattice(self):
-        plot = self.lattice_plot.getPlotItem()
-        plot.clear()
+        self.lattice_plot.draw("lattice", lambda widget: widget.getPlotItem().clear())
         model = self._chosen(self.unigram_box)
         if model is None:
             self.nbest_model.set_rows([])
@@ -379,12 +391,19 @@ class CompareView(QWidget):
             shaded={i for i, n in enumerate(lattice.nodes) if id(n) in on_path})
         self.lattice_label.setText(self.tr("Normalized: %1 — %2 candidate pieces; Viterbi path (green) scores %3").replace(
             "%1", normalized.text).replace("%2", str(len(lattice.nodes))).replace("%3", f"{best.score:.4f}"))
-        self.lattice_items = 0
         if len(lattice.nodes) > MAX_DRAWN_NODES:
             self.lattice_label.setText(self.lattice_label.text() + " " + self.tr(
                 "(too many to draw; shorten the text to see the lattice)"))
             return
-        ys = lattice_rows(lattice.nodes, best.nodes)
+        self.lattice_plot.draw("lattice", lambda widget: self._draw_lattice(
+            widget.getPlotItem(), model, lattice, best.nodes, normalized.text))
+
+    def _draw_lattice(self, plot, model, lattice, path, text):
+        pg = pyqtgraph()
+        plot.clear()
+        self.lattice_items = 0
+        on_path = {id(n) for n in path}
+        ys = lattice_rows(lattice.nodes, path)
         scores = [n.score for n in lattice.nodes]
         low, high = min(scores, default=0.0), max(scores, default=0.0)
         for node, y in zip(lattice.nodes, ys):
@@ -395,15 +414,15 @@ class CompareView(QWidget):
             plot.addItem(bar)
             label = "\u2047" if node.unknown else visible(model.pieces[node.id].piece)
             # Scores fit under pieces of three characters or more; the table lists them all.
-            text = f"{label}\n{node.score:.2f}" if node.end - node.start >= 3 else label
-            item = pg.TextItem(text, color="k", anchor=(0.5, 0.5))
+            caption = f"{label}\n{node.score:.2f}" if node.end - node.start >= 3 else label
+            item = pg.TextItem(caption, color="k", anchor=(0.5, 0.5))
             item.setFont(self.lattice_font)
             item.setPos((node.start + node.end) / 2, y)
             plot.addItem(item)
             self.lattice_items += 1
         axis = plot.getAxis("bottom")
-        axis.setTicks([[(i + 0.5, visible(ch)) for i, ch in enumerate(normalized.text)]])
-        plot.setXRange(0, max(1, len(normalized.text)), padding=0.02)
+        axis.setTicks([[(i + 0.5, visible(ch)) for i, ch in enumerate(text)]])
+        plot.setXRange(0, max(1, len(text)), padding=0.02)
         plot.setYRange(-0.6, max(ys, default=0) + 0.6, padding=0)
 
     @staticmethod
@@ -515,9 +534,6 @@ class CompareView(QWidget):
             rows.append((rank, n, f"{n / count:.3f}", f"{exact:.3f}", pieces))
         self.sample_model.set_rows(rows)
         shown = rows[:20]
-        self.histogram.clear()
-        self.histogram.addItem(pg.BarGraphItem(x=[r[0] for r in shown], height=[r[1] for r in shown], width=0.7,
-                                               brush="#90caf9", pen="#1565c0"))
-        self.histogram.getPlotItem().getAxis("bottom").setTicks([[(r[0], str(r[0])) for r in shown]])
+        self.histogram.draw("bars", lambda widget: _draw_histogram(widget, shown))
         self.sample_label.setText(self.tr("%1 draws, %2 distinct segmentations (alpha %3, seed %4)").replace(
             "%1", str(count)).replace("%2", str(len(rows))).replace("%3", f"{alpha:g}").replace("%4", str(seed)))

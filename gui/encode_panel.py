@@ -57,29 +57,33 @@ def partial_label(text, char_starts, byte_span, char_span) -> str:
     return " ".join(parts) if len(parts) > 1 and any("/" in p for p in parts) else "".join(parts)
 
 
+class _WholeChips(dict):
+    """(ID, bytes) -> the chip of a token that holds whole characters."""
+
+    def __missing__(self, key):
+        token_id, piece = key
+        self[key] = chip = Chip(render_piece(piece), token_id, piece, tuple(byte_role(b) for b in piece))
+        return chip
+
+
 def encoding_chips(encoding, text) -> list[Chip]:
     """One chip per token; identical tokens share one chip object, so a
-    megabyte of text costs a dictionary lookup per token."""
-    whole: dict[tuple[int, bytes], Chip] = {}
+    megabyte of text costs a dictionary lookup per token (in C: the chips
+    of whole-character tokens are one ``map``)."""
+    chips = list(map(_WholeChips().__getitem__, zip(encoding.ids, encoding.pieces)))
+    if not any(encoding.partial):
+        return chips
+    char_starts = [0, *accumulate(len(c.encode("utf-8", "surrogatepass")) for c in text)]
     split: dict[tuple, Chip] = {}
-    char_starts = None
-    chips = []
-    for i, (token_id, piece, partial) in enumerate(zip(encoding.ids, encoding.pieces, encoding.partial)):
-        if not partial:
-            chip = whole.get((token_id, piece))
-            if chip is None:
-                chip = whole[(token_id, piece)] = Chip(
-                    render_piece(piece), token_id, piece, tuple(byte_role(b) for b in piece))
-        else:
-            if char_starts is None:
-                char_starts = [0, *accumulate(len(c.encode("utf-8", "surrogatepass")) for c in text)]
-            (b0, b1), (c0, c1) = encoding.byte_spans[i], encoding.char_spans[i]
-            key = (token_id, text[c0:c1], b0 - char_starts[c0], char_starts[c1] - b1)
-            chip = split.get(key)
-            if chip is None:
-                label = partial_label(text, char_starts, (b0, b1), (c0, c1))
-                chip = split[key] = Chip(label, token_id, piece, tuple(byte_role(b) for b in piece), True)
-        chips.append(chip)
+    for i in [i for i, partial in enumerate(encoding.partial) if partial]:
+        token_id, piece = encoding.ids[i], encoding.pieces[i]
+        (b0, b1), (c0, c1) = encoding.byte_spans[i], encoding.char_spans[i]
+        key = (token_id, text[c0:c1], b0 - char_starts[c0], char_starts[c1] - b1)
+        chip = split.get(key)
+        if chip is None:
+            label = partial_label(text, char_starts, (b0, b1), (c0, c1))
+            chip = split[key] = Chip(label, token_id, piece, tuple(byte_role(b) for b in piece), True)
+        chips[i] = chip
     return chips
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 
-import pyqtgraph as pg
 from PySide6.QtCore import QBuffer, QIODevice, QRect
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
@@ -19,14 +18,14 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QSp
 
 from core.fileio import write_bytes_atomic
 
+from .lazy_plot import LazyPlot, pyqtgraph
 from .timeline_models import parameter_cost
 
-MARK_PEN = pg.mkPen("#d32f2f", width=1.5)
-LINE_PEN = pg.mkPen("#1565c0", width=2)
+MARK_COLOUR = "#d32f2f"
+LINE_COLOUR = "#1565c0"
 
 
-def _plot(x_label, y_label) -> pg.PlotWidget:
-    widget = pg.PlotWidget(background="w")
+def _axes(widget, x_label, y_label):
     item = widget.getPlotItem()
     item.showGrid(x=True, y=True, alpha=0.15)
     for side, label in (("bottom", x_label), ("left", y_label)):
@@ -34,7 +33,6 @@ def _plot(x_label, y_label) -> pg.PlotWidget:
         axis.setPen("k")
         axis.setTextPen("k")
         axis.setLabel(label)
-    return widget
 
 
 class TimelinePlots(QWidget):
@@ -50,22 +48,14 @@ class TimelinePlots(QWidget):
 
         # Widgets
         self.tabs = QTabWidget()
-        self.count_plot = _plot(self.tr("merge step"), self.tr("winning pair count"))
-        self.compression_plot = _plot(self.tr("vocabulary size V"), self.tr("total corpus tokens"))
-        self.cost_plot = _plot(self.tr("average sequence length (tokens)"), self.tr("parameters 2·V·C"))
+        # pyqtgraph is imported when a plot is first shown (see gui.lazy_plot).
+        self.count_plot = LazyPlot(self._setup_counts)
+        self.compression_plot = LazyPlot(self._setup_compression)
+        self.cost_plot = LazyPlot(self._setup_cost)
         self.plots = {"counts": self.count_plot, "compression": self.compression_plot, "cost": self.cost_plot}
         self.tabs.addTab(self.count_plot, self.tr("Winning count"))
         self.tabs.addTab(self.compression_plot, self.tr("Compression"))
         self.tabs.addTab(self.cost_plot, self.tr("Parameter cost"))
-        self.count_curve = self.count_plot.plot(pen=LINE_PEN)
-        self.count_mark = pg.InfiniteLine(angle=90, pen=MARK_PEN)
-        self.count_plot.addItem(self.count_mark)
-        self.compression_curve = self.compression_plot.plot(pen=LINE_PEN)
-        self.cost_curve = self.cost_plot.plot(pen=LINE_PEN, symbolSize=5, symbolBrush="#1565c0", symbolPen=None)
-        self.compression_mark = pg.ScatterPlotItem(size=10, brush="#d32f2f", pen=None)
-        self.cost_mark = pg.ScatterPlotItem(size=10, brush="#d32f2f", pen=None)
-        self.compression_plot.addItem(self.compression_mark)
-        self.cost_plot.addItem(self.cost_mark)
         self.width_box = QSpinBox()
         self.width_box.setRange(1, 65536)
         self.width_box.setValue(16)
@@ -99,17 +89,56 @@ class TimelinePlots(QWidget):
 
     # ==== data ====
 
+    # ==== building the plots (on first show) ====
+
+    def _setup_counts(self, widget):
+        pg = pyqtgraph()
+        _axes(widget, self.tr("merge step"), self.tr("winning pair count"))
+        self.count_curve = widget.plot(pen=pg.mkPen(LINE_COLOUR, width=2))
+        self.count_mark = pg.InfiniteLine(angle=90, pen=pg.mkPen(MARK_COLOUR, width=1.5))
+        widget.addItem(self.count_mark)
+
+    def _setup_compression(self, widget):
+        pg = pyqtgraph()
+        _axes(widget, self.tr("vocabulary size V"), self.tr("total corpus tokens"))
+        self.compression_curve = widget.plot(pen=pg.mkPen(LINE_COLOUR, width=2))
+        self.compression_mark = pg.ScatterPlotItem(size=10, brush=MARK_COLOUR, pen=None)
+        widget.addItem(self.compression_mark)
+
+    def _setup_cost(self, widget):
+        pg = pyqtgraph()
+        _axes(widget, self.tr("average sequence length (tokens)"), self.tr("parameters 2·V·C"))
+        self.cost_curve = widget.plot(pen=pg.mkPen(LINE_COLOUR, width=2), symbolSize=5, symbolBrush=LINE_COLOUR,
+                                      symbolPen=None)
+        self.cost_mark = pg.ScatterPlotItem(size=10, brush=MARK_COLOUR, pen=None)
+        widget.addItem(self.cost_mark)
+
+    # ==== data ====
+
     def set_series(self, counts, sizes, totals, sequences, unit):
         """``sequences`` divides total tokens into an average length (records or words)."""
         self.counts, self.sizes, self.totals = list(counts), list(sizes), list(totals)
         self.sequences, self.unit = max(1, sequences), unit
-        # Dots only while they can be told apart.
-        dots = {"symbol": "o" if len(self.counts) <= 300 else None, "symbolSize": 5,
-                "symbolBrush": "#1565c0", "symbolPen": None}
-        self.count_curve.setData(list(range(1, len(self.counts) + 1)), self.counts, **dots)
-        self.compression_curve.setData(self.sizes[:len(self.totals)], self.totals, **dots)
-        self.cost_curve.setSymbol(dots["symbol"])
+        self.count_plot.draw("series", self._draw_counts)
+        self.compression_plot.draw("series", self._draw_compression)
         self._redraw_cost()
+
+    def _dots(self):
+        # Dots only while they can be told apart.
+        return {"symbol": "o" if len(self.counts) <= 300 else None, "symbolSize": 5,
+                "symbolBrush": LINE_COLOUR, "symbolPen": None}
+
+    def _draw_counts(self, _widget):
+        self.count_curve.setData(list(range(1, len(self.counts) + 1)), self.counts, **self._dots())
+
+    def _draw_compression(self, _widget):
+        self.compression_curve.setData(self.sizes[:len(self.totals)], self.totals, **self._dots())
+
+    def _draw_cost(self, widget):
+        self.cost_curve.setSymbol(self._dots()["symbol"])
+        self.cost_curve.setData(self.averages(), self.costs())
+        widget.getPlotItem().getAxis("bottom").setLabel(
+            self.tr("average sequence length (tokens per %1)").replace("%1", self.unit))
 
     def clear(self):
         self.set_series([], [], [], 1, self.unit)
@@ -122,23 +151,26 @@ class TimelinePlots(QWidget):
         return [parameter_cost(v, width) for v in self.sizes[:len(self.totals)]]
 
     def _redraw_cost(self):
-        self.cost_curve.setData(self.averages(), self.costs())
-        self.cost_plot.getPlotItem().getAxis("bottom").setLabel(
-            self.tr("average sequence length (tokens per %1)").replace("%1", self.unit))
+        self.cost_plot.draw("series", self._draw_cost)
         self.set_step(self.step)
 
     def set_step(self, step):
         self.step = step
-        self.count_mark.setValue(step)
-        if step < len(self.totals):
-            average = self.totals[step] / self.sequences
-            self.compression_mark.setData([self.sizes[step]], [self.totals[step]])
-            self.cost_mark.setData([average], [self.costs()[step]])
-            self.readout.setText(self.cost_text(step))
-        else:
-            self.compression_mark.setData([], [])
-            self.cost_mark.setData([], [])
-            self.readout.setText("")
+        self.count_plot.draw("step", lambda _widget: self.count_mark.setValue(self.step))
+        self.compression_plot.draw("step", self._draw_compression_mark)
+        self.cost_plot.draw("step", self._draw_cost_mark)
+        self.readout.setText(self.cost_text(step) if step < len(self.totals) else "")
+
+    def _draw_compression_mark(self, _widget):
+        step = self.step
+        shown = step < len(self.totals)
+        self.compression_mark.setData([self.sizes[step]] if shown else [], [self.totals[step]] if shown else [])
+
+    def _draw_cost_mark(self, _widget):
+        step = self.step
+        shown = step < len(self.totals)
+        self.cost_mark.setData([self.totals[step] / self.sequences] if shown else [],
+                               [self.costs()[step]] if shown else [])
 
     def cost_text(self, step) -> str:
         width = self.width_box.value()
@@ -162,7 +194,9 @@ class TimelinePlots(QWidget):
         the path data Qt 6.12's SVG generator writes (pyqtgraph issue #3485);
         QSvgGenerator renders the plot widget as vectors directly.
         """
-        widget = self.plots[key or self.current_key()]
+        holder = self.plots[key or self.current_key()]
+        widget = holder.plot()
+        holder.layout().activate()  # a plot never shown has no size yet
         buffer = QBuffer()
         buffer.open(QIODevice.WriteOnly)
         if str(path).lower().endswith(".svg"):

@@ -22,16 +22,17 @@ from core import records as rec
 from core.fileio import write_bytes_atomic
 from core.ties import POLICIES
 
+from .after_paint import AfterPaint
 from .bridge import WorkspaceBridge
 from .corpus_models import visible_whitespace
 from .palette import OKABE_ITO_TINTS
 from .plots import TimelinePlots
 from .timeline_models import (
     RULES, STOP_REASONS, MergeTableModel, PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text,
-    token_totals, vocab_sizes,
+    token_totals,
 )
 from .timeline_models import tr as timeline_tr
-from .workers import run_task, trainer_for
+from .workers import trainer_for
 
 
 def _table(model, stretch, widths=()):
@@ -67,6 +68,7 @@ class MergeTimeline(QWidget):
         self.pair_wanted = None
         self.stats_task = None
         self.shown_pairs = None  # the pair_rows result on screen
+        self.after_paint = AfterPaint(self)  # pair tables and plot series wait for the paint
         self._retrain_timer = QTimer(self, singleShot=True, interval=250)
         self._play_timer = QTimer(self, interval=400)
 
@@ -290,8 +292,8 @@ class MergeTimeline(QWidget):
         self.plots.clear()
         if self.stats_task is not None:
             self.stats_task.cancel()
-        self._stats_request = (model, [s.count for s in trace.steps], vocab_sizes(model), sequences, unit)
-        self.stats_task = run_task(lambda progress, stop: token_totals(model, trace.corpus, stop), name="stats")
+        self._stats_request = (model, [s.count for s in trace.steps], model.vocab_sizes(), sequences, unit)
+        self.stats_task = self.after_paint.task(lambda progress, stop: token_totals(model, trace.corpus, stop), "stats")
         self.stats_task.sig_done.connect(self._show_series)
         self.shown_pairs = None
         self._encode_sample()
@@ -364,7 +366,7 @@ class MergeTimeline(QWidget):
             return
         trace = self.workspace.model.trace
         self.rule_label.setText(self.tr("Counting pairs before merge %1…").replace("%1", str(step)))
-        self.pair_task = run_task(lambda progress, stop: (trace, pair_rows(trace, step)), name="pairs")
+        self.pair_task = self.after_paint.task(lambda progress, stop: (trace, pair_rows(trace, step)), "pairs")
         self.pair_task.sig_done.connect(self._pairs_done)
         self.pair_task.sig_failed.connect(self._pairs_failed)
 

@@ -77,19 +77,6 @@ def parameter_cost(vocab_size: int, width: int) -> int:
     return 2 * vocab_size * width
 
 
-def vocab_sizes(model) -> list[int]:
-    """Vocabulary size after 0, 1, ..., N merges (``vocab_size_at`` for every step)."""
-    seen = set(model.alphabet)
-    size = len(model.alphabet) + (model.unk is not None)
-    sizes = [size]
-    for m in model.merges:
-        if m.new not in seen:
-            seen.add(m.new)
-            size += 1
-        sizes.append(size)
-    return sizes
-
-
 def token_totals(model, corpus, should_stop=None) -> list[int]:
     """Total corpus tokens after 0, 1, ..., N merges, in one replay per word.
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from core.char_bpe import CharBPE, merge_symbols, train
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import TokenizerError
-from core.ties import POLICIES
+from core.ties import POLICIES, symbol_lengths
 
 SEED_004 = WordCorpus.from_pairs([("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)])
 SEED_003 = WordCorpus.from_pairs([("low", 5), ("lower", 2), ("newest", 6), ("widest", 3)])
@@ -232,3 +232,56 @@ def test_tie_keys_name_what_each_rule_compares():
     assert trace.tie_keys(2, trace.steps[1].ties) == {("w", "</w>"): (2, "w</w>"), ("lo", "w"): (3, "low")}
     trace = train(EXAMPLE_19_1, merges=4, tie="hf").trace
     assert trace.tie_keys(2, trace.steps[1].ties) == {("w", "</w>"): (7, 1), ("lo", "w"): (8, 7)}
+
+
+def naive_ties(words, freqs, merges, tie):
+    """Every step's full tie set in policy order, by full recount."""
+    steps = []
+    for _ in range(merges):
+        counts = {}
+        for s, c in zip(words, freqs):
+            for pair in zip(s, s[1:]):
+                counts[pair] = counts.get(pair, 0) + c
+        if not counts:
+            break
+        top = max(counts.values())
+        tied = [p for p, c in counts.items() if c == top]
+        if tie != "first-seen":
+            tied.sort(reverse=tie == "subword-nmt")
+        steps.append((top, tied))
+        words = [merge_symbols(s, *tied[0], "".join(tied[0])) for s in words]
+    return steps
+
+
+def learn_with_ties(words, freqs, merges, tie, limit):
+    import core.char_train as char_train
+
+    alphabet = sorted({s for w in words for s in w})
+    ids = {s: i for i, s in enumerate(alphabet)}
+    found, _ = char_train.learn(words, freqs, alphabet, ids, symbol_lengths(alphabet, ()), tie, merges=merges,
+                                tie_limit=limit)
+    return [(count, list(ties), n) for _, _, count, ties, n in found]
+
+
+# Multi-character starting symbols make different merges spell the same
+# string (a + ab and ab + b... ab + a and a + ba), which must be one symbol.
+spelled_twice = st.lists(st.tuples(st.lists(st.sampled_from(["a", "b", "ab", "ba"]), min_size=1, max_size=8),
+                                   st.integers(1, 4)), min_size=1, max_size=10)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(corpora.map(lambda c: [([*w, "</w>"], n) for w, n in c.items()]), spelled_twice),
+       st.integers(0, 25), st.sampled_from(["lexicographic", "first-seen", "subword-nmt"]), st.integers(1, 4))
+def test_recorded_ties_equal_naive_recount(entries, merges, tie, limit):
+    words, freqs = [w for w, _ in entries], [n for _, n in entries]
+    expected = naive_ties(words, freqs, merges, tie)
+    assert learn_with_ties(words, freqs, merges, tie, limit) == [(top, t[:limit], len(t)) for top, t in expected]
+
+
+def test_two_merges_spelling_one_string_make_one_symbol():
+    words = [["a", "ab"], ["ab", "a"], ["a", "b", "a"], ["ab", "ab"], ["a", "ba"]]
+    found = learn_with_ties(words, [1] * 5, 6, "lexicographic", 1)
+    # a + b spells the starting symbol "ab", so ab + a then counts 2 (words
+    # 2 and 3); a + ba spells "aba", the symbol ab + a made.
+    assert [(count, ties[0]) for count, ties, _ in found] == [
+        (1, ("a", "ab")), (1, ("a", "b")), (2, ("ab", "a")), (1, ("a", "ba")), (1, ("ab", "ab"))]

@@ -17,7 +17,7 @@ from gui import workers
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 from gui.timeline import MergeTimeline
-from gui.timeline_models import first_divergence, parameter_cost, token_totals, vocab_sizes
+from gui.timeline_models import first_divergence, parameter_cost, token_totals
 
 SEED_004 = WordCorpus.from_pairs([("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)])
 
@@ -208,7 +208,10 @@ def test_token_totals_match_segmenting_every_word_at_every_step():
     totals = token_totals(model, corpus)
     assert totals == [sum(len(model.segment(w, limit=k)) * c for w, c in corpus.items())
                       for k in range(len(model.merges) + 1)]
-    assert vocab_sizes(model) == [model.vocab_size_at(k) for k in range(len(model.merges) + 1)]
+    # Unknown token + alphabet + the distinct new strings of the first k merges.
+    assert [model.vocab_size_at(k) for k in range(len(model.merges) + 1)] == [
+        1 + len(model.alphabet) + len({m.new for m in model.merges[:k]} - set(model.alphabet))
+        for k in range(len(model.merges) + 1)]
 
 
 def test_plots_follow_the_step_and_export(timeline, qtbot, tmp_path):
@@ -299,8 +302,10 @@ def test_20000_words_5000_merges_model_progress_and_cancel(qtbot):
     assert seg.rowCount() == 20_000
     assert cell(seg, 19_999, 3) == " ".join(workspace.model.segment(workspace.corpus.words[-1], limit=4000))
 
-    # Cancel a fresh run (another tie policy).
+    # Cancel a fresh run (another tie policy, merging until no pair is left,
+    # so that it cannot end before the click).
     view.tie_box.setCurrentIndex(view.tie_box.findData("first-seen"))
+    view.merges_box.setValue(1_000_000)
     progress.clear()
     with qtbot.waitSignal(view.trainer.sig_training_progressed, timeout=30_000):
         view.train_button.click()
