@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 import regex
 
-from .errors import AssetError
+from .errors import AssetError, TokenizerError
 
 # Unicode White_Space (Rust's char::is_whitespace), not str.isspace, which
 # also counts U+001C..U+001F.
@@ -125,6 +125,44 @@ def onig_pattern(pattern: str) -> str:
     return "".join(out)
 
 
+# A regex from a file can backtrack catastrophically: ``(a|aa)+$`` takes
+# minutes on forty a's, in Oniguruma as here.  Each search gets a time
+# budget that grows with the text, far above what an honest pattern needs,
+# and running out is a clear error naming the pattern instead of a hang.
+REGEX_SECONDS = 2.0
+REGEX_SECONDS_PER_CHAR = 2e-6
+
+
+class GuardedRegex:
+    """A compiled user-supplied pattern whose ``findall``, ``finditer`` and
+    ``sub`` stop with a :class:`TokenizerError` when over budget."""
+
+    def __init__(self, source: str, where: str, translated: str | None = None):
+        self.source, self.where = source, where
+        try:
+            self.compiled = regex.compile(source if translated is None else translated)
+        except (regex.error, OverflowError, RecursionError) as exc:
+            raise AssetError(f"{where}.pattern: the regex {source[:80]!r} does not compile ({exc})") from None
+
+    def _run(self, method, text, *args):
+        try:
+            return method(*args, text, timeout=REGEX_SECONDS + REGEX_SECONDS_PER_CHAR * len(text))
+        except TimeoutError:
+            raise TokenizerError(
+                f"{self.where}.pattern: the regex {self.source[:80]!r} took too long on a text of {len(text)} "
+                "characters (it backtracks catastrophically, e.g. nested repetition like (a|aa)+); "
+                "fix the pattern in the tokenizer file") from None
+
+    def findall(self, text):
+        return self._run(self.compiled.findall, text)
+
+    def finditer(self, text):
+        return list(self._run(self.compiled.finditer, text))
+
+    def sub(self, repl, text):
+        return self._run(self.compiled.sub, text, repl)
+
+
 def _pattern(spec, where):
     """``{"string": s}`` (a literal) or ``{"regex": r}`` in Oniguruma's
     dialect, as HF's SplitPattern."""
@@ -132,10 +170,7 @@ def _pattern(spec, where):
     if set(pattern) == {"string"} and isinstance(pattern["string"], str):
         return regex.compile(regex.escape(pattern["string"]))
     if set(pattern) == {"regex"} and isinstance(pattern["regex"], str):
-        try:
-            return regex.compile(onig_pattern(pattern["regex"]))
-        except regex.error as exc:
-            raise AssetError(f"{where}.pattern: the regex {pattern['regex']!r} does not compile ({exc})") from None
+        return GuardedRegex(pattern["regex"], where, onig_pattern(pattern["regex"]))
     raise AssetError(f'{where}.pattern: expected {{"string": ...}} or {{"regex": ...}}')
 
 
@@ -315,11 +350,7 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
     if kind == "regex":
         # A named pattern of core.pretokenize, as byte-bpe assets store it:
         # every match is a pre-token (HF Split, behavior "isolated").
-        pattern = _get(spec, "pattern", str, where)
-        try:
-            compiled = regex.compile(pattern)
-        except regex.error as exc:
-            raise AssetError(f"{where}.pattern: does not compile ({exc})") from None
+        compiled = GuardedRegex(_get(spec, "pattern", str, where), where)
         return _per_split(lambda s: _isolated(compiled, s.text))
     if kind == "byte_level":
         prefix, use_regex = _get(spec, "add_prefix_space", bool, where), _get(spec, "use_regex", bool, where)

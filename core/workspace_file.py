@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import json
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from . import char_bpe, records as records_mod
 from .corpus import WordCorpus
+from .assets import parse_json
 from .errors import AssetError, StudioError
 from .fileio import read_limited, write_json_atomic
 from .ties import check_policy
@@ -236,11 +236,9 @@ def read(path) -> Snapshot:
     path = Path(path)
     data = read_limited(path, limit=MAX_WORKSPACE_BYTES, what="a workspace file", error=AssetError)
     try:
-        document = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise AssetError(f"{path}: invalid UTF-8 at byte offset {exc.start}") from None
-    except json.JSONDecodeError as exc:
-        raise AssetError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        document = parse_json(data)  # strict: no duplicate keys, NaN or runaway nesting
+    except AssetError as exc:
+        raise AssetError(f"{path}: {exc}") from None
     return parse(document, str(path))
 
 

@@ -71,8 +71,8 @@ def _convert_value(key, value, where):
                 return {tag.lower(): text}
         raise AssetError(f'{where}.pattern: expected {{"String": ...}} or {{"Regex": ...}}, found {str(value)[:60]}')
     if key == "behavior":
-        if value not in BEHAVIORS:
-            raise AssetError(f"{where}.behavior: {value!r} is not one of {', '.join(BEHAVIORS)}")
+        if not isinstance(value, str) or value not in BEHAVIORS:
+            raise AssetError(f"{where}.behavior: {str(value)[:60]!r} is not one of {', '.join(BEHAVIORS)}")
         return BEHAVIORS[value]
     return value
 
@@ -103,7 +103,7 @@ def from_hf(stage: str, spec, report, where: str | None = None) -> dict:
     known = {hf for hf, _, _ in options} | set(ignorable) | {"type"}
     extra = sorted(set(spec) - known)
     if extra:
-        raise AssetError(f"{where}: {kind} option {extra[0]!r} is not supported (it may change the IDs)")
+        raise AssetError(f"{where}: {kind} option {extra[0][:60]!r} is not supported (it may change the IDs)")
     for hf_key, our_key, default in options:
         if hf_key in spec:
             out[our_key] = _convert_value(hf_key, spec[hf_key], where)

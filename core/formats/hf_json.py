@@ -156,10 +156,11 @@ def _wordpiece(spec, model, report) -> dict:
     from ..bert_basic import BasicTokenizer
 
     vocab = model.get("vocab")
-    if not isinstance(vocab, dict) or sorted(vocab.values()) != list(range(len(vocab))):
+    if not isinstance(vocab, dict) or not all(type(i) is int for i in vocab.values()) \
+            or sorted(vocab.values()) != list(range(len(vocab))):
         raise AssetError("model.vocab: a WordPiece vocabulary must number its tokens 0..n-1 without gaps")
     norm, pre = spec.get("normalizer"), spec.get("pre_tokenizer")
-    if isinstance(norm, dict) and norm.get("type") == "BertNormalizer" and (pre or {}).get("type") == "BertPreTokenizer":
+    if _names(norm) == "BertNormalizer" and _names(pre) == "BertPreTokenizer":
         basic = BasicTokenizer(clean_text=bool(norm.get("clean_text", True)),
                                handle_chinese_chars=bool(norm.get("handle_chinese_chars", True)),
                                lowercase=bool(norm.get("lowercase", True)), strip_accents=norm.get("strip_accents"))
@@ -173,7 +174,7 @@ def _wordpiece(spec, model, report) -> dict:
             report.change("normalizer", "clean_text keeps private-use characters (category Co), which HF drops")
         if basic.handle_chinese_chars:
             report.change("normalizer", "CJK Extension E starts at U+2B820 as in BERT (HF: U+2B920)")
-    elif norm is None and (pre or {}).get("type") == "WhitespaceSplit":
+    elif norm is None and _names(pre) == "WhitespaceSplit":
         basic = None
         report.keep("pre_tokenizer", "WhitespaceSplit")
         report.change("pre_tokenizer", "words are split with str.split, which also splits at U+001C..U+001F")

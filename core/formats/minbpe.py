@@ -37,6 +37,11 @@ def _pre_tokenizer(pattern: str) -> dict:
     return {"type": "sequence", "steps": [step, LEVEL]}
 
 
+def _is_id(text: str) -> bool:
+    # str.isdigit also accepts "²" and "٣", which int() refuses or reads
+    return text.isascii() and text.isdigit() and len(text) <= 12
+
+
 def read(path, *, pattern=None, **_options) -> Imported:
     from .. import bpe_model
 
@@ -55,7 +60,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
     added = []
     for number in range(4, 4 + count):
         parts = lines[number - 1].split() if number - 1 < len(lines) else []
-        if len(parts) != 2 or not parts[1].isdigit():
+        if len(parts) != 2 or not _is_id(parts[1]):
             raise AssetError(f"{path}: line {number}: expected 'special id'")
         added.append(bpe_model.AddedToken(parts[0], int(parts[1])))
     merges = []
@@ -63,7 +68,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
         if not line.strip():
             continue
         parts = line.split()
-        if len(parts) != 2 or not all(p.isdigit() for p in parts) or any(int(p) >= len(table) for p in parts):
+        if len(parts) != 2 or not all(map(_is_id, parts)) or any(int(p) >= len(table) for p in parts):
             raise AssetError(f"{path}: line {number}: expected two IDs below {len(table)}, found {line[:60]!r}")
         left, right = (table[int(p)] for p in parts)
         merges.append((left, right))
