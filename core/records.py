@@ -57,7 +57,7 @@ class Records:
         for number, (text, ending) in enumerate(zip(self.lines, self.endings), start=1):
             check_record(text, f"record {number}")
             if ending not in ENDINGS:
-                raise CorpusError(f"record {number}: line ending {ending!r} is not LF, CRLF or none")
+                raise CorpusError(f"record {number}: line ending {excerpt(ending)} is not LF, CRLF or none")
             if ending == "" and number != len(self.lines):
                 raise CorpusError(f"record {number}: only the last record may lack a line ending")
 
@@ -120,7 +120,7 @@ def words_of(text: str, pretokenizer: str) -> list[str]:
         return [text] if text else []
     if pretokenizer == "gpt2":
         return [text[a:b] for a, b in pretokenize.split("gpt2", text)]
-    raise CorpusError(f"unknown pre-tokenization {pretokenizer!r}: choose one of {', '.join(PRETOKENIZERS)}")
+    raise CorpusError(f"unknown pre-tokenization {excerpt(pretokenizer)}: choose one of {', '.join(PRETOKENIZERS)}")
 
 
 def word_corpus(records: Records, pretokenizer: str = "whitespace") -> WordCorpus:
@@ -189,7 +189,7 @@ def inserted_words(corpus: WordCorpus, row: int, pairs) -> WordCorpus:
     # WordCorpus itself refuses duplicates; name the offending word first.
     clash = set(words) & set(corpus.words) or {w for w in words if words.count(w) > 1}
     if clash:
-        raise CorpusError(f"{sorted(clash)[0]!r} is already in the table; change its count instead")
+        raise CorpusError(f"{excerpt(sorted(clash)[0])} is already in the table; change its count instead")
     return WordCorpus(corpus.words[:row] + words + corpus.words[row:],
                       corpus.counts[:row] + tuple(c for _, c in pairs) + corpus.counts[row:])
 

@@ -14,7 +14,7 @@ and they differ.  Each policy here is named after the behaviour it copies:
 
 from __future__ import annotations
 
-from .errors import TokenizerError
+from .errors import TokenizerError, excerpt
 
 POLICIES = {
     "lexicographic": "smallest (left, right) by symbol strings (seed 000)",
@@ -26,7 +26,7 @@ POLICIES = {
 def check_policy(name: str) -> str:
     if name not in POLICIES:
         known = ", ".join(POLICIES)
-        raise TokenizerError(f"unknown tie policy {name!r}: choose one of {known}")
+        raise TokenizerError(f"unknown tie policy {excerpt(name)}: choose one of {known}")
     return name
 
 
@@ -57,4 +57,4 @@ def order_key(policy: str, first_seen):
         return _Reversed
     if policy == "first-seen":
         return first_seen
-    raise TokenizerError(f"unknown tie policy {policy!r}")
+    raise TokenizerError(f"unknown tie policy {excerpt(policy)}")
