@@ -144,9 +144,9 @@ class GuardedRegex:
         except (regex.error, OverflowError, RecursionError) as exc:
             raise AssetError(f"{where}.pattern: the regex {source[:80]!r} does not compile ({exc})") from None
 
-    def _run(self, method, text, *args):
+    def _run(self, text, work):
         try:
-            return method(*args, text, timeout=REGEX_SECONDS + REGEX_SECONDS_PER_CHAR * len(text))
+            return work(REGEX_SECONDS + REGEX_SECONDS_PER_CHAR * len(text))
         except TimeoutError:
             raise TokenizerError(
                 f"{self.where}.pattern: the regex {self.source[:80]!r} took too long on a text of {len(text)} "
@@ -154,13 +154,14 @@ class GuardedRegex:
                 "fix the pattern in the tokenizer file") from None
 
     def findall(self, text):
-        return self._run(self.compiled.findall, text)
+        return self._run(text, lambda budget: self.compiled.findall(text, timeout=budget))
 
     def finditer(self, text):
-        return list(self._run(self.compiled.finditer, text))
+        # list(): the iterator matches, and runs out of time, while consumed
+        return self._run(text, lambda budget: list(self.compiled.finditer(text, timeout=budget)))
 
     def sub(self, repl, text):
-        return self._run(self.compiled.sub, text, repl)
+        return self._run(text, lambda budget: self.compiled.sub(repl, text, timeout=budget))
 
 
 def _pattern(spec, where):

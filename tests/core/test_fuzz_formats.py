@@ -165,3 +165,25 @@ def test_mutated_tiktoken_sidecar(seed_files, tmp_path):
         assert_clean(import_and_use, tmp_path / "r.tiktoken", "tiktoken", pattern=None, specials=tmp_path / "s.json")
 
     run()
+
+
+def test_a_catastrophic_split_regex_is_a_clear_error_not_a_hang(tmp_path, monkeypatch):
+    """``(a|aa)+$`` backtracks exponentially, in HF's Oniguruma as in
+    ``regex``: the file imports, ordinary text encodes, and the text that
+    would hang stops with an error naming the pattern."""
+    from core import text_pipeline
+    from core.errors import TokenizerError
+
+    monkeypatch.setattr(text_pipeline, "REGEX_SECONDS", 0.2)  # the budget, not a speed assertion
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Split(Regex("(a|aa)+$"), "isolated"),
+                                                 pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])
+    tok.decoder = decoders.ByteLevel()
+    tok.train_from_iterator(["banana bread", "aa a"], trainers.BpeTrainer(
+        vocab_size=270, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False))
+    path = tmp_path / "tokenizer.json"
+    tok.save(str(path))
+    model = assets.build_tokenizer(import_file(path, "hf").asset)
+    assert list(model.encode("banana aa").ids) == tok.encode("banana aa").ids
+    with pytest.raises(TokenizerError, match=r"pre_tokenizer.*\(a\|aa\)\+\$.*took too long on a text of 41 characters"):
+        model.encode("a" * 40 + "!")
