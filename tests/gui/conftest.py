@@ -16,3 +16,18 @@ def isolated_settings():
     settings().clear()
     yield
     settings().clear()
+
+
+@pytest.fixture
+def main_window(qtbot):
+    """The main window on the built-in example, shown; threads it started end with the test."""
+    from core.workspace import Workspace
+    from gui import workers
+    from gui.bridge import WorkspaceBridge
+    from gui.main_window import MainWindow
+
+    window = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    workers.shutdown()

@@ -5,7 +5,6 @@ revision); good input does what the core says; no slot ever raises."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
@@ -13,28 +12,11 @@ from PySide6.QtCore import Qt
 from core import records as rec
 from core.errors import StudioError
 from core.idlist import parse_ids
-from core.workspace import Workspace
 from gui import workers
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
 from tests.fuzzing import fuzz_settings, mutated_bytes
 
 ID_LISTS = (b"270 32 268", b"[270, 32, 268]", b"1\n2\n3\n", b"255", b"228 184", b"999999 0")
 CORPORA = (b"low\t2\nlower\t1\nnew\t1\n", "  red key .\r\n\u5206\u8bcd\tx\n\nlast".encode(), b"low lower\nnew\n")
-
-
-@pytest.fixture(autouse=True)
-def no_threads_left():
-    yield
-    workers.shutdown()
-
-
-@pytest.fixture
-def window(qtbot):
-    window = MainWindow(WorkspaceBridge(Workspace.example()))
-    qtbot.addWidget(window)
-    window.show()
-    return window
 
 
 def settle(qtbot, window):
@@ -51,7 +33,8 @@ def state(workspace):
     return corpus, workspace.revision, workspace.model
 
 
-def test_typed_id_lists_decode_or_show_an_error(window, qtbot):
+def test_typed_id_lists_decode_or_show_an_error(main_window, qtbot):
+    window = main_window
     window.show_panel("encode")
     panel = window.panels["encode"]
     workspace = window.workspace
@@ -73,7 +56,8 @@ def test_typed_id_lists_decode_or_show_an_error(window, qtbot):
     run()
 
 
-def test_imported_corpus_files_replace_the_corpus_or_show_an_error(window, qtbot, tmp_path, monkeypatch):
+def test_imported_corpus_files_replace_the_corpus_or_show_an_error(main_window, qtbot, tmp_path, monkeypatch):
+    window = main_window
     window.show_panel("corpus")
     editor = window.panels["corpus"]
     workspace = editor.workspace

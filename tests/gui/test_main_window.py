@@ -4,9 +4,6 @@ import pytest
 from PySide6.QtCore import Qt
 
 from core.corpus import WordCorpus
-from core.workspace import Workspace
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
 
 
 def cell(model, row, column):
@@ -14,11 +11,8 @@ def cell(model, row, column):
 
 
 @pytest.fixture
-def main(qtbot):
-    window = MainWindow(WorkspaceBridge(Workspace.example()))
-    qtbot.addWidget(window)
-    window.show()
-    return window
+def main(main_window):
+    return main_window
 
 
 def test_window_shows_table_19_2(main):
