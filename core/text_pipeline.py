@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import regex
 
-from .errors import AssetError, TokenizerError
+from .errors import AssetError, TokenizerError, excerpt
 
 # Unicode White_Space (Rust's char::is_whitespace), not str.isspace, which
 # also counts U+001C..U+001F.
@@ -85,7 +85,7 @@ def _get(spec, key, kinds, where, default=...):
         raise AssetError(f"{where}: expected an object, found {type(spec).__name__}")
     if key not in spec:
         if default is ...:
-            raise AssetError(f"{where}: missing option {key!r}")
+            raise AssetError(f"{where}: missing option {excerpt(key)}")
         return default
     value = spec[key]
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
@@ -246,7 +246,7 @@ def build_normalizer(spec, where: str = "normalizer"):
                 text = step(text)
             return text
         return run
-    raise AssetError(f"{where}: unknown normalizer type {kind!r}")
+    raise AssetError(f"{where}: unknown normalizer type {excerpt(kind)}")
 
 
 # ==== pre-tokenizers: list of splits -> list of splits ====
@@ -401,13 +401,13 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
                 splits = step(splits)
             return splits
         return run
-    raise AssetError(f"{where}: unknown pre-tokenizer type {kind!r}")
+    raise AssetError(f"{where}: unknown pre-tokenizer type {excerpt(kind)}")
 
 
 def _behavior(spec, where, default):
     behavior = _get(spec, "behavior", str, where, default) if default else _get(spec, "behavior", str, where)
     if behavior not in BEHAVIORS:
-        raise AssetError(f"{where}.behavior: {behavior!r} is not one of {', '.join(BEHAVIORS)}")
+        raise AssetError(f"{where}.behavior: {excerpt(behavior)} is not one of {', '.join(BEHAVIORS)}")
     return behavior
 
 
@@ -517,7 +517,7 @@ def build_decoder(spec, where: str = "decoder"):
                 tokens = step(tokens)
             return tokens
         return run
-    raise AssetError(f"{where}: unknown decoder type {kind!r}")
+    raise AssetError(f"{where}: unknown decoder type {excerpt(kind)}")
 
 
 def decode(decoder, tokens) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import assets
-from ..errors import AssetError, StudioError
+from ..errors import AssetError, StudioError, excerpt
 from ..fileio import write_bytes_atomic
 from . import Imported, as_bpe, finish, read_bytes, trainer_for
 from .hf_components import from_hf, match_sentencepiece, sentencepiece_decoder, sentencepiece_normalizer, to_hf
@@ -68,7 +68,7 @@ def convert(spec: dict, report: Report) -> dict:
         return _wordpiece(spec, model, report)
     if kind == "Unigram":
         return _unigram(spec, model, report)
-    raise AssetError(f"model: the model type {kind!r} is not supported (supported: BPE, WordPiece, Unigram)")
+    raise AssetError(f"model: the model type {excerpt(kind)} is not supported (supported: BPE, WordPiece, Unigram)")
 
 
 def _added(spec: dict) -> list[dict]:
@@ -79,7 +79,7 @@ def _added(spec: dict) -> list[dict]:
                 or not isinstance(entry.get("id"), int) or isinstance(entry.get("id"), bool):
             raise AssetError(f"{at}: expected an object with \"id\" and \"content\"")
         if entry.get("single_word"):
-            raise AssetError(f"{at}: single_word added tokens ({entry['content']!r}) are not supported")
+            raise AssetError(f"{at}: single_word added tokens ({excerpt(entry['content'])}) are not supported")
         out.append(entry)
     return out
 
@@ -197,7 +197,7 @@ def _wordpiece(spec, model, report) -> dict:
 
 
 def _names(spec) -> str:
-    return spec.get("type", "?") if isinstance(spec, dict) else "none"
+    return str(spec.get("type", "?"))[:40] if isinstance(spec, dict) else "none"
 
 
 def _decoder_check(decoder, exact, report, ours):
@@ -211,7 +211,7 @@ def _added_as_vocab(spec, report, vocab: set):
     added = _added(spec)
     missing = [e["content"] for e in added if e["content"] not in vocab]
     if missing:
-        raise AssetError(f"added_tokens: {missing[0]!r} is not in the model's vocabulary; this kind has no "
+        raise AssetError(f"added_tokens: {excerpt(missing[0])} is not in the model's vocabulary; this kind has no "
                          "tokens outside it")
     if added:
         report.change("added_tokens", f"{len(added)} added tokens ({', '.join(e['content'] for e in added[:5])}) "
@@ -228,7 +228,7 @@ def _unigram(spec, model, report) -> dict:
     if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 2 for r in rows):
         raise AssetError("model.vocab: expected a list of [piece, score]")
     if isinstance(unk_id, bool) or not isinstance(unk_id, int) or not 0 <= unk_id < len(rows):
-        raise AssetError(f"model.unk_id: {unk_id!r} is not supported; a unigram asset needs an unknown piece")
+        raise AssetError(f"model.unk_id: {excerpt(unk_id)} is not supported; a unigram asset needs an unknown piece")
     pipeline = _unigram_pipeline(spec, rows, report)
     added = {e["id"]: e for e in _added(spec)}
     pieces = []
@@ -266,7 +266,8 @@ def _unigram_pipeline(spec, rows, report) -> dict:
                          f"normalizer or NFKC, not {_names(norm)} + {_names(pre)}")
     meta = from_hf("pre_tokenizer", pre, report)
     if meta["replacement"] != "\u2581":
-        raise AssetError(f"pre_tokenizer: Metaspace replacement {meta['replacement']!r} is not supported (only ▁)")
+        raise AssetError(f"pre_tokenizer: Metaspace replacement {excerpt(meta['replacement'])} is not supported "
+                         "(only ▁)")
     dummy = meta["prepend_scheme"] != "never"
     if dummy:
         report.change("pre_tokenizer", "a text that starts with a space gets one more ▁ here: HF's Metaspace "
@@ -365,10 +366,10 @@ def _write_unigram(tokenizer, report) -> dict:
              for i, p in enumerate(tokenizer.pieces) if p.type in (unigram.CONTROL, unigram.UNKNOWN)]
     if added:
         report.change("added_tokens", "control and unknown pieces become special added tokens: HF matches their "
-                      f"text (e.g. {added[0]['content']!r}) as that token; here it is ordinary text")
+                      f"text (e.g. {excerpt(added[0]['content'])}) as that token; here it is ordinary text")
     odd = [p.piece for p in tokenizer.pieces if p.type in (unigram.USER_DEFINED, unigram.UNUSED)]
     if odd:
-        raise AssetError(f"pieces of type user_defined/unused ({odd[0]!r}) have no HF Unigram equivalent")
+        raise AssetError(f"pieces of type user_defined/unused ({excerpt(odd[0])}) have no HF Unigram equivalent")
     if tokenizer.float32:
         report.change("model", "scores were added in single precision (SentencePiece); HF adds in double "
                       "precision, which can break a near tie differently")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import assets, pretokenize
-from ..errors import AssetError, StudioError
+from ..errors import AssetError, StudioError, excerpt
 from ..fileio import write_bytes_atomic
 from ..text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
 from . import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
@@ -48,7 +48,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
     data = read_bytes(path)
     lines = decode_text(data, path).split("\n")
     if not lines or lines[0].strip() != MAGIC:
-        raise AssetError(f"{path}: line 1: expected {MAGIC!r}")
+        raise AssetError(f"{path}: line 1: expected {excerpt(MAGIC)}")
     if len(lines) < 3:
         raise AssetError(f"{path}: truncated: no pattern and special-count lines")
     split = lines[1].strip()
@@ -82,7 +82,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
         raise AssetError(f"{path}: {exc}") from None
     report = Report("import", "minbpe", Path(path).name)
     report.keep("model", f"{len(merges)} merges (IDs 256-{255 + len(merges)}), bytes 0-255")
-    report.keep("pre_tokenizer", f"pattern {split!r}" if split else "no split (BasicTokenizer)")
+    report.keep("pre_tokenizer", f"pattern {excerpt(split)}" if split else "no split (BasicTokenizer)")
     if split:
         report.change("pre_tokenizer", "text the pattern does not match is kept as its own piece here; "
                       "minbpe's findall skips it")
@@ -125,7 +125,7 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     for a in model.added:
         if a.normalized or a.lstrip or a.rstrip or not a.content or len(a.content.split()) != 1 \
                 or a.content != a.content.strip():
-            raise AssetError(f"special {a.content!r}: minbpe holds specials without spaces or match options")
+            raise AssetError(f"special {excerpt(a.content)}: minbpe holds specials without spaces or match options")
     lines = [MAGIC, split, str(len(model.added))] + [f"{a.content} {a.id}" for a in model.added]
     lines += [f"{ids[left]} {ids[right]}" for left, right in model.merges]
     write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("utf-8"))

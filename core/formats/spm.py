@@ -29,7 +29,7 @@ import struct
 from pathlib import Path
 
 from .. import assets
-from ..errors import AssetError, StudioError
+from ..errors import AssetError, StudioError, excerpt
 from . import Imported, decode_text, finish, read_bytes, trainer_for
 from .report import Report
 
@@ -124,7 +124,7 @@ def parse_model(data: bytes) -> dict:
             raise AssetError(f"pieces[{index}]: a piece needs a non-empty string")
         kind = piece.get("type", 1)
         if kind not in TYPES:
-            raise AssetError(f"pieces[{index}] ({piece['piece']!r}): unknown piece type {kind}")
+            raise AssetError(f"pieces[{index}] ({excerpt(piece['piece'])}): unknown piece type {kind}")
         pieces.append((piece["piece"], piece.get("score", 0.0), TYPES[kind]))
     if not pieces:
         raise AssetError("ModelProto: no pieces (is this a SentencePiece .model file?)")
@@ -180,7 +180,7 @@ def _vocab_file(text: str, report: Report, model_type) -> dict:
     guess = "bpe" if normal and all(s == int(s) for s in normal) and normal == sorted(normal, reverse=True) else "unigram"
     chosen = model_type or guess
     if chosen not in ("unigram", "bpe"):
-        raise AssetError(f"model type {chosen!r}: choose unigram or bpe")
+        raise AssetError(f"model type {excerpt(chosen)}: choose unigram or bpe")
     report.change("normalizer", "a .vocab file does not record its normalization: assumed nfkc with the dummy "
                   "prefix and whitespace squeezing (SentencePiece's options other than the nmt_ rules); import "
                   "the .model to be sure")
@@ -198,7 +198,7 @@ def convert(proto: dict, report: Report) -> dict:
     kind = MODEL_TYPES.get(trainer.get("model_type", 1), "?")
     name = norm.get("name") or ("identity" if not norm.get("precompiled_charsmap") else "?")
     if name not in ("identity", "nfkc"):
-        raise AssetError(f"normalizer_spec.name: the rule {name!r} is not supported (identity and nfkc are); "
+        raise AssetError(f"normalizer_spec.name: the rule {excerpt(name)} is not supported (identity and nfkc are); "
                          "retrain with --normalization_rule_name=nfkc or identity")
     if norm.get("normalization_rule_tsv"):
         raise AssetError("normalizer_spec.normalization_rule_tsv: custom normalization rules are not supported")
@@ -220,7 +220,8 @@ def convert(proto: dict, report: Report) -> dict:
                 f"remove_extra_whitespaces={pipeline.remove_extra_whitespaces}")
     surface = trainer.get("unk_surface", DEFAULT_UNK_SURFACE)
     if surface != DEFAULT_UNK_SURFACE:
-        report.change("decoder", f"an unknown piece decodes as {DEFAULT_UNK_SURFACE!r}, not the model's {surface!r}")
+        report.change("decoder", f"an unknown piece decodes as {DEFAULT_UNK_SURFACE!r}, not the model's "
+                      f"{excerpt(surface)}")
     pieces = proto["pieces"]
     unk = [i for i, (_, _, t) in enumerate(pieces) if t == "unknown"]
     if len(unk) != 1:
@@ -254,7 +255,7 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
 
     odd = [p for p, _, t in pieces if t in ("user_defined", "unused")]
     if odd:
-        raise AssetError(f"pieces: {odd[0]!r}: user-defined and unused pieces in a BPE model are not supported")
+        raise AssetError(f"pieces: {excerpt(odd[0])}: user-defined and unused pieces in a BPE model are not supported")
     mergeable = {p for p, _, t in pieces if t == "normal"}
     # Highest score first; equal scores share a rank (the agenda ties them).
     order = sorted((i for i, (p, _, t) in enumerate(pieces) if t == "normal" and len(p) > 1),

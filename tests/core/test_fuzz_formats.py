@@ -111,9 +111,11 @@ OPTIONS = {"tiktoken": {"pattern": "cl100k"}}
 
 
 def import_and_use(path, fmt, **options):
-    """Import, then use what came out: encode and decode a probe."""
+    """Import, then use what came out: save it, reopen it, encode and decode a probe."""
     result = import_file(path, fmt, **{**OPTIONS.get(fmt, {}), **options})
-    tokenizer = assets.build_tokenizer(result.asset)
+    saved = path.with_name("imported.json")
+    assets.save_asset(saved, result.asset)
+    _, tokenizer = assets.load_tokenizer(saved)
     encoding = tokenizer.encode(PROBE)
     tokenizer.decode(list(encoding.ids))
     result.report.lines()
