@@ -20,7 +20,7 @@ from pathlib import Path
 # mode instead.  Read once: os.umask can only be read by setting it.
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
-_ACTIVE: set[str] = set()  # temporary files this process is writing now
+_ACTIVE: set[str] = set()  # absolute paths of the temporary files this process is writing now
 _ACTIVE_LOCK = threading.Lock()
 
 
@@ -53,7 +53,7 @@ def remove_stale_temps(path) -> list[Path]:
         pid = name[len(prefix):].split(".", 1)[0]
         candidate = path.parent / name
         with _ACTIVE_LOCK:
-            busy = str(candidate) in _ACTIVE
+            busy = os.path.abspath(candidate) in _ACTIVE
         if not pid.isdigit() or busy or (int(pid) != os.getpid() and _writer_alive(int(pid))):
             continue
         try:
@@ -88,8 +88,9 @@ def write_bytes_atomic(path, data: bytes) -> None:
         mode = os.stat(path).st_mode & 0o7777  # replacing keeps the file's permissions
     except OSError:
         mode = 0o666 & ~_UMASK
-    fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(path)}{os.getpid()}.", suffix=".tmp", dir=folder)
-    with _ACTIVE_LOCK:
+    with _ACTIVE_LOCK:  # created and registered at once: another thread's cleanup never sees it unregistered
+        fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(path)}{os.getpid()}.", suffix=".tmp", dir=folder)
+        tmp = os.path.abspath(tmp)
         _ACTIVE.add(tmp)
     try:
         with os.fdopen(fd, "wb") as handle:

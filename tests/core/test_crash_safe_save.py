@@ -100,3 +100,26 @@ def test_saved_files_get_the_usual_mode_and_keep_a_changed_one(tmp_path):
     path.chmod(0o640)
     fileio.write_bytes_atomic(path, b"2")
     assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_threads_saving_one_relative_path_never_delete_each_others_temps(tmp_path, monkeypatch):
+    import threading
+
+    monkeypatch.chdir(tmp_path)  # "a.json": the folder is "." for mkstemp and "" for pathlib
+    errors = []
+
+    def writer(n):
+        try:
+            for i in range(30):
+                fileio.write_bytes_atomic("a.json", f"{n} {i}".encode() * 5000)
+        except Exception as exc:  # the failure this test looks for
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and temps(tmp_path / "a.json") == []
+    data = (tmp_path / "a.json").read_bytes()
+    assert data == data[: len(data) // 5000] * 5000  # one writer's whole content
