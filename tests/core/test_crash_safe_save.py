@@ -110,7 +110,7 @@ def test_threads_saving_one_relative_path_never_delete_each_others_temps(tmp_pat
 
     def writer(n):
         try:
-            for i in range(30):
+            for i in range(12):
                 fileio.write_bytes_atomic("a.json", f"{n} {i}".encode() * 5000)
         except Exception as exc:  # the failure this test looks for
             errors.append(exc)
