@@ -18,10 +18,10 @@ from core.errors import StudioError
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
 
 
-def fuzz_settings(share: float = 1.0):
+def fuzz_settings(share: float = 1.0, *, at_least: int = 5):
     """``share`` of the example budget; function-scoped fixtures (tmp_path,
     qtbot) are reused across examples on purpose: each example cleans up."""
-    return settings(max_examples=max(5, int(EXAMPLES * share)), deadline=None, derandomize=True,
+    return settings(max_examples=max(at_least, int(EXAMPLES * share)), deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                            HealthCheck.data_too_large])
 
