@@ -280,7 +280,8 @@ class CharBPE:
                 missing = m.left if m.left not in seen else m.right
                 raise TokenizerError(f"merge {m.rank} uses unknown symbol {excerpt(missing)}")
             if m.new != m.left + m.right:
-                raise TokenizerError(f"merge {m.rank}: new symbol {excerpt(m.new)} is not {excerpt(m.left)}+{excerpt(m.right)}")
+                raise TokenizerError(f"merge {m.rank}: new symbol {excerpt(m.new)} is not "
+                                     f"{excerpt(m.left)}+{excerpt(m.right)}")
             if m.new not in seen:
                 seen.add(m.new)
                 vocab.append(m.new)
@@ -309,7 +310,8 @@ class CharBPE:
                 symbols.append(ch)
             elif self.unk is None:
                 raise TokenizerError(
-                    f"character {ch!r} (U+{ord(ch):04X}) at offset {offset} of {excerpt(word)} is not in the symbol table"
+                    f"character {ch!r} (U+{ord(ch):04X}) at offset {offset} of {excerpt(word)} "
+                    "is not in the symbol table"
                 )
             else:
                 symbols.append(self.unk)

@@ -48,9 +48,11 @@ def remove_stale_temps(path) -> list[Path]:
     except OSError:
         return removed
     for name in names:
-        if not (name.startswith(prefix) and name.endswith(".tmp")):
+        # ".NAME.PID.RANDOM.tmp", RANDOM without dots (mkstemp's): not "NAME.5"'s temporaries
+        parts = name[len(prefix):-len(".tmp")].split(".") if name.startswith(prefix) and name.endswith(".tmp") else ()
+        if len(parts) != 2:
             continue
-        pid = name[len(prefix):].split(".", 1)[0]
+        pid = parts[0]
         candidate = path.parent / name
         with _ACTIVE_LOCK:
             busy = os.path.abspath(candidate) in _ACTIVE

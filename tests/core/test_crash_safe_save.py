@@ -85,10 +85,12 @@ def test_stale_temps_of_live_writers_are_left_alone(tmp_path):
     mine = tmp_path / f".a.json.{os.getpid()}.x.tmp"  # this process, not saving now: stale
     live = tmp_path / ".a.json.1.x.tmp"  # PID 1 is alive: maybe a save in progress
     other = tmp_path / ".b.json.999999999.x.tmp"  # another file's
-    for p in (mine, live, other):
+    numbered = tmp_path / ".a.json.5.999999999.x.tmp"  # a temporary of "a.json.5", not of "a.json"
+    for p in (mine, live, other, numbered):
         p.write_bytes(b"{")
     fileio.write_bytes_atomic(path, b"{}")
-    assert not mine.exists() and live.exists() and other.exists() and path.read_bytes() == b"{}"
+    assert not mine.exists() and live.exists() and other.exists() and numbered.exists()
+    assert path.read_bytes() == b"{}"
 
 
 def test_saved_files_get_the_usual_mode_and_keep_a_changed_one(tmp_path):

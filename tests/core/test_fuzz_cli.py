@@ -71,7 +71,8 @@ def test_every_command_on_every_asset_kind_exits_cleanly(which, tmp_path, capsys
 
     asset = tmp_path / "a.json"
     asset.write_text(valid_texts()[which], "utf-8")
-    for argv in (["trace", asset], ["identity", asset], ["encode", asset, "--text", "red key"], ["encode", asset, "low"],
+    for argv in (["trace", asset], ["identity", asset], ["encode", asset, "--text", "red key"],
+                 ["encode", asset, "low"],
                  ["decode", asset, "0", "3"], ["decode", asset, "999999999999"], ["decode", asset, "x"],
                  ["diff", asset, asset], ["export", asset, "--format", "hf", "-o", tmp_path / "t.json"]):
         code = main([str(a) for a in argv])

@@ -57,7 +57,8 @@ def _spm(tmp, model_type) -> bytes:
     text = tmp / "train.txt"
     text.write_text("\n".join(TRAIN) + "\n", "utf-8")
     prefix = tmp / model_type
-    spm.SentencePieceTrainer.train(input=str(text), model_prefix=str(prefix), model_type=model_type, vocab_size=60, normalization_rule_name="nfkc",
+    spm.SentencePieceTrainer.train(input=str(text), model_prefix=str(prefix), model_type=model_type, vocab_size=60,
+                                   normalization_rule_name="nfkc",
                                    hard_vocab_limit=False, minloglevel=2, num_threads=1)
     return prefix.with_suffix(".model").read_bytes()
 
