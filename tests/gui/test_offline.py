@@ -11,9 +11,6 @@ import pytest
 
 from core.cli import COMMANDS, main as cli_main
 from core.classroom import ASSET_PATH
-from core.workspace import Workspace
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
 
 NETWORK_MODULES = ("PySide6.QtNetwork", "PySide6.QtWebEngineCore", "urllib3", "requests", "http.client",
                    "huggingface_hub", "ssl")
@@ -72,10 +69,8 @@ class Answers:
         self.errors.append(message)
 
 
-def test_every_view_and_file_action_runs_offline(qtbot, no_network, hf_file, tmp_path):
-    window = MainWindow(WorkspaceBridge(Workspace.example()))
-    qtbot.addWidget(window)
-    window.show()
+def test_every_view_and_file_action_runs_offline(qtbot, no_network, main_window, hf_file, tmp_path):
+    window = main_window
     for key in window.panels:
         window.show_panel(key)
         qtbot.wait(20)
