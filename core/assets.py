@@ -28,12 +28,12 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import char_bpe
 from .corpus import WordCorpus
-from .errors import AssetError, StudioError, TokenizerError
+from .errors import AssetError, StudioError, TokenizerError, excerpt as _show
 from .fileio import read_limited, write_json_atomic
 
 FORMAT = "subword-studio/tokenizer"
@@ -54,10 +54,6 @@ def _require(obj, key, kind, where):
     return value
 
 
-def _show(value, limit: int = 60) -> str:
-    """A short repr for messages: a hostile file must not flood the error line."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _check_rules(asset: dict, kind: str, **implied) -> None:
@@ -588,7 +584,7 @@ def parse_json(data: bytes):
     except json.JSONDecodeError as exc:
         raise AssetError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except RecursionError:
-        raise AssetError("not a usable asset: JSON nested too deeply") from None
+        raise AssetError("JSON nested too deeply to be usable") from None
     except AssetError:
         raise
     except ValueError as exc:  # an integer with thousands of digits

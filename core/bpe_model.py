@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import regex
 
 from . import text_pipeline as tp
-from .errors import AssetError, TokenizerError
+from .errors import AssetError, TokenizerError, excerpt
 
 _NO_MERGE = (1 << 62, 0, 0)  # sorts after every real (rank, new_id, index)
 CACHE_LIMIT = 1 << 16
@@ -94,20 +94,21 @@ class BPEModel:
         tokens: dict[int, str] = {}
         for index, (token, token_id) in enumerate(self.vocab):
             if not isinstance(token, str) or not token:
-                raise TokenizerError(f"vocab[{index}]: a token must be a non-empty string, not {token!r}")
+                raise TokenizerError(f"vocab[{index}]: a token must be a non-empty string, not {excerpt(token)}")
             if isinstance(token_id, bool) or not isinstance(token_id, int) or token_id < 0:
-                raise TokenizerError(f"vocab[{index}]: the ID of {token!r} must be an integer >= 0")
+                raise TokenizerError(f"vocab[{index}]: the ID of {excerpt(token)} must be an integer >= 0")
             if token in ids:
-                raise TokenizerError(f"vocab[{index}]: {token!r} has two IDs, {ids[token]} and {token_id}")
+                raise TokenizerError(f"vocab[{index}]: {excerpt(token)} has two IDs, {ids[token]} and {token_id}")
             if token_id in tokens:
-                raise TokenizerError(f"vocab[{index}]: ID {token_id} is used by {tokens[token_id]!r} and {token!r}")
+                raise TokenizerError(f"vocab[{index}]: ID {token_id} is used by {excerpt(tokens[token_id])} "
+                                     f"and {excerpt(token)}")
             ids[token], tokens[token_id] = token_id, token
         for name in ("continuing_prefix", "end_of_word_suffix", "unk"):
             value = getattr(self, name)
             if value is not None and (not isinstance(value, str) or not value):
-                raise TokenizerError(f"{name} must be a non-empty string or null, not {value!r}")
+                raise TokenizerError(f"{name} must be a non-empty string or null, not {excerpt(value)}")
         if self.unk is not None and self.unk not in ids:
-            raise TokenizerError(f"the unknown token {self.unk!r} is not in the vocabulary")
+            raise TokenizerError(f"the unknown token {excerpt(self.unk)} is not in the vocabulary")
         ranks = tuple(range(len(self.merges))) if self.ranks is None else tuple(self.ranks)
         if len(ranks) != len(self.merges) or any(b < a for a, b in zip(ranks, ranks[1:])):
             raise TokenizerError("merge ranks must give one non-decreasing integer per merge")
@@ -115,19 +116,19 @@ class BPEModel:
         made: dict[int, int] = {}  # new ID -> index of the first merge that makes it
         cut = len(self.continuing_prefix or "")
         for index, pair in enumerate(self.merges):
-            where = f"merge {index + 1} {pair!r}"
+            where = f"merge {index + 1} {excerpt(pair)}"
             if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
-                raise TokenizerError(f"merge {index + 1}: expected two token strings, found {pair!r}")
+                raise TokenizerError(f"merge {index + 1}: expected two token strings, found {excerpt(pair)}")
             left, right = pair
             if self.continuing_prefix and not right.startswith(self.continuing_prefix):
                 raise TokenizerError(f"{where}: the right side must start with the continuing prefix "
-                                     f"{self.continuing_prefix!r}")
+                                     f"{excerpt(self.continuing_prefix)}")
             if self.unk is not None and self.unk in (left, right):
-                raise TokenizerError(f"{where}: the unknown token {self.unk!r} cannot be merged")
+                raise TokenizerError(f"{where}: the unknown token {excerpt(self.unk)} cannot be merged")
             new = left + right[cut:]
             for part in (left, right, new):
                 if part not in ids:
-                    raise TokenizerError(f"{where}: {part!r} is not in the vocabulary")
+                    raise TokenizerError(f"{where}: {excerpt(part)} is not in the vocabulary")
             key = (ids[left], ids[right])
             if key in table:
                 raise TokenizerError(f"{where} repeats merge {table[key][2] + 1}")
@@ -145,13 +146,14 @@ class BPEModel:
         raw, normalized, seen = [], [], {}
         for a in self.added:
             if not isinstance(a, AddedToken) or not isinstance(a.content, str) or not a.content:
-                raise TokenizerError(f"added token {a!r}: expected an AddedToken with non-empty content")
+                raise TokenizerError(f"added token {excerpt(a)}: expected an AddedToken with non-empty content")
             if a.content in seen:
-                raise TokenizerError(f"added token {a.content!r} appears twice")
+                raise TokenizerError(f"added token {excerpt(a.content)} appears twice")
             known = tokens.get(a.id)
             if (known is not None and known != a.content) or ids.get(a.content, a.id) != a.id:
-                raise TokenizerError(f"added token {a.content!r} (ID {a.id}) disagrees with the vocabulary, "
-                                     f"where ID {a.id} is {known!r} and {a.content!r} is {ids.get(a.content)}")
+                raise TokenizerError(f"added token {excerpt(a.content)} (ID {a.id}) disagrees with the vocabulary, "
+                                     f"where ID {a.id} is {excerpt(known)} and {excerpt(a.content)} is "
+                                     f"{ids.get(a.content)}")
             seen[a.content] = a
             (normalized if a.normalized else raw).append(a)
         object.__setattr__(self, "_added", seen)
@@ -168,7 +170,7 @@ class BPEModel:
     def token_of(self, token_id: int) -> str:
         token = self._by_id.get(token_id) if not isinstance(token_id, bool) else None
         if token is None:
-            raise TokenizerError(f"ID {token_id!r} is not in the vocabulary")
+            raise TokenizerError(f"ID {excerpt(token_id)} is not in the vocabulary")
         return token
 
     def id_of(self, token: str) -> int:
@@ -176,7 +178,7 @@ class BPEModel:
             return self._added[token].id
         if token in self._ids:
             return self._ids[token]
-        raise TokenizerError(f"{token!r} is not in the vocabulary")
+        raise TokenizerError(f"{excerpt(token)} is not in the vocabulary")
 
     @property
     def byte_level(self) -> bool:
@@ -195,7 +197,7 @@ class BPEModel:
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
-            raise TokenizerError(f"limit must be an integer >= 0, not {limit!r}")
+            raise TokenizerError(f"limit must be an integer >= 0, not {excerpt(limit)}")
         limit = None if limit is None or limit >= len(self.merges) else limit
         ids, pre_tokens, unknown, dropped = [], [], [], []
         cached = self._caches.setdefault(limit, {}).get
@@ -313,7 +315,7 @@ class BPEModel:
             try:
                 token = self.token_of(token_id)
             except TokenizerError:
-                raise TokenizerError(f"item {index}: ID {token_id!r} is not in the vocabulary") from None
+                raise TokenizerError(f"item {index}: ID {excerpt(token_id)} is not in the vocabulary") from None
             if skip_special and token in self._added and self._added[token].special:
                 continue
             tokens.append(token)
@@ -428,7 +430,7 @@ def to_asset_model(model: BPEModel) -> dict:
 def _field(obj, key, kinds, where, default=...):
     if key not in obj:
         if default is ...:
-            raise AssetError(f"{where}: missing field {key!r}")
+            raise AssetError(f"{where}: missing field {excerpt(key)}")
         return default
     value = obj[key]
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)

@@ -23,7 +23,7 @@ from itertools import chain
 
 from . import char_train
 from .corpus import END_OF_WORD, WordCorpus
-from .errors import TokenizerError
+from .errors import TokenizerError, excerpt
 from .ties import CORPUS_ORDER, check_policy, order_key, symbol_lengths
 
 TRAINER_NAME = "subword-studio.char_bpe"
@@ -100,9 +100,9 @@ def train(
     if merges is None and vocab_size is None:
         raise TokenizerError("give a number of merges or a target vocab size")
     if merges is not None and (isinstance(merges, bool) or not isinstance(merges, int) or merges < 0):
-        raise TokenizerError(f"number of merges must be an integer >= 0, not {merges!r}")
+        raise TokenizerError(f"number of merges must be an integer >= 0, not {excerpt(merges)}")
     if vocab_size is not None and (not isinstance(vocab_size, int) or vocab_size < 0):
-        raise TokenizerError(f"vocab size must be an integer >= 0, not {vocab_size!r}")
+        raise TokenizerError(f"vocab size must be an integer >= 0, not {excerpt(vocab_size)}")
     if len(corpus) == 0:
         raise TokenizerError("the corpus is empty")
     # One word's symbols at a time, made by the trainer while the collector
@@ -166,9 +166,10 @@ class CharBPE:
                 raise TokenizerError(f"merge ranks must run 1, 2, 3...; found {m.rank} at position {expected}")
             if m.left not in seen or m.right not in seen:
                 missing = m.left if m.left not in seen else m.right
-                raise TokenizerError(f"merge {m.rank} uses unknown symbol {missing!r}")
+                raise TokenizerError(f"merge {m.rank} uses unknown symbol {excerpt(missing)}")
             if m.new != m.left + m.right:
-                raise TokenizerError(f"merge {m.rank}: new symbol {m.new!r} is not {m.left!r}+{m.right!r}")
+                raise TokenizerError(f"merge {m.rank}: new symbol {excerpt(m.new)} is not "
+                                     f"{excerpt(m.left)}+{excerpt(m.right)}")
             if m.new not in seen:
                 seen.add(m.new)
                 vocab.append(m.new)
@@ -211,7 +212,8 @@ class CharBPE:
                 symbols.append(ch)
             elif self.unk is None:
                 raise TokenizerError(
-                    f"character {ch!r} (U+{ord(ch):04X}) at offset {offset} of {word!r} is not in the symbol table"
+                    f"character {ch!r} (U+{ord(ch):04X}) at offset {offset} of {excerpt(word)} "
+                    "is not in the symbol table"
                 )
             else:
                 symbols.append(self.unk)

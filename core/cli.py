@@ -188,6 +188,8 @@ def retrain(asset: dict, model: char_bpe.CharBPE) -> char_bpe.CharBPE:
 
 def cmd_trace(args):
     asset, model = assets.load_tokenizer(args.asset)
+    if asset["kind"] != "char-bpe":
+        raise StudioError(f"trace: {args.asset} is a {asset['kind']} asset; the merge trace is kept for char-bpe")
     trace = retrain(asset, model).trace
     if args.json:
         _print_json(trace_json(trace))

@@ -19,7 +19,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import CorpusError
+from .errors import CorpusError, excerpt
 from .fileio import read_limited
 
 END_OF_WORD = "</w>"
@@ -85,9 +85,9 @@ def validate_entry(word, count, *, reserved=(END_OF_WORD,), where="entry"):
         raise CorpusError(f"{where}: empty word")
     for symbol in reserved:
         if symbol in word:
-            raise CorpusError(f"{where}: word {word!r} contains the reserved symbol {symbol!r}")
+            raise CorpusError(f"{where}: word {excerpt(word)} contains the reserved symbol {symbol!r}")
     if isinstance(count, bool) or not isinstance(count, int):
-        raise CorpusError(f"{where}: count {count!r} is not an integer")
+        raise CorpusError(f"{where}: count {excerpt(count)} is not an integer")
     if count <= 0:
         raise CorpusError(f"{where}: count {count} must be a positive integer")
 
@@ -118,12 +118,12 @@ def parse_table(text: str, name: str = "<corpus>") -> WordCorpus:
         where = f"{name}:{number}"
         word, tab, count_text = line.rpartition("\t")
         if not tab:
-            raise CorpusError(f"{where}: expected 'word<TAB>count', found no tab in {line!r}")
+            raise CorpusError(f"{where}: expected 'word<TAB>count', found no tab in {excerpt(line)}")
         count_text = count_text.strip()
         try:
             count = int(count_text, 10)
         except ValueError:
-            raise CorpusError(f"{where}: count {count_text!r} is not an integer") from None
+            raise CorpusError(f"{where}: count {count_text[:40]!r} is not an integer") from None
         validate_entry(word, count, where=where)
         pairs.append((word, count))
     if not pairs:
@@ -138,7 +138,7 @@ def parse_text(text: str, name: str = "<corpus>") -> WordCorpus:
         for word in line.split():
             if END_OF_WORD in word:
                 raise CorpusError(
-                    f"{name}:{number}: word {word!r} contains the reserved symbol {END_OF_WORD!r}"
+                    f"{name}:{number}: word {excerpt(word)} contains the reserved symbol {END_OF_WORD!r}"
                 )
             counts[word] = counts.get(word, 0) + 1
     if not counts:

@@ -21,3 +21,13 @@ class TokenizerError(StudioError):
 
 class AssetError(StudioError):
     """A tokenizer asset file that is malformed or inconsistent."""
+
+
+def excerpt(value, limit: int = 60) -> str:
+    """A short repr for messages: a hostile file must not flood the error line.
+
+    >>> excerpt("a" * 100, 8)
+    "'aaaaaa…"
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

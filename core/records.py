@@ -22,7 +22,7 @@ from pathlib import Path
 
 from . import pretokenize
 from .corpus import END_OF_WORD, MAX_CORPUS_BYTES, WordCorpus, validate_entry
-from .errors import CorpusError
+from .errors import CorpusError, excerpt
 
 PRETOKENIZERS = ("whitespace", "gpt2", "none")
 ENDINGS = ("\n", "\r\n", "")
@@ -57,7 +57,7 @@ class Records:
         for number, (text, ending) in enumerate(zip(self.lines, self.endings), start=1):
             check_record(text, f"record {number}")
             if ending not in ENDINGS:
-                raise CorpusError(f"record {number}: line ending {ending!r} is not LF, CRLF or none")
+                raise CorpusError(f"record {number}: line ending {excerpt(ending)} is not LF, CRLF or none")
             if ending == "" and number != len(self.lines):
                 raise CorpusError(f"record {number}: only the last record may lack a line ending")
 
@@ -120,7 +120,7 @@ def words_of(text: str, pretokenizer: str) -> list[str]:
         return [text] if text else []
     if pretokenizer == "gpt2":
         return [text[a:b] for a, b in pretokenize.split("gpt2", text)]
-    raise CorpusError(f"unknown pre-tokenization {pretokenizer!r}: choose one of {', '.join(PRETOKENIZERS)}")
+    raise CorpusError(f"unknown pre-tokenization {excerpt(pretokenizer)}: choose one of {', '.join(PRETOKENIZERS)}")
 
 
 def word_corpus(records: Records, pretokenizer: str = "whitespace") -> WordCorpus:
@@ -141,7 +141,7 @@ def records_from_corpus(corpus: WordCorpus, *, limit: int = 1_000_000) -> Record
         raise CorpusError(f"the table has {corpus.total} word occurrences; at most {limit} become records")
     for row, word in enumerate(corpus.words, start=1):
         if len(word.split()) != 1 or word != word.strip():
-            raise CorpusError(f"row {row}: {word!r} contains whitespace, so it cannot be a record of its own")
+            raise CorpusError(f"row {row}: {excerpt(word)} contains whitespace, so it cannot be a record of its own")
     lines = tuple(w for w, c in corpus.items() for _ in range(c))
     return Records(lines, ("\n",) * len(lines))
 
@@ -155,7 +155,7 @@ def check_word(corpus: WordCorpus, word, *, row: int | None = None) -> None:
     if word in corpus.words:
         other = corpus.words.index(word)
         if other != row:
-            raise CorpusError(f"{where}: {word!r} is already in row {other + 1}; change its count instead")
+            raise CorpusError(f"{where}: {excerpt(word)} is already in row {other + 1}; change its count instead")
 
 
 def parse_count(text, *, where: str) -> int:
@@ -166,7 +166,7 @@ def parse_count(text, *, where: str) -> int:
         try:
             count = int(str(text).strip(), 10)
         except ValueError:
-            raise CorpusError(f"{where}: count {str(text)!r} is not an integer") from None
+            raise CorpusError(f"{where}: count {str(text)[:40]!r} is not an integer") from None
     validate_entry("x", count, where=where)
     return count
 
@@ -189,7 +189,7 @@ def inserted_words(corpus: WordCorpus, row: int, pairs) -> WordCorpus:
     # WordCorpus itself refuses duplicates; name the offending word first.
     clash = set(words) & set(corpus.words) or {w for w in words if words.count(w) > 1}
     if clash:
-        raise CorpusError(f"{sorted(clash)[0]!r} is already in the table; change its count instead")
+        raise CorpusError(f"{excerpt(sorted(clash)[0])} is already in the table; change its count instead")
     return WordCorpus(corpus.words[:row] + words + corpus.words[row:],
                       corpus.counts[:row] + tuple(c for _, c in pairs) + corpus.counts[row:])
 
@@ -229,9 +229,11 @@ def parse_paste(text: str, *, pretokenizer: str = "whitespace") -> list[tuple[st
     pairs = []
     for line in lines:
         word, tab, count = line.rpartition("\t")
-        if not tab or not count.strip().isdigit() or not word:
+        count = count.strip()
+        # ASCII digits only: str.isdigit accepts "²", which int() refuses
+        if not tab or not (count.isascii() and count.isdigit()) or not word:
             break
-        pairs.append((word, int(count)))
+        pairs.append((word, parse_count(count, where=f"pasted line {len(pairs) + 1}")))
     else:
         if pairs:
             for index, (word, count) in enumerate(pairs):
@@ -382,7 +384,7 @@ def import_file(path, *, target: str = "words", fmt: str = "text", pretokenizer:
 def _table_line(line: str, where: str) -> tuple[str, int]:
     word, tab, count_text = line.rpartition("\t")
     if not tab:
-        raise CorpusError(f"{where}: expected 'word<TAB>count', found no tab in {line!r}")
+        raise CorpusError(f"{where}: expected 'word<TAB>count', found no tab in {excerpt(line)}")
     count = parse_count(count_text, where=where)
     validate_entry(word, count, where=where)
     return word, count

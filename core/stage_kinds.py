@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import aligned_specs as specs, pretokenize, text_pipeline as tp, utf8
 from .aligned import Aligned, concat
-from .normalize import Pipeline, piece_byte
+from .normalize import Pipeline
 from .stages import Builder, Inspection, Stage, decode_stage, post_process
 
 

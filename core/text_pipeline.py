@@ -27,11 +27,12 @@ the first split of the text.
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 from typing import NamedTuple
 
 import regex
 
-from .errors import AssetError
+from .errors import AssetError, TokenizerError, excerpt
 
 # Unicode White_Space (Rust's char::is_whitespace), not str.isspace, which
 # also counts U+001C..U+001F.
@@ -87,7 +88,7 @@ def _get(spec, key, kinds, where, default=...):
         raise AssetError(f"{where}: expected an object, found {type(spec).__name__}")
     if key not in spec:
         if default is ...:
-            raise AssetError(f"{where}: missing option {key!r}")
+            raise AssetError(f"{where}: missing option {excerpt(key)}")
         return default
     value = spec[key]
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
@@ -128,6 +129,56 @@ def onig_pattern(pattern: str) -> str:
     return "".join(out)
 
 
+# A regex from a file can backtrack catastrophically: ``(a|aa)+$`` takes
+# minutes on forty a's, in Oniguruma as here.  Each search gets a time
+# budget that grows with the text, far above what an honest pattern needs,
+# and running out is a clear error naming the pattern instead of a hang.
+# The budget makes ``regex`` about 3x slower, so the split patterns shipped
+# in core.pretokenize (which a GPT-2, cl100k or Llama 3 file spells out) run
+# without it.
+REGEX_SECONDS = 2.0
+REGEX_SECONDS_PER_CHAR = 2e-6
+
+
+@cache
+def _known_patterns() -> frozenset:
+    from .pretokenize import PRETOKENIZERS
+
+    return frozenset(p.pattern for p in PRETOKENIZERS.values() if p.pattern) | {BYTE_LEVEL_PATTERN}
+
+
+class GuardedRegex:
+    """A compiled user-supplied pattern whose ``findall``, ``finditer`` and
+    ``sub`` stop with a :class:`TokenizerError` when over budget."""
+
+    def __init__(self, source: str, where: str, translated: str | None = None):
+        self.source, self.where = source, where
+        self.trusted = source in _known_patterns()
+        try:
+            self.compiled = regex.compile(source if translated is None else translated)
+        except (regex.error, OverflowError, RecursionError) as exc:
+            raise AssetError(f"{where}.pattern: the regex {source[:80]!r} does not compile ({exc})") from None
+
+    def _run(self, text, work):
+        try:
+            return work(None if self.trusted else REGEX_SECONDS + REGEX_SECONDS_PER_CHAR * len(text))
+        except TimeoutError:
+            raise TokenizerError(
+                f"{self.where}.pattern: the regex {self.source[:80]!r} took too long on a text of {len(text)} "
+                "characters (it backtracks catastrophically, e.g. nested repetition like (a|aa)+); "
+                "fix the pattern in the tokenizer file") from None
+
+    def findall(self, text):
+        return self._run(text, lambda budget: self.compiled.findall(text, timeout=budget))
+
+    def finditer(self, text):
+        # list(): the iterator matches, and runs out of time, while consumed
+        return self._run(text, lambda budget: list(self.compiled.finditer(text, timeout=budget)))
+
+    def sub(self, repl, text):
+        return self._run(text, lambda budget: self.compiled.sub(repl, text, timeout=budget))
+
+
 def _pattern(spec, where):
     """``{"string": s}`` (a literal) or ``{"regex": r}`` in Oniguruma's
     dialect, as HF's SplitPattern."""
@@ -135,10 +186,7 @@ def _pattern(spec, where):
     if set(pattern) == {"string"} and isinstance(pattern["string"], str):
         return regex.compile(regex.escape(pattern["string"]))
     if set(pattern) == {"regex"} and isinstance(pattern["regex"], str):
-        try:
-            return regex.compile(onig_pattern(pattern["regex"]))
-        except regex.error as exc:
-            raise AssetError(f"{where}.pattern: the regex {pattern['regex']!r} does not compile ({exc})") from None
+        return GuardedRegex(pattern["regex"], where, onig_pattern(pattern["regex"]))
     raise AssetError(f'{where}.pattern: expected {{"string": ...}} or {{"regex": ...}}')
 
 
@@ -211,7 +259,7 @@ def build_normalizer(spec, where: str = "normalizer"):
                 text = step(text)
             return text
         return run
-    raise AssetError(f"{where}: unknown normalizer type {kind!r}")
+    raise AssetError(f"{where}: unknown normalizer type {excerpt(kind)}")
 
 
 # ==== pre-tokenizers: list of splits -> list of splits ====
@@ -333,11 +381,7 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
     if kind == "regex":
         # A named pattern of core.pretokenize, as byte-bpe assets store it:
         # every match is a pre-token (HF Split, behavior "isolated").
-        pattern = _get(spec, "pattern", str, where)
-        try:
-            compiled = regex.compile(pattern)
-        except regex.error as exc:
-            raise AssetError(f"{where}.pattern: does not compile ({exc})") from None
+        compiled = GuardedRegex(_get(spec, "pattern", str, where), where)
         return _per_split(lambda s: _isolated(compiled, s.text))
     if kind == "byte_level":
         prefix, use_regex = _get(spec, "add_prefix_space", bool, where), _get(spec, "use_regex", bool, where)
@@ -375,13 +419,13 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
                 splits = step(splits)
             return splits
         return run
-    raise AssetError(f"{where}: unknown pre-tokenizer type {kind!r}")
+    raise AssetError(f"{where}: unknown pre-tokenizer type {excerpt(kind)}")
 
 
 def _behavior(spec, where, default):
     behavior = _get(spec, "behavior", str, where, default) if default else _get(spec, "behavior", str, where)
     if behavior not in BEHAVIORS:
-        raise AssetError(f"{where}.behavior: {behavior!r} is not one of {', '.join(BEHAVIORS)}")
+        raise AssetError(f"{where}.behavior: {excerpt(behavior)} is not one of {', '.join(BEHAVIORS)}")
     return behavior
 
 
@@ -493,7 +537,7 @@ def build_decoder(spec, where: str = "decoder"):
                 tokens = step(tokens)
             return tokens
         return run
-    raise AssetError(f"{where}: unknown decoder type {kind!r}")
+    raise AssetError(f"{where}: unknown decoder type {excerpt(kind)}")
 
 
 def _sentencepiece_decoder(spec, where):

@@ -45,7 +45,7 @@ which is also the order of their UTF-8 bytes.
 
 from __future__ import annotations
 
-from .errors import TokenizerError
+from .errors import TokenizerError, excerpt
 
 POLICIES = {
     "lexicographic": "smallest (left, right) by symbol strings (seed 000)",
@@ -63,7 +63,7 @@ CORPUS_ORDER = ("first-seen", "minbpe")
 def check_policy(name: str) -> str:
     if name not in POLICIES:
         known = ", ".join(POLICIES)
-        raise TokenizerError(f"unknown tie policy {name!r}: choose one of {known}")
+        raise TokenizerError(f"unknown tie policy {excerpt(name)}: choose one of {known}")
     return name
 
 
@@ -100,7 +100,7 @@ def order_key(policy: str, *, first_seen=None, ids=None, length=None):
         return lambda pair: (ids[pair[0]], ids[pair[1]])
     if policy == "sentencepiece":
         return lambda pair: (length[pair[0]] + length[pair[1]], pair[0] + pair[1], pair)
-    raise TokenizerError(f"unknown tie policy {policy!r}")
+    raise TokenizerError(f"unknown tie policy {excerpt(policy)}")
 
 
 def symbol_lengths(alphabet, merges) -> dict[str, int]:

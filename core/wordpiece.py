@@ -97,7 +97,7 @@ class WordPiece:
             raise TokenizerError(f"the continuation prefix must be a non-empty string, not {self.prefix!r}")
         if self.basic is not None and not isinstance(self.basic, BasicTokenizer):
             raise TokenizerError("basic must be a BasicTokenizer or None")
-        if self.unk not in ids:
+        if not isinstance(self.unk, str) or self.unk not in ids:
             raise TokenizerError(f"the unknown token {self.unk!r} is not in the vocabulary; add it or name another")
         limit = self.max_input_chars_per_word
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import json
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from . import char_bpe, records as records_mod
 from .corpus import WordCorpus
-from .errors import AssetError, StudioError
+from .assets import parse_json
+from .errors import AssetError, StudioError, excerpt
 from .fileio import read_limited, write_json_atomic
 from .ties import check_policy
 from .workspace import TrainSettings
@@ -39,6 +39,7 @@ FORMAT = "subword-studio/workspace"
 SCHEMA_VERSION = 1
 AUTOSAVE_NAME = "autosave.subword-workspace.json"
 MAX_WORKSPACE_BYTES = 1024 * 1024 * 1024
+MAX_SETTING = 1_000_000_000  # merges or vocab size; a spin box holds a 32-bit int
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,7 @@ def _get(obj, key, kind, where):
     if not isinstance(obj, dict):
         raise AssetError(f"{where}: expected an object, found {type(obj).__name__}")
     if key not in obj:
-        raise AssetError(f"{where}: missing field {key!r}")
+        raise AssetError(f"{where}: missing field {excerpt(key)}")
     value = obj[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
@@ -192,15 +193,20 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
             raise AssetError(f"not a Subword Studio workspace (format must be {FORMAT!r})")
         version = document.get("schema_version")
         if version != SCHEMA_VERSION:
-            raise AssetError(f"unknown schema version {version!r}; this version reads {SCHEMA_VERSION}")
+            raise AssetError(f"unknown schema version {excerpt(version)}; this version reads {SCHEMA_VERSION}")
         corpus_doc = _get(document, "corpus", dict, "workspace")
         mode = _get(corpus_doc, "mode", str, "corpus")
         settings_doc = _get(document, "settings", dict, "workspace")
         known = {f.name for f in fields(TrainSettings)}
         unknown = sorted(set(settings_doc) - known)
         if unknown:
-            raise AssetError(f"settings: unknown field {unknown[0]!r}")
+            raise AssetError(f"settings: unknown field {excerpt(unknown[0])}")
         settings = TrainSettings(**settings_doc)
+        for key in ("merges", "vocab_size"):
+            value = getattr(settings, key)
+            if value is not None and (type(value) is not int or not 0 <= value <= MAX_SETTING):
+                raise AssetError(f"settings.{key}: expected null or an integer from 0 to {MAX_SETTING}, "
+                                 f"found {excerpt(value)}")
         try:
             check_policy(settings.tie)
             records_mod.words_of("", settings.pretokenizer)
@@ -220,7 +226,7 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
                 raise AssetError(f"corpus: {exc}") from None
             corpus = WordCorpus((), ())
         else:
-            raise AssetError(f"corpus.mode: {mode!r} is neither 'words' nor 'records'")
+            raise AssetError(f"corpus.mode: {excerpt(mode)} is neither 'words' nor 'records'")
         model = _read_model(document.get("model"), shared, "model")
         comparison = _read_model(document.get("comparison"), shared, "comparison")
         step = _get(document, "step", int, "workspace")
@@ -236,11 +242,9 @@ def read(path) -> Snapshot:
     path = Path(path)
     data = read_limited(path, limit=MAX_WORKSPACE_BYTES, what="a workspace file", error=AssetError)
     try:
-        document = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise AssetError(f"{path}: invalid UTF-8 at byte offset {exc.start}") from None
-    except json.JSONDecodeError as exc:
-        raise AssetError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        document = parse_json(data)  # strict: no duplicate keys, NaN or runaway nesting
+    except AssetError as exc:
+        raise AssetError(f"{path}: {exc}") from None
     return parse(document, str(path))
 
 

@@ -257,8 +257,10 @@ class CompareView(QWidget):
             box.valueChanged.connect(self._show_ngrams)
         self.sample_button.clicked.connect(self.sample)
         self.cancel_button.clicked.connect(self._cancel_sampling)
-        bridge.sig_model_trained.connect(lambda _: self.reload())
-        bridge.sig_encoder_changed.connect(lambda _: self.reload())
+        # Bound methods, not lambdas: Qt drops them with this view, while a
+        # training result can still arrive after the window is gone.
+        bridge.sig_model_trained.connect(self.reload)
+        bridge.sig_encoder_changed.connect(self.reload)
         bridge.sig_assets_changed.connect(self.reload)
         self.reload()
 
@@ -318,7 +320,7 @@ class CompareView(QWidget):
 
     # ==== tokenizers ====
 
-    def reload(self):
+    def reload(self, *_changed):
         """Collect the workspace's tokenizers and fill the model choosers."""
         found = []
         if self.workspace.model is not None:

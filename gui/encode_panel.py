@@ -185,7 +185,7 @@ class EncodePanel(QWidget):
         self.policy_box.currentIndexChanged.connect(self.decode_now)
         self.copy_ids_button.clicked.connect(self._use_encoded_ids)
         self.open_ids_button.clicked.connect(self._open_ids)
-        bridge.sig_encoder_changed.connect(lambda _: self._tokenizer_changed())
+        bridge.sig_encoder_changed.connect(self._tokenizer_changed)  # bound: Qt drops it with this panel
 
         self._tokenizer_changed()
         self.input.setPlainText(SAMPLE)
@@ -193,7 +193,7 @@ class EncodePanel(QWidget):
 
     # ==== encoding ====
 
-    def _tokenizer_changed(self):
+    def _tokenizer_changed(self, *_encoder):
         tokenizer = self.workspace.encoder
         self.tokenizer_label.setText(self.tr("Tokenizer: %1 (vocab %2)").replace(
             "%1", self.workspace.encoder_name).replace("%2", str(tokenizer.vocab_size)))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .. import assets, wordpiece
 from ..bert_basic import BasicTokenizer
-from ..errors import AssetError, StudioError
+from ..errors import AssetError, StudioError, excerpt
 from ..fileio import write_bytes_atomic
 from . import Imported, decode_text, finish, read_bytes, trainer_for
 from .report import Report
@@ -33,11 +33,11 @@ def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", **_opti
         if not token:
             raise AssetError(f"{path}: line {number}: empty token (IDs are line numbers, so it cannot be skipped)")
         if token in first:
-            raise AssetError(f"{path}: line {number}: {token!r} repeats line {first[token]}")
+            raise AssetError(f"{path}: line {number}: {excerpt(token)} repeats line {first[token]}")
         first[token] = number
         tokens.append(token)
     if unk not in first:
-        raise AssetError(f"{path}: the unknown token {unk!r} is not in the vocabulary")
+        raise AssetError(f"{path}: the unknown token {excerpt(unk)} is not in the vocabulary")
     report = Report("import", "bert-vocab", Path(path).name)
     basic = BasicTokenizer(lowercase=not cased)
     try:
@@ -66,9 +66,9 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     report.kind = "wordpiece"
     bad = next((t for t in tokenizer.vocab if "\n" in t or "\r" in t or t != t.rstrip()), None)
     if bad is not None:
-        raise AssetError(f"token {bad!r} ends in whitespace or holds a line break; vocab.txt cannot hold it")
+        raise AssetError(f"token {excerpt(bad)} ends in whitespace or holds a line break; vocab.txt cannot hold it")
     if tokenizer.prefix != "##":
-        report.lose("boundary", f"the continuation prefix {tokenizer.prefix!r} (vocab.txt readers assume ##)")
+        report.lose("boundary", f"the continuation prefix {excerpt(tokenizer.prefix)} (vocab.txt readers assume ##)")
     basic = tokenizer.basic
     report.lose("normalizer", "BasicTokenizer options " + (str(basic.describe()) if basic else "(none: whitespace only)"))
     report.lose("model", f"max_input_chars_per_word {tokenizer.max_input_chars_per_word}")

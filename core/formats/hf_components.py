@@ -10,7 +10,7 @@ and listed in the report.  An unknown component type or option is an
 
 from __future__ import annotations
 
-from ..errors import AssetError
+from ..errors import AssetError, excerpt
 
 _REQUIRED = object()
 
@@ -71,8 +71,8 @@ def _convert_value(key, value, where):
                 return {tag.lower(): text}
         raise AssetError(f'{where}.pattern: expected {{"String": ...}} or {{"Regex": ...}}, found {str(value)[:60]}')
     if key == "behavior":
-        if value not in BEHAVIORS:
-            raise AssetError(f"{where}.behavior: {value!r} is not one of {', '.join(BEHAVIORS)}")
+        if not isinstance(value, str) or value not in BEHAVIORS:
+            raise AssetError(f"{where}.behavior: {str(value)[:60]!r} is not one of {', '.join(BEHAVIORS)}")
         return BEHAVIORS[value]
     return value
 
@@ -89,13 +89,13 @@ def from_hf(stage: str, spec, report, where: str | None = None) -> dict:
         key = SEQUENCE_KEY[stage]
         steps = spec.get(key)
         if not isinstance(steps, list):
-            raise AssetError(f"{where}: a Sequence needs a list {key!r}")
+            raise AssetError(f"{where}: a Sequence needs a list {excerpt(key)}")
         return {"type": "sequence", "steps": [from_hf(stage, s, report, f"{where}.{key}[{i}]")
                                               for i, s in enumerate(steps)]}
     table = TABLES[stage]
     if kind not in table:
         hint = f" ({HINTS[kind]})" if kind in HINTS else ""
-        raise AssetError(f"{where}: the {stage.replace('_', '-')} {kind!r} is not supported{hint}; "
+        raise AssetError(f"{where}: the {stage.replace('_', '-')} {excerpt(kind)} is not supported{hint}; "
                          f"supported: {', '.join(sorted(table))}, Sequence")
     ours, options = table[kind]
     out = {"type": ours}
@@ -103,12 +103,12 @@ def from_hf(stage: str, spec, report, where: str | None = None) -> dict:
     known = {hf for hf, _, _ in options} | set(ignorable) | {"type"}
     extra = sorted(set(spec) - known)
     if extra:
-        raise AssetError(f"{where}: {kind} option {extra[0]!r} is not supported (it may change the IDs)")
+        raise AssetError(f"{where}: {kind} option {extra[0][:60]!r} is not supported (it may change the IDs)")
     for hf_key, our_key, default in options:
         if hf_key in spec:
             out[our_key] = _convert_value(hf_key, spec[hf_key], where)
         elif default is _REQUIRED:
-            raise AssetError(f"{where}: {kind} needs the option {hf_key!r}")
+            raise AssetError(f"{where}: {kind} needs the option {excerpt(hf_key)}")
         else:
             out[our_key] = _convert_value(hf_key, default, where) if default is not None else None
     if kind == "Metaspace":
@@ -145,7 +145,7 @@ def to_hf(stage: str, spec: dict, where: str | None = None):
     if stage == "normalizer" and kind == "sentencepiece":
         return sentencepiece_normalizer(spec)
     if kind not in _BACK[stage]:
-        raise AssetError(f"{where}: {kind!r} has no Hugging Face equivalent")
+        raise AssetError(f"{where}: {excerpt(kind)} has no Hugging Face equivalent")
     hf, options = _BACK[stage][kind]
     out = {"type": hf}
     back_behavior = {v: k for k, v in BEHAVIORS.items()}
@@ -317,4 +317,5 @@ def _sequencenames(spec) -> str:
 
 
 def names(spec) -> str:
-    return spec.get("type", "?") if isinstance(spec, dict) else "none"
+    """A component's type for a message, cut short (it comes from the file)."""
+    return str(spec.get("type", "?"))[:40] if isinstance(spec, dict) else "none"

@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import assets
-from ..errors import AssetError, StudioError
+from ..errors import AssetError, StudioError, excerpt
 from ..fileio import write_bytes_atomic
 from . import Imported, as_bpe, finish, read_bytes, trainer_for
 from .hf_components import (
@@ -71,7 +71,7 @@ def convert(spec: dict, report: Report) -> dict:
         return _wordpiece(spec, model, report)
     if kind == "Unigram":
         return _unigram(spec, model, report)
-    raise AssetError(f"model: the model type {kind!r} is not supported (supported: BPE, WordPiece, Unigram)")
+    raise AssetError(f"model: the model type {excerpt(kind)} is not supported (supported: BPE, WordPiece, Unigram)")
 
 
 def _added(spec: dict) -> list[dict]:
@@ -82,7 +82,7 @@ def _added(spec: dict) -> list[dict]:
                 or not isinstance(entry.get("id"), int) or isinstance(entry.get("id"), bool):
             raise AssetError(f"{at}: expected an object with \"id\" and \"content\"")
         if entry.get("single_word"):
-            raise AssetError(f"{at}: single_word added tokens ({entry['content']!r}) are not supported")
+            raise AssetError(f"{at}: single_word added tokens ({excerpt(entry['content'])}) are not supported")
         out.append(entry)
     return out
 
@@ -159,10 +159,11 @@ def _wordpiece(spec, model, report) -> dict:
     from ..bert_basic import BasicTokenizer
 
     vocab = model.get("vocab")
-    if not isinstance(vocab, dict) or sorted(vocab.values()) != list(range(len(vocab))):
+    if not isinstance(vocab, dict) or not all(type(i) is int for i in vocab.values()) \
+            or sorted(vocab.values()) != list(range(len(vocab))):
         raise AssetError("model.vocab: a WordPiece vocabulary must number its tokens 0..n-1 without gaps")
     norm, pre = spec.get("normalizer"), spec.get("pre_tokenizer")
-    if isinstance(norm, dict) and norm.get("type") == "BertNormalizer" and (pre or {}).get("type") == "BertPreTokenizer":
+    if names(norm) == "BertNormalizer" and names(pre) == "BertPreTokenizer":
         basic = BasicTokenizer(clean_text=bool(norm.get("clean_text", True)),
                                handle_chinese_chars=bool(norm.get("handle_chinese_chars", True)),
                                lowercase=bool(norm.get("lowercase", True)), strip_accents=norm.get("strip_accents"))
@@ -176,7 +177,7 @@ def _wordpiece(spec, model, report) -> dict:
             report.change("normalizer", "clean_text keeps private-use characters (category Co), which HF drops")
         if basic.handle_chinese_chars:
             report.change("normalizer", "CJK Extension E starts at U+2B820 as in BERT (HF: U+2B920)")
-    elif norm is None and (pre or {}).get("type") == "WhitespaceSplit":
+    elif norm is None and names(pre) == "WhitespaceSplit":
         basic = None
         report.keep("pre_tokenizer", "WhitespaceSplit")
         report.change("pre_tokenizer", "words are split with str.split, which also splits at U+001C..U+001F")
@@ -209,7 +210,7 @@ def _added_as_vocab(spec, report, vocab: set):
     added = _added(spec)
     missing = [e["content"] for e in added if e["content"] not in vocab]
     if missing:
-        raise AssetError(f"added_tokens: {missing[0]!r} is not in the model's vocabulary; this kind has no "
+        raise AssetError(f"added_tokens: {excerpt(missing[0])} is not in the model's vocabulary; this kind has no "
                          "tokens outside it")
     if added:
         report.change("added_tokens", f"{len(added)} added tokens ({', '.join(e['content'] for e in added[:5])}) "
@@ -226,7 +227,7 @@ def _unigram(spec, model, report) -> dict:
     if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 2 for r in rows):
         raise AssetError("model.vocab: expected a list of [piece, score]")
     if isinstance(unk_id, bool) or not isinstance(unk_id, int) or not 0 <= unk_id < len(rows):
-        raise AssetError(f"model.unk_id: {unk_id!r} is not supported; a unigram asset needs an unknown piece")
+        raise AssetError(f"model.unk_id: {excerpt(unk_id)} is not supported; a unigram asset needs an unknown piece")
     pipeline = unigram_pipeline(spec, rows, report)
     added = {e["id"]: e for e in _added(spec)}
     pieces = []
@@ -344,10 +345,10 @@ def _write_unigram(tokenizer, report) -> dict:
              for i, p in enumerate(tokenizer.pieces) if p.type in (unigram.CONTROL, unigram.UNKNOWN)]
     if added:
         report.change("added_tokens", "control and unknown pieces become special added tokens: HF matches their "
-                      f"text (e.g. {added[0]['content']!r}) as that token; here it is ordinary text")
+                      f"text (e.g. {excerpt(added[0]['content'])}) as that token; here it is ordinary text")
     odd = [p.piece for p in tokenizer.pieces if p.type in (unigram.USER_DEFINED, unigram.UNUSED)]
     if odd:
-        raise AssetError(f"pieces of type user_defined/unused ({odd[0]!r}) have no HF Unigram equivalent")
+        raise AssetError(f"pieces of type user_defined/unused ({excerpt(odd[0])}) have no HF Unigram equivalent")
     if tokenizer.float32:
         report.change("model", "scores were added in single precision (SentencePiece); HF adds in double "
                       "precision, which can break a near tie differently")

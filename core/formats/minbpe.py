@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import assets, pretokenize
-from ..errors import AssetError, StudioError
+from ..errors import AssetError, StudioError, excerpt
 from ..fileio import write_bytes_atomic
 from ..text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
 from . import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
@@ -37,13 +37,18 @@ def _pre_tokenizer(pattern: str) -> dict:
     return {"type": "sequence", "steps": [step, LEVEL]}
 
 
+def _is_id(text: str) -> bool:
+    # str.isdigit also accepts "²" and "٣", which int() refuses or reads
+    return text.isascii() and text.isdigit() and len(text) <= 12
+
+
 def read(path, *, pattern=None, **_options) -> Imported:
     from .. import bpe_model
 
     data = read_bytes(path)
     lines = decode_text(data, path).split("\n")
     if not lines or lines[0].strip() != MAGIC:
-        raise AssetError(f"{path}: line 1: expected {MAGIC!r}")
+        raise AssetError(f"{path}: line 1: expected {excerpt(MAGIC)}")
     if len(lines) < 3:
         raise AssetError(f"{path}: truncated: no pattern and special-count lines")
     split = lines[1].strip()
@@ -55,7 +60,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
     added = []
     for number in range(4, 4 + count):
         parts = lines[number - 1].split() if number - 1 < len(lines) else []
-        if len(parts) != 2 or not parts[1].isdigit():
+        if len(parts) != 2 or not _is_id(parts[1]):
             raise AssetError(f"{path}: line {number}: expected 'special id'")
         added.append(bpe_model.AddedToken(parts[0], int(parts[1])))
     merges = []
@@ -63,7 +68,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
         if not line.strip():
             continue
         parts = line.split()
-        if len(parts) != 2 or not all(p.isdigit() for p in parts) or any(int(p) >= len(table) for p in parts):
+        if len(parts) != 2 or not all(map(_is_id, parts)) or any(int(p) >= len(table) for p in parts):
             raise AssetError(f"{path}: line {number}: expected two IDs below {len(table)}, found {line[:60]!r}")
         left, right = (table[int(p)] for p in parts)
         merges.append((left, right))
@@ -77,7 +82,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
         raise AssetError(f"{path}: {exc}") from None
     report = Report("import", "minbpe", Path(path).name)
     report.keep("model", f"{len(merges)} merges (IDs 256-{255 + len(merges)}), bytes 0-255")
-    report.keep("pre_tokenizer", f"pattern {split!r}" if split else "no split (BasicTokenizer)")
+    report.keep("pre_tokenizer", f"pattern {excerpt(split)}" if split else "no split (BasicTokenizer)")
     if split:
         report.change("pre_tokenizer", "text the pattern does not match is kept as its own piece here; "
                       "minbpe's findall skips it")
@@ -120,7 +125,7 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     for a in model.added:
         if a.normalized or a.lstrip or a.rstrip or not a.content or len(a.content.split()) != 1 \
                 or a.content != a.content.strip():
-            raise AssetError(f"special {a.content!r}: minbpe holds specials without spaces or match options")
+            raise AssetError(f"special {excerpt(a.content)}: minbpe holds specials without spaces or match options")
     lines = [MAGIC, split, str(len(model.added))] + [f"{a.content} {a.id}" for a in model.added]
     lines += [f"{ids[left]} {ids[right]}" for left, right in model.merges]
     write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("utf-8"))

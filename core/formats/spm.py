@@ -31,7 +31,7 @@ import struct
 from pathlib import Path
 
 from .. import assets
-from ..errors import AssetError, StudioError
+from ..errors import AssetError, StudioError, excerpt
 from . import Imported, decode_text, finish, read_bytes, trainer_for
 from .report import Report
 
@@ -126,7 +126,7 @@ def parse_model(data: bytes) -> dict:
             raise AssetError(f"pieces[{index}]: a piece needs a non-empty string")
         kind = piece.get("type", 1)
         if kind not in TYPES:
-            raise AssetError(f"pieces[{index}] ({piece['piece']!r}): unknown piece type {kind}")
+            raise AssetError(f"pieces[{index}] ({excerpt(piece['piece'])}): unknown piece type {kind}")
         pieces.append((piece["piece"], piece.get("score", 0.0), TYPES[kind]))
     if not pieces:
         raise AssetError("ModelProto: no pieces (is this a SentencePiece .model file?)")
@@ -190,7 +190,7 @@ def _vocab_file(text: str, report: Report, model_type) -> dict:
     guess = "bpe" if normal and all(s == int(s) for s in normal) and normal == sorted(normal, reverse=True) else "unigram"
     chosen = model_type or guess
     if chosen not in ("unigram", "bpe"):
-        raise AssetError(f"model type {chosen!r}: choose unigram or bpe")
+        raise AssetError(f"model type {excerpt(chosen)}: choose unigram or bpe")
     report.change("normalizer", "a .vocab file does not record its normalization: assumed Python's NFKC with the "
                   "dummy prefix and whitespace squeezing; SentencePiece's compiled rules (nmt_nfkc, the default, "
                   "also drops control characters and maps odd spaces) differ from it, so import the .model to be "
@@ -210,7 +210,8 @@ def convert(proto: dict, report: Report) -> dict:
     pipeline = _pipeline(norm, trainer, report)
     surface = trainer.get("unk_surface", DEFAULT_UNK_SURFACE)
     if surface != DEFAULT_UNK_SURFACE and kind == "unigram":
-        report.change("decoder", f"an unknown piece decodes as {DEFAULT_UNK_SURFACE!r}, not the model's {surface!r}")
+        report.change("decoder", f"an unknown piece decodes as {DEFAULT_UNK_SURFACE!r}, not the model's "
+                      f"{excerpt(surface)}")
     pieces = proto["pieces"]
     unk = [i for i, (_, _, t) in enumerate(pieces) if t == "unknown"]
     if len(unk) != 1:
@@ -252,7 +253,7 @@ def _pipeline(norm: dict, trainer: dict, report: Report):
         report.keep("normalizer", f"the rule {name or '(unnamed)'} as its precompiled charsmap ({len(blob):,} "
                     "bytes), applied as SentencePiece does: longest match first")
     elif name not in ("", "identity"):
-        report.keep("normalizer", f"the rule is named {name!r} but the model has no charsmap, so SentencePiece "
+        report.keep("normalizer", f"the rule is named {excerpt(name)} but the model has no charsmap, so SentencePiece "
                     "applies no normalization; neither does this asset")
     flags = ", ".join(f"{k}={v}" for k, v in options.items())
     report.keep("normalizer", flags)
@@ -286,7 +287,7 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
 
     odd = [p for p, _, t in pieces if t in ("user_defined", "unused")]
     if odd:
-        raise AssetError(f"pieces: {odd[0]!r}: user-defined and unused pieces in a BPE model are not supported")
+        raise AssetError(f"pieces: {excerpt(odd[0])}: user-defined and unused pieces in a BPE model are not supported")
     merges, ranks, unreachable = implied_merges(pieces)
     controls = [p for p, _, t in pieces if t == "control"]
     vocab = tuple((p, i) for i, (p, _, _) in enumerate(pieces))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import assets
-from ..errors import AssetError, StudioError
+from ..errors import AssetError, StudioError, excerpt
 from ..fileio import write_bytes_atomic
 from . import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
 from .report import Report
@@ -39,7 +39,7 @@ def parse_codes(text: str, path) -> list[tuple[str, str]]:
         raise AssetError(f"{path}: line 1: no '#version: 0.2' header; version 0.1 codes (a separate </w> "
                          "symbol) are not supported")
     if lines[0].split()[-1] not in ("0.2", "0.2.0"):
-        raise AssetError(f"{path}: line 1: version {lines[0].split()[-1]!r} is not supported (0.2 is)")
+        raise AssetError(f"{path}: line 1: version {excerpt(lines[0].split()[-1])} is not supported (0.2 is)")
     merges, seen = [], {}
     for number, line in enumerate(lines[1:], start=2):
         parts = line.strip("\r\n ").split(" ")
@@ -116,7 +116,7 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
         raise AssetError("merges share ranks; subword-nmt ranks each line on its own")
     bad = next((p for p in model.merges if any(" " in s or "\n" in s for s in p)), None)
     if bad is not None:
-        raise AssetError(f"merge {bad!r} holds a space or line break, which a codes line cannot")
+        raise AssetError(f"merge {excerpt(bad)} holds a space or line break, which a codes line cannot")
     if model.pre_tokenizer != PRE_TOKENIZER or model.normalizer != {"type": "none"}:
         report.lose("pre_tokenizer", "subword-nmt splits words at spaces itself; this asset's normalizer and "
                     "pre-tokenizer are not kept")

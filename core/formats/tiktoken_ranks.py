@@ -28,7 +28,7 @@ import json
 from pathlib import Path
 
 from .. import assets, pretokenize
-from ..errors import AssetError, StudioError
+from ..errors import AssetError, StudioError, excerpt
 from ..fileio import write_bytes_atomic
 from ..text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN, byte_level_bytes
 from . import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
@@ -126,7 +126,7 @@ def read(path, *, pattern: str | None = None, specials=None, **_options) -> Impo
     if unreachable:
         report.keep("model", f"{unreachable} tokens never form from two lower-ranked pieces; only a whole "
                     "pre-token reaches them, as in tiktoken")
-    report.keep("pre_tokenizer", f"the {split.name!r} pattern (version {split.version}), chosen by name")
+    report.keep("pre_tokenizer", f"the {excerpt(split.name)} pattern (version {split.version}), chosen by name")
     if split.pattern is not None:
         report.change("pre_tokenizer", "text the pattern does not match is kept as its own piece here; tiktoken "
                       "skips it (the built-in patterns match every character)")
@@ -192,7 +192,7 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
             continue  # an added token also in the model's vocabulary (HF trainers do this)
         data = byte_level_bytes(token)
         if data is None:
-            raise AssetError(f"model.vocab: {token!r} (ID {token_id}) is not a byte-level token")
+            raise AssetError(f"model.vocab: {excerpt(token)} (ID {token_id}) is not a byte-level token")
         ranks[data] = token_id
     missing = [b for b in range(256) if bytes([b]) not in ranks]
     if missing:
@@ -201,7 +201,7 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     specials = {}
     for a in model.added:
         if not a.special or a.normalized or a.lstrip or a.rstrip:
-            raise AssetError(f"added token {a.content!r}: tiktoken holds only plain special tokens")
+            raise AssetError(f"added token {excerpt(a.content)}: tiktoken holds only plain special tokens")
         specials[a.content] = a.id
     lines = [f"{base64.b64encode(t).decode('ascii')} {r}" for t, r in sorted(ranks.items(), key=lambda e: e[1])]
     write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("ascii"))
@@ -226,18 +226,18 @@ def _check_merges(model, ranks) -> None:
         token = byte_level_bytes(left) + byte_level_bytes(right)
         rank = ranks[token]
         if rank <= previous:
-            raise AssetError(f"merge {index + 1} ({left!r} {right!r}): its token's ID {rank} is not above the "
-                             f"previous merge's ({previous}); tiktoken ranks merges by ID")
+            raise AssetError(f"merge {index + 1} ({excerpt(left)} {excerpt(right)}): its token's ID {rank} is not "
+                             f"above the previous merge's ({previous}); tiktoken ranks merges by ID")
         split = canonical_split(token, ranks)
         if split != [byte_level_bytes(left), byte_level_bytes(right)]:
-            raise AssetError(f"merge {index + 1} ({left!r} {right!r}): tiktoken would build this token from "
-                             f"{[p.hex() for p in split]}, not from this pair")
+            raise AssetError(f"merge {index + 1} ({excerpt(left)} {excerpt(right)}): tiktoken would build this "
+                             f"token from {[p.hex() for p in split]}, not from this pair")
         previous = rank
         made.add(token)
     for token, rank in ranks.items():
         if len(token) > 1 and token not in made and len(canonical_split(token, ranks)) == 2:
-            raise AssetError(f"token ID {rank} ({token!r}) has no merge, but tiktoken would build it from two "
+            raise AssetError(f"token ID {rank} ({excerpt(token)}) has no merge, but tiktoken would build it from two "
                              "lower-ranked tokens")
         if len(token) > 1 and token not in made and not model.ignore_merges:
-            raise AssetError(f"token ID {rank} ({token!r}) is reached only by whole-word lookup, which this "
+            raise AssetError(f"token ID {rank} ({excerpt(token)}) is reached only by whole-word lookup, which this "
                              "model does not do (ignore_merges is off) and tiktoken always does")

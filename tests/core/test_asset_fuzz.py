@@ -4,26 +4,18 @@ another exception, a traceback from the CLI, or a hang."""
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from core import asset_diff, assets, byte_bpe, char_bpe, classroom, identity
 from core.cli import main
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import AssetError
+from tests.fuzzing import assert_clean, fuzz_settings, json_value, mutate, mutated_bytes, paths_of
 
-EXAMPLES = int(os.environ.get("HYPOTHESIS_MAX_EXAMPLES", "150"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
-
-json_leaf = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2 ** 70), max_value=2 ** 70),
-                      st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=8),
-                      st.sampled_from(["char-bpe", "byte-bpe", "wordpiece", "unigram", "</w>", "[UNK]", "<BOS>",
-                                      "bytes", "none", "sentencepiece", "bert-basic"]))
-json_value = st.recursive(json_leaf, lambda inner: st.one_of(
-    st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=8), inner, max_size=5)), max_leaves=25)
+FUZZ = fuzz_settings(2.5)
 
 
 KINDS = [0, 1, 2, 3]  # char-bpe, byte-bpe, wordpiece, unigram
@@ -54,39 +46,7 @@ def load_everything(data: bytes, tmp_path):
 
 
 def must_be_clean(data: bytes, tmp_path):
-    try:
-        load_everything(data, tmp_path)
-    except AssetError as exc:
-        message = str(exc)
-        assert message and "\n" not in message and "Traceback" not in message
-
-
-def paths_of(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from paths_of(item, prefix + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from paths_of(item, prefix + (index,))
-
-
-def mutate(asset, path, action, replacement):
-    if not path:
-        return replacement
-    parent = asset
-    for step in path[:-1]:
-        parent = parent[step]
-    last = path[-1]
-    if action == "delete":
-        del parent[last]
-    elif action == "replace":
-        parent[last] = replacement
-    elif action == "wrap":
-        parent[last] = [parent[last]]
-    else:  # stringify: right value, wrong type
-        parent[last] = json.dumps(parent[last])
-    return asset
+    assert_clean(load_everything, data, tmp_path)
 
 
 @FUZZ
@@ -125,9 +85,14 @@ def test_random_bytes_are_a_clear_error(tmp_path_factory, data):
     must_be_clean(data, tmp_path_factory.mktemp("f"))
 
 
+@FUZZ
+@given(st.deferred(lambda: mutated_bytes(tuple(t.encode() for t in valid_texts()))))
+def test_mutated_asset_bytes_load_or_fail_clearly(tmp_path_factory, data):
+    must_be_clean(data, tmp_path_factory.mktemp("f"))
+
+
 # capsys is read after every call, so sharing it across examples is safe.
-@settings(max_examples=max(10, EXAMPLES // 5), deadline=5000,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@fuzz_settings(0.5)
 @given(st.sampled_from(KINDS), st.randoms(use_true_random=False), json_value)
 def test_cli_never_shows_a_traceback(tmp_path_factory, capsys, which, rnd, replacement):
     asset = json.loads(valid_texts()[which])

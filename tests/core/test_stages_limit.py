@@ -9,7 +9,7 @@ import pytest
 from core import assets
 from core.formats import import_file
 from core.stages import inspect
-from test_formats_common import MULTILINGUAL, PROBES, TRAIN
+from test_formats_common import MULTILINGUAL, TRAIN
 
 TEXTS = [MULTILINGUAL, "Explicit is better than implicit.", "a  b   c", "🙂🎉👍", ""]
 LIMITS = (0, 1, 7, 40)

@@ -14,7 +14,7 @@ from core.corpus import WordCorpus
 from core.errors import AssetError, TokenizerError
 from core.normalize import BYTE_PIECES, Pipeline
 from core.unigram import (
-    BYTE, CONTROL, NORMAL, UNK_SURFACE, UNKNOWN, Piece, Unigram, _expected_counts, _lattices, _prune_losses, f32,
+    BYTE, CONTROL, NORMAL, UNK_SURFACE, UNKNOWN, Piece, _expected_counts, _lattices, _prune_losses, f32,
     from_pieces, normalized_corpus, sentence_corpus, train, words_of,
 )
 

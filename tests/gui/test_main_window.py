@@ -4,9 +4,6 @@ import pytest
 from PySide6.QtCore import Qt
 
 from core.corpus import WordCorpus
-from core.workspace import Workspace
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
 
 
 def cell(model, row, column):
@@ -14,11 +11,8 @@ def cell(model, row, column):
 
 
 @pytest.fixture
-def main(qtbot):
-    window = MainWindow(WorkspaceBridge(Workspace.example()))
-    qtbot.addWidget(window)
-    window.show()
-    return window
+def main(studio_window):
+    return studio_window
 
 
 def test_window_shows_table_19_2(main):
@@ -63,3 +57,21 @@ def test_tie_policy_selector_retrains(main, qtbot):
     window.tie_box.setCurrentIndex(window.tie_box.findData("lexicographic"))
     window.train_button.click()
     qtbot.waitUntil(lambda: cell(window.trace_view.model(), 3, 1) == "e + w")
+
+
+def test_a_closed_window_ignores_later_workspace_events(qtbot):
+    """A training run can finish after its window is gone (its result is a
+    queued signal): no view may then touch its deleted widgets."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from core.workspace import Workspace
+    from gui.bridge import WorkspaceBridge
+    from gui.main_window import MainWindow
+
+    bridge = WorkspaceBridge(Workspace.example())
+    window = MainWindow(bridge)
+    window.show()
+    window.close()
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+    bridge.workspace.train()  # emits trained and encoder_changed
