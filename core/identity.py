@@ -182,8 +182,11 @@ class Identity:
         return len(self.values["vocab"])
 
     @property
-    def merges(self) -> int:
-        return len(self.values["merges"])
+    def merges(self) -> int | None:
+        """The number of merges, or None for a kind that segments without them
+        (WordPiece and Unigram describe their rule as a dict)."""
+        rule = self.values["merges"]
+        return len(rule) if isinstance(rule, list) else None
 
 
 def identify(asset: dict, tokenizer=None) -> Identity:

@@ -105,7 +105,7 @@ class AssetLibraryModel(_Model):
                 None,
                 loaded.kind,
                 str(ident.vocab_size),
-                str(ident.merges),
+                "—" if ident.merges is None else str(ident.merges),
                 identity.short(ident.interface_sha256),
                 identity.short(ident.full_sha256),
                 _date(loaded.created, row.mtime),

@@ -370,3 +370,13 @@ def test_swap_ids_rejects_bad_requests():
                          ((97, 270), "bytes themselves")):
         with pytest.raises(StudioError, match=message):
             asset_diff.swap_ids(loaded, *ids)
+
+
+def test_merge_count_is_none_for_kinds_without_merges():
+    from core import unigram, wordpiece
+
+    assert ident(byte_asset()).merges == 32
+    wp = assets.wordpiece_to_asset(wordpiece.WordPiece(("[UNK]", "low", "##er", "new")))
+    assert identity.from_dict(wp).identity.merges is None
+    uni = assets.unigram_to_asset(unigram.train(unigram.normalized_corpus({"low": 5, "lower": 2}), vocab_size=20))
+    assert identity.from_dict(uni).identity.merges is None
