@@ -6,11 +6,13 @@ import datetime
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QThread, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QThread, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from core import asset_diff, identity
 from core.errors import StudioError
+
+from .models import RowTable
 
 SAME_BRUSH = QBrush(QColor("#dcefdc"))
 DIFF_BRUSH = QBrush(QColor("#f9d6d5"))
@@ -41,32 +43,7 @@ class LibraryRow:
     mtime: float | None = None
 
 
-class _Model(QAbstractTableModel):
-    context = "AssetManager"
-    headers: tuple[str, ...] = ()
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.rows: list = []
-
-    def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section, orientation, role=Qt.DisplayRole):
-        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
-            return _tr(self.context, self.headers[section])
-        return None
-
-    def set_rows(self, rows):
-        self.beginResetModel()
-        self.rows = list(rows)
-        self.endResetModel()
-
-
-class AssetLibraryModel(_Model):
+class AssetLibraryModel(RowTable):
     context = "AssetLibraryModel"
     headers = (
         QT_TRANSLATE_NOOP("AssetLibraryModel", "Name"),
@@ -125,7 +102,7 @@ class AssetLibraryModel(_Model):
         return None
 
 
-class ComponentModel(_Model):
+class ComponentModel(RowTable):
     context = "ComponentModel"
     headers = (
         QT_TRANSLATE_NOOP("ComponentModel", "Component"),
@@ -169,7 +146,7 @@ class ComponentModel(_Model):
         return None
 
 
-class BehaviourModel(_Model):
+class BehaviourModel(RowTable):
     context = "BehaviourModel"
     headers = (
         QT_TRANSLATE_NOOP("BehaviourModel", "Probe"),

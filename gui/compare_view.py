@@ -14,7 +14,7 @@ import math
 import random
 from collections import Counter
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QDoubleSpinBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton,
@@ -26,6 +26,7 @@ from core.errors import StudioError
 from core.render import render_char, render_piece
 
 from .lazy_plot import LazyPlot, pyqtgraph
+from .models import RowTable
 from .workers import run_task
 
 MAX_TEXT = 500  # characters: this view is for a word or a sentence, and stays responsive
@@ -67,25 +68,13 @@ def segment(tokenizer, text: str) -> list[str]:
     return [visible(t) for t in encoded]
 
 
-class _Table(QAbstractTableModel):
-    headers: tuple[str, ...] = ()
+class _Table(RowTable):
+    context = "compare_view"
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.rows: list[tuple] = []
         self.shaded: set[int] = set()
         self.brush = VITERBI_BRUSH
-
-    def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section, orientation, role=Qt.DisplayRole):
-        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
-            return tr(self.headers[section])
-        return None
 
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():

@@ -20,34 +20,39 @@ def pair_text(pair) -> str:
     return f"{pair[0]} + {pair[1]}"
 
 
-class _Table(QAbstractTableModel):
+class RowTable(QAbstractTableModel):
+    """A table over a list of rows: counts, translated headers and ``set_rows``."""
+
+    context = "models"  # the translation context of ``headers``
     headers: tuple[str, ...] = ()
+    numbered = False  # the vertical header shows row numbers
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._rows: list = []
+        self.rows: list = []
 
     def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent=QModelIndex()):
         return 0 if parent.isValid() else len(self.headers)
 
     def headerData(self, section, orientation, role=Qt.DisplayRole):
         if role == Qt.DisplayRole and orientation == Qt.Horizontal:
-            return tr(self.headers[section])
-        if role == Qt.DisplayRole and orientation == Qt.Vertical:
+            return QCoreApplication.translate(self.context, self.headers[section])
+        if role == Qt.DisplayRole and orientation == Qt.Vertical and self.numbered:
             return section + 1
         return None
 
     def set_rows(self, rows):
         self.beginResetModel()
-        self._rows = list(rows)
+        self.rows = list(rows)
         self.endResetModel()
 
 
-class TraceModel(_Table):
+class TraceModel(RowTable):
     """Row 0 is the initial state; row k is merge k."""
+    numbered = True
 
     headers = (QT_TRANSLATE_NOOP("models", "Step"), QT_TRANSLATE_NOOP("models", "Pair"),
                QT_TRANSLATE_NOOP("models", "Count"), QT_TRANSLATE_NOOP("models", "Ties"),
@@ -59,7 +64,7 @@ class TraceModel(_Table):
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
             return None
-        step = self._rows[index.row()]
+        step = self.rows[index.row()]
         column = index.column()
         if role == Qt.DisplayRole:
             if step is None:
@@ -81,7 +86,8 @@ class TraceModel(_Table):
         return None
 
 
-class SegmentationModel(_Table):
+class SegmentationModel(RowTable):
+    numbered = True
     headers = (QT_TRANSLATE_NOOP("models", "Word"), QT_TRANSLATE_NOOP("models", "Count"),
                QT_TRANSLATE_NOOP("models", "Segmentation"))
 
@@ -93,12 +99,13 @@ class SegmentationModel(_Table):
             if role == Qt.FontRole and index.isValid() and index.column() == 2:
                 return QFont("monospace")
             return None
-        word, count, symbols = self._rows[index.row()]
+        word, count, symbols = self.rows[index.row()]
         return (word, str(count), " ".join(symbols))[index.column()]
 
 
-class PairCountModel(_Table):
+class PairCountModel(RowTable):
     """Pair counts before a merge; the tie set and the winner are shaded."""
+    numbered = True
 
     headers = (QT_TRANSLATE_NOOP("models", "Pair"), QT_TRANSLATE_NOOP("models", "Count"),
                QT_TRANSLATE_NOOP("models", "Where"))
@@ -112,7 +119,7 @@ class PairCountModel(_Table):
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
             return None
-        pair, count, where = self._rows[index.row()]
+        pair, count, where = self.rows[index.row()]
         if role == Qt.DisplayRole:
             return (pair_text(pair), str(count), where)[index.column()]
         if role == Qt.BackgroundRole:

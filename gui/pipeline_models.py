@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from core.render import render_char
 
-from .models import _Table  # counts, headers in the "models" context, set_rows
+from .models import RowTable
 
 HIT_BRUSH = QBrush(QColor("#ffe08a"))
 KIND_BRUSHES = {"changed": QBrush(QColor("#dbe9ff")), "inserted": QBrush(QColor("#d9f2d9")),
@@ -68,7 +68,8 @@ def span_text(span) -> str:
     return f"{span[0]}–{span[1]}"
 
 
-class StagesModel(_Table):
+class StagesModel(RowTable):
+    numbered = True
     """One row per stage; the last column shows its pieces behind the selection."""
 
     headers = (QT_TRANSLATE_NOOP("models", "Stage"), QT_TRANSLATE_NOOP("models", "What ran"),
@@ -84,7 +85,7 @@ class StagesModel(_Table):
 
     @property
     def stages(self) -> list:
-        return self._rows
+        return self.rows
 
     def set_inspection(self, inspection) -> None:
         self.inspection, self.hits = inspection, [[] for _ in inspection.stages]
@@ -140,7 +141,8 @@ class StagesModel(_Table):
         return piece.text[max(self.chars[0], a) - a:min(self.chars[1], b) - a]
 
 
-class PiecesModel(_Table):
+class PiecesModel(RowTable):
+    numbered = True
     """The pieces of one stage; those behind the selection are shaded."""
 
     headers = (QT_TRANSLATE_NOOP("models", "Piece"), QT_TRANSLATE_NOOP("models", "ID"),
@@ -154,7 +156,7 @@ class PiecesModel(_Table):
 
     @property
     def pieces(self) -> list:
-        return self._rows
+        return self.rows
 
     def set_pieces(self, pieces, hits=(), original: str = "") -> None:
         """``original``: the input text, to name the code points a changed piece came from."""
@@ -204,7 +206,8 @@ def code_points(text: str, limit: int = 8) -> str:
     return (shown + (" …" if len(text) > limit else "")) or "∅"
 
 
-class ByteOrderModel(_Table):
+class ByteOrderModel(RowTable):
+    numbered = True
     """256 rows: byte value, how the vocabulary spells it, its ID."""
 
     headers = (QT_TRANSLATE_NOOP("models", "Byte"), QT_TRANSLATE_NOOP("models", "Printable form"),

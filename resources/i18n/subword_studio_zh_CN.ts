@@ -47,57 +47,57 @@
 <context>
     <name>AssetLibraryModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="72"/>
+        <location filename="../../gui/asset_models.py" line="49"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="73"/>
+        <location filename="../../gui/asset_models.py" line="50"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="74"/>
+        <location filename="../../gui/asset_models.py" line="51"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="75"/>
+        <location filename="../../gui/asset_models.py" line="52"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="76"/>
+        <location filename="../../gui/asset_models.py" line="53"/>
         <source>Merges</source>
         <translation>合并数</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="77"/>
+        <location filename="../../gui/asset_models.py" line="54"/>
         <source>Interface identity</source>
         <translation>接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="78"/>
+        <location filename="../../gui/asset_models.py" line="55"/>
         <source>Full identity</source>
         <translation>完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="79"/>
+        <location filename="../../gui/asset_models.py" line="56"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="93"/>
+        <location filename="../../gui/asset_models.py" line="70"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="98"/>
+        <location filename="../../gui/asset_models.py" line="75"/>
         <source>open: %1</source>
         <translation>已打开：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="101"/>
+        <location filename="../../gui/asset_models.py" line="78"/>
         <source>cannot load</source>
         <translation>无法加载</translation>
     </message>
@@ -433,47 +433,47 @@
 <context>
     <name>BehaviourModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="175"/>
+        <location filename="../../gui/asset_models.py" line="152"/>
         <source>Probe</source>
         <translation>探针</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="176"/>
+        <location filename="../../gui/asset_models.py" line="153"/>
         <source>How</source>
         <translation>方式</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="177"/>
+        <location filename="../../gui/asset_models.py" line="154"/>
         <source>IDs in A</source>
         <translation>A 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="178"/>
+        <location filename="../../gui/asset_models.py" line="155"/>
         <source>IDs in B</source>
         <translation>B 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="179"/>
+        <location filename="../../gui/asset_models.py" line="156"/>
         <source>A&apos;s IDs read by B</source>
         <translation>A 的 ID 由 B 读取</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="182"/>
+        <location filename="../../gui/asset_models.py" line="159"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="183"/>
+        <location filename="../../gui/asset_models.py" line="160"/>
         <source>same pieces, other IDs</source>
         <translation>片段相同，ID 不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="184"/>
+        <location filename="../../gui/asset_models.py" line="161"/>
         <source>other pieces</source>
         <translation>片段不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="185"/>
+        <location filename="../../gui/asset_models.py" line="162"/>
         <source>fails in one</source>
         <translation>其中一个失败</translation>
     </message>
@@ -543,188 +543,188 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="189"/>
+        <location filename="../../gui/compare_view.py" line="191"/>
         <source>A word or a sentence</source>
         <translation>一个词或一个句子</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="199"/>
+        <location filename="../../gui/compare_view.py" line="201"/>
         <source>Sample</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="200"/>
+        <location filename="../../gui/compare_view.py" line="202"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="211"/>
+        <location filename="../../gui/compare_view.py" line="257"/>
         <source>Segmentation # (see the table)</source>
         <translation>切分编号（见表格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="212"/>
+        <location filename="../../gui/compare_view.py" line="258"/>
         <source>Times drawn</source>
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="222"/>
+        <location filename="../../gui/compare_view.py" line="220"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="224"/>
+        <location filename="../../gui/compare_view.py" line="222"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="225"/>
+        <location filename="../../gui/compare_view.py" line="223"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="226"/>
+        <location filename="../../gui/compare_view.py" line="224"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="227"/>
+        <location filename="../../gui/compare_view.py" line="225"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="266"/>
+        <location filename="../../gui/compare_view.py" line="270"/>
         <source>Unigram model:</source>
         <translation>Unigram 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="266"/>
+        <location filename="../../gui/compare_view.py" line="270"/>
         <source>n-best:</source>
         <translation>n-best：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="281"/>
+        <location filename="../../gui/compare_view.py" line="285"/>
         <source>alpha:</source>
         <translation>alpha：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="281"/>
+        <location filename="../../gui/compare_view.py" line="285"/>
         <source>samples:</source>
         <translation>样本数：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="282"/>
+        <location filename="../../gui/compare_view.py" line="286"/>
         <source>seed:</source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="294"/>
+        <location filename="../../gui/compare_view.py" line="298"/>
         <source>WordPiece model:</source>
         <translation>WordPiece 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="302"/>
+        <location filename="../../gui/compare_view.py" line="306"/>
         <source>n from</source>
         <translation>n 从</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="302"/>
+        <location filename="../../gui/compare_view.py" line="306"/>
         <source>to</source>
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="312"/>
+        <location filename="../../gui/compare_view.py" line="316"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="315"/>
+        <location filename="../../gui/compare_view.py" line="319"/>
         <source>encoder</source>
         <translation>编码器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="347"/>
+        <location filename="../../gui/compare_view.py" line="351"/>
         <source>cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="349"/>
+        <location filename="../../gui/compare_view.py" line="353"/>
         <source>%1 characters under %2 tokenizers</source>
         <translation>%1 个字符，%2 个分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="357"/>
+        <location filename="../../gui/compare_view.py" line="361"/>
         <source>Press Sample to draw segmentations with probability ∝ P^alpha.</source>
         <translation>按“采样”以概率 ∝ P^alpha 抽取切分。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="366"/>
-        <location filename="../../gui/compare_view.py" line="464"/>
+        <location filename="../../gui/compare_view.py" line="369"/>
+        <location filename="../../gui/compare_view.py" line="474"/>
         <source>No Unigram model is loaded: open a unigram asset in the Assets tab.</source>
         <translation>未加载 Unigram 模型：请在“资产”标签页中打开一个 unigram 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="380"/>
+        <location filename="../../gui/compare_view.py" line="383"/>
         <source>Normalized: %1 — %2 candidate pieces; Viterbi path (green) scores %3</source>
         <translation>规范化后：%1 — %2 个候选片段；Viterbi 路径（绿色）得分 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="385"/>
+        <location filename="../../gui/compare_view.py" line="387"/>
         <source>(too many to draw; shorten the text to see the lattice)</source>
         <translation>（太多，无法绘制；缩短文本以查看网格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="417"/>
+        <location filename="../../gui/compare_view.py" line="427"/>
         <source>No WordPiece model is loaded: open a wordpiece asset in the Assets tab.</source>
         <translation>未加载 WordPiece 模型：请在“资产”标签页中打开一个 wordpiece 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="423"/>
+        <location filename="../../gui/compare_view.py" line="433"/>
         <source>longer than %1 characters → [UNK]</source>
         <translation>超过 %1 个字符 → [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="427"/>
+        <location filename="../../gui/compare_view.py" line="437"/>
         <source>match</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="427"/>
+        <location filename="../../gui/compare_view.py" line="437"/>
         <source>not in vocab</source>
         <translation>不在词表中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="429"/>
+        <location filename="../../gui/compare_view.py" line="439"/>
         <source>nothing matches here → whole word [UNK]</source>
         <translation>此处无匹配 → 整词 [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="441"/>
+        <location filename="../../gui/compare_view.py" line="451"/>
         <source>Tokens: %1</source>
         <translation>token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="443"/>
+        <location filename="../../gui/compare_view.py" line="453"/>
         <source>BasicTokenizer: %1</source>
         <translation>BasicTokenizer：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="444"/>
+        <location filename="../../gui/compare_view.py" line="454"/>
         <source>no stage changed the text</source>
         <translation>没有阶段改变文本</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="498"/>
+        <location filename="../../gui/compare_view.py" line="508"/>
         <source>Sampling… %1 of %2</source>
         <translation>采样中… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="501"/>
+        <location filename="../../gui/compare_view.py" line="511"/>
         <source>Sampling cancelled.</source>
         <translation>采样已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="522"/>
+        <location filename="../../gui/compare_view.py" line="529"/>
         <source>%1 draws, %2 distinct segmentations (alpha %3, seed %4)</source>
         <translation>抽取 %1 次，%2 种不同切分（alpha %3，种子 %4）</translation>
     </message>
@@ -732,82 +732,82 @@
 <context>
     <name>ComponentModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="131"/>
+        <location filename="../../gui/asset_models.py" line="108"/>
         <source>Component</source>
         <translation>组件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="132"/>
+        <location filename="../../gui/asset_models.py" line="109"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="133"/>
+        <location filename="../../gui/asset_models.py" line="110"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="134"/>
+        <location filename="../../gui/asset_models.py" line="111"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="137"/>
+        <location filename="../../gui/asset_models.py" line="114"/>
         <source>Initial symbols and IDs</source>
         <translation>初始符号与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="138"/>
+        <location filename="../../gui/asset_models.py" line="115"/>
         <source>Vocabulary (ID → token)</source>
         <translation>词表（ID → token）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="139"/>
+        <location filename="../../gui/asset_models.py" line="116"/>
         <source>Merges / segmentation rule</source>
         <translation>合并 / 切分规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="140"/>
+        <location filename="../../gui/asset_models.py" line="117"/>
         <source>Special tokens and IDs</source>
         <translation>特殊 token 与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="141"/>
+        <location filename="../../gui/asset_models.py" line="118"/>
         <source>Normalizer</source>
         <translation>规范化器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="142"/>
+        <location filename="../../gui/asset_models.py" line="119"/>
         <source>Pre-tokenizer</source>
         <translation>预分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="143"/>
+        <location filename="../../gui/asset_models.py" line="120"/>
         <source>Boundary rule</source>
         <translation>边界规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="144"/>
+        <location filename="../../gui/asset_models.py" line="121"/>
         <source>Merge counts (provenance)</source>
         <translation>合并计数（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="145"/>
+        <location filename="../../gui/asset_models.py" line="122"/>
         <source>Trainer (provenance)</source>
         <translation>训练器（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="146"/>
+        <location filename="../../gui/asset_models.py" line="123"/>
         <source>Training data (provenance)</source>
         <translation>训练数据（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="156"/>
+        <location filename="../../gui/asset_models.py" line="133"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="158"/>
+        <location filename="../../gui/asset_models.py" line="135"/>
         <source>different</source>
         <translation>不同</translation>
     </message>
@@ -1085,133 +1085,133 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode_panel.py" line="110"/>
+        <location filename="../../gui/encode_panel.py" line="114"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="125"/>
+        <location filename="../../gui/encode_panel.py" line="129"/>
         <source>IDs, e.g. 255 or [270, 32, 268]</source>
         <translation>ID，例如 255 或 [270, 32, 268]</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="127"/>
+        <location filename="../../gui/encode_panel.py" line="131"/>
         <source>strict (error)</source>
         <translation>strict（报错）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="127"/>
+        <location filename="../../gui/encode_panel.py" line="131"/>
         <source>raw (bytes)</source>
         <translation>raw（字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="128"/>
+        <location filename="../../gui/encode_panel.py" line="132"/>
         <source>replace (display fallback)</source>
         <translation>replace（显示替代）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="130"/>
+        <location filename="../../gui/encode_panel.py" line="134"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="131"/>
+        <location filename="../../gui/encode_panel.py" line="135"/>
         <source>Use the IDs above</source>
         <translation>使用上方的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="132"/>
+        <location filename="../../gui/encode_panel.py" line="136"/>
         <source>Open IDs…</source>
         <translation>打开 ID 文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="151"/>
+        <location filename="../../gui/encode_panel.py" line="155"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="155"/>
+        <location filename="../../gui/encode_panel.py" line="159"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="194"/>
+        <location filename="../../gui/encode_panel.py" line="198"/>
         <source>Tokenizer: %1 (vocab %2)</source>
         <translation>分词器：%1（词表 %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="214"/>
+        <location filename="../../gui/encode_panel.py" line="218"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="240"/>
+        <location filename="../../gui/encode_panel.py" line="244"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="249"/>
+        <location filename="../../gui/encode_panel.py" line="253"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="255"/>
+        <location filename="../../gui/encode_panel.py" line="259"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="257"/>
+        <location filename="../../gui/encode_panel.py" line="261"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="260"/>
+        <location filename="../../gui/encode_panel.py" line="264"/>
         <source>Normal forms (this tokenizer keeps the input exactly): </source>
         <translation>规范化形式（此分词器原样保留输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="264"/>
+        <location filename="../../gui/encode_panel.py" line="268"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="321"/>
+        <location filename="../../gui/encode_panel.py" line="325"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="322"/>
+        <location filename="../../gui/encode_panel.py" line="326"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="331"/>
-        <location filename="../../gui/encode_panel.py" line="349"/>
+        <location filename="../../gui/encode_panel.py" line="335"/>
+        <location filename="../../gui/encode_panel.py" line="353"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="355"/>
+        <location filename="../../gui/encode_panel.py" line="359"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="358"/>
+        <location filename="../../gui/encode_panel.py" line="362"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="365"/>
+        <location filename="../../gui/encode_panel.py" line="369"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="368"/>
+        <location filename="../../gui/encode_panel.py" line="372"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="371"/>
+        <location filename="../../gui/encode_panel.py" line="375"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -1765,201 +1765,201 @@
 <context>
     <name>MergeTimeline</name>
     <message>
-        <location filename="../../gui/timeline.py" line="77"/>
+        <location filename="../../gui/timeline.py" line="79"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="78"/>
+        <location filename="../../gui/timeline.py" line="80"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="79"/>
+        <location filename="../../gui/timeline.py" line="81"/>
         <source>Retrain on every change</source>
         <translation>每次更改后重新训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="84"/>
+        <location filename="../../gui/timeline.py" line="86"/>
         <source>◀ Step back</source>
         <translation>◀ 后退一步</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="85"/>
-        <location filename="../../gui/timeline.py" line="411"/>
+        <location filename="../../gui/timeline.py" line="87"/>
+        <location filename="../../gui/timeline.py" line="413"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="87"/>
+        <location filename="../../gui/timeline.py" line="89"/>
         <source>Step forward ▶</source>
         <translation>前进一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="91"/>
+        <location filename="../../gui/timeline.py" line="93"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="108"/>
+        <location filename="../../gui/timeline.py" line="110"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="113"/>
+        <location filename="../../gui/timeline.py" line="115"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="115"/>
+        <location filename="../../gui/timeline.py" line="117"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="124"/>
+        <location filename="../../gui/timeline.py" line="126"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="142"/>
+        <location filename="../../gui/timeline.py" line="144"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="143"/>
+        <location filename="../../gui/timeline.py" line="145"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="151"/>
+        <location filename="../../gui/timeline.py" line="153"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="239"/>
+        <location filename="../../gui/timeline.py" line="241"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="245"/>
+        <location filename="../../gui/timeline.py" line="247"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="250"/>
+        <location filename="../../gui/timeline.py" line="252"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="258"/>
+        <location filename="../../gui/timeline.py" line="260"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="263"/>
+        <location filename="../../gui/timeline.py" line="265"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="272"/>
+        <location filename="../../gui/timeline.py" line="274"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="283"/>
-        <location filename="../../gui/timeline.py" line="287"/>
+        <location filename="../../gui/timeline.py" line="285"/>
+        <location filename="../../gui/timeline.py" line="289"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="286"/>
+        <location filename="../../gui/timeline.py" line="288"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="317"/>
+        <location filename="../../gui/timeline.py" line="319"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="322"/>
+        <location filename="../../gui/timeline.py" line="324"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="327"/>
+        <location filename="../../gui/timeline.py" line="329"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="350"/>
+        <location filename="../../gui/timeline.py" line="352"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="354"/>
+        <location filename="../../gui/timeline.py" line="356"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="366"/>
+        <location filename="../../gui/timeline.py" line="368"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="390"/>
+        <location filename="../../gui/timeline.py" line="392"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="393"/>
+        <location filename="../../gui/timeline.py" line="395"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="395"/>
+        <location filename="../../gui/timeline.py" line="397"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="397"/>
+        <location filename="../../gui/timeline.py" line="399"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="399"/>
+        <location filename="../../gui/timeline.py" line="401"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="405"/>
+        <location filename="../../gui/timeline.py" line="407"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="411"/>
+        <location filename="../../gui/timeline.py" line="413"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="430"/>
+        <location filename="../../gui/timeline.py" line="432"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="441"/>
+        <location filename="../../gui/timeline.py" line="443"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="455"/>
+        <location filename="../../gui/timeline.py" line="457"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="455"/>
+        <location filename="../../gui/timeline.py" line="457"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -2141,92 +2141,92 @@
 <context>
     <name>TimelinePlots</name>
     <message>
-        <location filename="../../gui/plots.py" line="53"/>
+        <location filename="../../gui/plots.py" line="96"/>
         <source>merge step</source>
         <translation>合并步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="53"/>
+        <location filename="../../gui/plots.py" line="96"/>
         <source>winning pair count</source>
         <translation>胜出相邻对的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="54"/>
+        <location filename="../../gui/plots.py" line="103"/>
         <source>vocabulary size V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="54"/>
+        <location filename="../../gui/plots.py" line="103"/>
         <source>total corpus tokens</source>
         <translation>语料 token 总数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="55"/>
+        <location filename="../../gui/plots.py" line="110"/>
         <source>average sequence length (tokens)</source>
         <translation>平均序列长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="55"/>
+        <location filename="../../gui/plots.py" line="110"/>
         <source>parameters 2·V·C</source>
         <translation>参数量 2·V·C</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="57"/>
+        <location filename="../../gui/plots.py" line="56"/>
         <source>Winning count</source>
         <translation>胜出次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="58"/>
+        <location filename="../../gui/plots.py" line="57"/>
         <source>Compression</source>
         <translation>压缩</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="59"/>
+        <location filename="../../gui/plots.py" line="58"/>
         <source>Parameter cost</source>
         <translation>参数开销</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="75"/>
+        <location filename="../../gui/plots.py" line="65"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="76"/>
+        <location filename="../../gui/plots.py" line="66"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="77"/>
+        <location filename="../../gui/plots.py" line="67"/>
         <source>Data CSV…</source>
         <translation>数据 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="81"/>
+        <location filename="../../gui/plots.py" line="71"/>
         <source>Model width:</source>
         <translation>模型宽度：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="84"/>
+        <location filename="../../gui/plots.py" line="74"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="127"/>
+        <location filename="../../gui/plots.py" line="141"/>
         <source>average sequence length (tokens per %1)</source>
         <translation>平均序列长度（每个%1的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="147"/>
+        <location filename="../../gui/plots.py" line="179"/>
         <source>After %1 merges: V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
         <translation>%1 次合并后：V %2 → %3，增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="198"/>
+        <location filename="../../gui/plots.py" line="232"/>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="203"/>
+        <location filename="../../gui/plots.py" line="237"/>
         <source>Export plot data</source>
         <translation>导出图表数据</translation>
     </message>
@@ -2363,120 +2363,120 @@
 <context>
     <name>compare_view</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="93"/>
+        <location filename="../../gui/compare_view.py" line="95"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="93"/>
+        <location filename="../../gui/compare_view.py" line="95"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="94"/>
+        <location filename="../../gui/compare_view.py" line="96"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="94"/>
-        <location filename="../../gui/compare_view.py" line="100"/>
-        <location filename="../../gui/compare_view.py" line="112"/>
+        <location filename="../../gui/compare_view.py" line="96"/>
+        <location filename="../../gui/compare_view.py" line="102"/>
+        <location filename="../../gui/compare_view.py" line="114"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="98"/>
+        <location filename="../../gui/compare_view.py" line="100"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="98"/>
+        <location filename="../../gui/compare_view.py" line="100"/>
         <source>Log-probability</source>
         <translation>对数概率</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="99"/>
+        <location filename="../../gui/compare_view.py" line="101"/>
         <source>P(segmentation | text)</source>
         <translation>P(切分 | 文本)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="104"/>
+        <location filename="../../gui/compare_view.py" line="106"/>
         <source>Start</source>
         <translation>起点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="104"/>
+        <location filename="../../gui/compare_view.py" line="106"/>
         <source>End</source>
         <translation>终点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="105"/>
+        <location filename="../../gui/compare_view.py" line="107"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="105"/>
+        <location filename="../../gui/compare_view.py" line="107"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="106"/>
+        <location filename="../../gui/compare_view.py" line="108"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="110"/>
+        <location filename="../../gui/compare_view.py" line="112"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="110"/>
+        <location filename="../../gui/compare_view.py" line="112"/>
         <source>Drawn</source>
         <translation>抽中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="111"/>
+        <location filename="../../gui/compare_view.py" line="113"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="111"/>
+        <location filename="../../gui/compare_view.py" line="113"/>
         <source>Exact P^α/Z</source>
         <translation>精确 P^α/Z</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="116"/>
-        <location filename="../../gui/compare_view.py" line="121"/>
+        <location filename="../../gui/compare_view.py" line="118"/>
+        <location filename="../../gui/compare_view.py" line="123"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="116"/>
+        <location filename="../../gui/compare_view.py" line="118"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="117"/>
+        <location filename="../../gui/compare_view.py" line="119"/>
         <source>Tried</source>
         <translation>尝试</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="117"/>
+        <location filename="../../gui/compare_view.py" line="119"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="121"/>
+        <location filename="../../gui/compare_view.py" line="123"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="122"/>
+        <location filename="../../gui/compare_view.py" line="124"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="122"/>
+        <location filename="../../gui/compare_view.py" line="124"/>
         <source>n-grams (fastText order)</source>
         <translation>n-gram（fastText 顺序）</translation>
     </message>
@@ -2857,116 +2857,116 @@
 <context>
     <name>models</name>
     <message>
-        <location filename="../../gui/models.py" line="52"/>
+        <location filename="../../gui/models.py" line="57"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="52"/>
-        <location filename="../../gui/models.py" line="103"/>
+        <location filename="../../gui/models.py" line="57"/>
+        <location filename="../../gui/models.py" line="110"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="53"/>
-        <location filename="../../gui/models.py" line="85"/>
-        <location filename="../../gui/models.py" line="103"/>
+        <location filename="../../gui/models.py" line="58"/>
+        <location filename="../../gui/models.py" line="91"/>
+        <location filename="../../gui/models.py" line="110"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="53"/>
+        <location filename="../../gui/models.py" line="58"/>
         <source>Ties</source>
         <translation>并列</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="54"/>
+        <location filename="../../gui/models.py" line="59"/>
         <source>New symbol</source>
         <translation>新符号</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="66"/>
+        <location filename="../../gui/models.py" line="71"/>
         <source>initial symbols</source>
         <translation>初始符号</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="79"/>
+        <location filename="../../gui/models.py" line="84"/>
         <source>Pairs tied at count %1; the %2 rule picked %3.</source>
         <translation>这些相邻对并列于次数 %1；按 %2 规则选中 %3。</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="85"/>
+        <location filename="../../gui/models.py" line="91"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="86"/>
+        <location filename="../../gui/models.py" line="92"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="104"/>
+        <location filename="../../gui/models.py" line="111"/>
         <source>Where</source>
         <translation>出现在哪里</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="74"/>
+        <location filename="../../gui/pipeline_models.py" line="75"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="74"/>
+        <location filename="../../gui/pipeline_models.py" line="75"/>
         <source>What ran</source>
         <translation>执行内容</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="75"/>
+        <location filename="../../gui/pipeline_models.py" line="76"/>
         <source>Pieces</source>
         <translation>片段数</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="76"/>
+        <location filename="../../gui/pipeline_models.py" line="77"/>
         <source>Aligned with the selection</source>
         <translation>与所选对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="77"/>
+        <location filename="../../gui/pipeline_models.py" line="78"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="146"/>
+        <location filename="../../gui/pipeline_models.py" line="148"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="146"/>
-        <location filename="../../gui/pipeline_models.py" line="211"/>
+        <location filename="../../gui/pipeline_models.py" line="148"/>
+        <location filename="../../gui/pipeline_models.py" line="214"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="147"/>
+        <location filename="../../gui/pipeline_models.py" line="149"/>
         <source>Characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="147"/>
+        <location filename="../../gui/pipeline_models.py" line="149"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="148"/>
+        <location filename="../../gui/pipeline_models.py" line="150"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="210"/>
+        <location filename="../../gui/pipeline_models.py" line="213"/>
         <source>Byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="210"/>
+        <location filename="../../gui/pipeline_models.py" line="213"/>
         <source>Printable form</source>
         <translation>可打印形式</translation>
     </message>
@@ -3084,17 +3084,17 @@
         <translation>对齐为近似值</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="98"/>
+        <location filename="../../gui/pipeline_models.py" line="99"/>
         <source>all %1 merges</source>
         <translation>全部 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="99"/>
+        <location filename="../../gui/pipeline_models.py" line="100"/>
         <source>first %1 of %2 merges</source>
         <translation>前 %1 次合并（共 %2 次）</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="102"/>
+        <location filename="../../gui/pipeline_models.py" line="103"/>
         <source>none: the asset stores no template</source>
         <translation>无：资产中没有存储模板</translation>
     </message>
@@ -3162,95 +3162,95 @@
         <translation>%1 个相邻对的计数同为 %2：%3。%4 规则选择 %5：%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="168"/>
+        <location filename="../../gui/timeline_models.py" line="155"/>
         <source>IDs %1, %2</source>
         <translation>ID %1, %2</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="171"/>
+        <location filename="../../gui/timeline_models.py" line="158"/>
         <source>%1 characters: %2</source>
         <translation>%1 个字符：%2</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="176"/>
+        <location filename="../../gui/timeline_models.py" line="163"/>
         <source>word %1 (%2), position %3</source>
         <translation>第 %1 个词（%2），第 %3 个位置</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="203"/>
+        <location filename="../../gui/timeline_models.py" line="190"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="203"/>
-        <location filename="../../gui/timeline_models.py" line="270"/>
+        <location filename="../../gui/timeline_models.py" line="190"/>
+        <location filename="../../gui/timeline_models.py" line="257"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="204"/>
-        <location filename="../../gui/timeline_models.py" line="270"/>
-        <location filename="../../gui/timeline_models.py" line="304"/>
+        <location filename="../../gui/timeline_models.py" line="191"/>
+        <location filename="../../gui/timeline_models.py" line="257"/>
+        <location filename="../../gui/timeline_models.py" line="291"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="204"/>
+        <location filename="../../gui/timeline_models.py" line="191"/>
         <source>New symbol</source>
         <translation>新符号</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="205"/>
+        <location filename="../../gui/timeline_models.py" line="192"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="205"/>
+        <location filename="../../gui/timeline_models.py" line="192"/>
         <source>Tie set</source>
         <translation>并列集</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="206"/>
+        <location filename="../../gui/timeline_models.py" line="193"/>
         <source>Other policy</source>
         <translation>另一规则</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="271"/>
+        <location filename="../../gui/timeline_models.py" line="258"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="271"/>
+        <location filename="../../gui/timeline_models.py" line="258"/>
         <source>Tie rule compares</source>
         <translation>并列规则比较的值</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="272"/>
+        <location filename="../../gui/timeline_models.py" line="259"/>
         <source>Where (word × weighted times)</source>
         <translation>出现位置（词 × 加权次数）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="273"/>
+        <location filename="../../gui/timeline_models.py" line="260"/>
         <source>winner</source>
         <translation>胜出</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="273"/>
+        <location filename="../../gui/timeline_models.py" line="260"/>
         <source>tied</source>
         <translation>并列</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="304"/>
+        <location filename="../../gui/timeline_models.py" line="291"/>
         <source>Word or record</source>
         <translation>词或记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="305"/>
+        <location filename="../../gui/timeline_models.py" line="292"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="305"/>
+        <location filename="../../gui/timeline_models.py" line="292"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
