@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, QTimer
+from PySide6.QtCore import QEventLoop, QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication
 
 from core.workspace import Workspace
 
-from . import language, settings, theme
+from . import language, settings, theme, workers
 from .bridge import WorkspaceBridge
 from .main_window import MainWindow
 
@@ -26,6 +27,17 @@ def parse_args(argv):
     return parser.parse_args(argv)
 
 
+def _settle(app, quiet_s: float = 0.5, limit_s: float = 10.0) -> None:
+    """Run the event loop until the view's debounced background work has shown its result."""
+    start = time.monotonic()
+    while time.monotonic() - start < limit_s:
+        app.processEvents(QEventLoop.AllEvents, 50)
+        if time.monotonic() - start >= quiet_s and not workers.running():
+            break
+        time.sleep(0.01)
+    app.processEvents()
+
+
 def self_test(app, window, folder) -> int:
     """Show each view in turn, grab it and check the picture is not blank."""
     folder = Path(folder)
@@ -33,7 +45,7 @@ def self_test(app, window, folder) -> int:
     failures = []
     for key, panel in window.panels.items():
         window.show_panel(key)
-        app.processEvents()
+        _settle(app)
         image = window.grab().toImage()
         path = folder / f"self-test-{key}.png"
         if image.isNull() or not image.save(str(path)):

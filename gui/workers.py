@@ -155,6 +155,11 @@ def run_task(fn, *, name: str = "task") -> Task:
     return Task(fn, name=name).start()
 
 
+def running() -> bool:
+    """Whether any task's thread is still going."""
+    return any(task.is_running() for task in _RUNNING)
+
+
 def shutdown(timeout_ms: int = 30_000) -> None:
     """Cancel every running task and wait for the threads (at application exit)."""
     for task in list(_RUNNING):
