@@ -114,8 +114,8 @@ def _en_words(size):
 
 
 def _install_language(app, lang):
-    from gui.app import install_translators
-    install_translators(app, lang)
+    from gui import language
+    language.install(lang)
 
 
 def child_timeline(lang, _spawned_at):
