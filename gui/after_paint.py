@@ -20,6 +20,7 @@ from core.byte_train import paused_gc
 from .workers import Task
 
 PAINT_WAIT_MS = 1000  # start anyway when no paint comes (a window never exposed)
+QUIET_MS = 150  # held work starts once the view has not repainted for this long
 
 
 class AfterPaint(QObject):
@@ -30,6 +31,8 @@ class AfterPaint(QObject):
         self.view = view
         self._held: list[Task] = []
         self._building = True
+        self._quiet = QTimer(self, singleShot=True, interval=QUIET_MS)
+        self._quiet.timeout.connect(self._start_held)
         view.installEventFilter(self)
         QTimer.singleShot(0, self._built)
 
@@ -65,5 +68,7 @@ class AfterPaint(QObject):
 
     def eventFilter(self, obj, event):
         if event.type() == QEvent.Paint and self._held:
-            QTimer.singleShot(0, self._start_held)  # after this paint pass
+            # A new model repaints several times in a row; a worker started
+            # in between makes every cell of the next paint wait for the GIL.
+            self._quiet.start()
         return False
