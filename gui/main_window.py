@@ -116,12 +116,14 @@ class MainWindow(QMainWindow):
 
     @staticmethod
     def _dropped(urls):
-        """("workspace" or "tokenizer", path) for the first usable dropped file, else None."""
+        """("workspace" or "tokenizer", path) for the first dropped workspace or
+        asset file of ours, else None; the interop filter took the ecosystem's
+        tokenizer files before they got here."""
         for url in urls:
             path = url.toLocalFile() if url.isLocalFile() else ""
             if path.endswith(".json") and desktop.starts_with_format(path, workspace_file.FORMAT):
                 return "workspace", path
-            if path and (Interop.droppable([url]) or desktop.starts_with_format(path, assets.FORMAT)):
+            if path and desktop.starts_with_format(path, assets.FORMAT):
                 return "tokenizer", path
         return None
 

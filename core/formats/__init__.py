@@ -112,7 +112,8 @@ def detect_format(path) -> str | None:
     if head.startswith(b"#version:"):
         return "subword-nmt"
     if name.endswith(".json") and head.lstrip().startswith(b"{"):
-        return None if b'"subword-studio/tokenizer"' in head else "hf"  # our own asset is not an import
+        # Our own files (assets, workspaces) are opened, not imported.
+        return None if b'"subword-studio/' in head else "hf"
     if name.endswith((".model", ".vocab")) and not head.startswith(b"{"):
         return "spm"
     if name.endswith(".tiktoken"):

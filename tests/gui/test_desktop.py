@@ -81,6 +81,8 @@ def test_dropped_workspace_and_tokenizer_files_are_told_apart(window, tmp_path):
     asset = str(classroom.ASSET_PATH)
     assert window._dropped([QUrl.fromLocalFile(asset)]) == ("tokenizer", asset)
     assert window._dropped([QUrl("https://example.org/x.json")]) is None
+    # The tokenizer-file drop filter sees every drop first: our own files are not its imports.
+    assert window.interop.droppable([QUrl.fromLocalFile(str(workspace)), QUrl.fromLocalFile(asset)]) == []
 
 
 def test_dropping_a_workspace_file_opens_it(window, tmp_path):
