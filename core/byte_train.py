@@ -37,6 +37,8 @@ from contextlib import contextmanager
 from . import pretokenize
 from .errors import TokenizerError
 
+# Tie sets larger than this are stored as a count plus their first members
+# (char and byte BPE alike); the whole set is recomputable from the trace.
 TIE_LIMIT = 64
 
 

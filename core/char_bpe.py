@@ -28,9 +28,6 @@ from .ties import CORPUS_ORDER, check_policy, order_key, symbol_lengths
 
 TRAINER_NAME = "subword-studio.char_bpe"
 TRAINER_VERSION = "1"
-# Tie sets larger than this are stored as a count plus their first members;
-# the whole set is recomputable from the trace.
-TIE_RECORD_LIMIT = 64
 
 
 @dataclass(frozen=True, slots=True)  # slots: a 30k-merge trace is 60k objects fewer to collect
@@ -116,8 +113,7 @@ def train(
     ids = {symbol: i for i, symbol in enumerate((*specials, *alphabet))}
     length = symbol_lengths(alphabet, ())
     found, stop_reason = char_train.learn(words, freqs, alphabet, ids, length, tie, merges=merges,
-                                          vocab_size=vocab_size, progress=progress, should_stop=should_stop,
-                                          tie_limit=TIE_RECORD_LIMIT)
+                                          vocab_size=vocab_size, progress=progress, should_stop=should_stop)
     learned: list[Merge] = []
     steps: list[MergeStep] = []
     for rank, (left, right, count, ties, tie_count) in enumerate(found, start=1):

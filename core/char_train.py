@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .byte_train import _merge, _pairs, _Queue, paused_gc
+from .byte_train import TIE_LIMIT, _merge, _pairs, _Queue, paused_gc
 from .errors import TokenizerError
 from .ties import order_key
 
-TIE_LIMIT = 64
 MAX_SYMBOLS = 0x110000  # one code point per distinct symbol string
 SORTED_POLICIES = ("lexicographic", "subword-nmt")
 

@@ -180,25 +180,6 @@ class Builder:
         return Stage(name, detail, before, src.text, self.text_pieces(src))
 
 
-def token_spans(word: Aligned, tokens, surfaces) -> list[tuple[int, int, str]]:
-    """``(start, end, kind)`` in ``word`` for each token, given what each
-    token spells in the word: ``surfaces[i]`` is a string that must match
-    the next characters, or an int ``k`` for the next ``k`` characters.
-    Tokens past a mismatch get the rest of the word ("approximate")."""
-    out, pos, n = [], 0, len(word.text)
-    for token, surface in zip(tokens, surfaces):
-        if isinstance(surface, int):
-            end = min(pos + surface, n)
-        elif word.text.startswith(surface, pos):
-            end = pos + len(surface)
-        else:
-            out.extend((pos, n, "approximate") for _ in range(len(tokens) - len(out)))
-            return out
-        out.append((pos, end, ""))
-        pos = end
-    return out
-
-
 # ==== post-processing and decoding ====
 
 def parse_template(template: str | None, lookup) -> list:
@@ -315,7 +296,6 @@ class SpanIndex:
     def __init__(self, inspection: Inspection):
         self._starts = [[p.byte_start for p in s.pieces] for s in inspection.stages]
         self._ends = [[p.byte_end for p in s.pieces] for s in inspection.stages]
-        self._stages = inspection.stages
 
     def overlapping(self, stage: int, start: int, end: int) -> list[int]:
         starts, ends = self._starts[stage], self._ends[stage]

@@ -73,6 +73,11 @@ class _CorpusModel(QAbstractTableModel):
             return QCoreApplication.translate("CorpusEditor", self.headers[section]) if orientation == Qt.Horizontal else section + 1
         return None
 
+    def flags(self, index):
+        # The third column (characters or bytes) is derived, never edited.
+        base = super().flags(index)
+        return base | Qt.ItemIsEditable if index.column() < 2 else base
+
     def _push(self, command_or_error):
         """Push a command, or show why the edit was refused; True if pushed."""
         if isinstance(command_or_error, str):
@@ -90,10 +95,6 @@ class WordTableModel(_CorpusModel):
 
     def _current(self):
         return self.workspace.corpus if self._mine() else WordCorpus((), ())
-
-    def flags(self, index):
-        base = super().flags(index)
-        return base | Qt.ItemIsEditable if index.column() < 2 else base
 
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
@@ -145,10 +146,6 @@ class RecordTableModel(_CorpusModel):
 
     def _current(self):
         return self.workspace.records if self._mine() else rec.Records((), ())
-
-    def flags(self, index):
-        base = super().flags(index)
-        return base | Qt.ItemIsEditable if index.column() < 2 else base
 
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
