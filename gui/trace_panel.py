@@ -1,5 +1,9 @@
 """Trace panel: the training trace, the segmentation at the chosen step, and
-the pair counts that decided the next merge."""
+the pair counts that decided the next merge.
+
+The segmentation and the pair table of a step are recounted from the corpus
+(seconds on 20,000 words), so a worker computes them and the latest
+selection wins; the window never waits for them."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from PySide6.QtWidgets import (
 from core.ties import POLICIES
 
 from .bridge import WorkspaceBridge
+from .after_paint import AfterPaint
 from .models import PairCountModel, SegmentationModel, TraceModel, pair_text
 from .workers import trainer_for
 
@@ -25,9 +30,24 @@ def _table(model, stretch: int) -> QTableView:
     view.setEditTriggers(QAbstractItemView.NoEditTriggers)
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeToContents)
+    # Measure only the rows on screen: by default Qt measures 1,000 rows, a
+    # second of Python delegate calls for a 20,000-word segmentation.
+    header.setResizeContentsPrecision(0)
     header.setSectionResizeMode(stretch, QHeaderView.Stretch)
+    view.setWordWrap(False)
     view.verticalHeader().setVisible(False)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
     return view
+
+
+def step_view(trace, step: int) -> dict:
+    """The segmentation after ``step`` and the pair counts before the next merge."""
+    table = trace.pair_table(step + 1)
+    return {
+        "trace": trace, "step": step, "segmentation": trace.segmentation(step),
+        "counts": {pair: count for pair, (count, _) in table.items()},
+        "where": {pair: ", ".join(f"{w} ×{n}" for w, n in words) for pair, (_, words) in table.items()},
+    }
 
 
 class TracePanel(QWidget):
@@ -39,6 +59,9 @@ class TracePanel(QWidget):
         self.trace_model = TraceModel(self)
         self.segmentation_model = SegmentationModel(self)
         self.pair_model = PairCountModel(self)
+        self.after_paint = AfterPaint(self)
+        self.step_task = None  # at most one recount runs; step_wanted is the latest request
+        self.step_wanted = None
 
         # Widgets
         self.merges_box = QSpinBox()
@@ -117,7 +140,7 @@ class TracePanel(QWidget):
 
     def _show_step(self, step):
         if not self.isVisible():
-            # Behind another tab: recount when shown (20,000 words cost seconds).
+            # Behind another tab: recount when shown.
             self._pending_step = step
             return
         trace = self.workspace.model.trace if self.workspace.model else None
@@ -127,15 +150,34 @@ class TracePanel(QWidget):
             self.trace_view.selectRow(step)
         self.step_label.setText(self.tr("Segmentation after step %1 (vocab %2)").replace(
             "%1", str(step)).replace("%2", str(trace.model.vocab_size_at(step))))
-        self.segmentation_model.set_segmentation(trace.corpus, trace.segmentation(step))
-        following = step + 1
-        table = trace.pair_table(following)
+        self.step_wanted = step
+        if self.step_task is None:
+            self._recount(trace, step)
+
+    def _recount(self, trace, step):
+        self.pairs_label.setText(self.tr("Counting pairs before merge %1…").replace("%1", str(step + 1)))
+        self.step_task = self.after_paint.task(lambda progress, stop: step_view(trace, step), "trace step")
+        self.step_task.sig_done.connect(self._recounted)
+        self.step_task.sig_failed.connect(self._recount_failed)
+
+    def _recount_failed(self, message):
+        self.step_task = None
+        self.pairs_label.setText(message)
+
+    def _recounted(self, view):
+        self.step_task = None
+        model = self.workspace.model
+        if model is None or model.trace is None:
+            return
+        if view["trace"] is not model.trace or view["step"] != self.step_wanted:
+            self._recount(model.trace, self.step_wanted)
+            return
+        trace, step = view["trace"], view["step"]
+        self.segmentation_model.set_segmentation(trace.corpus, view["segmentation"])
         winner = trace.steps[step].pair if step < len(trace.steps) else None
-        counts = {pair: count for pair, (count, _) in table.items()}
-        where = {pair: ", ".join(f"{w} ×{n}" for w, n in words) for pair, (_, words) in table.items()}
-        self.pair_model.set_counts(counts, where, winner)
+        self.pair_model.set_counts(view["counts"], view["where"], winner)
         if winner is None:
             self.pairs_label.setText(self.tr("Pair counts after the last merge"))
         else:
             self.pairs_label.setText(self.tr("Pair counts before merge %1 (winner %2, %3 rule)").replace(
-                "%1", str(following)).replace("%2", pair_text(winner)).replace("%3", trace.policy))
+                "%1", str(step + 1)).replace("%2", pair_text(winner)).replace("%3", trace.policy))

@@ -830,52 +830,52 @@
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="88"/>
+        <location filename="../../gui/corpus_models.py" line="93"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="88"/>
+        <location filename="../../gui/corpus_models.py" line="93"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="89"/>
+        <location filename="../../gui/corpus_models.py" line="94"/>
         <source>Characters</source>
         <translation>字符数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="122"/>
+        <location filename="../../gui/corpus_models.py" line="123"/>
         <source>row %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="142"/>
+        <location filename="../../gui/corpus_models.py" line="143"/>
         <source>Record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="142"/>
+        <location filename="../../gui/corpus_models.py" line="143"/>
         <source>Line ending</source>
         <translation>行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="143"/>
+        <location filename="../../gui/corpus_models.py" line="144"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="177"/>
+        <location filename="../../gui/corpus_models.py" line="174"/>
         <source>record %1</source>
         <translation>记录 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="187"/>
+        <location filename="../../gui/corpus_models.py" line="184"/>
         <source>%1: the line ending must be LF, CRLF or none</source>
         <translation>%1：行尾必须是 LF、CRLF 或 none</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="190"/>
+        <location filename="../../gui/corpus_models.py" line="187"/>
         <source>%1: only the last record may have no line ending</source>
         <translation>%1：只有最后一条记录可以没有行尾</translation>
     </message>
@@ -1572,8 +1572,8 @@
     </message>
     <message>
         <location filename="../../gui/main_window.py" line="59"/>
-        <location filename="../../gui/main_window.py" line="183"/>
-        <location filename="../../gui/main_window.py" line="260"/>
+        <location filename="../../gui/main_window.py" line="185"/>
+        <location filename="../../gui/main_window.py" line="262"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
@@ -1583,48 +1583,48 @@
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="202"/>
-        <location filename="../../gui/main_window.py" line="209"/>
+        <location filename="../../gui/main_window.py" line="204"/>
+        <location filename="../../gui/main_window.py" line="211"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="255"/>
+        <location filename="../../gui/main_window.py" line="257"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="257"/>
+        <location filename="../../gui/main_window.py" line="259"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="264"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="265"/>
+        <location filename="../../gui/main_window.py" line="267"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="294"/>
+        <location filename="../../gui/main_window.py" line="296"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="295"/>
+        <location filename="../../gui/main_window.py" line="297"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="316"/>
+        <location filename="../../gui/main_window.py" line="318"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="317"/>
+        <location filename="../../gui/main_window.py" line="319"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
@@ -2277,37 +2277,42 @@
 <context>
     <name>TracePanel</name>
     <message>
-        <location filename="../../gui/trace_panel.py" line="50"/>
+        <location filename="../../gui/trace_panel.py" line="68"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="60"/>
+        <location filename="../../gui/trace_panel.py" line="78"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="62"/>
+        <location filename="../../gui/trace_panel.py" line="80"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="110"/>
+        <location filename="../../gui/trace_panel.py" line="128"/>
         <source>Result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="128"/>
+        <location filename="../../gui/trace_panel.py" line="146"/>
         <source>Segmentation after step %1 (vocab %2)</source>
         <translation>第 %1 步之后的切分（词表 %2 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="138"/>
+        <location filename="../../gui/trace_panel.py" line="153"/>
+        <source>Counting pairs before merge %1…</source>
+        <translation>正在统计第 %1 次合并之前的相邻对…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/trace_panel.py" line="175"/>
         <source>Pair counts after the last merge</source>
         <translation>最后一次合并之后的相邻对计数</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="140"/>
+        <location filename="../../gui/trace_panel.py" line="177"/>
         <source>Pair counts before merge %1 (winner %2, %3 rule)</source>
         <translation>第 %1 次合并之前的相邻对计数（胜出 %2，%3 规则）</translation>
     </message>
@@ -3258,7 +3263,7 @@
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/workers.py" line="221"/>
+        <location filename="../../gui/workers.py" line="226"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>

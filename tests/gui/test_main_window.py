@@ -23,17 +23,42 @@ def test_window_shows_table_19_2(main):
     assert cell(model, 1, 3) == "3: l + o, o + w, w + </w>"
 
 
-def test_selecting_a_step_shows_its_segmentation_and_pair_counts(main):
+def test_selecting_a_step_shows_its_segmentation_and_pair_counts(main, qtbot):
     window = main.trace_panel
+    main.tabs.setCurrentWidget(window)
     window.trace_view.selectRow(0)
     seg = window.segmentation_view.model()
-    assert [cell(seg, r, 2) for r in range(3)] == ["l o w </w>", "l o w e r </w>", "n e w </w>"]
     pairs = window.pair_view.model()
-    assert pairs.rowCount() == 8
+    qtbot.waitUntil(lambda: pairs.rowCount() == 8)
+    assert [cell(seg, r, 2) for r in range(3)] == ["l o w </w>", "l o w e r </w>", "n e w </w>"]
     assert (cell(pairs, 0, 0), cell(pairs, 0, 1), cell(pairs, 0, 2)) == ("l + o", "3", "low ×2, lower ×1")
     window.trace_view.selectRow(2)
     assert window.workspace.step == 2
-    assert cell(seg, 1, 2) == "low e r </w>"
+    qtbot.waitUntil(lambda: cell(seg, 1, 2) == "low e r </w>")
+
+
+def test_selecting_steps_never_waits_for_the_recount(main, qtbot, monkeypatch):
+    """The recount runs in a worker; of several quick selections the last one is shown."""
+    import threading
+
+    from gui import trace_panel
+
+    threads = set()
+    recount = trace_panel.step_view
+
+    def spy(trace, step):
+        threads.add(threading.current_thread() is threading.main_thread())
+        return recount(trace, step)
+
+    monkeypatch.setattr(trace_panel, "step_view", spy)
+    window = main.trace_panel
+    main.tabs.setCurrentWidget(window)
+    for step in (0, 1, 2, 3):
+        window.trace_view.selectRow(step)
+    seg = window.segmentation_view.model()
+    qtbot.waitUntil(lambda: window.step_task is None and cell(seg, 0, 2) == "low</w>")
+    assert window.pairs_label.text().startswith("Pair counts before merge 4")
+    assert threads == {False}
 
 
 def test_retraining_with_new_corpus_follows_the_workspace(main, qtbot):
