@@ -253,39 +253,49 @@ class Workspace:
             entries[index] = entry
         return self._set_assets(entries, index)
 
-    def open_asset_file(self, path) -> int:
-        """Open an asset file; one already open is re-read unless it has unsaved edits."""
-        loaded = identity.load(path)
+    def open_loaded(self, loaded: identity.LoadedAsset) -> int:
+        """Put an asset read from a file (off the GUI thread) in the library;
+        one already open is replaced unless it has unsaved edits."""
         for index, entry in enumerate(self.assets):
-            if entry.loaded.path and os.path.abspath(entry.loaded.path) == os.path.abspath(loaded.path):
+            if entry.loaded.path and loaded.path and os.path.abspath(entry.loaded.path) == os.path.abspath(loaded.path):
                 return index if entry.dirty else self._put_asset(index, identity.OpenAsset(loaded))
         return self._put_asset(None, identity.OpenAsset(loaded))
 
+    def open_asset_file(self, path) -> int:
+        """Open an asset file; one already open is re-read unless it has unsaved edits."""
+        return self.open_loaded(identity.load(path))
+
+    def add_loaded(self, loaded: identity.LoadedAsset, *, dirty: bool = True) -> int:
+        """Add an asset whose identity is already computed (an import, a copy)."""
+        return self._put_asset(None, identity.OpenAsset(loaded, dirty))
+
+    def replace_loaded(self, index: int, loaded: identity.LoadedAsset, *, dirty: bool = True) -> int:
+        return self._put_asset(index, identity.OpenAsset(loaded, dirty))
+
     def add_asset(self, asset: dict, *, path=None, dirty: bool = True) -> int:
-        return self._put_asset(None, identity.OpenAsset(identity.from_dict(asset, path=path), dirty))
+        return self.add_loaded(identity.from_dict(asset, path=path), dirty=dirty)
+
+    def model_asset(self, name: str = "") -> identity.LoadedAsset:
+        """The trained char-BPE model as an asset (pure: safe in a worker)."""
+        model = self.model
+        if model is None:
+            raise TokenizerError("train a model first: there is no trained model to add")
+        return identity.from_dict(assets_mod.char_bpe_to_asset(model, name=name))
 
     def add_model_asset(self, name: str = "") -> int:
         """The trained char-BPE model as a new, unsaved asset."""
-        if self.model is None:
-            raise TokenizerError("train a model first: there is no trained model to add")
-        return self.add_asset(assets_mod.char_bpe_to_asset(self.model, name=name))
+        return self.add_loaded(self.model_asset(name))
 
     def rename_asset(self, index: int, name: str) -> None:
         """Change the metadata name (which never changes identity)."""
-        loaded = self.assets[index].loaded
-        asset = copy.deepcopy(loaded.asset)
-        asset["metadata"] = {**(asset.get("metadata") or {}), "name": name}
-        renamed = identity.from_dict(asset, path=loaded.path, tokenizer=loaded.tokenizer)
-        self._put_asset(index, identity.OpenAsset(renamed, True))
+        self.replace_loaded(index, renamed(self.assets[index].loaded, name))
 
     def duplicate_asset(self, index: int, name: str) -> int:
-        asset = copy.deepcopy(self.assets[index].loaded.asset)
-        asset["metadata"] = {**(asset.get("metadata") or {}), "name": name}
-        return self.add_asset(asset)
+        return self.add_loaded(copied(self.assets[index].loaded, name))
 
     def add_broken_copy(self, index: int, first: int, second: int, *, name: str | None = None) -> int:
         """Seed 000, exercise 5: a copy with two IDs swapped (same shapes, other meaning)."""
-        return self.add_asset(asset_diff.swap_ids(self.assets[index].loaded, first, second, name=name))
+        return self.add_loaded(broken_copy(self.assets[index].loaded, first, second, name=name))
 
     def save_asset(self, index: int, path=None) -> None:
         """Write atomically to ``path`` (or where it came from) and mark it clean."""
@@ -300,3 +310,22 @@ class Workspace:
         entries = list(self.assets)
         del entries[index]
         self._set_assets(entries, index)
+
+
+# ==== asset edits as pure functions: each returns a new LoadedAsset, so a
+# worker can compute the identity while the window stays responsive ====
+
+def renamed(loaded: identity.LoadedAsset, name: str) -> identity.LoadedAsset:
+    asset = copy.deepcopy(loaded.asset)
+    asset["metadata"] = {**(asset.get("metadata") or {}), "name": name}
+    return identity.from_dict(asset, path=loaded.path, tokenizer=loaded.tokenizer)
+
+
+def copied(loaded: identity.LoadedAsset, name: str) -> identity.LoadedAsset:
+    asset = copy.deepcopy(loaded.asset)
+    asset["metadata"] = {**(asset.get("metadata") or {}), "name": name}
+    return identity.from_dict(asset)
+
+
+def broken_copy(loaded: identity.LoadedAsset, first: int, second: int, *, name: str | None = None):
+    return identity.from_dict(asset_diff.swap_ids(loaded, first, second, name=name))

@@ -10,12 +10,17 @@ Every dialog can be bypassed by passing its answer (``open_files(paths)``,
 ``save_as(path)``, ``rename_selected(name)``, ``broken_copy(ids)``...), so
 tests never block on a modal window; file dialogs are Qt's own, never the
 platform's, so they behave the same under the offscreen platform.
+
+Reading, copying and comparing assets hash whole vocabularies (seconds for
+100,000 tokens), so those run in a worker and land when done; ``idle()``
+says whether anything is still running.
 """
 
 from __future__ import annotations
 
 import os
 
+import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QAction, QFont, QGuiApplication
 from PySide6.QtWidgets import (
@@ -24,12 +29,13 @@ from PySide6.QtWidgets import (
     QTableView, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from core import asset_diff, identity
+from core import asset_diff, identity, workspace as workspace_mod
 from core.errors import StudioError
 
 from . import asset_findings as findings
 from .asset_models import AssetLibraryModel, BehaviourModel, ComponentModel, FolderScan, LibraryRow
 from .bridge import WorkspaceBridge
+from .workers import run_task
 
 FILE_FILTER = QT_TRANSLATE_NOOP("AssetManager", "Tokenizer assets (*.json);;All files (*)")
 
@@ -93,6 +99,9 @@ class AssetManager(QWidget):
         self.component_model = ComponentModel(self)
         self.behaviour_model = BehaviourModel(self)
         self.diff: asset_diff.StructuralDiff | None = None
+        self.task = None  # the action running in a worker, one at a time
+        self.compare_task = None
+        self.compare_wanted = (None, None)  # the latest pair asked for wins
 
         # Widgets
         self.folder_label = QLabel(self.tr("No folder chosen"))
@@ -273,11 +282,10 @@ class AssetManager(QWidget):
         entry = self.rows()[row]
         if entry.source == "open":
             return entry.index
-        try:
-            return self.workspace.open_asset_file(entry.path)
-        except StudioError as exc:
-            self._report(str(exc), error=True)
+        if entry.loaded is None:
+            self._report(entry.error or "", error=True)
             return None
+        return self.workspace.open_loaded(entry.loaded)  # the scan read and hashed it already
 
     def _current(self) -> int | None:
         rows = self._selected()
@@ -286,22 +294,46 @@ class AssetManager(QWidget):
             return None
         return self._workspace_index(rows[0])
 
-    def _run(self, action, *args, select=None, done=None):
-        """Call a workspace mutator; show its error instead of raising.
+    def idle(self) -> bool:
+        """No action and no comparison is running."""
+        return self.task is None and self.compare_task is None
 
-        Returns ``(ok, result)``; on success ``select(result)`` rows are
-        selected and ``done`` is reported.
-        """
-        try:
-            result = action(*args)
-        except StudioError as exc:
-            self._report(str(exc), error=True)
-            return False, None
-        if select is not None:
-            self.select_rows(select(result))
-        if done is not None:
-            self._report(done)
-        return True, result
+    def _start(self, compute, apply, *, select=None, done=None):
+        """Run ``compute()`` in a worker, then ``index = apply(result)`` here;
+        on success ``select(index)`` rows are selected and ``done`` is
+        reported, and a StudioError from either is shown, not raised."""
+        if self.task is not None:
+            self._report(self.tr("Still working on the last action…"), error=True)
+            return None
+        self._report(self.tr("Working…"))
+        self.task = run_task(lambda progress, should_stop: compute(), name="asset action")
+        # The result reaches the workspace even if this view was freed
+        # meanwhile (a language switch rebuilds every view): apply() touches
+        # the workspace only, and the view is updated if it still exists.
+        self.task.sig_done.connect(lambda result: self._finish(_applied(apply, result), select, done))
+        self.task.sig_failed.connect(self._action_failed)
+        self.task.sig_cancelled.connect(self._action_failed)
+        self._selection_changed()
+        return self.task
+
+    def _finish(self, index, select, done):
+        if not shiboken6.isValid(self):
+            return
+        self.task = None
+        if isinstance(index, StudioError):
+            self._report(str(index), error=True)
+        else:
+            self._report(done or "")
+            if select is not None:
+                self.select_rows(select(index))
+        self._selection_changed()
+
+    def _action_failed(self, message=""):
+        if not shiboken6.isValid(self):
+            return
+        self.task = None
+        self._report(message, error=bool(message))
+        self._selection_changed()
 
     # ==== actions (pass the answer to skip the dialog) ====
 
@@ -309,16 +341,23 @@ class AssetManager(QWidget):
         if paths is None:
             paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Open tokenizer assets"), self.folder or "",
                                                     self.tr(FILE_FILTER), options=QFileDialog.DontUseNativeDialog)
-        results = [self._run(self.workspace.open_asset_file, p) for p in paths]
-        opened = [index for ok, index in results if ok]
-        if opened:
-            self.select_rows(opened[-2:])
-            if len(opened) == len(results):
-                self._report(self.tr("Opened %1 asset(s)").replace("%1", str(len(opened))))
-        return opened
+        if not paths:
+            return None
+        workspace, more = self.workspace, self.tr(" (and %n more)", "", len(paths) - 1)
+
+        def opened(results):
+            indexes = [workspace.open_loaded(loaded) for loaded, _ in results if loaded is not None]
+            errors = [error for loaded, error in results if loaded is None]
+            if errors:
+                raise StudioError(errors[0] + (more if len(errors) > 1 else ""))
+            return indexes
+        return self._start(lambda: [_read(p) for p in paths], opened, select=lambda indexes: indexes[-2:],
+                           done=self.tr("Opened %1 asset(s)").replace("%1", str(len(paths))))
 
     def add_trained_model(self):
-        return self._run(self.workspace.add_model_asset, self.tr("trained model"), select=lambda i: [i])[1]
+        name = self.tr("trained model")
+        return self._start(lambda: self.workspace.model_asset(name), self.workspace.add_loaded,
+                           select=lambda i: [i])
 
     def use_for_encoding(self):
         """Hand a byte-level asset to the encode/decode panel."""
@@ -337,9 +376,12 @@ class AssetManager(QWidget):
             return
         if path is None and self.workspace.assets[index].loaded.path is None:
             return self.save_as(path)
-        ok, _ = self._run(self.workspace.save_asset, index, path, select=lambda _: [index])
-        if ok:
-            self._report(self.tr("Saved %1").replace("%1", str(self.workspace.assets[index].loaded.path)))
+        try:  # writing is quick; the identity is already known
+            self.workspace.save_asset(index, path)
+        except StudioError as exc:
+            return self._report(str(exc), error=True)
+        self.select_rows([index])
+        self._report(self.tr("Saved %1").replace("%1", str(self.workspace.assets[index].loaded.path)))
 
     def save_as(self, path=None):
         index = self._current()
@@ -358,20 +400,29 @@ class AssetManager(QWidget):
         index = self._current()
         if index is None:
             return
-        name = self.tr("%1 (copy)").replace("%1", self.workspace.assets[index].loaded.name)
-        return self._run(self.workspace.duplicate_asset, index, name, select=lambda i: [index, i])[1]
+        loaded = self.workspace.assets[index].loaded
+        name = self.tr("%1 (copy)").replace("%1", loaded.name)
+        return self._start(lambda: workspace_mod.copied(loaded, name), self.workspace.add_loaded,
+                           select=lambda i: [index, i])
 
     def rename_selected(self, name=None):
         index = self._current()
         if index is None:
             return
+        loaded = self.workspace.assets[index].loaded
         if name is None:
-            name, ok = QInputDialog.getText(self, self.tr("Rename asset"), self.tr("Name:"),
-                                            text=self.workspace.assets[index].loaded.name)
+            name, ok = QInputDialog.getText(self, self.tr("Rename asset"), self.tr("Name:"), text=loaded.name)
             if not ok:
                 return
-        self._run(self.workspace.rename_asset, index, name, select=lambda _: [index],
-                  done=self.tr("Renamed: the identity did not change, names are metadata."))
+
+        workspace, changed = self.workspace, self.tr("The asset changed while it was being renamed; rename it again.")
+
+        def apply(renamed):
+            if index >= len(workspace.assets) or workspace.assets[index].loaded is not loaded:
+                raise StudioError(changed)
+            return workspace.replace_loaded(index, renamed)
+        return self._start(lambda: workspace_mod.renamed(loaded, name), apply, select=lambda _: [index],
+                           done=self.tr("Renamed: the identity did not change, names are metadata."))
 
     def broken_copy(self, ids=None):
         """Seed 000, exercise 5: swap two IDs in a copy and compare it with the original."""
@@ -385,10 +436,13 @@ class AssetManager(QWidget):
                 return
             ids = (dialog.first.value(), dialog.second.value())
         first, second = ids
-        name = self.tr("%1 (IDs %2↔%3 swapped)").replace("%1", loaded.name).replace(
+        name = self.broken_name(loaded, first, second)
+        return self._start(lambda: workspace_mod.broken_copy(loaded, first, second, name=name),
+                           self.workspace.add_loaded, select=lambda i: [index, i])
+
+    def broken_name(self, loaded, first: int, second: int) -> str:
+        return self.tr("%1 (IDs %2↔%3 swapped)").replace("%1", loaded.name).replace(
             "%2", str(first)).replace("%3", str(second))
-        return self._run(lambda: self.workspace.add_broken_copy(index, first, second, name=name),
-                         select=lambda i: [index, i])[1]
 
     def close_selected(self, confirm=None):
         index = self._current()
@@ -428,10 +482,12 @@ class AssetManager(QWidget):
 
     def _selection_changed(self, *_):
         rows = self._selected()
-        has_open = bool(rows)
+        free = self.task is None
+        for button in (self.open_button, self.model_button):
+            button.setEnabled(free)
         for button in (self.save_button, self.save_as_button, self.duplicate_button, self.rename_button,
                        self.broken_button, self.close_button, self.encode_button):
-            button.setEnabled(has_open)
+            button.setEnabled(free and bool(rows))
         pair = [self.rows()[r] for r in rows]
         if len(pair) == 2 and all(r.loaded is not None for r in pair):
             self.compare(pair[0].loaded, pair[1].loaded)
@@ -439,21 +495,71 @@ class AssetManager(QWidget):
             self.compare(None, None)
 
     def compare(self, a, b):
+        """Show A against B; the diff and the probe encodings run in a worker."""
+        wanted = self.compare_wanted
+        if a is not None and wanted[0] is a and wanted[1] is b and (self.diff is not None or self.compare_task):
+            return  # already shown or on its way
+        self.compare_wanted = (a, b)
         self.hint_label.setVisible(a is None)
         for widget in (self.a_title, self.b_title, self.a_hash, self.b_hash, self.verdict_label, self.parts):
             widget.setVisible(a is not None)
+        self.diff = None
+        self.component_model.set_rows([])
+        self.behaviour_model.set_rows([])
+        self.findings_view.clear()
         if a is None:
-            self.diff = None
-            self.component_model.set_rows([])
-            self.behaviour_model.set_rows([])
             return
-        self.diff = diff = asset_diff.compare(a.identity, b.identity)
-        probes = asset_diff.probe_texts() + asset_diff.spelled_probes(diff, a.identity)
-        self.behaviour_model.set_rows(asset_diff.behaviour(a.tokenizer, b.tokenizer, probes))
-        self.component_model.set_rows(diff.components)
         for title, field, side, loaded in ((self.a_title, self.a_hash, "A", a), (self.b_title, self.b_hash, "B", b)):
             title.setText(self.tr("%1: %2 (%3, vocab %4) interface").replace("%1", side).replace(
                 "%2", loaded.name).replace("%3", loaded.kind).replace("%4", str(loaded.identity.vocab_size)))
             field.setText(loaded.identity.interface_sha256)
+        self.verdict_label.setText(self.tr("Comparing…"))
+        if self.compare_task is None:
+            self._start_compare(a, b)
+
+    def _start_compare(self, a, b):
+        self.compare_task = run_task(lambda progress, should_stop: (a, b, comparison(a, b)), name="compare assets")
+        self.compare_task.sig_done.connect(self._compared)
+        self.compare_task.sig_failed.connect(self._compare_failed)
+        self.compare_task.sig_cancelled.connect(self._compare_failed)
+
+    def _compare_failed(self, message=""):
+        self.compare_task = None
+        self.verdict_label.setText(message)
+
+    def _compared(self, result):
+        self.compare_task = None
+        a, b, (diff, behaviour) = result
+        wanted_a, wanted_b = self.compare_wanted
+        if wanted_a is not a or wanted_b is not b:
+            if wanted_a is not None:
+                self._start_compare(wanted_a, wanted_b)
+            return
+        self.diff = diff
+        self.behaviour_model.set_rows(behaviour)
+        self.component_model.set_rows(diff.components)
         self.verdict_label.setText(findings.verdict(diff))
         self.findings_view.setHtml(findings.findings_html(diff))
+
+
+def _applied(apply, result):
+    """``apply(result)``, or the StudioError it raised (shown, not raised, in the view)."""
+    try:
+        return apply(result)
+    except StudioError as exc:
+        return exc
+
+
+def _read(path):
+    """``(loaded, None)`` or ``(None, the reason)`` for one asset file."""
+    try:
+        return identity.load(path), None
+    except StudioError as exc:
+        return None, str(exc)
+
+
+def comparison(a, b):
+    """The structural diff of two assets and how the probe strings encode under each."""
+    diff = asset_diff.compare(a.identity, b.identity)
+    probes = asset_diff.probe_texts() + asset_diff.spelled_probes(diff, a.identity)
+    return diff, asset_diff.behaviour(a.tokenizer, b.tokenizer, probes)

@@ -210,7 +210,7 @@ class Interop(QObject):
 
     def _imported(self, result):
         imported, loaded = result
-        index = self.workspace.add_asset(loaded.asset, dirty=True)
+        index = self.workspace.add_loaded(loaded)  # hashed in the worker already
         self.show_report(imported.report)
         self.sig_imported.emit(index)
 
@@ -322,7 +322,7 @@ class Interop(QObject):
             if imported is None:
                 failed.append((path, loaded))
                 continue
-            index = self.workspace.add_asset(loaded.asset, dirty=True)
+            index = self.workspace.add_loaded(loaded)  # hashed in the worker already
             done.append((path, imported))
             self.sig_imported.emit(index)
         self.show_report(None, summary_html(done, failed))

@@ -145,8 +145,11 @@ class LessonPlayer(QObject):
         if existing:
             manager.select_rows([original, existing[0]])
         else:
-            manager.select_rows([original])
-            manager.broken_copy((first, second))
+            # At once, not in a worker: the classroom asset is small, and a
+            # replay (after a language switch) must find the copy made before.
+            loaded = workspace.assets[original].loaded
+            copy = workspace.add_broken_copy(original, first, second, name=manager.broken_name(loaded, first, second))
+            manager.select_rows([original, copy])
 
     def _do_policy(self, timeline, tie):
         # Off and on again: the comparison is retrained with the chosen rule.

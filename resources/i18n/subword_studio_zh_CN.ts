@@ -105,207 +105,234 @@
 <context>
     <name>AssetManager</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="34"/>
+        <location filename="../../gui/asset_manager.py" line="40"/>
         <source>Tokenizer assets (*.json);;All files (*)</source>
         <translation>分词器资产 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="98"/>
+        <location filename="../../gui/asset_manager.py" line="107"/>
         <source>No folder chosen</source>
         <translation>未选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="99"/>
+        <location filename="../../gui/asset_manager.py" line="108"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="100"/>
+        <location filename="../../gui/asset_manager.py" line="109"/>
         <source>Rescan</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="101"/>
+        <location filename="../../gui/asset_manager.py" line="110"/>
         <source>Stop scan</source>
         <translation>停止扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="103"/>
+        <location filename="../../gui/asset_manager.py" line="112"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="104"/>
+        <location filename="../../gui/asset_manager.py" line="113"/>
         <source>Add trained model</source>
         <translation>添加已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="105"/>
+        <location filename="../../gui/asset_manager.py" line="114"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="106"/>
+        <location filename="../../gui/asset_manager.py" line="115"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="107"/>
+        <location filename="../../gui/asset_manager.py" line="116"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="108"/>
+        <location filename="../../gui/asset_manager.py" line="117"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="109"/>
+        <location filename="../../gui/asset_manager.py" line="118"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="110"/>
+        <location filename="../../gui/asset_manager.py" line="119"/>
         <source>Swap two IDs: same shapes, other meaning (seed 000, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（seed 000，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="111"/>
+        <location filename="../../gui/asset_manager.py" line="120"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="112"/>
+        <location filename="../../gui/asset_manager.py" line="121"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="113"/>
+        <location filename="../../gui/asset_manager.py" line="122"/>
         <source>Encode and decode with this byte-level asset</source>
         <translation>用此字节级资产进行编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="119"/>
+        <location filename="../../gui/asset_manager.py" line="128"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="134"/>
+        <location filename="../../gui/asset_manager.py" line="143"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="214"/>
+        <location filename="../../gui/asset_manager.py" line="223"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="224"/>
+        <location filename="../../gui/asset_manager.py" line="233"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="231"/>
+        <location filename="../../gui/asset_manager.py" line="240"/>
         <source>Scanned %1 of %2 files</source>
         <translation>已扫描 %1/%2 个文件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="252"/>
+        <location filename="../../gui/asset_manager.py" line="261"/>
         <source>%1 assets in the folder</source>
         <translation>文件夹中有 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="254"/>
+        <location filename="../../gui/asset_manager.py" line="263"/>
         <source>; %1 files could not be read (hover for why)</source>
         <translation>；%1 个文件无法读取（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="285"/>
+        <location filename="../../gui/asset_manager.py" line="293"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="310"/>
+        <location filename="../../gui/asset_manager.py" line="306"/>
+        <source>Still working on the last action…</source>
+        <translation>上一个操作仍在进行…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="308"/>
+        <source>Working…</source>
+        <translation>正在处理…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="342"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="346"/>
+        <source> (and %n more)</source>
+        <translation>
+            <numerusform>（另有 %n 个）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="317"/>
+        <location filename="../../gui/asset_manager.py" line="355"/>
         <source>Opened %1 asset(s)</source>
         <translation>已打开 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="321"/>
+        <location filename="../../gui/asset_manager.py" line="516"/>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="358"/>
         <source>trained model</source>
         <translation>已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="330"/>
+        <location filename="../../gui/asset_manager.py" line="369"/>
         <source>The encode/decode panel takes byte-level assets only.</source>
         <translation>编码/解码面板只接受字节级资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="332"/>
+        <location filename="../../gui/asset_manager.py" line="371"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="342"/>
+        <location filename="../../gui/asset_manager.py" line="384"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="351"/>
+        <location filename="../../gui/asset_manager.py" line="393"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="361"/>
+        <location filename="../../gui/asset_manager.py" line="404"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="369"/>
+        <location filename="../../gui/asset_manager.py" line="414"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="369"/>
+        <location filename="../../gui/asset_manager.py" line="414"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="374"/>
+        <location filename="../../gui/asset_manager.py" line="418"/>
+        <source>The asset changed while it was being renamed; rename it again.</source>
+        <translation>重命名期间该资产已被修改，请重新命名。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="425"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="388"/>
+        <location filename="../../gui/asset_manager.py" line="444"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="400"/>
+        <location filename="../../gui/asset_manager.py" line="454"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="401"/>
+        <location filename="../../gui/asset_manager.py" line="455"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="420"/>
+        <location filename="../../gui/asset_manager.py" line="474"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="421"/>
+        <location filename="../../gui/asset_manager.py" line="475"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="455"/>
+        <location filename="../../gui/asset_manager.py" line="513"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
@@ -1495,32 +1522,32 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="210"/>
+        <location filename="../../gui/lessons.py" line="213"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="211"/>
+        <location filename="../../gui/lessons.py" line="214"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="212"/>
+        <location filename="../../gui/lessons.py" line="215"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="219"/>
+        <location filename="../../gui/lessons.py" line="222"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="228"/>
+        <location filename="../../gui/lessons.py" line="231"/>
         <source>§%1, %2</source>
         <translation>§%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="230"/>
+        <location filename="../../gui/lessons.py" line="233"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -2118,22 +2145,22 @@
 <context>
     <name>SwapDialog</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="57"/>
+        <location filename="../../gui/asset_manager.py" line="63"/>
         <source>Make a deliberately broken copy</source>
         <translation>制作故意损坏的副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="66"/>
+        <location filename="../../gui/asset_manager.py" line="72"/>
         <source>The copy keeps its size and merges, so every shape check still passes; only what the two IDs mean changes.</source>
         <translation>副本保留原有大小和合并，因此所有形状检查仍会通过；只有这两个 ID 的含义改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="70"/>
+        <location filename="../../gui/asset_manager.py" line="76"/>
         <source>First ID:</source>
         <translation>第一个 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="71"/>
+        <location filename="../../gui/asset_manager.py" line="77"/>
         <source>Second ID:</source>
         <translation>第二个 ID：</translation>
     </message>
@@ -2277,42 +2304,42 @@
 <context>
     <name>TracePanel</name>
     <message>
-        <location filename="../../gui/trace_panel.py" line="68"/>
+        <location filename="../../gui/trace_panel.py" line="73"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="78"/>
+        <location filename="../../gui/trace_panel.py" line="83"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="80"/>
+        <location filename="../../gui/trace_panel.py" line="85"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="128"/>
+        <location filename="../../gui/trace_panel.py" line="133"/>
         <source>Result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="146"/>
+        <location filename="../../gui/trace_panel.py" line="151"/>
         <source>Segmentation after step %1 (vocab %2)</source>
         <translation>第 %1 步之后的切分（词表 %2 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="153"/>
+        <location filename="../../gui/trace_panel.py" line="158"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="175"/>
+        <location filename="../../gui/trace_panel.py" line="180"/>
         <source>Pair counts after the last merge</source>
         <translation>最后一次合并之后的相邻对计数</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="177"/>
+        <location filename="../../gui/trace_panel.py" line="182"/>
         <source>Pair counts before merge %1 (winner %2, %3 rule)</source>
         <translation>第 %1 次合并之前的相邻对计数（胜出 %2，%3 规则）</translation>
     </message>

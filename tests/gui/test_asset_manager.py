@@ -29,8 +29,11 @@ def window(qtbot):
 
 
 @pytest.fixture
-def manager(window):
-    return window.panels["assets"]
+def manager(window, qtbot):
+    manager = window.panels["assets"]
+    # Actions and comparisons run in a worker: wait for them as a user would.
+    manager.settle = lambda: qtbot.waitUntil(manager.idle, timeout=30_000)
+    return manager
 
 
 @pytest.fixture
@@ -43,10 +46,14 @@ def byte_file(tmp_path):
 
 
 def test_broken_copy_is_compared_side_by_side(manager, byte_file, tmp_path):
-    assert manager.open_files([str(byte_file)]) == [0]
+    manager.open_files([str(byte_file)])
+    manager.settle()
+    assert len(manager.workspace.assets) == 1
     manager.select_rows([0])
+    manager.settle()
     assert not manager.parts.isVisibleTo(manager) and manager.hint_label.isVisibleTo(manager)
     manager.broken_copy((268, 270))
+    manager.settle()
     assert manager._selected() == [0, 1] and manager.parts.isVisibleTo(manager)
     library = manager.library_model
     assert cell(library, 1, 0) == "classroom-32 (IDs 268↔270 swapped) *"
@@ -75,6 +82,7 @@ def test_broken_copy_is_compared_side_by_side(manager, byte_file, tmp_path):
 
 def test_library_cells_and_copyable_full_identity(manager, byte_file):
     manager.open_files([str(byte_file)])
+    manager.settle()
     loaded = manager.rows()[0].loaded
     library = manager.library_model
     assert cell(library, 0, 5) == loaded.identity.interface_sha256[:12]
@@ -100,19 +108,25 @@ def test_folder_scan_lists_assets_and_unreadable_files(manager, qtbot, byte_file
     assert cell(manager.library_model, 0, 2) == "cannot load"
     assert manager.status_label.text() == "2 assets in the folder; 1 files could not be read (hover for why)"
     assert manager._workspace_index(1) == 0  # a double-click opens it into the workspace
+    manager.settle()
     assert [(r.source, r.path.rsplit("/", 1)[1]) for r in manager.rows()] == [
         ("open", "classroom.json"), ("folder", "broken.json"), ("folder", "swapped.json")]
     manager.select_rows([0, 2])  # an open asset against a folder file, without opening it
+    manager.settle()
     assert [f.kind for f in manager.diff.findings] == ["id_swap"] and len(manager.workspace.assets) == 1
     manager.select_rows([0, 1])  # the unreadable file cannot be compared
+    manager.settle()
     assert manager.diff is None and not manager.parts.isVisibleTo(manager)
 
 
 def test_rename_save_as_and_reload_keep_identity(manager, byte_file, tmp_path):
     manager.open_files([str(byte_file)])
+    manager.settle()
     before = manager.rows()[0].loaded.identity
     manager.select_rows([0])
+    manager.settle()
     manager.rename_selected("renamed tokenizer")
+    manager.settle()
     assert "identity did not change" in manager.status_label.text()
     row = manager.rows()[0]
     assert row.dirty and row.loaded.name == "renamed tokenizer" and row.loaded.identity == before
@@ -126,12 +140,16 @@ def test_rename_save_as_and_reload_keep_identity(manager, byte_file, tmp_path):
 
 def test_duplicate_is_identical_and_close_asks_about_unsaved_work(manager, byte_file):
     manager.open_files([str(byte_file)])
+    manager.settle()
     manager.select_rows([0])
+    manager.settle()
     manager.duplicate_selected()
+    manager.settle()
     assert manager._selected() == [0, 1]
     assert manager.diff.full_equal and "Identical" in manager.verdict_label.text()
     assert "No differences" in manager.findings_view.toPlainText()
     manager.select_rows([1])
+    manager.settle()
     manager.close_selected(confirm=False)
     assert len(manager.workspace.assets) == 2
     manager.close_selected(confirm=True)
@@ -140,9 +158,12 @@ def test_duplicate_is_identical_and_close_asks_about_unsaved_work(manager, byte_
 
 def test_trained_char_model_and_its_broken_copy(manager):
     manager.add_trained_model()
+    manager.settle()
     assert manager.rows()[0].loaded.kind == "char-bpe" and manager.rows()[0].dirty
     manager.select_rows([0])
+    manager.settle()
     manager.broken_copy((9, 11))
+    manager.settle()
     text = manager.findings_view.toPlainText()
     assert "IDs 9 and 11 are swapped: 'low' ↔ 'er'" in text
     renumbered = [r for r in manager.behaviour_model.rows if r.how == "renumbered"]
@@ -150,11 +171,16 @@ def test_trained_char_model_and_its_broken_copy(manager):
 
 
 def test_errors_are_shown_in_the_window_not_raised(manager, byte_file, tmp_path):
-    assert manager.open_files([str(tmp_path / "missing.json")]) == []
+    manager.open_files([str(tmp_path / "missing.json")])
+    manager.settle()
+    assert manager.workspace.assets == ()
     assert "no such file" in manager.status_label.text()
     manager.open_files([str(byte_file)])
+    manager.settle()
     manager.select_rows([0])
+    manager.settle()
     manager.broken_copy((97, 98))
+    manager.settle()
     assert "bytes themselves" in manager.status_label.text()
     assert len(manager.workspace.assets) == 1
     manager.save_as(str(tmp_path / "no-such-folder" / "x.json"))
@@ -165,9 +191,42 @@ def test_errors_are_shown_in_the_window_not_raised(manager, byte_file, tmp_path)
 
 def test_use_for_encoding_hands_the_asset_to_the_encode_panel(window, manager, byte_file):
     manager.open_files([str(byte_file)])
+    manager.settle()
     manager.select_rows([0])
+    manager.settle()
     manager.broken_copy((268, 270))
+    manager.settle()
     manager.select_rows([1])
+    manager.settle()
     manager.use_for_encoding()
     encoder = window.workspace.encoder
     assert list(encoder.encode("red key").ids) == [268, 32, 270]
+
+
+def test_reading_copying_and_comparing_run_in_workers(manager, byte_file, monkeypatch):
+    """Hashing a large vocabulary takes seconds: the window must not wait for it."""
+    import threading
+
+    from gui import asset_manager
+
+    on_gui_thread = []
+
+    def spy(function):
+        def wrapped(*args, **kwargs):
+            on_gui_thread.append(threading.current_thread() is threading.main_thread())
+            return function(*args, **kwargs)
+        return wrapped
+
+    monkeypatch.setattr(identity, "load", spy(identity.load))
+    monkeypatch.setattr(identity, "from_dict", spy(identity.from_dict))
+    monkeypatch.setattr(asset_manager, "comparison", spy(asset_manager.comparison))
+    manager.open_files([str(byte_file)])
+    assert not manager.open_button.isEnabled()  # one action at a time
+    manager.settle()
+    assert manager.open_button.isEnabled() and len(manager.workspace.assets) == 1
+    manager.select_rows([0])
+    manager.duplicate_selected()
+    manager.settle()
+    assert manager._selected() == [0, 1] and manager.diff.full_equal
+    # load (and the from_dict inside it), the copy's from_dict, the comparison
+    assert len(on_gui_thread) == 4 and not any(on_gui_thread)

@@ -185,10 +185,12 @@ def test_startup_language_order():
     assert language.supported("zh-Hans-CN") == "zh_CN" and language.supported("fr_FR") == "en"
 
 
-def test_language_switch_keeps_the_lesson_and_its_step(window):
+def test_language_switch_keeps_the_lesson_and_its_step(window, qtbot):
     window.start_lesson("19.5", confirm=True)
-    window.set_language("zh_CN")
-    assert window.player.lesson.key == "19.5" and window.panels["assets"].diff is not None
+    window.set_language("zh_CN")  # while the swapped copy is still being made in a worker
+    assert window.player.lesson.key == "19.5"
+    qtbot.waitUntil(lambda: window.panels["assets"].diff is not None)
+    assert len(window.workspace.assets) == 2  # the original and one copy, nothing lost or doubled
     assert CJK.search(window.lesson_dock.explanation.text()) and CJK.search(window.lesson_dock.title.text())
 
 

@@ -132,15 +132,17 @@ def test_lesson_19_4_normalization_loss(window):
     assert "<b>NFC</b> same as the input" in panel.normal_label.text()
 
 
-def test_lesson_19_5_diffs_the_swapped_copy(window):
+def test_lesson_19_5_diffs_the_swapped_copy(window, qtbot):
     play(window, "19.5")
     manager = window.panels["assets"]
+    qtbot.waitUntil(lambda: manager.idle() and manager.diff is not None)  # copied and compared in a worker
     (finding,) = [f for f in manager.diff.findings if f.kind == "id_swap"]
     assert finding.detail["ids"] == [268, 270] and finding.shape_checks_pass
     assert "291 entries" in manager.verdict_label.text()
     count = len(window.workspace.assets)
     play(window, "19.5")  # replaying reuses the copy
-    assert len(window.workspace.assets) == count and manager.diff is not None
+    qtbot.waitUntil(lambda: manager.idle() and manager.diff is not None)
+    assert len(window.workspace.assets) == count
 
 
 def test_lesson_seed_003(window):
