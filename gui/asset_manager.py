@@ -49,6 +49,7 @@ def _table(model, stretch: int, *, multi=False) -> QTableView:
     view.setWordWrap(False)
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeToContents)
+    header.setResizeContentsPrecision(0)  # the rows on screen, not 1,000 through the Python delegate
     header.setSectionResizeMode(stretch, QHeaderView.Stretch)
     view.verticalHeader().setVisible(False)
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)

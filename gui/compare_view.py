@@ -135,6 +135,7 @@ def _table(model, stretch: int | None) -> QTableView:
     view.verticalHeader().setVisible(False)
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeToContents)
+    header.setResizeContentsPrecision(0)  # the rows on screen, not 1,000 through the Python delegate
     if stretch is not None:
         header.setSectionResizeMode(stretch, QHeaderView.Stretch)
     return view
