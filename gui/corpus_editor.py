@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QCoreApplication, QSortFilterProxyModel, Qt, QTimer,
+    QCoreApplication, Qt, QTimer,
 )
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
@@ -26,6 +26,7 @@ from core.errors import StudioError
 from . import commands
 from .corpus_models import RecordTableModel, WordTableModel
 from .bridge import WorkspaceBridge
+from .row_proxy import RowProxy
 from .workers import run_task
 
 ERROR_STYLE = "color: #b00020;"
@@ -89,10 +90,7 @@ class CorpusEditor(QWidget):
         self.undo_stack = QUndoStack(self)
         self.word_model = WordTableModel(bridge, self.undo_stack, self)
         self.record_model = RecordTableModel(bridge, self.undo_stack, self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSortRole(Qt.UserRole)
-        self.proxy.setFilterKeyColumn(0)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
+        self.proxy = RowProxy(self)  # filters and sorts whole columns, not cell by cell
         self.import_task = None
         self._stats_timer = QTimer(self, singleShot=True, interval=120)
 

@@ -96,6 +96,14 @@ class WordTableModel(_CorpusModel):
     def _current(self):
         return self.workspace.corpus if self._mine() else WordCorpus((), ())
 
+    def sort_keys(self, column: int) -> list:
+        """A whole column's sort keys at once (the filter proxy sorts lists, not cells)."""
+        table = self._table
+        return (list(table.words), list(table.counts), [len(w) for w in table.words])[column]
+
+    def filter_texts(self) -> list[str]:
+        return list(self._table.words)
+
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
             return None
@@ -103,8 +111,6 @@ class WordTableModel(_CorpusModel):
         column = index.column()
         if role in (Qt.DisplayRole, Qt.EditRole):
             return (word, str(count), str(len(word)))[column]
-        if role == Qt.UserRole:  # sort key
-            return (word, count, len(word))[column]
         if role == Qt.TextAlignmentRole and column > 0:
             return int(Qt.AlignRight | Qt.AlignVCenter)
         return None
@@ -147,6 +153,17 @@ class RecordTableModel(_CorpusModel):
     def _current(self):
         return self.workspace.records if self._mine() else rec.Records((), ())
 
+    def sort_keys(self, column: int) -> list:
+        table = self._table
+        if column == 0:
+            return list(table.lines)
+        if column == 1:
+            return list(table.endings)
+        return [len((text + ending).encode("utf-8")) for text, ending in zip(table.lines, table.endings)]
+
+    def filter_texts(self) -> list[str]:
+        return [visible_whitespace(text) for text in self._table.lines]
+
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
             return None
@@ -157,8 +174,6 @@ class RecordTableModel(_CorpusModel):
             return (visible_whitespace(text), rec.ENDING_NAMES[ending], str(size))[column]
         if role == Qt.EditRole:
             return (text, rec.ENDING_NAMES[ending], str(size))[column]
-        if role == Qt.UserRole:
-            return (text, ending, size)[column]
         if role == Qt.ToolTipRole and column == 0:
             return repr(text + ending)
         if role == Qt.FontRole and column == 0:
