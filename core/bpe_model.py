@@ -180,6 +180,11 @@ class BPEModel:
             return self._ids[token]
         raise TokenizerError(f"{excerpt(token)} is not in the vocabulary")
 
+    def vocab_id(self, token: str) -> int | None:
+        """The model vocabulary's ID for ``token``, or None; added tokens do
+        not count (they never take part in merges or byte fallback)."""
+        return self._ids.get(token)
+
     @property
     def byte_level(self) -> bool:
         """Do tokens spell bytes in GPT-2's alphabet (a byte_level pre-tokenizer)?"""
@@ -205,7 +210,7 @@ class BPEModel:
             if added is not None:
                 ids.append(added.id)
                 continue
-            words = [split.text for split in self._pre_tokenize([tp.Split(part, first)])]
+            words = self.pre_tokenize(part, first)
             pre_tokens += words
             for word in words:
                 word_ids, unk_text, lost = cached(word) or self._word(word, limit)
@@ -222,13 +227,34 @@ class BPEModel:
     def _segments(self, text):
         """``(text, added_token_or_None, starts_the_text)``: raw added tokens
         first, then the normalizer, then the normalized added tokens."""
-        raw, normalized = self._matchers
-        for start, part, added in _cut(text, raw, self._added):
+        for start, part, added in self.cut_added(text):
             if added is not None:
                 yield part, added, False
                 continue
-            for inner, part2, added2 in _cut(self._normalize(part), normalized, self._added):
+            for inner, part2, added2 in self.cut_added(self.normalize(part), normalized=True):
                 yield part2, added2, start == 0 and inner == 0
+
+    # The steps of :meth:`encode` one by one, for callers that show each
+    # stage (core.stage_kinds): in this order they give exactly its IDs.
+
+    def cut_added(self, text: str, *, normalized: bool = False):
+        """``(offset, piece, added_or_None)`` tiling ``text`` around the added
+        tokens matched in the raw text, or with ``normalized=True`` those
+        matched in the normalized text."""
+        return _cut(text, self._matchers[normalized], self._added)
+
+    def normalize(self, text: str) -> str:
+        """The normalizer on one stretch of text between added tokens."""
+        return self._normalize(text)
+
+    def pre_tokenize(self, text: str, first: bool) -> list[str]:
+        """The pre-tokens of one normalized stretch; ``first``: it starts the
+        whole text (a prefix space or ▁ may depend on it)."""
+        return [split.text for split in self._pre_tokenize([tp.Split(text, first)])]
+
+    def word_ids(self, word: str, *, limit: int | None = None) -> tuple[int, ...]:
+        """The IDs of one pre-token, using only the first ``limit`` merges."""
+        return self._word(word, None if limit is None or limit >= len(self.merges) else limit)[0]
 
     def _word(self, word: str, limit):
         cache = self._caches.setdefault(limit, {})
