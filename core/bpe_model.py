@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import regex
 
 from . import text_pipeline as tp
+from .assets.schema import require
 from .errors import AssetError, TokenizerError, excerpt
 
 _NO_MERGE = (1 << 62, 0, 0)  # sorts after every real (rank, new_id, index)
@@ -454,15 +455,8 @@ def to_asset_model(model: BPEModel) -> dict:
 
 
 def _field(obj, key, kinds, where, default=...):
-    if key not in obj:
-        if default is ...:
-            raise AssetError(f"{where}: missing field {excerpt(key)}")
-        return default
-    value = obj[key]
-    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
-    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        raise AssetError(f"{where}.{key}: expected {'/'.join(k.__name__ for k in kinds)}, found {type(value).__name__}")
-    return value
+    # A field with a default is optional: files written before it existed lack it.
+    return default if default is not ... and key not in obj else require(obj, key, kinds, where)
 
 
 def from_asset_model(body: dict, *, normalizer: dict, pre_tokenizer: dict) -> BPEModel:
