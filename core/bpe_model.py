@@ -511,7 +511,7 @@ def identity_components(model: BPEModel) -> dict:
         vocab[token_id] = token
     for a in model.added:
         vocab[a.id] = {"special" if a.special else "added": a.content}
-    made = {model._ids[a + b[len(model.continuing_prefix or ""):]] for a, b in model.merges}
+    made = {model.vocab_id(a + b[len(model.continuing_prefix or ""):]) for a, b in model.merges}
     added = {a.id for a in model.added}
     return {
         "symbols": sorted([i, t] for t, i in model.vocab if i not in made and i not in added),
