@@ -17,7 +17,7 @@ from . import bert_basic, text_pipeline as tp
 from .aligned import Aligned, insert, map_local, replace_matches, split_at, to_bytes
 from .normalize import Pipeline
 
-_WORDS = re.compile(r"\S+")  # str.split(): runs of non-str.isspace characters
+WORDS = re.compile(r"\S+")  # str.split(): runs of non-str.isspace characters
 
 
 # ==== normalizers ====
@@ -29,7 +29,7 @@ def normalize(spec: dict, src: Aligned) -> Aligned:
     if kind in ("nfc", "nfd", "nfkc", "nfkd"):
         return map_local(src, lambda text, form=kind.upper(): unicodedata.normalize(form, text))
     if kind == "lowercase":
-        return map_local(src, tp._lower)
+        return map_local(src, tp.lower)
     if kind == "strip":
         start, end = 0, len(src.text)
         while spec["left"] and start < end and src.text[start] in tp.WHITE_SPACE:
@@ -40,7 +40,7 @@ def normalize(spec: dict, src: Aligned) -> Aligned:
     if kind == "strip_accents":
         return map_local(src, tp.build_normalizer(spec))
     if kind == "replace":
-        pattern = tp._pattern(spec, "normalizer")
+        pattern = tp.split_pattern(spec, "normalizer")
         return replace_matches(src, [m.span() for m in pattern.finditer(src.text)], spec["content"])
     if kind == "prepend":
         return insert(src, 0, spec["prepend"])
@@ -70,7 +70,7 @@ def _per_split(splits, spans_of):
 
 
 def _matching(test, behavior):
-    return lambda text: tp.split_spans(text, tp._char_matches(text, test), behavior)
+    return lambda text: tp.split_spans(text, tp.char_spans(text, test), behavior)
 
 
 def pre_tokenize(spec: dict, splits: list) -> list:
@@ -92,7 +92,7 @@ def pre_tokenize(spec: dict, splits: list) -> list:
         return _per_split(splits, _matching(numeric, "isolated" if spec["individual_digits"] else "contiguous"))
     if kind in ("split", "regex"):
         if kind == "split":
-            pattern, behavior, invert = tp._pattern(spec, "pre_tokenizer"), spec["behavior"], spec["invert"]
+            pattern, behavior, invert = tp.split_pattern(spec, "pre_tokenizer"), spec["behavior"], spec["invert"]
         else:
             pattern, behavior, invert = regex.compile(spec["pattern"]), "isolated", False
         return _per_split(splits, lambda t: tp.split_spans(t, [m.span() for m in pattern.finditer(t)], behavior,
@@ -134,7 +134,7 @@ def _metaspace(spec, splits):
             piece = insert(piece, 0, mark)
         spans = [(0, len(piece.text))]
         if spec["split"]:
-            spans = tp.split_spans(piece.text, tp._char_matches(piece.text, mark.__eq__), "merged_with_next")
+            spans = tp.split_spans(piece.text, tp.char_spans(piece.text, mark.__eq__), "merged_with_next")
         out.extend((p, first and i == 0) for i, p in enumerate(split_at(piece, spans)))
     return out
 
@@ -155,7 +155,7 @@ def bert_text_stages(basic: bert_basic.BasicTokenizer, src: Aligned) -> list[tup
 
 def bert_words(basic: bert_basic.BasicTokenizer, src: Aligned) -> list[tuple[str, list[Aligned]]]:
     """The word stages: split on whitespace, lower-case, strip accents, split punctuation."""
-    words = split_at(src, [m.span() for m in _WORDS.finditer(src.text)])
+    words = split_at(src, [m.span() for m in WORDS.finditer(src.text)])
     out = [("whitespace_split", words)]
     if basic.lowercase:
         words = [map_local(w, str.lower) for w in words]
@@ -165,8 +165,8 @@ def bert_words(basic: bert_basic.BasicTokenizer, src: Aligned) -> list[tuple[str
         out.append(("strip_accents", words))
     if basic.split_punctuation:
         words = [p for w in words for p in split_at(w, tp.split_spans(
-            w.text, tp._char_matches(w.text, bert_basic.is_punctuation), "isolated"))]
+            w.text, tp.char_spans(w.text, bert_basic.is_punctuation), "isolated"))]
     # BERT re-splits on whitespace at the end, which drops emptied words.
-    words = [p for w in words for p in split_at(w, [m.span() for m in _WORDS.finditer(w.text)])]
+    words = [p for w in words for p in split_at(w, [m.span() for m in WORDS.finditer(w.text)])]
     out.append(("punctuation_split", words))
     return out

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import regex
 
 from . import text_pipeline as tp
+from .assets.schema import require
 from .errors import AssetError, TokenizerError, excerpt
 
 _NO_MERGE = (1 << 62, 0, 0)  # sorts after every real (rank, new_id, index)
@@ -180,6 +181,11 @@ class BPEModel:
             return self._ids[token]
         raise TokenizerError(f"{excerpt(token)} is not in the vocabulary")
 
+    def vocab_id(self, token: str) -> int | None:
+        """The model vocabulary's ID for ``token``, or None; added tokens do
+        not count (they never take part in merges or byte fallback)."""
+        return self._ids.get(token)
+
     @property
     def byte_level(self) -> bool:
         """Do tokens spell bytes in GPT-2's alphabet (a byte_level pre-tokenizer)?"""
@@ -205,7 +211,7 @@ class BPEModel:
             if added is not None:
                 ids.append(added.id)
                 continue
-            words = [split.text for split in self._pre_tokenize([tp.Split(part, first)])]
+            words = self.pre_tokenize(part, first)
             pre_tokens += words
             for word in words:
                 word_ids, unk_text, lost = cached(word) or self._word(word, limit)
@@ -222,13 +228,34 @@ class BPEModel:
     def _segments(self, text):
         """``(text, added_token_or_None, starts_the_text)``: raw added tokens
         first, then the normalizer, then the normalized added tokens."""
-        raw, normalized = self._matchers
-        for start, part, added in _cut(text, raw, self._added):
+        for start, part, added in self.cut_added(text):
             if added is not None:
                 yield part, added, False
                 continue
-            for inner, part2, added2 in _cut(self._normalize(part), normalized, self._added):
+            for inner, part2, added2 in self.cut_added(self.normalize(part), normalized=True):
                 yield part2, added2, start == 0 and inner == 0
+
+    # The steps of :meth:`encode` one by one, for callers that show each
+    # stage (core.stage_kinds): in this order they give exactly its IDs.
+
+    def cut_added(self, text: str, *, normalized: bool = False):
+        """``(offset, piece, added_or_None)`` tiling ``text`` around the added
+        tokens matched in the raw text, or with ``normalized=True`` those
+        matched in the normalized text."""
+        return _cut(text, self._matchers[normalized], self._added)
+
+    def normalize(self, text: str) -> str:
+        """The normalizer on one stretch of text between added tokens."""
+        return self._normalize(text)
+
+    def pre_tokenize(self, text: str, first: bool) -> list[str]:
+        """The pre-tokens of one normalized stretch; ``first``: it starts the
+        whole text (a prefix space or ▁ may depend on it)."""
+        return [split.text for split in self._pre_tokenize([tp.Split(text, first)])]
+
+    def word_ids(self, word: str, *, limit: int | None = None) -> tuple[int, ...]:
+        """The IDs of one pre-token, using only the first ``limit`` merges."""
+        return self._word(word, None if limit is None or limit >= len(self.merges) else limit)[0]
 
     def _word(self, word: str, limit):
         cache = self._caches.setdefault(limit, {})
@@ -428,15 +455,8 @@ def to_asset_model(model: BPEModel) -> dict:
 
 
 def _field(obj, key, kinds, where, default=...):
-    if key not in obj:
-        if default is ...:
-            raise AssetError(f"{where}: missing field {excerpt(key)}")
-        return default
-    value = obj[key]
-    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
-    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        raise AssetError(f"{where}.{key}: expected {'/'.join(k.__name__ for k in kinds)}, found {type(value).__name__}")
-    return value
+    # A field with a default is optional: files written before it existed lack it.
+    return default if default is not ... and key not in obj else require(obj, key, kinds, where)
 
 
 def from_asset_model(body: dict, *, normalizer: dict, pre_tokenizer: dict) -> BPEModel:
@@ -491,7 +511,7 @@ def identity_components(model: BPEModel) -> dict:
         vocab[token_id] = token
     for a in model.added:
         vocab[a.id] = {"special" if a.special else "added": a.content}
-    made = {model._ids[a + b[len(model.continuing_prefix or ""):]] for a, b in model.merges}
+    made = {model.vocab_id(a + b[len(model.continuing_prefix or ""):]) for a, b in model.merges}
     added = {a.id for a in model.added}
     return {
         "symbols": sorted([i, t] for t, i in model.vocab if i not in made and i not in added),

@@ -84,8 +84,7 @@ def detect(tokenizer, kind: str) -> ByteOrder:
             spellings = tuple(BYTE_CHARS[b] for b in range(256))
         else:
             spellings = tuple(byte_piece(b) for b in range(256))
-        table = tokenizer._ids
-        ids = tuple(table.get(s) for s in spellings)
+        ids = tuple(tokenizer.vocab_id(s) for s in spellings)
         below = lambda first: [t for t, i in sorted(tokenizer.vocab, key=lambda e: e[1]) if i < first]  # noqa: E731
         return _classify(ids, tuple(s if i is not None else None for s, i in zip(spellings, ids)), below)
     if kind == "unigram":

@@ -9,7 +9,7 @@ kept and the alignment becomes coarse (the whole input span), never wrong.
 
 from __future__ import annotations
 
-from . import aligned_specs as specs, pretokenize, text_pipeline as tp, utf8
+from . import aligned_specs as specs, pretokenize, utf8
 from .aligned import Aligned, concat
 from .normalize import Pipeline
 from .stages import Builder, Inspection, Stage, decode_stage, post_process
@@ -136,20 +136,17 @@ def _valid(unit: bytes) -> bool:
 # ==== bpe (imported: core.bpe_model) ====
 
 def _bpe(b: Builder, model, limit, template, check):
-    from .bpe_model import _cut
-
     # The model's own cutting rule: raw added tokens, normalizer, normalized added tokens.
-    raw, normalized = model._matchers
     text, src = b.origin.text, b.origin.aligned()
     parts = []  # (Aligned, AddedToken or None, starts the text)
-    for start, part, added in _cut(text, raw, model._added):
+    for start, part, added in model.cut_added(text):
         piece = src.slice(start, start + len(part))
         if added is not None:
             parts.append((piece, added, False))
             continue
-        norm, expected = specs.normalize(model.normalizer, piece), model._normalize(part)
+        norm, expected = specs.normalize(model.normalizer, piece), model.normalize(part)
         norm = norm if norm.text == expected else piece.coarse(expected)
-        for inner, part2, added2 in _cut(norm.text, normalized, model._added):
+        for inner, part2, added2 in model.cut_added(norm.text, normalized=True):
             parts.append((norm.slice(inner, inner + len(part2)), added2, start == 0 and inner == 0))
     joined = concat([p for p, _, _ in parts])
     stages = [b.text_stage("input", "", text, src),
@@ -162,7 +159,7 @@ def _bpe(b: Builder, model, limit, template, check):
             splits.append((piece, added))
             continue
         got = [s for s, _ in specs.pre_tokenize(model.pre_tokenizer, [(piece, first)])]
-        expected = [s.text for s in model._pre_tokenize([tp.Split(piece.text, first)])]
+        expected = model.pre_tokenize(piece.text, first)
         if [s.text for s in got] != expected:
             got = [piece.coarse(e) for e in expected]
         splits.extend((s, None) for s in got)
@@ -170,14 +167,13 @@ def _bpe(b: Builder, model, limit, template, check):
     stages.append(Stage("pre_tokenize", _describe(model.pre_tokenizer), joined.text,
                         "".join(p.text for p in pre), pre))
     check()
-    limit_used = None if limit is None or limit >= len(model.merges) else limit
     tokens, ids = [], []
     for word, added in splits:
         if added is not None:
             tokens.append(b.piece(added.content, word.span(), added.id, "special"))
             ids.append(added.id)
             continue
-        word_ids = model._word(word.text, limit_used)[0]
+        word_ids = model.word_ids(word.text, limit=limit)
         for token_id, (span, kind) in zip(word_ids, _bpe_walk(model, word, word_ids)):
             tokens.append(b.piece(model.token_of(token_id), span, token_id, kind))
         ids += word_ids
@@ -203,18 +199,21 @@ def _marking_stage(b: Builder, spec: dict, parts, before: str) -> list:
 
 
 def _bpe_walk(model, word: Aligned, ids):
-    ids_of, text, last = model._ids, word.text, len(word.text) - 1
+    text, last = word.text, len(word.text) - 1
     prefix, suffix = model.continuing_prefix, model.end_of_word_suffix
 
     def symbol(i):
         s = text[i] if i == 0 or prefix is None else prefix + text[i]
         return s + suffix if i == last and suffix is not None else s
 
+    def spelled(token):
+        return model.vocab_id(token) is not None
+
     def fallback(i):
         data = symbol(i).encode("utf-8", "surrogatepass")
-        return len(data) if model.byte_fallback and all(f"<0x{x:02X}>" in ids_of for x in data) else 0
+        return len(data) if model.byte_fallback and all(spelled(f"<0x{x:02X}>") for x in data) else 0
     tokens = [model.token_of(i) for i in ids]
-    return walk(word, tokens, known=lambda i: symbol(i) in ids_of, prefix=prefix, suffix=suffix,
+    return walk(word, tokens, known=lambda i: spelled(symbol(i)), prefix=prefix, suffix=suffix,
                 unk=model.unk, fuse=model.fuse_unk, fallback=fallback)
 
 
@@ -224,7 +223,7 @@ def _wordpiece(b: Builder, model, limit, template, check):
     text, src = b.origin.text, b.origin.aligned()
     stages = [b.text_stage("input", "", text, src)]
     if model.basic is None:
-        words = specs.split_at(src, [m.span() for m in specs._WORDS.finditer(text)])
+        words = specs.split_at(src, [m.span() for m in specs.WORDS.finditer(text)])
         stages.append(Stage("pre_tokenize", "whitespace", text, " ".join(w.text for w in words),
                             b.split_pieces(words)))
     else:
@@ -300,7 +299,7 @@ def _nth_byte(spaced: Aligned, span, k: int) -> tuple[int, int]:
 
 def _char_bpe(b: Builder, model, limit, template, check):
     text, src = b.origin.text, b.origin.aligned()
-    words = specs.split_at(src, [m.span() for m in specs._WORDS.finditer(text)])
+    words = specs.split_at(src, [m.span() for m in specs.WORDS.finditer(text)])
     stages = [b.text_stage("input", "", text, src),
               Stage("pre_tokenize", "whitespace", text, " ".join(w.text for w in words), b.split_pieces(words))]
     check()

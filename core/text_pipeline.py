@@ -179,7 +179,7 @@ class GuardedRegex:
         return self._run(text, lambda budget: self.compiled.sub(repl, text, timeout=budget))
 
 
-def _pattern(spec, where):
+def split_pattern(spec, where):
     """``{"string": s}`` (a literal) or ``{"regex": r}`` in Oniguruma's
     dialect, as HF's SplitPattern."""
     pattern = _get(spec, "pattern", dict, where)
@@ -197,8 +197,9 @@ def _steps(spec, where, build):
 
 # ==== normalizers: str -> str ====
 
-def _lower(text):
-    # Character by character, as HF's Lowercase: no final-sigma context.
+def lower(text):
+    """HF's Lowercase normalizer."""
+    # Character by character: no final-sigma context.
     return "".join(c.lower() for c in text)
 
 
@@ -221,13 +222,13 @@ def build_normalizer(spec, where: str = "normalizer"):
     if kind in ("nfc", "nfd", "nfkc", "nfkd"):
         return lambda text, form=kind.upper(): unicodedata.normalize(form, text)
     if kind == "lowercase":
-        return _lower
+        return lower
     if kind == "strip":
         return _strip(_get(spec, "left", bool, where), _get(spec, "right", bool, where))
     if kind == "strip_accents":
         return lambda text: "".join(c for c in text if unicodedata.category(c) != "Mn")
     if kind == "replace":
-        pattern, content = _pattern(spec, where), _get(spec, "content", str, where)
+        pattern, content = split_pattern(spec, where), _get(spec, "content", str, where)
         return lambda text: pattern.sub(lambda _m: content, text)
     if kind == "prepend":
         prefix = _get(spec, "prepend", str, where)
@@ -330,7 +331,8 @@ def _isolated(pattern, text):
     return split_by(text, [m.span() for m in pattern.finditer(text)], "isolated")
 
 
-def _char_matches(text, test):
+def char_spans(text, test):
+    """``(i, i + 1)`` for every character of ``text`` that passes ``test``."""
     return [(i, i + 1) for i, c in enumerate(text) if test(c)]
 
 
@@ -358,24 +360,24 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
     if kind == "none":
         return lambda splits: splits
     if kind == "whitespace":
-        return _per_split(lambda s: split_by(s.text, _char_matches(s.text, WHITE_SPACE.__contains__), "removed"))
+        return _per_split(lambda s: split_by(s.text, char_spans(s.text, WHITE_SPACE.__contains__), "removed"))
     if kind == "word_punct":
         word = regex.compile(r"\w+|[^\w\s]+")
         return _per_split(lambda s: split_by(s.text, [m.span() for m in word.finditer(s.text)], "removed", True))
     if kind == "bert":
         def bert(s):
-            words = split_by(s.text, _char_matches(s.text, WHITE_SPACE.__contains__), "removed")
-            return [p for w in words for p in split_by(w, _char_matches(w, is_punctuation), "isolated")]
+            words = split_by(s.text, char_spans(s.text, WHITE_SPACE.__contains__), "removed")
+            return [p for w in words for p in split_by(w, char_spans(w, is_punctuation), "isolated")]
         return _per_split(bert)
     if kind == "punctuation":
         behavior = _behavior(spec, where, "isolated")
-        return _per_split(lambda s: split_by(s.text, _char_matches(s.text, is_punctuation), behavior))
+        return _per_split(lambda s: split_by(s.text, char_spans(s.text, is_punctuation), behavior))
     if kind == "digits":
         behavior = "isolated" if _get(spec, "individual_digits", bool, where) else "contiguous"
         numeric = lambda c: unicodedata.category(c) in ("Nd", "Nl", "No")  # noqa: E731 (Rust is_numeric)
-        return _per_split(lambda s: split_by(s.text, _char_matches(s.text, numeric), behavior))
+        return _per_split(lambda s: split_by(s.text, char_spans(s.text, numeric), behavior))
     if kind == "split":
-        pattern, behavior = _pattern(spec, where), _behavior(spec, where, None)
+        pattern, behavior = split_pattern(spec, where), _behavior(spec, where, None)
         invert = _get(spec, "invert", bool, where)
         return _per_split(lambda s: split_by(s.text, [m.span() for m in pattern.finditer(s.text)], behavior, invert))
     if kind == "regex":
@@ -407,7 +409,7 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
                 text = s.text.replace(" ", replacement)
                 if (scheme == "always" or (scheme == "first" and s.first)) and not text.startswith(replacement):
                     text = replacement + text
-                pieces = split_by(text, _char_matches(text, replacement.__eq__), "merged_with_next") if split else [text]
+                pieces = split_by(text, char_spans(text, replacement.__eq__), "merged_with_next") if split else [text]
                 out.extend(Split(p, s.first and i == 0) for i, p in enumerate(pieces))
             return out
         return meta
@@ -527,7 +529,7 @@ def build_decoder(spec, where: str = "decoder"):
             return out
         return strip
     if kind == "replace":
-        pattern, content = _pattern(spec, where), _get(spec, "content", str, where)
+        pattern, content = split_pattern(spec, where), _get(spec, "content", str, where)
         return lambda tokens: [pattern.sub(lambda _m: content, t) for t in tokens]
     if kind == "sequence":
         steps = _steps(spec, where, build_decoder)

@@ -28,8 +28,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from . import char_bpe, records as records_mod
+from .assets.schema import parse_json, require
 from .corpus import WordCorpus
-from .assets import parse_json
 from .errors import AssetError, StudioError, excerpt
 from .fileio import read_limited, write_json_atomic
 from .ties import check_policy
@@ -116,19 +116,6 @@ def save(snap: Snapshot, path) -> None:
 
 # ==== reading ====
 
-def _get(obj, key, kind, where):
-    if not isinstance(obj, dict):
-        raise AssetError(f"{where}: expected an object, found {type(obj).__name__}")
-    if key not in obj:
-        raise AssetError(f"{where}: missing field {excerpt(key)}")
-    value = obj[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        names = "/".join("null" if k is type(None) else k.__name__ for k in kinds)
-        raise AssetError(f"{where}.{key}: expected {names}, found {type(value).__name__}")
-    return value
-
-
 def _pairs(rows, where) -> WordCorpus:
     if not all(isinstance(r, list) and len(r) == 2 for r in rows):
         raise AssetError(f"{where}: every row must be [word, count]")
@@ -141,16 +128,16 @@ def _pairs(rows, where) -> WordCorpus:
 def _read_model(doc, corpus, where):
     if doc is None:
         return None
-    alphabet = _get(doc, "alphabet", list, where)
-    unk = _get(doc, "unk", (str, type(None)), where)
-    end_of_word = _get(doc, "end_of_word", str, where)
-    rows = _get(doc, "merges", list, where)
-    trace_doc = _get(doc, "trace", dict, where)
-    steps_doc = _get(trace_doc, "steps", list, f"{where}.trace")
+    alphabet = require(doc, "alphabet", list, where)
+    unk = require(doc, "unk", (str, type(None)), where)
+    end_of_word = require(doc, "end_of_word", str, where)
+    rows = require(doc, "merges", list, where)
+    trace_doc = require(doc, "trace", dict, where)
+    steps_doc = require(trace_doc, "steps", list, f"{where}.trace")
     if len(steps_doc) != len(rows):
         raise AssetError(f"{where}.trace.steps: {len(steps_doc)} steps for {len(rows)} merges")
     merges, steps = [], []
-    policy = _get(trace_doc, "policy", str, f"{where}.trace")
+    policy = require(trace_doc, "policy", str, f"{where}.trace")
     try:
         check_policy(policy)
     except StudioError as exc:
@@ -179,8 +166,8 @@ def _read_model(doc, corpus, where):
     sha = hashlib.sha256(trace_corpus.canonical_bytes()).hexdigest()
     if sha != trace_doc.get("corpus_sha256"):
         raise AssetError(f"{where}.trace: the training corpus does not match its recorded SHA-256")
-    settings = _get(trace_doc, "settings", dict, f"{where}.trace")
-    stop = _get(trace_doc, "stop_reason", str, f"{where}.trace")
+    settings = require(trace_doc, "settings", dict, f"{where}.trace")
+    stop = require(trace_doc, "stop_reason", str, f"{where}.trace")
     trace = char_bpe.Trace(trace_corpus, model, tuple(steps), policy, stop, dict(settings))
     object.__setattr__(model, "trace", trace)
     return model
@@ -194,9 +181,9 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
         version = document.get("schema_version")
         if version != SCHEMA_VERSION:
             raise AssetError(f"unknown schema version {excerpt(version)}; this version reads {SCHEMA_VERSION}")
-        corpus_doc = _get(document, "corpus", dict, "workspace")
-        mode = _get(corpus_doc, "mode", str, "corpus")
-        settings_doc = _get(document, "settings", dict, "workspace")
+        corpus_doc = require(document, "corpus", dict, "workspace")
+        mode = require(corpus_doc, "mode", str, "corpus")
+        settings_doc = require(document, "settings", dict, "workspace")
         known = {f.name for f in fields(TrainSettings)}
         unknown = sorted(set(settings_doc) - known)
         if unknown:
@@ -214,11 +201,11 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
             raise AssetError(f"settings: {exc}") from None
         records = None
         if mode == "words":
-            corpus = _pairs(_get(corpus_doc, "words", list, "corpus"), "corpus.words")
+            corpus = _pairs(require(corpus_doc, "words", list, "corpus"), "corpus.words")
             shared = corpus
         elif mode == "records":
-            lines = _get(corpus_doc, "lines", list, "corpus")
-            endings = _get(corpus_doc, "endings", list, "corpus")
+            lines = require(corpus_doc, "lines", list, "corpus")
+            endings = require(corpus_doc, "endings", list, "corpus")
             try:
                 records = records_mod.Records(tuple(lines), tuple(endings), bool(corpus_doc.get("bom", False)))
                 shared = records_mod.word_corpus(records, settings.pretokenizer)
@@ -229,7 +216,7 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
             raise AssetError(f"corpus.mode: {excerpt(mode)} is neither 'words' nor 'records'")
         model = _read_model(document.get("model"), shared, "model")
         comparison = _read_model(document.get("comparison"), shared, "comparison")
-        step = _get(document, "step", int, "workspace")
+        step = require(document, "step", int, "workspace")
         source = document.get("source") if isinstance(document.get("source"), str) else None
         return Snapshot(corpus, records, settings, model, comparison, step, source)
     except AssetError as exc:

@@ -221,7 +221,7 @@ def _added_as_vocab(spec, report, vocab: set):
 
 def _unigram(spec, model, report) -> dict:
     from .. import unigram
-    from ..normalize import Pipeline
+    from ..normalize import Pipeline, piece_byte
 
     rows, unk_id = model.get("vocab"), model.get("unk_id")
     if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 2 for r in rows):
@@ -235,7 +235,7 @@ def _unigram(spec, model, report) -> dict:
         kind = unigram.UNKNOWN if i == unk_id else unigram.NORMAL
         if kind == unigram.NORMAL and i in added and added[i].get("special"):
             kind = unigram.CONTROL
-        elif kind == unigram.NORMAL and model.get("byte_fallback") and unigram.piece_byte(piece) is not None:
+        elif kind == unigram.NORMAL and model.get("byte_fallback") and piece_byte(piece) is not None:
             kind = unigram.BYTE
         pieces.append((piece, score, kind))
     try:

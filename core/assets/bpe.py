@@ -1,0 +1,30 @@
+"""Assets of kind ``bpe`` (:mod:`core.bpe_model`): imported BPE models,
+string tokens with any IDs; the model body is :mod:`core.bpe_model`'s."""
+
+from __future__ import annotations
+
+from .schema import FORMAT, SCHEMA_VERSION, check_implied, created, require
+
+
+def bpe_to_asset(model, *, name: str = "", notes: str = "", trainer: dict | None = None) -> dict:
+    """An asset for a :class:`core.bpe_model.BPEModel`; ``trainer`` names where it came from."""
+    from .. import bpe_model
+
+    return {
+        "format": FORMAT, "schema_version": SCHEMA_VERSION, "kind": "bpe",
+        "model": bpe_model.to_asset_model(model),
+        **bpe_model.implied_envelope(model),
+        "trainer": dict(trainer) if trainer else {"name": "none", "version": "0",
+                                                  "note": "merges given, not trained here"},
+        "metadata": {"name": name, "notes": notes, "created": created()},
+    }
+
+
+def bpe_from_asset(asset: dict):
+    from .. import bpe_model
+
+    model = require(asset, "model", dict, "asset")
+    built = bpe_model.from_asset_model(model, normalizer=asset.get("normalizer"),
+                                       pre_tokenizer=asset.get("pre_tokenizer"))
+    check_implied(asset, bpe_model.implied_envelope(built))
+    return built

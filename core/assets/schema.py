@@ -1,0 +1,113 @@
+"""The asset envelope's shared rules: the format name and version, strict
+JSON, typed fields, and the envelope fields every kind fills the same way."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+
+from ..errors import AssetError, excerpt
+
+FORMAT = "subword-studio/tokenizer"
+SCHEMA_VERSION = 1
+
+
+def require(obj, key, kind, where):
+    """``obj[key]`` of a parsed JSON object, which must be of type ``kind`` (a
+    type or a tuple of types; a bool is no int); any problem is an
+    AssetError naming the field by ``where``."""
+    if not isinstance(obj, dict):
+        raise AssetError(f"{where}: expected an object, found {type(obj).__name__}")
+    if key not in obj:
+        raise AssetError(f"{where}: missing field {excerpt(key)}")
+    value = obj[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        names = "/".join("null" if k is type(None) else k.__name__ for k in kinds)
+        raise AssetError(f"{where}.{key}: expected {names}, found {type(value).__name__}")
+    return value
+
+
+def check_implied(asset: dict, implied: dict) -> None:
+    """Envelope fields that restate the model must agree with it; a missing one is implied."""
+    for key, expected in implied.items():
+        if key in asset and asset[key] != expected:
+            raise AssetError(f"{key}: {excerpt(asset[key])} disagrees with the model, "
+                             f"which implies {excerpt(expected)}")
+
+
+def check_rules(asset: dict, kind: str, **implied) -> None:
+    """The envelope's normalizer, pre-tokenizer, boundary and specials must
+    say what the model does; a missing boundary or specials is implied."""
+    if asset.get("normalizer") != {"type": "none"}:
+        raise AssetError(f"normalizer: {kind} applies no normalization, so {excerpt(asset.get('normalizer'))} "
+                         "cannot be honoured (expected {'type': 'none'})")
+    check_implied(asset, implied)
+
+
+def created() -> str:
+    """The metadata's creation time: UTC, to the second."""
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def trained_fields(asset: dict, trace, name: str, version: str, extra: dict) -> None:
+    """Trainer settings and, when trained here, the embedded training corpus."""
+    asset["trainer"] = {"name": name, "version": version, **extra} if trace is not None else \
+        {"name": "none", "version": "0", "note": "vocabulary given, not trained here"}
+    if trace is not None:
+        asset["trainer"].update(stop_reason=trace.stop_reason, settings=dict(trace.settings))
+        asset["training_data"] = trace.corpus.identity()
+        asset["training_corpus"] = [[w, c] for w, c in trace.corpus.items()]
+
+
+def records_identity(records) -> dict:
+    """SHA-256 over each record's UTF-8 bytes, each prefixed by its length
+    as 8 big-endian bytes, so record boundaries are part of the identity."""
+    digest = hashlib.sha256()
+    total = 0
+    for record in records:
+        data = record.encode("utf-8") if isinstance(record, str) else bytes(record)
+        digest.update(len(data).to_bytes(8, "big"))
+        digest.update(data)
+        total += len(data)
+    return {"sha256": digest.hexdigest(), "records": len(records), "bytes": total}
+
+
+def _unique_keys(pairs):
+    obj = {}
+    for key, value in pairs:
+        if key in obj:
+            # json would keep the last silently; two values for one field is
+            # an edit gone wrong, not something to guess about.
+            raise AssetError(f"duplicate key {excerpt(key)} in one JSON object")
+        obj[key] = value
+    return obj
+
+
+def _no_constant(name):
+    raise AssetError(f"{name} is not a JSON number")
+
+
+def _finite(text):
+    value = float(text)
+    if value in (float("inf"), float("-inf")):  # "1e400": valid JSON, but no finite double
+        raise AssetError(f"the number {excerpt(text)} is too large for a double")
+    return value
+
+
+def parse_json(data: bytes):
+    """Strict JSON: UTF-8, no duplicate keys, no NaN/Infinity, bounded depth."""
+    try:
+        return json.loads(data.decode("utf-8"), object_pairs_hook=_unique_keys, parse_constant=_no_constant,
+                          parse_float=_finite)
+    except UnicodeDecodeError as exc:
+        raise AssetError(f"invalid UTF-8 at byte offset {exc.start}") from None
+    except json.JSONDecodeError as exc:
+        raise AssetError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise AssetError("JSON nested too deeply to be usable") from None
+    except AssetError:
+        raise
+    except ValueError as exc:  # an integer with thousands of digits
+        raise AssetError(f"not usable JSON ({exc})") from None

@@ -1,0 +1,57 @@
+"""Assets of kind ``wordpiece`` (:mod:`core.wordpiece`): the vocabulary and
+the BasicTokenizer options, which stand in the envelope's normalizer."""
+
+from __future__ import annotations
+
+from ..errors import AssetError, StudioError, excerpt
+from .schema import FORMAT, SCHEMA_VERSION, check_implied, created, require, trained_fields
+
+
+def wordpiece_to_asset(model, *, name: str = "", notes: str = "") -> dict:
+    """An asset for a :class:`core.wordpiece.WordPiece` (with its BasicTokenizer options)."""
+    from .. import wordpiece
+
+    basic = model.basic
+    asset = {
+        "format": FORMAT, "schema_version": SCHEMA_VERSION, "kind": "wordpiece",
+        "model": {"vocab": list(model.vocab), "unk": model.unk, "continuing_prefix": model.prefix,
+                  "max_input_chars_per_word": model.max_input_chars_per_word},
+        "specials": [{"token": model.unk, "id": model.ids[model.unk], "role": "unk"}],
+        "normalizer": basic.describe() if basic is not None else {"type": "none"},
+        "pre_tokenizer": {"type": "bert-basic"} if basic is not None else {"type": "whitespace"},
+        "boundary": {"marker": "continuing_prefix", "symbol": model.prefix},
+        "metadata": {"name": name, "notes": notes, "created": created()},
+    }
+    trained_fields(asset, model.trace, wordpiece.TRAINER_NAME, wordpiece.TRAINER_VERSION,
+                    {"label": wordpiece.TRAINER_LABEL})
+    return asset
+
+
+def wordpiece_from_asset(asset: dict):
+    from .. import bert_basic, wordpiece
+
+    model = require(asset, "model", dict, "asset")
+    vocab = require(model, "vocab", list, "model")
+    unk = require(model, "unk", str, "model")
+    prefix = require(model, "continuing_prefix", str, "model")
+    limit = require(model, "max_input_chars_per_word", int, "model")
+    normalizer, pre = asset.get("normalizer"), asset.get("pre_tokenizer")
+    if normalizer == {"type": "none"}:
+        basic, implied = None, {"type": "whitespace"}
+    else:
+        try:
+            basic = bert_basic.BasicTokenizer.from_description(normalizer)
+        except StudioError as exc:
+            raise AssetError(f"normalizer: {exc} (or {{'type': 'none'}} for no BasicTokenizer)") from None
+        implied = {"type": "bert-basic"}  # the BasicTokenizer splits words itself
+    if pre != implied:
+        raise AssetError(f"pre_tokenizer: {excerpt(pre)} disagrees with the normalizer, "
+                         f"which implies {excerpt(implied)}")
+    try:
+        built = wordpiece.WordPiece(tuple(vocab), unk=unk, prefix=prefix, max_input_chars_per_word=limit,
+                                    basic=basic)
+    except StudioError as exc:
+        raise AssetError(f"model: {exc}") from None
+    check_implied(asset, {"specials": [{"token": unk, "id": built.ids[unk], "role": "unk"}],
+                          "boundary": {"marker": "continuing_prefix", "symbol": prefix}})
+    return built
