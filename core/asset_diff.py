@@ -23,7 +23,7 @@ import datetime
 from collections import Counter
 from dataclasses import dataclass
 
-from . import assets, char_bpe
+from . import assets, byte_bpe, char_bpe
 from .errors import StudioError, TokenizerError
 from .identity import COMPONENTS, INTERFACE, Identity, LoadedAsset, short
 from .render import render_piece
@@ -263,7 +263,7 @@ def encode_probe(tokenizer, text: str) -> Encoded:
 def decode_probe(tokenizer, ids) -> str | None:
     """Decode with display fallback: a probe must show, not stop."""
     try:
-        if hasattr(tokenizer, "token_bytes"):  # byte-level: a result object, UTF-8 policy
+        if isinstance(tokenizer, (byte_bpe.ByteBPE, assets.RenumberedByteBPE)):  # a result, with a UTF-8 policy
             return tokenizer.decode(list(ids), errors="replace").text
         return tokenizer.decode(list(ids))
     except StudioError:

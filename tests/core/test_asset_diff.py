@@ -192,3 +192,16 @@ def test_wordpiece_and_unigram_assets_have_identities_and_swaps():
     assert rows[0].how == "same" and rows[1].how == "renumbered"  # only <unk> moved
     cross = [f.kind for f in asset_diff.compare(uni.identity, wp.identity).findings]
     assert "segmentation_changed" in cross and "kind_changed" in cross
+
+
+def test_behaviour_decodes_imported_bpe_assets():
+    """A BPEModel (an imported tokenizer.json) decodes without a UTF-8 policy;
+    `main.py diff` on two such assets used to end in a TypeError."""
+    from core.bpe_model import BPEModel
+
+    vocab = (("<unk>", 0), ("l", 1), ("o", 2), ("w", 3), ("lo", 4), ("low", 5))
+    one = BPEModel(vocab, (("l", "o"), ("lo", "w")), unk="<unk>", pre_tokenizer={"type": "whitespace"})
+    two = BPEModel(vocab, (("l", "o"),), unk="<unk>", pre_tokenizer={"type": "whitespace"})
+    a, b = (identity.from_dict(assets.bpe_to_asset(m)) for m in (one, two))
+    (row,) = asset_diff.behaviour(a.tokenizer, b.tokenizer, ["low"])
+    assert row.how == "resegmented" and row.a_ids_read_by_b == "low"
