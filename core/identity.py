@@ -195,11 +195,22 @@ def identify(asset: dict, tokenizer=None) -> Identity:
         tokenizer = assets.build_tokenizer(asset)
     values = components_of(asset, tokenizer)
     kind = asset["kind"]
-    interface = {"identity": "subword-studio/tokenizer-interface", "version": IDENTITY_VERSION, "kind": kind,
-                 **{name: values[name] for name in INTERFACE}}
-    full = {"identity": "subword-studio/tokenizer-full", "version": IDENTITY_VERSION, "kind": kind, **values}
-    return Identity(kind, sha256_of(interface), sha256_of(full),
-                    {name: sha256_of(value) for name, value in values.items()}, values)
+    # Each component is serialized once and spliced into both documents
+    # (a 68,597-token vocabulary took 1.7 s when serialized three times).
+    parts = {name: canonical_json(value) for name, value in values.items()}
+    head = {"version": canonical_json(IDENTITY_VERSION), "kind": canonical_json(kind)}
+    interface = _splice({"identity": canonical_json("subword-studio/tokenizer-interface"), **head,
+                         **{name: parts[name] for name in INTERFACE}})
+    full = _splice({"identity": canonical_json("subword-studio/tokenizer-full"), **head, **parts})
+    return Identity(kind, hashlib.sha256(interface).hexdigest(), hashlib.sha256(full).hexdigest(),
+                    {name: hashlib.sha256(part).hexdigest() for name, part in parts.items()}, values)
+
+
+def _splice(members: dict[str, bytes]) -> bytes:
+    """JCS bytes of an object whose member values are JCS bytes already:
+    members sorted by the UTF-16 code units of their names (RFC 8785 3.2.3)."""
+    names = sorted(members, key=lambda name: name.encode("utf-16-be"))
+    return b"{" + b",".join(canonical_json(name) + b":" + members[name] for name in names) + b"}"
 
 
 def identity_json(ident: Identity) -> dict:

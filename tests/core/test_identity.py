@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import rfc8785
+from hypothesis import given, settings, strategies as st
 
 from core import asset_diff, assets, byte_bpe, char_bpe, classroom, identity
 from core.cli import main
@@ -380,3 +381,20 @@ def test_merge_count_is_none_for_kinds_without_merges():
     assert identity.from_dict(wp).identity.merges is None
     uni = assets.unigram_to_asset(unigram.train(unigram.normalized_corpus({"low": 5, "lower": 2}), vocab_size=20))
     assert identity.from_dict(uni).identity.merges is None
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**53 + 1, 2**53 - 1) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+    max_leaves=12)
+
+
+@given(st.dictionaries(st.text(max_size=6), json_values, max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_spliced_documents_equal_serializing_the_whole(document):
+    """identify() serializes each component once and splices the bytes; the
+    result must be the RFC 8785 bytes of the whole object, member order
+    included (UTF-16 code units: U+FF61 sorts after U+1F600)."""
+    document = {**document, "\uff61": 1, "\U0001f600": 2}
+    parts = {name: identity.canonical_json(value) for name, value in document.items()}
+    assert identity._splice(parts) == identity.canonical_json(document)
