@@ -7,6 +7,8 @@ so every tint stays readable whatever the palette says.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QStyledItemDelegate
@@ -51,6 +53,26 @@ def apply(name: str) -> None:
 
 def is_dark() -> bool:
     return QApplication.instance().palette().color(QPalette.Window).lightness() < 128
+
+
+@dataclass(frozen=True)
+class PlotColours:
+    background: str
+    foreground: str  # axes, tick labels, axis titles and (faintly) the grid
+    line: str
+    mark: str
+
+
+# Okabe-Ito hues.  Its blue (#0072B2) is too dark to read on the dark
+# background (3.2:1), so the dark theme draws lines in its sky blue (7:1);
+# vermillion stays the mark in both (4:1 on white, 3.4:1 on the dark base).
+LIGHT_PLOT = PlotColours(background="#ffffff", foreground="#000000", line="#0072b2", mark="#d55e00")
+DARK_PLOT = PlotColours(background=DARK[QPalette.Base], foreground=DARK[QPalette.Text], line="#56b4e9",
+                        mark="#d55e00")
+
+
+def plot_colours() -> PlotColours:
+    return DARK_PLOT if is_dark() else LIGHT_PLOT
 
 
 class ReadableDelegate(QStyledItemDelegate):

@@ -143,6 +143,33 @@ def test_themes_apply_and_are_remembered(window):
         theme.apply("purple")
 
 
+def test_plots_follow_the_theme_live(window, qtbot):
+    """Built in the light theme, switched to dark and back: background, axes
+    and lines take the theme's plot colours each time."""
+    window.show_panel("timeline")
+    timeline = window.panels["timeline"]
+    timeline.tabs.setCurrentWidget(timeline.plots)
+    plots = timeline.plots
+    qtbot.waitUntil(lambda: len(plots.totals) == 5)
+    widgets = {key: holder.plot() for key, holder in plots.plots.items()}
+
+    def shown():
+        counts = widgets["counts"]
+        axis = counts.getPlotItem().getAxis("left")
+        return (counts.backgroundBrush().color().name(), axis.pen().color().name(), axis.textPen().color().name(),
+                plots.count_curve.opts["pen"].color().name(), plots.count_mark.pen.color().name(),
+                plots.cost_mark.opts["brush"].color().name())
+
+    for name, colours in (("light", theme.LIGHT_PLOT), ("dark", theme.DARK_PLOT), ("light", theme.LIGHT_PLOT)):
+        window.set_theme(name)  # Qt posts the palette change to the widgets
+        expected = (colours.background, colours.foreground, colours.foreground, colours.line, colours.mark,
+                    colours.mark)
+        qtbot.waitUntil(lambda: shown() == expected)
+        for widget in widgets.values():
+            assert widget.backgroundBrush().color().name() == colours.background
+    assert theme.DARK_PLOT.background != theme.LIGHT_PLOT.background
+
+
 def test_about_box_shows_version_and_default_identity(window):
     text = about.AboutBox(window).html()
     ident = identity.load(classroom.ASSET_PATH).identity
