@@ -43,14 +43,16 @@ MAX_ASSET_BYTES = 256 * 1024 * 1024
 
 def _require(obj, key, kind, where):
     if not isinstance(obj, dict):
-        raise AssetError(f"{where}: expected an object, found {type(obj).__name__}")
+        raise AssetError(f"{where}: expected an object, found {type(obj).__name__}", code="field.not_object",
+                         where=where, found=type(obj).__name__)
     if key not in obj:
-        raise AssetError(f"{where}: missing field {key!r}")
+        raise AssetError(f"{where}: missing field {key!r}", code="field.missing", where=where, key=repr(key))
     value = obj[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise AssetError(f"{where}.{key}: expected {names}, found {type(value).__name__}")
+        raise AssetError(f"{where}.{key}: expected {names}, found {type(value).__name__}", code="field.wrong_type",
+                         where=f"{where}.{key}", expected=names, found=type(value).__name__)
     return value
 
 
@@ -350,7 +352,7 @@ class RenumberedByteBPE:
                     offset += len(self.canonical.token_bytes(token))
                     if offset > exc.problems[0].offset:
                         break
-            raise Utf8DecodeError(exc.object, exc.problems, note=f" (in token {index}, id {ids[index]})") from None
+            raise Utf8DecodeError(exc.object, exc.problems, token=(index, ids[index])) from None
         return replace(result, specials=tuple((i, self.to_asset_id[t]) for i, t in result.specials))
 
     def to_asset_model(self) -> dict:
@@ -548,7 +550,7 @@ def read_asset(path) -> dict:
         asset = parse_json(data)
         validate_envelope(asset)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     return asset
 
 
@@ -580,9 +582,11 @@ def parse_json(data: bytes):
         return json.loads(data.decode("utf-8"), object_pairs_hook=_unique_keys, parse_constant=_no_constant,
                           parse_float=_finite)
     except UnicodeDecodeError as exc:
-        raise AssetError(f"invalid UTF-8 at byte offset {exc.start}") from None
+        raise AssetError(f"invalid UTF-8 at byte offset {exc.start}", code="json.invalid_utf8",
+                         offset=exc.start) from None
     except json.JSONDecodeError as exc:
-        raise AssetError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise AssetError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", code="json.invalid",
+                         line=exc.lineno, column=exc.colno, reason=exc.msg) from None
     except RecursionError:
         raise AssetError("JSON nested too deeply to be usable") from None
     except AssetError:
@@ -593,15 +597,18 @@ def parse_json(data: bytes):
 
 def validate_envelope(asset) -> None:
     if not isinstance(asset, dict):
-        raise AssetError("an asset must be a JSON object")
+        raise AssetError("an asset must be a JSON object", code="asset.not_object")
     if asset.get("format") != FORMAT:
-        raise AssetError(f"not a Subword Studio asset (format must be {FORMAT!r})")
+        raise AssetError(f"not a Subword Studio asset (format must be {FORMAT!r})", code="asset.format",
+                         format=repr(FORMAT))
     version = asset.get("schema_version")
     if version != SCHEMA_VERSION:
-        raise AssetError(f"unknown schema version {version!r}; this version reads {SCHEMA_VERSION}")
+        raise AssetError(f"unknown schema version {version!r}; this version reads {SCHEMA_VERSION}",
+                         code="file.schema_version", version=repr(version), supported=SCHEMA_VERSION)
     kind = asset.get("kind")
     if not isinstance(kind, str) or kind not in LOADERS:
-        raise AssetError(f"unknown tokenizer kind {_show(kind)}; known: {', '.join(LOADERS)}")
+        raise AssetError(f"unknown tokenizer kind {_show(kind)}; known: {', '.join(LOADERS)}", code="asset.kind",
+                         kind=_show(kind), known=", ".join(LOADERS))
     _require(asset, "model", dict, "asset")
     for key in ("normalizer", "pre_tokenizer"):
         _require(asset, key, dict, "asset")
@@ -647,7 +654,7 @@ def load_tokenizer(path):
     try:
         return asset, build_tokenizer(asset)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
 
 
 def training_corpus(asset: dict) -> WordCorpus:
@@ -673,4 +680,5 @@ def save_asset(path, asset: dict) -> None:
     except UnicodeEncodeError as exc:
         raise AssetError(f"{path}: not saved: text at {exc.start} is a lone surrogate, which UTF-8 cannot hold") from None
     except OSError as exc:
-        raise AssetError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise AssetError(f"{path}: cannot write ({exc.strerror or exc})", code="file.unwritable", where=str(path),
+                         reason=exc.strerror or str(exc)) from None

@@ -208,7 +208,8 @@ class Workspace:
     def _require_mode(self, mode):
         if self.mode != mode:
             other = "word table" if mode == "words" else "records"
-            raise CorpusError(f"the corpus is in {self.mode} mode; switch to the {other} first")
+            raise CorpusError(f"the corpus is in {self.mode} mode; switch to the {other} first",
+                              code=f"corpus.needs_{mode}")
 
     def _edited(self, table, event, first, last):
         if self.records is None:

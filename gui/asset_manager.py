@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from core import asset_diff, identity
 from core.errors import StudioError
 
-from . import asset_findings as findings
+from . import asset_findings as findings, core_text
 from .asset_models import AssetLibraryModel, BehaviourModel, ComponentModel, FolderScan, LibraryRow
 from .bridge import WorkspaceBridge
 
@@ -276,7 +276,7 @@ class AssetManager(QWidget):
         try:
             return self.workspace.open_asset_file(entry.path)
         except StudioError as exc:
-            self._report(str(exc), error=True)
+            self._report(core_text.error(exc), error=True)
             return None
 
     def _current(self) -> int | None:
@@ -295,7 +295,7 @@ class AssetManager(QWidget):
         try:
             result = action(*args)
         except StudioError as exc:
-            self._report(str(exc), error=True)
+            self._report(core_text.error(exc), error=True)
             return False, None
         if select is not None:
             self.select_rows(select(result))

@@ -57,7 +57,8 @@ def decode_text(data: bytes, path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise AssetError(f"{path}: line {line}: invalid UTF-8 at byte offset {exc.start}") from None
+        raise AssetError(f"{path}: line {line}: invalid UTF-8 at byte offset {exc.start}", code="import.invalid_utf8",
+                         where=str(path), line=line, offset=exc.start) from None
 
 
 def trainer_for(fmt: str, path, data: bytes, **extra) -> dict:
@@ -73,7 +74,7 @@ def finish(asset: dict, report: Report, path) -> Imported:
     try:
         tokenizer = assets.build_tokenizer(asset)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     report.kind = asset["kind"]
     report.summary.setdefault("vocab", getattr(tokenizer, "vocab_size", None))
     model = asset["model"]

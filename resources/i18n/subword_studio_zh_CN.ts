@@ -4,42 +4,42 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <location filename="../../gui/about.py" line="33"/>
+        <location filename="../../gui/about.py" line="35"/>
         <source>About Subword Studio</source>
         <translation>关于 Subword Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="39"/>
+        <location filename="../../gui/about.py" line="41"/>
         <source>Subword Studio %1</source>
         <translation>Subword Studio %1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="40"/>
+        <location filename="../../gui/about.py" line="42"/>
         <source>An offline workbench to learn, inspect, compare and verify subword tokenizers.</source>
         <translation>一个离线工作台，用来学习、检查、比较和核验子词分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="45"/>
+        <location filename="../../gui/about.py" line="47"/>
         <source>The default tokenizer cannot be read: %1</source>
         <translation>无法读取默认分词器：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="48"/>
+        <location filename="../../gui/about.py" line="50"/>
         <source>Default tokenizer: %1 (%2 entries, %3 merges)</source>
         <translation>默认分词器：%1（%2 项，%3 次合并）</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="50"/>
+        <location filename="../../gui/about.py" line="52"/>
         <source>Interface identity (SHA-256):</source>
         <translation>接口身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="50"/>
+        <location filename="../../gui/about.py" line="52"/>
         <source>Full identity (SHA-256):</source>
         <translation>完整身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="54"/>
+        <location filename="../../gui/about.py" line="56"/>
         <source>The book quotes %1 for its frozen tokenizer: the hash of the book&apos;s own canonical serialization, which it does not publish. Ours is the SHA-256 of the RFC 8785 canonical JSON of what a model sees: symbols and IDs, merge order, specials, normalizer, pre-tokenizer and boundary rule (the full identity adds counts, trainer and training data; see docs/identity.md). The two hashes cover different serializations, so they differ.</source>
         <translation>书中给出的冻结分词器标识是 %1：它是书中自定规范序列化的哈希，书里没有公开这种序列化。本程序的标识是模型所见内容的 RFC 8785 规范 JSON 的 SHA-256：符号与 ID、合并顺序、特殊 token、规范化、预分词和边界规则（完整身份另含次数、训练器和训练数据；见 docs/identity.md）。两个哈希覆盖的序列化不同，所以数值不同。</translation>
     </message>
@@ -47,57 +47,57 @@
 <context>
     <name>AssetLibraryModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="49"/>
+        <location filename="../../gui/asset_models.py" line="50"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="50"/>
+        <location filename="../../gui/asset_models.py" line="51"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="51"/>
+        <location filename="../../gui/asset_models.py" line="52"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="52"/>
+        <location filename="../../gui/asset_models.py" line="53"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="53"/>
+        <location filename="../../gui/asset_models.py" line="54"/>
         <source>Merges</source>
         <translation>合并数</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="54"/>
+        <location filename="../../gui/asset_models.py" line="55"/>
         <source>Interface identity</source>
         <translation>接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="55"/>
+        <location filename="../../gui/asset_models.py" line="56"/>
         <source>Full identity</source>
         <translation>完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="56"/>
+        <location filename="../../gui/asset_models.py" line="57"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="70"/>
+        <location filename="../../gui/asset_models.py" line="71"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="75"/>
+        <location filename="../../gui/asset_models.py" line="76"/>
         <source>open: %1</source>
         <translation>已打开：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="78"/>
+        <location filename="../../gui/asset_models.py" line="79"/>
         <source>cannot load</source>
         <translation>无法加载</translation>
     </message>
@@ -433,47 +433,47 @@
 <context>
     <name>BehaviourModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="152"/>
+        <location filename="../../gui/asset_models.py" line="153"/>
         <source>Probe</source>
         <translation>探针</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="153"/>
+        <location filename="../../gui/asset_models.py" line="154"/>
         <source>How</source>
         <translation>方式</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="154"/>
+        <location filename="../../gui/asset_models.py" line="155"/>
         <source>IDs in A</source>
         <translation>A 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="155"/>
+        <location filename="../../gui/asset_models.py" line="156"/>
         <source>IDs in B</source>
         <translation>B 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="156"/>
+        <location filename="../../gui/asset_models.py" line="157"/>
         <source>A&apos;s IDs read by B</source>
         <translation>A 的 ID 由 B 读取</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="159"/>
+        <location filename="../../gui/asset_models.py" line="160"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="160"/>
+        <location filename="../../gui/asset_models.py" line="161"/>
         <source>same pieces, other IDs</source>
         <translation>片段相同，ID 不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="161"/>
+        <location filename="../../gui/asset_models.py" line="162"/>
         <source>other pieces</source>
         <translation>片段不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="162"/>
+        <location filename="../../gui/asset_models.py" line="163"/>
         <source>fails in one</source>
         <translation>其中一个失败</translation>
     </message>
@@ -543,188 +543,188 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="191"/>
+        <location filename="../../gui/compare_view.py" line="192"/>
         <source>A word or a sentence</source>
         <translation>一个词或一个句子</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="201"/>
+        <location filename="../../gui/compare_view.py" line="202"/>
         <source>Sample</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="202"/>
+        <location filename="../../gui/compare_view.py" line="203"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="257"/>
+        <location filename="../../gui/compare_view.py" line="258"/>
         <source>Segmentation # (see the table)</source>
         <translation>切分编号（见表格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="258"/>
+        <location filename="../../gui/compare_view.py" line="259"/>
         <source>Times drawn</source>
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="220"/>
+        <location filename="../../gui/compare_view.py" line="221"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="222"/>
+        <location filename="../../gui/compare_view.py" line="223"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="223"/>
+        <location filename="../../gui/compare_view.py" line="224"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="224"/>
+        <location filename="../../gui/compare_view.py" line="225"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="225"/>
+        <location filename="../../gui/compare_view.py" line="226"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="270"/>
+        <location filename="../../gui/compare_view.py" line="271"/>
         <source>Unigram model:</source>
         <translation>Unigram 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="270"/>
+        <location filename="../../gui/compare_view.py" line="271"/>
         <source>n-best:</source>
         <translation>n-best：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="285"/>
+        <location filename="../../gui/compare_view.py" line="286"/>
         <source>alpha:</source>
         <translation>alpha：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="285"/>
+        <location filename="../../gui/compare_view.py" line="286"/>
         <source>samples:</source>
         <translation>样本数：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="286"/>
+        <location filename="../../gui/compare_view.py" line="287"/>
         <source>seed:</source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="298"/>
+        <location filename="../../gui/compare_view.py" line="299"/>
         <source>WordPiece model:</source>
         <translation>WordPiece 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="306"/>
+        <location filename="../../gui/compare_view.py" line="307"/>
         <source>n from</source>
         <translation>n 从</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="306"/>
+        <location filename="../../gui/compare_view.py" line="307"/>
         <source>to</source>
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="316"/>
+        <location filename="../../gui/compare_view.py" line="317"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="319"/>
+        <location filename="../../gui/compare_view.py" line="320"/>
         <source>encoder</source>
         <translation>编码器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="351"/>
+        <location filename="../../gui/compare_view.py" line="352"/>
         <source>cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="353"/>
+        <location filename="../../gui/compare_view.py" line="354"/>
         <source>%1 characters under %2 tokenizers</source>
         <translation>%1 个字符，%2 个分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="361"/>
+        <location filename="../../gui/compare_view.py" line="362"/>
         <source>Press Sample to draw segmentations with probability ∝ P^alpha.</source>
         <translation>按“采样”以概率 ∝ P^alpha 抽取切分。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="369"/>
-        <location filename="../../gui/compare_view.py" line="474"/>
+        <location filename="../../gui/compare_view.py" line="370"/>
+        <location filename="../../gui/compare_view.py" line="475"/>
         <source>No Unigram model is loaded: open a unigram asset in the Assets tab.</source>
         <translation>未加载 Unigram 模型：请在“资产”标签页中打开一个 unigram 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="383"/>
+        <location filename="../../gui/compare_view.py" line="384"/>
         <source>Normalized: %1 — %2 candidate pieces; Viterbi path (green) scores %3</source>
         <translation>规范化后：%1 — %2 个候选片段；Viterbi 路径（绿色）得分 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="387"/>
+        <location filename="../../gui/compare_view.py" line="388"/>
         <source>(too many to draw; shorten the text to see the lattice)</source>
         <translation>（太多，无法绘制；缩短文本以查看网格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="427"/>
+        <location filename="../../gui/compare_view.py" line="428"/>
         <source>No WordPiece model is loaded: open a wordpiece asset in the Assets tab.</source>
         <translation>未加载 WordPiece 模型：请在“资产”标签页中打开一个 wordpiece 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="433"/>
+        <location filename="../../gui/compare_view.py" line="434"/>
         <source>longer than %1 characters → [UNK]</source>
         <translation>超过 %1 个字符 → [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="437"/>
+        <location filename="../../gui/compare_view.py" line="438"/>
         <source>match</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="437"/>
+        <location filename="../../gui/compare_view.py" line="438"/>
         <source>not in vocab</source>
         <translation>不在词表中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="439"/>
+        <location filename="../../gui/compare_view.py" line="440"/>
         <source>nothing matches here → whole word [UNK]</source>
         <translation>此处无匹配 → 整词 [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="451"/>
+        <location filename="../../gui/compare_view.py" line="452"/>
         <source>Tokens: %1</source>
         <translation>token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="453"/>
+        <location filename="../../gui/compare_view.py" line="454"/>
         <source>BasicTokenizer: %1</source>
         <translation>BasicTokenizer：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="454"/>
+        <location filename="../../gui/compare_view.py" line="455"/>
         <source>no stage changed the text</source>
         <translation>没有阶段改变文本</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="508"/>
+        <location filename="../../gui/compare_view.py" line="509"/>
         <source>Sampling… %1 of %2</source>
         <translation>采样中… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="511"/>
+        <location filename="../../gui/compare_view.py" line="512"/>
         <source>Sampling cancelled.</source>
         <translation>采样已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="529"/>
+        <location filename="../../gui/compare_view.py" line="530"/>
         <source>%1 draws, %2 distinct segmentations (alpha %3, seed %4)</source>
         <translation>抽取 %1 次，%2 种不同切分（alpha %3，种子 %4）</translation>
     </message>
@@ -732,82 +732,82 @@
 <context>
     <name>ComponentModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="108"/>
+        <location filename="../../gui/asset_models.py" line="109"/>
         <source>Component</source>
         <translation>组件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="109"/>
+        <location filename="../../gui/asset_models.py" line="110"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="110"/>
+        <location filename="../../gui/asset_models.py" line="111"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="111"/>
+        <location filename="../../gui/asset_models.py" line="112"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="114"/>
+        <location filename="../../gui/asset_models.py" line="115"/>
         <source>Initial symbols and IDs</source>
         <translation>初始符号与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="115"/>
+        <location filename="../../gui/asset_models.py" line="116"/>
         <source>Vocabulary (ID → token)</source>
         <translation>词表（ID → token）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="116"/>
+        <location filename="../../gui/asset_models.py" line="117"/>
         <source>Merges / segmentation rule</source>
         <translation>合并 / 切分规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="117"/>
+        <location filename="../../gui/asset_models.py" line="118"/>
         <source>Special tokens and IDs</source>
         <translation>特殊 token 与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="118"/>
+        <location filename="../../gui/asset_models.py" line="119"/>
         <source>Normalizer</source>
         <translation>规范化器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="119"/>
+        <location filename="../../gui/asset_models.py" line="120"/>
         <source>Pre-tokenizer</source>
         <translation>预分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="120"/>
+        <location filename="../../gui/asset_models.py" line="121"/>
         <source>Boundary rule</source>
         <translation>边界规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="121"/>
+        <location filename="../../gui/asset_models.py" line="122"/>
         <source>Merge counts (provenance)</source>
         <translation>合并计数（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="122"/>
+        <location filename="../../gui/asset_models.py" line="123"/>
         <source>Trainer (provenance)</source>
         <translation>训练器（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="123"/>
+        <location filename="../../gui/asset_models.py" line="124"/>
         <source>Training data (provenance)</source>
         <translation>训练数据（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="133"/>
+        <location filename="../../gui/asset_models.py" line="134"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="135"/>
+        <location filename="../../gui/asset_models.py" line="136"/>
         <source>different</source>
         <translation>不同</translation>
     </message>
@@ -830,52 +830,52 @@
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="88"/>
+        <location filename="../../gui/corpus_models.py" line="93"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="88"/>
+        <location filename="../../gui/corpus_models.py" line="93"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="89"/>
+        <location filename="../../gui/corpus_models.py" line="94"/>
         <source>Characters</source>
         <translation>字符数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="122"/>
+        <location filename="../../gui/corpus_models.py" line="123"/>
         <source>row %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="142"/>
+        <location filename="../../gui/corpus_models.py" line="143"/>
         <source>Record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="142"/>
+        <location filename="../../gui/corpus_models.py" line="143"/>
         <source>Line ending</source>
         <translation>行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="143"/>
+        <location filename="../../gui/corpus_models.py" line="144"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="177"/>
+        <location filename="../../gui/corpus_models.py" line="174"/>
         <source>record %1</source>
         <translation>记录 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="187"/>
+        <location filename="../../gui/corpus_models.py" line="184"/>
         <source>%1: the line ending must be LF, CRLF or none</source>
         <translation>%1：行尾必须是 LF、CRLF 或 none</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="190"/>
+        <location filename="../../gui/corpus_models.py" line="187"/>
         <source>%1: only the last record may have no line ending</source>
         <translation>%1：只有最后一条记录可以没有行尾</translation>
     </message>
@@ -1060,22 +1060,22 @@
         <translation>停止导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="419"/>
+        <location filename="../../gui/corpus_editor.py" line="420"/>
         <source>Import stopped: %1</source>
         <translation>导入已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="425"/>
+        <location filename="../../gui/corpus_editor.py" line="426"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="426"/>
+        <location filename="../../gui/corpus_editor.py" line="427"/>
         <source>Imported %1.</source>
         <translation>已导入 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="428"/>
+        <location filename="../../gui/corpus_editor.py" line="429"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
@@ -1085,133 +1085,133 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode_panel.py" line="114"/>
+        <location filename="../../gui/encode_panel.py" line="115"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="129"/>
+        <location filename="../../gui/encode_panel.py" line="130"/>
         <source>IDs, e.g. 255 or [270, 32, 268]</source>
         <translation>ID，例如 255 或 [270, 32, 268]</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="131"/>
+        <location filename="../../gui/encode_panel.py" line="132"/>
         <source>strict (error)</source>
         <translation>strict（报错）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="131"/>
+        <location filename="../../gui/encode_panel.py" line="132"/>
         <source>raw (bytes)</source>
         <translation>raw（字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="132"/>
+        <location filename="../../gui/encode_panel.py" line="133"/>
         <source>replace (display fallback)</source>
         <translation>replace（显示替代）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="134"/>
+        <location filename="../../gui/encode_panel.py" line="135"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="135"/>
+        <location filename="../../gui/encode_panel.py" line="136"/>
         <source>Use the IDs above</source>
         <translation>使用上方的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="136"/>
+        <location filename="../../gui/encode_panel.py" line="137"/>
         <source>Open IDs…</source>
         <translation>打开 ID 文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="155"/>
+        <location filename="../../gui/encode_panel.py" line="156"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="159"/>
+        <location filename="../../gui/encode_panel.py" line="160"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="198"/>
+        <location filename="../../gui/encode_panel.py" line="199"/>
         <source>Tokenizer: %1 (vocab %2)</source>
         <translation>分词器：%1（词表 %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="218"/>
+        <location filename="../../gui/encode_panel.py" line="219"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="244"/>
+        <location filename="../../gui/encode_panel.py" line="245"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="253"/>
+        <location filename="../../gui/encode_panel.py" line="254"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="259"/>
+        <location filename="../../gui/encode_panel.py" line="260"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="261"/>
+        <location filename="../../gui/encode_panel.py" line="262"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="264"/>
+        <location filename="../../gui/encode_panel.py" line="265"/>
         <source>Normal forms (this tokenizer keeps the input exactly): </source>
         <translation>规范化形式（此分词器原样保留输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="268"/>
+        <location filename="../../gui/encode_panel.py" line="269"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="325"/>
+        <location filename="../../gui/encode_panel.py" line="326"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="326"/>
+        <location filename="../../gui/encode_panel.py" line="327"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="335"/>
-        <location filename="../../gui/encode_panel.py" line="353"/>
+        <location filename="../../gui/encode_panel.py" line="336"/>
+        <location filename="../../gui/encode_panel.py" line="354"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="359"/>
+        <location filename="../../gui/encode_panel.py" line="360"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="362"/>
+        <location filename="../../gui/encode_panel.py" line="363"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="369"/>
+        <location filename="../../gui/encode_panel.py" line="370"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="372"/>
+        <location filename="../../gui/encode_panel.py" line="373"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="375"/>
+        <location filename="../../gui/encode_panel.py" line="376"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -1219,47 +1219,47 @@
 <context>
     <name>ExerciseDialog</name>
     <message>
-        <location filename="../../gui/exercises.py" line="39"/>
+        <location filename="../../gui/exercises.py" line="40"/>
         <source>Exercises (seed 000, §19.8)</source>
         <translation>习题（种子 000，§19.8）</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="42"/>
+        <location filename="../../gui/exercises.py" line="43"/>
         <source>Exercise %1</source>
         <translation>习题 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="48"/>
+        <location filename="../../gui/exercises.py" line="49"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="50"/>
+        <location filename="../../gui/exercises.py" line="51"/>
         <source>Replay the lesson</source>
         <translation>重放对应课程</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="103"/>
+        <location filename="../../gui/exercises.py" line="104"/>
         <source>e.g. %1</source>
         <translation>例如 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="120"/>
+        <location filename="../../gui/exercises.py" line="121"/>
         <source>The core could not compute the answer: %1</source>
         <translation>核心无法算出答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="126"/>
+        <location filename="../../gui/exercises.py" line="128"/>
         <source>✔ Correct: the core computes %1.</source>
         <translation>✔ 正确：核心算出的结果是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="129"/>
+        <location filename="../../gui/exercises.py" line="131"/>
         <source>✘ Not quite: the core computes %1.</source>
         <translation>✘ 还不对：核心算出的结果是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="133"/>
+        <location filename="../../gui/exercises.py" line="135"/>
         <source>Reference (§19.9)</source>
         <translation>参考解答（§19.9）</translation>
     </message>
@@ -1310,182 +1310,182 @@
 <context>
     <name>Interop</name>
     <message>
-        <location filename="../../gui/interop.py" line="35"/>
+        <location filename="../../gui/interop.py" line="36"/>
         <source>Hugging Face tokenizer.json</source>
         <translation>Hugging Face tokenizer.json</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="36"/>
+        <location filename="../../gui/interop.py" line="37"/>
         <source>tiktoken rank file</source>
         <translation>tiktoken 排名文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="37"/>
+        <location filename="../../gui/interop.py" line="38"/>
         <source>SentencePiece .model / .vocab</source>
         <translation>SentencePiece .model / .vocab</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="38"/>
+        <location filename="../../gui/interop.py" line="39"/>
         <source>BERT vocab.txt</source>
         <translation>BERT vocab.txt</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="39"/>
+        <location filename="../../gui/interop.py" line="40"/>
         <source>subword-nmt codes</source>
         <translation>subword-nmt 合并规则文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="40"/>
+        <location filename="../../gui/interop.py" line="41"/>
         <source>minbpe .model</source>
         <translation>minbpe .model</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="43"/>
+        <location filename="../../gui/interop.py" line="44"/>
         <source>Kept</source>
         <translation>已保留</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="44"/>
+        <location filename="../../gui/interop.py" line="45"/>
         <source>Not representable</source>
         <translation>无法表示</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="45"/>
+        <location filename="../../gui/interop.py" line="46"/>
         <source>Behaves differently</source>
         <translation>行为不同</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="47"/>
+        <location filename="../../gui/interop.py" line="48"/>
         <source>Tokenizer files (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;All files (*)</source>
         <translation>分词器文件 (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="62"/>
-        <location filename="../../gui/interop.py" line="192"/>
-        <location filename="../../gui/interop.py" line="199"/>
-        <location filename="../../gui/interop.py" line="295"/>
+        <location filename="../../gui/interop.py" line="63"/>
+        <location filename="../../gui/interop.py" line="193"/>
+        <location filename="../../gui/interop.py" line="200"/>
+        <location filename="../../gui/interop.py" line="296"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="68"/>
-        <location filename="../../gui/interop.py" line="225"/>
-        <location filename="../../gui/interop.py" line="230"/>
+        <location filename="../../gui/interop.py" line="69"/>
+        <location filename="../../gui/interop.py" line="226"/>
+        <location filename="../../gui/interop.py" line="231"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="79"/>
+        <location filename="../../gui/interop.py" line="80"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="105"/>
+        <location filename="../../gui/interop.py" line="106"/>
         <source>Imported %1 of %2 files.</source>
         <translation>已导入 %1 个文件（共 %2 个）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="108"/>
+        <location filename="../../gui/interop.py" line="109"/>
         <source>Not imported</source>
         <translation>未导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="113"/>
+        <location filename="../../gui/interop.py" line="114"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="117"/>
+        <location filename="../../gui/interop.py" line="118"/>
         <source>exact</source>
         <translation>完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="119"/>
+        <location filename="../../gui/interop.py" line="120"/>
         <source>not exact</source>
         <translation>不完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="137"/>
+        <location filename="../../gui/interop.py" line="138"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="139"/>
+        <location filename="../../gui/interop.py" line="140"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="145"/>
+        <location filename="../../gui/interop.py" line="146"/>
         <source>Exact: every ID and behaviour is kept.</source>
         <translation>精确：每个 ID 和行为都保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="147"/>
+        <location filename="../../gui/interop.py" line="148"/>
         <source>Not exact: see below.</source>
         <translation>不精确：见下文。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="193"/>
+        <location filename="../../gui/interop.py" line="194"/>
         <source>Which format is %1?</source>
         <translation>%1 是哪种格式？</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="200"/>
+        <location filename="../../gui/interop.py" line="201"/>
         <source>A rank file does not record its split pattern. Split with:</source>
         <translation>排名文件不记录其切分正则。切分方式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="209"/>
+        <location filename="../../gui/interop.py" line="210"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="222"/>
+        <location filename="../../gui/interop.py" line="223"/>
         <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
         <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="225"/>
+        <location filename="../../gui/interop.py" line="226"/>
         <source>Asset:</source>
         <translation>资产：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="230"/>
+        <location filename="../../gui/interop.py" line="231"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="244"/>
+        <location filename="../../gui/interop.py" line="245"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="254"/>
+        <location filename="../../gui/interop.py" line="255"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="256"/>
+        <location filename="../../gui/interop.py" line="257"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="290"/>
+        <location filename="../../gui/interop.py" line="291"/>
         <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
         <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="296"/>
+        <location filename="../../gui/interop.py" line="297"/>
         <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
         <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="299"/>
+        <location filename="../../gui/interop.py" line="300"/>
         <source>no split pattern chosen</source>
         <translation>未选择切分模式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="317"/>
+        <location filename="../../gui/interop.py" line="318"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个文件…</numerusform>
@@ -1495,32 +1495,32 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="210"/>
+        <location filename="../../gui/lessons.py" line="211"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="211"/>
+        <location filename="../../gui/lessons.py" line="212"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="212"/>
+        <location filename="../../gui/lessons.py" line="213"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="219"/>
+        <location filename="../../gui/lessons.py" line="220"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="228"/>
+        <location filename="../../gui/lessons.py" line="229"/>
         <source>§%1, %2</source>
         <translation>§%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="230"/>
+        <location filename="../../gui/lessons.py" line="231"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -1528,12 +1528,12 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../gui/lessons.py" line="50"/>
+        <location filename="../../gui/lessons.py" line="51"/>
         <source>Start lesson</source>
         <translation>开始课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="51"/>
+        <location filename="../../gui/lessons.py" line="52"/>
         <source>The workspace has unsaved changes. The lesson replaces its corpus and settings. Discard the changes?</source>
         <translation>工作区有未保存的更改。课程会替换它的语料和设置。要放弃这些更改吗？</translation>
     </message>
@@ -1572,8 +1572,8 @@
     </message>
     <message>
         <location filename="../../gui/main_window.py" line="59"/>
-        <location filename="../../gui/main_window.py" line="183"/>
-        <location filename="../../gui/main_window.py" line="260"/>
+        <location filename="../../gui/main_window.py" line="185"/>
+        <location filename="../../gui/main_window.py" line="262"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
@@ -1583,48 +1583,48 @@
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="202"/>
-        <location filename="../../gui/main_window.py" line="209"/>
+        <location filename="../../gui/main_window.py" line="204"/>
+        <location filename="../../gui/main_window.py" line="211"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="255"/>
+        <location filename="../../gui/main_window.py" line="257"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="257"/>
+        <location filename="../../gui/main_window.py" line="259"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="264"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="265"/>
+        <location filename="../../gui/main_window.py" line="267"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="294"/>
+        <location filename="../../gui/main_window.py" line="296"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="295"/>
+        <location filename="../../gui/main_window.py" line="297"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="316"/>
+        <location filename="../../gui/main_window.py" line="318"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="317"/>
+        <location filename="../../gui/main_window.py" line="319"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
@@ -2105,12 +2105,12 @@
 <context>
     <name>ReportWindow</name>
     <message>
-        <location filename="../../gui/interop.py" line="89"/>
+        <location filename="../../gui/interop.py" line="90"/>
         <source>Conversion report</source>
         <translation>转换报告</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="89"/>
+        <location filename="../../gui/interop.py" line="90"/>
         <source>Import summary</source>
         <translation>导入摘要</translation>
     </message>
@@ -2141,92 +2141,92 @@
 <context>
     <name>TimelinePlots</name>
     <message>
-        <location filename="../../gui/plots.py" line="96"/>
+        <location filename="../../gui/plots.py" line="95"/>
         <source>merge step</source>
         <translation>合并步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="96"/>
+        <location filename="../../gui/plots.py" line="95"/>
         <source>winning pair count</source>
         <translation>胜出相邻对的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="103"/>
+        <location filename="../../gui/plots.py" line="102"/>
         <source>vocabulary size V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="103"/>
+        <location filename="../../gui/plots.py" line="102"/>
         <source>total corpus tokens</source>
         <translation>语料 token 总数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="110"/>
+        <location filename="../../gui/plots.py" line="109"/>
         <source>average sequence length (tokens)</source>
         <translation>平均序列长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="110"/>
+        <location filename="../../gui/plots.py" line="109"/>
         <source>parameters 2·V·C</source>
         <translation>参数量 2·V·C</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="56"/>
+        <location filename="../../gui/plots.py" line="51"/>
         <source>Winning count</source>
         <translation>胜出次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="57"/>
+        <location filename="../../gui/plots.py" line="52"/>
         <source>Compression</source>
         <translation>压缩</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="58"/>
+        <location filename="../../gui/plots.py" line="53"/>
         <source>Parameter cost</source>
         <translation>参数开销</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="65"/>
+        <location filename="../../gui/plots.py" line="60"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="66"/>
+        <location filename="../../gui/plots.py" line="61"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="67"/>
+        <location filename="../../gui/plots.py" line="62"/>
         <source>Data CSV…</source>
         <translation>数据 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="71"/>
+        <location filename="../../gui/plots.py" line="66"/>
         <source>Model width:</source>
         <translation>模型宽度：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="74"/>
+        <location filename="../../gui/plots.py" line="69"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="141"/>
+        <location filename="../../gui/plots.py" line="156"/>
         <source>average sequence length (tokens per %1)</source>
         <translation>平均序列长度（每个%1的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="179"/>
+        <location filename="../../gui/plots.py" line="194"/>
         <source>After %1 merges: V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
         <translation>%1 次合并后：V %2 → %3，增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="232"/>
+        <location filename="../../gui/plots.py" line="247"/>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="237"/>
+        <location filename="../../gui/plots.py" line="252"/>
         <source>Export plot data</source>
         <translation>导出图表数据</translation>
     </message>
@@ -2363,122 +2363,520 @@
 <context>
     <name>compare_view</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="95"/>
+        <location filename="../../gui/compare_view.py" line="96"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="95"/>
+        <location filename="../../gui/compare_view.py" line="96"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="96"/>
+        <location filename="../../gui/compare_view.py" line="97"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="96"/>
-        <location filename="../../gui/compare_view.py" line="102"/>
-        <location filename="../../gui/compare_view.py" line="114"/>
+        <location filename="../../gui/compare_view.py" line="97"/>
+        <location filename="../../gui/compare_view.py" line="103"/>
+        <location filename="../../gui/compare_view.py" line="115"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="100"/>
+        <location filename="../../gui/compare_view.py" line="101"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="100"/>
+        <location filename="../../gui/compare_view.py" line="101"/>
         <source>Log-probability</source>
         <translation>对数概率</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="101"/>
+        <location filename="../../gui/compare_view.py" line="102"/>
         <source>P(segmentation | text)</source>
         <translation>P(切分 | 文本)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="106"/>
+        <location filename="../../gui/compare_view.py" line="107"/>
         <source>Start</source>
         <translation>起点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="106"/>
+        <location filename="../../gui/compare_view.py" line="107"/>
         <source>End</source>
         <translation>终点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="107"/>
+        <location filename="../../gui/compare_view.py" line="108"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="107"/>
+        <location filename="../../gui/compare_view.py" line="108"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="108"/>
+        <location filename="../../gui/compare_view.py" line="109"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="112"/>
+        <location filename="../../gui/compare_view.py" line="113"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="112"/>
+        <location filename="../../gui/compare_view.py" line="113"/>
         <source>Drawn</source>
         <translation>抽中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="113"/>
+        <location filename="../../gui/compare_view.py" line="114"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="113"/>
+        <location filename="../../gui/compare_view.py" line="114"/>
         <source>Exact P^α/Z</source>
         <translation>精确 P^α/Z</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="118"/>
-        <location filename="../../gui/compare_view.py" line="123"/>
+        <location filename="../../gui/compare_view.py" line="119"/>
+        <location filename="../../gui/compare_view.py" line="124"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="118"/>
+        <location filename="../../gui/compare_view.py" line="119"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="119"/>
+        <location filename="../../gui/compare_view.py" line="120"/>
         <source>Tried</source>
         <translation>尝试</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="119"/>
+        <location filename="../../gui/compare_view.py" line="120"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="123"/>
+        <location filename="../../gui/compare_view.py" line="124"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="124"/>
+        <location filename="../../gui/compare_view.py" line="125"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="124"/>
+        <location filename="../../gui/compare_view.py" line="125"/>
         <source>n-grams (fastText order)</source>
         <translation>n-gram（fastText 顺序）</translation>
+    </message>
+</context>
+<context>
+    <name>core_text</name>
+    <message>
+        <location filename="../../gui/core_text.py" line="26"/>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="27"/>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="28"/>
+        <source>{size} bytes is over the {limit}-byte limit</source>
+        <translation>大小 {size} 字节，超过了 {limit} 字节的上限</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="29"/>
+        <source>cannot read ({reason})</source>
+        <translation>无法读取（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="30"/>
+        <source>cannot write ({reason})</source>
+        <translation>无法写入（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="31"/>
+        <source>not UTF-8 text (byte {offset})</source>
+        <translation>不是 UTF-8 文本（字节偏移 {offset}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="32"/>
+        <source>unknown schema version {version}; this version reads {supported}</source>
+        <translation>未知的格式版本 {version}；本版本只能读取版本 {supported}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="34"/>
+        <source>invalid UTF-8 at byte offset {offset}</source>
+        <translation>字节偏移 {offset} 处是无效的 UTF-8</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="35"/>
+        <source>not valid JSON (line {line}, column {column}: {reason})</source>
+        <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="36"/>
+        <source>line {line}: invalid UTF-8 at byte offset {offset}</source>
+        <translation>第 {line} 行：字节偏移 {offset} 处是无效的 UTF-8</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="38"/>
+        <source>an ID list must be text</source>
+        <translation>ID 列表必须是文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="39"/>
+        <source>brackets do not match: write IDs like 270 32 268 or [270, 32, 268]</source>
+        <translation>方括号不配对：请写成 270 32 268 或 [270, 32, 268]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="41"/>
+        <source>item {number} ({item} at character {position}) is not a non-negative integer ID</source>
+        <translation>第 {number} 项（{item}，位于字符位置 {position}）不是非负整数 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="43"/>
+        <source>more than {limit} IDs: split the list</source>
+        <translation>ID 超过 {limit} 个：请拆分列表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="45"/>
+        <source>empty word</source>
+        <translation>词为空</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="46"/>
+        <source>word {word} contains the reserved symbol {symbol}</source>
+        <translation>词 {word} 含有保留符号 {symbol}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="47"/>
+        <source>count {count} is not an integer</source>
+        <translation>次数 {count} 不是整数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="48"/>
+        <source>count {count} must be a positive integer</source>
+        <translation>次数 {count} 必须是正整数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="49"/>
+        <source>invalid UTF-8 byte {bytes} at byte offset {offset}</source>
+        <translation>无效的 UTF-8 字节 {bytes}，位于字节偏移 {offset}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="50"/>
+        <source>expected &apos;word&lt;TAB&gt;count&apos;, found no tab in {line}</source>
+        <translation>应为“词&lt;TAB&gt;次数”，但 {line} 中没有制表符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="51"/>
+        <source>the corpus is empty</source>
+        <translation>语料为空</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="52"/>
+        <source>{word} is already in row {row}; change its count instead</source>
+        <translation>{word} 已在第 {row} 行；请改为修改它的次数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="53"/>
+        <source>{word} is already in the table; change its count instead</source>
+        <translation>{word} 已在表中；请改为修改它的次数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="55"/>
+        <source>the corpus is in records mode; switch to the word table first</source>
+        <translation>语料当前为记录模式；请先切换到词表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="57"/>
+        <source>the corpus is in word-table mode; switch to the records first</source>
+        <translation>语料当前为词表模式；请先切换到记录</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="59"/>
+        <source>a record is one line; split it at the line break first</source>
+        <translation>一条记录只能有一行；请先在换行处拆开</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="60"/>
+        <source>contains the reserved symbol {symbol}</source>
+        <translation>含有保留符号 {symbol}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="61"/>
+        <source>line ending {ending} is not LF, CRLF or none</source>
+        <translation>行尾 {ending} 不是 LF、CRLF 或无</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="62"/>
+        <source>only the last record may lack a line ending</source>
+        <translation>只有最后一条记录可以没有行尾</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="63"/>
+        <source>the table has {total} word occurrences; at most {limit} become records</source>
+        <translation>词表共有 {total} 个词次；最多只能转成 {limit} 条记录</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="65"/>
+        <source>{word} contains whitespace, so it cannot be a record of its own</source>
+        <translation>{word} 含有空白字符，不能单独作为一条记录</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="68"/>
+        <source>expected an object, found {found}</source>
+        <translation>应为对象，实际为 {found}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="69"/>
+        <source>missing field {key}</source>
+        <translation>缺少字段 {key}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="70"/>
+        <source>expected {expected}, found {found}</source>
+        <translation>应为 {expected}，实际为 {found}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="71"/>
+        <source>unknown field {key}</source>
+        <translation>未知字段 {key}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="72"/>
+        <source>an asset must be a JSON object</source>
+        <translation>资产必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="73"/>
+        <source>not a Subword Studio asset (format must be {format})</source>
+        <translation>不是 Subword Studio 资产（format 必须为 {format}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="74"/>
+        <source>unknown tokenizer kind {kind}; known: {known}</source>
+        <translation>未知的分词器类型 {kind}；已知类型：{known}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="75"/>
+        <source>not a Subword Studio workspace (format must be {format})</source>
+        <translation>不是 Subword Studio 工作区（format 必须为 {format}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="76"/>
+        <source>every row must be [word, count]</source>
+        <translation>每一行都必须是 [词, 次数]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="77"/>
+        <source>{steps} steps for {merges} merges</source>
+        <translation>{merges} 次合并却有 {steps} 个步骤</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="78"/>
+        <source>expected [left, right, count]</source>
+        <translation>应为 [左, 右, 次数]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="79"/>
+        <source>expected [[[left, right], ...], tie count]</source>
+        <translation>应为 [[[左, 右], ...], 并列数]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="80"/>
+        <source>the tie set must start with the winner</source>
+        <translation>并列集必须以胜出的相邻对开头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="81"/>
+        <source>the training corpus does not match its recorded SHA-256</source>
+        <translation>训练语料与记录的 SHA-256 不符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="83"/>
+        <source>expected null or an integer from 0 to {limit}, found {found}</source>
+        <translation>应为 null 或 0 到 {limit} 之间的整数，实际为 {found}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="85"/>
+        <source>{mode} is neither &apos;words&apos; nor &apos;records&apos;</source>
+        <translation>{mode} 既不是 &apos;words&apos; 也不是 &apos;records&apos;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="90"/>
+        <source>Expecting value</source>
+        <translation>此处应为一个值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="91"/>
+        <source>Expecting &apos;,&apos; delimiter</source>
+        <translation>此处应为 &apos;,&apos; 分隔符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="92"/>
+        <source>Expecting &apos;:&apos; delimiter</source>
+        <translation>此处应为 &apos;:&apos; 分隔符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="93"/>
+        <source>Expecting property name enclosed in double quotes</source>
+        <translation>此处应为用双引号括起的属性名</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="95"/>
+        <source>Unterminated string starting at</source>
+        <translation>字符串没有结束</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="96"/>
+        <source>Invalid control character at</source>
+        <translation>无效的控制字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="97"/>
+        <source>Invalid \escape</source>
+        <translation>无效的转义</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="98"/>
+        <source>Invalid \uXXXX escape</source>
+        <translation>无效的 \uXXXX 转义</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="99"/>
+        <source>Extra data</source>
+        <translation>多余的数据</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="104"/>
+        <source>row {n}</source>
+        <translation>第 {n} 行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="105"/>
+        <source>record {n}</source>
+        <translation>记录 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="106"/>
+        <source>entry {n}</source>
+        <translation>第 {n} 项</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="107"/>
+        <source>pasted line {n}</source>
+        <translation>粘贴的第 {n} 行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="114"/>
+        <source>lone byte {byte} at offset {offset}</source>
+        <translation>偏移 {offset} 处的孤立字节 {byte}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="115"/>
+        <source>continuation byte {byte} at offset {offset} has no lead byte</source>
+        <translation>偏移 {offset} 处的后续字节 {byte} 没有前导字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="117"/>
+        <source>truncated sequence {seq} at offset {offset}: a {need}-byte character cut off by the end of data</source>
+        <translation>偏移 {offset} 处的截断序列 {seq}：一个 {need} 字节的字符被数据末尾截断</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="119"/>
+        <source>incomplete sequence {seq} at offset {offset}: byte at offset {next} is not a continuation byte (0x80-0xBF)</source>
+        <translation>偏移 {offset} 处的不完整序列 {seq}：偏移 {next} 处的字节不是后续字节（0x80–0xBF）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="121"/>
+        <source>overlong encoding {seq} at offset {offset}: {value} must use fewer bytes</source>
+        <translation>偏移 {offset} 处的超长编码 {seq}：{value} 应使用更少的字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="123"/>
+        <source>overlong encoding {seq} at offset {offset}: a code point must use fewer bytes (sequence also cut short)</source>
+        <translation>偏移 {offset} 处的超长编码 {seq}：该码点应使用更少的字节（序列也被截断）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="125"/>
+        <source>surrogate {value} encoded as {seq} at offset {offset}: surrogates are not characters</source>
+        <translation>偏移 {offset} 处的代理项 {value}（编码为 {seq}）：代理项不是字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="127"/>
+        <source>surrogate encoded as {seq} at offset {offset}: surrogates are not characters (sequence also cut short)</source>
+        <translation>偏移 {offset} 处的代理项编码 {seq}：代理项不是字符（序列也被截断）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="129"/>
+        <source>sequence {seq} at offset {offset} encodes {value}, beyond U+10FFFF</source>
+        <translation>偏移 {offset} 处的序列 {seq} 编码了 {value}，超出 U+10FFFF</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="131"/>
+        <source>sequence {seq} at offset {offset} encodes a code point beyond U+10FFFF (sequence also cut short)</source>
+        <translation>偏移 {offset} 处的序列 {seq} 编码了超出 U+10FFFF 的码点（序列也被截断）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="137"/>
+        <source>vocabulary {value}</source>
+        <translation>词表 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="138"/>
+        <source>merges {value}</source>
+        <translation>合并 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="139"/>
+        <source>pieces {value}</source>
+        <translation>片段 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="148"/>
+        <source>: </source>
+        <translation>：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="198"/>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="202"/>
+        <source>invalid UTF-8: %1</source>
+        <translation>无效的 UTF-8：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="204"/>
+        <source> (in token %1, id %2)</source>
+        <translation>（在第 %1 个 token 中，ID %2）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="207"/>
+        <source> (and %1 more problems)</source>
+        <translation>（另有 %1 处问题）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="224"/>
+        <source>, </source>
+        <translation>，</translation>
     </message>
 </context>
 <context>
@@ -3258,7 +3656,7 @@
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/workers.py" line="221"/>
+        <location filename="../../gui/workers.py" line="228"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>

@@ -1,0 +1,224 @@
+"""The core's messages in the user's language.
+
+``core/`` writes English, which the CLI prints as it is, and carries what
+each message means as data: an error's ``code``, ``params``, ``where`` and
+``cause`` (core/errors.py), a UTF-8 problem's ``kind`` and ``params()``, an
+import report's findings.  This module holds a translatable template for
+every code a window shows; placeholders are the params' names in braces.
+A message that is not fully translated -- an unknown code, a template with
+no translation (English, the source language), a translation that lost a
+placeholder -- shows the core's own English text, never a mixed or broken
+sentence; so the English UI shows exactly what the CLI prints.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from core.utf8 import Utf8DecodeError
+
+CONTEXT = "core_text"
+
+ERRORS = {
+    # files
+    "file.missing": QT_TRANSLATE_NOOP("core_text", "no such file"),
+    "file.directory": QT_TRANSLATE_NOOP("core_text", "is a folder, not a file"),
+    "file.too_big": QT_TRANSLATE_NOOP("core_text", "{size} bytes is over the {limit}-byte limit"),
+    "file.unreadable": QT_TRANSLATE_NOOP("core_text", "cannot read ({reason})"),
+    "file.unwritable": QT_TRANSLATE_NOOP("core_text", "cannot write ({reason})"),
+    "file.not_utf8": QT_TRANSLATE_NOOP("core_text", "not UTF-8 text (byte {offset})"),
+    "file.schema_version": QT_TRANSLATE_NOOP("core_text",
+                                             "unknown schema version {version}; this version reads {supported}"),
+    "json.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "invalid UTF-8 at byte offset {offset}"),
+    "json.invalid": QT_TRANSLATE_NOOP("core_text", "not valid JSON (line {line}, column {column}: {reason})"),
+    "import.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "line {line}: invalid UTF-8 at byte offset {offset}"),
+    # ID lists
+    "ids.not_text": QT_TRANSLATE_NOOP("core_text", "an ID list must be text"),
+    "ids.brackets": QT_TRANSLATE_NOOP("core_text",
+                                      "brackets do not match: write IDs like 270 32 268 or [270, 32, 268]"),
+    "ids.not_an_id": QT_TRANSLATE_NOOP("core_text", "item {number} ({item} at character {position}) is not a "
+                                                    "non-negative integer ID"),
+    "ids.too_many": QT_TRANSLATE_NOOP("core_text", "more than {limit} IDs: split the list"),
+    # corpus and records
+    "corpus.empty_word": QT_TRANSLATE_NOOP("core_text", "empty word"),
+    "corpus.reserved": QT_TRANSLATE_NOOP("core_text", "word {word} contains the reserved symbol {symbol}"),
+    "corpus.count_not_integer": QT_TRANSLATE_NOOP("core_text", "count {count} is not an integer"),
+    "corpus.count_not_positive": QT_TRANSLATE_NOOP("core_text", "count {count} must be a positive integer"),
+    "corpus.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "invalid UTF-8 byte {bytes} at byte offset {offset}"),
+    "corpus.no_tab": QT_TRANSLATE_NOOP("core_text", "expected 'word<TAB>count', found no tab in {line}"),
+    "corpus.empty": QT_TRANSLATE_NOOP("core_text", "the corpus is empty"),
+    "corpus.duplicate": QT_TRANSLATE_NOOP("core_text", "{word} is already in row {row}; change its count instead"),
+    "corpus.already_in_table": QT_TRANSLATE_NOOP("core_text",
+                                                 "{word} is already in the table; change its count instead"),
+    "corpus.needs_words": QT_TRANSLATE_NOOP("core_text", "the corpus is in records mode; switch to the word table "
+                                                         "first"),
+    "corpus.needs_records": QT_TRANSLATE_NOOP("core_text", "the corpus is in word-table mode; switch to the "
+                                                           "records first"),
+    "records.one_line": QT_TRANSLATE_NOOP("core_text", "a record is one line; split it at the line break first"),
+    "records.reserved": QT_TRANSLATE_NOOP("core_text", "contains the reserved symbol {symbol}"),
+    "records.bad_ending": QT_TRANSLATE_NOOP("core_text", "line ending {ending} is not LF, CRLF or none"),
+    "records.missing_ending": QT_TRANSLATE_NOOP("core_text", "only the last record may lack a line ending"),
+    "records.too_many": QT_TRANSLATE_NOOP("core_text", "the table has {total} word occurrences; at most {limit} "
+                                                       "become records"),
+    "records.whitespace": QT_TRANSLATE_NOOP("core_text",
+                                            "{word} contains whitespace, so it cannot be a record of its own"),
+    # fields of asset and workspace files
+    "field.not_object": QT_TRANSLATE_NOOP("core_text", "expected an object, found {found}"),
+    "field.missing": QT_TRANSLATE_NOOP("core_text", "missing field {key}"),
+    "field.wrong_type": QT_TRANSLATE_NOOP("core_text", "expected {expected}, found {found}"),
+    "field.unknown": QT_TRANSLATE_NOOP("core_text", "unknown field {key}"),
+    "asset.not_object": QT_TRANSLATE_NOOP("core_text", "an asset must be a JSON object"),
+    "asset.format": QT_TRANSLATE_NOOP("core_text", "not a Subword Studio asset (format must be {format})"),
+    "asset.kind": QT_TRANSLATE_NOOP("core_text", "unknown tokenizer kind {kind}; known: {known}"),
+    "workspace.format": QT_TRANSLATE_NOOP("core_text", "not a Subword Studio workspace (format must be {format})"),
+    "workspace.bad_row": QT_TRANSLATE_NOOP("core_text", "every row must be [word, count]"),
+    "workspace.step_count": QT_TRANSLATE_NOOP("core_text", "{steps} steps for {merges} merges"),
+    "workspace.bad_merge": QT_TRANSLATE_NOOP("core_text", "expected [left, right, count]"),
+    "workspace.bad_step": QT_TRANSLATE_NOOP("core_text", "expected [[[left, right], ...], tie count]"),
+    "workspace.tie_order": QT_TRANSLATE_NOOP("core_text", "the tie set must start with the winner"),
+    "workspace.corpus_hash": QT_TRANSLATE_NOOP("core_text",
+                                               "the training corpus does not match its recorded SHA-256"),
+    "workspace.bad_setting": QT_TRANSLATE_NOOP("core_text",
+                                               "expected null or an integer from 0 to {limit}, found {found}"),
+    "workspace.bad_mode": QT_TRANSLATE_NOOP("core_text", "{mode} is neither 'words' nor 'records'"),
+}
+
+# Python's json parser's reasons, quoted in "json.invalid".
+JSON_REASONS = {
+    "Expecting value": QT_TRANSLATE_NOOP("core_text", "Expecting value"),
+    "Expecting ',' delimiter": QT_TRANSLATE_NOOP("core_text", "Expecting ',' delimiter"),
+    "Expecting ':' delimiter": QT_TRANSLATE_NOOP("core_text", "Expecting ':' delimiter"),
+    "Expecting property name enclosed in double quotes": QT_TRANSLATE_NOOP(
+        "core_text", "Expecting property name enclosed in double quotes"),
+    "Unterminated string starting at": QT_TRANSLATE_NOOP("core_text", "Unterminated string starting at"),
+    "Invalid control character at": QT_TRANSLATE_NOOP("core_text", "Invalid control character at"),
+    "Invalid \\escape": QT_TRANSLATE_NOOP("core_text", "Invalid \\escape"),
+    "Invalid \\uXXXX escape": QT_TRANSLATE_NOOP("core_text", "Invalid \\uXXXX escape"),
+    "Extra data": QT_TRANSLATE_NOOP("core_text", "Extra data"),
+}
+
+# Locations the core names in English words; file paths and JSON paths stay as they are.
+LOCATIONS = {
+    "row": QT_TRANSLATE_NOOP("core_text", "row {n}"),
+    "record": QT_TRANSLATE_NOOP("core_text", "record {n}"),
+    "entry": QT_TRANSLATE_NOOP("core_text", "entry {n}"),
+    "pasted line": QT_TRANSLATE_NOOP("core_text", "pasted line {n}"),
+}
+_LOCATION = re.compile(r"(row|record|entry|pasted line) (\d+)")
+
+# Strict UTF-8 problems (core.utf8.Utf8Problem), by kind; "_cut" when the
+# sequence also ends early, so it names no code point.
+PROBLEMS = {
+    "invalid_byte": QT_TRANSLATE_NOOP("core_text", "lone byte {byte} at offset {offset}"),
+    "unexpected_continuation": QT_TRANSLATE_NOOP("core_text",
+                                                 "continuation byte {byte} at offset {offset} has no lead byte"),
+    "truncated": QT_TRANSLATE_NOOP("core_text", "truncated sequence {seq} at offset {offset}: a {need}-byte "
+                                                "character cut off by the end of data"),
+    "incomplete": QT_TRANSLATE_NOOP("core_text", "incomplete sequence {seq} at offset {offset}: byte at offset "
+                                                 "{next} is not a continuation byte (0x80-0xBF)"),
+    "overlong": QT_TRANSLATE_NOOP("core_text", "overlong encoding {seq} at offset {offset}: {value} must use fewer "
+                                               "bytes"),
+    "overlong_cut": QT_TRANSLATE_NOOP("core_text", "overlong encoding {seq} at offset {offset}: a code point must "
+                                                   "use fewer bytes (sequence also cut short)"),
+    "surrogate": QT_TRANSLATE_NOOP("core_text", "surrogate {value} encoded as {seq} at offset {offset}: surrogates "
+                                                "are not characters"),
+    "surrogate_cut": QT_TRANSLATE_NOOP("core_text", "surrogate encoded as {seq} at offset {offset}: surrogates are "
+                                                    "not characters (sequence also cut short)"),
+    "out_of_range": QT_TRANSLATE_NOOP("core_text", "sequence {seq} at offset {offset} encodes {value}, beyond "
+                                                   "U+10FFFF"),
+    "out_of_range_cut": QT_TRANSLATE_NOOP("core_text", "sequence {seq} at offset {offset} encodes a code point "
+                                                       "beyond U+10FFFF (sequence also cut short)"),
+}
+
+# Sizes in an import or export report's summary (core.formats.report).
+SUMMARY = {
+    "vocab": QT_TRANSLATE_NOOP("core_text", "vocabulary {value}"),
+    "merges": QT_TRANSLATE_NOOP("core_text", "merges {value}"),
+    "pieces": QT_TRANSLATE_NOOP("core_text", "pieces {value}"),
+}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+def _colon() -> str:
+    return QCoreApplication.translate("core_text", ": ")
+
+
+def _fill(template: str, params) -> str | None:
+    translated = _tr(template)
+    if translated == template:
+        return None
+    try:
+        return translated.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def location(where: str) -> str:
+    match = _LOCATION.fullmatch(where)
+    if match is None:
+        return where
+    return _fill(LOCATIONS[match.group(1)], {"n": match.group(2)}) or where
+
+
+def error(exc: BaseException) -> str:
+    """``exc`` as one line in the user's language (else the core's English)."""
+    text = _translated(exc)
+    return str(exc) if text is None else text
+
+
+def _translated(exc: BaseException) -> str | None:
+    if isinstance(exc, Utf8DecodeError):
+        text = decode_error(exc)
+    elif getattr(exc, "code", "") in ERRORS:
+        params = dict(exc.params)
+        if exc.code == "json.invalid" and params["reason"] in JSON_REASONS:
+            params["reason"] = _tr(JSON_REASONS[params["reason"]])
+        text = _fill(ERRORS[exc.code], params)
+    elif getattr(exc, "cause", None) is not None:
+        text = _translated(exc.cause)
+    else:
+        text = None
+    where = getattr(exc, "where", "")
+    return f"{location(where)}{_colon()}{text}" if text is not None and where else text
+
+
+def problem(p) -> str:
+    """A :class:`core.utf8.Utf8Problem`, e.g. "lone byte 0xFF at offset 0"."""
+    params = p.params()
+    key = p.kind + ("_cut" if params["cut"] else "")
+    return _fill(PROBLEMS.get(key, ""), params) or p.describe()
+
+
+def problems(items) -> str:
+    return QCoreApplication.translate("core_text", "; ").join(problem(p) for p in items)
+
+
+def decode_error(exc: Utf8DecodeError) -> str:
+    text = QCoreApplication.translate("core_text", "invalid UTF-8: %1").replace("%1", problem(exc.problems[0]))
+    if exc.token is not None:
+        text += QCoreApplication.translate("core_text", " (in token %1, id %2)").replace(
+            "%1", str(exc.token[0])).replace("%2", str(exc.token[1]))
+    if len(exc.problems) > 1:
+        text += QCoreApplication.translate("core_text", " (and %1 more problems)").replace(
+            "%1", str(len(exc.problems) - 1))
+    return text
+
+
+def invalid_line(line, name: str) -> str:
+    """A skipped import line (:class:`core.records.InvalidLine`) in ``name``."""
+    text = _fill(ERRORS["corpus.invalid_utf8"], {"bytes": line.bad, "offset": line.offset})
+    return f"{name}:{line.line}{_colon()}{text}" if text else line.describe(name)
+
+
+def summary(sizes: dict) -> str:
+    """A report's sizes, e.g. "vocabulary 291, merges 32"."""
+    parts = []
+    for key, value in sizes.items():
+        shown = _fill(SUMMARY[key], {"value": value}) if key in SUMMARY else None
+        parts.append(shown or f"{key} {value}")
+    return QCoreApplication.translate("core_text", ", ").join(parts)

@@ -1,0 +1,147 @@
+"""Core messages reach the windows in the UI language: strict UTF-8 problems,
+ID-list, corpus, asset and workspace errors (gui/core_text.py).  In English
+every one reads exactly as the core (and so the CLI) writes it."""
+
+import json
+import re
+
+import pytest
+from PySide6.QtCore import Qt
+
+from core import assets, idlist, utf8, workspace_file
+from core.errors import StudioError
+from core.workspace import Workspace
+from gui import core_text, language
+from gui.bridge import WorkspaceBridge
+from gui.corpus_editor import CorpusEditor
+from gui.main_window import MainWindow
+
+from conftest import ROOT
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+# One ill-formed stretch of each kind, and the three that are also cut short.
+PROBLEM_BYTES = {
+    "invalid_byte": b"\xff",
+    "unexpected_continuation": b"\x80",
+    "truncated": b"\xe4\xb8",
+    "incomplete": b"\xe4\xb8A",
+    "overlong": b"\xe0\x80\x80",
+    "overlong_cut": b"\xe0\x80",
+    "surrogate": b"\xed\xa0\x80",
+    "surrogate_cut": b"\xed\xa0",
+    "out_of_range": b"\xf4\x90\x80\x80",
+    "out_of_range_cut": b"\xf4\x90",
+}
+
+
+@pytest.fixture
+def zh(qapp):
+    language.install("zh_CN")
+    yield
+    language.install("en")
+
+
+def raised(fn, *args) -> StudioError:
+    with pytest.raises(StudioError) as info:
+        fn(*args)
+    return info.value
+
+
+def bad_inputs(tmp_path):
+    """Errors from the core's own checks, on bad user input and malformed files."""
+    asset = tmp_path / "asset.json"
+    good = assets.read_asset(ROOT / "resources" / "classroom_byte_bpe.json")
+    workspace = tmp_path / "workspace.json"
+    errors = {
+        "ids": raised(idlist.parse_ids, "[1, x]"),
+        "brackets": raised(idlist.parse_ids, "[1, 2"),
+        "missing": raised(assets.read_asset, tmp_path / "nope.json"),
+    }
+    asset.write_text('{"format": "subword-studio/tokenizer"', encoding="utf-8")
+    errors["json"] = raised(assets.read_asset, asset)
+    asset.write_text(json.dumps({**good, "kind": "trigram"}), encoding="utf-8")
+    errors["kind"] = raised(assets.read_asset, asset)
+    asset.write_text(json.dumps({k: v for k, v in good.items() if k != "model"}), encoding="utf-8")
+    errors["field"] = raised(assets.read_asset, asset)
+    document = workspace_file.to_document(workspace_file.snapshot(Workspace.example()))
+    workspace.write_text(json.dumps({**document, "corpus": {"mode": "words", "words": [["low", 0]]}}),
+                         encoding="utf-8")
+    errors["workspace_count"] = raised(workspace_file.read, workspace)
+    workspace.write_text(json.dumps({**document, "schema_version": 99}), encoding="utf-8")
+    errors["workspace_version"] = raised(workspace_file.read, workspace)
+    errors["decode"] = raised(utf8.decode, b"ok\xff\xe4\xb8")
+    return errors
+
+
+def test_every_code_the_core_raises_has_a_template():
+    raised_codes = set()
+    for path in (ROOT / "core").rglob("*.py"):
+        raised_codes |= set(re.findall(r'\bcode="([\w.]+)"', path.read_text(encoding="utf-8")))
+    raised_codes |= {"corpus.needs_words", "corpus.needs_records"}  # code=f"corpus.needs_{mode}"
+    assert raised_codes <= set(core_text.ERRORS)
+    assert set(core_text.ERRORS) <= raised_codes, "a template no core error uses"
+
+
+def test_english_is_exactly_the_core_text(qapp, tmp_path):
+    for name, exc in bad_inputs(tmp_path).items():
+        assert core_text.error(exc) == str(exc), name
+    for key, data in PROBLEM_BYTES.items():
+        (problem,) = utf8.scan(data)
+        assert core_text.problem(problem) == problem.describe(), key
+
+
+def test_every_utf8_problem_is_chinese(zh):
+    for key, data in PROBLEM_BYTES.items():
+        (problem,) = utf8.scan(data)
+        assert problem.kind + ("_cut" if problem.params()["cut"] else "") == key
+        text = core_text.problem(problem)
+        assert CJK.search(text) and not re.search(r"[a-z]{3,}", text), (key, text)
+    (surrogate,) = utf8.scan(PROBLEM_BYTES["surrogate"])
+    assert core_text.problem(surrogate) == "偏移 0 处的代理项 U+D800（编码为 ED A0 80）：代理项不是字符"
+    (truncated,) = utf8.scan(PROBLEM_BYTES["truncated"])
+    assert core_text.problem(truncated) == "偏移 0 处的截断序列 E4 B8：一个 3 字节的字符被数据末尾截断"
+
+
+def test_core_errors_are_chinese(zh, tmp_path):
+    shown = {name: core_text.error(exc) for name, exc in bad_inputs(tmp_path).items()}
+    assert shown["ids"] == "第 2 项（'x'，位于字符位置 4）不是非负整数 ID"
+    assert shown["missing"].endswith("nope.json：文件不存在")
+    assert shown["json"] == f"{tmp_path / 'asset.json'}：不是有效的 JSON（第 1 行第 38 列：此处应为 ',' 分隔符）"
+    assert "asset.json：未知的分词器类型 'trigram'；已知类型：char-bpe, " in shown["kind"]
+    assert shown["field"].endswith("asset：缺少字段 'model'")
+    assert shown["workspace_count"].endswith("workspace.json：corpus.words：第 1 项：次数 0 必须是正整数")
+    assert shown["workspace_version"].endswith("未知的格式版本 99；本版本只能读取版本 1")
+    assert shown["decode"] == "无效的 UTF-8：偏移 2 处的孤立字节 0xFF（另有 1 处问题）"
+    for name, text in shown.items():
+        assert CJK.search(text), name
+
+
+def test_decode_banner_and_id_errors_are_chinese(zh, qtbot, tmp_path):
+    window = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(window)
+    window.show()
+    window.show_panel("encode")
+    panel = window.panels["encode"]
+    panel.ids_edit.setText("[255]")
+    panel.policy_box.setCurrentIndex(panel.policy_box.findData("strict"))
+    panel.decode_now()
+    assert panel.banner.text() == "⚠ 无效的 UTF-8（策略：strict）：偏移 0 处的孤立字节 0xFF。未解码任何内容。"
+    panel.ids_edit.setText("1 x")
+    panel.decode_now()
+    assert "第 2 项（'x'，位于字符位置 2）不是非负整数 ID" in panel.banner.text()
+    bad = tmp_path / "ids.txt"
+    panel.load_ids_file(str(bad))
+    assert panel.banner.text().endswith(f"{bad}：文件不存在")
+
+
+def test_corpus_cell_errors_are_chinese(zh, qtbot):
+    editor = CorpusEditor(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(editor)
+    editor.show()
+    assert not editor.proxy.setData(editor.proxy.index(0, 0), "")
+    assert editor.message.text() == "第 1 行：词为空"
+    assert not editor.proxy.setData(editor.proxy.index(0, 0), "new")
+    assert editor.message.text() == "第 1 行：'new' 已在第 3 行；请改为修改它的次数"
+    assert not editor.proxy.setData(editor.proxy.index(0, 1), "0", Qt.EditRole)
+    assert editor.message.text() == "第 1 行：次数 0 必须是正整数"
