@@ -132,6 +132,65 @@ PROBLEMS = {
                                                        "beyond U+10FFFF (sequence also cut short)"),
 }
 
+# Findings of an import or export report (core.formats.report.Finding).
+FINDINGS = {
+    "tiktoken.ranks": QT_TRANSLATE_NOOP("core_text", "{ranks} ranked tokens (rank = ID), {merges} merges in rank "
+                                                     "order, whole pre-tokens looked up first"),
+    "tiktoken.unreachable": QT_TRANSLATE_NOOP("core_text", "{count} tokens never form from two lower-ranked pieces; "
+                                                           "only a whole pre-token reaches them, as in tiktoken"),
+    "tiktoken.pattern": QT_TRANSLATE_NOOP("core_text", "the {name} pattern (version {version}), chosen by name"),
+    "tiktoken.unmatched": QT_TRANSLATE_NOOP("core_text", "text the pattern does not match is kept as its own piece "
+                                                         "here; tiktoken skips it (the built-in patterns match every "
+                                                         "character)"),
+    "tiktoken.specials": QT_TRANSLATE_NOOP("core_text", "{count} special tokens; matched wherever their text "
+                                                        "occurs, as tiktoken's encode(text, allowed_special='all')"),
+    "minbpe.merges": QT_TRANSLATE_NOOP("core_text", "{merges} merges (IDs 256-{last}), bytes 0-255"),
+    "minbpe.pattern": QT_TRANSLATE_NOOP("core_text", "pattern {pattern}"),
+    "minbpe.no_split": QT_TRANSLATE_NOOP("core_text", "no split (BasicTokenizer)"),
+    "minbpe.unmatched": QT_TRANSLATE_NOOP("core_text", "text the pattern does not match is kept as its own piece "
+                                                       "here; minbpe's findall skips it"),
+    "minbpe.specials": QT_TRANSLATE_NOOP("core_text", "matched wherever their text occurs, as encode(text, "
+                                                      "allowed_special='all'); minbpe's default raises on them"),
+    "subword_nmt.merges": QT_TRANSLATE_NOOP("core_text", "{merges} merges in line order, {suffix} glued to the last "
+                                                         "character"),
+    "subword_nmt.ids": QT_TRANSLATE_NOOP("core_text", "the codes have no IDs: numbered here <unk> 0, then {symbols} "
+                                                      "symbols in order of first appearance"),
+    "subword_nmt.unknown": QT_TRANSLATE_NOOP("core_text", "a character the codes never mention becomes <unk> here; "
+                                                          "subword-nmt passes it through"),
+    "subword_nmt.split": QT_TRANSLATE_NOOP("core_text", "words split at spaces and line breaks; a carriage return "
+                                                        "inside a line also splits here (subword-nmt keeps it in the "
+                                                        "word)"),
+    "bert_vocab.tokens": QT_TRANSLATE_NOOP("core_text", "{tokens} tokens, ID = line number - 1, continuation "
+                                                        "prefix ##"),
+    "bert_vocab.cased": QT_TRANSLATE_NOOP("core_text", "not recorded in vocab.txt: assumed BERT's cased "
+                                                       "BasicTokenizer"),
+    "bert_vocab.uncased": QT_TRANSLATE_NOOP("core_text", "not recorded in vocab.txt: assumed BERT's uncased "
+                                                         "BasicTokenizer (lower casing, accent stripping); --cased "
+                                                         "for cased models"),
+    "bert_vocab.upper": QT_TRANSLATE_NOOP("core_text", "{count} tokens have upper-case letters, which lower-cased "
+                                                       "input never reaches: this looks like a cased vocabulary "
+                                                       "(import with --cased)"),
+    "bert_vocab.max_chars": QT_TRANSLATE_NOOP("core_text", "max_input_chars_per_word not recorded: assumed BERT's "
+                                                           "{bert} (HF uses {hf})"),
+    "export.specials": QT_TRANSLATE_NOOP("core_text", "the specials become added tokens, which are matched wherever "
+                                                      "their text occurs (e.g. {example}); the byte-bpe asset reads "
+                                                      "such text as bytes unless asked to allow specials"),
+    "export.regex": QT_TRANSLATE_NOOP("core_text", "the {name} regex splits text before the byte mapping"),
+    "hf.encode_option": QT_TRANSLATE_NOOP("core_text", "an encode-time option of the HF Tokenizer, not part of a "
+                                                       "tokenizer asset; dropped"),
+    "hf.offset_post": QT_TRANSLATE_NOOP("core_text", "{kind} only trims offsets; not stored"),
+    "hf.post_processor": QT_TRANSLATE_NOOP("core_text", "{kind} adds tokens around each encoding; dropped, so IDs "
+                                                        "here equal HF's encode(text, add_special_tokens=False)"),
+    "hf.no_unk": QT_TRANSLATE_NOOP("core_text", "no unknown token: a character the vocabulary cannot spell is "
+                                                "dropped, as HF does; here each encoding lists such characters in "
+                                                "'dropped'"),
+    "hf.bpe": QT_TRANSLATE_NOOP("core_text", "BPE: {tokens} tokens, {merges} merges in rank order"),
+    "hf.added": QT_TRANSLATE_NOOP("core_text", "{count} added tokens with their match options"),
+    "hf.wordpiece": QT_TRANSLATE_NOOP("core_text", "WordPiece: {tokens} tokens, max_input_chars_per_word {limit}"),
+    "hf.unigram": QT_TRANSLATE_NOOP("core_text", "Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores "
+                                                 "added in double precision as HF does"),
+}
+
 # Sizes in an import or export report's summary (core.formats.report).
 SUMMARY = {
     "vocab": QT_TRANSLATE_NOOP("core_text", "vocabulary {value}"),
@@ -213,6 +272,11 @@ def invalid_line(line, name: str) -> str:
     """A skipped import line (:class:`core.records.InvalidLine`) in ``name``."""
     text = _fill(ERRORS["corpus.invalid_utf8"], {"bytes": line.bad, "offset": line.offset})
     return f"{name}:{line.line}{_colon()}{text}" if text else line.describe(name)
+
+
+def finding(f) -> str:
+    """A report finding's detail in the user's language (else its English)."""
+    return (_fill(FINDINGS[f.code], f.params) if f.code in FINDINGS else None) or f.detail
 
 
 def summary(sizes: dict) -> str:

@@ -151,7 +151,8 @@ def report_html(report) -> str:
         findings = getattr(report, name)
         if findings:
             parts.append(f"<h4>{html.escape(_tr(SECTION_TITLES[name]))}</h4><ul>")
-            parts += [f"<li><code>{html.escape(f.component)}</code>: {html.escape(f.detail)}</li>" for f in findings]
+            parts += [f"<li><code>{html.escape(f.component)}</code>: {html.escape(core_text.finding(f))}</li>"
+                      for f in findings]
             parts.append("</ul>")
     return "".join(parts)
 

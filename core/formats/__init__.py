@@ -147,7 +147,7 @@ def as_bpe(asset: dict, tokenizer, report: Report):
     if added:
         report.change("specials", "the specials become added tokens, which are matched wherever their text "
                       f"occurs (e.g. {added[0].content!r}); the byte-bpe asset reads such text as bytes unless "
-                      "asked to allow specials")
+                      "asked to allow specials", "export.specials", example=repr(added[0].content))
     name = tokenizer.pretokenizer
     level = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
     if name == "none":
@@ -157,6 +157,7 @@ def as_bpe(asset: dict, tokenizer, report: Report):
     else:
         pre = {"type": "sequence", "steps": [{"type": "regex", **pretokenize.describe(name)}, level]}
     if name != "none":
-        report.keep("pre_tokenizer", f"the {name!r} regex splits text before the byte mapping")
+        report.keep("pre_tokenizer", f"the {name!r} regex splits text before the byte mapping", "export.regex",
+                    name=repr(name))
     return bpe_model.BPEModel(tuple(vocab), merges, added=added, pre_tokenizer=pre,
                               decoder={"type": "byte_level"})

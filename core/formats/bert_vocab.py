@@ -45,15 +45,19 @@ def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", **_opti
                                     max_input_chars_per_word=wordpiece.BERT_MAX_CHARS)
     except StudioError as exc:
         raise AssetError(f"{path}: {exc}") from None
-    report.keep("model", f"{len(tokens)} tokens, ID = line number - 1, continuation prefix ##")
+    report.keep("model", f"{len(tokens)} tokens, ID = line number - 1, continuation prefix ##", "bert_vocab.tokens",
+                tokens=len(tokens))
     report.change("normalizer", f"not recorded in vocab.txt: assumed BERT's {'cased' if cased else 'uncased'} "
-                  "BasicTokenizer" + ("" if cased else " (lower casing, accent stripping); --cased for cased models"))
+                  "BasicTokenizer" + ("" if cased else " (lower casing, accent stripping); --cased for cased models"),
+                  "bert_vocab.cased" if cased else "bert_vocab.uncased")
     upper = sum(1 for t in tokens if t != t.lower() and not (t.startswith("[") and t.endswith("]")))
     if upper and not cased:
         report.change("normalizer", f"{upper} tokens have upper-case letters, which lower-cased input never "
-                      "reaches: this looks like a cased vocabulary (import with --cased)")
+                      "reaches: this looks like a cased vocabulary (import with --cased)", "bert_vocab.upper",
+                      count=upper)
     report.change("model", f"max_input_chars_per_word not recorded: assumed BERT's {wordpiece.BERT_MAX_CHARS} "
-                  f"(HF uses {wordpiece.HF_MAX_CHARS})")
+                  f"(HF uses {wordpiece.HF_MAX_CHARS})", "bert_vocab.max_chars", bert=wordpiece.BERT_MAX_CHARS,
+                  hf=wordpiece.HF_MAX_CHARS)
     asset = assets.wordpiece_to_asset(model)
     asset["trainer"] = trainer_for("bert-vocab", path, data)
     return finish(asset, report, path)

@@ -55,14 +55,16 @@ def read(path, *, pattern=None, **_options) -> Imported:
 def convert(spec: dict, report: Report) -> dict:
     for key in ("truncation", "padding"):
         if spec.get(key) is not None:
-            report.lose(key, "an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped")
+            report.lose(key, "an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped",
+                        "hf.encode_option")
     post = spec.get("post_processor")
     if isinstance(post, dict) and post.get("type") in OFFSET_POST:
-        report.keep("post_processor", f"{post['type']} only trims offsets; not stored")
+        report.keep("post_processor", f"{post['type']} only trims offsets; not stored", "hf.offset_post",
+                    kind=post["type"])
     elif post is not None:
         kind = post.get("type") if isinstance(post, dict) else post
         report.lose("post_processor", f"{kind} adds tokens around each encoding; dropped, so IDs here equal "
-                    "HF's encode(text, add_special_tokens=False)")
+                    "HF's encode(text, add_special_tokens=False)", "hf.post_processor", kind=kind)
     model = spec["model"]
     kind = model.get("type")
     if kind == "BPE":
@@ -137,10 +139,12 @@ def _bpe(spec, model, report) -> dict:
     spelled = {t for t, _ in built.vocab}
     if built.unk is None and not (built.byte_level and all(c in spelled for c in BYTE_CHARS.values())):
         report.change("model.unk_token", "no unknown token: a character the vocabulary cannot spell is dropped, "
-                      "as HF does; here each encoding lists such characters in 'dropped'")
-    report.keep("model", f"BPE: {len(built.vocab)} tokens, {len(built.merges)} merges in rank order")
+                      "as HF does; here each encoding lists such characters in 'dropped'", "hf.no_unk")
+    report.keep("model", f"BPE: {len(built.vocab)} tokens, {len(built.merges)} merges in rank order", "hf.bpe",
+                tokens=len(built.vocab), merges=len(built.merges))
     if added:
-        report.keep("added_tokens", f"{len(added)} added tokens with their match options")
+        report.keep("added_tokens", f"{len(added)} added tokens with their match options", "hf.added",
+                    count=len(added))
     for stage in ("normalizer", "pre_tokenizer", "decoder"):
         report.keep(stage, _describe(getattr(built, stage)))
     return assets.bpe_to_asset(built)
@@ -195,7 +199,8 @@ def _wordpiece(spec, model, report) -> dict:
     _decoder_check(spec.get("decoder"), {"type": "WordPiece", "prefix": built.prefix, "cleanup": False}, report,
                    "pieces glued at the prefix, words joined by one space, no cleanup")
     _added_as_vocab(spec, report, set(tokens))
-    report.keep("model", f"WordPiece: {len(tokens)} tokens, max_input_chars_per_word {limit}")
+    report.keep("model", f"WordPiece: {len(tokens)} tokens, max_input_chars_per_word {limit}", "hf.wordpiece",
+                tokens=len(tokens), limit=limit)
     return assets.wordpiece_to_asset(built)
 
 
@@ -249,7 +254,7 @@ def _unigram(spec, model, report) -> dict:
         report.change("added_tokens", "special added tokens become control pieces: text spelling them "
                       "(e.g. " + repr(next(iter(added.values()))["content"]) + ") is not matched here (HF does)")
     report.keep("model", f"Unigram: {len(pieces)} pieces with scores, unk_id {unk_id}, scores added in double "
-                "precision as HF does")
+                "precision as HF does", "hf.unigram", pieces=len(pieces), unk_id=unk_id)
     return assets.unigram_to_asset(built)
 
 

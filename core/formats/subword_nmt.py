@@ -82,12 +82,14 @@ def read(path, *, pattern=None, **_options) -> Imported:
     except StudioError as exc:
         raise AssetError(f"{path}: {exc}") from None
     report = Report("import", "subword-nmt", Path(path).name)
-    report.keep("model", f"{len(merges)} merges in line order, {SUFFIX} glued to the last character")
+    report.keep("model", f"{len(merges)} merges in line order, {SUFFIX} glued to the last character",
+                "subword_nmt.merges", merges=len(merges), suffix=SUFFIX)
     report.change("vocab", f"the codes have no IDs: numbered here <unk> 0, then {len(vocab) - 1} symbols in order "
-                  "of first appearance")
-    report.change("model", "a character the codes never mention becomes <unk> here; subword-nmt passes it through")
+                  "of first appearance", "subword_nmt.ids", symbols=len(vocab) - 1)
+    report.change("model", "a character the codes never mention becomes <unk> here; subword-nmt passes it through",
+                  "subword_nmt.unknown")
     report.change("pre_tokenizer", "words split at spaces and line breaks; a carriage return inside a line also "
-                  "splits here (subword-nmt keeps it in the word)")
+                  "splits here (subword-nmt keeps it in the word)", "subword_nmt.split")
     asset = assets.bpe_to_asset(model)
     asset["trainer"] = trainer_for("subword-nmt", path, data, library="subword-nmt")
     return finish(asset, report, path)

@@ -122,17 +122,18 @@ def read(path, *, pattern: str | None = None, specials=None, **_options) -> Impo
     except StudioError as exc:
         raise AssetError(f"{path}: {exc}") from None
     report.keep("model", f"{len(ranks)} ranked tokens (rank = ID), {len(merges)} merges in rank order, "
-                "whole pre-tokens looked up first")
+                "whole pre-tokens looked up first", "tiktoken.ranks", ranks=len(ranks), merges=len(merges))
     if unreachable:
         report.keep("model", f"{unreachable} tokens never form from two lower-ranked pieces; only a whole "
-                    "pre-token reaches them, as in tiktoken")
-    report.keep("pre_tokenizer", f"the {excerpt(split.name)} pattern (version {split.version}), chosen by name")
+                    "pre-token reaches them, as in tiktoken", "tiktoken.unreachable", count=unreachable)
+    report.keep("pre_tokenizer", f"the {excerpt(split.name)} pattern (version {split.version}), chosen by name",
+                "tiktoken.pattern", name=excerpt(split.name), version=split.version)
     if split.pattern is not None:
         report.change("pre_tokenizer", "text the pattern does not match is kept as its own piece here; tiktoken "
-                      "skips it (the built-in patterns match every character)")
+                      "skips it (the built-in patterns match every character)", "tiktoken.unmatched")
     if added:
         report.keep("specials", f"{len(added)} special tokens; matched wherever their text occurs, as "
-                    "tiktoken's encode(text, allowed_special='all')")
+                    "tiktoken's encode(text, allowed_special='all')", "tiktoken.specials", count=len(added))
     asset = assets.bpe_to_asset(model)
     asset["trainer"] = trainer_for("tiktoken", path, data, library="tiktoken")
     return finish(asset, report, path)

@@ -1361,16 +1361,16 @@
     </message>
     <message>
         <location filename="../../gui/interop.py" line="63"/>
-        <location filename="../../gui/interop.py" line="193"/>
-        <location filename="../../gui/interop.py" line="200"/>
-        <location filename="../../gui/interop.py" line="296"/>
+        <location filename="../../gui/interop.py" line="194"/>
+        <location filename="../../gui/interop.py" line="201"/>
+        <location filename="../../gui/interop.py" line="297"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
         <location filename="../../gui/interop.py" line="69"/>
-        <location filename="../../gui/interop.py" line="226"/>
-        <location filename="../../gui/interop.py" line="231"/>
+        <location filename="../../gui/interop.py" line="227"/>
+        <location filename="../../gui/interop.py" line="232"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
@@ -1425,67 +1425,67 @@
         <translation>不精确：见下文。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="194"/>
+        <location filename="../../gui/interop.py" line="195"/>
         <source>Which format is %1?</source>
         <translation>%1 是哪种格式？</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="201"/>
+        <location filename="../../gui/interop.py" line="202"/>
         <source>A rank file does not record its split pattern. Split with:</source>
         <translation>排名文件不记录其切分正则。切分方式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="210"/>
+        <location filename="../../gui/interop.py" line="211"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="223"/>
+        <location filename="../../gui/interop.py" line="224"/>
         <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
         <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="226"/>
+        <location filename="../../gui/interop.py" line="227"/>
         <source>Asset:</source>
         <translation>资产：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="231"/>
+        <location filename="../../gui/interop.py" line="232"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="245"/>
+        <location filename="../../gui/interop.py" line="246"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="255"/>
+        <location filename="../../gui/interop.py" line="256"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="257"/>
+        <location filename="../../gui/interop.py" line="258"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="291"/>
+        <location filename="../../gui/interop.py" line="292"/>
         <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
         <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="297"/>
+        <location filename="../../gui/interop.py" line="298"/>
         <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
         <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="300"/>
+        <location filename="../../gui/interop.py" line="301"/>
         <source>no split pattern chosen</source>
         <translation>未选择切分模式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="318"/>
+        <location filename="../../gui/interop.py" line="319"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个文件…</numerusform>
@@ -2835,46 +2835,191 @@
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="137"/>
+        <source>{ranks} ranked tokens (rank = ID), {merges} merges in rank order, whole pre-tokens looked up first</source>
+        <translation>{ranks} 个带排名的 token（排名 = ID），{merges} 次合并按排名排序，先整体查找预分词片段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="139"/>
+        <source>{count} tokens never form from two lower-ranked pieces; only a whole pre-token reaches them, as in tiktoken</source>
+        <translation>{count} 个 token 无法由两个排名更低的片段合成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="141"/>
+        <source>the {name} pattern (version {version}), chosen by name</source>
+        <translation>{name} 切分模式（版本 {version}），按名称选定</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="142"/>
+        <source>text the pattern does not match is kept as its own piece here; tiktoken skips it (the built-in patterns match every character)</source>
+        <translation>模式未匹配的文本在这里保留为单独的片段；tiktoken 会跳过它（内置模式能匹配每个字符）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="145"/>
+        <source>{count} special tokens; matched wherever their text occurs, as tiktoken&apos;s encode(text, allowed_special=&apos;all&apos;)</source>
+        <translation>{count} 个特殊 token；其文本出现在任何位置都会被匹配，同 tiktoken 的 encode(text, allowed_special=&apos;all&apos;)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="147"/>
+        <source>{merges} merges (IDs 256-{last}), bytes 0-255</source>
+        <translation>{merges} 次合并（ID 256–{last}），字节 0–255</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="148"/>
+        <source>pattern {pattern}</source>
+        <translation>切分模式 {pattern}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="149"/>
+        <source>no split (BasicTokenizer)</source>
+        <translation>不切分（BasicTokenizer）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="150"/>
+        <source>text the pattern does not match is kept as its own piece here; minbpe&apos;s findall skips it</source>
+        <translation>模式未匹配的文本在这里保留为单独的片段；minbpe 的 findall 会跳过它</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="152"/>
+        <source>matched wherever their text occurs, as encode(text, allowed_special=&apos;all&apos;); minbpe&apos;s default raises on them</source>
+        <translation>其文本出现在任何位置都会被匹配，同 encode(text, allowed_special=&apos;all&apos;)；minbpe 默认遇到它们会报错</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="154"/>
+        <source>{merges} merges in line order, {suffix} glued to the last character</source>
+        <translation>{merges} 次合并按行序排列，{suffix} 附在最后一个字符上</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="156"/>
+        <source>the codes have no IDs: numbered here &lt;unk&gt; 0, then {symbols} symbols in order of first appearance</source>
+        <translation>codes 文件没有 ID：这里把 &lt;unk&gt; 编为 0，其后 {symbols} 个符号按首次出现的顺序编号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="158"/>
+        <source>a character the codes never mention becomes &lt;unk&gt; here; subword-nmt passes it through</source>
+        <translation>codes 中从未出现的字符在这里变成 &lt;unk&gt;；subword-nmt 会原样保留它</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="160"/>
+        <source>words split at spaces and line breaks; a carriage return inside a line also splits here (subword-nmt keeps it in the word)</source>
+        <translation>词在空格和换行处切开；行内的回车符在这里也会切开（subword-nmt 把它留在词中）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="163"/>
+        <source>{tokens} tokens, ID = line number - 1, continuation prefix ##</source>
+        <translation>{tokens} 个 token，ID = 行号 - 1，续接前缀 ##</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="165"/>
+        <source>not recorded in vocab.txt: assumed BERT&apos;s cased BasicTokenizer</source>
+        <translation>vocab.txt 中没有记录：假定为 BERT 区分大小写的 BasicTokenizer</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="167"/>
+        <source>not recorded in vocab.txt: assumed BERT&apos;s uncased BasicTokenizer (lower casing, accent stripping); --cased for cased models</source>
+        <translation>vocab.txt 中没有记录：假定为 BERT 不区分大小写的 BasicTokenizer（转小写、去除重音）；区分大小写的模型请用 --cased</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="170"/>
+        <source>{count} tokens have upper-case letters, which lower-cased input never reaches: this looks like a cased vocabulary (import with --cased)</source>
+        <translation>{count} 个 token 含大写字母，而转成小写的输入永远到不了它们：这看起来是区分大小写的词表（请用 --cased 导入）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="173"/>
+        <source>max_input_chars_per_word not recorded: assumed BERT&apos;s {bert} (HF uses {hf})</source>
+        <translation>没有记录 max_input_chars_per_word：假定为 BERT 的 {bert}（HF 用 {hf}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="175"/>
+        <source>the specials become added tokens, which are matched wherever their text occurs (e.g. {example}); the byte-bpe asset reads such text as bytes unless asked to allow specials</source>
+        <translation>特殊 token 变成附加 token，其文本出现在任何位置都会被匹配（例如 {example}）；byte-bpe 资产除非允许特殊 token，否则把这样的文本当作字节读取</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="178"/>
+        <source>the {name} regex splits text before the byte mapping</source>
+        <translation>{name} 正则在字节映射之前切分文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="179"/>
+        <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
+        <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="181"/>
+        <source>{kind} only trims offsets; not stored</source>
+        <translation>{kind} 只修剪偏移；不保存</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="182"/>
+        <source>{kind} adds tokens around each encoding; dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
+        <translation>{kind} 会在每次编码的前后添加 token；已丢弃，所以这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="184"/>
+        <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
+        <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="187"/>
+        <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
+        <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="188"/>
+        <source>{count} added tokens with their match options</source>
+        <translation>{count} 个附加 token 及其匹配选项</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="189"/>
+        <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
+        <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="190"/>
+        <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
+        <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="196"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="138"/>
+        <location filename="../../gui/core_text.py" line="197"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="139"/>
+        <location filename="../../gui/core_text.py" line="198"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="148"/>
+        <location filename="../../gui/core_text.py" line="207"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="198"/>
+        <location filename="../../gui/core_text.py" line="257"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="202"/>
+        <location filename="../../gui/core_text.py" line="261"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="204"/>
+        <location filename="../../gui/core_text.py" line="263"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="207"/>
+        <location filename="../../gui/core_text.py" line="266"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="224"/>
+        <location filename="../../gui/core_text.py" line="288"/>
         <source>, </source>
         <translation>，</translation>
     </message>

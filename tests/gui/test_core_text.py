@@ -8,10 +8,11 @@ import re
 import pytest
 from PySide6.QtCore import Qt
 
-from core import assets, idlist, utf8, workspace_file
+from core import assets, byte_bpe, classroom, idlist, pretokenize, utf8, workspace_file
+from core.formats import export_asset, import_file
 from core.errors import StudioError
 from core.workspace import Workspace
-from gui import core_text, language
+from gui import core_text, interop, language
 from gui.bridge import WorkspaceBridge
 from gui.corpus_editor import CorpusEditor
 from gui.main_window import MainWindow
@@ -83,12 +84,31 @@ def test_every_code_the_core_raises_has_a_template():
     assert set(core_text.ERRORS) <= raised_codes, "a template no core error uses"
 
 
+def imported_reports(tmp_path):
+    """Import reports of a tiktoken rank file (the classroom tokenizer's) and a
+    two-merge minbpe model (l + o, lo + w) that splits with GPT-2's pattern."""
+    model = byte_bpe.train(classroom.records(), 20, pretokenizer="gpt2")
+    export_asset(assets.byte_bpe_to_asset(model), model, "tiktoken", tmp_path / "ranks.tiktoken")
+    minbpe = tmp_path / "m.model"
+    minbpe.write_text(f"minbpe v1\n{pretokenize.get('gpt2').pattern}\n0\n108 111\n256 119\n", encoding="utf-8")
+    return [import_file(tmp_path / "ranks.tiktoken", "tiktoken", pattern="gpt2").report,
+            import_file(minbpe, "minbpe").report]
+
+
+def test_every_finding_template_is_used_by_the_core():
+    source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "core" / "formats").glob("*.py"))
+    assert [code for code in core_text.FINDINGS if f'"{code}"' not in source] == []
+
+
 def test_english_is_exactly_the_core_text(qapp, tmp_path):
     for name, exc in bad_inputs(tmp_path).items():
         assert core_text.error(exc) == str(exc), name
     for key, data in PROBLEM_BYTES.items():
         (problem,) = utf8.scan(data)
         assert core_text.problem(problem) == problem.describe(), key
+    for report in imported_reports(tmp_path):
+        for finding in report.kept + report.not_representable + report.changed:
+            assert core_text.finding(finding) == finding.detail
 
 
 def test_every_utf8_problem_is_chinese(zh):
@@ -145,3 +165,13 @@ def test_corpus_cell_errors_are_chinese(zh, qtbot):
     assert editor.message.text() == "第 1 行：'new' 已在第 3 行；请改为修改它的次数"
     assert not editor.proxy.setData(editor.proxy.index(0, 1), "0", Qt.EditRole)
     assert editor.message.text() == "第 1 行：次数 0 必须是正整数"
+
+
+def test_import_reports_are_chinese(zh, tmp_path):
+    tiktoken, minbpe = imported_reports(tmp_path)
+    for finding in [f for r in (tiktoken, minbpe) for f in r.kept + r.not_representable + r.changed]:
+        assert CJK.search(core_text.finding(finding)), finding.detail
+    text = interop.report_html(minbpe)
+    assert "<code>model</code>: 2 次合并（ID 256–257），字节 0–255" in text
+    assert "<code>pre_tokenizer</code>: 切分模式 " in text and "minbpe 的 findall 会跳过它" in text
+    assert core_text.summary(minbpe.summary) == "词表 258，合并 2"
