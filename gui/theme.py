@@ -55,6 +55,17 @@ def is_dark() -> bool:
     return QApplication.instance().palette().color(QPalette.Window).lightness() < 128
 
 
+# Status text drawn on the window background: (light theme, dark theme).
+TONES = {"busy": ("#303030", "#d0d0d0"), "error": ("#7f0000", "#ff8a80"), "warning": ("#5d4000", "#ffd54f"),
+         "ok": ("#1b5e20", "#81c784")}
+
+
+def tone(name: str) -> str:
+    """A status text colour (``TONES``) that reads on the current theme's window."""
+    light, dark = TONES[name]
+    return dark if is_dark() else light
+
+
 @dataclass(frozen=True)
 class PlotColours:
     background: str

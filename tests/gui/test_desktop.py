@@ -4,7 +4,7 @@ import re
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
-from PySide6.QtGui import QDropEvent, QKeySequence, QPalette
+from PySide6.QtGui import QColor, QDropEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyleOptionViewItem
 
 from core import classroom, identity
@@ -168,6 +168,23 @@ def test_plots_follow_the_theme_live(window, qtbot):
         for widget in widgets.values():
             assert widget.backgroundBrush().color().name() == colours.background
     assert theme.DARK_PLOT.background != theme.LIGHT_PLOT.background
+
+
+def test_canonical_verdict_stays_readable_in_both_themes(window, qtbot):
+    window.show_panel("encode")
+    panel = window.panels["encode"]
+    panel.ids_edit.setText("58 32")  # not canonical: the encoder writes 259
+    panel.decode_now()
+    verdict = panel.canon_view.verdict
+
+    def lightness():
+        return QColor(re.search(r"color: (#[0-9a-f]{6})", verdict.styleSheet()).group(1)).lightness()
+
+    assert verdict.text().startswith("≠") and lightness() < 100
+    window.set_theme("dark")
+    qtbot.waitUntil(lambda: lightness() > 150)
+    window.set_theme("light")
+    qtbot.waitUntil(lambda: lightness() < 100)
 
 
 def test_about_box_shows_version_and_default_identity(window):
