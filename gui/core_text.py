@@ -34,6 +34,14 @@ ERRORS = {
     "json.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "invalid UTF-8 at byte offset {offset}"),
     "json.invalid": QT_TRANSLATE_NOOP("core_text", "not valid JSON (line {line}, column {column}: {reason})"),
     "import.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "line {line}: invalid UTF-8 at byte offset {offset}"),
+    "hf.not_tokenizer_json": QT_TRANSLATE_NOOP("core_text", "not a tokenizer.json (expected an object with a "
+                                                            "\"model\")"),
+    "hf.model_type": QT_TRANSLATE_NOOP("core_text", "the model type {kind} is not supported (supported: BPE, "
+                                                    "WordPiece, Unigram)"),
+    "tiktoken.no_ranks": QT_TRANSLATE_NOOP("core_text", "no ranks (is this a tiktoken file?)"),
+    "spm.no_pieces": QT_TRANSLATE_NOOP("core_text", "no pieces (is this a SentencePiece .model file?)"),
+    "export.not_bpe": QT_TRANSLATE_NOOP("core_text", "a {kind} asset is not a BPE model; this format holds BPE "
+                                                     "merges only"),
     # ID lists
     "ids.not_text": QT_TRANSLATE_NOOP("core_text", "an ID list must be text"),
     "ids.brackets": QT_TRANSLATE_NOOP("core_text",

@@ -134,7 +134,8 @@ def as_bpe(asset: dict, tokenizer, report: Report):
     if asset["kind"] == "bpe":
         return tokenizer
     if asset["kind"] != "byte-bpe":
-        raise AssetError(f"a {asset['kind']} asset is not a BPE model; this format holds BPE merges only")
+        raise AssetError(f"a {asset['kind']} asset is not a BPE model; this format holds BPE merges only",
+                         code="export.not_bpe", kind=asset["kind"])
 
     def spell(data: bytes) -> str:
         return "".join(BYTE_CHARS[b] for b in data)

@@ -44,7 +44,7 @@ def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", **_opti
         model = wordpiece.WordPiece(tuple(tokens), unk=unk, basic=basic,
                                     max_input_chars_per_word=wordpiece.BERT_MAX_CHARS)
     except StudioError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     report.keep("model", f"{len(tokens)} tokens, ID = line number - 1, continuation prefix ##", "bert_vocab.tokens",
                 tokens=len(tokens))
     report.change("normalizer", f"not recorded in vocab.txt: assumed BERT's {'cased' if cased else 'uncased'} "

@@ -40,14 +40,15 @@ def read(path, *, pattern=None, **_options) -> Imported:
     try:
         spec = assets.parse_json(data)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     if not isinstance(spec, dict) or not isinstance(spec.get("model"), dict):
-        raise AssetError(f"{path}: not a tokenizer.json (expected an object with a \"model\")")
+        raise AssetError(f"{path}: not a tokenizer.json (expected an object with a \"model\")",
+                         code="hf.not_tokenizer_json", where=str(path))
     report = Report("import", "hf", Path(path).name)
     try:
         asset = convert(spec, report)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     asset["trainer"] = trainer_for("hf", path, data, library="tokenizers")
     return finish(asset, report, path)
 
@@ -73,7 +74,8 @@ def convert(spec: dict, report: Report) -> dict:
         return _wordpiece(spec, model, report)
     if kind == "Unigram":
         return _unigram(spec, model, report)
-    raise AssetError(f"model: the model type {excerpt(kind)} is not supported (supported: BPE, WordPiece, Unigram)")
+    raise AssetError(f"model: the model type {excerpt(kind)} is not supported (supported: BPE, WordPiece, Unigram)",
+                     code="hf.model_type", where="model", kind=excerpt(kind))
 
 
 def _added(spec: dict) -> list[dict]:
@@ -135,7 +137,7 @@ def _bpe(spec, model, report) -> dict:
             pre_tokenizer=from_hf("pre_tokenizer", spec.get("pre_tokenizer"), report),
             decoder=from_hf("decoder", spec.get("decoder"), report))
     except StudioError as exc:
-        raise AssetError(f"model: {exc}") from None
+        raise AssetError.at("model", exc) from None
     spelled = {t for t, _ in built.vocab}
     if built.unk is None and not (built.byte_level and all(c in spelled for c in BYTE_CHARS.values())):
         report.change("model.unk_token", "no unknown token: a character the vocabulary cannot spell is dropped, "
@@ -195,7 +197,7 @@ def _wordpiece(spec, model, report) -> dict:
                                     prefix=model.get("continuing_subword_prefix", "##"),
                                     max_input_chars_per_word=limit, basic=basic)
     except StudioError as exc:
-        raise AssetError(f"model: {exc}") from None
+        raise AssetError.at("model", exc) from None
     _decoder_check(spec.get("decoder"), {"type": "WordPiece", "prefix": built.prefix, "cleanup": False}, report,
                    "pieces glued at the prefix, words joined by one space, no cleanup")
     _added_as_vocab(spec, report, set(tokens))
@@ -247,7 +249,7 @@ def _unigram(spec, model, report) -> dict:
         built = unigram.from_pieces(pieces, unk_id=unk_id, byte_fallback=bool(model.get("byte_fallback", False)),
                                     pipeline=Pipeline.from_description(pipeline))
     except StudioError as exc:
-        raise AssetError(f"model: {exc}") from None
+        raise AssetError.at("model", exc) from None
     _decoder_check(spec.get("decoder"), sentencepiece_decoder(built.pipeline.add_dummy_prefix), report,
                    "SentencePiece's: ▁ as spaces, byte pieces joined, the dummy prefix dropped")
     if added:

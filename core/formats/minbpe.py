@@ -79,7 +79,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
         model = bpe_model.BPEModel(vocab, tuple((spell(a), spell(b)) for a, b in merges), added=tuple(added),
                                    pre_tokenizer=_pre_tokenizer(split), decoder={"type": "byte_level"})
     except StudioError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     report = Report("import", "minbpe", Path(path).name)
     report.keep("model", f"{len(merges)} merges (IDs 256-{255 + len(merges)}), bytes 0-255", "minbpe.merges",
                 merges=len(merges), last=255 + len(merges))

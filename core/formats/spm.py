@@ -129,7 +129,8 @@ def parse_model(data: bytes) -> dict:
             raise AssetError(f"pieces[{index}] ({excerpt(piece['piece'])}): unknown piece type {kind}")
         pieces.append((piece["piece"], piece.get("score", 0.0), TYPES[kind]))
     if not pieces:
-        raise AssetError("ModelProto: no pieces (is this a SentencePiece .model file?)")
+        raise AssetError("ModelProto: no pieces (is this a SentencePiece .model file?)", code="spm.no_pieces",
+                         where="ModelProto")
     trainer = _message(proto.get("trainer_spec", b""), TRAINER, "trainer_spec")
     normalizer = _message(proto.get("normalizer_spec", b""), NORMALIZER, "normalizer_spec")
     denormalizer = _message(proto.get("denormalizer_spec", b""), NORMALIZER, "denormalizer_spec")
@@ -156,7 +157,7 @@ def read(path, *, pattern=None, model_type: str | None = None, **_options) -> Im
             proto = parse_model(data)
         asset = convert(proto, report)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     asset["trainer"] = trainer_for("spm", path, data, library="sentencepiece",
                                    model_type=MODEL_TYPES.get(proto["trainer"].get("model_type", 1)))
     return finish(asset, report, path)
@@ -248,7 +249,7 @@ def _pipeline(norm: dict, trainer: dict, report: Report):
         else:
             pipeline = Pipeline(normalization="identity", **options)
     except StudioError as exc:
-        raise AssetError(f"normalizer_spec: {exc}") from None
+        raise AssetError.at("normalizer_spec", exc) from None
     if blob:
         report.keep("normalizer", f"the rule {name or '(unnamed)'} as its precompiled charsmap ({len(blob):,} "
                     "bytes), applied as SentencePiece does: longest match first")
@@ -269,7 +270,7 @@ def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
         built = unigram.from_pieces(pieces, unk_id=unk_id, byte_fallback=byte_fallback, pipeline=pipeline,
                                     float32=True)
     except StudioError as exc:
-        raise AssetError(f"pieces: {exc}") from None
+        raise AssetError.at("pieces", exc) from None
     shielded = [p for p, _, t in pieces if t == "user_defined"]
     if shielded and pipeline.normalization == "nfkc":
         report.change("pieces", "user-defined pieces are not shielded from Python's NFKC the way SentencePiece's "
@@ -299,7 +300,7 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
             vocab, tuple(merges), tuple(ranks), unk=pieces[unk_id][0], fuse_unk=True, byte_fallback=byte_fallback,
             normalizer=pipeline.describe(), pre_tokenizer={"type": "none"}, decoder=decoder)
     except StudioError as exc:
-        raise AssetError(f"pieces: {exc}") from None
+        raise AssetError.at("pieces", exc) from None
     report.keep("model", f"BPE: {len(pieces)} pieces; {len(merges)} merges, one per split of a piece into two "
                 "pieces, ranked by the piece's score (equal scores share a rank; the leftmost pair wins)")
     if unreachable:

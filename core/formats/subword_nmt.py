@@ -80,7 +80,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
         model = bpe_model.BPEModel(tuple((t, i) for i, t in enumerate(vocab)), tuple(merges), unk=UNK,
                                    end_of_word_suffix=SUFFIX, pre_tokenizer=PRE_TOKENIZER, decoder=DECODER)
     except StudioError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     report = Report("import", "subword-nmt", Path(path).name)
     report.keep("model", f"{len(merges)} merges in line order, {SUFFIX} glued to the last character",
                 "subword_nmt.merges", merges=len(merges), suffix=SUFFIX)

@@ -58,7 +58,7 @@ def parse_ranks(text: str, path) -> dict[bytes, int]:
             raise AssetError(f"{path}: line {number}: token or rank {rank} repeats line {seen.get(rank, '?')}")
         ranks[token], seen[rank] = rank, number
     if not ranks:
-        raise AssetError(f"{path}: no ranks (is this a tiktoken file?)")
+        raise AssetError(f"{path}: no ranks (is this a tiktoken file?)", code="tiktoken.no_ranks", where=str(path))
     return ranks
 
 
@@ -96,7 +96,7 @@ def read(path, *, pattern: str | None = None, specials=None, **_options) -> Impo
     try:
         split = pretokenize.get(pattern)
     except StudioError as exc:
-        raise AssetError(f"--pattern: {exc}") from None
+        raise AssetError.at("--pattern", exc) from None
     ranks = parse_ranks(decode_text(data, path), path)
     report = Report("import", "tiktoken", Path(path).name)
     missing = [b for b in range(256) if bytes([b]) not in ranks]
@@ -120,7 +120,7 @@ def read(path, *, pattern: str | None = None, specials=None, **_options) -> Impo
         model = bpe_model.BPEModel(tuple((_spell(t), r) for t, r in ranks.items()), tuple(merges),
                                    ignore_merges=True, added=added, pre_tokenizer=pre, decoder={"type": "byte_level"})
     except StudioError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     report.keep("model", f"{len(ranks)} ranked tokens (rank = ID), {len(merges)} merges in rank order, "
                 "whole pre-tokens looked up first", "tiktoken.ranks", ranks=len(ranks), merges=len(merges))
     if unreachable:
@@ -149,7 +149,7 @@ def _sidecar(specials, path) -> dict:
     try:
         obj = assets.parse_json(raw)
     except AssetError as exc:
-        raise AssetError(f"{specials}: {exc}") from None
+        raise AssetError.at(str(specials), exc) from None
     tokens = obj.get("special_tokens", obj) if isinstance(obj, dict) else None
     if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
                                                for k, v in tokens.items()):

@@ -481,59 +481,59 @@
 <context>
     <name>CanonView</name>
     <message>
-        <location filename="../../gui/canon_view.py" line="65"/>
+        <location filename="../../gui/canon_view.py" line="67"/>
         <source>An encoder gives one list per text. A model trained on its output has never seen another spelling of the same bytes, such as [58, 32] for [259] in the classroom tokenizer.</source>
         <translation>编码器对每段文本只给出一个列表。用其输出训练的模型从未见过同一串字节的其他切分，例如课堂分词器中用 [58, 32] 代替 [259]。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="113"/>
+        <location filename="../../gui/canon_view.py" line="115"/>
         <source>Checking whether these %1 IDs are canonical…</source>
         <translation>正在检查这 %1 个 ID 是否为规范编码…</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="120"/>
+        <location filename="../../gui/canon_view.py" line="122"/>
         <source>Cannot check the list: %1</source>
         <translation>无法检查该列表：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="126"/>
+        <location filename="../../gui/canon_view.py" line="128"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>此列表：%n 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="129"/>
+        <location filename="../../gui/canon_view.py" line="131"/>
         <source>Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text for this tokenizer to encode again.</source>
         <translation>是否规范：无法判断。这些字节不是有效的 UTF-8，没有可供此分词器重新编码的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="133"/>
+        <location filename="../../gui/canon_view.py" line="135"/>
         <source>Canonical as bytes: encoding these bytes again gives this list, but they are not valid UTF-8 text (see above).</source>
         <translation>按字节是规范的：重新编码这些字节得到的正是此列表，但它们不是有效的 UTF-8 文本（见上文）。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="137"/>
+        <location filename="../../gui/canon_view.py" line="139"/>
         <source>Canonical: yes. Encoding the decoded text gives this list.</source>
         <translation>规范：是。对解码出的文本重新编码得到的正是此列表。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="140"/>
+        <location filename="../../gui/canon_view.py" line="142"/>
         <source>bytes %1–%2</source>
         <translation>字节 %1–%2</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="140"/>
+        <location filename="../../gui/canon_view.py" line="142"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="143"/>
+        <location filename="../../gui/canon_view.py" line="145"/>
         <source>Canonical: no. The encoder spells the same bytes differently at %1%2; the tokens that differ are marked ≠ on both sides.</source>
         <translation>规范：否。编码器对 %1%2 处的相同字节给出了不同的切分；两侧不同的 token 都标有 ≠。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="149"/>
+        <location filename="../../gui/canon_view.py" line="151"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>规范列表：%n 个 token</numerusform>
@@ -2534,492 +2534,517 @@
         <translation>第 {line} 行：字节偏移 {offset} 处是无效的 UTF-8</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="38"/>
+        <location filename="../../gui/core_text.py" line="37"/>
+        <source>not a tokenizer.json (expected an object with a &quot;model&quot;)</source>
+        <translation>不是 tokenizer.json（应为含有 &quot;model&quot; 的对象）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="39"/>
+        <source>the model type {kind} is not supported (supported: BPE, WordPiece, Unigram)</source>
+        <translation>不支持模型类型 {kind}（支持：BPE、WordPiece、Unigram）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="41"/>
+        <source>no ranks (is this a tiktoken file?)</source>
+        <translation>没有任何排名（这是 tiktoken 文件吗？）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="42"/>
+        <source>no pieces (is this a SentencePiece .model file?)</source>
+        <translation>没有任何片段（这是 SentencePiece 的 .model 文件吗？）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="43"/>
+        <source>a {kind} asset is not a BPE model; this format holds BPE merges only</source>
+        <translation>{kind} 资产不是 BPE 模型；这种格式只能保存 BPE 合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="46"/>
         <source>an ID list must be text</source>
         <translation>ID 列表必须是文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="39"/>
+        <location filename="../../gui/core_text.py" line="47"/>
         <source>brackets do not match: write IDs like 270 32 268 or [270, 32, 268]</source>
         <translation>方括号不配对：请写成 270 32 268 或 [270, 32, 268]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="41"/>
+        <location filename="../../gui/core_text.py" line="49"/>
         <source>item {number} ({item} at character {position}) is not a non-negative integer ID</source>
         <translation>第 {number} 项（{item}，位于字符位置 {position}）不是非负整数 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="43"/>
+        <location filename="../../gui/core_text.py" line="51"/>
         <source>more than {limit} IDs: split the list</source>
         <translation>ID 超过 {limit} 个：请拆分列表</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="45"/>
+        <location filename="../../gui/core_text.py" line="53"/>
         <source>empty word</source>
         <translation>词为空</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="46"/>
+        <location filename="../../gui/core_text.py" line="54"/>
         <source>word {word} contains the reserved symbol {symbol}</source>
         <translation>词 {word} 含有保留符号 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="47"/>
+        <location filename="../../gui/core_text.py" line="55"/>
         <source>count {count} is not an integer</source>
         <translation>次数 {count} 不是整数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="48"/>
+        <location filename="../../gui/core_text.py" line="56"/>
         <source>count {count} must be a positive integer</source>
         <translation>次数 {count} 必须是正整数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="49"/>
+        <location filename="../../gui/core_text.py" line="57"/>
         <source>invalid UTF-8 byte {bytes} at byte offset {offset}</source>
         <translation>无效的 UTF-8 字节 {bytes}，位于字节偏移 {offset}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="50"/>
+        <location filename="../../gui/core_text.py" line="58"/>
         <source>expected &apos;word&lt;TAB&gt;count&apos;, found no tab in {line}</source>
         <translation>应为“词&lt;TAB&gt;次数”，但 {line} 中没有制表符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="51"/>
+        <location filename="../../gui/core_text.py" line="59"/>
         <source>the corpus is empty</source>
         <translation>语料为空</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="52"/>
+        <location filename="../../gui/core_text.py" line="60"/>
         <source>{word} is already in row {row}; change its count instead</source>
         <translation>{word} 已在第 {row} 行；请改为修改它的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="53"/>
+        <location filename="../../gui/core_text.py" line="61"/>
         <source>{word} is already in the table; change its count instead</source>
         <translation>{word} 已在表中；请改为修改它的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="55"/>
+        <location filename="../../gui/core_text.py" line="63"/>
         <source>the corpus is in records mode; switch to the word table first</source>
         <translation>语料当前为记录模式；请先切换到词表</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="57"/>
+        <location filename="../../gui/core_text.py" line="65"/>
         <source>the corpus is in word-table mode; switch to the records first</source>
         <translation>语料当前为词表模式；请先切换到记录</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="59"/>
+        <location filename="../../gui/core_text.py" line="67"/>
         <source>a record is one line; split it at the line break first</source>
         <translation>一条记录只能有一行；请先在换行处拆开</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="60"/>
+        <location filename="../../gui/core_text.py" line="68"/>
         <source>contains the reserved symbol {symbol}</source>
         <translation>含有保留符号 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="61"/>
+        <location filename="../../gui/core_text.py" line="69"/>
         <source>line ending {ending} is not LF, CRLF or none</source>
         <translation>行尾 {ending} 不是 LF、CRLF 或无</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="62"/>
+        <location filename="../../gui/core_text.py" line="70"/>
         <source>only the last record may lack a line ending</source>
         <translation>只有最后一条记录可以没有行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="63"/>
+        <location filename="../../gui/core_text.py" line="71"/>
         <source>the table has {total} word occurrences; at most {limit} become records</source>
         <translation>词表共有 {total} 个词次；最多只能转成 {limit} 条记录</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="65"/>
+        <location filename="../../gui/core_text.py" line="73"/>
         <source>{word} contains whitespace, so it cannot be a record of its own</source>
         <translation>{word} 含有空白字符，不能单独作为一条记录</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="68"/>
+        <location filename="../../gui/core_text.py" line="76"/>
         <source>expected an object, found {found}</source>
         <translation>应为对象，实际为 {found}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="69"/>
+        <location filename="../../gui/core_text.py" line="77"/>
         <source>missing field {key}</source>
         <translation>缺少字段 {key}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="70"/>
+        <location filename="../../gui/core_text.py" line="78"/>
         <source>expected {expected}, found {found}</source>
         <translation>应为 {expected}，实际为 {found}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="71"/>
+        <location filename="../../gui/core_text.py" line="79"/>
         <source>unknown field {key}</source>
         <translation>未知字段 {key}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="72"/>
+        <location filename="../../gui/core_text.py" line="80"/>
         <source>an asset must be a JSON object</source>
         <translation>资产必须是一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="73"/>
+        <location filename="../../gui/core_text.py" line="81"/>
         <source>not a Subword Studio asset (format must be {format})</source>
         <translation>不是 Subword Studio 资产（format 必须为 {format}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="74"/>
+        <location filename="../../gui/core_text.py" line="82"/>
         <source>unknown tokenizer kind {kind}; known: {known}</source>
         <translation>未知的分词器类型 {kind}；已知类型：{known}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="75"/>
+        <location filename="../../gui/core_text.py" line="83"/>
         <source>not a Subword Studio workspace (format must be {format})</source>
         <translation>不是 Subword Studio 工作区（format 必须为 {format}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="76"/>
+        <location filename="../../gui/core_text.py" line="84"/>
         <source>every row must be [word, count]</source>
         <translation>每一行都必须是 [词, 次数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="77"/>
+        <location filename="../../gui/core_text.py" line="85"/>
         <source>{steps} steps for {merges} merges</source>
         <translation>{merges} 次合并却有 {steps} 个步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="78"/>
+        <location filename="../../gui/core_text.py" line="86"/>
         <source>expected [left, right, count]</source>
         <translation>应为 [左, 右, 次数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="79"/>
+        <location filename="../../gui/core_text.py" line="87"/>
         <source>expected [[[left, right], ...], tie count]</source>
         <translation>应为 [[[左, 右], ...], 并列数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="80"/>
+        <location filename="../../gui/core_text.py" line="88"/>
         <source>the tie set must start with the winner</source>
         <translation>并列集必须以胜出的相邻对开头</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="81"/>
+        <location filename="../../gui/core_text.py" line="89"/>
         <source>the training corpus does not match its recorded SHA-256</source>
         <translation>训练语料与记录的 SHA-256 不符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="83"/>
+        <location filename="../../gui/core_text.py" line="91"/>
         <source>expected null or an integer from 0 to {limit}, found {found}</source>
         <translation>应为 null 或 0 到 {limit} 之间的整数，实际为 {found}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="85"/>
+        <location filename="../../gui/core_text.py" line="93"/>
         <source>{mode} is neither &apos;words&apos; nor &apos;records&apos;</source>
         <translation>{mode} 既不是 &apos;words&apos; 也不是 &apos;records&apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="90"/>
+        <location filename="../../gui/core_text.py" line="98"/>
         <source>Expecting value</source>
         <translation>此处应为一个值</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="91"/>
+        <location filename="../../gui/core_text.py" line="99"/>
         <source>Expecting &apos;,&apos; delimiter</source>
         <translation>此处应为 &apos;,&apos; 分隔符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="92"/>
+        <location filename="../../gui/core_text.py" line="100"/>
         <source>Expecting &apos;:&apos; delimiter</source>
         <translation>此处应为 &apos;:&apos; 分隔符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="93"/>
+        <location filename="../../gui/core_text.py" line="101"/>
         <source>Expecting property name enclosed in double quotes</source>
         <translation>此处应为用双引号括起的属性名</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="95"/>
+        <location filename="../../gui/core_text.py" line="103"/>
         <source>Unterminated string starting at</source>
         <translation>字符串没有结束</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="96"/>
+        <location filename="../../gui/core_text.py" line="104"/>
         <source>Invalid control character at</source>
         <translation>无效的控制字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="97"/>
+        <location filename="../../gui/core_text.py" line="105"/>
         <source>Invalid \escape</source>
         <translation>无效的转义</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="98"/>
+        <location filename="../../gui/core_text.py" line="106"/>
         <source>Invalid \uXXXX escape</source>
         <translation>无效的 \uXXXX 转义</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="99"/>
+        <location filename="../../gui/core_text.py" line="107"/>
         <source>Extra data</source>
         <translation>多余的数据</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="104"/>
+        <location filename="../../gui/core_text.py" line="112"/>
         <source>row {n}</source>
         <translation>第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="105"/>
+        <location filename="../../gui/core_text.py" line="113"/>
         <source>record {n}</source>
         <translation>记录 {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="106"/>
+        <location filename="../../gui/core_text.py" line="114"/>
         <source>entry {n}</source>
         <translation>第 {n} 项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="107"/>
+        <location filename="../../gui/core_text.py" line="115"/>
         <source>pasted line {n}</source>
         <translation>粘贴的第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="114"/>
+        <location filename="../../gui/core_text.py" line="122"/>
         <source>lone byte {byte} at offset {offset}</source>
         <translation>偏移 {offset} 处的孤立字节 {byte}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="115"/>
+        <location filename="../../gui/core_text.py" line="123"/>
         <source>continuation byte {byte} at offset {offset} has no lead byte</source>
         <translation>偏移 {offset} 处的后续字节 {byte} 没有前导字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="117"/>
+        <location filename="../../gui/core_text.py" line="125"/>
         <source>truncated sequence {seq} at offset {offset}: a {need}-byte character cut off by the end of data</source>
         <translation>偏移 {offset} 处的截断序列 {seq}：一个 {need} 字节的字符被数据末尾截断</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="119"/>
+        <location filename="../../gui/core_text.py" line="127"/>
         <source>incomplete sequence {seq} at offset {offset}: byte at offset {next} is not a continuation byte (0x80-0xBF)</source>
         <translation>偏移 {offset} 处的不完整序列 {seq}：偏移 {next} 处的字节不是后续字节（0x80–0xBF）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="121"/>
+        <location filename="../../gui/core_text.py" line="129"/>
         <source>overlong encoding {seq} at offset {offset}: {value} must use fewer bytes</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：{value} 应使用更少的字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="123"/>
+        <location filename="../../gui/core_text.py" line="131"/>
         <source>overlong encoding {seq} at offset {offset}: a code point must use fewer bytes (sequence also cut short)</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：该码点应使用更少的字节（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="125"/>
+        <location filename="../../gui/core_text.py" line="133"/>
         <source>surrogate {value} encoded as {seq} at offset {offset}: surrogates are not characters</source>
         <translation>偏移 {offset} 处的代理项 {value}（编码为 {seq}）：代理项不是字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="127"/>
+        <location filename="../../gui/core_text.py" line="135"/>
         <source>surrogate encoded as {seq} at offset {offset}: surrogates are not characters (sequence also cut short)</source>
         <translation>偏移 {offset} 处的代理项编码 {seq}：代理项不是字符（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="129"/>
+        <location filename="../../gui/core_text.py" line="137"/>
         <source>sequence {seq} at offset {offset} encodes {value}, beyond U+10FFFF</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了 {value}，超出 U+10FFFF</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="131"/>
+        <location filename="../../gui/core_text.py" line="139"/>
         <source>sequence {seq} at offset {offset} encodes a code point beyond U+10FFFF (sequence also cut short)</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了超出 U+10FFFF 的码点（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="137"/>
+        <location filename="../../gui/core_text.py" line="145"/>
         <source>{ranks} ranked tokens (rank = ID), {merges} merges in rank order, whole pre-tokens looked up first</source>
         <translation>{ranks} 个带排名的 token（排名 = ID），{merges} 次合并按排名排序，先整体查找预分词片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="139"/>
+        <location filename="../../gui/core_text.py" line="147"/>
         <source>{count} tokens never form from two lower-ranked pieces; only a whole pre-token reaches them, as in tiktoken</source>
         <translation>{count} 个 token 无法由两个排名更低的片段合成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="141"/>
+        <location filename="../../gui/core_text.py" line="149"/>
         <source>the {name} pattern (version {version}), chosen by name</source>
         <translation>{name} 切分模式（版本 {version}），按名称选定</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="142"/>
+        <location filename="../../gui/core_text.py" line="150"/>
         <source>text the pattern does not match is kept as its own piece here; tiktoken skips it (the built-in patterns match every character)</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；tiktoken 会跳过它（内置模式能匹配每个字符）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="145"/>
+        <location filename="../../gui/core_text.py" line="153"/>
         <source>{count} special tokens; matched wherever their text occurs, as tiktoken&apos;s encode(text, allowed_special=&apos;all&apos;)</source>
         <translation>{count} 个特殊 token；其文本出现在任何位置都会被匹配，同 tiktoken 的 encode(text, allowed_special=&apos;all&apos;)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="147"/>
+        <location filename="../../gui/core_text.py" line="155"/>
         <source>{merges} merges (IDs 256-{last}), bytes 0-255</source>
         <translation>{merges} 次合并（ID 256–{last}），字节 0–255</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="148"/>
+        <location filename="../../gui/core_text.py" line="156"/>
         <source>pattern {pattern}</source>
         <translation>切分模式 {pattern}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="149"/>
+        <location filename="../../gui/core_text.py" line="157"/>
         <source>no split (BasicTokenizer)</source>
         <translation>不切分（BasicTokenizer）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="150"/>
+        <location filename="../../gui/core_text.py" line="158"/>
         <source>text the pattern does not match is kept as its own piece here; minbpe&apos;s findall skips it</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；minbpe 的 findall 会跳过它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="152"/>
+        <location filename="../../gui/core_text.py" line="160"/>
         <source>matched wherever their text occurs, as encode(text, allowed_special=&apos;all&apos;); minbpe&apos;s default raises on them</source>
         <translation>其文本出现在任何位置都会被匹配，同 encode(text, allowed_special=&apos;all&apos;)；minbpe 默认遇到它们会报错</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="154"/>
+        <location filename="../../gui/core_text.py" line="162"/>
         <source>{merges} merges in line order, {suffix} glued to the last character</source>
         <translation>{merges} 次合并按行序排列，{suffix} 附在最后一个字符上</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="156"/>
+        <location filename="../../gui/core_text.py" line="164"/>
         <source>the codes have no IDs: numbered here &lt;unk&gt; 0, then {symbols} symbols in order of first appearance</source>
         <translation>codes 文件没有 ID：这里把 &lt;unk&gt; 编为 0，其后 {symbols} 个符号按首次出现的顺序编号</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="158"/>
+        <location filename="../../gui/core_text.py" line="166"/>
         <source>a character the codes never mention becomes &lt;unk&gt; here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在这里变成 &lt;unk&gt;；subword-nmt 会原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="160"/>
+        <location filename="../../gui/core_text.py" line="168"/>
         <source>words split at spaces and line breaks; a carriage return inside a line also splits here (subword-nmt keeps it in the word)</source>
         <translation>词在空格和换行处切开；行内的回车符在这里也会切开（subword-nmt 把它留在词中）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="163"/>
+        <location filename="../../gui/core_text.py" line="171"/>
         <source>{tokens} tokens, ID = line number - 1, continuation prefix ##</source>
         <translation>{tokens} 个 token，ID = 行号 - 1，续接前缀 ##</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="165"/>
+        <location filename="../../gui/core_text.py" line="173"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s cased BasicTokenizer</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 区分大小写的 BasicTokenizer</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="167"/>
+        <location filename="../../gui/core_text.py" line="175"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s uncased BasicTokenizer (lower casing, accent stripping); --cased for cased models</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 不区分大小写的 BasicTokenizer（转小写、去除重音）；区分大小写的模型请用 --cased</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="170"/>
+        <location filename="../../gui/core_text.py" line="178"/>
         <source>{count} tokens have upper-case letters, which lower-cased input never reaches: this looks like a cased vocabulary (import with --cased)</source>
         <translation>{count} 个 token 含大写字母，而转成小写的输入永远到不了它们：这看起来是区分大小写的词表（请用 --cased 导入）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="173"/>
+        <location filename="../../gui/core_text.py" line="181"/>
         <source>max_input_chars_per_word not recorded: assumed BERT&apos;s {bert} (HF uses {hf})</source>
         <translation>没有记录 max_input_chars_per_word：假定为 BERT 的 {bert}（HF 用 {hf}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="175"/>
+        <location filename="../../gui/core_text.py" line="183"/>
         <source>the specials become added tokens, which are matched wherever their text occurs (e.g. {example}); the byte-bpe asset reads such text as bytes unless asked to allow specials</source>
         <translation>特殊 token 变成附加 token，其文本出现在任何位置都会被匹配（例如 {example}）；byte-bpe 资产除非允许特殊 token，否则把这样的文本当作字节读取</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="178"/>
+        <location filename="../../gui/core_text.py" line="186"/>
         <source>the {name} regex splits text before the byte mapping</source>
         <translation>{name} 正则在字节映射之前切分文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="179"/>
+        <location filename="../../gui/core_text.py" line="187"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="181"/>
+        <location filename="../../gui/core_text.py" line="189"/>
         <source>{kind} only trims offsets; not stored</source>
         <translation>{kind} 只修剪偏移；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="182"/>
+        <location filename="../../gui/core_text.py" line="190"/>
         <source>{kind} adds tokens around each encoding; dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind} 会在每次编码的前后添加 token；已丢弃，所以这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="184"/>
+        <location filename="../../gui/core_text.py" line="192"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="187"/>
+        <location filename="../../gui/core_text.py" line="195"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="188"/>
+        <location filename="../../gui/core_text.py" line="196"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="189"/>
+        <location filename="../../gui/core_text.py" line="197"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="190"/>
+        <location filename="../../gui/core_text.py" line="198"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="196"/>
+        <location filename="../../gui/core_text.py" line="204"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="197"/>
+        <location filename="../../gui/core_text.py" line="205"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="198"/>
+        <location filename="../../gui/core_text.py" line="206"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="207"/>
+        <location filename="../../gui/core_text.py" line="215"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="257"/>
+        <location filename="../../gui/core_text.py" line="265"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="261"/>
+        <location filename="../../gui/core_text.py" line="269"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="263"/>
+        <location filename="../../gui/core_text.py" line="271"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="266"/>
+        <location filename="../../gui/core_text.py" line="274"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="288"/>
+        <location filename="../../gui/core_text.py" line="296"/>
         <source>, </source>
         <translation>，</translation>
     </message>

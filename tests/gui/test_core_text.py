@@ -72,6 +72,11 @@ def bad_inputs(tmp_path):
     workspace.write_text(json.dumps({**document, "schema_version": 99}), encoding="utf-8")
     errors["workspace_version"] = raised(workspace_file.read, workspace)
     errors["decode"] = raised(utf8.decode, b"ok\xff\xe4\xb8")
+    hf = tmp_path / "tokenizer.json"
+    hf.write_text('{"model": {"type": "WordLevel", "vocab": {}}}', encoding="utf-8")
+    errors["hf_model"] = raised(import_file, hf, "hf")
+    hf.write_text("[]", encoding="utf-8")
+    errors["hf_file"] = raised(import_file, hf, "hf")
     return errors
 
 
@@ -133,6 +138,8 @@ def test_core_errors_are_chinese(zh, tmp_path):
     assert shown["workspace_count"].endswith("workspace.json：corpus.words：第 1 项：次数 0 必须是正整数")
     assert shown["workspace_version"].endswith("未知的格式版本 99；本版本只能读取版本 1")
     assert shown["decode"] == "无效的 UTF-8：偏移 2 处的孤立字节 0xFF（另有 1 处问题）"
+    assert shown["hf_model"].endswith("tokenizer.json：model：不支持模型类型 'WordLevel'（支持：BPE、WordPiece、Unigram）")
+    assert shown["hf_file"].endswith('tokenizer.json：不是 tokenizer.json（应为含有 "model" 的对象）')
     for name, text in shown.items():
         assert CJK.search(text), name
 
