@@ -268,7 +268,7 @@ class Workspace:
     def add_model_asset(self, name: str = "") -> int:
         """The trained char-BPE model as a new, unsaved asset."""
         if self.model is None:
-            raise TokenizerError("train a model first: there is no trained model to add")
+            raise TokenizerError("train a model first: there is no trained model to add", code="workspace.no_model")
         return self.add_asset(assets_mod.char_bpe_to_asset(self.model, name=name))
 
     def rename_asset(self, index: int, name: str) -> None:
@@ -293,7 +293,7 @@ class Workspace:
         loaded = self.assets[index].loaded
         path = path if path is not None else loaded.path
         if path is None:
-            raise assets_mod.AssetError("this asset has never been saved: choose a file name")
+            raise assets_mod.AssetError("this asset has never been saved: choose a file name", code="asset.never_saved")
         assets_mod.save_asset(path, loaded.asset)
         self._put_asset(index, identity.OpenAsset(replace(loaded, path=str(path)), False))
 

@@ -80,6 +80,13 @@ ERRORS = {
     "asset.not_object": QT_TRANSLATE_NOOP("core_text", "an asset must be a JSON object"),
     "asset.format": QT_TRANSLATE_NOOP("core_text", "not a Subword Studio asset (format must be {format})"),
     "asset.kind": QT_TRANSLATE_NOOP("core_text", "unknown tokenizer kind {kind}; known: {known}"),
+    "asset.never_saved": QT_TRANSLATE_NOOP("core_text", "this asset has never been saved: choose a file name"),
+    "swap.outside": QT_TRANSLATE_NOOP("core_text", "ID {id} is outside the vocabulary 0..{last}"),
+    "swap.same": QT_TRANSLATE_NOOP("core_text", "pick two different IDs to swap, not {id} twice"),
+    "swap.bytes": QT_TRANSLATE_NOOP("core_text", "IDs 0-255 are the bytes themselves in a byte-level tokenizer; "
+                                                 "pick two IDs from 256 up (exercise 5 swaps 268 and 270)"),
+    "swap.kind": QT_TRANSLATE_NOOP("core_text", "swapping IDs is not implemented for {kind} assets"),
+    "workspace.no_model": QT_TRANSLATE_NOOP("core_text", "train a model first: there is no trained model to add"),
     "workspace.format": QT_TRANSLATE_NOOP("core_text", "not a Subword Studio workspace (format must be {format})"),
     "workspace.bad_row": QT_TRANSLATE_NOOP("core_text", "every row must be [word, count]"),
     "workspace.step_count": QT_TRANSLATE_NOOP("core_text", "{steps} steps for {merges} merges"),

@@ -2700,351 +2700,381 @@
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="83"/>
+        <source>this asset has never been saved: choose a file name</source>
+        <translation>此资产从未保存过：请选择一个文件名</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="84"/>
+        <source>ID {id} is outside the vocabulary 0..{last}</source>
+        <translation>ID {id} 超出词表范围 0..{last}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="85"/>
+        <source>pick two different IDs to swap, not {id} twice</source>
+        <translation>请选择两个不同的 ID 来交换，不能两次都选 {id}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="86"/>
+        <source>IDs 0-255 are the bytes themselves in a byte-level tokenizer; pick two IDs from 256 up (exercise 5 swaps 268 and 270)</source>
+        <translation>在字节级分词器中，ID 0–255 就是字节本身；请选择 256 及以上的两个 ID（练习 5 交换的是 268 和 270）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="88"/>
+        <source>swapping IDs is not implemented for {kind} assets</source>
+        <translation>尚未实现对 {kind} 资产交换 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="89"/>
+        <source>train a model first: there is no trained model to add</source>
+        <translation>请先训练模型：目前没有可添加的已训练模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="90"/>
         <source>not a Subword Studio workspace (format must be {format})</source>
         <translation>不是 Subword Studio 工作区（format 必须为 {format}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="84"/>
+        <location filename="../../gui/core_text.py" line="91"/>
         <source>every row must be [word, count]</source>
         <translation>每一行都必须是 [词, 次数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="85"/>
+        <location filename="../../gui/core_text.py" line="92"/>
         <source>{steps} steps for {merges} merges</source>
         <translation>{merges} 次合并却有 {steps} 个步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="86"/>
+        <location filename="../../gui/core_text.py" line="93"/>
         <source>expected [left, right, count]</source>
         <translation>应为 [左, 右, 次数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="87"/>
+        <location filename="../../gui/core_text.py" line="94"/>
         <source>expected [[[left, right], ...], tie count]</source>
         <translation>应为 [[[左, 右], ...], 并列数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="88"/>
+        <location filename="../../gui/core_text.py" line="95"/>
         <source>the tie set must start with the winner</source>
         <translation>并列集必须以胜出的相邻对开头</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="89"/>
+        <location filename="../../gui/core_text.py" line="96"/>
         <source>the training corpus does not match its recorded SHA-256</source>
         <translation>训练语料与记录的 SHA-256 不符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="91"/>
+        <location filename="../../gui/core_text.py" line="98"/>
         <source>expected null or an integer from 0 to {limit}, found {found}</source>
         <translation>应为 null 或 0 到 {limit} 之间的整数，实际为 {found}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="93"/>
+        <location filename="../../gui/core_text.py" line="100"/>
         <source>{mode} is neither &apos;words&apos; nor &apos;records&apos;</source>
         <translation>{mode} 既不是 &apos;words&apos; 也不是 &apos;records&apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="98"/>
+        <location filename="../../gui/core_text.py" line="105"/>
         <source>Expecting value</source>
         <translation>此处应为一个值</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="99"/>
+        <location filename="../../gui/core_text.py" line="106"/>
         <source>Expecting &apos;,&apos; delimiter</source>
         <translation>此处应为 &apos;,&apos; 分隔符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="100"/>
+        <location filename="../../gui/core_text.py" line="107"/>
         <source>Expecting &apos;:&apos; delimiter</source>
         <translation>此处应为 &apos;:&apos; 分隔符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="101"/>
+        <location filename="../../gui/core_text.py" line="108"/>
         <source>Expecting property name enclosed in double quotes</source>
         <translation>此处应为用双引号括起的属性名</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="103"/>
+        <location filename="../../gui/core_text.py" line="110"/>
         <source>Unterminated string starting at</source>
         <translation>字符串没有结束</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="104"/>
+        <location filename="../../gui/core_text.py" line="111"/>
         <source>Invalid control character at</source>
         <translation>无效的控制字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="105"/>
+        <location filename="../../gui/core_text.py" line="112"/>
         <source>Invalid \escape</source>
         <translation>无效的转义</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="106"/>
+        <location filename="../../gui/core_text.py" line="113"/>
         <source>Invalid \uXXXX escape</source>
         <translation>无效的 \uXXXX 转义</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="107"/>
+        <location filename="../../gui/core_text.py" line="114"/>
         <source>Extra data</source>
         <translation>多余的数据</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="112"/>
+        <location filename="../../gui/core_text.py" line="119"/>
         <source>row {n}</source>
         <translation>第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="113"/>
+        <location filename="../../gui/core_text.py" line="120"/>
         <source>record {n}</source>
         <translation>记录 {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="114"/>
+        <location filename="../../gui/core_text.py" line="121"/>
         <source>entry {n}</source>
         <translation>第 {n} 项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="115"/>
+        <location filename="../../gui/core_text.py" line="122"/>
         <source>pasted line {n}</source>
         <translation>粘贴的第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="122"/>
+        <location filename="../../gui/core_text.py" line="129"/>
         <source>lone byte {byte} at offset {offset}</source>
         <translation>偏移 {offset} 处的孤立字节 {byte}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="123"/>
+        <location filename="../../gui/core_text.py" line="130"/>
         <source>continuation byte {byte} at offset {offset} has no lead byte</source>
         <translation>偏移 {offset} 处的后续字节 {byte} 没有前导字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="125"/>
+        <location filename="../../gui/core_text.py" line="132"/>
         <source>truncated sequence {seq} at offset {offset}: a {need}-byte character cut off by the end of data</source>
         <translation>偏移 {offset} 处的截断序列 {seq}：一个 {need} 字节的字符被数据末尾截断</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="127"/>
+        <location filename="../../gui/core_text.py" line="134"/>
         <source>incomplete sequence {seq} at offset {offset}: byte at offset {next} is not a continuation byte (0x80-0xBF)</source>
         <translation>偏移 {offset} 处的不完整序列 {seq}：偏移 {next} 处的字节不是后续字节（0x80–0xBF）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="129"/>
+        <location filename="../../gui/core_text.py" line="136"/>
         <source>overlong encoding {seq} at offset {offset}: {value} must use fewer bytes</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：{value} 应使用更少的字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="131"/>
+        <location filename="../../gui/core_text.py" line="138"/>
         <source>overlong encoding {seq} at offset {offset}: a code point must use fewer bytes (sequence also cut short)</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：该码点应使用更少的字节（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="133"/>
+        <location filename="../../gui/core_text.py" line="140"/>
         <source>surrogate {value} encoded as {seq} at offset {offset}: surrogates are not characters</source>
         <translation>偏移 {offset} 处的代理项 {value}（编码为 {seq}）：代理项不是字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="135"/>
+        <location filename="../../gui/core_text.py" line="142"/>
         <source>surrogate encoded as {seq} at offset {offset}: surrogates are not characters (sequence also cut short)</source>
         <translation>偏移 {offset} 处的代理项编码 {seq}：代理项不是字符（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="137"/>
+        <location filename="../../gui/core_text.py" line="144"/>
         <source>sequence {seq} at offset {offset} encodes {value}, beyond U+10FFFF</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了 {value}，超出 U+10FFFF</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="139"/>
+        <location filename="../../gui/core_text.py" line="146"/>
         <source>sequence {seq} at offset {offset} encodes a code point beyond U+10FFFF (sequence also cut short)</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了超出 U+10FFFF 的码点（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="145"/>
+        <location filename="../../gui/core_text.py" line="152"/>
         <source>{ranks} ranked tokens (rank = ID), {merges} merges in rank order, whole pre-tokens looked up first</source>
         <translation>{ranks} 个带排名的 token（排名 = ID），{merges} 次合并按排名排序，先整体查找预分词片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="147"/>
+        <location filename="../../gui/core_text.py" line="154"/>
         <source>{count} tokens never form from two lower-ranked pieces; only a whole pre-token reaches them, as in tiktoken</source>
         <translation>{count} 个 token 无法由两个排名更低的片段合成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="149"/>
+        <location filename="../../gui/core_text.py" line="156"/>
         <source>the {name} pattern (version {version}), chosen by name</source>
         <translation>{name} 切分模式（版本 {version}），按名称选定</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="150"/>
+        <location filename="../../gui/core_text.py" line="157"/>
         <source>text the pattern does not match is kept as its own piece here; tiktoken skips it (the built-in patterns match every character)</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；tiktoken 会跳过它（内置模式能匹配每个字符）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="153"/>
+        <location filename="../../gui/core_text.py" line="160"/>
         <source>{count} special tokens; matched wherever their text occurs, as tiktoken&apos;s encode(text, allowed_special=&apos;all&apos;)</source>
         <translation>{count} 个特殊 token；其文本出现在任何位置都会被匹配，同 tiktoken 的 encode(text, allowed_special=&apos;all&apos;)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="155"/>
+        <location filename="../../gui/core_text.py" line="162"/>
         <source>{merges} merges (IDs 256-{last}), bytes 0-255</source>
         <translation>{merges} 次合并（ID 256–{last}），字节 0–255</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="156"/>
+        <location filename="../../gui/core_text.py" line="163"/>
         <source>pattern {pattern}</source>
         <translation>切分模式 {pattern}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="157"/>
+        <location filename="../../gui/core_text.py" line="164"/>
         <source>no split (BasicTokenizer)</source>
         <translation>不切分（BasicTokenizer）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="158"/>
+        <location filename="../../gui/core_text.py" line="165"/>
         <source>text the pattern does not match is kept as its own piece here; minbpe&apos;s findall skips it</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；minbpe 的 findall 会跳过它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="160"/>
+        <location filename="../../gui/core_text.py" line="167"/>
         <source>matched wherever their text occurs, as encode(text, allowed_special=&apos;all&apos;); minbpe&apos;s default raises on them</source>
         <translation>其文本出现在任何位置都会被匹配，同 encode(text, allowed_special=&apos;all&apos;)；minbpe 默认遇到它们会报错</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="162"/>
+        <location filename="../../gui/core_text.py" line="169"/>
         <source>{merges} merges in line order, {suffix} glued to the last character</source>
         <translation>{merges} 次合并按行序排列，{suffix} 附在最后一个字符上</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="164"/>
+        <location filename="../../gui/core_text.py" line="171"/>
         <source>the codes have no IDs: numbered here &lt;unk&gt; 0, then {symbols} symbols in order of first appearance</source>
         <translation>codes 文件没有 ID：这里把 &lt;unk&gt; 编为 0，其后 {symbols} 个符号按首次出现的顺序编号</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="166"/>
+        <location filename="../../gui/core_text.py" line="173"/>
         <source>a character the codes never mention becomes &lt;unk&gt; here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在这里变成 &lt;unk&gt;；subword-nmt 会原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="168"/>
+        <location filename="../../gui/core_text.py" line="175"/>
         <source>words split at spaces and line breaks; a carriage return inside a line also splits here (subword-nmt keeps it in the word)</source>
         <translation>词在空格和换行处切开；行内的回车符在这里也会切开（subword-nmt 把它留在词中）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="171"/>
+        <location filename="../../gui/core_text.py" line="178"/>
         <source>{tokens} tokens, ID = line number - 1, continuation prefix ##</source>
         <translation>{tokens} 个 token，ID = 行号 - 1，续接前缀 ##</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="173"/>
+        <location filename="../../gui/core_text.py" line="180"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s cased BasicTokenizer</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 区分大小写的 BasicTokenizer</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="175"/>
+        <location filename="../../gui/core_text.py" line="182"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s uncased BasicTokenizer (lower casing, accent stripping); --cased for cased models</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 不区分大小写的 BasicTokenizer（转小写、去除重音）；区分大小写的模型请用 --cased</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="178"/>
+        <location filename="../../gui/core_text.py" line="185"/>
         <source>{count} tokens have upper-case letters, which lower-cased input never reaches: this looks like a cased vocabulary (import with --cased)</source>
         <translation>{count} 个 token 含大写字母，而转成小写的输入永远到不了它们：这看起来是区分大小写的词表（请用 --cased 导入）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="181"/>
+        <location filename="../../gui/core_text.py" line="188"/>
         <source>max_input_chars_per_word not recorded: assumed BERT&apos;s {bert} (HF uses {hf})</source>
         <translation>没有记录 max_input_chars_per_word：假定为 BERT 的 {bert}（HF 用 {hf}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="183"/>
+        <location filename="../../gui/core_text.py" line="190"/>
         <source>the specials become added tokens, which are matched wherever their text occurs (e.g. {example}); the byte-bpe asset reads such text as bytes unless asked to allow specials</source>
         <translation>特殊 token 变成附加 token，其文本出现在任何位置都会被匹配（例如 {example}）；byte-bpe 资产除非允许特殊 token，否则把这样的文本当作字节读取</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="186"/>
+        <location filename="../../gui/core_text.py" line="193"/>
         <source>the {name} regex splits text before the byte mapping</source>
         <translation>{name} 正则在字节映射之前切分文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="187"/>
+        <location filename="../../gui/core_text.py" line="194"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="189"/>
+        <location filename="../../gui/core_text.py" line="196"/>
         <source>{kind} only trims offsets; not stored</source>
         <translation>{kind} 只修剪偏移；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="190"/>
+        <location filename="../../gui/core_text.py" line="197"/>
         <source>{kind} adds tokens around each encoding; dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind} 会在每次编码的前后添加 token；已丢弃，所以这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="192"/>
+        <location filename="../../gui/core_text.py" line="199"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="195"/>
+        <location filename="../../gui/core_text.py" line="202"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="196"/>
+        <location filename="../../gui/core_text.py" line="203"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="197"/>
+        <location filename="../../gui/core_text.py" line="204"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="198"/>
+        <location filename="../../gui/core_text.py" line="205"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="204"/>
+        <location filename="../../gui/core_text.py" line="211"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="205"/>
+        <location filename="../../gui/core_text.py" line="212"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="206"/>
+        <location filename="../../gui/core_text.py" line="213"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="215"/>
+        <location filename="../../gui/core_text.py" line="222"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="265"/>
+        <location filename="../../gui/core_text.py" line="272"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="269"/>
+        <location filename="../../gui/core_text.py" line="276"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="271"/>
+        <location filename="../../gui/core_text.py" line="278"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="274"/>
+        <location filename="../../gui/core_text.py" line="281"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="296"/>
+        <location filename="../../gui/core_text.py" line="303"/>
         <source>, </source>
         <translation>，</translation>
     </message>

@@ -8,9 +8,9 @@ import re
 import pytest
 from PySide6.QtCore import Qt
 
-from core import assets, byte_bpe, classroom, idlist, pretokenize, utf8, workspace_file
-from core.formats import export_asset, import_file
+from core import asset_diff, assets, byte_bpe, classroom, identity, idlist, pretokenize, utf8, workspace_file
 from core.errors import StudioError
+from core.formats import export_asset, import_file
 from core.workspace import Workspace
 from gui import core_text, interop, language
 from gui.bridge import WorkspaceBridge
@@ -72,6 +72,8 @@ def bad_inputs(tmp_path):
     workspace.write_text(json.dumps({**document, "schema_version": 99}), encoding="utf-8")
     errors["workspace_version"] = raised(workspace_file.read, workspace)
     errors["decode"] = raised(utf8.decode, b"ok\xff\xe4\xb8")
+    classroom_asset = identity.load(ROOT / "resources" / "classroom_byte_bpe.json")
+    errors["swap"] = raised(asset_diff.swap_ids, classroom_asset, 3, 5)
     hf = tmp_path / "tokenizer.json"
     hf.write_text('{"model": {"type": "WordLevel", "vocab": {}}}', encoding="utf-8")
     errors["hf_model"] = raised(import_file, hf, "hf")
@@ -139,6 +141,7 @@ def test_core_errors_are_chinese(zh, tmp_path):
     assert shown["workspace_version"].endswith("未知的格式版本 99；本版本只能读取版本 1")
     assert shown["decode"] == "无效的 UTF-8：偏移 2 处的孤立字节 0xFF（另有 1 处问题）"
     assert shown["hf_model"].endswith("tokenizer.json：model：不支持模型类型 'WordLevel'（支持：BPE、WordPiece、Unigram）")
+    assert shown["swap"].startswith("在字节级分词器中，ID 0–255 就是字节本身")
     assert shown["hf_file"].endswith('tokenizer.json：不是 tokenizer.json（应为含有 "model" 的对象）')
     for name, text in shown.items():
         assert CJK.search(text), name
