@@ -191,6 +191,40 @@ FINDINGS = {
                                                       "their text occurs (e.g. {example}); the byte-bpe asset reads "
                                                       "such text as bytes unless asked to allow specials"),
     "export.regex": QT_TRANSLATE_NOOP("core_text", "the {name} regex splits text before the byte mapping"),
+    "spm.vocab_normalizer": QT_TRANSLATE_NOOP("core_text", "a .vocab file does not record its normalization: "
+                                                           "assumed Python's NFKC with the dummy prefix and "
+                                                           "whitespace squeezing; SentencePiece's compiled rules "
+                                                           "(nmt_nfkc, the default, also drops control characters "
+                                                           "and maps odd spaces) differ from it, so import the "
+                                                           ".model to be exact"),
+    "spm.vocab_given": QT_TRANSLATE_NOOP("core_text", "model type {type} (given); <unk> is the unknown piece, <s> "
+                                                      "</s> <pad> are control pieces"),
+    "spm.vocab_guessed": QT_TRANSLATE_NOOP("core_text", "model type {type} (guessed from the scores); <unk> is the "
+                                                        "unknown piece, <s> </s> <pad> are control pieces"),
+    "spm.vocab_given_bytes": QT_TRANSLATE_NOOP("core_text", "model type {type} (given); <unk> is the unknown piece, "
+                                                            "<s> </s> <pad> are control pieces, <0x00>..<0xFF> byte "
+                                                            "fallback"),
+    "spm.vocab_guessed_bytes": QT_TRANSLATE_NOOP("core_text", "model type {type} (guessed from the scores); <unk> is "
+                                                              "the unknown piece, <s> </s> <pad> are control pieces, "
+                                                              "<0x00>..<0xFF> byte fallback"),
+    "spm.unk_surface": QT_TRANSLATE_NOOP("core_text", "an unknown piece decodes as {ours}, not the model's {theirs}"),
+    "spm.charsmap": QT_TRANSLATE_NOOP("core_text", "the rule {name} as its precompiled charsmap ({size} bytes), "
+                                                   "applied as SentencePiece does: longest match first"),
+    "spm.no_charsmap": QT_TRANSLATE_NOOP("core_text", "the rule is named {name} but the model has no charsmap, so "
+                                                      "SentencePiece applies no normalization; neither does this "
+                                                      "asset"),
+    "spm.spaces": QT_TRANSLATE_NOOP("core_text", "spaces stay U+0020 in pieces (escape_whitespaces=false)"),
+    "spm.unshielded": QT_TRANSLATE_NOOP("core_text", "user-defined pieces are not shielded from Python's NFKC the "
+                                                     "way SentencePiece's normalizer shields them"),
+    "spm.shielded": QT_TRANSLATE_NOOP("core_text", "{count} user-defined pieces ({pieces}) pass through the "
+                                                   "normalizer untouched and always win, as in SentencePiece"),
+    "spm.unigram": QT_TRANSLATE_NOOP("core_text", "unigram: {pieces} pieces with their float32 scores and types; "
+                                                  "Viterbi adds scores in single precision as SentencePiece does"),
+    "spm.bpe": QT_TRANSLATE_NOOP("core_text", "BPE: {pieces} pieces; {merges} merges, one per split of a piece into "
+                                              "two pieces, ranked by the piece's score (equal scores share a rank; "
+                                              "the leftmost pair wins)"),
+    "spm.unreachable": QT_TRANSLATE_NOOP("core_text", "{count} pieces cannot be made from two pieces and are never "
+                                                      "produced (as in SentencePiece)"),
     "hf.encode_option": QT_TRANSLATE_NOOP("core_text", "an encode-time option of the HF Tokenizer, not part of a "
                                                        "tokenizer asset; dropped"),
     "hf.offset_post": QT_TRANSLATE_NOOP("core_text", "{kind} only trims offsets; not stored"),

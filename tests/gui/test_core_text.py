@@ -92,14 +92,17 @@ def test_every_code_the_core_raises_has_a_template():
 
 
 def imported_reports(tmp_path):
-    """Import reports of a tiktoken rank file (the classroom tokenizer's) and a
-    two-merge minbpe model (l + o, lo + w) that splits with GPT-2's pattern."""
+    """Import reports of a tiktoken rank file (the classroom tokenizer's), a
+    two-merge minbpe model (l + o, lo + w) that splits with GPT-2's pattern
+    and a SentencePiece .vocab file."""
     model = byte_bpe.train(classroom.records(), 20, pretokenizer="gpt2")
     export_asset(assets.byte_bpe_to_asset(model), model, "tiktoken", tmp_path / "ranks.tiktoken")
     minbpe = tmp_path / "m.model"
     minbpe.write_text(f"minbpe v1\n{pretokenize.get('gpt2').pattern}\n0\n108 111\n256 119\n", encoding="utf-8")
+    vocab = tmp_path / "sp.vocab"
+    vocab.write_text("<unk>\t0\n<s>\t0\n</s>\t0\n▁low\t-1.5\n▁l\t-2.25\now\t-3\n", encoding="utf-8")
     return [import_file(tmp_path / "ranks.tiktoken", "tiktoken", pattern="gpt2").report,
-            import_file(minbpe, "minbpe").report]
+            import_file(minbpe, "minbpe").report, import_file(vocab, "spm").report]
 
 
 def test_every_finding_template_is_used_by_the_core():
@@ -178,9 +181,11 @@ def test_corpus_cell_errors_are_chinese(zh, qtbot):
 
 
 def test_import_reports_are_chinese(zh, tmp_path):
-    tiktoken, minbpe = imported_reports(tmp_path)
-    for finding in [f for r in (tiktoken, minbpe) for f in r.kept + r.not_representable + r.changed]:
+    reports = imported_reports(tmp_path)
+    for finding in [f for r in reports for f in r.kept + r.not_representable + r.changed]:
         assert CJK.search(core_text.finding(finding)), finding.detail
+    minbpe, spm = reports[1:]
+    assert "模型类型 unigram（根据分数推断）" in interop.report_html(spm)
     text = interop.report_html(minbpe)
     assert "<code>model</code>: 2 次合并（ID 256–257），字节 0–255" in text
     assert "<code>pre_tokenizer</code>: 切分模式 " in text and "minbpe 的 findall 会跳过它" in text
