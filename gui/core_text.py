@@ -159,6 +159,21 @@ FINDINGS = {
                                                          "character)"),
     "tiktoken.specials": QT_TRANSLATE_NOOP("core_text", "{count} special tokens; matched wherever their text "
                                                         "occurs, as tiktoken's encode(text, allowed_special='all')"),
+    "tiktoken.export_ranks": QT_TRANSLATE_NOOP("core_text", "{ranks} ranks (= IDs); each merge is its token's "
+                                                            "canonical split"),
+    "tiktoken.sidecar": QT_TRANSLATE_NOOP("core_text", "pat_str and special_tokens written to {file}"),
+    "tiktoken.sidecar_unnamed": QT_TRANSLATE_NOOP("core_text", "pat_str and special_tokens written to {file} (the "
+                                                               "pattern has no name here: pass it to tiktoken "
+                                                               "yourself)"),
+    "minbpe.export": QT_TRANSLATE_NOOP("core_text", "{merges} merges, {specials} specials"),
+    "subword_nmt.own_split": QT_TRANSLATE_NOOP("core_text", "subword-nmt splits words at spaces itself; this asset's "
+                                                            "normalizer and pre-tokenizer are not kept"),
+    "subword_nmt.no_ids": QT_TRANSLATE_NOOP("core_text", "token IDs (codes files have none)"),
+    "subword_nmt.export": QT_TRANSLATE_NOOP("core_text", "{merges} merges"),
+    "bert_vocab.prefix": QT_TRANSLATE_NOOP("core_text", "the continuation prefix {prefix} (vocab.txt readers assume "
+                                                        "##)"),
+    "bert_vocab.lost_max_chars": QT_TRANSLATE_NOOP("core_text", "max_input_chars_per_word {limit}"),
+    "bert_vocab.export": QT_TRANSLATE_NOOP("core_text", "{tokens} tokens, one per line in ID order"),
     "minbpe.merges": QT_TRANSLATE_NOOP("core_text", "{merges} merges (IDs 256-{last}), bytes 0-255"),
     "minbpe.pattern": QT_TRANSLATE_NOOP("core_text", "pattern {pattern}"),
     "minbpe.no_split": QT_TRANSLATE_NOOP("core_text", "no split (BasicTokenizer)"),

@@ -72,10 +72,13 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     if bad is not None:
         raise AssetError(f"token {excerpt(bad)} ends in whitespace or holds a line break; vocab.txt cannot hold it")
     if tokenizer.prefix != "##":
-        report.lose("boundary", f"the continuation prefix {excerpt(tokenizer.prefix)} (vocab.txt readers assume ##)")
+        report.lose("boundary", f"the continuation prefix {excerpt(tokenizer.prefix)} (vocab.txt readers assume ##)",
+                    "bert_vocab.prefix", prefix=excerpt(tokenizer.prefix))
     basic = tokenizer.basic
     report.lose("normalizer", "BasicTokenizer options " + (str(basic.describe()) if basic else "(none: whitespace only)"))
-    report.lose("model", f"max_input_chars_per_word {tokenizer.max_input_chars_per_word}")
+    report.lose("model", f"max_input_chars_per_word {tokenizer.max_input_chars_per_word}", "bert_vocab.lost_max_chars",
+                limit=tokenizer.max_input_chars_per_word)
     write_bytes_atomic(out, ("\n".join(tokenizer.vocab) + "\n").encode("utf-8"))
-    report.keep("model", f"{len(tokenizer.vocab)} tokens, one per line in ID order")
+    report.keep("model", f"{len(tokenizer.vocab)} tokens, one per line in ID order", "bert_vocab.export",
+                tokens=len(tokenizer.vocab))
     return report

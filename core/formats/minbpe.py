@@ -132,5 +132,6 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     lines = [MAGIC, split, str(len(model.added))] + [f"{a.content} {a.id}" for a in model.added]
     lines += [f"{ids[left]} {ids[right]}" for left, right in model.merges]
     write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("utf-8"))
-    report.keep("model", f"{len(model.merges)} merges, {len(model.added)} specials")
+    report.keep("model", f"{len(model.merges)} merges, {len(model.added)} specials", "minbpe.export",
+                merges=len(model.merges), specials=len(model.added))
     return report

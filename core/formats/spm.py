@@ -196,8 +196,9 @@ def _vocab_file(text: str, report: Report, model_type) -> dict:
                   "dummy prefix and whitespace squeezing; SentencePiece's compiled rules (nmt_nfkc, the default, "
                   "also drops control characters and maps odd spaces) differ from it, so import the .model to be "
                   "exact", "spm.vocab_normalizer")
-    code = {(True, False): "spm.vocab_given", (False, False): "spm.vocab_guessed", (True, True): "spm.vocab_given_bytes",
-            (False, True): "spm.vocab_guessed_bytes"}[bool(model_type), byte_fallback]
+    code = {(True, False): "spm.vocab_given", (False, False): "spm.vocab_guessed",
+            (True, True): "spm.vocab_given_bytes", (False, True): "spm.vocab_guessed_bytes"}[
+        bool(model_type), byte_fallback]
     report.change("model", f"model type {chosen} ({'given' if model_type else 'guessed from the scores'}); "
                   "<unk> is the unknown piece, <s> </s> <pad> are control pieces"
                   + (", <0x00>..<0xFF> byte fallback" if byte_fallback else ""), code, type=chosen)

@@ -121,11 +121,11 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
         raise AssetError(f"merge {excerpt(bad)} holds a space or line break, which a codes line cannot")
     if model.pre_tokenizer != PRE_TOKENIZER or model.normalizer != {"type": "none"}:
         report.lose("pre_tokenizer", "subword-nmt splits words at spaces itself; this asset's normalizer and "
-                    "pre-tokenizer are not kept")
-    report.lose("vocab", "token IDs (codes files have none)")
+                    "pre-tokenizer are not kept", "subword_nmt.own_split")
+    report.lose("vocab", "token IDs (codes files have none)", "subword_nmt.no_ids")
     if model.added:
         report.lose("added_tokens", ", ".join(a.content for a in model.added))
     lines = [HEADER] + [f"{a} {b}" for a, b in model.merges]
     write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("utf-8"))
-    report.keep("model", f"{len(model.merges)} merges")
+    report.keep("model", f"{len(model.merges)} merges", "subword_nmt.export", merges=len(model.merges))
     return report

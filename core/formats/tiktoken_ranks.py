@@ -211,9 +211,12 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     side = {"pat_str": pattern or r"[\s\S]+", "pattern_name": name, "special_tokens": specials,
             "explicit_n_vocab": len(ranks) + len(specials)}
     write_bytes_atomic(str(out) + ".json", (json.dumps(side, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
-    report.keep("model", f"{len(ranks)} ranks (= IDs); each merge is its token's canonical split")
-    report.keep("pre_tokenizer", f"pat_str and special_tokens written to {Path(str(out) + '.json').name}"
-                + ("" if name else " (the pattern has no name here: pass it to tiktoken yourself)"))
+    report.keep("model", f"{len(ranks)} ranks (= IDs); each merge is its token's canonical split",
+                "tiktoken.export_ranks", ranks=len(ranks))
+    side_name = Path(str(out) + ".json").name
+    report.keep("pre_tokenizer", f"pat_str and special_tokens written to {side_name}"
+                + ("" if name else " (the pattern has no name here: pass it to tiktoken yourself)"),
+                "tiktoken.sidecar" if name else "tiktoken.sidecar_unnamed", file=side_name)
     return report
 
 

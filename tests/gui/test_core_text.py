@@ -105,6 +105,15 @@ def imported_reports(tmp_path):
             import_file(minbpe, "minbpe").report, import_file(vocab, "spm").report]
 
 
+def exported_reports(tmp_path):
+    """Export reports of the classroom tokenizer as tiktoken ranks and of a minbpe import back to minbpe."""
+    model = byte_bpe.train(classroom.records(), 20, pretokenizer="gpt2")
+    imported_reports(tmp_path)  # writes m.model
+    imported = import_file(tmp_path / "m.model", "minbpe")
+    return [export_asset(assets.byte_bpe_to_asset(model), model, "tiktoken", tmp_path / "out.tiktoken"),
+            export_asset(imported.asset, imported.tokenizer, "minbpe", tmp_path / "again")]
+
+
 def test_every_finding_template_is_used_by_the_core():
     source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "core" / "formats").glob("*.py"))
     assert [code for code in core_text.FINDINGS if f'"{code}"' not in source] == []
@@ -116,7 +125,7 @@ def test_english_is_exactly_the_core_text(qapp, tmp_path):
     for key, data in PROBLEM_BYTES.items():
         (problem,) = utf8.scan(data)
         assert core_text.problem(problem) == problem.describe(), key
-    for report in imported_reports(tmp_path):
+    for report in imported_reports(tmp_path) + exported_reports(tmp_path):
         for finding in report.kept + report.not_representable + report.changed:
             assert core_text.finding(finding) == finding.detail
 
@@ -182,6 +191,9 @@ def test_corpus_cell_errors_are_chinese(zh, qtbot):
 
 def test_import_reports_are_chinese(zh, tmp_path):
     reports = imported_reports(tmp_path)
+    exports = exported_reports(tmp_path)
+    for finding in [f for r in exports for f in r.kept + r.not_representable + r.changed]:
+        assert CJK.search(core_text.finding(finding)), finding.detail
     for finding in [f for r in reports for f in r.kept + r.not_representable + r.changed]:
         assert CJK.search(core_text.finding(finding)), finding.detail
     minbpe, spm = reports[1:]
