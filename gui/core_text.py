@@ -173,6 +173,8 @@ FINDINGS = {
     "bert_vocab.prefix": QT_TRANSLATE_NOOP("core_text", "the continuation prefix {prefix} (vocab.txt readers assume "
                                                         "##)"),
     "bert_vocab.lost_max_chars": QT_TRANSLATE_NOOP("core_text", "max_input_chars_per_word {limit}"),
+    "bert_vocab.basic_options": QT_TRANSLATE_NOOP("core_text", "BasicTokenizer options {options}"),
+    "bert_vocab.no_basic": QT_TRANSLATE_NOOP("core_text", "BasicTokenizer options (none: whitespace only)"),
     "bert_vocab.export": QT_TRANSLATE_NOOP("core_text", "{tokens} tokens, one per line in ID order"),
     "minbpe.merges": QT_TRANSLATE_NOOP("core_text", "{merges} merges (IDs 256-{last}), bytes 0-255"),
     "minbpe.pattern": QT_TRANSLATE_NOOP("core_text", "pattern {pattern}"),
@@ -240,6 +242,62 @@ FINDINGS = {
                                               "the leftmost pair wins)"),
     "spm.unreachable": QT_TRANSLATE_NOOP("core_text", "{count} pieces cannot be made from two pieces and are never "
                                                       "produced (as in SentencePiece)"),
+    "hf.bert_normalizer": QT_TRANSLATE_NOOP("core_text", "BertNormalizer as the BasicTokenizer's clean_text, "
+                                                         "Chinese characters, lower casing and accent stripping"),
+    "hf.bert_pre_tokenizer": QT_TRANSLATE_NOOP("core_text", "BertPreTokenizer: whitespace and punctuation splitting"),
+    "hf.final_sigma": QT_TRANSLATE_NOOP("core_text", "lower casing uses Python's str.lower, which applies the "
+                                                     "final-sigma rule (ΟΔΟΣ -> οδος; HF gives οδοσ)"),
+    "hf.private_use": QT_TRANSLATE_NOOP("core_text", "clean_text keeps private-use characters (category Co), which "
+                                                     "HF drops"),
+    "hf.cjk_extension_e": QT_TRANSLATE_NOOP("core_text", "CJK Extension E starts at U+2B820 as in BERT (HF: "
+                                                         "U+2B920)"),
+    "hf.whitespace_split": QT_TRANSLATE_NOOP("core_text", "WhitespaceSplit"),
+    "hf.str_split": QT_TRANSLATE_NOOP("core_text", "words are split with str.split, which also splits at "
+                                                   "U+001C..U+001F"),
+    "hf.added_not_matched": QT_TRANSLATE_NOOP("core_text", "{count} added tokens ({tokens}) stay in the vocabulary, "
+                                                           "but text spelling them is not matched as one token here "
+                                                           "(HF does)"),
+    "hf.added_as_control": QT_TRANSLATE_NOOP("core_text", "special added tokens become control pieces: text "
+                                                          "spelling them (e.g. {example}) is not matched here (HF "
+                                                          "does)"),
+    "hf.precompiled_graphemes": QT_TRANSLATE_NOOP("core_text", "HF's Precompiled reads the charsmap grapheme by "
+                                                               "grapheme, SentencePiece by longest match: they "
+                                                               "differ where a grapheme holds more than one mapped "
+                                                               "character, e.g. half-width ｶﾞ stays two characters, "
+                                                               "CR LF becomes one space, Ｃ + U+0301 loses its "
+                                                               "accent"),
+    "hf.shared_ranks": QT_TRANSLATE_NOOP("core_text", "merges sharing a rank (SentencePiece/tiktoken style) get "
+                                                      "consecutive ranks in file order; HF breaks such ties by that "
+                                                      "order, not by position"),
+    "hf.export_bpe": QT_TRANSLATE_NOOP("core_text", "BPE: {tokens} tokens, {merges} merges"),
+    "hf.sentencepiece_decoder": QT_TRANSLATE_NOOP("core_text", "SentencePiece's Decode becomes HF's decoder chain, "
+                                                               "which differs on IDs that begin with several ▁ "
+                                                               "pieces and on byte runs that are not valid UTF-8 "
+                                                               "(one U+FFFD per byte)"),
+    "hf.export_bert_normalizer": QT_TRANSLATE_NOOP("core_text", "HF lower-cases character by character (no final "
+                                                                "sigma), drops private-use characters and starts "
+                                                                "CJK Extension E at U+2B920"),
+    "hf.export_wordpiece": QT_TRANSLATE_NOOP("core_text", "WordPiece: {tokens} tokens"),
+    "hf.control_as_added": QT_TRANSLATE_NOOP("core_text", "control and unknown pieces become special added tokens: "
+                                                          "HF matches their text (e.g. {example}) as that token; "
+                                                          "here it is ordinary text"),
+    "hf.double_precision": QT_TRANSLATE_NOOP("core_text", "scores were added in single precision (SentencePiece); "
+                                                          "HF adds in double precision, which can break a near tie "
+                                                          "differently"),
+    "hf.unknown_decodes": QT_TRANSLATE_NOOP("core_text", "an unknown piece decodes to its own text in HF, to ' ⁇ ' "
+                                                         "here"),
+    "hf.sentencepiece_normalizer": QT_TRANSLATE_NOOP("core_text", "SentencePiece's pipeline as an HF normalizer "
+                                                                  "sequence"),
+    "hf.decoder_wordpiece": QT_TRANSLATE_NOOP("core_text", "pieces glued at the prefix, words joined by one space, "
+                                                           "no cleanup"),
+    "hf.decoder_wordpiece_changed": QT_TRANSLATE_NOOP("core_text", "{decoder} is not stored; decoding here: pieces "
+                                                                   "glued at the prefix, words joined by one space, "
+                                                                   "no cleanup"),
+    "hf.decoder_sentencepiece": QT_TRANSLATE_NOOP("core_text", "SentencePiece's: ▁ as spaces, byte pieces joined, "
+                                                               "the dummy prefix dropped"),
+    "hf.decoder_sentencepiece_changed": QT_TRANSLATE_NOOP("core_text", "{decoder} is not stored; decoding here: "
+                                                                       "SentencePiece's: ▁ as spaces, byte pieces "
+                                                                       "joined, the dummy prefix dropped"),
     "hf.encode_option": QT_TRANSLATE_NOOP("core_text", "an encode-time option of the HF Tokenizer, not part of a "
                                                        "tokenizer asset; dropped"),
     "hf.offset_post": QT_TRANSLATE_NOOP("core_text", "{kind} only trims offsets; not stored"),

@@ -75,7 +75,11 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
         report.lose("boundary", f"the continuation prefix {excerpt(tokenizer.prefix)} (vocab.txt readers assume ##)",
                     "bert_vocab.prefix", prefix=excerpt(tokenizer.prefix))
     basic = tokenizer.basic
-    report.lose("normalizer", "BasicTokenizer options " + (str(basic.describe()) if basic else "(none: whitespace only)"))
+    if basic:
+        report.lose("normalizer", f"BasicTokenizer options {basic.describe()}", "bert_vocab.basic_options",
+                    options=str(basic.describe()))
+    else:
+        report.lose("normalizer", "BasicTokenizer options (none: whitespace only)", "bert_vocab.no_basic")
     report.lose("model", f"max_input_chars_per_word {tokenizer.max_input_chars_per_word}", "bert_vocab.lost_max_chars",
                 limit=tokenizer.max_input_chars_per_word)
     write_bytes_atomic(out, ("\n".join(tokenizer.vocab) + "\n").encode("utf-8"))

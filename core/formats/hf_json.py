@@ -174,19 +174,22 @@ def _wordpiece(spec, model, report) -> dict:
                                handle_chinese_chars=bool(norm.get("handle_chinese_chars", True)),
                                lowercase=bool(norm.get("lowercase", True)), strip_accents=norm.get("strip_accents"))
         report.keep("normalizer", "BertNormalizer as the BasicTokenizer's clean_text, Chinese characters, "
-                    "lower casing and accent stripping")
-        report.keep("pre_tokenizer", "BertPreTokenizer: whitespace and punctuation splitting")
+                    "lower casing and accent stripping", "hf.bert_normalizer")
+        report.keep("pre_tokenizer", "BertPreTokenizer: whitespace and punctuation splitting", "hf.bert_pre_tokenizer")
         if basic.lowercase:
             report.change("normalizer", "lower casing uses Python's str.lower, which applies the final-sigma "
-                          "rule (ΟΔΟΣ -> οδος; HF gives οδοσ)")
+                          "rule (ΟΔΟΣ -> οδος; HF gives οδοσ)", "hf.final_sigma")
         if basic.clean_text:
-            report.change("normalizer", "clean_text keeps private-use characters (category Co), which HF drops")
+            report.change("normalizer", "clean_text keeps private-use characters (category Co), which HF drops",
+                          "hf.private_use")
         if basic.handle_chinese_chars:
-            report.change("normalizer", "CJK Extension E starts at U+2B820 as in BERT (HF: U+2B920)")
+            report.change("normalizer", "CJK Extension E starts at U+2B820 as in BERT (HF: U+2B920)",
+                          "hf.cjk_extension_e")
     elif norm is None and names(pre) == "WhitespaceSplit":
         basic = None
-        report.keep("pre_tokenizer", "WhitespaceSplit")
-        report.change("pre_tokenizer", "words are split with str.split, which also splits at U+001C..U+001F")
+        report.keep("pre_tokenizer", "WhitespaceSplit", "hf.whitespace_split")
+        report.change("pre_tokenizer", "words are split with str.split, which also splits at U+001C..U+001F",
+                      "hf.str_split")
     else:
         raise AssetError(f"normalizer/pre_tokenizer: a WordPiece model is supported with BertNormalizer + "
                          f"BertPreTokenizer or with WhitespaceSplit alone, not {names(norm)} + {names(pre)}")
@@ -199,18 +202,21 @@ def _wordpiece(spec, model, report) -> dict:
     except StudioError as exc:
         raise AssetError.at("model", exc) from None
     _decoder_check(spec.get("decoder"), {"type": "WordPiece", "prefix": built.prefix, "cleanup": False}, report,
-                   "pieces glued at the prefix, words joined by one space, no cleanup")
+                   "pieces glued at the prefix, words joined by one space, no cleanup",
+                   ("hf.decoder_wordpiece", "hf.decoder_wordpiece_changed"))
     _added_as_vocab(spec, report, set(tokens))
     report.keep("model", f"WordPiece: {len(tokens)} tokens, max_input_chars_per_word {limit}", "hf.wordpiece",
                 tokens=len(tokens), limit=limit)
     return assets.wordpiece_to_asset(built)
 
 
-def _decoder_check(decoder, exact, report, ours):
+def _decoder_check(decoder, exact, report, ours, codes):
+    """``codes``: the findings' codes when the decoder is kept and when it is not."""
     if decoder == exact:
-        report.keep("decoder", ours)
+        report.keep("decoder", ours, codes[0])
     else:
-        report.change("decoder", f"{names(decoder)} is not stored; decoding here: {ours}")
+        report.change("decoder", f"{names(decoder)} is not stored; decoding here: {ours}", codes[1],
+                      decoder=names(decoder))
 
 
 def _added_as_vocab(spec, report, vocab: set):
@@ -221,7 +227,8 @@ def _added_as_vocab(spec, report, vocab: set):
                          "tokens outside it")
     if added:
         report.change("added_tokens", f"{len(added)} added tokens ({', '.join(e['content'] for e in added[:5])}) "
-                      "stay in the vocabulary, but text spelling them is not matched as one token here (HF does)")
+                      "stay in the vocabulary, but text spelling them is not matched as one token here (HF does)",
+                      "hf.added_not_matched", count=len(added), tokens=", ".join(e["content"] for e in added[:5]))
 
 
 # ==== Unigram ====
@@ -251,10 +258,12 @@ def _unigram(spec, model, report) -> dict:
     except StudioError as exc:
         raise AssetError.at("model", exc) from None
     _decoder_check(spec.get("decoder"), sentencepiece_decoder(built.pipeline.add_dummy_prefix), report,
-                   "SentencePiece's: ▁ as spaces, byte pieces joined, the dummy prefix dropped")
+                   "SentencePiece's: ▁ as spaces, byte pieces joined, the dummy prefix dropped",
+                   ("hf.decoder_sentencepiece", "hf.decoder_sentencepiece_changed"))
     if added:
         report.change("added_tokens", "special added tokens become control pieces: text spelling them "
-                      "(e.g. " + repr(next(iter(added.values()))["content"]) + ") is not matched here (HF does)")
+                      "(e.g. " + repr(next(iter(added.values()))["content"]) + ") is not matched here (HF does)",
+                      "hf.added_as_control", example=repr(next(iter(added.values()))["content"]))
     report.keep("model", f"Unigram: {len(pieces)} pieces with scores, unk_id {unk_id}, scores added in double "
                 "precision as HF does", "hf.unigram", pieces=len(pieces), unk_id=unk_id)
     return assets.unigram_to_asset(built)
@@ -284,7 +293,8 @@ def to_spec(asset: dict, tokenizer, report: Report) -> dict:
     if normalizer.get("charsmap_rule") == "sentencepiece":
         report.change("normalizer", "HF's Precompiled reads the charsmap grapheme by grapheme, SentencePiece by "
                       "longest match: they differ where a grapheme holds more than one mapped character, e.g. "
-                      "half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent")
+                      "half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent",
+                      "hf.precompiled_graphemes")
     if kind == "wordpiece":
         return _write_wordpiece(tokenizer, report)
     if kind == "unigram":
@@ -295,18 +305,20 @@ def to_spec(asset: dict, tokenizer, report: Report) -> dict:
     model = as_bpe(asset, tokenizer, report)
     if model.ranks is not None and len(set(model.ranks)) != len(model.ranks):
         report.change("model.merges", "merges sharing a rank (SentencePiece/tiktoken style) get consecutive "
-                      "ranks in file order; HF breaks such ties by that order, not by position")
+                      "ranks in file order; HF breaks such ties by that order, not by position", "hf.shared_ranks")
     added = [{"id": a.id, "content": a.content, "single_word": False, "lstrip": a.lstrip, "rstrip": a.rstrip,
               "normalized": a.normalized, "special": a.special} for a in sorted(model.added, key=lambda a: a.id)]
     body = {"type": "BPE", "dropout": None, "unk_token": model.unk, "continuing_subword_prefix": model.continuing_prefix,
             "end_of_word_suffix": model.end_of_word_suffix, "fuse_unk": model.fuse_unk,
             "byte_fallback": model.byte_fallback, "ignore_merges": model.ignore_merges,
             "vocab": _with_added(model), "merges": [list(p) for p in model.merges]}
-    report.keep("model", f"BPE: {len(model.vocab)} tokens, {len(model.merges)} merges")
+    report.keep("model", f"BPE: {len(model.vocab)} tokens, {len(model.merges)} merges",
+                "hf.export_bpe", tokens=len(model.vocab), merges=len(model.merges))
     if model.decoder.get("type") == "sentencepiece":
         decoder = sentencepiece_decoder_chain(model.decoder, [t for t, _ in model.vocab])
         report.change("decoder", "SentencePiece's Decode becomes HF's decoder chain, which differs on IDs that "
-                      "begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)")
+                      "begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)",
+                      "hf.sentencepiece_decoder")
     else:
         decoder = to_hf("decoder", model.decoder)
     return _base(added, to_hf("normalizer", model.normalizer), to_hf("pre_tokenizer", model.pre_tokenizer),
@@ -335,11 +347,12 @@ def _write_wordpiece(tokenizer, report) -> dict:
                 "lowercase": basic.lowercase}
         pre = {"type": "BertPreTokenizer"}
         report.change("normalizer", "HF lower-cases character by character (no final sigma), drops private-use "
-                      "characters and starts CJK Extension E at U+2B920")
+                      "characters and starts CJK Extension E at U+2B920", "hf.export_bert_normalizer")
     model = {"type": "WordPiece", "unk_token": tokenizer.unk, "continuing_subword_prefix": tokenizer.prefix,
              "max_input_chars_per_word": tokenizer.max_input_chars_per_word,
              "vocab": {t: i for i, t in enumerate(tokenizer.vocab)}}
-    report.keep("model", f"WordPiece: {len(tokenizer.vocab)} tokens")
+    report.keep("model", f"WordPiece: {len(tokenizer.vocab)} tokens",
+                "hf.export_wordpiece", tokens=len(tokenizer.vocab))
     return _base((), norm, pre, {"type": "WordPiece", "prefix": tokenizer.prefix, "cleanup": False}, model)
 
 
@@ -352,16 +365,17 @@ def _write_unigram(tokenizer, report) -> dict:
              for i, p in enumerate(tokenizer.pieces) if p.type in (unigram.CONTROL, unigram.UNKNOWN)]
     if added:
         report.change("added_tokens", "control and unknown pieces become special added tokens: HF matches their "
-                      f"text (e.g. {excerpt(added[0]['content'])}) as that token; here it is ordinary text")
+                      f"text (e.g. {excerpt(added[0]['content'])}) as that token; here it is ordinary text",
+                      "hf.control_as_added", example=excerpt(added[0]['content']))
     odd = [p.piece for p in tokenizer.pieces if p.type in (unigram.USER_DEFINED, unigram.UNUSED)]
     if odd:
         raise AssetError(f"pieces of type user_defined/unused ({excerpt(odd[0])}) have no HF Unigram equivalent")
     if tokenizer.float32:
         report.change("model", "scores were added in single precision (SentencePiece); HF adds in double "
-                      "precision, which can break a near tie differently")
-    report.change("decoder", "an unknown piece decodes to its own text in HF, to ' ⁇ ' here")
+                      "precision, which can break a near tie differently", "hf.double_precision")
+    report.change("decoder", "an unknown piece decodes to its own text in HF, to ' ⁇ ' here", "hf.unknown_decodes")
     model = {"type": "Unigram", "unk_id": tokenizer.unk_id, "byte_fallback": tokenizer.byte_fallback,
              "vocab": [[p.piece, p.score] for p in tokenizer.pieces]}
-    report.keep("normalizer", "SentencePiece's pipeline as an HF normalizer sequence")
+    report.keep("normalizer", "SentencePiece's pipeline as an HF normalizer sequence", "hf.sentencepiece_normalizer")
     return _base(added, sentencepiece_normalizer(pipeline.describe()), None,
                  sentencepiece_decoder(pipeline.add_dummy_prefix), model)

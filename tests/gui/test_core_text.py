@@ -22,6 +22,19 @@ from conftest import ROOT
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 # One ill-formed stretch of each kind, and the three that are also cut short.
+# A BERT-style WordPiece tokenizer.json, written by hand so no library is needed.
+HF_WORDPIECE = {
+    "version": "1.0", "truncation": None, "padding": None,
+    "added_tokens": [{"id": 0, "content": "[UNK]", "single_word": False, "lstrip": False, "rstrip": False,
+                      "normalized": False, "special": True}],
+    "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True, "strip_accents": None,
+                   "lowercase": True},
+    "pre_tokenizer": {"type": "BertPreTokenizer"}, "post_processor": None,
+    "decoder": {"type": "WordPiece", "prefix": "##", "cleanup": True},
+    "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
+              "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0, "low": 1, "##er": 2}},
+}
+
 PROBLEM_BYTES = {
     "invalid_byte": b"\xff",
     "unexpected_continuation": b"\x80",
@@ -93,25 +106,32 @@ def test_every_code_the_core_raises_has_a_template():
 
 def imported_reports(tmp_path):
     """Import reports of a tiktoken rank file (the classroom tokenizer's), a
-    two-merge minbpe model (l + o, lo + w) that splits with GPT-2's pattern
-    and a SentencePiece .vocab file."""
+    two-merge minbpe model (l + o, lo + w) that splits with GPT-2's pattern,
+    a SentencePiece .vocab file and a BERT tokenizer.json."""
     model = byte_bpe.train(classroom.records(), 20, pretokenizer="gpt2")
     export_asset(assets.byte_bpe_to_asset(model), model, "tiktoken", tmp_path / "ranks.tiktoken")
     minbpe = tmp_path / "m.model"
     minbpe.write_text(f"minbpe v1\n{pretokenize.get('gpt2').pattern}\n0\n108 111\n256 119\n", encoding="utf-8")
+    hf = tmp_path / "tokenizer.json"
+    hf.write_text(json.dumps(HF_WORDPIECE), encoding="utf-8")
     vocab = tmp_path / "sp.vocab"
     vocab.write_text("<unk>\t0\n<s>\t0\n</s>\t0\n▁low\t-1.5\n▁l\t-2.25\now\t-3\n", encoding="utf-8")
     return [import_file(tmp_path / "ranks.tiktoken", "tiktoken", pattern="gpt2").report,
-            import_file(minbpe, "minbpe").report, import_file(vocab, "spm").report]
+            import_file(minbpe, "minbpe").report, import_file(vocab, "spm").report, import_file(hf, "hf").report]
 
 
 def exported_reports(tmp_path):
-    """Export reports of the classroom tokenizer as tiktoken ranks and of a minbpe import back to minbpe."""
+    """Export reports: the classroom tokenizer as tiktoken ranks, the minbpe import back to minbpe and
+    to tokenizer.json, the BERT import to tokenizer.json and vocab.txt."""
     model = byte_bpe.train(classroom.records(), 20, pretokenizer="gpt2")
-    imported_reports(tmp_path)  # writes m.model
+    imported_reports(tmp_path)  # writes m.model and tokenizer.json
     imported = import_file(tmp_path / "m.model", "minbpe")
+    bert = import_file(tmp_path / "tokenizer.json", "hf")
     return [export_asset(assets.byte_bpe_to_asset(model), model, "tiktoken", tmp_path / "out.tiktoken"),
-            export_asset(imported.asset, imported.tokenizer, "minbpe", tmp_path / "again")]
+            export_asset(imported.asset, imported.tokenizer, "minbpe", tmp_path / "again"),
+            export_asset(imported.asset, imported.tokenizer, "hf", tmp_path / "again.json"),
+            export_asset(bert.asset, bert.tokenizer, "hf", tmp_path / "bert.json"),
+            export_asset(bert.asset, bert.tokenizer, "bert-vocab", tmp_path / "vocab.txt")]
 
 
 def test_every_finding_template_is_used_by_the_core():
@@ -196,7 +216,8 @@ def test_import_reports_are_chinese(zh, tmp_path):
         assert CJK.search(core_text.finding(finding)), finding.detail
     for finding in [f for r in reports for f in r.kept + r.not_representable + r.changed]:
         assert CJK.search(core_text.finding(finding)), finding.detail
-    minbpe, spm = reports[1:]
+    minbpe, spm, bert = reports[1:]
+    assert "CJK 扩展 E 区从 U+2B820 开始" in interop.report_html(bert)
     assert "模型类型 unigram（根据分数推断）" in interop.report_html(spm)
     text = interop.report_html(minbpe)
     assert "<code>model</code>: 2 次合并（ID 256–257），字节 0–255" in text
