@@ -298,6 +298,36 @@ FINDINGS = {
     "hf.decoder_sentencepiece_changed": QT_TRANSLATE_NOOP("core_text", "{decoder} is not stored; decoding here: "
                                                                        "SentencePiece's: ▁ as spaces, byte pieces "
                                                                        "joined, the dummy prefix dropped"),
+    "hf.stage_sequence": QT_TRANSLATE_NOOP("core_text", "sequence of {steps}"),
+    "hf.ignored_options": QT_TRANSLATE_NOOP("core_text", "{kind}: {options} only affect offsets or restate another "
+                                                         "option; not stored"),
+    "hf.own_sequence": QT_TRANSLATE_NOOP("core_text", "SentencePiece's pipeline (the normalizer sequence this "
+                                                      "program writes)"),
+    "hf.own_sequence_charsmap": QT_TRANSLATE_NOOP("core_text", "SentencePiece's pipeline (the normalizer sequence "
+                                                               "this program writes); the charsmap is applied as "
+                                                               "HF's Precompiled does"),
+    "hf.extra_meta": QT_TRANSLATE_NOOP("core_text", "a text that starts with a space or a ▁ gets one more ▁ here: "
+                                                    "HF's Metaspace prepends ▁ only when the text does not already "
+                                                    "start with one"),
+    "hf.extra_meta_literal": QT_TRANSLATE_NOOP("core_text", "a text that starts with a literal ▁ gets one more ▁ "
+                                                            "here: HF's Metaspace prepends ▁ only when the text "
+                                                            "does not already start with one"),
+    "hf.only_spaces": QT_TRANSLATE_NOOP("core_text", "a text that normalizes to nothing but spaces encodes to "
+                                                     "nothing here; HF gives one ▁"),
+    "hf.precompiled": QT_TRANSLATE_NOOP("core_text", "Precompiled: the SentencePiece charsmap, applied as HF does "
+                                                     "(grapheme by grapheme; a short grapheme takes its shortest "
+                                                     "match whole)"),
+    "hf.squeeze_space": QT_TRANSLATE_NOOP("core_text", "only U+0020 is squeezed, as HF's Replace does"),
+    "hf.inner_meta": QT_TRANSLATE_NOOP("core_text", "HF splits before each ▁ and this model has {count} pieces with "
+                                                    "an inner ▁ (or no ▁ piece): here the whole text is one "
+                                                    "lattice, so they can differ"),
+    "hf.meta_split": QT_TRANSLATE_NOOP("core_text", "Metaspace split: no piece has an inner ▁, so one lattice over "
+                                                    "the whole text gives the same segmentation"),
+    "hf.spaces_kept": QT_TRANSLATE_NOOP("core_text", "{rule}, spaces are kept as they are (no squeezing)"),
+    "hf.spaces_keep_one": QT_TRANSLATE_NOOP("core_text", "{rule}, runs of spaces squeezed to one, a trailing one "
+                                                         "kept"),
+    "hf.spaces_strip": QT_TRANSLATE_NOOP("core_text", "{rule}, runs of spaces squeezed to one, trailing White_Space "
+                                                      "stripped"),
     "hf.encode_option": QT_TRANSLATE_NOOP("core_text", "an encode-time option of the HF Tokenizer, not part of a "
                                                        "tokenizer asset; dropped"),
     "hf.offset_post": QT_TRANSLATE_NOOP("core_text", "{kind} only trims offsets; not stored"),

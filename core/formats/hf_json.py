@@ -148,14 +148,13 @@ def _bpe(spec, model, report) -> dict:
         report.keep("added_tokens", f"{len(added)} added tokens with their match options", "hf.added",
                     count=len(added))
     for stage in ("normalizer", "pre_tokenizer", "decoder"):
-        report.keep(stage, _describe(getattr(built, stage)))
+        component = getattr(built, stage)
+        if component.get("type") == "sequence":
+            steps = ", ".join(s["type"] for s in component["steps"])
+            report.keep(stage, f"sequence of {steps}", "hf.stage_sequence", steps=steps)
+        else:
+            report.keep(stage, component["type"])  # a type name, the same in every language
     return assets.bpe_to_asset(built)
-
-
-def _describe(spec: dict) -> str:
-    if spec.get("type") == "sequence":
-        return "sequence of " + ", ".join(s["type"] for s in spec["steps"])
-    return spec["type"]
 
 
 # ==== WordPiece ====

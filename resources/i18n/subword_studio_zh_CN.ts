@@ -3240,86 +3240,156 @@
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="301"/>
+        <source>sequence of {steps}</source>
+        <translation>依次为 {steps}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="302"/>
+        <source>{kind}: {options} only affect offsets or restate another option; not stored</source>
+        <translation>{kind}：{options} 只影响偏移或重复了其他选项；不保存</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="304"/>
+        <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes)</source>
+        <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="306"/>
+        <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes); the charsmap is applied as HF&apos;s Precompiled does</source>
+        <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）；charsmap 按 HF 的 Precompiled 方式应用</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="309"/>
+        <source>a text that starts with a space or a ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
+        <translation>以空格或 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="312"/>
+        <source>a text that starts with a literal ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
+        <translation>以字面 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="315"/>
+        <source>a text that normalizes to nothing but spaces encodes to nothing here; HF gives one ▁</source>
+        <translation>规范化后只剩空格的文本在这里编码为空；HF 给出一个 ▁</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="317"/>
+        <source>Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by grapheme; a short grapheme takes its shortest match whole)</source>
+        <translation>Precompiled：SentencePiece 的 charsmap，按 HF 的方式应用（逐个字素；短字素整体取其最短匹配）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="320"/>
+        <source>only U+0020 is squeezed, as HF&apos;s Replace does</source>
+        <translation>只压缩 U+0020，与 HF 的 Replace 相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="321"/>
+        <source>HF splits before each ▁ and this model has {count} pieces with an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ</source>
+        <translation>HF 在每个 ▁ 之前切分，而此模型有 {count} 个内部含 ▁ 的片段（或没有 ▁ 片段）：这里整个文本是一个网格，所以结果可能不同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="324"/>
+        <source>Metaspace split: no piece has an inner ▁, so one lattice over the whole text gives the same segmentation</source>
+        <translation>Metaspace 切分：没有片段内部含 ▁，所以对整个文本用一个网格得到的切分相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="326"/>
+        <source>{rule}, spaces are kept as they are (no squeezing)</source>
+        <translation>{rule}，空格保持原样（不压缩）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="327"/>
+        <source>{rule}, runs of spaces squeezed to one, a trailing one kept</source>
+        <translation>{rule}，连续空格压缩为一个，保留末尾的一个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="329"/>
+        <source>{rule}, runs of spaces squeezed to one, trailing White_Space stripped</source>
+        <translation>{rule}，连续空格压缩为一个，去掉末尾的空白字符（White_Space）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="331"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="303"/>
+        <location filename="../../gui/core_text.py" line="333"/>
         <source>{kind} only trims offsets; not stored</source>
         <translation>{kind} 只修剪偏移；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="304"/>
+        <location filename="../../gui/core_text.py" line="334"/>
         <source>{kind} adds tokens around each encoding; dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind} 会在每次编码的前后添加 token；已丢弃，所以这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="306"/>
+        <location filename="../../gui/core_text.py" line="336"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="309"/>
+        <location filename="../../gui/core_text.py" line="339"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="310"/>
+        <location filename="../../gui/core_text.py" line="340"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="311"/>
+        <location filename="../../gui/core_text.py" line="341"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="312"/>
+        <location filename="../../gui/core_text.py" line="342"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="318"/>
+        <location filename="../../gui/core_text.py" line="348"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="319"/>
+        <location filename="../../gui/core_text.py" line="349"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="320"/>
+        <location filename="../../gui/core_text.py" line="350"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="329"/>
+        <location filename="../../gui/core_text.py" line="359"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="379"/>
+        <location filename="../../gui/core_text.py" line="409"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="383"/>
+        <location filename="../../gui/core_text.py" line="413"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="385"/>
+        <location filename="../../gui/core_text.py" line="415"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="388"/>
+        <location filename="../../gui/core_text.py" line="418"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="410"/>
+        <location filename="../../gui/core_text.py" line="440"/>
         <source>, </source>
         <translation>，</translation>
     </message>

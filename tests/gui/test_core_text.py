@@ -35,6 +35,18 @@ HF_WORDPIECE = {
               "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0, "low": 1, "##er": 2}},
 }
 
+# A Unigram tokenizer.json with Metaspace over no normalizer.
+HF_UNIGRAM = {
+    "version": "1.0", "truncation": None, "padding": None,
+    "added_tokens": [{"id": 0, "content": "<unk>", "single_word": False, "lstrip": False, "rstrip": False,
+                      "normalized": False, "special": True}],
+    "normalizer": None, "post_processor": None,
+    "pre_tokenizer": {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always", "split": True},
+    "decoder": {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always", "split": True},
+    "model": {"type": "Unigram", "unk_id": 0, "byte_fallback": False,
+              "vocab": [["<unk>", 0.0], ["▁low", -1.0], ["▁", -2.0], ["l", -3.0], ["o", -3.0], ["w", -3.0]]},
+}
+
 PROBLEM_BYTES = {
     "invalid_byte": b"\xff",
     "unexpected_continuation": b"\x80",
@@ -107,31 +119,36 @@ def test_every_code_the_core_raises_has_a_template():
 def imported_reports(tmp_path):
     """Import reports of a tiktoken rank file (the classroom tokenizer's), a
     two-merge minbpe model (l + o, lo + w) that splits with GPT-2's pattern,
-    a SentencePiece .vocab file and a BERT tokenizer.json."""
+    a SentencePiece .vocab file, a BERT and a Unigram tokenizer.json."""
     model = byte_bpe.train(classroom.records(), 20, pretokenizer="gpt2")
     export_asset(assets.byte_bpe_to_asset(model), model, "tiktoken", tmp_path / "ranks.tiktoken")
     minbpe = tmp_path / "m.model"
     minbpe.write_text(f"minbpe v1\n{pretokenize.get('gpt2').pattern}\n0\n108 111\n256 119\n", encoding="utf-8")
     hf = tmp_path / "tokenizer.json"
     hf.write_text(json.dumps(HF_WORDPIECE), encoding="utf-8")
+    uni = tmp_path / "unigram.json"
+    uni.write_text(json.dumps(HF_UNIGRAM), encoding="utf-8")
     vocab = tmp_path / "sp.vocab"
     vocab.write_text("<unk>\t0\n<s>\t0\n</s>\t0\n▁low\t-1.5\n▁l\t-2.25\now\t-3\n", encoding="utf-8")
     return [import_file(tmp_path / "ranks.tiktoken", "tiktoken", pattern="gpt2").report,
-            import_file(minbpe, "minbpe").report, import_file(vocab, "spm").report, import_file(hf, "hf").report]
+            import_file(minbpe, "minbpe").report, import_file(vocab, "spm").report, import_file(hf, "hf").report,
+            import_file(uni, "hf").report]
 
 
 def exported_reports(tmp_path):
     """Export reports: the classroom tokenizer as tiktoken ranks, the minbpe import back to minbpe and
-    to tokenizer.json, the BERT import to tokenizer.json and vocab.txt."""
+    to tokenizer.json, the BERT import to tokenizer.json and vocab.txt, the Unigram one to tokenizer.json."""
     model = byte_bpe.train(classroom.records(), 20, pretokenizer="gpt2")
     imported_reports(tmp_path)  # writes m.model and tokenizer.json
     imported = import_file(tmp_path / "m.model", "minbpe")
     bert = import_file(tmp_path / "tokenizer.json", "hf")
+    uni = import_file(tmp_path / "unigram.json", "hf")
     return [export_asset(assets.byte_bpe_to_asset(model), model, "tiktoken", tmp_path / "out.tiktoken"),
             export_asset(imported.asset, imported.tokenizer, "minbpe", tmp_path / "again"),
             export_asset(imported.asset, imported.tokenizer, "hf", tmp_path / "again.json"),
             export_asset(bert.asset, bert.tokenizer, "hf", tmp_path / "bert.json"),
-            export_asset(bert.asset, bert.tokenizer, "bert-vocab", tmp_path / "vocab.txt")]
+            export_asset(bert.asset, bert.tokenizer, "bert-vocab", tmp_path / "vocab.txt"),
+            export_asset(uni.asset, uni.tokenizer, "hf", tmp_path / "unigram-again.json")]
 
 
 def test_every_finding_template_is_used_by_the_core():
@@ -211,12 +228,10 @@ def test_corpus_cell_errors_are_chinese(zh, qtbot):
 
 def test_import_reports_are_chinese(zh, tmp_path):
     reports = imported_reports(tmp_path)
-    exports = exported_reports(tmp_path)
-    for finding in [f for r in exports for f in r.kept + r.not_representable + r.changed]:
-        assert CJK.search(core_text.finding(finding)), finding.detail
-    for finding in [f for r in reports for f in r.kept + r.not_representable + r.changed]:
-        assert CJK.search(core_text.finding(finding)), finding.detail
-    minbpe, spm, bert = reports[1:]
+    for report in reports + exported_reports(tmp_path):
+        for finding in report.kept + report.not_representable + report.changed:
+            assert CJK.search(core_text.finding(finding)), finding.detail
+    minbpe, spm, bert, _ = reports[1:]
     assert "CJK 扩展 E 区从 U+2B820 开始" in interop.report_html(bert)
     assert "模型类型 unigram（根据分数推断）" in interop.report_html(spm)
     text = interop.report_html(minbpe)
