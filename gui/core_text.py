@@ -328,6 +328,41 @@ FINDINGS = {
                                                          "kept"),
     "hf.spaces_strip": QT_TRANSLATE_NOOP("core_text", "{rule}, runs of spaces squeezed to one, trailing White_Space "
                                                       "stripped"),
+    "spm.files": QT_TRANSLATE_NOOP("core_text", "{model} (ModelProto, {size} bytes) and {vocab} (pieces and scores, "
+                                                "as SentencePiece's trainer writes them)"),
+    "spm.rounded": QT_TRANSLATE_NOOP("core_text", "{count} scores rounded to single precision (SentencePiece stores "
+                                                  "float32; largest change {worst}), which can break a near tie "
+                                                  "differently"),
+    "spm.single_precision": QT_TRANSLATE_NOOP("core_text", "SentencePiece adds scores in single precision; this "
+                                                           "asset adds them in double precision, which can break a "
+                                                           "near tie differently"),
+    "spm.export_unigram": QT_TRANSLATE_NOOP("core_text", "unigram: {pieces} pieces with their types and float32 "
+                                                         "scores"),
+    "spm.export_unshielded": QT_TRANSLATE_NOOP("core_text", "SentencePiece shields user-defined pieces from "
+                                                            "normalization; this asset's Python NFKC does not"),
+    "spm.decoder_not_written": QT_TRANSLATE_NOOP("core_text", "this asset's decoder ({decoder}) is not written: "
+                                                              "SentencePiece decodes by its own rules"),
+    "spm.loud_control": QT_TRANSLATE_NOOP("core_text", "{count} added tokens ({tokens}) become control pieces: "
+                                                       "SentencePiece neither matches their text nor prints them; "
+                                                       "this asset does both"),
+    "spm.control_pieces": QT_TRANSLATE_NOOP("core_text", "control pieces: {pieces}"),
+    "spm.fuse_unk": QT_TRANSLATE_NOOP("core_text", "SentencePiece joins a run of unknown characters into one "
+                                                   "unknown token; this asset gives one per character"),
+    "spm.export_bpe": QT_TRANSLATE_NOOP("core_text", "BPE: {pieces} pieces; each token scores -rank of its merge, "
+                                                     "and the merges SentencePiece implies from them are exactly "
+                                                     "this asset's {merges}"),
+    "spm.hf_charsmap": QT_TRANSLATE_NOOP("core_text", "the charsmap came from an HF Precompiled normalizer, which "
+                                                      "reads it grapheme by grapheme; SentencePiece reads it by "
+                                                      "longest match (they differ e.g. on half-width ｶﾞ, CR LF, Ｃ + "
+                                                      "U+0301)"),
+    "spm.export_charsmap": QT_TRANSLATE_NOOP("core_text", "the precompiled charsmap ({size} bytes)"),
+    "spm.no_nfkc_charsmap": QT_TRANSLATE_NOOP("core_text", "Python's NFKC has no precompiled charsmap to write, so "
+                                                           "SentencePiece will apply no normalization: text NFKC "
+                                                           "changes (fullwidth Ａ, ﬁ, e + U+0301) encodes "
+                                                           "differently there"),
+    "spm.identity": QT_TRANSLATE_NOOP("core_text", "identity (no charsmap)"),
+    "spm.trailing": QT_TRANSLATE_NOOP("core_text", "SentencePiece drops every trailing space; this asset's HF-style "
+                                                   "squeezing ({trailing}) does not"),
     "hf.encode_option": QT_TRANSLATE_NOOP("core_text", "an encode-time option of the HF Tokenizer, not part of a "
                                                        "tokenizer asset; dropped"),
     "hf.offset_post": QT_TRANSLATE_NOOP("core_text", "{kind} only trims offsets; not stored"),

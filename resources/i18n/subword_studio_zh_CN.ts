@@ -3310,86 +3310,161 @@
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="331"/>
+        <source>{model} (ModelProto, {size} bytes) and {vocab} (pieces and scores, as SentencePiece&apos;s trainer writes them)</source>
+        <translation>{model}（ModelProto，{size} 字节）和 {vocab}（片段与分数，与 SentencePiece 训练器写出的格式相同）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="333"/>
+        <source>{count} scores rounded to single precision (SentencePiece stores float32; largest change {worst}), which can break a near tie differently</source>
+        <translation>{count} 个分数被舍入为单精度（SentencePiece 存储 float32；最大变化 {worst}），接近并列时可能得出不同结果</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="336"/>
+        <source>SentencePiece adds scores in single precision; this asset adds them in double precision, which can break a near tie differently</source>
+        <translation>SentencePiece 以单精度累加分数；本资产以双精度累加，接近并列时可能得出不同结果</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="339"/>
+        <source>unigram: {pieces} pieces with their types and float32 scores</source>
+        <translation>unigram：{pieces} 个片段及其类型和 float32 分数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="341"/>
+        <source>SentencePiece shields user-defined pieces from normalization; this asset&apos;s Python NFKC does not</source>
+        <translation>SentencePiece 使用户定义片段免受规范化影响；本资产的 Python NFKC 不会</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="343"/>
+        <source>this asset&apos;s decoder ({decoder}) is not written: SentencePiece decodes by its own rules</source>
+        <translation>本资产的解码器（{decoder}）不会写出：SentencePiece 按自己的规则解码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="345"/>
+        <source>{count} added tokens ({tokens}) become control pieces: SentencePiece neither matches their text nor prints them; this asset does both</source>
+        <translation>{count} 个附加 token（{tokens}）变成控制片段：SentencePiece 既不匹配它们的文本也不输出它们；本资产两者都做</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="348"/>
+        <source>control pieces: {pieces}</source>
+        <translation>控制片段：{pieces}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="349"/>
+        <source>SentencePiece joins a run of unknown characters into one unknown token; this asset gives one per character</source>
+        <translation>SentencePiece 把连续的未知字符合成一个未知 token；本资产每个字符给一个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="351"/>
+        <source>BPE: {pieces} pieces; each token scores -rank of its merge, and the merges SentencePiece implies from them are exactly this asset&apos;s {merges}</source>
+        <translation>BPE：{pieces} 个片段；每个 token 的分数为其合并排名的相反数，SentencePiece 由此推出的合并正好是本资产的 {merges} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="354"/>
+        <source>the charsmap came from an HF Precompiled normalizer, which reads it grapheme by grapheme; SentencePiece reads it by longest match (they differ e.g. on half-width ｶﾞ, CR LF, Ｃ + U+0301)</source>
+        <translation>该 charsmap 来自 HF 的 Precompiled 规范化器，它按字素逐个读取；SentencePiece 按最长匹配读取（两者在半角 ｶﾞ、CR LF、Ｃ + U+0301 等处不同）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="358"/>
+        <source>the precompiled charsmap ({size} bytes)</source>
+        <translation>预编译的 charsmap（{size} 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="359"/>
+        <source>Python&apos;s NFKC has no precompiled charsmap to write, so SentencePiece will apply no normalization: text NFKC changes (fullwidth Ａ, ﬁ, e + U+0301) encodes differently there</source>
+        <translation>Python 的 NFKC 没有可写出的预编译 charsmap，所以 SentencePiece 不会做规范化：NFKC 会改变的文本（全角 Ａ、ﬁ、e + U+0301）在那里的编码不同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="363"/>
+        <source>identity (no charsmap)</source>
+        <translation>恒等（无 charsmap）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="364"/>
+        <source>SentencePiece drops every trailing space; this asset&apos;s HF-style squeezing ({trailing}) does not</source>
+        <translation>SentencePiece 删除所有末尾空格；本资产的 HF 式压缩（{trailing}）不会</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="366"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="333"/>
+        <location filename="../../gui/core_text.py" line="368"/>
         <source>{kind} only trims offsets; not stored</source>
         <translation>{kind} 只修剪偏移；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="334"/>
+        <location filename="../../gui/core_text.py" line="369"/>
         <source>{kind} adds tokens around each encoding; dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind} 会在每次编码的前后添加 token；已丢弃，所以这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="336"/>
+        <location filename="../../gui/core_text.py" line="371"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="339"/>
+        <location filename="../../gui/core_text.py" line="374"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="340"/>
+        <location filename="../../gui/core_text.py" line="375"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="341"/>
+        <location filename="../../gui/core_text.py" line="376"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="342"/>
+        <location filename="../../gui/core_text.py" line="377"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="348"/>
+        <location filename="../../gui/core_text.py" line="383"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="349"/>
+        <location filename="../../gui/core_text.py" line="384"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="350"/>
+        <location filename="../../gui/core_text.py" line="385"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="359"/>
+        <location filename="../../gui/core_text.py" line="394"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="409"/>
+        <location filename="../../gui/core_text.py" line="444"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="413"/>
+        <location filename="../../gui/core_text.py" line="448"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="415"/>
+        <location filename="../../gui/core_text.py" line="450"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="418"/>
+        <location filename="../../gui/core_text.py" line="453"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="440"/>
+        <location filename="../../gui/core_text.py" line="475"/>
         <source>, </source>
         <translation>，</translation>
     </message>

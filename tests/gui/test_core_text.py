@@ -137,7 +137,8 @@ def imported_reports(tmp_path):
 
 def exported_reports(tmp_path):
     """Export reports: the classroom tokenizer as tiktoken ranks, the minbpe import back to minbpe and
-    to tokenizer.json, the BERT import to tokenizer.json and vocab.txt, the Unigram one to tokenizer.json."""
+    to tokenizer.json, the BERT import to tokenizer.json and vocab.txt, the Unigram one to tokenizer.json
+    and a SentencePiece model."""
     model = byte_bpe.train(classroom.records(), 20, pretokenizer="gpt2")
     imported_reports(tmp_path)  # writes m.model and tokenizer.json
     imported = import_file(tmp_path / "m.model", "minbpe")
@@ -148,7 +149,8 @@ def exported_reports(tmp_path):
             export_asset(imported.asset, imported.tokenizer, "hf", tmp_path / "again.json"),
             export_asset(bert.asset, bert.tokenizer, "hf", tmp_path / "bert.json"),
             export_asset(bert.asset, bert.tokenizer, "bert-vocab", tmp_path / "vocab.txt"),
-            export_asset(uni.asset, uni.tokenizer, "hf", tmp_path / "unigram-again.json")]
+            export_asset(uni.asset, uni.tokenizer, "hf", tmp_path / "unigram-again.json"),
+            export_asset(uni.asset, uni.tokenizer, "spm", tmp_path / "sp-again")]
 
 
 def test_every_finding_template_is_used_by_the_core():
@@ -227,10 +229,14 @@ def test_corpus_cell_errors_are_chinese(zh, qtbot):
 
 
 def test_import_reports_are_chinese(zh, tmp_path):
-    reports = imported_reports(tmp_path)
-    for report in reports + exported_reports(tmp_path):
-        for finding in report.kept + report.not_representable + report.changed:
+    reports, exports = imported_reports(tmp_path), exported_reports(tmp_path)
+    findings = [f for r in reports + exports for f in r.kept + r.not_representable + r.changed]
+    for finding in findings:
+        if finding.code:
             assert CJK.search(core_text.finding(finding)), finding.detail
+        else:  # only option lists, the same in every language, e.g. "add_dummy_prefix=True, ..."
+            assert "=True" in finding.detail or "=False" in finding.detail, finding.detail
+    assert "<code>model</code>: SentencePiece 以单精度累加分数" in interop.report_html(exports[-1])
     minbpe, spm, bert, _ = reports[1:]
     assert "CJK 扩展 E 区从 U+2B820 开始" in interop.report_html(bert)
     assert "模型类型 unigram（根据分数推断）" in interop.report_html(spm)
