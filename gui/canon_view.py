@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 from core import canon, utf8
 from core.render import render_piece
 
-from . import theme
+from . import core_text, theme
 from .token_strip import Chip, TokenStrip
 from .workers import run_task
 
@@ -24,10 +24,12 @@ THREAD_THRESHOLD = 20_000
 def decode_chips(tokenizer, ids, data) -> list[Chip]:
     """One chip per ID of a byte-level list whose bytes join to ``data``:
     specials and unknown IDs have no bytes; a chip that cuts a character is
-    partial, and each byte keeps its role in ``data`` (invalid ones too)."""
+    partial, each byte keeps its role in ``data`` (invalid ones too), and a
+    chip holding invalid bytes names their problems in its tooltip."""
     roles = [role for _, _, role in utf8.byte_roles(data)]
     bounds = set(utf8.char_boundaries(data))
-    chips, offset = [], 0
+    problems = utf8.scan(data)  # in offset order, so one pass pairs them with the chips
+    chips, offset, first = [], 0, 0
     for token_id in ids:
         if not 0 <= token_id < tokenizer.vocab_size:
             chips.append(Chip("?", token_id, b"", (), flag="✗"))
@@ -37,9 +39,16 @@ def decode_chips(tokenizer, ids, data) -> list[Chip]:
             chips.append(Chip(name, token_id, b"", (), flag="∅"))
             continue
         piece = tokenizer.token_bytes(token_id)
-        partial = offset not in bounds or offset + len(piece) not in bounds
-        chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:offset + len(piece)]), partial))
-        offset += len(piece)
+        end = offset + len(piece)
+        partial = offset not in bounds or end not in bounds
+        while first < len(problems) and problems[first].offset + problems[first].length <= offset:
+            first += 1
+        last = first
+        while last < len(problems) and problems[last].offset < end:
+            last += 1
+        tip = core_text.problems(problems[first:last]) if last > first else ""
+        chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:end]), partial, tip=tip))
+        offset = end
     return chips
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
-from PySide6.QtWidgets import QAbstractScrollArea
+from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
 from .palette import token_colours
 
@@ -35,6 +35,7 @@ class Chip:
     roles: tuple[str, ...]  # per byte: ascii / lead / continuation / invalid
     partial: bool = False  # starts or ends inside a character
     flag: str = ""  # "∅" a special (no bytes), "✗" an ID outside the vocabulary, or ""
+    tip: str = ""  # shown on hover, e.g. the UTF-8 problem its bytes are part of
 
 
 class TokenStrip(QAbstractScrollArea):
@@ -258,6 +259,16 @@ class TokenStrip(QAbstractScrollArea):
         if index >= 0:
             self.select(index)
             self.sig_token_clicked.emit(index)
+
+    def viewportEvent(self, event):
+        if event.type() == QEvent.ToolTip:
+            index = self.index_at(event.pos())
+            if index >= 0 and self._chips[index].tip:
+                QToolTip.showText(event.globalPos(), self._chips[index].tip, self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
 
     def scrollContentsBy(self, dx, dy):
         self.viewport().update()

@@ -6,7 +6,9 @@ import json
 import re
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from core import asset_diff, assets, byte_bpe, classroom, identity, idlist, pretokenize, utf8, workspace_file
 from core.errors import StudioError
@@ -244,3 +246,21 @@ def test_import_reports_are_chinese(zh, tmp_path):
     assert "<code>model</code>: 2 次合并（ID 256–257），字节 0–255" in text
     assert "<code>pre_tokenizer</code>: 切分模式 " in text and "minbpe 的 findall 会跳过它" in text
     assert core_text.summary(minbpe.summary) == "词表 258，合并 2"
+
+
+def test_decoded_chips_name_their_utf8_problem_on_hover(zh, qtbot):
+    window = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(window)
+    window.show()
+    window.show_panel("encode")
+    panel = window.panels["encode"]
+    panel.ids_edit.setText("104 237 160 128 255")  # h, a surrogate's three bytes, a lone 0xFF
+    panel.decode_now()
+    tips = [chip.tip for chip in panel.decoded_strip.chips()]
+    surrogate = "偏移 1 处的代理项 U+D800（编码为 ED A0 80）：代理项不是字符"
+    assert tips == ["", surrogate, surrogate, surrogate, "偏移 4 处的孤立字节 0xFF"]
+    strip = panel.decoded_strip
+    qtbot.waitUntil(lambda: strip.laid_out)
+    pos = strip.chip_rect(4).center()
+    QApplication.sendEvent(strip.viewport(), QHelpEvent(QEvent.ToolTip, pos, strip.viewport().mapToGlobal(pos)))
+    assert QToolTip.text() == "偏移 4 处的孤立字节 0xFF"
