@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 from core import canon, utf8
 from core.render import render_piece
 
-from . import core_text, theme
+from . import theme
 from .token_strip import Chip, TokenStrip
 from .workers import run_task
 
@@ -46,8 +46,8 @@ def decode_chips(tokenizer, ids, data) -> list[Chip]:
         last = first
         while last < len(problems) and problems[last].offset < end:
             last += 1
-        tip = core_text.problems(problems[first:last]) if last > first else ""
-        chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:end]), partial, tip=tip))
+        chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:end]), partial,
+                          problems=problems[first:last]))
         offset = end
     return chips
 

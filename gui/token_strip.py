@@ -16,6 +16,7 @@ from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
+from . import core_text
 from .palette import token_colours
 
 PAD = 4
@@ -35,7 +36,7 @@ class Chip:
     roles: tuple[str, ...]  # per byte: ascii / lead / continuation / invalid
     partial: bool = False  # starts or ends inside a character
     flag: str = ""  # "∅" a special (no bytes), "✗" an ID outside the vocabulary, or ""
-    tip: str = ""  # shown on hover, e.g. the UTF-8 problem its bytes are part of
+    problems: tuple = ()  # the core.utf8 problems its bytes are part of, named on hover
 
 
 class TokenStrip(QAbstractScrollArea):
@@ -263,8 +264,8 @@ class TokenStrip(QAbstractScrollArea):
     def viewportEvent(self, event):
         if event.type() == QEvent.ToolTip:
             index = self.index_at(event.pos())
-            if index >= 0 and self._chips[index].tip:
-                QToolTip.showText(event.globalPos(), self._chips[index].tip, self.viewport())
+            if index >= 0 and self._chips[index].problems:
+                QToolTip.showText(event.globalPos(), core_text.problems(self._chips[index].problems), self.viewport())
             else:
                 QToolTip.hideText()
             return True
