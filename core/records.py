@@ -337,10 +337,11 @@ def import_file(path, *, target: str = "words", fmt: str = "text", pretokenizer:
     try:
         size = path.stat().st_size
         if path.is_dir():
-            raise CorpusError(f"{name}: is a directory, not a text file", code="file.directory", where=name)
+            raise CorpusError(f"{name}: is a directory, not a text file", code="file.directory", where=name,
+                              what="a text file")
         if size > MAX_CORPUS_BYTES:
             raise CorpusError(f"{name}: {size} bytes is over the {MAX_CORPUS_BYTES}-byte limit", code="file.too_big",
-                              where=name, size=size, limit=MAX_CORPUS_BYTES)
+                              where=name, size=size, limit=MAX_CORPUS_BYTES, label="-byte limit")
         handle = path.open("rb")
     except FileNotFoundError:
         raise CorpusError(f"{name}: no such file", code="file.missing", where=name) from None

@@ -111,7 +111,7 @@ def save(snap: Snapshot, path) -> None:
     try:
         write_json_atomic(path, to_document(snap))
     except OSError as exc:
-        raise AssetError(f"{path}: cannot write the workspace ({exc.strerror or exc})", code="file.unwritable",
+        raise AssetError(f"{path}: cannot write the workspace ({exc.strerror or exc})", code="workspace.unwritable",
                          where=str(path), reason=exc.strerror or str(exc)) from None
 
 

@@ -24,10 +24,12 @@ CONTEXT = "core_text"
 ERRORS = {
     # files
     "file.missing": QT_TRANSLATE_NOOP("core_text", "no such file"),
-    "file.directory": QT_TRANSLATE_NOOP("core_text", "is a folder, not a file"),
-    "file.too_big": QT_TRANSLATE_NOOP("core_text", "{size} bytes is over the {limit}-byte limit"),
+    # {what} and {label} are English ("an asset file", "-byte asset limit"): a translation may leave them out.
+    "file.directory": QT_TRANSLATE_NOOP("core_text", "is a directory, not {what}"),
+    "file.too_big": QT_TRANSLATE_NOOP("core_text", "{size} bytes is over the {limit}{label}"),
     "file.unreadable": QT_TRANSLATE_NOOP("core_text", "cannot read ({reason})"),
     "file.unwritable": QT_TRANSLATE_NOOP("core_text", "cannot write ({reason})"),
+    "workspace.unwritable": QT_TRANSLATE_NOOP("core_text", "cannot write the workspace ({reason})"),
     "file.not_utf8": QT_TRANSLATE_NOOP("core_text", "not UTF-8 text (byte {offset})"),
     "file.schema_version": QT_TRANSLATE_NOOP("core_text",
                                              "unknown schema version {version}; this version reads {supported}"),
@@ -62,8 +64,8 @@ ERRORS = {
                                                  "{word} is already in the table; change its count instead"),
     "corpus.needs_words": QT_TRANSLATE_NOOP("core_text", "the corpus is in records mode; switch to the word table "
                                                          "first"),
-    "corpus.needs_records": QT_TRANSLATE_NOOP("core_text", "the corpus is in word-table mode; switch to the "
-                                                           "records first"),
+    "corpus.needs_records": QT_TRANSLATE_NOOP("core_text", "the corpus is in words mode; switch to the records "
+                                                           "first"),
     "records.one_line": QT_TRANSLATE_NOOP("core_text", "a record is one line; split it at the line break first"),
     "records.reserved": QT_TRANSLATE_NOOP("core_text", "contains the reserved symbol {symbol}"),
     "records.bad_ending": QT_TRANSLATE_NOOP("core_text", "line ending {ending} is not LF, CRLF or none"),
@@ -139,11 +141,11 @@ PROBLEMS = {
                                                    "use fewer bytes (sequence also cut short)"),
     "surrogate": QT_TRANSLATE_NOOP("core_text", "surrogate {value} encoded as {seq} at offset {offset}: surrogates "
                                                 "are not characters"),
-    "surrogate_cut": QT_TRANSLATE_NOOP("core_text", "surrogate encoded as {seq} at offset {offset}: surrogates are "
-                                                    "not characters (sequence also cut short)"),
+    "surrogate_cut": QT_TRANSLATE_NOOP("core_text", "surrogate a code point encoded as {seq} at offset {offset}: "
+                                                    "surrogates are not characters (sequence also cut short)"),
     "out_of_range": QT_TRANSLATE_NOOP("core_text", "sequence {seq} at offset {offset} encodes {value}, beyond "
                                                    "U+10FFFF"),
-    "out_of_range_cut": QT_TRANSLATE_NOOP("core_text", "sequence {seq} at offset {offset} encodes a code point "
+    "out_of_range_cut": QT_TRANSLATE_NOOP("core_text", "sequence {seq} at offset {offset} encodes a code point, "
                                                        "beyond U+10FFFF (sequence also cut short)"),
 }
 

@@ -10,7 +10,11 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from core import asset_diff, assets, byte_bpe, classroom, identity, idlist, pretokenize, utf8, workspace_file
+from core import (
+    asset_diff, assets, byte_bpe, classroom, corpus, fileio, identity, idlist, pretokenize, records, utf8,
+    workspace_file,
+)
+from core.corpus import WordCorpus
 from core.errors import StudioError
 from core.formats import export_asset, import_file
 from core.workspace import Workspace
@@ -70,9 +74,9 @@ def zh(qapp):
     language.install("en")
 
 
-def raised(fn, *args) -> StudioError:
+def raised(fn, *args, **kwargs) -> StudioError:
     with pytest.raises(StudioError) as info:
-        fn(*args)
+        fn(*args, **kwargs)
     return info.value
 
 
@@ -99,6 +103,8 @@ def bad_inputs(tmp_path):
     workspace.write_text(json.dumps({**document, "schema_version": 99}), encoding="utf-8")
     errors["workspace_version"] = raised(workspace_file.read, workspace)
     errors["decode"] = raised(utf8.decode, b"ok\xff\xe4\xb8")
+    errors.update(corpus_errors())
+    errors.update(file_errors(tmp_path, good, document))
     classroom_asset = identity.load(ROOT / "resources" / "classroom_byte_bpe.json")
     errors["swap"] = raised(asset_diff.swap_ids, classroom_asset, 3, 5)
     hf = tmp_path / "tokenizer.json"
@@ -107,6 +113,49 @@ def bad_inputs(tmp_path):
     hf.write_text("[]", encoding="utf-8")
     errors["hf_file"] = raised(import_file, hf, "hf")
     return errors
+
+
+def corpus_errors():
+    table = WordCorpus(("low", "new"), (2, 1))
+    return {
+        "empty_word": raised(corpus.validate_entry, "", 1, where="row 1"),
+        "reserved": raised(corpus.validate_entry, "a</w>", 1),
+        "count_type": raised(corpus.validate_entry, "a", "x"),
+        "count": raised(corpus.validate_entry, "a", 0),
+        "corpus_utf8": raised(corpus.decode_utf8, b"ok\n\xff", "c.txt"),
+        "no_tab": raised(corpus.parse_table, "low 2\n", "c.txt"),
+        "empty": raised(corpus.parse_table, "\n", "c.txt"),
+        "table_count": raised(corpus.parse_table, "low\tx\n", "c.txt"),
+        "duplicate": raised(records.check_word, table, "low", row=1),
+        "in_table": raised(records.inserted_words, table, 0, [("new", 1)]),
+        "one_line": raised(records.check_record, "a\nb", "record 1"),
+        "record_reserved": raised(records.check_record, "a</w>", "record 1"),
+        "ending": raised(records.Records, ("a", "b"), ("\r", "")),
+        "no_ending": raised(records.Records, ("a", "b"), ("", "\n")),
+        "whitespace": raised(records.records_from_corpus, WordCorpus(("a b",), (1,))),
+        "too_many": raised(records.records_from_corpus, table, limit=2),
+        "pasted_count": raised(records.parse_count, "x", where="pasted line 2"),
+        "no_model": raised(Workspace().add_model_asset),
+    }
+
+
+def file_errors(tmp_path, good, document):
+    big = tmp_path / "big.txt"
+    big.write_text("12345", encoding="utf-8")
+    settings = {**document["settings"], "merges": -1}
+    return {
+        "directory": raised(assets.read_asset, tmp_path),
+        "too_big": raised(fileio.read_limited, big, limit=1, what="a text file", error=StudioError),
+        "ids_utf8": raised(idlist.ids_from_bytes, b"\xff", "ids.txt"),
+        "json_utf8": raised(assets.parse_json, b"\xff"),
+        "not_object": raised(assets.validate_envelope, []),
+        "format": raised(assets.validate_envelope, {**good, "format": "x"}),
+        "wrong_type": raised(assets.validate_envelope, {**good, "model": []}),
+        "workspace_format": raised(workspace_file.parse, {**document, "format": "x"}),
+        "mode": raised(workspace_file.parse, {**document, "corpus": {"mode": "zzz"}}),
+        "unknown_setting": raised(workspace_file.parse, {**document, "settings": {**settings, "zzz": 1}}),
+        "setting": raised(workspace_file.parse, {**document, "settings": settings}),
+    }
 
 
 def test_every_code_the_core_raises_has_a_template():
@@ -158,6 +207,29 @@ def exported_reports(tmp_path):
 def test_every_finding_template_is_used_by_the_core():
     source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "core" / "formats").glob("*.py"))
     assert [code for code in core_text.FINDINGS if f'"{code}"' not in source] == []
+
+
+def test_templates_say_what_the_core_says(tmp_path):
+    """Each template, filled in English, is the core's own text: a translator
+    translates the message the core means, not a paraphrase of it."""
+    checked = 0
+    for exc in bad_inputs(tmp_path).values():
+        while exc is not None:
+            if exc.code in core_text.ERRORS:
+                prefix = f"{exc.where}: " if exc.where else ""
+                assert prefix + core_text.ERRORS[exc.code].format(**exc.params) == str(exc)
+                checked += 1
+            exc = exc.cause
+    for report in imported_reports(tmp_path) + exported_reports(tmp_path):
+        for finding in report.kept + report.not_representable + report.changed:
+            if finding.code:
+                assert core_text.FINDINGS[finding.code].format(**finding.params) == finding.detail
+                checked += 1
+    for data in PROBLEM_BYTES.values():
+        (problem,) = utf8.scan(data)
+        key = problem.kind + ("_cut" if problem.params()["cut"] else "")
+        assert core_text.PROBLEMS[key].format(**problem.params()) == problem.describe()
+    assert checked > 40
 
 
 def test_english_is_exactly_the_core_text(qapp, tmp_path):
