@@ -300,9 +300,10 @@ def swap_ids(loaded: LoadedAsset, first: int, second: int, *, name: str | None =
     size = loaded.identity.vocab_size
     for token_id in (first, second):
         if isinstance(token_id, bool) or not isinstance(token_id, int) or not 0 <= token_id < size:
-            raise TokenizerError(f"ID {token_id!r} is outside the vocabulary 0..{size - 1}")
+            raise TokenizerError(f"ID {token_id!r} is outside the vocabulary 0..{size - 1}", code="swap.outside",
+                                 id=repr(token_id), last=size - 1)
     if first == second:
-        raise TokenizerError(f"pick two different IDs to swap, not {first} twice")
+        raise TokenizerError(f"pick two different IDs to swap, not {first} twice", code="swap.same", id=first)
     asset = copy.deepcopy(loaded.asset)
     swap = {first: second, second: first}
     if loaded.kind == "char-bpe":
@@ -326,7 +327,7 @@ def swap_ids(loaded: LoadedAsset, first: int, second: int, *, name: str | None =
     elif loaded.kind == "byte-bpe":
         if min(first, second) < 256:
             raise TokenizerError("IDs 0-255 are the bytes themselves in a byte-level tokenizer; "
-                                 "pick two IDs from 256 up (exercise 5 swaps 268 and 270)")
+                                 "pick two IDs from 256 up (exercise 5 swaps 268 and 270)", code="swap.bytes")
         model = asset["model"]
         for merge in model["merges"]:
             merge["id"] = swap.get(merge["id"], merge["id"])
@@ -335,7 +336,8 @@ def swap_ids(loaded: LoadedAsset, first: int, second: int, *, name: str | None =
             special["id"] = swap.get(special["id"], special["id"])
         asset["specials"] = sorted((dict(s) for s in model["specials"]), key=lambda s: s["id"])
     else:
-        raise TokenizerError(f"swapping IDs is not implemented for {loaded.kind!r} assets")
+        raise TokenizerError(f"swapping IDs is not implemented for {loaded.kind!r} assets", code="swap.kind",
+                             kind=repr(loaded.kind))
     metadata = dict(asset.get("metadata") or {})
     metadata["name"] = name if name is not None else f"{loaded.name} (IDs {first}\u2194{second} swapped)"
     metadata["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")

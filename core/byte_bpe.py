@@ -424,7 +424,7 @@ class ByteBPE:
             text, problems = utf8.decode(data, errors=errors)
         except Utf8DecodeError as exc:
             index, token = sources[bisect_right(starts, exc.problems[0].offset) - 1]
-            raise Utf8DecodeError(data, exc.problems, note=f" (in token {index}, id {token})") from None
+            raise Utf8DecodeError(data, exc.problems, token=(index, token)) from None
         return DecodeResult(text, data, problems, errors, errors == "replace" and bool(problems),
                             tuple(specials), tuple(unknown))
 

@@ -82,14 +82,17 @@ class WordCorpus:
 def validate_entry(word, count, *, reserved=(END_OF_WORD,), where="entry"):
     """Raise :class:`CorpusError` naming ``where`` if the entry is unusable."""
     if not isinstance(word, str) or word == "":
-        raise CorpusError(f"{where}: empty word")
+        raise CorpusError(f"{where}: empty word", code="corpus.empty_word", where=where)
     for symbol in reserved:
         if symbol in word:
-            raise CorpusError(f"{where}: word {excerpt(word)} contains the reserved symbol {symbol!r}")
+            raise CorpusError(f"{where}: word {excerpt(word)} contains the reserved symbol {symbol!r}",
+                              code="corpus.reserved", where=where, word=excerpt(word), symbol=repr(symbol))
     if isinstance(count, bool) or not isinstance(count, int):
-        raise CorpusError(f"{where}: count {excerpt(count)} is not an integer")
+        raise CorpusError(f"{where}: count {excerpt(count)} is not an integer", code="corpus.count_not_integer",
+                          where=where, count=excerpt(count))
     if count <= 0:
-        raise CorpusError(f"{where}: count {count} must be a positive integer")
+        raise CorpusError(f"{where}: count {count} must be a positive integer", code="corpus.count_not_positive",
+                          where=where, count=count)
 
 
 def decode_utf8(data: bytes, name: str) -> str:
@@ -100,7 +103,8 @@ def decode_utf8(data: bytes, name: str) -> str:
         line = data.count(b"\n", 0, exc.start) + 1
         bad = data[exc.start:exc.end].hex(" ").upper()
         raise CorpusError(
-            f"{name}:{line}: invalid UTF-8 byte {bad} at byte offset {exc.start}"
+            f"{name}:{line}: invalid UTF-8 byte {bad} at byte offset {exc.start}",
+            code="corpus.invalid_utf8", where=f"{name}:{line}", bytes=bad, offset=exc.start,
         ) from None
     return text.removeprefix("\ufeff")
 
@@ -118,16 +122,18 @@ def parse_table(text: str, name: str = "<corpus>") -> WordCorpus:
         where = f"{name}:{number}"
         word, tab, count_text = line.rpartition("\t")
         if not tab:
-            raise CorpusError(f"{where}: expected 'word<TAB>count', found no tab in {excerpt(line)}")
+            raise CorpusError(f"{where}: expected 'word<TAB>count', found no tab in {excerpt(line)}",
+                              code="corpus.no_tab", where=where, line=excerpt(line))
         count_text = count_text.strip()
         try:
             count = int(count_text, 10)
         except ValueError:
-            raise CorpusError(f"{where}: count {count_text[:40]!r} is not an integer") from None
+            raise CorpusError(f"{where}: count {count_text[:40]!r} is not an integer", code="corpus.count_not_integer",
+                              where=where, count=repr(count_text[:40])) from None
         validate_entry(word, count, where=where)
         pairs.append((word, count))
     if not pairs:
-        raise CorpusError(f"{name}: the corpus is empty")
+        raise CorpusError(f"{name}: the corpus is empty", code="corpus.empty", where=name)
     return WordCorpus.from_pairs(pairs)
 
 
@@ -138,11 +144,12 @@ def parse_text(text: str, name: str = "<corpus>") -> WordCorpus:
         for word in line.split():
             if END_OF_WORD in word:
                 raise CorpusError(
-                    f"{name}:{number}: word {excerpt(word)} contains the reserved symbol {END_OF_WORD!r}"
+                    f"{name}:{number}: word {excerpt(word)} contains the reserved symbol {END_OF_WORD!r}",
+                    code="corpus.reserved", where=f"{name}:{number}", word=excerpt(word), symbol=repr(END_OF_WORD),
                 )
             counts[word] = counts.get(word, 0) + 1
     if not counts:
-        raise CorpusError(f"{name}: the corpus is empty")
+        raise CorpusError(f"{name}: the corpus is empty", code="corpus.empty", where=name)
     return WordCorpus(tuple(counts), tuple(counts.values()))
 
 

@@ -1,14 +1,44 @@
 """The few named exceptions the core raises for bad user or file input.
 
 Every message says what was wrong and where (file, line, byte offset), so the
-CLI can print it as one line and the GUI can show it as it is.
+CLI can print it as one line.  ``str(exc)`` is that English line; next to it
+an error can carry what it means as data, which the GUI shows in the user's
+language (``gui/core_text.py``):
+
+* ``code`` names the message and ``params`` holds its arguments, e.g.
+  ``code="corpus.empty_word"``; a value that quotes the user's data is passed
+  already shown (``excerpt``), numbers as numbers;
+* ``where`` is the location printed before it (a file, a JSON path such as
+  ``model.merges[3]``, ``row 4``), and ``cause`` the error it wraps when the
+  message is just ``f"{where}: {cause}"``.
+
+An error without a code shows its English text in every language.
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 
 class StudioError(ValueError):
     """Base class: bad input that the user can fix."""
+
+    code = ""
+    where = ""
+    cause: BaseException | None = None
+    params = MappingProxyType({})
+
+    def __init__(self, message: str = "", *, code: str = "", where: str = "", cause: BaseException | None = None,
+                 **params):
+        super().__init__(message)
+        self.code, self.where, self.cause = code, where, cause
+        if params:
+            self.params = MappingProxyType(params)
+
+    @classmethod
+    def at(cls, where: str, cause: BaseException):
+        """``where: cause``, keeping what ``cause`` carries."""
+        return cls(f"{where}: {cause}", where=where, cause=cause)
 
 
 class CorpusError(StudioError):

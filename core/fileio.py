@@ -131,11 +131,14 @@ def read_limited(path, *, limit: int, what: str, error, limit_name: str = "") ->
         size = path.stat().st_size
         if size > limit:
             label = f"-byte {limit_name} limit" if limit_name else "-byte limit"
-            raise error(f"{path}: {size} bytes is over the {limit}{label}")
+            raise error(f"{path}: {size} bytes is over the {limit}{label}", code="file.too_big", where=str(path),
+                            size=size, limit=limit, label=label)
         return path.read_bytes()
     except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
+        raise error(f"{path}: no such file", code="file.missing", where=str(path)) from None
     except IsADirectoryError:
-        raise error(f"{path}: is a directory, not {what}") from None
+        raise error(f"{path}: is a directory, not {what}", code="file.directory", where=str(path),
+                    what=what) from None
     except OSError as exc:
-        raise error(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise error(f"{path}: cannot read ({exc.strerror or exc})", code="file.unreadable", where=str(path),
+                    reason=exc.strerror or str(exc)) from None

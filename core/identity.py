@@ -268,7 +268,7 @@ def load(path) -> LoadedAsset:
     try:
         return from_dict(asset, path=path, tokenizer=tokenizer)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
 
 
 # ==== checkpoint binding ====
@@ -296,7 +296,7 @@ def read_manifest(path) -> dict:
     except OSError as exc:
         raise AssetError(f"{path}: cannot read ({exc.strerror})") from None
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     if not isinstance(manifest, dict) or not _is_sha(manifest.get(MANIFEST_KEY)):
         raise AssetError(f'{path}: a manifest is a JSON object with "{MANIFEST_KEY}": 64 lowercase hex digits')
     if "tokenizer_full_sha256" in manifest and not _is_sha(manifest["tokenizer_full_sha256"]):

@@ -20,19 +20,20 @@ def parse_ids(text: str) -> list[int]:
     [270, 32, 268]
     """
     if not isinstance(text, str):
-        raise StudioError("an ID list must be text")
+        raise StudioError("an ID list must be text", code="ids.not_text")
     stripped = text.strip()
     if stripped.count("[") > 1 or stripped.count("]") > 1 or stripped.count("[") != stripped.count("]"):
-        raise StudioError("brackets do not match: write IDs like 270 32 268 or [270, 32, 268]")
+        raise StudioError("brackets do not match: write IDs like 270 32 268 or [270, 32, 268]", code="ids.brackets")
     ids = []
     for match in _ITEM.finditer(text):
         item = match.group()
         if not re.fullmatch(r"\d{1,12}", item):
             raise StudioError(f"item {len(ids) + 1} ({item[:20]!r} at character {match.start()}) "
-                              "is not a non-negative integer ID")
+                              "is not a non-negative integer ID", code="ids.not_an_id", number=len(ids) + 1,
+                              item=repr(item[:20]), position=match.start())
         ids.append(int(item))
         if len(ids) > MAX_IDS:
-            raise StudioError(f"more than {MAX_IDS} IDs: split the list")
+            raise StudioError(f"more than {MAX_IDS} IDs: split the list", code="ids.too_many", limit=MAX_IDS)
     return ids
 
 
@@ -41,11 +42,12 @@ def ids_from_bytes(data: bytes, name: str) -> list[int]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise StudioError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+        raise StudioError(f"{name}: not UTF-8 text (byte {exc.start})", code="file.not_utf8", where=name,
+                          offset=exc.start) from None
     try:
         return parse_ids(text)
     except StudioError as exc:
-        raise StudioError(f"{name}: {exc}") from None
+        raise StudioError.at(name, exc) from None
 
 
 def read_id_file(path) -> list[int]:

@@ -38,9 +38,11 @@ def check_record(text, where="record") -> None:
     if not isinstance(text, str):
         raise CorpusError(f"{where}: expected text, found {type(text).__name__}")
     if "\n" in text:
-        raise CorpusError(f"{where}: a record is one line; split it at the line break first")
+        raise CorpusError(f"{where}: a record is one line; split it at the line break first", code="records.one_line",
+                          where=where)
     if END_OF_WORD in text:
-        raise CorpusError(f"{where}: contains the reserved symbol {END_OF_WORD!r}")
+        raise CorpusError(f"{where}: contains the reserved symbol {END_OF_WORD!r}", code="records.reserved",
+                          where=where, symbol=repr(END_OF_WORD))
 
 
 @dataclass(frozen=True)
@@ -57,9 +59,11 @@ class Records:
         for number, (text, ending) in enumerate(zip(self.lines, self.endings), start=1):
             check_record(text, f"record {number}")
             if ending not in ENDINGS:
-                raise CorpusError(f"record {number}: line ending {excerpt(ending)} is not LF, CRLF or none")
+                raise CorpusError(f"record {number}: line ending {excerpt(ending)} is not LF, CRLF or none",
+                                  code="records.bad_ending", where=f"record {number}", ending=excerpt(ending))
             if ending == "" and number != len(self.lines):
-                raise CorpusError(f"record {number}: only the last record may lack a line ending")
+                raise CorpusError(f"record {number}: only the last record may lack a line ending",
+                                  code="records.missing_ending", where=f"record {number}")
 
     @classmethod
     def from_text(cls, text: str) -> "Records":
@@ -138,10 +142,12 @@ def records_from_corpus(corpus: WordCorpus, *, limit: int = 1_000_000) -> Record
     Splitting these on whitespace gives back exactly ``corpus``.
     """
     if corpus.total > limit:
-        raise CorpusError(f"the table has {corpus.total} word occurrences; at most {limit} become records")
+        raise CorpusError(f"the table has {corpus.total} word occurrences; at most {limit} become records",
+                          code="records.too_many", total=corpus.total, limit=limit)
     for row, word in enumerate(corpus.words, start=1):
         if len(word.split()) != 1 or word != word.strip():
-            raise CorpusError(f"row {row}: {excerpt(word)} contains whitespace, so it cannot be a record of its own")
+            raise CorpusError(f"row {row}: {excerpt(word)} contains whitespace, so it cannot be a record of its own",
+                              code="records.whitespace", where=f"row {row}", word=excerpt(word))
     lines = tuple(w for w, c in corpus.items() for _ in range(c))
     return Records(lines, ("\n",) * len(lines))
 
@@ -155,7 +161,8 @@ def check_word(corpus: WordCorpus, word, *, row: int | None = None) -> None:
     if word in corpus.words:
         other = corpus.words.index(word)
         if other != row:
-            raise CorpusError(f"{where}: {excerpt(word)} is already in row {other + 1}; change its count instead")
+            raise CorpusError(f"{where}: {excerpt(word)} is already in row {other + 1}; change its count instead",
+                              code="corpus.duplicate", where=where, word=excerpt(word), row=other + 1)
 
 
 def parse_count(text, *, where: str) -> int:
@@ -166,7 +173,8 @@ def parse_count(text, *, where: str) -> int:
         try:
             count = int(str(text).strip(), 10)
         except ValueError:
-            raise CorpusError(f"{where}: count {str(text)[:40]!r} is not an integer") from None
+            raise CorpusError(f"{where}: count {str(text)[:40]!r} is not an integer", code="corpus.count_not_integer",
+                              where=where, count=repr(str(text)[:40])) from None
     validate_entry("x", count, where=where)
     return count
 
@@ -189,7 +197,8 @@ def inserted_words(corpus: WordCorpus, row: int, pairs) -> WordCorpus:
     # WordCorpus itself refuses duplicates; name the offending word first.
     clash = set(words) & set(corpus.words) or {w for w in words if words.count(w) > 1}
     if clash:
-        raise CorpusError(f"{excerpt(sorted(clash)[0])} is already in the table; change its count instead")
+        raise CorpusError(f"{excerpt(sorted(clash)[0])} is already in the table; change its count instead",
+                          code="corpus.already_in_table", word=excerpt(sorted(clash)[0]))
     return WordCorpus(corpus.words[:row] + words + corpus.words[row:],
                       corpus.counts[:row] + tuple(c for _, c in pairs) + corpus.counts[row:])
 
@@ -328,14 +337,17 @@ def import_file(path, *, target: str = "words", fmt: str = "text", pretokenizer:
     try:
         size = path.stat().st_size
         if path.is_dir():
-            raise CorpusError(f"{name}: is a directory, not a text file")
+            raise CorpusError(f"{name}: is a directory, not a text file", code="file.directory", where=name,
+                              what="a text file")
         if size > MAX_CORPUS_BYTES:
-            raise CorpusError(f"{name}: {size} bytes is over the {MAX_CORPUS_BYTES}-byte limit")
+            raise CorpusError(f"{name}: {size} bytes is over the {MAX_CORPUS_BYTES}-byte limit", code="file.too_big",
+                              where=name, size=size, limit=MAX_CORPUS_BYTES, label="-byte limit")
         handle = path.open("rb")
     except FileNotFoundError:
-        raise CorpusError(f"{name}: no such file") from None
+        raise CorpusError(f"{name}: no such file", code="file.missing", where=name) from None
     except OSError as exc:
-        raise CorpusError(f"{name}: cannot read ({exc.strerror})") from None
+        raise CorpusError(f"{name}: cannot read ({exc.strerror})", code="file.unreadable", where=name,
+                          reason=exc.strerror) from None
     invalid: list[InvalidLine] = []
     counts: dict[str, int] = {}
     lines, endings = [], []
@@ -377,14 +389,15 @@ def import_file(path, *, target: str = "words", fmt: str = "text", pretokenizer:
     if target == "records":
         return ImportResult(None, Records(tuple(lines), tuple(endings), bom), tuple(invalid), size)
     if not counts:
-        raise CorpusError(f"{name}: the corpus is empty")
+        raise CorpusError(f"{name}: the corpus is empty", code="corpus.empty", where=name)
     return ImportResult(WordCorpus(tuple(counts), tuple(counts.values())), None, tuple(invalid), size)
 
 
 def _table_line(line: str, where: str) -> tuple[str, int]:
     word, tab, count_text = line.rpartition("\t")
     if not tab:
-        raise CorpusError(f"{where}: expected 'word<TAB>count', found no tab in {excerpt(line)}")
+        raise CorpusError(f"{where}: expected 'word<TAB>count', found no tab in {excerpt(line)}", code="corpus.no_tab",
+                          where=where, line=excerpt(line))
     count = parse_count(count_text, where=where)
     validate_entry(word, count, where=where)
     return word, count

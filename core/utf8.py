@@ -69,25 +69,35 @@ class Utf8Problem:
     length: int
     data: bytes
 
+    def params(self) -> dict:
+        """What :meth:`describe` says, as data: ``offset``, ``byte`` (the
+        first, ``0xFF``), ``seq`` (hex bytes), ``need`` (the lead byte's
+        sequence length), ``next`` (the offset after the problem), ``value``
+        (``U+D800``, or "" when the sequence is cut short) and ``cut``."""
+        need = _LEADS[self.data[0]][0] if self.data[0] in _LEADS else 1
+        cut = self.kind in ("overlong", "surrogate", "out_of_range") and len(self.data) != need
+        value = "" if cut or self.kind not in ("overlong", "surrogate", "out_of_range") else \
+            f"U+{_code_point(self.data):04X}"
+        return {"offset": self.offset, "byte": f"0x{self.data[0]:02X}", "seq": _hex(self.data), "need": need,
+                "next": self.offset + self.length, "value": value, "cut": cut}
+
     def describe(self) -> str:
         """A one-line human message, e.g. ``lone byte 0xFF at offset 0``."""
-        where = f"at offset {self.offset}"
-        seq = _hex(self.data)
+        p = self.params()
+        where, seq = f"at offset {p['offset']}", p["seq"]
         if self.kind == "invalid_byte":
-            return f"lone byte 0x{self.data[0]:02X} {where}"
+            return f"lone byte {p['byte']} {where}"
         if self.kind == "unexpected_continuation":
-            return f"continuation byte 0x{self.data[0]:02X} {where} has no lead byte"
+            return f"continuation byte {p['byte']} {where} has no lead byte"
         if self.kind == "truncated":
-            need = _LEADS[self.data[0]][0]
-            return f"truncated sequence {seq} {where}: a {need}-byte character cut off by the end of data"
+            return f"truncated sequence {seq} {where}: a {p['need']}-byte character cut off by the end of data"
         if self.kind == "incomplete":
             return (
                 f"incomplete sequence {seq} {where}: byte at offset "
-                f"{self.offset + self.length} is not a continuation byte (0x80-0xBF)"
+                f"{p['next']} is not a continuation byte (0x80-0xBF)"
             )
-        complete = len(self.data) == _LEADS[self.data[0]][0]
-        value = f"U+{_code_point(self.data):04X}" if complete else "a code point"
-        tail = "" if complete else " (sequence also cut short)"
+        value = p["value"] or "a code point"
+        tail = " (sequence also cut short)" if p["cut"] else ""
         if self.kind == "overlong":
             return f"overlong encoding {seq} {where}: {value} must use fewer bytes{tail}"
         if self.kind == "surrogate":
@@ -100,13 +110,17 @@ class Utf8DecodeError(StudioError, UnicodeDecodeError):
 
     It is also a :class:`UnicodeDecodeError` (``start``/``end`` cover the
     first problem), so code written against the codec keeps working.
+    ``token`` is ``(index, id)`` of the token whose bytes failed, when the
+    bytes were decoded token by token.
     """
 
-    def __init__(self, data: bytes, problems: tuple[Utf8Problem, ...], *, note: str = ""):
+    def __init__(self, data: bytes, problems: tuple[Utf8Problem, ...], *, token: tuple[int, int] | None = None):
         first = problems[0]
+        note = f" (in token {token[0]}, id {token[1]})" if token is not None else ""
         more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
         self.message = f"invalid UTF-8: {first.describe()}{note}{more}"
         self.problems = problems
+        self.token = token
         UnicodeDecodeError.__init__(
             self, "utf-8", data, first.offset, first.offset + first.length, self.message
         )

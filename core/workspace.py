@@ -208,7 +208,8 @@ class Workspace:
     def _require_mode(self, mode):
         if self.mode != mode:
             other = "word table" if mode == "words" else "records"
-            raise CorpusError(f"the corpus is in {self.mode} mode; switch to the {other} first")
+            raise CorpusError(f"the corpus is in {self.mode} mode; switch to the {other} first",
+                              code=f"corpus.needs_{mode}")
 
     def _edited(self, table, event, first, last):
         if self.records is None:
@@ -279,7 +280,7 @@ class Workspace:
         """The trained char-BPE model as an asset (pure: safe in a worker)."""
         model = self.model
         if model is None:
-            raise TokenizerError("train a model first: there is no trained model to add")
+            raise TokenizerError("train a model first: there is no trained model to add", code="workspace.no_model")
         return identity.from_dict(assets_mod.char_bpe_to_asset(model, name=name))
 
     def add_model_asset(self, name: str = "") -> int:
@@ -302,7 +303,7 @@ class Workspace:
         loaded = self.assets[index].loaded
         path = path if path is not None else loaded.path
         if path is None:
-            raise assets_mod.AssetError("this asset has never been saved: choose a file name")
+            raise assets_mod.AssetError("this asset has never been saved: choose a file name", code="asset.never_saved")
         assets_mod.save_asset(path, loaded.asset)
         self._put_asset(index, identity.OpenAsset(replace(loaded, path=str(path)), False))
 

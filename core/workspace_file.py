@@ -111,18 +111,19 @@ def save(snap: Snapshot, path) -> None:
     try:
         write_json_atomic(path, to_document(snap))
     except OSError as exc:
-        raise AssetError(f"{path}: cannot write the workspace ({exc.strerror or exc})") from None
+        raise AssetError(f"{path}: cannot write the workspace ({exc.strerror or exc})", code="workspace.unwritable",
+                         where=str(path), reason=exc.strerror or str(exc)) from None
 
 
 # ==== reading ====
 
 def _pairs(rows, where) -> WordCorpus:
     if not all(isinstance(r, list) and len(r) == 2 for r in rows):
-        raise AssetError(f"{where}: every row must be [word, count]")
+        raise AssetError(f"{where}: every row must be [word, count]", code="workspace.bad_row", where=where)
     try:
         return WordCorpus.from_pairs((w, c) for w, c in rows)
     except StudioError as exc:
-        raise AssetError(f"{where}: {exc}") from None
+        raise AssetError.at(where, exc) from None
 
 
 def _read_model(doc, corpus, where):
@@ -135,37 +136,42 @@ def _read_model(doc, corpus, where):
     trace_doc = require(doc, "trace", dict, where)
     steps_doc = require(trace_doc, "steps", list, f"{where}.trace")
     if len(steps_doc) != len(rows):
-        raise AssetError(f"{where}.trace.steps: {len(steps_doc)} steps for {len(rows)} merges")
+        raise AssetError(f"{where}.trace.steps: {len(steps_doc)} steps for {len(rows)} merges",
+                         code="workspace.step_count", where=f"{where}.trace.steps", steps=len(steps_doc),
+                         merges=len(rows))
     merges, steps = [], []
     policy = require(trace_doc, "policy", str, f"{where}.trace")
     try:
         check_policy(policy)
     except StudioError as exc:
-        raise AssetError(f"{where}.trace.policy: {exc}") from None
+        raise AssetError.at(f"{where}.trace.policy", exc) from None
     for rank, (row, step) in enumerate(zip(rows, steps_doc), start=1):
         at = f"{where}.merges[{rank - 1}]"
         if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and isinstance(row[1], str)
                 and isinstance(row[2], int) and not isinstance(row[2], bool)):
-            raise AssetError(f"{at}: expected [left, right, count]")
+            raise AssetError(f"{at}: expected [left, right, count]", code="workspace.bad_merge", where=at)
         if not (isinstance(step, list) and len(step) == 2 and isinstance(step[0], list)
                 and all(isinstance(p, list) and len(p) == 2 and all(isinstance(s, str) for s in p)
                         for p in step[0]) and isinstance(step[1], int)):
-            raise AssetError(f"{where}.trace.steps[{rank - 1}]: expected [[[left, right], ...], tie count]")
+            raise AssetError(f"{where}.trace.steps[{rank - 1}]: expected [[[left, right], ...], tie count]",
+                             code="workspace.bad_step", where=f"{where}.trace.steps[{rank - 1}]")
         left, right, count = row
         ties = tuple(tuple(p) for p in step[0])
         if not ties or ties[0] != (left, right):
-            raise AssetError(f"{where}.trace.steps[{rank - 1}]: the tie set must start with the winner")
+            raise AssetError(f"{where}.trace.steps[{rank - 1}]: the tie set must start with the winner",
+                             code="workspace.tie_order", where=f"{where}.trace.steps[{rank - 1}]")
         merges.append(char_bpe.Merge(rank, left, right, left + right, count))
         steps.append(char_bpe.MergeStep(rank, (left, right), count, left + right, ties, step[1], policy))
     try:
         model = char_bpe.CharBPE(tuple(alphabet), tuple(merges), end_of_word=end_of_word, unk=unk)
     except StudioError as exc:
-        raise AssetError(f"{where}: {exc}") from None
+        raise AssetError.at(where, exc) from None
     own = trace_doc.get("corpus")
     trace_corpus = corpus if own is None else _pairs(own, f"{where}.trace.corpus")
     sha = hashlib.sha256(trace_corpus.canonical_bytes()).hexdigest()
     if sha != trace_doc.get("corpus_sha256"):
-        raise AssetError(f"{where}.trace: the training corpus does not match its recorded SHA-256")
+        raise AssetError(f"{where}.trace: the training corpus does not match its recorded SHA-256",
+                         code="workspace.corpus_hash", where=f"{where}.trace")
     settings = require(trace_doc, "settings", dict, f"{where}.trace")
     stop = require(trace_doc, "stop_reason", str, f"{where}.trace")
     trace = char_bpe.Trace(trace_corpus, model, tuple(steps), policy, stop, dict(settings))
@@ -177,28 +183,32 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
     """Validate a loaded JSON document; errors name ``name`` and the field."""
     try:
         if not isinstance(document, dict) or document.get("format") != FORMAT:
-            raise AssetError(f"not a Subword Studio workspace (format must be {FORMAT!r})")
+            raise AssetError(f"not a Subword Studio workspace (format must be {FORMAT!r})", code="workspace.format",
+                             format=repr(FORMAT))
         version = document.get("schema_version")
         if version != SCHEMA_VERSION:
-            raise AssetError(f"unknown schema version {excerpt(version)}; this version reads {SCHEMA_VERSION}")
+            raise AssetError(f"unknown schema version {excerpt(version)}; this version reads {SCHEMA_VERSION}",
+                             code="file.schema_version", version=excerpt(version), supported=SCHEMA_VERSION)
         corpus_doc = require(document, "corpus", dict, "workspace")
         mode = require(corpus_doc, "mode", str, "corpus")
         settings_doc = require(document, "settings", dict, "workspace")
         known = {f.name for f in fields(TrainSettings)}
         unknown = sorted(set(settings_doc) - known)
         if unknown:
-            raise AssetError(f"settings: unknown field {excerpt(unknown[0])}")
+            raise AssetError(f"settings: unknown field {excerpt(unknown[0])}", code="field.unknown", where="settings",
+                             key=excerpt(unknown[0]))
         settings = TrainSettings(**settings_doc)
         for key in ("merges", "vocab_size"):
             value = getattr(settings, key)
             if value is not None and (type(value) is not int or not 0 <= value <= MAX_SETTING):
                 raise AssetError(f"settings.{key}: expected null or an integer from 0 to {MAX_SETTING}, "
-                                 f"found {excerpt(value)}")
+                                 f"found {excerpt(value)}", code="workspace.bad_setting", where=f"settings.{key}",
+                                 limit=MAX_SETTING, found=excerpt(value))
         try:
             check_policy(settings.tie)
             records_mod.words_of("", settings.pretokenizer)
         except StudioError as exc:
-            raise AssetError(f"settings: {exc}") from None
+            raise AssetError.at("settings", exc) from None
         records = None
         if mode == "words":
             corpus = _pairs(require(corpus_doc, "words", list, "corpus"), "corpus.words")
@@ -210,17 +220,18 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
                 records = records_mod.Records(tuple(lines), tuple(endings), bool(corpus_doc.get("bom", False)))
                 shared = records_mod.word_corpus(records, settings.pretokenizer)
             except StudioError as exc:
-                raise AssetError(f"corpus: {exc}") from None
+                raise AssetError.at("corpus", exc) from None
             corpus = WordCorpus((), ())
         else:
-            raise AssetError(f"corpus.mode: {excerpt(mode)} is neither 'words' nor 'records'")
+            raise AssetError(f"corpus.mode: {excerpt(mode)} is neither 'words' nor 'records'",
+                             code="workspace.bad_mode", where="corpus.mode", mode=excerpt(mode))
         model = _read_model(document.get("model"), shared, "model")
         comparison = _read_model(document.get("comparison"), shared, "comparison")
         step = require(document, "step", int, "workspace")
         source = document.get("source") if isinstance(document.get("source"), str) else None
         return Snapshot(corpus, records, settings, model, comparison, step, source)
     except AssetError as exc:
-        raise AssetError(f"{name}: {exc}") from None
+        raise AssetError.at(name, exc) from None
     except TypeError as exc:  # e.g. a settings value of the wrong shape
         raise AssetError(f"{name}: settings: {exc}") from None
 
@@ -231,7 +242,7 @@ def read(path) -> Snapshot:
     try:
         document = parse_json(data)  # strict: no duplicate keys, NaN or runaway nesting
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     return parse(document, str(path))
 
 

@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QMessageBox
 from core import classroom, identity
 from core.errors import StudioError
 
+from . import core_text
+
 # The hash seed 000 (section 19.6) quotes for its frozen byte tokenizer.
 BOOK_SHA256 = "9bb146ce375bda3aa518a48a60d9f69611b8d0afde9df9a8298eae9dfa9dd354"
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
@@ -42,7 +44,7 @@ class AboutBox(QMessageBox):
         try:
             loaded = identity.load(classroom.ASSET_PATH)
         except StudioError as exc:
-            problem = self.tr("The default tokenizer cannot be read: %1").replace("%1", str(exc))
+            problem = self.tr("The default tokenizer cannot be read: %1").replace("%1", core_text.error(exc))
             return "".join(parts) + f"<p>{esc(problem)}</p>"
         ident = loaded.identity
         default = self.tr("Default tokenizer: %1 (%2 entries, %3 merges)").replace("%1", loaded.name).replace(

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from core import asset_diff, identity, workspace as workspace_mod
 from core.errors import StudioError
 
-from . import asset_findings as findings
+from . import asset_findings as findings, core_text
 from .asset_models import AssetLibraryModel, BehaviourModel, ComponentModel, FolderScan, LibraryRow
 from .bridge import WorkspaceBridge
 from .workers import run_task
@@ -322,7 +322,7 @@ class AssetManager(QWidget):
             return
         self.task = None
         if isinstance(index, StudioError):
-            self._report(str(index), error=True)
+            self._report(core_text.error(index), error=True)
         else:
             self._report(done or "")
             if select is not None:
@@ -380,7 +380,7 @@ class AssetManager(QWidget):
         try:  # writing is quick; the identity is already known
             self.workspace.save_asset(index, path)
         except StudioError as exc:
-            return self._report(str(exc), error=True)
+            return self._report(core_text.error(exc), error=True)
         self.select_rows([index])
         self._report(self.tr("Saved %1").replace("%1", str(self.workspace.assets[index].loaded.path)))
 
@@ -556,7 +556,7 @@ def _read(path):
     try:
         return identity.load(path), None
     except StudioError as exc:
-        return None, str(exc)
+        return None, core_text.error(exc)
 
 
 def comparison(a, b):

@@ -12,6 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from core import asset_diff, identity
 from core.errors import StudioError
 
+from . import core_text
 from .models import RowTable
 
 SAME_BRUSH = QBrush(QColor("#dcefdc"))
@@ -217,6 +218,6 @@ class FolderScan(QThread):
                 mtime = path.stat().st_mtime
                 row = LibraryRow("folder", None, identity.load(path), str(path), mtime=mtime)
             except (StudioError, OSError) as exc:
-                row = LibraryRow("folder", None, None, str(path), str(exc))
+                row = LibraryRow("folder", None, None, str(path), core_text.error(exc))
             self.sig_row_scanned.emit(row)
             self.sig_progress_changed.emit(done, len(paths))

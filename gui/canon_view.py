@@ -8,12 +8,13 @@ file) on a worker thread, and a newer list supersedes an older result.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from core import canon, utf8
 from core.render import render_piece
 
+from . import theme
 from .token_strip import Chip, TokenStrip
 from .workers import run_task
 
@@ -23,10 +24,12 @@ THREAD_THRESHOLD = 20_000
 def decode_chips(tokenizer, ids, data) -> list[Chip]:
     """One chip per ID of a byte-level list whose bytes join to ``data``:
     specials and unknown IDs have no bytes; a chip that cuts a character is
-    partial, and each byte keeps its role in ``data`` (invalid ones too)."""
+    partial, each byte keeps its role in ``data`` (invalid ones too), and a
+    chip holding invalid bytes names their problems in its tooltip."""
     roles = [role for _, _, role in utf8.byte_roles(data)]
     bounds = set(utf8.char_boundaries(data))
-    chips, offset = [], 0
+    problems = utf8.scan(data)  # in offset order, so one pass pairs them with the chips
+    chips, offset, first = [], 0, 0
     for token_id in ids:
         if not 0 <= token_id < tokenizer.vocab_size:
             chips.append(Chip("?", token_id, b"", (), flag="✗"))
@@ -36,9 +39,16 @@ def decode_chips(tokenizer, ids, data) -> list[Chip]:
             chips.append(Chip(name, token_id, b"", (), flag="∅"))
             continue
         piece = tokenizer.token_bytes(token_id)
-        partial = offset not in bounds or offset + len(piece) not in bounds
-        chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:offset + len(piece)]), partial))
-        offset += len(piece)
+        end = offset + len(piece)
+        partial = offset not in bounds or end not in bounds
+        while first < len(problems) and problems[first].offset + problems[first].length <= offset:
+            first += 1
+        last = first
+        while last < len(problems) and problems[last].offset < end:
+            last += 1
+        chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:end]), partial,
+                          problems=problems[first:last]))
+        offset = end
     return chips
 
 
@@ -57,6 +67,7 @@ class CanonView(QWidget):
         self.result = None
         self.task = None
         self._generation = 0
+        self._tone = "busy"  # the verdict's theme.TONES colour
 
         # Widgets
         self.verdict = QLabel()
@@ -110,14 +121,14 @@ class CanonView(QWidget):
         if len(ids) <= THREAD_THRESHOLD:
             self._show(generation, tokenizer, canon.check(tokenizer, ids))
             return
-        self._say(self.tr("Checking whether these %1 IDs are canonical…").replace("%1", str(len(ids))), "#303030")
+        self._say(self.tr("Checking whether these %1 IDs are canonical…").replace("%1", str(len(ids))), "busy")
         self.task = run_task(lambda progress, should_stop: canon.check(tokenizer, ids), name="canon")
         self.task.sig_done.connect(lambda result: self._show(generation, tokenizer, result))
         self.task.sig_failed.connect(lambda message: self._failed(generation, message))
 
     def _failed(self, generation, message):
         if generation == self._generation:
-            self._say(self.tr("Cannot check the list: %1").replace("%1", message), "#7f0000")
+            self._say(self.tr("Cannot check the list: %1").replace("%1", message), "error")
 
     def _show(self, generation, tokenizer, result):
         if generation != self._generation:
@@ -127,14 +138,14 @@ class CanonView(QWidget):
         self.given_caption.show()
         if result.canonical is None:
             self._say("? " + self.tr("Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text "
-                                     "for this tokenizer to encode again."), "#5d4000")
+                                     "for this tokenizer to encode again."), "warning")
             return
         if result.canonical and result.problems:
             self._say("✓ " + self.tr("Canonical as bytes: encoding these bytes again gives this list, but they "
-                                     "are not valid UTF-8 text (see above)."), "#5d4000")
+                                     "are not valid UTF-8 text (see above)."), "warning")
             return
         if result.canonical:
-            self._say("✓ " + self.tr("Canonical: yes. Encoding the decoded text gives this list."), "#1b5e20")
+            self._say("✓ " + self.tr("Canonical: yes. Encoding the decoded text gives this list."), "ok")
             return
         # The list separator is translated too (Chinese uses "、").
         spans = self.tr(", ").join(self.tr("bytes %1–%2").replace("%1", str(d.bytes[0])).replace("%2", str(d.bytes[1]))
@@ -142,7 +153,7 @@ class CanonView(QWidget):
         more = " …" if len(result.differences) > 8 else ""
         self._say("≠ " + self.tr("Canonical: no. The encoder spells the same bytes differently at %1%2; the "
                                  "tokens that differ are marked ≠ on both sides.").replace("%1", spans).replace(
-            "%2", more), "#7f0000")
+            "%2", more), "error")
         self.given_strip.set_marked(marked_indices(result.differences, "given"))
         chips = decode_chips(tokenizer, result.canonical_ids, result.data)
         self.canonical_strip.set_chips(chips, marked_indices(result.differences, "canonical"))
@@ -166,7 +177,17 @@ class CanonView(QWidget):
                 strip.select(other.index)
                 return
 
-    def _say(self, text, colour):
+    def _say(self, text, tone):
+        """Show ``text`` in a ``theme.TONES`` colour, kept readable when the theme changes."""
+        self._tone = tone
         self.verdict.setText(text)
-        self.verdict.setStyleSheet(f"QLabel {{ color: {colour}; font-weight: bold; }}")
+        self._colour_verdict()
         self.verdict.show()
+
+    def _colour_verdict(self):
+        self.verdict.setStyleSheet(f"QLabel {{ color: {theme.tone(self._tone)}; font-weight: bold; }}")
+
+    def changeEvent(self, event):
+        if event.type() == QEvent.PaletteChange:
+            self._colour_verdict()
+        super().changeEvent(event)

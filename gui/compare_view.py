@@ -25,6 +25,7 @@ from core import ngrams, unigram, wordpiece
 from core.errors import StudioError
 from core.render import render_char, render_piece
 
+from . import core_text
 from .lazy_plot import LazyPlot, pyqtgraph
 from .models import RowTable
 from .workers import run_task
@@ -349,7 +350,7 @@ class CompareView(QWidget):
                 tokens = segment(tok, text)
                 rows.append((name, kind, len(tokens), "  ".join(tokens)))
             except StudioError as exc:
-                rows.append((name, kind, "–", self.tr("cannot encode: %1").replace("%1", str(exc))))
+                rows.append((name, kind, "–", self.tr("cannot encode: %1").replace("%1", core_text.error(exc))))
         self.comparison_model.set_rows(rows)
         self.summary.setText(self.tr("%1 characters under %2 tokenizers").replace(
             "%1", str(len(text))).replace("%2", str(len(rows))))
@@ -462,7 +463,7 @@ class CompareView(QWidget):
             try:
                 groups = ngrams.by_length(ngrams.char_ngrams(word, minn=minn, maxn=maxn))
             except StudioError as exc:
-                rows = [("–", "–", "–", str(exc))]
+                rows = [("–", "–", "–", core_text.error(exc))]
                 break
             rows += [(word, n, len(grams), "  ".join(grams)) for n, grams in groups.items()]
         self.ngram_model.set_rows(rows)

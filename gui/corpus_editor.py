@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from core import records as rec
 from core.errors import StudioError
 
-from . import commands
+from . import commands, core_text
 from .corpus_models import RecordTableModel, WordTableModel
 from .bridge import WorkspaceBridge
 from .row_proxy import RowProxy
@@ -268,7 +268,7 @@ class CorpusEditor(QWidget):
             else:
                 table, pretokenizer = self.workspace.corpus, self.workspace.settings.pretokenizer
         except StudioError as exc:
-            self.show_error(self.tr("Cannot switch mode: %1").replace("%1", str(exc)))
+            self.show_error(self.tr("Cannot switch mode: %1").replace("%1", core_text.error(exc)))
             self.mode_box.setCurrentIndex(self.mode_box.findData(self.workspace.mode))
             return
         self.undo_stack.push(commands.ReplaceCorpus(self.workspace, (target, table, pretokenizer),
@@ -290,7 +290,7 @@ class CorpusEditor(QWidget):
                 self._append_records([text], ["\n"])
                 self.new_record.clear()
         except StudioError as exc:
-            self.show_error(str(exc))
+            self.show_error(core_text.error(exc))
             return
         self.clear_message()
         self.view.scrollToBottom()
@@ -326,7 +326,7 @@ class CorpusEditor(QWidget):
             else:
                 self._paste_words(rec.parse_paste(text))
         except StudioError as exc:
-            self.show_error(self.tr("Nothing pasted: %1").replace("%1", str(exc)))
+            self.show_error(self.tr("Nothing pasted: %1").replace("%1", core_text.error(exc)))
             return
         self.clear_message()
 
@@ -399,7 +399,7 @@ class CorpusEditor(QWidget):
 
     def confirm_skip(self, path, result) -> bool:
         """Ask whether to import without the lines that are not valid UTF-8."""
-        first = result.invalid[0].describe(Path(path).name)
+        first = core_text.invalid_line(result.invalid[0], Path(path).name)
         box = QMessageBox(QMessageBox.Warning, self.tr("Invalid UTF-8"),
                           self.tr("%n line(s) are not valid UTF-8. The first:", "", len(result.invalid))
                           + "\n" + first, parent=self)
@@ -414,7 +414,8 @@ class CorpusEditor(QWidget):
         self._set_busy(False)
         name = Path(path).name
         if result.invalid and not self.confirm_skip(path, result):
-            self.show_error(self.tr("Import stopped: %1").replace("%1", result.invalid[0].describe(name)))
+            first = core_text.invalid_line(result.invalid[0], name)
+            self.show_error(self.tr("Import stopped: %1").replace("%1", first))
             return
         if options["target"] == "records":
             new = ("records", result.records, options["pretokenizer"])
@@ -424,7 +425,7 @@ class CorpusEditor(QWidget):
         message = self.tr("Imported %1.").replace("%1", name)
         if result.invalid:
             message += " " + self.tr("Skipped %n line(s) with invalid UTF-8; the first: ", "",
-                                     len(result.invalid)) + result.invalid[0].describe(name)
+                                     len(result.invalid)) + core_text.invalid_line(result.invalid[0], name)
             self.show_error(message)
         else:
             self.show_info(message)

@@ -14,7 +14,7 @@ from core import records as rec
 from core.corpus import WordCorpus
 from core.errors import CorpusError, StudioError
 
-from . import commands
+from . import commands, core_text
 
 class _CorpusModel(QAbstractTableModel):
     mode = ""
@@ -132,7 +132,7 @@ class WordTableModel(_CorpusModel):
                     return False
                 command = commands.SetCount(self.workspace, row, self._table.counts[row], count)
         except StudioError as exc:
-            return self._push(str(exc))
+            return self._push(core_text.error(exc))
         return self._push(command)
 
 
@@ -205,5 +205,5 @@ class RecordTableModel(_CorpusModel):
                     return False
                 command = commands.SetRecordEnding(self.workspace, row, self._table.endings[row], ending)
         except StudioError as exc:
-            return self._push(str(exc))
+            return self._push(core_text.error(exc))
         return self._push(command)

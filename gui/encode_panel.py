@@ -23,6 +23,7 @@ from core.errors import StudioError
 from core.idlist import parse_ids, read_id_file
 from core.render import render_piece
 
+from . import core_text
 from .canon_view import CanonView, decode_chips
 from .token_strip import Chip, TokenStrip
 from .token_table import TokenTableModel
@@ -211,7 +212,7 @@ class EncodePanel(QWidget):
             try:
                 result = _encode(tokenizer, text)
             except StudioError as exc:
-                self._encode_failed(self._generation, str(exc))
+                self._encode_failed(self._generation, core_text.error(exc))
             else:
                 self._encoded(self._generation, *result)
             return
@@ -332,7 +333,7 @@ class EncodePanel(QWidget):
         try:
             ids = read_id_file(path)
         except StudioError as exc:
-            self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", str(exc)), error=True)
+            self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", core_text.error(exc)), error=True)
             return
         self.ids_edit.setText(" ".join(map(str, ids)))
         self.decode_now()
@@ -350,7 +351,7 @@ class EncodePanel(QWidget):
         try:
             ids = parse_ids(text)
         except StudioError as exc:
-            self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", str(exc)), error=True)
+            self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", core_text.error(exc)), error=True)
             self.canon_view.clear()
             return
         raw = tokenizer.decode(ids, errors="raw")
@@ -362,9 +363,9 @@ class EncodePanel(QWidget):
         messages += [self.tr("ID %1 at position %2 is outside the vocabulary (0–%3).").replace(
             "%1", str(i)).replace("%2", str(p)).replace("%3", str(tokenizer.vocab_size - 1))
             for p, i in raw.unknown_ids]
-        problems = [p.describe() for p in raw.problems]
+        problems = raw.problems
         if problems:
-            what = "; ".join(problems)
+            what = core_text.problems(problems)
             if policy == "strict":
                 messages.insert(0, self.tr("Invalid UTF-8 (policy: strict): %1. Nothing was decoded.").replace("%1", what))
                 self.decoded.setPlainText("")

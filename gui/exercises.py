@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from core import lessons
 from core.errors import StudioError
 
+from . import core_text
 from .lesson_text import OPTIONS, QUESTIONS, REFERENCES, tr as lesson_tr
 
 PLACEHOLDERS = {
@@ -117,7 +118,8 @@ class ExerciseDialog(QDialog):
         try:
             verdict = exercise.check(self.given())
         except StudioError as exc:
-            self.verdict.setText(self.tr("The core could not compute the answer: %1").replace("%1", str(exc)))
+            self.verdict.setText(self.tr("The core could not compute the answer: %1").replace(
+                "%1", core_text.error(exc)))
             return None
         shown = verdict.shown
         if exercise.kind == "choices":

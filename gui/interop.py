@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from core import formats, identity, pretokenize
 from core.errors import StudioError
 
+from . import core_text
 from .bridge import WorkspaceBridge
 from .workers import run_task
 
@@ -140,7 +141,7 @@ def report_html(report) -> str:
     parts = [f"<h3>{html.escape(head)} ({html.escape(_tr(FORMAT_NAMES.get(report.format, report.format)))})</h3>",
              f"<p>{html.escape(arrow)}" + (f" — {html.escape(report.kind)}" if report.kind else "") + "</p>"]
     if report.summary:
-        parts.append("<p>" + html.escape(", ".join(f"{k} {v}" for k, v in report.summary.items())) + "</p>")
+        parts.append("<p>" + html.escape(core_text.summary(report.summary)) + "</p>")
     if report.exact:
         verdict = QCoreApplication.translate("Interop", "Exact: every ID and behaviour is kept.")
     else:
@@ -150,7 +151,8 @@ def report_html(report) -> str:
         findings = getattr(report, name)
         if findings:
             parts.append(f"<h4>{html.escape(_tr(SECTION_TITLES[name]))}</h4><ul>")
-            parts += [f"<li><code>{html.escape(f.component)}</code>: {html.escape(f.detail)}</li>" for f in findings]
+            parts += [f"<li><code>{html.escape(f.component)}</code>: {html.escape(core_text.finding(f))}</li>"
+                      for f in findings]
             parts.append("</ul>")
     return "".join(parts)
 
@@ -311,7 +313,7 @@ class Interop(QObject):
                     imported = formats.import_file(path, fmt, pattern=pattern)
                     results.append((path, imported, identity.from_dict(imported.asset, tokenizer=imported.tokenizer)))
                 except StudioError as exc:
-                    results.append((path, None, str(exc)))
+                    results.append((path, None, core_text.error(exc)))
             return results
         return self._start(work, lambda results: self._imported_files(results, failed),
                            self.tr("Importing %n file(s)…", "", len(jobs)))

@@ -6,11 +6,20 @@ never open.  A :class:`LazyPlot` holds the plot's place in the layout and
 imports and builds it on its first ``showEvent`` (or when code asks for
 the plot, e.g. to export it).  Drawing asked for before then is kept, the
 latest per name, and done once the plot exists.
+
+The plot follows the theme: background, axes and their text take the
+theme's plot colours when built and again on every palette change, and
+``recolour(plot_widget, colours)`` repaints the owner's own lines and marks.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from . import theme
+
+AXES = ("bottom", "left", "top", "right")
 
 
 def pyqtgraph():
@@ -21,10 +30,12 @@ def pyqtgraph():
 
 
 class LazyPlot(QWidget):
-    def __init__(self, setup=None, parent=None):
-        """``setup(plot_widget)`` styles the new ``pg.PlotWidget`` (axes, labels)."""
+    def __init__(self, setup=None, parent=None, recolour=None):
+        """``setup(plot_widget)`` styles the new ``pg.PlotWidget`` (axes, labels);
+        ``recolour(plot_widget, theme.PlotColours)`` runs after it and on each theme change."""
         super().__init__(parent)
         self._setup = setup
+        self._recolour = recolour
         self._plot = None
         self._pending: dict[str, object] = {}  # name -> draw(plot_widget), in order of first request
         layout = QVBoxLayout(self)
@@ -37,10 +48,11 @@ class LazyPlot(QWidget):
     def plot(self):
         """The ``pg.PlotWidget``, built (and drawn) now if it was not yet."""
         if self._plot is None:
-            self._plot = pyqtgraph().PlotWidget(background="w")
+            self._plot = pyqtgraph().PlotWidget()
             self.layout().addWidget(self._plot)
             if self._setup is not None:
                 self._setup(self._plot)
+            self._follow_theme()
             pending, self._pending = self._pending, {}
             for draw in pending.values():
                 draw(self._plot)
@@ -54,6 +66,22 @@ class LazyPlot(QWidget):
             self._pending[name] = fn
         else:
             fn(self._plot)
+
+    def _follow_theme(self):
+        colours = theme.plot_colours()
+        self._plot.setBackground(colours.background)
+        item = self._plot.getPlotItem()
+        for side in AXES:
+            axis = item.getAxis(side)
+            axis.setPen(colours.foreground)  # the grid is drawn with this pen, at the grid alpha
+            axis.setTextPen(colours.foreground)
+        if self._recolour is not None:
+            self._recolour(self._plot, colours)
+
+    def changeEvent(self, event):
+        if event.type() == QEvent.PaletteChange and self._plot is not None:
+            self._follow_theme()
+        super().changeEvent(event)
 
     def showEvent(self, event):
         self.plot()

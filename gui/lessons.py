@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from core import assets, classroom, lessons, wordpiece
 from core.errors import StudioError
 
+from . import core_text
 from .lesson_text import SEEDS, STEPS, TITLES, WHERE, tr as lesson_tr
 from .workers import trainer_for
 
@@ -56,7 +57,7 @@ class LessonPlayer(QObject):
         try:
             self._load(lesson)
         except StudioError as exc:
-            self.sig_failed.emit(str(exc))
+            self.sig_failed.emit(core_text.error(exc))
             return False
         self.lesson = lesson
         self.go(0)
@@ -99,7 +100,7 @@ class LessonPlayer(QObject):
         try:
             getattr(self, "_do_" + step.action)(self.window.panels[step.view], *step.args)
         except StudioError as exc:
-            problem = str(exc)
+            problem = core_text.error(exc)
         self.sig_step_shown.emit(self.lesson.key, index)
         if problem is not None:  # after the step is shown, so the panel keeps the message
             self.sig_failed.emit(problem)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 from core import assets, workspace_file
 from core.errors import StudioError
 
-from . import about, desktop, language, menus, settings, theme
+from . import about, core_text, desktop, language, menus, settings, theme
 from .asset_manager import AssetManager
 from .bridge import WorkspaceBridge
 from .corpus_editor import CorpusEditor
@@ -223,7 +223,7 @@ class MainWindow(QMainWindow):
             try:
                 self.workspace.open_asset_file(path)
             except StudioError as exc:
-                self._fail(str(exc))
+                self._fail(core_text.error(exc))
                 return None
             settings.add_recent(str(path), settings.RECENT_TOKENIZERS)
             self.show_panel("assets")
@@ -270,7 +270,7 @@ class MainWindow(QMainWindow):
         try:
             workspace_file.apply(workspace_file.read(path), self.workspace)
         except StudioError as exc:
-            self._fail(str(exc))
+            self._fail(core_text.error(exc))
             return False
         self.workspace_path, self.saved_revision = str(path), self.workspace.revision
         settings.add_recent(self.workspace_path, settings.RECENT_FILES)
@@ -284,7 +284,7 @@ class MainWindow(QMainWindow):
             workspace_file.save(workspace_file.snapshot(self.workspace, source=self.workspace_path),
                                 self.workspace_path)
         except StudioError as exc:
-            self._fail(str(exc))
+            self._fail(core_text.error(exc))
             return False
         self.saved_revision = self.workspace.revision
         settings.add_recent(self.workspace_path, settings.RECENT_FILES)
@@ -323,7 +323,7 @@ class MainWindow(QMainWindow):
                 snap = workspace_file.read(found)
                 workspace_file.apply(snap, self.workspace)
             except StudioError as exc:
-                self._fail(str(exc))
+                self._fail(core_text.error(exc))
                 return
             self.workspace_path = snap.source
             self.show_title()

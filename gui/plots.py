@@ -18,21 +18,16 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QSp
 
 from core.fileio import write_bytes_atomic
 
+from . import theme
 from .lazy_plot import LazyPlot, pyqtgraph
 from .timeline_models import parameter_cost
-
-MARK_COLOUR = "#d32f2f"
-LINE_COLOUR = "#1565c0"
 
 
 def _axes(widget, x_label, y_label):
     item = widget.getPlotItem()
-    item.showGrid(x=True, y=True, alpha=0.15)
-    for side, label in (("bottom", x_label), ("left", y_label)):
-        axis = item.getAxis(side)
-        axis.setPen("k")
-        axis.setTextPen("k")
-        axis.setLabel(label)
+    item.showGrid(x=True, y=True, alpha=0.2)
+    item.getAxis("bottom").setLabel(x_label)
+    item.getAxis("left").setLabel(y_label)
 
 
 class TimelinePlots(QWidget):
@@ -49,9 +44,9 @@ class TimelinePlots(QWidget):
         # Widgets
         self.tabs = QTabWidget()
         # pyqtgraph is imported when a plot is first shown (see gui.lazy_plot).
-        self.count_plot = LazyPlot(self._setup_counts)
-        self.compression_plot = LazyPlot(self._setup_compression)
-        self.cost_plot = LazyPlot(self._setup_cost)
+        self.count_plot = LazyPlot(self._setup_counts, recolour=self._recolour_counts)
+        self.compression_plot = LazyPlot(self._setup_compression, recolour=self._recolour_compression)
+        self.cost_plot = LazyPlot(self._setup_cost, recolour=self._recolour_cost)
         self.plots = {"counts": self.count_plot, "compression": self.compression_plot, "cost": self.cost_plot}
         self.tabs.addTab(self.count_plot, self.tr("Winning count"))
         self.tabs.addTab(self.compression_plot, self.tr("Compression"))
@@ -91,27 +86,47 @@ class TimelinePlots(QWidget):
 
     # ==== building the plots (on first show) ====
 
+    # Colours come from the theme (gui.theme.plot_colours) through the
+    # _recolour_* methods, which LazyPlot runs after setup and on every
+    # theme change.
+
     def _setup_counts(self, widget):
         pg = pyqtgraph()
         _axes(widget, self.tr("merge step"), self.tr("winning pair count"))
-        self.count_curve = widget.plot(pen=pg.mkPen(LINE_COLOUR, width=2))
-        self.count_mark = pg.InfiniteLine(angle=90, pen=pg.mkPen(MARK_COLOUR, width=1.5))
+        self.count_curve = widget.plot()
+        self.count_mark = pg.InfiniteLine(angle=90)
         widget.addItem(self.count_mark)
 
     def _setup_compression(self, widget):
         pg = pyqtgraph()
         _axes(widget, self.tr("vocabulary size V"), self.tr("total corpus tokens"))
-        self.compression_curve = widget.plot(pen=pg.mkPen(LINE_COLOUR, width=2))
-        self.compression_mark = pg.ScatterPlotItem(size=10, brush=MARK_COLOUR, pen=None)
+        self.compression_curve = widget.plot()
+        self.compression_mark = pg.ScatterPlotItem(size=10, pen=None)
         widget.addItem(self.compression_mark)
 
     def _setup_cost(self, widget):
         pg = pyqtgraph()
         _axes(widget, self.tr("average sequence length (tokens)"), self.tr("parameters 2·V·C"))
-        self.cost_curve = widget.plot(pen=pg.mkPen(LINE_COLOUR, width=2), symbolSize=5, symbolBrush=LINE_COLOUR,
-                                      symbolPen=None)
-        self.cost_mark = pg.ScatterPlotItem(size=10, brush=MARK_COLOUR, pen=None)
+        self.cost_curve = widget.plot(symbolSize=5, symbolPen=None)
+        self.cost_mark = pg.ScatterPlotItem(size=10, pen=None)
         widget.addItem(self.cost_mark)
+
+    @staticmethod
+    def _recolour_curve(curve, colours):
+        curve.setPen(pyqtgraph().mkPen(colours.line, width=2))
+        curve.setSymbolBrush(colours.line)
+
+    def _recolour_counts(self, _widget, colours):
+        self._recolour_curve(self.count_curve, colours)
+        self.count_mark.setPen(pyqtgraph().mkPen(colours.mark, width=1.5))
+
+    def _recolour_compression(self, _widget, colours):
+        self._recolour_curve(self.compression_curve, colours)
+        self.compression_mark.setBrush(colours.mark)
+
+    def _recolour_cost(self, _widget, colours):
+        self._recolour_curve(self.cost_curve, colours)
+        self.cost_mark.setBrush(colours.mark)
 
     # ==== data ====
 
@@ -126,7 +141,7 @@ class TimelinePlots(QWidget):
     def _dots(self):
         # Dots only while they can be told apart.
         return {"symbol": "o" if len(self.counts) <= 300 else None, "symbolSize": 5,
-                "symbolBrush": LINE_COLOUR, "symbolPen": None}
+                "symbolBrush": theme.plot_colours().line, "symbolPen": None}
 
     def _draw_counts(self, _widget):
         self.count_curve.setData(list(range(1, len(self.counts) + 1)), self.counts, **self._dots())

@@ -7,6 +7,8 @@ so every tint stays readable whatever the palette says.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QStyledItemDelegate
@@ -51,6 +53,37 @@ def apply(name: str) -> None:
 
 def is_dark() -> bool:
     return QApplication.instance().palette().color(QPalette.Window).lightness() < 128
+
+
+# Status text drawn on the window background: (light theme, dark theme).
+TONES = {"busy": ("#303030", "#d0d0d0"), "error": ("#7f0000", "#ff8a80"), "warning": ("#5d4000", "#ffd54f"),
+         "ok": ("#1b5e20", "#81c784")}
+
+
+def tone(name: str) -> str:
+    """A status text colour (``TONES``) that reads on the current theme's window."""
+    light, dark = TONES[name]
+    return dark if is_dark() else light
+
+
+@dataclass(frozen=True)
+class PlotColours:
+    background: str
+    foreground: str  # axes, tick labels, axis titles and (faintly) the grid
+    line: str
+    mark: str
+
+
+# Okabe-Ito hues.  Its blue (#0072B2) is too dark to read on the dark
+# background (3.2:1), so the dark theme draws lines in its sky blue (7:1);
+# vermillion stays the mark in both (4:1 on white, 3.4:1 on the dark base).
+LIGHT_PLOT = PlotColours(background="#ffffff", foreground="#000000", line="#0072b2", mark="#d55e00")
+DARK_PLOT = PlotColours(background=DARK[QPalette.Base], foreground=DARK[QPalette.Text], line="#56b4e9",
+                        mark="#d55e00")
+
+
+def plot_colours() -> PlotColours:
+    return DARK_PLOT if is_dark() else LIGHT_PLOT
 
 
 class ReadableDelegate(QStyledItemDelegate):

@@ -12,10 +12,11 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
-from PySide6.QtWidgets import QAbstractScrollArea
+from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
+from . import core_text
 from .palette import token_colours
 
 PAD = 4
@@ -35,6 +36,7 @@ class Chip:
     roles: tuple[str, ...]  # per byte: ascii / lead / continuation / invalid
     partial: bool = False  # starts or ends inside a character
     flag: str = ""  # "∅" a special (no bytes), "✗" an ID outside the vocabulary, or ""
+    problems: tuple = ()  # the core.utf8 problems its bytes are part of, named on hover
 
 
 class TokenStrip(QAbstractScrollArea):
@@ -258,6 +260,16 @@ class TokenStrip(QAbstractScrollArea):
         if index >= 0:
             self.select(index)
             self.sig_token_clicked.emit(index)
+
+    def viewportEvent(self, event):
+        if event.type() == QEvent.ToolTip:
+            index = self.index_at(event.pos())
+            if index >= 0 and self._chips[index].problems:
+                QToolTip.showText(event.globalPos(), core_text.problems(self._chips[index].problems), self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
 
     def scrollContentsBy(self, dx, dy):
         self.viewport().update()

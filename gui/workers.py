@@ -23,6 +23,8 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signa
 from core import char_bpe
 from core.errors import StudioError
 
+from . import core_text
+
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals
 # Every Python callback Qt makes on the GUI thread (a cell's data(), a slot)
 # must take the GIL from a busy worker, waiting up to the switch interval.
@@ -61,7 +63,7 @@ class _Worker(QObject):
         except Cancelled:
             self.sig_cancelled.emit()
         except StudioError as exc:
-            self.sig_failed.emit(str(exc))
+            self.sig_failed.emit(core_text.error(exc))
         except Exception as exc:  # a bug, not bad input: say so, keep the window
             traceback.print_exc()
             self.sig_failed.emit(f"internal error: {type(exc).__name__}: {exc}")

@@ -57,21 +57,24 @@ def read_asset(path) -> dict:
         asset = parse_json(data)
         validate_envelope(asset)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     return asset
 
 
 def validate_envelope(asset) -> None:
     if not isinstance(asset, dict):
-        raise AssetError("an asset must be a JSON object")
+        raise AssetError("an asset must be a JSON object", code="asset.not_object")
     if asset.get("format") != FORMAT:
-        raise AssetError(f"not a Subword Studio asset (format must be {FORMAT!r})")
+        raise AssetError(f"not a Subword Studio asset (format must be {FORMAT!r})", code="asset.format",
+                         format=repr(FORMAT))
     version = asset.get("schema_version")
     if version != SCHEMA_VERSION:
-        raise AssetError(f"unknown schema version {version!r}; this version reads {SCHEMA_VERSION}")
+        raise AssetError(f"unknown schema version {version!r}; this version reads {SCHEMA_VERSION}",
+                         code="file.schema_version", version=repr(version), supported=SCHEMA_VERSION)
     kind = asset.get("kind")
     if not isinstance(kind, str) or kind not in LOADERS:
-        raise AssetError(f"unknown tokenizer kind {excerpt(kind)}; known: {', '.join(LOADERS)}")
+        raise AssetError(f"unknown tokenizer kind {excerpt(kind)}; known: {', '.join(LOADERS)}", code="asset.kind",
+                         kind=excerpt(kind), known=", ".join(LOADERS))
     require(asset, "model", dict, "asset")
     for key in ("normalizer", "pre_tokenizer"):
         require(asset, key, dict, "asset")
@@ -117,7 +120,7 @@ def load_tokenizer(path):
     try:
         return asset, build_tokenizer(asset)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
 
 
 def training_corpus(asset: dict) -> WordCorpus:
@@ -143,4 +146,5 @@ def save_asset(path, asset: dict) -> None:
     except UnicodeEncodeError as exc:
         raise AssetError(f"{path}: not saved: text at {exc.start} is a lone surrogate, which UTF-8 cannot hold") from None
     except OSError as exc:
-        raise AssetError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise AssetError(f"{path}: cannot write ({exc.strerror or exc})", code="file.unwritable", where=str(path),
+                         reason=exc.strerror or str(exc)) from None

@@ -174,7 +174,7 @@ class RenumberedByteBPE:
                     offset += len(self.canonical.token_bytes(token))
                     if offset > exc.problems[0].offset:
                         break
-            raise Utf8DecodeError(exc.object, exc.problems, note=f" (in token {index}, id {ids[index]})") from None
+            raise Utf8DecodeError(exc.object, exc.problems, token=(index, ids[index])) from None
         return replace(result, specials=tuple((i, self.to_asset_id[t]) for i, t in result.specials))
 
     def to_asset_model(self) -> dict:

@@ -18,14 +18,16 @@ def require(obj, key, kind, where):
     type or a tuple of types; a bool is no int); any problem is an
     AssetError naming the field by ``where``."""
     if not isinstance(obj, dict):
-        raise AssetError(f"{where}: expected an object, found {type(obj).__name__}")
+        raise AssetError(f"{where}: expected an object, found {type(obj).__name__}", code="field.not_object",
+                         where=where, found=type(obj).__name__)
     if key not in obj:
-        raise AssetError(f"{where}: missing field {excerpt(key)}")
+        raise AssetError(f"{where}: missing field {excerpt(key)}", code="field.missing", where=where, key=excerpt(key))
     value = obj[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         names = "/".join("null" if k is type(None) else k.__name__ for k in kinds)
-        raise AssetError(f"{where}.{key}: expected {names}, found {type(value).__name__}")
+        raise AssetError(f"{where}.{key}: expected {names}, found {type(value).__name__}", code="field.wrong_type",
+                         where=f"{where}.{key}", expected=names, found=type(value).__name__)
     return value
 
 
@@ -102,9 +104,11 @@ def parse_json(data: bytes):
         return json.loads(data.decode("utf-8"), object_pairs_hook=_unique_keys, parse_constant=_no_constant,
                           parse_float=_finite)
     except UnicodeDecodeError as exc:
-        raise AssetError(f"invalid UTF-8 at byte offset {exc.start}") from None
+        raise AssetError(f"invalid UTF-8 at byte offset {exc.start}", code="json.invalid_utf8",
+                         offset=exc.start) from None
     except json.JSONDecodeError as exc:
-        raise AssetError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise AssetError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", code="json.invalid",
+                         line=exc.lineno, column=exc.colno, reason=exc.msg) from None
     except RecursionError:
         raise AssetError("JSON nested too deeply to be usable") from None
     except AssetError:

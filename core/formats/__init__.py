@@ -57,7 +57,8 @@ def decode_text(data: bytes, path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise AssetError(f"{path}: line {line}: invalid UTF-8 at byte offset {exc.start}") from None
+        raise AssetError(f"{path}: line {line}: invalid UTF-8 at byte offset {exc.start}", code="import.invalid_utf8",
+                         where=str(path), line=line, offset=exc.start) from None
 
 
 def trainer_for(fmt: str, path, data: bytes, **extra) -> dict:
@@ -73,7 +74,7 @@ def finish(asset: dict, report: Report, path) -> Imported:
     try:
         tokenizer = assets.build_tokenizer(asset)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     report.kind = asset["kind"]
     report.summary.setdefault("vocab", getattr(tokenizer, "vocab_size", None))
     model = asset["model"]
@@ -133,7 +134,8 @@ def as_bpe(asset: dict, tokenizer, report: Report):
     if asset["kind"] == "bpe":
         return tokenizer
     if asset["kind"] != "byte-bpe":
-        raise AssetError(f"a {asset['kind']} asset is not a BPE model; this format holds BPE merges only")
+        raise AssetError(f"a {asset['kind']} asset is not a BPE model; this format holds BPE merges only",
+                         code="export.not_bpe", kind=asset["kind"])
 
     def spell(data: bytes) -> str:
         return "".join(BYTE_CHARS[b] for b in data)
@@ -146,7 +148,7 @@ def as_bpe(asset: dict, tokenizer, report: Report):
     if added:
         report.change("specials", "the specials become added tokens, which are matched wherever their text "
                       f"occurs (e.g. {added[0].content!r}); the byte-bpe asset reads such text as bytes unless "
-                      "asked to allow specials")
+                      "asked to allow specials", "export.specials", example=repr(added[0].content))
     name = tokenizer.pretokenizer
     level = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
     if name == "none":
@@ -156,6 +158,7 @@ def as_bpe(asset: dict, tokenizer, report: Report):
     else:
         pre = {"type": "sequence", "steps": [{"type": "regex", **pretokenize.describe(name)}, level]}
     if name != "none":
-        report.keep("pre_tokenizer", f"the {name!r} regex splits text before the byte mapping")
+        report.keep("pre_tokenizer", f"the {name!r} regex splits text before the byte mapping", "export.regex",
+                    name=repr(name))
     return bpe_model.BPEModel(tuple(vocab), merges, added=added, pre_tokenizer=pre,
                               decoder={"type": "byte_level"})

@@ -44,16 +44,20 @@ def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", **_opti
         model = wordpiece.WordPiece(tuple(tokens), unk=unk, basic=basic,
                                     max_input_chars_per_word=wordpiece.BERT_MAX_CHARS)
     except StudioError as exc:
-        raise AssetError(f"{path}: {exc}") from None
-    report.keep("model", f"{len(tokens)} tokens, ID = line number - 1, continuation prefix ##")
+        raise AssetError.at(str(path), exc) from None
+    report.keep("model", f"{len(tokens)} tokens, ID = line number - 1, continuation prefix ##", "bert_vocab.tokens",
+                tokens=len(tokens))
     report.change("normalizer", f"not recorded in vocab.txt: assumed BERT's {'cased' if cased else 'uncased'} "
-                  "BasicTokenizer" + ("" if cased else " (lower casing, accent stripping); --cased for cased models"))
+                  "BasicTokenizer" + ("" if cased else " (lower casing, accent stripping); --cased for cased models"),
+                  "bert_vocab.cased" if cased else "bert_vocab.uncased")
     upper = sum(1 for t in tokens if t != t.lower() and not (t.startswith("[") and t.endswith("]")))
     if upper and not cased:
         report.change("normalizer", f"{upper} tokens have upper-case letters, which lower-cased input never "
-                      "reaches: this looks like a cased vocabulary (import with --cased)")
+                      "reaches: this looks like a cased vocabulary (import with --cased)", "bert_vocab.upper",
+                      count=upper)
     report.change("model", f"max_input_chars_per_word not recorded: assumed BERT's {wordpiece.BERT_MAX_CHARS} "
-                  f"(HF uses {wordpiece.HF_MAX_CHARS})")
+                  f"(HF uses {wordpiece.HF_MAX_CHARS})", "bert_vocab.max_chars", bert=wordpiece.BERT_MAX_CHARS,
+                  hf=wordpiece.HF_MAX_CHARS)
     asset = assets.wordpiece_to_asset(model)
     asset["trainer"] = trainer_for("bert-vocab", path, data)
     return finish(asset, report, path)
@@ -68,10 +72,17 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     if bad is not None:
         raise AssetError(f"token {excerpt(bad)} ends in whitespace or holds a line break; vocab.txt cannot hold it")
     if tokenizer.prefix != "##":
-        report.lose("boundary", f"the continuation prefix {excerpt(tokenizer.prefix)} (vocab.txt readers assume ##)")
+        report.lose("boundary", f"the continuation prefix {excerpt(tokenizer.prefix)} (vocab.txt readers assume ##)",
+                    "bert_vocab.prefix", prefix=excerpt(tokenizer.prefix))
     basic = tokenizer.basic
-    report.lose("normalizer", "BasicTokenizer options " + (str(basic.describe()) if basic else "(none: whitespace only)"))
-    report.lose("model", f"max_input_chars_per_word {tokenizer.max_input_chars_per_word}")
+    if basic:
+        report.lose("normalizer", f"BasicTokenizer options {basic.describe()}", "bert_vocab.basic_options",
+                    options=str(basic.describe()))
+    else:
+        report.lose("normalizer", "BasicTokenizer options (none: whitespace only)", "bert_vocab.no_basic")
+    report.lose("model", f"max_input_chars_per_word {tokenizer.max_input_chars_per_word}", "bert_vocab.lost_max_chars",
+                limit=tokenizer.max_input_chars_per_word)
     write_bytes_atomic(out, ("\n".join(tokenizer.vocab) + "\n").encode("utf-8"))
-    report.keep("model", f"{len(tokenizer.vocab)} tokens, one per line in ID order")
+    report.keep("model", f"{len(tokenizer.vocab)} tokens, one per line in ID order", "bert_vocab.export",
+                tokens=len(tokenizer.vocab))
     return report

@@ -119,7 +119,7 @@ def from_hf(stage: str, spec, report, where: str | None = None) -> dict:
     ignored = [key for key in ignorable if key in spec]
     if ignored:
         report.keep(where, f"{kind}: {', '.join(ignored)} only affect offsets or restate another option; "
-                    "not stored")
+                    "not stored", "hf.ignored_options", kind=kind, options=", ".join(ignored))
     return out
 
 
@@ -244,6 +244,8 @@ _SQUEEZES = {
     (("Strip", False, True), ("Replace", " {2,}", "\u2581")): (
         True, "strip_white_space", "runs of spaces squeezed to one, trailing White_Space stripped"),
 }
+# The report finding's code for each squeezing, by its trailing rule.
+_SQUEEZE_CODES = {"drop": "hf.spaces_kept", "keep_one": "hf.spaces_keep_one", "strip_white_space": "hf.spaces_strip"}
 
 
 def _step_key(step) -> tuple:
@@ -264,7 +266,8 @@ def unigram_pipeline(spec, rows, report) -> dict:
     exact = match_sentencepiece(norm) if pre is None else None
     if exact is not None:
         report.keep("normalizer", "SentencePiece's pipeline (the normalizer sequence this program writes)"
-                    + ("; the charsmap is applied as HF's Precompiled does" if "charsmap" in exact else ""))
+                    + ("; the charsmap is applied as HF's Precompiled does" if "charsmap" in exact else ""),
+                    "hf.own_sequence_charsmap" if "charsmap" in exact else "hf.own_sequence")
         return exact
     steps = norm.get("normalizers") if isinstance(norm, dict) and norm.get("type") == "Sequence" else \
         [] if norm is None else [norm]
@@ -287,24 +290,26 @@ def unigram_pipeline(spec, rows, report) -> dict:
     if dummy:
         report.change("pre_tokenizer", ("a text that starts with a space or a ▁" if not remove_extra else
                                         "a text that starts with a literal ▁") + " gets one more ▁ here: HF's "
-                      "Metaspace prepends ▁ only when the text does not already start with one")
+                      "Metaspace prepends ▁ only when the text does not already start with one",
+                      "hf.extra_meta_literal" if remove_extra else "hf.extra_meta")
     if remove_extra:
         report.change("normalizer", "a text that normalizes to nothing but spaces encodes to nothing here; HF "
-                      "gives one ▁")
+                      "gives one ▁", "hf.only_spaces")
     if rule == "precompiled":
         report.keep("normalizer", "Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by "
-                    "grapheme; a short grapheme takes its shortest match whole)")
+                    "grapheme; a short grapheme takes its shortest match whole)", "hf.precompiled")
     if trailing == "keep_one":
-        report.keep("normalizer", "only U+0020 is squeezed, as HF's Replace does")
+        report.keep("normalizer", "only U+0020 is squeezed, as HF's Replace does", "hf.squeeze_space")
     if meta["split"]:
         inner = [p for p, _ in rows if "\u2581" in p[1:]]
         if inner or "\u2581" not in {p for p, _ in rows}:
             report.change("pre_tokenizer", f"HF splits before each ▁ and this model has {len(inner)} pieces with "
-                          "an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ")
+                          "an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ",
+                          "hf.inner_meta", count=len(inner))
         else:
             report.keep("pre_tokenizer", "Metaspace split: no piece has an inner ▁, so one lattice over the "
-                        "whole text gives the same segmentation")
-    report.keep("normalizer", f"{rule}, {spaces}")
+                        "whole text gives the same segmentation", "hf.meta_split")
+    report.keep("normalizer", f"{rule}, {spaces}", _SQUEEZE_CODES[trailing], rule=rule)
     return {"type": "sentencepiece", "normalization": rule, "add_dummy_prefix": dummy,
             "remove_extra_whitespaces": remove_extra, **({"trailing": trailing} if trailing != "drop" else {}),
             **extra}

@@ -40,14 +40,15 @@ def read(path, *, pattern=None, **_options) -> Imported:
     try:
         spec = assets.parse_json(data)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     if not isinstance(spec, dict) or not isinstance(spec.get("model"), dict):
-        raise AssetError(f"{path}: not a tokenizer.json (expected an object with a \"model\")")
+        raise AssetError(f"{path}: not a tokenizer.json (expected an object with a \"model\")",
+                         code="hf.not_tokenizer_json", where=str(path))
     report = Report("import", "hf", Path(path).name)
     try:
         asset = convert(spec, report)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     asset["trainer"] = trainer_for("hf", path, data, library="tokenizers")
     return finish(asset, report, path)
 
@@ -55,14 +56,16 @@ def read(path, *, pattern=None, **_options) -> Imported:
 def convert(spec: dict, report: Report) -> dict:
     for key in ("truncation", "padding"):
         if spec.get(key) is not None:
-            report.lose(key, "an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped")
+            report.lose(key, "an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped",
+                        "hf.encode_option")
     post = spec.get("post_processor")
     if isinstance(post, dict) and post.get("type") in OFFSET_POST:
-        report.keep("post_processor", f"{post['type']} only trims offsets; not stored")
+        report.keep("post_processor", f"{post['type']} only trims offsets; not stored", "hf.offset_post",
+                    kind=post["type"])
     elif post is not None:
         kind = post.get("type") if isinstance(post, dict) else post
         report.lose("post_processor", f"{kind} adds tokens around each encoding; dropped, so IDs here equal "
-                    "HF's encode(text, add_special_tokens=False)")
+                    "HF's encode(text, add_special_tokens=False)", "hf.post_processor", kind=kind)
     model = spec["model"]
     kind = model.get("type")
     if kind == "BPE":
@@ -71,7 +74,8 @@ def convert(spec: dict, report: Report) -> dict:
         return _wordpiece(spec, model, report)
     if kind == "Unigram":
         return _unigram(spec, model, report)
-    raise AssetError(f"model: the model type {excerpt(kind)} is not supported (supported: BPE, WordPiece, Unigram)")
+    raise AssetError(f"model: the model type {excerpt(kind)} is not supported (supported: BPE, WordPiece, Unigram)",
+                     code="hf.model_type", where="model", kind=excerpt(kind))
 
 
 def _added(spec: dict) -> list[dict]:
@@ -133,23 +137,24 @@ def _bpe(spec, model, report) -> dict:
             pre_tokenizer=from_hf("pre_tokenizer", spec.get("pre_tokenizer"), report),
             decoder=from_hf("decoder", spec.get("decoder"), report))
     except StudioError as exc:
-        raise AssetError(f"model: {exc}") from None
+        raise AssetError.at("model", exc) from None
     spelled = {t for t, _ in built.vocab}
     if built.unk is None and not (built.byte_level and all(c in spelled for c in BYTE_CHARS.values())):
         report.change("model.unk_token", "no unknown token: a character the vocabulary cannot spell is dropped, "
-                      "as HF does; here each encoding lists such characters in 'dropped'")
-    report.keep("model", f"BPE: {len(built.vocab)} tokens, {len(built.merges)} merges in rank order")
+                      "as HF does; here each encoding lists such characters in 'dropped'", "hf.no_unk")
+    report.keep("model", f"BPE: {len(built.vocab)} tokens, {len(built.merges)} merges in rank order", "hf.bpe",
+                tokens=len(built.vocab), merges=len(built.merges))
     if added:
-        report.keep("added_tokens", f"{len(added)} added tokens with their match options")
+        report.keep("added_tokens", f"{len(added)} added tokens with their match options", "hf.added",
+                    count=len(added))
     for stage in ("normalizer", "pre_tokenizer", "decoder"):
-        report.keep(stage, _describe(getattr(built, stage)))
+        component = getattr(built, stage)
+        if component.get("type") == "sequence":
+            steps = ", ".join(s["type"] for s in component["steps"])
+            report.keep(stage, f"sequence of {steps}", "hf.stage_sequence", steps=steps)
+        else:
+            report.keep(stage, component["type"])  # a type name, the same in every language
     return assets.bpe_to_asset(built)
-
-
-def _describe(spec: dict) -> str:
-    if spec.get("type") == "sequence":
-        return "sequence of " + ", ".join(s["type"] for s in spec["steps"])
-    return spec["type"]
 
 
 # ==== WordPiece ====
@@ -168,19 +173,22 @@ def _wordpiece(spec, model, report) -> dict:
                                handle_chinese_chars=bool(norm.get("handle_chinese_chars", True)),
                                lowercase=bool(norm.get("lowercase", True)), strip_accents=norm.get("strip_accents"))
         report.keep("normalizer", "BertNormalizer as the BasicTokenizer's clean_text, Chinese characters, "
-                    "lower casing and accent stripping")
-        report.keep("pre_tokenizer", "BertPreTokenizer: whitespace and punctuation splitting")
+                    "lower casing and accent stripping", "hf.bert_normalizer")
+        report.keep("pre_tokenizer", "BertPreTokenizer: whitespace and punctuation splitting", "hf.bert_pre_tokenizer")
         if basic.lowercase:
             report.change("normalizer", "lower casing uses Python's str.lower, which applies the final-sigma "
-                          "rule (ΟΔΟΣ -> οδος; HF gives οδοσ)")
+                          "rule (ΟΔΟΣ -> οδος; HF gives οδοσ)", "hf.final_sigma")
         if basic.clean_text:
-            report.change("normalizer", "clean_text keeps private-use characters (category Co), which HF drops")
+            report.change("normalizer", "clean_text keeps private-use characters (category Co), which HF drops",
+                          "hf.private_use")
         if basic.handle_chinese_chars:
-            report.change("normalizer", "CJK Extension E starts at U+2B820 as in BERT (HF: U+2B920)")
+            report.change("normalizer", "CJK Extension E starts at U+2B820 as in BERT (HF: U+2B920)",
+                          "hf.cjk_extension_e")
     elif norm is None and names(pre) == "WhitespaceSplit":
         basic = None
-        report.keep("pre_tokenizer", "WhitespaceSplit")
-        report.change("pre_tokenizer", "words are split with str.split, which also splits at U+001C..U+001F")
+        report.keep("pre_tokenizer", "WhitespaceSplit", "hf.whitespace_split")
+        report.change("pre_tokenizer", "words are split with str.split, which also splits at U+001C..U+001F",
+                      "hf.str_split")
     else:
         raise AssetError(f"normalizer/pre_tokenizer: a WordPiece model is supported with BertNormalizer + "
                          f"BertPreTokenizer or with WhitespaceSplit alone, not {names(norm)} + {names(pre)}")
@@ -191,19 +199,23 @@ def _wordpiece(spec, model, report) -> dict:
                                     prefix=model.get("continuing_subword_prefix", "##"),
                                     max_input_chars_per_word=limit, basic=basic)
     except StudioError as exc:
-        raise AssetError(f"model: {exc}") from None
+        raise AssetError.at("model", exc) from None
     _decoder_check(spec.get("decoder"), {"type": "WordPiece", "prefix": built.prefix, "cleanup": False}, report,
-                   "pieces glued at the prefix, words joined by one space, no cleanup")
+                   "pieces glued at the prefix, words joined by one space, no cleanup",
+                   ("hf.decoder_wordpiece", "hf.decoder_wordpiece_changed"))
     _added_as_vocab(spec, report, set(tokens))
-    report.keep("model", f"WordPiece: {len(tokens)} tokens, max_input_chars_per_word {limit}")
+    report.keep("model", f"WordPiece: {len(tokens)} tokens, max_input_chars_per_word {limit}", "hf.wordpiece",
+                tokens=len(tokens), limit=limit)
     return assets.wordpiece_to_asset(built)
 
 
-def _decoder_check(decoder, exact, report, ours):
+def _decoder_check(decoder, exact, report, ours, codes):
+    """``codes``: the findings' codes when the decoder is kept and when it is not."""
     if decoder == exact:
-        report.keep("decoder", ours)
+        report.keep("decoder", ours, codes[0])
     else:
-        report.change("decoder", f"{names(decoder)} is not stored; decoding here: {ours}")
+        report.change("decoder", f"{names(decoder)} is not stored; decoding here: {ours}", codes[1],
+                      decoder=names(decoder))
 
 
 def _added_as_vocab(spec, report, vocab: set):
@@ -214,7 +226,8 @@ def _added_as_vocab(spec, report, vocab: set):
                          "tokens outside it")
     if added:
         report.change("added_tokens", f"{len(added)} added tokens ({', '.join(e['content'] for e in added[:5])}) "
-                      "stay in the vocabulary, but text spelling them is not matched as one token here (HF does)")
+                      "stay in the vocabulary, but text spelling them is not matched as one token here (HF does)",
+                      "hf.added_not_matched", count=len(added), tokens=", ".join(e["content"] for e in added[:5]))
 
 
 # ==== Unigram ====
@@ -242,14 +255,16 @@ def _unigram(spec, model, report) -> dict:
         built = unigram.from_pieces(pieces, unk_id=unk_id, byte_fallback=bool(model.get("byte_fallback", False)),
                                     pipeline=Pipeline.from_description(pipeline))
     except StudioError as exc:
-        raise AssetError(f"model: {exc}") from None
+        raise AssetError.at("model", exc) from None
     _decoder_check(spec.get("decoder"), sentencepiece_decoder(built.pipeline.add_dummy_prefix), report,
-                   "SentencePiece's: ▁ as spaces, byte pieces joined, the dummy prefix dropped")
+                   "SentencePiece's: ▁ as spaces, byte pieces joined, the dummy prefix dropped",
+                   ("hf.decoder_sentencepiece", "hf.decoder_sentencepiece_changed"))
     if added:
         report.change("added_tokens", "special added tokens become control pieces: text spelling them "
-                      "(e.g. " + repr(next(iter(added.values()))["content"]) + ") is not matched here (HF does)")
+                      "(e.g. " + repr(next(iter(added.values()))["content"]) + ") is not matched here (HF does)",
+                      "hf.added_as_control", example=repr(next(iter(added.values()))["content"]))
     report.keep("model", f"Unigram: {len(pieces)} pieces with scores, unk_id {unk_id}, scores added in double "
-                "precision as HF does")
+                "precision as HF does", "hf.unigram", pieces=len(pieces), unk_id=unk_id)
     return assets.unigram_to_asset(built)
 
 
@@ -277,7 +292,8 @@ def to_spec(asset: dict, tokenizer, report: Report) -> dict:
     if normalizer.get("charsmap_rule") == "sentencepiece":
         report.change("normalizer", "HF's Precompiled reads the charsmap grapheme by grapheme, SentencePiece by "
                       "longest match: they differ where a grapheme holds more than one mapped character, e.g. "
-                      "half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent")
+                      "half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent",
+                      "hf.precompiled_graphemes")
     if kind == "wordpiece":
         return _write_wordpiece(tokenizer, report)
     if kind == "unigram":
@@ -288,18 +304,20 @@ def to_spec(asset: dict, tokenizer, report: Report) -> dict:
     model = as_bpe(asset, tokenizer, report)
     if model.ranks is not None and len(set(model.ranks)) != len(model.ranks):
         report.change("model.merges", "merges sharing a rank (SentencePiece/tiktoken style) get consecutive "
-                      "ranks in file order; HF breaks such ties by that order, not by position")
+                      "ranks in file order; HF breaks such ties by that order, not by position", "hf.shared_ranks")
     added = [{"id": a.id, "content": a.content, "single_word": False, "lstrip": a.lstrip, "rstrip": a.rstrip,
               "normalized": a.normalized, "special": a.special} for a in sorted(model.added, key=lambda a: a.id)]
     body = {"type": "BPE", "dropout": None, "unk_token": model.unk, "continuing_subword_prefix": model.continuing_prefix,
             "end_of_word_suffix": model.end_of_word_suffix, "fuse_unk": model.fuse_unk,
             "byte_fallback": model.byte_fallback, "ignore_merges": model.ignore_merges,
             "vocab": _with_added(model), "merges": [list(p) for p in model.merges]}
-    report.keep("model", f"BPE: {len(model.vocab)} tokens, {len(model.merges)} merges")
+    report.keep("model", f"BPE: {len(model.vocab)} tokens, {len(model.merges)} merges",
+                "hf.export_bpe", tokens=len(model.vocab), merges=len(model.merges))
     if model.decoder.get("type") == "sentencepiece":
         decoder = sentencepiece_decoder_chain(model.decoder, [t for t, _ in model.vocab])
         report.change("decoder", "SentencePiece's Decode becomes HF's decoder chain, which differs on IDs that "
-                      "begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)")
+                      "begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)",
+                      "hf.sentencepiece_decoder")
     else:
         decoder = to_hf("decoder", model.decoder)
     return _base(added, to_hf("normalizer", model.normalizer), to_hf("pre_tokenizer", model.pre_tokenizer),
@@ -328,11 +346,12 @@ def _write_wordpiece(tokenizer, report) -> dict:
                 "lowercase": basic.lowercase}
         pre = {"type": "BertPreTokenizer"}
         report.change("normalizer", "HF lower-cases character by character (no final sigma), drops private-use "
-                      "characters and starts CJK Extension E at U+2B920")
+                      "characters and starts CJK Extension E at U+2B920", "hf.export_bert_normalizer")
     model = {"type": "WordPiece", "unk_token": tokenizer.unk, "continuing_subword_prefix": tokenizer.prefix,
              "max_input_chars_per_word": tokenizer.max_input_chars_per_word,
              "vocab": {t: i for i, t in enumerate(tokenizer.vocab)}}
-    report.keep("model", f"WordPiece: {len(tokenizer.vocab)} tokens")
+    report.keep("model", f"WordPiece: {len(tokenizer.vocab)} tokens",
+                "hf.export_wordpiece", tokens=len(tokenizer.vocab))
     return _base((), norm, pre, {"type": "WordPiece", "prefix": tokenizer.prefix, "cleanup": False}, model)
 
 
@@ -345,16 +364,17 @@ def _write_unigram(tokenizer, report) -> dict:
              for i, p in enumerate(tokenizer.pieces) if p.type in (unigram.CONTROL, unigram.UNKNOWN)]
     if added:
         report.change("added_tokens", "control and unknown pieces become special added tokens: HF matches their "
-                      f"text (e.g. {excerpt(added[0]['content'])}) as that token; here it is ordinary text")
+                      f"text (e.g. {excerpt(added[0]['content'])}) as that token; here it is ordinary text",
+                      "hf.control_as_added", example=excerpt(added[0]['content']))
     odd = [p.piece for p in tokenizer.pieces if p.type in (unigram.USER_DEFINED, unigram.UNUSED)]
     if odd:
         raise AssetError(f"pieces of type user_defined/unused ({excerpt(odd[0])}) have no HF Unigram equivalent")
     if tokenizer.float32:
         report.change("model", "scores were added in single precision (SentencePiece); HF adds in double "
-                      "precision, which can break a near tie differently")
-    report.change("decoder", "an unknown piece decodes to its own text in HF, to ' ⁇ ' here")
+                      "precision, which can break a near tie differently", "hf.double_precision")
+    report.change("decoder", "an unknown piece decodes to its own text in HF, to ' ⁇ ' here", "hf.unknown_decodes")
     model = {"type": "Unigram", "unk_id": tokenizer.unk_id, "byte_fallback": tokenizer.byte_fallback,
              "vocab": [[p.piece, p.score] for p in tokenizer.pieces]}
-    report.keep("normalizer", "SentencePiece's pipeline as an HF normalizer sequence")
+    report.keep("normalizer", "SentencePiece's pipeline as an HF normalizer sequence", "hf.sentencepiece_normalizer")
     return _base(added, sentencepiece_normalizer(pipeline.describe()), None,
                  sentencepiece_decoder(pipeline.add_dummy_prefix), model)

@@ -79,16 +79,19 @@ def read(path, *, pattern=None, **_options) -> Imported:
         model = bpe_model.BPEModel(vocab, tuple((spell(a), spell(b)) for a, b in merges), added=tuple(added),
                                    pre_tokenizer=_pre_tokenizer(split), decoder={"type": "byte_level"})
     except StudioError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     report = Report("import", "minbpe", Path(path).name)
-    report.keep("model", f"{len(merges)} merges (IDs 256-{255 + len(merges)}), bytes 0-255")
-    report.keep("pre_tokenizer", f"pattern {excerpt(split)}" if split else "no split (BasicTokenizer)")
+    report.keep("model", f"{len(merges)} merges (IDs 256-{255 + len(merges)}), bytes 0-255", "minbpe.merges",
+                merges=len(merges), last=255 + len(merges))
     if split:
+        report.keep("pre_tokenizer", f"pattern {excerpt(split)}", "minbpe.pattern", pattern=excerpt(split))
         report.change("pre_tokenizer", "text the pattern does not match is kept as its own piece here; "
-                      "minbpe's findall skips it")
+                      "minbpe's findall skips it", "minbpe.unmatched")
+    else:
+        report.keep("pre_tokenizer", "no split (BasicTokenizer)", "minbpe.no_split")
     if added:
         report.change("specials", "matched wherever their text occurs, as encode(text, allowed_special='all'); "
-                      "minbpe's default raises on them")
+                      "minbpe's default raises on them", "minbpe.specials")
     asset = assets.bpe_to_asset(model)
     asset["trainer"] = trainer_for("minbpe", path, data, library="minbpe")
     return finish(asset, report, path)
@@ -129,5 +132,6 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     lines = [MAGIC, split, str(len(model.added))] + [f"{a.content} {a.id}" for a in model.added]
     lines += [f"{ids[left]} {ids[right]}" for left, right in model.merges]
     write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("utf-8"))
-    report.keep("model", f"{len(model.merges)} merges, {len(model.added)} specials")
+    report.keep("model", f"{len(model.merges)} merges, {len(model.added)} specials", "minbpe.export",
+                merges=len(model.merges), specials=len(model.added))
     return report

@@ -2,7 +2,9 @@
 not be represented, and what behaves differently, each naming its component.
 
 A report is data (``to_json``) and one line per finding (``lines``), so the
-CLI, the GUI and the tests read the same thing.  ``changed`` entries are
+CLI, the GUI and the tests read the same thing.  A finding's ``detail`` is
+English; one may also carry a ``code`` and ``params`` (as core.errors does)
+for the GUI to show it in the user's language.  ``changed`` entries are
 behaviour differences that remain after a conversion; each says where the
 two sides part, so a user can decide whether it matters for their text.
 """
@@ -18,6 +20,8 @@ SECTIONS = ("kept", "not_representable", "changed")
 class Finding:
     component: str  # e.g. "pre_tokenizer", "model.merges", "added_tokens[3]"
     detail: str
+    code: str = field(default="", compare=False)
+    params: dict = field(default_factory=dict, compare=False, hash=False)
 
     def to_json(self) -> dict:
         return {"component": self.component, "detail": self.detail}
@@ -37,14 +41,14 @@ class Report:
     changed: list[Finding] = field(default_factory=list)
     summary: dict = field(default_factory=dict)  # sizes: vocab, merges, added tokens
 
-    def keep(self, component: str, detail: str) -> None:
-        self.kept.append(Finding(component, detail))
+    def keep(self, component: str, detail: str, code: str = "", **params) -> None:
+        self.kept.append(Finding(component, detail, code, params))
 
-    def lose(self, component: str, detail: str) -> None:
-        self.not_representable.append(Finding(component, detail))
+    def lose(self, component: str, detail: str, code: str = "", **params) -> None:
+        self.not_representable.append(Finding(component, detail, code, params))
 
-    def change(self, component: str, detail: str) -> None:
-        self.changed.append(Finding(component, detail))
+    def change(self, component: str, detail: str, code: str = "", **params) -> None:
+        self.changed.append(Finding(component, detail, code, params))
 
     @property
     def exact(self) -> bool:

@@ -129,7 +129,8 @@ def parse_model(data: bytes) -> dict:
             raise AssetError(f"pieces[{index}] ({excerpt(piece['piece'])}): unknown piece type {kind}")
         pieces.append((piece["piece"], piece.get("score", 0.0), TYPES[kind]))
     if not pieces:
-        raise AssetError("ModelProto: no pieces (is this a SentencePiece .model file?)")
+        raise AssetError("ModelProto: no pieces (is this a SentencePiece .model file?)", code="spm.no_pieces",
+                         where="ModelProto")
     trainer = _message(proto.get("trainer_spec", b""), TRAINER, "trainer_spec")
     normalizer = _message(proto.get("normalizer_spec", b""), NORMALIZER, "normalizer_spec")
     denormalizer = _message(proto.get("denormalizer_spec", b""), NORMALIZER, "denormalizer_spec")
@@ -156,7 +157,7 @@ def read(path, *, pattern=None, model_type: str | None = None, **_options) -> Im
             proto = parse_model(data)
         asset = convert(proto, report)
     except AssetError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     asset["trainer"] = trainer_for("spm", path, data, library="sentencepiece",
                                    model_type=MODEL_TYPES.get(proto["trainer"].get("model_type", 1)))
     return finish(asset, report, path)
@@ -194,10 +195,13 @@ def _vocab_file(text: str, report: Report, model_type) -> dict:
     report.change("normalizer", "a .vocab file does not record its normalization: assumed Python's NFKC with the "
                   "dummy prefix and whitespace squeezing; SentencePiece's compiled rules (nmt_nfkc, the default, "
                   "also drops control characters and maps odd spaces) differ from it, so import the .model to be "
-                  "exact")
+                  "exact", "spm.vocab_normalizer")
+    code = {(True, False): "spm.vocab_given", (False, False): "spm.vocab_guessed",
+            (True, True): "spm.vocab_given_bytes", (False, True): "spm.vocab_guessed_bytes"}[
+        bool(model_type), byte_fallback]
     report.change("model", f"model type {chosen} ({'given' if model_type else 'guessed from the scores'}); "
                   "<unk> is the unknown piece, <s> </s> <pad> are control pieces"
-                  + (", <0x00>..<0xFF> byte fallback" if byte_fallback else ""))
+                  + (", <0x00>..<0xFF> byte fallback" if byte_fallback else ""), code, type=chosen)
     return {"pieces": rows, "trainer": {"model_type": 2 if chosen == "bpe" else 1, "byte_fallback": byte_fallback},
             "normalizer": {"name": "nfkc", "python_nfkc": True}, "denormalizer": {}}
 
@@ -211,7 +215,7 @@ def convert(proto: dict, report: Report) -> dict:
     surface = trainer.get("unk_surface", DEFAULT_UNK_SURFACE)
     if surface != DEFAULT_UNK_SURFACE and kind == "unigram":
         report.change("decoder", f"an unknown piece decodes as {DEFAULT_UNK_SURFACE!r}, not the model's "
-                      f"{excerpt(surface)}")
+                      f"{excerpt(surface)}", "spm.unk_surface", ours=repr(DEFAULT_UNK_SURFACE), theirs=excerpt(surface))
     pieces = proto["pieces"]
     unk = [i for i, (_, _, t) in enumerate(pieces) if t == "unknown"]
     if len(unk) != 1:
@@ -248,17 +252,18 @@ def _pipeline(norm: dict, trainer: dict, report: Report):
         else:
             pipeline = Pipeline(normalization="identity", **options)
     except StudioError as exc:
-        raise AssetError(f"normalizer_spec: {exc}") from None
+        raise AssetError.at("normalizer_spec", exc) from None
     if blob:
         report.keep("normalizer", f"the rule {name or '(unnamed)'} as its precompiled charsmap ({len(blob):,} "
-                    "bytes), applied as SentencePiece does: longest match first")
+                    "bytes), applied as SentencePiece does: longest match first", "spm.charsmap",
+                    name=name or "(unnamed)", size=f"{len(blob):,}")
     elif name not in ("", "identity"):
         report.keep("normalizer", f"the rule is named {excerpt(name)} but the model has no charsmap, so SentencePiece "
-                    "applies no normalization; neither does this asset")
+                    "applies no normalization; neither does this asset", "spm.no_charsmap", name=excerpt(name))
     flags = ", ".join(f"{k}={v}" for k, v in options.items())
     report.keep("normalizer", flags)
     if not options["escape_whitespaces"]:
-        report.keep("normalizer", "spaces stay U+0020 in pieces (escape_whitespaces=false)")
+        report.keep("normalizer", "spaces stay U+0020 in pieces (escape_whitespaces=false)", "spm.spaces")
     return pipeline
 
 
@@ -269,16 +274,17 @@ def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
         built = unigram.from_pieces(pieces, unk_id=unk_id, byte_fallback=byte_fallback, pipeline=pipeline,
                                     float32=True)
     except StudioError as exc:
-        raise AssetError(f"pieces: {exc}") from None
+        raise AssetError.at("pieces", exc) from None
     shielded = [p for p, _, t in pieces if t == "user_defined"]
     if shielded and pipeline.normalization == "nfkc":
         report.change("pieces", "user-defined pieces are not shielded from Python's NFKC the way SentencePiece's "
-                      "normalizer shields them")
+                      "normalizer shields them", "spm.unshielded")
     elif shielded:
         report.keep("pieces", f"{len(shielded)} user-defined pieces ({', '.join(shielded[:4])}) pass through the "
-                    "normalizer untouched and always win, as in SentencePiece")
+                    "normalizer untouched and always win, as in SentencePiece", "spm.shielded", count=len(shielded),
+                    pieces=", ".join(shielded[:4]))
     report.keep("model", f"unigram: {len(pieces)} pieces with their float32 scores and types; Viterbi adds "
-                "scores in single precision as SentencePiece does")
+                "scores in single precision as SentencePiece does", "spm.unigram", pieces=len(pieces))
     return assets.unigram_to_asset(built)
 
 
@@ -299,12 +305,13 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
             vocab, tuple(merges), tuple(ranks), unk=pieces[unk_id][0], fuse_unk=True, byte_fallback=byte_fallback,
             normalizer=pipeline.describe(), pre_tokenizer={"type": "none"}, decoder=decoder)
     except StudioError as exc:
-        raise AssetError(f"pieces: {exc}") from None
+        raise AssetError.at("pieces", exc) from None
     report.keep("model", f"BPE: {len(pieces)} pieces; {len(merges)} merges, one per split of a piece into two "
-                "pieces, ranked by the piece's score (equal scores share a rank; the leftmost pair wins)")
+                "pieces, ranked by the piece's score (equal scores share a rank; the leftmost pair wins)", "spm.bpe",
+                pieces=len(pieces), merges=len(merges))
     if unreachable:
         report.keep("model", f"{unreachable} pieces cannot be made from two pieces and are never produced "
-                    "(as in SentencePiece)")
+                    "(as in SentencePiece)", "spm.unreachable", count=unreachable)
     report.keep("decoder", f"SentencePiece's own: control pieces ({', '.join(controls) or 'none'}) print nothing, "
                 f"the unknown piece prints {surface!r}, byte pieces their UTF-8, the leading ▁ goes")
     return assets.bpe_to_asset(built)

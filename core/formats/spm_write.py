@@ -103,7 +103,8 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     vocab = Path(out).with_suffix(".vocab")
     write_bytes_atomic(vocab, vocab_text(pieces).encode("utf-8"))
     report.keep("files", f"{Path(out).name} (ModelProto, {len(data):,} bytes) and {vocab.name} (pieces and "
-                "scores, as SentencePiece's trainer writes them)")
+                "scores, as SentencePiece's trainer writes them)",
+                "spm.files", model=Path(out).name, size=f"{len(data):,}", vocab=vocab.name)
     report.summary.update(pieces=len(pieces))
     return report
 
@@ -114,15 +115,17 @@ def _unigram(model, report) -> list:
     if moved:
         worst = max(abs(_float32(s) - s) for _, s, _ in pieces)
         report.change("model", f"{len(moved)} scores rounded to single precision (SentencePiece stores float32; "
-                      f"largest change {worst:.3g}), which can break a near tie differently")
+                      f"largest change {worst:.3g}), which can break a near tie differently",
+                      "spm.rounded", count=len(moved), worst=f"{worst:.3g}")
     if not model.float32:
         report.change("model", "SentencePiece adds scores in single precision; this asset adds them in double "
-                      "precision, which can break a near tie differently")
+                      "precision, which can break a near tie differently", "spm.single_precision")
     else:
-        report.keep("model", f"unigram: {len(pieces)} pieces with their types and float32 scores")
+        report.keep("model", f"unigram: {len(pieces)} pieces with their types and float32 scores",
+                    "spm.export_unigram", pieces=len(pieces))
     if any(t == "user_defined" for _, _, t in pieces) and model.pipeline.normalization == "nfkc":
         report.change("pieces", "SentencePiece shields user-defined pieces from normalization; this asset's "
-                      "Python NFKC does not")
+                      "Python NFKC does not", "spm.export_unshielded")
     return pieces
 
 
@@ -154,7 +157,8 @@ def _bpe(model, report) -> list:
     silent = set(model.decoder.get("controls", ())) if own else set()
     if not own:
         report.change("decoder", f"this asset's decoder ({model.decoder.get('type')}) is not written: SentencePiece "
-                      "decodes by its own rules")
+                      "decodes by its own rules", "spm.decoder_not_written",
+                      decoder=str(model.decoder.get("type")))
     made: dict[str, int] = {}  # token -> rank of the first merge that makes it
     ranks = model.ranks or range(len(model.merges))
     for (left, right), rank in zip(model.merges, ranks):
@@ -179,12 +183,14 @@ def _bpe(model, report) -> list:
     loud = [t for t in tags if t not in silent]
     if loud:
         report.change("pieces", f"{len(loud)} added tokens ({', '.join(loud[:4])}) become control pieces: "
-                      "SentencePiece neither matches their text nor prints them; this asset does both")
+                      "SentencePiece neither matches their text nor prints them; this asset does both",
+                      "spm.loud_control", count=len(loud), tokens=", ".join(loud[:4]))
     if len(loud) < len(tags):
-        report.keep("pieces", f"control pieces: {', '.join(t for t in tags if t in silent)}")
+        report.keep("pieces", f"control pieces: {', '.join(t for t in tags if t in silent)}",
+                    "spm.control_pieces", pieces=", ".join(t for t in tags if t in silent))
     if not model.fuse_unk:
         report.change("model", "SentencePiece joins a run of unknown characters into one unknown token; this "
-                      "asset gives one per character")
+                      "asset gives one per character", "spm.fuse_unk")
     merges, implied_ranks, _ = implied_merges(pieces)
     ours = _rank_classes(model.merges, ranks)
     theirs = _rank_classes(merges, implied_ranks)
@@ -193,7 +199,8 @@ def _bpe(model, report) -> list:
                       f"cannot be kept exactly: {_first_difference(ours, theirs)}")
     else:
         report.keep("model", f"BPE: {len(pieces)} pieces; each token scores -rank of its merge, and the merges "
-                    f"SentencePiece implies from them are exactly this asset's {len(model.merges)}")
+                    f"SentencePiece implies from them are exactly this asset's {len(model.merges)}",
+                    "spm.export_bpe", pieces=len(pieces), merges=len(model.merges))
     return pieces
 
 
@@ -221,20 +228,21 @@ def _normalizer(pipeline, report) -> dict:
         if pipeline.charsmap_rule == "hf":
             report.change("normalizer", "the charsmap came from an HF Precompiled normalizer, which reads it "
                           "grapheme by grapheme; SentencePiece reads it by longest match (they differ e.g. on "
-                          "half-width ｶﾞ, CR LF, Ｃ + U+0301)")
+                          "half-width ｶﾞ, CR LF, Ｃ + U+0301)", "spm.hf_charsmap")
         else:
-            report.keep("normalizer", f"the precompiled charsmap ({len(pipeline.charsmap.blob):,} bytes)")
+            report.keep("normalizer", f"the precompiled charsmap ({len(pipeline.charsmap.blob):,} bytes)",
+                        "spm.export_charsmap", size=f"{len(pipeline.charsmap.blob):,}")
     elif pipeline.normalization == "nfkc":
         spec[1] = "nfkc"
         report.change("normalizer", "Python's NFKC has no precompiled charsmap to write, so SentencePiece will "
                       "apply no normalization: text NFKC changes (fullwidth Ａ, ﬁ, e + U+0301) encodes "
-                      "differently there")
+                      "differently there", "spm.no_nfkc_charsmap")
     else:
         spec[1] = "identity"
-        report.keep("normalizer", "identity (no charsmap)")
+        report.keep("normalizer", "identity (no charsmap)", "spm.identity")
     if pipeline.trailing != "drop":
         report.change("normalizer", "SentencePiece drops every trailing space; this asset's HF-style squeezing "
-                      f"({pipeline.trailing}) does not")
+                      f"({pipeline.trailing}) does not", "spm.trailing", trailing=pipeline.trailing)
     report.keep("normalizer", f"add_dummy_prefix={pipeline.add_dummy_prefix}, remove_extra_whitespaces="
                 f"{pipeline.remove_extra_whitespaces}, escape_whitespaces={pipeline.escape_whitespaces}, "
                 f"treat_whitespace_as_suffix={pipeline.treat_whitespace_as_suffix}")

@@ -80,14 +80,16 @@ def read(path, *, pattern=None, **_options) -> Imported:
         model = bpe_model.BPEModel(tuple((t, i) for i, t in enumerate(vocab)), tuple(merges), unk=UNK,
                                    end_of_word_suffix=SUFFIX, pre_tokenizer=PRE_TOKENIZER, decoder=DECODER)
     except StudioError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     report = Report("import", "subword-nmt", Path(path).name)
-    report.keep("model", f"{len(merges)} merges in line order, {SUFFIX} glued to the last character")
+    report.keep("model", f"{len(merges)} merges in line order, {SUFFIX} glued to the last character",
+                "subword_nmt.merges", merges=len(merges), suffix=SUFFIX)
     report.change("vocab", f"the codes have no IDs: numbered here <unk> 0, then {len(vocab) - 1} symbols in order "
-                  "of first appearance")
-    report.change("model", "a character the codes never mention becomes <unk> here; subword-nmt passes it through")
+                  "of first appearance", "subword_nmt.ids", symbols=len(vocab) - 1)
+    report.change("model", "a character the codes never mention becomes <unk> here; subword-nmt passes it through",
+                  "subword_nmt.unknown")
     report.change("pre_tokenizer", "words split at spaces and line breaks; a carriage return inside a line also "
-                  "splits here (subword-nmt keeps it in the word)")
+                  "splits here (subword-nmt keeps it in the word)", "subword_nmt.split")
     asset = assets.bpe_to_asset(model)
     asset["trainer"] = trainer_for("subword-nmt", path, data, library="subword-nmt")
     return finish(asset, report, path)
@@ -119,11 +121,11 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
         raise AssetError(f"merge {excerpt(bad)} holds a space or line break, which a codes line cannot")
     if model.pre_tokenizer != PRE_TOKENIZER or model.normalizer != {"type": "none"}:
         report.lose("pre_tokenizer", "subword-nmt splits words at spaces itself; this asset's normalizer and "
-                    "pre-tokenizer are not kept")
-    report.lose("vocab", "token IDs (codes files have none)")
+                    "pre-tokenizer are not kept", "subword_nmt.own_split")
+    report.lose("vocab", "token IDs (codes files have none)", "subword_nmt.no_ids")
     if model.added:
         report.lose("added_tokens", ", ".join(a.content for a in model.added))
     lines = [HEADER] + [f"{a} {b}" for a, b in model.merges]
     write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("utf-8"))
-    report.keep("model", f"{len(model.merges)} merges")
+    report.keep("model", f"{len(model.merges)} merges", "subword_nmt.export", merges=len(model.merges))
     return report

@@ -58,7 +58,7 @@ def parse_ranks(text: str, path) -> dict[bytes, int]:
             raise AssetError(f"{path}: line {number}: token or rank {rank} repeats line {seen.get(rank, '?')}")
         ranks[token], seen[rank] = rank, number
     if not ranks:
-        raise AssetError(f"{path}: no ranks (is this a tiktoken file?)")
+        raise AssetError(f"{path}: no ranks (is this a tiktoken file?)", code="tiktoken.no_ranks", where=str(path))
     return ranks
 
 
@@ -96,7 +96,7 @@ def read(path, *, pattern: str | None = None, specials=None, **_options) -> Impo
     try:
         split = pretokenize.get(pattern)
     except StudioError as exc:
-        raise AssetError(f"--pattern: {exc}") from None
+        raise AssetError.at("--pattern", exc) from None
     ranks = parse_ranks(decode_text(data, path), path)
     report = Report("import", "tiktoken", Path(path).name)
     missing = [b for b in range(256) if bytes([b]) not in ranks]
@@ -120,19 +120,20 @@ def read(path, *, pattern: str | None = None, specials=None, **_options) -> Impo
         model = bpe_model.BPEModel(tuple((_spell(t), r) for t, r in ranks.items()), tuple(merges),
                                    ignore_merges=True, added=added, pre_tokenizer=pre, decoder={"type": "byte_level"})
     except StudioError as exc:
-        raise AssetError(f"{path}: {exc}") from None
+        raise AssetError.at(str(path), exc) from None
     report.keep("model", f"{len(ranks)} ranked tokens (rank = ID), {len(merges)} merges in rank order, "
-                "whole pre-tokens looked up first")
+                "whole pre-tokens looked up first", "tiktoken.ranks", ranks=len(ranks), merges=len(merges))
     if unreachable:
         report.keep("model", f"{unreachable} tokens never form from two lower-ranked pieces; only a whole "
-                    "pre-token reaches them, as in tiktoken")
-    report.keep("pre_tokenizer", f"the {excerpt(split.name)} pattern (version {split.version}), chosen by name")
+                    "pre-token reaches them, as in tiktoken", "tiktoken.unreachable", count=unreachable)
+    report.keep("pre_tokenizer", f"the {excerpt(split.name)} pattern (version {split.version}), chosen by name",
+                "tiktoken.pattern", name=excerpt(split.name), version=split.version)
     if split.pattern is not None:
         report.change("pre_tokenizer", "text the pattern does not match is kept as its own piece here; tiktoken "
-                      "skips it (the built-in patterns match every character)")
+                      "skips it (the built-in patterns match every character)", "tiktoken.unmatched")
     if added:
         report.keep("specials", f"{len(added)} special tokens; matched wherever their text occurs, as "
-                    "tiktoken's encode(text, allowed_special='all')")
+                    "tiktoken's encode(text, allowed_special='all')", "tiktoken.specials", count=len(added))
     asset = assets.bpe_to_asset(model)
     asset["trainer"] = trainer_for("tiktoken", path, data, library="tiktoken")
     return finish(asset, report, path)
@@ -148,7 +149,7 @@ def _sidecar(specials, path) -> dict:
     try:
         obj = assets.parse_json(raw)
     except AssetError as exc:
-        raise AssetError(f"{specials}: {exc}") from None
+        raise AssetError.at(str(specials), exc) from None
     tokens = obj.get("special_tokens", obj) if isinstance(obj, dict) else None
     if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
                                                for k, v in tokens.items()):
@@ -210,9 +211,12 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     side = {"pat_str": pattern or r"[\s\S]+", "pattern_name": name, "special_tokens": specials,
             "explicit_n_vocab": len(ranks) + len(specials)}
     write_bytes_atomic(str(out) + ".json", (json.dumps(side, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
-    report.keep("model", f"{len(ranks)} ranks (= IDs); each merge is its token's canonical split")
-    report.keep("pre_tokenizer", f"pat_str and special_tokens written to {Path(str(out) + '.json').name}"
-                + ("" if name else " (the pattern has no name here: pass it to tiktoken yourself)"))
+    report.keep("model", f"{len(ranks)} ranks (= IDs); each merge is its token's canonical split",
+                "tiktoken.export_ranks", ranks=len(ranks))
+    side_name = Path(str(out) + ".json").name
+    report.keep("pre_tokenizer", f"pat_str and special_tokens written to {side_name}"
+                + ("" if name else " (the pattern has no name here: pass it to tiktoken yourself)"),
+                "tiktoken.sidecar" if name else "tiktoken.sidecar_unnamed", file=side_name)
     return report
 
 

@@ -4,42 +4,42 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <location filename="../../gui/about.py" line="33"/>
+        <location filename="../../gui/about.py" line="35"/>
         <source>About Subword Studio</source>
         <translation>关于 Subword Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="39"/>
+        <location filename="../../gui/about.py" line="41"/>
         <source>Subword Studio %1</source>
         <translation>Subword Studio %1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="40"/>
+        <location filename="../../gui/about.py" line="42"/>
         <source>An offline workbench to learn, inspect, compare and verify subword tokenizers.</source>
         <translation>一个离线工作台，用来学习、检查、比较和核验子词分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="45"/>
+        <location filename="../../gui/about.py" line="47"/>
         <source>The default tokenizer cannot be read: %1</source>
         <translation>无法读取默认分词器：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="48"/>
+        <location filename="../../gui/about.py" line="50"/>
         <source>Default tokenizer: %1 (%2 entries, %3 merges)</source>
         <translation>默认分词器：%1（%2 项，%3 次合并）</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="50"/>
+        <location filename="../../gui/about.py" line="52"/>
         <source>Interface identity (SHA-256):</source>
         <translation>接口身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="50"/>
+        <location filename="../../gui/about.py" line="52"/>
         <source>Full identity (SHA-256):</source>
         <translation>完整身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="54"/>
+        <location filename="../../gui/about.py" line="56"/>
         <source>The book quotes %1 for its frozen tokenizer: the hash of the book&apos;s own canonical serialization, which it does not publish. Ours is the SHA-256 of the RFC 8785 canonical JSON of what a model sees: symbols and IDs, merge order, specials, normalizer, pre-tokenizer and boundary rule (the full identity adds counts, trainer and training data; see docs/identity.md). The two hashes cover different serializations, so they differ.</source>
         <translation>书中给出的冻结分词器标识是 %1：它是书中自定规范序列化的哈希，书里没有公开这种序列化。本程序的标识是模型所见内容的 RFC 8785 规范 JSON 的 SHA-256：符号与 ID、合并顺序、特殊 token、规范化、预分词和边界规则（完整身份另含次数、训练器和训练数据；见 docs/identity.md）。两个哈希覆盖的序列化不同，所以数值不同。</translation>
     </message>
@@ -47,57 +47,57 @@
 <context>
     <name>AssetLibraryModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="49"/>
+        <location filename="../../gui/asset_models.py" line="50"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="50"/>
+        <location filename="../../gui/asset_models.py" line="51"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="51"/>
+        <location filename="../../gui/asset_models.py" line="52"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="52"/>
+        <location filename="../../gui/asset_models.py" line="53"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="53"/>
+        <location filename="../../gui/asset_models.py" line="54"/>
         <source>Merges</source>
         <translation>合并数</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="54"/>
+        <location filename="../../gui/asset_models.py" line="55"/>
         <source>Interface identity</source>
         <translation>接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="55"/>
+        <location filename="../../gui/asset_models.py" line="56"/>
         <source>Full identity</source>
         <translation>完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="56"/>
+        <location filename="../../gui/asset_models.py" line="57"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="70"/>
+        <location filename="../../gui/asset_models.py" line="71"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="75"/>
+        <location filename="../../gui/asset_models.py" line="76"/>
         <source>open: %1</source>
         <translation>已打开：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="78"/>
+        <location filename="../../gui/asset_models.py" line="79"/>
         <source>cannot load</source>
         <translation>无法加载</translation>
     </message>
@@ -110,229 +110,229 @@
         <translation>分词器资产 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="107"/>
+        <location filename="../../gui/asset_manager.py" line="108"/>
         <source>No folder chosen</source>
         <translation>未选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="108"/>
+        <location filename="../../gui/asset_manager.py" line="109"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="109"/>
+        <location filename="../../gui/asset_manager.py" line="110"/>
         <source>Rescan</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="110"/>
+        <location filename="../../gui/asset_manager.py" line="111"/>
         <source>Stop scan</source>
         <translation>停止扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="112"/>
+        <location filename="../../gui/asset_manager.py" line="113"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="113"/>
+        <location filename="../../gui/asset_manager.py" line="114"/>
         <source>Add trained model</source>
         <translation>添加已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="114"/>
+        <location filename="../../gui/asset_manager.py" line="115"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="115"/>
+        <location filename="../../gui/asset_manager.py" line="116"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="116"/>
+        <location filename="../../gui/asset_manager.py" line="117"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="117"/>
+        <location filename="../../gui/asset_manager.py" line="118"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="118"/>
+        <location filename="../../gui/asset_manager.py" line="119"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="119"/>
+        <location filename="../../gui/asset_manager.py" line="120"/>
         <source>Swap two IDs: same shapes, other meaning (seed 000, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（seed 000，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="120"/>
+        <location filename="../../gui/asset_manager.py" line="121"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="121"/>
+        <location filename="../../gui/asset_manager.py" line="122"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="122"/>
+        <location filename="../../gui/asset_manager.py" line="123"/>
         <source>Encode and decode with this byte-level asset</source>
         <translation>用此字节级资产进行编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="128"/>
+        <location filename="../../gui/asset_manager.py" line="129"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="143"/>
+        <location filename="../../gui/asset_manager.py" line="144"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="223"/>
+        <location filename="../../gui/asset_manager.py" line="224"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="233"/>
+        <location filename="../../gui/asset_manager.py" line="234"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="240"/>
+        <location filename="../../gui/asset_manager.py" line="241"/>
         <source>Scanned %1 of %2 files</source>
         <translation>已扫描 %1/%2 个文件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="261"/>
+        <location filename="../../gui/asset_manager.py" line="262"/>
         <source>%1 assets in the folder</source>
         <translation>文件夹中有 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="263"/>
+        <location filename="../../gui/asset_manager.py" line="264"/>
         <source>; %1 files could not be read (hover for why)</source>
         <translation>；%1 个文件无法读取（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="293"/>
+        <location filename="../../gui/asset_manager.py" line="294"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="306"/>
+        <location filename="../../gui/asset_manager.py" line="307"/>
         <source>Still working on the last action…</source>
         <translation>上一个操作仍在进行…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="308"/>
+        <location filename="../../gui/asset_manager.py" line="309"/>
         <source>Working…</source>
         <translation>正在处理…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="342"/>
+        <location filename="../../gui/asset_manager.py" line="343"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="346"/>
+        <location filename="../../gui/asset_manager.py" line="347"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="355"/>
+        <location filename="../../gui/asset_manager.py" line="356"/>
         <source>Opened %1 asset(s)</source>
         <translation>已打开 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="516"/>
+        <location filename="../../gui/asset_manager.py" line="517"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="358"/>
+        <location filename="../../gui/asset_manager.py" line="359"/>
         <source>trained model</source>
         <translation>已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="369"/>
+        <location filename="../../gui/asset_manager.py" line="370"/>
         <source>The encode/decode panel takes byte-level assets only.</source>
         <translation>编码/解码面板只接受字节级资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="371"/>
+        <location filename="../../gui/asset_manager.py" line="372"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="384"/>
+        <location filename="../../gui/asset_manager.py" line="385"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="393"/>
+        <location filename="../../gui/asset_manager.py" line="394"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="404"/>
+        <location filename="../../gui/asset_manager.py" line="405"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="414"/>
+        <location filename="../../gui/asset_manager.py" line="415"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="414"/>
+        <location filename="../../gui/asset_manager.py" line="415"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="418"/>
+        <location filename="../../gui/asset_manager.py" line="419"/>
         <source>The asset changed while it was being renamed; rename it again.</source>
         <translation>重命名期间该资产已被修改，请重新命名。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="425"/>
+        <location filename="../../gui/asset_manager.py" line="426"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="444"/>
+        <location filename="../../gui/asset_manager.py" line="445"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="454"/>
+        <location filename="../../gui/asset_manager.py" line="455"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="455"/>
+        <location filename="../../gui/asset_manager.py" line="456"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="474"/>
+        <location filename="../../gui/asset_manager.py" line="475"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="475"/>
+        <location filename="../../gui/asset_manager.py" line="476"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="513"/>
+        <location filename="../../gui/asset_manager.py" line="514"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
@@ -460,47 +460,47 @@
 <context>
     <name>BehaviourModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="152"/>
+        <location filename="../../gui/asset_models.py" line="153"/>
         <source>Probe</source>
         <translation>探针</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="153"/>
+        <location filename="../../gui/asset_models.py" line="154"/>
         <source>How</source>
         <translation>方式</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="154"/>
+        <location filename="../../gui/asset_models.py" line="155"/>
         <source>IDs in A</source>
         <translation>A 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="155"/>
+        <location filename="../../gui/asset_models.py" line="156"/>
         <source>IDs in B</source>
         <translation>B 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="156"/>
+        <location filename="../../gui/asset_models.py" line="157"/>
         <source>A&apos;s IDs read by B</source>
         <translation>A 的 ID 由 B 读取</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="159"/>
+        <location filename="../../gui/asset_models.py" line="160"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="160"/>
+        <location filename="../../gui/asset_models.py" line="161"/>
         <source>same pieces, other IDs</source>
         <translation>片段相同，ID 不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="161"/>
+        <location filename="../../gui/asset_models.py" line="162"/>
         <source>other pieces</source>
         <translation>片段不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="162"/>
+        <location filename="../../gui/asset_models.py" line="163"/>
         <source>fails in one</source>
         <translation>其中一个失败</translation>
     </message>
@@ -508,59 +508,59 @@
 <context>
     <name>CanonView</name>
     <message>
-        <location filename="../../gui/canon_view.py" line="65"/>
+        <location filename="../../gui/canon_view.py" line="76"/>
         <source>An encoder gives one list per text. A model trained on its output has never seen another spelling of the same bytes, such as [58, 32] for [259] in the classroom tokenizer.</source>
         <translation>编码器对每段文本只给出一个列表。用其输出训练的模型从未见过同一串字节的其他切分，例如课堂分词器中用 [58, 32] 代替 [259]。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="113"/>
+        <location filename="../../gui/canon_view.py" line="124"/>
         <source>Checking whether these %1 IDs are canonical…</source>
         <translation>正在检查这 %1 个 ID 是否为规范编码…</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="120"/>
+        <location filename="../../gui/canon_view.py" line="131"/>
         <source>Cannot check the list: %1</source>
         <translation>无法检查该列表：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="126"/>
+        <location filename="../../gui/canon_view.py" line="137"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>此列表：%n 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="129"/>
+        <location filename="../../gui/canon_view.py" line="140"/>
         <source>Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text for this tokenizer to encode again.</source>
         <translation>是否规范：无法判断。这些字节不是有效的 UTF-8，没有可供此分词器重新编码的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="133"/>
+        <location filename="../../gui/canon_view.py" line="144"/>
         <source>Canonical as bytes: encoding these bytes again gives this list, but they are not valid UTF-8 text (see above).</source>
         <translation>按字节是规范的：重新编码这些字节得到的正是此列表，但它们不是有效的 UTF-8 文本（见上文）。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="137"/>
+        <location filename="../../gui/canon_view.py" line="148"/>
         <source>Canonical: yes. Encoding the decoded text gives this list.</source>
         <translation>规范：是。对解码出的文本重新编码得到的正是此列表。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="140"/>
+        <location filename="../../gui/canon_view.py" line="151"/>
         <source>bytes %1–%2</source>
         <translation>字节 %1–%2</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="140"/>
+        <location filename="../../gui/canon_view.py" line="151"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="143"/>
+        <location filename="../../gui/canon_view.py" line="154"/>
         <source>Canonical: no. The encoder spells the same bytes differently at %1%2; the tokens that differ are marked ≠ on both sides.</source>
         <translation>规范：否。编码器对 %1%2 处的相同字节给出了不同的切分；两侧不同的 token 都标有 ≠。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="149"/>
+        <location filename="../../gui/canon_view.py" line="160"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>规范列表：%n 个 token</numerusform>
@@ -570,188 +570,188 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="191"/>
+        <location filename="../../gui/compare_view.py" line="193"/>
         <source>A word or a sentence</source>
         <translation>一个词或一个句子</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="201"/>
+        <location filename="../../gui/compare_view.py" line="203"/>
         <source>Sample</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="202"/>
+        <location filename="../../gui/compare_view.py" line="204"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="257"/>
+        <location filename="../../gui/compare_view.py" line="259"/>
         <source>Segmentation # (see the table)</source>
         <translation>切分编号（见表格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="258"/>
+        <location filename="../../gui/compare_view.py" line="260"/>
         <source>Times drawn</source>
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="220"/>
+        <location filename="../../gui/compare_view.py" line="222"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="222"/>
+        <location filename="../../gui/compare_view.py" line="224"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="223"/>
+        <location filename="../../gui/compare_view.py" line="225"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="224"/>
+        <location filename="../../gui/compare_view.py" line="226"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="225"/>
+        <location filename="../../gui/compare_view.py" line="227"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="270"/>
+        <location filename="../../gui/compare_view.py" line="272"/>
         <source>Unigram model:</source>
         <translation>Unigram 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="270"/>
+        <location filename="../../gui/compare_view.py" line="272"/>
         <source>n-best:</source>
         <translation>n-best：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="285"/>
+        <location filename="../../gui/compare_view.py" line="287"/>
         <source>alpha:</source>
         <translation>alpha：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="285"/>
+        <location filename="../../gui/compare_view.py" line="287"/>
         <source>samples:</source>
         <translation>样本数：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="286"/>
+        <location filename="../../gui/compare_view.py" line="288"/>
         <source>seed:</source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="298"/>
+        <location filename="../../gui/compare_view.py" line="300"/>
         <source>WordPiece model:</source>
         <translation>WordPiece 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="306"/>
+        <location filename="../../gui/compare_view.py" line="308"/>
         <source>n from</source>
         <translation>n 从</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="306"/>
+        <location filename="../../gui/compare_view.py" line="308"/>
         <source>to</source>
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="316"/>
+        <location filename="../../gui/compare_view.py" line="318"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="319"/>
+        <location filename="../../gui/compare_view.py" line="321"/>
         <source>encoder</source>
         <translation>编码器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="351"/>
+        <location filename="../../gui/compare_view.py" line="353"/>
         <source>cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="353"/>
+        <location filename="../../gui/compare_view.py" line="355"/>
         <source>%1 characters under %2 tokenizers</source>
         <translation>%1 个字符，%2 个分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="361"/>
+        <location filename="../../gui/compare_view.py" line="363"/>
         <source>Press Sample to draw segmentations with probability ∝ P^alpha.</source>
         <translation>按“采样”以概率 ∝ P^alpha 抽取切分。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="369"/>
-        <location filename="../../gui/compare_view.py" line="474"/>
+        <location filename="../../gui/compare_view.py" line="371"/>
+        <location filename="../../gui/compare_view.py" line="476"/>
         <source>No Unigram model is loaded: open a unigram asset in the Assets tab.</source>
         <translation>未加载 Unigram 模型：请在“资产”标签页中打开一个 unigram 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="383"/>
+        <location filename="../../gui/compare_view.py" line="385"/>
         <source>Normalized: %1 — %2 candidate pieces; Viterbi path (green) scores %3</source>
         <translation>规范化后：%1 — %2 个候选片段；Viterbi 路径（绿色）得分 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="387"/>
+        <location filename="../../gui/compare_view.py" line="389"/>
         <source>(too many to draw; shorten the text to see the lattice)</source>
         <translation>（太多，无法绘制；缩短文本以查看网格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="427"/>
+        <location filename="../../gui/compare_view.py" line="429"/>
         <source>No WordPiece model is loaded: open a wordpiece asset in the Assets tab.</source>
         <translation>未加载 WordPiece 模型：请在“资产”标签页中打开一个 wordpiece 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="433"/>
+        <location filename="../../gui/compare_view.py" line="435"/>
         <source>longer than %1 characters → [UNK]</source>
         <translation>超过 %1 个字符 → [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="437"/>
+        <location filename="../../gui/compare_view.py" line="439"/>
         <source>match</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="437"/>
+        <location filename="../../gui/compare_view.py" line="439"/>
         <source>not in vocab</source>
         <translation>不在词表中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="439"/>
+        <location filename="../../gui/compare_view.py" line="441"/>
         <source>nothing matches here → whole word [UNK]</source>
         <translation>此处无匹配 → 整词 [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="451"/>
+        <location filename="../../gui/compare_view.py" line="453"/>
         <source>Tokens: %1</source>
         <translation>token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="453"/>
+        <location filename="../../gui/compare_view.py" line="455"/>
         <source>BasicTokenizer: %1</source>
         <translation>BasicTokenizer：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="454"/>
+        <location filename="../../gui/compare_view.py" line="456"/>
         <source>no stage changed the text</source>
         <translation>没有阶段改变文本</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="508"/>
+        <location filename="../../gui/compare_view.py" line="510"/>
         <source>Sampling… %1 of %2</source>
         <translation>采样中… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="511"/>
+        <location filename="../../gui/compare_view.py" line="513"/>
         <source>Sampling cancelled.</source>
         <translation>采样已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="529"/>
+        <location filename="../../gui/compare_view.py" line="531"/>
         <source>%1 draws, %2 distinct segmentations (alpha %3, seed %4)</source>
         <translation>抽取 %1 次，%2 种不同切分（alpha %3，种子 %4）</translation>
     </message>
@@ -759,82 +759,82 @@
 <context>
     <name>ComponentModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="108"/>
+        <location filename="../../gui/asset_models.py" line="109"/>
         <source>Component</source>
         <translation>组件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="109"/>
+        <location filename="../../gui/asset_models.py" line="110"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="110"/>
+        <location filename="../../gui/asset_models.py" line="111"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="111"/>
+        <location filename="../../gui/asset_models.py" line="112"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="114"/>
+        <location filename="../../gui/asset_models.py" line="115"/>
         <source>Initial symbols and IDs</source>
         <translation>初始符号与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="115"/>
+        <location filename="../../gui/asset_models.py" line="116"/>
         <source>Vocabulary (ID → token)</source>
         <translation>词表（ID → token）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="116"/>
+        <location filename="../../gui/asset_models.py" line="117"/>
         <source>Merges / segmentation rule</source>
         <translation>合并 / 切分规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="117"/>
+        <location filename="../../gui/asset_models.py" line="118"/>
         <source>Special tokens and IDs</source>
         <translation>特殊 token 与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="118"/>
+        <location filename="../../gui/asset_models.py" line="119"/>
         <source>Normalizer</source>
         <translation>规范化器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="119"/>
+        <location filename="../../gui/asset_models.py" line="120"/>
         <source>Pre-tokenizer</source>
         <translation>预分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="120"/>
+        <location filename="../../gui/asset_models.py" line="121"/>
         <source>Boundary rule</source>
         <translation>边界规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="121"/>
+        <location filename="../../gui/asset_models.py" line="122"/>
         <source>Merge counts (provenance)</source>
         <translation>合并计数（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="122"/>
+        <location filename="../../gui/asset_models.py" line="123"/>
         <source>Trainer (provenance)</source>
         <translation>训练器（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="123"/>
+        <location filename="../../gui/asset_models.py" line="124"/>
         <source>Training data (provenance)</source>
         <translation>训练数据（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="133"/>
+        <location filename="../../gui/asset_models.py" line="134"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="135"/>
+        <location filename="../../gui/asset_models.py" line="136"/>
         <source>different</source>
         <translation>不同</translation>
     </message>
@@ -842,17 +842,17 @@
 <context>
     <name>CorpusEditor</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="40"/>
+        <location filename="../../gui/corpus_editor.py" line="41"/>
         <source>whitespace</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="41"/>
+        <location filename="../../gui/corpus_editor.py" line="42"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="42"/>
+        <location filename="../../gui/corpus_editor.py" line="43"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -872,237 +872,237 @@
         <translation>字符数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="123"/>
+        <location filename="../../gui/corpus_models.py" line="129"/>
         <source>row %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="143"/>
+        <location filename="../../gui/corpus_models.py" line="149"/>
         <source>Record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="143"/>
+        <location filename="../../gui/corpus_models.py" line="149"/>
         <source>Line ending</source>
         <translation>行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="144"/>
+        <location filename="../../gui/corpus_models.py" line="150"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="174"/>
+        <location filename="../../gui/corpus_models.py" line="189"/>
         <source>record %1</source>
         <translation>记录 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="184"/>
+        <location filename="../../gui/corpus_models.py" line="199"/>
         <source>%1: the line ending must be LF, CRLF or none</source>
         <translation>%1：行尾必须是 LF、CRLF 或 none</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_models.py" line="187"/>
+        <location filename="../../gui/corpus_models.py" line="202"/>
         <source>%1: only the last record may have no line ending</source>
         <translation>%1：只有最后一条记录可以没有行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="101"/>
+        <location filename="../../gui/corpus_editor.py" line="99"/>
         <source>Word-frequency table</source>
         <translation>词频表</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="102"/>
+        <location filename="../../gui/corpus_editor.py" line="100"/>
         <source>Raw records</source>
         <translation>原始记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="106"/>
+        <location filename="../../gui/corpus_editor.py" line="104"/>
         <source>Training words:</source>
         <translation>训练词：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="107"/>
+        <location filename="../../gui/corpus_editor.py" line="105"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="108"/>
+        <location filename="../../gui/corpus_editor.py" line="106"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="109"/>
+        <location filename="../../gui/corpus_editor.py" line="107"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="110"/>
+        <location filename="../../gui/corpus_editor.py" line="108"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="111"/>
+        <location filename="../../gui/corpus_editor.py" line="109"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="113"/>
+        <location filename="../../gui/corpus_editor.py" line="111"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="124"/>
-        <location filename="../../gui/corpus_editor.py" line="285"/>
+        <location filename="../../gui/corpus_editor.py" line="122"/>
+        <location filename="../../gui/corpus_editor.py" line="283"/>
         <source>new word</source>
         <translation>新词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="128"/>
+        <location filename="../../gui/corpus_editor.py" line="126"/>
         <source>new record (kept exactly)</source>
         <translation>新记录（原样保留）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="129"/>
+        <location filename="../../gui/corpus_editor.py" line="127"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="133"/>
+        <location filename="../../gui/corpus_editor.py" line="131"/>
         <source>Cancel import</source>
         <translation>取消导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="138"/>
+        <location filename="../../gui/corpus_editor.py" line="136"/>
         <source>Mode:</source>
         <translation>模式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="189"/>
+        <location filename="../../gui/corpus_editor.py" line="187"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="191"/>
+        <location filename="../../gui/corpus_editor.py" line="189"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="241"/>
+        <location filename="../../gui/corpus_editor.py" line="239"/>
         <source>%1 rows · %2 word occurrences · %3 characters · %4 bytes (UTF-8)</source>
         <translation>%1 行 · %2 次词出现 · %3 个字符 · %4 字节（UTF-8）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="244"/>
+        <location filename="../../gui/corpus_editor.py" line="242"/>
         <source>%1 records · %2 words · %3 characters · %4 bytes (exact, with line endings)</source>
         <translation>%1 条记录 · %2 个词 · %3 个字符 · %4 字节（精确，含行尾）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="273"/>
+        <location filename="../../gui/corpus_editor.py" line="271"/>
         <source>Cannot switch mode: %1</source>
         <translation>无法切换模式：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="277"/>
+        <location filename="../../gui/corpus_editor.py" line="275"/>
         <source>Switch corpus mode</source>
         <translation>切换语料模式</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="291"/>
+        <location filename="../../gui/corpus_editor.py" line="289"/>
         <source>new record</source>
         <translation>新记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="302"/>
+        <location filename="../../gui/corpus_editor.py" line="300"/>
         <source>Add records</source>
         <translation>添加记录</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="315"/>
+        <location filename="../../gui/corpus_editor.py" line="313"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>移除 %n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="327"/>
+        <location filename="../../gui/corpus_editor.py" line="325"/>
         <source>Paste records</source>
         <translation>粘贴记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="331"/>
+        <location filename="../../gui/corpus_editor.py" line="329"/>
         <source>Nothing pasted: %1</source>
         <translation>未粘贴任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="339"/>
+        <location filename="../../gui/corpus_editor.py" line="337"/>
         <source>Paste words</source>
         <translation>粘贴词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="352"/>
+        <location filename="../../gui/corpus_editor.py" line="350"/>
         <source>Import a text file</source>
         <translation>导入文本文件</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="353"/>
+        <location filename="../../gui/corpus_editor.py" line="351"/>
         <source>Text files (*.txt *.tsv *.tab);;All files (*)</source>
         <translation>文本文件 (*.txt *.tsv *.tab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="374"/>
+        <location filename="../../gui/corpus_editor.py" line="372"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="395"/>
+        <location filename="../../gui/corpus_editor.py" line="393"/>
         <source>Import failed: %1</source>
         <translation>导入失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="400"/>
+        <location filename="../../gui/corpus_editor.py" line="398"/>
         <source>Import cancelled; the corpus is unchanged.</source>
         <translation>导入已取消；语料未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="405"/>
+        <location filename="../../gui/corpus_editor.py" line="403"/>
         <source>Invalid UTF-8</source>
         <translation>无效的 UTF-8</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="406"/>
+        <location filename="../../gui/corpus_editor.py" line="404"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n 行不是有效的 UTF-8。第一行：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="408"/>
+        <location filename="../../gui/corpus_editor.py" line="406"/>
         <source>Skip these lines</source>
         <translation>跳过这些行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="409"/>
+        <location filename="../../gui/corpus_editor.py" line="407"/>
         <source>Stop import</source>
         <translation>停止导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="419"/>
+        <location filename="../../gui/corpus_editor.py" line="418"/>
         <source>Import stopped: %1</source>
         <translation>导入已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="425"/>
+        <location filename="../../gui/corpus_editor.py" line="424"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="426"/>
+        <location filename="../../gui/corpus_editor.py" line="425"/>
         <source>Imported %1.</source>
         <translation>已导入 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="428"/>
+        <location filename="../../gui/corpus_editor.py" line="427"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
@@ -1112,133 +1112,133 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode_panel.py" line="114"/>
+        <location filename="../../gui/encode_panel.py" line="115"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="129"/>
+        <location filename="../../gui/encode_panel.py" line="130"/>
         <source>IDs, e.g. 255 or [270, 32, 268]</source>
         <translation>ID，例如 255 或 [270, 32, 268]</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="131"/>
+        <location filename="../../gui/encode_panel.py" line="132"/>
         <source>strict (error)</source>
         <translation>strict（报错）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="131"/>
+        <location filename="../../gui/encode_panel.py" line="132"/>
         <source>raw (bytes)</source>
         <translation>raw（字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="132"/>
+        <location filename="../../gui/encode_panel.py" line="133"/>
         <source>replace (display fallback)</source>
         <translation>replace（显示替代）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="134"/>
+        <location filename="../../gui/encode_panel.py" line="135"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="135"/>
+        <location filename="../../gui/encode_panel.py" line="136"/>
         <source>Use the IDs above</source>
         <translation>使用上方的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="136"/>
+        <location filename="../../gui/encode_panel.py" line="137"/>
         <source>Open IDs…</source>
         <translation>打开 ID 文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="155"/>
+        <location filename="../../gui/encode_panel.py" line="156"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="159"/>
+        <location filename="../../gui/encode_panel.py" line="160"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="198"/>
+        <location filename="../../gui/encode_panel.py" line="199"/>
         <source>Tokenizer: %1 (vocab %2)</source>
         <translation>分词器：%1（词表 %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="218"/>
+        <location filename="../../gui/encode_panel.py" line="219"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="244"/>
+        <location filename="../../gui/encode_panel.py" line="245"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="253"/>
+        <location filename="../../gui/encode_panel.py" line="254"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="259"/>
+        <location filename="../../gui/encode_panel.py" line="260"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="261"/>
+        <location filename="../../gui/encode_panel.py" line="262"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="264"/>
+        <location filename="../../gui/encode_panel.py" line="265"/>
         <source>Normal forms (this tokenizer keeps the input exactly): </source>
         <translation>规范化形式（此分词器原样保留输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="268"/>
+        <location filename="../../gui/encode_panel.py" line="269"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="325"/>
+        <location filename="../../gui/encode_panel.py" line="326"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="326"/>
+        <location filename="../../gui/encode_panel.py" line="327"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="335"/>
-        <location filename="../../gui/encode_panel.py" line="353"/>
+        <location filename="../../gui/encode_panel.py" line="336"/>
+        <location filename="../../gui/encode_panel.py" line="354"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="359"/>
+        <location filename="../../gui/encode_panel.py" line="360"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="362"/>
+        <location filename="../../gui/encode_panel.py" line="363"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="369"/>
+        <location filename="../../gui/encode_panel.py" line="370"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="372"/>
+        <location filename="../../gui/encode_panel.py" line="373"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="375"/>
+        <location filename="../../gui/encode_panel.py" line="376"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -1246,47 +1246,47 @@
 <context>
     <name>ExerciseDialog</name>
     <message>
-        <location filename="../../gui/exercises.py" line="39"/>
+        <location filename="../../gui/exercises.py" line="40"/>
         <source>Exercises (seed 000, §19.8)</source>
         <translation>习题（种子 000，§19.8）</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="42"/>
+        <location filename="../../gui/exercises.py" line="43"/>
         <source>Exercise %1</source>
         <translation>习题 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="48"/>
+        <location filename="../../gui/exercises.py" line="49"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="50"/>
+        <location filename="../../gui/exercises.py" line="51"/>
         <source>Replay the lesson</source>
         <translation>重放对应课程</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="103"/>
+        <location filename="../../gui/exercises.py" line="104"/>
         <source>e.g. %1</source>
         <translation>例如 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="120"/>
+        <location filename="../../gui/exercises.py" line="121"/>
         <source>The core could not compute the answer: %1</source>
         <translation>核心无法算出答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="126"/>
+        <location filename="../../gui/exercises.py" line="128"/>
         <source>✔ Correct: the core computes %1.</source>
         <translation>✔ 正确：核心算出的结果是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="129"/>
+        <location filename="../../gui/exercises.py" line="131"/>
         <source>✘ Not quite: the core computes %1.</source>
         <translation>✘ 还不对：核心算出的结果是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="133"/>
+        <location filename="../../gui/exercises.py" line="135"/>
         <source>Reference (§19.9)</source>
         <translation>参考解答（§19.9）</translation>
     </message>
@@ -1294,42 +1294,42 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="50"/>
+        <location filename="../../gui/corpus_editor.py" line="51"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="52"/>
+        <location filename="../../gui/corpus_editor.py" line="53"/>
         <source>Word table (counted words)</source>
         <translation>词表格（已计数的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="53"/>
+        <location filename="../../gui/corpus_editor.py" line="54"/>
         <source>Raw records (one per line, exact)</source>
         <translation>原始记录（每行一条，原样）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="56"/>
+        <location filename="../../gui/corpus_editor.py" line="57"/>
         <source>Plain text</source>
         <translation>纯文本</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="57"/>
+        <location filename="../../gui/corpus_editor.py" line="58"/>
         <source>word&lt;TAB&gt;count lines</source>
         <translation>词&lt;TAB&gt;次数 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="66"/>
+        <location filename="../../gui/corpus_editor.py" line="67"/>
         <source>Import as:</source>
         <translation>导入为：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="67"/>
+        <location filename="../../gui/corpus_editor.py" line="68"/>
         <source>File format:</source>
         <translation>文件格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="68"/>
+        <location filename="../../gui/corpus_editor.py" line="69"/>
         <source>Pre-tokenization:</source>
         <translation>预分词：</translation>
     </message>
@@ -1337,182 +1337,182 @@
 <context>
     <name>Interop</name>
     <message>
-        <location filename="../../gui/interop.py" line="35"/>
+        <location filename="../../gui/interop.py" line="36"/>
         <source>Hugging Face tokenizer.json</source>
         <translation>Hugging Face tokenizer.json</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="36"/>
+        <location filename="../../gui/interop.py" line="37"/>
         <source>tiktoken rank file</source>
         <translation>tiktoken 排名文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="37"/>
+        <location filename="../../gui/interop.py" line="38"/>
         <source>SentencePiece .model / .vocab</source>
         <translation>SentencePiece .model / .vocab</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="38"/>
+        <location filename="../../gui/interop.py" line="39"/>
         <source>BERT vocab.txt</source>
         <translation>BERT vocab.txt</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="39"/>
+        <location filename="../../gui/interop.py" line="40"/>
         <source>subword-nmt codes</source>
         <translation>subword-nmt 合并规则文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="40"/>
+        <location filename="../../gui/interop.py" line="41"/>
         <source>minbpe .model</source>
         <translation>minbpe .model</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="43"/>
+        <location filename="../../gui/interop.py" line="44"/>
         <source>Kept</source>
         <translation>已保留</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="44"/>
+        <location filename="../../gui/interop.py" line="45"/>
         <source>Not representable</source>
         <translation>无法表示</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="45"/>
+        <location filename="../../gui/interop.py" line="46"/>
         <source>Behaves differently</source>
         <translation>行为不同</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="47"/>
+        <location filename="../../gui/interop.py" line="48"/>
         <source>Tokenizer files (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;All files (*)</source>
         <translation>分词器文件 (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="62"/>
-        <location filename="../../gui/interop.py" line="192"/>
-        <location filename="../../gui/interop.py" line="199"/>
-        <location filename="../../gui/interop.py" line="295"/>
+        <location filename="../../gui/interop.py" line="63"/>
+        <location filename="../../gui/interop.py" line="194"/>
+        <location filename="../../gui/interop.py" line="201"/>
+        <location filename="../../gui/interop.py" line="297"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="68"/>
-        <location filename="../../gui/interop.py" line="225"/>
-        <location filename="../../gui/interop.py" line="230"/>
+        <location filename="../../gui/interop.py" line="69"/>
+        <location filename="../../gui/interop.py" line="227"/>
+        <location filename="../../gui/interop.py" line="232"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="79"/>
+        <location filename="../../gui/interop.py" line="80"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="105"/>
+        <location filename="../../gui/interop.py" line="106"/>
         <source>Imported %1 of %2 files.</source>
         <translation>已导入 %1 个文件（共 %2 个）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="108"/>
+        <location filename="../../gui/interop.py" line="109"/>
         <source>Not imported</source>
         <translation>未导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="113"/>
+        <location filename="../../gui/interop.py" line="114"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="117"/>
+        <location filename="../../gui/interop.py" line="118"/>
         <source>exact</source>
         <translation>完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="119"/>
+        <location filename="../../gui/interop.py" line="120"/>
         <source>not exact</source>
         <translation>不完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="137"/>
+        <location filename="../../gui/interop.py" line="138"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="139"/>
+        <location filename="../../gui/interop.py" line="140"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="145"/>
+        <location filename="../../gui/interop.py" line="146"/>
         <source>Exact: every ID and behaviour is kept.</source>
         <translation>精确：每个 ID 和行为都保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="147"/>
+        <location filename="../../gui/interop.py" line="148"/>
         <source>Not exact: see below.</source>
         <translation>不精确：见下文。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="193"/>
+        <location filename="../../gui/interop.py" line="195"/>
         <source>Which format is %1?</source>
         <translation>%1 是哪种格式？</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="200"/>
+        <location filename="../../gui/interop.py" line="202"/>
         <source>A rank file does not record its split pattern. Split with:</source>
         <translation>排名文件不记录其切分正则。切分方式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="209"/>
+        <location filename="../../gui/interop.py" line="211"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="222"/>
+        <location filename="../../gui/interop.py" line="224"/>
         <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
         <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="225"/>
+        <location filename="../../gui/interop.py" line="227"/>
         <source>Asset:</source>
         <translation>资产：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="230"/>
+        <location filename="../../gui/interop.py" line="232"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="244"/>
+        <location filename="../../gui/interop.py" line="246"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="254"/>
+        <location filename="../../gui/interop.py" line="256"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="256"/>
+        <location filename="../../gui/interop.py" line="258"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="290"/>
+        <location filename="../../gui/interop.py" line="292"/>
         <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
         <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="296"/>
+        <location filename="../../gui/interop.py" line="298"/>
         <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
         <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="299"/>
+        <location filename="../../gui/interop.py" line="301"/>
         <source>no split pattern chosen</source>
         <translation>未选择切分模式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="317"/>
+        <location filename="../../gui/interop.py" line="319"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个文件…</numerusform>
@@ -1522,32 +1522,32 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="213"/>
+        <location filename="../../gui/lessons.py" line="214"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="214"/>
+        <location filename="../../gui/lessons.py" line="215"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="215"/>
+        <location filename="../../gui/lessons.py" line="216"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="222"/>
+        <location filename="../../gui/lessons.py" line="223"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="231"/>
+        <location filename="../../gui/lessons.py" line="232"/>
         <source>§%1, %2</source>
         <translation>§%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="233"/>
+        <location filename="../../gui/lessons.py" line="234"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -1555,12 +1555,12 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../gui/lessons.py" line="50"/>
+        <location filename="../../gui/lessons.py" line="51"/>
         <source>Start lesson</source>
         <translation>开始课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="51"/>
+        <location filename="../../gui/lessons.py" line="52"/>
         <source>The workspace has unsaved changes. The lesson replaces its corpus and settings. Discard the changes?</source>
         <translation>工作区有未保存的更改。课程会替换它的语料和设置。要放弃这些更改吗？</translation>
     </message>
@@ -2029,102 +2029,102 @@
         <translation>基础字节 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="166"/>
+        <location filename="../../gui/pipeline_view.py" line="169"/>
         <source>Encode panel: %1</source>
         <translation>编码面板：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="169"/>
+        <location filename="../../gui/pipeline_view.py" line="172"/>
         <source>Trained char-BPE model</source>
         <translation>已训练的字符级 BPE 模型</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="207"/>
+        <location filename="../../gui/pipeline_view.py" line="210"/>
         <source>this model has no merges</source>
         <translation>此模型没有合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="209"/>
+        <location filename="../../gui/pipeline_view.py" line="212"/>
         <source>all %1 merges</source>
         <translation>全部 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="211"/>
+        <location filename="../../gui/pipeline_view.py" line="214"/>
         <source>of %1 merges</source>
         <translation>/ 共 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="221"/>
+        <location filename="../../gui/pipeline_view.py" line="224"/>
         <source>Raw byte order: byte b has ID %1 + b, as in this project&apos;s byte-level BPE and in minbpe.</source>
         <translation>原始字节顺序：字节 b 的 ID 为 %1 + b，与本项目的字节级 BPE 和 minbpe 相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="224"/>
+        <location filename="../../gui/pipeline_view.py" line="227"/>
         <source>GPT-2&apos;s printable-first order (tiktoken, HF ByteLevel): the 188 printable bytes come first, spelled as themselves, then the other 68, spelled from U+0100 on. A space is %1, ID %2.</source>
         <translation>GPT-2 的“可打印优先”顺序（tiktoken、HF ByteLevel）：188 个可打印字节排在前面，写作其本身；其余 68 个随后，从 U+0100 起书写。空格写作 %1，ID 为 %2。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="228"/>
+        <location filename="../../gui/pipeline_view.py" line="231"/>
         <source>SentencePiece byte pieces &lt;0x00&gt;…&lt;0xFF&gt; at IDs %1–%2, after the meta pieces %3.</source>
         <translation>SentencePiece 字节片段 &lt;0x00&gt;…&lt;0xFF&gt; 位于 ID %1–%2，排在元片段 %3 之后。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="232"/>
+        <location filename="../../gui/pipeline_view.py" line="235"/>
         <source>Every byte has a token, in an order that is neither raw nor GPT-2&apos;s.</source>
         <translation>每个字节都有 token，但顺序既不是原始顺序也不是 GPT-2 的顺序。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="235"/>
+        <location filename="../../gui/pipeline_view.py" line="238"/>
         <source>Only %1 of the 256 bytes have a token.</source>
         <translation>256 个字节中只有 %1 个有 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="236"/>
+        <location filename="../../gui/pipeline_view.py" line="239"/>
         <source>No byte tokens: this tokenizer works on characters.</source>
         <translation>没有字节 token：此分词器以字符为单位工作。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="265"/>
+        <location filename="../../gui/pipeline_view.py" line="268"/>
         <source>Running the stages…</source>
         <translation>正在运行各阶段…</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="269"/>
+        <location filename="../../gui/pipeline_view.py" line="272"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="292"/>
+        <location filename="../../gui/pipeline_view.py" line="295"/>
         <source>Cannot run the stages: %1</source>
         <translation>无法运行各阶段：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="313"/>
+        <location filename="../../gui/pipeline_view.py" line="316"/>
         <source>Round trip: decoding gives back the input exactly.</source>
         <translation>往返：解码结果与输入完全一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="314"/>
+        <location filename="../../gui/pipeline_view.py" line="317"/>
         <source>characters %1</source>
         <translation>字符 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="319"/>
+        <location filename="../../gui/pipeline_view.py" line="322"/>
         <source>Round trip: decoding gives back the normalized input, not the input: %1</source>
         <translation>往返：解码得到的是规范化后的输入，而不是原始输入：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="321"/>
+        <location filename="../../gui/pipeline_view.py" line="324"/>
         <source>Lossy: decoding loses %1</source>
         <translation>有损：解码丢失了 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="376"/>
+        <location filename="../../gui/pipeline_view.py" line="379"/>
         <source>Selected: characters %1, bytes %2: %3</source>
         <translation>已选：字符 %1，字节 %2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="388"/>
+        <location filename="../../gui/pipeline_view.py" line="391"/>
         <source>Select a piece, or text in the input, to see where it came from.</source>
         <translation>选择一个片段或输入中的文字，查看它来自哪里。</translation>
     </message>
@@ -2132,12 +2132,12 @@
 <context>
     <name>ReportWindow</name>
     <message>
-        <location filename="../../gui/interop.py" line="89"/>
+        <location filename="../../gui/interop.py" line="90"/>
         <source>Conversion report</source>
         <translation>转换报告</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="89"/>
+        <location filename="../../gui/interop.py" line="90"/>
         <source>Import summary</source>
         <translation>导入摘要</translation>
     </message>
@@ -2145,22 +2145,22 @@
 <context>
     <name>SwapDialog</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="63"/>
+        <location filename="../../gui/asset_manager.py" line="64"/>
         <source>Make a deliberately broken copy</source>
         <translation>制作故意损坏的副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="72"/>
+        <location filename="../../gui/asset_manager.py" line="73"/>
         <source>The copy keeps its size and merges, so every shape check still passes; only what the two IDs mean changes.</source>
         <translation>副本保留原有大小和合并，因此所有形状检查仍会通过；只有这两个 ID 的含义改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="76"/>
+        <location filename="../../gui/asset_manager.py" line="77"/>
         <source>First ID:</source>
         <translation>第一个 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="77"/>
+        <location filename="../../gui/asset_manager.py" line="78"/>
         <source>Second ID:</source>
         <translation>第二个 ID：</translation>
     </message>
@@ -2168,92 +2168,92 @@
 <context>
     <name>TimelinePlots</name>
     <message>
-        <location filename="../../gui/plots.py" line="96"/>
+        <location filename="../../gui/plots.py" line="95"/>
         <source>merge step</source>
         <translation>合并步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="96"/>
+        <location filename="../../gui/plots.py" line="95"/>
         <source>winning pair count</source>
         <translation>胜出相邻对的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="103"/>
+        <location filename="../../gui/plots.py" line="102"/>
         <source>vocabulary size V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="103"/>
+        <location filename="../../gui/plots.py" line="102"/>
         <source>total corpus tokens</source>
         <translation>语料 token 总数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="110"/>
+        <location filename="../../gui/plots.py" line="109"/>
         <source>average sequence length (tokens)</source>
         <translation>平均序列长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="110"/>
+        <location filename="../../gui/plots.py" line="109"/>
         <source>parameters 2·V·C</source>
         <translation>参数量 2·V·C</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="56"/>
+        <location filename="../../gui/plots.py" line="51"/>
         <source>Winning count</source>
         <translation>胜出次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="57"/>
+        <location filename="../../gui/plots.py" line="52"/>
         <source>Compression</source>
         <translation>压缩</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="58"/>
+        <location filename="../../gui/plots.py" line="53"/>
         <source>Parameter cost</source>
         <translation>参数开销</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="65"/>
+        <location filename="../../gui/plots.py" line="60"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="66"/>
+        <location filename="../../gui/plots.py" line="61"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="67"/>
+        <location filename="../../gui/plots.py" line="62"/>
         <source>Data CSV…</source>
         <translation>数据 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="71"/>
+        <location filename="../../gui/plots.py" line="66"/>
         <source>Model width:</source>
         <translation>模型宽度：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="74"/>
+        <location filename="../../gui/plots.py" line="69"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="141"/>
+        <location filename="../../gui/plots.py" line="156"/>
         <source>average sequence length (tokens per %1)</source>
         <translation>平均序列长度（每个%1的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="179"/>
+        <location filename="../../gui/plots.py" line="194"/>
         <source>After %1 merges: V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
         <translation>%1 次合并后：V %2 → %3，增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="232"/>
+        <location filename="../../gui/plots.py" line="247"/>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="237"/>
+        <location filename="../../gui/plots.py" line="252"/>
         <source>Export plot data</source>
         <translation>导出图表数据</translation>
     </message>
@@ -2395,122 +2395,1115 @@
 <context>
     <name>compare_view</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="95"/>
+        <location filename="../../gui/compare_view.py" line="96"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="95"/>
+        <location filename="../../gui/compare_view.py" line="96"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="96"/>
+        <location filename="../../gui/compare_view.py" line="97"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="96"/>
-        <location filename="../../gui/compare_view.py" line="102"/>
-        <location filename="../../gui/compare_view.py" line="114"/>
+        <location filename="../../gui/compare_view.py" line="97"/>
+        <location filename="../../gui/compare_view.py" line="103"/>
+        <location filename="../../gui/compare_view.py" line="115"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="100"/>
+        <location filename="../../gui/compare_view.py" line="101"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="100"/>
+        <location filename="../../gui/compare_view.py" line="101"/>
         <source>Log-probability</source>
         <translation>对数概率</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="101"/>
+        <location filename="../../gui/compare_view.py" line="102"/>
         <source>P(segmentation | text)</source>
         <translation>P(切分 | 文本)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="106"/>
+        <location filename="../../gui/compare_view.py" line="107"/>
         <source>Start</source>
         <translation>起点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="106"/>
+        <location filename="../../gui/compare_view.py" line="107"/>
         <source>End</source>
         <translation>终点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="107"/>
+        <location filename="../../gui/compare_view.py" line="108"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="107"/>
+        <location filename="../../gui/compare_view.py" line="108"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="108"/>
+        <location filename="../../gui/compare_view.py" line="109"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="112"/>
+        <location filename="../../gui/compare_view.py" line="113"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="112"/>
+        <location filename="../../gui/compare_view.py" line="113"/>
         <source>Drawn</source>
         <translation>抽中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="113"/>
+        <location filename="../../gui/compare_view.py" line="114"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="113"/>
+        <location filename="../../gui/compare_view.py" line="114"/>
         <source>Exact P^α/Z</source>
         <translation>精确 P^α/Z</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="118"/>
-        <location filename="../../gui/compare_view.py" line="123"/>
+        <location filename="../../gui/compare_view.py" line="119"/>
+        <location filename="../../gui/compare_view.py" line="124"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="118"/>
+        <location filename="../../gui/compare_view.py" line="119"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="119"/>
+        <location filename="../../gui/compare_view.py" line="120"/>
         <source>Tried</source>
         <translation>尝试</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="119"/>
+        <location filename="../../gui/compare_view.py" line="120"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="123"/>
+        <location filename="../../gui/compare_view.py" line="124"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="124"/>
+        <location filename="../../gui/compare_view.py" line="125"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="124"/>
+        <location filename="../../gui/compare_view.py" line="125"/>
         <source>n-grams (fastText order)</source>
         <translation>n-gram（fastText 顺序）</translation>
+    </message>
+</context>
+<context>
+    <name>core_text</name>
+    <message>
+        <location filename="../../gui/core_text.py" line="26"/>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="28"/>
+        <source>is a directory, not {what}</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="29"/>
+        <source>{size} bytes is over the {limit}{label}</source>
+        <translation>大小 {size} 字节，超过了 {limit} 字节的上限</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="30"/>
+        <source>cannot read ({reason})</source>
+        <translation>无法读取（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="31"/>
+        <source>cannot write ({reason})</source>
+        <translation>无法写入（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="32"/>
+        <source>cannot write the workspace ({reason})</source>
+        <translation>无法写入工作区（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="33"/>
+        <source>not UTF-8 text (byte {offset})</source>
+        <translation>不是 UTF-8 文本（字节偏移 {offset}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="34"/>
+        <source>unknown schema version {version}; this version reads {supported}</source>
+        <translation>未知的格式版本 {version}；本版本只能读取版本 {supported}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="36"/>
+        <source>invalid UTF-8 at byte offset {offset}</source>
+        <translation>字节偏移 {offset} 处是无效的 UTF-8</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="37"/>
+        <source>not valid JSON (line {line}, column {column}: {reason})</source>
+        <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="38"/>
+        <source>line {line}: invalid UTF-8 at byte offset {offset}</source>
+        <translation>第 {line} 行：字节偏移 {offset} 处是无效的 UTF-8</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="39"/>
+        <source>not a tokenizer.json (expected an object with a &quot;model&quot;)</source>
+        <translation>不是 tokenizer.json（应为含有 &quot;model&quot; 的对象）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="41"/>
+        <source>the model type {kind} is not supported (supported: BPE, WordPiece, Unigram)</source>
+        <translation>不支持模型类型 {kind}（支持：BPE、WordPiece、Unigram）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="43"/>
+        <source>no ranks (is this a tiktoken file?)</source>
+        <translation>没有任何排名（这是 tiktoken 文件吗？）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="44"/>
+        <source>no pieces (is this a SentencePiece .model file?)</source>
+        <translation>没有任何片段（这是 SentencePiece 的 .model 文件吗？）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="45"/>
+        <source>a {kind} asset is not a BPE model; this format holds BPE merges only</source>
+        <translation>{kind} 资产不是 BPE 模型；这种格式只能保存 BPE 合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="48"/>
+        <source>an ID list must be text</source>
+        <translation>ID 列表必须是文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="49"/>
+        <source>brackets do not match: write IDs like 270 32 268 or [270, 32, 268]</source>
+        <translation>方括号不配对：请写成 270 32 268 或 [270, 32, 268]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="51"/>
+        <source>item {number} ({item} at character {position}) is not a non-negative integer ID</source>
+        <translation>第 {number} 项（{item}，位于字符位置 {position}）不是非负整数 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="53"/>
+        <source>more than {limit} IDs: split the list</source>
+        <translation>ID 超过 {limit} 个：请拆分列表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="55"/>
+        <source>empty word</source>
+        <translation>词为空</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="56"/>
+        <source>word {word} contains the reserved symbol {symbol}</source>
+        <translation>词 {word} 含有保留符号 {symbol}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="57"/>
+        <source>count {count} is not an integer</source>
+        <translation>次数 {count} 不是整数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="58"/>
+        <source>count {count} must be a positive integer</source>
+        <translation>次数 {count} 必须是正整数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="59"/>
+        <source>invalid UTF-8 byte {bytes} at byte offset {offset}</source>
+        <translation>无效的 UTF-8 字节 {bytes}，位于字节偏移 {offset}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="60"/>
+        <source>expected &apos;word&lt;TAB&gt;count&apos;, found no tab in {line}</source>
+        <translation>应为“词&lt;TAB&gt;次数”，但 {line} 中没有制表符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="61"/>
+        <source>the corpus is empty</source>
+        <translation>语料为空</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="62"/>
+        <source>{word} is already in row {row}; change its count instead</source>
+        <translation>{word} 已在第 {row} 行；请改为修改它的次数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="63"/>
+        <source>{word} is already in the table; change its count instead</source>
+        <translation>{word} 已在表中；请改为修改它的次数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="65"/>
+        <source>the corpus is in records mode; switch to the word table first</source>
+        <translation>语料当前为记录模式；请先切换到词表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="67"/>
+        <source>the corpus is in words mode; switch to the records first</source>
+        <translation>语料当前为词表模式；请先切换到记录</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="69"/>
+        <source>a record is one line; split it at the line break first</source>
+        <translation>一条记录只能有一行；请先在换行处拆开</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="70"/>
+        <source>contains the reserved symbol {symbol}</source>
+        <translation>含有保留符号 {symbol}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="71"/>
+        <source>line ending {ending} is not LF, CRLF or none</source>
+        <translation>行尾 {ending} 不是 LF、CRLF 或无</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="72"/>
+        <source>only the last record may lack a line ending</source>
+        <translation>只有最后一条记录可以没有行尾</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="73"/>
+        <source>the table has {total} word occurrences; at most {limit} become records</source>
+        <translation>词表共有 {total} 个词次；最多只能转成 {limit} 条记录</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="75"/>
+        <source>{word} contains whitespace, so it cannot be a record of its own</source>
+        <translation>{word} 含有空白字符，不能单独作为一条记录</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="78"/>
+        <source>expected an object, found {found}</source>
+        <translation>应为对象，实际为 {found}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="79"/>
+        <source>missing field {key}</source>
+        <translation>缺少字段 {key}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="80"/>
+        <source>expected {expected}, found {found}</source>
+        <translation>应为 {expected}，实际为 {found}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="81"/>
+        <source>unknown field {key}</source>
+        <translation>未知字段 {key}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="82"/>
+        <source>an asset must be a JSON object</source>
+        <translation>资产必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="83"/>
+        <source>not a Subword Studio asset (format must be {format})</source>
+        <translation>不是 Subword Studio 资产（format 必须为 {format}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="84"/>
+        <source>unknown tokenizer kind {kind}; known: {known}</source>
+        <translation>未知的分词器类型 {kind}；已知类型：{known}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="85"/>
+        <source>this asset has never been saved: choose a file name</source>
+        <translation>此资产从未保存过：请选择一个文件名</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="86"/>
+        <source>ID {id} is outside the vocabulary 0..{last}</source>
+        <translation>ID {id} 超出词表范围 0..{last}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="87"/>
+        <source>pick two different IDs to swap, not {id} twice</source>
+        <translation>请选择两个不同的 ID 来交换，不能两次都选 {id}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="88"/>
+        <source>IDs 0-255 are the bytes themselves in a byte-level tokenizer; pick two IDs from 256 up (exercise 5 swaps 268 and 270)</source>
+        <translation>在字节级分词器中，ID 0–255 就是字节本身；请选择 256 及以上的两个 ID（练习 5 交换的是 268 和 270）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="90"/>
+        <source>swapping IDs is not implemented for {kind} assets</source>
+        <translation>尚未实现对 {kind} 资产交换 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="91"/>
+        <source>train a model first: there is no trained model to add</source>
+        <translation>请先训练模型：目前没有可添加的已训练模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="92"/>
+        <source>not a Subword Studio workspace (format must be {format})</source>
+        <translation>不是 Subword Studio 工作区（format 必须为 {format}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="93"/>
+        <source>every row must be [word, count]</source>
+        <translation>每一行都必须是 [词, 次数]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="94"/>
+        <source>{steps} steps for {merges} merges</source>
+        <translation>{merges} 次合并却有 {steps} 个步骤</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="95"/>
+        <source>expected [left, right, count]</source>
+        <translation>应为 [左, 右, 次数]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="96"/>
+        <source>expected [[[left, right], ...], tie count]</source>
+        <translation>应为 [[[左, 右], ...], 并列数]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="97"/>
+        <source>the tie set must start with the winner</source>
+        <translation>并列集必须以胜出的相邻对开头</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="98"/>
+        <source>the training corpus does not match its recorded SHA-256</source>
+        <translation>训练语料与记录的 SHA-256 不符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="100"/>
+        <source>expected null or an integer from 0 to {limit}, found {found}</source>
+        <translation>应为 null 或 0 到 {limit} 之间的整数，实际为 {found}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="102"/>
+        <source>{mode} is neither &apos;words&apos; nor &apos;records&apos;</source>
+        <translation>{mode} 既不是 &apos;words&apos; 也不是 &apos;records&apos;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="107"/>
+        <source>Expecting value</source>
+        <translation>此处应为一个值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="108"/>
+        <source>Expecting &apos;,&apos; delimiter</source>
+        <translation>此处应为 &apos;,&apos; 分隔符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="109"/>
+        <source>Expecting &apos;:&apos; delimiter</source>
+        <translation>此处应为 &apos;:&apos; 分隔符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="110"/>
+        <source>Expecting property name enclosed in double quotes</source>
+        <translation>此处应为用双引号括起的属性名</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="112"/>
+        <source>Unterminated string starting at</source>
+        <translation>字符串没有结束</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="113"/>
+        <source>Invalid control character at</source>
+        <translation>无效的控制字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="114"/>
+        <source>Invalid \escape</source>
+        <translation>无效的转义</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="115"/>
+        <source>Invalid \uXXXX escape</source>
+        <translation>无效的 \uXXXX 转义</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="116"/>
+        <source>Extra data</source>
+        <translation>多余的数据</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="121"/>
+        <source>row {n}</source>
+        <translation>第 {n} 行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="122"/>
+        <source>record {n}</source>
+        <translation>记录 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="123"/>
+        <source>entry {n}</source>
+        <translation>第 {n} 项</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="124"/>
+        <source>pasted line {n}</source>
+        <translation>粘贴的第 {n} 行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="131"/>
+        <source>lone byte {byte} at offset {offset}</source>
+        <translation>偏移 {offset} 处的孤立字节 {byte}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="132"/>
+        <source>continuation byte {byte} at offset {offset} has no lead byte</source>
+        <translation>偏移 {offset} 处的后续字节 {byte} 没有前导字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="134"/>
+        <source>truncated sequence {seq} at offset {offset}: a {need}-byte character cut off by the end of data</source>
+        <translation>偏移 {offset} 处的截断序列 {seq}：一个 {need} 字节的字符被数据末尾截断</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="136"/>
+        <source>incomplete sequence {seq} at offset {offset}: byte at offset {next} is not a continuation byte (0x80-0xBF)</source>
+        <translation>偏移 {offset} 处的不完整序列 {seq}：偏移 {next} 处的字节不是后续字节（0x80–0xBF）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="138"/>
+        <source>overlong encoding {seq} at offset {offset}: {value} must use fewer bytes</source>
+        <translation>偏移 {offset} 处的超长编码 {seq}：{value} 应使用更少的字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="140"/>
+        <source>overlong encoding {seq} at offset {offset}: a code point must use fewer bytes (sequence also cut short)</source>
+        <translation>偏移 {offset} 处的超长编码 {seq}：该码点应使用更少的字节（序列也被截断）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="142"/>
+        <source>surrogate {value} encoded as {seq} at offset {offset}: surrogates are not characters</source>
+        <translation>偏移 {offset} 处的代理项 {value}（编码为 {seq}）：代理项不是字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="144"/>
+        <source>surrogate a code point encoded as {seq} at offset {offset}: surrogates are not characters (sequence also cut short)</source>
+        <translation>偏移 {offset} 处的代理项编码 {seq}：代理项不是字符（序列也被截断）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="146"/>
+        <source>sequence {seq} at offset {offset} encodes {value}, beyond U+10FFFF</source>
+        <translation>偏移 {offset} 处的序列 {seq} 编码了 {value}，超出 U+10FFFF</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="148"/>
+        <source>sequence {seq} at offset {offset} encodes a code point, beyond U+10FFFF (sequence also cut short)</source>
+        <translation>偏移 {offset} 处的序列 {seq} 编码了超出 U+10FFFF 的码点（序列也被截断）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="154"/>
+        <source>{ranks} ranked tokens (rank = ID), {merges} merges in rank order, whole pre-tokens looked up first</source>
+        <translation>{ranks} 个带排名的 token（排名 = ID），{merges} 次合并按排名排序，先整体查找预分词片段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="156"/>
+        <source>{count} tokens never form from two lower-ranked pieces; only a whole pre-token reaches them, as in tiktoken</source>
+        <translation>{count} 个 token 无法由两个排名更低的片段合成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="158"/>
+        <source>the {name} pattern (version {version}), chosen by name</source>
+        <translation>{name} 切分模式（版本 {version}），按名称选定</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="159"/>
+        <source>text the pattern does not match is kept as its own piece here; tiktoken skips it (the built-in patterns match every character)</source>
+        <translation>模式未匹配的文本在这里保留为单独的片段；tiktoken 会跳过它（内置模式能匹配每个字符）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="162"/>
+        <source>{count} special tokens; matched wherever their text occurs, as tiktoken&apos;s encode(text, allowed_special=&apos;all&apos;)</source>
+        <translation>{count} 个特殊 token；其文本出现在任何位置都会被匹配，同 tiktoken 的 encode(text, allowed_special=&apos;all&apos;)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="164"/>
+        <source>{ranks} ranks (= IDs); each merge is its token&apos;s canonical split</source>
+        <translation>{ranks} 个排名（= ID）；每次合并都是其 token 的规范拆分</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="166"/>
+        <source>pat_str and special_tokens written to {file}</source>
+        <translation>pat_str 和 special_tokens 写入了 {file}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="167"/>
+        <source>pat_str and special_tokens written to {file} (the pattern has no name here: pass it to tiktoken yourself)</source>
+        <translation>pat_str 和 special_tokens 写入了 {file}（此切分模式在这里没有名称：请自行把它传给 tiktoken）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="170"/>
+        <source>{merges} merges, {specials} specials</source>
+        <translation>{merges} 次合并，{specials} 个特殊 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="171"/>
+        <source>subword-nmt splits words at spaces itself; this asset&apos;s normalizer and pre-tokenizer are not kept</source>
+        <translation>subword-nmt 自己在空格处切分词；本资产的规范化器和预分词器不会保留</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="173"/>
+        <source>token IDs (codes files have none)</source>
+        <translation>token ID（codes 文件中没有 ID）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="174"/>
+        <source>{merges} merges</source>
+        <translation>{merges} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="175"/>
+        <source>the continuation prefix {prefix} (vocab.txt readers assume ##)</source>
+        <translation>续接前缀 {prefix}（读取 vocab.txt 的程序假定为 ##）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="177"/>
+        <source>max_input_chars_per_word {limit}</source>
+        <translation>max_input_chars_per_word 为 {limit}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="178"/>
+        <source>BasicTokenizer options {options}</source>
+        <translation>BasicTokenizer 选项 {options}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="179"/>
+        <source>BasicTokenizer options (none: whitespace only)</source>
+        <translation>BasicTokenizer 选项（无：只按空白切分）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="180"/>
+        <source>{tokens} tokens, one per line in ID order</source>
+        <translation>{tokens} 个 token，按 ID 顺序每行一个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="181"/>
+        <source>{merges} merges (IDs 256-{last}), bytes 0-255</source>
+        <translation>{merges} 次合并（ID 256–{last}），字节 0–255</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="182"/>
+        <source>pattern {pattern}</source>
+        <translation>切分模式 {pattern}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="183"/>
+        <source>no split (BasicTokenizer)</source>
+        <translation>不切分（BasicTokenizer）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="184"/>
+        <source>text the pattern does not match is kept as its own piece here; minbpe&apos;s findall skips it</source>
+        <translation>模式未匹配的文本在这里保留为单独的片段；minbpe 的 findall 会跳过它</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="186"/>
+        <source>matched wherever their text occurs, as encode(text, allowed_special=&apos;all&apos;); minbpe&apos;s default raises on them</source>
+        <translation>其文本出现在任何位置都会被匹配，同 encode(text, allowed_special=&apos;all&apos;)；minbpe 默认遇到它们会报错</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="188"/>
+        <source>{merges} merges in line order, {suffix} glued to the last character</source>
+        <translation>{merges} 次合并按行序排列，{suffix} 附在最后一个字符上</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="190"/>
+        <source>the codes have no IDs: numbered here &lt;unk&gt; 0, then {symbols} symbols in order of first appearance</source>
+        <translation>codes 文件没有 ID：这里把 &lt;unk&gt; 编为 0，其后 {symbols} 个符号按首次出现的顺序编号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="192"/>
+        <source>a character the codes never mention becomes &lt;unk&gt; here; subword-nmt passes it through</source>
+        <translation>codes 中从未出现的字符在这里变成 &lt;unk&gt;；subword-nmt 会原样保留它</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="194"/>
+        <source>words split at spaces and line breaks; a carriage return inside a line also splits here (subword-nmt keeps it in the word)</source>
+        <translation>词在空格和换行处切开；行内的回车符在这里也会切开（subword-nmt 把它留在词中）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="197"/>
+        <source>{tokens} tokens, ID = line number - 1, continuation prefix ##</source>
+        <translation>{tokens} 个 token，ID = 行号 - 1，续接前缀 ##</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="199"/>
+        <source>not recorded in vocab.txt: assumed BERT&apos;s cased BasicTokenizer</source>
+        <translation>vocab.txt 中没有记录：假定为 BERT 区分大小写的 BasicTokenizer</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="201"/>
+        <source>not recorded in vocab.txt: assumed BERT&apos;s uncased BasicTokenizer (lower casing, accent stripping); --cased for cased models</source>
+        <translation>vocab.txt 中没有记录：假定为 BERT 不区分大小写的 BasicTokenizer（转小写、去除重音）；区分大小写的模型请用 --cased</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="204"/>
+        <source>{count} tokens have upper-case letters, which lower-cased input never reaches: this looks like a cased vocabulary (import with --cased)</source>
+        <translation>{count} 个 token 含大写字母，而转成小写的输入永远到不了它们：这看起来是区分大小写的词表（请用 --cased 导入）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="207"/>
+        <source>max_input_chars_per_word not recorded: assumed BERT&apos;s {bert} (HF uses {hf})</source>
+        <translation>没有记录 max_input_chars_per_word：假定为 BERT 的 {bert}（HF 用 {hf}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="209"/>
+        <source>the specials become added tokens, which are matched wherever their text occurs (e.g. {example}); the byte-bpe asset reads such text as bytes unless asked to allow specials</source>
+        <translation>特殊 token 变成附加 token，其文本出现在任何位置都会被匹配（例如 {example}）；byte-bpe 资产除非允许特殊 token，否则把这样的文本当作字节读取</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="212"/>
+        <source>the {name} regex splits text before the byte mapping</source>
+        <translation>{name} 正则在字节映射之前切分文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="213"/>
+        <source>a .vocab file does not record its normalization: assumed Python&apos;s NFKC with the dummy prefix and whitespace squeezing; SentencePiece&apos;s compiled rules (nmt_nfkc, the default, also drops control characters and maps odd spaces) differ from it, so import the .model to be exact</source>
+        <translation>.vocab 文件不记录规范化方式：假定为 Python 的 NFKC，加上虚拟前缀和空白压缩；SentencePiece 编译好的规则（默认的 nmt_nfkc 还会删除控制字符并映射特殊空格）与之不同，要精确请导入 .model 文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="219"/>
+        <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
+        <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="221"/>
+        <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
+        <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="223"/>
+        <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
+        <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="226"/>
+        <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
+        <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="229"/>
+        <source>an unknown piece decodes as {ours}, not the model&apos;s {theirs}</source>
+        <translation>未知片段解码为 {ours}，而不是模型自己的 {theirs}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="230"/>
+        <source>the rule {name} as its precompiled charsmap ({size} bytes), applied as SentencePiece does: longest match first</source>
+        <translation>规则 {name} 以其预编译的 charsmap（{size} 字节）保存，按 SentencePiece 的方式应用：最长匹配优先</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="232"/>
+        <source>the rule is named {name} but the model has no charsmap, so SentencePiece applies no normalization; neither does this asset</source>
+        <translation>规则名为 {name}，但模型没有 charsmap，所以 SentencePiece 不做规范化；本资产也不做</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="235"/>
+        <source>spaces stay U+0020 in pieces (escape_whitespaces=false)</source>
+        <translation>片段中的空格保持为 U+0020（escape_whitespaces=false）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="236"/>
+        <source>user-defined pieces are not shielded from Python&apos;s NFKC the way SentencePiece&apos;s normalizer shields them</source>
+        <translation>用户定义片段不会像在 SentencePiece 的规范化器中那样免受 Python NFKC 的影响</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="238"/>
+        <source>{count} user-defined pieces ({pieces}) pass through the normalizer untouched and always win, as in SentencePiece</source>
+        <translation>{count} 个用户定义片段（{pieces}）原样通过规范化器并总是优先胜出，与 SentencePiece 相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="240"/>
+        <source>unigram: {pieces} pieces with their float32 scores and types; Viterbi adds scores in single precision as SentencePiece does</source>
+        <translation>unigram：{pieces} 个片段及其 float32 分数和类型；与 SentencePiece 一样，Viterbi 以单精度累加分数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="242"/>
+        <source>BPE: {pieces} pieces; {merges} merges, one per split of a piece into two pieces, ranked by the piece&apos;s score (equal scores share a rank; the leftmost pair wins)</source>
+        <translation>BPE：{pieces} 个片段；{merges} 次合并，每种把片段拆成两个片段的方式对应一次合并，按片段的分数排名（分数相同则排名相同；最左边的相邻对胜出）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="245"/>
+        <source>{count} pieces cannot be made from two pieces and are never produced (as in SentencePiece)</source>
+        <translation>{count} 个片段无法由两个片段合成，永远不会产生（与 SentencePiece 相同）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="247"/>
+        <source>BertNormalizer as the BasicTokenizer&apos;s clean_text, Chinese characters, lower casing and accent stripping</source>
+        <translation>BertNormalizer 对应 BasicTokenizer 的 clean_text、中文字符处理、转小写和去除重音</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="249"/>
+        <source>BertPreTokenizer: whitespace and punctuation splitting</source>
+        <translation>BertPreTokenizer：按空白和标点切分</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="250"/>
+        <source>lower casing uses Python&apos;s str.lower, which applies the final-sigma rule (ΟΔΟΣ -&gt; οδος; HF gives οδοσ)</source>
+        <translation>转小写使用 Python 的 str.lower，它会应用词尾 sigma 规则（ΟΔΟΣ -&gt; οδος；HF 得到 οδοσ）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="252"/>
+        <source>clean_text keeps private-use characters (category Co), which HF drops</source>
+        <translation>clean_text 保留私用区字符（类别 Co），而 HF 会删除它们</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="254"/>
+        <source>CJK Extension E starts at U+2B820 as in BERT (HF: U+2B920)</source>
+        <translation>与 BERT 一样，CJK 扩展 E 区从 U+2B820 开始（HF：U+2B920）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="256"/>
+        <source>WhitespaceSplit</source>
+        <translation>WhitespaceSplit（按空白切分）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="257"/>
+        <source>words are split with str.split, which also splits at U+001C..U+001F</source>
+        <translation>词用 str.split 切分，它也会在 U+001C..U+001F 处切开</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="259"/>
+        <source>{count} added tokens ({tokens}) stay in the vocabulary, but text spelling them is not matched as one token here (HF does)</source>
+        <translation>{count} 个附加 token（{tokens}）保留在词表中，但拼出它们的文本在这里不会被当作一个 token 匹配（HF 会）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="262"/>
+        <source>special added tokens become control pieces: text spelling them (e.g. {example}) is not matched here (HF does)</source>
+        <translation>特殊附加 token 变成控制片段：拼出它们的文本（例如 {example}）在这里不会被匹配（HF 会）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="265"/>
+        <source>HF&apos;s Precompiled reads the charsmap grapheme by grapheme, SentencePiece by longest match: they differ where a grapheme holds more than one mapped character, e.g. half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent</source>
+        <translation>HF 的 Precompiled 按字素逐个读取 charsmap，SentencePiece 按最长匹配读取：当一个字素含有多个被映射的字符时两者不同，例如半角 ｶﾞ 保持两个字符、CR LF 变成一个空格、Ｃ + U+0301 丢失重音</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="271"/>
+        <source>merges sharing a rank (SentencePiece/tiktoken style) get consecutive ranks in file order; HF breaks such ties by that order, not by position</source>
+        <translation>排名相同的合并（SentencePiece/tiktoken 风格）按文件顺序得到连续的排名；HF 按这个顺序而不是按位置打破这种并列</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="274"/>
+        <source>BPE: {tokens} tokens, {merges} merges</source>
+        <translation>BPE：{tokens} 个 token，{merges} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="275"/>
+        <source>SentencePiece&apos;s Decode becomes HF&apos;s decoder chain, which differs on IDs that begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)</source>
+        <translation>SentencePiece 的 Decode 变成 HF 的解码器链，两者在以多个 ▁ 片段开头的 ID 序列和不是有效 UTF-8 的字节串上不同（每个字节一个 U+FFFD）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="279"/>
+        <source>HF lower-cases character by character (no final sigma), drops private-use characters and starts CJK Extension E at U+2B920</source>
+        <translation>HF 逐字符转小写（没有词尾 sigma 规则），删除私用区字符，并让 CJK 扩展 E 区从 U+2B920 开始</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="282"/>
+        <source>WordPiece: {tokens} tokens</source>
+        <translation>WordPiece：{tokens} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="283"/>
+        <source>control and unknown pieces become special added tokens: HF matches their text (e.g. {example}) as that token; here it is ordinary text</source>
+        <translation>控制片段和未知片段变成特殊附加 token：HF 会把它们的文本（例如 {example}）匹配为该 token；在这里它只是普通文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="286"/>
+        <source>scores were added in single precision (SentencePiece); HF adds in double precision, which can break a near tie differently</source>
+        <translation>分数原以单精度累加（SentencePiece）；HF 以双精度累加，接近并列时可能得出不同结果</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="289"/>
+        <source>an unknown piece decodes to its own text in HF, to &apos; ⁇ &apos; here</source>
+        <translation>未知片段在 HF 中解码为它自己的文本，在这里解码为 &apos; ⁇ &apos;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="291"/>
+        <source>SentencePiece&apos;s pipeline as an HF normalizer sequence</source>
+        <translation>SentencePiece 的处理流程写成 HF 的规范化器序列</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="293"/>
+        <source>pieces glued at the prefix, words joined by one space, no cleanup</source>
+        <translation>片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="295"/>
+        <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, no cleanup</source>
+        <translation>{decoder} 不会保存；这里的解码方式：片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="298"/>
+        <source>SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
+        <translation>SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="300"/>
+        <source>{decoder} is not stored; decoding here: SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
+        <translation>{decoder} 不会保存；这里的解码方式：SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="303"/>
+        <source>sequence of {steps}</source>
+        <translation>依次为 {steps}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="304"/>
+        <source>{kind}: {options} only affect offsets or restate another option; not stored</source>
+        <translation>{kind}：{options} 只影响偏移或重复了其他选项；不保存</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="306"/>
+        <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes)</source>
+        <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="308"/>
+        <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes); the charsmap is applied as HF&apos;s Precompiled does</source>
+        <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）；charsmap 按 HF 的 Precompiled 方式应用</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="311"/>
+        <source>a text that starts with a space or a ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
+        <translation>以空格或 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="314"/>
+        <source>a text that starts with a literal ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
+        <translation>以字面 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="317"/>
+        <source>a text that normalizes to nothing but spaces encodes to nothing here; HF gives one ▁</source>
+        <translation>规范化后只剩空格的文本在这里编码为空；HF 给出一个 ▁</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="319"/>
+        <source>Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by grapheme; a short grapheme takes its shortest match whole)</source>
+        <translation>Precompiled：SentencePiece 的 charsmap，按 HF 的方式应用（逐个字素；短字素整体取其最短匹配）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="322"/>
+        <source>only U+0020 is squeezed, as HF&apos;s Replace does</source>
+        <translation>只压缩 U+0020，与 HF 的 Replace 相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="323"/>
+        <source>HF splits before each ▁ and this model has {count} pieces with an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ</source>
+        <translation>HF 在每个 ▁ 之前切分，而此模型有 {count} 个内部含 ▁ 的片段（或没有 ▁ 片段）：这里整个文本是一个网格，所以结果可能不同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="326"/>
+        <source>Metaspace split: no piece has an inner ▁, so one lattice over the whole text gives the same segmentation</source>
+        <translation>Metaspace 切分：没有片段内部含 ▁，所以对整个文本用一个网格得到的切分相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="328"/>
+        <source>{rule}, spaces are kept as they are (no squeezing)</source>
+        <translation>{rule}，空格保持原样（不压缩）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="329"/>
+        <source>{rule}, runs of spaces squeezed to one, a trailing one kept</source>
+        <translation>{rule}，连续空格压缩为一个，保留末尾的一个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="331"/>
+        <source>{rule}, runs of spaces squeezed to one, trailing White_Space stripped</source>
+        <translation>{rule}，连续空格压缩为一个，去掉末尾的空白字符（White_Space）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="333"/>
+        <source>{model} (ModelProto, {size} bytes) and {vocab} (pieces and scores, as SentencePiece&apos;s trainer writes them)</source>
+        <translation>{model}（ModelProto，{size} 字节）和 {vocab}（片段与分数，与 SentencePiece 训练器写出的格式相同）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="335"/>
+        <source>{count} scores rounded to single precision (SentencePiece stores float32; largest change {worst}), which can break a near tie differently</source>
+        <translation>{count} 个分数被舍入为单精度（SentencePiece 存储 float32；最大变化 {worst}），接近并列时可能得出不同结果</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="338"/>
+        <source>SentencePiece adds scores in single precision; this asset adds them in double precision, which can break a near tie differently</source>
+        <translation>SentencePiece 以单精度累加分数；本资产以双精度累加，接近并列时可能得出不同结果</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="341"/>
+        <source>unigram: {pieces} pieces with their types and float32 scores</source>
+        <translation>unigram：{pieces} 个片段及其类型和 float32 分数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="343"/>
+        <source>SentencePiece shields user-defined pieces from normalization; this asset&apos;s Python NFKC does not</source>
+        <translation>SentencePiece 使用户定义片段免受规范化影响；本资产的 Python NFKC 不会</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="345"/>
+        <source>this asset&apos;s decoder ({decoder}) is not written: SentencePiece decodes by its own rules</source>
+        <translation>本资产的解码器（{decoder}）不会写出：SentencePiece 按自己的规则解码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="347"/>
+        <source>{count} added tokens ({tokens}) become control pieces: SentencePiece neither matches their text nor prints them; this asset does both</source>
+        <translation>{count} 个附加 token（{tokens}）变成控制片段：SentencePiece 既不匹配它们的文本也不输出它们；本资产两者都做</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="350"/>
+        <source>control pieces: {pieces}</source>
+        <translation>控制片段：{pieces}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="351"/>
+        <source>SentencePiece joins a run of unknown characters into one unknown token; this asset gives one per character</source>
+        <translation>SentencePiece 把连续的未知字符合成一个未知 token；本资产每个字符给一个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="353"/>
+        <source>BPE: {pieces} pieces; each token scores -rank of its merge, and the merges SentencePiece implies from them are exactly this asset&apos;s {merges}</source>
+        <translation>BPE：{pieces} 个片段；每个 token 的分数为其合并排名的相反数，SentencePiece 由此推出的合并正好是本资产的 {merges} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="356"/>
+        <source>the charsmap came from an HF Precompiled normalizer, which reads it grapheme by grapheme; SentencePiece reads it by longest match (they differ e.g. on half-width ｶﾞ, CR LF, Ｃ + U+0301)</source>
+        <translation>该 charsmap 来自 HF 的 Precompiled 规范化器，它按字素逐个读取；SentencePiece 按最长匹配读取（两者在半角 ｶﾞ、CR LF、Ｃ + U+0301 等处不同）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="360"/>
+        <source>the precompiled charsmap ({size} bytes)</source>
+        <translation>预编译的 charsmap（{size} 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="361"/>
+        <source>Python&apos;s NFKC has no precompiled charsmap to write, so SentencePiece will apply no normalization: text NFKC changes (fullwidth Ａ, ﬁ, e + U+0301) encodes differently there</source>
+        <translation>Python 的 NFKC 没有可写出的预编译 charsmap，所以 SentencePiece 不会做规范化：NFKC 会改变的文本（全角 Ａ、ﬁ、e + U+0301）在那里的编码不同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="365"/>
+        <source>identity (no charsmap)</source>
+        <translation>恒等（无 charsmap）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="366"/>
+        <source>SentencePiece drops every trailing space; this asset&apos;s HF-style squeezing ({trailing}) does not</source>
+        <translation>SentencePiece 删除所有末尾空格；本资产的 HF 式压缩（{trailing}）不会</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="368"/>
+        <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
+        <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="370"/>
+        <source>{kind} only trims offsets; not stored</source>
+        <translation>{kind} 只修剪偏移；不保存</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="371"/>
+        <source>{kind} adds tokens around each encoding; dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
+        <translation>{kind} 会在每次编码的前后添加 token；已丢弃，所以这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="373"/>
+        <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
+        <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="376"/>
+        <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
+        <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="377"/>
+        <source>{count} added tokens with their match options</source>
+        <translation>{count} 个附加 token 及其匹配选项</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="378"/>
+        <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
+        <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="379"/>
+        <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
+        <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="385"/>
+        <source>vocabulary {value}</source>
+        <translation>词表 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="386"/>
+        <source>merges {value}</source>
+        <translation>合并 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="387"/>
+        <source>pieces {value}</source>
+        <translation>片段 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="396"/>
+        <source>: </source>
+        <translation>：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="446"/>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="450"/>
+        <source>invalid UTF-8: %1</source>
+        <translation>无效的 UTF-8：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="452"/>
+        <source> (in token %1, id %2)</source>
+        <translation>（在第 %1 个 token 中，ID %2）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="455"/>
+        <source> (and %1 more problems)</source>
+        <translation>（另有 %1 处问题）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="477"/>
+        <source>, </source>
+        <translation>，</translation>
     </message>
 </context>
 <context>
@@ -3290,7 +4283,7 @@
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/workers.py" line="226"/>
+        <location filename="../../gui/workers.py" line="228"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>

@@ -4,7 +4,7 @@ import re
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
-from PySide6.QtGui import QDropEvent, QKeySequence, QPalette
+from PySide6.QtGui import QColor, QDropEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyleOptionViewItem
 
 from core import classroom, identity
@@ -141,6 +141,50 @@ def test_themes_apply_and_are_remembered(window):
     assert QApplication.instance().palette().color(QPalette.Text).lightness() < 128
     with pytest.raises(ValueError):
         theme.apply("purple")
+
+
+def test_plots_follow_the_theme_live(window, qtbot):
+    """Built in the light theme, switched to dark and back: background, axes
+    and lines take the theme's plot colours each time."""
+    window.show_panel("timeline")
+    timeline = window.panels["timeline"]
+    timeline.tabs.setCurrentWidget(timeline.plots)
+    plots = timeline.plots
+    qtbot.waitUntil(lambda: len(plots.totals) == 5)
+    widgets = {key: holder.plot() for key, holder in plots.plots.items()}
+
+    def shown():
+        counts = widgets["counts"]
+        axis = counts.getPlotItem().getAxis("left")
+        return (counts.backgroundBrush().color().name(), axis.pen().color().name(), axis.textPen().color().name(),
+                plots.count_curve.opts["pen"].color().name(), plots.count_mark.pen.color().name(),
+                plots.cost_mark.opts["brush"].color().name())
+
+    for name, colours in (("light", theme.LIGHT_PLOT), ("dark", theme.DARK_PLOT), ("light", theme.LIGHT_PLOT)):
+        window.set_theme(name)  # Qt posts the palette change to the widgets
+        expected = (colours.background, colours.foreground, colours.foreground, colours.line, colours.mark,
+                    colours.mark)
+        qtbot.waitUntil(lambda: shown() == expected)
+        for widget in widgets.values():
+            assert widget.backgroundBrush().color().name() == colours.background
+    assert theme.DARK_PLOT.background != theme.LIGHT_PLOT.background
+
+
+def test_canonical_verdict_stays_readable_in_both_themes(window, qtbot):
+    window.show_panel("encode")
+    panel = window.panels["encode"]
+    panel.ids_edit.setText("58 32")  # not canonical: the encoder writes 259
+    panel.decode_now()
+    verdict = panel.canon_view.verdict
+
+    def lightness():
+        return QColor(re.search(r"color: (#[0-9a-f]{6})", verdict.styleSheet()).group(1)).lightness()
+
+    assert verdict.text().startswith("≠") and lightness() < 100
+    window.set_theme("dark")
+    qtbot.waitUntil(lambda: lightness() > 150)
+    window.set_theme("light")
+    qtbot.waitUntil(lambda: lightness() < 100)
 
 
 def test_about_box_shows_version_and_default_identity(window):
