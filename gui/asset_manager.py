@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from core import asset_diff, identity, workspace as workspace_mod
 from core.errors import StudioError
 
-from . import asset_findings as findings, core_text
+from . import asset_findings as findings, core_text, theme
 from .asset_models import AssetLibraryModel, BehaviourModel, ComponentModel, FolderScan, LibraryRow
 from .bridge import WorkspaceBridge
 from .workers import run_task
@@ -265,7 +265,7 @@ class AssetManager(QWidget):
         self._report(text, error=bool(bad))
 
     def _report(self, text, *, error=False):
-        self.status_label.setStyleSheet("color: #b00020;" if error else "")
+        self.status_label.setStyleSheet(f"color: {theme.tone('error')};" if error else "")
         self.status_label.setText(text)
 
     def _selected(self) -> list[int]:

@@ -23,13 +23,12 @@ from PySide6.QtWidgets import (
 from core import records as rec
 from core.errors import StudioError
 
-from . import commands, core_text
+from . import commands, core_text, theme
 from .corpus_models import RecordTableModel, WordTableModel
 from .bridge import WorkspaceBridge
 from .row_proxy import RowProxy
 from .workers import run_task
 
-ERROR_STYLE = "color: #b00020;"
 INFO_STYLE = "color: #1b5e20;"
 
 
@@ -245,7 +244,7 @@ class CorpusEditor(QWidget):
         self.stats.setText(text)
 
     def show_error(self, message: str):
-        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.setStyleSheet(f"color: {theme.tone('error')};")  # readable on light and dark
         self.message.setText(message)
 
     def show_info(self, message: str):

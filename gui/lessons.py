@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from core import assets, classroom, lessons, wordpiece
 from core.errors import StudioError
 
-from . import core_text
+from . import core_text, theme
 from .lesson_text import SEEDS, STEPS, TITLES, WHERE, tr as lesson_tr
 from .workers import trainer_for
 
@@ -180,7 +180,7 @@ class LessonDock(QDockWidget):
         self.explanation.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("QLabel { color: #b00020; }")
+        self.error.setStyleSheet(f"QLabel {{ color: {theme.tone('error')}; }}")
         self.error.hide()
         self.previous_button = QPushButton()
         self.next_button = QPushButton()

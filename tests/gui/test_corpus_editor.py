@@ -9,7 +9,7 @@ from PySide6.QtGui import QDropEvent
 from core import records as rec
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.workspace import Workspace
-from gui import workers
+from gui import theme, workers
 from gui.bridge import WorkspaceBridge
 from gui.corpus_editor import CorpusEditor
 from gui.corpus_models import visible_whitespace
@@ -71,7 +71,7 @@ def test_invalid_cells_are_refused_with_an_inline_message(editor, column_, value
     assert not editor.proxy.setData(editor.proxy.index(0, column_), value)
     assert editor.workspace.corpus is before and editor.undo_stack.count() == 0
     assert editor.message.text().startswith(message)
-    assert "b00020" in editor.message.styleSheet()
+    assert theme.tone("error") in editor.message.styleSheet()
     assert editor.proxy.setData(editor.proxy.index(0, 1), "5")
     assert editor.message.text() == ""
 
