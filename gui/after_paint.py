@@ -5,17 +5,13 @@ model for has to take it back: with the pair-table and plot-series workers
 running, painting a new 50,000-merge timeline took 1.1 s instead of 0.1 s,
 and the window froze for a third of a second after each training.  So a
 view on screen starts such work only once its paint is over (a hidden view
-starts it at once), and the work runs with the collector paused, as the
-trainers do: it builds millions of short-lived acyclic objects, and a full
-collection among them held the GIL for 0.2 s.
+starts it at once).
 """
 
 from __future__ import annotations
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer
-
-from core.byte_train import paused_gc
 
 from .workers import Task
 
@@ -38,11 +34,7 @@ class AfterPaint(QObject):
 
     def task(self, fn, name: str) -> Task:
         """A task for ``fn(progress, should_stop)``, started now or after the next paint."""
-        def work(progress, should_stop):
-            with paused_gc():
-                return fn(progress, should_stop)
-
-        task = Task(work, name=name)
+        task = Task(fn, name=name)
         if not self.view.isVisible() and not self._building:
             return task.start()
         if not self._held:

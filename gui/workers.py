@@ -23,7 +23,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signa
 from core import char_bpe
 from core.errors import StudioError
 
-from . import core_text
+from . import collector, core_text
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals
 # Every Python callback Qt makes on the GUI thread (a cell's data(), a slot)
@@ -59,7 +59,8 @@ class _Worker(QObject):
     @Slot()
     def run(self):
         try:
-            result = self._fn(self._progress, self._stop.is_set)
+            with collector.paused():
+                result = self._fn(self._progress, self._stop.is_set)
         except Cancelled:
             self.sig_cancelled.emit()
         except StudioError as exc:
@@ -147,6 +148,7 @@ class Task(QObject):
 
     @Slot()
     def _on_thread_finished(self):
+        collector.compact_later()
         self.sig_ended.emit()
         # Let go after this slot returns, never while Qt is still delivering to us.
         QTimer.singleShot(0, lambda: _RUNNING.discard(self))
@@ -230,9 +232,11 @@ class Trainer(QObject):
             return None
 
         def work(progress, should_stop):
-            return char_bpe.train(corpus, merges=merges, vocab_size=vocab_size, tie=policy,
-                                  progress=lambda step, total: progress(step, total or 0),
-                                  should_stop=should_stop)
+            model = char_bpe.train(corpus, merges=merges, vocab_size=vocab_size, tie=policy,
+                                   progress=lambda step, total: progress(step, total or 0),
+                                   should_stop=should_stop)
+            model.vocab_sizes()  # cached on the model; 16 ms of the GUI thread's turn otherwise
+            return model
 
         task = Task(work, name=f"train-{purpose}")
         self._tasks[purpose], self._inputs[purpose] = task, inputs

@@ -1,8 +1,9 @@
-import gc
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths
+
+from gui import collector
 
 # Tests import ROOT from "conftest"; in tests/gui that name resolves here.
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +42,7 @@ def quiet_start(qapp):
 
 def _free_pending():
     QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
-    gc.collect()
+    collector.compact()  # what the tasks froze too
 
 
 def destroy(widget) -> None:

@@ -1,12 +1,11 @@
 """The Pipeline tab, driven as a person would: pick a tokenizer, type,
 select a piece, drag the merge limit; long input stays responsive."""
 
-import gc
-
 import pytest
 
 from core import assets, byte_bpe
 from core.workspace import Workspace
+from gui import collector
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 from gui.workers import shutdown
@@ -25,7 +24,7 @@ def window(qtbot):
     shutdown()  # no run outlives its test
     window.close()
     del window
-    gc.collect()  # and no inspection outlives it (later tests time the GUI thread)
+    collector.compact()  # and no inspection outlives it (later tests time the GUI thread)
 
 
 def inspect_text(qtbot, view, text):

@@ -1,15 +1,17 @@
 """Tasks run off the GUI thread and report on it; the shared trainer keeps
 one run per purpose, cancels what it replaces, and fills the workspace."""
 
+import gc
 import threading
 import time
+import weakref
 
 import pytest
 
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import CorpusError
 from core.workspace import TrainSettings, Workspace
-from gui import workers
+from gui import collector, workers
 from gui.bridge import WorkspaceBridge
 
 
@@ -136,3 +138,38 @@ def test_empty_corpus_fails_with_a_message(qtbot):
     with qtbot.waitSignal(trainer.sig_training_failed, timeout=1000) as failed:
         assert trainer.start() is None
     assert "empty" in failed.args[1]
+
+
+def test_the_collector_stays_off_until_the_last_overlapping_task_ends():
+    # Core's own pause re-enabled it when the first of two overlapping runs ended.
+    assert gc.isenabled()
+    first, second = collector.paused(), collector.paused()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert not gc.isenabled()
+    second.__exit__(None, None, None)
+    assert gc.isenabled()
+
+
+def test_tasks_run_with_the_collector_off_and_a_cycle_they_leave_is_freed_once_idle(qtbot, monkeypatch):
+    monkeypatch.setattr(collector, "COMPACT_IDLE_MS", 50)
+
+    class Node:
+        pass
+
+    seen = {}
+
+    def work(progress, should_stop):
+        seen["enabled"] = gc.isenabled()
+        node = Node()
+        node.self = node  # a cycle, as a model and its trace make
+        seen["ref"] = weakref.ref(node)
+        return None
+
+    with qtbot.waitSignal(workers.run_task(work).sig_ended, timeout=5000):
+        pass
+    assert seen["enabled"] is False and gc.isenabled()
+    gc.collect()
+    assert seen["ref"]() is not None  # frozen when the task ended: no collection walks it
+    qtbot.waitUntil(lambda: seen["ref"]() is None, timeout=5000)  # until the idle compaction
