@@ -285,23 +285,35 @@ class MergeTimeline(QWidget):
             sequences, unit = len(records), self.tr("record")
         else:
             self.segmentation_model.set_source(model, trace.corpus.words, trace.corpus.counts, lambda w: [w])
-            sequences, unit = trace.corpus.total, self.tr("word")
+            sequences, unit = None, self.tr("word")
         self.segmentation_view.setColumnHidden(1, unit == self.tr("record"))
         self.limit_slider.setRange(0, len(model.merges))
         self.limit_slider.setValue(len(model.merges))
         self.plots.clear()
         if self.stats_task is not None:
             self.stats_task.cancel()
-        self._stats_request = (model, [s.count for s in trace.steps], model.vocab_sizes(), sequences, unit)
-        self.stats_task = self.after_paint.task(lambda progress, stop: token_totals(model, trace.corpus, stop), "stats")
+        if self.pair_task is not None:  # counting for the old trace: stop, not wait for it
+            self.pair_task.cancel()
+            self.pair_task = None
+        self._stats_request = (model, unit)
+
+        def stats(progress, should_stop):
+            # The word total and the counts too: on the GUI thread, with
+            # the rest of a new model's set-up, they made one long turn.
+            totals = token_totals(model, trace.corpus, should_stop)
+            words = trace.corpus.total if sequences is None else sequences
+            return totals, [s.count for s in trace.steps], model.vocab_sizes(), words
+
+        self.stats_task = self.after_paint.task(stats, "stats")
         self.stats_task.sig_done.connect(self._show_series)
         self.shown_pairs = None
         self._encode_sample()
 
-    def _show_series(self, totals):
+    def _show_series(self, result):
         if self.sender() is not self.stats_task:
             return  # a replaced run that finished before it could be cancelled
-        model, counts, sizes, sequences, unit = self._stats_request
+        totals, counts, sizes, sequences = result
+        model, unit = self._stats_request
         if model is self.workspace.model and totals:
             self.plots.set_series(counts, sizes, totals, sequences, unit)
             self.plots.set_step(self.workspace.step)
@@ -366,7 +378,7 @@ class MergeTimeline(QWidget):
             return
         trace = self.workspace.model.trace
         self.rule_label.setText(self.tr("Counting pairs before merge %1…").replace("%1", str(step)))
-        self.pair_task = self.after_paint.task(lambda progress, stop: (trace, pair_rows(trace, step)), "pairs")
+        self.pair_task = self.after_paint.task(lambda progress, stop: (trace, pair_rows(trace, step, stop)), "pairs")
         self.pair_task.sig_done.connect(self._pairs_done)
         self.pair_task.sig_failed.connect(self._pairs_failed)
 

@@ -12,17 +12,28 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from core.char_bpe import merge_symbols
+from core.ties import CORPUS_ORDER
+
+from .workers import Cancelled
 
 TIE_BRUSH = QBrush(QColor("#fff3c4"))
 WINNER_BRUSH = QBrush(QColor("#c8e6c9"))
 CHANGED_BRUSH = QBrush(QColor("#e3f2fd"))
 DIVERGED_BRUSH = QBrush(QColor("#ffe0e0"))
+MONOSPACE = QFont("monospace")
+# Roles as plain ints: Qt passes ints, and each comparison with a Qt enum
+# member is a Python-level lookup; a repaint asks ~9 roles of every cell.
+DISPLAY, FONT, ALIGNMENT, BACKGROUND, TOOLTIP = (int(r) for r in (
+    Qt.DisplayRole, Qt.FontRole, Qt.TextAlignmentRole, Qt.BackgroundRole, Qt.ToolTipRole))
+RIGHT = int(Qt.AlignRight | Qt.AlignVCenter)
 WHERE_LIMIT = 8
+STOP_EVERY = 512  # words (or rows) between two looks at should_stop
 # Tied pairs written in the merge table's tie-set cell (all in its tooltip, up to 12).
 TIES_SHOWN = 3
 
@@ -90,7 +101,7 @@ def token_totals(model, corpus, should_stop=None) -> list[int]:
     drops = [0] * (len(model.merges) + 1)
     total = 0
     for index, (word, freq) in enumerate(corpus.items()):
-        if should_stop is not None and index % 512 == 0 and should_stop():
+        if should_stop is not None and not index % STOP_EVERY and should_stop():
             return []
         symbols, _ = model.initial_symbols(word)
         total += len(symbols) * freq
@@ -123,23 +134,67 @@ def first_divergence(steps, other) -> int | None:
     return None
 
 
-def pair_rows(trace, step: int) -> dict:
+def pair_table(trace, step: int, should_stop=None, max_words: int = WHERE_LIMIT + 1) -> dict:
+    """``trace.pair_table(step, max_words=...)``, word by word, ending with
+    :class:`gui.workers.Cancelled` when ``should_stop()`` says so.
+
+    ``Trace.pair_table`` segments every word before it counts (seconds at a
+    late step of a large corpus) and cannot be stopped, so closing the
+    window waited for it.  The tests check that both tables are equal.
+    """
+    table: dict[tuple[str, str], tuple[int, list]] = {}
+    segment = trace.model.segment
+    for index, (word, freq) in enumerate(zip(trace.corpus.words, trace.corpus.counts)):
+        if should_stop is not None and not index % STOP_EVERY and should_stop():
+            raise Cancelled
+        symbols = segment(word, limit=step - 1)
+        for pair, times in Counter(zip(symbols, symbols[1:])).items():
+            count, where = table.get(pair, (0, []))
+            if len(where) < max_words:
+                where.append((word, times * freq))
+            table[pair] = (count + times * freq, where)
+    return table
+
+
+def tie_keys(trace, step: int, pairs, should_stop=None) -> dict:
+    """``trace.tie_keys(step, pairs)``; for the corpus-order policies, whose
+    keys are first occurrences, a scan that stops when all are found or
+    ``should_stop()`` says so (the trace's own segments every word first)."""
+    if trace.policy not in CORPUS_ORDER:
+        return trace.tie_keys(step, pairs)
+    wanted, found = set(pairs), {}
+    for index, word in enumerate(trace.corpus.words):
+        if should_stop is not None and not index % STOP_EVERY and should_stop():
+            raise Cancelled
+        symbols = trace.model.segment(word, limit=step - 1)
+        for position, pair in enumerate(zip(symbols, symbols[1:])):
+            if pair in wanted:
+                found.setdefault(pair, (index, position))
+        if len(found) == len(wanted):
+            break
+    return found
+
+
+def pair_rows(trace, step: int, should_stop=None) -> dict:
     """The full pair table before merge ``step``, winner first, then its ties.
 
-    Recomputed by ``Trace.pair_table``; the tie set is put in the policy's
-    order (the table is in corpus order, which is first-seen order).
+    Recomputed from the trace (see :func:`pair_table`); the tie set is put
+    in the policy's order (the table is in corpus order, which is first-seen
+    order).  ``should_stop`` ends it early with :class:`gui.workers.Cancelled`.
     """
-    table = trace.pair_table(step, max_words=WHERE_LIMIT + 1)
+    table = pair_table(trace, step, should_stop)
     if not table:
         return {"step": step, "rows": [], "top": 0, "tied": 0, "winner": None, "recorded": None}
     top = max(count for count, _ in table.values())
     tied = trace.tie_order(pair for pair, (count, _) in table.items() if count == top)
     recorded = trace.steps[step - 1].pair if step <= len(trace.steps) else None
     tied_set = set(tied)
-    keys = trace.tie_keys(step, tied) if len(tied) > 1 else {}
+    keys = tie_keys(trace, step, tied, should_stop) if len(tied) > 1 else {}
     rest = sorted((p for p in table if p not in tied_set), key=lambda p: (-table[p][0], p))
     rows = []
-    for pair in tied + rest:
+    for number, pair in enumerate(tied + rest):
+        if should_stop is not None and not number % STOP_EVERY and should_stop():
+            raise Cancelled
         count, where = table[pair]
         text = ", ".join(f"{w} ×{n}" for w, n in where[:WHERE_LIMIT]) + (" …" if len(where) > WHERE_LIMIT else "")
         status = "winner" if pair == tied[0] else ("tied" if pair in tied_set else "")
@@ -215,12 +270,12 @@ class MergeTableModel(_Table):
     def _count(self):
         return len(self.steps)
 
-    def data(self, index, role=Qt.DisplayRole):
-        if not index.isValid():
+    def data(self, index, role=DISPLAY):
+        if role not in (DISPLAY, ALIGNMENT, BACKGROUND, FONT, TOOLTIP) or not index.isValid():
             return None
         row, column = index.row(), index.column()
         step = self.steps[row]
-        if role == Qt.DisplayRole:
+        if role == DISPLAY:
             if column == 0:
                 return str(step.step)
             if column == 1:
@@ -237,16 +292,16 @@ class MergeTableModel(_Table):
                 shown = ", ".join(pair_text(p) for p in step.ties[:TIES_SHOWN])
                 return f"{step.tie_count}: {shown}" + (" …" if step.tie_count > TIES_SHOWN else "")
             return pair_text(self.other[row].pair) if row < len(self.other) else ("—" if self.other else "")
-        if role == Qt.TextAlignmentRole and column in (0, 2, 4):
-            return int(Qt.AlignRight | Qt.AlignVCenter)
+        if role == ALIGNMENT:
+            return RIGHT if column in (0, 2, 4) else None
         if column == 6 and row < len(self.other) and self.other[row].pair != step.pair:
-            if role == Qt.BackgroundRole:
+            if role == BACKGROUND:
                 return DIVERGED_BRUSH
-            if role == Qt.FontRole and row + 1 == self.divergence:
+            if role == FONT and row + 1 == self.divergence:
                 font = QFont()
                 font.setBold(True)
                 return font
-        if role == Qt.ToolTipRole and column == 5:
+        if role == TOOLTIP and column == 5:
             return tie_explanation(step)
         return None
 
@@ -271,18 +326,16 @@ class PairTableModel(_Table):
     def _count(self):
         return len(self.rows)
 
-    def data(self, index, role=Qt.DisplayRole):
-        if not index.isValid():
+    def data(self, index, role=DISPLAY):
+        if role not in (DISPLAY, BACKGROUND, ALIGNMENT) or not index.isValid():
             return None
         pair, count, key, where, status = self.rows[index.row()]
-        if role == Qt.DisplayRole:
+        if role == DISPLAY:
             return (pair_text(pair), str(count), tr(self.status_names[status]) if status else "", key,
                     where)[index.column()]
-        if role == Qt.BackgroundRole and status:
-            return WINNER_BRUSH if status == "winner" else TIE_BRUSH
-        if role == Qt.TextAlignmentRole and index.column() == 1:
-            return int(Qt.AlignRight | Qt.AlignVCenter)
-        return None
+        if role == BACKGROUND:
+            return (WINNER_BRUSH if status == "winner" else TIE_BRUSH) if status else None
+        return RIGHT if index.column() == 1 else None
 
 
 class SegmentationModel(_Table):
@@ -315,22 +368,22 @@ class SegmentationModel(_Table):
     def tokens(self, row, step):
         return [t for w in self.split(self.items[row]) for t in self.bpe.segment(w, limit=step)]
 
-    def data(self, index, role=Qt.DisplayRole):
-        if not index.isValid():
+    def data(self, index, role=DISPLAY):
+        if role not in (DISPLAY, FONT, ALIGNMENT, BACKGROUND) or not index.isValid():
             return None
         row, column = index.row(), index.column()
-        if role == Qt.DisplayRole:
+        if role == DISPLAY:
             if column == 0:
                 return self.label(self.items[row])
             if column == 1:
                 return str(self.counts[row])
             tokens = self.tokens(row, self.step)
             return str(len(tokens)) if column == 2 else " ".join(tokens)
-        if role == Qt.FontRole and column == 3:
-            return QFont("monospace")
-        if role == Qt.TextAlignmentRole and column in (1, 2):
-            return int(Qt.AlignRight | Qt.AlignVCenter)
-        if role == Qt.BackgroundRole and column == 3 and self.step > 0:
+        if role == FONT:
+            return MONOSPACE if column == 3 else None
+        if role == ALIGNMENT:
+            return RIGHT if column in (1, 2) else None
+        if column == 3 and self.step > 0:
             if len(self.tokens(row, self.step)) != len(self.tokens(row, self.step - 1)):
                 return CHANGED_BRUSH
         return None
