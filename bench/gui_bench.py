@@ -17,7 +17,13 @@
   between beats, from the start of training until 0.5 s after its result
   is in every view.  The same window idle for 2 s first gives the
   machine's own noise (``idle_stall``); ``longest_gc`` is the longest
-  garbage collection meanwhile (it holds the GIL).
+  garbage collection meanwhile (it holds the GIL, whichever thread runs
+  it).  Figures that load barely moves: ``stall_gui_cpu``, the GUI
+  thread's CPU time within the longest gap (the rest of it is waiting:
+  for the GIL or for a core), and ``gui_turn_cpu``, the most CPU the GUI
+  thread spent between two beats (its longest turn of work).  ``compact``
+  is the full collection that ``gui.collector`` defers until the app is
+  idle, timed after the run.
 
 Paint completion is the first zero-delay timer after a Paint event
 reaches the measured widget (a window is painted with its children in one
@@ -204,10 +210,10 @@ def child_stall(lang, _spawned_at):
     window.show_panel("timeline")
     for _ in range(5):
         app.processEvents()
-    beats = []
+    beats, cpu = [], []  # wall clock and the GUI thread's CPU time at each beat
     heartbeat = QTimer(interval=HEARTBEAT_MS)
     heartbeat.setTimerType(heartbeat.timerType().PreciseTimer)
-    heartbeat.timeout.connect(lambda: beats.append(time.perf_counter()))
+    heartbeat.timeout.connect(lambda: (beats.append(time.perf_counter()), cpu.append(time.thread_time())))
     trainer = trainer_for(bridge)
     marks = {}
 
@@ -238,12 +244,20 @@ def child_stall(lang, _spawned_at):
     # First IDLE_S seconds with nothing running: the machine's own noise floor.
     heartbeat.start()
     beats.append(time.perf_counter())
+    cpu.append(time.thread_time())
     QTimer.singleShot(int(IDLE_S * 1000), train)
     app.exec()
     heartbeat.stop()
+    from gui import collector, workers
+    workers.shutdown()
+    t0 = time.perf_counter()
+    collector.compact()
+    compact = time.perf_counter() - t0
     idle = [b - a for a, b in zip(beats, beats[1:]) if b <= marks["start"]]
-    beats = [b for b in beats if marks["start"] <= b <= marks["end"]]
+    kept = [i for i, b in enumerate(beats) if marks["start"] <= b <= marks["end"]]
+    beats, cpu = [beats[i] for i in kept], [cpu[i] for i in kept]
     gaps = [b - a for a, b in zip(beats, beats[1:])]
+    turns = [b - a for a, b in zip(cpu, cpu[1:])]
     worst = max(range(len(gaps)), key=gaps.__getitem__)
     during = [c for c in collections if marks["start"] <= c[2] <= beats[-1]]  # not those of the shutdown
     longest_gc = max(during, default=(0, None, 0))
@@ -251,7 +265,8 @@ def child_stall(lang, _spawned_at):
             "training": marks.get("finished", beats[-1]) - marks["start"],
             "over_50ms": sum(g > 0.05 for g in gaps), "p99": sorted(gaps)[int(len(gaps) * 0.99)],
             "idle_stall": max(idle), "failed": marks.get("failed"), "longest_gc": longest_gc[0],
-            "longest_gc_generation": longest_gc[1]}
+            "longest_gc_generation": longest_gc[1], "stall_gui_cpu": turns[worst], "gui_turn_cpu": max(turns),
+            "compact": compact}
 
 
 CHILDREN = {"first_window": child_first_window, "timeline": child_timeline, "encode": child_encode,

@@ -17,8 +17,10 @@ middle (44 ms), then a full collection of the whole heap (0.10 s).  So:
 * Frozen objects are never collected, and a replaced model is a cycle (the
   model and its trace refer to each other), so :func:`compact` (unfreeze,
   one full collection, freeze) runs on the GUI thread once no task runs
-  and none has ended for ``COMPACT_IDLE_MS``: the one full walk of the
-  heap happens while nothing is going on.
+  and none has ended for ``COMPACT_IDLE_MS``, if the frozen objects grew by
+  a quarter since the last one (CPython's own rule for a full collection):
+  the one full walk of the heap (0.1-0.3 s after a large training) happens
+  while nothing is going on.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ from contextlib import contextmanager
 from PySide6.QtCore import QTimer
 
 COMPACT_IDLE_MS = 3000
+GROWTH = 1.25  # frozen objects since the last compaction, as CPython's full-collection rule
 
 _lock = threading.Lock()
 _paused = 0  # tasks inside paused()
 _was_enabled = True
 _timer = None
+_kept = 0  # objects frozen by the last compaction
 
 
 @contextmanager
@@ -59,9 +63,11 @@ def paused():
 
 def compact() -> None:
     """Free the garbage cycles among frozen objects, then freeze the rest."""
+    global _kept
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+    _kept = gc.get_freeze_count()
 
 
 def compact_later() -> None:
@@ -76,5 +82,5 @@ def compact_later() -> None:
 def _compact_if_idle():
     if _paused:
         _timer.start(COMPACT_IDLE_MS)  # the running task's end restarts the wait anyway
-    else:
+    elif gc.get_freeze_count() > _kept * GROWTH:
         compact()

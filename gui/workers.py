@@ -5,6 +5,7 @@ signals to the GUI) and napari's thread workers.  A :class:`Task` runs
 ``fn(progress, should_stop)`` in its own ``QThread``; the worker's signals
 cross to the GUI thread queued, so slots never run in the worker.  Progress
 is rate-limited (a 5,000-merge run would otherwise post 5,000 events).
+Every task runs with Python's collector paused (:mod:`gui.collector`).
 
 :class:`Trainer` is one per bridge (``trainer_for(bridge)``): every Train
 button and every automatic retrain goes through it, so a new request
