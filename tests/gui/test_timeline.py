@@ -17,7 +17,10 @@ from gui import workers
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 from gui.timeline import MergeTimeline
-from gui.timeline_models import first_divergence, parameter_cost, token_totals
+from core.ties import POLICIES
+from gui.timeline_models import (
+    WHERE_LIMIT, first_divergence, pair_rows, pair_table, parameter_cost, tie_keys, token_totals,
+)
 
 SEED_004 = WordCorpus.from_pairs([("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)])
 
@@ -212,6 +215,32 @@ def test_token_totals_match_segmenting_every_word_at_every_step():
     assert [model.vocab_size_at(k) for k in range(len(model.merges) + 1)] == [
         1 + len(model.alphabet) + len({m.new for m in model.merges[:k]} - set(model.alphabet))
         for k in range(len(model.merges) + 1)]
+
+
+def random_corpus(words, seed=3):
+    rng = random.Random(seed)
+    return WordCorpus.from_pairs(("".join(rng.choices("abcabd", k=rng.randint(1, 9))), rng.randint(1, 4))
+                                 for _ in range(words))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_the_stoppable_pair_table_and_tie_keys_equal_the_traces(policy):
+    trace = train(random_corpus(80), merges=30, tie=policy).trace
+    for step in range(1, len(trace.steps) + 2):
+        table = pair_table(trace, step)
+        assert table == trace.pair_table(step, max_words=WHERE_LIMIT + 1)
+        top = max(count for count, _ in table.values())
+        tied = trace.tie_order(pair for pair, (count, _) in table.items() if count == top)
+        assert tie_keys(trace, step, tied) == trace.tie_keys(step, tied)
+
+
+def test_the_pair_table_stops_when_asked():
+    # Closing the window waits for the pair-table worker: it must look at should_stop.
+    trace = train(random_corpus(2000), merges=20).trace
+    asked = []
+    with pytest.raises(workers.Cancelled):
+        pair_rows(trace, 20, lambda: asked.append(1) or len(asked) > 1)
+    assert len(asked) == 2
 
 
 def test_plots_follow_the_step_and_export(timeline, qtbot, tmp_path):
