@@ -220,14 +220,12 @@ class MainWindow(QMainWindow):
             if path is None:
                 return None
         if desktop.starts_with_format(path, assets.FORMAT):
-            try:
-                self.workspace.open_asset_file(path)
-            except StudioError as exc:
-                self._fail(core_text.error(exc))
-                return None
-            settings.add_recent(str(path), settings.RECENT_TOKENIZERS)
+            # Read and hashed in the asset manager's worker: seconds for a large vocabulary.
             self.show_panel("assets")
-            return None
+            task = self.panels["assets"].open_files([path])
+            if task is not None:
+                task.sig_done.connect(lambda results: self._opened_asset(path, *results[0]))
+            return task
         task = self.interop.import_tokenizer(path)
         if task is not None:
             task.sig_done.connect(lambda _: settings.add_recent(str(path), settings.RECENT_TOKENIZERS))
@@ -257,6 +255,12 @@ class MainWindow(QMainWindow):
         name = Path(self.workspace_path).name if self.workspace_path else self.tr("untitled")
         dirty = "*" if self.workspace.revision != self.saved_revision else ""
         self.setWindowTitle(self.tr("%1%2 — Subword Studio").replace("%1", name).replace("%2", dirty))
+
+    def _opened_asset(self, path, loaded, error):
+        if loaded is None:
+            self._fail(error)
+        else:
+            settings.add_recent(str(path), settings.RECENT_TOKENIZERS)
 
     def _fail(self, message):
         QMessageBox.warning(self, self.tr("Subword Studio"), message)

@@ -58,11 +58,21 @@ def test_recent_workspaces_are_remembered_and_missing_ones_dropped(window, tmp_p
     assert paths[5].name in recent_menu.actions()[0].text()
 
 
-def test_own_asset_files_open_directly_and_are_remembered(window):
-    window.import_tokenizer(str(classroom.ASSET_PATH))
+def test_own_asset_files_open_directly_and_are_remembered(window, qtbot):
+    window.import_tokenizer(str(classroom.ASSET_PATH))  # read in the asset manager's worker
+    qtbot.waitUntil(lambda: settings.read(settings.RECENT_TOKENIZERS) == [str(classroom.ASSET_PATH)])
     assert window.workspace.assets[-1].loaded.name == "classroom-byte-bpe-v1"
-    assert settings.read(settings.RECENT_TOKENIZERS) == [str(classroom.ASSET_PATH)]
     assert window.tabs.currentWidget() is window.panels["assets"]
+
+
+def test_a_broken_own_asset_file_says_why_and_is_not_remembered(window, qtbot, tmp_path, monkeypatch):
+    failures = []
+    monkeypatch.setattr(window, "_fail", failures.append)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "subword-studio/tokenizer", "schema_version": 1', encoding="utf-8")
+    window.import_tokenizer(str(broken))
+    qtbot.waitUntil(lambda: failures)
+    assert "not valid JSON" in failures[0] and settings.read(settings.RECENT_TOKENIZERS) == []
 
 
 def test_recent_tokenizer_missing_file(window, tmp_path, monkeypatch):
