@@ -124,56 +124,58 @@ def count_words(records, pretokenizer: str) -> dict[bytes, int]:
 class _Queue:
     """Pair counts in buckets (count -> pairs), the top bucket kept sorted."""
 
-    def __init__(self, counts: dict[str, int], key=None):
+    def __init__(self, counts: dict[str, int], entry=None):
         self.counts = counts
-        # The top bucket's order: the pair strings themselves (IDs), or a key
-        # (char BPE orders pairs by their symbol strings).
-        self.key = key
+        # What the top bucket holds and is sorted by: the pair strings
+        # themselves (their order is the IDs'), or ``entry(pair)``, a value
+        # distinct for each pair (char BPE: its symbol strings, or a policy
+        # key ending with them), so that the sort and every bisect compare
+        # tuples in C instead of calling a key function.
+        self.entry = entry
         self.buckets: dict[int, set[str]] = defaultdict(set)
         for pair, count in counts.items():
             self.buckets[count].add(pair)
         self.levels = [-c for c in self.buckets]
         heapq.heapify(self.levels)
         self.top = 0
-        self.sorted: list[str] = []
+        self.sorted: list = []
 
-    def change(self, pair: str, delta: int) -> None:
-        counts, buckets = self.counts, self.buckets
-        old = counts.get(pair, 0)
-        new = old + delta
-        if old:
-            bucket = buckets[old]
-            bucket.discard(pair)
-            if not bucket:
-                del buckets[old]
-            if old == self.top:
-                if self.key is None:
-                    del self.sorted[bisect_left(self.sorted, pair)]
+    def apply(self, merged: str, delta: dict[str, int]) -> None:
+        """Drop the merged pair and add each nonzero delta, moving each pair
+        between buckets (one pass: this runs once per touched pair and
+        merge)."""
+        counts, buckets, levels, top, entry, listed = (self.counts, self.buckets, self.levels, self.top,
+                                                       self.entry, self.sorted)
+        delta[merged] = -counts[merged]
+        for pair, d in delta.items():
+            if not d:
+                continue
+            old = counts.get(pair, 0)
+            new = old + d
+            if old:
+                bucket = buckets[old]
+                bucket.discard(pair)
+                if not bucket:
+                    del buckets[old]
+                if old == top:
+                    del listed[bisect_left(listed, pair if entry is None else entry(pair))]
+            if new > 0:
+                counts[pair] = new
+                bucket = buckets.get(new)
+                if bucket is None:
+                    heapq.heappush(levels, -new)
+                    buckets[new] = {pair}
                 else:
-                    self.unlist(pair)
-        if new > 0:
-            counts[pair] = new
-            if new not in buckets:
-                heapq.heappush(self.levels, -new)
-            buckets[new].add(pair)
-            if new == self.top:
-                insort(self.sorted, pair, key=self.key)
-        else:
-            del counts[pair]
+                    bucket.add(pair)
+                if new == top:
+                    insort(listed, pair if entry is None else entry(pair))
+            else:
+                del counts[pair]
+        del delta[merged]
 
-    def unlist(self, pair: str) -> None:
-        """Take a top-count pair out of the sorted top (its key is changing)."""
-        key, listed = self.key, self.sorted
-        i = bisect_left(listed, key(pair), key=key)
-        while listed[i] != pair:  # a pair whose key is about to change may share it
-            i += 1
-        del listed[i]
-
-    def relist(self, pair: str) -> None:
-        insort(self.sorted, pair, key=self.key)
-
-    def best(self) -> tuple[int, list[str]]:
-        """The top count and its pairs, sorted (count 0 when none are left)."""
+    def best(self) -> tuple[int, list]:
+        """The top count and its pairs (or entries), sorted (count 0 when
+        none are left)."""
         levels, buckets = self.levels, self.buckets
         while levels and -levels[0] not in buckets:
             heapq.heappop(levels)
@@ -181,7 +183,8 @@ class _Queue:
             return 0, []
         if -levels[0] != self.top:
             self.top = -levels[0]
-            self.sorted = sorted(buckets[self.top], key=self.key)
+            bucket = buckets[self.top]
+            self.sorted = sorted(bucket if self.entry is None else map(self.entry, bucket))
         return self.top, self.sorted
 
 
@@ -191,6 +194,30 @@ class _PairTuples(dict):
     def __missing__(self, pair: str) -> tuple[int, int]:
         self[pair] = value = (ord(pair[0]), ord(pair[1]))
         return value
+
+
+class _Ties:
+    """Each step's recorded ties (its first ``tie_limit`` top pairs, each
+    through ``convert``), built from the previous step's.  Between steps at
+    one count the top usually only loses its winner and, when longer than
+    the limit, shows one more pair at the end, so that case converts one
+    pair instead of all of them."""
+
+    def __init__(self, convert):
+        self.convert = convert  # None: record the top's entries as they are
+        self.head: list[str] = []
+        self.ties: tuple = ()
+
+    def __call__(self, head: list) -> tuple:
+        prev, convert = self.head, self.convert
+        if len(head) == len(prev) and head[:-1] == prev[1:]:
+            ties = self.ties[1:] + ((head[-1] if convert is None else convert(head[-1])),)
+        elif len(head) + 1 == len(prev) and head == prev[1:]:
+            ties = self.ties[1:]
+        else:
+            ties = tuple(head if convert is None else map(convert, head))
+        self.head, self.ties = head, ties
+        return ties
 
 
 def _pairs(word: str):
@@ -221,7 +248,7 @@ def learn(words: dict[bytes, int], num_merges: int, first_id: int, *, progress=N
     queue = _Queue(dict(counts))
     del counts
     steps: list[tuple] = []
-    as_tuple = _PairTuples()
+    record = _Ties(_PairTuples().__getitem__)
     for rank in range(1, num_merges + 1):
         if should_stop is not None and should_stop():
             return steps, True
@@ -233,7 +260,7 @@ def learn(words: dict[bytes, int], num_merges: int, first_id: int, *, progress=N
             raise TokenizerError(f"byte BPE can learn at most {0x110000 - first_id} merges")
         # Consecutive steps at one count share most ties: one tuple per
         # distinct pair keeps a long trace at a pointer per recorded tie.
-        ties = tuple(map(as_tuple.__getitem__, tied[:tie_limit]))
+        ties = record(tied[:tie_limit])
         steps.append((ties[0][0], ties[0][1], top, ties, len(tied)))
         _merge(pair, chr(first_id + rank - 1), symbols, freqs, where, queue)
         if progress is not None:
@@ -247,31 +274,30 @@ def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, que
     may already occur in the words (char BPE: two merges can spell the same
     string)."""
     delta: dict[str, int] = defaultdict(int)
+    # A word that holds the pair once only swaps its neighbours' pairs:
+    # ``x + pair[0]`` becomes ``x + new`` and ``pair[1] + y`` becomes
+    # ``new + y``.  Grouping those words by the neighbour symbol makes one
+    # dict update per occurrence instead of four slices and six updates;
+    # the deltas and the index entries follow once per distinct neighbour.
+    before: dict[str, list[int]] = defaultdict(list)
+    after: dict[str, list[int]] = defaultdict(list)
     for w in where.pop(pair):
         old = symbols[w]
         i = old.find(pair)
         if i < 0:  # the index only grows; this word lost the pair earlier
             continue
-        f = freqs[w]
         word = old.replace(pair, new)
         symbols[w] = word
-        if old.find(pair, i + 2) < 0:
-            # The common case: one occurrence, so its neighbours are
-            # untouched symbols.
+        if len(word) + 1 == len(old):  # the common case: one occurrence
             if i:
-                delta[old[i - 1:i + 1]] -= f
-                p = word[i - 1:i + 1]
-                delta[p] += f
-                where[p].append(w)
+                before[old[i - 1]].append(w)
             if i + 2 < len(old):
-                delta[old[i + 1:i + 3]] -= f
-                p = word[i:i + 2]
-                delta[p] += f
-                where[p].append(w)
+                after[old[i + 2]].append(w)
             continue
         # General case: the pairs that touch a merged position go, and the
         # pairs that touch a new symbol come.  A pair between two merged
         # occurrences is the right neighbour of the first one only.
+        f = freqs[w]
         end = -2
         made = []  # where the new symbols sit in the new word
         while i >= 0:
@@ -292,10 +318,23 @@ def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, que
                 p = word[k:k + 2]
                 delta[p] += f
                 where[p].append(w)
+    weight = freqs.__getitem__
+    first, second = pair
+    for side, grouped in ((0, before), (1, after)):
+        for x, words in grouped.items():
+            f = sum(map(weight, words))
+            if side:
+                delta[second + x] -= f
+                p = new + x
+            else:
+                delta[x + first] -= f
+                p = x + new
+            delta[p] += f
+            listed = where.get(p)
+            if listed is None:
+                where[p] = words
+            else:
+                listed += words
     delta.pop(pair, None)  # every occurrence merged: it goes to zero below
-    change = queue.change
-    change(pair, -queue.counts[pair])
-    for p, d in delta.items():
-        if d:
-            change(p, d)
+    queue.apply(pair, delta)
     return delta

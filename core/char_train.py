@@ -10,20 +10,23 @@ plain trainer, and so they count as one symbol.
 
 Ties follow the policy by symbol strings, not by code points:
 
-* ``lexicographic`` and ``subword-nmt`` keep the top bucket sorted by the
-  pair's strings and read it from the front or the back;
+* ``lexicographic`` and ``subword-nmt`` keep the top bucket as the pairs'
+  strings, sorted, and read it from the front or the back;
 * any other policy (``first-seen``, ``minbpe``, ``hf``, ``sentencepiece``)
-  sorts the top bucket by :func:`core.ties.order_key`, each pair's key
-  cached until a merge changes the pair's count.
+  keeps it as ``(key, strings)`` sorted by :func:`core.ties.order_key`'s
+  key; a corpus-order key (where the pair first occurs) is made again
+  whenever a merge changes the pair's count.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections import defaultdict
+from operator import itemgetter
 
-from .byte_train import TIE_LIMIT, _merge, _pairs, _Queue, paused_gc
+from .byte_train import TIE_LIMIT, _merge, _pairs, _Queue, _Ties, paused_gc
 from .errors import TokenizerError
-from .ties import order_key
+from .ties import CORPUS_ORDER, order_key
 
 MAX_SYMBOLS = 0x110000  # one code point per distinct symbol string
 SORTED_POLICIES = ("lexicographic", "subword-nmt")
@@ -43,51 +46,46 @@ class _Names(dict):
         return value
 
 
-def _first_seen(symbols, where, codes, names):
+class _Entries(dict):
+    """Pair -> its entry in the queue's sorted top, made once by ``make``
+    (and made again after :func:`_refresh` forgets it)."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, pair: str):
+        self[pair] = value = self.make(pair)
+        return value
+
+
+def _first_seen(symbols, where, names):
     """``pair -> (word index, offset)`` of its first occurrence, the offset
     counted in characters of the original word: unlike the symbol position,
     it stays put when a merge shortens the word before it, so a key changes
     only when the pair itself is merged, destroyed or created.  A closure,
-    not a method: the keys object holding it would otherwise be a reference
+    not a method: an object holding it would otherwise be a reference
     cycle, and keep the whole index alive after training."""
 
-    def first_seen(pair: tuple[str, str]) -> tuple[int, int]:
-        code = codes[pair[0]] + codes[pair[1]]
+    def first_seen(pair: str) -> tuple[int, int]:
         # The index may list a word twice or after it lost the pair.
-        w = min(w for w in where[code] if code in symbols[w])
+        w = min(w for w in where[pair] if pair in symbols[w])
         word = symbols[w]
-        return w, sum(map(len, map(names.__getitem__, word[:word.find(code)])))
+        return w, sum(map(len, map(names.__getitem__, word[:word.find(pair)])))
 
     return first_seen
 
 
-class _PolicyKeys:
-    """Each pair's sort key under a policy whose order depends on the corpus
-    (``first-seen``: where the pair first occurs), cached.  The queue keeps
-    its top bucket sorted by these keys, so a key may change only in
-    :meth:`refresh`, which takes the pairs a merge touched out of the sorted
-    top, forgets their keys and puts them back under their new ones."""
-
-    def __init__(self, policy_key, as_names):
-        self.policy_key, self.as_names = policy_key, as_names
-        self.cache: dict[str, object] = {}
-
-    def __call__(self, pair: str):
-        found = self.cache.get(pair)
-        if found is None:
-            found = self.cache[pair] = self.policy_key(self.as_names[pair])
-        return found
-
-    def refresh(self, touched, queue) -> None:
-        cache, counts, top = self.cache, queue.counts, queue.top
-        touched = [p for p in touched if p in cache]
-        shown = [p for p in touched if counts.get(p) == top]
-        for pair in shown:
-            queue.unlist(pair)
-        for pair in touched:
-            del cache[pair]
-        for pair in shown:
-            queue.relist(pair)
+def _refresh(touched, entries: _Entries, queue: _Queue) -> None:
+    """Re-key the pairs a merge touched (first-seen: their first occurrence
+    may have moved); those at the top count move to their new place in the
+    sorted top.  Each entry is unique, so a bisect finds the old one."""
+    listed, counts, top = queue.sorted, queue.counts, queue.top
+    for pair in touched:
+        old = entries.pop(pair, None)
+        if old is not None and counts.get(pair) == top:
+            del listed[bisect_left(listed, old)]
+            insort(listed, entries[pair])
 
 
 def learn(words, freqs, alphabet, ids, length, tie: str, *, merges=None, vocab_size=None, progress=None,
@@ -137,10 +135,21 @@ def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progres
             if not listed or listed[-1] != index:
                 listed.append(index)
     as_names = _Names(names)
-    keys = None if tie in SORTED_POLICIES else _PolicyKeys(
-        order_key(tie, first_seen=_first_seen(symbols, where, codes, names), ids=ids, length=length), as_names)
-    queue = _Queue(counts, key=as_names.__getitem__ if keys is None else keys)
-    held.update(where=where, counts=counts, buckets=queue.buckets)
+    if tie in SORTED_POLICIES:
+        # The top holds the pairs' symbol strings: sorted as the policy
+        # wants and recorded as they are.
+        entries, record = as_names, _Ties(None)
+    else:
+        # The top holds (policy key, symbol strings): unique, sorted by the
+        # key, recorded by the strings.
+        if tie in CORPUS_ORDER:
+            key = _first_seen(symbols, where, names)
+        else:
+            policy_key = order_key(tie, ids=ids, length=length)
+            key = lambda pair: policy_key(as_names[pair])  # noqa: E731
+        entries, record = _Entries(lambda pair: (key(pair), as_names[pair])), _Ties(itemgetter(1))
+    queue = _Queue(counts, entry=entries.__getitem__)
+    held.update(where=where, counts=counts, buckets=queue.buckets, entries=entries)
     limit = float("inf") if merges is None else merges
     steps = []
     while True:
@@ -155,7 +164,7 @@ def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progres
             return steps, "no_pairs"
         # The top bucket is in policy order; subword-nmt's is read backwards.
         shown = tied[:-tie_limit - 1:-1] if tie == "subword-nmt" else tied[:tie_limit]
-        ties = tuple(map(as_names.__getitem__, shown))
+        ties = record(shown)
         left, right = ties[0]
         steps.append((left, right, top, ties, len(tied)))
         new = left + right
@@ -168,7 +177,7 @@ def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progres
         ids.setdefault(new, len(ids))
         length.setdefault(new, length[left] + length[right])
         delta = _merge(codes[left] + codes[right], code, symbols, freqs, where, queue)
-        if keys is not None:
-            keys.refresh(delta, queue)
+        if tie in CORPUS_ORDER:
+            _refresh(delta, entries, queue)
         if progress is not None:
             progress(len(steps), merges)
