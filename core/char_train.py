@@ -47,36 +47,46 @@ class _Names(dict):
 
 
 class _Entries(dict):
-    """Pair -> its entry in the queue's sorted top, made once by ``make``
-    (and made again after :func:`_refresh` forgets it)."""
+    """Pair -> ``(key, strings)``, its entry in the queue's sorted top under
+    a policy whose key does not depend on the corpus (``hf``,
+    ``sentencepiece``), made once per pair."""
 
-    def __init__(self, make):
+    def __init__(self, key, as_names):
         super().__init__()
-        self.make = make
+        self.key, self.as_names = key, as_names
 
     def __missing__(self, pair: str):
-        self[pair] = value = self.make(pair)
+        names = self.as_names[pair]
+        self[pair] = value = (self.key(names), names)
         return value
 
 
-def _first_seen(symbols, where, names):
-    """``pair -> (word index, offset)`` of its first occurrence, the offset
-    counted in characters of the original word: unlike the symbol position,
-    it stays put when a merge shortens the word before it, so a key changes
-    only when the pair itself is merged, destroyed or created.  A closure,
-    not a method: an object holding it would otherwise be a reference
-    cycle, and keep the whole index alive after training."""
+class _FirstSeen(dict):
+    """Pair -> ``((word index, offset), strings)``: where the pair first
+    occurs, the offset counted in characters of the original word.  Unlike
+    the symbol position, it stays put when a merge shortens the word before
+    it, so the key changes only when the pair itself is merged, destroyed
+    or created (:func:`_refresh`).  Made inline, as a whole new top bucket
+    is keyed at once."""
 
-    def first_seen(pair: str) -> tuple[int, int]:
-        # The index may list a word twice or after it lost the pair.
-        w = min(w for w in where[pair] if pair in symbols[w])
+    def __init__(self, symbols, where, spelled, as_names):
+        super().__init__()
+        # spelled: ord(code point) -> symbol string, for str.translate
+        self.symbols, self.where, self.spelled, self.as_names = symbols, where, spelled, as_names
+
+    def __missing__(self, pair: str):
+        symbols, listed = self.symbols, self.where[pair]
+        # The index may list a word twice or after it lost the pair; its
+        # smallest word usually still holds it.
+        w = min(listed)
+        if pair not in symbols[w]:
+            w = min(w for w in listed if pair in symbols[w])
         word = symbols[w]
-        return w, sum(map(len, map(names.__getitem__, word[:word.find(pair)])))
+        self[pair] = value = ((w, len(word[:word.find(pair)].translate(self.spelled))), self.as_names[pair])
+        return value
 
-    return first_seen
 
-
-def _refresh(touched, entries: _Entries, queue: _Queue) -> None:
+def _refresh(touched, entries: _FirstSeen, queue: _Queue) -> None:
     """Re-key the pairs a merge touched (first-seen: their first occurrence
     may have moved); those at the top count move to their new place in the
     sorted top.  Each entry is unique, so a bisect finds the old one."""
@@ -124,6 +134,7 @@ def _release(held) -> None:
 def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progress, should_stop, tie_limit, held):
     codes = {s: chr(i) for i, s in enumerate(alphabet)}  # symbol string -> code point
     names = {c: s for s, c in codes.items()}
+    spelled = {ord(c): s for c, s in names.items()}
     symbols = ["".join(map(codes.__getitem__, w)) for w in words]
     where: dict[str, list[int]] = defaultdict(list)  # pair -> words, appended as pairs appear
     counts: dict[str, int] = {}
@@ -143,11 +154,10 @@ def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progres
         # The top holds (policy key, symbol strings): unique, sorted by the
         # key, recorded by the strings.
         if tie in CORPUS_ORDER:
-            key = _first_seen(symbols, where, names)
+            entries = _FirstSeen(symbols, where, spelled, as_names)
         else:
-            policy_key = order_key(tie, ids=ids, length=length)
-            key = lambda pair: policy_key(as_names[pair])  # noqa: E731
-        entries, record = _Entries(lambda pair: (key(pair), as_names[pair])), _Ties(itemgetter(1))
+            entries = _Entries(order_key(tie, ids=ids, length=length), as_names)
+        record = _Ties(itemgetter(1))
     queue = _Queue(counts, entry=entries.__getitem__)
     held.update(where=where, counts=counts, buckets=queue.buckets, entries=entries)
     limit = float("inf") if merges is None else merges
@@ -174,6 +184,7 @@ def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progres
                 raise TokenizerError(f"char BPE can hold at most {MAX_SYMBOLS} distinct symbols")
             code = codes[new] = chr(len(codes))
             names[code] = new
+            spelled[ord(code)] = new
         ids.setdefault(new, len(ids))
         length.setdefault(new, length[left] + length[right])
         delta = _merge(codes[left] + codes[right], code, symbols, freqs, where, queue)
