@@ -512,7 +512,10 @@ def train(records, num_merges: int, *, pretokenizer: str = "none", specials=None
             merges.append(ByteMergeStep(rank, left, right, len(table), count, ties, table[left] + table[right],
                                         tie_count))
             table.append(merges[-1].token_bytes)
-        return ByteBPE(tuple(merges), specials, pretokenizer, cancelled)
+        model = ByteBPE(tuple(merges), specials, pretokenizer, cancelled)
+        del steps, merges
+        byte_train.keep_long_lived()
+        return model
 
 
 def step_ties(records, model: ByteBPE, rank: int) -> tuple[tuple[int, int], ...]:

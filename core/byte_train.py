@@ -60,6 +60,19 @@ def paused_gc():
             gc.enable()
 
 
+def keep_long_lived() -> None:
+    """Move every object the collector tracks to its oldest generation
+    without scanning them.  Called after training, while the collector is
+    paused: what survives is the model and its trace, kept for as long as
+    the model is, and the first young collection would otherwise walk all
+    of it (a million references from the recorded ties: 0.05-0.15 s on a
+    1 MB run).  Left alone when someone else has frozen objects, as
+    ``unfreeze`` would release theirs too."""
+    if not gc.get_freeze_count():
+        gc.freeze()
+        gc.unfreeze()
+
+
 def _bad_record(records, index: int | None = None) -> TokenizerError:
     """The error for the first record that is not str/bytes or not encodable."""
     for position, record in enumerate(records):

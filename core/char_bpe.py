@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from . import char_train
-from .byte_train import paused_gc
+from .byte_train import keep_long_lived, paused_gc
 from .corpus import END_OF_WORD, WordCorpus
 from .errors import TokenizerError, excerpt
 from .ties import CORPUS_ORDER, check_policy, order_key, symbol_lengths
@@ -129,6 +129,8 @@ def train(
         model = CharBPE(alphabet, tuple(learned), end_of_word=end_of_word, unk=unk)
         trace = Trace(corpus, model, tuple(steps), tie, stop_reason, settings)
         object.__setattr__(model, "trace", trace)
+        del found, learned, steps
+        keep_long_lived()
         return model
 
 
