@@ -294,6 +294,7 @@ def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, que
     # the deltas and the index entries follow once per distinct neighbour.
     before: dict[str, list[int]] = defaultdict(list)
     after: dict[str, list[int]] = defaultdict(list)
+    between, doubled = pair[1] + pair[0], new + new
     for w in where.pop(pair):
         old = symbols[w]
         i = old.find(pair)
@@ -307,30 +308,23 @@ def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, que
             if i + 2 < len(old):
                 after[old[i + 2]].append(w)
             continue
-        # General case: the pairs that touch a merged position go, and the
-        # pairs that touch a new symbol come.  A pair between two merged
-        # occurrences is the right neighbour of the first one only.
-        f = freqs[w]
+        # Several occurrences: each outer neighbour is grouped as above (a
+        # word listed once per occurrence counts once per occurrence), and
+        # between two adjacent occurrences ``pair[1] + pair[0]`` becomes
+        # ``new + new``, counted as the left side of the second one.
         end = -2
-        made = []  # where the new symbols sit in the new word
         while i >= 0:
-            if i and i != end:
-                delta[old[i - 1:i + 1]] -= f
-            if i + 2 < len(old):
-                delta[old[i + 1:i + 3]] -= f
-            made.append(i - len(made))
+            if i == end:
+                f = freqs[w]
+                delta[between] -= f
+                delta[doubled] += f
+                where[doubled].append(w)
+            elif i:
+                before[old[i - 1]].append(w)
             end = i + 2
             i = old.find(pair, end)
-        made.append(-1)
-        for n, k in enumerate(made[:-1]):
-            if k:
-                p = word[k - 1:k + 1]
-                delta[p] += f
-                where[p].append(w)
-            if k + 1 < len(word) and made[n + 1] != k + 1:
-                p = word[k:k + 2]
-                delta[p] += f
-                where[p].append(w)
+            if i != end and end < len(old):
+                after[old[end]].append(w)
     weight = freqs.__getitem__
     first, second = pair
     for side, grouped in ((0, before), (1, after)):
