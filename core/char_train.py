@@ -21,10 +21,11 @@ Ties follow the policy by symbol strings, not by code points:
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections import defaultdict
+from collections import deque
+from itertools import repeat, starmap
 from operator import itemgetter
 
-from .byte_train import TIE_LIMIT, _merge, _pairs, _Queue, _Ties, paused_gc
+from .byte_train import TIE_LIMIT, _index, _merge, _Queue, _Ties, paused_gc
 from .errors import TokenizerError
 from .ties import CORPUS_ORDER, order_key
 
@@ -123,12 +124,13 @@ def learn(words, freqs, alphabet, ids, length, tie: str, *, merges=None, vocab_s
 
 
 def _release(held) -> None:
-    """Empty the trainer's big containers one entry at a time.  Freeing a
-    million-entry index in one ``dict`` teardown holds the GIL for 0.1-0.2 s;
-    a Python loop lets the GUI thread in between entries."""
+    """Empty the trainer's big containers a thousand entries at a time.
+    Freeing a million-entry index in one ``dict`` teardown holds the GIL for
+    0.1-0.2 s; between chunks the GUI thread can take it."""
     for container in held.values():
+        pop = container.popitem
         while container:
-            container.popitem()
+            deque(starmap(pop, repeat((), min(len(container), 1024))), 0)
 
 
 def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progress, should_stop, tie_limit, held):
@@ -136,15 +138,7 @@ def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progres
     names = {c: s for s, c in codes.items()}
     spelled = {ord(c): s for c, s in names.items()}
     symbols = ["".join(map(codes.__getitem__, w)) for w in words]
-    where: dict[str, list[int]] = defaultdict(list)  # pair -> words, appended as pairs appear
-    counts: dict[str, int] = {}
-    for index, word in enumerate(symbols):
-        f = freqs[index]
-        for pair in _pairs(word):
-            counts[pair] = counts.get(pair, 0) + f
-            listed = where[pair]
-            if not listed or listed[-1] != index:
-                listed.append(index)
+    counts, where = _index(symbols, freqs)  # where: pair -> words, appended as pairs appear
     as_names = _Names(names)
     if tie in SORTED_POLICIES:
         # The top holds the pairs' symbol strings: sorted as the policy
