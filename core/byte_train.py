@@ -33,6 +33,7 @@ from bisect import bisect_left, insort
 from collections import Counter, defaultdict, deque
 from collections.abc import Sequence
 from contextlib import contextmanager
+from functools import partial
 from itertools import repeat
 
 from . import pretokenize
@@ -138,7 +139,7 @@ def count_words(records, pretokenizer: str) -> dict[bytes, int]:
 class _Queue:
     """Pair counts in buckets (count -> pairs), the top bucket kept sorted."""
 
-    def __init__(self, counts: dict[str, int], entry=None):
+    def __init__(self, counts: dict[str, int], entry=None, entries_of=None):
         self.counts = counts
         # What the top bucket holds and is sorted by: the pair strings
         # themselves (their order is the IDs'), or ``entry(pair)``, a value
@@ -146,6 +147,8 @@ class _Queue:
         # key ending with them), so that the sort and every bisect compare
         # tuples in C instead of calling a key function.
         self.entry = entry
+        # A whole new top bucket's entries at once (default: entry by entry).
+        self.entries_of = entries_of if entries_of is not None or entry is None else partial(map, entry)
         self.buckets: dict[int, set[str]] = defaultdict(set)
         for pair, count in counts.items():
             self.buckets[count].add(pair)
@@ -198,7 +201,7 @@ class _Queue:
         if -levels[0] != self.top:
             self.top = -levels[0]
             bucket = buckets[self.top]
-            self.sorted = sorted(bucket if self.entry is None else map(self.entry, bucket))
+            self.sorted = sorted(bucket if self.entry is None else self.entries_of(bucket))
         return self.top, self.sorted
 
 

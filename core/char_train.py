@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections import deque
-from itertools import repeat, starmap
-from operator import itemgetter
+from itertools import compress, count, repeat, starmap
+from operator import getitem, itemgetter, not_
 
 from .byte_train import TIE_LIMIT, _index, _merge, _Queue, _Ties, paused_gc
 from .errors import TokenizerError
@@ -81,10 +81,36 @@ class _FirstSeen(dict):
         # smallest word usually still holds it.
         w = min(listed)
         if pair not in symbols[w]:
-            w = min(w for w in listed if pair in symbols[w])
+            w = _prune(pair, listed, symbols)
         word = symbols[w]
         self[pair] = value = ((w, len(word[:word.find(pair)].translate(self.spelled))), self.as_names[pair])
         return value
+
+    def many(self, pairs) -> list:
+        """The entries of ``pairs`` (a new top bucket), as ``__missing__``
+        makes them but computed in C: the whole bucket is keyed at once
+        when the top count changes."""
+        symbols, where = self.symbols, self.where
+        pairs = list(pairs)
+        ws = list(map(min, map(where.__getitem__, pairs)))
+        words = list(map(symbols.__getitem__, ws))
+        for n in compress(count(), map(not_, map(str.__contains__, words, pairs))):
+            ws[n] = w = _prune(pairs[n], where[pairs[n]], symbols)
+            words[n] = symbols[w]
+        before = map(getitem, words, map(slice, map(str.find, words, pairs)))
+        offsets = map(len, map(str.translate, before, repeat(self.spelled)))
+        entries = list(zip(zip(ws, offsets), map(self.as_names.__getitem__, pairs)))
+        self.update(zip(pairs, entries))
+        return entries
+
+
+def _prune(pair: str, listed: list[int], symbols: list[str]) -> int:
+    """Drop the words that no longer hold ``pair`` from its index list (a
+    word that gets it back is listed again by the merge that makes it) and
+    return the first one left.  A pair whose count fell from hundreds to a
+    few would otherwise be scanned whole at every re-keying."""
+    listed[:] = [w for w in listed if pair in symbols[w]]
+    return min(listed)
 
 
 def _refresh(touched, entries: _FirstSeen, queue: _Queue) -> None:
@@ -152,7 +178,7 @@ def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progres
         else:
             entries = _Entries(order_key(tie, ids=ids, length=length), as_names)
         record = _Ties(itemgetter(1))
-    queue = _Queue(counts, entry=entries.__getitem__)
+    queue = _Queue(counts, entry=entries.__getitem__, entries_of=getattr(entries, "many", None))
     held.update(where=where, counts=counts, buckets=queue.buckets, entries=entries)
     limit = float("inf") if merges is None else merges
     steps = []
