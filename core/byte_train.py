@@ -16,9 +16,12 @@ Why it is fast in pure Python:
   order of the IDs;
 * the deltas of one merge are summed over all its words before any count
   changes, so the bucket queue (count -> pairs) is touched once per
-  distinct pair and merge, not once per occurrence;
-* the pairs at the top count are kept sorted while the top stays the same,
-  so each step reads its winner and its first ties without sorting.
+  distinct pair and merge, not once per occurrence; the words are grouped
+  by the symbol next to the merged pair, so a word costs one dict update
+  and the deltas follow once per neighbour;
+* the pairs at the top count are kept sorted while the top stays the same
+  (as values compared in C, never through a key function), so each step
+  reads its winner and its first ties without sorting.
 
 Deviation from the plain trace: a step records its first ``tie_limit``
 tied pairs (sorted) and how many there were; :func:`core.byte_bpe.step_ties`

@@ -67,8 +67,8 @@ class _FirstSeen(dict):
     occurs, the offset counted in characters of the original word.  Unlike
     the symbol position, it stays put when a merge shortens the word before
     it, so the key changes only when the pair itself is merged, destroyed
-    or created (:func:`_refresh`).  Made inline, as a whole new top bucket
-    is keyed at once."""
+    or created (:func:`_refresh`).  A whole new top bucket is keyed at once
+    by :meth:`many`."""
 
     def __init__(self, symbols, where, spelled, as_names):
         super().__init__()
