@@ -310,7 +310,6 @@ def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, que
     # the deltas and the index entries follow once per distinct neighbour.
     before: dict[str, list[int]] = defaultdict(list)
     after: dict[str, list[int]] = defaultdict(list)
-    between, doubled = pair[1] + pair[0], new + new
     for w in where.pop(pair):
         old = symbols[w]
         i = old.find(pair)
@@ -332,9 +331,9 @@ def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, que
         while i >= 0:
             if i == end:
                 f = freqs[w]
-                delta[between] -= f
-                delta[doubled] += f
-                where[doubled].append(w)
+                delta[pair[1] + pair[0]] -= f
+                delta[new + new] += f
+                where[new + new].append(w)
             elif i:
                 before[old[i - 1]].append(w)
             end = i + 2

@@ -177,7 +177,11 @@ class CharBPE:
             if m.new not in seen:
                 seen.add(m.new)
                 vocab.append(m.new)
-            ranks.setdefault(m.pair, []).append(m)
+            listed = ranks.get(pair := (m.left, m.right))
+            if listed is None:
+                ranks[pair] = [m]
+            else:
+                listed.append(m)
         object.__setattr__(self, "vocab", tuple(vocab))
         object.__setattr__(self, "ids", {s: i for i, s in enumerate(vocab)})
         object.__setattr__(self, "_ranks", ranks)
