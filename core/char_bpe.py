@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from . import char_train
+from .byte_train import keep_long_lived, paused_gc
 from .corpus import END_OF_WORD, WordCorpus
 from .errors import TokenizerError, excerpt
 from .ties import CORPUS_ORDER, check_policy, order_key, symbol_lengths
@@ -112,18 +113,25 @@ def train(
     # symbol -> characters ("sentencepiece"); the trainer extends both.
     ids = {symbol: i for i, symbol in enumerate((*specials, *alphabet))}
     length = symbol_lengths(alphabet, ())
-    found, stop_reason = char_train.learn(words, freqs, alphabet, ids, length, tie, merges=merges,
-                                          vocab_size=vocab_size, progress=progress, should_stop=should_stop)
-    learned: list[Merge] = []
-    steps: list[MergeStep] = []
-    for rank, (left, right, count, ties, tie_count) in enumerate(found, start=1):
-        learned.append(Merge(rank, left, right, left + right, count))
-        steps.append(MergeStep(rank, (left, right), count, left + right, ties, tie_count, tie))
-    settings = {"merges": merges, "vocab_size": vocab_size}
-    model = CharBPE(alphabet, tuple(learned), end_of_word=end_of_word, unk=unk)
-    trace = Trace(corpus, model, tuple(steps), tie, stop_reason, settings)
-    object.__setattr__(model, "trace", trace)
-    return model
+    # The merges, steps and model are built with the collector paused too:
+    # made with it running, their objects set off collections that walked
+    # everything training had allocated.
+    with paused_gc():
+        found, stop_reason = char_train.learn(words, freqs, alphabet, ids, length, tie, merges=merges,
+                                              vocab_size=vocab_size, progress=progress, should_stop=should_stop)
+        learned: list[Merge] = []
+        steps: list[MergeStep] = []
+        for rank, (left, right, count, ties, tie_count) in enumerate(found, start=1):
+            new = left + right
+            learned.append(Merge(rank, left, right, new, count))
+            steps.append(MergeStep(rank, ties[0], count, new, ties, tie_count, tie))
+        settings = {"merges": merges, "vocab_size": vocab_size}
+        model = CharBPE(alphabet, tuple(learned), end_of_word=end_of_word, unk=unk)
+        trace = Trace(corpus, model, tuple(steps), tie, stop_reason, settings)
+        object.__setattr__(model, "trace", trace)
+        del found, learned, steps
+        keep_long_lived()
+        return model
 
 
 @dataclass(frozen=True)
@@ -169,7 +177,11 @@ class CharBPE:
             if m.new not in seen:
                 seen.add(m.new)
                 vocab.append(m.new)
-            ranks.setdefault(m.pair, []).append(m)
+            listed = ranks.get(pair := (m.left, m.right))
+            if listed is None:
+                ranks[pair] = [m]
+            else:
+                listed.append(m)
         object.__setattr__(self, "vocab", tuple(vocab))
         object.__setattr__(self, "ids", {s: i for i, s in enumerate(vocab)})
         object.__setattr__(self, "_ranks", ranks)

@@ -10,20 +10,24 @@ plain trainer, and so they count as one symbol.
 
 Ties follow the policy by symbol strings, not by code points:
 
-* ``lexicographic`` and ``subword-nmt`` keep the top bucket sorted by the
-  pair's strings and read it from the front or the back;
+* ``lexicographic`` and ``subword-nmt`` keep the top bucket as the pairs'
+  strings, sorted, and read it from the front or the back;
 * any other policy (``first-seen``, ``minbpe``, ``hf``, ``sentencepiece``)
-  sorts the top bucket by :func:`core.ties.order_key`, each pair's key
-  cached until a merge changes the pair's count.
+  keeps it as ``(key, strings)`` sorted by :func:`core.ties.order_key`'s
+  key; a corpus-order key (where the pair first occurs) is made again
+  whenever a merge changes the pair's count.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from bisect import bisect_left, insort
+from collections import deque
+from itertools import compress, count, repeat, starmap
+from operator import getitem, itemgetter, not_
 
-from .byte_train import TIE_LIMIT, _merge, _pairs, _Queue, paused_gc
+from .byte_train import TIE_LIMIT, _index, _merge, _Queue, _Ties, paused_gc
 from .errors import TokenizerError
-from .ties import order_key
+from .ties import CORPUS_ORDER, order_key
 
 MAX_SYMBOLS = 0x110000  # one code point per distinct symbol string
 SORTED_POLICIES = ("lexicographic", "subword-nmt")
@@ -43,51 +47,82 @@ class _Names(dict):
         return value
 
 
-def _first_seen(symbols, where, codes, names):
-    """``pair -> (word index, offset)`` of its first occurrence, the offset
-    counted in characters of the original word: unlike the symbol position,
-    it stays put when a merge shortens the word before it, so a key changes
-    only when the pair itself is merged, destroyed or created.  A closure,
-    not a method: the keys object holding it would otherwise be a reference
-    cycle, and keep the whole index alive after training."""
+class _Entries(dict):
+    """Pair -> ``(key, strings)``, its entry in the queue's sorted top under
+    a policy whose key does not depend on the corpus (``hf``,
+    ``sentencepiece``), made once per pair."""
 
-    def first_seen(pair: tuple[str, str]) -> tuple[int, int]:
-        code = codes[pair[0]] + codes[pair[1]]
-        # The index may list a word twice or after it lost the pair.
-        w = min(w for w in where[code] if code in symbols[w])
+    def __init__(self, key, as_names):
+        super().__init__()
+        self.key, self.as_names = key, as_names
+
+    def __missing__(self, pair: str):
+        names = self.as_names[pair]
+        self[pair] = value = (self.key(names), names)
+        return value
+
+
+class _FirstSeen(dict):
+    """Pair -> ``((word index, offset), strings)``: where the pair first
+    occurs, the offset counted in characters of the original word.  Unlike
+    the symbol position, it stays put when a merge shortens the word before
+    it, so the key changes only when the pair itself is merged, destroyed
+    or created (:func:`_refresh`).  A whole new top bucket is keyed at once
+    by :meth:`many`."""
+
+    def __init__(self, symbols, where, spelled, as_names):
+        super().__init__()
+        # spelled: ord(code point) -> symbol string, for str.translate
+        self.symbols, self.where, self.spelled, self.as_names = symbols, where, spelled, as_names
+
+    def __missing__(self, pair: str):
+        symbols, listed = self.symbols, self.where[pair]
+        # The index may list a word twice or after it lost the pair; its
+        # smallest word usually still holds it.
+        w = min(listed)
+        if pair not in symbols[w]:
+            w = _prune(pair, listed, symbols)
         word = symbols[w]
-        return w, sum(map(len, map(names.__getitem__, word[:word.find(code)])))
+        self[pair] = value = ((w, len(word[:word.find(pair)].translate(self.spelled))), self.as_names[pair])
+        return value
 
-    return first_seen
+    def many(self, pairs) -> list:
+        """The entries of ``pairs`` (a new top bucket), as ``__missing__``
+        makes them but computed in C: the whole bucket is keyed at once
+        when the top count changes."""
+        symbols, where = self.symbols, self.where
+        pairs = list(pairs)
+        ws = list(map(min, map(where.__getitem__, pairs)))
+        words = list(map(symbols.__getitem__, ws))
+        for n in compress(count(), map(not_, map(str.__contains__, words, pairs))):
+            ws[n] = w = _prune(pairs[n], where[pairs[n]], symbols)
+            words[n] = symbols[w]
+        before = map(getitem, words, map(slice, map(str.find, words, pairs)))
+        offsets = map(len, map(str.translate, before, repeat(self.spelled)))
+        entries = list(zip(zip(ws, offsets), map(self.as_names.__getitem__, pairs)))
+        self.update(zip(pairs, entries))
+        return entries
 
 
-class _PolicyKeys:
-    """Each pair's sort key under a policy whose order depends on the corpus
-    (``first-seen``: where the pair first occurs), cached.  The queue keeps
-    its top bucket sorted by these keys, so a key may change only in
-    :meth:`refresh`, which takes the pairs a merge touched out of the sorted
-    top, forgets their keys and puts them back under their new ones."""
+def _prune(pair: str, listed: list[int], symbols: list[str]) -> int:
+    """Drop the words that no longer hold ``pair`` from its index list (a
+    word that gets it back is listed again by the merge that makes it) and
+    return the first one left.  A pair whose count fell from hundreds to a
+    few would otherwise be scanned whole at every re-keying."""
+    listed[:] = [w for w in listed if pair in symbols[w]]
+    return min(listed)
 
-    def __init__(self, policy_key, as_names):
-        self.policy_key, self.as_names = policy_key, as_names
-        self.cache: dict[str, object] = {}
 
-    def __call__(self, pair: str):
-        found = self.cache.get(pair)
-        if found is None:
-            found = self.cache[pair] = self.policy_key(self.as_names[pair])
-        return found
-
-    def refresh(self, touched, queue) -> None:
-        cache, counts, top = self.cache, queue.counts, queue.top
-        touched = [p for p in touched if p in cache]
-        shown = [p for p in touched if counts.get(p) == top]
-        for pair in shown:
-            queue.unlist(pair)
-        for pair in touched:
-            del cache[pair]
-        for pair in shown:
-            queue.relist(pair)
+def _refresh(touched, entries: _FirstSeen, queue: _Queue) -> None:
+    """Re-key the pairs a merge touched (first-seen: their first occurrence
+    may have moved); those at the top count move to their new place in the
+    sorted top.  Each entry is unique, so a bisect finds the old one."""
+    listed, counts, top = queue.sorted, queue.counts, queue.top
+    for pair in touched:
+        old = entries.pop(pair, None)
+        if old is not None and counts.get(pair) == top:
+            del listed[bisect_left(listed, old)]
+            insort(listed, entries[pair])
 
 
 def learn(words, freqs, alphabet, ids, length, tie: str, *, merges=None, vocab_size=None, progress=None,
@@ -115,32 +150,36 @@ def learn(words, freqs, alphabet, ids, length, tie: str, *, merges=None, vocab_s
 
 
 def _release(held) -> None:
-    """Empty the trainer's big containers one entry at a time.  Freeing a
-    million-entry index in one ``dict`` teardown holds the GIL for 0.1-0.2 s;
-    a Python loop lets the GUI thread in between entries."""
+    """Empty the trainer's big containers a thousand entries at a time.
+    Freeing a million-entry index in one ``dict`` teardown holds the GIL for
+    0.1-0.2 s; between chunks the GUI thread can take it."""
     for container in held.values():
+        pop = container.popitem
         while container:
-            container.popitem()
+            deque(starmap(pop, repeat((), min(len(container), 1024))), 0)
 
 
 def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progress, should_stop, tie_limit, held):
     codes = {s: chr(i) for i, s in enumerate(alphabet)}  # symbol string -> code point
     names = {c: s for s, c in codes.items()}
+    spelled = {ord(c): s for c, s in names.items()}
     symbols = ["".join(map(codes.__getitem__, w)) for w in words]
-    where: dict[str, list[int]] = defaultdict(list)  # pair -> words, appended as pairs appear
-    counts: dict[str, int] = {}
-    for index, word in enumerate(symbols):
-        f = freqs[index]
-        for pair in _pairs(word):
-            counts[pair] = counts.get(pair, 0) + f
-            listed = where[pair]
-            if not listed or listed[-1] != index:
-                listed.append(index)
+    counts, where = _index(symbols, freqs)  # where: pair -> words, appended as pairs appear
     as_names = _Names(names)
-    keys = None if tie in SORTED_POLICIES else _PolicyKeys(
-        order_key(tie, first_seen=_first_seen(symbols, where, codes, names), ids=ids, length=length), as_names)
-    queue = _Queue(counts, key=as_names.__getitem__ if keys is None else keys)
-    held.update(where=where, counts=counts, buckets=queue.buckets)
+    if tie in SORTED_POLICIES:
+        # The top holds the pairs' symbol strings: sorted as the policy
+        # wants and recorded as they are.
+        entries, record = as_names, _Ties(None)
+    else:
+        # The top holds (policy key, symbol strings): unique, sorted by the
+        # key, recorded by the strings.
+        if tie in CORPUS_ORDER:
+            entries = _FirstSeen(symbols, where, spelled, as_names)
+        else:
+            entries = _Entries(order_key(tie, ids=ids, length=length), as_names)
+        record = _Ties(itemgetter(1))
+    queue = _Queue(counts, entry=entries.__getitem__, entries_of=getattr(entries, "many", None))
+    held.update(where=where, counts=counts, buckets=queue.buckets, entries=entries)
     limit = float("inf") if merges is None else merges
     steps = []
     while True:
@@ -155,7 +194,7 @@ def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progres
             return steps, "no_pairs"
         # The top bucket is in policy order; subword-nmt's is read backwards.
         shown = tied[:-tie_limit - 1:-1] if tie == "subword-nmt" else tied[:tie_limit]
-        ties = tuple(map(as_names.__getitem__, shown))
+        ties = record(shown)
         left, right = ties[0]
         steps.append((left, right, top, ties, len(tied)))
         new = left + right
@@ -165,10 +204,11 @@ def _learn(words, freqs, alphabet, ids, length, tie, merges, vocab_size, progres
                 raise TokenizerError(f"char BPE can hold at most {MAX_SYMBOLS} distinct symbols")
             code = codes[new] = chr(len(codes))
             names[code] = new
+            spelled[ord(code)] = new
         ids.setdefault(new, len(ids))
         length.setdefault(new, length[left] + length[right])
         delta = _merge(codes[left] + codes[right], code, symbols, freqs, where, queue)
-        if keys is not None:
-            keys.refresh(delta, queue)
+        if tie in CORPUS_ORDER:
+            _refresh(delta, entries, queue)
         if progress is not None:
             progress(len(steps), merges)

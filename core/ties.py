@@ -82,20 +82,20 @@ class _Reversed:
         return self.pair == other.pair
 
 
-def order_key(policy: str, *, first_seen=None, ids=None, length=None):
+def order_key(policy: str, *, ids=None, length=None):
     """A sort key that puts the winning pair first.
 
-    ``first_seen(pair)`` gives the pair's first position in corpus order (a
-    comparable tuple), ``ids`` maps a symbol to its ID and ``length`` a
-    symbol to its number of characters; each is used only by the policy
-    that needs it.
+    ``ids`` maps a symbol to its ID and ``length`` a symbol to its number of
+    characters; each is used only by the policy that needs it.  The
+    corpus-order policies have no key of their own: their order is where a
+    pair first occurs, which only the corpus knows.
     """
     if policy == "lexicographic":
         return lambda pair: pair
     if policy == "subword-nmt":
         return _Reversed
     if policy in CORPUS_ORDER:
-        return first_seen
+        raise TokenizerError(f"{policy} orders pairs by where they first occur in the corpus, not by a key")
     if policy == "hf":
         return lambda pair: (ids[pair[0]], ids[pair[1]])
     if policy == "sentencepiece":

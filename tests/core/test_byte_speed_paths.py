@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core import byte_bpe, byte_train, pretokenize
-from core.byte_bpe import ByteBPE, step_ties, train
+from core.byte_bpe import ByteBPE, ByteMergeStep, step_ties, train
 from core.errors import TokenizerError
 
 NAMES = sorted(pretokenize.PRETOKENIZERS)
@@ -195,6 +195,26 @@ def test_paused_gc_restores_the_collector():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_trained_model_skips_the_young_collections_and_freezes_nothing():
+    gc.collect()
+    model = train(["low lower lowest newer wider"] * 3, 20)
+    # Promoted without a scan: nothing of the run is left in the young
+    # generation, and the collector is back on with no object frozen.
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert not any(isinstance(o, ByteMergeStep) for o in gc.get_objects(0))
+    assert model.merges
+
+
+def test_others_frozen_objects_stay_frozen():
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        train(["low lower lowest newer wider"], 5)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
 
 
 # ---- encoding ---------------------------------------------------------------

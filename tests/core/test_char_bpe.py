@@ -278,6 +278,16 @@ def test_recorded_ties_equal_naive_recount(entries, merges, tie, limit):
     assert learn_with_ties(words, freqs, merges, tie, limit) == [(top, t[:limit], len(t)) for top, t in expected]
 
 
+def test_first_seen_key_skips_words_that_lost_the_pair():
+    # b + c is indexed in words 0 and 1; merging a + b, then ab + c, leaves
+    # it in word 1 only, so its key must come from there (the index still
+    # lists word 0 first).
+    words, freqs = [["a", "b", "c"], ["b", "c"], ["a", "b"]], [3, 1, 2]
+    expected = naive_ties(words, freqs, 4, "first-seen")
+    assert [ties[0] for _, ties in expected] == [("a", "b"), ("ab", "c"), ("b", "c")]
+    assert learn_with_ties(words, freqs, 4, "first-seen", 64) == [(top, t, len(t)) for top, t in expected]
+
+
 def test_two_merges_spelling_one_string_make_one_symbol():
     words = [["a", "ab"], ["ab", "a"], ["a", "b", "a"], ["ab", "ab"], ["a", "ba"]]
     found = learn_with_ties(words, [1] * 5, 6, "lexicographic", 1)
