@@ -71,7 +71,7 @@ def test_a_broken_own_asset_file_says_why_and_is_not_remembered(window, qtbot, t
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "subword-studio/tokenizer", "schema_version": 1', encoding="utf-8")
     window.import_tokenizer(str(broken))
-    qtbot.waitUntil(lambda: failures)
+    qtbot.waitUntil(lambda: bool(failures))
     assert "not valid JSON" in failures[0] and settings.read(settings.RECENT_TOKENIZERS) == []
 
 
