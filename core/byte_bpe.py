@@ -513,7 +513,7 @@ def train(records, num_merges: int, *, pretokenizer: str = "none", specials=None
     # with it running, their tens of thousands of objects set off
     # collections that walked everything training had allocated (a fifth
     # of the run on 1 MB).
-    with byte_train.paused_gc():
+    with byte_train.paused_gc() as owned:
         words = byte_train.count_words(records, pretokenizer)
         steps, cancelled = byte_train.learn(words, num_merges, BASE_SIZE + len(specials),
                                             progress=progress, should_stop=should_stop)
@@ -525,7 +525,7 @@ def train(records, num_merges: int, *, pretokenizer: str = "none", specials=None
             table.append(merges[-1].token_bytes)
         model = ByteBPE(tuple(merges), specials, pretokenizer, cancelled)
         del steps, merges
-        byte_train.keep_long_lived()
+        byte_train.keep_long_lived(owned)
         return model
 
 

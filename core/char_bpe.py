@@ -120,7 +120,7 @@ def train(
     # The merges, steps and model are built with the collector paused too:
     # made with it running, their objects set off collections that walked
     # everything training had allocated.
-    with paused_gc():
+    with paused_gc() as owned:
         found, stop_reason = char_train.learn(words, freqs, alphabet, ids, length, tie, merges=merges,
                                               vocab_size=vocab_size, progress=progress, should_stop=should_stop)
         learned: list[Merge] = []
@@ -134,7 +134,7 @@ def train(
         trace = Trace(corpus, model, tuple(steps), tie, stop_reason, settings)
         object.__setattr__(model, "trace", trace)
         del found, learned, steps
-        keep_long_lived()
+        keep_long_lived(owned)
         return model
 
 

@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
 
     def set_theme(self, name: str):
         theme.apply(name)
+        theme.fit_views(self.tabs)
         settings.write(settings.THEME, name)
 
     def set_language(self, code: str):

@@ -207,14 +207,18 @@ def test_trained_model_skips_the_young_collections_and_freezes_nothing():
     assert model.merges
 
 
-def test_others_frozen_objects_stay_frozen():
+def test_an_application_managing_the_collector_keeps_its_frozen_objects():
+    """The GUI keeps the collector off while a task runs and freezes what
+    survives: training under it neither freezes nor unfreezes anything."""
+    gc.disable()
     gc.freeze()
     try:
         frozen = gc.get_freeze_count()
         train(["low lower lowest newer wider"], 5)
-        assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen and not gc.isenabled()
     finally:
         gc.unfreeze()
+        gc.enable()
 
 
 # ---- encoding ---------------------------------------------------------------

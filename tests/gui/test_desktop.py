@@ -5,7 +5,7 @@ import re
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QColor, QDropEvent, QKeySequence, QPalette
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyleOptionViewItem
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyledItemDelegate, QStyleOptionViewItem
 
 from core import classroom, identity
 from core.workspace import Workspace
@@ -144,10 +144,13 @@ def test_shaded_cells_keep_dark_text_in_the_dark_theme(window, qtbot):
 
 
 def test_themes_apply_and_are_remembered(window):
+    view = window.panels["timeline"].merge_view
     window.set_theme("dark")
     assert theme.is_dark() and settings.read(settings.THEME) == "dark"
+    assert type(view.itemDelegate()) is theme.ReadableDelegate
     window.set_theme("light")
     assert not theme.is_dark()
+    assert type(view.itemDelegate()) is QStyledItemDelegate  # no Python call per painted cell
     assert QApplication.instance().palette().color(QPalette.Text).lightness() < 128
     with pytest.raises(ValueError):
         theme.apply("purple")
