@@ -23,11 +23,12 @@ from dataclasses import dataclass, field
 from . import char_train
 from .byte_train import keep_long_lived, paused_gc
 from .corpus import END_OF_WORD, WordCorpus
-from .errors import TokenizerError, excerpt
+from .errors import Cancelled, TokenizerError, excerpt
 from .ties import CORPUS_ORDER, check_policy, order_key, symbol_lengths
 
 TRAINER_NAME = "subword-studio.char_bpe"
 TRAINER_VERSION = "1"
+STOP_EVERY = 512  # words between two looks at should_stop in a recount
 
 
 @dataclass(frozen=True, slots=True)  # slots: a 30k-merge trace is 60k objects fewer to collect
@@ -325,12 +326,13 @@ class Trace:
             return list(pairs)
         return sorted(pairs, key=self._order_key())
 
-    def tie_keys(self, step: int, pairs) -> dict:
+    def tie_keys(self, step: int, pairs, should_stop=None) -> dict:
         """What the policy compares for each of ``pairs`` before merge
         ``step``: the pair of strings, ``(left ID, right ID)`` for ``hf``,
         ``(characters, merged piece)`` for ``sentencepiece``, and
         ``(word index, position)`` of the first occurrence for the
-        corpus-order policies."""
+        corpus-order policies (a scan that ends when all are found, or with
+        :class:`Cancelled` when ``should_stop()`` says so)."""
         wanted = set(pairs)
         if self.policy in ("lexicographic", "subword-nmt"):
             return {pair: pair for pair in wanted}
@@ -340,13 +342,23 @@ class Trace:
             key = self._order_key()
             return {pair: key(pair)[:2] for pair in wanted}
         found = {}
-        for index, symbols in enumerate(self.segmentation(step - 1)):
+        for index, symbols in enumerate(self._segments(step - 1, should_stop)):
             for position, pair in enumerate(zip(symbols, symbols[1:])):
                 if pair in wanted:
                     found.setdefault(pair, (index, position))
             if len(found) == len(wanted):
                 break
         return found
+
+    def _segments(self, step: int, should_stop=None):
+        """Each word's symbols after ``step`` merges, one word at a time;
+        ``should_stop()`` is asked every ``STOP_EVERY`` words (closing a
+        window waits for a recount of a large corpus otherwise)."""
+        segment = self.model.segment
+        for index, word in enumerate(self.corpus.words):
+            if should_stop is not None and not index % STOP_EVERY and should_stop():
+                raise Cancelled
+            yield segment(word, limit=step)
 
     def _order_key(self):
         merges = [(m.left, m.right, m.new) for m in self.model.merges]
@@ -357,15 +369,16 @@ class Trace:
         """All pair counts *before* merge ``step`` (1-based), in corpus order."""
         return {pair: count for pair, (count, _) in self.pair_table(step).items()}
 
-    def pair_table(self, step: int, *, max_words: int = 8):
+    def pair_table(self, step: int, *, max_words: int = 8, should_stop=None):
         """Pair counts before merge ``step`` with the words they occur in.
 
         Returns ``{pair: (count, [(word, weighted occurrences), ...])}`` in
         corpus order (Table 19.1's three columns); at most ``max_words``
-        words are listed per pair.
+        words are listed per pair.  Ends with :class:`Cancelled` when
+        ``should_stop()`` says so.
         """
         table: dict[tuple[str, str], tuple[int, list]] = {}
-        for word, symbols, freq in zip(self.corpus.words, self.segmentation(step - 1), self.corpus.counts):
+        for word, symbols, freq in zip(self.corpus.words, self._segments(step - 1, should_stop), self.corpus.counts):
             for pair, times in Counter(zip(symbols, symbols[1:])).items():
                 count, where = table.get(pair, (0, []))
                 if len(where) < max_words:

@@ -41,6 +41,10 @@ class StudioError(ValueError):
         return cls(f"{where}: {cause}", where=where, cause=cause)
 
 
+class Cancelled(Exception):
+    """Raised by ``should_stop``-aware code to end its work early (not an error)."""
+
+
 class CorpusError(StudioError):
     """A corpus file or table that cannot be used for training."""
 

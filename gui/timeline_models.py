@@ -134,62 +134,21 @@ def first_divergence(steps, other) -> int | None:
     return None
 
 
-def pair_table(trace, step: int, should_stop=None, max_words: int = WHERE_LIMIT + 1) -> dict:
-    """``trace.pair_table(step, max_words=...)``, word by word, ending with
-    :class:`gui.workers.Cancelled` when ``should_stop()`` says so.
-
-    ``Trace.pair_table`` segments every word before it counts (seconds at a
-    late step of a large corpus) and cannot be stopped, so closing the
-    window waited for it.  The tests check that both tables are equal.
-    """
-    table: dict[tuple[str, str], tuple[int, list]] = {}
-    segment = trace.model.segment
-    for index, (word, freq) in enumerate(zip(trace.corpus.words, trace.corpus.counts)):
-        if should_stop is not None and not index % STOP_EVERY and should_stop():
-            raise Cancelled
-        symbols = segment(word, limit=step - 1)
-        for pair, times in Counter(zip(symbols, symbols[1:])).items():
-            count, where = table.get(pair, (0, []))
-            if len(where) < max_words:
-                where.append((word, times * freq))
-            table[pair] = (count + times * freq, where)
-    return table
-
-
-def tie_keys(trace, step: int, pairs, should_stop=None) -> dict:
-    """``trace.tie_keys(step, pairs)``; for the corpus-order policies, whose
-    keys are first occurrences, a scan that stops when all are found or
-    ``should_stop()`` says so (the trace's own segments every word first)."""
-    if trace.policy not in CORPUS_ORDER:
-        return trace.tie_keys(step, pairs)
-    wanted, found = set(pairs), {}
-    for index, word in enumerate(trace.corpus.words):
-        if should_stop is not None and not index % STOP_EVERY and should_stop():
-            raise Cancelled
-        symbols = trace.model.segment(word, limit=step - 1)
-        for position, pair in enumerate(zip(symbols, symbols[1:])):
-            if pair in wanted:
-                found.setdefault(pair, (index, position))
-        if len(found) == len(wanted):
-            break
-    return found
-
-
 def pair_rows(trace, step: int, should_stop=None) -> dict:
     """The full pair table before merge ``step``, winner first, then its ties.
 
-    Recomputed from the trace (see :func:`pair_table`); the tie set is put
+    Recomputed from the trace (``Trace.pair_table``); the tie set is put
     in the policy's order (the table is in corpus order, which is first-seen
     order).  ``should_stop`` ends it early with :class:`gui.workers.Cancelled`.
     """
-    table = pair_table(trace, step, should_stop)
+    table = trace.pair_table(step, max_words=WHERE_LIMIT + 1, should_stop=should_stop)
     if not table:
         return {"step": step, "rows": [], "top": 0, "tied": 0, "winner": None, "recorded": None}
     top = max(count for count, _ in table.values())
     tied = trace.tie_order(pair for pair, (count, _) in table.items() if count == top)
     recorded = trace.steps[step - 1].pair if step <= len(trace.steps) else None
     tied_set = set(tied)
-    keys = tie_keys(trace, step, tied, should_stop) if len(tied) > 1 else {}
+    keys = trace.tie_keys(step, tied, should_stop) if len(tied) > 1 else {}
     rest = sorted((p for p in table if p not in tied_set), key=lambda p: (-table[p][0], p))
     rows = []
     for number, pair in enumerate(tied + rest):

@@ -40,9 +40,9 @@ def _table(model, stretch: int) -> QTableView:
     return view
 
 
-def step_view(trace, step: int) -> dict:
+def step_view(trace, step: int, should_stop=None) -> dict:
     """The segmentation after ``step`` and the pair counts before the next merge."""
-    table = trace.pair_table(step + 1)
+    table = trace.pair_table(step + 1, should_stop=should_stop)
     return {
         "trace": trace, "step": step, "segmentation": trace.segmentation(step),
         "counts": {pair: count for pair, (count, _) in table.items()},
@@ -156,7 +156,7 @@ class TracePanel(QWidget):
 
     def _recount(self, trace, step):
         self.pairs_label.setText(self.tr("Counting pairs before merge %1…").replace("%1", str(step + 1)))
-        self.step_task = self.after_paint.task(lambda progress, stop: step_view(trace, step), "trace step")
+        self.step_task = self.after_paint.task(lambda progress, stop: step_view(trace, step, stop), "trace step")
         self.step_task.sig_done.connect(self._recounted)
         self.step_task.sig_failed.connect(self._recount_failed)
 

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.char_bpe import CharBPE, merge_symbols, train
+from core.char_bpe import STOP_EVERY, CharBPE, merge_symbols, train
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import TokenizerError
 from core.ties import POLICIES, symbol_lengths
@@ -295,3 +295,24 @@ def test_two_merges_spelling_one_string_make_one_symbol():
     # 2 and 3); a + ba spells "aba", the symbol ab + a made.
     assert [(count, ties[0]) for count, ties, _ in found] == [
         (1, ("a", "ab")), (1, ("a", "b")), (2, ("ab", "a")), (1, ("a", "ba")), (1, ("ab", "ab"))]
+
+
+def test_recounts_stop_when_asked_and_equal_the_whole_segmentation():
+    """The GUI's pair-table worker asks should_stop every STOP_EVERY words, so closing is prompt."""
+    from collections import Counter
+
+    from core.errors import Cancelled
+
+    words = [f"w{i}x{i % 7}" for i in range(3 * STOP_EVERY)]
+    trace = train(WordCorpus(tuple(words), tuple([1] * len(words))), merges=5, tie="first-seen").trace
+    asked = []
+    with pytest.raises(Cancelled):
+        trace.pair_table(3, should_stop=lambda: asked.append(1) or len(asked) > 2)
+    assert len(asked) == 3
+    table = trace.pair_table(3)
+    counts = Counter()
+    for word, symbols in zip(words, trace.segmentation(2)):
+        counts.update(zip(symbols, symbols[1:]))
+    assert {pair: count for pair, (count, _) in table.items()} == counts
+    with pytest.raises(Cancelled):
+        trace.tie_keys(3, list(table)[:2] + [("never", "seen")], should_stop=lambda: len(asked) > 2)

@@ -46,9 +46,9 @@ def test_selecting_steps_never_waits_for_the_recount(main, qtbot, monkeypatch):
     threads = set()
     recount = trace_panel.step_view
 
-    def spy(trace, step):
+    def spy(trace, step, should_stop=None):
         threads.add(threading.current_thread() is threading.main_thread())
-        return recount(trace, step)
+        return recount(trace, step, should_stop)
 
     monkeypatch.setattr(trace_panel, "step_view", spy)
     window = main.trace_panel

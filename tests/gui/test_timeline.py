@@ -17,9 +17,8 @@ from gui import workers
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 from gui.timeline import MergeTimeline
-from core.ties import POLICIES
 from gui.timeline_models import (
-    WHERE_LIMIT, first_divergence, pair_rows, pair_table, parameter_cost, tie_keys, token_totals,
+    first_divergence, pair_rows, parameter_cost, token_totals,
 )
 
 SEED_004 = WordCorpus.from_pairs([("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)])
@@ -221,17 +220,6 @@ def random_corpus(words, seed=3):
     rng = random.Random(seed)
     return WordCorpus.from_pairs(("".join(rng.choices("abcabd", k=rng.randint(1, 9))), rng.randint(1, 4))
                                  for _ in range(words))
-
-
-@pytest.mark.parametrize("policy", POLICIES)
-def test_the_stoppable_pair_table_and_tie_keys_equal_the_traces(policy):
-    trace = train(random_corpus(80), merges=30, tie=policy).trace
-    for step in range(1, len(trace.steps) + 2):
-        table = pair_table(trace, step)
-        assert table == trace.pair_table(step, max_words=WHERE_LIMIT + 1)
-        top = max(count for count, _ in table.values())
-        tied = trace.tie_order(pair for pair, (count, _) in table.items() if count == top)
-        assert tie_keys(trace, step, tied) == trace.tie_keys(step, tied)
 
 
 def test_the_pair_table_stops_when_asked():
