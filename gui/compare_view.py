@@ -250,10 +250,25 @@ class CompareView(QWidget):
         self.cancel_button.clicked.connect(self._cancel_sampling)
         # Bound methods, not lambdas: Qt drops them with this view, while a
         # training result can still arrive after the window is gone.
-        bridge.sig_model_trained.connect(self.reload)
-        bridge.sig_encoder_changed.connect(self.reload)
-        bridge.sig_assets_changed.connect(self.reload)
+        bridge.sig_model_trained.connect(self._workspace_changed)
+        bridge.sig_encoder_changed.connect(self._workspace_changed)
+        bridge.sig_assets_changed.connect(self._workspace_changed)
+        self._stale = False
         self.reload()
+
+    def _workspace_changed(self, *_):
+        # Behind another tab, reload when shown: re-encoding every tokenizer
+        # and redrawing the lattice took GUI time right as a training ended.
+        if self.isVisible():
+            self.reload()
+        else:
+            self._stale = True
+
+    def showEvent(self, event):
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self.reload()
 
     def _setup_histogram(self, widget):
         widget.getPlotItem().setLabel("bottom", self.tr("Segmentation # (see the table)"))

@@ -4,7 +4,7 @@ lattice, n-best and sampling, the WordPiece search trace, fastText n-grams."""
 import pytest
 from PySide6.QtCore import Qt
 
-from core import assets, identity, unigram, wordpiece
+from core import assets, byte_bpe, identity, unigram, wordpiece
 from core.bert_basic import BasicTokenizer
 from core.workspace import Workspace
 from gui.bridge import WorkspaceBridge
@@ -165,3 +165,15 @@ def test_main_window_has_the_compare_tab(qtbot):
     qtbot.addWidget(window)
     assert isinstance(window.panels["compare"], CompareView)
     assert window.tabs.tabText(window.tabs.indexOf(window.panels["compare"])) == "Compare"
+
+
+def test_a_hidden_compare_tab_reloads_when_shown(qtbot):
+    window = MainWindow(WorkspaceBridge(Workspace.example()))
+    qtbot.addWidget(window)
+    window.show()
+    view = window.panels["compare"]
+    before = view.comparison_model.rowCount()
+    window.workspace.add_asset(assets.byte_bpe_to_asset(byte_bpe.train(["low lower"], 3), records=["low lower"]))
+    assert view.comparison_model.rowCount() == before  # behind another tab: nothing done yet
+    window.show_panel("compare")
+    assert view.comparison_model.rowCount() == before + 1
