@@ -287,13 +287,6 @@ class Workspace:
         """The trained char-BPE model as a new, unsaved asset."""
         return self.add_loaded(self.model_asset(name))
 
-    def rename_asset(self, index: int, name: str) -> None:
-        """Change the metadata name (which never changes identity)."""
-        self.replace_loaded(index, renamed(self.assets[index].loaded, name))
-
-    def duplicate_asset(self, index: int, name: str) -> int:
-        return self.add_loaded(copied(self.assets[index].loaded, name))
-
     def add_broken_copy(self, index: int, first: int, second: int, *, name: str | None = None) -> int:
         """Seed 000, exercise 5: a copy with two IDs swapped (same shapes, other meaning)."""
         return self.add_loaded(broken_copy(self.assets[index].loaded, first, second, name=name))
@@ -317,15 +310,19 @@ class Workspace:
 # worker can compute the identity while the window stays responsive ====
 
 def renamed(loaded: identity.LoadedAsset, name: str) -> identity.LoadedAsset:
-    asset = copy.deepcopy(loaded.asset)
-    asset["metadata"] = {**(asset.get("metadata") or {}), "name": name}
-    return identity.from_dict(asset, path=loaded.path, tokenizer=loaded.tokenizer)
+    """The same asset under another name (metadata: the identity stays)."""
+    return identity.from_dict(_named(loaded.asset, name), path=loaded.path, tokenizer=loaded.tokenizer)
 
 
 def copied(loaded: identity.LoadedAsset, name: str) -> identity.LoadedAsset:
-    asset = copy.deepcopy(loaded.asset)
+    """An unsaved copy with its own tokenizer."""
+    return identity.from_dict(_named(loaded.asset, name))
+
+
+def _named(asset: dict, name: str) -> dict:
+    asset = copy.deepcopy(asset)
     asset["metadata"] = {**(asset.get("metadata") or {}), "name": name}
-    return identity.from_dict(asset)
+    return asset
 
 
 def broken_copy(loaded: identity.LoadedAsset, first: int, second: int, *, name: str | None = None):
