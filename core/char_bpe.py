@@ -315,9 +315,10 @@ class Trace:
     stop_reason: str
     settings: dict
 
-    def segmentation(self, step: int) -> list[list[str]]:
-        """Every corpus word's symbols after ``step`` merges (0 = initial)."""
-        return [self.model.segment(w, limit=step) for w in self.corpus.words]
+    def segmentation(self, step: int, should_stop=None) -> list[list[str]]:
+        """Every corpus word's symbols after ``step`` merges (0 = initial);
+        ends with :class:`Cancelled` when ``should_stop()`` says so."""
+        return list(self._segments(step, should_stop))
 
     def tie_order(self, pairs) -> list:
         """``pairs``, all at one count and listed in corpus order, sorted by
@@ -369,16 +370,20 @@ class Trace:
         """All pair counts *before* merge ``step`` (1-based), in corpus order."""
         return {pair: count for pair, (count, _) in self.pair_table(step).items()}
 
-    def pair_table(self, step: int, *, max_words: int = 8, should_stop=None):
+    def pair_table(self, step: int, *, max_words: int = 8, should_stop=None, segmentation=None):
         """Pair counts before merge ``step`` with the words they occur in.
 
         Returns ``{pair: (count, [(word, weighted occurrences), ...])}`` in
         corpus order (Table 19.1's three columns); at most ``max_words``
-        words are listed per pair.  Ends with :class:`Cancelled` when
+        words are listed per pair.  ``segmentation`` is
+        ``self.segmentation(step - 1)`` when the caller has it already (the
+        recount is the costly part).  Ends with :class:`Cancelled` when
         ``should_stop()`` says so.
         """
+        if segmentation is None:
+            segmentation = self._segments(step - 1, should_stop)
         table: dict[tuple[str, str], tuple[int, list]] = {}
-        for word, symbols, freq in zip(self.corpus.words, self._segments(step - 1, should_stop), self.corpus.counts):
+        for word, symbols, freq in zip(self.corpus.words, segmentation, self.corpus.counts):
             for pair, times in Counter(zip(symbols, symbols[1:])).items():
                 count, where = table.get(pair, (0, []))
                 if len(where) < max_words:

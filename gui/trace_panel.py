@@ -42,9 +42,10 @@ def _table(model, stretch: int) -> QTableView:
 
 def step_view(trace, step: int, should_stop=None) -> dict:
     """The segmentation after ``step`` and the pair counts before the next merge."""
-    table = trace.pair_table(step + 1, should_stop=should_stop)
+    segmentation = trace.segmentation(step, should_stop)
+    table = trace.pair_table(step + 1, should_stop=should_stop, segmentation=segmentation)
     return {
-        "trace": trace, "step": step, "segmentation": trace.segmentation(step),
+        "trace": trace, "step": step, "segmentation": segmentation,
         "counts": {pair: count for pair, (count, _) in table.items()},
         "where": {pair: ", ".join(f"{w} ×{n}" for w, n in words) for pair, (_, words) in table.items()},
     }
