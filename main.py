@@ -10,7 +10,7 @@ import sys
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and not argv[0].startswith("--gui"):
-        from core.cli import main as cli_main
+        from core.cli.main import main as cli_main
 
         if argv[0] in ("-h", "--help") or not argv[0].startswith("-"):
             return cli_main(argv)

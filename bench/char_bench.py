@@ -1,4 +1,4 @@
-"""Character BPE (``core.char_bpe``, every tie policy) against HF
+"""Character BPE (``core.models.char_bpe``, every tie policy) against HF
 ``tokenizers``' ``BpeTrainer(end_of_word_suffix="</w>")`` (one thread and
 default threads) and a naive full-recount trainer.
 
@@ -36,7 +36,7 @@ def word_counts(recs, pretokenizer: str) -> Counter:
     """Every word with its count, in order of first appearance."""
     if pretokenizer == "whitespace":
         return Counter(w for r in recs for w in r.split())
-    from core import pretokenize
+    from core.pipeline import pretokenize
     return pretokenize.count_pieces(pretokenizer, Counter(recs))
 
 
@@ -51,8 +51,8 @@ def hf_alphabet_size(words) -> int:
 def train(task, recs):
     system, merges = task["system"], task["merges"]
     if system == "ours":
-        from core import char_bpe
-        from core.corpus import WordCorpus
+        from core.models import char_bpe
+        from core.workspace.corpus import WordCorpus
         marks, wanted = {}, {1, task.get("mark", 0)}
 
         def progress(step, _total):
@@ -118,7 +118,7 @@ def naive(state, steps, tie):
 def naive_samples(words, tie, merges_file, steps) -> dict[str, float]:
     """The naive step's cost later in the run: the state before step s
     (our merges, which the bench checks against the naive ones), timed."""
-    from core.char_bpe import CharBPE, Merge
+    from core.models.char_bpe import CharBPE, Merge
     pairs = json.loads(Path(merges_file).read_text(encoding="utf-8"))
     alphabet = tuple(sorted({c for w in words for c in w} | {END}))
     model = CharBPE(alphabet, tuple(Merge(r, a, b, a + b, 0) for r, (a, b) in enumerate(pairs, start=1)),
@@ -134,8 +134,8 @@ def naive_samples(words, tie, merges_file, steps) -> dict[str, float]:
 
 def trace_task(task, recs):
     """Train ``merges`` steps and weigh the trace against full pair tables."""
-    from core import char_bpe
-    from core.corpus import WordCorpus
+    from core.models import char_bpe
+    from core.workspace.corpus import WordCorpus
     words = word_counts(recs, task["pretokenizer"])
     corpus = WordCorpus(tuple(words), tuple(words.values()))
     t0 = time.perf_counter()

@@ -114,7 +114,7 @@ def child_first_window(lang, spawned_at):
 def _en_words(size):
     import char_bench
     import corpora
-    from core.corpus import WordCorpus
+    from core.workspace.corpus import WordCorpus
     words = char_bench.word_counts(corpora.records(corpora.build("en", size)[0]), "whitespace")
     return WordCorpus(tuple(words), tuple(words.values()))
 
@@ -125,7 +125,7 @@ def _install_language(app, lang):
 
 
 def child_timeline(lang, _spawned_at):
-    from core.workspace import TrainSettings, Workspace
+    from core.workspace.workspace import TrainSettings, Workspace
     workspace = Workspace(_en_words(10_000_000), TrainSettings(merges=TIMELINE_MERGES))
     workspace.train()
     app = _app()
@@ -150,7 +150,7 @@ def child_timeline(lang, _spawned_at):
 
 
 def child_encode(lang, _spawned_at):
-    from core.workspace import Workspace
+    from core.workspace.workspace import Workspace
     app = _app()
     _install_language(app, lang)
     from PySide6.QtCore import QTimer
@@ -195,7 +195,7 @@ def child_encode(lang, _spawned_at):
 
 
 def child_stall(lang, _spawned_at):
-    from core.workspace import TrainSettings, Workspace
+    from core.workspace.workspace import TrainSettings, Workspace
     workspace = Workspace(_en_words(10_000_000), TrainSettings(merges=STALL_MERGES))
     app = _app()
     _install_language(app, lang)

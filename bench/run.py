@@ -62,7 +62,7 @@ def _byte_level_map() -> dict[int, str]:
 def _train(task, recs):
     system, vocab, out = task["system"], task["vocab"], task["out"]
     if system == "ours":
-        from core import byte_bpe
+        from core.models import byte_bpe
         marks = {}
         wanted = {1, task.get("mark", 0)}
 
@@ -79,7 +79,7 @@ def _train(task, recs):
         # Our trainer with HF's base order: relabel each byte by the rank of
         # its ByteLevel character, so "smallest pair by our IDs" becomes
         # "smallest pair by HF's IDs"; split first, on the real text.
-        from core import byte_train
+        from core.models import byte_train
         char = _byte_level_map()
         order = sorted(range(256), key=char.__getitem__)
         relabel = bytes(order.index(b) for b in range(256))
@@ -170,7 +170,7 @@ def _naive_step(words, next_id) -> None:
 def _naive_samples(recs, asset, steps) -> dict[str, float]:
     """The naive step's cost later in the run: reach the state before step
     s with our merges (the bench checks they agree), then time one step."""
-    from core import byte_bpe, byte_train
+    from core.models import byte_bpe, byte_train
     model = byte_bpe.ByteBPE.from_asset_model(json.loads(Path(asset).read_text(encoding="utf-8")))
     words = byte_train.count_words(recs, "gpt2")
     costs = {}
@@ -186,7 +186,7 @@ def _naive_samples(recs, asset, steps) -> dict[str, float]:
 def _encode(task, recs):
     system = task["system"]
     if system == "ours":
-        from core import byte_bpe
+        from core.models import byte_bpe
         model = byte_bpe.ByteBPE.from_asset_model(json.loads(Path(task["asset"]).read_text(encoding="utf-8")))
         t0 = time.perf_counter()
         ids = model.encode_batch(recs)
@@ -223,7 +223,7 @@ def _encode(task, recs):
     raise ValueError(system)
 
 
-_MODULES = {"ours": ["core.byte_bpe"], "ours-hf-order": ["core.byte_train"], "hf": ["tokenizers"], "spm-bpe": ["sentencepiece"],
+_MODULES = {"ours": ["core.models.byte_bpe"], "ours-hf-order": ["core.models.byte_train"], "hf": ["tokenizers"], "spm-bpe": ["sentencepiece"],
             "spm-unigram": ["sentencepiece"], "tiktoken": ["tiktoken"], "naive": ["regex"]}
 
 
@@ -233,7 +233,7 @@ _TRAIN = {"train": _train, "char-train": char_bench.train, "char-trace": char_be
 
 def worker(task: dict) -> dict:
     if task["kind"].startswith("char-"):
-        modules = _CHAR_MODULES.get(task.get("system"), ["core.char_bpe", "core.pretokenize"])
+        modules = _CHAR_MODULES.get(task.get("system"), ["core.models.char_bpe", "core.pipeline.pretokenize"])
     else:
         modules = _MODULES[task["system"]]
     for module in modules:  # imports are not part of the timed work
@@ -271,7 +271,7 @@ def explain_hf(recs, asset_path, ours, hf) -> str:
         return f"HF merges equal ours ({len(ours)} steps)"
     if at >= min(len(ours), len(hf)):
         return f"equal for the first {at} steps; then one of them stops ({len(ours)} vs {len(hf)} merges)"
-    from core import byte_bpe
+    from core.models import byte_bpe
     model = byte_bpe.ByteBPE.from_asset_model(json.loads(Path(asset_path).read_text(encoding="utf-8")))
     table = {model.token_bytes(i).hex(): i for i in reversed(range(model.vocab_size)) if i not in (256, 257, 258)}
     theirs = tuple(table.get(h) for h in hf[at][:2])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from . import utf8
+from core import utf8
 
 VISIBLE = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍", "\u3000": "□"}
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import StudioError
+from core.errors import StudioError
 
 KINDS = (
     "invalid_byte",

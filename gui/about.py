@@ -10,7 +10,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from core import classroom, identity
+from core.workspace import classroom
+from core.inspect import identity
 from core.errors import StudioError
 
 from . import core_text

@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication
 
-from core.workspace import Workspace
+from core.workspace.workspace import Workspace
 
 from . import language, settings, theme, workers
 from .bridge import WorkspaceBridge

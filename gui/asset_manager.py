@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
     QTableView, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from core import asset_diff, identity, workspace as workspace_mod
+from core.inspect import asset_diff, identity
+from core.workspace import workspace as workspace_mod
 from core.errors import StudioError
 
 from . import asset_findings as findings, core_text, theme

@@ -1,6 +1,6 @@
 """The one Qt adapter: turns workspace events into Qt signals.
 
-Every window is a view of the same :class:`core.workspace.Workspace`; it
+Every window is a view of the same :class:`core.workspace.workspace.Workspace`; it
 listens to these signals and calls workspace mutators, never its own copy.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from core.workspace import Workspace
+from core.workspace.workspace import Workspace
 
 
 class WorkspaceBridge(QObject):

@@ -1,6 +1,6 @@
 """The decode side's canonical check: "canonical: yes / no", and the list the
 encoder would give for the same bytes beside the one typed, with the tokens
-that differ marked on both sides (core/canon.py lines them up by bytes).
+that differ marked on both sides (core/inspect/canon.py lines them up by bytes).
 
 Lists up to THREAD_THRESHOLD IDs are checked at once; longer ones (a pasted
 file) on a worker thread, and a newer list supersedes an older result.
@@ -11,7 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from core import canon, utf8
+from core.inspect import canon
+from core import utf8
 from core.render import render_piece
 
 from . import theme

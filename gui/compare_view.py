@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QSpinBox, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
-from core import ngrams, unigram, wordpiece
+from core.inspect import ngrams
+from core.models import unigram, wordpiece
 from core.errors import StudioError
 from core.render import render_char, render_piece
 

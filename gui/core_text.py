@@ -458,7 +458,7 @@ def decode_error(exc: Utf8DecodeError) -> str:
 
 
 def invalid_line(line, name: str) -> str:
-    """A skipped import line (:class:`core.records.InvalidLine`) in ``name``."""
+    """A skipped import line (:class:`core.workspace.records.InvalidLine`) in ``name``."""
     text = _fill(ERRORS["corpus.invalid_utf8"], {"bytes": line.bad, "offset": line.offset})
     return f"{name}:{line.line}{_colon()}{text}" if text else line.describe(name)
 

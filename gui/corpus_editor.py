@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from core import records as rec
+from core.workspace import records as rec
 from core.errors import StudioError
 
 from . import commands, core_text, theme

@@ -10,8 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 
-from core import records as rec
-from core.corpus import WordCorpus
+from core.workspace import records as rec
+from core.workspace.corpus import WordCorpus
 from core.errors import CorpusError, StudioError
 
 from . import commands, core_text

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QPlainTextEdit, QPushButton, QSplitter, QTableView, QTextEdit, QVBoxLayout, QWidget,
 )
 
-from core import textinfo
+from core.inspect import textinfo
 from core.errors import StudioError
-from core.idlist import parse_ids, read_id_file
+from core.inspect.idlist import parse_ids, read_id_file
 from core.render import render_piece
 
 from . import core_text

@@ -1,7 +1,7 @@
 """The six exercises of seed 000, section 19.8, as questions the app checks.
 
 The student writes a pair, a segmentation, a number or a byte, or ticks
-options; ``core.lessons`` computes the answer with the core each time, and
+options; ``core.workspace.lessons`` computes the answer with the core each time, and
 the reference explanation of section 19.9 is shown after a check.
 """
 
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import lessons
+from core.workspace import lessons
 from core.errors import StudioError
 
 from . import core_text

@@ -25,7 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import formats, identity, pretokenize
+from core import formats
+from core.inspect import identity
+from core.pipeline import pretokenize
 from core.errors import StudioError
 
 from . import core_text

@@ -1,7 +1,7 @@
 """What the lessons and exercises say, in English; zh_CN comes from the .ts.
 
 The texts paraphrase seed 000 (sections 19.1-19.5 and the reference answers
-of 19.9) and seeds 003 and 004.  Keys follow ``core.lessons``: one title per
+of 19.9) and seeds 003 and 004.  Keys follow ``core.workspace.lessons``: one title per
 lesson and one explanation per replayed step, in step order.
 """
 
@@ -33,7 +33,7 @@ TITLES = {
     "004": QT_TRANSLATE_NOOP("lessons", "Table 1 and newest (seed 004)"),
 }
 
-# What in the section the lesson replays (the section number comes from core.lessons).
+# What in the section the lesson replays (the section number comes from core.workspace.lessons).
 WHERE = {
     "19.1": QT_TRANSLATE_NOOP("lessons", "example 19.1, tables 19.1 and 19.2"),
     "19.2": QT_TRANSLATE_NOOP("lessons", "encoding with the learned rules"),

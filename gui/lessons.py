@@ -16,7 +16,9 @@ from PySide6.QtWidgets import (
     QDockWidget, QHBoxLayout, QLabel, QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget,
 )
 
-from core import assets, classroom, lessons, wordpiece
+from core import assets
+from core.workspace import classroom, lessons
+from core.models import wordpiece
 from core.errors import StudioError
 
 from . import core_text, theme
@@ -111,7 +113,7 @@ class LessonPlayer(QObject):
     def previous(self):
         self.go(self.index - 1)
 
-    # ==== actions, one per kind of step (see core.lessons.Step) ====
+    # ==== actions, one per kind of step (see core.workspace.lessons.Step) ====
 
     def _do_step(self, timeline, k):
         self.window.workspace.select_step(k)

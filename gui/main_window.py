@@ -12,7 +12,8 @@ import shiboken6
 from PySide6.QtCore import Qt, QThread, QTimer
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
-from core import assets, workspace_file
+from core import assets
+from core.workspace import workspace_file
 from core.errors import StudioError
 
 from . import about, core_text, desktop, language, menus, settings, theme

@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
-from core import lessons
+from core.workspace import lessons
 
 from . import language, settings, theme
 from .lesson_text import TITLES, tr as lesson_tr

@@ -2,7 +2,7 @@
 
 A view of the workspace: it lists the tokenizers the workspace holds (the
 encode panel's, the trained char-BPE model, every open asset), runs
-:func:`core.stages.inspect` off the GUI thread on the typed text, and shows
+:func:`core.inspect.stages.inspect` off the GUI thread on the typed text, and shows
 the stages as rows.  Selecting a piece (or text in the input) highlights the
 characters and bytes it came from in the input and the pieces of every stage
 that share them.  A second page explains the tokenizer's base-byte IDs.
@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
                                QPlainTextEdit, QProgressBar, QPushButton, QSlider, QSpinBox, QSplitter, QTableView,
                                QTabWidget, QTextEdit, QVBoxLayout, QWidget)
 
-from core import byte_order
-from core.aligned import Origin
-from core.stages import SpanIndex, inspect
+from core.inspect import byte_order
+from core.inspect.aligned import Origin
+from core.inspect.stages import SpanIndex, inspect
 
 from .pipeline_models import ByteOrderModel, PiecesModel, StagesModel, span_text, visible
 from .workers import Cancelled, run_task
@@ -49,7 +49,7 @@ def _compute(tokenizer, kind, text, limit, template):
 
 class PipelineView(QWidget):
     sig_inspected = Signal(object)
-    """A new inspection is on screen (argument: the core.stages.Inspection)."""
+    """A new inspection is on screen (argument: the core.inspect.stages.Inspection)."""
 
     def __init__(self, bridge, parent=None):
         super().__init__(parent)

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QProgressBar, QPushButton, QSlider, QSpinBox, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
-from core import records as rec
+from core.workspace import records as rec
 from core.fileio import write_bytes_atomic
-from core.ties import POLICIES
+from core.models.ties import POLICIES
 
 from .after_paint import AfterPaint
 from .bridge import WorkspaceBridge

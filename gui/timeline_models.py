@@ -17,8 +17,8 @@ from collections import Counter
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from core.char_bpe import merge_symbols
-from core.ties import CORPUS_ORDER
+from core.models.char_bpe import merge_symbols
+from core.models.ties import CORPUS_ORDER
 
 from .workers import Cancelled
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QPushButton, QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget,
 )
 
-from core.ties import POLICIES
+from core.models.ties import POLICIES
 
 from .bridge import WorkspaceBridge
 from .after_paint import AfterPaint

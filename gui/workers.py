@@ -21,7 +21,7 @@ import traceback
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal, Slot
 
-from core import char_bpe
+from core.models import char_bpe
 from core.errors import Cancelled, StudioError  # noqa: F401 - Cancelled ends a task early
 
 from . import collector, core_text

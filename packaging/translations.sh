@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.venv/bin
 for ts in resources/i18n/*.ts; do
-    "$bin/pyside6-lupdate" -no-obsolete gui/*.py -ts "$ts"
+    # shellcheck disable=SC2046
+    "$bin/pyside6-lupdate" -no-obsolete $(find gui -name "*.py" | sort) -ts "$ts"
     "$bin/pyside6-lrelease" "$ts" -qm "${ts%.ts}.qm"
 done

@@ -14,7 +14,7 @@ the tokenizer.  ``specials`` and ``boundary`` restate what the model implies
 so a reader sees them without knowing the kind; they are checked against the
 model, and derived from it when an older file lacks them.  Loading gives one
 clear :class:`AssetError` for any bad file.  docs/identity.md describes the
-fields and how :mod:`core.identity` hashes them.
+fields and how :mod:`core.inspect.identity` hashes them.
 
 The envelope's shared rules are in :mod:`.schema`; each kind has a module
 that converts between its tokenizer and an asset (``char_bpe``,
@@ -26,15 +26,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..corpus import WordCorpus
-from ..errors import AssetError, StudioError, excerpt
-from ..fileio import read_limited, write_json_atomic
-from .bpe import bpe_from_asset, bpe_to_asset
-from .byte_bpe import RenumberedByteBPE, byte_bpe_from_asset, byte_bpe_to_asset
-from .char_bpe import RenumberedCharBPE, char_bpe_from_asset, char_bpe_to_asset
-from .schema import FORMAT, SCHEMA_VERSION, parse_json, records_identity, require
-from .unigram import unigram_from_asset, unigram_to_asset
-from .wordpiece import wordpiece_from_asset, wordpiece_to_asset
+from core.workspace.corpus import WordCorpus
+from core.errors import AssetError, StudioError, excerpt
+from core.fileio import read_limited, write_json_atomic
+from core.assets.bpe import bpe_from_asset, bpe_to_asset
+from core.assets.byte_bpe import RenumberedByteBPE, byte_bpe_from_asset, byte_bpe_to_asset
+from core.assets.char_bpe import RenumberedCharBPE, char_bpe_from_asset, char_bpe_to_asset
+from core.assets.schema import FORMAT, SCHEMA_VERSION, parse_json, records_identity, require
+from core.assets.unigram import unigram_from_asset, unigram_to_asset
+from core.assets.wordpiece import wordpiece_from_asset, wordpiece_to_asset
 
 __all__ = [
     "FORMAT", "LOADERS", "MAX_ASSET_BYTES", "SCHEMA_VERSION", "RenumberedByteBPE", "RenumberedCharBPE",

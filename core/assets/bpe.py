@@ -1,14 +1,14 @@
-"""Assets of kind ``bpe`` (:mod:`core.bpe_model`): imported BPE models,
-string tokens with any IDs; the model body is :mod:`core.bpe_model`'s."""
+"""Assets of kind ``bpe`` (:mod:`core.models.bpe_model`): imported BPE models,
+string tokens with any IDs; the model body is :mod:`core.models.bpe_model`'s."""
 
 from __future__ import annotations
 
-from .schema import FORMAT, SCHEMA_VERSION, check_implied, created, require
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, require
 
 
 def bpe_to_asset(model, *, name: str = "", notes: str = "", trainer: dict | None = None) -> dict:
-    """An asset for a :class:`core.bpe_model.BPEModel`; ``trainer`` names where it came from."""
-    from .. import bpe_model
+    """An asset for a :class:`core.models.bpe_model.BPEModel`; ``trainer`` names where it came from."""
+    from core.models import bpe_model
 
     return {
         "format": FORMAT, "schema_version": SCHEMA_VERSION, "kind": "bpe",
@@ -21,7 +21,7 @@ def bpe_to_asset(model, *, name: str = "", notes: str = "", trainer: dict | None
 
 
 def bpe_from_asset(asset: dict):
-    from .. import bpe_model
+    from core.models import bpe_model
 
     model = require(asset, "model", dict, "asset")
     built = bpe_model.from_asset_model(model, normalizer=asset.get("normalizer"),

@@ -1,4 +1,4 @@
-"""Assets of kind ``byte-bpe`` (:mod:`core.byte_bpe`): IDs 0-255 are the
+"""Assets of kind ``byte-bpe`` (:mod:`core.models.byte_bpe`): IDs 0-255 are the
 bytes; specials and merges carry the file's own IDs, which the loader
 renumbers to ByteBPE's order and translates back at the edges.
 """
@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..errors import AssetError, TokenizerError, excerpt
-from .schema import FORMAT, SCHEMA_VERSION, check_rules, created, records_identity, require
+from core.errors import AssetError, TokenizerError, excerpt
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_rules, created, records_identity, require
 
 
 def byte_bpe_to_asset(model, *, records=None, name: str = "", notes: str = "") -> dict:
-    """An asset for a :class:`core.byte_bpe.ByteBPE`; ``records`` gives provenance."""
-    from .. import byte_bpe
+    """An asset for a :class:`core.models.byte_bpe.ByteBPE`; ``records`` gives provenance."""
+    from core.models import byte_bpe
 
     body = model.to_asset_model()
     asset = {
@@ -37,7 +37,7 @@ def byte_bpe_to_asset(model, *, records=None, name: str = "", notes: str = "") -
 def byte_bpe_from_asset(asset: dict):
     """A :class:`ByteBPE`, or a :class:`RenumberedByteBPE` when the file
     numbers its specials and learned tokens in another order."""
-    from .. import byte_bpe
+    from core.models import byte_bpe
 
     model = require(asset, "model", dict, "asset")
     canonical, to_asset = _canonical_byte_model(model)
@@ -160,7 +160,7 @@ class RenumberedByteBPE:
         return replace(encoding, ids=tuple(self.to_asset_id[i] for i in encoding.ids))
 
     def decode(self, ids, *, errors: str = "strict"):
-        from ..utf8 import Utf8DecodeError
+        from core.utf8 import Utf8DecodeError
 
         ids = list(ids)
         mapped = [self._canonical_id(t) for t in ids]

@@ -1,4 +1,4 @@
-"""Assets of kind ``char-bpe`` (:mod:`core.char_bpe`): alphabet, ordered
+"""Assets of kind ``char-bpe`` (:mod:`core.models.char_bpe`): alphabet, ordered
 merges with their counts, and the file's own numbering of the tokens.
 
 IDs belong to the file, not to the merge order: a file may number its tokens
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import char_bpe
-from ..errors import AssetError, StudioError, excerpt
-from .schema import FORMAT, SCHEMA_VERSION, check_rules, created, require
+from core.models import char_bpe
+from core.errors import AssetError, StudioError, excerpt
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_rules, created, require
 
 
 def char_bpe_to_asset(model: char_bpe.CharBPE, *, name: str = "", notes: str = "") -> dict:

@@ -7,7 +7,7 @@ import datetime
 import hashlib
 import json
 
-from ..errors import AssetError, excerpt
+from core.errors import AssetError, excerpt
 
 FORMAT = "subword-studio/tokenizer"
 SCHEMA_VERSION = 1

@@ -1,15 +1,15 @@
-"""Assets of kind ``unigram`` (:mod:`core.unigram`): pieces with scores and
+"""Assets of kind ``unigram`` (:mod:`core.models.unigram`): pieces with scores and
 types, and the SentencePiece-style normalization pipeline."""
 
 from __future__ import annotations
 
-from ..errors import AssetError, StudioError, excerpt
-from .schema import FORMAT, SCHEMA_VERSION, check_implied, created, require, trained_fields
+from core.errors import AssetError, StudioError, excerpt
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, require, trained_fields
 
 
 def unigram_to_asset(model, *, name: str = "", notes: str = "") -> dict:
-    """An asset for a :class:`core.unigram.Unigram` and its normalization pipeline."""
-    from .. import unigram
+    """An asset for a :class:`core.models.unigram.Unigram` and its normalization pipeline."""
+    from core.models import unigram
 
     asset = {
         "format": FORMAT, "schema_version": SCHEMA_VERSION, "kind": "unigram",
@@ -31,7 +31,8 @@ def _unigram_specials(model) -> list:
 
 
 def unigram_from_asset(asset: dict):
-    from .. import normalize, unigram
+    from core.pipeline import normalize
+    from core.models import unigram
 
     model = require(asset, "model", dict, "asset")
     rows = require(model, "pieces", list, "model")

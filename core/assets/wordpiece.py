@@ -1,15 +1,15 @@
-"""Assets of kind ``wordpiece`` (:mod:`core.wordpiece`): the vocabulary and
+"""Assets of kind ``wordpiece`` (:mod:`core.models.wordpiece`): the vocabulary and
 the BasicTokenizer options, which stand in the envelope's normalizer."""
 
 from __future__ import annotations
 
-from ..errors import AssetError, StudioError, excerpt
-from .schema import FORMAT, SCHEMA_VERSION, check_implied, created, require, trained_fields
+from core.errors import AssetError, StudioError, excerpt
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, require, trained_fields
 
 
 def wordpiece_to_asset(model, *, name: str = "", notes: str = "") -> dict:
-    """An asset for a :class:`core.wordpiece.WordPiece` (with its BasicTokenizer options)."""
-    from .. import wordpiece
+    """An asset for a :class:`core.models.wordpiece.WordPiece` (with its BasicTokenizer options)."""
+    from core.models import wordpiece
 
     basic = model.basic
     asset = {
@@ -28,7 +28,8 @@ def wordpiece_to_asset(model, *, name: str = "", notes: str = "") -> dict:
 
 
 def wordpiece_from_asset(asset: dict):
-    from .. import bert_basic, wordpiece
+    from core.pipeline import bert_basic
+    from core.models import wordpiece
 
     model = require(asset, "model", dict, "asset")
     vocab = require(model, "vocab", list, "model")

@@ -22,9 +22,9 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..fileio import read_limited
-from ..errors import AssetError
-from .report import Report
+from core.fileio import read_limited
+from core.errors import AssetError
+from core.formats.report import Report
 
 FORMATS = ("hf", "tiktoken", "spm", "bert-vocab", "subword-nmt", "minbpe")
 MODULES = {"hf": "hf_json", "tiktoken": "tiktoken_ranks", "spm": "spm", "bert-vocab": "bert_vocab",
@@ -69,7 +69,7 @@ def trainer_for(fmt: str, path, data: bytes, **extra) -> dict:
 
 def finish(asset: dict, report: Report, path) -> Imported:
     """Validate the asset as any other (core.assets), fill in the report's summary."""
-    from .. import assets
+    from core import assets
 
     try:
         tokenizer = assets.build_tokenizer(asset)
@@ -84,7 +84,7 @@ def finish(asset: dict, report: Report, path) -> Imported:
 
 
 def import_file(path, fmt: str, *, pattern: str | None = None, name: str = "", **options) -> Imported:
-    """Read ``path`` as ``fmt``; ``pattern`` names a core.pretokenize pattern (tiktoken)."""
+    """Read ``path`` as ``fmt``; ``pattern`` names a core.pipeline.pretokenize pattern (tiktoken)."""
     module = _module(fmt)
     imported = module.read(path, pattern=pattern, **options)
     if name:
@@ -127,9 +127,10 @@ def detect_format(path) -> str | None:
 # ==== our own kinds as a general BPE, for export ====
 
 def as_bpe(asset: dict, tokenizer, report: Report):
-    """The :class:`core.bpe_model.BPEModel` an asset of kind bpe or byte-bpe is."""
-    from .. import bpe_model, pretokenize
-    from ..text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
+    """The :class:`core.models.bpe_model.BPEModel` an asset of kind bpe or byte-bpe is."""
+    from core.models import bpe_model
+    from core.pipeline import pretokenize
+    from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
 
     if asset["kind"] == "bpe":
         return tokenizer

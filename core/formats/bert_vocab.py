@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import assets, wordpiece
-from ..bert_basic import BasicTokenizer
-from ..errors import AssetError, StudioError, excerpt
-from ..fileio import write_bytes_atomic
-from . import Imported, decode_text, finish, read_bytes, trainer_for
-from .report import Report
+from core import assets
+from core.models import wordpiece
+from core.pipeline.bert_basic import BasicTokenizer
+from core.errors import AssetError, StudioError, excerpt
+from core.fileio import write_bytes_atomic
+from core.formats import Imported, decode_text, finish, read_bytes, trainer_for
+from core.formats.report import Report
 
 
 def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", **_options) -> Imported:

@@ -2,7 +2,7 @@
 
 Reference: the ``"type"``-tagged wrappers of ``tokenizers`` 0.23
 (``normalizers/mod.rs``, ``pre_tokenizers/mod.rs``, ``decoders/mod.rs``)
-and :mod:`core.text_pipeline`, which runs the specs.  Every option that
+and :mod:`core.pipeline.text_pipeline`, which runs the specs.  Every option that
 changes IDs is translated; options that only affect offsets are accepted
 and listed in the report.  An unknown component type or option is an
 :class:`AssetError` that names it: nothing is approximated silently.
@@ -10,7 +10,7 @@ and listed in the report.  An unknown component type or option is an
 
 from __future__ import annotations
 
-from ..errors import AssetError, excerpt
+from core.errors import AssetError, excerpt
 
 _REQUIRED = object()
 
@@ -164,7 +164,7 @@ def to_hf(stage: str, spec: dict, where: str | None = None):
 # ==== SentencePiece's pipeline, spelled with HF normalizers ====
 
 def sentencepiece_normalizer(spec: dict) -> dict:
-    """HF normalizers doing what :class:`core.normalize.Pipeline` does: the
+    """HF normalizers doing what :class:`core.pipeline.normalize.Pipeline` does: the
     normalization (NFKC or the charsmap as ``Precompiled``), squeeze U+0020
     runs and trim them (only U+0020, as SentencePiece; the end is kept
     with ``trailing: keep_one``), the dummy prefix, then every space as ``▁``."""

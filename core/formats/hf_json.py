@@ -21,16 +21,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import assets
-from ..errors import AssetError, StudioError, excerpt
-from ..fileio import write_bytes_atomic
-from . import Imported, as_bpe, finish, read_bytes, trainer_for
-from .hf_components import (
-    from_hf, match_sentencepiece, names, sentencepiece_decoder, sentencepiece_decoder_chain, sentencepiece_normalizer,
-    to_hf, unigram_pipeline,
+from core import assets
+from core.errors import AssetError, StudioError, excerpt
+from core.fileio import write_bytes_atomic
+from core.formats import Imported, as_bpe, finish, read_bytes, trainer_for
+from core.formats.hf_components import (
+    from_hf,
+    match_sentencepiece,
+    names,
+    sentencepiece_decoder,
+    sentencepiece_decoder_chain,
+    sentencepiece_normalizer,
+    to_hf,
+    unigram_pipeline,
 )
-from .report import Report
-from ..text_pipeline import BYTE_CHARS
+from core.formats.report import Report
+from core.pipeline.text_pipeline import BYTE_CHARS
 
 OFFSET_POST = ("ByteLevel",)  # post-processors that only trim offsets
 
@@ -113,7 +119,7 @@ def _merges(model: dict) -> list[list[str]]:
 
 
 def _bpe(spec, model, report) -> dict:
-    from .. import bpe_model
+    from core.models import bpe_model
 
     if model.get("dropout") not in (None, 0, 0.0):
         raise AssetError(f"model.dropout: BPE dropout {model['dropout']} is stochastic and not supported")
@@ -160,8 +166,8 @@ def _bpe(spec, model, report) -> dict:
 # ==== WordPiece ====
 
 def _wordpiece(spec, model, report) -> dict:
-    from .. import wordpiece
-    from ..bert_basic import BasicTokenizer
+    from core.models import wordpiece
+    from core.pipeline.bert_basic import BasicTokenizer
 
     vocab = model.get("vocab")
     if not isinstance(vocab, dict) or not all(type(i) is int for i in vocab.values()) \
@@ -233,8 +239,8 @@ def _added_as_vocab(spec, report, vocab: set):
 # ==== Unigram ====
 
 def _unigram(spec, model, report) -> dict:
-    from .. import unigram
-    from ..normalize import Pipeline, piece_byte
+    from core.models import unigram
+    from core.pipeline.normalize import Pipeline, piece_byte
 
     rows, unk_id = model.get("vocab"), model.get("unk_id")
     if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 2 for r in rows):
@@ -356,7 +362,7 @@ def _write_wordpiece(tokenizer, report) -> dict:
 
 
 def _write_unigram(tokenizer, report) -> dict:
-    from .. import unigram
+    from core.models import unigram
 
     pipeline = tokenizer.pipeline
     added = [{"id": i, "content": p.piece, "single_word": False, "lstrip": False, "rstrip": False,

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import assets, pretokenize
-from ..errors import AssetError, StudioError, excerpt
-from ..fileio import write_bytes_atomic
-from ..text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
-from . import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
-from .report import Report
+from core import assets
+from core.pipeline import pretokenize
+from core.errors import AssetError, StudioError, excerpt
+from core.fileio import write_bytes_atomic
+from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
+from core.formats import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
+from core.formats.report import Report
 
 MAGIC = "minbpe v1"
 LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
@@ -43,7 +44,7 @@ def _is_id(text: str) -> bool:
 
 
 def read(path, *, pattern=None, **_options) -> Imported:
-    from .. import bpe_model
+    from core.models import bpe_model
 
     data = read_bytes(path)
     lines = decode_text(data, path).split("\n")

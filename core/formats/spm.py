@@ -11,12 +11,12 @@ here directly (a few dozen lines), so neither ``protobuf`` nor
   a merge list: it repeatedly joins the adjacent pair whose concatenation
   is the highest-scoring piece, the leftmost on equal scores.  So every
   split ``(a, b)`` of a piece into two pieces becomes a merge, and all
-  splits of one piece share the piece's rank; :mod:`core.bpe_model` takes
+  splits of one piece share the piece's rank; :mod:`core.models.bpe_model` takes
   the leftmost pair on a shared rank, which is the same rule.  Runs of
   unknown characters become one unknown token, as there.
 
 Normalization: the model's ``precompiled_charsmap`` is applied as
-SentencePiece applies it (:mod:`core.charsmap`), so ``nmt_nfkc`` (the
+SentencePiece applies it (:mod:`core.pipeline.charsmap`), so ``nmt_nfkc`` (the
 default), ``nfkc``, ``nmt_nfkc_cf``, ``nfkc_cf`` and custom rules import
 exactly; ``add_dummy_prefix``, ``remove_extra_whitespaces``,
 ``escape_whitespaces`` and ``treat_whitespace_as_suffix`` are kept.  A
@@ -30,10 +30,10 @@ import math
 import struct
 from pathlib import Path
 
-from .. import assets
-from ..errors import AssetError, StudioError, excerpt
-from . import Imported, decode_text, finish, read_bytes, trainer_for
-from .report import Report
+from core import assets
+from core.errors import AssetError, StudioError, excerpt
+from core.formats import Imported, decode_text, finish, read_bytes, trainer_for
+from core.formats.report import Report
 
 TYPES = {1: "normal", 2: "unknown", 3: "control", 4: "user_defined", 5: "unused", 6: "byte"}
 MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
@@ -141,7 +141,7 @@ def parse_model(data: bytes) -> dict:
 
 def write(asset: dict, tokenizer, out, **options):
     """Export as a ``.model`` plus ``.vocab`` (:mod:`.spm_write`)."""
-    from .spm_write import write as write_model
+    from core.formats.spm_write import write as write_model
 
     return write_model(asset, tokenizer, out, **options)
 
@@ -231,7 +231,7 @@ def _pipeline(norm: dict, trainer: dict, report: Report):
     """The normalizer as SentencePiece runs it: the model's compiled charsmap
     whatever its rule name (nmt_nfkc, nfkc, the _cf variants, custom TSV
     rules), or nothing when the model has none."""
-    from ..normalize import Pipeline
+    from core.pipeline.normalize import Pipeline
 
     name = norm.get("name", "")
     blob = norm.get("precompiled_charsmap")
@@ -246,7 +246,7 @@ def _pipeline(norm: dict, trainer: dict, report: Report):
         if norm.get("python_nfkc"):  # a .vocab file: no charsmap to read (the report says so)
             return Pipeline(normalization="nfkc", **options)
         if blob:
-            from ..charsmap import Charsmap
+            from core.pipeline.charsmap import Charsmap
 
             pipeline = Pipeline(normalization="precompiled", charsmap=Charsmap(blob), rule_name=name, **options)
         else:
@@ -268,7 +268,7 @@ def _pipeline(norm: dict, trainer: dict, report: Report):
 
 
 def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
-    from .. import unigram
+    from core.models import unigram
 
     try:
         built = unigram.from_pieces(pieces, unk_id=unk_id, byte_fallback=byte_fallback, pipeline=pipeline,
@@ -289,7 +289,7 @@ def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
 
 
 def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
-    from .. import bpe_model
+    from core.models import bpe_model
 
     odd = [p for p, _, t in pieces if t in ("user_defined", "unused")]
     if odd:

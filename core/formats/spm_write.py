@@ -26,9 +26,9 @@ import re
 import struct
 from pathlib import Path
 
-from ..errors import AssetError
-from ..fileio import write_bytes_atomic
-from .report import Report
+from core.errors import AssetError
+from core.fileio import write_bytes_atomic
+from core.formats.report import Report
 
 TYPE_NUMBERS = {"normal": 1, "unknown": 2, "control": 3, "user_defined": 4, "unused": 5, "byte": 6}
 MODEL_NUMBERS = {"unigram": 1, "bpe": 2}
@@ -130,8 +130,8 @@ def _unigram(model, report) -> list:
 
 
 def _bpe_pipeline(model):
-    from ..normalize import Pipeline
-    from ..errors import StudioError
+    from core.pipeline.normalize import Pipeline
+    from core.errors import StudioError
 
     if model.pre_tokenizer != {"type": "none"} or model.continuing_prefix or model.end_of_word_suffix:
         raise AssetError("SentencePiece BPE has no pre-tokenizer, continuing prefix or end-of-word suffix; this "
@@ -144,7 +144,7 @@ def _bpe_pipeline(model):
 
 
 def _bpe(model, report) -> list:
-    from .spm import implied_merges
+    from core.formats.spm import implied_merges
 
     if model.unk is None:
         raise AssetError("model.unk: SentencePiece needs an unknown piece; this bpe asset has none")

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import assets
-from ..errors import AssetError, StudioError, excerpt
-from ..fileio import write_bytes_atomic
-from . import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
-from .report import Report
+from core import assets
+from core.errors import AssetError, StudioError, excerpt
+from core.fileio import write_bytes_atomic
+from core.formats import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
+from core.formats.report import Report
 
 SUFFIX = "</w>"
 HEADER = "#version: 0.2"
@@ -71,7 +71,7 @@ def vocabulary(merges) -> list[str]:
 
 
 def read(path, *, pattern=None, **_options) -> Imported:
-    from .. import bpe_model
+    from core.models import bpe_model
 
     data = read_bytes(path)
     merges = parse_codes(decode_text(data, path), path)

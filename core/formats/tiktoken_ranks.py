@@ -8,7 +8,7 @@ up whole.  Single bytes are ranked too, and in GPT-2's files they follow
 GPT-2's printable byte order (``!`` is 0, a space is 220), not 0..255.
 
 The file records neither the split pattern nor the special tokens, so the
-pattern is chosen by name from :mod:`core.pretokenize` (``--pattern``) and
+pattern is chosen by name from :mod:`core.pipeline.pretokenize` (``--pattern``) and
 specials come from a sidecar ``{"special_tokens": {...}}`` (what
 :func:`write` puts next to the rank file) or the caller.
 
@@ -27,12 +27,13 @@ import binascii
 import json
 from pathlib import Path
 
-from .. import assets, pretokenize
-from ..errors import AssetError, StudioError, excerpt
-from ..fileio import write_bytes_atomic
-from ..text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN, byte_level_bytes
-from . import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
-from .report import Report
+from core import assets
+from core.pipeline import pretokenize
+from core.errors import AssetError, StudioError, excerpt
+from core.fileio import write_bytes_atomic
+from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN, byte_level_bytes
+from core.formats import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
+from core.formats.report import Report
 
 LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
 
@@ -110,7 +111,7 @@ def read(path, *, pattern: str | None = None, specials=None, **_options) -> Impo
             merges.append((_spell(parts[0]), _spell(parts[1])))
         else:
             unreachable += 1
-    from .. import bpe_model
+    from core.models import bpe_model
 
     added = tuple(bpe_model.AddedToken(t, i) for t, i in sorted(sidecar.get("special_tokens", {}).items(),
                                                                   key=lambda e: e[1]))

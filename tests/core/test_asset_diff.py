@@ -7,8 +7,11 @@ import json
 
 import pytest
 
-from core import asset_diff, assets, byte_bpe, char_bpe, classroom, identity
-from core.corpus import EXAMPLE_19_1, WordCorpus
+from core.inspect import asset_diff, identity
+from core import assets
+from core.models import byte_bpe, char_bpe
+from core.workspace import classroom
+from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
 
 SEED_004 = WordCorpus.from_pairs([("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)])
 
@@ -167,7 +170,7 @@ def test_swapping_back_restores_identity(first, second):
 
 
 def test_wordpiece_and_unigram_assets_have_identities_and_swaps():
-    from core import unigram, wordpiece
+    from core.models import unigram, wordpiece
 
     corpus = WordCorpus.from_pairs([("low", 5), ("lower", 2), ("newest", 6), ("widest", 3)])
     wp = identity.from_dict(json.loads(json.dumps(assets.wordpiece_to_asset(wordpiece.train(corpus, vocab_size=25)))))
@@ -197,7 +200,7 @@ def test_wordpiece_and_unigram_assets_have_identities_and_swaps():
 def test_behaviour_decodes_imported_bpe_assets():
     """A BPEModel (an imported tokenizer.json) decodes without a UTF-8 policy;
     `main.py diff` on two such assets used to end in a TypeError."""
-    from core.bpe_model import BPEModel
+    from core.models.bpe_model import BPEModel
 
     vocab = (("<unk>", 0), ("l", 1), ("o", 2), ("w", 3), ("lo", 4), ("low", 5))
     one = BPEModel(vocab, (("l", "o"), ("lo", "w")), unk="<unk>", pre_tokenizer={"type": "whitespace"})

@@ -9,9 +9,12 @@ from functools import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import asset_diff, assets, byte_bpe, char_bpe, classroom, identity
-from core.cli import main
-from core.corpus import EXAMPLE_19_1, WordCorpus
+from core.inspect import asset_diff, identity
+from core import assets
+from core.models import byte_bpe, char_bpe
+from core.workspace import classroom
+from core.cli.main import main
+from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import AssetError
 from tests.fuzzing import assert_clean, fuzz_settings, json_value, mutate, mutated_bytes, paths_of
 
@@ -23,7 +26,8 @@ KINDS = [0, 1, 2, 3]  # char-bpe, byte-bpe, wordpiece, unigram
 
 @cache
 def valid_texts() -> tuple[str, ...]:
-    from core import bert_basic, unigram, wordpiece
+    from core.pipeline import bert_basic
+    from core.models import unigram, wordpiece
 
     records = classroom.records()
     char = assets.char_bpe_to_asset(char_bpe.train(EXAMPLE_19_1, merges=4))

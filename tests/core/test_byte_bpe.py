@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import pretokenize
-from core.byte_bpe import SPECIALS, ByteBPE, ByteMergeStep, train
+from core.pipeline import pretokenize
+from core.models.byte_bpe import SPECIALS, ByteBPE, ByteMergeStep, train
 from core.errors import AssetError, TokenizerError
 from core.utf8 import Utf8DecodeError
 
@@ -252,7 +252,7 @@ def test_training_errors(args, message):
 
 
 def test_training_is_independent_of_hash_seed():
-    script = ("import json; from core.byte_bpe import train; "
+    script = ("import json; from core.models.byte_bpe import train; "
               f"recs = json.load(open({str(RECORDS)!r}, encoding='utf-8'))['records']; "
               "print(json.dumps(train(recs, 32, pretokenizer='gpt2').to_asset_model()))")
     outputs = []

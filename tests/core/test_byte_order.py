@@ -2,9 +2,10 @@
 
 import pytest
 
-from core import byte_order, classroom
-from core.byte_order import detect
-from core.text_pipeline import BYTE_CHARS
+from core.inspect import byte_order
+from core.workspace import classroom
+from core.inspect.byte_order import detect
+from core.pipeline.text_pipeline import BYTE_CHARS
 from test_stages import imported  # noqa: F401  (also makes the HF helpers importable)
 
 
@@ -63,8 +64,8 @@ def test_sentencepiece_byte_pieces_follow_the_meta_pieces(tmp_path, model_type):
 
 
 def test_character_models_have_no_byte_tokens_and_odd_orders_are_named():
-    from core import workspace
-    from core.bpe_model import BPEModel
+    from core.workspace import workspace
+    from core.models.bpe_model import BPEModel
 
     assert detect(workspace.Workspace.example().model, "char-bpe").kind == "none"
     reversed_ids = BPEModel(tuple((BYTE_CHARS[b], 255 - b) for b in range(256)), (),

@@ -18,8 +18,9 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import byte_bpe, byte_train, pretokenize
-from core.byte_bpe import ByteBPE, ByteMergeStep, step_ties, train
+from core.models import byte_bpe, byte_train
+from core.pipeline import pretokenize
+from core.models.byte_bpe import ByteBPE, ByteMergeStep, step_ties, train
 from core.errors import TokenizerError
 
 NAMES = sorted(pretokenize.PRETOKENIZERS)

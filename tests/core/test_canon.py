@@ -8,11 +8,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core import assets, canon, classroom, unigram, wordpiece
-from core.canon import Difference, Span, align
-from core.char_bpe import train
-from core.cli import main
-from core.corpus import EXAMPLE_19_1, WordCorpus
+from core import assets
+from core.inspect import canon
+from core.workspace import classroom
+from core.models import unigram, wordpiece
+from core.inspect.canon import Difference, Span, align
+from core.models.char_bpe import train
+from core.cli.main import main
+from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
 from core.formats import import_file
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,10 +3,10 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.char_bpe import STOP_EVERY, CharBPE, merge_symbols, train
-from core.corpus import EXAMPLE_19_1, WordCorpus
+from core.models.char_bpe import STOP_EVERY, CharBPE, merge_symbols, train
+from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import TokenizerError
-from core.ties import POLICIES, symbol_lengths
+from core.models.ties import POLICIES, symbol_lengths
 
 SEED_004 = WordCorpus.from_pairs([("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)])
 SEED_003 = WordCorpus.from_pairs([("low", 5), ("lower", 2), ("newest", 6), ("widest", 3)])
@@ -134,7 +134,7 @@ def test_merge_is_non_overlapping_left_to_right():
 
 
 def test_frozen_model_rejects_inconsistent_merges():
-    from core.char_bpe import Merge
+    from core.models.char_bpe import Merge
 
     with pytest.raises(TokenizerError, match="unknown symbol"):
         CharBPE(("a", "b", "</w>"), (Merge(1, "a", "c", "ac", 1),))
@@ -254,7 +254,7 @@ def naive_ties(words, freqs, merges, tie):
 
 
 def learn_with_ties(words, freqs, merges, tie, limit):
-    import core.char_train as char_train
+    import core.models.char_train as char_train
 
     alphabet = sorted({s for w in words for s in w})
     ids = {s: i for i, s in enumerate(alphabet)}

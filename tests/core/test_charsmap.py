@@ -1,4 +1,4 @@
-"""SentencePiece's compiled normalization rules (core.charsmap), with the
+"""SentencePiece's compiled normalization rules (core.pipeline.charsmap), with the
 ``sentencepiece`` library as the oracle: models trained here under every
 built-in rule import with identical IDs on text that exercises
 normalization, and on random text (hypothesis)."""
@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 spm = pytest.importorskip("sentencepiece")
 
 from core import assets  # noqa: E402
-from core.charsmap import Charsmap  # noqa: E402
+from core.pipeline.charsmap import Charsmap  # noqa: E402
 from core.errors import TokenizerError  # noqa: E402
 from core.formats import import_file  # noqa: E402
 from core.formats.spm import parse_model  # noqa: E402
-from core.normalize import Pipeline  # noqa: E402
+from core.pipeline.normalize import Pipeline  # noqa: E402
 from test_formats_common import MULTILINGUAL, TRAIN  # noqa: E402
 
 # Fullwidth, ligatures, compatibility characters, NBSP and odd spaces,

@@ -5,8 +5,10 @@ import json
 
 import pytest
 
-from core import assets, classroom, textinfo
-from core.cli import main
+from core import assets
+from core.workspace import classroom
+from core.inspect import textinfo
+from core.cli.main import main
 
 TABLE_19_3 = [  # text, code points, UTF-8 bytes (= base byte tokens), BPE tokens
     ("red key .", 9, 9, 5),

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from core.cli import main
+from core.cli.main import main
 
 
 def run(capsys, *argv):

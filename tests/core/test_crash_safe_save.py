@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from core import assets, fileio, workspace_file
+from core import assets, fileio
+from core.workspace import workspace_file
 from tests.core.crash_writer import WORDS, asset_version, workspace_version
 
 WRITER = Path(__file__).with_name("crash_writer.py")

@@ -23,9 +23,9 @@ spm = pytest.importorskip("sentencepiece")
 tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers  # noqa: E402
 
-from core import unigram, wordpiece  # noqa: E402
-from core.bert_basic import BasicTokenizer  # noqa: E402
-from core.normalize import Pipeline  # noqa: E402
+from core.models import unigram, wordpiece  # noqa: E402
+from core.pipeline.bert_basic import BasicTokenizer  # noqa: E402
+from core.pipeline.normalize import Pipeline  # noqa: E402
 
 TEXT = """Beautiful is better than ugly. Explicit is better than implicit.
 Simple is better than complex. Complex is better than complicated.
@@ -109,7 +109,7 @@ def test_hf_trained_vocab_encodes_identically(lowercase, strip_accents):
 def test_our_trained_vocab_encodes_identically_in_hf():
     basic = BasicTokenizer()
     words = [w for line in SENTENCES for w in basic.tokenize(line)]
-    from core.corpus import WordCorpus
+    from core.workspace.corpus import WordCorpus
 
     corpus = WordCorpus.from_pairs((w, 1) for w in words)
     ours = wordpiece.train(corpus, vocab_size=260, basic=basic, max_input_chars_per_word=100)

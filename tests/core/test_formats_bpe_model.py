@@ -1,11 +1,12 @@
-"""core.bpe_model on its own: the merge rule against a naive reference and
+"""core.models.bpe_model on its own: the merge rule against a naive reference and
 against HF's BPE on random tables, the asset envelope, and its errors."""
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core import assets, identity
-from core.bpe_model import AddedToken, BPEModel
+from core import assets
+from core.inspect import identity
+from core.models.bpe_model import AddedToken, BPEModel
 from core.errors import AssetError, TokenizerError
 
 ALPHABET = "abc"

@@ -9,8 +9,8 @@ import pytest
 tokenizers = pytest.importorskip("tokenizers")
 
 from conftest import ROOT  # noqa: E402
-from core import identity  # noqa: E402
-from core.cli import main  # noqa: E402
+from core.inspect import identity  # noqa: E402
+from core.cli.main import main  # noqa: E402
 from test_formats_common import MULTILINGUAL  # noqa: E402
 from test_formats_hf import save, train_byte_level, train_unigram, train_wordpiece  # noqa: E402
 
@@ -90,7 +90,7 @@ def test_bad_input_is_one_line_and_exit_2(argv, words, hf_file, tmp_path, capsys
 
 
 def test_import_runs_headless_without_qt(hf_file, tmp_path):
-    code = ("import sys; from core.cli import main; "
+    code = ("import sys; from core.cli.main import main; "
             f"rc = main(['import', {str(hf_file)!r}, '--format', 'hf', '-o', {str(tmp_path / 'a.json')!r}]); "
             "assert 'PySide6' not in sys.modules; sys.exit(rc)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)

@@ -1,4 +1,4 @@
-"""The shared texts of the format tests, and core.text_pipeline against the
+"""The shared texts of the format tests, and core.pipeline.text_pipeline against the
 components of HF ``tokenizers`` one by one (the library is the oracle)."""
 
 import json
@@ -10,7 +10,7 @@ import regex
 tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import Regex, decoders, normalizers, pre_tokenizers  # noqa: E402
 
-from core import text_pipeline as tp  # noqa: E402
+from core.pipeline import text_pipeline as tp  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import hf_components  # noqa: E402
 from core.formats.report import Report  # noqa: E402

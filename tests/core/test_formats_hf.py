@@ -12,12 +12,14 @@ import pytest
 tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import AddedToken, Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, processors, trainers  # noqa: E402,E501
 
-from core import assets, byte_bpe, identity, unigram, wordpiece  # noqa: E402
-from core.bert_basic import BasicTokenizer  # noqa: E402
-from core.corpus import WordCorpus  # noqa: E402
+from core import assets
+from core.models import byte_bpe, unigram, wordpiece
+from core.inspect import identity  # noqa: E402
+from core.pipeline.bert_basic import BasicTokenizer  # noqa: E402
+from core.workspace.corpus import WordCorpus  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
-from core.normalize import Pipeline  # noqa: E402
+from core.pipeline.normalize import Pipeline  # noqa: E402
 from test_formats_common import MULTILINGUAL, PROBES, TRAIN  # noqa: E402
 
 EXTRA = ["<|endoftext|>hello<|endoftext|>", " leading space", "x" * 150, "Ω≈ç√ ☃ 한국어"]
@@ -346,7 +348,7 @@ def test_not_json_and_duplicate_keys_are_refused(tmp_path):
 
 
 def test_char_bpe_cannot_be_exported_to_hf(tmp_path):
-    from core import char_bpe
+    from core.models import char_bpe
 
     model = char_bpe.train(WordCorpus.from_pairs([("low", 2), ("lower", 1)]), merges=2)
     with pytest.raises(AssetError, match="separate </w>"):

@@ -4,7 +4,9 @@ restated below line for line as the oracle."""
 
 import regex
 
-from core import assets, identity, pretokenize
+from core import assets
+from core.inspect import identity
+from core.pipeline import pretokenize
 from core.errors import AssetError
 from core.formats import export_asset, import_file
 from test_formats_common import MULTILINGUAL, PROBES, TRAIN
@@ -119,7 +121,7 @@ def test_minbpe_import_exports_to_hf(tmp_path):
 
 
 def test_our_byte_bpe_does_not_fit_minbpe_numbering(tmp_path):
-    from core import byte_bpe
+    from core.models import byte_bpe
 
     model = byte_bpe.train(TRAIN, 5)
     with pytest.raises(AssetError, match="ID 256"):

@@ -7,11 +7,13 @@ import pytest
 
 spm = pytest.importorskip("sentencepiece")
 
-from core import assets, bpe_model, identity, unigram  # noqa: E402
+from core import assets
+from core.models import bpe_model, unigram
+from core.inspect import identity  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from core.formats.spm_write import field, model_proto, varint  # noqa: E402
-from core.normalize import Pipeline  # noqa: E402
+from core.pipeline.normalize import Pipeline  # noqa: E402
 from test_charsmap import NORMALIZING, train  # noqa: E402
 from test_formats_common import PROBES  # noqa: E402
 
@@ -73,7 +75,7 @@ def test_unescaped_spaces_import_and_export_with_identical_ids(tmp_path):
 
 
 def test_our_own_unigram_exports_and_says_nfkc_is_not_carried(tmp_path):
-    from core.corpus import WordCorpus
+    from core.workspace.corpus import WordCorpus
 
     corpus = WordCorpus(("low", "lower", "newest", "widest", "ｗｉｄｅ"), (5, 2, 6, 3, 1))
     for pipeline in (Pipeline(), Pipeline(normalization="identity")):

@@ -10,7 +10,8 @@ pytest.importorskip("subword_nmt")
 from subword_nmt.apply_bpe import BPE  # noqa: E402
 from subword_nmt.learn_bpe import learn_bpe  # noqa: E402
 
-from core import assets, identity  # noqa: E402
+from core import assets
+from core.inspect import identity  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from core.formats.subword_nmt import segmentation  # noqa: E402

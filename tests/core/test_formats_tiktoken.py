@@ -17,11 +17,14 @@ tiktoken = pytest.importorskip("tiktoken")
 import tiktoken.load  # noqa: E402
 from tiktoken import _educational  # noqa: E402
 
-from core import assets, byte_bpe, identity, pretokenize  # noqa: E402
+from core import assets
+from core.models import byte_bpe
+from core.inspect import identity
+from core.pipeline import pretokenize  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from core.formats.tiktoken_ranks import canonical_split  # noqa: E402
-from core.text_pipeline import BYTE_CHARS  # noqa: E402
+from core.pipeline.text_pipeline import BYTE_CHARS  # noqa: E402
 from test_formats_common import MULTILINGUAL, PROBES, TRAIN  # noqa: E402
 
 SPECIALS = {"<|endoftext|>": 400, "<|fim|>": 401}

@@ -12,7 +12,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT
-from core.classroom import ASSET_PATH
+from core.workspace.classroom import ASSET_PATH
 from tests.fuzzing import fuzz_settings, mutated_bytes
 from test_asset_fuzz import valid_texts
 from test_fuzz_formats import NAMES, seeds
@@ -67,7 +67,7 @@ def test_the_command_line_never_shows_a_traceback(format_seeds, tmp_path_factory
 
 @pytest.mark.parametrize("which", range(len(valid_texts())))
 def test_every_command_on_every_asset_kind_exits_cleanly(which, tmp_path, capsys):
-    from core.cli import main
+    from core.cli.main import main
 
     asset = tmp_path / "a.json"
     asset.write_text(valid_texts()[which], "utf-8")

@@ -19,8 +19,11 @@ pytest.importorskip("subword_nmt")
 
 from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers, trainers  # noqa: E402
 
-from core import assets, bert_basic, classroom, byte_bpe, wordpiece  # noqa: E402
-from core.corpus import WordCorpus  # noqa: E402
+from core import assets
+from core.pipeline import bert_basic
+from core.workspace import classroom
+from core.models import byte_bpe, wordpiece  # noqa: E402
+from core.workspace.corpus import WordCorpus  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from tests.fuzzing import assert_clean, fuzz_settings, mutated_bytes, mutated_json  # noqa: E402
 
@@ -174,7 +177,7 @@ def test_a_catastrophic_split_regex_is_a_clear_error_not_a_hang(tmp_path, monkey
     """``(a|aa)+$`` backtracks exponentially, in HF's Oniguruma as in
     ``regex``: the file imports, ordinary text encodes, and the text that
     would hang stops with an error naming the pattern."""
-    from core import text_pipeline
+    from core.pipeline import text_pipeline
     from core.errors import TokenizerError
 
     monkeypatch.setattr(text_pipeline, "REGEX_SECONDS", 0.2)  # the budget, not a speed assertion

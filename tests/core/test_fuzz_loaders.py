@@ -10,9 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import char_bpe, corpus, idlist, records, workspace_file
+from core.models import char_bpe
+from core.workspace import corpus, records, workspace_file
+from core.inspect import idlist
 from core.errors import AssetError, StudioError
-from core.workspace import Workspace
+from core.workspace.workspace import Workspace
 from tests.fuzzing import assert_clean, fuzz_settings, mutated_bytes, mutated_json
 
 CORPORA = (b"low\t2\nlower\t1\nnew\t1\n", "  red key .\r\n\u5206\u8bcd\u5668\tx\n\nlast line".encode(),

@@ -14,9 +14,12 @@ import pytest
 import rfc8785
 from hypothesis import given, settings, strategies as st
 
-from core import asset_diff, assets, byte_bpe, char_bpe, classroom, identity
-from core.cli import main
-from core.corpus import EXAMPLE_19_1, WordCorpus
+from core.inspect import asset_diff, identity
+from core import assets
+from core.models import byte_bpe, char_bpe
+from core.workspace import classroom
+from core.cli.main import main
+from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import AssetError, StudioError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,7 +110,8 @@ def test_identity_is_stable_across_processes_and_hash_seeds(tmp_path):
     # Many equal counts: any dependence on set or dict order would show.
     corpus.write_text("".join(f"{w}\t2\n" for w in ("abc", "bca", "cab", "acb", "bac", "cba", "aabb", "bbaa")),
                       encoding="utf-8")
-    script = ("import sys, json; from core import assets, byte_bpe, classroom, identity; from core.cli import main;"
+    script = ("import sys, json; from core import assets; from core.models import byte_bpe;"
+              " from core.workspace import classroom; from core.inspect import identity; from core.cli.main import main;"
               "assert main(['train', sys.argv[1], '--merges', '6', '--tie', sys.argv[3], '-o', sys.argv[2]]) == 0;"
               "r = classroom.records(); a = assets.byte_bpe_to_asset(byte_bpe.train(r, 32), records=r);"
               "print(json.dumps([identity.identity_json(identity.load(sys.argv[2]).identity),"
@@ -374,7 +378,7 @@ def test_swap_ids_rejects_bad_requests():
 
 
 def test_merge_count_is_none_for_kinds_without_merges():
-    from core import unigram, wordpiece
+    from core.models import unigram, wordpiece
 
     assert ident(byte_asset()).merges == 32
     wp = assets.wordpiece_to_asset(wordpiece.WordPiece(("[UNK]", "low", "##er", "new")))

@@ -3,8 +3,9 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from core import asset_diff, classroom, identity, lessons
-from core.corpus import EXAMPLE_19_1, WordCorpus
+from core.inspect import asset_diff, identity
+from core.workspace import classroom, lessons
+from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
 
 VIEWS_ACTIONS = {"timeline": {"step", "sample", "policy"}, "encode": {"encode", "decode"},
                  "compare": {"compare"}, "assets": {"swap"}}

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from core.errors import TokenizerError
-from core.ngrams import DEFAULT_BUCKET, bucket_row, by_length, char_ngrams, fasttext_hash
+from core.inspect.ngrams import DEFAULT_BUCKET, bucket_row, by_length, char_ngrams, fasttext_hash
 
 
 def texts(ngrams):

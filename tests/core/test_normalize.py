@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from core.errors import TokenizerError
-from core.normalize import BYTE_PIECES, SPACE_MARK, Pipeline, byte_piece, piece_byte
+from core.pipeline.normalize import BYTE_PIECES, SPACE_MARK, Pipeline, byte_piece, piece_byte
 
 
 def test_space_mark_is_u2581_and_dummy_prefix_is_added():

@@ -9,10 +9,11 @@ import pytest
 
 tokenizers = pytest.importorskip("tokenizers")
 
-from core import assets, classroom, workspace  # noqa: E402
+from core import assets
+from core.workspace import classroom, workspace  # noqa: E402
 from core.formats import import_file  # noqa: E402
 from core.formats.spm import fields  # noqa: E402
-from core.stages import inspect  # noqa: E402
+from core.inspect.stages import inspect  # noqa: E402
 from test_formats_common import PROBES  # noqa: E402
 from test_formats_hf import (BPE_PIPELINES, EXTRA, byte_fallback_tokenizer, save, train_bpe_pipeline,  # noqa: E402
                              train_byte_level, train_unigram, train_wordpiece)
@@ -136,7 +137,7 @@ def test_sentencepiece_byte_offsets_equal_spm(tmp_path, model_type, byte_fallbac
 # ==== by hand: normalizer expansions, ▁, verdicts ====
 
 def nfkc_bpe():
-    from core.bpe_model import BPEModel
+    from core.models.bpe_model import BPEModel
 
     chars = sorted(set("fine Aé▁abcdflow"))
     return BPEModel(tuple((c, i) for i, c in enumerate(chars)), (), normalizer={"type": "nfkc"},
@@ -155,7 +156,7 @@ def test_normalizer_pieces_name_every_change_with_exact_spans():
 
 
 def test_dummy_prefix_and_space_runs_are_inserted_and_changed_pieces():
-    from core import unigram
+    from core.models import unigram
 
     model = unigram.from_pieces([("<unk>", 0.0, "unknown"), ("▁a", -1.0), ("▁b", -1.0), ("▁", -2.0), ("a", -3.0),
                                  ("b", -3.0)])
@@ -199,8 +200,8 @@ def test_post_processing_template_adds_specials_with_empty_spans():
 
 
 def test_wordpiece_stages_follow_bert():
-    from core import wordpiece
-    from core.bert_basic import BasicTokenizer
+    from core.models import wordpiece
+    from core.pipeline.bert_basic import BasicTokenizer
 
     model = wordpiece.WordPiece(("[UNK]", "hello", ",", "wor", "##ld", "中"), basic=BasicTokenizer())
     found = inspect(model, "wordpiece", "Héllo,\tWORLD中!")
@@ -239,7 +240,7 @@ def test_text_pieces_tile_the_original_and_tokens_cover_their_bytes(text):
     for p in inspect(hf_model, kind, text).stage("model").pieces:
         assert hf_model.token_bytes(p.id) == data[p.bytes[0]:p.bytes[1]], (text, p)
     # Pieces stay in input order in every stage (SpanIndex bisects on it).
-    small_unigram = __import__("core.unigram", fromlist=["x"]).from_pieces(
+    small_unigram = __import__("core.models.unigram", fromlist=["x"]).from_pieces(
         [("<unk>", 0.0, "unknown"), ("▁", -2.0), ("a", -1.0), ("b", -1.0)])
     for kind, model in (hf_byte_level(), ("bpe", nfkc_bpe()), ("byte-bpe", classroom.default_tokenizer()),
                         ("unigram", small_unigram)):
@@ -254,7 +255,7 @@ def hf_byte_level():
 
 
 def test_span_index_finds_the_pieces_of_every_stage_behind_a_selection():
-    from core.stages import SpanIndex
+    from core.inspect.stages import SpanIndex
 
     found = inspect(nfkc_bpe(), "bpe", "ﬁne Ａ e\u0301")
     index = SpanIndex(found)
@@ -269,7 +270,7 @@ def test_span_index_finds_the_pieces_of_every_stage_behind_a_selection():
     assert hits["input"] == ["ﬁne Ａ e\u0301"] and hits["normalize"] == ["fi"] and hits["model"] == ["f", "i"]
     assert hits["pre_tokenize"] == ["fine"]
     # An empty span: the pieces at that point.
-    uni = inspect(__import__("core.unigram", fromlist=["x"]).from_pieces(
+    uni = inspect(__import__("core.models.unigram", fromlist=["x"]).from_pieces(
         [("<unk>", 0.0, "unknown"), ("▁a", -1.0), ("▁", -2.0), ("a", -3.0)]), "unigram", "a a")
     prefix = [s.name for s in uni.stages].index("prefix")
     assert [uni.stages[prefix].pieces[j].text for j in SpanIndex(uni).overlapping(prefix, 0, 0)] == ["▁", "a"]
@@ -285,8 +286,8 @@ def own_ids(kind, model, text):
 
 
 def test_every_kind_shows_the_ids_its_own_encode_gives_on_odd_inputs():
-    from core import unigram, wordpiece
-    from core.bert_basic import BasicTokenizer
+    from core.models import unigram, wordpiece
+    from core.pipeline.bert_basic import BasicTokenizer
 
     models = [("byte-bpe", classroom.default_tokenizer()), ("char-bpe", workspace.Workspace.example().model),
               hf_byte_level(), ("bpe", nfkc_bpe()),

@@ -5,8 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core import cli
-from core.classroom import ASSET_PATH
+from core.cli import main as cli
+from core.workspace.classroom import ASSET_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,6 +53,6 @@ def test_bad_input_gives_one_line_and_exit_2(capsys, tmp_path):
 
 def test_stages_runs_headless_without_qt():
     code = ("import sys, runpy; sys.argv = ['main.py', 'stages', %r, '--text', 'a', '--json'];"
-            "import core.cli as c; c.main(sys.argv[1:]); assert 'PySide6' not in sys.modules") % str(ASSET_PATH)
+            "import core.cli.main as c; c.main(sys.argv[1:]); assert 'PySide6' not in sys.modules") % str(ASSET_PATH)
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

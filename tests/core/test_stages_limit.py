@@ -8,7 +8,7 @@ import pytest
 
 from core import assets
 from core.formats import import_file
-from core.stages import inspect
+from core.inspect.stages import inspect
 from test_formats_common import MULTILINGUAL, TRAIN
 
 TEXTS = [MULTILINGUAL, "Explicit is better than implicit.", "a  b   c", "🙂🎉👍", ""]
@@ -42,7 +42,7 @@ def test_first_k_merges_of_a_tokenizer_json_equal_hf_with_k_merges(tmp_path):
 
 
 def hf_bytes(hf, text):
-    from core.text_pipeline import byte_level
+    from core.pipeline.text_pipeline import byte_level
 
     return [hf.token_to_id(c) for c in byte_level(text)]
 
@@ -51,7 +51,7 @@ def test_first_k_merges_of_a_tiktoken_file_equal_tiktoken_with_k_ranks(tmp_path,
     tiktoken = pytest.importorskip("tiktoken")
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "cache"))
     from test_formats_tiktoken import gpt2_ordered_ranks, write_ranks
-    from core import pretokenize
+    from core.pipeline import pretokenize
 
     ranks = gpt2_ordered_ranks()
     path = tmp_path / "ranks.tiktoken"
@@ -89,7 +89,7 @@ def test_first_k_merges_of_subword_nmt_codes_equal_apply_bpe_with_k_codes(tmp_pa
 
 def test_first_k_merges_of_a_minbpe_model_equal_minbpe_with_k_merges(tmp_path):
     from test_formats_minbpe import RegexTokenizer
-    from core import pretokenize
+    from core.pipeline import pretokenize
 
     reference = RegexTokenizer(pretokenize.get("cl100k").pattern, {})
     reference.train("\n".join(TRAIN), 256 + 60)
@@ -104,7 +104,7 @@ def test_first_k_merges_of_a_minbpe_model_equal_minbpe_with_k_merges(tmp_path):
 
 
 def test_first_k_merges_of_our_byte_bpe_and_char_bpe():
-    from core import classroom, workspace
+    from core.workspace import classroom, workspace
 
     model = classroom.default_tokenizer()
     found = inspect(model, "byte-bpe", "red key .", limit=0)
@@ -119,7 +119,7 @@ def test_first_k_merges_of_our_byte_bpe_and_char_bpe():
 
 
 def test_a_bad_limit_is_refused():
-    from core import classroom
+    from core.workspace import classroom
     from core.errors import TokenizerError
 
     for bad in (-1, True, 1.5):

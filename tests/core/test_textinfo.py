@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from core import textinfo
-from core.byte_bpe import train
+from core.inspect import textinfo
+from core.models.byte_bpe import train
 
 RECORDS = Path(__file__).resolve().parents[2] / "resources" / "classroom_records.json"
 

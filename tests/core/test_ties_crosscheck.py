@@ -32,8 +32,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.char_bpe import train
-from core.corpus import WordCorpus
+from core.models.char_bpe import train
+from core.workspace.corpus import WordCorpus
 
 EOW = "</w>"
 
@@ -189,7 +189,7 @@ def _first_appearance(words):
                                          ("sentencepiece", "w + </w>"), ("minbpe", "lo + w"),
                                          ("subword-nmt", "l + o")])
 def test_cli_trains_and_traces_under_each_policy(tie, second, tmp_path, capsys):
-    from core.cli import main
+    from core.cli.main import main
 
     corpus = tmp_path / "words.tsv"
     corpus.write_text("low\t2\nlower\t1\nnew\t1\n", encoding="utf-8")
@@ -203,8 +203,8 @@ def test_cli_trains_and_traces_under_each_policy(tie, second, tmp_path, capsys):
 
 @pytest.mark.parametrize("tie", ["hf", "sentencepiece", "minbpe"])
 def test_new_policies_survive_a_workspace_round_trip(tie, tmp_path):
-    from core import workspace_file
-    from core.workspace import Workspace
+    from core.workspace import workspace_file
+    from core.workspace.workspace import Workspace
 
     workspace = Workspace.example()
     workspace.set_settings(tie=tie)

@@ -10,15 +10,28 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from core import assets
-from core.corpus import WordCorpus
+from core.workspace.corpus import WordCorpus
 from core.errors import AssetError, TokenizerError
-from core.normalize import BYTE_PIECES, Pipeline
-from core.unigram import (
-    BYTE, CONTROL, NORMAL, UNK_SURFACE, UNKNOWN, Piece, f32, from_pieces, normalized_corpus, sentence_corpus, train,
+from core.pipeline.normalize import BYTE_PIECES, Pipeline
+from core.models.unigram import (
+    BYTE,
+    CONTROL,
+    NORMAL,
+    UNK_SURFACE,
+    UNKNOWN,
+    Piece,
+    f32,
+    from_pieces,
+    normalized_corpus,
+    sentence_corpus,
+    train,
     words_of,
 )
-from core.unigram.em import expected_counts as _expected_counts, prune_losses as _prune_losses, \
-    word_lattices as _lattices
+from core.models.unigram.em import (
+    expected_counts as _expected_counts,
+    prune_losses as _prune_losses,
+    word_lattices as _lattices,
+)
 
 ROWS = [("<unk>", 0.0, UNKNOWN), ("▁", -2.0), ("a", -3.0), ("b", -3.5), ("ab", -4.0), ("▁a", -3.0),
         ("▁ab", -6.5), ("c", -4.0), ("bc", -4.5), ("abc", -8.0), ("ca", -6.0)]

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from core import assets
-from core.bert_basic import BasicTokenizer, split_punctuation, strip_accents
-from core.corpus import WordCorpus
+from core.pipeline.bert_basic import BasicTokenizer, split_punctuation, strip_accents
+from core.workspace.corpus import WordCorpus
 from core.errors import AssetError, TokenizerError
-from core.wordpiece import BERT_MAX_CHARS, HF_MAX_CHARS, TRAINER_LABEL, Attempt, WordPiece, train
+from core.models.wordpiece import BERT_MAX_CHARS, HF_MAX_CHARS, TRAINER_LABEL, Attempt, WordPiece, train
 
 SEED_VOCAB = ("[UNK]", "low", "##er", "new")
 # The Hugging Face course's WordPiece corpus.

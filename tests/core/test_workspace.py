@@ -6,12 +6,12 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core import records as rec
-from core import workspace_file as wf
-from core.char_bpe import train
-from core.corpus import EXAMPLE_19_1, WordCorpus
+from core.workspace import records as rec
+from core.workspace import workspace_file as wf
+from core.models.char_bpe import train
+from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import AssetError, CorpusError, StudioError
-from core.workspace import Workspace
+from core.workspace.workspace import Workspace
 
 
 def recorder(workspace, *names):

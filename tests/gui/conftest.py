@@ -55,7 +55,7 @@ def destroy(widget) -> None:
 @pytest.fixture
 def studio_window(qapp):
     """The main window on the example workspace, shown, and freed at the end."""
-    from core.workspace import Workspace
+    from core.workspace.workspace import Workspace
     from gui.bridge import WorkspaceBridge
     from gui.main_window import MainWindow
 

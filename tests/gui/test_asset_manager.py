@@ -6,8 +6,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
-from core import assets, byte_bpe, classroom, identity
-from core.workspace import Workspace
+from core import assets
+from core.models import byte_bpe
+from core.workspace import classroom
+from core.inspect import identity
+from core.workspace.workspace import Workspace
 from gui.asset_models import DIFF_BRUSH, SAME_BRUSH
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
@@ -94,7 +97,7 @@ def test_library_cells_and_copyable_full_identity(manager, byte_file):
 
 
 def test_folder_scan_lists_assets_and_unreadable_files(manager, qtbot, byte_file, tmp_path):
-    from core import asset_diff
+    from core.inspect import asset_diff
 
     assets.save_asset(tmp_path / "swapped.json", asset_diff.swap_ids(identity.load(byte_file), 268, 270))
     (tmp_path / "broken.json").write_text('{"format": "subword-studio/tokenizer"', encoding="utf-8")

@@ -4,9 +4,11 @@ lattice, n-best and sampling, the WordPiece search trace, fastText n-grams."""
 import pytest
 from PySide6.QtCore import Qt
 
-from core import assets, byte_bpe, identity, unigram, wordpiece
-from core.bert_basic import BasicTokenizer
-from core.workspace import Workspace
+from core import assets
+from core.models import byte_bpe, unigram, wordpiece
+from core.inspect import identity
+from core.pipeline.bert_basic import BasicTokenizer
+from core.workspace.workspace import Workspace
 from gui.bridge import WorkspaceBridge
 from gui.compare_view import CompareView, lattice_rows
 from gui.main_window import MainWindow
@@ -34,7 +36,7 @@ def tokenizers():
 
 
 def open_assets(workspace, *models):
-    # core.identity has no canonical description of these two kinds yet, so
+    # core.inspect.identity has no canonical description of these two kinds yet, so
     # the open-asset entries are made here instead of by workspace.add_asset.
     entries = []
     for name, model in models:

@@ -10,14 +10,15 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from core import (
-    asset_diff, assets, byte_bpe, classroom, corpus, fileio, identity, idlist, pretokenize, records, utf8,
-    workspace_file,
-)
-from core.corpus import WordCorpus
+from core.inspect import asset_diff, identity, idlist
+from core import assets, fileio, utf8
+from core.models import byte_bpe
+from core.workspace import classroom, corpus, records, workspace_file
+from core.pipeline import pretokenize
+from core.workspace.corpus import WordCorpus
 from core.errors import StudioError
 from core.formats import export_asset, import_file
-from core.workspace import Workspace
+from core.workspace.workspace import Workspace
 from gui import core_text, interop, language
 from gui.bridge import WorkspaceBridge
 from gui.corpus_editor import CorpusEditor

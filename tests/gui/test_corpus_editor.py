@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
-from core import records as rec
-from core.corpus import EXAMPLE_19_1, WordCorpus
-from core.workspace import Workspace
+from core.workspace import records as rec
+from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
+from core.workspace.workspace import Workspace
 from gui import theme, workers
 from gui.bridge import WorkspaceBridge
 from gui.corpus_editor import CorpusEditor
@@ -258,7 +258,7 @@ def test_visible_whitespace():
 def test_main_window_saves_opens_autosaves_and_recovers(qtbot, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
-    from core import workspace_file
+    from core.workspace import workspace_file
     from gui.main_window import MainWindow
 
     auto = tmp_path / "autosave"

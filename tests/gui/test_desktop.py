@@ -7,8 +7,9 @@ from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QColor, QDropEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyledItemDelegate, QStyleOptionViewItem
 
-from core import classroom, identity
-from core.workspace import Workspace
+from core.workspace import classroom
+from core.inspect import identity
+from core.workspace.workspace import Workspace
 from gui import about, language, settings, theme
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow

@@ -3,7 +3,7 @@
 import pytest
 from PySide6.QtCore import QTimer
 
-from core.workspace import Workspace
+from core.workspace.workspace import Workspace
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 

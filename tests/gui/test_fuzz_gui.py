@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 
-from core import records as rec
+from core.workspace import records as rec
 from core.errors import StudioError
-from core.idlist import parse_ids
+from core.inspect.idlist import parse_ids
 from gui import workers
 from tests.fuzzing import fuzz_settings, mutated_bytes
 

@@ -9,9 +9,12 @@ from PySide6.QtWidgets import QApplication
 tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers  # noqa: E402
 
-from core import assets, byte_bpe, classroom, identity  # noqa: E402
+from core import assets
+from core.models import byte_bpe
+from core.workspace import classroom
+from core.inspect import identity  # noqa: E402
 from core.formats import import_file  # noqa: E402
-from core.workspace import Workspace  # noqa: E402
+from core.workspace.workspace import Workspace  # noqa: E402
 from gui.bridge import WorkspaceBridge  # noqa: E402
 from gui.main_window import MainWindow  # noqa: E402
 

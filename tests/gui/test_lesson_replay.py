@@ -4,7 +4,7 @@ the exercise dialog checks answers against the core."""
 import pytest
 from PySide6.QtCore import Qt
 
-from core import lessons
+from core.workspace import lessons
 from gui.lesson_text import OPTIONS, QUESTIONS, REFERENCES, STEPS, TITLES, WHERE
 
 

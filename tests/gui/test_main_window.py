@@ -3,7 +3,7 @@
 import pytest
 from PySide6.QtCore import Qt
 
-from core.corpus import WordCorpus
+from core.workspace.corpus import WordCorpus
 
 
 def cell(model, row, column):
@@ -89,7 +89,7 @@ def test_a_closed_window_ignores_later_workspace_events(qtbot):
     queued signal): no view may then touch its deleted widgets."""
     from PySide6.QtCore import QCoreApplication, QEvent
 
-    from core.workspace import Workspace
+    from core.workspace.workspace import Workspace
     from gui.bridge import WorkspaceBridge
     from gui.main_window import MainWindow
 

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from core.cli import COMMANDS, main as cli_main
-from core.classroom import ASSET_PATH
+from core.cli.main import COMMANDS, main as cli_main
+from core.workspace.classroom import ASSET_PATH
 
 NETWORK_MODULES = ("PySide6.QtNetwork", "PySide6.QtWebEngineCore", "urllib3", "requests", "http.client",
                    "huggingface_hub", "ssl")

@@ -3,8 +3,9 @@ select a piece, drag the merge limit; long input stays responsive."""
 
 import pytest
 
-from core import assets, byte_bpe
-from core.workspace import Workspace
+from core import assets
+from core.models import byte_bpe
+from core.workspace.workspace import Workspace
 from gui import collector
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
@@ -85,7 +86,7 @@ def test_imported_bpe_with_a_merge_limit_and_byte_order(qtbot, window, tmp_path)
 
 
 def test_normalizer_changes_name_their_code_points(qtbot, window, tmp_path):
-    from core import bpe_model
+    from core.models import bpe_model
 
     model = bpe_model.BPEModel(tuple((c, i) for i, c in enumerate("fin A")), (), normalizer={"type": "nfkc"})
     window.workspace.add_asset(assets.bpe_to_asset(model, name="nfkc"))

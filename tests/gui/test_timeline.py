@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
-from core.char_bpe import train
-from core.corpus import WordCorpus
-from core.workspace import TrainSettings, Workspace
+from core.models.char_bpe import train
+from core.workspace.corpus import WordCorpus
+from core.workspace.workspace import TrainSettings, Workspace
 from gui import workers
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
@@ -157,7 +157,7 @@ def test_compare_with_another_policy_shows_the_first_divergence(qtbot):
 
 
 def test_every_tie_policy_has_a_rule_text():
-    from core.ties import POLICIES
+    from core.models.ties import POLICIES
     from gui.timeline_models import RULES
 
     assert set(RULES) == set(POLICIES)
@@ -351,7 +351,7 @@ def test_cancel_right_after_a_settings_change_stays_cancelled(qtbot):
 
 
 def test_records_mode_segments_every_record(qtbot):
-    from core.records import Records
+    from core.workspace.records import Records
 
     workspace = Workspace()
     workspace.set_records(Records.from_text("low low\n  lower\tnew\n"))

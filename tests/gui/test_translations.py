@@ -34,7 +34,7 @@ def translated(tr) -> bool:
 def test_every_string_in_gui_is_translated(tmp_path):
     fresh = tmp_path / "fresh.ts"
     shutil.copy(TS, fresh)
-    sources = sorted(str(p) for p in (ROOT / "gui").glob("*.py"))
+    sources = sorted(str(p) for p in (ROOT / "gui").rglob("*.py"))
     subprocess.run([BIN / "pyside6-lupdate", "-no-obsolete", *sources, "-ts", fresh],
                    check=True, capture_output=True)
     found = messages(fresh)
@@ -84,7 +84,7 @@ def _visible_texts(root):
 
 def test_every_visible_string_is_chinese_in_zh_cn(qapp):
     """Walk every view, the lesson dock, the exercises and the About box in zh_CN."""
-    from core.workspace import Workspace
+    from core.workspace.workspace import Workspace
     from gui import about, language
     from gui.bridge import WorkspaceBridge
     from gui.main_window import MainWindow

@@ -8,9 +8,9 @@ import weakref
 
 import pytest
 
-from core.corpus import EXAMPLE_19_1, WordCorpus
+from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import CorpusError
-from core.workspace import TrainSettings, Workspace
+from core.workspace.workspace import TrainSettings, Workspace
 from gui import collector, workers
 from gui.bridge import WorkspaceBridge
 

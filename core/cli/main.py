@@ -1,0 +1,330 @@
+"""Headless command line: the same core as the GUI, and no Qt import.
+
+Every bad input ends with exit status 2 and one line on stderr naming the
+file and line; ``--json`` prints machine-readable results on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from core.inspect import asset_diff, identity
+from core import assets
+from core.models import char_bpe
+from core.cli import bytes_cmds as cli_bytes, canon_cmds as cli_canon, stages_cmds as stages_cli
+from core.workspace import corpus as corpus_mod
+from core.errors import AssetError, StudioError
+from core.cli import formats_cmds as cli_support
+from core.inspect.idlist import parse_ids
+from core.models.ties import POLICIES
+
+EXIT_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # One line, not a usage dump: the issue asks for a single clear line.
+        raise StudioError(f"{self.prog}: {message}")
+
+
+def _print_json(obj):
+    json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+# ==== train ====
+
+def cmd_train(args):
+    words = corpus_mod.read_corpus(args.corpus, args.format)
+    if args.algo != "char-bpe":
+        raise StudioError(f"unknown algorithm {args.algo!r}; available: char-bpe")
+    model = char_bpe.train(
+        words, merges=args.merges, vocab_size=args.vocab_size, tie=args.tie,
+        unk=None if args.no_unk else args.unk,
+    )
+    asset = assets.char_bpe_to_asset(model, name=args.name or "")
+    assets.save_asset(args.output, asset)
+    if args.trace:
+        from core.fileio import write_json_atomic
+
+        write_json_atomic(args.trace, trace_json(model.trace))
+    summary = {
+        "asset": args.output, "merges": len(model.merges), "vocab_size": model.vocab_size,
+        "stop_reason": model.trace.stop_reason, "tie_policy": args.tie,
+    }
+    if args.json:
+        _print_json(summary)
+    else:
+        print(f"learned {summary['merges']} merges (vocab {summary['vocab_size']}, "
+              f"stopped: {summary['stop_reason']}) -> {args.output}")
+    return 0
+
+
+# ==== encode ====
+
+def word_json(enc: char_bpe.WordEncoding) -> dict:
+    return {
+        "word": enc.word, "tokens": list(enc.tokens), "ids": list(enc.ids),
+        "steps": list(enc.applied), "not_applied": list(enc.not_applied),
+        "unknown": [{"offset": o, "char": ch, "codepoint": f"U+{ord(ch):04X}"} for o, ch in enc.unknown],
+    }
+
+
+def cmd_encode(args):
+    asset, model = assets.load_tokenizer(args.asset)
+    if asset["kind"] in cli_support.STRING_KINDS:
+        return encode_strings(args, asset["kind"], model)
+    if asset["kind"] != "char-bpe":
+        return encode_text(args, model)
+    words = list(args.words)
+    if args.text is not None:
+        words += args.text.split()
+    if not words:
+        raise StudioError("encode: give one or more words, or --text TEXT")
+    results = [word_json(model.encode_word(w)) for w in words]
+    if args.json:
+        _print_json(results)
+    else:
+        for r in results:
+            lost = "".join(f"  [UNK] replaced {u['char']!r} ({u['codepoint']})" for u in r["unknown"])
+            print(f"{r['word']}\t{' '.join(r['tokens'])}\t{r['ids']}{lost}")
+    return 0
+
+
+# ==== decode ====
+
+def encode_text(args, model):
+    if args.words:
+        raise StudioError("encode: a byte-level tokenizer encodes exact text: pass it with --text TEXT")
+    if args.text is None:
+        raise StudioError("encode: give the text with --text TEXT")
+    result = cli_bytes.encode_json(model, args.text)
+    if args.json:
+        _print_json(result)
+    else:
+        print(" ".join(map(str, result["ids"])))
+    return 0
+
+
+def encode_strings(args, kind, model):
+    """bpe, wordpiece and unigram assets (imported ones): text in, IDs and token strings out."""
+    if args.words:
+        raise StudioError(f"encode: a {kind} tokenizer encodes whole text: pass it with --text TEXT")
+    if args.text is None:
+        raise StudioError("encode: give the text with --text TEXT")
+    result = cli_support.encode_json(kind, model, args.text)
+    if args.json:
+        _print_json(result)
+    else:
+        print(" ".join(map(str, result["ids"])))
+    return 0
+
+
+def decode_ids(args, model):
+    ids = parse_ids(" ".join(args.ids))
+    result = cli_bytes.decode_json(model, ids, args.errors)
+    if args.json:
+        _print_json(result)
+    else:
+        print(cli_bytes.decode_summary(result))
+    if not result["ok"]:
+        print(f"error: {cli_bytes.decode_summary(result)} (--errors strict)", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_decode(args):
+    asset, model = assets.load_tokenizer(args.asset)
+    if asset["kind"] in cli_support.STRING_KINDS:
+        result = cli_support.decode_json(asset["kind"], model, parse_ids(" ".join(args.ids)))
+        _print_json(result) if args.json else print(result["text"])
+        return 0
+    if asset["kind"] != "char-bpe":
+        return decode_ids(args, model)
+    tokens = []
+    for item in args.ids:
+        try:
+            tokens.append(int(item))
+        except ValueError:
+            tokens.append(item)
+    text = model.decode(tokens)
+    if args.json:
+        _print_json({"text": text, "pieces": [model.token(t) if isinstance(t, int) else t for t in tokens]})
+    else:
+        print(text)
+    return 0
+
+
+# ==== trace ====
+
+def trace_json(trace: char_bpe.Trace) -> dict:
+    steps = []
+    for s in trace.steps:
+        counts = trace.pair_counts(s.step)
+        steps.append({
+            "step": s.step, "pair": list(s.pair), "count": s.count, "new_symbol": s.new_symbol,
+            "ties": [list(p) for p in s.ties], "tie_count": s.tie_count, "policy": s.policy,
+            "pair_counts": [[a, b, c] for (a, b), c in counts.items()],
+            "segmentation": {w: " ".join(seg) for w, seg in zip(trace.corpus.words, trace.segmentation(s.step))},
+        })
+    return {
+        "policy": trace.policy, "stop_reason": trace.stop_reason,
+        "corpus": [[w, c] for w, c in trace.corpus.items()],
+        "initial": {w: " ".join(seg) for w, seg in zip(trace.corpus.words, trace.segmentation(0))},
+        "steps": steps,
+    }
+
+
+def retrain(asset: dict, model: char_bpe.CharBPE) -> char_bpe.CharBPE:
+    """Retrain from the asset's embedded corpus and check it gives its merges."""
+    words = assets.training_corpus(asset)
+    trainer = asset.get("trainer", {})
+    again = char_bpe.train(
+        words, merges=len(model.merges), tie=trainer.get("tie_policy", "lexicographic"),
+        end_of_word=model.end_of_word, unk=model.unk,
+    )
+    if again.merges != model.merges:
+        raise AssetError("retraining from the embedded corpus gives other merges: the asset was edited")
+    return again
+
+
+def cmd_trace(args):
+    asset, model = assets.load_tokenizer(args.asset)
+    if asset["kind"] != "char-bpe":
+        raise StudioError(f"trace: {args.asset} is a {asset['kind']} asset; the merge trace is kept for char-bpe")
+    trace = retrain(asset, model).trace
+    if args.json:
+        _print_json(trace_json(trace))
+        return 0
+    print(f"tie policy: {trace.policy}")
+    for s in trace.steps:
+        ties = ", ".join(f"{a}+{b}" for a, b in s.ties)
+        print(f"{s.step}\t{s.pair[0]} + {s.pair[1]}\t{s.count}\tties ({s.tie_count}): {ties}")
+    return 0
+
+
+# ==== identity and diff (docs/identity.md) ====
+
+def cmd_identity(args):
+    loaded = identity.load(args.asset)
+    result = identity.identity_json(loaded.identity)
+    code = 0
+    if args.manifest:
+        binding = identity.check_manifest(identity.read_manifest(args.manifest), loaded.identity)
+        result["manifest"] = identity.binding_json(binding)
+        code = 0 if binding.match else 1
+    if args.write_manifest:
+        from core.fileio import write_json_atomic
+
+        write_json_atomic(args.write_manifest, identity.manifest_for(loaded.identity))
+    if args.json:
+        _print_json(result)
+        return code
+    print(f"interface  {result['interface_sha256']}\nfull       {result['full_sha256']}")
+    for name, sha in result["components"].items():
+        print(f"  {name:<14} {sha}")
+    if args.manifest:
+        print(f"manifest {args.manifest}: {'match' if binding.match else 'MISMATCH'}")
+        for reason in binding.reasons:
+            print("  " + ", ".join(f"{k}={v}" for k, v in reason.items()))
+    return code
+
+
+def cmd_diff(args):
+    a, b = identity.load(args.a), identity.load(args.b)
+    diff = asset_diff.compare(a.identity, b.identity)
+    rows = ()
+    if not args.no_behaviour:
+        probes = tuple(args.probe) if args.probe else (
+            asset_diff.probe_texts() + asset_diff.spelled_probes(diff, a.identity))
+        rows = asset_diff.behaviour(a.tokenizer, b.tokenizer, probes)
+    if args.json:
+        _print_json(asset_diff.diff_json(diff, rows))
+    else:
+        print("\n".join(asset_diff.summary_lines(diff, args.a, args.b)))
+        for row in rows:
+            if row.how != "same":
+                print(f"  probe {row.text!r}: {row.how}; A {list(row.a.ids)}  B {list(row.b.ids)}; "
+                      f"A's IDs read by B: {row.a_ids_read_by_b!r}")
+    return 0 if diff.equal else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="main.py", description="Subword Studio, headless.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("train", help="learn a tokenizer from a corpus file")
+    p.add_argument("corpus")
+    p.add_argument("--algo", default="char-bpe")
+    p.add_argument("--merges", type=int)
+    p.add_argument("--vocab-size", type=int)
+    p.add_argument("--tie", default="lexicographic", choices=list(POLICIES))
+    p.add_argument("--format", default="table", choices=["table", "text"])
+    p.add_argument("--unk", default="[UNK]")
+    p.add_argument("--no-unk", action="store_true", help="unknown characters are an error")
+    p.add_argument("--name")
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--trace")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_train)
+
+    p = sub.add_parser("encode", help="encode words by replaying the merges")
+    p.add_argument("asset")
+    p.add_argument("words", nargs="*")
+    p.add_argument("--text")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_encode)
+
+    p = sub.add_parser("decode", help="decode IDs or tokens")
+    p.add_argument("asset")
+    p.add_argument("ids", nargs="+")
+    p.add_argument("--errors", default="strict", choices=["strict", "raw", "replace"],
+                   help="invalid UTF-8: fail (exit 1), return raw bytes, or show U+FFFD flagged as such")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_decode)
+
+    p = sub.add_parser("trace", help="print every training step")
+    p.add_argument("asset")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_trace)
+
+    p = sub.add_parser("identity", help="interface and full identity (exit 1 if --manifest mismatches)")
+    p.add_argument("asset")
+    p.add_argument("--manifest", help='check a checkpoint manifest {"tokenizer_interface_sha256": ...}')
+    p.add_argument("--write-manifest", help="write the manifest a checkpoint should carry")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_identity)
+
+    p = sub.add_parser("diff", help="compare two assets (exit 0 equal, 1 different)")
+    p.add_argument("a")
+    p.add_argument("b")
+    p.add_argument("--probe", action="append", help="probe text (repeatable; default: classroom records + mixed)")
+    p.add_argument("--no-behaviour", action="store_true", help="structural diff only")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_diff)
+
+    cli_support.add_commands(sub, _print_json)  # import FILE --format ..., export ASSET --format ...
+    cli_canon.add_command(sub, _print_json)  # canon ASSET ID... [--file PATH | -]
+    stages_cli.add_command(sub, _print_json)  # stages ASSET --text TEXT
+    return parser
+
+
+COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon", "stages")
+
+
+def main(argv=None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if getattr(args, "merges", None) is not None and args.merges < 0:
+            raise StudioError(f"--merges must be >= 0, not {args.merges}")
+        return args.func(args)
+    except StudioError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130

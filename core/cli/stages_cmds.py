@@ -1,0 +1,62 @@
+"""The ``stages`` subcommand: every pipeline stage of an asset for one text.
+
+``python main.py stages ASSET --text TEXT [--limit K] [--template T] [--json]``
+prints what :func:`core.inspect.stages.inspect` returns, plus the base-byte order
+(:mod:`core.inspect.byte_order`).
+"""
+
+from __future__ import annotations
+
+from core import assets
+from core.inspect import byte_order
+from core.errors import StudioError
+from core.fileio import read_limited
+from core.inspect.stages import inspect
+
+MAX_TEXT_BYTES = 64 << 20
+
+
+def add_command(sub, print_json) -> None:
+    p = sub.add_parser("stages", help="show every pipeline stage of an asset for one text, aligned to it")
+    p.add_argument("asset")
+    source = p.add_mutually_exclusive_group(required=True)
+    source.add_argument("--text", help="the input text")
+    source.add_argument("--file", help="read the input text from a UTF-8 file")
+    p.add_argument("--limit", type=int, help="use only the first K merges (merge models)")
+    p.add_argument("--template", help='specials around the tokens, e.g. "<BOS> $A <EOS>"')
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=lambda args: cmd_stages(args, print_json))
+
+
+def _read_text(path) -> str:
+    data = read_limited(path, limit=MAX_TEXT_BYTES, what="a text file", error=StudioError, limit_name="text")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise StudioError(f"{path}: byte offset {exc.start} is not UTF-8 (0x{data[exc.start]:02X})") from None
+
+
+def cmd_stages(args, print_json) -> int:
+    if args.limit is not None and args.limit < 0:
+        raise StudioError(f"--limit must be >= 0, not {args.limit}")
+    asset, model = assets.load_tokenizer(args.asset)
+    text = args.text if args.text is not None else _read_text(args.file)
+    found = inspect(model, asset["kind"], text, limit=args.limit, template=args.template)
+    order = byte_order.detect(model, asset["kind"])
+    if args.json:
+        out = found.to_json()
+        out["byte_order"] = {"kind": order.kind, "description": order.description, "first": order.first,
+                             "meta": list(order.meta), "ids": list(order.ids), "spellings": list(order.spellings)}
+        print_json(out)
+        return 0
+    for stage in found.stages:
+        print(f"{stage.name} [{stage.detail}]" if stage.detail else stage.name)
+        for p in stage.pieces:
+            token = f" #{p.id}" if p.id is not None else ""
+            kind = f" ({p.kind})" if p.kind else ""
+            print(f"  {p.text!r}{token}  chars {p.chars[0]}-{p.chars[1]}  bytes {p.bytes[0]}-{p.bytes[1]}{kind}")
+    differences = "".join(f"; {d.original!r} -> {d.decoded!r} at chars {d.chars[0]}-{d.chars[1]}"
+                          for d in found.verdict.differences)
+    print(f"round trip: {found.verdict.kind}{differences}")
+    print(f"byte order: {order.description}")
+    return 0

@@ -1,0 +1,1 @@
+"""Inspection: identity, diff, canonical ID lists, stages and their alignment."""

@@ -1,0 +1,1 @@
+"""Tokenizer models: one module or package per kind, and their trainers."""

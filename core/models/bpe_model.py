@@ -1,0 +1,529 @@
+"""A general BPE tokenizer for imported models: string tokens with any IDs.
+
+Reference: Hugging Face ``tokenizers`` 0.23, ``models/bpe/model.rs``
+(``merge_word``) and ``word.rs`` (``merge_all``), and the encode pipeline of
+``tokenizer/mod.rs``: added tokens are cut out of the raw text first (those
+with ``normalized: true`` out of the normalized text), each remaining
+stretch is normalized and pre-tokenized on its own, and every pre-token is
+merged separately.  Within a pre-token the symbols are its characters (the
+continuing prefix on all but the first, the end-of-word suffix on the last);
+then the adjacent pair with the lowest rank merges, the leftmost on a tie,
+until no ranked pair is left.  The tests compare IDs with ``tokenizers``,
+``tiktoken``, ``sentencepiece`` and ``subword-nmt``.
+
+Merge ranks may repeat (``ranks``): SentencePiece and tiktoken rank the
+*result* of a merge, so every pair that concatenates to the same piece
+shares its rank and the leftmost such pair wins, which is exactly the rule
+above.  ``ignore_merges`` looks a whole pre-token up in the vocabulary first
+(HF's flag; tiktoken always does this).
+
+Deviations: an ID outside the vocabulary is an error when decoding (HF
+skips it), and characters the model cannot spell are reported in
+:attr:`BPEEncoding.dropped` when there is no unknown token (HF drops them
+without a word).  ``dropout`` is not supported.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+import regex
+
+from core.pipeline import text_pipeline as tp
+from core.assets.schema import require
+from core.errors import AssetError, TokenizerError, excerpt
+
+_NO_MERGE = (1 << 62, 0, 0)  # sorts after every real (rank, new_id, index)
+CACHE_LIMIT = 1 << 16
+
+
+@dataclass(frozen=True)
+class AddedToken:
+    """A token matched in the text before the model runs (HF ``AddedToken``)."""
+
+    content: str
+    id: int
+    special: bool = True
+    normalized: bool = False
+    lstrip: bool = False
+    rstrip: bool = False
+
+    def describe(self) -> dict:
+        return {"token": self.content, "id": self.id, "special": self.special, "normalized": self.normalized,
+                "lstrip": self.lstrip, "rstrip": self.rstrip}
+
+
+@dataclass(frozen=True)
+class BPEEncoding:
+    ids: tuple[int, ...]
+    tokens: tuple[str, ...]
+    pre_tokens: tuple[str, ...]  # what the model saw, in order (added tokens excluded)
+    unknown_text: tuple[str, ...]  # per unknown token, in order: the symbols it stands for
+    dropped: tuple[str, ...]  # characters with no token and no unknown token to stand for them
+
+    @property
+    def unknown(self) -> int:
+        return len(self.unknown_text)
+
+    def __iter__(self):
+        # An encoding reads as its token strings, like a char-BPE word's.
+        return iter(self.tokens)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+@dataclass(frozen=True)
+class BPEModel:
+    vocab: tuple[tuple[str, int], ...]  # (token, id) of the model; IDs need not be contiguous
+    merges: tuple[tuple[str, str], ...]  # in priority order
+    ranks: tuple[int, ...] | None = None  # per merge, non-decreasing; None: 0, 1, 2, ...
+    unk: str | None = None
+    fuse_unk: bool = False
+    byte_fallback: bool = False
+    continuing_prefix: str | None = None
+    end_of_word_suffix: str | None = None
+    ignore_merges: bool = False
+    added: tuple[AddedToken, ...] = ()
+    normalizer: dict = field(default_factory=lambda: {"type": "none"})
+    pre_tokenizer: dict = field(default_factory=lambda: {"type": "none"})
+    decoder: dict = field(default_factory=lambda: {"type": "none"})
+
+    def __post_init__(self):
+        ids: dict[str, int] = {}
+        tokens: dict[int, str] = {}
+        for index, (token, token_id) in enumerate(self.vocab):
+            if not isinstance(token, str) or not token:
+                raise TokenizerError(f"vocab[{index}]: a token must be a non-empty string, not {excerpt(token)}")
+            if isinstance(token_id, bool) or not isinstance(token_id, int) or token_id < 0:
+                raise TokenizerError(f"vocab[{index}]: the ID of {excerpt(token)} must be an integer >= 0")
+            if token in ids:
+                raise TokenizerError(f"vocab[{index}]: {excerpt(token)} has two IDs, {ids[token]} and {token_id}")
+            if token_id in tokens:
+                raise TokenizerError(f"vocab[{index}]: ID {token_id} is used by {excerpt(tokens[token_id])} "
+                                     f"and {excerpt(token)}")
+            ids[token], tokens[token_id] = token_id, token
+        for name in ("continuing_prefix", "end_of_word_suffix", "unk"):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, str) or not value):
+                raise TokenizerError(f"{name} must be a non-empty string or null, not {excerpt(value)}")
+        if self.unk is not None and self.unk not in ids:
+            raise TokenizerError(f"the unknown token {excerpt(self.unk)} is not in the vocabulary")
+        ranks = tuple(range(len(self.merges))) if self.ranks is None else tuple(self.ranks)
+        if len(ranks) != len(self.merges) or any(b < a for a, b in zip(ranks, ranks[1:])):
+            raise TokenizerError("merge ranks must give one non-decreasing integer per merge")
+        table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        made: dict[int, int] = {}  # new ID -> index of the first merge that makes it
+        cut = len(self.continuing_prefix or "")
+        for index, pair in enumerate(self.merges):
+            where = f"merge {index + 1} {excerpt(pair)}"
+            if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+                raise TokenizerError(f"merge {index + 1}: expected two token strings, found {excerpt(pair)}")
+            left, right = pair
+            if self.continuing_prefix and not right.startswith(self.continuing_prefix):
+                raise TokenizerError(f"{where}: the right side must start with the continuing prefix "
+                                     f"{excerpt(self.continuing_prefix)}")
+            if self.unk is not None and self.unk in (left, right):
+                raise TokenizerError(f"{where}: the unknown token {excerpt(self.unk)} cannot be merged")
+            new = left + right[cut:]
+            for part in (left, right, new):
+                if part not in ids:
+                    raise TokenizerError(f"{where}: {excerpt(part)} is not in the vocabulary")
+            key = (ids[left], ids[right])
+            if key in table:
+                raise TokenizerError(f"{where} repeats merge {table[key][2] + 1}")
+            table[key] = (ranks[index], ids[new], index)
+            made.setdefault(ids[new], index)
+        object.__setattr__(self, "ranks", None if self.ranks is None else ranks)
+        self._set_added(ids, tokens)
+        for name, value in (("_ids", ids), ("_tokens", tokens), ("_table", table), ("_made", made),
+                            ("_caches", {}), ("_normalize", tp.build_normalizer(self.normalizer)),
+                            ("_pre_tokenize", tp.build_pre_tokenizer(self.pre_tokenizer)),
+                            ("_decode", tp.build_decoder(self.decoder))):
+            object.__setattr__(self, name, value)
+
+    def _set_added(self, ids, tokens):
+        raw, normalized, seen = [], [], {}
+        for a in self.added:
+            if not isinstance(a, AddedToken) or not isinstance(a.content, str) or not a.content:
+                raise TokenizerError(f"added token {excerpt(a)}: expected an AddedToken with non-empty content")
+            if a.content in seen:
+                raise TokenizerError(f"added token {excerpt(a.content)} appears twice")
+            known = tokens.get(a.id)
+            if (known is not None and known != a.content) or ids.get(a.content, a.id) != a.id:
+                raise TokenizerError(f"added token {excerpt(a.content)} (ID {a.id}) disagrees with the vocabulary, "
+                                     f"where ID {a.id} is {excerpt(known)} and {excerpt(a.content)} is "
+                                     f"{ids.get(a.content)}")
+            seen[a.content] = a
+            (normalized if a.normalized else raw).append(a)
+        object.__setattr__(self, "_added", seen)
+        object.__setattr__(self, "_by_id", {**tokens, **{a.id: a.content for a in self.added}})
+        object.__setattr__(self, "_matchers", tuple(_matcher(group) for group in (raw, normalized)))
+
+    # ==== vocabulary ====
+
+    @property
+    def vocab_size(self) -> int:
+        """Distinct IDs, added tokens included (HF's ``get_vocab_size(with_added_tokens=True)``)."""
+        return len(set(self._tokens) | {a.id for a in self.added})
+
+    def token_of(self, token_id: int) -> str:
+        token = self._by_id.get(token_id) if not isinstance(token_id, bool) else None
+        if token is None:
+            raise TokenizerError(f"ID {excerpt(token_id)} is not in the vocabulary")
+        return token
+
+    def id_of(self, token: str) -> int:
+        if token in self._added:
+            return self._added[token].id
+        if token in self._ids:
+            return self._ids[token]
+        raise TokenizerError(f"{excerpt(token)} is not in the vocabulary")
+
+    def vocab_id(self, token: str) -> int | None:
+        """The model vocabulary's ID for ``token``, or None; added tokens do
+        not count (they never take part in merges or byte fallback)."""
+        return self._ids.get(token)
+
+    @property
+    def byte_level(self) -> bool:
+        """Do tokens spell bytes in GPT-2's alphabet (a byte_level pre-tokenizer)?"""
+        return _uses(self.pre_tokenizer, "byte_level")
+
+    # ==== encoding ====
+
+    def encode(self, text: str, *, limit: int | None = None) -> BPEEncoding:
+        """Encode ``text``; ``limit=k`` uses only the first ``k`` merges.
+
+        >>> m = BPEModel((("l", 0), ("o", 1), ("w", 2), ("lo", 3), ("low", 4)), (("l", "o"), ("lo", "w")))
+        >>> m.encode("low").tokens, m.encode("low", limit=1).ids
+        (('low',), (3, 2))
+        """
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise TokenizerError(f"limit must be an integer >= 0, not {excerpt(limit)}")
+        limit = None if limit is None or limit >= len(self.merges) else limit
+        ids, pre_tokens, unknown, dropped = [], [], [], []
+        cached = self._caches.setdefault(limit, {}).get
+        for part, added, first in self._segments(text):
+            if added is not None:
+                ids.append(added.id)
+                continue
+            words = self.pre_tokenize(part, first)
+            pre_tokens += words
+            for word in words:
+                word_ids, unk_text, lost = cached(word) or self._word(word, limit)
+                ids += word_ids
+                if unk_text or lost:
+                    unknown += unk_text
+                    dropped += lost
+        tokens = tuple(map(self._by_id.__getitem__, ids))
+        return BPEEncoding(tuple(ids), tokens, tuple(pre_tokens), tuple(unknown), tuple(dropped))
+
+    def encode_ids(self, text: str) -> list[int]:
+        return list(self.encode(text).ids)
+
+    def _segments(self, text):
+        """``(text, added_token_or_None, starts_the_text)``: raw added tokens
+        first, then the normalizer, then the normalized added tokens."""
+        for start, part, added in self.cut_added(text):
+            if added is not None:
+                yield part, added, False
+                continue
+            for inner, part2, added2 in self.cut_added(self.normalize(part), normalized=True):
+                yield part2, added2, start == 0 and inner == 0
+
+    # The steps of :meth:`encode` one by one, for callers that show each
+    # stage (core.inspect.stage_kinds): in this order they give exactly its IDs.
+
+    def cut_added(self, text: str, *, normalized: bool = False):
+        """``(offset, piece, added_or_None)`` tiling ``text`` around the added
+        tokens matched in the raw text, or with ``normalized=True`` those
+        matched in the normalized text."""
+        return _cut(text, self._matchers[normalized], self._added)
+
+    def normalize(self, text: str) -> str:
+        """The normalizer on one stretch of text between added tokens."""
+        return self._normalize(text)
+
+    def pre_tokenize(self, text: str, first: bool) -> list[str]:
+        """The pre-tokens of one normalized stretch; ``first``: it starts the
+        whole text (a prefix space or ▁ may depend on it)."""
+        return [split.text for split in self._pre_tokenize([tp.Split(text, first)])]
+
+    def word_ids(self, word: str, *, limit: int | None = None) -> tuple[int, ...]:
+        """The IDs of one pre-token, using only the first ``limit`` merges."""
+        return self._word(word, None if limit is None or limit >= len(self.merges) else limit)[0]
+
+    def _word(self, word: str, limit):
+        cache = self._caches.setdefault(limit, {})
+        found = cache.get(word)
+        if found is None:
+            found = self._merge_word(word, limit)
+            if len(cache) < CACHE_LIMIT and len(word) < 256:
+                cache[word] = found
+        return found
+
+    def _merge_word(self, word, limit):
+        if self.ignore_merges and word in self._ids:
+            index = self._made.get(self._ids[word])
+            if limit is None or index is None or index < limit:
+                return (self._ids[word],), (), ()
+        symbols, unknown, dropped = self._symbols(word)
+        if len(symbols) > 1 and self._table:
+            symbols = self._merge(symbols, limit)
+        return tuple(symbols), tuple(unknown), tuple(dropped)
+
+    def _symbols(self, word):
+        # HF's merge_word, including where a pending unknown token lands.
+        symbols, unknown, dropped, pending = [], [], [], False
+        ids, last = self._ids, len(word) - 1
+        for i, ch in enumerate(word):
+            s = ch if i == 0 or self.continuing_prefix is None else self.continuing_prefix + ch
+            if i == last and self.end_of_word_suffix is not None:
+                s += self.end_of_word_suffix
+            if s in ids:
+                if pending:
+                    symbols.append(ids[self.unk])
+                    pending = False
+                symbols.append(ids[s])
+                continue
+            # Unknown: no merge has the unknown token on a side (checked in
+            # __post_init__), so its place among the symbols is final.
+            if self.byte_fallback:
+                fallback = [ids.get(f"<0x{b:02X}>") for b in s.encode("utf-8", "surrogatepass")]
+                if None not in fallback:
+                    symbols.extend(fallback)
+                    continue
+            if self.unk is None:
+                dropped.append(ch)
+                continue
+            if pending and self.fuse_unk:
+                unknown[-1] += s
+                continue
+            if pending:
+                symbols.append(ids[self.unk])
+            unknown.append(s)
+            pending = True
+        if pending:
+            symbols.append(ids[self.unk])
+        return symbols, unknown, dropped
+
+    def _merge(self, symbols, limit):
+        """The lowest-ranked adjacent pair merges first, the leftmost on a tie."""
+        table = self._table
+        if limit is not None:
+            table = _Limited(table, limit)
+        if len(symbols) > 64:
+            return _merge_heap(symbols, table)
+        none = _NO_MERGE[0]
+        ranks = [table.get(p, _NO_MERGE)[0] for p in zip(symbols, symbols[1:])]
+        while ranks:
+            best = min(ranks)
+            if best == none:
+                break
+            i = ranks.index(best)  # the leftmost pair of that rank
+            symbols[i:i + 2] = [table.get((symbols[i], symbols[i + 1]), _NO_MERGE)[1]]
+            del ranks[i]
+            if i:
+                ranks[i - 1] = table.get((symbols[i - 1], symbols[i]), _NO_MERGE)[0]
+            if i < len(ranks):
+                ranks[i] = table.get((symbols[i], symbols[i + 1]), _NO_MERGE)[0]
+        return symbols
+
+    # ==== decoding ====
+
+    def decode(self, ids, *, skip_special: bool = False) -> str:
+        """IDs to text through the decoder chain (HF ``decode``)."""
+        tokens = []
+        for index, token_id in enumerate(ids):
+            try:
+                token = self.token_of(token_id)
+            except TokenizerError:
+                raise TokenizerError(f"item {index}: ID {excerpt(token_id)} is not in the vocabulary") from None
+            if skip_special and token in self._added and self._added[token].special:
+                continue
+            tokens.append(token)
+        return tp.decode(self._decode, tokens)
+
+    def token_bytes(self, token_id: int) -> bytes | None:
+        """The bytes a token spells in a byte-level model, else None."""
+        token = self.token_of(token_id)
+        return tp.byte_level_bytes(token) if self.byte_level and token not in self._added else None
+
+
+def _uses(spec, kind: str) -> bool:
+    if not isinstance(spec, dict):
+        return False
+    return spec.get("type") == kind or any(_uses(step, kind) for step in spec.get("steps", ()))
+
+
+class _Limited:
+    """A merge table that hides every merge from index ``limit`` on."""
+
+    def __init__(self, table, limit):
+        self.table, self.limit = table, limit
+
+    def get(self, pair, default):
+        found = self.table.get(pair)
+        return found if found is not None and found[2] < self.limit else default
+
+
+def _merge_heap(symbols, table):
+    # Long pre-tokens: a heap over the adjacent pairs of a linked list, keyed
+    # by (rank, position), so each merge costs O(log n).
+    n = len(symbols)
+    nxt, prv = list(range(1, n + 1)), list(range(-1, n - 1))
+    alive = [True] * n
+    heap = [(table.get(p, _NO_MERGE)[0], i, p) for i, p in enumerate(zip(symbols, symbols[1:]))]
+    heap = [h for h in heap if h[0] != _NO_MERGE[0]]
+    heapq.heapify(heap)
+    while heap:
+        rank, i, pair = heapq.heappop(heap)
+        j = nxt[i]
+        if not alive[i] or j >= n or (symbols[i], symbols[j]) != pair:
+            continue
+        symbols[i] = table.get(pair, _NO_MERGE)[1]
+        alive[j] = False
+        nxt[i] = nxt[j]
+        if nxt[j] < n:
+            prv[nxt[j]] = i
+        for a in (prv[i], i):
+            if a >= 0 and nxt[a] < n:
+                p = (symbols[a], symbols[nxt[a]])
+                found = table.get(p, _NO_MERGE)
+                if found[0] != _NO_MERGE[0]:
+                    heapq.heappush(heap, (found[0], a, p))
+    return [s for s, keep in zip(symbols, alive) if keep]
+
+
+def _matcher(tokens):
+    if not tokens:
+        return None
+    # Longest first: at one position the longest added token wins (HF's
+    # leftmost-longest Aho-Corasick).
+    ordered = sorted(tokens, key=lambda a: (-len(a.content), a.content))
+    space = "[" + regex.escape("".join(sorted(tp.WHITE_SPACE))) + "]*"
+    parts = [(space if a.lstrip else "") + regex.escape(a.content) + (space if a.rstrip else "") for a in ordered]
+    return regex.compile("|".join(f"({p})" for p in parts)), ordered
+
+
+def _cut(text, matcher, added):
+    """``(offset, piece, added_or_None)`` tiling ``text`` around added tokens."""
+    if matcher is None or not text:
+        if text:
+            yield 0, text, None
+        return
+    pattern, ordered = matcher
+    pos = 0
+    for match in pattern.finditer(text):
+        token = ordered[match.lastindex - 1]
+        if match.start() > pos:
+            yield pos, text[pos:match.start()], None
+        yield match.start(), match.group(), token
+        pos = match.end()
+    if pos < len(text):
+        yield pos, text[pos:], None
+
+
+# ==== asset model (core/assets.py, kind "bpe") ====
+
+def _boundary(model: BPEModel) -> dict:
+    marks = {}
+    if model.continuing_prefix is not None:
+        marks["continuing_prefix"] = model.continuing_prefix
+    if model.end_of_word_suffix is not None:
+        marks["end_of_word_suffix"] = model.end_of_word_suffix
+    if not marks:
+        return {"marker": "byte_level" if model.byte_level else "none"}
+    return {"marker": "+".join(marks), **marks}
+
+
+def to_asset_model(model: BPEModel) -> dict:
+    return {
+        "vocab": [[t, i] for t, i in sorted(model.vocab, key=lambda e: e[1])],
+        "merges": [list(p) for p in model.merges],
+        "merge_ranks": None if model.ranks is None else list(model.ranks),
+        "unk": model.unk, "fuse_unk": model.fuse_unk, "byte_fallback": model.byte_fallback,
+        "continuing_prefix": model.continuing_prefix, "end_of_word_suffix": model.end_of_word_suffix,
+        "ignore_merges": model.ignore_merges,
+        "added_tokens": [a.describe() for a in model.added],
+        "decoder": model.decoder,
+    }
+
+
+def _field(obj, key, kinds, where, default=...):
+    # A field with a default is optional: files written before it existed lack it.
+    return default if default is not ... and key not in obj else require(obj, key, kinds, where)
+
+
+def from_asset_model(body: dict, *, normalizer: dict, pre_tokenizer: dict) -> BPEModel:
+    """Rebuild from :func:`to_asset_model` output; any problem is one AssetError."""
+    where = "model"
+    if not isinstance(body, dict):
+        raise AssetError("model: expected an object")
+    vocab = []
+    for index, entry in enumerate(_field(body, "vocab", list, where)):
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)
+                and isinstance(entry[1], int) and not isinstance(entry[1], bool)):
+            raise AssetError(f"model.vocab[{index}]: expected [token, id], found {str(entry)[:60]}")
+        vocab.append((entry[0], entry[1]))
+    merges = []
+    for index, pair in enumerate(_field(body, "merges", list, where)):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            raise AssetError(f"model.merges[{index}]: expected [left, right] token strings")
+        merges.append(tuple(pair))
+    ranks = _field(body, "merge_ranks", (list, type(None)), where, None)
+    if ranks is not None and not all(isinstance(r, int) and not isinstance(r, bool) for r in ranks):
+        raise AssetError("model.merge_ranks: expected integers")
+    added = []
+    for index, entry in enumerate(_field(body, "added_tokens", list, where, [])):
+        at = f"model.added_tokens[{index}]"
+        if not isinstance(entry, dict):
+            raise AssetError(f"{at}: expected an object")
+        added.append(AddedToken(_field(entry, "token", str, at), _field(entry, "id", int, at),
+                                *(_field(entry, k, bool, at) for k in ("special", "normalized", "lstrip", "rstrip"))))
+    options = {k: _field(body, k, (str, type(None)), where, None)
+               for k in ("unk", "continuing_prefix", "end_of_word_suffix")}
+    flags = {k: _field(body, k, bool, where, False) for k in ("fuse_unk", "byte_fallback", "ignore_merges")}
+    try:
+        return BPEModel(tuple(vocab), tuple(merges), None if ranks is None else tuple(ranks), added=tuple(added),
+                        normalizer=normalizer, pre_tokenizer=pre_tokenizer,
+                        decoder=_field(body, "decoder", dict, where, {"type": "none"}), **options, **flags)
+    except TokenizerError as exc:
+        raise AssetError(f"model: {exc}") from None
+
+
+def implied_envelope(model: BPEModel) -> dict:
+    """The envelope fields that restate the model."""
+    return {"specials": [a.describe() for a in model.added], "normalizer": model.normalizer,
+            "pre_tokenizer": model.pre_tokenizer, "boundary": _boundary(model)}
+
+
+def identity_components(model: BPEModel) -> dict:
+    """Canonical components for core.inspect.identity (docs/identity.md): the token
+    of every ID (null for an unused ID), merges as token strings."""
+    size = 1 + max([i for _, i in model.vocab] + [a.id for a in model.added], default=-1)
+    vocab: list = [None] * size
+    for token, token_id in model.vocab:
+        vocab[token_id] = token
+    for a in model.added:
+        vocab[a.id] = {"special" if a.special else "added": a.content}
+    made = {model.vocab_id(a + b[len(model.continuing_prefix or ""):]) for a, b in model.merges}
+    added = {a.id for a in model.added}
+    return {
+        "symbols": sorted([i, t] for t, i in model.vocab if i not in made and i not in added),
+        "vocab": vocab,
+        # In priority order; a third item only when ranks are shared.
+        "merges": [list(p) if model.ranks is None else [*p, r]
+                   for p, r in zip(model.merges, model.ranks or model.merges)],
+        "specials": sorted((a.describe() for a in model.added), key=lambda d: d["id"]),
+        "normalizer": model.normalizer,
+        "pre_tokenizer": model.pre_tokenizer,
+        # How a word becomes symbols and what an unspellable character becomes.
+        "boundary": {**_boundary(model), "decoder": model.decoder, "ignore_merges": model.ignore_merges,
+                     "unknown": {"token": model.unk, "fuse": model.fuse_unk, "byte_fallback": model.byte_fallback}},
+        "counts": [],
+    }

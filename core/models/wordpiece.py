@@ -1,0 +1,295 @@
+"""WordPiece: BERT's greedy longest-match encoder, with a search trace, and a trainer.
+
+Encoder reference: google-research/bert ``tokenization.py``,
+``WordpieceTokenizer`` (seed 000, example 19.2).  From the current offset the
+longest vocabulary entry is taken; pieces after the first carry the ``##``
+prefix; if some remainder matches nothing, the *whole word* becomes
+``[UNK]`` (not the prefix found so far plus ``[UNK]``); a word longer than
+``max_input_chars_per_word`` characters is ``[UNK]`` without a search (BERT
+uses 200, Hugging Face ``tokenizers`` 100).  Hugging Face's ``WordPiece``
+model does the same, so the tests compare the two directly.
+
+Trainer: there is no official WordPiece trainer to follow.  BERT's code ships
+none, and Wu et al. (2016, §4.1) only say that pieces are chosen to raise the
+training-data likelihood (seed 000, §19.3).  :func:`train` uses one common
+approximation, the pair score ``count(ab) / (count(a) * count(b))`` from the
+Hugging Face course (seed 003); it is *not* "the original WordPiece trainer".
+(The ``tokenizers`` library's own ``WordPieceTrainer`` is different again: it
+runs frequency-based BPE merges and adds the ``##`` prefix.)  Ties on the
+score, compared exactly as fractions, go to the smallest pair by symbol
+strings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from core.pipeline.bert_basic import BasicTokenizer
+from core.workspace.corpus import WordCorpus
+from core.errors import TokenizerError
+
+BERT_MAX_CHARS = 200
+HF_MAX_CHARS = 100
+TRAINER_NAME = "subword-studio.wordpiece"
+TRAINER_VERSION = "1"
+TRAINER_LABEL = "pair score count(ab)/(count(a)·count(b)): one common approximation, not the original WordPiece trainer"
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One vocabulary lookup: characters ``[start, end)``, spelled ``candidate``."""
+
+    start: int
+    end: int
+    candidate: str
+    found: bool
+
+
+@dataclass(frozen=True)
+class WordTrace:
+    """How one word was encoded: every lookup tried, and why it became [UNK]."""
+
+    word: str
+    tokens: tuple[str, ...]
+    ids: tuple[int, ...]
+    attempts: tuple[Attempt, ...]
+    matches: tuple[Attempt, ...]  # the pieces found before any failure
+    failed_at: int | None  # offset where nothing matched (the word became [UNK])
+    too_long: bool  # over max_input_chars_per_word: [UNK] without a search
+
+    @property
+    def unknown(self) -> bool:
+        return self.failed_at is not None or self.too_long
+
+
+@dataclass(frozen=True)
+class WordPieceEncoding:
+    tokens: tuple[str, ...]
+    ids: tuple[int, ...]
+    words: tuple[WordTrace, ...]
+    stages: tuple = ()  # BasicTokenizer stages, when the model has one
+
+
+@dataclass(frozen=True)
+class WordPiece:
+    """A frozen WordPiece vocabulary; a token's ID is its position in ``vocab``."""
+
+    vocab: tuple[str, ...]
+    unk: str = "[UNK]"
+    prefix: str = "##"
+    max_input_chars_per_word: int = BERT_MAX_CHARS
+    basic: BasicTokenizer | None = None
+    trace: "Trace | None" = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        vocab = tuple(self.vocab)
+        object.__setattr__(self, "vocab", vocab)
+        ids = {}
+        for index, piece in enumerate(vocab):
+            if not isinstance(piece, str) or piece == "":
+                raise TokenizerError(f"vocabulary entry {index} must be a non-empty string, not {piece!r}")
+            if piece in ids:
+                raise TokenizerError(f"vocabulary entry {index} repeats {piece!r} (first at {ids[piece]})")
+            ids[piece] = index
+        if not isinstance(self.prefix, str) or self.prefix == "":
+            raise TokenizerError(f"the continuation prefix must be a non-empty string, not {self.prefix!r}")
+        if self.basic is not None and not isinstance(self.basic, BasicTokenizer):
+            raise TokenizerError("basic must be a BasicTokenizer or None")
+        if not isinstance(self.unk, str) or self.unk not in ids:
+            raise TokenizerError(f"the unknown token {self.unk!r} is not in the vocabulary; add it or name another")
+        limit = self.max_input_chars_per_word
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise TokenizerError(f"max_input_chars_per_word must be an integer >= 1, not {limit!r}")
+        object.__setattr__(self, "ids", ids)
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self.vocab)
+
+    # ==== Encoding ====
+
+    def encode_word(self, word: str) -> WordTrace:
+        """Greedy longest match from each offset, recording every lookup.
+
+        >>> wp = WordPiece(("[UNK]", "low", "##er", "new"))
+        >>> wp.encode_word("lower").tokens, wp.encode_word("lowerz").tokens
+        (('low', '##er'), ('[UNK]',))
+        """
+        unk = (self.unk,), (self.ids[self.unk],)
+        if len(word) > self.max_input_chars_per_word:
+            return WordTrace(word, *unk, (), (), None, True)
+        attempts, matches = [], []
+        start = 0
+        while start < len(word):
+            end = len(word)
+            found = None
+            while start < end:
+                candidate = word[start:end] if start == 0 else self.prefix + word[start:end]
+                hit = candidate in self.ids
+                attempts.append(Attempt(start, end, candidate, hit))
+                if hit:
+                    found = attempts[-1]
+                    break
+                end -= 1
+            if found is None:
+                return WordTrace(word, *unk, tuple(attempts), tuple(matches), start, False)
+            matches.append(found)
+            start = end
+        tokens = tuple(m.candidate for m in matches)
+        return WordTrace(word, tokens, tuple(self.ids[t] for t in tokens), tuple(attempts),
+                         tuple(matches), None, False)
+
+    def encode(self, text: str) -> WordPieceEncoding:
+        """BasicTokenizer stages (if configured), then WordPiece on each word."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        stages = tuple(self.basic.stages(text)) if self.basic is not None else ()
+        words = stages[-1].words if stages else tuple(text.split())
+        traces = tuple(self.encode_word(w) for w in words)
+        tokens = tuple(t for tr in traces for t in tr.tokens)
+        return WordPieceEncoding(tokens, tuple(self.ids[t] for t in tokens), traces, stages)
+
+    def tokenize(self, text: str) -> list[str]:
+        return list(self.encode(text).tokens)
+
+    # ==== Decoding ====
+
+    def token(self, token_id: int) -> str:
+        if isinstance(token_id, bool) or not isinstance(token_id, int) or not 0 <= token_id < len(self.vocab):
+            raise TokenizerError(f"ID {token_id!r} is outside the vocabulary 0..{len(self.vocab) - 1}")
+        return self.vocab[token_id]
+
+    def decode(self, tokens) -> str:
+        """Glue ``##`` pieces to the previous piece; words are joined by one space.
+
+        Whatever BasicTokenizer removed (case, accents, spacing around
+        punctuation) is not restored.
+
+        >>> WordPiece(("[UNK]", "low", "##er", "new")).decode([1, 2, 3])
+        'lower new'
+        """
+        out: list[str] = []
+        for t in tokens:
+            piece = self.token(t) if isinstance(t, int) else t
+            if out and piece.startswith(self.prefix):
+                out[-1] += piece[len(self.prefix):]
+            else:
+                out.append(piece)
+        return " ".join(out)
+
+
+# ==== Training ====
+
+@dataclass(frozen=True)
+class TrainStep:
+    step: int
+    pair: tuple[str, str]
+    new_symbol: str
+    pair_count: int
+    left_count: int
+    right_count: int
+    score: Fraction  # pair_count / (left_count * right_count)
+    ties: tuple[tuple[str, str], ...]  # every pair with the same score, winner first (at most 64)
+
+
+@dataclass(frozen=True)
+class Trace:
+    corpus: WordCorpus
+    alphabet: tuple[str, ...]
+    steps: tuple[TrainStep, ...]
+    stop_reason: str  # "vocab_size", "no_pairs" or "cancelled"
+    settings: dict
+
+
+def initial_symbols(word: str, prefix: str = "##") -> list[str]:
+    """First character as is, every later one with the continuation prefix.
+
+    >>> initial_symbols("low")
+    ['l', '##o', '##w']
+    """
+    return [word[0], *(prefix + ch for ch in word[1:])]
+
+
+def _join(left: str, right: str, prefix: str) -> str:
+    return left + (right[len(prefix):] if right.startswith(prefix) else right)
+
+
+def train(
+    corpus: WordCorpus,
+    *,
+    vocab_size: int,
+    unk: str = "[UNK]",
+    specials: tuple[str, ...] = (),
+    prefix: str = "##",
+    max_input_chars_per_word: int = BERT_MAX_CHARS,
+    basic: BasicTokenizer | None = None,
+    progress=None,
+    should_stop=None,
+) -> WordPiece:
+    """Merge the best-scoring pair until the vocabulary has ``vocab_size`` entries.
+
+    ``corpus`` holds the words the WordPiece stage sees (already through any
+    BasicTokenizer).  The vocabulary is ``unk``, ``specials``, the sorted
+    initial symbols, then each new symbol in merge order.
+    """
+    if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or vocab_size < 1:
+        raise TokenizerError(f"vocab size must be an integer >= 1, not {vocab_size!r}")
+    if len(corpus) == 0:
+        raise TokenizerError("the corpus is empty")
+    if not prefix:
+        raise TokenizerError("the continuation prefix must not be empty")
+    words = [initial_symbols(w, prefix) for w in corpus.words]
+    freqs = list(corpus.counts)
+    alphabet = tuple(sorted({s for symbols in words for s in symbols}))
+    vocab = list(dict.fromkeys((unk, *specials, *alphabet)))
+    known = set(vocab)
+    steps: list[TrainStep] = []
+    stop_reason = "vocab_size"
+    while len(vocab) < vocab_size:
+        if should_stop is not None and should_stop():
+            stop_reason = "cancelled"
+            break
+        pairs: Counter = Counter()
+        units: Counter = Counter()
+        for symbols, freq in zip(words, freqs):
+            for s in symbols:
+                units[s] += freq
+            for pair in zip(symbols, symbols[1:]):
+                pairs[pair] += freq
+        if not pairs:
+            stop_reason = "no_pairs"
+            break
+        scored = {p: Fraction(c, units[p[0]] * units[p[1]]) for p, c in pairs.items()}
+        best = max(scored.values())
+        ties = sorted(p for p, s in scored.items() if s == best)
+        left, right = ties[0]
+        new = _join(left, right, prefix)
+        steps.append(TrainStep(len(steps) + 1, (left, right), new, pairs[(left, right)],
+                               units[left], units[right], best, tuple(ties[:64])))
+        for index, symbols in enumerate(words):
+            if len(symbols) > 1:
+                words[index] = _merge(symbols, left, right, new)
+        if new not in known:
+            known.add(new)
+            vocab.append(new)
+        if progress is not None:
+            progress(len(vocab), vocab_size)
+    settings = {"vocab_size": vocab_size, "unk": unk, "specials": list(specials), "prefix": prefix}
+    model = WordPiece(tuple(vocab), unk=unk, prefix=prefix,
+                      max_input_chars_per_word=max_input_chars_per_word, basic=basic)
+    object.__setattr__(model, "trace", Trace(corpus, alphabet, tuple(steps), stop_reason, settings))
+    return model
+
+
+def _merge(symbols, left, right, new):
+    out, i = [], 0
+    while i < len(symbols):
+        if i + 1 < len(symbols) and symbols[i] == left and symbols[i + 1] == right:
+            out.append(new)
+            i += 2
+        else:
+            out.append(symbols[i])
+            i += 1
+    return out

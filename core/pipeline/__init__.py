@@ -1,0 +1,1 @@
+"""Pipeline stages: normalizers, SentencePiece charsmap, pre-tokenizers, BERT's basic tokenizer, decoders."""

@@ -1,0 +1,185 @@
+"""BERT's BasicTokenizer, one named stage at a time.
+
+Reference: google-research/bert ``tokenization.py``, ``BasicTokenizer``:
+``_clean_text``, ``_tokenize_chinese_chars``, ``whitespace_tokenize``, lower
+casing, ``_run_strip_accents`` (NFD, drop category Mn) and
+``_run_split_on_punc``, in that order.  :meth:`BasicTokenizer.stages` returns
+every intermediate result so a view can show what each stage did.
+
+The options are named like Hugging Face's ``BertNormalizer`` and
+``BertPreTokenizer`` so the two can be configured alike.  BERT itself ties
+accent stripping to lower casing; ``strip_accents=None`` keeps that rule and
+``True``/``False`` overrides it, as in HF.
+
+Known differences from HF ``tokenizers`` 0.23 that remain with matching
+options (tests pin each one):
+
+* lower casing: Python's ``str.lower`` applies the Greek final-sigma rule
+  (``ΟΔΟΣ`` -> ``οδος``); HF lower-cases character by character (``οδοσ``);
+* clean text: HF also drops private-use characters (category Co);
+* CJK ranges: HF's Extension E range starts at U+2B920, BERT's at U+2B820.
+
+BERT lower-cases before stripping accents and HF the other way round; for
+every single code point the two orders agree (checked exhaustively).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from core.errors import TokenizerError
+
+STAGES = ("clean_text", "chinese_chars", "whitespace_split", "lowercase", "strip_accents", "punctuation_split")
+
+# BERT's _is_chinese_char: the CJK Unified Ideographs blocks, not all of CJK
+# (Hangul, Hiragana and Katakana are written with spaces and left alone).
+CJK_RANGES = (
+    (0x4E00, 0x9FFF), (0x3400, 0x4DBF), (0x20000, 0x2A6DF), (0x2A700, 0x2B73F),
+    (0x2B740, 0x2B81F), (0x2B820, 0x2CEAF), (0xF900, 0xFAFF), (0x2F800, 0x2FA1F),
+)
+
+
+def is_whitespace(ch: str) -> bool:
+    # Tab, newline and return are control characters to Unicode; BERT counts them as spaces.
+    return ch in " \t\n\r" or unicodedata.category(ch) == "Zs"
+
+
+def is_control(ch: str) -> bool:
+    if ch in "\t\n\r":
+        return False
+    return unicodedata.category(ch) in ("Cc", "Cf")
+
+
+def is_punctuation(ch: str) -> bool:
+    cp = ord(ch)
+    # Every non-alphanumeric ASCII character counts, even $ ^ ` which Unicode calls symbols.
+    if 33 <= cp <= 47 or 58 <= cp <= 64 or 91 <= cp <= 96 or 123 <= cp <= 126:
+        return True
+    return unicodedata.category(ch).startswith("P")
+
+
+def is_cjk(ch: str) -> bool:
+    cp = ord(ch)
+    return any(lo <= cp <= hi for lo, hi in CJK_RANGES)
+
+
+def clean_text(text: str) -> str:
+    """Drop NUL, U+FFFD and control characters; every whitespace becomes a space."""
+    out = []
+    for ch in text:
+        if ch in "\x00\ufffd" or is_control(ch):
+            continue
+        out.append(" " if is_whitespace(ch) else ch)
+    return "".join(out)
+
+
+def space_cjk(text: str) -> str:
+    """Put spaces around each CJK ideograph, so each becomes its own word."""
+    return "".join(f" {ch} " if is_cjk(ch) else ch for ch in text)
+
+
+def strip_accents(word: str) -> str:
+    """NFD, then drop nonspacing marks.
+
+    >>> strip_accents("Café")
+    'Cafe'
+    """
+    return "".join(ch for ch in unicodedata.normalize("NFD", word) if unicodedata.category(ch) != "Mn")
+
+
+def split_punctuation(word: str) -> list[str]:
+    """Every punctuation character becomes a word of its own.
+
+    >>> split_punctuation("don't!")
+    ['don', "'", 't', '!']
+    """
+    out: list[str] = []
+    start_new = True
+    for ch in word:
+        if is_punctuation(ch):
+            out.append(ch)
+            start_new = True
+        else:
+            if start_new:
+                out.append("")
+            start_new = False
+            out[-1] += ch
+    return out
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage's output: the text (first two stages) or the word list."""
+
+    name: str
+    enabled: bool
+    text: str | None
+    words: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class BasicTokenizer:
+    clean_text: bool = True
+    handle_chinese_chars: bool = True
+    lowercase: bool = True
+    strip_accents: bool | None = None  # None: strip exactly when lower-casing (BERT)
+    split_punctuation: bool = True
+
+    def __post_init__(self):
+        for name in ("clean_text", "handle_chinese_chars", "lowercase", "split_punctuation"):
+            if not isinstance(getattr(self, name), bool):
+                raise TokenizerError(f"BasicTokenizer option {name} must be true or false")
+        if self.strip_accents not in (None, True, False):
+            raise TokenizerError("BasicTokenizer option strip_accents must be true, false or null")
+
+    @property
+    def strips_accents(self) -> bool:
+        return self.lowercase if self.strip_accents is None else self.strip_accents
+
+    def describe(self) -> dict:
+        return {"type": "bert-basic", "clean_text": self.clean_text,
+                "handle_chinese_chars": self.handle_chinese_chars, "lowercase": self.lowercase,
+                "strip_accents": self.strip_accents, "split_punctuation": self.split_punctuation}
+
+    @classmethod
+    def from_description(cls, spec: dict) -> "BasicTokenizer":
+        if not isinstance(spec, dict) or spec.get("type") != "bert-basic":
+            raise TokenizerError("expected an object with type 'bert-basic'")
+        keys = ("clean_text", "handle_chinese_chars", "lowercase", "strip_accents", "split_punctuation")
+        return cls(**{k: spec[k] for k in keys if k in spec})
+
+    def stages(self, text: str) -> list[Stage]:
+        """Run every stage in BERT's order and keep each result."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        out = []
+        if self.clean_text:
+            text = clean_text(text)
+        out.append(Stage("clean_text", self.clean_text, text, None))
+        if self.handle_chinese_chars:
+            text = space_cjk(text)
+        out.append(Stage("chinese_chars", self.handle_chinese_chars, text, None))
+        words = text.split()
+        out.append(Stage("whitespace_split", True, None, tuple(words)))
+        if self.lowercase:
+            words = [w.lower() for w in words]
+        out.append(Stage("lowercase", self.lowercase, None, tuple(words)))
+        if self.strips_accents:
+            words = [strip_accents(w) for w in words]
+        out.append(Stage("strip_accents", self.strips_accents, None, tuple(words)))
+        if self.split_punctuation:
+            words = [piece for w in words for piece in split_punctuation(w)]
+        # BERT re-splits on whitespace at the end, which also drops words that
+        # accent stripping emptied (a word made only of combining marks).
+        words = " ".join(words).split()
+        out.append(Stage("punctuation_split", self.split_punctuation, None, tuple(words)))
+        return out
+
+    def tokenize(self, text: str) -> list[str]:
+        """The words the WordPiece stage receives.
+
+        >>> BasicTokenizer().tokenize("Héllo, 中文!")
+        ['hello', ',', '中', '文', '!']
+        """
+        return list(self.stages(text)[-1].words)

@@ -1,0 +1,236 @@
+"""SentencePiece's precompiled normalization rules (``precompiled_charsmap``).
+
+Reference: google/sentencepiece ``src/normalizer.cc`` (``Normalize``,
+``NormalizePrefix``, ``DecodePrecompiledCharsMap``), darts-clone's
+``DoubleArray::commonPrefixSearch``, and Hugging Face ``tokenizers``'
+``normalizers/precompiled.rs`` with the ``spm_precompiled`` crate.
+
+A SentencePiece model carries its normalization (``nmt_nfkc``, ``nfkc``,
+``nmt_nfkc_cf``, ``nfkc_cf`` or a custom TSV rule set) compiled into one
+blob: a little-endian uint32 giving the size in bytes of a Darts
+double-array trie, the trie itself (uint32 units), then the replacement
+strings, each ended by a NUL.  The trie maps a UTF-8 byte string to the
+offset of its replacement.
+
+Two readers of the same blob disagree, and both are reproduced:
+
+* ``sentencepiece`` (:meth:`Charsmap.segments`): at each position the
+  *longest* key that prefixes the rest of the text is replaced (among the
+  first 32 keys found, as there); with no key, one character is copied.
+* ``hf`` (:meth:`Charsmap.hf_segments`): the text is cut into extended
+  grapheme clusters; a cluster shorter than 6 bytes whose bytes start with
+  a key is replaced *whole* by the replacement of the *shortest* such key;
+  otherwise each character is replaced by the shortest key it starts with.
+  (HF's code says it is deliberately so, to match SentencePiece on XNLI.)
+
+Both give ``(start, end, replacement)`` segments over the original
+characters, so alignment survives.  Deviations: the text is a Python
+``str``, so SentencePiece's malformed-UTF-8 branch only applies to a lone
+surrogate, which becomes one U+FFFD per byte of its ``surrogatepass``
+encoding (SentencePiece consumes one byte per U+FFFD).  HF's graphemes come
+from the ``regex`` module's ``\\X``, whose Unicode version may differ from
+the Rust ``unicode-segmentation`` crate on newly assigned characters.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import struct
+from array import array
+from functools import lru_cache
+
+import regex
+
+from core.errors import TokenizerError
+
+MAX_RESULTS = 32  # Normalizer::kMaxTrieResultsSize
+HF_GRAPHEME_LIMIT = 6  # HF transforms a whole grapheme only below this many bytes
+_GRAPHEME = regex.compile(r"\X")
+
+
+class Charsmap:
+    """A parsed ``precompiled_charsmap``; raises TokenizerError if the blob is broken."""
+
+    def __init__(self, blob: bytes):
+        if not isinstance(blob, (bytes, bytearray)):
+            raise TokenizerError(f"a charsmap is bytes, not {type(blob).__name__}")
+        self.blob = bytes(blob)
+        if len(self.blob) <= 4:
+            raise TokenizerError("precompiled charsmap: the blob is broken (shorter than its 4-byte header)")
+        (size,) = struct.unpack_from("<I", self.blob)
+        if size >= len(self.blob) - 3 or size % 4 or size == 0:
+            raise TokenizerError(f"precompiled charsmap: the trie size {size} does not fit the "
+                                 f"{len(self.blob)}-byte blob (it must be a positive multiple of 4 inside it)")
+        units = array("I")
+        units.frombytes(self.blob[4:4 + size])
+        if units.itemsize != 4:  # pragma: no cover - every CPython platform we ship has 4-byte "I"
+            raise TokenizerError("this platform has no 32-bit unsigned array type")
+        if struct.pack("<I", 1) != struct.pack("=I", 1):  # pragma: no cover - big-endian hosts
+            units.byteswap()
+        self.units = units
+        self.normalized = self.blob[4 + size:]
+        self.sha256 = hashlib.sha256(self.blob).hexdigest()
+        self._starts: dict[str, bool] = {}  # character -> may a key start with it
+
+    @classmethod
+    def from_base64(cls, text: str) -> "Charsmap":
+        try:
+            blob = base64.b64decode(text.encode("ascii"), validate=True)
+        except (binascii.Error, UnicodeEncodeError, ValueError):
+            raise TokenizerError("precompiled charsmap: not valid base64") from None
+        return cls(blob)
+
+    def to_base64(self) -> str:
+        return base64.b64encode(self.blob).decode("ascii")
+
+    def __eq__(self, other):
+        return isinstance(other, Charsmap) and other.blob == self.blob
+
+    def __hash__(self):
+        return hash(self.sha256)
+
+    def __repr__(self):
+        return f"Charsmap({len(self.blob)} bytes, sha256 {self.sha256[:12]}…)"
+
+    # ==== the double-array trie ====
+
+    def prefixes(self, data: bytes, start: int = 0):
+        """``(length, value)`` for every key that prefixes ``data[start:]``, shortest first.
+
+        A unit packs a label (the byte that leads to it, bit 31 set for
+        none), a has-leaf flag (bit 8) and an offset to its children; a leaf
+        unit holds the value (the replacement's offset) in its low 31 bits.
+        """
+        units, found = self.units, []
+        size = len(units)
+        unit = units[0]
+        node = (unit >> 10) << ((unit & 0x200) >> 6)
+        for index in range(start, len(data)):
+            byte = data[index]
+            node ^= byte
+            if node >= size:
+                break
+            unit = units[node]
+            if unit & 0x800000FF != byte:
+                break
+            node ^= (unit >> 10) << ((unit & 0x200) >> 6)
+            if unit >> 8 & 1:
+                if node >= size:
+                    raise TokenizerError("precompiled charsmap: the trie points outside itself")
+                found.append((index + 1 - start, units[node] & 0x7FFFFFFF))
+        return found
+
+    def _may_start(self, ch: str) -> bool:
+        """Can a key start with this character?  Most characters of most
+        texts cannot, and this answer is cached per character."""
+        data = ch.encode("utf-8", "surrogatepass")
+        if self.prefixes(data):
+            return True
+        units = self.units
+        unit = units[0]
+        node = (unit >> 10) << ((unit & 0x200) >> 6)
+        for byte in data:  # the character's bytes are all on a path: longer keys may follow
+            node ^= byte
+            if node >= len(units) or units[node] & 0x800000FF != byte:
+                return False
+            unit = units[node]
+            node ^= (unit >> 10) << ((unit & 0x200) >> 6)
+        return True
+
+    def replacement(self, value: int) -> str:
+        return _replacement(self.normalized, value)
+
+    # ==== SentencePiece's reading ====
+
+    def segments(self, text: str, protected: dict | None = None) -> list[tuple[int, int, str]]:
+        """SentencePiece's ``NormalizePrefix`` loop: ``(start, end, replacement)``
+        over character offsets; unmatched characters map to themselves.
+        ``protected`` (first character -> pieces, longest first) are
+        user-defined pieces, passed through before the trie is asked."""
+        from core.pipeline.normalize import longest_protected
+
+        out: list[tuple[int, int, str]] = []
+        data, owner = _utf8_with_owners(text)
+        starts = self._starts
+        pos = 0
+        while pos < len(data):
+            index = owner[pos]
+            ch = text[index]
+            hit = protected and (pos == 0 or owner[pos - 1] != index) and longest_protected(protected, text, index)
+            if hit:
+                out.append((index, index + len(hit), hit))
+                pos += len(hit.encode("utf-8", "surrogatepass"))
+                continue
+            if ch not in starts:
+                starts[ch] = self._may_start(ch)
+            found = self.prefixes(data, pos)[:MAX_RESULTS] if starts[ch] else ()
+            if found:
+                length, value = max(found, key=lambda f: f[0])  # the first of the longest
+                end = pos + length
+                out.append((owner[pos], owner[end - 1] + 1, self.replacement(value)))
+                pos = end
+                continue
+            index = owner[pos]
+            ch = text[index]
+            width = _width(ch)
+            if 0xD800 <= ord(ch) <= 0xDFFF:
+                width = 1  # a lone surrogate is malformed UTF-8: U+FFFD per byte
+                out.append((index, index + 1, "\ufffd"))
+            else:
+                out.append((index, index + 1, ch))
+            pos += width
+        return out
+
+    # ==== Hugging Face's reading ====
+
+    def transform(self, chunk: str) -> str | None:
+        """HF's ``Precompiled::transform``: the replacement of the shortest key
+        that prefixes ``chunk`` (a NUL byte ends the search), or None."""
+        data = chunk.encode("utf-8", "surrogatepass")
+        cut = data.find(b"\0")
+        found = self.prefixes(data if cut < 0 else data[:cut])
+        return self.replacement(found[0][1]) if found else None
+
+    def hf_segments(self, text: str) -> list[tuple[int, int, str]]:
+        out: list[tuple[int, int, str]] = []
+        for match in _GRAPHEME.finditer(text):
+            grapheme, start = match.group(), match.start()
+            if len(grapheme.encode("utf-8", "surrogatepass")) < HF_GRAPHEME_LIMIT:
+                whole = self.transform(grapheme)
+                if whole is not None:
+                    out.append((start, match.end(), whole))
+                    continue
+            for offset, ch in enumerate(grapheme):
+                found = self.transform(ch)
+                out.append((start + offset, start + offset + 1, ch if found is None else found))
+        return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _replacement(normalized: bytes, value: int) -> str:
+    if value >= len(normalized):
+        raise TokenizerError(f"precompiled charsmap: replacement offset {value} is past the end of the strings")
+    end = normalized.find(b"\0", value)
+    raw = normalized[value:] if end < 0 else normalized[value:end]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TokenizerError(f"precompiled charsmap: the replacement at offset {value} is not UTF-8") from None
+
+
+def _width(ch: str) -> int:
+    code = ord(ch)
+    return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
+
+
+def _utf8_with_owners(text: str) -> tuple[bytes, list[int]]:
+    """The text's UTF-8 bytes and, per byte, the index of its character."""
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) == len(text):
+        return data, list(range(len(text)))
+    owner: list[int] = []
+    for index, ch in enumerate(text):
+        owner.extend([index] * _width(ch))
+    return data, owner

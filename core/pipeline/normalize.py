@@ -1,0 +1,364 @@
+"""SentencePiece-style text pipeline: normalize, make whitespace explicit, decode.
+
+Reference: Kudo & Richardson (2018), SentencePiece, sections 2-3, and its
+``normalizer.cc`` (v0.2): the input is a raw sentence, not pre-split words;
+after normalization a space is an ordinary symbol written ``▁`` (U+2581), a
+``▁`` is prepended ("dummy prefix") so that a sentence-initial word looks like
+any other, runs of spaces collapse to one and leading/trailing spaces go.
+
+Decoding joins the pieces, turns every ``▁`` back into a space and drops the
+dummy prefix.  The round trip holds on the *normalized* text, not the raw
+input (seed 000, §19.3): ``decode(encode(x)) == normalize(x).plain``.
+
+Deviations and details:
+
+* Three normalizations: ``identity``; ``precompiled``, a model's own
+  compiled rules (:mod:`core.pipeline.charsmap`: ``nmt_nfkc``, ``nfkc``, the ``_cf``
+  case-folding variants or custom rules, exactly as SentencePiece or HF
+  apply them); and ``nfkc``, Python's :mod:`unicodedata` NFKC, for
+  pipelines without a charsmap (our own trainer, a ``.vocab`` file).
+* As in SentencePiece, only U+0020 counts as whitespace *after*
+  normalization: NFKC turns U+3000 or U+00A0 into it, but a tab or newline
+  stays a character of its own.
+* A ``▁`` already present in the input is indistinguishable from an escaped
+  space (also true of SentencePiece); :attr:`Normalized.literal_markers`
+  reports where that happened.
+* Alignment is by character: every normalized character knows the span of
+  original characters it came from (SentencePiece keeps byte offsets).
+
+Byte fallback pieces are spelled ``<0xNN>`` with two upper-case hex digits.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from core.pipeline.charsmap import Charsmap
+from core.errors import TokenizerError
+from core.pipeline import text_pipeline as tp
+from core.pipeline.text_pipeline import WHITE_SPACE
+
+SPACE_MARK = "\u2581"
+NORMALIZATIONS = ("identity", "nfkc", "precompiled")
+CHARSMAP_RULES = ("sentencepiece", "hf")
+# Options a description carries only when they differ from these.
+_OPTIONAL = {"escape_whitespaces": True, "treat_whitespace_as_suffix": False, "rule_name": "",
+             "trailing": "drop"}
+# What squeezing does at the end of the text: SentencePiece drops every
+# trailing space; HF converters either keep one or strip all White_Space.
+TRAILING = ("drop", "keep_one", "strip_white_space")
+BYTE_PIECES = tuple(f"<0x{b:02X}>" for b in range(256))
+_BYTE_RE = re.compile(r"<0x([0-9A-F]{2})>")
+
+
+@lru_cache(maxsize=8)
+def charsmap_from_base64(text: str) -> Charsmap:
+    """Parsed once per distinct charsmap (a model is rebuilt on every load)."""
+    return Charsmap.from_base64(text)
+
+
+def byte_piece(value: int) -> str:
+    """``<0xNN>`` for a byte value.
+
+    >>> byte_piece(0xE4)
+    '<0xE4>'
+    """
+    return BYTE_PIECES[value]
+
+
+def piece_byte(piece: str) -> int | None:
+    """The byte value a ``<0xNN>`` piece stands for, or None for other pieces."""
+    match = _BYTE_RE.fullmatch(piece)
+    return int(match.group(1), 16) if match else None
+
+
+@dataclass(frozen=True)
+class Normalized:
+    """A normalized sentence with ``▁`` for spaces, aligned to the original.
+
+    ``spans[i]`` is the half-open range of original characters that produced
+    normalized character ``i``; the dummy prefix has an empty range, and a
+    collapsed run of spaces maps to the whole run.
+    """
+
+    original: str
+    text: str
+    spans: tuple[tuple[int, int], ...]
+    dummy_prefix: bool
+    literal_markers: tuple[int, ...]  # original offsets of ▁ present in the input
+    strips_leading: bool = False  # decoding drops a leading ▁ even without a dummy prefix
+
+    @property
+    def plain(self) -> str:
+        """What decoding gives back: ``▁`` as spaces, without the leading one
+        decoding drops.  (With squeezed spaces SentencePiece drops the ``▁`` of
+        every leading piece, so a text that starts with a literal ``▁``
+        decodes according to its segmentation.)"""
+        return _plain(self.text, self.dummy_prefix or self.strips_leading)
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """Original character range covered by normalized characters ``[start, end)``."""
+        if not 0 <= start <= end <= len(self.text):
+            raise TokenizerError(f"span {start}..{end} is outside the normalized text (length {len(self.text)})")
+        if start == end:
+            at = self.spans[start][0] if start < len(self.spans) else len(self.original)
+            return (at, at)
+        return (min(s for s, _ in self.spans[start:end]), max(e for _, e in self.spans[start:end]))
+
+
+def _utf8_or_replacement(data: bytes) -> str:
+    """UTF-8, with U+FFFD for each byte that does not begin a valid character
+    (SentencePiece consumes one byte per U+FFFD)."""
+    out, i = [], 0
+    while i < len(data):
+        lead = data[i]
+        size = 1 if lead < 0x80 else 2 if lead >> 5 == 6 else 3 if lead >> 4 == 14 else 4 if lead >> 3 == 30 else 0
+        try:
+            out.append(data[i:i + size].decode("utf-8") if size else "\ufffd")
+            i += size or 1
+        except UnicodeDecodeError:
+            out.append("\ufffd")
+            i += 1
+    return "".join(out)
+
+
+def _plain(text: str, dummy_prefix: bool) -> str:
+    text = text.replace(SPACE_MARK, " ")
+    return text[1:] if dummy_prefix and text.startswith(" ") else text
+
+
+def _nfkc_segments(text: str):
+    """Split ``text`` into pieces NFKC can normalize independently.
+
+    A new piece starts at a character with combining class 0 whose joining
+    does not change the normalization of what came before (this catches
+    Hangul jamo and the other characters that compose backwards).  If the
+    pieces ever disagree with normalizing the whole string, the whole string
+    becomes one piece: coarser alignment, but never a different text.
+    """
+    segments: list[list] = []  # [start, end]
+    for index, ch in enumerate(text):
+        if segments and unicodedata.combining(ch):
+            segments[-1][1] = index + 1
+            continue
+        if segments:
+            start, _ = segments[-1]
+            current = text[start:index]
+            joined = unicodedata.normalize("NFKC", current + ch)
+            if joined != unicodedata.normalize("NFKC", current) + unicodedata.normalize("NFKC", ch):
+                segments[-1][1] = index + 1
+                continue
+        segments.append([index, index + 1])
+    pieces = [(s, e, unicodedata.normalize("NFKC", text[s:e])) for s, e in segments]
+    if "".join(p for _, _, p in pieces) != unicodedata.normalize("NFKC", text):
+        pieces = [(0, len(text), unicodedata.normalize("NFKC", text))] if text else []
+    return pieces
+
+
+def longest_protected(matcher: dict, text: str, at: int) -> str | None:
+    """The longest protected piece starting at ``text[at]``, if any."""
+    return next((p for p in matcher.get(text[at], ()) if text.startswith(p, at)), None)
+
+
+def _protected_runs(text: str, matcher: dict):
+    at = 0
+    while at < len(text):
+        hit = longest_protected(matcher, text, at)
+        if hit:
+            yield at, at + len(hit), hit
+            at += len(hit)
+        else:
+            at += 1
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """Normalization and whitespace rules, as a SentencePiece model records them.
+
+    ``normalization="precompiled"`` applies a model's ``charsmap``
+    (:class:`core.pipeline.charsmap.Charsmap`) the way ``charsmap_rule`` says:
+    ``sentencepiece`` (its longest-match reading) or ``hf`` (HF tokenizers'
+    grapheme reading).  ``rule_name`` only records the SentencePiece rule
+    it was compiled from (e.g. ``nmt_nfkc``).  ``trailing`` says what
+    squeezing does at the end: ``drop`` the spaces (SentencePiece),
+    ``keep_one`` (HF's ``Replace(" {2,}", " ")``) or ``strip_white_space``
+    (HF's ``Strip(right)``, which also takes tabs and newlines).
+    """
+
+    normalization: str = "nfkc"
+    add_dummy_prefix: bool = True
+    remove_extra_whitespaces: bool = True
+    escape_whitespaces: bool = True
+    treat_whitespace_as_suffix: bool = False
+    charsmap: Charsmap | None = None
+    charsmap_rule: str = "sentencepiece"
+    rule_name: str = ""
+    trailing: str = "drop"
+    # User-defined pieces pass through unnormalized, longest first (SentencePiece's
+    # PrefixMatcher).  Derived from a model's pieces, so not part of describe().
+    protected: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if self.normalization not in NORMALIZATIONS:
+            raise TokenizerError(
+                f"unknown normalization {self.normalization!r}; use one of: {', '.join(NORMALIZATIONS)}")
+        if (self.normalization == "precompiled") != isinstance(self.charsmap, Charsmap):
+            raise TokenizerError("a precompiled normalization needs a charsmap, and only it takes one")
+        if self.charsmap_rule not in CHARSMAP_RULES:
+            raise TokenizerError(f"unknown charsmap rule {self.charsmap_rule!r}; use one of: {', '.join(CHARSMAP_RULES)}")
+        if self.trailing not in TRAILING:
+            raise TokenizerError(f"unknown trailing rule {self.trailing!r}; use one of: {', '.join(TRAILING)}")
+        matcher: dict[str, list[str]] = {}
+        for piece in sorted(set(self.protected), key=len, reverse=True):
+            matcher.setdefault(piece[0], []).append(piece)
+        object.__setattr__(self, "_matcher", matcher)
+
+    def describe(self) -> dict:
+        """The identity-relevant description; options at their defaults are
+        left out, so assets written before they existed keep their identity."""
+        out = {"type": "sentencepiece", "normalization": self.normalization,
+               "add_dummy_prefix": self.add_dummy_prefix,
+               "remove_extra_whitespaces": self.remove_extra_whitespaces}
+        for key, default in _OPTIONAL.items():
+            if getattr(self, key) != default:
+                out[key] = getattr(self, key)
+        if self.charsmap is not None:
+            out["charsmap"] = self.charsmap.to_base64()
+            out["charsmap_rule"] = self.charsmap_rule
+        return out
+
+    @classmethod
+    def from_description(cls, spec: dict) -> "Pipeline":
+        if not isinstance(spec, dict) or spec.get("type") != "sentencepiece":
+            raise TokenizerError("normalizer: expected an object with type 'sentencepiece'")
+        options = {}
+        kinds = {"normalization": str, "add_dummy_prefix": bool, "remove_extra_whitespaces": bool,
+                 "charsmap_rule": str, **{k: type(v) for k, v in _OPTIONAL.items()}}
+        unknown = sorted(set(spec) - set(kinds) - {"type", "charsmap"})
+        if unknown:
+            raise TokenizerError(f"normalizer.{unknown[0]}: not a SentencePiece pipeline option")
+        for key, kind in kinds.items():
+            if key in spec:
+                if not isinstance(spec[key], kind):
+                    raise TokenizerError(f"normalizer.{key}: expected {kind.__name__}, found {type(spec[key]).__name__}")
+                options[key] = spec[key]
+        if "charsmap" in spec:
+            if not isinstance(spec["charsmap"], str):
+                raise TokenizerError("normalizer.charsmap: expected a base64 string")
+            options["charsmap"] = charsmap_from_base64(spec["charsmap"])
+        return cls(**options)
+
+    # ==== Normalizing ====
+
+    def _segments(self, text: str):
+        if self.normalization == "nfkc":
+            return _nfkc_segments(text)
+        if self.normalization == "precompiled":
+            if self.charsmap_rule == "hf":
+                return self.charsmap.hf_segments(text)
+            return self.charsmap.segments(text, self._matcher)
+        if self._matcher:
+            # Identity maps character by character, so cutting around the
+            # protected pieces is exact.
+            out, at = [], 0
+            for start, end, piece in _protected_runs(text, self._matcher):
+                out += [(i, i + 1, ch) for i, ch in enumerate(text[at:start], at)]
+                out.append((start, end, piece))
+                at = end
+            return out + [(i, i + 1, ch) for i, ch in enumerate(text[at:], at)]
+        return [(i, i + 1, ch) for i, ch in enumerate(text)]
+
+    def normalize(self, text: str) -> Normalized:
+        """Normalize ``text`` and write its spaces as ``▁``, following
+        SentencePiece's ``Normalizer::Normalize`` step by step.
+
+        >>> Pipeline().normalize("  Hello   ｗｏｒｌｄ ").text
+        '▁Hello▁world'
+        """
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        segments = self._segments(text)
+        squeeze = self.remove_extra_whitespaces
+        first = 0
+        while squeeze and first < len(segments) and segments[first][2] == " ":
+            first += 1  # heading spaces go
+        if first == len(segments):
+            return Normalized(text, "", (), False, ())
+        space = SPACE_MARK if self.escape_whitespaces else " "
+        start = segments[first][0]
+        chars: list[tuple[str, int, int]] = []
+        prefix = self.add_dummy_prefix and not self.treat_whitespace_as_suffix
+        if prefix:
+            chars.append((space, start, start))
+        previous_space = squeeze
+        for s, e, out in segments[first:]:
+            if previous_space and out.startswith(" "):
+                # A squeezed space: the kept one's span grows over the run.
+                out = out.lstrip(" ")
+                if chars and chars[-1][0] == space:
+                    chars[-1] = (space, chars[-1][1], e)
+            if out:
+                chars.extend((space if ch == " " else ch, s, e) for ch in out)
+                previous_space = out.endswith(" ")
+            if not squeeze:
+                previous_space = False
+        if squeeze and self.trailing != "keep_one":
+            # Trailing spaces go (a literal ▁ too, as there); HF's Strip also
+            # takes the other White_Space characters the normalizer kept.
+            strip = WHITE_SPACE if self.trailing == "strip_white_space" else ()
+            while chars and (chars[-1][0] == space or chars[-1][0] in strip):
+                chars.pop()
+        if prefix and len(chars) == 1:
+            chars.clear()  # the rules removed everything (a lone control character): no dummy either
+        suffix = self.add_dummy_prefix and self.treat_whitespace_as_suffix
+        if suffix:
+            at = chars[-1][2] if chars else start
+            chars.append((space, at, at))
+        if not chars:
+            return Normalized(text, "", (), False, ())
+        markers = tuple(i for i, ch in enumerate(text) if ch == SPACE_MARK)
+        return Normalized(text, "".join(ch for ch, _, _ in chars), tuple((s, e) for _, s, e in chars),
+                          prefix, markers, self.remove_extra_whitespaces)
+
+    # ==== Decoding ====
+
+    def decode(self, parts) -> str:
+        """Join piece surfaces (str) and fallback bytes (int or bytes) into
+        text, as SentencePiece's ``Decode`` does.
+
+        Consecutive bytes are decoded together as UTF-8, one U+FFFD per byte
+        that does not start a valid character.  At the start of the text a
+        piece loses its leading ``▁`` (the dummy prefix): only the first
+        piece, or with ``remove_extra_whitespaces`` every piece until some
+        text has been written.
+
+        >>> Pipeline().decode(["▁h", 0xC3, 0xA9, "▁", "x"])
+        'hé x'
+        """
+        out: list[str] = []
+        pending = bytearray()
+        strip = self.add_dummy_prefix or self.remove_extra_whitespaces
+        at_start, consumed = True, False
+        for part in parts:
+            if isinstance(part, int) and not isinstance(part, bool):
+                pending.append(part)
+                continue
+            if isinstance(part, (bytes, bytearray)):
+                pending += part
+                continue
+            if pending:
+                out.append(tp.bytes_text(pending, _utf8_or_replacement))
+                pending.clear()
+            if consumed or any(out):
+                at_start = False
+            consumed = False
+            if at_start and strip and part.startswith(SPACE_MARK):
+                part = part[1:]
+                consumed = not self.remove_extra_whitespaces
+            out.append(part.replace(SPACE_MARK, " "))
+        if pending:
+            out.append(tp.bytes_text(pending, _utf8_or_replacement))
+        return "".join(out)

@@ -1,0 +1,63 @@
+"""Imported BPE (:class:`core.models.bpe_model.BPEModel`) behind the one
+interface: GPT-2's byte-level alphabet, SentencePiece-style ``▁`` with byte
+fallback, subword-nmt's ``@@``/``</w>``, minbpe and tiktoken ranks.
+
+Byte-level models are byte-based (a token's bytes are exact); so are
+byte-fallback models for their ``<0xE4>`` pieces.  Added tokens marked
+special decode to nothing and are listed, as HF's ``decode`` with
+``skip_special_tokens`` does.
+"""
+
+from __future__ import annotations
+
+from core.models.bpe_model import BPEModel
+from core.pipeline.normalize import piece_byte
+from core.render import render_piece
+from core.tokenizer.staged import StagedTokenizer
+
+SPACE_MARK = "▁"
+
+
+class BPETokenizer(StagedTokenizer):
+    kind = "bpe"
+
+    def __init__(self, model: BPEModel):
+        super().__init__(model, tuple((a.content, a.id) for a in model.added if a.special))
+        self.byte_based = model.byte_level or model.byte_fallback
+        self._metaspace = SPACE_MARK in repr(model.pre_tokenizer) or SPACE_MARK in repr(model.normalizer)
+
+    def id_to_token(self, token_id: int) -> str:
+        return self.model.token_of(token_id)
+
+    def token_to_id(self, token: str) -> int:
+        return self.model.id_of(token)
+
+    def token_bytes(self, token_id: int) -> bytes | None:
+        model = self.model
+        token = model.token_of(token_id)
+        if model.byte_fallback:
+            value = piece_byte(token)
+            if value is not None and model.vocab_id(token) is not None:
+                return bytes([value])
+        if model.byte_level:
+            return model.token_bytes(token_id)
+        return None
+
+    def surface(self, token: str, token_id: int) -> str:
+        prefix, suffix = self.model.continuing_prefix, self.model.end_of_word_suffix
+        if prefix and token.startswith(prefix) and token != prefix:
+            token = token[len(prefix):]
+        if suffix and token.endswith(suffix) and token != suffix:
+            token = token[:-len(suffix)]
+        return token.replace(SPACE_MARK, " ") if self._metaspace else token
+
+    def readable(self, token: str, token_id: int) -> str:
+        if self._metaspace:
+            return render_piece(self.surface(token, token_id).encode("utf-8", "surrogatepass"))
+        return super().readable(token, token_id)
+
+    def _model_decode(self, ids: list[int]) -> str:
+        return self.model.decode(ids)
+
+    def encode_ids(self, text: str) -> list[int]:
+        return self.model.encode_ids(text)

@@ -1,0 +1,19 @@
+"""Character BPE with ``</w>`` (seed 000, example 19.1) behind the one
+interface.  Tokens read as stored (``er</w>``): the end-of-word mark is
+what the classroom teaches.  Text is split at whitespace, which is lost."""
+
+from __future__ import annotations
+
+from core.tokenizer.staged import StagedTokenizer
+
+
+class CharBPETokenizer(StagedTokenizer):
+    kind = "char-bpe"
+
+    def surface(self, token: str, token_id: int) -> str:
+        mark = self.model.end_of_word
+        return token[:-len(mark)] + " " if token.endswith(mark) else token
+
+    def encode_ids(self, text: str) -> list[int]:
+        ids = self.model.ids
+        return [ids[t] for t in self.model.encode(text)]

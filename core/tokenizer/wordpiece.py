@@ -1,0 +1,18 @@
+"""WordPiece (BERT's longest match, ``##`` continuations, whole-word
+``[UNK]``) behind the one interface.  Tokens read as stored (``##ing``):
+the prefix is how a BERT user reads a continuation."""
+
+from __future__ import annotations
+
+from core.tokenizer.staged import StagedTokenizer
+
+
+class WordPieceTokenizer(StagedTokenizer):
+    kind = "wordpiece"
+
+    def surface(self, token: str, token_id: int) -> str:
+        prefix = self.model.prefix
+        return token[len(prefix):] if token.startswith(prefix) and token != prefix else token
+
+    def _model_decode(self, ids: list[int]) -> str:
+        return self.model.decode(ids)

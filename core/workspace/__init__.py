@@ -1,0 +1,1 @@
+"""The workspace: corpus, records, lessons, the classroom material and workspace files."""
