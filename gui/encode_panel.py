@@ -21,11 +21,12 @@ from PySide6.QtWidgets import (
 from core.inspect import textinfo
 from core.errors import StudioError
 from core.inspect.idlist import parse_ids, read_id_file
-from core.render import render_piece
+from core.tokenizer import wrap
 
 from . import core_text
 from .canon_view import CanonView, decode_chips
-from .token_strip import Chip, TokenStrip
+from .chips import encoding_chips
+from .token_strip import TokenStrip
 from .token_table import TokenTableModel
 from .workers import run_task
 
@@ -36,61 +37,9 @@ NORMAL_FORMS_LIMIT = 5_000
 HIGHLIGHT = QColor("#ffd54f")
 
 
-def byte_role(value: int) -> str:
-    # Valid for text the encoder produced: it always came from a str.
-    return "ascii" if value < 0x80 else "continuation" if value < 0xC0 else "lead"
-
-
-def partial_label(text, char_starts, byte_span, char_span) -> str:
-    """Name the characters a token only partly holds: ``法 1/3`` is the first
-    of the three bytes of 法; whole characters appear as themselves."""
-    start, end = byte_span
-    parts = []
-    for index in range(char_span[0], char_span[1]):
-        first, last = char_starts[index], char_starts[index + 1]
-        shown = render_piece(text[index].encode("utf-8"))
-        if start <= first and last <= end:
-            parts.append(shown)
-            continue
-        lo, hi = max(start, first) - first + 1, min(end, last) - first
-        held = f"{lo}" if lo == hi else f"{lo}–{hi}"
-        parts.append(f"{shown} {held}/{last - first}")
-    return " ".join(parts) if len(parts) > 1 and any("/" in p for p in parts) else "".join(parts)
-
-
-class _WholeChips(dict):
-    """(ID, bytes) -> the chip of a token that holds whole characters."""
-
-    def __missing__(self, key):
-        token_id, piece = key
-        self[key] = chip = Chip(render_piece(piece), token_id, piece, tuple(byte_role(b) for b in piece))
-        return chip
-
-
-def encoding_chips(encoding, text) -> list[Chip]:
-    """One chip per token; identical tokens share one chip object, so a
-    megabyte of text costs a dictionary lookup per token (in C: the chips
-    of whole-character tokens are one ``map``)."""
-    chips = list(map(_WholeChips().__getitem__, zip(encoding.ids, encoding.pieces)))
-    if not any(encoding.partial):
-        return chips
-    char_starts = [0, *accumulate(len(c.encode("utf-8", "surrogatepass")) for c in text)]
-    split: dict[tuple, Chip] = {}
-    for i in [i for i, partial in enumerate(encoding.partial) if partial]:
-        token_id, piece = encoding.ids[i], encoding.pieces[i]
-        (b0, b1), (c0, c1) = encoding.byte_spans[i], encoding.char_spans[i]
-        key = (token_id, text[c0:c1], b0 - char_starts[c0], char_starts[c1] - b1)
-        chip = split.get(key)
-        if chip is None:
-            label = partial_label(text, char_starts, (b0, b1), (c0, c1))
-            chip = split[key] = Chip(label, token_id, piece, tuple(byte_role(b) for b in piece), True)
-        chips[i] = chip
-    return chips
-
-
 def _encode(tokenizer, text):
     """The encoding, its chips and the UTF-16 offset of every code point."""
-    encoding = tokenizer.encode(text)
+    encoding = wrap("byte-bpe", tokenizer).encode(text)
     chips = encoding_chips(encoding, text)
     utf16 = [0, *accumulate(2 if ord(c) > 0xFFFF else 1 for c in text)]
     return encoding, chips, utf16

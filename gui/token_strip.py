@@ -37,6 +37,7 @@ class Chip:
     partial: bool = False  # starts or ends inside a character
     flag: str = ""  # "∅" a special (no bytes), "✗" an ID outside the vocabulary, or ""
     problems: tuple = ()  # the core.utf8 problems its bytes are part of, named on hover
+    covers: str = ""  # the input an unknown token swallowed, or the character a byte piece is part of
 
 
 class TokenStrip(QAbstractScrollArea):

@@ -1,0 +1,85 @@
+"""Chips for an :class:`core.tokenizer.Encoding` of any kind: one per token,
+labelled with the text a reader should see.
+
+A token holding whole characters shows its readable text; one that starts
+or ends inside a character names what it holds (``法 1/3``: the first of
+the three bytes of 法); a byte-fallback piece shows as stored (``<0xE4>``);
+a special shows its name and has no bytes; an unknown token remembers the
+input it swallowed (``covers``).  Identical tokens share one chip object,
+so a megabyte of text costs a dictionary lookup per token.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+
+from core.render import render_piece
+from core.tokenizer.base import BYTE, PARTIAL, SPECIAL, UNKNOWN
+
+from .token_strip import Chip
+
+
+def byte_role(value: int) -> str:
+    # Valid for text the encoder produced: it always came from a str.
+    return "ascii" if value < 0x80 else "continuation" if value < 0xC0 else "lead"
+
+
+def partial_label(text, char_starts, byte_span, char_span) -> str:
+    """Name the characters a token only partly holds: ``法 1/3`` is the first
+    of the three bytes of 法; whole characters appear as themselves."""
+    start, end = byte_span
+    parts = []
+    for index in range(char_span[0], char_span[1]):
+        first, last = char_starts[index], char_starts[index + 1]
+        shown = render_piece(text[index].encode("utf-8", "surrogatepass"))
+        if start <= first and last <= end:
+            parts.append(shown)
+            continue
+        lo, hi = max(start, first) - first + 1, min(end, last) - first
+        held = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        parts.append(f"{shown} {held}/{last - first}")
+    return " ".join(parts) if len(parts) > 1 and any("/" in p for p in parts) else "".join(parts)
+
+
+class _WholeChips(dict):
+    """(ID, label, bytes) -> the chip of a token that holds whole characters."""
+
+    def __missing__(self, key):
+        token_id, label, piece = key
+        self[key] = chip = Chip(label, token_id, piece, tuple(map(byte_role, piece)))
+        return chip
+
+
+def encoding_chips(encoding, text: str) -> list[Chip]:
+    """One chip per token of ``encoding`` (an Encoding of ``text``)."""
+    chips = list(map(_WholeChips().__getitem__, zip(encoding.ids, encoding.texts, encoding.pieces)))
+    odd = [i for i, flag in enumerate(encoding.flags) if flag]
+    if not odd:
+        return chips
+    char_starts = None
+    shared: dict[tuple, Chip] = {}
+    for i in odd:
+        flag, token_id, piece = encoding.flags[i], encoding.ids[i], encoding.pieces[i]
+        (b0, b1), (c0, c1) = encoding.byte_spans[i], encoding.char_spans[i]
+        if flag == SPECIAL:
+            key = (flag, token_id)
+            make = lambda: Chip(encoding.tokens[i], token_id, b"", (), flag="∅")  # noqa: E731
+        elif flag == UNKNOWN:
+            key = (flag, token_id, text[c0:c1])
+            make = lambda: Chip(encoding.texts[i], token_id, piece, tuple(map(byte_role, piece)),  # noqa: E731
+                                covers=text[c0:c1])
+        elif flag in (PARTIAL, BYTE):
+            if char_starts is None:
+                char_starts = [0, *accumulate(len(c.encode("utf-8", "surrogatepass")) for c in text)]
+            key = (flag, token_id, text[c0:c1], b0 - char_starts[c0], char_starts[c1] - b1)
+            label = encoding.tokens[i] if flag == BYTE else None
+            make = lambda label=label: Chip(  # noqa: E731
+                label or partial_label(text, char_starts, (b0, b1), (c0, c1)), token_id, piece,
+                tuple(map(byte_role, piece)), True, covers=text[c0:c1] if flag == BYTE else "")
+        else:
+            continue
+        chip = shared.get(key)
+        if chip is None:
+            chip = shared[key] = make()
+        chips[i] = chip
+    return chips
