@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -60,8 +61,23 @@ def self_test(app, window, folder) -> int:
     return 1 if failures else 0
 
 
+def no_display() -> bool:
+    """Would Qt abort for want of a screen?  On Linux the desktop platforms
+    need DISPLAY (X11) or WAYLAND_DISPLAY; offscreen and the others do not."""
+    if not sys.platform.startswith("linux"):
+        return False
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform and not platform.startswith(("xcb", "wayland")):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def run(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if QApplication.instance() is None and no_display():
+        print("subword-studio: no display: set DISPLAY (or WAYLAND_DISPLAY), or run headless with a subcommand "
+              "(python main.py --help)", file=sys.stderr)
+        return 2
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setOrganizationName("SubwordStudio")
     app.setApplicationName("Subword Studio")

@@ -44,3 +44,13 @@ def test_every_view_opens_on_a_real_x_display(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_no_display_is_one_clear_line_not_a_qt_abort(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    done = subprocess.run([sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env={**env, "HOME": str(tmp_path)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "subword-studio: no display: set DISPLAY (or WAYLAND_DISPLAY), or run headless with a subcommand "
+        "(python main.py --help)"]
