@@ -21,6 +21,16 @@ def render_char(ch: str) -> str:
     return ch
 
 
+def visible(text: str) -> str:
+    """Text with whitespace and controls made visible, for symbols and words
+    shown in tables (a leading space is otherwise a blank).
+
+    >>> visible(" regex</w>")
+    '␣regex</w>'
+    """
+    return "".join(map(render_char, text))
+
+
 def render_piece(data: bytes) -> str:
     """A one-line label for a token's bytes.
 

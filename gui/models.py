@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from core.render import visible
+
 TIE_BRUSH = QBrush(QColor("#fff3c4"))
 WINNER_BRUSH = QBrush(QColor("#c8e6c9"))
 
@@ -17,7 +19,8 @@ def tr(text):
 
 
 def pair_text(pair) -> str:
-    return f"{pair[0]} + {pair[1]}"
+    """A pair as ``left + right``, whitespace made visible (`` + </w>`` would look blank)."""
+    return f"{visible(pair[0])} + {visible(pair[1])}"
 
 
 class RowTable(QAbstractTableModel):
@@ -79,7 +82,7 @@ class TraceModel(RowTable):
                 shown = ", ".join(pair_text(p) for p in step.ties)
                 more = step.tie_count - len(step.ties)
                 return f"{step.tie_count}: {shown}" + (f" … (+{more})" if more > 0 else "")
-            return step.new_symbol
+            return visible(step.new_symbol)
         if role == Qt.ToolTipRole and step is not None and column == 3:
             return QCoreApplication.translate("models", "Pairs tied at count %1; the %2 rule picked %3.").replace(
                 "%1", str(step.count)).replace("%2", step.policy).replace("%3", pair_text(step.pair))
@@ -100,7 +103,8 @@ class SegmentationModel(RowTable):
                 return QFont("monospace")
             return None
         word, count, symbols = self.rows[index.row()]
-        return (word, str(count), " ".join(symbols))[index.column()]
+        column = index.column()
+        return visible(word) if column == 0 else str(count) if column == 1 else " ".join(map(visible, symbols))
 
 
 class PairCountModel(RowTable):

@@ -19,7 +19,9 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from core.models.char_bpe import merge_symbols
 from core.models.ties import CORPUS_ORDER
+from core.render import visible
 
+from .models import pair_text
 from .workers import Cancelled
 
 TIE_BRUSH = QBrush(QColor("#fff3c4"))
@@ -58,10 +60,6 @@ STOP_REASONS = {
 
 def tr(text):
     return QCoreApplication.translate("timeline", text)
-
-
-def pair_text(pair) -> str:
-    return f"{pair[0]} + {pair[1]}"
 
 
 def tie_explanation(step) -> str:
@@ -155,7 +153,7 @@ def pair_rows(trace, step: int, should_stop=None) -> dict:
         if should_stop is not None and not number % STOP_EVERY and should_stop():
             raise Cancelled
         count, where = table[pair]
-        text = ", ".join(f"{w} ×{n}" for w, n in where[:WHERE_LIMIT]) + (" …" if len(where) > WHERE_LIMIT else "")
+        text = ", ".join(f"{visible(w)} ×{n}" for w, n in where[:WHERE_LIMIT]) + (" …" if len(where) > WHERE_LIMIT else "")
         status = "winner" if pair == tied[0] else ("tied" if pair in tied_set else "")
         key = key_text(trace, keys[pair]) if pair in keys else ""
         rows.append((pair, count, key, text, status))
@@ -242,7 +240,7 @@ class MergeTableModel(_Table):
             if column == 2:
                 return str(step.count)
             if column == 3:
-                return step.new_symbol
+                return visible(step.new_symbol)
             if column == 4:
                 return str(self.model.ids[step.new_symbol])
             if column == 5:
@@ -333,11 +331,11 @@ class SegmentationModel(_Table):
         row, column = index.row(), index.column()
         if role == DISPLAY:
             if column == 0:
-                return self.label(self.items[row])
+                return visible(self.label(self.items[row]))
             if column == 1:
                 return str(self.counts[row])
             tokens = self.tokens(row, self.step)
-            return str(len(tokens)) if column == 2 else " ".join(tokens)
+            return str(len(tokens)) if column == 2 else " ".join(map(visible, tokens))
         if role == FONT:
             return MONOSPACE if column == 3 else None
         if role == ALIGNMENT:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.models.ties import POLICIES
+from core.render import visible
 
 from .bridge import WorkspaceBridge
 from .after_paint import AfterPaint
@@ -47,7 +48,7 @@ def step_view(trace, step: int, should_stop=None) -> dict:
     return {
         "trace": trace, "step": step, "segmentation": segmentation,
         "counts": {pair: count for pair, (count, _) in table.items()},
-        "where": {pair: ", ".join(f"{w} ×{n}" for w, n in words) for pair, (_, words) in table.items()},
+        "where": {pair: ", ".join(f"{visible(w)} ×{n}" for w, n in words) for pair, (_, words) in table.items()},
     }
 
 

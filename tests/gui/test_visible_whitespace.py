@@ -1,0 +1,53 @@
+"""Symbols and words in the trace and timeline tables show their whitespace:
+with GPT-2 pre-tokenization a pair `` + </w>`` would look blank and `` regex``
+would look like a duplicate of ``regex``."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+from core.models import char_bpe  # noqa: E402
+from core.workspace.corpus import WordCorpus  # noqa: E402
+from gui import models, timeline_models  # noqa: E402
+
+
+def _model():
+    corpus = WordCorpus.from_pairs([(" regex", 16), ("regex", 16), (" ", 100)])
+    return char_bpe.train(corpus, merges=3)
+
+
+def _column(model, column):
+    return [model.data(model.index(row, column), Qt.DisplayRole) for row in range(model.rowCount())]
+
+
+def test_timeline_merges_show_spaces(qapp):
+    bpe = _model()
+    table = timeline_models.MergeTableModel()
+    table.set_model(bpe)
+    pairs, symbols = _column(table, 1), _column(table, 3)
+    first = bpe.trace.steps[0]
+    assert first.pair == (" ", "</w>") and pairs[0] == "␣ + </w>"
+    assert all(" " not in s for s in symbols)
+    assert any("␣" in p for p in pairs + symbols)
+
+
+def test_segmentation_tells_a_leading_space_apart(qapp):
+    bpe = _model()
+    table = timeline_models.SegmentationModel()
+    words = [" regex", "regex"]
+    table.set_source(bpe, words, (16, 16), lambda w: [w])
+    table.set_step(len(bpe.merges))
+    labels = _column(table, 0)
+    assert labels == ["␣regex", "regex"]
+    assert _column(table, 3)[0].startswith("␣")
+
+
+def test_trace_tables_show_spaces(qapp):
+    bpe = _model()
+    trace = models.TraceModel()
+    trace.set_trace(bpe.trace)
+    shown = _column(trace, 1)[1:] + _column(trace, 4)[1:]
+    assert "␣ + </w>" in shown and not any(s.startswith(" ") for s in shown)
+    assert models.pair_text((" ", "</w>")) == "␣ + </w>"
