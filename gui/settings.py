@@ -22,6 +22,7 @@ CURRENT_VIEW = Setting("window/view", str, "trace", "the view shown last")
 RECENT_FILES = Setting("files/recent", list, [], "recently opened or saved workspaces, newest first")
 RECENT_TOKENIZERS = Setting("files/recent_tokenizers", list, [], "recently imported tokenizer files, newest first")
 THEME = Setting("ui/theme", str, "system", "colour theme: system, light or dark")
+EXERCISE_PROGRESS = Setting("lessons/exercises", list, [], "per exercise: number:wrong tries:solved:revealed")
 
 MAX_RECENT = 10
 

@@ -233,3 +233,48 @@ def test_a_step_that_fails_says_why_in_the_lesson_panel(window, monkeypatch):
     assert dock.position.text() == "Step 1 of 8"
     window.player.go(6)  # a decode step works again and clears the message
     assert dock.error.isHidden()
+
+
+def _wrong(dialog, ex):
+    if ex.kind == "choices":
+        dialog.boxes["shape_checks"].setChecked(True)
+    else:
+        dialog.answer.setText("x + y" if ex.kind == "pair" else "1")
+
+
+def test_exercises_never_give_the_answer_away(window):
+    from gui.exercises import MAX_TRIES, PLACEHOLDERS, ExerciseDialog
+
+    dialog = window.show_exercises()
+    for row, ex in enumerate(lessons.EXERCISES):
+        dialog.list.setCurrentRow(row)
+        if ex.kind != "choices":
+            answer = lessons.show(ex.kind, ex.expected())
+            assert answer not in dialog.answer.placeholderText() and PLACEHOLDERS[ex.kind] != answer
+    dialog.list.setCurrentRow(0)
+    ex = lessons.EXERCISES[0]
+    answer = lessons.show(ex.kind, ex.expected())
+    for attempt in range(1, MAX_TRIES):
+        _wrong(dialog, ex)
+        assert not dialog.check().ok
+        assert answer not in dialog.verdict.text() and dialog.reference.text() == ""
+        assert f"{attempt} of {MAX_TRIES}" in dialog.verdict.text()
+    assert "2 wrong tries" in dialog.list.item(0).text()
+    _wrong(dialog, ex)
+    dialog.check()  # the last try shows the answer and the reference
+    assert answer in dialog.verdict.text() and "§19.9" in dialog.reference.text()
+    assert "answer shown" in dialog.list.item(0).text()
+    dialog.list.setCurrentRow(1)  # switching leaves no empty coloured box behind
+    assert dialog.verdict.text() == "" and dialog.verdict.styleSheet() == ""
+    dialog.reveal_button.click()
+    second = lessons.EXERCISES[1]
+    assert lessons.show(second.kind, second.expected()) in dialog.verdict.text()
+    dialog.list.setCurrentRow(2)
+    third = lessons.EXERCISES[2]
+    dialog.answer.setText(lessons.show(third.kind, third.expected()))
+    assert dialog.check().ok
+    # Progress survives a new dialog (and a restart: it is in the settings).
+    again = ExerciseDialog(None, window)
+    labels = [again.list.item(r).text() for r in range(3)]
+    assert "answer shown" in labels[0] and "answer shown" in labels[1] and labels[2].endswith("✔")
+    again.deleteLater()
