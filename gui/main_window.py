@@ -64,9 +64,16 @@ class MainWindow(QMainWindow):
         self._restore_layout()
         for signal in (self.player.sig_step_shown, self.player.sig_failed):
             signal.connect(lambda *_: self.lesson_dock.show())
+        self._slot = None
+        self._kept_assets: set[str] = set()  # identities of unsaved assets held by the saved workspace file
         if autosave_dir is not None:
-            # Found now, before this session's own autosaves could replace it.
+            # Found now, before this session's own autosave exists; a live
+            # instance's autosave is locked and never offered.
             self._recovery = workspace_file.pending_recovery(autosave_dir)
+            try:
+                self._slot = workspace_file.AutosaveSlot(autosave_dir)
+            except OSError as exc:
+                self._slot_error = str(exc)
             self._autosave_timer.timeout.connect(self.autosave)
             QTimer.singleShot(0, self.offer_recovery)
 
@@ -279,6 +286,7 @@ class MainWindow(QMainWindow):
             self._fail(core_text.error(exc))
             return False
         self.workspace_path, self.saved_revision = str(path), self.workspace.revision
+        self._kept_assets = {e.loaded.identity.full_sha256 for e in self.workspace.assets if e.dirty}
         settings.add_recent(self.workspace_path, settings.RECENT_FILES)
         self.show_title()
         return True
@@ -293,6 +301,8 @@ class MainWindow(QMainWindow):
             self._fail(core_text.error(exc))
             return False
         self.saved_revision = self.workspace.revision
+        # Unsaved assets went into the workspace file: nothing of them is lost.
+        self._kept_assets = {e.loaded.identity.full_sha256 for e in self.workspace.assets if e.dirty}
         settings.add_recent(self.workspace_path, settings.RECENT_FILES)
         self.show_title()
         return True
@@ -306,12 +316,18 @@ class MainWindow(QMainWindow):
         self.workspace_path = str(path)
         return self.save_workspace()
 
+    def unsaved(self) -> list[str]:
+        """What would be lost: the workspace and each asset with unsaved edits, by name."""
+        found = [self.tr("the workspace")] if self.workspace.revision != self.saved_revision else []
+        return found + [entry.loaded.name for entry in self.workspace.assets
+                        if entry.dirty and entry.loaded.identity.full_sha256 not in self._kept_assets]
+
     def autosave(self):
-        """Write unsaved work to the autosave folder, off the GUI thread."""
-        if self.autosave_dir is None or self.workspace.revision == self.saved_revision:
+        """Write unsaved work (workspace and unsaved assets) to this instance's autosave, off the GUI thread."""
+        if self._slot is None or not self.unsaved():
             return
-        snap = workspace_file.snapshot(self.workspace, source=self.workspace_path)
-        run_task(lambda progress, stop: workspace_file.write_autosave(snap, self.autosave_dir), name="autosave")
+        snap, slot = workspace_file.snapshot(self.workspace, source=self.workspace_path), self._slot
+        run_task(lambda progress, stop: slot.write(snap), name="autosave")
 
     def offer_recovery(self):
         """Offer the autosave a crashed (or unsaved) session left; then start autosaving."""
@@ -333,21 +349,49 @@ class MainWindow(QMainWindow):
                 return
             self.workspace_path = snap.source
             self.show_title()
+            if self._slot is not None:
+                # The recovered work is this instance's now: its own autosave
+                # holds it before the old file goes.
+                try:
+                    self._slot.write(workspace_file.snapshot(self.workspace, source=self.workspace_path))
+                except StudioError:
+                    return
+                workspace_file.discard_recovery(found)
         else:
-            workspace_file.discard_autosave(self.autosave_dir)
+            workspace_file.discard_recovery(found)
+
+    def _confirm_close(self) -> bool:
+        """Ask once about unsaved work: save the workspace (unsaved assets go
+        with it), quit and keep it in the autosave, or stay."""
+        lost = self.unsaved()
+        if self._slot is None or not lost:
+            return True
+        answer = QMessageBox.question(
+            self, self.tr("Unsaved work"),
+            self.tr("Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit "
+                    "without saving, the work stays in the autosave and is offered at the next start.").replace(
+                "%1", ", ".join(lost)),
+            QMessageBox.Save | QMessageBox.Close | QMessageBox.Cancel, QMessageBox.Save)
+        if answer == QMessageBox.Save:
+            return self.save_workspace()
+        return answer == QMessageBox.Close
 
     def closeEvent(self, event):
+        if not self._confirm_close():
+            event.ignore()
+            return
         self.save_layout()
         shutdown()
-        if self.autosave_dir is not None:
+        if self._slot is not None:
             # Unsaved work stays in the autosave, to be offered next time; saved work leaves none.
-            if self.workspace.revision != self.saved_revision:
+            if self.unsaved():
                 try:
-                    workspace_file.write_autosave(workspace_file.snapshot(
-                        self.workspace, source=self.workspace_path), self.autosave_dir)
+                    self._slot.write(workspace_file.snapshot(self.workspace, source=self.workspace_path))
                 except StudioError:
                     pass
             else:
-                workspace_file.discard_autosave(self.autosave_dir)
+                self._slot.discard()
+            self._slot.release()
+            self._slot = None
         super().closeEvent(event)
 

@@ -8,12 +8,21 @@ and the selected step::
     {"format": "subword-studio/workspace", "schema_version": 1,
      "corpus": {"mode": "words", "words": [[word, count], ...]}
               | {"mode": "records", "lines": [...], "endings": [...], "bom": false},
-     "settings": {...}, "model": {...} | null, "comparison": {...} | null, "step": 3}
+     "settings": {...}, "model": {...} | null, "comparison": {...} | null, "step": 3,
+     "assets": [{"path": "where it came from" | null, "asset": {...}}, ...]}
+
+``assets`` holds the open tokenizer assets with unsaved edits (a trained
+model added, an import, a broken copy), so nothing is lost with the
+workspace; it is optional.
 
 Data only (never pickle); writes are atomic (:mod:`core.fileio`), so a crash
-mid-save leaves the previous file.  Autosave writes the same document to a
-fixed name in a folder; a clean exit with nothing unsaved deletes it, so one
-found at start-up means the last session ended without saving.
+mid-save leaves the previous file.  Autosave writes the same document into
+a folder, one file per running instance, each guarded by a lock the
+instance holds while it runs (:class:`AutosaveSlot`): a second instance
+never offers, nor deletes, a live instance's autosave.  A clean exit with
+nothing unsaved deletes its own, so one found unlocked at start-up means a
+session ended without saving (or crashed).  Deviation: where the OS has no
+``fcntl`` (Windows), locks are not checked.
 
 Deviation: a loaded model is checked for consistency (merges against trace
 steps, corpus against its recorded SHA-256) but not retrained; the trace's
@@ -24,9 +33,13 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import os
+import secrets
+import weakref
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from core import assets as assets_mod
 from core.models import char_bpe
 from core.workspace import records as records_mod
 from core.assets.schema import parse_json, require
@@ -38,7 +51,8 @@ from core.workspace.workspace import TrainSettings
 
 FORMAT = "subword-studio/workspace"
 SCHEMA_VERSION = 1
-AUTOSAVE_NAME = "autosave.subword-workspace.json"
+AUTOSAVE_NAME = "autosave.subword-workspace.json"  # written by older versions, without a lock
+AUTOSAVE_GLOB = "autosave-*.subword-workspace.json"
 MAX_WORKSPACE_BYTES = 1024 * 1024 * 1024
 MAX_SETTING = 1_000_000_000  # merges or vocab size; a spin box holds a 32-bit int
 
@@ -54,13 +68,15 @@ class Snapshot:
     comparison: char_bpe.CharBPE | None
     step: int
     source: str | None = None  # where the user saved it, for recovery
+    assets: tuple = ()  # core.inspect.identity.LoadedAsset of the open assets with unsaved edits
 
 
 def snapshot(workspace, *, source: str | None = None) -> Snapshot:
     """Cheap: takes references only, so a thread can serialize it."""
     corpus = workspace.corpus if workspace.records is None else WordCorpus((), ())
+    unsaved = tuple(entry.loaded for entry in workspace.assets if entry.dirty)
     return Snapshot(corpus, workspace.records, workspace.settings, workspace.model,
-                    workspace.comparison, workspace.step, source)
+                    workspace.comparison, workspace.step, source, unsaved)
 
 
 # ==== writing ====
@@ -104,6 +120,7 @@ def to_document(snap: Snapshot) -> dict:
         "model": _model_document(snap.model, shared),
         "comparison": _model_document(snap.comparison, shared),
         "step": snap.step,
+        "assets": [{"path": loaded.path, "asset": loaded.asset} for loaded in snap.assets],
     }
 
 
@@ -180,6 +197,25 @@ def _read_model(doc, corpus, where):
     return model
 
 
+def _read_assets(document) -> tuple:
+    from core.inspect import identity  # identity reads assets; imported here to keep this module light
+
+    found = []
+    for index, entry in enumerate(document.get("assets") or () if "assets" in document else ()):
+        where = f"assets[{index}]"
+        asset = require(entry, "asset", dict, where)
+        path = require(entry, "path", (str, type(None)), where)
+        try:
+            assets_mod.validate_envelope(asset)
+            found.append(identity.from_dict(asset, path=path))
+        except StudioError as exc:
+            raise AssetError.at(f"{where}.asset", exc) from None
+    if "assets" in document and not isinstance(document["assets"], list):
+        raise AssetError("assets: expected a list", code="field.wrong_type", where="workspace.assets",
+                         expected="list", found=type(document["assets"]).__name__)
+    return tuple(found)
+
+
 def parse(document, name: str = "<workspace>") -> Snapshot:
     """Validate a loaded JSON document; errors name ``name`` and the field."""
     try:
@@ -230,7 +266,7 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
         comparison = _read_model(document.get("comparison"), shared, "comparison")
         step = require(document, "step", int, "workspace")
         source = document.get("source") if isinstance(document.get("source"), str) else None
-        return Snapshot(corpus, records, settings, model, comparison, step, source)
+        return Snapshot(corpus, records, settings, model, comparison, step, source, _read_assets(document))
     except AssetError as exc:
         raise AssetError.at(name, exc) from None
     except TypeError as exc:  # e.g. a settings value of the wrong shape
@@ -259,29 +295,90 @@ def apply(snap: Snapshot, workspace) -> None:
         workspace.adopt(snap.model)
     workspace.set_comparison(snap.comparison)
     workspace.select_step(snap.step)
+    for loaded in snap.assets:
+        workspace.add_loaded(loaded)  # unsaved, as they were
 
 
 # ==== autosave ====
 
-def autosave_path(directory) -> Path:
-    return Path(directory) / AUTOSAVE_NAME
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks here
+    fcntl = None
 
 
-def write_autosave(snap: Snapshot, directory) -> Path:
-    Path(directory).mkdir(parents=True, exist_ok=True)
-    path = autosave_path(directory)
-    save(snap, path)
-    return path
+class AutosaveSlot:
+    """This instance's autosave file and the lock it holds while it runs."""
+
+    def __init__(self, directory):
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        token = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.path = self.directory / f"autosave-{token}.subword-workspace.json"
+        self._lock_path = _lock_path(self.path)
+        self._lock = open(self._lock_path, "a+")  # noqa: SIM115 -- held open for the whole run
+        # A window torn down without closing still frees its lock.
+        self._finalizer = weakref.finalize(self, self._lock.close)
+        if fcntl is not None:
+            fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def write(self, snap: Snapshot) -> Path:
+        save(snap, self.path)
+        return self.path
+
+    def discard(self) -> None:
+        """Delete this instance's autosave (nothing is unsaved)."""
+        _unlink(self.path)
+
+    def release(self) -> None:
+        """At exit: free the lock; the autosave, if any, stays for the next start."""
+        if self._lock is None:
+            return
+        if not self.path.exists():
+            _unlink(self._lock_path)
+        self._finalizer()
+        self._lock = None
+
+
+def _lock_path(path: Path) -> Path:
+    return path.with_name(path.name.replace(".subword-workspace.json", ".lock"))
+
+
+def _unlink(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+def _is_live(path: Path) -> bool:
+    """Does a running instance hold this autosave's lock?"""
+    lock = _lock_path(path)
+    if fcntl is None or path.name == AUTOSAVE_NAME or not lock.is_file():
+        return False
+    with open(lock, "a+") as handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    return False
 
 
 def pending_recovery(directory) -> Path | None:
-    """The autosave left by a session that did not end cleanly, if any."""
-    path = autosave_path(directory)
-    return path if path.is_file() else None
+    """The newest autosave no running instance holds: left by a session that
+    did not end cleanly."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        return None
+    found = [p for p in [directory / AUTOSAVE_NAME, *directory.glob(AUTOSAVE_GLOB)]
+             if p.is_file() and not _is_live(p)]
+    return max(found, key=lambda p: p.stat().st_mtime, default=None)
 
 
-def discard_autosave(directory) -> None:
-    try:
-        autosave_path(directory).unlink()
-    except FileNotFoundError:
-        pass
+def discard_recovery(path) -> None:
+    """Delete an autosave that was offered and declined, unless it is live."""
+    path = Path(path)
+    if not _is_live(path):
+        _unlink(path)
+        _unlink(_lock_path(path))

@@ -1603,92 +1603,107 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="77"/>
+        <location filename="../../gui/main_window.py" line="84"/>
         <source>Merge trace</source>
         <translation>合并过程</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="78"/>
+        <location filename="../../gui/main_window.py" line="85"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="79"/>
+        <location filename="../../gui/main_window.py" line="86"/>
         <source>Merge timeline</source>
         <translation>合并时间线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="80"/>
+        <location filename="../../gui/main_window.py" line="87"/>
         <source>Encode / decode</source>
         <translation>编码 / 解码</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="81"/>
+        <location filename="../../gui/main_window.py" line="88"/>
         <source>Assets</source>
         <translation>资产</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="82"/>
+        <location filename="../../gui/main_window.py" line="89"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
         <location filename="../../gui/main_window.py" line="60"/>
-        <location filename="../../gui/main_window.py" line="187"/>
-        <location filename="../../gui/main_window.py" line="268"/>
+        <location filename="../../gui/main_window.py" line="194"/>
+        <location filename="../../gui/main_window.py" line="275"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="83"/>
+        <location filename="../../gui/main_window.py" line="90"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="206"/>
         <location filename="../../gui/main_window.py" line="213"/>
+        <location filename="../../gui/main_window.py" line="220"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="257"/>
+        <location filename="../../gui/main_window.py" line="264"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="259"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="272"/>
+        <location filename="../../gui/main_window.py" line="279"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="273"/>
+        <location filename="../../gui/main_window.py" line="280"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="302"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303"/>
+        <location filename="../../gui/main_window.py" line="313"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="324"/>
+        <location filename="../../gui/main_window.py" line="321"/>
+        <source>the workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="340"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="325"/>
+        <location filename="../../gui/main_window.py" line="341"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="370"/>
+        <source>Unsaved work</source>
+        <translation>未保存的工作</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="371"/>
+        <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
+        <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
 </context>
 <context>

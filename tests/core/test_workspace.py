@@ -2,6 +2,7 @@
 exactly, importing text files, and saving/opening/autosaving the workspace."""
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -266,13 +267,58 @@ def test_autosave_is_found_after_a_crash_and_discarded_after_a_clean_exit(tmp_pa
     workspace = Workspace.example()
     workspace.set_count(2, 2)
     assert wf.pending_recovery(tmp_path) is None
-    wf.write_autosave(wf.snapshot(workspace, source="/home/me/w.json"), tmp_path)
+    slot = wf.AutosaveSlot(tmp_path)
+    slot.write(wf.snapshot(workspace, source="/home/me/w.json"))
+    assert wf.pending_recovery(tmp_path) is None  # its instance still runs
+    slot.release()  # the instance ends (or crashes: the OS frees the lock)
     found = wf.pending_recovery(tmp_path)
-    assert found is not None and not list(tmp_path.glob(".*.tmp"))
+    assert found == slot.path and not list(tmp_path.glob(".*.tmp"))
     recovered = wf.read(found)
     assert recovered.corpus.counts == (2, 1, 2) and recovered.source == "/home/me/w.json"
-    wf.discard_autosave(tmp_path)
+    wf.discard_recovery(found)
+    assert wf.pending_recovery(tmp_path) is None and not list(tmp_path.iterdir())
+
+
+def test_a_live_instances_autosave_is_never_offered_nor_deleted(tmp_path):
+    workspace = Workspace.example()
+    workspace.set_count(2, 2)
+    first = wf.AutosaveSlot(tmp_path)
+    first.write(wf.snapshot(workspace))
+    second = wf.AutosaveSlot(tmp_path)  # another instance on the same folder
     assert wf.pending_recovery(tmp_path) is None
+    wf.discard_recovery(first.path)  # declining an offer never touches a live one
+    assert first.path.is_file()
+    second.discard()
+    second.release()
+    assert wf.pending_recovery(tmp_path) is None and first.path.is_file()
+    first.release()
+    assert wf.pending_recovery(tmp_path) == first.path
+
+
+def test_a_crashed_instance_leaves_its_autosave_for_recovery(tmp_path):
+    import subprocess
+    import sys
+
+    script = ("import os, sys; from core.workspace import workspace_file as wf; "
+              "from core.workspace.workspace import Workspace; w = Workspace.example(); w.set_count(0, 9); "
+              "wf.AutosaveSlot(sys.argv[1]).write(wf.snapshot(w)); os._exit(3)")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 3
+    found = wf.pending_recovery(tmp_path)
+    assert found is not None and wf.read(found).corpus.counts[0] == 9
+
+
+def test_unsaved_assets_travel_with_the_workspace(tmp_path):
+    workspace = Workspace.example()
+    workspace.train()
+    workspace.add_model_asset("mine")
+    workspace.add_broken_copy(0, 2, 3, name="swapped")
+    path = tmp_path / "w.json"
+    wf.save(wf.snapshot(workspace), path)
+    fresh = Workspace.example()
+    wf.apply(wf.read(path), fresh)
+    assert [(e.loaded.name, e.dirty) for e in fresh.assets] == [("mine", True), ("swapped", True)]
+    assert [e.loaded.identity for e in fresh.assets] == [e.loaded.identity for e in workspace.assets]
 
 
 def test_revision_counts_changes_worth_saving():

@@ -267,9 +267,15 @@ def test_main_window_saves_opens_autosaves_and_recovers(qtbot, tmp_path, monkeyp
     first.panels["corpus"].proxy.setData(first.panels["corpus"].proxy.index(2, 1), "2")
     assert first.windowTitle().startswith("untitled*")
     first.autosave()
-    qtbot.waitUntil(lambda: workspace_file.pending_recovery(auto) is not None)
-    first.close()  # unsaved work: the autosave stays for next time
-    assert workspace_file.pending_recovery(auto) is not None
+    qtbot.waitUntil(lambda: first._slot.path.is_file())
+    assert workspace_file.pending_recovery(auto) is None  # live: never offered to another instance
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2]) or QMessageBox.Cancel)
+    first.close()  # unsaved work: quitting asks, and Cancel stays
+    assert first._slot is not None and "Not saved: the workspace" in asked[-1]
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2]) or QMessageBox.Close)
+    first.close()  # quit without saving: the autosave stays for next time
+    assert first._slot is None and workspace_file.pending_recovery(auto) is not None
 
     asked = []
     monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2]) or QMessageBox.Yes)

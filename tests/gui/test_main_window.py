@@ -100,3 +100,34 @@ def test_a_closed_window_ignores_later_workspace_events(qtbot):
     window.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
     bridge.workspace.train()  # emits trained and encoder_changed
+
+
+def test_quitting_with_unsaved_assets_asks_and_recovery_brings_them_back(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from core.workspace import workspace_file
+    from core.workspace.workspace import Workspace
+    from gui.bridge import WorkspaceBridge
+    from gui.main_window import MainWindow
+
+    auto = tmp_path / "autosave"
+    first = MainWindow(WorkspaceBridge(Workspace.example()), autosave_dir=auto)
+    qtbot.addWidget(first)
+    qtbot.waitUntil(lambda: first.workspace.model is not None, timeout=10000)
+    first.workspace.add_model_asset("mine")
+    first.workspace.add_broken_copy(0, 2, 3, name="swapped")
+    first.saved_revision = first.workspace.revision  # only the assets are unsaved
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2]) or QMessageBox.Close)
+    first.close()
+    assert len(asked) == 1 and "mine" in asked[0] and "swapped" in asked[0] and asked[0].startswith("Not saved: mine, swapped.")
+    found = workspace_file.pending_recovery(auto)
+    assert found is not None and [a.name for a in workspace_file.read(found).assets] == ["mine", "swapped"]
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.Yes)
+    second = MainWindow(WorkspaceBridge(Workspace.example()), autosave_dir=auto)
+    qtbot.addWidget(second)
+    qtbot.waitUntil(lambda: len(second.workspace.assets) == 2)
+    assert all(e.dirty for e in second.workspace.assets) and second.unsaved()[-2:] == ["mine", "swapped"]
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.Close)
+    second.close()
