@@ -15,6 +15,7 @@ from core.inspect import identity
 from core.errors import StudioError
 
 from . import core_text
+from .lesson_text import SEEDS, tr as lesson_tr
 
 # The hash seed 000 (section 19.6) quotes for its frozen byte tokenizer.
 BOOK_SHA256 = "9bb146ce375bda3aa518a48a60d9f69611b8d0afde9df9a8298eae9dfa9dd354"
@@ -42,6 +43,9 @@ class AboutBox(QMessageBox):
         title = self.tr("Subword Studio %1").replace("%1", version())
         blurb = self.tr("An offline workbench to learn, inspect, compare and verify subword tokenizers.")
         parts = [f"<h3>{esc(title)}</h3>", f"<p>{esc(blurb)}</p>"]
+        material = self.tr("The lessons and exercises follow three texts, cited by name in the app:")
+        sources = "".join(f"<li>{esc(lesson_tr(SEEDS[key]))}</li>" for key in sorted(SEEDS))
+        parts.append(f"<p>{esc(material)}</p><ul>{sources}</ul>")
         try:
             loaded = identity.load(classroom.ASSET_PATH)
         except StudioError as exc:

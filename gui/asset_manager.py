@@ -118,7 +118,7 @@ class AssetManager(QWidget):
         self.duplicate_button = QPushButton(self.tr("Duplicate"))
         self.rename_button = QPushButton(self.tr("Rename…"))
         self.broken_button = QPushButton(self.tr("Make broken copy…"))
-        self.broken_button.setToolTip(self.tr("Swap two IDs: same shapes, other meaning (seed 000, exercise 5)"))
+        self.broken_button.setToolTip(self.tr("Swap two IDs: same shapes, other meaning (Chapter 19, exercise 5)"))
         self.close_button = QPushButton(self.tr("Close"))
         self.encode_button = QPushButton(self.tr("Use for encoding"))
         self.encode_button.setToolTip(self.tr("Encode and decode with this byte-level asset"))

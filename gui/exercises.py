@@ -71,7 +71,7 @@ class ExerciseDialog(QDialog):
         self.progress = Progress()
 
         # Widgets
-        self.setWindowTitle(self.tr("Exercises (seed 000, §19.8)"))
+        self.setWindowTitle(self.tr("Exercises (Chapter 19, §19.8)"))
         self.list = QListWidget()
         for exercise in lessons.EXERCISES:
             self.list.addItem("")

@@ -17,9 +17,9 @@ def tr(text: str) -> str:
 
 
 SEEDS = {
-    "000": QT_TRANSLATE_NOOP("lessons", "Seed 000: chapter 19, BPE, WordPiece, SentencePiece and byte-level methods"),
-    "003": QT_TRANSLATE_NOOP("lessons", "Seed 003: subword tokenization, BPE, WordPiece and SentencePiece"),
-    "004": QT_TRANSLATE_NOOP("lessons", "Seed 004: byte pair encoding, an open-vocabulary method"),
+    "000": QT_TRANSLATE_NOOP("lessons", "Chapter 19, Tokenization in depth: BPE, WordPiece, SentencePiece and byte-level methods"),
+    "003": QT_TRANSLATE_NOOP("lessons", "The blog post “Subword tokenization: BPE, WordPiece and SentencePiece”"),
+    "004": QT_TRANSLATE_NOOP("lessons", "The article “Byte pair encoding (BPE): a simple, efficient open-vocabulary method”"),
 }
 
 TITLES = {
@@ -29,8 +29,8 @@ TITLES = {
     "19.3": QT_TRANSLATE_NOOP("lessons", "Byte-level BPE and the FF warning (example 19.3)"),
     "19.4": QT_TRANSLATE_NOOP("lessons", "Normalization loss: e + U+0301 against é (example 19.4)"),
     "19.5": QT_TRANSLATE_NOOP("lessons", "IDs 268 and 270 swapped (exercise 5)"),
-    "003": QT_TRANSLATE_NOOP("lessons", "low, lower, newest, widest (seed 003)"),
-    "004": QT_TRANSLATE_NOOP("lessons", "Table 1 and newest (seed 004)"),
+    "003": QT_TRANSLATE_NOOP("lessons", "low, lower, newest, widest (the blog post's example)"),
+    "004": QT_TRANSLATE_NOOP("lessons", "Table 1 and newest (the BPE article)"),
 }
 
 # What in the section the lesson replays (the section number comes from core.workspace.lessons).
@@ -125,22 +125,22 @@ STEPS = {
                           "the swap."),
     ),
     "003": (
-        QT_TRANSLATE_NOOP("lessons", "Seed 003's corpus: low 5, lower 2, newest 6, widest 3. The most frequent "
+        QT_TRANSLATE_NOOP("lessons", "The blog post's corpus: low 5, lower 2, newest 6, widest 3. The most frequent "
                           "pair is e + s, 6 + 3 = 9 times (newest and widest)."),
         QT_TRANSLATE_NOOP("lessons", "Then es + t, again 9 times."),
         QT_TRANSLATE_NOOP("lessons", "Then est + </w>, 9 times: est</w> is one symbol now."),
         QT_TRANSLATE_NOOP("lessons", "With the first 3 merges, lower is still characters, newest is "
                           "n e w est</w> and widest is w i d est</w>."),
         QT_TRANSLATE_NOOP("lessons", "With the first-seen tie rule, merges 4–7 are l + o, lo + w, n + e and "
-                          "ne + w: newest is new est</w>. The seed writes new est </w>; here est and </w> are "
+                          "ne + w: newest is new est</w>. The blog post writes new est </w>; here est and </w> are "
                           "one symbol, joined by merge 3."),
         QT_TRANSLATE_NOOP("lessons", "After merge 11 widest is wid est</w>, but newest has been one token since "
-                          "merge 8, and lower is still low e r </w>: e + r occurs only twice. The seed's list of "
+                          "merge 8, and lower is still low e r </w>: e + r occurs only twice. The blog post's list of "
                           "segmentations is not the result of any single number of merges; step through to see "
                           "which merge gives which."),
     ),
     "004": (
-        QT_TRANSLATE_NOOP("lessons", "Seed 004's corpus: low 5, lowest 2, newer 6, wider 3, new 2, with the "
+        QT_TRANSLATE_NOOP("lessons", "The BPE article's corpus: low 5, lowest 2, newer 6, wider 3, new 2, with the "
                           "first-seen tie rule of Sennrich's code. Merge 1 is e + r (9: newer and wider), merge 2 "
                           "er + </w> (9)."),
         QT_TRANSLATE_NOOP("lessons", "Merges 3 and 4: n + e (8) and ne + w (8)."),

@@ -40,7 +40,7 @@ STOP_EVERY = 512  # words (or rows) between two looks at should_stop
 TIES_SHOWN = 3
 
 RULES = {
-    "lexicographic": QT_TRANSLATE_NOOP("timeline", "the smallest pair by symbol strings, first then second (seed 000)"),
+    "lexicographic": QT_TRANSLATE_NOOP("timeline", "the smallest pair by symbol strings, first then second (Chapter 19)"),
     "first-seen": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (Sennrich's code)"),
     "minbpe": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (minbpe, tiktoken _educational)"),
     "hf": QT_TRANSLATE_NOOP("timeline", "the smallest pair of IDs: specials, alphabet by code point, then merges "

@@ -4,42 +4,47 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <location filename="../../gui/about.py" line="36"/>
+        <location filename="../../gui/about.py" line="37"/>
         <source>About Subword Studio</source>
         <translation>关于 Subword Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="42"/>
+        <location filename="../../gui/about.py" line="43"/>
         <source>Subword Studio %1</source>
         <translation>Subword Studio %1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="43"/>
+        <location filename="../../gui/about.py" line="44"/>
         <source>An offline workbench to learn, inspect, compare and verify subword tokenizers.</source>
         <translation>一个离线工作台，用来学习、检查、比较和核验子词分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="48"/>
+        <location filename="../../gui/about.py" line="46"/>
+        <source>The lessons and exercises follow three texts, cited by name in the app:</source>
+        <translation>课程与习题依据以下三篇材料，应用中按名称引用：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/about.py" line="52"/>
         <source>The default tokenizer cannot be read: %1</source>
         <translation>无法读取默认分词器：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="51"/>
+        <location filename="../../gui/about.py" line="55"/>
         <source>Default tokenizer: %1 (%2 entries, %3 merges)</source>
         <translation>默认分词器：%1（%2 项，%3 次合并）</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="53"/>
+        <location filename="../../gui/about.py" line="57"/>
         <source>Interface identity (SHA-256):</source>
         <translation>接口身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="53"/>
+        <location filename="../../gui/about.py" line="57"/>
         <source>Full identity (SHA-256):</source>
         <translation>完整身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="57"/>
+        <location filename="../../gui/about.py" line="61"/>
         <source>The book quotes %1 for its frozen tokenizer: the hash of the book&apos;s own canonical serialization, which it does not publish. Ours is the SHA-256 of the RFC 8785 canonical JSON of what a model sees: symbols and IDs, merge order, specials, normalizer, pre-tokenizer and boundary rule (the full identity adds counts, trainer and training data; see docs/identity.md). The two hashes cover different serializations, so they differ.</source>
         <translation>书中给出的冻结分词器标识是 %1：它是书中自定规范序列化的哈希，书里没有公开这种序列化。本程序的标识是模型所见内容的 RFC 8785 规范 JSON 的 SHA-256：符号与 ID、合并顺序、特殊 token、规范化、预分词和边界规则（完整身份另含次数、训练器和训练数据；见 docs/identity.md）。两个哈希覆盖的序列化不同，所以数值不同。</translation>
     </message>
@@ -166,8 +171,8 @@
     </message>
     <message>
         <location filename="../../gui/asset_manager.py" line="121"/>
-        <source>Swap two IDs: same shapes, other meaning (seed 000, exercise 5)</source>
-        <translation>交换两个 ID：形状不变，含义改变（seed 000，练习 5）</translation>
+        <source>Swap two IDs: same shapes, other meaning (Chapter 19, exercise 5)</source>
+        <translation>交换两个 ID：形状不变，含义改变（第 19 章，练习 5）</translation>
     </message>
     <message>
         <location filename="../../gui/asset_manager.py" line="122"/>
@@ -1247,8 +1252,8 @@
     <name>ExerciseDialog</name>
     <message>
         <location filename="../../gui/exercises.py" line="74"/>
-        <source>Exercises (seed 000, §19.8)</source>
-        <translation>习题（种子 000，§19.8）</translation>
+        <source>Exercises (Chapter 19, §19.8)</source>
+        <translation>习题（第 19 章，§19.8）</translation>
     </message>
     <message>
         <location filename="../../gui/exercises.py" line="135"/>
@@ -3560,18 +3565,18 @@
     <name>lessons</name>
     <message>
         <location filename="../../gui/lesson_text.py" line="20"/>
-        <source>Seed 000: chapter 19, BPE, WordPiece, SentencePiece and byte-level methods</source>
-        <translation>种子 000：第 19 章 深入分词：BPE、WordPiece、SentencePiece 与字节级方法</translation>
+        <source>Chapter 19, Tokenization in depth: BPE, WordPiece, SentencePiece and byte-level methods</source>
+        <translation>第 19 章 深入分词：BPE、WordPiece、SentencePiece 与字节级方法</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="21"/>
-        <source>Seed 003: subword tokenization, BPE, WordPiece and SentencePiece</source>
-        <translation>种子 003：子词分词：BPE、WordPiece 与 SentencePiece</translation>
+        <source>The blog post “Subword tokenization: BPE, WordPiece and SentencePiece”</source>
+        <translation>博文《子词分词：BPE、WordPiece 与 SentencePiece》</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="22"/>
-        <source>Seed 004: byte pair encoding, an open-vocabulary method</source>
-        <translation>种子 004：字节对编码（BPE），一种开放词表分词方法</translation>
+        <source>The article “Byte pair encoding (BPE): a simple, efficient open-vocabulary method”</source>
+        <translation>文章《字节对编码（BPE）：一种简单而高效的开放词表分词方法》</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="26"/>
@@ -3605,13 +3610,13 @@
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="32"/>
-        <source>low, lower, newest, widest (seed 003)</source>
-        <translation>low、lower、newest、widest（种子 003）</translation>
+        <source>low, lower, newest, widest (the blog post&apos;s example)</source>
+        <translation>low、lower、newest、widest（博文的例子）</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="33"/>
-        <source>Table 1 and newest (seed 004)</source>
-        <translation>表 1 与 newest（种子 004）</translation>
+        <source>Table 1 and newest (the BPE article)</source>
+        <translation>表 1 与 newest（BPE 文章）</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="38"/>
@@ -3780,8 +3785,8 @@
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="128"/>
-        <source>Seed 003&apos;s corpus: low 5, lower 2, newest 6, widest 3. The most frequent pair is e + s, 6 + 3 = 9 times (newest and widest).</source>
-        <translation>种子 003 的语料：low 5、lower 2、newest 6、widest 3。最高频的相邻对是 e + s，出现 6 + 3 = 9 次（newest 与 widest）。</translation>
+        <source>The blog post&apos;s corpus: low 5, lower 2, newest 6, widest 3. The most frequent pair is e + s, 6 + 3 = 9 times (newest and widest).</source>
+        <translation>博文的语料：low 5、lower 2、newest 6、widest 3。最高频的相邻对是 e + s，出现 6 + 3 = 9 次（newest 与 widest）。</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="130"/>
@@ -3800,18 +3805,18 @@
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="134"/>
-        <source>With the first-seen tie rule, merges 4–7 are l + o, lo + w, n + e and ne + w: newest is new est&lt;/w&gt;. The seed writes new est &lt;/w&gt;; here est and &lt;/w&gt; are one symbol, joined by merge 3.</source>
-        <translation>按 first-seen 并列规则，第 4—7 次合并是 l + o、lo + w、n + e 和 ne + w：newest 为 new est&lt;/w&gt;。种子写作 new est &lt;/w&gt;；这里 est 与 &lt;/w&gt; 已由第 3 次合并连成一个符号。</translation>
+        <source>With the first-seen tie rule, merges 4–7 are l + o, lo + w, n + e and ne + w: newest is new est&lt;/w&gt;. The blog post writes new est &lt;/w&gt;; here est and &lt;/w&gt; are one symbol, joined by merge 3.</source>
+        <translation>按 first-seen 并列规则，第 4—7 次合并是 l + o、lo + w、n + e 和 ne + w：newest 为 new est&lt;/w&gt;。博文写作 new est &lt;/w&gt;；这里 est 与 &lt;/w&gt; 已由第 3 次合并连成一个符号。</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="137"/>
-        <source>After merge 11 widest is wid est&lt;/w&gt;, but newest has been one token since merge 8, and lower is still low e r &lt;/w&gt;: e + r occurs only twice. The seed&apos;s list of segmentations is not the result of any single number of merges; step through to see which merge gives which.</source>
-        <translation>第 11 次合并以后，widest 为 wid est&lt;/w&gt;，但 newest 从第 8 次合并起就已是一个 token，lower 仍是 low e r &lt;/w&gt;：e + r 只出现两次。种子列出的切分并不是某一个合并次数的结果；逐步查看可以看出哪一步给出哪种切分。</translation>
+        <source>After merge 11 widest is wid est&lt;/w&gt;, but newest has been one token since merge 8, and lower is still low e r &lt;/w&gt;: e + r occurs only twice. The blog post&apos;s list of segmentations is not the result of any single number of merges; step through to see which merge gives which.</source>
+        <translation>第 11 次合并以后，widest 为 wid est&lt;/w&gt;，但 newest 从第 8 次合并起就已是一个 token，lower 仍是 low e r &lt;/w&gt;：e + r 只出现两次。博文列出的切分并不是某一个合并次数的结果；逐步查看可以看出哪一步给出哪种切分。</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="143"/>
-        <source>Seed 004&apos;s corpus: low 5, lowest 2, newer 6, wider 3, new 2, with the first-seen tie rule of Sennrich&apos;s code. Merge 1 is e + r (9: newer and wider), merge 2 er + &lt;/w&gt; (9).</source>
-        <translation>种子 004 的语料：low 5、lowest 2、newer 6、wider 3、new 2，使用 Sennrich 代码的 first-seen 并列规则。第 1 次合并 e + r（9：newer 与 wider），第 2 次 er + &lt;/w&gt;（9）。</translation>
+        <source>The BPE article&apos;s corpus: low 5, lowest 2, newer 6, wider 3, new 2, with the first-seen tie rule of Sennrich&apos;s code. Merge 1 is e + r (9: newer and wider), merge 2 er + &lt;/w&gt; (9).</source>
+        <translation>BPE 文章的语料：low 5、lowest 2、newer 6、wider 3、new 2，使用 Sennrich 代码的 first-seen 并列规则。第 1 次合并 e + r（9：newer 与 wider），第 2 次 er + &lt;/w&gt;（9）。</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_text.py" line="146"/>
@@ -4178,8 +4183,8 @@
     <name>timeline</name>
     <message>
         <location filename="../../gui/timeline_models.py" line="43"/>
-        <source>the smallest pair by symbol strings, first then second (seed 000)</source>
-        <translation>按符号字符串最小的相邻对，先比第一个再比第二个（seed 000）</translation>
+        <source>the smallest pair by symbol strings, first then second (Chapter 19)</source>
+        <translation>按符号字符串最小的相邻对，先比第一个再比第二个（第 19 章）</translation>
     </message>
     <message>
         <location filename="../../gui/timeline_models.py" line="44"/>
