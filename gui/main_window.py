@@ -193,8 +193,10 @@ class MainWindow(QMainWindow):
             desktop.retype(self.panels.get(k), texts)
         self.setWindowTitle(self.tr("Subword Studio"))
         self.show_title()
-        self.actions = self.menus.build()
+        # The dock's new title renames its toggle action: retitle it first, then
+        # let the menus name the action ("Lesson panel", not the dock's "Lesson").
         self.lesson_dock.retranslate()
+        self.actions = self.menus.build()
         if self.exercises is not None:
             self.exercises.deleteLater()
             self.exercises = None

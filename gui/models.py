@@ -18,6 +18,21 @@ def tr(text):
 # lupdate finds literal strings only; this marks the ones tr() gets as variables.
 
 
+# The policies' names as a reader of the UI language sees them; the key stays the setting.
+POLICY_NAMES = {
+    "lexicographic": QT_TRANSLATE_NOOP("timeline", "lexicographic"),
+    "first-seen": QT_TRANSLATE_NOOP("timeline", "first-seen"),
+    "minbpe": QT_TRANSLATE_NOOP("timeline", "minbpe"),
+    "hf": QT_TRANSLATE_NOOP("timeline", "Hugging Face"),
+    "sentencepiece": QT_TRANSLATE_NOOP("timeline", "SentencePiece"),
+    "subword-nmt": QT_TRANSLATE_NOOP("timeline", "subword-nmt"),
+}
+
+
+def policy_name(key: str) -> str:
+    return QCoreApplication.translate("timeline", POLICY_NAMES[key]) if key in POLICY_NAMES else key
+
+
 def pair_text(pair) -> str:
     """A pair as ``left + right``, whitespace made visible (`` + </w>`` would look blank)."""
     return f"{visible(pair[0])} + {visible(pair[1])}"
@@ -85,7 +100,7 @@ class TraceModel(RowTable):
             return visible(step.new_symbol)
         if role == Qt.ToolTipRole and step is not None and column == 3:
             return QCoreApplication.translate("models", "Pairs tied at count %1; the %2 rule picked %3.").replace(
-                "%1", str(step.count)).replace("%2", step.policy).replace("%3", pair_text(step.pair))
+                "%1", str(step.count)).replace("%2", policy_name(step.policy)).replace("%3", pair_text(step.pair))
         return None
 
 

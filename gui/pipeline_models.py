@@ -101,6 +101,8 @@ class StagesModel(RowTable):
                 "%1", str(found.limit)).replace("%2", str(found.merges))
         if stage.name == "post_process" and stage.detail == "none":
             return QCoreApplication.translate("pipeline_models", "none: the asset stores no template")
+        if stage.detail == "none":
+            return QCoreApplication.translate("pipeline_models", "none")
         return stage.detail
 
     def set_hits(self, hits, chars=None) -> None:

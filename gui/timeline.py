@@ -32,6 +32,7 @@ from .timeline_models import (
     token_totals,
 )
 from .timeline_models import tr as timeline_tr
+from .models import policy_name
 from .workers import trainer_for
 
 
@@ -200,7 +201,7 @@ class MergeTimeline(QWidget):
     def _policy_box(self):
         box = QComboBox()
         for name in POLICIES:
-            box.addItem(name, name)
+            box.addItem(policy_name(name), name)
             box.setItemData(box.count() - 1, timeline_tr(RULES[name]), Qt.ToolTipRole)
         return box
 
@@ -325,7 +326,7 @@ class MergeTimeline(QWidget):
         if other is None or model is None:
             self.divergence_label.setText("")
             return
-        mine, theirs = model.trace.policy, other.trace.policy
+        mine, theirs = policy_name(model.trace.policy), policy_name(other.trace.policy)
         at = self.merge_model.divergence
         if at is None:
             text = self.tr("%1 and %2 give the same %3 merges.").replace("%1", mine).replace(
@@ -412,7 +413,7 @@ class MergeTimeline(QWidget):
         else:
             head += " " + self.tr("No other pair has that count, so the %5 rule is not needed.")
         for marker, value in (("%1", pair_text(rows["winner"])), ("%2", str(rows["top"])), ("%3", str(step)),
-                              ("%4", str(rows["tied"])), ("%5", trace.policy),
+                              ("%4", str(rows["tied"])), ("%5", policy_name(trace.policy)),
                               ("%6", timeline_tr(RULES[trace.policy]))):
             head = head.replace(marker, value)
         if rows["recorded"] is not None and rows["recorded"] != rows["winner"]:

@@ -21,7 +21,7 @@ from core.models.char_bpe import merge_symbols
 from core.models.ties import CORPUS_ORDER
 from core.render import visible
 
-from .models import pair_text
+from .models import pair_text, policy_name
 from .workers import Cancelled
 
 TIE_BRUSH = QBrush(QColor("#fff3c4"))
@@ -70,7 +70,7 @@ def tie_explanation(step) -> str:
     shown = ", ".join(pair_text(p) for p in step.ties[:12]) + (" …" if step.tie_count > 12 else "")
     text = QCoreApplication.translate("timeline", "%1 pairs at count %2: %3. The %4 rule picks %5: %6.")
     for marker, value in (("%1", str(step.tie_count)), ("%2", str(step.count)), ("%3", shown),
-                          ("%4", step.policy), ("%5", pair_text(step.pair)), ("%6", tr(RULES[step.policy]))):
+                          ("%4", policy_name(step.policy)), ("%5", pair_text(step.pair)), ("%6", tr(RULES[step.policy]))):
         text = text.replace(marker, value)
     return text
 

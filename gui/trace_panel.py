@@ -18,7 +18,7 @@ from core.render import visible
 
 from .bridge import WorkspaceBridge
 from .after_paint import AfterPaint
-from .models import PairCountModel, SegmentationModel, TraceModel, pair_text
+from .models import PairCountModel, SegmentationModel, TraceModel, pair_text, policy_name
 from .workers import trainer_for
 
 
@@ -70,7 +70,7 @@ class TracePanel(QWidget):
         self.merges_box.setRange(0, 1_000_000)
         self.tie_box = QComboBox()
         for name, description in POLICIES.items():
-            self.tie_box.addItem(name, name)
+            self.tie_box.addItem(policy_name(name), name)
             self.tie_box.setItemData(self.tie_box.count() - 1, description, Qt.ToolTipRole)
         self.train_button = QPushButton(self.tr("Train"))
         self.stale_label = QLabel()

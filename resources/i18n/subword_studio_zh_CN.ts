@@ -1640,7 +1640,7 @@
     <message>
         <location filename="../../gui/main_window.py" line="60"/>
         <location filename="../../gui/main_window.py" line="194"/>
-        <location filename="../../gui/main_window.py" line="275"/>
+        <location filename="../../gui/main_window.py" line="277"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
@@ -1650,63 +1650,63 @@
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="213"/>
-        <location filename="../../gui/main_window.py" line="220"/>
+        <location filename="../../gui/main_window.py" line="215"/>
+        <location filename="../../gui/main_window.py" line="222"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="264"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266"/>
+        <location filename="../../gui/main_window.py" line="268"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="279"/>
+        <location filename="../../gui/main_window.py" line="281"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="280"/>
+        <location filename="../../gui/main_window.py" line="282"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312"/>
+        <location filename="../../gui/main_window.py" line="314"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313"/>
+        <location filename="../../gui/main_window.py" line="315"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="321"/>
+        <location filename="../../gui/main_window.py" line="323"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="340"/>
+        <location filename="../../gui/main_window.py" line="342"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="341"/>
+        <location filename="../../gui/main_window.py" line="343"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="370"/>
+        <location filename="../../gui/main_window.py" line="372"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="371"/>
+        <location filename="../../gui/main_window.py" line="373"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -1847,201 +1847,201 @@
 <context>
     <name>MergeTimeline</name>
     <message>
-        <location filename="../../gui/timeline.py" line="79"/>
+        <location filename="../../gui/timeline.py" line="80"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="80"/>
+        <location filename="../../gui/timeline.py" line="81"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="81"/>
+        <location filename="../../gui/timeline.py" line="82"/>
         <source>Retrain on every change</source>
         <translation>每次更改后重新训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="86"/>
+        <location filename="../../gui/timeline.py" line="87"/>
         <source>◀ Step back</source>
         <translation>◀ 后退一步</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="87"/>
-        <location filename="../../gui/timeline.py" line="425"/>
+        <location filename="../../gui/timeline.py" line="88"/>
+        <location filename="../../gui/timeline.py" line="426"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="89"/>
+        <location filename="../../gui/timeline.py" line="90"/>
         <source>Step forward ▶</source>
         <translation>前进一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="93"/>
+        <location filename="../../gui/timeline.py" line="94"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="110"/>
+        <location filename="../../gui/timeline.py" line="111"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="115"/>
+        <location filename="../../gui/timeline.py" line="116"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="117"/>
+        <location filename="../../gui/timeline.py" line="118"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="126"/>
+        <location filename="../../gui/timeline.py" line="127"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="144"/>
+        <location filename="../../gui/timeline.py" line="145"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="145"/>
+        <location filename="../../gui/timeline.py" line="146"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="153"/>
+        <location filename="../../gui/timeline.py" line="154"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="241"/>
+        <location filename="../../gui/timeline.py" line="242"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="247"/>
+        <location filename="../../gui/timeline.py" line="248"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="252"/>
+        <location filename="../../gui/timeline.py" line="253"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="260"/>
+        <location filename="../../gui/timeline.py" line="261"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="265"/>
+        <location filename="../../gui/timeline.py" line="266"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="274"/>
+        <location filename="../../gui/timeline.py" line="275"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="285"/>
-        <location filename="../../gui/timeline.py" line="289"/>
+        <location filename="../../gui/timeline.py" line="286"/>
+        <location filename="../../gui/timeline.py" line="290"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="288"/>
+        <location filename="../../gui/timeline.py" line="289"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="331"/>
+        <location filename="../../gui/timeline.py" line="332"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="336"/>
+        <location filename="../../gui/timeline.py" line="337"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="341"/>
+        <location filename="../../gui/timeline.py" line="342"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="364"/>
+        <location filename="../../gui/timeline.py" line="365"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="368"/>
+        <location filename="../../gui/timeline.py" line="369"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="380"/>
+        <location filename="../../gui/timeline.py" line="381"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="404"/>
+        <location filename="../../gui/timeline.py" line="405"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="407"/>
+        <location filename="../../gui/timeline.py" line="408"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="409"/>
+        <location filename="../../gui/timeline.py" line="410"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="411"/>
+        <location filename="../../gui/timeline.py" line="412"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="413"/>
+        <location filename="../../gui/timeline.py" line="414"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="419"/>
+        <location filename="../../gui/timeline.py" line="420"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="425"/>
+        <location filename="../../gui/timeline.py" line="426"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="444"/>
+        <location filename="../../gui/timeline.py" line="445"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="455"/>
+        <location filename="../../gui/timeline.py" line="456"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="469"/>
+        <location filename="../../gui/timeline.py" line="470"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="469"/>
+        <location filename="../../gui/timeline.py" line="470"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -3937,55 +3937,55 @@
 <context>
     <name>models</name>
     <message>
-        <location filename="../../gui/models.py" line="60"/>
+        <location filename="../../gui/models.py" line="75"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="60"/>
-        <location filename="../../gui/models.py" line="114"/>
+        <location filename="../../gui/models.py" line="75"/>
+        <location filename="../../gui/models.py" line="129"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="61"/>
-        <location filename="../../gui/models.py" line="94"/>
-        <location filename="../../gui/models.py" line="114"/>
+        <location filename="../../gui/models.py" line="76"/>
+        <location filename="../../gui/models.py" line="109"/>
+        <location filename="../../gui/models.py" line="129"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="61"/>
+        <location filename="../../gui/models.py" line="76"/>
         <source>Ties</source>
         <translation>并列</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="62"/>
+        <location filename="../../gui/models.py" line="77"/>
         <source>New symbol</source>
         <translation>新符号</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="74"/>
+        <location filename="../../gui/models.py" line="89"/>
         <source>initial symbols</source>
         <translation>初始符号</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="87"/>
+        <location filename="../../gui/models.py" line="102"/>
         <source>Pairs tied at count %1; the %2 rule picked %3.</source>
         <translation>这些相邻对并列于次数 %1；按 %2 规则选中 %3。</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="94"/>
+        <location filename="../../gui/models.py" line="109"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="95"/>
+        <location filename="../../gui/models.py" line="110"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../gui/models.py" line="115"/>
+        <location filename="../../gui/models.py" line="130"/>
         <source>Where</source>
         <translation>出现在哪里</translation>
     </message>
@@ -4015,38 +4015,38 @@
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="148"/>
+        <location filename="../../gui/pipeline_models.py" line="150"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="148"/>
-        <location filename="../../gui/pipeline_models.py" line="214"/>
+        <location filename="../../gui/pipeline_models.py" line="150"/>
+        <location filename="../../gui/pipeline_models.py" line="216"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="149"/>
+        <location filename="../../gui/pipeline_models.py" line="151"/>
         <source>Characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="149"/>
+        <location filename="../../gui/pipeline_models.py" line="151"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="150"/>
+        <location filename="../../gui/pipeline_models.py" line="152"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="213"/>
+        <location filename="../../gui/pipeline_models.py" line="215"/>
         <source>Byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="213"/>
+        <location filename="../../gui/pipeline_models.py" line="215"/>
         <source>Printable form</source>
         <translation>可打印形式</translation>
     </message>
@@ -4177,6 +4177,11 @@
         <location filename="../../gui/pipeline_models.py" line="103"/>
         <source>none: the asset stores no template</source>
         <translation>无：资产中没有存储模板</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="105"/>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -4333,6 +4338,36 @@
         <location filename="../../gui/timeline_models.py" line="302"/>
         <source>Segmentation</source>
         <translation>切分</translation>
+    </message>
+    <message>
+        <location filename="../../gui/models.py" line="23"/>
+        <source>lexicographic</source>
+        <translation>字典序</translation>
+    </message>
+    <message>
+        <location filename="../../gui/models.py" line="24"/>
+        <source>first-seen</source>
+        <translation>先出现者</translation>
+    </message>
+    <message>
+        <location filename="../../gui/models.py" line="25"/>
+        <source>minbpe</source>
+        <translation>minbpe 规则</translation>
+    </message>
+    <message>
+        <location filename="../../gui/models.py" line="26"/>
+        <source>Hugging Face</source>
+        <translation>Hugging Face 规则</translation>
+    </message>
+    <message>
+        <location filename="../../gui/models.py" line="27"/>
+        <source>SentencePiece</source>
+        <translation>SentencePiece 规则</translation>
+    </message>
+    <message>
+        <location filename="../../gui/models.py" line="28"/>
+        <source>subword-nmt</source>
+        <translation>subword-nmt 规则</translation>
     </message>
 </context>
 <context>

@@ -174,18 +174,18 @@ def test_hf_policy_names_the_ties_and_the_rule_and_diverges_from_lexicographic(q
     merges = view.merge_model
     assert cell(merges, 1, 1) == "w + </w>" and cell(merges, 1, 5) == "2: w + </w>, lo + w"
     tip = merges.data(merges.index(1, 5), Qt.ToolTipRole)
-    assert "2 pairs at count 3: w + </w>, lo + w. The hf rule picks w + </w>" in tip and "Hugging Face" in tip
+    assert "2 pairs at count 3: w + </w>, lo + w. The Hugging Face rule picks w + </w>" in tip and "Hugging Face" in tip
     assert cell(merges, 2, 1) == "lo + w</w>" and cell(merges, 2, 5) == "1"
     assert merges.data(merges.index(2, 5), Qt.ToolTipRole) == "No other pair had count 2, so the count alone decides."
     workspace.select_step(2)
     qtbot.waitUntil(lambda: shown_step(view, 2))
     assert [cell(view.pair_model, r, 2) for r in range(3)] == ["winner", "tied", ""]
-    assert cell(view.pair_model, 0, 0) == "w + </w>" and "the hf rule picks" in view.rule_label.text()
+    assert cell(view.pair_model, 0, 0) == "w + </w>" and "the Hugging Face rule picks" in view.rule_label.text()
     assert [cell(view.pair_model, r, 3) for r in range(2)] == ["IDs 7, 1", "IDs 8, 7"]
     view.compare_box.setCurrentIndex(view.compare_box.findData("lexicographic"))
     view.compare_button.click()
     qtbot.waitUntil(lambda: workspace.comparison is not None, timeout=5000)
-    assert "diverge at merge 2: hf picks w + </w> (3), lexicographic picks lo + w (3)" in \
+    assert "diverge at merge 2: Hugging Face picks w + </w> (3), lexicographic picks lo + w (3)" in \
         view.divergence_label.text()
 
 
