@@ -304,9 +304,9 @@ class SegmentationModel(_Table):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.bpe, self.items, self.counts, self.split, self.step = None, (), (), None, 0
-        self.label = str
+        self.label = visible
 
-    def set_source(self, bpe, items, counts, split, label=str):
+    def set_source(self, bpe, items, counts, split, label=visible):
         """``split(item)`` gives an item's words (a word is itself; a record is pre-tokenized);
         ``label(item)`` is what the first column shows."""
         self.beginResetModel()
@@ -331,7 +331,7 @@ class SegmentationModel(_Table):
         row, column = index.row(), index.column()
         if role == DISPLAY:
             if column == 0:
-                return visible(self.label(self.items[row]))
+                return self.label(self.items[row])
             if column == 1:
                 return str(self.counts[row])
             tokens = self.tokens(row, self.step)
