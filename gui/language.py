@@ -1,7 +1,8 @@
 """The UI language: Qt's and our translators, switchable while the app runs.
 
-English is the source language (no translator); zh_CN loads Qt's own
-``qtbase_zh_CN`` first, then ours (the PySide6 Linguist example's order).
+English is the source language: its translator holds only the plural
+forms (``%n merge`` / ``%n merges``); zh_CN loads Qt's own ``qtbase_zh_CN``
+first, then ours (the PySide6 Linguist example's order).
 """
 
 from __future__ import annotations
@@ -36,10 +37,8 @@ def install(language: str) -> str:
         app.removeTranslator(translator)
     _installed.clear()
     _current = code = supported(language)
-    if code == "en":
-        return code
     qt = QTranslator(app)
-    if qt.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.TranslationsPath)):
+    if code != "en" and qt.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.TranslationsPath)):
         app.installTranslator(qt)
         _installed.append(qt)
     ours = QTranslator(app)

@@ -207,7 +207,7 @@ class LessonDock(QDockWidget):
 
         # Signals
         self.previous_button.clicked.connect(player.previous)
-        self.next_button.clicked.connect(player.next)
+        self.next_button.clicked.connect(self._next)
         player.sig_step_shown.connect(lambda *_: self.render())
         player.sig_failed.connect(self._show_error)
         self.retranslate()
@@ -235,9 +235,31 @@ class LessonDock(QDockWidget):
         self.reference.setText(lesson_tr(SEEDS[lesson.seed]) + "\n" + where)
         self.position.setText(self.tr("Step %1 of %2").replace("%1", str(index + 1)).replace(
             "%2", str(self.player.count)))
-        self.explanation.setText(lesson_tr(STEPS[lesson.key][index]))
+        last = index + 1 == self.player.count
+        text = lesson_tr(STEPS[lesson.key][index])
+        following = self.following()
+        if last:
+            done = self.tr("Lesson finished.")
+            if following is not None:
+                done += " " + self.tr("Next: %1.").replace("%1", lesson_tr(TITLES[following.key]))
+            text += "\n\n" + done
+        self.explanation.setText(text)
         self.previous_button.setEnabled(index > 0)
-        self.next_button.setEnabled(index + 1 < self.player.count)
+        self.next_button.setText(self.tr("Next lesson ▶") if last else self.tr("Next ▶"))
+        self.next_button.setEnabled(not last or following is not None)
+
+    def following(self):
+        """The lesson after the current one, in the Lessons menu's order, or None."""
+        keys = [item.key for item in lessons.LESSONS]
+        lesson = self.player.lesson
+        at = keys.index(lesson.key) + 1 if lesson is not None and lesson.key in keys else len(keys)
+        return lessons.LESSONS[at] if at < len(keys) else None
+
+    def _next(self):
+        if self.player.index + 1 < self.player.count:
+            self.player.next()
+        elif (following := self.following()) is not None:
+            self.player.start(following.key)
 
     def _show_error(self, message):
         self.error.setText(message)

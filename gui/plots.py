@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 
 from PySide6.QtCore import QBuffer, QIODevice, QRect
 from PySide6.QtGui import QPainter
@@ -20,14 +21,32 @@ from core.fileio import write_bytes_atomic
 
 from . import theme
 from .lazy_plot import LazyPlot, pyqtgraph
+
+MAX_TICKS = 20
 from .timeline_models import parameter_cost
 
 
-def _axes(widget, x_label, y_label):
+def _integer_ticks(axis):
+    """Ticks only at whole numbers on an axis of counts or steps (pyqtgraph
+    would put 1.5 between merge 1 and merge 2 when zoomed in)."""
+    plain = axis.tickValues
+
+    def tick_values(low, high, size):
+        levels = [(spacing, [v for v in values if float(v).is_integer()])
+                  for spacing, values in plain(low, high, size) if spacing >= 1]
+        if not any(values for _, values in levels) and math.ceil(low) <= math.floor(high):
+            levels = [(1.0, [float(v) for v in range(math.ceil(low), math.floor(high) + 1)][:MAX_TICKS])]
+        return levels
+    axis.tickValues = tick_values
+
+
+def _axes(widget, x_label, y_label, *, integers=("bottom", "left")):
     item = widget.getPlotItem()
     item.showGrid(x=True, y=True, alpha=0.2)
     item.getAxis("bottom").setLabel(x_label)
     item.getAxis("left").setLabel(y_label)
+    for name in integers:
+        _integer_ticks(item.getAxis(name))
 
 
 class TimelinePlots(QWidget):
@@ -106,7 +125,7 @@ class TimelinePlots(QWidget):
 
     def _setup_cost(self, widget):
         pg = pyqtgraph()
-        _axes(widget, self.tr("average sequence length (tokens)"), self.tr("parameters 2·V·C"))
+        _axes(widget, self.tr("average sequence length (tokens)"), self.tr("parameters 2·V·C"), integers=("left",))
         self.cost_curve = widget.plot(symbolSize=5, symbolPen=None)
         self.cost_mark = pg.ScatterPlotItem(size=10, pen=None)
         widget.addItem(self.cost_mark)
@@ -191,8 +210,8 @@ class TimelinePlots(QWidget):
         width = self.width_box.value()
         v0, v = self.sizes[0], self.sizes[step]
         added = parameter_cost(v, width) - parameter_cost(v0, width)
-        return self.tr("After %1 merges: V %2 → %3 adds 2×%4×%5 = %6 weights; "
-                       "average length %7 → %8 tokens per %9.").replace("%1", str(step)).replace(
+        return self.tr("After %n merge(s):", "", step) + " " + self.tr(
+            "V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.").replace(
             "%2", str(v0)).replace("%3", str(v)).replace("%4", str(v - v0)).replace("%5", str(width)).replace(
             "%6", f"{added:,}").replace("%7", f"{self.totals[0] / self.sequences:.3g}").replace(
             "%8", f"{self.totals[step] / self.sequences:.3g}").replace("%9", self.unit)

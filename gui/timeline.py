@@ -104,6 +104,10 @@ class MergeTimeline(QWidget):
         self.plots = TimelinePlots()
         self.limit_slider = QSlider(Qt.Horizontal)
         self.limit_label = QLabel()
+        self.follow_box = QCheckBox(self.tr("Follow the selected step"))
+        self.follow_box.setChecked(True)
+        self.follow_box.setToolTip(self.tr("The sample text is encoded with as many merges as the step selected "
+                                           "above; untick to choose the number of merges with the slider."))
         self.sample_edit = QLineEdit("lower newest lowest")
         self.sample_output = QLabel()
         self.sample_output.setTextFormat(Qt.RichText)
@@ -149,6 +153,7 @@ class MergeTimeline(QWidget):
         splitter.addWidget(self.tabs)
         splitter.setSizes([470, 610])
         sample = QHBoxLayout()
+        sample.addWidget(self.follow_box)
         sample.addWidget(self.limit_label)
         sample.addWidget(self.limit_slider, 2)
         sample.addWidget(QLabel(self.tr("Sample text:")))
@@ -291,6 +296,10 @@ class MergeTimeline(QWidget):
         self.limit_slider.setRange(0, len(model.merges))
         self.limit_slider.setValue(len(model.merges))
         self.plots.clear()
+        # The old run's pair table is not this run's: empty until the new count arrives.
+        self.shown_pairs = None
+        self.pair_model.set_rows([])
+        self.rule_label.setText("")
         if self.stats_task is not None:
             self.stats_task.cancel()
         if self.pair_task is not None:  # counting for the old trace: stop, not wait for it
@@ -368,6 +377,8 @@ class MergeTimeline(QWidget):
         self.segmentation_label.setText(
             self.tr("Segmentation after %n merge(s); shaded rows changed at this step.", "", step))
         self.plots.set_step(step)
+        if self.follow_box.isChecked():
+            self.limit_slider.setValue(step)
         self.back_button.setEnabled(step > 0)
         self.forward_button.setEnabled(step < total)
         self.request_pairs(max(step, 1))

@@ -1573,6 +1573,7 @@
     </message>
     <message>
         <location filename="../../gui/lessons.py" line="218"/>
+        <location filename="../../gui/lessons.py" line="248"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
@@ -1590,6 +1591,21 @@
         <location filename="../../gui/lessons.py" line="236"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="242"/>
+        <source>Lesson finished.</source>
+        <translation>本课结束。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="244"/>
+        <source>Next: %1.</source>
+        <translation>下一课：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="248"/>
+        <source>Next lesson ▶</source>
+        <translation>下一课 ▶</translation>
     </message>
 </context>
 <context>
@@ -1868,7 +1884,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline.py" line="88"/>
-        <location filename="../../gui/timeline.py" line="426"/>
+        <location filename="../../gui/timeline.py" line="437"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
@@ -1883,165 +1899,175 @@
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="111"/>
+        <location filename="../../gui/timeline.py" line="107"/>
+        <source>Follow the selected step</source>
+        <translation>跟随所选步骤</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline.py" line="109"/>
+        <source>The sample text is encoded with as many merges as the step selected above; untick to choose the number of merges with the slider.</source>
+        <translation>示例文本按上方所选步骤的合并次数编码；取消勾选后可用滑块自选合并次数。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline.py" line="115"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="116"/>
+        <location filename="../../gui/timeline.py" line="120"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="118"/>
+        <location filename="../../gui/timeline.py" line="122"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="127"/>
+        <location filename="../../gui/timeline.py" line="131"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="145"/>
+        <location filename="../../gui/timeline.py" line="149"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="146"/>
+        <location filename="../../gui/timeline.py" line="150"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="154"/>
+        <location filename="../../gui/timeline.py" line="159"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="242"/>
+        <location filename="../../gui/timeline.py" line="247"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="248"/>
+        <location filename="../../gui/timeline.py" line="253"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="253"/>
+        <location filename="../../gui/timeline.py" line="258"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="261"/>
+        <location filename="../../gui/timeline.py" line="266"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="266"/>
+        <location filename="../../gui/timeline.py" line="271"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="275"/>
+        <location filename="../../gui/timeline.py" line="280"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="286"/>
-        <location filename="../../gui/timeline.py" line="290"/>
+        <location filename="../../gui/timeline.py" line="291"/>
+        <location filename="../../gui/timeline.py" line="295"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="289"/>
+        <location filename="../../gui/timeline.py" line="294"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="332"/>
+        <location filename="../../gui/timeline.py" line="341"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="337"/>
+        <location filename="../../gui/timeline.py" line="346"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="342"/>
+        <location filename="../../gui/timeline.py" line="351"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="365"/>
+        <location filename="../../gui/timeline.py" line="374"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="369"/>
+        <location filename="../../gui/timeline.py" line="378"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="381"/>
+        <location filename="../../gui/timeline.py" line="392"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="405"/>
+        <location filename="../../gui/timeline.py" line="416"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="408"/>
+        <location filename="../../gui/timeline.py" line="419"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="410"/>
+        <location filename="../../gui/timeline.py" line="421"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="412"/>
+        <location filename="../../gui/timeline.py" line="423"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="414"/>
+        <location filename="../../gui/timeline.py" line="425"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="420"/>
+        <location filename="../../gui/timeline.py" line="431"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="426"/>
+        <location filename="../../gui/timeline.py" line="437"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="445"/>
+        <location filename="../../gui/timeline.py" line="456"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="456"/>
+        <location filename="../../gui/timeline.py" line="467"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="470"/>
+        <location filename="../../gui/timeline.py" line="481"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="470"/>
+        <location filename="../../gui/timeline.py" line="481"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -2223,92 +2249,99 @@
 <context>
     <name>TimelinePlots</name>
     <message>
-        <location filename="../../gui/plots.py" line="95"/>
+        <location filename="../../gui/plots.py" line="114"/>
         <source>merge step</source>
         <translation>合并步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="95"/>
+        <location filename="../../gui/plots.py" line="114"/>
         <source>winning pair count</source>
         <translation>胜出相邻对的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="102"/>
+        <location filename="../../gui/plots.py" line="121"/>
         <source>vocabulary size V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="102"/>
+        <location filename="../../gui/plots.py" line="121"/>
         <source>total corpus tokens</source>
         <translation>语料 token 总数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="109"/>
+        <location filename="../../gui/plots.py" line="128"/>
         <source>average sequence length (tokens)</source>
         <translation>平均序列长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="109"/>
+        <location filename="../../gui/plots.py" line="128"/>
         <source>parameters 2·V·C</source>
         <translation>参数量 2·V·C</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="51"/>
+        <location filename="../../gui/plots.py" line="70"/>
         <source>Winning count</source>
         <translation>胜出次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="52"/>
+        <location filename="../../gui/plots.py" line="71"/>
         <source>Compression</source>
         <translation>压缩</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="53"/>
+        <location filename="../../gui/plots.py" line="72"/>
         <source>Parameter cost</source>
         <translation>参数开销</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="60"/>
+        <location filename="../../gui/plots.py" line="79"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="61"/>
+        <location filename="../../gui/plots.py" line="80"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="62"/>
+        <location filename="../../gui/plots.py" line="81"/>
         <source>Data CSV…</source>
         <translation>数据 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="66"/>
+        <location filename="../../gui/plots.py" line="85"/>
         <source>Model width:</source>
         <translation>模型宽度：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="69"/>
+        <location filename="../../gui/plots.py" line="88"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="156"/>
+        <location filename="../../gui/plots.py" line="175"/>
         <source>average sequence length (tokens per %1)</source>
         <translation>平均序列长度（每个%1的 token 数）</translation>
     </message>
-    <message>
-        <location filename="../../gui/plots.py" line="194"/>
-        <source>After %1 merges: V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
-        <translation>%1 次合并后：V %2 → %3，增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
+    <message numerus="yes">
+        <location filename="../../gui/plots.py" line="213"/>
+        <source>After %n merge(s):</source>
+        <translation>
+            <numerusform>%n 次合并后：</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="247"/>
+        <location filename="../../gui/plots.py" line="214"/>
+        <source>V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
+        <translation>V %2 → %3 增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/plots.py" line="266"/>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="252"/>
+        <location filename="../../gui/plots.py" line="271"/>
         <source>Export plot data</source>
         <translation>导出图表数据</translation>
     </message>

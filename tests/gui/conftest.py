@@ -9,6 +9,14 @@ from gui import collector
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def english(qapp):
+    """The app starts with a language installed (English has its plural forms)."""
+    from gui import language
+
+    language.install("en")
+
+
 @pytest.fixture(autouse=True)
 def isolated_settings(tmp_path_factory):
     """Settings written by a test go to its own folder, never the user's, and never

@@ -208,7 +208,7 @@ def test_import_with_invalid_utf8_names_the_offset_and_can_stop_or_skip(editor, 
     editor.import_path(path, target="records")
     qtbot.waitUntil(lambda: editor.import_task is None, timeout=5000)
     assert editor.workspace.records.to_bytes() == b"low low\r\nnew\n"
-    assert "Skipped 1 line(s) with invalid UTF-8" in editor.message.text()
+    assert "Skipped 1 line with invalid UTF-8:" in editor.message.text()
     assert "byte offset 11" in editor.message.text()
     editor.undo_stack.undo()
     assert editor.workspace.mode == "words" and editor.workspace.corpus == EXAMPLE_19_1

@@ -120,9 +120,9 @@ def test_colon_space_as_two_bytes_is_not_canonical_and_the_difference_is_marked(
     view = decode(panel, "[58, 32]")
     assert view.verdict.text().startswith("≠ Canonical: no") and "bytes 0–2" in view.verdict.text()
     assert [c.token_id for c in view.canonical_strip.chips()] == [259]
-    assert view.canonical_strip.isVisible() and view.canonical_caption.text() == "Canonical list: 1 token(s)"
+    assert view.canonical_strip.isVisible() and view.canonical_caption.text() == "Canonical list: 1 token"
     assert panel.decoded_strip.marked == {0, 1} and view.canonical_strip.marked == {0}
-    assert view.given_caption.text() == "This list: 2 token(s)"
+    assert view.given_caption.text() == "This list: 2 tokens"
 
 
 def test_specials_keep_their_place_and_unchanged_tokens_are_not_marked(panel):

@@ -278,3 +278,14 @@ def test_exercises_never_give_the_answer_away(window):
     labels = [again.list.item(r).text() for r in range(3)]
     assert "answer shown" in labels[0] and "answer shown" in labels[1] and labels[2].endswith("✔")
     again.deleteLater()
+
+
+def test_the_last_step_says_the_lesson_is_finished_and_offers_the_next(window):
+    assert window.start_lesson("19.1", confirm=True)
+    dock = window.lesson_dock
+    window.player.go(window.player.count - 1)
+    assert "Lesson finished." in dock.explanation.text() and dock.next_button.text() == "Next lesson ▶"
+    following = lessons.LESSONS[[item.key for item in lessons.LESSONS].index("19.1") + 1]
+    dock.next_button.click()
+    assert window.player.lesson.key == following.key and window.player.index == 0
+    assert dock.next_button.text() == "Next ▶"

@@ -364,3 +364,28 @@ def test_records_mode_segments_every_record(qtbot):
     assert cell(seg, 0, 3) == "low</w> low</w>" and cell(seg, 1, 3) == "low er </w> n e w </w>"
     qtbot.waitUntil(lambda: len(view.plots.totals) == 5)
     assert "tokens per record" in view.plots.readout.text()
+
+
+def test_a_new_training_empties_the_old_pair_table_and_the_sample_follows_the_step(timeline, qtbot):
+    view = timeline
+    workspace = view.workspace
+    qtbot.waitUntil(lambda: workspace.model is not None and not workspace.stale, timeout=10000)
+    workspace.select_step(2)
+    qtbot.waitUntil(lambda: shown_step(view, 2))
+    assert view.pair_model.rowCount() > 0 and view.limit_slider.value() == 2
+    view._show_model(workspace.model)  # what a finished training does first
+    assert view.pair_model.rowCount() == 0 and view.rule_label.text() == ""
+    view.follow_box.setChecked(False)
+    workspace.select_step(3)
+    qtbot.waitUntil(lambda: shown_step(view, 3))
+    assert view.limit_slider.value() != 3 or len(workspace.model.merges) == 3
+
+
+def test_count_axes_tick_only_whole_numbers(timeline, qtbot):
+    view = timeline
+    qtbot.waitUntil(lambda: view.workspace.model is not None and len(view.plots.totals) > 1, timeout=10000)
+    plot = view.plots.plots["counts"].plot()
+    axis = plot.getPlotItem().getAxis("bottom")
+    levels = axis.tickValues(0.0, 3.0, 400)
+    assert levels and all(float(v).is_integer() for _, values in levels for v in values)
+    assert view.plots.cost_text(1).startswith("After 1 merge:")

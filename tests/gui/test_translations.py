@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 from conftest import ROOT, destroy
 
 TS = ROOT / "resources" / "i18n" / "subword_studio_zh_CN.ts"
+EN = ROOT / "resources" / "i18n" / "subword_studio_en.ts"
 BIN = Path(sys.executable).parent
 
 
@@ -115,3 +116,26 @@ def test_every_visible_string_is_chinese_in_zh_cn(qapp):
         if window is not None:
             destroy(window)
         language.install("en")
+
+
+def test_english_has_singular_and_plural_forms(tmp_path, qapp):
+    """English is the source language, but %n needs its two forms ("1 merge", "2 merges")."""
+    fresh = tmp_path / "fresh_en.ts"
+    shutil.copy(EN, fresh)
+    sources = sorted(str(p) for p in (ROOT / "gui").rglob("*.py"))
+    subprocess.run([BIN / "pyside6-lupdate", "-no-obsolete", "-pluralonly", *sources, "-ts", fresh],
+                   check=True, capture_output=True)
+    found = messages(fresh)
+    assert set(found) == set(messages(EN)), "resources/i18n is stale: run packaging/translations.sh"
+    for key, tr in found.items():
+        forms = [f.text or "" for f in tr.findall("numerusform")]
+        assert tr.get("type") is None and len(forms) == 2 and all(forms), key
+        assert "(s)" not in "".join(forms), key
+    from PySide6.QtCore import QCoreApplication
+
+    from gui import language
+
+    language.install("en")
+    one = QCoreApplication.translate("TimelinePlots", "After %n merge(s):", "", 1)
+    many = QCoreApplication.translate("TimelinePlots", "After %n merge(s):", "", 2)
+    assert (one, many) == ("After 1 merge:", "After 2 merges:")

@@ -1,0 +1,113 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>AssetManager</name>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="348"/>
+        <source> (and %n more)</source>
+        <translation>
+            <numerusform> (and %n more)</numerusform>
+            <numerusform> (and %n more)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CanonView</name>
+    <message numerus="yes">
+        <location filename="../../gui/canon_view.py" line="138"/>
+        <source>This list: %n token(s)</source>
+        <translation>
+            <numerusform>This list: %n token</numerusform>
+            <numerusform>This list: %n tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/canon_view.py" line="161"/>
+        <source>Canonical list: %n token(s)</source>
+        <translation>
+            <numerusform>Canonical list: %n token</numerusform>
+            <numerusform>Canonical list: %n tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CorpusEditor</name>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="312"/>
+        <source>Remove %n row(s)</source>
+        <translation>
+            <numerusform>Remove %n row</numerusform>
+            <numerusform>Remove %n rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="403"/>
+        <source>%n line(s) are not valid UTF-8. The first:</source>
+        <translation>
+            <numerusform>%n line is not valid UTF-8:</numerusform>
+            <numerusform>%n lines are not valid UTF-8. The first:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="426"/>
+        <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
+        <translation>
+            <numerusform>Skipped %n line with invalid UTF-8: </numerusform>
+            <numerusform>Skipped %n lines with invalid UTF-8; the first: </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ExerciseDialog</name>
+    <message numerus="yes">
+        <location filename="../../gui/exercises.py" line="141"/>
+        <source>%n wrong tries</source>
+        <translation>
+            <numerusform>%n wrong try</numerusform>
+            <numerusform>%n wrong tries</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/exercises.py" line="183"/>
+        <source>✘ Not quite, %n tries: the core computes %1.</source>
+        <translation>
+            <numerusform>✘ Not quite, %n try: the core computes %1.</numerusform>
+            <numerusform>✘ Not quite, %n tries: the core computes %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Interop</name>
+    <message numerus="yes">
+        <location filename="../../gui/interop.py" line="321"/>
+        <source>Importing %n file(s)…</source>
+        <translation>
+            <numerusform>Importing %n file…</numerusform>
+            <numerusform>Importing %n files…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MergeTimeline</name>
+    <message numerus="yes">
+        <location filename="../../gui/timeline.py" line="378"/>
+        <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
+        <translation>
+            <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>
+            <numerusform>Segmentation after %n merges; shaded rows changed at this step.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePlots</name>
+    <message numerus="yes">
+        <location filename="../../gui/plots.py" line="213"/>
+        <source>After %n merge(s):</source>
+        <translation>
+            <numerusform>After %n merge:</numerusform>
+            <numerusform>After %n merges:</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
