@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build the one-folder desktop bundle and run its self-test offscreen.
+# Build the one-folder desktop bundle and run its self-test (under Xvfb when it is installed).
 # Prints the bundle size.  Needs the venv from packaging/install.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,5 +7,12 @@ cd "$(dirname "$0")/.."
 .venv/bin/pyinstaller --noconfirm --clean --log-level WARN \
     --distpath build/dist --workpath build/work packaging/subword_studio.spec
 bundle=build/dist/subword-studio
-QT_QPA_PLATFORM=offscreen "$bundle/subword-studio" --self-test --screenshot-dir build/self-test
+# On a real X server when there is one to start (Xvfb): the bundle must carry
+# what Qt's desktop platform loads, which the offscreen platform never does.
+if command -v xvfb-run >/dev/null 2>&1; then
+    xvfb-run -a -s "-screen 0 1280x800x24" env QT_QPA_PLATFORM=xcb \
+        "$bundle/subword-studio" --self-test --screenshot-dir build/self-test
+else
+    QT_QPA_PLATFORM=offscreen "$bundle/subword-studio" --self-test --screenshot-dir build/self-test
+fi
 echo "bundle size: $(du -sh "$bundle" | cut -f1) ($bundle)"
