@@ -25,6 +25,7 @@ from core.models.ties import POLICIES
 from .after_paint import AfterPaint
 from .bridge import WorkspaceBridge
 from .corpus_models import visible_whitespace
+from .fit_columns import fit_columns
 from .palette import OKABE_ITO_TINTS
 from .plots import TimelinePlots
 from .timeline_models import (
@@ -95,7 +96,7 @@ class MergeTimeline(QWidget):
         self.compare_button.setCheckable(True)
         self.divergence_label = QLabel()
         self.divergence_label.setWordWrap(True)
-        self.merge_view = _table(self.merge_model, stretch=1, widths=(48, 0, 56, 90, 40, 200, 96))
+        self.merge_view = _table(self.merge_model, stretch=5, widths=(48, 110, 56, 90, 40, 0, 96))
         self.rule_label = QLabel()
         self.rule_label.setWordWrap(True)
         self.pair_view = _table(self.pair_model, stretch=4, widths=(130, 64, 64, 170))
@@ -284,6 +285,7 @@ class MergeTimeline(QWidget):
     def _show_model(self, model):
         trace = model.trace
         self.merge_model.set_model(model)
+        fit_columns(self.merge_view, (0, 1, 2, 3, 4))
         if self.workspace.mode == "records" and trace.corpus == self.workspace.corpus:
             records, pretokenizer = self.workspace.records, self.workspace.settings.pretokenizer
             self.segmentation_model.set_source(model, records.lines, ("",) * len(records),

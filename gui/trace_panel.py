@@ -18,6 +18,7 @@ from core.render import visible
 
 from .bridge import WorkspaceBridge
 from .after_paint import AfterPaint
+from .fit_columns import fit_columns
 from .models import PairCountModel, SegmentationModel, TraceModel, pair_text, policy_name
 from .workers import trainer_for
 
@@ -75,6 +76,10 @@ class TracePanel(QWidget):
         self.train_button = QPushButton(self.tr("Train"))
         self.stale_label = QLabel()
         self.trace_view = _table(self.trace_model, stretch=3)
+        # Fitted to a sample of rows when a trace arrives (fit_columns): Qt's
+        # own fit sees only the rows on screen and cut later step numbers.
+        for column in (0, 1, 2, 4):
+            self.trace_view.horizontalHeader().setSectionResizeMode(column, QHeaderView.Interactive)
         self.segmentation_view = _table(self.segmentation_model, stretch=2)
         self.pair_view = _table(self.pair_model, stretch=2)
         self.step_label = QLabel()
@@ -130,6 +135,7 @@ class TracePanel(QWidget):
 
     def _show_model(self, model):
         self.trace_model.set_trace(model.trace)
+        fit_columns(self.trace_view, (0, 1, 2, 4))
 
     def _show_stale(self, stale):
         self.stale_label.setText(self.tr("Result is out of date: train again.") if stale else "")
