@@ -81,6 +81,9 @@ ERRORS = {
     "field.unknown": QT_TRANSLATE_NOOP("core_text", "unknown field {key}"),
     "asset.not_object": QT_TRANSLATE_NOOP("core_text", "an asset must be a JSON object"),
     "asset.format": QT_TRANSLATE_NOOP("core_text", "not a Subword Studio asset (format must be {format})"),
+    "asset.format_hf": QT_TRANSLATE_NOOP("core_text", "this is a Hugging Face tokenizer.json, not a Subword Studio "
+                                                      "asset: import it first (python main.py import FILE --format "
+                                                      "hf -o ASSET.json, or File > Import tokenizer)"),
     "asset.kind": QT_TRANSLATE_NOOP("core_text", "unknown tokenizer kind {kind}; known: {known}"),
     "asset.never_saved": QT_TRANSLATE_NOOP("core_text", "this asset has never been saved: choose a file name"),
     "swap.outside": QT_TRANSLATE_NOOP("core_text", "ID {id} is outside the vocabulary 0..{last}"),

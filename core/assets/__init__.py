@@ -65,6 +65,10 @@ def validate_envelope(asset) -> None:
     if not isinstance(asset, dict):
         raise AssetError("an asset must be a JSON object", code="asset.not_object")
     if asset.get("format") != FORMAT:
+        if "model" in asset and ("added_tokens" in asset or "pre_tokenizer" in asset) and "format" not in asset:
+            raise AssetError("this is a Hugging Face tokenizer.json, not a Subword Studio asset: import it first "
+                             "(python main.py import FILE --format hf -o ASSET.json, or File > Import tokenizer)",
+                             code="asset.format_hf")
         raise AssetError(f"not a Subword Studio asset (format must be {FORMAT!r})", code="asset.format",
                          format=repr(FORMAT))
     version = asset.get("schema_version")

@@ -125,3 +125,15 @@ def test_main_py_cli_path_imports_no_qt(asset):
     done = subprocess.run([sys.executable, "-c", code, str(asset)], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)[0]["tokens"] == ["low", "er", "</w>"]
+
+
+def test_a_raw_hf_tokenizer_json_is_pointed_at_import(tmp_path, capsys):
+    from tokenizers import Tokenizer, models, pre_tokenizers
+
+    raw = Tokenizer(models.BPE())
+    raw.pre_tokenizer = pre_tokenizers.ByteLevel()
+    path = tmp_path / "tokenizer.json"
+    raw.save(str(path))
+    assert main(["encode", str(path), "hello"]) == 2
+    err = capsys.readouterr().err
+    assert "Hugging Face tokenizer.json" in err and "import FILE --format hf" in err and len(err.splitlines()) == 1
