@@ -8,9 +8,9 @@ each lane's chips from the segment's left edge, so a boundary that every
 tokenizer shares is one line down the band with a ▼ above it -- a shape,
 not only a colour.  A segment wider than the view is split over bands.
 
-Painted, as :class:`gui.token_strip.TokenStrip` is: the layout is flat
-lists (widths per token, offsets per segment, bands of placed segments),
-and only the bands in view are drawn, so tens of thousands of tokens per
+Painted, as :class:`gui.token_strip.TokenStrip` is: the layout
+(:mod:`.lane_layout`) is flat lists (widths per token, offsets per
+segment, bands of segments), and only the bands in view are drawn, so tens of thousands of tokens per
 lane scroll smoothly.  Hovering a chip (or clicking one, which pins it)
 marks, in every lane, the chips that hold any byte of the same input, with
 a bar under the part of each chip that overlaps it (byte spans make this
@@ -19,9 +19,7 @@ exact: ``␣你好`` against ``你 1/3`` covers a third of that chip).
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass
-from itertools import accumulate
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen, QPolygon
@@ -29,18 +27,16 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
 from ..palette import token_colours
 from ..token_strip import TokenStrip
+from .lane_layout import LaneLayout
 from .texts import fill, visible
 
 PAD = 4  # inside a chip
-GAP = 3  # between chips of a lane
 LANE_GAP = 4  # between lanes of a band
-SEG_IN = 6  # from a segment's edge (where the shared-boundary line is) to its first chip
 TICK_H = 8  # room above a band for the ▼ of shared boundaries
 BAND_GAP = 12
 GUTTER = 150  # the tokenizer names at the left of every band
 MARGIN = 6
 MIN_LINE = 360  # narrower views scroll sideways rather than squeeze a chip
-EMPTY_SEGMENT = 10  # width of a segment no lane has a token in (all dropped it)
 HIGHLIGHT = QColor("#ffd54f")
 INK = QColor("#1a1a1a")
 
@@ -51,18 +47,6 @@ class Lane:
     name: str
     kind: str
     row: object  # alignment.Row (encoded)
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A segment (or, for a segment wider than the view, one piece of it) in a band."""
-
-    segment: int
-    x: int  # from the band's left edge, after the gutter
-    width: int
-    ranges: tuple[tuple[int, int], ...]  # per lane: its tokens here, [first, end)
-    first: bool  # the segment's first piece (its left edge is the segment's start)
-    last: bool  # the segment's last piece
 
 
 def _id_text(chip) -> str:
@@ -84,14 +68,7 @@ class LaneView(QAbstractScrollArea):
         self.message = ""  # painted when there is no lane to show
         self.hovered: tuple[int, int] | None = None  # (lane, token)
         self.pinned: tuple[int, int] | None = None
-        self._firsts: list[tuple[int, ...]] = []
-        self._widths: list[list[int]] = []
-        self._cums: list[list[int]] = []  # per lane: x of each token from the lane's start, and the end
-        self._segment_widths: list[int] = []
-        self._segment_x: list[int] = [0]  # where each segment starts if all were on one line
-        self._bands: list[tuple] = []  # (first segment, end segment, piece or None); see _pack
-        self._band_starts: list[int] = []
-        self._pieces: dict[int, list] = {}  # segment -> its pieces, for segments wider than a line
+        self.placement = LaneLayout()
         self._content_width = 0
         self._width_cache: dict[int, int] = {}  # id(chip) -> width; identical tokens share a chip
         self._measured: dict[int, object] = {}  # id(chip) -> chip: kept alive, so no id is reused
@@ -110,6 +87,7 @@ class LaneView(QAbstractScrollArea):
 
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
+        self.setFocusPolicy(Qt.StrongFocus)  # arrows walk the chips (keyPressEvent)
         self.setMinimumHeight(TICK_H + 2 * self._lane_h + BAND_GAP)
 
     # ==== data ====
@@ -120,20 +98,18 @@ class LaneView(QAbstractScrollArea):
         self.text = comparison.text
         self.cuts = comparison.cuts
         self.shared = frozenset(comparison.shared)
-        self._firsts = [comparison.firsts[lane.key] for lane in self.lanes]
         self.hovered = self.pinned = None
         if len(self._width_cache) > 200_000:
             self._width_cache.clear()
             self._measured.clear()
-        self._widths = [self._chip_widths(lane.row.chips) for lane in self.lanes]
-        self._cums = [[0, *accumulate(map(GAP.__add__, widths))] for widths in self._widths]
-        self._segment_widths = self._measure_segments()
+        self.placement = LaneLayout([self._chip_widths(lane.row.chips) for lane in self.lanes],
+                                 [comparison.firsts[lane.key] for lane in self.lanes])
         self._pack()
         self.sig_span_hovered.emit(-1, -1)
 
     def show_message(self, message: str) -> None:
         """No lanes: say why (nothing ticked, no text, every tokenizer failed)."""
-        self.lanes, self._cums, self._widths, self._firsts, self._segment_widths = [], [], [], [], []
+        self.lanes, self.placement = [], LaneLayout()
         self.hovered = self.pinned = None
         self.message = message
         self._pack()
@@ -142,7 +118,7 @@ class LaneView(QAbstractScrollArea):
         return self.lanes[lane].row.chips
 
     def band_count(self) -> int:
-        return len(self._bands)
+        return len(self.placement.bands)
 
     # ==== layout ====
 
@@ -160,45 +136,14 @@ class LaneView(QAbstractScrollArea):
                                  self._small_metrics.horizontalAdvance(_id_text(chip)), 12) + 2 * PAD
         return list(map(cache.__getitem__, ids))
 
-    def _measure_segments(self) -> list[int]:
-        """The widest lane's chips in each segment."""
-        per_lane = []
-        for cum, firsts in zip(self._cums, self._firsts):
-            per_lane.append([cum[b] - cum[a] for a, b in zip(firsts, firsts[1:])])
-        if not per_lane:
-            return []
-        widest = per_lane[0] if len(per_lane) == 1 else list(map(max, *per_lane))
-        return [w if w else EMPTY_SEGMENT for w in widest]
-
     def _line_width(self) -> int:
         return max(MIN_LINE, self.viewport().width() - GUTTER - 2 * MARGIN)
 
     def _pack(self) -> None:
-        """Put segments into bands as wide as the view (again on every resize).
-
-        A band is ``(first, end, piece)``: segments ``first:end`` side by
-        side, or (``piece`` not None) one piece of a segment too wide for a
-        line.  Only the bands in view are turned into :class:`Placed` items.
-        """
-        line = self._line_width()
-        xs = self._segment_x = [0, *accumulate(w + SEG_IN for w in self._segment_widths)]
-        self._pieces = {}
-        bands, k, count = [], 0, len(self._segment_widths)
-        while k < count:
-            if xs[k + 1] - xs[k] > line:
-                self._pieces[k] = self._split(k, line)
-                bands.extend((k, k + 1, j) for j in range(len(self._pieces[k])))
-                k += 1
-                continue
-            # As many segments as fit; a too-wide one never fits, so it starts its own band.
-            end = bisect_right(xs, xs[k] + line, k + 1) - 1
-            bands.append((k, end, None))
-            k = end
-        self._bands = bands
-        self._band_starts = [b[0] for b in bands]
-        widest = max((self._band_width(b) for b in bands), default=0)
-        self._content_width = GUTTER + 2 * MARGIN + widest
-        total = (MARGIN + len(bands) * self._band_height()) if bands else 0
+        """Bands as wide as the view (again on every resize), and the scroll ranges."""
+        self.placement.pack(self._line_width())
+        self._content_width = GUTTER + 2 * MARGIN + self.placement.width
+        total = (MARGIN + len(self.placement.bands) * self._band_height()) if self.placement.bands else 0
         vertical, horizontal = self.verticalScrollBar(), self.horizontalScrollBar()
         vertical.setRange(0, max(0, total - self.viewport().height()))
         vertical.setPageStep(self.viewport().height())
@@ -206,43 +151,6 @@ class LaneView(QAbstractScrollArea):
         horizontal.setRange(0, max(0, self._content_width - self.viewport().width()))
         horizontal.setPageStep(self.viewport().width())
         self.viewport().update()
-
-    def _band_width(self, band) -> int:
-        first, end, piece = band
-        if piece is not None:
-            return self._pieces[first][piece][1]
-        return self._segment_x[end] - self._segment_x[first]
-
-    def _split(self, k: int, line: int) -> list[tuple[tuple[tuple[int, int], ...], int]]:
-        """A segment wider than a line, as (ranges per lane, width) per band:
-        each lane's chips wrap on their own in it (they cannot line up here)."""
-        room = line - SEG_IN
-        lines_per_lane = []
-        for cum, firsts in zip(self._cums, self._firsts):
-            a, b = firsts[k], firsts[k + 1]
-            lines, start = [], a
-            while start < b:
-                end = max(bisect_right(cum, cum[start] + room, start + 1, b + 1) - 1, start + 1)
-                lines.append((start, end))
-                start = end
-            lines_per_lane.append(lines)
-        pieces = []
-        for j in range(max(map(len, lines_per_lane))):
-            ranges = tuple(lines[j] if j < len(lines) else (f[k + 1], f[k + 1])
-                           for lines, f in zip(lines_per_lane, self._firsts))
-            width = max(self._cums[r][b] - self._cums[r][a] for r, (a, b) in enumerate(ranges)) + SEG_IN
-            pieces.append((ranges, width))
-        return pieces
-
-    def items(self, band: int) -> list[Placed]:
-        """The segments (or the piece of one) placed in band ``band``."""
-        first, end, piece = self._bands[band]
-        if piece is not None:
-            ranges, width = self._pieces[first][piece]
-            return [Placed(first, 0, width, ranges, piece == 0, piece == len(self._pieces[first]) - 1)]
-        xs, left = self._segment_x, self._segment_x[first]
-        return [Placed(k, xs[k] - left, xs[k + 1] - xs[k], tuple((f[k], f[k + 1]) for f in self._firsts), True, True)
-                for k in range(first, end)]
 
     def _band_height(self) -> int:
         return TICK_H + len(self.lanes) * self._lane_h + BAND_GAP
@@ -256,23 +164,13 @@ class LaneView(QAbstractScrollArea):
 
     def chip_rect(self, lane: int, token: int) -> QRect | None:
         """Where token ``token`` of lane ``lane`` is drawn, in content coordinates."""
-        segment = bisect_right(self._firsts[lane], token) - 1
-        band = bisect_right(self._band_starts, segment) - 1
-        while band >= 0:  # back through the pieces of a split segment
-            for item in self.items(band):
-                a, b = item.ranges[lane]
-                if a <= token < b:
-                    return self._rect(band, item, lane, token)
-            if self._bands[band][2] is None or self._band_starts[band] != segment:
-                break
-            band -= 1
-        return None
+        found = self.placement.locate(lane, token)
+        return None if found is None else self._rect(found[0], found[1], lane, token)
 
-    def _rect(self, band: int, item: Placed, lane: int, token: int) -> QRect:
-        cum = self._cums[lane]
-        x = MARGIN + GUTTER + item.x + SEG_IN + cum[token] - cum[item.ranges[lane][0]]
+    def _rect(self, band: int, item, lane: int, token: int) -> QRect:
+        x = MARGIN + GUTTER + self.placement.x_of(item, lane, token)
         y = self._band_top(band) + TICK_H + lane * self._lane_h
-        return QRect(x, y, self._widths[lane][token], self._chip_h)
+        return QRect(x, y, self.placement.widths[lane][token], self._chip_h)
 
     def chip_at(self, pos: QPoint) -> tuple[int, int] | None:
         """(lane, token) under a viewport position, or None."""
@@ -281,23 +179,14 @@ class LaneView(QAbstractScrollArea):
         x = pos.x() + self.horizontalScrollBar().value()
         y = pos.y() + self.verticalScrollBar().value()
         band = (y - MARGIN) // self._band_height()
-        if not 0 <= band < len(self._bands):
+        if not 0 <= band < len(self.placement.bands):
             return None
         inside = y - self._band_top(band) - TICK_H
         lane = inside // self._lane_h if inside >= 0 else -1
         if not 0 <= lane < len(self.lanes) or inside - lane * self._lane_h >= self._chip_h:
             return None
-        offset = x - MARGIN - GUTTER
-        for item in self.items(band):
-            if item.x <= offset < item.x + item.width:
-                a, b = item.ranges[lane]
-                cum = self._cums[lane]
-                along = cum[a] + offset - item.x - SEG_IN
-                token = bisect_right(cum, along, a, b) - 1
-                if a <= token < b and along - cum[token] < self._widths[lane][token]:
-                    return lane, token
-                return None
-        return None
+        token = self.placement.hit(band, lane, x - MARGIN - GUTTER)
+        return None if token is None else (lane, token)
 
     # ==== what a hover or a pin marks ====
 
@@ -364,7 +253,7 @@ class LaneView(QAbstractScrollArea):
         first = max(0, (top - MARGIN) // self._band_height())
         span = self.focus_span()
         colours = token_colours()
-        for band in range(first, len(self._bands)):
+        for band in range(first, len(self.placement.bands)):
             y = self._band_top(band)
             if y > bottom:
                 break
@@ -372,7 +261,7 @@ class LaneView(QAbstractScrollArea):
                 painter.setPen(palette.color(QPalette.Mid))
                 painter.drawLine(MARGIN, y - BAND_GAP // 2, self._content_width - MARGIN, y - BAND_GAP // 2)
             self._paint_names(painter, y, ink)
-            placed = self.items(band)
+            placed = self.placement.items(band)
             for item in placed:
                 self._paint_item(painter, band, item, item is placed[-1], span, colours, ink)
         painter.end()
@@ -455,6 +344,38 @@ class LaneView(QAbstractScrollArea):
     def mousePressEvent(self, event):
         found = self.chip_at(event.position().toPoint())
         self.pin(None if found == self.pinned else found)
+
+    def keyPressEvent(self, event):
+        """Left/Right: the previous/next chip of the lane; Up/Down: the chip of
+        the lane above/below that holds the same first byte; Esc: let go."""
+        key = event.key()
+        if key == Qt.Key_Escape and self.pinned is not None:
+            self.pin(None)
+            return
+        if key not in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Up, Qt.Key_Down) or not self.lanes:
+            super().keyPressEvent(event)
+            return
+        lane, token = self.pinned if self.pinned is not None else (0, -1 if key == Qt.Key_Right else 0)
+        if key in (Qt.Key_Left, Qt.Key_Right):
+            token = max(0, min(len(self.lanes[lane].row.chips) - 1, token + (1 if key == Qt.Key_Right else -1)))
+        else:
+            start = self.lanes[lane].row.encoding.byte_spans[max(token, 0)][0] if self.lanes[lane].row.chips else 0
+            lane = max(0, min(len(self.lanes) - 1, lane + (1 if key == Qt.Key_Down else -1)))
+            spans = self.lanes[lane].row.encoding.byte_spans
+            token = next((t for t, (_, end) in enumerate(spans) if end > start), len(spans) - 1)
+        if 0 <= token < len(self.lanes[lane].row.chips):
+            self.pin((lane, token))
+            self.ensure_visible(lane, token)
+
+    def ensure_visible(self, lane: int, token: int) -> None:
+        rect = self.chip_rect(lane, token)
+        if rect is None:
+            return
+        vertical, horizontal = self.verticalScrollBar(), self.horizontalScrollBar()
+        if rect.top() < vertical.value() or rect.bottom() > vertical.value() + self.viewport().height():
+            vertical.setValue(rect.top() - TICK_H - lane * self._lane_h)
+        if rect.left() < horizontal.value() or rect.right() > horizontal.value() + self.viewport().width():
+            horizontal.setValue(rect.left() - GUTTER - MARGIN)
 
     def viewportEvent(self, event):
         if event.type() == QEvent.ToolTip:

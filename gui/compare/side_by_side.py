@@ -24,6 +24,7 @@ from .picker import NAME, TokenizerListModel
 from .texts import fill
 
 MAX_REMEMBERED = 200  # unticked keys kept in the settings (assets come and go)
+MAX_TABLE_ROWS = 6  # the tokenizer table grows to this many rows, then scrolls
 
 
 class SideBySide(QWidget):
@@ -73,14 +74,14 @@ class SideBySide(QWidget):
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addLayout(bar)
         lower_layout.addWidget(self.lanes, 1)
-        splitter = QSplitter(Qt.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(lower)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([130, 520])
+        self.splitter = QSplitter(Qt.Vertical)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(lower)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([130, 520])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
+        layout.addWidget(self.splitter)
 
         # Signals
         self.model.sig_checked_changed.connect(self._checked_changed)
@@ -97,9 +98,20 @@ class SideBySide(QWidget):
         # A cached row is good only for the same model object (a retrain or a
         # new encoder makes another one under the same key).
         self._cache = {k: v for k, v in self._cache.items() if models.get(k) is v[1]}
+        fit = len(entries) != self.model.rowCount()
         self.model.set_entries(entries)
+        if fit:
+            self._fit_table()
         self._fill_baselines()
         self.start()
+
+    def _fit_table(self):
+        """Room for every tokenizer in the table (up to MAX_TABLE_ROWS; it scrolls beyond)."""
+        rows = min(max(1, self.model.rowCount()), MAX_TABLE_ROWS)
+        height = (self.table.horizontalHeader().sizeHint().height() + 2 * self.table.frameWidth()
+                  + rows * self.table.verticalHeader().defaultSectionSize() + 2)
+        total = sum(self.splitter.sizes()) or 650
+        self.splitter.setSizes([height, max(1, total - height)])
 
     def set_text(self, text: str) -> None:
         self.text = text

@@ -168,6 +168,7 @@ class CompareView(QWidget):
             selection.cursor = cursor
             marked = QTextCharFormat()
             marked.setBackground(HIGHLIGHT)
+            marked.setForeground(QColor("#000000"))  # the light tint stays readable in the dark theme
             selection.format = marked
             selections.append(selection)
         self.input.setExtraSelections(selections)

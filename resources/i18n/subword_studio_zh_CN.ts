@@ -4,42 +4,42 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <location filename="../../gui/about.py" line="35"/>
+        <location filename="../../gui/about.py" line="36"/>
         <source>About Subword Studio</source>
         <translation>关于 Subword Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="41"/>
+        <location filename="../../gui/about.py" line="42"/>
         <source>Subword Studio %1</source>
         <translation>Subword Studio %1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="42"/>
+        <location filename="../../gui/about.py" line="43"/>
         <source>An offline workbench to learn, inspect, compare and verify subword tokenizers.</source>
         <translation>一个离线工作台，用来学习、检查、比较和核验子词分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="47"/>
+        <location filename="../../gui/about.py" line="48"/>
         <source>The default tokenizer cannot be read: %1</source>
         <translation>无法读取默认分词器：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="50"/>
+        <location filename="../../gui/about.py" line="51"/>
         <source>Default tokenizer: %1 (%2 entries, %3 merges)</source>
         <translation>默认分词器：%1（%2 项，%3 次合并）</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="52"/>
+        <location filename="../../gui/about.py" line="53"/>
         <source>Interface identity (SHA-256):</source>
         <translation>接口身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="52"/>
+        <location filename="../../gui/about.py" line="53"/>
         <source>Full identity (SHA-256):</source>
         <translation>完整身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="56"/>
+        <location filename="../../gui/about.py" line="57"/>
         <source>The book quotes %1 for its frozen tokenizer: the hash of the book&apos;s own canonical serialization, which it does not publish. Ours is the SHA-256 of the RFC 8785 canonical JSON of what a model sees: symbols and IDs, merge order, specials, normalizer, pre-tokenizer and boundary rule (the full identity adds counts, trainer and training data; see docs/identity.md). The two hashes cover different serializations, so they differ.</source>
         <translation>书中给出的冻结分词器标识是 %1：它是书中自定规范序列化的哈希，书里没有公开这种序列化。本程序的标识是模型所见内容的 RFC 8785 规范 JSON 的 SHA-256：符号与 ID、合并顺序、特殊 token、规范化、预分词和边界规则（完整身份另含次数、训练器和训练数据；见 docs/identity.md）。两个哈希覆盖的序列化不同，所以数值不同。</translation>
     </message>
@@ -105,234 +105,234 @@
 <context>
     <name>AssetManager</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="40"/>
+        <location filename="../../gui/asset_manager.py" line="41"/>
         <source>Tokenizer assets (*.json);;All files (*)</source>
         <translation>分词器资产 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="108"/>
+        <location filename="../../gui/asset_manager.py" line="109"/>
         <source>No folder chosen</source>
         <translation>未选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="109"/>
+        <location filename="../../gui/asset_manager.py" line="110"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="110"/>
+        <location filename="../../gui/asset_manager.py" line="111"/>
         <source>Rescan</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="111"/>
+        <location filename="../../gui/asset_manager.py" line="112"/>
         <source>Stop scan</source>
         <translation>停止扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="113"/>
+        <location filename="../../gui/asset_manager.py" line="114"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="114"/>
+        <location filename="../../gui/asset_manager.py" line="115"/>
         <source>Add trained model</source>
         <translation>添加已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="115"/>
+        <location filename="../../gui/asset_manager.py" line="116"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="116"/>
+        <location filename="../../gui/asset_manager.py" line="117"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="117"/>
+        <location filename="../../gui/asset_manager.py" line="118"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="118"/>
+        <location filename="../../gui/asset_manager.py" line="119"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="119"/>
+        <location filename="../../gui/asset_manager.py" line="120"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="120"/>
+        <location filename="../../gui/asset_manager.py" line="121"/>
         <source>Swap two IDs: same shapes, other meaning (seed 000, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（seed 000，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="121"/>
+        <location filename="../../gui/asset_manager.py" line="122"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="122"/>
+        <location filename="../../gui/asset_manager.py" line="123"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="123"/>
+        <location filename="../../gui/asset_manager.py" line="124"/>
         <source>Encode and decode with this byte-level asset</source>
         <translation>用此字节级资产进行编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="129"/>
+        <location filename="../../gui/asset_manager.py" line="130"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="144"/>
+        <location filename="../../gui/asset_manager.py" line="145"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="224"/>
+        <location filename="../../gui/asset_manager.py" line="225"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="234"/>
+        <location filename="../../gui/asset_manager.py" line="235"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="241"/>
+        <location filename="../../gui/asset_manager.py" line="242"/>
         <source>Scanned %1 of %2 files</source>
         <translation>已扫描 %1/%2 个文件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="262"/>
+        <location filename="../../gui/asset_manager.py" line="263"/>
         <source>%1 assets in the folder</source>
         <translation>文件夹中有 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="264"/>
+        <location filename="../../gui/asset_manager.py" line="265"/>
         <source>; %1 files could not be read (hover for why)</source>
         <translation>；%1 个文件无法读取（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="294"/>
+        <location filename="../../gui/asset_manager.py" line="295"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="307"/>
+        <location filename="../../gui/asset_manager.py" line="308"/>
         <source>Still working on the last action…</source>
         <translation>上一个操作仍在进行…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="309"/>
+        <location filename="../../gui/asset_manager.py" line="310"/>
         <source>Working…</source>
         <translation>正在处理…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="343"/>
+        <location filename="../../gui/asset_manager.py" line="344"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="347"/>
+        <location filename="../../gui/asset_manager.py" line="348"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="356"/>
+        <location filename="../../gui/asset_manager.py" line="357"/>
         <source>Opened %1 asset(s)</source>
         <translation>已打开 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="517"/>
+        <location filename="../../gui/asset_manager.py" line="518"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="359"/>
+        <location filename="../../gui/asset_manager.py" line="360"/>
         <source>trained model</source>
         <translation>已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="370"/>
+        <location filename="../../gui/asset_manager.py" line="371"/>
         <source>The encode/decode panel takes byte-level assets only.</source>
         <translation>编码/解码面板只接受字节级资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="372"/>
+        <location filename="../../gui/asset_manager.py" line="373"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="385"/>
+        <location filename="../../gui/asset_manager.py" line="386"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="394"/>
+        <location filename="../../gui/asset_manager.py" line="395"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="405"/>
+        <location filename="../../gui/asset_manager.py" line="406"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="415"/>
+        <location filename="../../gui/asset_manager.py" line="416"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="415"/>
+        <location filename="../../gui/asset_manager.py" line="416"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="419"/>
+        <location filename="../../gui/asset_manager.py" line="420"/>
         <source>The asset changed while it was being renamed; rename it again.</source>
         <translation>重命名期间该资产已被修改，请重新命名。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="426"/>
+        <location filename="../../gui/asset_manager.py" line="427"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="445"/>
+        <location filename="../../gui/asset_manager.py" line="446"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="455"/>
+        <location filename="../../gui/asset_manager.py" line="456"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="456"/>
+        <location filename="../../gui/asset_manager.py" line="457"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="475"/>
+        <location filename="../../gui/asset_manager.py" line="476"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="476"/>
+        <location filename="../../gui/asset_manager.py" line="477"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="514"/>
+        <location filename="../../gui/asset_manager.py" line="515"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
@@ -508,59 +508,59 @@
 <context>
     <name>CanonView</name>
     <message>
-        <location filename="../../gui/canon_view.py" line="76"/>
+        <location filename="../../gui/canon_view.py" line="77"/>
         <source>An encoder gives one list per text. A model trained on its output has never seen another spelling of the same bytes, such as [58, 32] for [259] in the classroom tokenizer.</source>
         <translation>编码器对每段文本只给出一个列表。用其输出训练的模型从未见过同一串字节的其他切分，例如课堂分词器中用 [58, 32] 代替 [259]。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="124"/>
+        <location filename="../../gui/canon_view.py" line="125"/>
         <source>Checking whether these %1 IDs are canonical…</source>
         <translation>正在检查这 %1 个 ID 是否为规范编码…</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="131"/>
+        <location filename="../../gui/canon_view.py" line="132"/>
         <source>Cannot check the list: %1</source>
         <translation>无法检查该列表：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="137"/>
+        <location filename="../../gui/canon_view.py" line="138"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>此列表：%n 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="140"/>
+        <location filename="../../gui/canon_view.py" line="141"/>
         <source>Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text for this tokenizer to encode again.</source>
         <translation>是否规范：无法判断。这些字节不是有效的 UTF-8，没有可供此分词器重新编码的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="144"/>
+        <location filename="../../gui/canon_view.py" line="145"/>
         <source>Canonical as bytes: encoding these bytes again gives this list, but they are not valid UTF-8 text (see above).</source>
         <translation>按字节是规范的：重新编码这些字节得到的正是此列表，但它们不是有效的 UTF-8 文本（见上文）。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="148"/>
+        <location filename="../../gui/canon_view.py" line="149"/>
         <source>Canonical: yes. Encoding the decoded text gives this list.</source>
         <translation>规范：是。对解码出的文本重新编码得到的正是此列表。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="151"/>
+        <location filename="../../gui/canon_view.py" line="152"/>
         <source>bytes %1–%2</source>
         <translation>字节 %1–%2</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="151"/>
+        <location filename="../../gui/canon_view.py" line="152"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="154"/>
+        <location filename="../../gui/canon_view.py" line="155"/>
         <source>Canonical: no. The encoder spells the same bytes differently at %1%2; the tokens that differ are marked ≠ on both sides.</source>
         <translation>规范：否。编码器对 %1%2 处的相同字节给出了不同的切分；两侧不同的 token 都标有 ≠。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="160"/>
+        <location filename="../../gui/canon_view.py" line="161"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>规范列表：%n 个 token</numerusform>
@@ -570,188 +570,187 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="193"/>
-        <source>A word or a sentence</source>
-        <translation>一个词或一个句子</translation>
-    </message>
-    <message>
-        <location filename="../../gui/compare_view.py" line="203"/>
+        <location filename="../../gui/compare/sampling.py" line="65"/>
         <source>Sample</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="204"/>
+        <location filename="../../gui/compare/sampling.py" line="66"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="259"/>
+        <location filename="../../gui/compare/sampling.py" line="29"/>
         <source>Segmentation # (see the table)</source>
         <translation>切分编号（见表格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="260"/>
+        <location filename="../../gui/compare/sampling.py" line="30"/>
         <source>Times drawn</source>
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="222"/>
+        <location filename="../../gui/compare/view.py" line="51"/>
+        <source>Type or paste any text: a word, a sentence or whole pages</source>
+        <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="67"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="224"/>
+        <location filename="../../gui/compare/view.py" line="70"/>
+        <source>Side by side</source>
+        <translation>并排对比</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="71"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="225"/>
+        <location filename="../../gui/compare/view.py" line="72"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="226"/>
+        <location filename="../../gui/compare/view.py" line="73"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="227"/>
+        <location filename="../../gui/compare/view.py" line="74"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="272"/>
+        <location filename="../../gui/compare/view.py" line="144"/>
+        <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
+        <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lattice.py" line="75"/>
         <source>Unigram model:</source>
         <translation>Unigram 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="272"/>
+        <location filename="../../gui/compare/lattice.py" line="76"/>
         <source>n-best:</source>
         <translation>n-best：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="287"/>
+        <location filename="../../gui/compare/sampling.py" line="75"/>
         <source>alpha:</source>
         <translation>alpha：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="287"/>
+        <location filename="../../gui/compare/sampling.py" line="76"/>
         <source>samples:</source>
         <translation>样本数：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="288"/>
+        <location filename="../../gui/compare/sampling.py" line="77"/>
         <source>seed:</source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="300"/>
+        <location filename="../../gui/compare/search.py" line="28"/>
         <source>WordPiece model:</source>
         <translation>WordPiece 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="308"/>
+        <location filename="../../gui/compare/fasttext.py" line="30"/>
         <source>n from</source>
         <translation>n 从</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="308"/>
+        <location filename="../../gui/compare/fasttext.py" line="30"/>
         <source>to</source>
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="318"/>
+        <location filename="../../gui/compare/view.py" line="117"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="321"/>
-        <source>encoder</source>
-        <translation>编码器</translation>
-    </message>
-    <message>
-        <location filename="../../gui/compare_view.py" line="353"/>
+        <location filename="../../gui/compare/picker.py" line="100"/>
         <source>cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="355"/>
-        <source>%1 characters under %2 tokenizers</source>
-        <translation>%1 个字符，%2 个分词器</translation>
-    </message>
-    <message>
-        <location filename="../../gui/compare_view.py" line="363"/>
+        <location filename="../../gui/compare/sampling.py" line="97"/>
         <source>Press Sample to draw segmentations with probability ∝ P^alpha.</source>
         <translation>按“采样”以概率 ∝ P^alpha 抽取切分。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="371"/>
-        <location filename="../../gui/compare_view.py" line="476"/>
+        <location filename="../../gui/compare/lattice.py" line="46"/>
         <source>No Unigram model is loaded: open a unigram asset in the Assets tab.</source>
         <translation>未加载 Unigram 模型：请在“资产”标签页中打开一个 unigram 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="385"/>
+        <location filename="../../gui/compare/lattice.py" line="123"/>
         <source>Normalized: %1 — %2 candidate pieces; Viterbi path (green) scores %3</source>
         <translation>规范化后：%1 — %2 个候选片段；Viterbi 路径（绿色）得分 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="389"/>
+        <location filename="../../gui/compare/lattice.py" line="127"/>
         <source>(too many to draw; shorten the text to see the lattice)</source>
         <translation>（太多，无法绘制；缩短文本以查看网格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="429"/>
+        <location filename="../../gui/compare/search.py" line="49"/>
         <source>No WordPiece model is loaded: open a wordpiece asset in the Assets tab.</source>
         <translation>未加载 WordPiece 模型：请在“资产”标签页中打开一个 wordpiece 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="435"/>
+        <location filename="../../gui/compare/search.py" line="56"/>
         <source>longer than %1 characters → [UNK]</source>
         <translation>超过 %1 个字符 → [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="439"/>
+        <location filename="../../gui/compare/search.py" line="60"/>
         <source>match</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="439"/>
+        <location filename="../../gui/compare/search.py" line="60"/>
         <source>not in vocab</source>
         <translation>不在词表中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="441"/>
+        <location filename="../../gui/compare/search.py" line="62"/>
         <source>nothing matches here → whole word [UNK]</source>
         <translation>此处无匹配 → 整词 [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="453"/>
+        <location filename="../../gui/compare/search.py" line="74"/>
         <source>Tokens: %1</source>
         <translation>token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="455"/>
+        <location filename="../../gui/compare/search.py" line="76"/>
         <source>BasicTokenizer: %1</source>
         <translation>BasicTokenizer：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="456"/>
+        <location filename="../../gui/compare/search.py" line="77"/>
         <source>no stage changed the text</source>
         <translation>没有阶段改变文本</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="510"/>
+        <location filename="../../gui/compare/sampling.py" line="125"/>
         <source>Sampling… %1 of %2</source>
         <translation>采样中… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="513"/>
+        <location filename="../../gui/compare/sampling.py" line="133"/>
         <source>Sampling cancelled.</source>
         <translation>采样已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="531"/>
+        <location filename="../../gui/compare/sampling.py" line="150"/>
         <source>%1 draws, %2 distinct segmentations (alpha %3, seed %4)</source>
         <translation>抽取 %1 次，%2 种不同切分（alpha %3，种子 %4）</translation>
     </message>
@@ -842,17 +841,17 @@
 <context>
     <name>CorpusEditor</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="41"/>
+        <location filename="../../gui/corpus_editor.py" line="40"/>
         <source>whitespace</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="42"/>
+        <location filename="../../gui/corpus_editor.py" line="41"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="43"/>
+        <location filename="../../gui/corpus_editor.py" line="42"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -907,202 +906,202 @@
         <translation>%1：只有最后一条记录可以没有行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="99"/>
+        <location filename="../../gui/corpus_editor.py" line="98"/>
         <source>Word-frequency table</source>
         <translation>词频表</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="100"/>
+        <location filename="../../gui/corpus_editor.py" line="99"/>
         <source>Raw records</source>
         <translation>原始记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="104"/>
+        <location filename="../../gui/corpus_editor.py" line="103"/>
         <source>Training words:</source>
         <translation>训练词：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="105"/>
+        <location filename="../../gui/corpus_editor.py" line="104"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="106"/>
+        <location filename="../../gui/corpus_editor.py" line="105"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="107"/>
+        <location filename="../../gui/corpus_editor.py" line="106"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="108"/>
+        <location filename="../../gui/corpus_editor.py" line="107"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="109"/>
+        <location filename="../../gui/corpus_editor.py" line="108"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="111"/>
+        <location filename="../../gui/corpus_editor.py" line="110"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="122"/>
-        <location filename="../../gui/corpus_editor.py" line="283"/>
+        <location filename="../../gui/corpus_editor.py" line="121"/>
+        <location filename="../../gui/corpus_editor.py" line="282"/>
         <source>new word</source>
         <translation>新词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="126"/>
+        <location filename="../../gui/corpus_editor.py" line="125"/>
         <source>new record (kept exactly)</source>
         <translation>新记录（原样保留）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="127"/>
+        <location filename="../../gui/corpus_editor.py" line="126"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="131"/>
+        <location filename="../../gui/corpus_editor.py" line="130"/>
         <source>Cancel import</source>
         <translation>取消导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="136"/>
+        <location filename="../../gui/corpus_editor.py" line="135"/>
         <source>Mode:</source>
         <translation>模式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="187"/>
+        <location filename="../../gui/corpus_editor.py" line="186"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="189"/>
+        <location filename="../../gui/corpus_editor.py" line="188"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="239"/>
+        <location filename="../../gui/corpus_editor.py" line="238"/>
         <source>%1 rows · %2 word occurrences · %3 characters · %4 bytes (UTF-8)</source>
         <translation>%1 行 · %2 次词出现 · %3 个字符 · %4 字节（UTF-8）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="242"/>
+        <location filename="../../gui/corpus_editor.py" line="241"/>
         <source>%1 records · %2 words · %3 characters · %4 bytes (exact, with line endings)</source>
         <translation>%1 条记录 · %2 个词 · %3 个字符 · %4 字节（精确，含行尾）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="271"/>
+        <location filename="../../gui/corpus_editor.py" line="270"/>
         <source>Cannot switch mode: %1</source>
         <translation>无法切换模式：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="275"/>
+        <location filename="../../gui/corpus_editor.py" line="274"/>
         <source>Switch corpus mode</source>
         <translation>切换语料模式</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="289"/>
+        <location filename="../../gui/corpus_editor.py" line="288"/>
         <source>new record</source>
         <translation>新记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="300"/>
+        <location filename="../../gui/corpus_editor.py" line="299"/>
         <source>Add records</source>
         <translation>添加记录</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="313"/>
+        <location filename="../../gui/corpus_editor.py" line="312"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>移除 %n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="325"/>
+        <location filename="../../gui/corpus_editor.py" line="324"/>
         <source>Paste records</source>
         <translation>粘贴记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="329"/>
+        <location filename="../../gui/corpus_editor.py" line="328"/>
         <source>Nothing pasted: %1</source>
         <translation>未粘贴任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="337"/>
+        <location filename="../../gui/corpus_editor.py" line="336"/>
         <source>Paste words</source>
         <translation>粘贴词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="350"/>
+        <location filename="../../gui/corpus_editor.py" line="349"/>
         <source>Import a text file</source>
         <translation>导入文本文件</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="351"/>
+        <location filename="../../gui/corpus_editor.py" line="350"/>
         <source>Text files (*.txt *.tsv *.tab);;All files (*)</source>
         <translation>文本文件 (*.txt *.tsv *.tab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="372"/>
+        <location filename="../../gui/corpus_editor.py" line="371"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="393"/>
+        <location filename="../../gui/corpus_editor.py" line="392"/>
         <source>Import failed: %1</source>
         <translation>导入失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="398"/>
+        <location filename="../../gui/corpus_editor.py" line="397"/>
         <source>Import cancelled; the corpus is unchanged.</source>
         <translation>导入已取消；语料未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="403"/>
+        <location filename="../../gui/corpus_editor.py" line="402"/>
         <source>Invalid UTF-8</source>
         <translation>无效的 UTF-8</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="404"/>
+        <location filename="../../gui/corpus_editor.py" line="403"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n 行不是有效的 UTF-8。第一行：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="406"/>
+        <location filename="../../gui/corpus_editor.py" line="405"/>
         <source>Skip these lines</source>
         <translation>跳过这些行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="407"/>
+        <location filename="../../gui/corpus_editor.py" line="406"/>
         <source>Stop import</source>
         <translation>停止导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="418"/>
+        <location filename="../../gui/corpus_editor.py" line="417"/>
         <source>Import stopped: %1</source>
         <translation>导入已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="424"/>
+        <location filename="../../gui/corpus_editor.py" line="423"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="425"/>
+        <location filename="../../gui/corpus_editor.py" line="424"/>
         <source>Imported %1.</source>
         <translation>已导入 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="427"/>
+        <location filename="../../gui/corpus_editor.py" line="426"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
@@ -1112,133 +1111,133 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode_panel.py" line="115"/>
+        <location filename="../../gui/encode_panel.py" line="64"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="130"/>
+        <location filename="../../gui/encode_panel.py" line="79"/>
         <source>IDs, e.g. 255 or [270, 32, 268]</source>
         <translation>ID，例如 255 或 [270, 32, 268]</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="132"/>
+        <location filename="../../gui/encode_panel.py" line="81"/>
         <source>strict (error)</source>
         <translation>strict（报错）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="132"/>
+        <location filename="../../gui/encode_panel.py" line="81"/>
         <source>raw (bytes)</source>
         <translation>raw（字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="133"/>
+        <location filename="../../gui/encode_panel.py" line="82"/>
         <source>replace (display fallback)</source>
         <translation>replace（显示替代）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="135"/>
+        <location filename="../../gui/encode_panel.py" line="84"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="136"/>
+        <location filename="../../gui/encode_panel.py" line="85"/>
         <source>Use the IDs above</source>
         <translation>使用上方的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="137"/>
+        <location filename="../../gui/encode_panel.py" line="86"/>
         <source>Open IDs…</source>
         <translation>打开 ID 文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="156"/>
+        <location filename="../../gui/encode_panel.py" line="105"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="160"/>
+        <location filename="../../gui/encode_panel.py" line="109"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="199"/>
+        <location filename="../../gui/encode_panel.py" line="148"/>
         <source>Tokenizer: %1 (vocab %2)</source>
         <translation>分词器：%1（词表 %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="219"/>
+        <location filename="../../gui/encode_panel.py" line="168"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="245"/>
+        <location filename="../../gui/encode_panel.py" line="194"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="254"/>
+        <location filename="../../gui/encode_panel.py" line="203"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="260"/>
+        <location filename="../../gui/encode_panel.py" line="209"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="262"/>
+        <location filename="../../gui/encode_panel.py" line="211"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="265"/>
+        <location filename="../../gui/encode_panel.py" line="214"/>
         <source>Normal forms (this tokenizer keeps the input exactly): </source>
         <translation>规范化形式（此分词器原样保留输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="269"/>
+        <location filename="../../gui/encode_panel.py" line="218"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="326"/>
+        <location filename="../../gui/encode_panel.py" line="275"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="327"/>
+        <location filename="../../gui/encode_panel.py" line="276"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="336"/>
-        <location filename="../../gui/encode_panel.py" line="354"/>
+        <location filename="../../gui/encode_panel.py" line="285"/>
+        <location filename="../../gui/encode_panel.py" line="303"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="360"/>
+        <location filename="../../gui/encode_panel.py" line="309"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="363"/>
+        <location filename="../../gui/encode_panel.py" line="312"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="370"/>
+        <location filename="../../gui/encode_panel.py" line="319"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="373"/>
+        <location filename="../../gui/encode_panel.py" line="322"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="376"/>
+        <location filename="../../gui/encode_panel.py" line="325"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -1294,42 +1293,42 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="51"/>
+        <location filename="../../gui/corpus_editor.py" line="50"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="53"/>
+        <location filename="../../gui/corpus_editor.py" line="52"/>
         <source>Word table (counted words)</source>
         <translation>词表格（已计数的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="54"/>
+        <location filename="../../gui/corpus_editor.py" line="53"/>
         <source>Raw records (one per line, exact)</source>
         <translation>原始记录（每行一条，原样）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="57"/>
+        <location filename="../../gui/corpus_editor.py" line="56"/>
         <source>Plain text</source>
         <translation>纯文本</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="58"/>
+        <location filename="../../gui/corpus_editor.py" line="57"/>
         <source>word&lt;TAB&gt;count lines</source>
         <translation>词&lt;TAB&gt;次数 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="67"/>
+        <location filename="../../gui/corpus_editor.py" line="66"/>
         <source>Import as:</source>
         <translation>导入为：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="68"/>
+        <location filename="../../gui/corpus_editor.py" line="67"/>
         <source>File format:</source>
         <translation>文件格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="69"/>
+        <location filename="../../gui/corpus_editor.py" line="68"/>
         <source>Pre-tokenization:</source>
         <translation>预分词：</translation>
     </message>
@@ -1337,182 +1336,182 @@
 <context>
     <name>Interop</name>
     <message>
-        <location filename="../../gui/interop.py" line="36"/>
+        <location filename="../../gui/interop.py" line="38"/>
         <source>Hugging Face tokenizer.json</source>
         <translation>Hugging Face tokenizer.json</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="37"/>
+        <location filename="../../gui/interop.py" line="39"/>
         <source>tiktoken rank file</source>
         <translation>tiktoken 排名文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="38"/>
+        <location filename="../../gui/interop.py" line="40"/>
         <source>SentencePiece .model / .vocab</source>
         <translation>SentencePiece .model / .vocab</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="39"/>
+        <location filename="../../gui/interop.py" line="41"/>
         <source>BERT vocab.txt</source>
         <translation>BERT vocab.txt</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="40"/>
+        <location filename="../../gui/interop.py" line="42"/>
         <source>subword-nmt codes</source>
         <translation>subword-nmt 合并规则文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="41"/>
+        <location filename="../../gui/interop.py" line="43"/>
         <source>minbpe .model</source>
         <translation>minbpe .model</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="44"/>
+        <location filename="../../gui/interop.py" line="46"/>
         <source>Kept</source>
         <translation>已保留</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="45"/>
+        <location filename="../../gui/interop.py" line="47"/>
         <source>Not representable</source>
         <translation>无法表示</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="46"/>
+        <location filename="../../gui/interop.py" line="48"/>
         <source>Behaves differently</source>
         <translation>行为不同</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="48"/>
+        <location filename="../../gui/interop.py" line="50"/>
         <source>Tokenizer files (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;All files (*)</source>
         <translation>分词器文件 (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="63"/>
-        <location filename="../../gui/interop.py" line="194"/>
-        <location filename="../../gui/interop.py" line="201"/>
-        <location filename="../../gui/interop.py" line="297"/>
+        <location filename="../../gui/interop.py" line="65"/>
+        <location filename="../../gui/interop.py" line="196"/>
+        <location filename="../../gui/interop.py" line="203"/>
+        <location filename="../../gui/interop.py" line="299"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="69"/>
-        <location filename="../../gui/interop.py" line="227"/>
-        <location filename="../../gui/interop.py" line="232"/>
+        <location filename="../../gui/interop.py" line="71"/>
+        <location filename="../../gui/interop.py" line="229"/>
+        <location filename="../../gui/interop.py" line="234"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="80"/>
+        <location filename="../../gui/interop.py" line="82"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="106"/>
+        <location filename="../../gui/interop.py" line="108"/>
         <source>Imported %1 of %2 files.</source>
         <translation>已导入 %1 个文件（共 %2 个）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="109"/>
+        <location filename="../../gui/interop.py" line="111"/>
         <source>Not imported</source>
         <translation>未导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="114"/>
+        <location filename="../../gui/interop.py" line="116"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="118"/>
+        <location filename="../../gui/interop.py" line="120"/>
         <source>exact</source>
         <translation>完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="120"/>
+        <location filename="../../gui/interop.py" line="122"/>
         <source>not exact</source>
         <translation>不完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="138"/>
+        <location filename="../../gui/interop.py" line="140"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="140"/>
+        <location filename="../../gui/interop.py" line="142"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="146"/>
+        <location filename="../../gui/interop.py" line="148"/>
         <source>Exact: every ID and behaviour is kept.</source>
         <translation>精确：每个 ID 和行为都保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="148"/>
+        <location filename="../../gui/interop.py" line="150"/>
         <source>Not exact: see below.</source>
         <translation>不精确：见下文。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="195"/>
+        <location filename="../../gui/interop.py" line="197"/>
         <source>Which format is %1?</source>
         <translation>%1 是哪种格式？</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="202"/>
+        <location filename="../../gui/interop.py" line="204"/>
         <source>A rank file does not record its split pattern. Split with:</source>
         <translation>排名文件不记录其切分正则。切分方式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="211"/>
+        <location filename="../../gui/interop.py" line="213"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="224"/>
+        <location filename="../../gui/interop.py" line="226"/>
         <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
         <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="227"/>
+        <location filename="../../gui/interop.py" line="229"/>
         <source>Asset:</source>
         <translation>资产：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="232"/>
+        <location filename="../../gui/interop.py" line="234"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="246"/>
+        <location filename="../../gui/interop.py" line="248"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="256"/>
+        <location filename="../../gui/interop.py" line="258"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="258"/>
+        <location filename="../../gui/interop.py" line="260"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="292"/>
+        <location filename="../../gui/interop.py" line="294"/>
         <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
         <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="298"/>
+        <location filename="../../gui/interop.py" line="300"/>
         <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
         <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="301"/>
+        <location filename="../../gui/interop.py" line="303"/>
         <source>no split pattern chosen</source>
         <translation>未选择切分模式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="319"/>
+        <location filename="../../gui/interop.py" line="321"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个文件…</numerusform>
@@ -1520,34 +1519,87 @@
     </message>
 </context>
 <context>
+    <name>LaneView</name>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="478"/>
+        <source>%1 (%2): token %3 of %4</source>
+        <translation>%1（%2）：第 %3 个 token，共 %4 个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="479"/>
+        <source>ID %1, stored as %2</source>
+        <translation>ID %1，存储为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="481"/>
+        <source>bytes %1–%2: %3</source>
+        <translation>字节 %1–%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="483"/>
+        <source>characters %1–%2: %3</source>
+        <translation>字符 %1–%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="485"/>
+        <source>a special token: it stands for no input bytes</source>
+        <translation>特殊 token：不对应任何输入字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="486"/>
+        <source>the unknown token: it stands for %1</source>
+        <translation>未知 token：代表 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="487"/>
+        <source>a byte-fallback piece: one byte of a character the vocabulary lacks</source>
+        <translation>字节回退片段：词表中缺少的字符的一个字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="488"/>
+        <source>holds only part of a character (dashed border)</source>
+        <translation>只含一个字符的一部分（虚线边框）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="489"/>
+        <source>where this token is inside its word is not traced exactly</source>
+        <translation>此 token 在所属词中的位置未被精确追踪</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="490"/>
+        <source>inserted by the tokenizer: it stands for no input bytes</source>
+        <translation>由分词器插入：不对应任何输入字节</translation>
+    </message>
+</context>
+<context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="214"/>
+        <location filename="../../gui/lessons.py" line="216"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="215"/>
+        <location filename="../../gui/lessons.py" line="217"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="216"/>
+        <location filename="../../gui/lessons.py" line="218"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="223"/>
+        <location filename="../../gui/lessons.py" line="225"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="232"/>
+        <location filename="../../gui/lessons.py" line="234"/>
         <source>§%1, %2</source>
         <translation>§%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="234"/>
+        <location filename="../../gui/lessons.py" line="236"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -1555,12 +1607,12 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../gui/lessons.py" line="51"/>
+        <location filename="../../gui/lessons.py" line="53"/>
         <source>Start lesson</source>
         <translation>开始课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="52"/>
+        <location filename="../../gui/lessons.py" line="54"/>
         <source>The workspace has unsaved changes. The lesson replaces its corpus and settings. Discard the changes?</source>
         <translation>工作区有未保存的更改。课程会替换它的语料和设置。要放弃这些更改吗？</translation>
     </message>
@@ -1568,50 +1620,50 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="76"/>
+        <location filename="../../gui/main_window.py" line="77"/>
         <source>Merge trace</source>
         <translation>合并过程</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="77"/>
+        <location filename="../../gui/main_window.py" line="78"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="78"/>
+        <location filename="../../gui/main_window.py" line="79"/>
         <source>Merge timeline</source>
         <translation>合并时间线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="79"/>
+        <location filename="../../gui/main_window.py" line="80"/>
         <source>Encode / decode</source>
         <translation>编码 / 解码</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="80"/>
+        <location filename="../../gui/main_window.py" line="81"/>
         <source>Assets</source>
         <translation>资产</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="81"/>
+        <location filename="../../gui/main_window.py" line="82"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="59"/>
-        <location filename="../../gui/main_window.py" line="185"/>
-        <location filename="../../gui/main_window.py" line="262"/>
+        <location filename="../../gui/main_window.py" line="60"/>
+        <location filename="../../gui/main_window.py" line="187"/>
+        <location filename="../../gui/main_window.py" line="268"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="82"/>
+        <location filename="../../gui/main_window.py" line="83"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="204"/>
-        <location filename="../../gui/main_window.py" line="211"/>
+        <location filename="../../gui/main_window.py" line="206"/>
+        <location filename="../../gui/main_window.py" line="213"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
@@ -1626,32 +1678,32 @@
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266"/>
+        <location filename="../../gui/main_window.py" line="272"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="267"/>
+        <location filename="../../gui/main_window.py" line="273"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="296"/>
+        <location filename="../../gui/main_window.py" line="302"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="297"/>
+        <location filename="../../gui/main_window.py" line="303"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="318"/>
+        <location filename="../../gui/main_window.py" line="324"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="319"/>
+        <location filename="../../gui/main_window.py" line="325"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
@@ -1813,7 +1865,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline.py" line="87"/>
-        <location filename="../../gui/timeline.py" line="413"/>
+        <location filename="../../gui/timeline.py" line="425"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
@@ -1904,89 +1956,89 @@
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="319"/>
+        <location filename="../../gui/timeline.py" line="331"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="324"/>
+        <location filename="../../gui/timeline.py" line="336"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="329"/>
+        <location filename="../../gui/timeline.py" line="341"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="352"/>
+        <location filename="../../gui/timeline.py" line="364"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="356"/>
+        <location filename="../../gui/timeline.py" line="368"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="368"/>
+        <location filename="../../gui/timeline.py" line="380"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="392"/>
+        <location filename="../../gui/timeline.py" line="404"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="395"/>
+        <location filename="../../gui/timeline.py" line="407"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="397"/>
+        <location filename="../../gui/timeline.py" line="409"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="399"/>
+        <location filename="../../gui/timeline.py" line="411"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="401"/>
+        <location filename="../../gui/timeline.py" line="413"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="407"/>
+        <location filename="../../gui/timeline.py" line="419"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="413"/>
+        <location filename="../../gui/timeline.py" line="425"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="432"/>
+        <location filename="../../gui/timeline.py" line="444"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="443"/>
+        <location filename="../../gui/timeline.py" line="455"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="457"/>
+        <location filename="../../gui/timeline.py" line="469"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="457"/>
+        <location filename="../../gui/timeline.py" line="469"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -2132,35 +2184,93 @@
 <context>
     <name>ReportWindow</name>
     <message>
-        <location filename="../../gui/interop.py" line="90"/>
+        <location filename="../../gui/interop.py" line="92"/>
         <source>Conversion report</source>
         <translation>转换报告</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="90"/>
+        <location filename="../../gui/interop.py" line="92"/>
         <source>Import summary</source>
         <translation>导入摘要</translation>
     </message>
 </context>
 <context>
+    <name>SideBySide</name>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="62"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="68"/>
+        <source>Baseline:</source>
+        <translation>基准：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="159"/>
+        <source>Tick one or more tokenizers in the table above to compare them.</source>
+        <translation>在上方表格中勾选一个或多个分词器进行对比。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="162"/>
+        <source>Type or paste a text above to see how each tokenizer cuts it.</source>
+        <translation>在上方输入或粘贴文本，查看每个分词器如何切分它。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="167"/>
+        <source>Encoding %1 characters with %2 tokenizers…</source>
+        <translation>正在用 %2 个分词器编码 %1 个字符…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="183"/>
+        <source>Cancelled: the lanes show the last text compared.</source>
+        <translation>已取消：下方显示的是上一次对比的文本。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="190"/>
+        <source>Encoding %1 characters… %2 of %3 tokenizers done</source>
+        <translation>正在编码 %1 个字符… 已完成 %2/%3 个分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="197"/>
+        <source>Cannot compare: %1</source>
+        <translation>无法对比：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="226"/>
+        <source>No ticked tokenizer could encode this text: the table says why.</source>
+        <translation>已勾选的分词器都无法编码此文本：原因见表格。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="227"/>
+        <source>%1 characters, %2 UTF-8 bytes · ▼ marks the %3 token boundaries all %4 share</source>
+        <translation>%1 个字符，%2 个 UTF-8 字节 · ▼ 标出全部 %4 个分词器共有的 %3 个 token 边界</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="230"/>
+        <source>%1 could not encode it (see the table)</source>
+        <translation>%1 个无法编码（见表格）</translation>
+    </message>
+</context>
+<context>
     <name>SwapDialog</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="64"/>
+        <location filename="../../gui/asset_manager.py" line="65"/>
         <source>Make a deliberately broken copy</source>
         <translation>制作故意损坏的副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="73"/>
+        <location filename="../../gui/asset_manager.py" line="74"/>
         <source>The copy keeps its size and merges, so every shape check still passes; only what the two IDs mean changes.</source>
         <translation>副本保留原有大小和合并，因此所有形状检查仍会通过；只有这两个 ID 的含义改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="77"/>
+        <location filename="../../gui/asset_manager.py" line="78"/>
         <source>First ID:</source>
         <translation>第一个 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="78"/>
+        <location filename="../../gui/asset_manager.py" line="79"/>
         <source>Second ID:</source>
         <translation>第二个 ID：</translation>
     </message>
@@ -2302,44 +2412,57 @@
     </message>
 </context>
 <context>
+    <name>TokenizerListModel</name>
+    <message>
+        <location filename="../../gui/compare/picker.py" line="104"/>
+        <source>baseline</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/picker.py" line="145"/>
+        <source>%1 — key %2</source>
+        <translation>%1 — 键 %2</translation>
+    </message>
+</context>
+<context>
     <name>TracePanel</name>
     <message>
-        <location filename="../../gui/trace_panel.py" line="73"/>
+        <location filename="../../gui/trace_panel.py" line="74"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="83"/>
+        <location filename="../../gui/trace_panel.py" line="84"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="85"/>
+        <location filename="../../gui/trace_panel.py" line="86"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="133"/>
+        <location filename="../../gui/trace_panel.py" line="134"/>
         <source>Result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="151"/>
+        <location filename="../../gui/trace_panel.py" line="152"/>
         <source>Segmentation after step %1 (vocab %2)</source>
         <translation>第 %1 步之后的切分（词表 %2 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="158"/>
+        <location filename="../../gui/trace_panel.py" line="159"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="180"/>
+        <location filename="../../gui/trace_panel.py" line="181"/>
         <source>Pair counts after the last merge</source>
         <translation>最后一次合并之后的相邻对计数</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="182"/>
+        <location filename="../../gui/trace_panel.py" line="183"/>
         <source>Pair counts before merge %1 (winner %2, %3 rule)</source>
         <translation>第 %1 次合并之前的相邻对计数（胜出 %2，%3 规则）</translation>
     </message>
@@ -2395,120 +2518,134 @@
 <context>
     <name>compare_view</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="96"/>
+        <location filename="../../gui/compare/picker.py" line="15"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="96"/>
+        <location filename="../../gui/compare/picker.py" line="16"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="97"/>
+        <location filename="../../gui/compare/picker.py" line="17"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="97"/>
-        <location filename="../../gui/compare_view.py" line="103"/>
-        <location filename="../../gui/compare_view.py" line="115"/>
+        <location filename="../../gui/compare/picker.py" line="18"/>
+        <source>Characters / token</source>
+        <translation>字符数 / token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/picker.py" line="19"/>
+        <source>Bytes / token</source>
+        <translation>字节数 / token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/picker.py" line="20"/>
+        <source>Tokens vs baseline</source>
+        <translation>token 数（相对基准）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/tables.py" line="45"/>
+        <location filename="../../gui/compare/tables.py" line="57"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="101"/>
+        <location filename="../../gui/compare/tables.py" line="43"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="101"/>
+        <location filename="../../gui/compare/tables.py" line="43"/>
         <source>Log-probability</source>
         <translation>对数概率</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="102"/>
+        <location filename="../../gui/compare/tables.py" line="44"/>
         <source>P(segmentation | text)</source>
         <translation>P(切分 | 文本)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="107"/>
+        <location filename="../../gui/compare/tables.py" line="49"/>
         <source>Start</source>
         <translation>起点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="107"/>
+        <location filename="../../gui/compare/tables.py" line="49"/>
         <source>End</source>
         <translation>终点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="108"/>
+        <location filename="../../gui/compare/tables.py" line="50"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="108"/>
+        <location filename="../../gui/compare/tables.py" line="50"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="109"/>
+        <location filename="../../gui/compare/tables.py" line="51"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="113"/>
+        <location filename="../../gui/compare/tables.py" line="55"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="113"/>
+        <location filename="../../gui/compare/tables.py" line="55"/>
         <source>Drawn</source>
         <translation>抽中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="114"/>
+        <location filename="../../gui/compare/tables.py" line="56"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="114"/>
+        <location filename="../../gui/compare/tables.py" line="56"/>
         <source>Exact P^α/Z</source>
         <translation>精确 P^α/Z</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="119"/>
-        <location filename="../../gui/compare_view.py" line="124"/>
+        <location filename="../../gui/compare/tables.py" line="61"/>
+        <location filename="../../gui/compare/tables.py" line="66"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="119"/>
+        <location filename="../../gui/compare/tables.py" line="61"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="120"/>
+        <location filename="../../gui/compare/tables.py" line="62"/>
         <source>Tried</source>
         <translation>尝试</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="120"/>
+        <location filename="../../gui/compare/tables.py" line="62"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="124"/>
+        <location filename="../../gui/compare/tables.py" line="66"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="125"/>
+        <location filename="../../gui/compare/tables.py" line="67"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="125"/>
+        <location filename="../../gui/compare/tables.py" line="67"/>
         <source>n-grams (fastText order)</source>
         <translation>n-gram（fastText 顺序）</translation>
     </message>
@@ -4127,155 +4264,155 @@
 <context>
     <name>timeline</name>
     <message>
-        <location filename="../../gui/timeline_models.py" line="30"/>
+        <location filename="../../gui/timeline_models.py" line="41"/>
         <source>the smallest pair by symbol strings, first then second (seed 000)</source>
         <translation>按符号字符串最小的相邻对，先比第一个再比第二个（seed 000）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="31"/>
+        <location filename="../../gui/timeline_models.py" line="42"/>
         <source>the pair met first in corpus order (Sennrich&apos;s code)</source>
         <translation>按语料顺序最先遇到的相邻对（Sennrich 的代码）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="32"/>
+        <location filename="../../gui/timeline_models.py" line="43"/>
         <source>the pair met first in corpus order (minbpe, tiktoken _educational)</source>
         <translation>按语料顺序最先遇到的相邻对（minbpe、tiktoken _educational）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="33"/>
+        <location filename="../../gui/timeline_models.py" line="44"/>
         <source>the smallest pair of IDs: specials, alphabet by code point, then merges (Hugging Face BpeTrainer)</source>
         <translation>ID 对最小的相邻对：ID 依次为特殊 token、按码点排序的字母表、再按创建顺序的合并结果（Hugging Face BpeTrainer）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="35"/>
+        <location filename="../../gui/timeline_models.py" line="46"/>
         <source>the merged piece with the fewest characters, then the smallest by UTF-8 bytes (SentencePiece BPE)</source>
         <translation>合并结果字符最少的相邻对，再按 UTF-8 字节取最小（SentencePiece BPE）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="37"/>
+        <location filename="../../gui/timeline_models.py" line="48"/>
         <source>the greatest pair by symbol strings (subword-nmt learn_bpe)</source>
         <translation>按符号字符串最大的相邻对（subword-nmt learn_bpe）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="41"/>
+        <location filename="../../gui/timeline_models.py" line="52"/>
         <source>reached the number of merges asked for</source>
         <translation>已达到要求的合并次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="42"/>
+        <location filename="../../gui/timeline_models.py" line="53"/>
         <source>reached the vocabulary size asked for</source>
         <translation>已达到要求的词表大小</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="43"/>
+        <location filename="../../gui/timeline_models.py" line="54"/>
         <source>no pair is left to merge</source>
         <translation>没有可合并的相邻对了</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="44"/>
+        <location filename="../../gui/timeline_models.py" line="55"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="59"/>
+        <location filename="../../gui/timeline_models.py" line="70"/>
         <source>No other pair had count %1, so the count alone decides.</source>
         <translation>没有其他相邻对的计数为 %1，仅凭计数即可决定。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="62"/>
+        <location filename="../../gui/timeline_models.py" line="73"/>
         <source>%1 pairs at count %2: %3. The %4 rule picks %5: %6.</source>
         <translation>%1 个相邻对的计数同为 %2：%3。%4 规则选择 %5：%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="155"/>
+        <location filename="../../gui/timeline_models.py" line="169"/>
         <source>IDs %1, %2</source>
         <translation>ID %1, %2</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="158"/>
+        <location filename="../../gui/timeline_models.py" line="172"/>
         <source>%1 characters: %2</source>
         <translation>%1 个字符：%2</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="163"/>
+        <location filename="../../gui/timeline_models.py" line="177"/>
         <source>word %1 (%2), position %3</source>
         <translation>第 %1 个词（%2），第 %3 个位置</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="190"/>
+        <location filename="../../gui/timeline_models.py" line="204"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="190"/>
-        <location filename="../../gui/timeline_models.py" line="257"/>
+        <location filename="../../gui/timeline_models.py" line="204"/>
+        <location filename="../../gui/timeline_models.py" line="271"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="191"/>
-        <location filename="../../gui/timeline_models.py" line="257"/>
-        <location filename="../../gui/timeline_models.py" line="291"/>
+        <location filename="../../gui/timeline_models.py" line="205"/>
+        <location filename="../../gui/timeline_models.py" line="271"/>
+        <location filename="../../gui/timeline_models.py" line="303"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="191"/>
+        <location filename="../../gui/timeline_models.py" line="205"/>
         <source>New symbol</source>
         <translation>新符号</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="192"/>
+        <location filename="../../gui/timeline_models.py" line="206"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="192"/>
+        <location filename="../../gui/timeline_models.py" line="206"/>
         <source>Tie set</source>
         <translation>并列集</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="193"/>
+        <location filename="../../gui/timeline_models.py" line="207"/>
         <source>Other policy</source>
         <translation>另一规则</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="258"/>
+        <location filename="../../gui/timeline_models.py" line="272"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="258"/>
+        <location filename="../../gui/timeline_models.py" line="272"/>
         <source>Tie rule compares</source>
         <translation>并列规则比较的值</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="259"/>
+        <location filename="../../gui/timeline_models.py" line="273"/>
         <source>Where (word × weighted times)</source>
         <translation>出现位置（词 × 加权次数）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="260"/>
+        <location filename="../../gui/timeline_models.py" line="274"/>
         <source>winner</source>
         <translation>胜出</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="260"/>
+        <location filename="../../gui/timeline_models.py" line="274"/>
         <source>tied</source>
         <translation>并列</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="291"/>
+        <location filename="../../gui/timeline_models.py" line="303"/>
         <source>Word or record</source>
         <translation>词或记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="292"/>
+        <location filename="../../gui/timeline_models.py" line="304"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="292"/>
+        <location filename="../../gui/timeline_models.py" line="304"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
@@ -4283,7 +4420,7 @@
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/workers.py" line="228"/>
+        <location filename="../../gui/workers.py" line="227"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>

@@ -394,3 +394,56 @@ def test_the_comparison_runs_without_qt_widgets(libraries):
 
 def test_the_tokenizer_table_is_a_sound_model(view, qtmodeltester):
     qtmodeltester.check(view.side_by_side.model)
+
+
+def test_a_segment_wider_than_the_view_wraps_inside_itself(view, qtbot, libraries):
+    _, _, bert, _ = libraries
+    word = "naïve" * 30  # longer than WordPiece's 100 characters: one [UNK] for all of it, so nothing is shared inside
+    show(view, qtbot, word)
+    assert bert.encode(word).tokens == ["[UNK]"]
+    assert view.side_by_side.comparison.shared == (0, len(word.encode("utf-8")))
+    lanes = view.side_by_side.lanes
+    assert lanes.band_count() > 1
+    right = lanes.viewport().width()
+    for lane, info in enumerate(lanes.lanes):
+        rects = [lanes.chip_rect(lane, t) for t in range(len(info.row.chips))]
+        assert all(r.right() < right for r in rects)  # wrapped, not cut off
+        for a, b in zip(rects, rects[1:]):  # in reading order: later on the line, or on a later band
+            assert b.top() > a.top() or (b.top() == a.top() and b.left() > a.right())
+        for t, r in enumerate(rects):
+            lanes.verticalScrollBar().setValue(r.top())
+            assert lanes.chip_at(r.center() - QPoint(0, lanes.verticalScrollBar().value())) == (lane, t)
+
+
+def test_arrows_walk_the_chips_and_escape_lets_go(view, qtbot):
+    show(view, qtbot, TEXT)
+    lanes = view.side_by_side.lanes
+    g, c = lane_of(view, "gpt2-style"), lane_of(view, "classroom_byte_bpe")
+    lanes.setFocus()
+    lanes.pin((g, 2))  # ␣world, bytes 5-11
+    qtbot.keyClick(lanes, Qt.Key_Right)
+    assert lanes.pinned == (g, 3) and lanes.focus_span() == (11, 18)
+    qtbot.keyClick(lanes, Qt.Key_Up if c < g else Qt.Key_Down)
+    assert lanes.pinned == (c, 10)  # the classroom token holding byte 11: "␣"
+    qtbot.keyClick(lanes, Qt.Key_Escape)
+    assert lanes.pinned is None and view.input.extraSelections() == []
+
+
+def test_layout_places_every_token_once_in_order_within_the_line():
+    from gui.compare.lane_layout import LaneLayout
+
+    widths = [[30, 50, 20, 400, 25, 25], [60, 80, 10, 10]]
+    firsts = [(0, 2, 3, 6), (0, 1, 2, 4)]  # three segments; the last is wide in lane 0
+    layout = LaneLayout(widths, firsts)
+    layout.pack(300)
+    seen = [[], []]
+    for band in range(len(layout.bands)):
+        for item in layout.items(band):
+            assert item.x + item.width <= 300 or item.x == 0  # only a lone chip wider than a line may stick out
+            for lane, (a, b) in enumerate(item.ranges):
+                seen[lane] += range(a, b)
+                assert all(layout.x_of(item, lane, t) + widths[lane][t] <= max(300, item.x + item.width)
+                           for t in range(a, b))
+    assert seen == [list(range(6)), list(range(4))]
+    assert layout.locate(0, 3)[0] != layout.locate(0, 4)[0]  # the 400-wide chip has a band of its own
+    assert layout.locate(1, 0)[1].x == layout.locate(0, 0)[1].x  # segments start together in every lane
