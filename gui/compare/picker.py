@@ -143,7 +143,9 @@ class TokenizerListModel(QAbstractTableModel):
         if role == Qt.ToolTipRole:
             if column == NAME:
                 return fill(self.tr("%1 — key %2"), entry.name, entry.key)
-            return self.figures(entry.key)[column - TOKENS] or None if column >= TOKENS else None
+            if column >= TOKENS:  # an error message is longer than its column
+                return self.figures(entry.key)[column - TOKENS] or None
+            return None
         if role == Qt.TextAlignmentRole and column >= TOKENS:
             return int(Qt.AlignRight | Qt.AlignVCenter)
         return None

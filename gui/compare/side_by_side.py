@@ -62,6 +62,8 @@ class SideBySide(QWidget):
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.hide()
         self.lanes = LaneView()
+        self.table.setAccessibleName(self.tr("Tokenizers to compare, with their figures"))
+        self.lanes.setAccessibleName(self.tr("Each ticked tokenizer's tokens, lined up at the boundaries they share"))
 
         # Layout
         bar = QHBoxLayout()

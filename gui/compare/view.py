@@ -114,8 +114,8 @@ class CompareView(QWidget):
         """Collect the workspace's tokenizers, offer them everywhere, and compare again."""
         held = self.workspace.held_tokenizers()
         keys = unique_keys(h.key for h in held)
-        self.entries = [Entry(key, h.name or self.tr("trained char BPE"), h.tokenizer.kind, h.tokenizer)
-                        for key, h in zip(keys, held)]
+        self.entries = [Entry(key, h.name or (self.tr("trained char BPE") if h.key == "model" else h.tokenizer.kind),
+                              h.tokenizer.kind, h.tokenizer) for key, h in zip(keys, held)]
         self.lattice.set_models([(e.name, e.tokenizer.model) for e in self.entries
                                  if isinstance(e.tokenizer.model, unigram.Unigram)])
         self.search.set_models([(e.name, e.tokenizer.model) for e in self.entries

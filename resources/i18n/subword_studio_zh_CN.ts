@@ -1521,52 +1521,52 @@
 <context>
     <name>LaneView</name>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="478"/>
+        <location filename="../../gui/compare/lanes.py" line="399"/>
         <source>%1 (%2): token %3 of %4</source>
         <translation>%1（%2）：第 %3 个 token，共 %4 个</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="479"/>
+        <location filename="../../gui/compare/lanes.py" line="400"/>
         <source>ID %1, stored as %2</source>
         <translation>ID %1，存储为 %2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="481"/>
+        <location filename="../../gui/compare/lanes.py" line="402"/>
         <source>bytes %1–%2: %3</source>
         <translation>字节 %1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="483"/>
+        <location filename="../../gui/compare/lanes.py" line="404"/>
         <source>characters %1–%2: %3</source>
         <translation>字符 %1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="485"/>
+        <location filename="../../gui/compare/lanes.py" line="406"/>
         <source>a special token: it stands for no input bytes</source>
         <translation>特殊 token：不对应任何输入字节</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="486"/>
+        <location filename="../../gui/compare/lanes.py" line="407"/>
         <source>the unknown token: it stands for %1</source>
         <translation>未知 token：代表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="487"/>
+        <location filename="../../gui/compare/lanes.py" line="408"/>
         <source>a byte-fallback piece: one byte of a character the vocabulary lacks</source>
         <translation>字节回退片段：词表中缺少的字符的一个字节</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="488"/>
+        <location filename="../../gui/compare/lanes.py" line="409"/>
         <source>holds only part of a character (dashed border)</source>
         <translation>只含一个字符的一部分（虚线边框）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="489"/>
+        <location filename="../../gui/compare/lanes.py" line="410"/>
         <source>where this token is inside its word is not traced exactly</source>
         <translation>此 token 在所属词中的位置未被精确追踪</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="490"/>
+        <location filename="../../gui/compare/lanes.py" line="411"/>
         <source>inserted by the tokenizer: it stands for no input bytes</source>
         <translation>由分词器插入：不对应任何输入字节</translation>
     </message>
@@ -2202,52 +2202,62 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="68"/>
+        <location filename="../../gui/compare/side_by_side.py" line="65"/>
+        <source>Tokenizers to compare, with their figures</source>
+        <translation>要对比的分词器及其数据</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="66"/>
+        <source>Each ticked tokenizer&apos;s tokens, lined up at the boundaries they share</source>
+        <translation>每个已勾选分词器的 token，按它们共有的边界对齐</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="70"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="159"/>
+        <location filename="../../gui/compare/side_by_side.py" line="161"/>
         <source>Tick one or more tokenizers in the table above to compare them.</source>
         <translation>在上方表格中勾选一个或多个分词器进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="162"/>
+        <location filename="../../gui/compare/side_by_side.py" line="164"/>
         <source>Type or paste a text above to see how each tokenizer cuts it.</source>
         <translation>在上方输入或粘贴文本，查看每个分词器如何切分它。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="167"/>
+        <location filename="../../gui/compare/side_by_side.py" line="169"/>
         <source>Encoding %1 characters with %2 tokenizers…</source>
         <translation>正在用 %2 个分词器编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="183"/>
+        <location filename="../../gui/compare/side_by_side.py" line="185"/>
         <source>Cancelled: the lanes show the last text compared.</source>
         <translation>已取消：下方显示的是上一次对比的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="190"/>
+        <location filename="../../gui/compare/side_by_side.py" line="192"/>
         <source>Encoding %1 characters… %2 of %3 tokenizers done</source>
         <translation>正在编码 %1 个字符… 已完成 %2/%3 个分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="197"/>
+        <location filename="../../gui/compare/side_by_side.py" line="199"/>
         <source>Cannot compare: %1</source>
         <translation>无法对比：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="226"/>
+        <location filename="../../gui/compare/side_by_side.py" line="228"/>
         <source>No ticked tokenizer could encode this text: the table says why.</source>
         <translation>已勾选的分词器都无法编码此文本：原因见表格。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="227"/>
+        <location filename="../../gui/compare/side_by_side.py" line="229"/>
         <source>%1 characters, %2 UTF-8 bytes · ▼ marks the %3 token boundaries all %4 share</source>
         <translation>%1 个字符，%2 个 UTF-8 字节 · ▼ 标出全部 %4 个分词器共有的 %3 个 token 边界</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="230"/>
+        <location filename="../../gui/compare/side_by_side.py" line="232"/>
         <source>%1 could not encode it (see the table)</source>
         <translation>%1 个无法编码（见表格）</translation>
     </message>
