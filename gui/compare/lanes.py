@@ -10,8 +10,8 @@ not only a colour.  A segment wider than the view is split over bands.
 
 Painted, as :class:`gui.token_strip.TokenStrip` is: the layout
 (:mod:`.lane_layout`) is flat lists (widths per token, offsets per
-segment, bands of segments), and only the bands in view are drawn, so tens of thousands of tokens per
-lane scroll smoothly.  Hovering a chip (or clicking one, which pins it)
+segment, bands of segments), and only the bands in view are drawn, so
+tens of thousands of tokens per lane scroll smoothly.  Hovering a chip (or clicking one, which pins it)
 marks, in every lane, the chips that hold any byte of the same input, with
 a bar under the part of each chip that overlaps it (byte spans make this
 exact: ``␣你好`` against ``你 1/3`` covers a third of that chip).
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 from ..palette import token_colours
 from ..token_strip import TokenStrip
 from .lane_layout import LaneLayout
-from .texts import fill, visible
+from .texts import fill, tooltip, visible
 
 PAD = 4  # inside a chip
 LANE_GAP = 4  # between lanes of a band
@@ -103,7 +103,7 @@ class LaneView(QAbstractScrollArea):
             self._width_cache.clear()
             self._measured.clear()
         self.placement = LaneLayout([self._chip_widths(lane.row.chips) for lane in self.lanes],
-                                 [comparison.firsts[lane.key] for lane in self.lanes])
+                                    [comparison.firsts[lane.key] for lane in self.lanes])
         self._pack()
         self.sig_span_hovered.emit(-1, -1)
 
@@ -383,7 +383,7 @@ class LaneView(QAbstractScrollArea):
             if found is None:
                 QToolTip.hideText()
             else:
-                QToolTip.showText(event.globalPos(), self.describe(*found), self.viewport())
+                QToolTip.showText(event.globalPos(), tooltip(self.describe(*found)), self.viewport())
             return True
         return super().viewportEvent(event)
 

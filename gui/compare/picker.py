@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, Qt, Signal
 
 from .alignment import stats
-from .texts import fill, tr, translate
+from .texts import fill, tooltip, tr, translate
 
 HEADERS = (
     QT_TRANSLATE_NOOP("compare_view", "Tokenizer"),
@@ -142,10 +142,9 @@ class TokenizerListModel(QAbstractTableModel):
             return self.figures(entry.key)[column - TOKENS]
         if role == Qt.ToolTipRole:
             if column == NAME:
-                return fill(self.tr("%1 — key %2"), entry.name, entry.key)
-            if column >= TOKENS:  # an error message is longer than its column
-                return self.figures(entry.key)[column - TOKENS] or None
-            return None
+                return tooltip(fill(self.tr("%1 — key %2"), entry.name, entry.key))
+            figure = self.figures(entry.key)[column - TOKENS] if column >= TOKENS else ""
+            return tooltip(figure) if figure else None  # an error message is longer than its column
         if role == Qt.TextAlignmentRole and column >= TOKENS:
             return int(Qt.AlignRight | Qt.AlignVCenter)
         return None

@@ -10,6 +10,8 @@ context; new strings use each class's own ``self.tr``.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QCoreApplication
 
 from core.render import render_char
@@ -44,3 +46,9 @@ def fill(template: str, *values) -> str:
 def visible(text: str) -> str:
     """``text`` with whitespace and control characters made visible."""
     return "".join(render_char(ch) for ch in text)
+
+
+def tooltip(text: str) -> str:
+    """``text`` shown as is in a tooltip: Qt takes text that looks like
+    markup (``</w>``, ``<unk>``, ``<|endoftext|>``) for rich text and drops it."""
+    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"

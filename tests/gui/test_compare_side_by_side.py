@@ -447,3 +447,12 @@ def test_layout_places_every_token_once_in_order_within_the_line():
     assert seen == [list(range(6)), list(range(4))]
     assert layout.locate(0, 3)[0] != layout.locate(0, 4)[0]  # the 400-wide chip has a band of its own
     assert layout.locate(1, 0)[1].x == layout.locate(0, 0)[1].x  # segments start together in every lane
+
+
+def test_tooltips_keep_text_that_looks_like_markup(qapp):
+    from gui.compare.texts import tooltip
+    from PySide6.QtGui import QTextDocument
+
+    document = QTextDocument()
+    document.setHtml(tooltip("ID 1, stored as </w>\n<|endoftext|> & <unk>"))
+    assert document.toPlainText() == "ID 1, stored as </w>\n<|endoftext|> & <unk>"
