@@ -12,6 +12,12 @@
 * ``encode``: the encode panel is given a text the classroom tokenizer cuts
   into 100,000 tokens; from ``setPlainText`` until the token strip has
   painted them (and, reported too, until every chip is laid out).
+* ``compare``: the Compare tab over four tokenizers (the classroom byte
+  BPE, the trained char BPE, a byte-level BPE and a Unigram model trained
+  before the clock starts) is given a 50,000-character text (English,
+  Chinese, emoji); from ``refresh`` until the lanes have painted every
+  tokenizer's chips.  ``compare_stall`` is the longest gap of a 10 ms
+  heartbeat meanwhile: the encoding runs in a worker.
 * ``stall``: the main window with a 10 ms heartbeat timer while the shared
   trainer learns 16,000 merges on the English 10 MB words; the longest gap
   between beats, from the start of training until 0.5 s after its result
@@ -48,7 +54,10 @@ PYCACHE = Path(os.environ.get("SUBWORD_STUDIO_BENCH_CACHE", Path.home() / ".cach
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 TARGETS = {"first_window": ("first window painted", 1.0, "s"), "timeline": ("timeline, 50,000 merges", 1.0, "s"),
-           "encode": ("encode panel, 100,000 tokens", 0.5, "s"), "stall": ("longest stall while training", 0.05, "s")}
+           "encode": ("encode panel, 100,000 tokens", 0.5, "s"),
+           "compare": ("compare, 50,000 chars × 4", 5.0, "s"),
+           "stall": ("longest stall while training", 0.05, "s")}
+COMPARE_CHARS = 50_000
 TIMELINE_MERGES = 50_000
 ENCODE_TOKENS = 100_000
 STALL_MERGES = 16_000
@@ -194,6 +203,57 @@ def child_encode(lang, _spawned_at):
     return result
 
 
+def child_compare(lang, _spawned_at):
+    from core import assets
+    from core.models import byte_bpe, unigram
+    from core.workspace.workspace import Workspace
+    sample = "The red key opens 法国首都是巴黎。 and 🙂👩‍💻 naïve e\u0301 too. "
+    records = [sample, "the lower newest widest words", "你好，世界 hello world"] * 4
+    workspace = Workspace.example()
+    workspace.add_asset(assets.byte_bpe_to_asset(byte_bpe.train(records, 40), records=records, name="byte-level"))
+    uni = unigram.train(unigram.sentence_corpus(records), vocab_size=60)
+    workspace.add_asset(assets.unigram_to_asset(uni, name="unigram"))
+    app = _app()
+    _install_language(app, lang)
+    from PySide6.QtCore import QTimer
+    from gui.bridge import WorkspaceBridge
+    from gui.compare import CompareView
+    view = CompareView(WorkspaceBridge(workspace))
+    view.resize(1180, 720)
+    view.show()
+    while view.side_by_side.is_running():
+        app.processEvents()
+    app.processEvents()
+    beats = []
+    heartbeat = QTimer(interval=HEARTBEAT_MS)
+    heartbeat.setTimerType(heartbeat.timerType().PreciseTimer)
+    heartbeat.timeout.connect(lambda: beats.append(time.perf_counter()))
+    result = {}
+
+    def done(now):
+        result["compare"] = now - t0
+        heartbeat.stop()
+        app.quit()
+
+    def compared():
+        watch.seen = False  # now wait for the lanes to paint the result
+
+    view.side_by_side.sig_compared.connect(compared)
+    watch = _PaintWatch(app, view.side_by_side.lanes.viewport(), done)
+    watch.seen = True  # only paints after the result count
+    text = (sample * -(-COMPARE_CHARS // len(sample)))[:COMPARE_CHARS]
+    view.input.setPlainText(text)
+    view.debounce.stop()
+    heartbeat.start()
+    t0 = time.perf_counter()
+    beats.append(t0)
+    view.refresh()
+    app.exec()
+    result["compare_stall"] = max(b - a for a, b in zip(beats, beats[1:]))
+    result["tokens"] = sum(len(lane.row.chips) for lane in view.side_by_side.lanes.lanes)
+    return result
+
+
 def child_stall(lang, _spawned_at):
     from core.workspace.workspace import TrainSettings, Workspace
     workspace = Workspace(_en_words(10_000_000), TrainSettings(merges=STALL_MERGES))
@@ -270,7 +330,7 @@ def child_stall(lang, _spawned_at):
 
 
 CHILDREN = {"first_window": child_first_window, "timeline": child_timeline, "encode": child_encode,
-            "stall": child_stall}
+            "compare": child_compare, "stall": child_stall}
 
 
 # ==== the driver ====

@@ -133,10 +133,10 @@ class LessonPlayer(QObject):
         panel.decode_now()
 
     def _do_compare(self, view, text):
-        view.input.setText(text)
+        view.input.setPlainText(text)
         view.refresh()
-        view.wordpiece_box.setCurrentIndex(max(0, view.wordpiece_box.findText(WORDPIECE_NAME)))
-        view.tabs.setCurrentIndex(2)  # the WordPiece search
+        view.search.model_box.setCurrentIndex(max(0, view.search.model_box.findText(WORDPIECE_NAME)))
+        view.tabs.setCurrentWidget(view.search)
 
     def _do_swap(self, manager, first, second):
         workspace = self.window.workspace

@@ -20,7 +20,7 @@ from . import about, core_text, desktop, language, menus, settings, theme
 from .asset_manager import AssetManager
 from .bridge import WorkspaceBridge
 from .corpus_editor import CorpusEditor
-from .compare_view import CompareView
+from .compare import CompareView
 from .encode_panel import EncodePanel
 from .exercises import ExerciseDialog
 from .interop import Interop

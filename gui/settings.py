@@ -23,6 +23,10 @@ RECENT_FILES = Setting("files/recent", list, [], "recently opened or saved works
 RECENT_TOKENIZERS = Setting("files/recent_tokenizers", list, [], "recently imported tokenizer files, newest first")
 THEME = Setting("ui/theme", str, "system", "colour theme: system, light or dark")
 EXERCISE_PROGRESS = Setting("lessons/exercises", list, [], "per exercise: number:wrong tries:solved:revealed")
+COMPARE_UNCHECKED = Setting("compare/unchecked", list, [], "tokenizers left out of the Compare tab, by held key "
+                            "(encoder, model, asset:<identity sha256>), oldest first; every other one is shown")
+COMPARE_BASELINE = Setting("compare/baseline", str, "", "the Compare tab's baseline tokenizer, by held key; "
+                           "empty or not shown: the first one shown")
 
 MAX_RECENT = 10
 

@@ -575,188 +575,187 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="194"/>
-        <source>A word or a sentence</source>
-        <translation>一个词或一个句子</translation>
-    </message>
-    <message>
-        <location filename="../../gui/compare_view.py" line="204"/>
+        <location filename="../../gui/compare/sampling.py" line="65"/>
         <source>Sample</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="205"/>
+        <location filename="../../gui/compare/sampling.py" line="66"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="275"/>
+        <location filename="../../gui/compare/sampling.py" line="29"/>
         <source>Segmentation # (see the table)</source>
         <translation>切分编号（见表格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="276"/>
+        <location filename="../../gui/compare/sampling.py" line="30"/>
         <source>Times drawn</source>
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="223"/>
+        <location filename="../../gui/compare/view.py" line="51"/>
+        <source>Type or paste any text: a word, a sentence or whole pages</source>
+        <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="67"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="225"/>
+        <location filename="../../gui/compare/view.py" line="70"/>
+        <source>Side by side</source>
+        <translation>并排对比</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="71"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="226"/>
+        <location filename="../../gui/compare/view.py" line="72"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="227"/>
+        <location filename="../../gui/compare/view.py" line="73"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="228"/>
+        <location filename="../../gui/compare/view.py" line="74"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="288"/>
+        <location filename="../../gui/compare/view.py" line="144"/>
+        <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
+        <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lattice.py" line="75"/>
         <source>Unigram model:</source>
         <translation>Unigram 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="288"/>
+        <location filename="../../gui/compare/lattice.py" line="76"/>
         <source>n-best:</source>
         <translation>n-best：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="303"/>
+        <location filename="../../gui/compare/sampling.py" line="75"/>
         <source>alpha:</source>
         <translation>alpha：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="303"/>
+        <location filename="../../gui/compare/sampling.py" line="76"/>
         <source>samples:</source>
         <translation>样本数：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="304"/>
+        <location filename="../../gui/compare/sampling.py" line="77"/>
         <source>seed:</source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="316"/>
+        <location filename="../../gui/compare/search.py" line="28"/>
         <source>WordPiece model:</source>
         <translation>WordPiece 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="324"/>
+        <location filename="../../gui/compare/fasttext.py" line="30"/>
         <source>n from</source>
         <translation>n 从</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="324"/>
+        <location filename="../../gui/compare/fasttext.py" line="30"/>
         <source>to</source>
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="334"/>
+        <location filename="../../gui/compare/view.py" line="117"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="337"/>
-        <source>encoder</source>
-        <translation>编码器</translation>
-    </message>
-    <message>
-        <location filename="../../gui/compare_view.py" line="369"/>
+        <location filename="../../gui/compare/picker.py" line="100"/>
         <source>cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="371"/>
-        <source>%1 characters under %2 tokenizers</source>
-        <translation>%1 个字符，%2 个分词器</translation>
-    </message>
-    <message>
-        <location filename="../../gui/compare_view.py" line="379"/>
+        <location filename="../../gui/compare/sampling.py" line="97"/>
         <source>Press Sample to draw segmentations with probability ∝ P^alpha.</source>
         <translation>按“采样”以概率 ∝ P^alpha 抽取切分。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="387"/>
-        <location filename="../../gui/compare_view.py" line="492"/>
+        <location filename="../../gui/compare/lattice.py" line="46"/>
         <source>No Unigram model is loaded: open a unigram asset in the Assets tab.</source>
         <translation>未加载 Unigram 模型：请在“资产”标签页中打开一个 unigram 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="401"/>
+        <location filename="../../gui/compare/lattice.py" line="123"/>
         <source>Normalized: %1 — %2 candidate pieces; Viterbi path (green) scores %3</source>
         <translation>规范化后：%1 — %2 个候选片段；Viterbi 路径（绿色）得分 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="405"/>
+        <location filename="../../gui/compare/lattice.py" line="127"/>
         <source>(too many to draw; shorten the text to see the lattice)</source>
         <translation>（太多，无法绘制；缩短文本以查看网格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="445"/>
+        <location filename="../../gui/compare/search.py" line="49"/>
         <source>No WordPiece model is loaded: open a wordpiece asset in the Assets tab.</source>
         <translation>未加载 WordPiece 模型：请在“资产”标签页中打开一个 wordpiece 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="451"/>
+        <location filename="../../gui/compare/search.py" line="56"/>
         <source>longer than %1 characters → [UNK]</source>
         <translation>超过 %1 个字符 → [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="455"/>
+        <location filename="../../gui/compare/search.py" line="60"/>
         <source>match</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="455"/>
+        <location filename="../../gui/compare/search.py" line="60"/>
         <source>not in vocab</source>
         <translation>不在词表中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="457"/>
+        <location filename="../../gui/compare/search.py" line="62"/>
         <source>nothing matches here → whole word [UNK]</source>
         <translation>此处无匹配 → 整词 [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="469"/>
+        <location filename="../../gui/compare/search.py" line="74"/>
         <source>Tokens: %1</source>
         <translation>token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="471"/>
+        <location filename="../../gui/compare/search.py" line="76"/>
         <source>BasicTokenizer: %1</source>
         <translation>BasicTokenizer：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="472"/>
+        <location filename="../../gui/compare/search.py" line="77"/>
         <source>no stage changed the text</source>
         <translation>没有阶段改变文本</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="526"/>
+        <location filename="../../gui/compare/sampling.py" line="125"/>
         <source>Sampling… %1 of %2</source>
         <translation>采样中… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="529"/>
+        <location filename="../../gui/compare/sampling.py" line="133"/>
         <source>Sampling cancelled.</source>
         <translation>采样已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="547"/>
+        <location filename="../../gui/compare/sampling.py" line="150"/>
         <source>%1 draws, %2 distinct segmentations (alpha %3, seed %4)</source>
         <translation>抽取 %1 次，%2 种不同切分（alpha %3，种子 %4）</translation>
     </message>
@@ -1560,6 +1559,59 @@
     </message>
 </context>
 <context>
+    <name>LaneView</name>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="399"/>
+        <source>%1 (%2): token %3 of %4</source>
+        <translation>%1（%2）：第 %3 个 token，共 %4 个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="400"/>
+        <source>ID %1, stored as %2</source>
+        <translation>ID %1，存储为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="402"/>
+        <source>bytes %1–%2: %3</source>
+        <translation>字节 %1–%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="404"/>
+        <source>characters %1–%2: %3</source>
+        <translation>字符 %1–%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="406"/>
+        <source>a special token: it stands for no input bytes</source>
+        <translation>特殊 token：不对应任何输入字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="407"/>
+        <source>the unknown token: it stands for %1</source>
+        <translation>未知 token：代表 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="408"/>
+        <source>a byte-fallback piece: one byte of a character the vocabulary lacks</source>
+        <translation>字节回退片段：词表中缺少的字符的一个字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="409"/>
+        <source>holds only part of a character (dashed border)</source>
+        <translation>只含一个字符的一部分（虚线边框）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="410"/>
+        <source>where this token is inside its word is not traced exactly</source>
+        <translation>此 token 在所属词中的位置未被精确追踪</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="411"/>
+        <source>inserted by the tokenizer: it stands for no input bytes</source>
+        <translation>由分词器插入：不对应任何输入字节</translation>
+    </message>
+</context>
+<context>
     <name>LessonDock</name>
     <message>
         <location filename="../../gui/lessons.py" line="216"/>
@@ -2224,6 +2276,74 @@
     </message>
 </context>
 <context>
+    <name>SideBySide</name>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="62"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="65"/>
+        <source>Tokenizers to compare, with their figures</source>
+        <translation>要对比的分词器及其数据</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="66"/>
+        <source>Each ticked tokenizer&apos;s tokens, lined up at the boundaries they share</source>
+        <translation>每个已勾选分词器的 token，按它们共有的边界对齐</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="70"/>
+        <source>Baseline:</source>
+        <translation>基准：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="161"/>
+        <source>Tick one or more tokenizers in the table above to compare them.</source>
+        <translation>在上方表格中勾选一个或多个分词器进行对比。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="164"/>
+        <source>Type or paste a text above to see how each tokenizer cuts it.</source>
+        <translation>在上方输入或粘贴文本，查看每个分词器如何切分它。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="169"/>
+        <source>Encoding %1 characters with %2 tokenizers…</source>
+        <translation>正在用 %2 个分词器编码 %1 个字符…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="185"/>
+        <source>Cancelled: the lanes show the last text compared.</source>
+        <translation>已取消：下方显示的是上一次对比的文本。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="192"/>
+        <source>Encoding %1 characters… %2 of %3 tokenizers done</source>
+        <translation>正在编码 %1 个字符… 已完成 %2/%3 个分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="199"/>
+        <source>Cannot compare: %1</source>
+        <translation>无法对比：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="228"/>
+        <source>No ticked tokenizer could encode this text: the table says why.</source>
+        <translation>已勾选的分词器都无法编码此文本：原因见表格。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="229"/>
+        <source>%1 characters, %2 UTF-8 bytes · ▼ marks the %3 token boundaries all %4 share</source>
+        <translation>%1 个字符，%2 个 UTF-8 字节 · ▼ 标出全部 %4 个分词器共有的 %3 个 token 边界</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="232"/>
+        <source>%1 could not encode it (see the table)</source>
+        <translation>%1 个无法编码（见表格）</translation>
+    </message>
+</context>
+<context>
     <name>SwapDialog</name>
     <message>
         <location filename="../../gui/asset_manager.py" line="65"/>
@@ -2390,6 +2510,19 @@
     </message>
 </context>
 <context>
+    <name>TokenizerListModel</name>
+    <message>
+        <location filename="../../gui/compare/picker.py" line="104"/>
+        <source>baseline</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/picker.py" line="145"/>
+        <source>%1 — key %2</source>
+        <translation>%1 — 键 %2</translation>
+    </message>
+</context>
+<context>
     <name>TracePanel</name>
     <message>
         <location filename="../../gui/trace_panel.py" line="76"/>
@@ -2483,120 +2616,134 @@
 <context>
     <name>compare_view</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="97"/>
+        <location filename="../../gui/compare/picker.py" line="15"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="97"/>
+        <location filename="../../gui/compare/picker.py" line="16"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="98"/>
+        <location filename="../../gui/compare/picker.py" line="17"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="98"/>
-        <location filename="../../gui/compare_view.py" line="104"/>
-        <location filename="../../gui/compare_view.py" line="116"/>
+        <location filename="../../gui/compare/picker.py" line="18"/>
+        <source>Characters / token</source>
+        <translation>字符数 / token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/picker.py" line="19"/>
+        <source>Bytes / token</source>
+        <translation>字节数 / token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/picker.py" line="20"/>
+        <source>Tokens vs baseline</source>
+        <translation>token 数（相对基准）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/tables.py" line="45"/>
+        <location filename="../../gui/compare/tables.py" line="57"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="102"/>
+        <location filename="../../gui/compare/tables.py" line="43"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="102"/>
+        <location filename="../../gui/compare/tables.py" line="43"/>
         <source>Log-probability</source>
         <translation>对数概率</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="103"/>
+        <location filename="../../gui/compare/tables.py" line="44"/>
         <source>P(segmentation | text)</source>
         <translation>P(切分 | 文本)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="108"/>
+        <location filename="../../gui/compare/tables.py" line="49"/>
         <source>Start</source>
         <translation>起点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="108"/>
+        <location filename="../../gui/compare/tables.py" line="49"/>
         <source>End</source>
         <translation>终点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="109"/>
+        <location filename="../../gui/compare/tables.py" line="50"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="109"/>
+        <location filename="../../gui/compare/tables.py" line="50"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="110"/>
+        <location filename="../../gui/compare/tables.py" line="51"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="114"/>
+        <location filename="../../gui/compare/tables.py" line="55"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="114"/>
+        <location filename="../../gui/compare/tables.py" line="55"/>
         <source>Drawn</source>
         <translation>抽中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="115"/>
+        <location filename="../../gui/compare/tables.py" line="56"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="115"/>
+        <location filename="../../gui/compare/tables.py" line="56"/>
         <source>Exact P^α/Z</source>
         <translation>精确 P^α/Z</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="120"/>
-        <location filename="../../gui/compare_view.py" line="125"/>
+        <location filename="../../gui/compare/tables.py" line="61"/>
+        <location filename="../../gui/compare/tables.py" line="66"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="120"/>
+        <location filename="../../gui/compare/tables.py" line="61"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="121"/>
+        <location filename="../../gui/compare/tables.py" line="62"/>
         <source>Tried</source>
         <translation>尝试</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="121"/>
+        <location filename="../../gui/compare/tables.py" line="62"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="125"/>
+        <location filename="../../gui/compare/tables.py" line="66"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="126"/>
+        <location filename="../../gui/compare/tables.py" line="67"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="126"/>
+        <location filename="../../gui/compare/tables.py" line="67"/>
         <source>n-grams (fastText order)</source>
         <translation>n-gram（fastText 顺序）</translation>
     </message>

@@ -1,5 +1,8 @@
 """The compare view: every loaded tokenizer side by side, the Unigram
-lattice, n-best and sampling, the WordPiece search trace, fastText n-grams."""
+lattice, n-best and sampling, the WordPiece search trace, fastText n-grams.
+
+Side by side with chips, shared boundaries, hover and the remembered
+ticks is in test_compare_side_by_side.py."""
 
 import pytest
 from PySide6.QtCore import Qt
@@ -10,7 +13,7 @@ from core.inspect import identity
 from core.pipeline.bert_basic import BasicTokenizer
 from core.workspace.workspace import Workspace
 from gui.bridge import WorkspaceBridge
-from gui.compare_view import CompareView, lattice_rows
+from gui.compare import CompareView, lattice_rows
 from gui.main_window import MainWindow
 
 SENTENCES = [
@@ -36,14 +39,9 @@ def tokenizers():
 
 
 def open_assets(workspace, *models):
-    # core.inspect.identity has no canonical description of these two kinds yet, so
-    # the open-asset entries are made here instead of by workspace.add_asset.
-    entries = []
     for name, model in models:
         to_asset = assets.unigram_to_asset if isinstance(model, unigram.Unigram) else assets.wordpiece_to_asset
-        entries.append(identity.OpenAsset(identity.LoadedAsset(to_asset(model, name=name), model, None)))
-    workspace.assets = tuple(entries)
-    workspace.events.emit("assets_changed")
+        workspace.add_loaded(identity.from_dict(to_asset(model, name=name), tokenizer=model))
 
 
 @pytest.fixture
@@ -58,46 +56,59 @@ def view(qtbot, tokenizers):
     yield widget
 
 
-def show(view, text):
-    view.input.setText(text)
+def show(view, text, qtbot=None, tab=None):
+    """Compare ``text`` now (not after the typing pause) and wait for the lanes."""
+    if tab is not None:
+        view.tabs.setCurrentWidget(tab)
+    view.input.setPlainText(text)
     view.debounce.stop()
     view.refresh()
+    if qtbot is not None:
+        qtbot.waitUntil(lambda: not view.side_by_side.is_running(), timeout=10000)
 
 
-def test_every_loaded_tokenizer_side_by_side_with_counts(view, tokenizers):
-    show(view, "lower lowerz")
-    table = rows(view.comparison_model)
+def labels(view, lane):
+    return [chip.label for chip in view.side_by_side.lanes.lane_chips(lane)]
+
+
+def test_every_loaded_tokenizer_side_by_side_with_counts(view, tokenizers, qtbot):
+    show(view, "lower lowerz", qtbot)
+    table = rows(view.side_by_side.model)
     encoder = view.workspace.encoder_name
-    assert [r[0] for r in table] == ["trained char BPE", encoder, "demo unigram", "seed wordpiece"]
-    assert [r[1] for r in table] == ["char-bpe", "byte-bpe", "unigram", "wordpiece"]
-    assert table[0][2:] == ["7", "low  er  </w>  low  er  [UNK]  </w>"]
-    assert table[1][2] == "12"
-    assert table[3][2:] == ["3", "low  ##er  [UNK]"]
+    assert [r[0] for r in table] == [encoder, "trained char BPE", "demo unigram", "seed wordpiece"]
+    assert [r[1] for r in table] == ["byte-bpe", "char-bpe", "unigram", "wordpiece"]
+    assert [lane.name for lane in view.side_by_side.lanes.lanes] == [r[0] for r in table]
+    assert table[1][2] == "7" and labels(view, 1) == ["low", "er", "</w>", "low", "er", "[UNK]", "</w>"]
+    assert table[0][2] == "12"
+    assert table[3][2] == "3" and labels(view, 3) == ["low", "##er", "[UNK]"]
     uni, _ = tokenizers
     assert table[2][2] == str(len(uni.encode("lower lowerz").tokens))
-    assert "12 characters under 4 tokenizers" in view.summary.text()
+    assert view.side_by_side.status.text().startswith("12 characters, 12 UTF-8 bytes")
+    assert "all 4 share" in view.side_by_side.status.text()
 
 
 def test_typing_re_encodes_after_a_pause(view, qtbot):
-    view.input.setText("new")
-    qtbot.waitUntil(lambda: cell(view.comparison_model, 3, 3) == "new", timeout=2000)
+    view.input.setPlainText("new")
+    qtbot.waitUntil(lambda: view.side_by_side.comparison is not None and view.side_by_side.comparison.text == "new"
+                    and labels(view, 3) == ["new"], timeout=5000)
 
 
 def test_lattice_shows_candidates_viterbi_path_and_nbest(view, tokenizers):
     uni, _ = tokenizers
-    show(view, "lower newer")
+    show(view, "lower newer", tab=view.lattice)
     lattice = uni.lattice(uni.pipeline.normalize("lower newer").text)
     best = lattice.viterbi()
-    assert view.node_model.rowCount() == len(lattice.nodes)
-    on_path = {r for r in range(view.node_model.rowCount()) if cell(view.node_model, r, 0, Qt.BackgroundRole)}
+    node_model, nbest_model = view.lattice.node_model, view.lattice.nbest_model
+    assert node_model.rowCount() == len(lattice.nodes)
+    on_path = {r for r in range(node_model.rowCount()) if cell(node_model, r, 0, Qt.BackgroundRole)}
     assert len(on_path) == len(best.nodes)
-    assert view.lattice_items == len(lattice.nodes)
-    nbest = rows(view.nbest_model)
+    assert view.lattice.items == len(lattice.nodes)
+    nbest = rows(nbest_model)
     assert len(nbest) == min(10, len(lattice.nbest(10)))
     assert nbest[0][1] == f"{best.score:.4f}"
     assert nbest[0][3] == "  ".join(uni.encode("lower newer").pieces)
-    assert cell(view.nbest_model, 0, 0, Qt.BackgroundRole) is not None
-    assert "▁lower▁newer" in view.lattice_label.text()
+    assert cell(nbest_model, 0, 0, Qt.BackgroundRole) is not None
+    assert "▁lower▁newer" in view.lattice.label.text()
 
 
 def test_lattice_rows_never_overlap_and_put_viterbi_on_top(tokenizers):
@@ -114,52 +125,73 @@ def test_lattice_rows_never_overlap_and_put_viterbi_on_top(tokenizers):
 
 
 def test_wordpiece_search_trace_marks_the_failure(view):
-    show(view, "lowerz")
-    table = rows(view.search_model)
+    show(view, "lowerz", tab=view.search)
+    search_model = view.search.search_model
+    table = rows(search_model)
     assert [r[2] for r in table] == ["lowerz", "lower", "lowe", "low", "##erz", "##er", "##z"]
     assert table[3][3] == "match" and table[1][3] == "not in vocab"
     assert "whole word [UNK]" in table[-1][3]
-    assert cell(view.search_model, 6, 0, Qt.BackgroundRole) is not None
-    assert cell(view.search_model, 3, 0, Qt.BackgroundRole) is None
-    assert "Tokens: [UNK]" in view.search_label.text()
+    assert cell(search_model, 6, 0, Qt.BackgroundRole) is not None
+    assert cell(search_model, 3, 0, Qt.BackgroundRole) is None
+    assert "Tokens: [UNK]" in view.search.label.text()
 
 
 def test_fasttext_ngrams_of_seed_003(view):
+    show(view, "where", tab=view.fasttext)
+    tab = view.fasttext
+    tab.maxn_box.setValue(3)
+    assert rows(tab.ngram_model) == [["where", "3", "5", "<wh  whe  her  ere  re>"]]
+    tab.maxn_box.setValue(6)
+    assert [r[1] for r in rows(tab.ngram_model)] == ["3", "4", "5", "6"]
+    tab.minn_box.setValue(7)
+    assert "must not exceed maxn" in rows(tab.ngram_model)[0][3]
+
+
+def test_a_hidden_algorithm_tab_catches_up_when_shown(view):
+    show(view, "where")  # on the side-by-side tab
+    assert view.fasttext.ngram_model.rowCount() == 0  # not computed behind its tab
+    view.tabs.setCurrentWidget(view.fasttext)
+    assert rows(view.fasttext.ngram_model)[0][0] == "where"
+
+
+def test_the_algorithm_tabs_look_at_the_start_of_a_long_text(view):
+    show(view, "where " * 200, tab=view.fasttext)
+    assert view.fasttext.text == ("where " * 200)[:500]
+    assert view.cut_label.isVisible() and "1,200 characters" in view.cut_label.text()
     show(view, "where")
-    view.maxn_box.setValue(3)
-    assert rows(view.ngram_model) == [["where", "3", "5", "<wh  whe  her  ere  re>"]]
-    view.maxn_box.setValue(6)
-    assert [r[1] for r in rows(view.ngram_model)] == ["3", "4", "5", "6"]
-    view.minn_box.setValue(7)
-    assert "must not exceed maxn" in rows(view.ngram_model)[0][3]
+    assert not view.cut_label.isVisible()
 
 
 def test_sampling_runs_off_the_gui_thread_and_repeats_with_a_seed(view, qtbot):
-    show(view, "lower newer")
-    view.samples_box.setValue(400)
-    view.alpha_box.setValue(0.2)
-    view.sample_button.click()
-    qtbot.waitUntil(lambda: view.sample_model.rowCount() > 0, timeout=10000)
-    first = rows(view.sample_model)
+    show(view, "lower newer", tab=view.sampling)
+    tab = view.sampling
+    tab.samples_box.setValue(400)
+    tab.alpha_box.setValue(0.2)
+    tab.sample_button.click()
+    qtbot.waitUntil(lambda: tab.sample_model.rowCount() > 0, timeout=10000)
+    first = rows(tab.sample_model)
     assert sum(int(r[1]) for r in first) == 400
     shares = [float(r[2]) for r in first]
     assert shares == sorted(shares, reverse=True)
-    assert "400 draws" in view.sample_label.text()
-    view.sample_model.set_rows([])
-    view.sample_button.click()
-    qtbot.waitUntil(lambda: view.sample_model.rowCount() > 0, timeout=10000)
-    assert rows(view.sample_model) == first
+    assert "400 draws" in tab.label.text()
+    tab.sample_model.set_rows([])
+    tab.sample_button.click()
+    qtbot.waitUntil(lambda: tab.sample_model.rowCount() > 0, timeout=10000)
+    assert rows(tab.sample_model) == first
 
 
 def test_without_unigram_or_wordpiece_the_view_says_what_to_do(qtbot):
     widget = CompareView(WorkspaceBridge(Workspace.example()))
     qtbot.addWidget(widget)
-    assert widget.nbest_model.rowCount() == 0
-    assert "open a unigram asset" in widget.lattice_label.text()
-    assert "open a wordpiece asset" in widget.search_label.text()
-    widget.sample_button.click()
-    assert "open a unigram asset" in widget.sample_label.text()
-    assert widget.comparison_model.rowCount() == 2  # char BPE and the byte-level encoder
+    widget.show()
+    for tab in (widget.lattice, widget.search):
+        widget.tabs.setCurrentWidget(tab)
+    assert widget.lattice.nbest_model.rowCount() == 0
+    assert "open a unigram asset" in widget.lattice.label.text()
+    assert "open a wordpiece asset" in widget.search.label.text()
+    widget.sampling.sample_button.click()
+    assert "open a unigram asset" in widget.sampling.label.text()
+    assert widget.side_by_side.model.rowCount() == 2  # the byte-level encoder and char BPE
 
 
 def test_main_window_has_the_compare_tab(qtbot):
@@ -174,8 +206,8 @@ def test_a_hidden_compare_tab_reloads_when_shown(qtbot):
     qtbot.addWidget(window)
     window.show()
     view = window.panels["compare"]
-    before = view.comparison_model.rowCount()
+    before = view.side_by_side.model.rowCount()
     window.workspace.add_asset(assets.byte_bpe_to_asset(byte_bpe.train(["low lower"], 3), records=["low lower"]))
-    assert view.comparison_model.rowCount() == before  # behind another tab: nothing done yet
+    assert view.side_by_side.model.rowCount() == before  # behind another tab: nothing done yet
     window.show_panel("compare")
-    assert view.comparison_model.rowCount() == before + 1
+    assert view.side_by_side.model.rowCount() == before + 1

@@ -1,0 +1,157 @@
+"""The tokenizers the workspace holds, as a checkable table with each
+ticked one's figures for the current text: tokens, characters and bytes per
+token, and the token count against a baseline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, Qt, Signal
+
+from .alignment import stats
+from .texts import fill, tooltip, tr, translate
+
+HEADERS = (
+    QT_TRANSLATE_NOOP("compare_view", "Tokenizer"),
+    QT_TRANSLATE_NOOP("compare_view", "Kind"),
+    QT_TRANSLATE_NOOP("compare_view", "Tokens"),
+    QT_TRANSLATE_NOOP("compare_view", "Characters / token"),
+    QT_TRANSLATE_NOOP("compare_view", "Bytes / token"),
+    QT_TRANSLATE_NOOP("compare_view", "Tokens vs baseline"),
+)
+NAME, KIND, TOKENS, CHARS, BYTES, VERSUS = range(len(HEADERS))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A held tokenizer as this tab lists it: ``key`` is unique in the list
+    (the workspace's key, with ``#2``… for a second copy of one asset)."""
+
+    key: str
+    name: str
+    kind: str
+    tokenizer: object
+
+
+def unique_keys(keys) -> list[str]:
+    """``keys`` with repeats told apart in order: ``a``, ``a#2``, ``a#3``."""
+    seen: dict[str, int] = {}
+    out = []
+    for key in keys:
+        seen[key] = seen.get(key, 0) + 1
+        out.append(key if seen[key] == 1 else f"{key}#{seen[key]}")
+    return out
+
+
+class TokenizerListModel(QAbstractTableModel):
+    sig_checked_changed = Signal()
+    """The user ticked or unticked a tokenizer."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.entries: list[Entry] = []
+        # Keys left out, oldest first (a dict as an ordered set); every other key is ticked,
+        # so a tokenizer opened for the first time shows up at once.
+        self.unchecked: dict[str, None] = {}
+        self.comparison = None  # alignment.Comparison the figures come from
+        self.baseline = ""  # key
+        self._rows: dict = {}  # key -> alignment.Row of ``comparison``
+
+    # ==== what is listed and ticked ====
+
+    def set_entries(self, entries) -> None:
+        self.beginResetModel()
+        self.entries = list(entries)
+        self.endResetModel()
+
+    def checked(self) -> list[Entry]:
+        return [e for e in self.entries if e.key not in self.unchecked]
+
+    def set_checked(self, key: str, on: bool) -> None:
+        if (key not in self.unchecked) == on:
+            return
+        if on:
+            del self.unchecked[key]
+        else:
+            self.unchecked[key] = None
+        for row, entry in enumerate(self.entries):
+            if entry.key == key:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+        self.sig_checked_changed.emit()
+
+    # ==== figures ====
+
+    def set_comparison(self, comparison, baseline: str) -> None:
+        self.comparison, self.baseline = comparison, baseline
+        self._rows = {} if comparison is None else {r.key: r for r in comparison.rows}
+        if self.entries:
+            self.dataChanged.emit(self.index(0, TOKENS), self.index(len(self.entries) - 1, VERSUS))
+
+    def row_of(self, key: str):
+        """The comparison's row for ``key`` (None: not ticked or not encoded yet)."""
+        return self._rows.get(key)
+
+    def figures(self, key: str) -> tuple[str, str, str, str]:
+        """Tokens, characters per token, bytes per token, against the baseline."""
+        row = self._rows.get(key)
+        if row is None:
+            return "", "", "", ""
+        if row.error:
+            return fill(translate("CompareView", "cannot encode: %1"), row.error), "–", "–", "–"
+        per_char, per_byte = stats(row, self.comparison.chars, self.comparison.size)
+        base = self._rows.get(self.baseline)
+        if key == self.baseline:
+            versus = self.tr("baseline")
+        elif base is None or base.error or not base.tokens:
+            versus = "–"
+        else:
+            versus = f"{(row.tokens / base.tokens - 1) * 100:+.1f}%"
+        return (f"{row.tokens:,}", "–" if per_char is None else f"{per_char:.2f}",
+                "–" if per_byte is None else f"{per_byte:.2f}", versus)
+
+    # ==== the model ====
+
+    def rowCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.entries)
+
+    def columnCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.DisplayRole):
+        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
+            return tr(HEADERS[section])
+        return None
+
+    def flags(self, index):
+        if not index.isValid():
+            return Qt.NoItemFlags
+        flags = Qt.ItemIsEnabled | Qt.ItemIsSelectable
+        return flags | Qt.ItemIsUserCheckable if index.column() == NAME else flags
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        entry, column = self.entries[index.row()], index.column()
+        if role == Qt.CheckStateRole and column == NAME:
+            return Qt.Unchecked if entry.key in self.unchecked else Qt.Checked
+        if role == Qt.DisplayRole:
+            if column == NAME:
+                return entry.name
+            if column == KIND:
+                return entry.kind
+            return self.figures(entry.key)[column - TOKENS]
+        if role == Qt.ToolTipRole:
+            if column == NAME:
+                return tooltip(fill(self.tr("%1 — key %2"), entry.name, entry.key))
+            figure = self.figures(entry.key)[column - TOKENS] if column >= TOKENS else ""
+            return tooltip(figure) if figure else None  # an error message is longer than its column
+        if role == Qt.TextAlignmentRole and column >= TOKENS:
+            return int(Qt.AlignRight | Qt.AlignVCenter)
+        return None
+
+    def setData(self, index, value, role=Qt.EditRole):
+        if not index.isValid() or role != Qt.CheckStateRole or index.column() != NAME:
+            return False
+        on = Qt.CheckState(value) == Qt.Checked if not isinstance(value, bool) else value
+        self.set_checked(self.entries[index.row()].key, on)
+        return True

@@ -1,0 +1,234 @@
+"""The side-by-side tab: tick any of the workspace's tokenizers; the text is
+encoded by every ticked one off the GUI thread and shown as lanes of chips
+lined up at the boundaries they share, under a table of their figures.
+
+One worker per change: a newer text or selection cancels the running one,
+and a result that is not the latest is dropped.  Rows already encoded for
+this text are kept (ticking one more tokenizer encodes only that one).
+The ticks and the baseline are remembered by key across sessions.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSplitter, QTableView, QVBoxLayout,
+    QWidget,
+)
+
+from .. import settings
+from ..workers import run_task
+from .alignment import compare
+from .lanes import Lane, LaneView
+from .picker import NAME, TokenizerListModel
+from .texts import fill
+
+MAX_REMEMBERED = 200  # unticked keys kept in the settings (assets come and go)
+MAX_TABLE_ROWS = 6  # the tokenizer table grows to this many rows, then scrolls
+
+
+class SideBySide(QWidget):
+    sig_span_hovered = Signal(int, int)
+    """Character span of the chip under the mouse (or pinned), in the text of ``comparison``; (-1, -1): none."""
+    sig_compared = Signal()
+    """A new comparison is shown."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self.model = TokenizerListModel(self)
+        self.model.unchecked = dict.fromkeys(settings.read(settings.COMPARE_UNCHECKED))
+        self.baseline = settings.read(settings.COMPARE_BASELINE)
+        self.text = ""
+        self.comparison = None  # the one shown (alignment.Comparison)
+        self.names: dict[str, tuple[str, str]] = {}  # key -> (name, kind)
+        self._task = None
+        self._cache: dict[str, tuple] = {}  # key -> (text, tokenizer's model, Row)
+
+        # Widgets
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(NAME, QHeaderView.Stretch)
+        self.baseline_box = QComboBox()
+        self.baseline_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.hide()
+        self.lanes = LaneView()
+        self.table.setAccessibleName(self.tr("Tokenizers to compare, with their figures"))
+        self.lanes.setAccessibleName(self.tr("Each ticked tokenizer's tokens, lined up at the boundaries they share"))
+
+        # Layout
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel(self.tr("Baseline:")))
+        bar.addWidget(self.baseline_box)
+        bar.addWidget(self.status, 1)
+        bar.addWidget(self.cancel_button)
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addLayout(bar)
+        lower_layout.addWidget(self.lanes, 1)
+        self.splitter = QSplitter(Qt.Vertical)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(lower)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([130, 520])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+
+        # Signals
+        self.model.sig_checked_changed.connect(self._checked_changed)
+        self.baseline_box.currentIndexChanged.connect(self._baseline_chosen)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.lanes.sig_span_hovered.connect(self.sig_span_hovered)
+
+    # ==== inputs ====
+
+    def set_entries(self, entries) -> None:
+        """The tokenizers to offer (picker.Entry, in the workspace's order)."""
+        self.names = {e.key: (e.name, e.kind) for e in entries}
+        models = {e.key: e.tokenizer.model for e in entries}
+        # A cached row is good only for the same model object (a retrain or a
+        # new encoder makes another one under the same key).
+        self._cache = {k: v for k, v in self._cache.items() if models.get(k) is v[1]}
+        fit = len(entries) != self.model.rowCount()
+        self.model.set_entries(entries)
+        if fit:
+            self._fit_table()
+        self._fill_baselines()
+        self.start()
+
+    def _fit_table(self):
+        """Room for every tokenizer in the table (up to MAX_TABLE_ROWS; it scrolls beyond)."""
+        rows = min(max(1, self.model.rowCount()), MAX_TABLE_ROWS)
+        height = (self.table.horizontalHeader().sizeHint().height() + 2 * self.table.frameWidth()
+                  + rows * self.table.verticalHeader().defaultSectionSize() + 2)
+        total = sum(self.splitter.sizes()) or 650
+        self.splitter.setSizes([height, max(1, total - height)])
+
+    def set_text(self, text: str) -> None:
+        self.text = text
+        self.start()
+
+    def checked_keys(self) -> list[str]:
+        return [e.key for e in self.model.checked()]
+
+    def _checked_changed(self):
+        remembered = list(self.model.unchecked)[-MAX_REMEMBERED:]
+        settings.write(settings.COMPARE_UNCHECKED, remembered)
+        self._fill_baselines()
+        self.start()
+
+    def _fill_baselines(self):
+        checked = self.model.checked()
+        self.baseline_box.blockSignals(True)
+        self.baseline_box.clear()
+        for entry in checked:
+            self.baseline_box.addItem(entry.name, entry.key)
+        index = self.baseline_box.findData(self.baseline)
+        self.baseline_box.setCurrentIndex(max(0, index) if checked else -1)
+        self.baseline_box.blockSignals(False)
+        self.model.set_comparison(self.comparison, self.baseline_key())
+
+    def baseline_key(self) -> str:
+        """The chosen baseline if it is shown, else the first tokenizer shown."""
+        key = self.baseline_box.currentData()
+        return key if isinstance(key, str) else ""
+
+    def _baseline_chosen(self, _index):
+        key = self.baseline_key()
+        if key:
+            self.baseline = key
+            settings.write(settings.COMPARE_BASELINE, key)
+        self.model.set_comparison(self.comparison, key)
+
+    # ==== encoding, off the GUI thread ====
+
+    def start(self) -> None:
+        """Encode the text with every ticked tokenizer (cancelling a run in progress)."""
+        self.cancel(quiet=True)
+        entries = self.model.checked()
+        if not entries:
+            self._show(None, self.tr("Tick one or more tokenizers in the table above to compare them."))
+            return
+        if not self.text:
+            self._show(None, self.tr("Type or paste a text above to see how each tokenizer cuts it."))
+            return
+        text = self.text
+        jobs = [(e.key, e.tokenizer) for e in entries]
+        cached = {k: row for k, (t, _, row) in self._cache.items() if t == text}
+        self.status.setText(fill(self.tr("Encoding %1 characters with %2 tokenizers…"), f"{len(text):,}", len(jobs)))
+        self.cancel_button.show()
+        self._task = run_task(lambda progress, should_stop: compare(
+            text, jobs, cached=cached, progress=progress, should_stop=should_stop), name="compare")
+        # Bound methods: Qt drops them with this widget, while the thread can outlive it.
+        self._task.sig_progressed.connect(self._progressed)
+        self._task.sig_done.connect(self._done)
+        self._task.sig_failed.connect(self._failed)
+        self._task.sig_cancelled.connect(self._cancelled)
+
+    def cancel(self, quiet: bool = False) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None  # whatever it still sends is dropped
+            self.cancel_button.hide()
+            if not quiet:
+                self.status.setText(self.tr("Cancelled: the lanes show the last text compared."))
+
+    def is_running(self) -> bool:
+        return self._task is not None
+
+    def _progressed(self, done, total):
+        if self.sender() is self._task:
+            self.status.setText(fill(self.tr("Encoding %1 characters… %2 of %3 tokenizers done"),
+                                     f"{len(self.text):,}", done, total))
+
+    def _failed(self, message):
+        if self.sender() is self._task:
+            self._task = None
+            self.cancel_button.hide()
+            self.status.setText(fill(self.tr("Cannot compare: %1"), message))
+
+    def _cancelled(self):
+        if self.sender() is self._task:
+            self._task = None
+            self.cancel_button.hide()
+
+    def _done(self, comparison):
+        if self.sender() is not self._task:
+            return  # a newer text or selection is on its way
+        self._task = None
+        self.cancel_button.hide()
+        models = {e.key: e.tokenizer.model for e in self.model.entries}
+        self._cache = {r.key: (comparison.text, models.get(r.key), r) for r in comparison.rows if not r.error}
+        self._show(comparison)
+
+    def _show(self, comparison, message=""):
+        self.comparison = comparison
+        self.model.set_comparison(comparison, self.baseline_key())
+        if comparison is None:
+            self.status.setText("")
+            self.lanes.show_message(message)
+            self.sig_compared.emit()
+            return
+        lanes = [Lane(r.key, *self.names.get(r.key, (r.key, "")), r) for r in comparison.encoded]
+        failed = len(comparison.rows) - len(lanes)
+        if lanes:
+            self.lanes.set_lanes(lanes, comparison)
+        else:
+            self.lanes.show_message(self.tr("No ticked tokenizer could encode this text: the table says why."))
+        status = fill(self.tr("%1 characters, %2 UTF-8 bytes · ▼ marks the %3 token boundaries all %4 share"),
+                      f"{comparison.chars:,}", f"{comparison.size:,}", f"{len(comparison.shared):,}", len(lanes))
+        if failed:
+            status += " · " + fill(self.tr("%1 could not encode it (see the table)"), failed)
+        self.status.setText(status)
+        self.sig_compared.emit()
