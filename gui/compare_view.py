@@ -334,7 +334,7 @@ class CompareView(QWidget):
             found.append((self.tr("trained char BPE"), "char-bpe", self.workspace.model))
         try:
             encoder = self.workspace.encoder  # loads the default first, which names it
-            found.append((self.workspace.encoder_name or self.tr("encoder"), "byte-bpe", encoder))
+            found.append((self.workspace.encoder_name or self.tr("encoder"), encoder.kind, encoder.model))
         except StudioError:
             pass  # no encoder available; the encode panel says why
         for entry in self.workspace.assets:

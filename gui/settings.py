@@ -22,6 +22,8 @@ CURRENT_VIEW = Setting("window/view", str, "trace", "the view shown last")
 RECENT_FILES = Setting("files/recent", list, [], "recently opened or saved workspaces, newest first")
 RECENT_TOKENIZERS = Setting("files/recent_tokenizers", list, [], "recently imported tokenizer files, newest first")
 THEME = Setting("ui/theme", str, "system", "colour theme: system, light or dark")
+ENCODE_TOKENIZER = Setting("encode/tokenizer", str, "", "the encode/decode panel's tokenizer, by its held key "
+                           "(encoder, model or asset:<sha256>); empty: the classroom tokenizer")
 
 MAX_RECENT = 10
 
