@@ -27,19 +27,27 @@ def byte_role(value: int) -> str:
 
 def partial_label(text, char_starts, byte_span, char_span) -> str:
     """Name the characters a token only partly holds: ``法 1/3`` is the first
-    of the three bytes of 法; whole characters appear as themselves."""
+    of the three bytes of 法; whole characters appear as themselves, run
+    together (``␣na ï 1/2``: a space, n, a and the first byte of ï).
+
+    >>> partial_label("naïve", [0, 1, 2, 4, 5, 6], (0, 3), (0, 3))
+    'na ï 1/2'
+    """
     start, end = byte_span
-    parts = []
+    parts = []  # runs of whole characters, and one entry per partial one
     for index in range(char_span[0], char_span[1]):
         first, last = char_starts[index], char_starts[index + 1]
         shown = render_piece(text[index].encode("utf-8", "surrogatepass"))
         if start <= first and last <= end:
-            parts.append(shown)
+            if parts and not parts[-1][1]:
+                parts[-1] = (parts[-1][0] + shown, False)
+            else:
+                parts.append((shown, False))
             continue
         lo, hi = max(start, first) - first + 1, min(end, last) - first
         held = f"{lo}" if lo == hi else f"{lo}–{hi}"
-        parts.append(f"{shown} {held}/{last - first}")
-    return " ".join(parts) if len(parts) > 1 and any("/" in p for p in parts) else "".join(parts)
+        parts.append((f"{shown} {held}/{last - first}", True))
+    return " ".join(p for p, _ in parts)
 
 
 class _WholeChips(dict):

@@ -72,7 +72,7 @@ class TokenStrip(QAbstractScrollArea):
         self._ws: list[int] = []
         self._row_tops: list[int] = []
         self._row_first: list[int] = []
-        self._width_cache: dict[int, int] = {}  # id(chip) -> width; chips are shared
+        self._width_cache: dict[int, int] = {}  # id(chip) -> width of the chips on show; chips are shared
         self._cursor = (GAP, GAP)
         self._layout_timer = QTimer(self, interval=0)
         self._layout_timer.timeout.connect(self._layout_chunk)
@@ -96,6 +96,8 @@ class TokenStrip(QAbstractScrollArea):
 
     def set_chips(self, chips, marked=()) -> None:
         self._chips = list(chips)
+        # Keyed by id(): a freed chip's id can come back as another chip's.
+        self._width_cache = {}
         self.marked = frozenset(marked)
         self.selected = self.hovered = -1
         self._relayout()
@@ -298,7 +300,7 @@ class TokenStrip(QAbstractScrollArea):
         elif chip.partial and chip.covers:
             lines.append(self.tr("This token holds only part of %1: a character's bytes are split over "
                                  "several tokens.").replace("%1", describe_chars(chip.covers)))
-        elif chip.partial:
+        elif chip.partial and not chip.problems:  # with problems, the bytes may form no character at all
             lines.append(self.tr("This token holds only part of a multi-byte character."))
         elif chip.covers:
             lines.append(self.tr("Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token "

@@ -26,9 +26,11 @@ encode again and ``canonical`` is ``None``.
 (:class:`core.tokenizer.Tokenizer`, any kind) or, as the command line
 passes it, a kind's bare model.  Through the interface a token covers its
 bytes where the kind knows them (``token_bytes``: byte-level tokens, byte
-fallback pieces) and the UTF-8 of its stored spelling otherwise; the
+fallback pieces) and otherwise the UTF-8 of the text it stands for (its
+spelling without markers: ``##er`` covers "er", ``▁a`` " a"); the
 canonical list is ``encode_ids`` of the decoded text (of the bytes, for a
-``byte-bpe`` tokenizer).
+``byte-bpe`` tokenizer).  The unknown token counts as a special there: it
+stays where it is, since the text it stood for is lost.
 """
 
 from __future__ import annotations
@@ -277,6 +279,11 @@ class _Interface(_Memo):
     def __init__(self, tokenizer):
         super().__init__(tokenizer)
         self._specials = {token_id: name for name, token_id in tokenizer.specials}
+        # The unknown token stays in place like a special: the text it stood
+        # for is lost, and its name ("[UNK]") is not text the encoder reads back.
+        unknown = _unknown_id(tokenizer)
+        if unknown is not None:
+            self._specials.setdefault(unknown, tokenizer.id_to_token(unknown))
         # Our byte-level BPE encodes bytes, so even bytes that are not UTF-8
         # have a canonical list; every other kind needs text.
         self.takes_bytes = tokenizer.kind == "byte-bpe"
@@ -290,7 +297,13 @@ class _Interface(_Memo):
             data = self.model.token_bytes(token_id)
         except TokenizerError:
             return "unknown", b""
-        return "bytes", data if data is not None else token.encode("utf-8", "surrogatepass")
+        if data is None:
+            # The text a stored token stands for ("##er" -> "er", "▁a" -> " a",
+            # "er</w>" -> "er "), where the kind says (the staged kinds do), so
+            # two spellings of one text cover the same bytes and line up.
+            surface = getattr(self.model, "surface", None)
+            data = (surface(token, token_id) if surface is not None else token).encode("utf-8", "surrogatepass")
+        return "bytes", data
 
     def text(self, ids, data):
         return self.model.decode(ids, errors="strict").text
@@ -302,3 +315,17 @@ class _Interface(_Memo):
             data = b"".join(map(self.model.token_bytes, ids))
             return list(self.model.model.encode(data).ids) if data else []
         return list(self.model.encode_ids(self.text(ids, None)))
+
+
+def _unknown_id(tokenizer) -> int | None:
+    """The ID of a kind's unknown token (``[UNK]``, ``<unk>``), if it has one."""
+    model = tokenizer.model
+    if tokenizer.kind == "unigram":
+        return model.unk_id
+    unk = getattr(model, "unk", None)
+    if not isinstance(unk, str):
+        return None
+    try:
+        return tokenizer.token_to_id(unk)
+    except TokenizerError:
+        return None

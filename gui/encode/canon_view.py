@@ -30,8 +30,8 @@ BYTE_PIECE = re.compile(r"<0x[0-9A-Fa-f]{2}>")
 def decode_chips(tokenizer, ids) -> list[Chip]:
     """One chip per ID of ``ids`` under ``tokenizer`` (any kind, the one
     interface), covering what core/inspect/canon.py lines lists up by: a
-    token's bytes where the kind knows them, else the UTF-8 of its stored
-    spelling (``##ing``, ``▁the``).  Specials and unknown IDs have no bytes;
+    token's bytes where the kind knows them, else the UTF-8 of the text it
+    stands for (``##ing``: "ing", ``▁the``: " the").  Specials and unknown IDs have no bytes;
     a chip that cuts a character is partial, each byte keeps its role in the
     joined bytes (invalid ones too), and a chip holding invalid bytes names
     their problems in its tooltip."""
@@ -65,12 +65,14 @@ def decode_chips(tokenizer, ids) -> list[Chip]:
 
 
 def _label(tokenizer, token_id, value) -> str:
-    """A byte-fallback piece reads as stored (``<0xE4>``), other byte tokens as
-    their bytes (``␣world``), string tokens as stored (``##ing``)."""
+    """What the encode strip shows for the same token: a byte-fallback piece
+    as stored (``<0xE4>``), other byte tokens as their bytes (``␣world``),
+    string tokens as their kind reads them (``##ing``, ``␣the``)."""
     token = tokenizer.id_to_token(token_id)
-    if tokenizer.token_bytes(token_id) is None or BYTE_PIECE.fullmatch(token):
-        return "".join(map(render_char, token))
-    return render_piece(value)
+    if tokenizer.token_bytes(token_id) is None:
+        readable = getattr(tokenizer, "readable", None)  # the staged kinds' reading of a stored token
+        return readable(token, token_id) if readable is not None else "".join(map(render_char, token))
+    return token if BYTE_PIECE.fullmatch(token) else render_piece(value)
 
 
 def marked_indices(differences, side: str) -> set[int]:

@@ -44,6 +44,7 @@ THREAD_THRESHOLD = 20_000
 STAGED_THREAD_THRESHOLD = 2_000
 NORMAL_FORMS_LIMIT = 5_000
 HIGHLIGHT = QColor("#ffd54f")
+COLUMN_CHARS = (6, 8, 16, 16, 26, 12, 12)  # the token table's columns, in digits
 
 
 @dataclass(frozen=True)
@@ -123,8 +124,14 @@ class EncodePanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.Interactive)
+        header.setStretchLastSection(True)
+        digit = self.fontMetrics().horizontalAdvance("0")
+        for column, chars in enumerate(COLUMN_CHARS):  # fixed widths: measuring a million rows would stall
+            header.resizeSection(column, chars * digit)
         self.decoder = DecodeBox(self.workspace)
 
         # Layout
@@ -146,7 +153,7 @@ class EncodePanel(QWidget):
         splitter.addWidget(top)
         splitter.addWidget(self.table)
         splitter.addWidget(self.decoder)
-        splitter.setSizes([380, 160, 260])
+        splitter.setSizes([340, 200, 260])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
 

@@ -4,42 +4,42 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <location filename="../../gui/about.py" line="35"/>
+        <location filename="../../gui/about.py" line="36"/>
         <source>About Subword Studio</source>
         <translation>关于 Subword Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="41"/>
+        <location filename="../../gui/about.py" line="42"/>
         <source>Subword Studio %1</source>
         <translation>Subword Studio %1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="42"/>
+        <location filename="../../gui/about.py" line="43"/>
         <source>An offline workbench to learn, inspect, compare and verify subword tokenizers.</source>
         <translation>一个离线工作台，用来学习、检查、比较和核验子词分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="47"/>
+        <location filename="../../gui/about.py" line="48"/>
         <source>The default tokenizer cannot be read: %1</source>
         <translation>无法读取默认分词器：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="50"/>
+        <location filename="../../gui/about.py" line="51"/>
         <source>Default tokenizer: %1 (%2 entries, %3 merges)</source>
         <translation>默认分词器：%1（%2 项，%3 次合并）</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="52"/>
+        <location filename="../../gui/about.py" line="53"/>
         <source>Interface identity (SHA-256):</source>
         <translation>接口身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="52"/>
+        <location filename="../../gui/about.py" line="53"/>
         <source>Full identity (SHA-256):</source>
         <translation>完整身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="56"/>
+        <location filename="../../gui/about.py" line="57"/>
         <source>The book quotes %1 for its frozen tokenizer: the hash of the book&apos;s own canonical serialization, which it does not publish. Ours is the SHA-256 of the RFC 8785 canonical JSON of what a model sees: symbols and IDs, merge order, specials, normalizer, pre-tokenizer and boundary rule (the full identity adds counts, trainer and training data; see docs/identity.md). The two hashes cover different serializations, so they differ.</source>
         <translation>书中给出的冻结分词器标识是 %1：它是书中自定规范序列化的哈希，书里没有公开这种序列化。本程序的标识是模型所见内容的 RFC 8785 规范 JSON 的 SHA-256：符号与 ID、合并顺序、特殊 token、规范化、预分词和边界规则（完整身份另含次数、训练器和训练数据；见 docs/identity.md）。两个哈希覆盖的序列化不同，所以数值不同。</translation>
     </message>
@@ -105,149 +105,149 @@
 <context>
     <name>AssetManager</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="40"/>
+        <location filename="../../gui/asset_manager.py" line="42"/>
         <source>Tokenizer assets (*.json);;All files (*)</source>
         <translation>分词器资产 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="108"/>
+        <location filename="../../gui/asset_manager.py" line="110"/>
         <source>No folder chosen</source>
         <translation>未选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="109"/>
+        <location filename="../../gui/asset_manager.py" line="111"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="110"/>
+        <location filename="../../gui/asset_manager.py" line="112"/>
         <source>Rescan</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="111"/>
+        <location filename="../../gui/asset_manager.py" line="113"/>
         <source>Stop scan</source>
         <translation>停止扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="113"/>
+        <location filename="../../gui/asset_manager.py" line="115"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="114"/>
+        <location filename="../../gui/asset_manager.py" line="116"/>
         <source>Add trained model</source>
         <translation>添加已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="115"/>
+        <location filename="../../gui/asset_manager.py" line="117"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="116"/>
+        <location filename="../../gui/asset_manager.py" line="118"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="117"/>
+        <location filename="../../gui/asset_manager.py" line="119"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="118"/>
+        <location filename="../../gui/asset_manager.py" line="120"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="119"/>
+        <location filename="../../gui/asset_manager.py" line="121"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="120"/>
+        <location filename="../../gui/asset_manager.py" line="122"/>
         <source>Swap two IDs: same shapes, other meaning (seed 000, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（seed 000，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="121"/>
+        <location filename="../../gui/asset_manager.py" line="123"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="122"/>
+        <location filename="../../gui/asset_manager.py" line="124"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="123"/>
-        <source>Encode and decode with this byte-level asset</source>
-        <translation>用此字节级资产进行编码和解码</translation>
+        <location filename="../../gui/asset_manager.py" line="125"/>
+        <source>Encode and decode with this tokenizer in the Encode / decode tab</source>
+        <translation>在“编码 / 解码”标签页中用此分词器编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="129"/>
+        <location filename="../../gui/asset_manager.py" line="131"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="144"/>
+        <location filename="../../gui/asset_manager.py" line="146"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="224"/>
+        <location filename="../../gui/asset_manager.py" line="226"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="234"/>
+        <location filename="../../gui/asset_manager.py" line="236"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="241"/>
+        <location filename="../../gui/asset_manager.py" line="243"/>
         <source>Scanned %1 of %2 files</source>
         <translation>已扫描 %1/%2 个文件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="262"/>
+        <location filename="../../gui/asset_manager.py" line="264"/>
         <source>%1 assets in the folder</source>
         <translation>文件夹中有 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="264"/>
+        <location filename="../../gui/asset_manager.py" line="266"/>
         <source>; %1 files could not be read (hover for why)</source>
         <translation>；%1 个文件无法读取（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="294"/>
+        <location filename="../../gui/asset_manager.py" line="296"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="307"/>
+        <location filename="../../gui/asset_manager.py" line="309"/>
         <source>Still working on the last action…</source>
         <translation>上一个操作仍在进行…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="309"/>
+        <location filename="../../gui/asset_manager.py" line="311"/>
         <source>Working…</source>
         <translation>正在处理…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="343"/>
+        <location filename="../../gui/asset_manager.py" line="345"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="347"/>
+        <location filename="../../gui/asset_manager.py" line="349"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="356"/>
+        <location filename="../../gui/asset_manager.py" line="358"/>
         <source>Opened %1 asset(s)</source>
         <translation>已打开 %1 个资产</translation>
     </message>
@@ -257,17 +257,12 @@
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="359"/>
+        <location filename="../../gui/asset_manager.py" line="361"/>
         <source>trained model</source>
         <translation>已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="370"/>
-        <source>The encode/decode panel takes byte-level assets only.</source>
-        <translation>编码/解码面板只接受字节级资产。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/asset_manager.py" line="372"/>
+        <location filename="../../gui/asset_manager.py" line="371"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
@@ -508,59 +503,59 @@
 <context>
     <name>CanonView</name>
     <message>
-        <location filename="../../gui/canon_view.py" line="76"/>
+        <location filename="../../gui/encode/canon_view.py" line="97"/>
         <source>An encoder gives one list per text. A model trained on its output has never seen another spelling of the same bytes, such as [58, 32] for [259] in the classroom tokenizer.</source>
         <translation>编码器对每段文本只给出一个列表。用其输出训练的模型从未见过同一串字节的其他切分，例如课堂分词器中用 [58, 32] 代替 [259]。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="124"/>
+        <location filename="../../gui/encode/canon_view.py" line="150"/>
         <source>Checking whether these %1 IDs are canonical…</source>
         <translation>正在检查这 %1 个 ID 是否为规范编码…</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="131"/>
+        <location filename="../../gui/encode/canon_view.py" line="157"/>
         <source>Cannot check the list: %1</source>
         <translation>无法检查该列表：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="137"/>
+        <location filename="../../gui/encode/canon_view.py" line="163"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>此列表：%n 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="140"/>
+        <location filename="../../gui/encode/canon_view.py" line="166"/>
         <source>Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text for this tokenizer to encode again.</source>
         <translation>是否规范：无法判断。这些字节不是有效的 UTF-8，没有可供此分词器重新编码的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="144"/>
+        <location filename="../../gui/encode/canon_view.py" line="170"/>
         <source>Canonical as bytes: encoding these bytes again gives this list, but they are not valid UTF-8 text (see above).</source>
         <translation>按字节是规范的：重新编码这些字节得到的正是此列表，但它们不是有效的 UTF-8 文本（见上文）。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="148"/>
+        <location filename="../../gui/encode/canon_view.py" line="174"/>
         <source>Canonical: yes. Encoding the decoded text gives this list.</source>
         <translation>规范：是。对解码出的文本重新编码得到的正是此列表。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="151"/>
+        <location filename="../../gui/encode/canon_view.py" line="177"/>
         <source>bytes %1–%2</source>
         <translation>字节 %1–%2</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="151"/>
+        <location filename="../../gui/encode/canon_view.py" line="177"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="154"/>
+        <location filename="../../gui/encode/canon_view.py" line="180"/>
         <source>Canonical: no. The encoder spells the same bytes differently at %1%2; the tokens that differ are marked ≠ on both sides.</source>
         <translation>规范：否。编码器对 %1%2 处的相同字节给出了不同的切分；两侧不同的 token 都标有 ≠。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="160"/>
+        <location filename="../../gui/encode/canon_view.py" line="186"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>规范列表：%n 个 token</numerusform>
@@ -570,188 +565,188 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="193"/>
+        <location filename="../../gui/compare_view.py" line="194"/>
         <source>A word or a sentence</source>
         <translation>一个词或一个句子</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="203"/>
+        <location filename="../../gui/compare_view.py" line="204"/>
         <source>Sample</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="204"/>
+        <location filename="../../gui/compare_view.py" line="205"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="259"/>
+        <location filename="../../gui/compare_view.py" line="275"/>
         <source>Segmentation # (see the table)</source>
         <translation>切分编号（见表格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="260"/>
+        <location filename="../../gui/compare_view.py" line="276"/>
         <source>Times drawn</source>
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="222"/>
+        <location filename="../../gui/compare_view.py" line="223"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="224"/>
+        <location filename="../../gui/compare_view.py" line="225"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="225"/>
+        <location filename="../../gui/compare_view.py" line="226"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="226"/>
+        <location filename="../../gui/compare_view.py" line="227"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="227"/>
+        <location filename="../../gui/compare_view.py" line="228"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="272"/>
+        <location filename="../../gui/compare_view.py" line="288"/>
         <source>Unigram model:</source>
         <translation>Unigram 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="272"/>
+        <location filename="../../gui/compare_view.py" line="288"/>
         <source>n-best:</source>
         <translation>n-best：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="287"/>
+        <location filename="../../gui/compare_view.py" line="303"/>
         <source>alpha:</source>
         <translation>alpha：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="287"/>
+        <location filename="../../gui/compare_view.py" line="303"/>
         <source>samples:</source>
         <translation>样本数：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="288"/>
+        <location filename="../../gui/compare_view.py" line="304"/>
         <source>seed:</source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="300"/>
+        <location filename="../../gui/compare_view.py" line="316"/>
         <source>WordPiece model:</source>
         <translation>WordPiece 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="308"/>
+        <location filename="../../gui/compare_view.py" line="324"/>
         <source>n from</source>
         <translation>n 从</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="308"/>
+        <location filename="../../gui/compare_view.py" line="324"/>
         <source>to</source>
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="318"/>
+        <location filename="../../gui/compare_view.py" line="334"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="321"/>
+        <location filename="../../gui/compare_view.py" line="337"/>
         <source>encoder</source>
         <translation>编码器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="353"/>
+        <location filename="../../gui/compare_view.py" line="369"/>
         <source>cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="355"/>
+        <location filename="../../gui/compare_view.py" line="371"/>
         <source>%1 characters under %2 tokenizers</source>
         <translation>%1 个字符，%2 个分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="363"/>
+        <location filename="../../gui/compare_view.py" line="379"/>
         <source>Press Sample to draw segmentations with probability ∝ P^alpha.</source>
         <translation>按“采样”以概率 ∝ P^alpha 抽取切分。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="371"/>
-        <location filename="../../gui/compare_view.py" line="476"/>
+        <location filename="../../gui/compare_view.py" line="387"/>
+        <location filename="../../gui/compare_view.py" line="492"/>
         <source>No Unigram model is loaded: open a unigram asset in the Assets tab.</source>
         <translation>未加载 Unigram 模型：请在“资产”标签页中打开一个 unigram 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="385"/>
+        <location filename="../../gui/compare_view.py" line="401"/>
         <source>Normalized: %1 — %2 candidate pieces; Viterbi path (green) scores %3</source>
         <translation>规范化后：%1 — %2 个候选片段；Viterbi 路径（绿色）得分 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="389"/>
+        <location filename="../../gui/compare_view.py" line="405"/>
         <source>(too many to draw; shorten the text to see the lattice)</source>
         <translation>（太多，无法绘制；缩短文本以查看网格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="429"/>
+        <location filename="../../gui/compare_view.py" line="445"/>
         <source>No WordPiece model is loaded: open a wordpiece asset in the Assets tab.</source>
         <translation>未加载 WordPiece 模型：请在“资产”标签页中打开一个 wordpiece 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="435"/>
+        <location filename="../../gui/compare_view.py" line="451"/>
         <source>longer than %1 characters → [UNK]</source>
         <translation>超过 %1 个字符 → [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="439"/>
+        <location filename="../../gui/compare_view.py" line="455"/>
         <source>match</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="439"/>
+        <location filename="../../gui/compare_view.py" line="455"/>
         <source>not in vocab</source>
         <translation>不在词表中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="441"/>
+        <location filename="../../gui/compare_view.py" line="457"/>
         <source>nothing matches here → whole word [UNK]</source>
         <translation>此处无匹配 → 整词 [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="453"/>
+        <location filename="../../gui/compare_view.py" line="469"/>
         <source>Tokens: %1</source>
         <translation>token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="455"/>
+        <location filename="../../gui/compare_view.py" line="471"/>
         <source>BasicTokenizer: %1</source>
         <translation>BasicTokenizer：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="456"/>
+        <location filename="../../gui/compare_view.py" line="472"/>
         <source>no stage changed the text</source>
         <translation>没有阶段改变文本</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="510"/>
+        <location filename="../../gui/compare_view.py" line="526"/>
         <source>Sampling… %1 of %2</source>
         <translation>采样中… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="513"/>
+        <location filename="../../gui/compare_view.py" line="529"/>
         <source>Sampling cancelled.</source>
         <translation>采样已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="531"/>
+        <location filename="../../gui/compare_view.py" line="547"/>
         <source>%1 draws, %2 distinct segmentations (alpha %3, seed %4)</source>
         <translation>抽取 %1 次，%2 种不同切分（alpha %3，种子 %4）</translation>
     </message>
@@ -842,17 +837,17 @@
 <context>
     <name>CorpusEditor</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="41"/>
+        <location filename="../../gui/corpus_editor.py" line="40"/>
         <source>whitespace</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="42"/>
+        <location filename="../../gui/corpus_editor.py" line="41"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="43"/>
+        <location filename="../../gui/corpus_editor.py" line="42"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -907,202 +902,202 @@
         <translation>%1：只有最后一条记录可以没有行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="99"/>
+        <location filename="../../gui/corpus_editor.py" line="98"/>
         <source>Word-frequency table</source>
         <translation>词频表</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="100"/>
+        <location filename="../../gui/corpus_editor.py" line="99"/>
         <source>Raw records</source>
         <translation>原始记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="104"/>
+        <location filename="../../gui/corpus_editor.py" line="103"/>
         <source>Training words:</source>
         <translation>训练词：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="105"/>
+        <location filename="../../gui/corpus_editor.py" line="104"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="106"/>
+        <location filename="../../gui/corpus_editor.py" line="105"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="107"/>
+        <location filename="../../gui/corpus_editor.py" line="106"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="108"/>
+        <location filename="../../gui/corpus_editor.py" line="107"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="109"/>
+        <location filename="../../gui/corpus_editor.py" line="108"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="111"/>
+        <location filename="../../gui/corpus_editor.py" line="110"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="122"/>
-        <location filename="../../gui/corpus_editor.py" line="283"/>
+        <location filename="../../gui/corpus_editor.py" line="121"/>
+        <location filename="../../gui/corpus_editor.py" line="282"/>
         <source>new word</source>
         <translation>新词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="126"/>
+        <location filename="../../gui/corpus_editor.py" line="125"/>
         <source>new record (kept exactly)</source>
         <translation>新记录（原样保留）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="127"/>
+        <location filename="../../gui/corpus_editor.py" line="126"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="131"/>
+        <location filename="../../gui/corpus_editor.py" line="130"/>
         <source>Cancel import</source>
         <translation>取消导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="136"/>
+        <location filename="../../gui/corpus_editor.py" line="135"/>
         <source>Mode:</source>
         <translation>模式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="187"/>
+        <location filename="../../gui/corpus_editor.py" line="186"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="189"/>
+        <location filename="../../gui/corpus_editor.py" line="188"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="239"/>
+        <location filename="../../gui/corpus_editor.py" line="238"/>
         <source>%1 rows · %2 word occurrences · %3 characters · %4 bytes (UTF-8)</source>
         <translation>%1 行 · %2 次词出现 · %3 个字符 · %4 字节（UTF-8）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="242"/>
+        <location filename="../../gui/corpus_editor.py" line="241"/>
         <source>%1 records · %2 words · %3 characters · %4 bytes (exact, with line endings)</source>
         <translation>%1 条记录 · %2 个词 · %3 个字符 · %4 字节（精确，含行尾）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="271"/>
+        <location filename="../../gui/corpus_editor.py" line="270"/>
         <source>Cannot switch mode: %1</source>
         <translation>无法切换模式：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="275"/>
+        <location filename="../../gui/corpus_editor.py" line="274"/>
         <source>Switch corpus mode</source>
         <translation>切换语料模式</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="289"/>
+        <location filename="../../gui/corpus_editor.py" line="288"/>
         <source>new record</source>
         <translation>新记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="300"/>
+        <location filename="../../gui/corpus_editor.py" line="299"/>
         <source>Add records</source>
         <translation>添加记录</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="313"/>
+        <location filename="../../gui/corpus_editor.py" line="312"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>移除 %n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="325"/>
+        <location filename="../../gui/corpus_editor.py" line="324"/>
         <source>Paste records</source>
         <translation>粘贴记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="329"/>
+        <location filename="../../gui/corpus_editor.py" line="328"/>
         <source>Nothing pasted: %1</source>
         <translation>未粘贴任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="337"/>
+        <location filename="../../gui/corpus_editor.py" line="336"/>
         <source>Paste words</source>
         <translation>粘贴词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="350"/>
+        <location filename="../../gui/corpus_editor.py" line="349"/>
         <source>Import a text file</source>
         <translation>导入文本文件</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="351"/>
+        <location filename="../../gui/corpus_editor.py" line="350"/>
         <source>Text files (*.txt *.tsv *.tab);;All files (*)</source>
         <translation>文本文件 (*.txt *.tsv *.tab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="372"/>
+        <location filename="../../gui/corpus_editor.py" line="371"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="393"/>
+        <location filename="../../gui/corpus_editor.py" line="392"/>
         <source>Import failed: %1</source>
         <translation>导入失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="398"/>
+        <location filename="../../gui/corpus_editor.py" line="397"/>
         <source>Import cancelled; the corpus is unchanged.</source>
         <translation>导入已取消；语料未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="403"/>
+        <location filename="../../gui/corpus_editor.py" line="402"/>
         <source>Invalid UTF-8</source>
         <translation>无效的 UTF-8</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="404"/>
+        <location filename="../../gui/corpus_editor.py" line="403"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n 行不是有效的 UTF-8。第一行：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="406"/>
+        <location filename="../../gui/corpus_editor.py" line="405"/>
         <source>Skip these lines</source>
         <translation>跳过这些行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="407"/>
+        <location filename="../../gui/corpus_editor.py" line="406"/>
         <source>Stop import</source>
         <translation>停止导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="418"/>
+        <location filename="../../gui/corpus_editor.py" line="417"/>
         <source>Import stopped: %1</source>
         <translation>导入已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="424"/>
+        <location filename="../../gui/corpus_editor.py" line="423"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="425"/>
+        <location filename="../../gui/corpus_editor.py" line="424"/>
         <source>Imported %1.</source>
         <translation>已导入 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="427"/>
+        <location filename="../../gui/corpus_editor.py" line="426"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
@@ -1110,135 +1105,286 @@
     </message>
 </context>
 <context>
-    <name>EncodePanel</name>
+    <name>DecodeBox</name>
     <message>
-        <location filename="../../gui/encode_panel.py" line="115"/>
-        <source>Type or paste text to encode</source>
-        <translation>输入或粘贴要编码的文本</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="130"/>
-        <source>IDs, e.g. 255 or [270, 32, 268]</source>
-        <translation>ID，例如 255 或 [270, 32, 268]</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="132"/>
-        <source>strict (error)</source>
-        <translation>strict（报错）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="132"/>
-        <source>raw (bytes)</source>
-        <translation>raw（字节）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="133"/>
-        <source>replace (display fallback)</source>
-        <translation>replace（显示替代）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="135"/>
-        <source>Decode</source>
-        <translation>解码</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="136"/>
-        <source>Use the IDs above</source>
-        <translation>使用上方的 ID</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="137"/>
-        <source>Open IDs…</source>
-        <translation>打开 ID 文件…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="156"/>
+        <location filename="../../gui/encode/decode_box.py" line="33"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="160"/>
+        <location filename="../../gui/encode/decode_box.py" line="35"/>
+        <source>IDs, e.g. 255 or [270, 32, 268]</source>
+        <translation>ID，例如 255 或 [270, 32, 268]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="37"/>
+        <source>strict (error)</source>
+        <translation>strict（报错）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="37"/>
+        <source>raw (bytes)</source>
+        <translation>raw（字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="38"/>
+        <source>replace (display fallback)</source>
+        <translation>replace（显示替代）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="40"/>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="41"/>
+        <source>Use the IDs above</source>
+        <translation>使用上方的 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="42"/>
+        <source>Open IDs…</source>
+        <translation>打开 ID 文件…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="55"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="199"/>
-        <source>Tokenizer: %1 (vocab %2)</source>
-        <translation>分词器：%1（词表 %2）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="219"/>
-        <source>Encoding %1 characters…</source>
-        <translation>正在编码 %1 个字符…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="245"/>
-        <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
-        <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="254"/>
-        <source>Normal forms: shown for inputs up to %1 characters.</source>
-        <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="260"/>
-        <source>same as the input</source>
-        <translation>与输入相同</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="262"/>
-        <source>changes it: %1 code points, %2 bytes</source>
-        <translation>会改变：%1 个码点，%2 字节</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="265"/>
-        <source>Normal forms (this tokenizer keeps the input exactly): </source>
-        <translation>规范化形式（此分词器原样保留输入）：</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="269"/>
-        <source>Cannot encode: %1</source>
-        <translation>无法编码：%1</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="326"/>
+        <location filename="../../gui/encode/decode_box.py" line="76"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="327"/>
+        <location filename="../../gui/encode/decode_box.py" line="77"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="336"/>
-        <location filename="../../gui/encode_panel.py" line="354"/>
+        <location filename="../../gui/encode/decode_box.py" line="86"/>
+        <location filename="../../gui/encode/decode_box.py" line="105"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="360"/>
+        <location filename="../../gui/encode/decode_box.py" line="111"/>
+        <source>Cannot decode: %1</source>
+        <translation>无法解码：%1</translation>
+    </message>
+</context>
+<context>
+    <name>EncodePanel</name>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="107"/>
+        <source>Tokenizer:</source>
+        <translation>分词器：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="110"/>
+        <source>Type or paste text to encode</source>
+        <translation>输入或粘贴要编码的文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="113"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="114"/>
+        <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
+        <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="245"/>
+        <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
+        <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="200"/>
+        <source>Encoding %1 characters…</source>
+        <translation>正在编码 %1 个字符…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="274"/>
+        <source>Cannot encode: %1</source>
+        <translation>无法编码：%1</translation>
+    </message>
+</context>
+<context>
+    <name>EncodeTexts</name>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="30"/>
+        <source>byte-level BPE</source>
+        <translation>字节级 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="33"/>
+        <source>BPE with byte fallback</source>
+        <translation>带字节回退的 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="34"/>
+        <source>BPE</source>
+        <translation>BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="36"/>
+        <source>WordPiece</source>
+        <translation>WordPiece</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="39"/>
+        <source>Unigram with byte fallback</source>
+        <translation>带字节回退的 Unigram</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="40"/>
+        <source>Unigram</source>
+        <translation>Unigram</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="42"/>
+        <source>character BPE</source>
+        <translation>字符级 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="49"/>
+        <source>classroom tokenizer</source>
+        <translation>课堂分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="51"/>
+        <source>trained model</source>
+        <translation>训练好的模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="57"/>
+        <source>%1 (%2 · vocab %3)</source>
+        <translation>%1（%2 · 词表 %3）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="66"/>
+        <source>Identity: %1</source>
+        <translation>标识：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="70"/>
+        <source>Special tokens: %1</source>
+        <translation>特殊 token：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="85"/>
+        <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
+        <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="88"/>
+        <source>%1 code points · %2 UTF-8 bytes · %3 BPE tokens</source>
+        <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 BPE token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="90"/>
+        <source>%1 code points · %2 UTF-8 bytes · %3 tokens</source>
+        <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="93"/>
+        <source>%1 unknown</source>
+        <translation>%1 个未知</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="94"/>
+        <source>%1 byte-fallback pieces</source>
+        <translation>%1 个字节回退片段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="95"/>
+        <source>%1 special</source>
+        <translation>%1 个特殊</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="112"/>
+        <source>Normal forms: </source>
+        <translation>规范化形式：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="114"/>
+        <source>Normal forms (decoding these tokens gives the input back exactly): </source>
+        <translation>规范化形式（解码这些 token 可原样得回输入）：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="119"/>
+        <source>Normal forms (this tokenizer changes the input: from character %1, decoding gives “%2” where the input has “%3”): </source>
+        <translation>规范化形式（此分词器会改变输入：从第 %1 个字符起，解码得到“%2”，而输入是“%3”）：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="130"/>
+        <source>same as the input</source>
+        <translation>与输入相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="132"/>
+        <source>changes it: %1 code points, %2 bytes</source>
+        <translation>会改变：%1 个码点，%2 字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="139"/>
+        <source>Normal forms: shown for inputs up to %1 characters.</source>
+        <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="146"/>
+        <source>special token: no bytes of the text</source>
+        <translation>特殊 token：不对应文本中的任何字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="148"/>
+        <source>unknown token for %1</source>
+        <translation>代替 %1 的未知 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="150"/>
+        <source>byte fallback: %1</source>
+        <translation>字节回退：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="152"/>
+        <source>inside a multi-byte character</source>
+        <translation>位于多字节字符内部</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="154"/>
+        <source>added by the tokenizer: no input characters</source>
+        <translation>由分词器添加：不对应任何输入字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="156"/>
+        <source>span is its whole word (alignment not traced)</source>
+        <translation>范围为整个词（未能精确对齐）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="171"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="363"/>
+        <location filename="../../gui/encode/texts.py" line="174"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="370"/>
+        <location filename="../../gui/encode/texts.py" line="184"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="373"/>
+        <location filename="../../gui/encode/texts.py" line="186"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="376"/>
+        <location filename="../../gui/encode/texts.py" line="188"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -1294,42 +1440,42 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="51"/>
+        <location filename="../../gui/corpus_editor.py" line="50"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="53"/>
+        <location filename="../../gui/corpus_editor.py" line="52"/>
         <source>Word table (counted words)</source>
         <translation>词表格（已计数的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="54"/>
+        <location filename="../../gui/corpus_editor.py" line="53"/>
         <source>Raw records (one per line, exact)</source>
         <translation>原始记录（每行一条，原样）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="57"/>
+        <location filename="../../gui/corpus_editor.py" line="56"/>
         <source>Plain text</source>
         <translation>纯文本</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="58"/>
+        <location filename="../../gui/corpus_editor.py" line="57"/>
         <source>word&lt;TAB&gt;count lines</source>
         <translation>词&lt;TAB&gt;次数 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="67"/>
+        <location filename="../../gui/corpus_editor.py" line="66"/>
         <source>Import as:</source>
         <translation>导入为：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="68"/>
+        <location filename="../../gui/corpus_editor.py" line="67"/>
         <source>File format:</source>
         <translation>文件格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="69"/>
+        <location filename="../../gui/corpus_editor.py" line="68"/>
         <source>Pre-tokenization:</source>
         <translation>预分词：</translation>
     </message>
@@ -1337,182 +1483,182 @@
 <context>
     <name>Interop</name>
     <message>
-        <location filename="../../gui/interop.py" line="36"/>
+        <location filename="../../gui/interop.py" line="38"/>
         <source>Hugging Face tokenizer.json</source>
         <translation>Hugging Face tokenizer.json</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="37"/>
+        <location filename="../../gui/interop.py" line="39"/>
         <source>tiktoken rank file</source>
         <translation>tiktoken 排名文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="38"/>
+        <location filename="../../gui/interop.py" line="40"/>
         <source>SentencePiece .model / .vocab</source>
         <translation>SentencePiece .model / .vocab</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="39"/>
+        <location filename="../../gui/interop.py" line="41"/>
         <source>BERT vocab.txt</source>
         <translation>BERT vocab.txt</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="40"/>
+        <location filename="../../gui/interop.py" line="42"/>
         <source>subword-nmt codes</source>
         <translation>subword-nmt 合并规则文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="41"/>
+        <location filename="../../gui/interop.py" line="43"/>
         <source>minbpe .model</source>
         <translation>minbpe .model</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="44"/>
+        <location filename="../../gui/interop.py" line="46"/>
         <source>Kept</source>
         <translation>已保留</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="45"/>
+        <location filename="../../gui/interop.py" line="47"/>
         <source>Not representable</source>
         <translation>无法表示</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="46"/>
+        <location filename="../../gui/interop.py" line="48"/>
         <source>Behaves differently</source>
         <translation>行为不同</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="48"/>
+        <location filename="../../gui/interop.py" line="50"/>
         <source>Tokenizer files (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;All files (*)</source>
         <translation>分词器文件 (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="63"/>
-        <location filename="../../gui/interop.py" line="194"/>
-        <location filename="../../gui/interop.py" line="201"/>
-        <location filename="../../gui/interop.py" line="297"/>
+        <location filename="../../gui/interop.py" line="65"/>
+        <location filename="../../gui/interop.py" line="196"/>
+        <location filename="../../gui/interop.py" line="203"/>
+        <location filename="../../gui/interop.py" line="299"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="69"/>
-        <location filename="../../gui/interop.py" line="227"/>
-        <location filename="../../gui/interop.py" line="232"/>
+        <location filename="../../gui/interop.py" line="71"/>
+        <location filename="../../gui/interop.py" line="229"/>
+        <location filename="../../gui/interop.py" line="234"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="80"/>
+        <location filename="../../gui/interop.py" line="82"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="106"/>
+        <location filename="../../gui/interop.py" line="108"/>
         <source>Imported %1 of %2 files.</source>
         <translation>已导入 %1 个文件（共 %2 个）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="109"/>
+        <location filename="../../gui/interop.py" line="111"/>
         <source>Not imported</source>
         <translation>未导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="114"/>
+        <location filename="../../gui/interop.py" line="116"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="118"/>
+        <location filename="../../gui/interop.py" line="120"/>
         <source>exact</source>
         <translation>完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="120"/>
+        <location filename="../../gui/interop.py" line="122"/>
         <source>not exact</source>
         <translation>不完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="138"/>
+        <location filename="../../gui/interop.py" line="140"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="140"/>
+        <location filename="../../gui/interop.py" line="142"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="146"/>
+        <location filename="../../gui/interop.py" line="148"/>
         <source>Exact: every ID and behaviour is kept.</source>
         <translation>精确：每个 ID 和行为都保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="148"/>
+        <location filename="../../gui/interop.py" line="150"/>
         <source>Not exact: see below.</source>
         <translation>不精确：见下文。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="195"/>
+        <location filename="../../gui/interop.py" line="197"/>
         <source>Which format is %1?</source>
         <translation>%1 是哪种格式？</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="202"/>
+        <location filename="../../gui/interop.py" line="204"/>
         <source>A rank file does not record its split pattern. Split with:</source>
         <translation>排名文件不记录其切分正则。切分方式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="211"/>
+        <location filename="../../gui/interop.py" line="213"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="224"/>
+        <location filename="../../gui/interop.py" line="226"/>
         <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
         <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="227"/>
+        <location filename="../../gui/interop.py" line="229"/>
         <source>Asset:</source>
         <translation>资产：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="232"/>
+        <location filename="../../gui/interop.py" line="234"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="246"/>
+        <location filename="../../gui/interop.py" line="248"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="256"/>
+        <location filename="../../gui/interop.py" line="258"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="258"/>
+        <location filename="../../gui/interop.py" line="260"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="292"/>
+        <location filename="../../gui/interop.py" line="294"/>
         <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
         <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="298"/>
+        <location filename="../../gui/interop.py" line="300"/>
         <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
         <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="301"/>
+        <location filename="../../gui/interop.py" line="303"/>
         <source>no split pattern chosen</source>
         <translation>未选择切分模式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="319"/>
+        <location filename="../../gui/interop.py" line="321"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个文件…</numerusform>
@@ -1522,32 +1668,32 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="214"/>
+        <location filename="../../gui/lessons.py" line="228"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="215"/>
+        <location filename="../../gui/lessons.py" line="229"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="216"/>
+        <location filename="../../gui/lessons.py" line="230"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="223"/>
+        <location filename="../../gui/lessons.py" line="237"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="232"/>
+        <location filename="../../gui/lessons.py" line="246"/>
         <source>§%1, %2</source>
         <translation>§%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="234"/>
+        <location filename="../../gui/lessons.py" line="248"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -1555,12 +1701,12 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../gui/lessons.py" line="51"/>
+        <location filename="../../gui/lessons.py" line="54"/>
         <source>Start lesson</source>
         <translation>开始课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="52"/>
+        <location filename="../../gui/lessons.py" line="55"/>
         <source>The workspace has unsaved changes. The lesson replaces its corpus and settings. Discard the changes?</source>
         <translation>工作区有未保存的更改。课程会替换它的语料和设置。要放弃这些更改吗？</translation>
     </message>
@@ -1568,90 +1714,90 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="76"/>
+        <location filename="../../gui/main_window.py" line="77"/>
         <source>Merge trace</source>
         <translation>合并过程</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="77"/>
+        <location filename="../../gui/main_window.py" line="78"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="78"/>
+        <location filename="../../gui/main_window.py" line="79"/>
         <source>Merge timeline</source>
         <translation>合并时间线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="79"/>
+        <location filename="../../gui/main_window.py" line="80"/>
         <source>Encode / decode</source>
         <translation>编码 / 解码</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="80"/>
+        <location filename="../../gui/main_window.py" line="81"/>
         <source>Assets</source>
         <translation>资产</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="81"/>
+        <location filename="../../gui/main_window.py" line="82"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="59"/>
-        <location filename="../../gui/main_window.py" line="185"/>
-        <location filename="../../gui/main_window.py" line="262"/>
+        <location filename="../../gui/main_window.py" line="60"/>
+        <location filename="../../gui/main_window.py" line="187"/>
+        <location filename="../../gui/main_window.py" line="269"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="82"/>
+        <location filename="../../gui/main_window.py" line="83"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="204"/>
-        <location filename="../../gui/main_window.py" line="211"/>
+        <location filename="../../gui/main_window.py" line="206"/>
+        <location filename="../../gui/main_window.py" line="213"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="257"/>
+        <location filename="../../gui/main_window.py" line="258"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="259"/>
+        <location filename="../../gui/main_window.py" line="260"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266"/>
+        <location filename="../../gui/main_window.py" line="273"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="267"/>
+        <location filename="../../gui/main_window.py" line="274"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="296"/>
+        <location filename="../../gui/main_window.py" line="303"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="297"/>
+        <location filename="../../gui/main_window.py" line="304"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="318"/>
+        <location filename="../../gui/main_window.py" line="325"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="319"/>
+        <location filename="../../gui/main_window.py" line="326"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
@@ -1813,7 +1959,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline.py" line="87"/>
-        <location filename="../../gui/timeline.py" line="413"/>
+        <location filename="../../gui/timeline.py" line="425"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
@@ -1904,89 +2050,89 @@
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="319"/>
+        <location filename="../../gui/timeline.py" line="331"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="324"/>
+        <location filename="../../gui/timeline.py" line="336"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="329"/>
+        <location filename="../../gui/timeline.py" line="341"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="352"/>
+        <location filename="../../gui/timeline.py" line="364"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="356"/>
+        <location filename="../../gui/timeline.py" line="368"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="368"/>
+        <location filename="../../gui/timeline.py" line="380"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="392"/>
+        <location filename="../../gui/timeline.py" line="404"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="395"/>
+        <location filename="../../gui/timeline.py" line="407"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="397"/>
+        <location filename="../../gui/timeline.py" line="409"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="399"/>
+        <location filename="../../gui/timeline.py" line="411"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="401"/>
+        <location filename="../../gui/timeline.py" line="413"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="407"/>
+        <location filename="../../gui/timeline.py" line="419"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="413"/>
+        <location filename="../../gui/timeline.py" line="425"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="432"/>
+        <location filename="../../gui/timeline.py" line="444"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="443"/>
+        <location filename="../../gui/timeline.py" line="455"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="457"/>
+        <location filename="../../gui/timeline.py" line="469"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="457"/>
+        <location filename="../../gui/timeline.py" line="469"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -1994,137 +2140,137 @@
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="72"/>
+        <location filename="../../gui/pipeline_view.py" line="73"/>
         <source>none, or e.g. &lt;BOS&gt; $A &lt;EOS&gt;</source>
         <translation>无，或例如 &lt;BOS&gt; $A &lt;EOS&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="84"/>
+        <location filename="../../gui/pipeline_view.py" line="85"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="100"/>
+        <location filename="../../gui/pipeline_view.py" line="101"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="102"/>
+        <location filename="../../gui/pipeline_view.py" line="103"/>
         <source>Post-processing template:</source>
         <translation>后处理模板：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="105"/>
+        <location filename="../../gui/pipeline_view.py" line="106"/>
         <source>Use only the first k merges:</source>
         <translation>只使用前 k 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="125"/>
+        <location filename="../../gui/pipeline_view.py" line="126"/>
         <source>Stages</source>
         <translation>各阶段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="126"/>
+        <location filename="../../gui/pipeline_view.py" line="127"/>
         <source>Base-byte IDs</source>
         <translation>基础字节 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="169"/>
+        <location filename="../../gui/pipeline_view.py" line="171"/>
         <source>Encode panel: %1</source>
         <translation>编码面板：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="172"/>
+        <location filename="../../gui/pipeline_view.py" line="174"/>
         <source>Trained char-BPE model</source>
         <translation>已训练的字符级 BPE 模型</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="210"/>
+        <location filename="../../gui/pipeline_view.py" line="212"/>
         <source>this model has no merges</source>
         <translation>此模型没有合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="212"/>
+        <location filename="../../gui/pipeline_view.py" line="214"/>
         <source>all %1 merges</source>
         <translation>全部 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="214"/>
+        <location filename="../../gui/pipeline_view.py" line="216"/>
         <source>of %1 merges</source>
         <translation>/ 共 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="224"/>
+        <location filename="../../gui/pipeline_view.py" line="226"/>
         <source>Raw byte order: byte b has ID %1 + b, as in this project&apos;s byte-level BPE and in minbpe.</source>
         <translation>原始字节顺序：字节 b 的 ID 为 %1 + b，与本项目的字节级 BPE 和 minbpe 相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="227"/>
+        <location filename="../../gui/pipeline_view.py" line="229"/>
         <source>GPT-2&apos;s printable-first order (tiktoken, HF ByteLevel): the 188 printable bytes come first, spelled as themselves, then the other 68, spelled from U+0100 on. A space is %1, ID %2.</source>
         <translation>GPT-2 的“可打印优先”顺序（tiktoken、HF ByteLevel）：188 个可打印字节排在前面，写作其本身；其余 68 个随后，从 U+0100 起书写。空格写作 %1，ID 为 %2。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="231"/>
+        <location filename="../../gui/pipeline_view.py" line="233"/>
         <source>SentencePiece byte pieces &lt;0x00&gt;…&lt;0xFF&gt; at IDs %1–%2, after the meta pieces %3.</source>
         <translation>SentencePiece 字节片段 &lt;0x00&gt;…&lt;0xFF&gt; 位于 ID %1–%2，排在元片段 %3 之后。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="235"/>
+        <location filename="../../gui/pipeline_view.py" line="237"/>
         <source>Every byte has a token, in an order that is neither raw nor GPT-2&apos;s.</source>
         <translation>每个字节都有 token，但顺序既不是原始顺序也不是 GPT-2 的顺序。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="238"/>
+        <location filename="../../gui/pipeline_view.py" line="240"/>
         <source>Only %1 of the 256 bytes have a token.</source>
         <translation>256 个字节中只有 %1 个有 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="239"/>
+        <location filename="../../gui/pipeline_view.py" line="241"/>
         <source>No byte tokens: this tokenizer works on characters.</source>
         <translation>没有字节 token：此分词器以字符为单位工作。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="268"/>
+        <location filename="../../gui/pipeline_view.py" line="270"/>
         <source>Running the stages…</source>
         <translation>正在运行各阶段…</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="272"/>
+        <location filename="../../gui/pipeline_view.py" line="274"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="295"/>
+        <location filename="../../gui/pipeline_view.py" line="297"/>
         <source>Cannot run the stages: %1</source>
         <translation>无法运行各阶段：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="316"/>
+        <location filename="../../gui/pipeline_view.py" line="318"/>
         <source>Round trip: decoding gives back the input exactly.</source>
         <translation>往返：解码结果与输入完全一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="317"/>
+        <location filename="../../gui/pipeline_view.py" line="319"/>
         <source>characters %1</source>
         <translation>字符 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="322"/>
+        <location filename="../../gui/pipeline_view.py" line="324"/>
         <source>Round trip: decoding gives back the normalized input, not the input: %1</source>
         <translation>往返：解码得到的是规范化后的输入，而不是原始输入：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="324"/>
+        <location filename="../../gui/pipeline_view.py" line="326"/>
         <source>Lossy: decoding loses %1</source>
         <translation>有损：解码丢失了 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="379"/>
+        <location filename="../../gui/pipeline_view.py" line="381"/>
         <source>Selected: characters %1, bytes %2: %3</source>
         <translation>已选：字符 %1，字节 %2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="391"/>
+        <location filename="../../gui/pipeline_view.py" line="393"/>
         <source>Select a piece, or text in the input, to see where it came from.</source>
         <translation>选择一个片段或输入中的文字，查看它来自哪里。</translation>
     </message>
@@ -2132,12 +2278,12 @@
 <context>
     <name>ReportWindow</name>
     <message>
-        <location filename="../../gui/interop.py" line="90"/>
+        <location filename="../../gui/interop.py" line="92"/>
         <source>Conversion report</source>
         <translation>转换报告</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="90"/>
+        <location filename="../../gui/interop.py" line="92"/>
         <source>Import summary</source>
         <translation>导入摘要</translation>
     </message>
@@ -2145,22 +2291,22 @@
 <context>
     <name>SwapDialog</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="64"/>
+        <location filename="../../gui/asset_manager.py" line="66"/>
         <source>Make a deliberately broken copy</source>
         <translation>制作故意损坏的副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="73"/>
+        <location filename="../../gui/asset_manager.py" line="75"/>
         <source>The copy keeps its size and merges, so every shape check still passes; only what the two IDs mean changes.</source>
         <translation>副本保留原有大小和合并，因此所有形状检查仍会通过；只有这两个 ID 的含义改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="77"/>
+        <location filename="../../gui/asset_manager.py" line="79"/>
         <source>First ID:</source>
         <translation>第一个 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="78"/>
+        <location filename="../../gui/asset_manager.py" line="80"/>
         <source>Second ID:</source>
         <translation>第二个 ID：</translation>
     </message>
@@ -2259,87 +2405,145 @@
     </message>
 </context>
 <context>
+    <name>TokenStrip</name>
+    <message>
+        <location filename="../../gui/token_strip.py" line="290"/>
+        <source>Special token %1 (ID %2): it stands for no bytes of the text.</source>
+        <translation>特殊 token %1（ID %2）：它不代表文本中的任何字节。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="293"/>
+        <source>ID %1 is not in this tokenizer&apos;s vocabulary.</source>
+        <translation>ID %1 不在此分词器的词表中。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="295"/>
+        <source>Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is spelled byte by byte; this piece is %4.</source>
+        <translation>字节回退片段 %1（ID %2）：词表中没有 %3 的片段，因此逐字节拼写；此片段是 %4。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="299"/>
+        <source>This token holds only part of %1: a character&apos;s bytes are split over several tokens.</source>
+        <translation>此 token 只包含 %1 的一部分：一个字符的字节被分到了多个 token 中。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="302"/>
+        <source>This token holds only part of a multi-byte character.</source>
+        <translation>此 token 只包含一个多字节字符的一部分。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="304"/>
+        <source>Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token stands for it.</source>
+        <translation>未知 token %1（ID %2）：词表无法拼出 %3，因此由此 token 代替。</translation>
+    </message>
+</context>
+<context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../gui/token_table.py" line="8"/>
+        <location filename="../../gui/encode/table.py" line="12"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="9"/>
-        <source>Token</source>
-        <translation>Token</translation>
-    </message>
-    <message>
-        <location filename="../../gui/token_table.py" line="10"/>
+        <location filename="../../gui/encode/table.py" line="13"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="11"/>
+        <location filename="../../gui/encode/table.py" line="14"/>
+        <source>Stored as</source>
+        <translation>存储形式</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="15"/>
+        <source>Reads as</source>
+        <translation>读作</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="16"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="12"/>
+        <location filename="../../gui/encode/table.py" line="17"/>
         <source>Byte span</source>
         <translation>字节范围</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="13"/>
+        <location filename="../../gui/encode/table.py" line="18"/>
         <source>Characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="14"/>
+        <location filename="../../gui/encode/table.py" line="19"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="60"/>
-        <source>inside a multi-byte character</source>
-        <translation>位于多字节字符内部</translation>
+        <location filename="../../gui/encode/table.py" line="24"/>
+        <source>The token as the vocabulary stores it (invisible characters escaped)</source>
+        <translation>词表中存储的 token（不可见字符已转义）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="25"/>
+        <source>The text the token stands for, whitespace made visible</source>
+        <translation>token 所代表的文本，空白字符显示为可见符号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="26"/>
+        <source>The token&apos;s bytes in hex (none for a special token)</source>
+        <translation>token 的字节（十六进制；特殊 token 没有字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="27"/>
+        <source>UTF-8 bytes of the input the token covers, start–end</source>
+        <translation>token 覆盖的输入 UTF-8 字节，起–止</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="28"/>
+        <source>Characters (code points) of the input the token covers, start–end</source>
+        <translation>token 覆盖的输入字符（码点），起–止</translation>
     </message>
 </context>
 <context>
     <name>TracePanel</name>
     <message>
-        <location filename="../../gui/trace_panel.py" line="73"/>
+        <location filename="../../gui/trace_panel.py" line="74"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="83"/>
+        <location filename="../../gui/trace_panel.py" line="84"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="85"/>
+        <location filename="../../gui/trace_panel.py" line="86"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="133"/>
+        <location filename="../../gui/trace_panel.py" line="134"/>
         <source>Result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="151"/>
+        <location filename="../../gui/trace_panel.py" line="152"/>
         <source>Segmentation after step %1 (vocab %2)</source>
         <translation>第 %1 步之后的切分（词表 %2 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="158"/>
+        <location filename="../../gui/trace_panel.py" line="159"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="180"/>
+        <location filename="../../gui/trace_panel.py" line="181"/>
         <source>Pair counts after the last merge</source>
         <translation>最后一次合并之后的相邻对计数</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="182"/>
+        <location filename="../../gui/trace_panel.py" line="183"/>
         <source>Pair counts before merge %1 (winner %2, %3 rule)</source>
         <translation>第 %1 次合并之前的相邻对计数（胜出 %2，%3 规则）</translation>
     </message>
@@ -2395,120 +2599,120 @@
 <context>
     <name>compare_view</name>
     <message>
-        <location filename="../../gui/compare_view.py" line="96"/>
+        <location filename="../../gui/compare_view.py" line="97"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="96"/>
+        <location filename="../../gui/compare_view.py" line="97"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="97"/>
+        <location filename="../../gui/compare_view.py" line="98"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="97"/>
-        <location filename="../../gui/compare_view.py" line="103"/>
-        <location filename="../../gui/compare_view.py" line="115"/>
+        <location filename="../../gui/compare_view.py" line="98"/>
+        <location filename="../../gui/compare_view.py" line="104"/>
+        <location filename="../../gui/compare_view.py" line="116"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="101"/>
+        <location filename="../../gui/compare_view.py" line="102"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="101"/>
+        <location filename="../../gui/compare_view.py" line="102"/>
         <source>Log-probability</source>
         <translation>对数概率</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="102"/>
+        <location filename="../../gui/compare_view.py" line="103"/>
         <source>P(segmentation | text)</source>
         <translation>P(切分 | 文本)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="107"/>
+        <location filename="../../gui/compare_view.py" line="108"/>
         <source>Start</source>
         <translation>起点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="107"/>
+        <location filename="../../gui/compare_view.py" line="108"/>
         <source>End</source>
         <translation>终点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="108"/>
+        <location filename="../../gui/compare_view.py" line="109"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="108"/>
+        <location filename="../../gui/compare_view.py" line="109"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="109"/>
+        <location filename="../../gui/compare_view.py" line="110"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="113"/>
+        <location filename="../../gui/compare_view.py" line="114"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="113"/>
+        <location filename="../../gui/compare_view.py" line="114"/>
         <source>Drawn</source>
         <translation>抽中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="114"/>
+        <location filename="../../gui/compare_view.py" line="115"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="114"/>
+        <location filename="../../gui/compare_view.py" line="115"/>
         <source>Exact P^α/Z</source>
         <translation>精确 P^α/Z</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="119"/>
-        <location filename="../../gui/compare_view.py" line="124"/>
+        <location filename="../../gui/compare_view.py" line="120"/>
+        <location filename="../../gui/compare_view.py" line="125"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="119"/>
+        <location filename="../../gui/compare_view.py" line="120"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="120"/>
+        <location filename="../../gui/compare_view.py" line="121"/>
         <source>Tried</source>
         <translation>尝试</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="120"/>
+        <location filename="../../gui/compare_view.py" line="121"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="124"/>
+        <location filename="../../gui/compare_view.py" line="125"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="125"/>
+        <location filename="../../gui/compare_view.py" line="126"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gui/compare_view.py" line="125"/>
+        <location filename="../../gui/compare_view.py" line="126"/>
         <source>n-grams (fastText order)</source>
         <translation>n-gram（fastText 顺序）</translation>
     </message>
@@ -4127,155 +4331,155 @@
 <context>
     <name>timeline</name>
     <message>
-        <location filename="../../gui/timeline_models.py" line="30"/>
+        <location filename="../../gui/timeline_models.py" line="41"/>
         <source>the smallest pair by symbol strings, first then second (seed 000)</source>
         <translation>按符号字符串最小的相邻对，先比第一个再比第二个（seed 000）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="31"/>
+        <location filename="../../gui/timeline_models.py" line="42"/>
         <source>the pair met first in corpus order (Sennrich&apos;s code)</source>
         <translation>按语料顺序最先遇到的相邻对（Sennrich 的代码）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="32"/>
+        <location filename="../../gui/timeline_models.py" line="43"/>
         <source>the pair met first in corpus order (minbpe, tiktoken _educational)</source>
         <translation>按语料顺序最先遇到的相邻对（minbpe、tiktoken _educational）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="33"/>
+        <location filename="../../gui/timeline_models.py" line="44"/>
         <source>the smallest pair of IDs: specials, alphabet by code point, then merges (Hugging Face BpeTrainer)</source>
         <translation>ID 对最小的相邻对：ID 依次为特殊 token、按码点排序的字母表、再按创建顺序的合并结果（Hugging Face BpeTrainer）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="35"/>
+        <location filename="../../gui/timeline_models.py" line="46"/>
         <source>the merged piece with the fewest characters, then the smallest by UTF-8 bytes (SentencePiece BPE)</source>
         <translation>合并结果字符最少的相邻对，再按 UTF-8 字节取最小（SentencePiece BPE）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="37"/>
+        <location filename="../../gui/timeline_models.py" line="48"/>
         <source>the greatest pair by symbol strings (subword-nmt learn_bpe)</source>
         <translation>按符号字符串最大的相邻对（subword-nmt learn_bpe）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="41"/>
+        <location filename="../../gui/timeline_models.py" line="52"/>
         <source>reached the number of merges asked for</source>
         <translation>已达到要求的合并次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="42"/>
+        <location filename="../../gui/timeline_models.py" line="53"/>
         <source>reached the vocabulary size asked for</source>
         <translation>已达到要求的词表大小</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="43"/>
+        <location filename="../../gui/timeline_models.py" line="54"/>
         <source>no pair is left to merge</source>
         <translation>没有可合并的相邻对了</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="44"/>
+        <location filename="../../gui/timeline_models.py" line="55"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="59"/>
+        <location filename="../../gui/timeline_models.py" line="70"/>
         <source>No other pair had count %1, so the count alone decides.</source>
         <translation>没有其他相邻对的计数为 %1，仅凭计数即可决定。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="62"/>
+        <location filename="../../gui/timeline_models.py" line="73"/>
         <source>%1 pairs at count %2: %3. The %4 rule picks %5: %6.</source>
         <translation>%1 个相邻对的计数同为 %2：%3。%4 规则选择 %5：%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="155"/>
+        <location filename="../../gui/timeline_models.py" line="169"/>
         <source>IDs %1, %2</source>
         <translation>ID %1, %2</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="158"/>
+        <location filename="../../gui/timeline_models.py" line="172"/>
         <source>%1 characters: %2</source>
         <translation>%1 个字符：%2</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="163"/>
+        <location filename="../../gui/timeline_models.py" line="177"/>
         <source>word %1 (%2), position %3</source>
         <translation>第 %1 个词（%2），第 %3 个位置</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="190"/>
+        <location filename="../../gui/timeline_models.py" line="204"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="190"/>
-        <location filename="../../gui/timeline_models.py" line="257"/>
+        <location filename="../../gui/timeline_models.py" line="204"/>
+        <location filename="../../gui/timeline_models.py" line="271"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="191"/>
-        <location filename="../../gui/timeline_models.py" line="257"/>
-        <location filename="../../gui/timeline_models.py" line="291"/>
+        <location filename="../../gui/timeline_models.py" line="205"/>
+        <location filename="../../gui/timeline_models.py" line="271"/>
+        <location filename="../../gui/timeline_models.py" line="303"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="191"/>
+        <location filename="../../gui/timeline_models.py" line="205"/>
         <source>New symbol</source>
         <translation>新符号</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="192"/>
+        <location filename="../../gui/timeline_models.py" line="206"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="192"/>
+        <location filename="../../gui/timeline_models.py" line="206"/>
         <source>Tie set</source>
         <translation>并列集</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="193"/>
+        <location filename="../../gui/timeline_models.py" line="207"/>
         <source>Other policy</source>
         <translation>另一规则</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="258"/>
+        <location filename="../../gui/timeline_models.py" line="272"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="258"/>
+        <location filename="../../gui/timeline_models.py" line="272"/>
         <source>Tie rule compares</source>
         <translation>并列规则比较的值</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="259"/>
+        <location filename="../../gui/timeline_models.py" line="273"/>
         <source>Where (word × weighted times)</source>
         <translation>出现位置（词 × 加权次数）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="260"/>
+        <location filename="../../gui/timeline_models.py" line="274"/>
         <source>winner</source>
         <translation>胜出</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="260"/>
+        <location filename="../../gui/timeline_models.py" line="274"/>
         <source>tied</source>
         <translation>并列</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="291"/>
+        <location filename="../../gui/timeline_models.py" line="303"/>
         <source>Word or record</source>
         <translation>词或记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="292"/>
+        <location filename="../../gui/timeline_models.py" line="304"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="292"/>
+        <location filename="../../gui/timeline_models.py" line="304"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
@@ -4283,7 +4487,7 @@
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/workers.py" line="228"/>
+        <location filename="../../gui/workers.py" line="227"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>

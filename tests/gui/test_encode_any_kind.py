@@ -249,6 +249,23 @@ def test_sentencepiece_byte_fallback_pieces_show_as_bytes(window, qtbot, byte_fa
     box.set_ids(sp.encode(text))
     assert box.banner.isHidden() and box.decoded.toPlainText() == text
     assert box.canon_view.verdict.text().startswith("✓ Canonical: yes")
+    # The IDs read the same on the decode side: "␣world", and <0xE4> as a byte.
+    decoded = box.decoded_strip.chips()
+    assert [c.label for c in decoded] == shown and [c.data for c in decoded] == [c.data for c in chips]
+
+
+def test_chip_widths_are_measured_for_the_chips_on_show(window, qtbot):
+    """Widths are cached by chip object; a freed chip's id() must not lend its width to a new one."""
+    from gui.token_strip import TokenStrip
+
+    panel = window.panels["encode"]
+    for round in range(30):
+        encode(panel, qtbot, f"Hello world {round} " + "lll中 🙂 naïve"[round % 7:])
+    qtbot.waitUntil(lambda: panel.strip.laid_out)
+    fresh = TokenStrip()
+    expected = [min(fresh._chip_width(c), max(200, panel.strip.viewport().width() - 3) - 3)
+                for c in panel.strip.chips()]
+    assert panel.strip._ws == expected
 
 
 # ==== the selector: live, remembered, and reachable from the Assets tab ====
