@@ -54,7 +54,8 @@ class TokenizerChooser(QComboBox):
         self.clear()
         for h, label in zip(held, labels):
             if labels.count(label) > 1 and h.key.startswith("asset:"):  # two assets of one name
-                label += " · " + h.key[len("asset:"):len("asset:") + 8]
+                identity, _, copy = h.key[len("asset:"):].partition("#")
+                label += " · " + identity[:8] + (f" #{copy}" if copy else "")
             self.addItem(label, h.key)
             self.setItemData(self.count() - 1, texts.held_tooltip(h), Qt.ToolTipRole)
         self.setCurrentIndex(self.findData(current) if current is not None else -1)

@@ -503,59 +503,59 @@
 <context>
     <name>CanonView</name>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="97"/>
+        <location filename="../../gui/encode/canon_view.py" line="99"/>
         <source>An encoder gives one list per text. A model trained on its output has never seen another spelling of the same bytes, such as [58, 32] for [259] in the classroom tokenizer.</source>
         <translation>编码器对每段文本只给出一个列表。用其输出训练的模型从未见过同一串字节的其他切分，例如课堂分词器中用 [58, 32] 代替 [259]。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="150"/>
+        <location filename="../../gui/encode/canon_view.py" line="152"/>
         <source>Checking whether these %1 IDs are canonical…</source>
         <translation>正在检查这 %1 个 ID 是否为规范编码…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="157"/>
+        <location filename="../../gui/encode/canon_view.py" line="159"/>
         <source>Cannot check the list: %1</source>
         <translation>无法检查该列表：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/canon_view.py" line="163"/>
+        <location filename="../../gui/encode/canon_view.py" line="165"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>此列表：%n 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="166"/>
+        <location filename="../../gui/encode/canon_view.py" line="168"/>
         <source>Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text for this tokenizer to encode again.</source>
         <translation>是否规范：无法判断。这些字节不是有效的 UTF-8，没有可供此分词器重新编码的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="170"/>
+        <location filename="../../gui/encode/canon_view.py" line="172"/>
         <source>Canonical as bytes: encoding these bytes again gives this list, but they are not valid UTF-8 text (see above).</source>
         <translation>按字节是规范的：重新编码这些字节得到的正是此列表，但它们不是有效的 UTF-8 文本（见上文）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="174"/>
+        <location filename="../../gui/encode/canon_view.py" line="176"/>
         <source>Canonical: yes. Encoding the decoded text gives this list.</source>
         <translation>规范：是。对解码出的文本重新编码得到的正是此列表。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="177"/>
+        <location filename="../../gui/encode/canon_view.py" line="179"/>
         <source>bytes %1–%2</source>
         <translation>字节 %1–%2</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="177"/>
+        <location filename="../../gui/encode/canon_view.py" line="179"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="180"/>
+        <location filename="../../gui/encode/canon_view.py" line="182"/>
         <source>Canonical: no. The encoder spells the same bytes differently at %1%2; the tokens that differ are marked ≠ on both sides.</source>
         <translation>规范：否。编码器对 %1%2 处的相同字节给出了不同的切分；两侧不同的 token 都标有 ≠。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/canon_view.py" line="186"/>
+        <location filename="../../gui/encode/canon_view.py" line="188"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>规范列表：%n 个 token</numerusform>
@@ -1176,37 +1176,37 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="107"/>
+        <location filename="../../gui/encode/panel.py" line="108"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="110"/>
+        <location filename="../../gui/encode/panel.py" line="111"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="113"/>
+        <location filename="../../gui/encode/panel.py" line="114"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="114"/>
+        <location filename="../../gui/encode/panel.py" line="115"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="245"/>
+        <location filename="../../gui/encode/panel.py" line="252"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="200"/>
+        <location filename="../../gui/encode/panel.py" line="207"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="274"/>
+        <location filename="../../gui/encode/panel.py" line="281"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -2407,32 +2407,32 @@
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../gui/token_strip.py" line="290"/>
+        <location filename="../../gui/token_strip.py" line="292"/>
         <source>Special token %1 (ID %2): it stands for no bytes of the text.</source>
         <translation>特殊 token %1（ID %2）：它不代表文本中的任何字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="293"/>
+        <location filename="../../gui/token_strip.py" line="295"/>
         <source>ID %1 is not in this tokenizer&apos;s vocabulary.</source>
         <translation>ID %1 不在此分词器的词表中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="295"/>
+        <location filename="../../gui/token_strip.py" line="297"/>
         <source>Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is spelled byte by byte; this piece is %4.</source>
         <translation>字节回退片段 %1（ID %2）：词表中没有 %3 的片段，因此逐字节拼写；此片段是 %4。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="299"/>
+        <location filename="../../gui/token_strip.py" line="301"/>
         <source>This token holds only part of %1: a character&apos;s bytes are split over several tokens.</source>
         <translation>此 token 只包含 %1 的一部分：一个字符的字节被分到了多个 token 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="302"/>
+        <location filename="../../gui/token_strip.py" line="304"/>
         <source>This token holds only part of a multi-byte character.</source>
         <translation>此 token 只包含一个多字节字符的一部分。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="304"/>
+        <location filename="../../gui/token_strip.py" line="306"/>
         <source>Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token stands for it.</source>
         <translation>未知 token %1（ID %2）：词表无法拼出 %3，因此由此 token 代替。</translation>
     </message>

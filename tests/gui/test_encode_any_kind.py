@@ -164,6 +164,12 @@ def test_hover_and_selection_link_text_chips_and_table(window, qtbot, gpt2_style
     # The emoji is one code point but two UTF-16 units in the editor.
     assert (selection.cursor.selectionStart(), selection.cursor.selectionEnd()) == (6, 8)
     assert panel.table.currentIndex().row() == emoji
+    panel.strip.sig_token_hovered.emit(0)  # hovering shows another token's characters for a while
+    (selection,) = panel.input.extraSelections()
+    assert selection.cursor.selectedText() == "Hello"
+    panel.strip.sig_token_hovered.emit(-1)  # and the selected one again when the mouse leaves
+    (selection,) = panel.input.extraSelections()
+    assert (selection.cursor.selectionStart(), selection.cursor.selectionEnd()) == (6, 8)
     cursor = panel.input.textCursor()
     cursor.setPosition(len("Hello 🙂 w") + 1)
     panel.input.setTextCursor(cursor)
@@ -372,3 +378,19 @@ def test_staged_kinds_encode_long_texts_off_the_gui_thread_and_drop_stale_result
     assert panel.encoding is None and panel.strip.chips() == [] and "cancelled" in panel.counts_label.text()
     qtbot.waitUntil(lambda: panel._task is None, timeout=60_000)
     assert panel.encoding is None
+
+
+def test_assets_of_one_name_are_told_apart_in_the_selector(window):
+    from core import assets
+    from core.models import byte_bpe
+    from core.workspace import workspace as ws
+
+    workspace = window.workspace
+    for merges in (2, 3):
+        workspace.add_asset(assets.byte_bpe_to_asset(byte_bpe.train(["red key . red key"], merges), name="mine"))
+    workspace.add_loaded(ws.copied(workspace.assets[0].loaded, "mine"))
+    chooser = window.panels["encode"].chooser
+    shown = [chooser.itemText(i) for i in range(2, chooser.count())]
+    assert len(set(shown)) == 3 and all(t.startswith("mine (byte-level BPE") for t in shown)
+    assert shown[2].endswith(" #2") and shown[2].split(" · ")[-1].split()[0] == shown[0].split(" · ")[-1]
+    assert "Identity: " + workspace.assets[0].loaded.identity.full_sha256 in chooser.itemData(2, Qt.ToolTipRole)
