@@ -164,7 +164,7 @@ def child_encode(lang, _spawned_at):
     _install_language(app, lang)
     from PySide6.QtCore import QTimer
     from gui.bridge import WorkspaceBridge
-    from gui.encode_panel import EncodePanel
+    from gui.encode import EncodePanel
     workspace = Workspace.example()
     panel = EncodePanel(WorkspaceBridge(workspace))
     panel.resize(1180, 720)

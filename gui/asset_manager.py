@@ -36,6 +36,7 @@ from core.errors import StudioError
 from . import asset_findings as findings, core_text, theme
 from .asset_models import AssetLibraryModel, BehaviourModel, ComponentModel, FolderScan, LibraryRow
 from .bridge import WorkspaceBridge
+from .encode import chooser as encode_chooser
 from .workers import run_task
 
 FILE_FILTER = QT_TRANSLATE_NOOP("AssetManager", "Tokenizer assets (*.json);;All files (*)")
@@ -121,7 +122,7 @@ class AssetManager(QWidget):
         self.broken_button.setToolTip(self.tr("Swap two IDs: same shapes, other meaning (Chapter 19, exercise 5)"))
         self.close_button = QPushButton(self.tr("Close"))
         self.encode_button = QPushButton(self.tr("Use for encoding"))
-        self.encode_button.setToolTip(self.tr("Encode and decode with this byte-level asset"))
+        self.encode_button.setToolTip(self.tr("Encode and decode with this tokenizer in the Encode / decode tab"))
         self.library_view = _table(self.library_model, stretch=0, multi=True)
         self.library_view.setContextMenuPolicy(Qt.CustomContextMenu)
         self.status_label = QLabel()
@@ -362,15 +363,13 @@ class AssetManager(QWidget):
                            select=lambda i: [i])
 
     def use_for_encoding(self):
-        """Hand a byte-level asset to the encode/decode panel."""
+        """Select this asset (any kind) in the encode/decode panel's tokenizer selector."""
         index = self._current()
         if index is None:
             return
-        loaded = self.workspace.assets[index].loaded
-        if loaded.kind != "byte-bpe":
-            return self._report(self.tr("The encode/decode panel takes byte-level assets only."), error=True)
-        self.workspace.set_encoder(loaded.tokenizer, loaded.name)
-        self._report(self.tr("The encode/decode panel now uses %1").replace("%1", loaded.name))
+        encode_chooser.choose(self.workspace, self.workspace.asset_key(index))
+        self._report(self.tr("The encode/decode panel now uses %1").replace(
+            "%1", self.workspace.assets[index].loaded.name))
 
     def save_selected(self, path=None):
         index = self._current()

@@ -3,7 +3,8 @@ labelled with the text a reader should see.
 
 A token holding whole characters shows its readable text; one that starts
 or ends inside a character names what it holds (``法 1/3``: the first of
-the three bytes of 法); a byte-fallback piece shows as stored (``<0xE4>``);
+the three bytes of 法); a byte-fallback piece shows as stored (``<0xE4>``) and
+remembers which bytes of which character it holds (``part``);
 a special shows its name and has no bytes; an unknown token remembers the
 input it swallowed (``covers``).  Identical tokens share one chip object,
 so a megabyte of text costs a dictionary lookup per token.
@@ -26,19 +27,27 @@ def byte_role(value: int) -> str:
 
 def partial_label(text, char_starts, byte_span, char_span) -> str:
     """Name the characters a token only partly holds: ``法 1/3`` is the first
-    of the three bytes of 法; whole characters appear as themselves."""
+    of the three bytes of 法; whole characters appear as themselves, run
+    together (``␣na ï 1/2``: a space, n, a and the first byte of ï).
+
+    >>> partial_label("naïve", [0, 1, 2, 4, 5, 6], (0, 3), (0, 3))
+    'na ï 1/2'
+    """
     start, end = byte_span
-    parts = []
+    parts = []  # runs of whole characters, and one entry per partial one
     for index in range(char_span[0], char_span[1]):
         first, last = char_starts[index], char_starts[index + 1]
         shown = render_piece(text[index].encode("utf-8", "surrogatepass"))
         if start <= first and last <= end:
-            parts.append(shown)
+            if parts and not parts[-1][1]:
+                parts[-1] = (parts[-1][0] + shown, False)
+            else:
+                parts.append((shown, False))
             continue
         lo, hi = max(start, first) - first + 1, min(end, last) - first
         held = f"{lo}" if lo == hi else f"{lo}–{hi}"
-        parts.append(f"{shown} {held}/{last - first}")
-    return " ".join(parts) if len(parts) > 1 and any("/" in p for p in parts) else "".join(parts)
+        parts.append((f"{shown} {held}/{last - first}", True))
+    return " ".join(p for p, _ in parts)
 
 
 class _WholeChips(dict):
@@ -48,6 +57,15 @@ class _WholeChips(dict):
         token_id, label, piece = key
         self[key] = chip = Chip(label, token_id, piece, tuple(map(byte_role, piece)))
         return chip
+
+
+def _partial_chip(stored, token_id, piece, text, char_starts, byte_span, char_span) -> Chip:
+    """A token holding part of a character: labelled by what it holds
+    (``中 1/3``), or as stored (``<0xE4>``) for a byte-fallback piece, which
+    keeps what it holds in ``part`` for its tooltip."""
+    held = partial_label(text, char_starts, byte_span, char_span)
+    return Chip(stored or held, token_id, piece, tuple(map(byte_role, piece)), True,
+                covers=text[char_span[0]:char_span[1]], part=held if stored else "")
 
 
 def encoding_chips(encoding, text: str) -> list[Chip]:
@@ -72,10 +90,8 @@ def encoding_chips(encoding, text: str) -> list[Chip]:
             if char_starts is None:
                 char_starts = [0, *accumulate(len(c.encode("utf-8", "surrogatepass")) for c in text)]
             key = (flag, token_id, text[c0:c1], b0 - char_starts[c0], char_starts[c1] - b1)
-            label = encoding.tokens[i] if flag == BYTE else None
-            make = lambda label=label: Chip(  # noqa: E731
-                label or partial_label(text, char_starts, (b0, b1), (c0, c1)), token_id, piece,
-                tuple(map(byte_role, piece)), True, covers=text[c0:c1] if flag == BYTE else "")
+            make = lambda: _partial_chip(encoding.tokens[i] if flag == BYTE else None,  # noqa: E731
+                                         token_id, piece, text, char_starts, (b0, b1), (c0, c1))
         else:
             continue
         chip = shared.get(key)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from core import assets
 from core.workspace import classroom, lessons
+from core.workspace.workspace import CLASSROOM
 from core.models import wordpiece
 from core.errors import StudioError
 
@@ -123,14 +124,25 @@ class LessonPlayer(QObject):
         timeline.limit_slider.setValue(k)
         self.window.workspace.select_step(k)
 
+    def _classroom_encoder(self):
+        # The lessons' texts and IDs are the classroom tokenizer's (seed 000,
+        # section 19.3), whichever one the panel had; the choice remembered
+        # for the next session stays the user's.
+        workspace = self.window.workspace
+        if workspace.wanted_encoder != CLASSROOM:
+            workspace.set_encoder(CLASSROOM)
+
     def _do_encode(self, panel, text):
+        self._classroom_encoder()
         panel.input.setPlainText(text)
         panel.encode_now()
 
     def _do_decode(self, panel, ids, policy):
-        panel.ids_edit.setText(ids)
-        panel.policy_box.setCurrentIndex(panel.policy_box.findData(policy))
-        panel.decode_now()
+        self._classroom_encoder()
+        box = panel.decoder
+        box.ids_edit.setText(ids)
+        box.policy_box.setCurrentIndex(box.policy_box.findData(policy))
+        box.decode_now()
 
     def _do_compare(self, view, text):
         view.input.setPlainText(text)

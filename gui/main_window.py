@@ -21,7 +21,7 @@ from .asset_manager import AssetManager
 from .bridge import WorkspaceBridge
 from .corpus_editor import CorpusEditor
 from .compare import CompareView
-from .encode_panel import EncodePanel
+from .encode import EncodePanel, chooser as encode_chooser
 from .exercises import ExerciseDialog
 from .interop import Interop
 from .lessons import LessonDock, LessonPlayer
@@ -254,6 +254,7 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         if settings.read(settings.CURRENT_VIEW) in self.panels:
             self.show_panel(settings.read(settings.CURRENT_VIEW))
+        encode_chooser.restore(self.workspace)
 
     def save_layout(self):
         settings.write(settings.GEOMETRY, self.saveGeometry())

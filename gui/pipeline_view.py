@@ -20,6 +20,7 @@ from core.inspect import byte_order
 from core.inspect.aligned import Origin
 from core.inspect.stages import SpanIndex, inspect
 
+from .encode import texts as encode_texts
 from .pipeline_models import ByteOrderModel, PiecesModel, StagesModel, span_text, visible
 from .workers import Cancelled, run_task
 
@@ -166,8 +167,9 @@ class PipelineView(QWidget):
 
     def refresh_sources(self, *_):
         current = self.source_combo.currentText()
-        sources = [(self.tr("Encode panel: %1").replace("%1", self.workspace.encoder_name or "byte-bpe"),
-                    "byte-bpe", self.workspace.encoder)]
+        encoder = self.workspace.encoder_held  # any kind: the one the encode panel uses
+        sources = [(self.tr("Encode panel: %1").replace("%1", encode_texts.held_name(encoder)),
+                    encoder.tokenizer.kind, encoder.tokenizer.model)]
         if self.workspace.model is not None:
             sources.append((self.tr("Trained char-BPE model"), "char-bpe", self.workspace.model))
         for entry in self.workspace.assets:

@@ -27,6 +27,8 @@ COMPARE_UNCHECKED = Setting("compare/unchecked", list, [], "tokenizers left out 
                             "(encoder, model, asset:<identity sha256>), oldest first; every other one is shown")
 COMPARE_BASELINE = Setting("compare/baseline", str, "", "the Compare tab's baseline tokenizer, by held key; "
                            "empty or not shown: the first one shown")
+ENCODE_TOKENIZER = Setting("encode/tokenizer", str, "", "the encode/decode panel's tokenizer, by its held key "
+                           "(encoder, model or asset:<sha256>); empty: the classroom tokenizer")
 
 MAX_RECENT = 10
 

@@ -9,12 +9,15 @@ dot under them.
 
 from __future__ import annotations
 
+import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
+
+from core.render import render_char
 
 from . import core_text
 from .palette import token_colours
@@ -26,6 +29,19 @@ GAP = 3
 # rest is laid out (40,000 per turn blocked for ~0.15 s).
 LAYOUT_CHUNK = 5_000
 MARK_COLOUR = QColor("#c62828")
+DESCRIBED_CHARS = 8  # a tooltip names at most this many characters
+
+
+def describe_chars(text: str) -> str:
+    """Characters with their code points and UTF-8, e.g. ``中 (U+4E2D, E4 B8 AD)``;
+    an invisible one also by its Unicode name."""
+    parts = []
+    for ch in text[:DESCRIBED_CHARS]:
+        shown = render_char(ch)
+        name = unicodedata.name(ch, "") if shown != ch else ""
+        utf8 = ch.encode("utf-8", "surrogatepass").hex(" ").upper()
+        parts.append(f"{shown} (U+{ord(ch):04X}{' ' + name if name else ''}, {utf8})")
+    return " ".join(parts) + (" …" if len(text) > DESCRIBED_CHARS else "")
 
 
 @dataclass(frozen=True)
@@ -37,7 +53,8 @@ class Chip:
     partial: bool = False  # starts or ends inside a character
     flag: str = ""  # "∅" a special (no bytes), "✗" an ID outside the vocabulary, or ""
     problems: tuple = ()  # the core.utf8 problems its bytes are part of, named on hover
-    covers: str = ""  # the input an unknown token swallowed, or the character a byte piece is part of
+    covers: str = ""  # the input an unknown token swallowed, or the characters a partial token is part of
+    part: str = ""  # a byte-fallback piece: which bytes of which character it holds ("中 1/3")
 
 
 class TokenStrip(QAbstractScrollArea):
@@ -55,7 +72,7 @@ class TokenStrip(QAbstractScrollArea):
         self._ws: list[int] = []
         self._row_tops: list[int] = []
         self._row_first: list[int] = []
-        self._width_cache: dict[int, int] = {}  # id(chip) -> width; chips are shared
+        self._width_cache: dict[int, int] = {}  # id(chip) -> width of the chips on show; chips are shared
         self._cursor = (GAP, GAP)
         self._layout_timer = QTimer(self, interval=0)
         self._layout_timer.timeout.connect(self._layout_chunk)
@@ -79,6 +96,8 @@ class TokenStrip(QAbstractScrollArea):
 
     def set_chips(self, chips, marked=()) -> None:
         self._chips = list(chips)
+        # Keyed by id(): a freed chip's id can come back as another chip's.
+        self._width_cache = {}
         self.marked = frozenset(marked)
         self.selected = self.hovered = -1
         self._relayout()
@@ -262,11 +281,41 @@ class TokenStrip(QAbstractScrollArea):
             self.select(index)
             self.sig_token_clicked.emit(index)
 
+    def tooltip(self, index: int) -> str:
+        """What chip ``index`` stands for, beyond its label: a special, an ID
+        outside the vocabulary, the input an unknown token swallowed, the
+        character a partial or byte-fallback token is part of, and the UTF-8
+        problems its bytes take part in."""
+        chip = self._chips[index]
+        lines = []
+        if chip.flag == "∅":
+            lines.append(self.tr("Special token %1 (ID %2): it stands for no bytes of the text.").replace(
+                "%1", chip.label).replace("%2", str(chip.token_id)))
+        elif chip.flag == "✗":
+            lines.append(self.tr("ID %1 is not in this tokenizer's vocabulary.").replace("%1", str(chip.token_id)))
+        elif chip.part:
+            lines.append(self.tr("Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is "
+                                 "spelled byte by byte; this piece is %4.").replace("%1", chip.label).replace(
+                "%2", str(chip.token_id)).replace("%3", describe_chars(chip.covers)).replace("%4", chip.part))
+        elif chip.partial and chip.covers:
+            lines.append(self.tr("This token holds only part of %1: a character's bytes are split over "
+                                 "several tokens.").replace("%1", describe_chars(chip.covers)))
+        elif chip.partial and not chip.problems:  # with problems, the bytes may form no character at all
+            lines.append(self.tr("This token holds only part of a multi-byte character."))
+        elif chip.covers:
+            lines.append(self.tr("Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token "
+                                 "stands for it.").replace("%1", chip.label).replace(
+                "%2", str(chip.token_id)).replace("%3", describe_chars(chip.covers)))
+        if chip.problems:
+            lines.append(core_text.problems(chip.problems))
+        return "\n".join(lines)
+
     def viewportEvent(self, event):
         if event.type() == QEvent.ToolTip:
             index = self.index_at(event.pos())
-            if index >= 0 and self._chips[index].problems:
-                QToolTip.showText(event.globalPos(), core_text.problems(self._chips[index].problems), self.viewport())
+            text = self.tooltip(index) if index >= 0 else ""
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
             else:
                 QToolTip.hideText()
             return True

@@ -21,6 +21,16 @@ and encode it again with their whole pipeline; a token then covers the
 bytes of its spelling (``##er``, ``▁a``; real bytes in a byte-level BPE).
 When a byte-level BPE list's bytes are not valid UTF-8 there is no text to
 encode again and ``canonical`` is ``None``.
+
+:func:`check` takes a tokenizer behind the one interface
+(:class:`core.tokenizer.Tokenizer`, any kind) or, as the command line
+passes it, a kind's bare model.  Through the interface a token covers its
+bytes where the kind knows them (``token_bytes``: byte-level tokens, byte
+fallback pieces) and otherwise the UTF-8 of the text it stands for (its
+spelling without markers: ``##er`` covers "er", ``▁a`` " a"); the
+canonical list is ``encode_ids`` of the decoded text (of the bytes, for a
+``byte-bpe`` tokenizer).  The unknown token counts as a special there: it
+stays where it is, since the text it stood for is lost.
 """
 
 from __future__ import annotations
@@ -34,6 +44,7 @@ from core import utf8
 from core.models.byte_train import paused_gc
 from core.errors import TokenizerError
 from core.models.unigram import CONTROL
+from core.tokenizer.base import Tokenizer
 
 
 class Span(NamedTuple):
@@ -90,7 +101,7 @@ def _check(tokenizer, ids) -> CanonResult:
     for index, token_id in enumerate(ids):
         if isinstance(token_id, bool) or not isinstance(token_id, int):
             raise TokenizerError(f"item {index} is {token_id!r}, not an integer ID")
-    adapter = _ByteLevel(tokenizer) if hasattr(tokenizer, "special_name") else _Textual(tokenizer)
+    adapter = _adapter(tokenizer)
     spans, pieces = _pieces(adapter, ids)
     specials = tuple((i, ids[i], value) for i, (kind, value) in enumerate(pieces) if kind == "special")
     out_of_range = tuple((i, ids[i]) for i, (kind, _) in enumerate(pieces) if kind == "unknown")
@@ -111,6 +122,18 @@ def _check(tokenizer, ids) -> CanonResult:
     differences = tuple(align(spans, canonical_spans))
     return CanonResult(ids, data, text, False, canonical_ids,
                        spans, canonical_spans, differences, specials, out_of_range, problems)
+
+
+def _adapter(tokenizer):
+    if isinstance(tokenizer, Tokenizer):
+        return _Interface(tokenizer)
+    return _ByteLevel(tokenizer) if hasattr(tokenizer, "special_name") else _Textual(tokenizer)
+
+
+def pieces_of(tokenizer, ids) -> list[tuple[str, object]]:
+    """What each ID of ``ids`` covers, as :func:`check` lines lists up:
+    ``("bytes", b"...")``, ``("special", name)`` or ``("unknown", b"")``."""
+    return list(map(_adapter(tokenizer).piece, ids))
 
 
 def _canonical(adapter, spans, specials, out_of_range) -> tuple[int, ...]:
@@ -248,3 +271,61 @@ class _Textual(_Memo):
         if isinstance(encoded, list):  # char BPE gives token strings
             return [self.model.ids[token] for token in encoded]
         return list(encoded.ids)
+
+
+class _Interface(_Memo):
+    """Any kind behind the one interface (:class:`core.tokenizer.Tokenizer`)."""
+
+    def __init__(self, tokenizer):
+        super().__init__(tokenizer)
+        self._specials = {token_id: name for name, token_id in tokenizer.specials}
+        # The unknown token stays in place like a special: the text it stood
+        # for is lost, and its name ("[UNK]") is not text the encoder reads back.
+        unknown = _unknown_id(tokenizer)
+        if unknown is not None:
+            self._specials.setdefault(unknown, tokenizer.id_to_token(unknown))
+        # Our byte-level BPE encodes bytes, so even bytes that are not UTF-8
+        # have a canonical list; every other kind needs text.
+        self.takes_bytes = tokenizer.kind == "byte-bpe"
+
+    def _piece(self, token_id):
+        name = self._specials.get(token_id)
+        if name is not None:
+            return "special", name
+        try:
+            token = self.model.id_to_token(token_id)
+            data = self.model.token_bytes(token_id)
+        except TokenizerError:
+            return "unknown", b""
+        if data is None:
+            # The text a stored token stands for ("##er" -> "er", "▁a" -> " a",
+            # "er</w>" -> "er "), where the kind says (the staged kinds do), so
+            # two spellings of one text cover the same bytes and line up.
+            surface = getattr(self.model, "surface", None)
+            data = (surface(token, token_id) if surface is not None else token).encode("utf-8", "surrogatepass")
+        return "bytes", data
+
+    def text(self, ids, data):
+        return self.model.decode(ids, errors="strict").text
+
+    def encode_stretch(self, ids):
+        if not ids:
+            return []
+        if self.takes_bytes:
+            data = b"".join(map(self.model.token_bytes, ids))
+            return list(self.model.model.encode(data).ids) if data else []
+        return list(self.model.encode_ids(self.text(ids, None)))
+
+
+def _unknown_id(tokenizer) -> int | None:
+    """The ID of a kind's unknown token (``[UNK]``, ``<unk>``), if it has one."""
+    model = tokenizer.model
+    if tokenizer.kind == "unigram":
+        return model.unk_id
+    unk = getattr(model, "unk", None)
+    if not isinstance(unk, str):
+        return None
+    try:
+        return tokenizer.token_to_id(unk)
+    except TokenizerError:
+        return None

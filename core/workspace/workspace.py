@@ -8,8 +8,9 @@ Events (arguments in brackets):
 * ``trained`` (model) -- a new tokenizer and its trace are available;
 * ``stale_changed`` (bool) -- the trained result no longer matches the inputs;
 * ``step_selected`` (step) -- the step the views show (0 = before any merge);
-* ``encoder_changed`` (tokenizer) -- the byte-level tokenizer the encode/decode
-  panel uses was replaced;
+* ``encoder_changed`` (tokenizer) -- the tokenizer the encode/decode panel
+  uses (any kind, behind the one interface) is another one: chosen with
+  ``set_encoder``, or the chosen one was closed, retrained or edited;
 * ``corpus_replaced`` -- the whole table or record list was swapped (import,
   open, mode switch), followed by ``corpus_changed``;
 * ``corpus_rows_changed`` / ``corpus_rows_inserted`` / ``corpus_rows_removed``
@@ -51,18 +52,29 @@ class TrainSettings:
 
 @dataclass(frozen=True)
 class Held:
-    """A tokenizer the workspace holds: ``key`` is "encoder", "model" or
-    "asset:" + its full identity; ``name`` is empty for the trained model
-    (the view names it in the UI language)."""
+    """A tokenizer the workspace holds: ``key`` is "encoder" (the classroom
+    tokenizer), "model" or "asset:" + its full identity (a second open copy
+    of the same identity gets "#2", and so on); ``name`` is empty for the
+    trained model (the view names it in the UI language)."""
 
     key: str
     name: str
     tokenizer: tokenizer.Tokenizer
 
 
-def _kind_of(model) -> str:
-    wrapped = getattr(model, "kind", None)
-    return wrapped if isinstance(wrapped, str) else "byte-bpe"
+CLASSROOM = "encoder"  # the key of the classroom tokenizer, the encode panel's default
+
+
+def asset_keys(entries) -> list[str]:
+    """The held key of each open asset, in order: its identity, with "#2",
+    "#3"... for further copies of the same identity (an unsaved copy)."""
+    keys, seen = [], {}
+    for entry in entries:
+        ident = entry.loaded.identity  # None only for an asset built by hand, without one
+        key = "asset:" + (ident.full_sha256 if ident is not None else "unidentified")
+        seen[key] = seen.get(key, 0) + 1
+        keys.append(key if seen[key] == 1 else f"{key}#{seen[key]}")
+    return keys
 
 
 class Workspace:
@@ -83,8 +95,10 @@ class Workspace:
         self.model: char_bpe.CharBPE | None = None
         self.stale = True
         self.step = 0
-        self._encoder = None
-        self.encoder_name = ""
+        self._classroom = None  # the classroom tokenizer, loaded on first use
+        self._wanted_encoder = CLASSROOM  # the key set_encoder chose, kept while it is not held
+        self._shown_encoder = None  # (key, model) last announced by encoder_changed
+        self._wrappers: dict[int, tuple] = {}  # id(model) -> (model, its Tokenizer), reused between calls
 
     @classmethod
     def example(cls) -> "Workspace":
@@ -127,6 +141,7 @@ class Workspace:
             raise TokenizerError("a workspace model must carry its training trace")
         self.model = model
         self.events.emit("trained", model)
+        self._encoder_may_have_changed()
         self.stale = model.trace.corpus != self.corpus or not self._trained_with_settings(model.trace)
         self.events.emit("stale_changed", self.stale)
         self.select_step(len(model.merges))
@@ -240,38 +255,102 @@ class Workspace:
         self._mark_stale()
 
     # ==== encoder: the tokenizer of the encode/decode panel ====
+    # Chosen by key among held_tokenizers(), so it can be any kind.  The key
+    # is kept while nothing holds it (its asset was closed, or not yet
+    # reopened after a restart): the classroom tokenizer stands in, and the
+    # choice comes back when that asset is opened again.
 
     @property
-    def encoder(self):
-        """The byte-level tokenizer to encode with; the classroom asset by default."""
-        if self._encoder is None:
+    def encoder(self) -> tokenizer.Tokenizer:
+        """The tokenizer to encode with; the classroom tokenizer by default."""
+        return self.encoder_held.tokenizer
+
+    @property
+    def encoder_name(self) -> str:
+        return self.encoder_held.name
+
+    @property
+    def encoder_key(self) -> str:
+        """The key of the tokenizer in use (the classroom's when the chosen one is not held)."""
+        return self.encoder_held.key
+
+    @property
+    def wanted_encoder(self) -> str:
+        """The key last chosen with :meth:`set_encoder`, held or not."""
+        return self._wanted_encoder
+
+    @property
+    def encoder_held(self) -> Held:
+        held = self.held_tokenizers()
+        by_key = {h.key: h for h in held}
+        wanted = self._wanted_encoder
+        found = by_key.get(wanted) or by_key.get(wanted.split("#")[0]) or by_key.get(CLASSROOM)
+        if found is None:
+            if not held:
+                self._load_classroom()  # raises: why there is no tokenizer at all
+            found = held[0]
+        if self._shown_encoder is None:  # what the first reader saw: changes are told from here
+            self._shown_encoder = (found.key, found.tokenizer.model)
+        return found
+
+    def set_encoder(self, key: str) -> None:
+        """Encode with the held tokenizer ``key`` (see :meth:`held_tokenizers`);
+        until a tokenizer with that key is held, the classroom one is used."""
+        if not isinstance(key, str) or not key:
+            raise TokenizerError(f"an encoder is chosen by its key (encoder, model or asset:...), not {key!r}")
+        self._wanted_encoder = key
+        self._encoder_may_have_changed(force=True)
+
+    def _encoder_may_have_changed(self, *, force: bool = False) -> None:
+        """Announce the encoder when the held tokenizers changed under it
+        (once someone has asked for it: a headless run never loads it)."""
+        shown = self._shown_encoder
+        if shown is None and not force:
+            return
+        try:
+            current = self.encoder_held
+        except StudioError:
+            return  # no tokenizer at all; the encode panel says why when it asks
+        if force or shown[0] != current.key or shown[1] is not current.tokenizer.model:
+            self._shown_encoder = (current.key, current.tokenizer.model)
+            self.events.emit("encoder_changed", current.tokenizer)
+
+    def _load_classroom(self):
+        if self._classroom is None:
             from core.workspace.classroom import ASSET_PATH, default_tokenizer
 
-            self._encoder, self.encoder_name = default_tokenizer(), ASSET_PATH.stem
-        return self._encoder
+            self._classroom = (ASSET_PATH.stem, default_tokenizer())
+        return self._classroom
 
-    def set_encoder(self, tokenizer, name: str = "") -> None:
-        self._encoder, self.encoder_name = tokenizer, name
-        self.events.emit("encoder_changed", tokenizer)
+    def _wrap(self, kind: str, model, wrappers: dict) -> tokenizer.Tokenizer:
+        """The one interface over ``model``, the same object while the model stays."""
+        found = self._wrappers.get(id(model))
+        wrapped = found[1] if found is not None and found[0] is model else tokenizer.wrap(kind, model)
+        wrappers[id(model)] = (model, wrapped)
+        return wrapped
 
     def held_tokenizers(self) -> tuple[Held, ...]:
         """Every tokenizer the workspace holds, behind the one interface: the
-        classroom (or chosen) encoder, the trained model, every open asset.
+        classroom tokenizer, the trained model, every open asset.
         Keys are stable across sessions for the same tokenizer."""
-        held = []
+        held, wrappers = [], {}
         try:
-            encoder = self.encoder
+            name, classroom = self._load_classroom()
         except StudioError:
-            encoder = None  # no classroom asset: the encode panel says why
-        if encoder is not None:
-            held.append(Held("encoder", self.encoder_name or "byte-bpe", tokenizer.wrap(_kind_of(encoder), encoder)))
+            classroom = None  # no classroom asset: the encode panel says why
+        if classroom is not None:
+            held.append(Held(CLASSROOM, name, self._wrap("byte-bpe", classroom, wrappers)))
         if self.model is not None:
-            held.append(Held("model", "", tokenizer.wrap("char-bpe", self.model)))
-        for entry in self.assets:
+            held.append(Held("model", "", self._wrap("char-bpe", self.model, wrappers)))
+        for key, entry in zip(asset_keys(self.assets), self.assets):
             loaded = entry.loaded
-            held.append(Held("asset:" + loaded.identity.full_sha256, loaded.name,
-                             tokenizer.wrap(loaded.kind, loaded.tokenizer)))
+            held.append(Held(key, loaded.name, self._wrap(loaded.kind, loaded.tokenizer, wrappers)))
+        self._wrappers = wrappers
         return tuple(held)
+
+    def asset_key(self, index: int) -> str:
+        """The held key of open asset ``index``."""
+        return asset_keys(self.assets)[index]
 
     # ==== open assets: the asset manager's library (issue 4) ====
     # Entries are core.inspect.identity.OpenAsset (validated asset, tokenizer,
@@ -281,6 +360,7 @@ class Workspace:
     def _set_assets(self, entries, index: int) -> int:
         self.assets = tuple(entries)
         self.events.emit("assets_changed")
+        self._encoder_may_have_changed()
         return index
 
     def _put_asset(self, index: int | None, entry) -> int:
@@ -289,6 +369,10 @@ class Workspace:
             entries.append(entry)
             index = len(entries) - 1
         else:
+            # The encoder follows an asset edited in place (a re-read file, an
+            # edit that changes its identity): the user chose that slot.
+            if self._wanted_encoder == self.asset_key(index):
+                self._wanted_encoder = asset_keys(entries[:index] + [entry])[index]
             entries[index] = entry
         return self._set_assets(entries, index)
 

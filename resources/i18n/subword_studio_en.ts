@@ -4,7 +4,7 @@
 <context>
     <name>AssetManager</name>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="348"/>
+        <location filename="../../gui/asset_manager.py" line="349"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform> (and %n more)</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>CanonView</name>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="138"/>
+        <location filename="../../gui/encode/canon_view.py" line="165"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>This list: %n token</numerusform>
@@ -23,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="161"/>
+        <location filename="../../gui/encode/canon_view.py" line="188"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>Canonical list: %n token</numerusform>

@@ -110,234 +110,229 @@
 <context>
     <name>AssetManager</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="41"/>
+        <location filename="../../gui/asset_manager.py" line="42"/>
         <source>Tokenizer assets (*.json);;All files (*)</source>
         <translation>分词器资产 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="109"/>
+        <location filename="../../gui/asset_manager.py" line="110"/>
         <source>No folder chosen</source>
         <translation>未选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="110"/>
+        <location filename="../../gui/asset_manager.py" line="111"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="111"/>
+        <location filename="../../gui/asset_manager.py" line="112"/>
         <source>Rescan</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="112"/>
+        <location filename="../../gui/asset_manager.py" line="113"/>
         <source>Stop scan</source>
         <translation>停止扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="114"/>
+        <location filename="../../gui/asset_manager.py" line="115"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="115"/>
+        <location filename="../../gui/asset_manager.py" line="116"/>
         <source>Add trained model</source>
         <translation>添加已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="116"/>
+        <location filename="../../gui/asset_manager.py" line="117"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="117"/>
+        <location filename="../../gui/asset_manager.py" line="118"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="118"/>
+        <location filename="../../gui/asset_manager.py" line="119"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="119"/>
+        <location filename="../../gui/asset_manager.py" line="120"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="120"/>
+        <location filename="../../gui/asset_manager.py" line="121"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="121"/>
+        <location filename="../../gui/asset_manager.py" line="122"/>
         <source>Swap two IDs: same shapes, other meaning (Chapter 19, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（第 19 章，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="122"/>
+        <location filename="../../gui/asset_manager.py" line="123"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="123"/>
+        <location filename="../../gui/asset_manager.py" line="124"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="124"/>
-        <source>Encode and decode with this byte-level asset</source>
-        <translation>用此字节级资产进行编码和解码</translation>
+        <location filename="../../gui/asset_manager.py" line="125"/>
+        <source>Encode and decode with this tokenizer in the Encode / decode tab</source>
+        <translation>在“编码 / 解码”标签页中用此分词器编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="130"/>
+        <location filename="../../gui/asset_manager.py" line="131"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="145"/>
+        <location filename="../../gui/asset_manager.py" line="146"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="225"/>
+        <location filename="../../gui/asset_manager.py" line="226"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="235"/>
+        <location filename="../../gui/asset_manager.py" line="236"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="242"/>
+        <location filename="../../gui/asset_manager.py" line="243"/>
         <source>Scanned %1 of %2 files</source>
         <translation>已扫描 %1/%2 个文件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="263"/>
+        <location filename="../../gui/asset_manager.py" line="264"/>
         <source>%1 assets in the folder</source>
         <translation>文件夹中有 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="265"/>
+        <location filename="../../gui/asset_manager.py" line="266"/>
         <source>; %1 files could not be read (hover for why)</source>
         <translation>；%1 个文件无法读取（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="295"/>
+        <location filename="../../gui/asset_manager.py" line="296"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="308"/>
+        <location filename="../../gui/asset_manager.py" line="309"/>
         <source>Still working on the last action…</source>
         <translation>上一个操作仍在进行…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="310"/>
+        <location filename="../../gui/asset_manager.py" line="311"/>
         <source>Working…</source>
         <translation>正在处理…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="344"/>
+        <location filename="../../gui/asset_manager.py" line="345"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="348"/>
+        <location filename="../../gui/asset_manager.py" line="349"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="357"/>
+        <location filename="../../gui/asset_manager.py" line="358"/>
         <source>Opened %1 asset(s)</source>
         <translation>已打开 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="518"/>
+        <location filename="../../gui/asset_manager.py" line="517"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="360"/>
+        <location filename="../../gui/asset_manager.py" line="361"/>
         <source>trained model</source>
         <translation>已训练模型</translation>
     </message>
     <message>
         <location filename="../../gui/asset_manager.py" line="371"/>
-        <source>The encode/decode panel takes byte-level assets only.</source>
-        <translation>编码/解码面板只接受字节级资产。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/asset_manager.py" line="373"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="386"/>
+        <location filename="../../gui/asset_manager.py" line="385"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="395"/>
+        <location filename="../../gui/asset_manager.py" line="394"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="406"/>
+        <location filename="../../gui/asset_manager.py" line="405"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="416"/>
+        <location filename="../../gui/asset_manager.py" line="415"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="416"/>
+        <location filename="../../gui/asset_manager.py" line="415"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="420"/>
+        <location filename="../../gui/asset_manager.py" line="419"/>
         <source>The asset changed while it was being renamed; rename it again.</source>
         <translation>重命名期间该资产已被修改，请重新命名。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="427"/>
+        <location filename="../../gui/asset_manager.py" line="426"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="446"/>
+        <location filename="../../gui/asset_manager.py" line="445"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="456"/>
+        <location filename="../../gui/asset_manager.py" line="455"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="457"/>
+        <location filename="../../gui/asset_manager.py" line="456"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="476"/>
+        <location filename="../../gui/asset_manager.py" line="475"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="477"/>
+        <location filename="../../gui/asset_manager.py" line="476"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="515"/>
+        <location filename="../../gui/asset_manager.py" line="514"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
@@ -513,59 +508,59 @@
 <context>
     <name>CanonView</name>
     <message>
-        <location filename="../../gui/canon_view.py" line="77"/>
+        <location filename="../../gui/encode/canon_view.py" line="99"/>
         <source>An encoder gives one list per text. A model trained on its output has never seen another spelling of the same bytes, such as [58, 32] for [259] in the classroom tokenizer.</source>
         <translation>编码器对每段文本只给出一个列表。用其输出训练的模型从未见过同一串字节的其他切分，例如课堂分词器中用 [58, 32] 代替 [259]。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="125"/>
+        <location filename="../../gui/encode/canon_view.py" line="152"/>
         <source>Checking whether these %1 IDs are canonical…</source>
         <translation>正在检查这 %1 个 ID 是否为规范编码…</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="132"/>
+        <location filename="../../gui/encode/canon_view.py" line="159"/>
         <source>Cannot check the list: %1</source>
         <translation>无法检查该列表：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="138"/>
+        <location filename="../../gui/encode/canon_view.py" line="165"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>此列表：%n 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="141"/>
+        <location filename="../../gui/encode/canon_view.py" line="168"/>
         <source>Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text for this tokenizer to encode again.</source>
         <translation>是否规范：无法判断。这些字节不是有效的 UTF-8，没有可供此分词器重新编码的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="145"/>
+        <location filename="../../gui/encode/canon_view.py" line="172"/>
         <source>Canonical as bytes: encoding these bytes again gives this list, but they are not valid UTF-8 text (see above).</source>
         <translation>按字节是规范的：重新编码这些字节得到的正是此列表，但它们不是有效的 UTF-8 文本（见上文）。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="149"/>
+        <location filename="../../gui/encode/canon_view.py" line="176"/>
         <source>Canonical: yes. Encoding the decoded text gives this list.</source>
         <translation>规范：是。对解码出的文本重新编码得到的正是此列表。</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="152"/>
+        <location filename="../../gui/encode/canon_view.py" line="179"/>
         <source>bytes %1–%2</source>
         <translation>字节 %1–%2</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="152"/>
+        <location filename="../../gui/encode/canon_view.py" line="179"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../gui/canon_view.py" line="155"/>
+        <location filename="../../gui/encode/canon_view.py" line="182"/>
         <source>Canonical: no. The encoder spells the same bytes differently at %1%2; the tokens that differ are marked ≠ on both sides.</source>
         <translation>规范：否。编码器对 %1%2 处的相同字节给出了不同的切分；两侧不同的 token 都标有 ≠。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/canon_view.py" line="161"/>
+        <location filename="../../gui/encode/canon_view.py" line="188"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>规范列表：%n 个 token</numerusform>
@@ -1114,135 +1109,286 @@
     </message>
 </context>
 <context>
-    <name>EncodePanel</name>
+    <name>DecodeBox</name>
     <message>
-        <location filename="../../gui/encode_panel.py" line="64"/>
-        <source>Type or paste text to encode</source>
-        <translation>输入或粘贴要编码的文本</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="79"/>
-        <source>IDs, e.g. 255 or [270, 32, 268]</source>
-        <translation>ID，例如 255 或 [270, 32, 268]</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="81"/>
-        <source>strict (error)</source>
-        <translation>strict（报错）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="81"/>
-        <source>raw (bytes)</source>
-        <translation>raw（字节）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="82"/>
-        <source>replace (display fallback)</source>
-        <translation>replace（显示替代）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="84"/>
-        <source>Decode</source>
-        <translation>解码</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="85"/>
-        <source>Use the IDs above</source>
-        <translation>使用上方的 ID</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="86"/>
-        <source>Open IDs…</source>
-        <translation>打开 ID 文件…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="105"/>
+        <location filename="../../gui/encode/decode_box.py" line="33"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="109"/>
+        <location filename="../../gui/encode/decode_box.py" line="35"/>
+        <source>IDs, e.g. 255 or [270, 32, 268]</source>
+        <translation>ID，例如 255 或 [270, 32, 268]</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="37"/>
+        <source>strict (error)</source>
+        <translation>strict（报错）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="37"/>
+        <source>raw (bytes)</source>
+        <translation>raw（字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="38"/>
+        <source>replace (display fallback)</source>
+        <translation>replace（显示替代）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="40"/>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="41"/>
+        <source>Use the IDs above</source>
+        <translation>使用上方的 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="42"/>
+        <source>Open IDs…</source>
+        <translation>打开 ID 文件…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="55"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="148"/>
-        <source>Tokenizer: %1 (vocab %2)</source>
-        <translation>分词器：%1（词表 %2）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="168"/>
-        <source>Encoding %1 characters…</source>
-        <translation>正在编码 %1 个字符…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="194"/>
-        <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
-        <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="203"/>
-        <source>Normal forms: shown for inputs up to %1 characters.</source>
-        <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="209"/>
-        <source>same as the input</source>
-        <translation>与输入相同</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="211"/>
-        <source>changes it: %1 code points, %2 bytes</source>
-        <translation>会改变：%1 个码点，%2 字节</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="214"/>
-        <source>Normal forms (this tokenizer keeps the input exactly): </source>
-        <translation>规范化形式（此分词器原样保留输入）：</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="218"/>
-        <source>Cannot encode: %1</source>
-        <translation>无法编码：%1</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode_panel.py" line="275"/>
+        <location filename="../../gui/encode/decode_box.py" line="76"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="276"/>
+        <location filename="../../gui/encode/decode_box.py" line="77"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="285"/>
-        <location filename="../../gui/encode_panel.py" line="303"/>
+        <location filename="../../gui/encode/decode_box.py" line="86"/>
+        <location filename="../../gui/encode/decode_box.py" line="105"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="309"/>
+        <location filename="../../gui/encode/decode_box.py" line="111"/>
+        <source>Cannot decode: %1</source>
+        <translation>无法解码：%1</translation>
+    </message>
+</context>
+<context>
+    <name>EncodePanel</name>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="108"/>
+        <source>Tokenizer:</source>
+        <translation>分词器：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="111"/>
+        <source>Type or paste text to encode</source>
+        <translation>输入或粘贴要编码的文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="114"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="115"/>
+        <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
+        <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="252"/>
+        <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
+        <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="207"/>
+        <source>Encoding %1 characters…</source>
+        <translation>正在编码 %1 个字符…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="281"/>
+        <source>Cannot encode: %1</source>
+        <translation>无法编码：%1</translation>
+    </message>
+</context>
+<context>
+    <name>EncodeTexts</name>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="30"/>
+        <source>byte-level BPE</source>
+        <translation>字节级 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="33"/>
+        <source>BPE with byte fallback</source>
+        <translation>带字节回退的 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="34"/>
+        <source>BPE</source>
+        <translation>BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="36"/>
+        <source>WordPiece</source>
+        <translation>WordPiece</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="39"/>
+        <source>Unigram with byte fallback</source>
+        <translation>带字节回退的 Unigram</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="40"/>
+        <source>Unigram</source>
+        <translation>Unigram</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="42"/>
+        <source>character BPE</source>
+        <translation>字符级 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="49"/>
+        <source>classroom tokenizer</source>
+        <translation>课堂分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="51"/>
+        <source>trained model</source>
+        <translation>训练好的模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="57"/>
+        <source>%1 (%2 · vocab %3)</source>
+        <translation>%1（%2 · 词表 %3）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="66"/>
+        <source>Identity: %1</source>
+        <translation>标识：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="70"/>
+        <source>Special tokens: %1</source>
+        <translation>特殊 token：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="85"/>
+        <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
+        <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="88"/>
+        <source>%1 code points · %2 UTF-8 bytes · %3 BPE tokens</source>
+        <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 BPE token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="90"/>
+        <source>%1 code points · %2 UTF-8 bytes · %3 tokens</source>
+        <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="93"/>
+        <source>%1 unknown</source>
+        <translation>%1 个未知</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="94"/>
+        <source>%1 byte-fallback pieces</source>
+        <translation>%1 个字节回退片段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="95"/>
+        <source>%1 special</source>
+        <translation>%1 个特殊</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="112"/>
+        <source>Normal forms: </source>
+        <translation>规范化形式：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="114"/>
+        <source>Normal forms (decoding these tokens gives the input back exactly): </source>
+        <translation>规范化形式（解码这些 token 可原样得回输入）：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="119"/>
+        <source>Normal forms (this tokenizer changes the input: from character %1, decoding gives “%2” where the input has “%3”): </source>
+        <translation>规范化形式（此分词器会改变输入：从第 %1 个字符起，解码得到“%2”，而输入是“%3”）：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="130"/>
+        <source>same as the input</source>
+        <translation>与输入相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="132"/>
+        <source>changes it: %1 code points, %2 bytes</source>
+        <translation>会改变：%1 个码点，%2 字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="139"/>
+        <source>Normal forms: shown for inputs up to %1 characters.</source>
+        <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="146"/>
+        <source>special token: no bytes of the text</source>
+        <translation>特殊 token：不对应文本中的任何字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="148"/>
+        <source>unknown token for %1</source>
+        <translation>代替 %1 的未知 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="150"/>
+        <source>byte fallback: %1</source>
+        <translation>字节回退：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="152"/>
+        <source>inside a multi-byte character</source>
+        <translation>位于多字节字符内部</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="154"/>
+        <source>added by the tokenizer: no input characters</source>
+        <translation>由分词器添加：不对应任何输入字符</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="156"/>
+        <source>span is its whole word (alignment not traced)</source>
+        <translation>范围为整个词（未能精确对齐）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="171"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="312"/>
+        <location filename="../../gui/encode/texts.py" line="174"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="319"/>
+        <location filename="../../gui/encode/texts.py" line="184"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="322"/>
+        <location filename="../../gui/encode/texts.py" line="186"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode_panel.py" line="325"/>
+        <location filename="../../gui/encode/texts.py" line="188"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -1614,48 +1760,48 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="216"/>
+        <location filename="../../gui/lessons.py" line="228"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="217"/>
+        <location filename="../../gui/lessons.py" line="229"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="218"/>
-        <location filename="../../gui/lessons.py" line="248"/>
+        <location filename="../../gui/lessons.py" line="230"/>
+        <location filename="../../gui/lessons.py" line="260"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="225"/>
+        <location filename="../../gui/lessons.py" line="237"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="234"/>
+        <location filename="../../gui/lessons.py" line="246"/>
         <source>§%1, %2</source>
         <translation>§%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="236"/>
+        <location filename="../../gui/lessons.py" line="248"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="242"/>
+        <location filename="../../gui/lessons.py" line="254"/>
         <source>Lesson finished.</source>
         <translation>本课结束。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="244"/>
+        <location filename="../../gui/lessons.py" line="256"/>
         <source>Next: %1.</source>
         <translation>下一课：%1。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="248"/>
+        <location filename="../../gui/lessons.py" line="260"/>
         <source>Next lesson ▶</source>
         <translation>下一课 ▶</translation>
     </message>
@@ -1663,12 +1809,12 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../gui/lessons.py" line="53"/>
+        <location filename="../../gui/lessons.py" line="54"/>
         <source>Start lesson</source>
         <translation>开始课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="54"/>
+        <location filename="../../gui/lessons.py" line="55"/>
         <source>The workspace has unsaved changes. The lesson replaces its corpus and settings. Discard the changes?</source>
         <translation>工作区有未保存的更改。课程会替换它的语料和设置。要放弃这些更改吗？</translation>
     </message>
@@ -1708,7 +1854,7 @@
     <message>
         <location filename="../../gui/main_window.py" line="60"/>
         <location filename="../../gui/main_window.py" line="194"/>
-        <location filename="../../gui/main_window.py" line="277"/>
+        <location filename="../../gui/main_window.py" line="278"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
@@ -1724,57 +1870,57 @@
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266"/>
+        <location filename="../../gui/main_window.py" line="267"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="268"/>
+        <location filename="../../gui/main_window.py" line="269"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="281"/>
+        <location filename="../../gui/main_window.py" line="282"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="282"/>
+        <location filename="../../gui/main_window.py" line="283"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="314"/>
+        <location filename="../../gui/main_window.py" line="315"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="315"/>
+        <location filename="../../gui/main_window.py" line="316"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="323"/>
+        <location filename="../../gui/main_window.py" line="324"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="342"/>
+        <location filename="../../gui/main_window.py" line="343"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="343"/>
+        <location filename="../../gui/main_window.py" line="344"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="372"/>
+        <location filename="../../gui/main_window.py" line="373"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="373"/>
+        <location filename="../../gui/main_window.py" line="374"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -2127,137 +2273,137 @@
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="72"/>
+        <location filename="../../gui/pipeline_view.py" line="73"/>
         <source>none, or e.g. &lt;BOS&gt; $A &lt;EOS&gt;</source>
         <translation>无，或例如 &lt;BOS&gt; $A &lt;EOS&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="84"/>
+        <location filename="../../gui/pipeline_view.py" line="85"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="100"/>
+        <location filename="../../gui/pipeline_view.py" line="101"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="102"/>
+        <location filename="../../gui/pipeline_view.py" line="103"/>
         <source>Post-processing template:</source>
         <translation>后处理模板：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="105"/>
+        <location filename="../../gui/pipeline_view.py" line="106"/>
         <source>Use only the first k merges:</source>
         <translation>只使用前 k 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="125"/>
+        <location filename="../../gui/pipeline_view.py" line="126"/>
         <source>Stages</source>
         <translation>各阶段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="126"/>
+        <location filename="../../gui/pipeline_view.py" line="127"/>
         <source>Base-byte IDs</source>
         <translation>基础字节 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="169"/>
+        <location filename="../../gui/pipeline_view.py" line="171"/>
         <source>Encode panel: %1</source>
         <translation>编码面板：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="172"/>
+        <location filename="../../gui/pipeline_view.py" line="174"/>
         <source>Trained char-BPE model</source>
         <translation>已训练的字符级 BPE 模型</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="210"/>
+        <location filename="../../gui/pipeline_view.py" line="212"/>
         <source>this model has no merges</source>
         <translation>此模型没有合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="212"/>
+        <location filename="../../gui/pipeline_view.py" line="214"/>
         <source>all %1 merges</source>
         <translation>全部 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="214"/>
+        <location filename="../../gui/pipeline_view.py" line="216"/>
         <source>of %1 merges</source>
         <translation>/ 共 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="224"/>
+        <location filename="../../gui/pipeline_view.py" line="226"/>
         <source>Raw byte order: byte b has ID %1 + b, as in this project&apos;s byte-level BPE and in minbpe.</source>
         <translation>原始字节顺序：字节 b 的 ID 为 %1 + b，与本项目的字节级 BPE 和 minbpe 相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="227"/>
+        <location filename="../../gui/pipeline_view.py" line="229"/>
         <source>GPT-2&apos;s printable-first order (tiktoken, HF ByteLevel): the 188 printable bytes come first, spelled as themselves, then the other 68, spelled from U+0100 on. A space is %1, ID %2.</source>
         <translation>GPT-2 的“可打印优先”顺序（tiktoken、HF ByteLevel）：188 个可打印字节排在前面，写作其本身；其余 68 个随后，从 U+0100 起书写。空格写作 %1，ID 为 %2。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="231"/>
+        <location filename="../../gui/pipeline_view.py" line="233"/>
         <source>SentencePiece byte pieces &lt;0x00&gt;…&lt;0xFF&gt; at IDs %1–%2, after the meta pieces %3.</source>
         <translation>SentencePiece 字节片段 &lt;0x00&gt;…&lt;0xFF&gt; 位于 ID %1–%2，排在元片段 %3 之后。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="235"/>
+        <location filename="../../gui/pipeline_view.py" line="237"/>
         <source>Every byte has a token, in an order that is neither raw nor GPT-2&apos;s.</source>
         <translation>每个字节都有 token，但顺序既不是原始顺序也不是 GPT-2 的顺序。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="238"/>
+        <location filename="../../gui/pipeline_view.py" line="240"/>
         <source>Only %1 of the 256 bytes have a token.</source>
         <translation>256 个字节中只有 %1 个有 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="239"/>
+        <location filename="../../gui/pipeline_view.py" line="241"/>
         <source>No byte tokens: this tokenizer works on characters.</source>
         <translation>没有字节 token：此分词器以字符为单位工作。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="268"/>
+        <location filename="../../gui/pipeline_view.py" line="270"/>
         <source>Running the stages…</source>
         <translation>正在运行各阶段…</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="272"/>
+        <location filename="../../gui/pipeline_view.py" line="274"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="295"/>
+        <location filename="../../gui/pipeline_view.py" line="297"/>
         <source>Cannot run the stages: %1</source>
         <translation>无法运行各阶段：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="316"/>
+        <location filename="../../gui/pipeline_view.py" line="318"/>
         <source>Round trip: decoding gives back the input exactly.</source>
         <translation>往返：解码结果与输入完全一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="317"/>
+        <location filename="../../gui/pipeline_view.py" line="319"/>
         <source>characters %1</source>
         <translation>字符 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="322"/>
+        <location filename="../../gui/pipeline_view.py" line="324"/>
         <source>Round trip: decoding gives back the normalized input, not the input: %1</source>
         <translation>往返：解码得到的是规范化后的输入，而不是原始输入：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="324"/>
+        <location filename="../../gui/pipeline_view.py" line="326"/>
         <source>Lossy: decoding loses %1</source>
         <translation>有损：解码丢失了 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="379"/>
+        <location filename="../../gui/pipeline_view.py" line="381"/>
         <source>Selected: characters %1, bytes %2: %3</source>
         <translation>已选：字符 %1，字节 %2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="391"/>
+        <location filename="../../gui/pipeline_view.py" line="393"/>
         <source>Select a piece, or text in the input, to see where it came from.</source>
         <translation>选择一个片段或输入中的文字，查看它来自哪里。</translation>
     </message>
@@ -2346,22 +2492,22 @@
 <context>
     <name>SwapDialog</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="65"/>
+        <location filename="../../gui/asset_manager.py" line="66"/>
         <source>Make a deliberately broken copy</source>
         <translation>制作故意损坏的副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="74"/>
+        <location filename="../../gui/asset_manager.py" line="75"/>
         <source>The copy keeps its size and merges, so every shape check still passes; only what the two IDs mean changes.</source>
         <translation>副本保留原有大小和合并，因此所有形状检查仍会通过；只有这两个 ID 的含义改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="78"/>
+        <location filename="../../gui/asset_manager.py" line="79"/>
         <source>First ID:</source>
         <translation>第一个 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="79"/>
+        <location filename="../../gui/asset_manager.py" line="80"/>
         <source>Second ID:</source>
         <translation>第二个 ID：</translation>
     </message>
@@ -2467,46 +2613,104 @@
     </message>
 </context>
 <context>
+    <name>TokenStrip</name>
+    <message>
+        <location filename="../../gui/token_strip.py" line="292"/>
+        <source>Special token %1 (ID %2): it stands for no bytes of the text.</source>
+        <translation>特殊 token %1（ID %2）：它不代表文本中的任何字节。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="295"/>
+        <source>ID %1 is not in this tokenizer&apos;s vocabulary.</source>
+        <translation>ID %1 不在此分词器的词表中。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="297"/>
+        <source>Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is spelled byte by byte; this piece is %4.</source>
+        <translation>字节回退片段 %1（ID %2）：词表中没有 %3 的片段，因此逐字节拼写；此片段是 %4。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="301"/>
+        <source>This token holds only part of %1: a character&apos;s bytes are split over several tokens.</source>
+        <translation>此 token 只包含 %1 的一部分：一个字符的字节被分到了多个 token 中。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="304"/>
+        <source>This token holds only part of a multi-byte character.</source>
+        <translation>此 token 只包含一个多字节字符的一部分。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="306"/>
+        <source>Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token stands for it.</source>
+        <translation>未知 token %1（ID %2）：词表无法拼出 %3，因此由此 token 代替。</translation>
+    </message>
+</context>
+<context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../gui/token_table.py" line="8"/>
+        <location filename="../../gui/encode/table.py" line="12"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="9"/>
-        <source>Token</source>
-        <translation>Token</translation>
-    </message>
-    <message>
-        <location filename="../../gui/token_table.py" line="10"/>
+        <location filename="../../gui/encode/table.py" line="13"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="11"/>
+        <location filename="../../gui/encode/table.py" line="14"/>
+        <source>Stored as</source>
+        <translation>存储形式</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="15"/>
+        <source>Reads as</source>
+        <translation>读作</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="16"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="12"/>
+        <location filename="../../gui/encode/table.py" line="17"/>
         <source>Byte span</source>
         <translation>字节范围</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="13"/>
+        <location filename="../../gui/encode/table.py" line="18"/>
         <source>Characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="14"/>
+        <location filename="../../gui/encode/table.py" line="19"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/token_table.py" line="60"/>
-        <source>inside a multi-byte character</source>
-        <translation>位于多字节字符内部</translation>
+        <location filename="../../gui/encode/table.py" line="24"/>
+        <source>The token as the vocabulary stores it (invisible characters escaped)</source>
+        <translation>词表中存储的 token（不可见字符已转义）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="25"/>
+        <source>The text the token stands for, whitespace made visible</source>
+        <translation>token 所代表的文本，空白字符显示为可见符号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="26"/>
+        <source>The token&apos;s bytes in hex (none for a special token)</source>
+        <translation>token 的字节（十六进制；特殊 token 没有字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="27"/>
+        <source>UTF-8 bytes of the input the token covers, start–end</source>
+        <translation>token 覆盖的输入 UTF-8 字节，起–止</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/table.py" line="28"/>
+        <source>Characters (code points) of the input the token covers, start–end</source>
+        <translation>token 覆盖的输入字符（码点），起–止</translation>
     </message>
 </context>
 <context>

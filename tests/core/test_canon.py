@@ -227,3 +227,41 @@ def test_cli_on_an_imported_bpe_asset(tmp_path, capsys):
     assert code == 1 and doc["text"] == "lower" and doc["canonical_ids"] == low
     code, out, _ = run(["canon", str(asset), *map(str, low)], capsys)
     assert code == 0 and out.startswith("canonical: yes")
+
+
+# ==== through the one interface (core.tokenizer), as the GUI asks ====
+
+def test_the_interface_gives_the_bare_models_results(byte_model):
+    from core.tokenizer import wrap
+
+    wrapped = wrap("byte-bpe", byte_model)
+    for ids in ([58, 32], [259], [255], [256, 58, 32, 114, 101, 100, 32, 257], [58, byte_model.vocab_size, 32]):
+        assert canon.check(wrapped, ids) == canon.check(byte_model, ids), ids
+    # String kinds: the same verdict; a token covers the text it stands for
+    # ("</w>" is the space after a word), not its spelling.
+    model = train(EXAMPLE_19_1, merges=4)
+    low, lo, w, eow = (model.ids[s] for s in ("low</w>", "lo", "w", "</w>"))
+    result = canon.check(wrap("char-bpe", model), [lo, w, eow])
+    assert (result.text, result.canonical_ids, result.canonical) == ("low", (low,), False)
+    assert result.data == b"low " and result.differences == (Difference((0, 3), (0, 1), (0, 4)),)
+
+
+def test_the_unknown_token_stays_in_place_through_the_interface():
+    from core.tokenizer import wrap
+
+    corpus = WordCorpus.from_pairs([("lower", 5), ("lowest", 3), ("newer", 4), ("low", 6)])
+    pieces = wrap("wordpiece", wordpiece.train(corpus, vocab_size=30))
+    ids = pieces.encode_ids("lower 中 newer")
+    unk = pieces.token_to_id("[UNK]")
+    assert unk in ids
+    # Decoded, [UNK] is its own name, which the encoder reads as letters: it is
+    # no text to encode again, so it stays where it is, like a special.
+    result = canon.check(pieces, ids)
+    assert result.ok and result.canonical_ids == tuple(ids)
+    assert result.specials == ((ids.index(unk), unk, "[UNK]"),)
+    spelled = [pieces.token_to_id(t) for t in ("l", "##o", "##w", "##e", "##r")] + ids[ids.index(unk):]
+    respelled = canon.check(pieces, spelled)
+    assert not respelled.canonical and respelled.canonical_ids == tuple(ids)
+    # "l ##o ##w ##e ##r" and "lower" stand for the same five bytes.
+    assert respelled.differences == (Difference((0, 5), (0, 1), (0, 5)),)
+    assert canon.pieces_of(pieces, [unk, 10_000]) == [("special", "[UNK]"), ("unknown", b"")]

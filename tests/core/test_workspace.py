@@ -328,3 +328,63 @@ def test_revision_counts_changes_worth_saving():
     assert workspace.revision == start
     workspace.set_count(0, 5)
     assert workspace.revision > start
+
+
+# ==== the encode panel's tokenizer: any held one, by key ====
+
+def _byte_asset(workspace, merges, name):
+    from core import assets
+    from core.models import byte_bpe
+
+    model = byte_bpe.train(["red key . red key", "lower low"], merges)
+    return workspace.add_asset(assets.byte_bpe_to_asset(model, name=name))
+
+
+def test_the_encoder_is_chosen_by_key_and_falls_back_while_its_asset_is_closed():
+    workspace = Workspace.example()
+    seen = []
+    workspace.events.connect("encoder_changed", seen.append)
+    assert workspace.encoder_key == "encoder" and workspace.encoder.kind == "byte-bpe"
+    index = _byte_asset(workspace, 3, "three merges")
+    key = workspace.asset_key(index)
+    assert key == "asset:" + workspace.assets[index].loaded.identity.full_sha256
+    workspace.set_encoder(key)
+    assert workspace.encoder_key == key and workspace.encoder_name == "three merges"
+    assert workspace.encoder.model is workspace.assets[index].loaded.tokenizer
+    assert workspace.encoder is workspace.encoder  # the same wrapper while the model stays
+    workspace.close_asset(index)
+    assert workspace.encoder_key == "encoder" and workspace.wanted_encoder == key
+    # Reopened (the same identity), the choice comes back by itself.
+    _byte_asset(workspace, 3, "three merges again")
+    assert workspace.encoder_key == key
+    assert [t.kind for t in seen] == ["byte-bpe"] * 3 and seen[-1].model is workspace.assets[0].loaded.tokenizer
+    workspace.set_encoder("model")
+    assert workspace.encoder.kind == "char-bpe" and workspace.encoder.model is workspace.model
+    workspace.train()  # a new model: a new encoder, announced
+    assert seen[-1].model is workspace.model
+    with pytest.raises(StudioError):
+        workspace.set_encoder("")
+
+
+def test_copies_of_one_identity_get_their_own_keys_and_the_encoder_follows_an_edit():
+    from core.workspace import workspace as ws
+
+    workspace = Workspace.example()
+    first = _byte_asset(workspace, 2, "a")
+    workspace.add_loaded(ws.copied(workspace.assets[first].loaded, "b"))
+    keys = [h.key for h in workspace.held_tokenizers()]
+    assert keys[2:] == [workspace.asset_key(0), workspace.asset_key(0) + "#2"]
+    workspace.set_encoder(keys[3])
+    assert workspace.encoder_name == "b"
+    workspace.close_asset(0)  # the copy is now the first of its identity
+    assert workspace.encoder_name == "b" and workspace.encoder_key == keys[2]
+    # An edit that changes the identity (here: a broken copy put in place) keeps the choice.
+    workspace.set_encoder(workspace.asset_key(0))
+    workspace.replace_loaded(0, ws.broken_copy(workspace.assets[0].loaded, 259, 260))
+    assert workspace.encoder_key == workspace.asset_key(0) != keys[2]
+
+
+def test_a_headless_workspace_never_loads_the_classroom_tokenizer():
+    workspace = Workspace.example()
+    workspace.train()
+    assert workspace._classroom is None

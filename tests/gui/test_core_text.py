@@ -279,16 +279,16 @@ def test_decode_banner_and_id_errors_are_chinese(zh, qtbot, tmp_path):
     window.show()
     window.show_panel("encode")
     panel = window.panels["encode"]
-    panel.ids_edit.setText("[255]")
-    panel.policy_box.setCurrentIndex(panel.policy_box.findData("strict"))
-    panel.decode_now()
-    assert panel.banner.text() == "⚠ 无效的 UTF-8（策略：strict）：偏移 0 处的孤立字节 0xFF。未解码任何内容。"
-    panel.ids_edit.setText("1 x")
-    panel.decode_now()
-    assert "第 2 项（'x'，位于字符位置 2）不是非负整数 ID" in panel.banner.text()
+    panel.decoder.ids_edit.setText("[255]")
+    panel.decoder.policy_box.setCurrentIndex(panel.decoder.policy_box.findData("strict"))
+    panel.decoder.decode_now()
+    assert panel.decoder.banner.text() == "⚠ 无效的 UTF-8（策略：strict）：偏移 0 处的孤立字节 0xFF。未解码任何内容。"
+    panel.decoder.ids_edit.setText("1 x")
+    panel.decoder.decode_now()
+    assert "第 2 项（'x'，位于字符位置 2）不是非负整数 ID" in panel.decoder.banner.text()
     bad = tmp_path / "ids.txt"
-    panel.load_ids_file(str(bad))
-    assert panel.banner.text().endswith(f"{bad}：文件不存在")
+    panel.decoder.load_ids_file(str(bad))
+    assert panel.decoder.banner.text().endswith(f"{bad}：文件不存在")
 
 
 def test_corpus_cell_errors_are_chinese(zh, qtbot):
@@ -327,9 +327,9 @@ def test_decoded_chips_name_their_utf8_problem_on_hover(zh, qtbot):
     window.show()
     window.show_panel("encode")
     panel = window.panels["encode"]
-    panel.ids_edit.setText("104 237 160 128 255")  # h, a surrogate's three bytes, a lone 0xFF
-    panel.decode_now()
-    strip = panel.decoded_strip
+    panel.decoder.ids_edit.setText("104 237 160 128 255")  # h, a surrogate's three bytes, a lone 0xFF
+    panel.decoder.decode_now()
+    strip = panel.decoder.decoded_strip
     assert [[p.offset for p in chip.problems] for chip in strip.chips()] == [[], [1], [1], [1], [4]]
     qtbot.waitUntil(lambda: strip.laid_out)
 

@@ -187,9 +187,9 @@ def test_plots_follow_the_theme_live(window, qtbot):
 def test_canonical_verdict_stays_readable_in_both_themes(window, qtbot):
     window.show_panel("encode")
     panel = window.panels["encode"]
-    panel.ids_edit.setText("58 32")  # not canonical: the encoder writes 259
-    panel.decode_now()
-    verdict = panel.canon_view.verdict
+    panel.decoder.ids_edit.setText("58 32")  # not canonical: the encoder writes 259
+    panel.decoder.decode_now()
+    verdict = panel.decoder.canon_view.verdict
 
     def lightness():
         return QColor(re.search(r"color: (#[0-9a-f]{6})", verdict.styleSheet()).group(1)).lightness()

@@ -52,36 +52,36 @@ def test_selecting_a_token_highlights_its_characters_and_back(panel):
 
 
 def test_decoding_ff_strictly_shows_a_banner_naming_the_byte(panel):
-    panel.ids_edit.setText("[255]")
-    panel.decode_now()
-    assert panel.banner.isVisible()
-    text = panel.banner.text()
+    panel.decoder.ids_edit.setText("[255]")
+    panel.decoder.decode_now()
+    assert panel.decoder.banner.isVisible()
+    text = panel.decoder.banner.text()
     assert "0xFF at offset 0" in text and "strict" in text
-    assert panel.decoded.toPlainText() == ""
-    panel.policy_box.setCurrentIndex(panel.policy_box.findData("replace"))
-    assert "display fallback" in panel.banner.text()
-    assert panel.decoded.toPlainText() == "\ufffd"
-    panel.policy_box.setCurrentIndex(panel.policy_box.findData("raw"))
-    assert panel.decoded.toPlainText() == "FF"
+    assert panel.decoder.decoded.toPlainText() == ""
+    panel.decoder.policy_box.setCurrentIndex(panel.decoder.policy_box.findData("replace"))
+    assert "display fallback" in panel.decoder.banner.text()
+    assert panel.decoder.decoded.toPlainText() == "\ufffd"
+    panel.decoder.policy_box.setCurrentIndex(panel.decoder.policy_box.findData("raw"))
+    assert panel.decoder.decoded.toPlainText() == "FF"
 
 
 def test_specials_and_out_of_range_ids_are_flagged_not_crashed_on(panel):
-    panel.ids_edit.setText("256 270 99999")
-    panel.decode_now()
-    text = panel.banner.text()
+    panel.decoder.ids_edit.setText("256 270 99999")
+    panel.decoder.decode_now()
+    text = panel.decoder.banner.text()
     assert "256" in text and "<BOS>" in text and "99999" in text
-    assert [c.flag for c in panel.decoded_strip.chips()] == ["∅", "", "✗"]
-    assert panel.decoded.toPlainText() == "red"
-    panel.ids_edit.setText("1 two 3")
-    panel.decode_now()
-    assert "two" in panel.banner.text()
+    assert [c.flag for c in panel.decoder.decoded_strip.chips()] == ["∅", "", "✗"]
+    assert panel.decoder.decoded.toPlainText() == "red"
+    panel.decoder.ids_edit.setText("1 two 3")
+    panel.decoder.decode_now()
+    assert "two" in panel.decoder.banner.text()
 
 
 def test_round_trip_through_the_decode_box(panel):
     encode(panel, "法国首都是巴黎。 e\u0301 é")
-    panel.copy_ids_button.click()
-    assert not panel.banner.isVisible()
-    assert panel.decoded.toPlainText() == "法国首都是巴黎。 e\u0301 é"
+    panel.decoder.copy_ids_button.click()
+    assert not panel.decoder.banner.isVisible()
+    assert panel.decoder.decoded.toPlainText() == "法国首都是巴黎。 e\u0301 é"
 
 
 def test_one_megabyte_encodes_off_the_gui_thread(panel, qtbot):
@@ -111,9 +111,9 @@ def test_normal_forms_show_what_normalization_would_merge(panel):
 # ==== canonical ID lists (issue 9) ====
 
 def decode(panel, ids):
-    panel.ids_edit.setText(ids)
-    panel.decode_now()
-    return panel.canon_view
+    panel.decoder.ids_edit.setText(ids)
+    panel.decoder.decode_now()
+    return panel.decoder.canon_view
 
 
 def test_colon_space_as_two_bytes_is_not_canonical_and_the_difference_is_marked(panel):
@@ -121,42 +121,43 @@ def test_colon_space_as_two_bytes_is_not_canonical_and_the_difference_is_marked(
     assert view.verdict.text().startswith("≠ Canonical: no") and "bytes 0–2" in view.verdict.text()
     assert [c.token_id for c in view.canonical_strip.chips()] == [259]
     assert view.canonical_strip.isVisible() and view.canonical_caption.text() == "Canonical list: 1 token"
-    assert panel.decoded_strip.marked == {0, 1} and view.canonical_strip.marked == {0}
+    assert panel.decoder.decoded_strip.marked == {0, 1} and view.canonical_strip.marked == {0}
     assert view.given_caption.text() == "This list: 2 tokens"
 
 
 def test_specials_keep_their_place_and_unchanged_tokens_are_not_marked(panel):
     view = decode(panel, "256 58 32 114 101 100 32 257")
     assert [c.token_id for c in view.canonical_strip.chips()] == [256, 272, 32, 257]
-    assert panel.decoded_strip.marked == {1, 2, 3, 4, 5} and view.canonical_strip.marked == {1}
-    assert "special token (<BOS>)" in panel.banner.text()
+    assert panel.decoder.decoded_strip.marked == {1, 2, 3, 4, 5} and view.canonical_strip.marked == {1}
+    assert "special token (<BOS>)" in panel.decoder.banner.text()
 
 
 def test_canonical_list_says_yes_and_hides_the_second_strip(panel):
     view = decode(panel, "[259]")
     assert view.verdict.text().startswith("✓ Canonical: yes")
-    assert not view.canonical_strip.isVisible() and panel.decoded_strip.marked == frozenset()
+    assert not view.canonical_strip.isVisible() and panel.decoder.decoded_strip.marked == frozenset()
     # Clearing the IDs clears the verdict; a list that cannot be read too.
     decode(panel, "")
     assert not view.verdict.isVisible()
     decode(panel, "1 x")
-    assert not view.verdict.isVisible() and "Cannot read the ID list" in panel.banner.text()
+    assert not view.verdict.isVisible() and "Cannot read the ID list" in panel.decoder.banner.text()
 
 
 def test_ff_is_canonical_only_as_bytes(panel):
     view = decode(panel, "255")
     assert view.verdict.text().startswith("✓ Canonical as bytes") and "not valid UTF-8" in view.verdict.text()
-    assert "0xFF at offset 0" in panel.banner.text()
+    assert "0xFF at offset 0" in panel.decoder.banner.text()
 
 
 def test_long_lists_are_checked_off_the_gui_thread(panel, qtbot, monkeypatch):
-    from gui import canon_view, workers
+    from gui import workers
+    from gui.encode import canon_view
 
     monkeypatch.setattr(canon_view, "THREAD_THRESHOLD", 3)
     view = decode(panel, "58 32 " * 4)
     assert "Checking whether these 8 IDs" in view.verdict.text()
     qtbot.waitUntil(lambda: view.result is not None, timeout=10_000)
-    assert view.result.canonical_ids == (259,) * 4 and panel.decoded_strip.marked == set(range(8))
+    assert view.result.canonical_ids == (259,) * 4 and panel.decoder.decoded_strip.marked == set(range(8))
     # A newer list wins over a slower, older check.
     decode(panel, "58 32 " * 4)
     decode(panel, "[259]")
@@ -168,11 +169,11 @@ def test_long_lists_are_checked_off_the_gui_thread(panel, qtbot, monkeypatch):
 def test_ids_from_a_file(panel, tmp_path):
     path = tmp_path / "ids.txt"
     path.write_text("[58,\n 32]\n", encoding="utf-8")
-    panel.load_ids_file(path)
-    assert panel.ids_edit.text() == "58 32" and panel.canon_view.result.canonical_ids == (259,)
+    panel.decoder.load_ids_file(path)
+    assert panel.decoder.ids_edit.text() == "58 32" and panel.decoder.canon_view.result.canonical_ids == (259,)
     path.write_bytes(b"58 \xff")
-    panel.load_ids_file(path)
-    assert "not UTF-8 text (byte 3)" in panel.banner.text() and panel.ids_edit.text() == "58 32"
+    panel.decoder.load_ids_file(path)
+    assert "not UTF-8 text (byte 3)" in panel.decoder.banner.text() and panel.decoder.ids_edit.text() == "58 32"
 
 
 def test_clicking_a_chip_selects_the_token_holding_its_bytes_on_the_other_side(panel):
@@ -180,16 +181,16 @@ def test_clicking_a_chip_selects_the_token_holding_its_bytes_on_the_other_side(p
     view.follow(3, "given")  # "r" lies inside ":␣red" (264)
     assert view.canonical_strip.selected == 1
     view.follow(3, "canonical")  # <EOS> to <EOS>
-    assert panel.decoded_strip.selected == 7
+    assert panel.decoder.decoded_strip.selected == 7
     view.follow(2, "canonical")  # the space after "red"
-    assert panel.decoded_strip.selected == 6
+    assert panel.decoder.decoded_strip.selected == 6
 
 
 def test_a_real_click_follows_too(panel, qtbot):
     from PySide6.QtCore import Qt
 
     view = decode(panel, "58 32 114 101 100")
-    qtbot.waitUntil(lambda: panel.decoded_strip.laid_out)
-    centre = panel.decoded_strip.chip_rect(4).center()
-    qtbot.mouseClick(panel.decoded_strip.viewport(), Qt.LeftButton, pos=centre)
-    assert panel.decoded_strip.selected == 4 and view.canonical_strip.selected == 0
+    qtbot.waitUntil(lambda: panel.decoder.decoded_strip.laid_out)
+    centre = panel.decoder.decoded_strip.chip_rect(4).center()
+    qtbot.mouseClick(panel.decoder.decoded_strip.viewport(), Qt.LeftButton, pos=centre)
+    assert panel.decoder.decoded_strip.selected == 4 and view.canonical_strip.selected == 0

@@ -44,13 +44,13 @@ def test_typed_id_lists_decode_or_show_an_error(studio_window, qtbot):
     @given(st.one_of(mutated_bytes(ID_LISTS).map(lambda b: b.decode("utf-8", "replace")), st.text(max_size=40)),
            st.integers(0, 2))
     def run(text, policy):
-        panel.policy_box.setCurrentIndex(policy)
-        panel.ids_edit.setText(text)
-        qtbot.keyClick(panel.ids_edit, Qt.Key_Return)
+        panel.decoder.policy_box.setCurrentIndex(policy)
+        panel.decoder.ids_edit.setText(text)
+        qtbot.keyClick(panel.decoder.ids_edit, Qt.Key_Return)
         try:
-            parse_ids(panel.ids_edit.text())
+            parse_ids(panel.decoder.ids_edit.text())
         except StudioError as exc:
-            assert not panel.banner.isHidden() and str(exc) in panel.banner.text()
+            assert not panel.decoder.banner.isHidden() and str(exc) in panel.decoder.banner.text()
         assert state(workspace) == before
 
     run()

@@ -119,12 +119,12 @@ def test_lesson_19_3_table_19_3_and_the_ff_banner(window):
     player.next()
     assert panel.encoding.ids == (268, 58)
     player.next()
-    assert panel.banner.isVisible() and "0xFF at offset 0" in panel.banner.text()
-    assert "strict" in panel.banner.text() and panel.decoded.toPlainText() == ""
+    assert panel.decoder.banner.isVisible() and "0xFF at offset 0" in panel.decoder.banner.text()
+    assert "strict" in panel.decoder.banner.text() and panel.decoder.decoded.toPlainText() == ""
     player.next()
-    assert panel.decoded.toPlainText() == "\ufffd" and "display fallback" in panel.banner.text()
+    assert panel.decoder.decoded.toPlainText() == "\ufffd" and "display fallback" in panel.decoder.banner.text()
     player.previous()
-    assert panel.policy_box.currentData() == "strict"
+    assert panel.decoder.policy_box.currentData() == "strict"
 
 
 def test_lesson_19_4_normalization_loss(window):

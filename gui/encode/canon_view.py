@@ -1,6 +1,7 @@
 """The decode side's canonical check: "canonical: yes / no", and the list the
 encoder would give for the same bytes beside the one typed, with the tokens
 that differ marked on both sides (core/inspect/canon.py lines them up by bytes).
+Any kind: the check re-encodes the decoded text through the one interface.
 
 Lists up to THREAD_THRESHOLD IDs are checked at once; longer ones (a pasted
 file) on a worker thread, and a newer list supersedes an older result.
@@ -8,49 +9,70 @@ file) on a worker thread, and a newer list supersedes an older result.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from core.inspect import canon
 from core import utf8
-from core.render import render_piece
+from core.errors import StudioError
+from core.inspect import canon
+from core.render import render_char, render_piece
 
-from . import theme
-from .token_strip import Chip, TokenStrip
-from .workers import run_task
+from .. import core_text, theme
+from ..token_strip import Chip, TokenStrip
+from ..workers import run_task
 
 THREAD_THRESHOLD = 20_000
+BYTE_PIECE = re.compile(r"<0x[0-9A-Fa-f]{2}>")
 
 
-def decode_chips(tokenizer, ids, data) -> list[Chip]:
-    """One chip per ID of a byte-level list whose bytes join to ``data``:
-    specials and unknown IDs have no bytes; a chip that cuts a character is
-    partial, each byte keeps its role in ``data`` (invalid ones too), and a
-    chip holding invalid bytes names their problems in its tooltip."""
+def decode_chips(tokenizer, ids) -> list[Chip]:
+    """One chip per ID of ``ids`` under ``tokenizer`` (any kind, the one
+    interface), covering what core/inspect/canon.py lines lists up by: a
+    token's bytes where the kind knows them, else the UTF-8 of the text it
+    stands for (``##ing``: "ing", ``▁the``: " the").  Specials and unknown IDs have no bytes;
+    a chip that cuts a character is partial, each byte keeps its role in the
+    joined bytes (invalid ones too), and a chip holding invalid bytes names
+    their problems in its tooltip."""
+    pieces = canon.pieces_of(tokenizer, ids)
+    data = b"".join([value for kind, value in pieces if kind == "bytes"])
     roles = [role for _, _, role in utf8.byte_roles(data)]
     bounds = set(utf8.char_boundaries(data))
     problems = utf8.scan(data)  # in offset order, so one pass pairs them with the chips
+    labels: dict[int, str] = {}
     chips, offset, first = [], 0, 0
-    for token_id in ids:
-        if not 0 <= token_id < tokenizer.vocab_size:
+    for token_id, (kind, value) in zip(ids, pieces):
+        if kind == "unknown":
             chips.append(Chip("?", token_id, b"", (), flag="✗"))
             continue
-        name = tokenizer.special_name(token_id)
-        if name is not None:
-            chips.append(Chip(name, token_id, b"", (), flag="∅"))
+        if kind == "special":
+            chips.append(Chip(value, token_id, b"", (), flag="∅"))
             continue
-        piece = tokenizer.token_bytes(token_id)
-        end = offset + len(piece)
+        end = offset + len(value)
         partial = offset not in bounds or end not in bounds
         while first < len(problems) and problems[first].offset + problems[first].length <= offset:
             first += 1
         last = first
         while last < len(problems) and problems[last].offset < end:
             last += 1
-        chips.append(Chip(render_piece(piece), token_id, piece, tuple(roles[offset:end]), partial,
-                          problems=problems[first:last]))
+        label = labels.get(token_id)
+        if label is None:
+            label = labels[token_id] = _label(tokenizer, token_id, value)
+        chips.append(Chip(label, token_id, value, tuple(roles[offset:end]), partial, problems=problems[first:last]))
         offset = end
     return chips
+
+
+def _label(tokenizer, token_id, value) -> str:
+    """What the encode strip shows for the same token: a byte-fallback piece
+    as stored (``<0xE4>``), other byte tokens as their bytes (``␣world``),
+    string tokens as their kind reads them (``##ing``, ``␣the``)."""
+    token = tokenizer.id_to_token(token_id)
+    if tokenizer.token_bytes(token_id) is None:
+        readable = getattr(tokenizer, "readable", None)  # the staged kinds' reading of a stored token
+        return readable(token, token_id) if readable is not None else "".join(map(render_char, token))
+    return token if BYTE_PIECE.fullmatch(token) else render_piece(value)
 
 
 def marked_indices(differences, side: str) -> set[int]:
@@ -120,7 +142,12 @@ class CanonView(QWidget):
         self.clear()
         generation = self._generation
         if len(ids) <= THREAD_THRESHOLD:
-            self._show(generation, tokenizer, canon.check(tokenizer, ids))
+            try:
+                result = canon.check(tokenizer, ids)
+            except StudioError as exc:
+                self._failed(generation, core_text.error(exc))
+            else:
+                self._show(generation, tokenizer, result)
             return
         self._say(self.tr("Checking whether these %1 IDs are canonical…").replace("%1", str(len(ids))), "busy")
         self.task = run_task(lambda progress, should_stop: canon.check(tokenizer, ids), name="canon")
@@ -156,7 +183,7 @@ class CanonView(QWidget):
                                  "tokens that differ are marked ≠ on both sides.").replace("%1", spans).replace(
             "%2", more), "error")
         self.given_strip.set_marked(marked_indices(result.differences, "given"))
-        chips = decode_chips(tokenizer, result.canonical_ids, result.data)
+        chips = decode_chips(tokenizer, result.canonical_ids)
         self.canonical_strip.set_chips(chips, marked_indices(result.differences, "canonical"))
         self.canonical_caption.setText(self.tr("Canonical list: %n token(s)", "", len(result.canonical_ids)))
         self._show_canonical(True)

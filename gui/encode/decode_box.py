@@ -1,0 +1,141 @@
+"""The decode side of the encode/decode panel: IDs in, text out, with every
+UTF-8 problem named (a banner gives the byte and its offset under the chosen
+policy), the IDs as chips, and the canonical-list check beside them.
+
+Works for every kind through the one interface: ``Tokenizer.decode(ids,
+errors="raw")`` gives the bytes, the problems, the specials and the unknown
+IDs; the policy only changes what the text box shows.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, \
+    QPushButton, QVBoxLayout
+
+from core.errors import StudioError
+from core.inspect.idlist import parse_ids, read_id_file
+
+from .. import core_text
+from ..token_strip import TokenStrip
+from . import texts
+from .canon_view import CanonView, decode_chips
+
+
+class DecodeBox(QGroupBox):
+    def __init__(self, workspace, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self.workspace = workspace
+        self.result = None  # the last DecodeResult (raw policy), or None
+
+        # Widgets
+        self.setTitle(self.tr("Decode IDs"))
+        self.ids_edit = QLineEdit()
+        self.ids_edit.setPlaceholderText(self.tr("IDs, e.g. 255 or [270, 32, 268]"))
+        self.policy_box = QComboBox()
+        for policy, label in (("strict", self.tr("strict (error)")), ("raw", self.tr("raw (bytes)")),
+                              ("replace", self.tr("replace (display fallback)"))):
+            self.policy_box.addItem(label, policy)
+        self.decode_button = QPushButton(self.tr("Decode"))
+        self.copy_ids_button = QPushButton(self.tr("Use the IDs above"))
+        self.open_ids_button = QPushButton(self.tr("Open IDs…"))
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.banner.hide()
+        self.decoded = QPlainTextEdit(readOnly=True)
+        self.decoded_strip = TokenStrip()
+        self.canon_view = CanonView(self.decoded_strip)
+
+        # Layout
+        layout = QVBoxLayout(self)
+        row = QHBoxLayout()
+        row.addWidget(self.ids_edit, 1)
+        row.addWidget(QLabel(self.tr("Invalid UTF-8:")))
+        row.addWidget(self.policy_box)
+        row.addWidget(self.decode_button)
+        row.addWidget(self.copy_ids_button)
+        row.addWidget(self.open_ids_button)
+        layout.addLayout(row)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.canon_view, 1)
+        layout.addWidget(self.decoded, 1)
+
+        # Signals
+        self.decode_button.clicked.connect(self.decode_now)
+        self.ids_edit.returnPressed.connect(self.decode_now)
+        self.policy_box.currentIndexChanged.connect(self.decode_now)
+        self.open_ids_button.clicked.connect(self._open_ids)
+
+    def set_ids(self, ids) -> None:
+        self.ids_edit.setText(" ".join(map(str, ids)))
+        self.decode_now()
+
+    def _open_ids(self):
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open an ID list"), "",
+                                              self.tr("ID lists (*.txt *.json);;All files (*)"))
+        if path:
+            self.load_ids_file(path)
+
+    def load_ids_file(self, path):
+        """Put the IDs of a text file (any spelling parse_ids reads) in the field and decode them."""
+        try:
+            ids = read_id_file(path)
+        except StudioError as exc:  # the field keeps its list, and the result stays with it
+            self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", core_text.error(exc)), error=True)
+            return
+        self.set_ids(ids)
+
+    def clear(self):
+        self.result = None
+        self.banner.hide()
+        self.decoded.setPlainText("")
+        self.decoded_strip.set_chips([])
+        self.canon_view.clear()
+
+    def decode_now(self):
+        policy = self.policy_box.currentData()
+        if not self.ids_edit.text().strip():
+            self.clear()
+            return
+        try:
+            ids = parse_ids(self.ids_edit.text())
+        except StudioError as exc:
+            self._cannot(self.tr("Cannot read the ID list: %1").replace("%1", core_text.error(exc)))
+            return
+        try:
+            tokenizer = self.workspace.encoder
+            raw = tokenizer.decode(ids, errors="raw")
+        except StudioError as exc:
+            self._cannot(self.tr("Cannot decode: %1").replace("%1", core_text.error(exc)))
+            return
+        self.result = raw
+        self.decoded_strip.set_chips(decode_chips(tokenizer, ids))
+        self.canon_view.check(tokenizer, ids)
+        messages = texts.decode_messages(tokenizer, raw)
+        if raw.problems:
+            messages.insert(0, texts.invalid_utf8(policy, raw.problems))
+            shown = {"strict": "", "raw": raw.data.hex(" ").upper()}.get(policy)
+            self.decoded.setPlainText(raw.data.decode("utf-8", "replace") if shown is None else shown)
+        else:
+            self.decoded.setPlainText(raw.data.decode("utf-8"))
+        if messages:
+            self._show_banner("\n".join(messages), error=bool(raw.problems) or bool(raw.unknown_ids))
+        else:
+            self.banner.hide()
+
+    def _cannot(self, message):
+        """A list that cannot be decoded at all: say why, and show no stale result."""
+        self.result = None
+        self.decoded.setPlainText("")
+        self.decoded_strip.set_chips([])
+        self.canon_view.clear()
+        self._show_banner(message, error=True)
+
+    def _show_banner(self, text, *, error):
+        colour = "#fdecea; color: #7f0000; border: 1px solid #b00020" if error else \
+            "#fff8e1; color: #5d4000; border: 1px solid #c79100"
+        self.banner.setStyleSheet(f"QLabel {{ background: {colour}; padding: 6px; }}")
+        self.banner.setText(("⚠ " if error else "ⓘ ") + text)
+        self.banner.show()

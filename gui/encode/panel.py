@@ -1,0 +1,338 @@
+"""Encode/decode panel: text in -> colour-coded tokens with IDs and raw bytes;
+IDs in -> strict UTF-8 decoding with every problem named.  Any tokenizer
+the workspace holds, chosen in the selector, through the one interface.
+
+Long texts are encoded on a worker thread (the window never freezes); a
+newer edit supersedes an older result by a generation number.  The kinds
+that run the staged pipeline (imported BPE, WordPiece, Unigram, char BPE)
+are about ten times slower than our byte-level BPE, so they go to the
+thread sooner.  A tokenizer's encode cannot be interrupted, so at most one
+encoding runs: a newer text waits for it, and its stale result is dropped.
+"""
+
+from __future__ import annotations
+
+import traceback
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import accumulate
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPlainTextEdit, QPushButton, QSplitter, QTableView,
+    QTextEdit, QVBoxLayout, QWidget,
+)
+
+from core.errors import Cancelled, StudioError
+from core.inspect import textinfo
+from core.tokenizer.base import SPECIAL
+
+from .. import core_text
+from ..chips import encoding_chips
+from ..token_strip import TokenStrip
+from ..workers import run_task
+from . import texts
+from .chooser import TokenizerChooser
+from .decode_box import DecodeBox
+from .table import TokenTableModel
+
+SAMPLE = "find: red key . 法国首都是巴黎。🙂 e\u0301 é Ａ A"
+# Texts longer than this are encoded off the GUI thread: about 60 ms of
+# work either way (byte-level BPE ~3 µs a character, the staged kinds ~30).
+THREAD_THRESHOLD = 20_000
+STAGED_THREAD_THRESHOLD = 2_000
+NORMAL_FORMS_LIMIT = 5_000
+HIGHLIGHT = QColor("#ffd54f")
+COLUMN_CHARS = (6, 8, 16, 16, 26, 12, 12)  # the token table's columns, in digits
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """One text's encoding and everything the panel shows of it."""
+
+    encoding: object  # core.tokenizer.Encoding
+    chips: list
+    utf16: list  # the UTF-16 offset of every code point, and the end
+    size: int  # UTF-8 bytes of the input
+    report: tuple | None  # textinfo.normalization_report, for short inputs
+    decoded: str | None  # what decoding the tokens gives back, for short inputs
+    expected: str | None  # the input without its specials (they decode to nothing)
+    positions: list | None  # the input's character index of each character of ``expected``
+
+
+def thread_threshold(tokenizer) -> int:
+    return THREAD_THRESHOLD if tokenizer.kind == "byte-bpe" else STAGED_THREAD_THRESHOLD
+
+
+def encode_text(tokenizer, text: str, should_stop=lambda: False) -> Encoded:
+    """Encode ``text`` and prepare its chips (pure: runs on a worker thread)."""
+    encoding = tokenizer.encode(text)
+    if should_stop():
+        raise Cancelled()
+    chips = encoding_chips(encoding, text)
+    utf16 = [0, *accumulate(2 if ord(c) > 0xFFFF else 1 for c in text)]
+    size = len(text.encode("utf-8", "surrogatepass"))
+    report = decoded = expected = positions = None
+    if len(text) <= NORMAL_FORMS_LIMIT:
+        report = tuple(textinfo.normalization_report(text))
+        special = [span for span, flag in zip(encoding.char_spans, encoding.flags) if flag == SPECIAL]
+        positions = [i for i in range(len(text)) if not any(a <= i < b for a, b in special)]
+        expected = "".join(text[i] for i in positions)
+        try:
+            decoded = tokenizer.decode(list(encoding.ids), errors="replace").text
+        except StudioError:
+            decoded = None  # the normal forms line then claims nothing about the round trip
+    return Encoded(encoding, chips, utf16, size, report, decoded, expected, positions)
+
+
+class EncodePanel(QWidget):
+    def __init__(self, bridge, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self.bridge = bridge
+        self.workspace = bridge.workspace
+        self.encoding = None  # the Encoding on show, or None
+        self.tokenizer = None  # the tokenizer that made it
+        self._utf16 = [0]
+        self._generation = 0
+        self._task = None  # the encoding running off the GUI thread, if any (one at a time)
+        self._task_generation = 0  # the generation it encodes
+        self._task_tokenizer = None  # and with which tokenizer
+        self._queued = False  # a newer text waits for that task to end
+        self.token_model = TokenTableModel(self)
+        self.debounce = QTimer(self, singleShot=True, interval=150)
+
+        # Widgets
+        self.chooser = TokenizerChooser(self.workspace)
+        chooser_label = QLabel(self.tr("Tokenizer:"))
+        chooser_label.setBuddy(self.chooser)
+        self.input = QPlainTextEdit()
+        self.input.setPlaceholderText(self.tr("Type or paste text to encode"))
+        self.counts_label = QLabel()
+        self.counts_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop waiting for this encoding; the tokens stay empty until "
+                                              "the text or the tokenizer changes"))
+        self.cancel_button.hide()
+        self.strip = TokenStrip()
+        self.normal_label = QLabel()
+        self.normal_label.setTextFormat(Qt.RichText)
+        self.normal_label.setWordWrap(True)
+        self.table = QTableView()
+        self.table.setModel(self.token_model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.Interactive)
+        header.setStretchLastSection(True)
+        digit = self.fontMetrics().horizontalAdvance("0")
+        for column, chars in enumerate(COLUMN_CHARS):  # fixed widths: measuring a million rows would stall
+            header.resizeSection(column, chars * digit)
+        self.decoder = DecodeBox(self.workspace)
+
+        # Layout
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        chooser_row = QHBoxLayout()
+        chooser_row.addWidget(chooser_label)
+        chooser_row.addWidget(self.chooser, 1)
+        top_layout.addLayout(chooser_row)
+        top_layout.addWidget(self.input, 1)
+        counts_row = QHBoxLayout()
+        counts_row.addWidget(self.counts_label, 1)
+        counts_row.addWidget(self.cancel_button)
+        top_layout.addLayout(counts_row)
+        top_layout.addWidget(self.strip, 2)
+        top_layout.addWidget(self.normal_label)
+        splitter = QSplitter(Qt.Vertical)
+        splitter.addWidget(top)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.decoder)
+        splitter.setSizes([340, 200, 260])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+
+        # Signals (bound methods: Qt drops them with this panel)
+        self.input.textChanged.connect(self.debounce.start)
+        self.debounce.timeout.connect(self.encode_now)
+        self.input.cursorPositionChanged.connect(self._cursor_moved)
+        self.strip.sig_token_clicked.connect(self._select_token)
+        self.strip.sig_token_hovered.connect(self._hover_token)
+        self.table.selectionModel().currentRowChanged.connect(self._row_changed)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.decoder.copy_ids_button.clicked.connect(self._use_encoded_ids)
+        bridge.sig_encoder_changed.connect(self._tokenizer_changed)
+        bridge.sig_assets_changed.connect(self.chooser.refresh)
+        bridge.sig_model_trained.connect(self.chooser.refresh)
+
+        self.input.setPlainText(SAMPLE)
+        self.encode_now()
+
+    # ==== encoding ====
+
+    def _tokenizer_changed(self, *_tokenizer):
+        self.chooser.refresh()
+        self.encode_now()
+        if self.decoder.ids_edit.text().strip():
+            self.decoder.decode_now()  # the same IDs mean other text under another tokenizer
+
+    def encode_now(self):
+        self.debounce.stop()
+        self._generation += 1
+        text = self.input.toPlainText()
+        try:
+            tokenizer = self.workspace.encoder
+        except StudioError as exc:
+            self._encode_failed(self._generation, core_text.error(exc))
+            return
+        if self._task is not None:
+            self._task.cancel()  # stale: its result is dropped
+        if len(text) < thread_threshold(tokenizer):
+            self._queued = False
+            try:
+                result = encode_text(tokenizer, text)
+            except StudioError as exc:
+                self._encode_failed(self._generation, core_text.error(exc))
+            except Exception as exc:  # a bug, not bad input: say so, keep the window
+                traceback.print_exc()
+                self._encode_failed(self._generation, f"internal error: {type(exc).__name__}: {exc}")
+            else:
+                self._encoded(self._generation, tokenizer, result)
+            return
+        self.counts_label.setText(self.tr("Encoding %1 characters…").replace("%1", str(len(text))))
+        self.cancel_button.show()
+        if self._task is not None:
+            self._queued = True  # started when the running one ends
+            return
+        self._start(tokenizer, text)
+
+    def _start(self, tokenizer, text):
+        # A Task (QThread) rather than a Python QRunnable: the pool could free the
+        # runnable while Python's collector still held its wrapper (a crash).
+        self._task_generation, self._task_tokenizer = self._generation, tokenizer
+        self._task = run_task(lambda progress, should_stop: encode_text(tokenizer, text, should_stop), name="encode")
+        self._task.sig_done.connect(self._task_done)
+        self._task.sig_failed.connect(self._task_failed)
+        self._task.sig_ended.connect(self._task_ended)
+
+    def _task_done(self, result):
+        if self.sender() is self._task and not self._task.cancelled:
+            self._encoded(self._task_generation, self._task_tokenizer, result)
+
+    def _task_failed(self, message):
+        if self.sender() is self._task and not self._task.cancelled:
+            self._encode_failed(self._task_generation, message)
+
+    def _task_ended(self):
+        if self.sender() is not self._task:
+            return
+        self._task = self._task_tokenizer = None
+        if self._queued:
+            self._queued = False
+            try:
+                tokenizer = self.workspace.encoder
+            except StudioError as exc:
+                self._encode_failed(self._generation, core_text.error(exc))
+                return
+            self._start(tokenizer, self.input.toPlainText())
+
+    def cancel(self):
+        """Stop waiting for the encoding under way and show no tokens."""
+        if self._task is not None:
+            self._task.cancel()
+        self._queued = False
+        self._generation += 1
+        self.cancel_button.hide()
+        self._show_nothing()
+        self.counts_label.setText(self.tr("Encoding cancelled: edit the text or choose a tokenizer to encode again."))
+
+    def _show_nothing(self):
+        self.encoding = self.tokenizer = None
+        self._utf16 = [0]
+        self.strip.set_chips([])
+        self.token_model.set_chips([], None)
+        self.normal_label.setText("")
+        self.input.setExtraSelections([])
+
+    def _encoded(self, generation, tokenizer, result: Encoded):
+        if generation != self._generation:
+            return
+        self.cancel_button.hide()
+        self.encoding, self.tokenizer, self._utf16 = result.encoding, tokenizer, result.utf16
+        self.strip.set_chips(result.chips)
+        self.token_model.set_chips(result.chips, result.encoding)
+        self.counts_label.setText(texts.counts(tokenizer, len(result.utf16) - 1, result.size, result.encoding))
+        if result.report is None:
+            self.normal_label.setText(texts.too_long_for_normal_forms(NORMAL_FORMS_LIMIT))
+        else:
+            lead = texts.round_trip(result.expected, result.decoded, result.positions.__getitem__
+                                    if result.positions else (lambda i: i))
+            self.normal_label.setText(lead + texts.normal_forms(result.report))
+
+    def _encode_failed(self, generation, message):
+        if generation == self._generation:
+            self.cancel_button.hide()
+            self._show_nothing()
+            self.counts_label.setText(self.tr("Cannot encode: %1").replace("%1", message))
+
+    # ==== selection, both ways ====
+
+    def _char_range(self, index):
+        start, end = self.encoding.char_spans[index]
+        last = len(self._utf16) - 1
+        return self._utf16[min(start, last)], self._utf16[min(end, last)]
+
+    def _highlight(self, index):
+        selections = []
+        if self.encoding is not None and 0 <= index < len(self.encoding.ids):
+            start, end = self._char_range(index)
+            selection = QTextEdit.ExtraSelection()
+            cursor = QTextCursor(self.input.document())
+            cursor.setPosition(start)
+            cursor.setPosition(end, QTextCursor.KeepAnchor)
+            selection.cursor = cursor
+            fmt = QTextCharFormat()
+            fmt.setBackground(HIGHLIGHT)
+            selection.format = fmt
+            selections.append(selection)
+        self.input.setExtraSelections(selections)
+
+    def _row_changed(self, current, _previous):
+        self._select_token(current.row())
+
+    def _select_token(self, index):
+        if self.encoding is None or not 0 <= index < len(self.encoding.ids):
+            return
+        if self.strip.selected != index:
+            self.strip.select(index)
+        if self.table.currentIndex().row() != index:
+            self.table.selectRow(index)
+        self._highlight(index)
+
+    def _hover_token(self, index):
+        self._highlight(index if index >= 0 else self.strip.selected)
+
+    def token_at_char(self, char_index: int) -> int:
+        starts = [s for s, _ in self.encoding.char_spans]
+        return max(0, bisect_right(starts, char_index) - 1)
+
+    def _cursor_moved(self):
+        if self.encoding is None or not self.encoding.ids or self.debounce.isActive():
+            return
+        position = self.input.textCursor().position()
+        char_index = bisect_right(self._utf16, position) - 1
+        index = self.token_at_char(char_index)
+        if index != self.strip.selected:
+            self.strip.select(index)
+            self.table.selectRow(index)
+
+    # ==== decoding ====
+
+    def _use_encoded_ids(self):
+        if self.encoding is not None:
+            self.decoder.set_ids(self.encoding.ids)

@@ -1,0 +1,190 @@
+"""The encode/decode panel's sentences, in the UI language: the names of the
+tokenizers the workspace holds, the counts line, the round-trip and normal
+forms line, the decode banner and the token table's notes.
+
+Kept apart from the widgets so each sentence is built in one place, from
+plain values (an Encoding, a DecodeResult), and tested without a window.
+"""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+
+from PySide6.QtCore import QCoreApplication
+
+from core.render import render_char
+from core.tokenizer.base import APPROXIMATE, BYTE, PARTIAL, SPECIAL, UNKNOWN
+
+from .. import core_text
+
+EXCERPT = 24  # characters shown on each side of a round-trip difference
+
+
+# ==== the tokenizers the workspace holds ====
+
+def kind_name(tokenizer) -> str:
+    """What kind of tokenizer this is, as a reader names it."""
+    kind, model = tokenizer.kind, tokenizer.model
+    if kind == "byte-bpe" or (kind == "bpe" and getattr(model, "byte_level", False)):
+        return QCoreApplication.translate("EncodeTexts", "byte-level BPE")
+    if kind == "bpe":
+        if getattr(model, "byte_fallback", False):
+            return QCoreApplication.translate("EncodeTexts", "BPE with byte fallback")
+        return QCoreApplication.translate("EncodeTexts", "BPE")
+    if kind == "wordpiece":
+        return QCoreApplication.translate("EncodeTexts", "WordPiece")
+    if kind == "unigram":
+        if tokenizer.byte_based:
+            return QCoreApplication.translate("EncodeTexts", "Unigram with byte fallback")
+        return QCoreApplication.translate("EncodeTexts", "Unigram")
+    if kind == "char-bpe":
+        return QCoreApplication.translate("EncodeTexts", "character BPE")
+    return kind
+
+
+def held_name(held) -> str:
+    """The name of a held tokenizer: the built-in ones are named in the UI language."""
+    if held.key == "encoder":
+        return QCoreApplication.translate("EncodeTexts", "classroom tokenizer")
+    if held.key == "model":
+        return QCoreApplication.translate("EncodeTexts", "trained model")
+    return held.name
+
+
+def held_label(held) -> str:
+    """One line for the tokenizer selector: name, kind and vocabulary size."""
+    return QCoreApplication.translate("EncodeTexts", "%1 (%2 · vocab %3)").replace(
+        "%1", held_name(held)).replace("%2", kind_name(held.tokenizer)).replace(
+        "%3", str(held.tokenizer.vocab_size))
+
+
+def held_tooltip(held) -> str:
+    tokenizer = held.tokenizer
+    lines = [held_label(held)]
+    if held.key.startswith("asset:"):
+        lines.append(QCoreApplication.translate("EncodeTexts", "Identity: %1").replace(
+            "%1", held.key[len("asset:"):]))
+    specials = ", ".join(f"{name} = {token_id}" for name, token_id in tokenizer.specials[:12])
+    if specials:
+        lines.append(QCoreApplication.translate("EncodeTexts", "Special tokens: %1").replace("%1", specials))
+    return "\n".join(lines)
+
+
+# ==== the encode side ====
+
+def byte_alphabet(tokenizer) -> bool:
+    """Is every byte a base token (so N UTF-8 bytes are N base tokens)?"""
+    return tokenizer.kind == "byte-bpe" or (tokenizer.kind == "bpe" and getattr(tokenizer.model, "byte_level", False))
+
+
+def counts(tokenizer, code_points: int, size: int, encoding) -> str:
+    """"12 code points · 18 UTF-8 bytes · 9 tokens", with what is special about them."""
+    n = str(len(encoding.ids))
+    if byte_alphabet(tokenizer):
+        text = QCoreApplication.translate(
+            "EncodeTexts", "%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens")
+    elif tokenizer.kind in ("bpe", "char-bpe"):
+        text = QCoreApplication.translate("EncodeTexts", "%1 code points · %2 UTF-8 bytes · %3 BPE tokens")
+    else:
+        text = QCoreApplication.translate("EncodeTexts", "%1 code points · %2 UTF-8 bytes · %3 tokens")
+    text = text.replace("%1", str(code_points)).replace("%2", str(size)).replace("%3", n)
+    flags = encoding.flags
+    extra = [(UNKNOWN, QCoreApplication.translate("EncodeTexts", "%1 unknown")),
+             (BYTE, QCoreApplication.translate("EncodeTexts", "%1 byte-fallback pieces")),
+             (SPECIAL, QCoreApplication.translate("EncodeTexts", "%1 special"))]
+    for flag, words in extra:
+        found = flags.count(flag) if any(flags) else 0
+        if found:
+            text += " · " + words.replace("%1", str(found))
+    return text
+
+
+def _visible(text: str) -> str:
+    return "".join(map(render_char, text))
+
+
+def round_trip(expected: str, decoded: str | None, position=lambda i: i) -> str:
+    """Whether decoding gave the input back (``expected``: the input without
+    its specials, which decode to nothing): the lead of the normal forms line.
+    ``position(i)`` is the input's character index of ``expected[i]``."""
+    if decoded is None:
+        return QCoreApplication.translate("EncodeTexts", "Normal forms: ")
+    if decoded == expected:
+        return QCoreApplication.translate("EncodeTexts", "Normal forms (decoding these tokens gives the input back "
+                                                         "exactly): ")
+    start = next((i for i, (a, b) in enumerate(zip(expected, decoded)) if a != b), min(len(expected), len(decoded)))
+    ours = _visible(expected[start:start + EXCERPT]) + ("…" if len(expected) > start + EXCERPT else "")
+    theirs = _visible(decoded[start:start + EXCERPT]) + ("…" if len(decoded) > start + EXCERPT else "")
+    return QCoreApplication.translate(
+        "EncodeTexts", "Normal forms (this tokenizer changes the input: from character %1, decoding gives “%2” "
+                       "where the input has “%3”): ").replace("%1", str(position(start))).replace(
+        "%2", html.escape(theirs)).replace("%3", html.escape(ours))
+
+
+def normal_forms(report) -> str:
+    """What NFC/NFD/NFKC/NFKD would change (rich text), from textinfo.normalization_report."""
+    cells = []
+    for row in report:
+        if row.same_as_input:
+            verdict = QCoreApplication.translate("EncodeTexts", "same as the input")
+        else:
+            verdict = QCoreApplication.translate("EncodeTexts", "changes it: %1 code points, %2 bytes").replace(
+                "%1", str(len(row.code_points))).replace("%2", str(row.utf8_bytes))
+        cells.append(f"<b>{row.form}</b> {html.escape(verdict)}")
+    return " · ".join(cells)
+
+
+def too_long_for_normal_forms(limit: int) -> str:
+    return QCoreApplication.translate("EncodeTexts", "Normal forms: shown for inputs up to %1 characters.").replace(
+        "%1", str(limit))
+
+
+def note(flag: str, chip) -> str:
+    """The token table's note for a token with ``flag`` shown as ``chip``."""
+    if flag == SPECIAL:
+        return QCoreApplication.translate("EncodeTexts", "special token: no bytes of the text")
+    if flag == UNKNOWN:
+        return QCoreApplication.translate("EncodeTexts", "unknown token for %1").replace("%1", _visible(chip.covers))
+    if flag == BYTE:
+        return QCoreApplication.translate("EncodeTexts", "byte fallback: %1").replace("%1", chip.part)
+    if flag == PARTIAL:
+        return QCoreApplication.translate("EncodeTexts", "inside a multi-byte character")
+    if flag == "inserted":
+        return QCoreApplication.translate("EncodeTexts", "added by the tokenizer: no input characters")
+    if flag == APPROXIMATE:
+        return QCoreApplication.translate("EncodeTexts", "span is its whole word (alignment not traced)")
+    return ""
+
+
+def stored(token: str) -> str:
+    """A token as the vocabulary stores it, with only invisible characters made visible."""
+    return "".join(render_char(c) if unicodedata.category(c)[0] in "CZ" else c for c in token)
+
+
+# ==== the decode side ====
+
+def decode_messages(tokenizer, result) -> list[str]:
+    """The banner's lines for a DecodeResult (under the ``raw`` policy): specials
+    and IDs outside the vocabulary, by position."""
+    names = {token_id: name for name, token_id in tokenizer.specials}
+    messages = [QCoreApplication.translate(
+        "EncodeTexts", "ID %1 at position %2 is a special token (%3): it has no bytes.").replace(
+        "%1", str(i)).replace("%2", str(p)).replace("%3", names.get(i, "?")) for p, i in result.specials]
+    messages += [QCoreApplication.translate(
+        "EncodeTexts", "ID %1 at position %2 is outside the vocabulary (0–%3).").replace(
+        "%1", str(i)).replace("%2", str(p)).replace("%3", str(tokenizer.vocab_size - 1))
+        for p, i in result.unknown_ids]
+    return messages
+
+
+def invalid_utf8(policy: str, problems) -> str:
+    what = core_text.problems(problems)
+    if policy == "strict":
+        text = QCoreApplication.translate("EncodeTexts", "Invalid UTF-8 (policy: strict): %1. Nothing was decoded.")
+    elif policy == "raw":
+        text = QCoreApplication.translate("EncodeTexts", "Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.")
+    else:
+        text = QCoreApplication.translate("EncodeTexts", "Invalid UTF-8 (policy: replace): %1. U+FFFD is a display "
+                                                         "fallback, not text these IDs encode.")
+    return text.replace("%1", what)
