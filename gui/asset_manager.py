@@ -182,7 +182,7 @@ class AssetManager(QWidget):
         splitter = QSplitter(Qt.Vertical)
         splitter.addWidget(library)
         splitter.addWidget(self.compare_box)
-        splitter.setSizes([200, 660])
+        splitter.setSizes([340, 520])  # the library shows about ten rows at 1280×800
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
 

@@ -75,8 +75,18 @@ class Dialogs:
 
     def choose(self, title: str, label: str, items: list[str]) -> int | None:
         """The index of the chosen item."""
-        text, ok = QInputDialog.getItem(self.parent, title, label, items, 0, False)
-        return items.index(text) if ok and text in items else None
+        dialog = QInputDialog(self.parent)
+        dialog.setWindowTitle(title)
+        dialog.setLabelText(label)
+        dialog.setComboBoxItems(items)
+        dialog.setComboBoxEditable(False)
+        # Wide enough for its title: a window manager cuts a narrow dialog's
+        # title in the middle ("Export…enizer").
+        dialog.setMinimumWidth(max(360, dialog.fontMetrics().horizontalAdvance(title) + 200))
+        if dialog.exec() != QInputDialog.Accepted:
+            return None
+        text = dialog.textValue()
+        return items.index(text) if text in items else None
 
     def error(self, message: str) -> None:
         QMessageBox.warning(self.parent, QCoreApplication.translate("Interop", "Subword Studio"), message)

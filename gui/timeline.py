@@ -295,6 +295,7 @@ class MergeTimeline(QWidget):
             self.segmentation_model.set_source(model, trace.corpus.words, trace.corpus.counts, lambda w: [w])
             sequences, unit = None, self.tr("word")
         self.segmentation_view.setColumnHidden(1, unit == self.tr("record"))
+        fit_columns(self.segmentation_view, (0, 1, 2), cap=240)
         self.limit_slider.setRange(0, len(model.merges))
         self.limit_slider.setValue(len(model.merges))
         self.plots.clear()
@@ -406,6 +407,7 @@ class MergeTimeline(QWidget):
             return
         self.shown_pairs = rows
         self.pair_model.set_rows(rows["rows"])
+        fit_columns(self.pair_view, (0, 1, 2, 3), cap=200)
         self._show_rule(trace, rows)
 
     def _pairs_failed(self, message):
