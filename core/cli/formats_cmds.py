@@ -6,7 +6,7 @@ from __future__ import annotations
 from core import assets
 from core.inspect import identity
 from core.errors import StudioError
-from core.formats import FORMATS, export_asset, import_file
+from core.formats import FORMATS, IMPORT_FORMATS, export_asset, import_file
 
 STRING_KINDS = ("bpe", "wordpiece", "unigram")
 
@@ -14,8 +14,9 @@ STRING_KINDS = ("bpe", "wordpiece", "unigram")
 def add_commands(sub, print_json) -> None:
     p = sub.add_parser("import", help="import a tokenizer file of another library as an asset")
     p.add_argument("file")
-    p.add_argument("--format", required=True, choices=list(FORMATS))
+    p.add_argument("--format", required=True, choices=list(IMPORT_FORMATS))
     p.add_argument("--pattern", help="tiktoken: the split pattern by name (core/pipeline/pretokenize.py)")
+    p.add_argument("--merges", help="gpt2: the merges.txt (default: beside FILE, named like it)")
     p.add_argument("--specials", help='tiktoken: a JSON file {"special_tokens": {token: id}}')
     p.add_argument("--cased", action="store_true", help="bert-vocab: a cased vocabulary (no lower casing)")
     p.add_argument("--model-type", choices=["unigram", "bpe"], help="spm .vocab: the model type")
@@ -40,6 +41,8 @@ def cmd_import(args, print_json) -> int:
         options["cased"] = True
     if args.model_type:
         options["model_type"] = args.model_type
+    if args.merges:
+        options["merges"] = args.merges
     imported = import_file(args.file, args.format, **options)
     assets.save_asset(args.output, imported.asset)
     report = imported.report

@@ -34,13 +34,13 @@ class Origin:
         self.text = text
         if text.isascii():
             self.offsets = list(range(len(text) + 1))
-            self._floor = self.offsets
+            self.floor = self.offsets
         else:
             lengths = list(map(_utf8_length, text))
             self.offsets = list(accumulate(lengths, initial=0))
             # Character index of every byte offset (the character holding it).
-            self._floor = list(chain.from_iterable(map(repeat, range(len(text)), lengths)))
-            self._floor.append(len(text))
+            self.floor = list(chain.from_iterable(map(repeat, range(len(text)), lengths)))
+            self.floor.append(len(text))
         self.size = self.offsets[-1]
 
     def aligned(self) -> Aligned:
@@ -49,12 +49,12 @@ class Origin:
     def chars(self, start: int, end: int) -> tuple[int, int]:
         """Character span of byte span ``[start, end)``: every character it touches."""
         if end <= start:
-            return (self._floor[start], self._floor[start])
-        return (self._floor[start], self._floor[end - 1] + 1)
+            return (self.floor[start], self.floor[start])
+        return (self.floor[start], self.floor[end - 1] + 1)
 
     def whole_chars(self, start: int, end: int) -> bool:
         """Does ``[start, end)`` start and end on character boundaries?"""
-        return self.offsets[self._floor[start]] == start and (end == self.size or self.offsets[self._floor[end]] == end)
+        return self.offsets[self.floor[start]] == start and (end == self.size or self.offsets[self.floor[end]] == end)
 
 
 @dataclass(slots=True)
