@@ -52,6 +52,13 @@ class Origin:
             return (self.floor[start], self.floor[start])
         return (self.floor[start], self.floor[end - 1] + 1)
 
+    def char_at(self, start: int, end: int) -> str | None:
+        """The one original character that is exactly bytes ``[start, end)``, else None."""
+        if not 0 <= start < end <= self.size:
+            return None
+        c = self.floor[start]
+        return self.text[c] if self.offsets[c] == start and self.offsets[c + 1] == end else None
+
     def whole_chars(self, start: int, end: int) -> bool:
         """Does ``[start, end)`` start and end on character boundaries?"""
         return self.offsets[self.floor[start]] == start and (end == self.size or self.offsets[self.floor[end]] == end)

@@ -19,7 +19,7 @@ from core.inspect import aligned_specs as specs
 from core.pipeline import pretokenize, text_pipeline as tp
 from core import utf8
 from core.inspect.aligned import Aligned, concat
-from core.inspect.token_walk import place, remembered, walk
+from core.inspect.token_walk import byte_span, place, remembered, walk
 from core.pipeline.normalize import Pipeline
 from core.inspect.stages import Builder, Inspection, Stage, decode_stage, post_process
 
@@ -143,7 +143,7 @@ def _bpe(b: Builder, model, limit, template, check, lean=None):
             words.append(-1)
             continue
         word_ids, names, steps = remembered(memo, ("bpe", word.text, limit), lambda: _bpe_walk(model, word.text, limit))
-        for token_id, name, (span, kind) in zip(word_ids, names, place(word, steps)):
+        for token_id, name, (span, kind) in zip(word_ids, names, place(word, steps, b.origin)):
             tokens.append(b.piece(name, span, token_id, kind))
         ids += word_ids
         words += [index] * len(word_ids)
@@ -278,7 +278,7 @@ def _unigram(b: Builder, model, limit, template, check, lean=None):
         if token.piece.startswith("<0x") and token.unknown:
             # Byte fallback: the k-th byte piece of an unknown stretch.
             k = seen[token.span] = seen.get(token.span, -1) + 1
-            span = _nth_byte(spaced, token.span, k)
+            span = _nth_byte(b, spaced, token.span, k)
             tokens.append(b.piece(token.piece, span, token.id, "byte"))
             continue
         tokens.append(b.piece(token.piece, spaced.span(*token.span), token.id, "unknown" if token.unknown else ""))
@@ -301,13 +301,13 @@ def _space_words(texts) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _nth_byte(spaced: Aligned, span, k: int) -> tuple[int, int]:
+def _nth_byte(b: Builder, spaced: Aligned, span, k: int) -> tuple[int, int]:
     """Original bytes of byte ``k`` of normalized characters ``span``."""
     for i in range(*span):
-        size = len(spaced.text[i].encode("utf-8", "surrogatepass"))
+        ch = spaced.text[i]
+        size = len(ch.encode("utf-8", "surrogatepass"))
         if k < size:
-            a, b = spaced.starts[i], spaced.ends[i]
-            return (a + k, a + k + 1) if b - a == size else (a, b)
+            return byte_span(b.origin, ch, spaced.starts[i], spaced.ends[i], k)
         k -= size
     return spaced.span(*span)
 
@@ -325,7 +325,7 @@ def _char_bpe(b: Builder, model, limit, template, check, lean=None):
     tokens, numbers = [], []
     for index, word in enumerate(words):
         names, ids, steps = remembered(memo, ("char-bpe", word.text, limit), lambda: _char_walk(model, word.text, limit))
-        for symbol, token_id, (span, kind) in zip(names, ids, place(word, steps)):
+        for symbol, token_id, (span, kind) in zip(names, ids, place(word, steps, b.origin)):
             tokens.append(b.piece(symbol, span, token_id, kind))
         numbers += [index] * len(ids)
     if lean is not None:

@@ -11,7 +11,7 @@ saves most of the walking; placing is exact for every occurrence.
 
 from __future__ import annotations
 
-from core.inspect.aligned import Aligned
+from core.inspect.aligned import Aligned, Origin
 
 MEMO_LIMIT = 200_000  # distinct pre-tokens remembered; past it, walks are recomputed
 
@@ -66,7 +66,7 @@ def walk(text: str, tokens, *, known, prefix=None, suffix=None, unk=None, fuse=F
     return out
 
 
-def place(word: Aligned, steps) -> list:
+def place(word: Aligned, steps, origin: Origin) -> list:
     """``(byte span, kind)`` in the original of each step of a walk over ``word``.
 
     A byte token of a character that is unchanged from the original points
@@ -77,6 +77,14 @@ def place(word: Aligned, steps) -> list:
         if byte < 0:
             out.append((word.span(start, end), kind))
             continue
-        a, b = starts[start], ends[start]
-        out.append(((a + byte, a + byte + 1) if b - a == count else (a, b), kind))
+        out.append((byte_span(origin, word.text[start], starts[start], ends[start], byte), kind))
     return out
+
+
+def byte_span(origin: Origin, ch: str, start: int, end: int, byte: int) -> tuple[int, int]:
+    """Original bytes of byte ``byte`` of character ``ch``, which came from
+    original bytes ``[start, end)``: that one byte if ``ch`` is the original
+    character there, else all of them (NFKC made ``¨`` a space and U+0308,
+    whose bytes are not the original's, even where the lengths agree)."""
+    exact = byte < end - start and origin.char_at(start, end) == ch
+    return (start + byte, start + byte + 1) if exact else (start, end)
