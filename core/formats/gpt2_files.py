@@ -53,7 +53,7 @@ def parse_merges(text: str, path) -> list[list[str]]:
         parts = line.split(" ")
         if len(parts) != 2 or not all(parts):
             raise AssetError(f"{path}: line {number}: expected two tokens separated by one space, "
-                             f"found {excerpt(line)}", code="gpt2.merge_line", where=str(path), line=number)
+                             f"found {excerpt(line)}")
         merges.append(parts)
     return merges
 
@@ -65,23 +65,21 @@ def read(path, *, pattern=None, merges=None, **_options) -> Imported:
     except AssetError as exc:
         raise AssetError.at(str(path), exc) from None
     if not isinstance(vocab, dict) or not vocab:
-        raise AssetError(f"{path}: not a GPT-2 vocab.json (expected an object token -> ID)",
-                         code="gpt2.not_vocab", where=str(path))
+        raise AssetError(f"{path}: not a GPT-2 vocab.json (expected an object token -> ID)")
     for token, token_id in vocab.items():
         if type(token_id) is not int or token_id < 0:
-            raise AssetError(f"{path}: the ID of {excerpt(token)} must be an integer >= 0, not {excerpt(token_id)}",
-                             code="gpt2.bad_id", where=str(path))
+            raise AssetError(f"{path}: the ID of {excerpt(token)} must be an integer >= 0, not {excerpt(token_id)}")
     other = Path(merges) if merges is not None else merges_path(path)
     merges_data = read_bytes(other)
     merge_list = parse_merges(decode_text(merges_data, other), other)
     report = Report("import", "gpt2", f"{Path(path).name} + {other.name}")
     made = {left + right for left, right in merge_list}
     specials = [t for t in vocab if len(t) > 1 and t not in made]
+    unreachable = set(specials)
     for token in vocab:
-        if token not in specials and any(ch not in BYTE_SET for ch in token):
+        if token not in unreachable and any(ch not in BYTE_SET for ch in token):
             raise AssetError(f"{path}: {excerpt(token)} has characters outside GPT-2's byte alphabet: these files "
-                             "are not a byte-level BPE (import the tokenizer's tokenizer.json instead)",
-                             code="gpt2.not_byte_level", where=str(path))
+                             "are not a byte-level BPE (import the tokenizer's tokenizer.json instead)")
     spec = {"model": {"type": "BPE", "vocab": vocab, "merges": merge_list},
             "added_tokens": [{"id": vocab[t], "content": t, "special": True, "normalized": False} for t in specials],
             "pre_tokenizer": PRE_TOKENIZER, "decoder": DECODER}
@@ -90,11 +88,11 @@ def read(path, *, pattern=None, merges=None, **_options) -> Imported:
     except AssetError as exc:
         raise AssetError.at(str(path), exc) from None
     report.keep("pre_tokenizer", "the files carry no pipeline: GPT-2's byte-level split (its regex, no prefix "
-                "space) and byte-level decoder are used", "gpt2.pipeline")
+                "space) and byte-level decoder are used")
     if specials:
         report.change("added_tokens", f"{len(specials)} vocabulary entries no merge makes "
                       f"({', '.join(map(excerpt, specials[:3]))}) become special tokens, matched wherever their "
-                      "text occurs, as GPT-2's tokenizer does", "gpt2.specials", count=len(specials))
+                      "text occurs, as GPT-2's tokenizer does")
     # Both files are the source: hash them as one, the vocabulary first.
     asset["trainer"] = trainer_for("gpt2", path, vocab_data + b"\n" + merges_data, merges_source=other.name)
     return finish(asset, report, path)
