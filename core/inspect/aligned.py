@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain, compress, repeat
+
+
+_LEADS = bytes(0 if 0x80 <= b <= 0xBF else 1 for b in range(256))
 
 
 def _utf8_length(ch: str) -> int:
@@ -36,10 +39,13 @@ class Origin:
             self.offsets = list(range(len(text) + 1))
             self.floor = self.offsets
         else:
-            lengths = list(map(_utf8_length, text))
-            self.offsets = list(accumulate(lengths, initial=0))
+            # Lone surrogates count 3 bytes, as "surrogatepass" writes them.
+            data = text.encode("utf-8", "surrogatepass")
+            leads = data.translate(_LEADS)  # 1 where a character starts, 0 on a continuation byte
+            self.offsets = list(compress(range(len(data)), leads))
+            self.offsets.append(len(data))
             # Character index of every byte offset (the character holding it).
-            self.floor = list(chain.from_iterable(map(repeat, range(len(text)), lengths)))
+            self.floor = list(map((-1).__add__, accumulate(leads)))
             self.floor.append(len(text))
         self.size = self.offsets[-1]
 

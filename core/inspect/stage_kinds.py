@@ -8,9 +8,10 @@ kept and the alignment becomes coarse (the whole input span), never wrong.
 
 With ``lean`` (a memo dict, see :mod:`core.inspect.token_walk`) a runner
 stops after the model stage and returns only what an Encoding needs: the
-model's pieces and, per piece, the index of the pre-token it came from (-1
-for an added token, which still counts as a pre-token, as in HF's
-``word_ids``).  The display stages, post-processing and decoding are skipped.
+model stage as columns (:meth:`core.inspect.token_walk.Columns.table`),
+with per token the index of the pre-token it came from (-1 for an added
+token, which still counts as a pre-token, as in HF's ``word_ids``).  The
+display stages, post-processing and decoding are skipped.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from core.inspect import aligned_specs as specs
 from core.pipeline import pretokenize, text_pipeline as tp
 from core import utf8
 from core.inspect.aligned import Aligned, concat
-from core.inspect.token_walk import byte_span, place, remembered, walk
+from core.inspect.token_walk import Columns, byte_span, layout, memo_for, remembered, walk
 from core.pipeline.normalize import Pipeline
-from core.inspect.stages import Builder, Inspection, Stage, decode_stage, post_process
+from core.inspect.stages import Builder, Inspection, Piece, Stage, decode_stage, post_process
 
 
 def _describe(spec: dict) -> str:
@@ -134,23 +135,23 @@ def _bpe(b: Builder, model, limit, template, check, lean=None):
         stages.append(Stage("pre_tokenize", _describe(model.pre_tokenizer), joined.text,
                             "".join(p.text for p in pre), pre))
     check()
-    memo = {} if lean is None else lean
-    tokens, ids, words = [], [], []
+    memo = memo_for({} if lean is None else lean, "bpe", limit)
+    columns, known = Columns(b.origin), memo.get
     for index, (word, added) in enumerate(splits):
         if added is not None:
-            tokens.append(b.piece(added.content, word.span(), added.id, "special"))
-            ids.append(added.id)
-            words.append(-1)
+            columns.add(added.content, word.span(), added.id, "special", -1)
             continue
-        word_ids, names, steps = remembered(memo, ("bpe", word.text, limit), lambda: _bpe_walk(model, word.text, limit))
-        for token_id, name, (span, kind) in zip(word_ids, names, place(word, steps, b.origin)):
-            tokens.append(b.piece(name, span, token_id, kind))
-        ids += word_ids
-        words += [index] * len(word_ids)
+        found = known(word.text)  # (remembered(), inlined: a call per word shows at a megabyte)
+        if found is None:
+            found = remembered(memo, word.text, lambda: _bpe_layout(model, word.text, limit))
+        columns.add_word(word, found, index)
+    table = columns.table()
     if lean is not None:
         if model.normalizer.get("type") == "sentencepiece":
-            words = _space_words(t.text for t in tokens)  # SentencePiece's words: no pre-tokenizer splits them
-        return tuple(tokens), tuple(words)
+            # SentencePiece's words: no pre-tokenizer splits them.
+            table = (*table[:7], _space_words(table[0]))
+        return table
+    tokens, ids = _pieces(table), table[5]
     model_stage = Stage("model", _merges_detail(limit, len(model.merges)), "".join(p.text for p in pre),
                         "".join(t.text for t in tokens), tuple(tokens), True)
     check()
@@ -187,8 +188,8 @@ def _marking_stage(b: Builder, spec: dict, parts, before: str) -> list:
     return [b.text_stage(name, _describe(flat), before, concat(shown))]
 
 
-def _bpe_walk(model, text: str, limit):
-    """IDs, token strings and the walk of one pre-token."""
+def _bpe_layout(model, text: str, limit):
+    """The tokens of one pre-token and where in it each one is."""
     last = len(text) - 1
     prefix, suffix = model.continuing_prefix, model.end_of_word_suffix
 
@@ -204,8 +205,13 @@ def _bpe_walk(model, text: str, limit):
         return len(data) if model.byte_fallback and all(spelled(f"<0x{x:02X}>") for x in data) else 0
     ids = model.word_ids(text, limit=limit)
     names = [model.token_of(i) for i in ids]
-    return ids, names, walk(text, names, known=lambda i: spelled(symbol(i)), prefix=prefix, suffix=suffix,
-                            unk=model.unk, fuse=model.fuse_unk, fallback=fallback)
+    return layout(names, ids, walk(text, names, known=lambda i: spelled(symbol(i)), prefix=prefix, suffix=suffix,
+                                   unk=model.unk, fuse=model.fuse_unk, fallback=fallback), len(text))
+
+
+def _pieces(table) -> tuple[Piece, ...]:
+    """The model stage's pieces from its columns."""
+    return tuple(map(Piece._make, zip(*table[:7])))
 
 
 # ==== wordpiece (BERT's BasicTokenizer, then greedy longest match) ====
@@ -230,15 +236,14 @@ def _wordpiece(b: Builder, model, limit, template, check, lean=None):
                 stages.append(Stage(name, "bert-basic", before, output, b.split_pieces(words)))
                 before = output
     check()
-    memo = {} if lean is None else lean
-    tokens, numbers = [], []
+    memo = memo_for({} if lean is None else lean, "wordpiece")
+    columns = Columns(b.origin)
     for index, word in enumerate(words):
-        found = remembered(memo, ("wordpiece", word.text), lambda: _wordpiece_walk(model, word.text))
-        for name, token_id, start, end, kind in found:
-            tokens.append(b.piece(name, word.span(start, end), token_id, kind))
-        numbers += [index] * len(found)
+        columns.add_word(word, remembered(memo, word.text, lambda: _wordpiece_layout(model, word.text)), index)
+    table = columns.table()
     if lean is not None:
-        return tuple(tokens), tuple(numbers)
+        return table
+    tokens = _pieces(table)
     model_stage = Stage("model", f"wordpiece(prefix={model.prefix})", stages[-1].output,
                         " ".join(t.text for t in tokens), tuple(tokens), True)
     check()
@@ -247,13 +252,13 @@ def _wordpiece(b: Builder, model, limit, template, check, lean=None):
                    model.ids.__getitem__, None, None, f"wordpiece(prefix={model.prefix})")
 
 
-def _wordpiece_walk(model, word: str) -> tuple:
-    """``(token, id, start, end, kind)`` per token of one word: its matches,
-    or the unknown token for the whole word."""
+def _wordpiece_layout(model, word: str):
+    """One word's tokens: its matches, or the unknown token for the whole word."""
     trace = model.encode_word(word)
     if trace.unknown:
-        return ((model.unk, trace.ids[0], 0, len(word), "unknown"),)
-    return tuple((m.candidate, model.ids[m.candidate], m.start, m.end, "") for m in trace.matches)
+        return layout((model.unk,), trace.ids[:1], ((0, len(word), "unknown", -1, 0),), len(word))
+    return layout([m.candidate for m in trace.matches], [model.ids[m.candidate] for m in trace.matches],
+                  [(m.start, m.end, "", -1, 0) for m in trace.matches], len(word))
 
 
 # ==== unigram (SentencePiece: NFKC, then ▁ for spaces) ====
@@ -273,17 +278,18 @@ def _unigram(b: Builder, model, limit, template, check, lean=None):
         stages = [b.text_stage("input", "", text, src), b.text_stage("normalize", pipeline.normalization, text, nfkc),
                   b.text_stage("prefix", detail, nfkc.text, spaced)]
     check()
-    tokens, seen = [], {}
+    columns, seen = Columns(b.origin), {}
     for token in encoding.tokens:
         if token.piece.startswith("<0x") and token.unknown:
             # Byte fallback: the k-th byte piece of an unknown stretch.
             k = seen[token.span] = seen.get(token.span, -1) + 1
-            span = _nth_byte(b, spaced, token.span, k)
-            tokens.append(b.piece(token.piece, span, token.id, "byte"))
+            columns.add(token.piece, _nth_byte(b, spaced, token.span, k), token.id, "byte", 0)
             continue
-        tokens.append(b.piece(token.piece, spaced.span(*token.span), token.id, "unknown" if token.unknown else ""))
+        columns.add(token.piece, spaced.span(*token.span), token.id, "unknown" if token.unknown else "", 0)
+    table = columns.table()
     if lean is not None:
-        return tuple(tokens), _space_words(t.surface for t in encoding.tokens)
+        return (*table[:7], _space_words(t.surface for t in encoding.tokens))
+    tokens = _pieces(table)
     model_stage = Stage("model", "unigram(viterbi)", spaced.text, "".join(t.text for t in tokens),
                         tuple(tokens), True)
     check()
@@ -321,15 +327,14 @@ def _char_bpe(b: Builder, model, limit, template, check, lean=None):
         stages = [b.text_stage("input", "", text, src),
                   Stage("pre_tokenize", "whitespace", text, " ".join(w.text for w in words), b.split_pieces(words))]
     check()
-    memo = {} if lean is None else lean
-    tokens, numbers = [], []
+    memo = memo_for({} if lean is None else lean, "char-bpe", limit)
+    columns = Columns(b.origin)
     for index, word in enumerate(words):
-        names, ids, steps = remembered(memo, ("char-bpe", word.text, limit), lambda: _char_walk(model, word.text, limit))
-        for symbol, token_id, (span, kind) in zip(names, ids, place(word, steps, b.origin)):
-            tokens.append(b.piece(symbol, span, token_id, kind))
-        numbers += [index] * len(ids)
+        columns.add_word(word, remembered(memo, word.text, lambda: _char_layout(model, word.text, limit)), index)
+    table = columns.table()
     if lean is not None:
-        return tuple(tokens), tuple(numbers)
+        return table
+    tokens = _pieces(table)
     model_stage = Stage("model", _merges_detail(limit, len(model.merges)), stages[-1].output,
                         " ".join(t.text for t in tokens), tuple(tokens), True)
     check()
@@ -338,12 +343,12 @@ def _char_bpe(b: Builder, model, limit, template, check, lean=None):
                    model.ids.__getitem__, len(model.merges), limit, f"bpe_suffix(suffix={model.end_of_word})")
 
 
-def _char_walk(model, word: str, limit):
-    """Symbols, IDs and the walk of one word (the model's own segmentation)."""
+def _char_layout(model, word: str, limit):
+    """One word's symbols (the model's own segmentation) and where in it each one is."""
     names = model.segment(word, limit=limit)
-    ids = [model.ids[s] for s in names]
     known = lambda i: word[i] in model.ids and word[i] != model.unk  # noqa: E731
-    return names, ids, walk(word, names, known=known, suffix=model.end_of_word, unk=model.unk)
+    return layout(names, [model.ids[s] for s in names],
+                  walk(word, names, known=known, suffix=model.end_of_word, unk=model.unk), len(word))
 
 
 RUNNERS = {"byte-bpe": _byte_bpe, "bpe": _bpe, "wordpiece": _wordpiece, "unigram": _unigram, "char-bpe": _char_bpe}
@@ -353,8 +358,8 @@ def run(tokenizer, kind, text, limit, template, check) -> Inspection:
     return RUNNERS[kind](Builder(text), tokenizer, limit, template, check)
 
 
-def model_pieces(tokenizer, kind, text, limit, memo: dict):
-    """The model stage alone (see ``lean`` above): ``(pieces, word of each piece)``."""
+def model_table(tokenizer, kind, text, limit, memo: dict):
+    """The model stage alone, as columns (see ``lean`` above)."""
     if kind == "byte-bpe":
         raise ValueError("byte-bpe encodes with its spans itself (core.tokenizer.byte_bpe)")
     return RUNNERS[kind](Builder(text), tokenizer, limit, None, lambda: None, memo)

@@ -296,19 +296,21 @@ def inspect(tokenizer, kind: str, text: str, *, limit: int | None = None, templa
     return stage_kinds.run(tokenizer, kind, text, limit, template, check or (lambda: None))
 
 
-def model_pieces(tokenizer, kind: str, text: str, *, limit: int | None = None, memo: dict | None = None):
-    """Only the model stage of :func:`inspect`, with the same pieces, and per
-    piece the index of the pre-token it came from (-1: an added token):
-    ``(pieces, words)``.  The display stages, post-processing and decoding
-    are skipped (what :class:`core.tokenizer.base.Encoding` is built from).
-    ``memo`` (a dict kept by the caller) remembers the alignment of each
-    distinct pre-token between calls.  Not for byte-bpe, which aligns itself.
+def model_table(tokenizer, kind: str, text: str, *, limit: int | None = None, memo: dict | None = None):
+    """Only the model stage of :func:`inspect`, as columns of the same
+    pieces: ``(texts, char_starts, char_ends, byte_starts, byte_ends, ids,
+    kinds, words)``, where ``words`` is the index of the pre-token each token
+    came from (-1: an added token).  The display stages, post-processing and
+    decoding are skipped (what :class:`core.tokenizer.base.Encoding` is built
+    from).  ``memo`` (a dict kept by the caller) remembers each distinct
+    pre-token's tokens and their places between calls.  Not for byte-bpe,
+    which aligns itself.
     """
     from core.inspect import stage_kinds
 
     if not isinstance(text, str):
         raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-    return stage_kinds.model_pieces(tokenizer, kind, text, limit, {} if memo is None else memo)
+    return stage_kinds.model_table(tokenizer, kind, text, limit, {} if memo is None else memo)
 
 
 class SpanIndex:

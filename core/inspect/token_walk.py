@@ -7,13 +7,21 @@ placed on each occurrence's :class:`~core.inspect.aligned.Aligned`, which
 knows where its characters came from.  Natural text repeats its words, so a
 ``memo`` (one per tokenizer, see :class:`core.tokenizer.staged.StagedTokenizer`)
 saves most of the walking; placing is exact for every occurrence.
+
+:class:`Columns` collects the model stage token by token, or a whole word
+at a time (a :class:`Layout`: when every token of a word spells characters
+of it, its spans are two list lookups per token), and turns byte spans into
+character spans and kinds for all tokens at once: a megabyte of input makes
+a million tokens, and a Python call per token is what costs.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from core.inspect.aligned import Aligned, Origin
 
-MEMO_LIMIT = 200_000  # distinct pre-tokens remembered; past it, walks are recomputed
+MEMO_LIMIT = 1 << 16  # distinct pre-tokens remembered per kind of walk (as bpe_model.CACHE_LIMIT); past it, recomputed
 
 
 def remembered(memo: dict, key, compute):
@@ -24,6 +32,14 @@ def remembered(memo: dict, key, compute):
         if len(memo) < MEMO_LIMIT:
             memo[key] = found
     return found
+
+
+def memo_for(memo: dict, *key) -> dict:
+    """The part of a tokenizer's memo for one kind of walk (and merge limit), keyed by pre-token text."""
+    part = memo.get(key)
+    if part is None:
+        part = memo[key] = {}
+    return part
 
 
 def walk(text: str, tokens, *, known, prefix=None, suffix=None, unk=None, fuse=False, fallback=None) -> list:
@@ -88,3 +104,86 @@ def byte_span(origin: Origin, ch: str, start: int, end: int, byte: int) -> tuple
     whose bytes are not the original's, even where the lengths agree)."""
     exact = byte < end - start and origin.char_at(start, end) == ch
     return (start + byte, start + byte + 1) if exact else (start, end)
+
+
+
+# ==== the model stage as columns ====
+
+class Layout(NamedTuple):
+    """One pre-token's tokens, worked out once: their strings, IDs, walk
+    steps and kinds.  ``firsts``/``lasts`` are the first and last character
+    of each token when every token spells characters of the word
+    (``simple``), but for a last token that spells none (a lone ``</w>``:
+    ``closed``), which sits at the word's end."""
+
+    names: tuple
+    ids: tuple
+    steps: tuple
+    kinds: tuple
+    firsts: tuple
+    lasts: tuple
+    simple: bool
+    closed: bool
+
+
+def layout(names, ids, steps, size: int) -> Layout:
+    """``size``: the pre-token's length in characters."""
+    steps = tuple(steps)
+    closed = bool(steps) and steps[-1][0] == steps[-1][1] == size and steps[-1][3] < 0
+    spelled = steps[:-1] if closed else steps
+    # Other empty spans and byte pieces need place(); the rest is two list
+    # lookups per token.
+    simple = all(end > start and byte < 0 for start, end, _, byte, _ in spelled) and len(steps) == len(ids) \
+        and bool(spelled)
+    return Layout(tuple(names), tuple(ids), steps, tuple(step[2] for step in steps),
+                  tuple(step[0] for step in spelled), tuple(step[1] - 1 for step in spelled), simple, closed)
+
+
+class Columns:
+    """The model stage's tokens, collected in input order."""
+
+    def __init__(self, origin: Origin):
+        self.origin = origin
+        self.names, self.ids, self.starts, self.ends, self.kinds, self.words = [], [], [], [], [], []
+
+    def add(self, name: str, span: tuple[int, int], token_id, kind: str, word: int) -> None:
+        """One token (``kind`` "" is decided from the span: plain, partial or inserted)."""
+        self.names.append(name)
+        self.ids.append(token_id)
+        self.starts.append(span[0])
+        self.ends.append(span[1])
+        self.kinds.append(kind)
+        self.words.append(word)
+
+    def add_word(self, word: Aligned, found: Layout, number: int) -> None:
+        """Every token of one occurrence of a pre-token."""
+        if not found.simple:
+            for name, token_id, (span, kind) in zip(found.names, found.ids, place(word, found.steps, self.origin)):
+                self.add(name, span, token_id, kind, number)
+            return
+        self.names += found.names
+        self.ids += found.ids
+        self.starts += map(word.starts.__getitem__, found.firsts)
+        self.ends += map(word.ends.__getitem__, found.lasts)
+        if found.closed:
+            self.starts.append(self.ends[-1])
+            self.ends.append(self.ends[-1])
+        self.kinds += found.kinds
+        self.words += [number] * len(found.ids)
+
+    def table(self) -> tuple:
+        """``(texts, char_starts, char_ends, byte_starts, byte_ends, ids, kinds, words)``.
+
+        Character spans cover every character a token's bytes touch; a
+        token whose kind is still "" is ``inserted`` if its span is empty
+        and ``partial`` if it starts or ends inside a character."""
+        floor, offsets, size = self.origin.floor, self.origin.offsets, self.origin.size
+        starts, ends = self.starts, self.ends
+        char_starts = list(map(floor.__getitem__, starts))
+        char_ends = [floor[e - 1] + 1 if e > s else c for s, e, c in zip(starts, ends, char_starts)]
+        kinds = [k if k else INSERTED if s == e else "" if offsets[c] == s and (e == size or offsets[floor[e]] == e)
+                 else PARTIAL for k, s, e, c in zip(self.kinds, starts, ends, char_starts)]
+        return self.names, char_starts, char_ends, starts, ends, self.ids, kinds, self.words
+
+
+INSERTED, PARTIAL = "inserted", "partial"

@@ -6,7 +6,7 @@ SentencePiece byte offsets); decoding through the model's own decoder with
 byte pieces kept as bytes, so invalid UTF-8 is named, never replaced.
 
 Encoding runs only the stages the model stage needs
-(:func:`core.inspect.stages.model_pieces`), and remembers the alignment of
+(:func:`core.inspect.stages.model_table`), and remembers the alignment of
 each distinct pre-token, so long texts cost a few times the model's own
 encode, not the whole inspector; the IDs are always the model's.
 
@@ -75,26 +75,24 @@ class StagedTokenizer:
     def encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-        found, words = stages.model_pieces(self.model, self.kind, text, memo=self._memo())
-        if not found:
-            return Encoding((), (), (), (), (), (), (), ())
-        # Pieces are tuples: transpose them into columns (a megabyte makes a million).
-        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags = zip(*found)
+        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = \
+            stages.model_table(self.model, self.kind, text, memo=self._memo())
+        tokens, ids, flags, words = tuple(tokens), tuple(ids), tuple(flags), tuple(words)
         if self._special_ids:
             flags = tuple(SPECIAL if i in self._special_ids else f for i, f in zip(ids, flags))
             words = tuple(-1 if f == SPECIAL else w for w, f in zip(words, flags))
-        shown = {}  # id -> (text, bytes)
-        for token, token_id, flag in zip(tokens, ids, flags):
-            if token_id not in shown and flag != UNKNOWN:
-                shown[token_id] = self._shown(token, token_id, flag)
-        texts = [shown[i][0] if i in shown else "" for i in ids]
-        pieces = [shown[i][1] if i in shown else b"" for i in ids]
+        # Each distinct token shown once: id -> (text, bytes).
+        shown = {i: self._shown(t, i, f) if f != UNKNOWN else ("", b"")
+                 for i, (t, f) in dict(zip(ids, zip(tokens, flags))).items()}
+        texts, pieces = map(list, zip(*map(shown.__getitem__, ids))) if ids else ([], [])
         if UNKNOWN in flags:
             # The unknown token stands for what it swallowed (see Encoding).
-            data = text.encode("utf-8", "surrogatepass")
+            data, readable = text.encode("utf-8", "surrogatepass"), {}
             for k, flag in enumerate(flags):
                 if flag == UNKNOWN:
-                    texts[k] = self.readable(tokens[k], ids[k])
+                    shown = readable.get(ids[k])
+                    texts[k] = shown if shown is not None else readable.setdefault(
+                        ids[k], self.readable(tokens[k], ids[k]))
                     pieces[k] = data[byte_starts[k]:byte_ends[k]]
         return Encoding(ids, tokens, tuple(texts), tuple(pieces), tuple(zip(byte_starts, byte_ends)),
                         tuple(zip(char_starts, char_ends)), words, flags)
