@@ -131,7 +131,8 @@ def _bpe(b: Builder, model, limit, template, check, lean=None):
                 got = [piece.coarse(e) for e in expected]
         splits.extend((s, None) for s in got)
     if lean is None:
-        pre = tuple(b.piece(s.text, s.span(), a.id if a else None, "special" if a else "") for s, a in splits)
+        pre = tuple(b.piece(s.text, s.span(), a.id if a else None, "special" if a and a.special else "")
+                    for s, a in splits)
         stages.append(Stage("pre_tokenize", _describe(model.pre_tokenizer), joined.text,
                             "".join(p.text for p in pre), pre))
     check()
@@ -139,7 +140,8 @@ def _bpe(b: Builder, model, limit, template, check, lean=None):
     columns, known = Columns(b.origin), memo.get
     for index, (word, added) in enumerate(splits):
         if added is not None:
-            columns.add(added.content, word.span(), added.id, "special", -1)
+            # An added token is one token; only one marked special stands for no text.
+            columns.add(added.content, word.span(), added.id, *(("special", -1) if added.special else ("", index)))
             continue
         found = known(word.text)  # (remembered(), inlined: a call per word shows at a megabyte)
         if found is None:

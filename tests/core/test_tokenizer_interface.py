@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 import tempfile
 from contextlib import redirect_stderr
 from dataclasses import dataclass
@@ -44,7 +45,6 @@ from tokenizers import decoders, models, normalizers, pre_tokenizers, trainers  
 
 from core import assets, tokenizer  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
-from core.formats.subword_nmt import segmentation  # noqa: E402
 from core.models import char_bpe, wordpiece  # noqa: E402
 from core.models.unigram import training  # noqa: E402
 from core.pipeline import pretokenize  # noqa: E402
@@ -77,8 +77,13 @@ UNSEEN = "☃Ω≈ç√"  # in no training text: unknown tokens, byte pieces
 END = "\ue000"  # stands for </w> where a library has no separate end-of-word symbol
 
 
+# The tokenizers are trained once per run (functools.cache); their files live
+# here, removed when the run ends.
+_FILES = tempfile.TemporaryDirectory(prefix="iface-")
+
+
 def folder() -> Path:
-    return Path(tempfile.mkdtemp(prefix="iface-"))
+    return Path(tempfile.mkdtemp(dir=_FILES.name))
 
 
 # ==== the kinds, each with its reference ====
@@ -91,7 +96,6 @@ class Case:
     decode: object  # IDs -> reference text
     char_offsets: object = None  # text -> HF-style char offsets per token, where the library has them
     byte_offsets: object = None  # text -> SentencePiece byte offsets per token
-    byte_level: bool = False  # pieces are exactly the input bytes
     next_char: bool = True  # the library gives an inserted token the next character's span (HF)
     hf: object = None  # the HF tokenizer itself, where the reference is one
 
@@ -101,14 +105,16 @@ def imported(path, fmt, **options):
     return tokenizer.wrap(result.asset["kind"], result.tokenizer), result
 
 
-def hf_case(name, hf, path, fmt="hf", byte_level=False, **options) -> Case:
+def hf_case(name, hf, path, fmt="hf", **options) -> Case:
     ours, _ = imported(path, fmt, **options)
-    return Case(name, ours, lambda t: hf.encode(t).ids, lambda ids: hf.decode(ids),
-                lambda t: hf.encode(t).offsets, byte_level=byte_level, hf=hf)
+    return Case(name, ours, lambda t: hf.encode(t).ids, lambda ids: hf.decode(ids), lambda t: hf.encode(t).offsets,
+                hf=hf)
 
 
 def sp_case(name, sp, path) -> Case:
     ours, _ = imported(path, "spm")
+    # Pieces with begin/end: sentencepiece 0.2 refuses out_type="immutable_proto"
+    # and needs protobuf for "proto", so its serialized proto is read here.
     return Case(name, ours, sp.encode, sp.decode,
                 byte_offsets=lambda t: [s for _, s in spm_offsets(sp.encode(t, out_type="serialized_proto"))])
 
@@ -147,7 +153,7 @@ def spm_model(model_type):
 
 def case_hf_byte_level():
     hf, path = hf_byte_level()
-    return hf_case("hf-byte-level", hf, path, byte_level=True)
+    return hf_case("hf-byte-level", hf, path)
 
 
 def case_gpt2_files():
@@ -157,7 +163,7 @@ def case_gpt2_files():
     reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     reference.decoder = decoders.ByteLevel()
     reference.add_special_tokens(["<|endoftext|>"])  # as GPT-2's tokenizer in transformers
-    return hf_case("gpt2-files", reference, vocab, "gpt2", byte_level=True)
+    return hf_case("gpt2-files", reference, vocab, "gpt2")
 
 
 def case_tiktoken():
@@ -177,7 +183,7 @@ def case_tiktoken():
         starts = enc.decode_with_offsets(ids)[1]
         return starts  # tiktoken gives where each token starts, in characters
     return Case("tiktoken", ours, lambda t: enc.encode(t, allowed_special="all"),
-                lambda ids: enc.decode([i for i in ids if i not in special.values()]), offsets, byte_level=True)
+                lambda ids: enc.decode([i for i in ids if i not in special.values()]), offsets)
 
 
 def case_hf_wordpiece():
@@ -235,7 +241,7 @@ def case_classroom():
     export_asset(assets.byte_bpe_to_asset(model), model, "hf", out)  # HF reads our byte-level BPE
     hf = HFTokenizer.from_file(str(out))
     return Case("classroom-byte-bpe", tokenizer.wrap("byte-bpe", model), lambda t: hf.encode(t).ids, hf.decode,
-                lambda t: hf.encode(t).offsets, byte_level=True, hf=hf)
+                lambda t: hf.encode(t).offsets, hf=hf)
 
 
 def char_bpe_model():
@@ -252,7 +258,7 @@ def case_char_bpe():
         return symbol.replace(model.end_of_word, END)
     vocab = {spell(s): i for s, i in model.ids.items()}
     hf = HFTokenizer(models.BPE(vocab, [(spell(m.left), spell(m.right)) for m in model.merges], unk_token=model.unk))
-    words = lambda text: [(m.start(), m.group()) for m in __import__("re").finditer(r"\S+", text)]  # noqa: E731
+    words = lambda text: [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]  # noqa: E731
 
     def ids(text):
         return [i for _, w in words(text) for i in hf.encode(w + END).ids]
@@ -532,8 +538,8 @@ def test_unknown_ids_are_listed_or_raise_under_strict(name):
 
 # ==== properties, on generated text ====
 
-FRAGMENTS = ["👩\u200d💻", "👍🏽", "👩🏽\u200d💻", "e\u0301", "中", "分词", "  ", "\t", "\n", "<|endoftext|>", "Hello",
-             " world", "ÿ", "\U0010FFFF", "\x00"]
+FRAGMENTS = ["👩\u200d💻", "👍🏽", "👩🏽\u200d💻", "e\u0301", "中", "分词", "  ", "\t", "\n", "<|endoftext|>",
+             "Hello", " world", "ÿ", "\U0010FFFF", "\x00"]
 TEXTS = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.characters(blacklist_categories=("Cs",))),
                  max_size=24).map("".join)
 
@@ -600,3 +606,26 @@ def test_ids_equal_the_library_on_generated_text(text):
             assert name == "subword-nmt"
             continue
         assert list(c.tok.encode(text).ids) == expected, (name, text)
+
+
+def test_added_tokens_special_or_not_as_hf_has_them():
+    """A Metaspace BPE with byte fallback, a special added token (<s>) and
+    an ordinary one that swallows the spaces around it ([m])."""
+    from test_formats_hf import byte_fallback_tokenizer
+
+    hf = byte_fallback_tokenizer()
+    path = folder() / "tokenizer.json"
+    hf.save(str(path))
+    tok, _ = imported(path, "hf")
+    assert dict(tok.specials) == {"<s>": hf.token_to_id("<s>")}
+    for text in ["a  [m]  b<s>c", "[m]", "x [m]", "<s>文"]:
+        enc, expected = tok.encode(text), hf.encode(text)
+        assert list(enc.ids) == expected.ids, text
+        assert [_hf_span(s, f, text, True) for s, f in zip(enc.char_spans, enc.flags)] == expected.offsets, text
+        assert tok.decode(list(enc.ids)).text == hf.decode(expected.ids), text
+        for token, flag, piece, word, hf_word in zip(enc.tokens, enc.flags, enc.pieces, enc.words, expected.word_ids):
+            if token == "<s>":
+                assert (flag, piece, word) == (SPECIAL, b"", -1)
+            elif token == "[m]":
+                # Not special: its own text, decoded as such, in a word of its own (as HF numbers it).
+                assert (flag, piece, word) == ("", b"[m]", hf_word)

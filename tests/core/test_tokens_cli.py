@@ -12,6 +12,7 @@ pytest.importorskip("sentencepiece")
 from core import assets, tokenizer  # noqa: E402
 from core.cli.main import main  # noqa: E402
 from core.formats import import_file  # noqa: E402
+from core.inspect import identity  # noqa: E402
 from core.pipeline.text_pipeline import BYTE_CHARS  # noqa: E402
 from core.workspace.classroom import ASSET_PATH  # noqa: E402
 import test_tokenizer_interface as kinds  # noqa: E402
@@ -64,7 +65,7 @@ def test_encode_json_has_the_same_fields_for_every_kind(name, files, capsys):
     assert code == 0, err
     result = json.loads(out)
     assert set(result) == FIELDS
-    tok = tokenizer.from_asset(__import__("core.inspect.identity", fromlist=["x"]).load(files[name]))
+    tok = tokenizer.from_asset(identity.load(files[name]))
     enc = tok.encode(TEXT)
     n = len(result["ids"])
     assert result["ids"] == list(enc.ids) and result["kind"] == tok.kind and result["text"] == TEXT
@@ -90,7 +91,7 @@ def test_encode_json_of_a_byte_level_import_shows_each_token_as_bytes(files, cap
 
 
 def byte_ids(path, *values):
-    tok = tokenizer.from_asset(__import__("core.inspect.identity", fromlist=["x"]).load(path))
+    tok = tokenizer.from_asset(identity.load(path))
     return [kinds.byte_id(tok, v) for v in values]
 
 
@@ -164,5 +165,6 @@ def test_gpt2_vocab_and_merges_import_from_the_command_line(tmp_path, capsys):
     (tmp_path / "merges.txt").rename(tmp_path / "other.txt")
     code, _, err = run(capsys, "import", vocab, "--format", "gpt2", "-o", asset)
     assert code == 2 and "merges.txt" in err and err.count("\n") == 1
-    code, _, err = run(capsys, "import", vocab, "--format", "gpt2", "--merges-file", tmp_path / "other.txt", "-o", asset)
+    code, _, err = run(capsys, "import", vocab, "--format", "gpt2", "--merges-file", tmp_path / "other.txt",
+                       "-o", asset)
     assert code == 0, err
