@@ -78,13 +78,15 @@ class StagedTokenizer:
         tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = \
             stages.model_table(self.model, self.kind, text, memo=self._memo())
         tokens, ids, flags, words = tuple(tokens), tuple(ids), tuple(flags), tuple(words)
-        if self._special_ids:
+        if not self._special_ids.isdisjoint(ids):
             flags = tuple(SPECIAL if i in self._special_ids else f for i, f in zip(ids, flags))
             words = tuple(-1 if f == SPECIAL else w for w, f in zip(words, flags))
-        # Each distinct token shown once: id -> (text, bytes).
-        shown = {i: self._shown(t, i, f) if f != UNKNOWN else ("", b"")
-                 for i, (t, f) in dict(zip(ids, zip(tokens, flags))).items()}
-        texts, pieces = map(list, zip(*map(shown.__getitem__, ids))) if ids else ([], [])
+        # Each distinct token shown once (by the position of its last use).
+        texts_of, bytes_of = {}, {}
+        for token_id, k in dict(zip(ids, range(len(ids)))).items():
+            texts_of[token_id], bytes_of[token_id] = \
+                self._shown(tokens[k], token_id, flags[k]) if flags[k] != UNKNOWN else ("", b"")
+        texts, pieces = list(map(texts_of.__getitem__, ids)), list(map(bytes_of.__getitem__, ids))
         if UNKNOWN in flags:
             # The unknown token stands for what it swallowed (see Encoding).
             data, readable = text.encode("utf-8", "surrogatepass"), {}
