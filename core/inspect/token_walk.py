@@ -111,7 +111,7 @@ def byte_span(origin: Origin, ch: str, start: int, end: int, byte: int) -> tuple
 
 class Layout(NamedTuple):
     """One pre-token's tokens, worked out once: their strings, IDs, walk
-    steps and kinds.  ``firsts``/``lasts`` are the first and last character
+    steps (unless ``simple``) and kinds.  ``firsts``/``lasts`` are the first and last character
     of each token when every token spells characters of the word
     (``simple``), but for a last token that spells none (a lone ``</w>``:
     ``closed``), which sits at the word's end."""
@@ -135,7 +135,8 @@ def layout(names, ids, steps, size: int) -> Layout:
     # lookups per token.
     simple = all(end > start and byte < 0 for start, end, _, byte, _ in spelled) and len(steps) == len(ids) \
         and bool(spelled)
-    return Layout(tuple(names), tuple(ids), steps, tuple(step[2] for step in steps),
+    # A simple layout keeps no steps: a memo holds tens of thousands of these.
+    return Layout(tuple(names), tuple(ids), () if simple else steps, tuple(step[2] for step in steps),
                   tuple(step[0] for step in spelled), tuple(step[1] - 1 for step in spelled), simple, closed)
 
 

@@ -36,6 +36,7 @@ class StagedTokenizer:
         self.model = model
         self._specials = tuple(specials)  # (name, id) that decode to nothing
         self._special_ids = {i for _, i in self._specials}
+        self._walks: dict = {}  # each pre-token's tokens and places, kept between calls (core.inspect.token_walk)
 
     # ==== vocabulary (a kind overrides what its model spells differently) ====
 
@@ -76,7 +77,7 @@ class StagedTokenizer:
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
         tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = \
-            stages.model_table(self.model, self.kind, text, memo=self._memo())
+            stages.model_table(self.model, self.kind, text, memo=self._walks)
         tokens, ids, flags, words = tuple(tokens), tuple(ids), tuple(flags), tuple(words)
         if not self._special_ids.isdisjoint(ids):
             flags = tuple(SPECIAL if i in self._special_ids else f for i, f in zip(ids, flags))
@@ -92,19 +93,12 @@ class StagedTokenizer:
             data, readable = text.encode("utf-8", "surrogatepass"), {}
             for k, flag in enumerate(flags):
                 if flag == UNKNOWN:
-                    shown = readable.get(ids[k])
-                    texts[k] = shown if shown is not None else readable.setdefault(
-                        ids[k], self.readable(tokens[k], ids[k]))
+                    if ids[k] not in readable:
+                        readable[ids[k]] = self.readable(tokens[k], ids[k])
+                    texts[k] = readable[ids[k]]
                     pieces[k] = data[byte_starts[k]:byte_ends[k]]
         return Encoding(ids, tokens, tuple(texts), tuple(pieces), tuple(zip(byte_starts, byte_ends)),
                         tuple(zip(char_starts, char_ends)), words, flags)
-
-    def _memo(self) -> dict:
-        """Alignments of the pre-tokens met so far (core.inspect.token_walk)."""
-        memo = self.__dict__.get("_walks")
-        if memo is None:
-            memo = self._walks = {}
-        return memo
 
     def _shown(self, token: str, token_id: int, flag: str) -> tuple[str, bytes]:
         if flag == SPECIAL:
