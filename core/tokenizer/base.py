@@ -17,8 +17,10 @@ Deviations, as in :mod:`core.inspect.stages`: an inserted token has an
 empty span (HF gives it the next character's); a byte piece points at its
 own byte (SentencePiece gives a character to the piece holding its last
 byte, and an empty span to the others); a piece of a normalized stretch
-covers every character it came from; an added token is word -1 (HF gives it
-a word number of its own, which the tokens after it skip here too).
+covers every character it came from; a special is word -1 (HF gives an
+added token a word number of its own, which the tokens after it skip here
+too).  Where no pre-tokenizer splits words (SentencePiece), a word starts
+at each token that starts with ``▁``, as HF's Metaspace splits.
 """
 
 from __future__ import annotations
@@ -48,9 +50,10 @@ class Encoding:
 
     * a byte-level token, a byte piece: exactly its bytes (for byte-level
       kinds ``b"".join(pieces)`` is what decoding gives);
-    * any other token: its text with the vocabulary's markers taken off
-      (a ``##`` prefix, an end-of-word suffix such as ``</w>``) and ``▁`` read as the space
-      it stands for, UTF-8 encoded; a lone end-of-word mark gives ``b""``;
+    * any other token: its text with the vocabulary's markers taken off (a
+      ``##`` prefix, an end-of-word suffix such as ``</w>``) and ``▁`` read
+      as the space it stands for, UTF-8 encoded; a lone end-of-word mark
+      gives ``b""``; an added token that is not special, its own text;
     * the unknown token: the input bytes it swallowed (its ``byte_spans``),
       so a view can show what was lost; decoding gives the model's own
       stand-in instead (``[UNK]``, `` ⁇ ``);
