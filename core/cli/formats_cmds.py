@@ -1,21 +1,18 @@
-"""The ``import`` and ``export`` subcommands, and encode/decode results for
-the string-token kinds (bpe, wordpiece, unigram), for :mod:`core.cli.main`."""
+"""The ``import`` and ``export`` subcommands, for :mod:`core.cli.main`."""
 
 from __future__ import annotations
 
 from core import assets
 from core.inspect import identity
-from core.errors import StudioError
-from core.formats import FORMATS, export_asset, import_file
-
-STRING_KINDS = ("bpe", "wordpiece", "unigram")
+from core.formats import FORMATS, IMPORT_FORMATS, export_asset, import_file
 
 
 def add_commands(sub, print_json) -> None:
     p = sub.add_parser("import", help="import a tokenizer file of another library as an asset")
     p.add_argument("file")
-    p.add_argument("--format", required=True, choices=list(FORMATS))
+    p.add_argument("--format", required=True, choices=list(IMPORT_FORMATS))
     p.add_argument("--pattern", help="tiktoken: the split pattern by name (core/pipeline/pretokenize.py)")
+    p.add_argument("--merges-file", help="gpt2: the merges.txt (default: beside FILE, named like it)")
     p.add_argument("--specials", help='tiktoken: a JSON file {"special_tokens": {token: id}}')
     p.add_argument("--cased", action="store_true", help="bert-vocab: a cased vocabulary (no lower casing)")
     p.add_argument("--model-type", choices=["unigram", "bpe"], help="spm .vocab: the model type")
@@ -40,6 +37,8 @@ def cmd_import(args, print_json) -> int:
         options["cased"] = True
     if args.model_type:
         options["model_type"] = args.model_type
+    if args.merges_file:
+        options["merges"] = args.merges_file
     imported = import_file(args.file, args.format, **options)
     assets.save_asset(args.output, imported.asset)
     report = imported.report
@@ -62,29 +61,3 @@ def cmd_export(args, print_json) -> int:
         print("\n".join(report.lines()))
     return 0
 
-
-def encode_json(kind: str, model, text: str) -> dict:
-    """IDs, tokens and what could not be spelled, for a string-token kind."""
-    enc = model.encode(text)
-    out = {"text": text, "kind": kind, "ids": list(enc.ids)}
-    if kind == "bpe":
-        out["tokens"] = list(enc.tokens)
-        if model.byte_level:
-            out["pieces"] = [(b.hex(" ").upper() if b is not None else None)
-                             for b in map(model.token_bytes, enc.ids)]
-        out["pre_tokens"] = list(enc.pre_tokens)
-        out["unknown"] = list(enc.unknown_text)
-        out["dropped"] = list(enc.dropped)
-    elif kind == "wordpiece":
-        out["tokens"] = list(enc.tokens)
-        out["unknown"] = [w.word for w in enc.words if w.unknown]
-    else:
-        out["tokens"] = list(enc.pieces)
-        out["unknown"] = [t.surface for t in enc.tokens if t.unknown]
-    return out
-
-
-def decode_json(kind: str, model, ids) -> dict:
-    if any(isinstance(i, bool) or not isinstance(i, int) for i in ids):
-        raise StudioError("decode: give integer IDs")
-    return {"kind": kind, "ids": list(ids), "text": model.decode(list(ids))}

@@ -13,11 +13,10 @@ import sys
 from core.inspect import asset_diff, identity
 from core import assets
 from core.models import char_bpe
-from core.cli import bytes_cmds as cli_bytes, canon_cmds as cli_canon, stages_cmds as stages_cli
+from core.cli import canon_cmds as cli_canon, stages_cmds as stages_cli, tokens_cmds
 from core.workspace import corpus as corpus_mod
 from core.errors import AssetError, StudioError
 from core.cli import formats_cmds as cli_support
-from core.inspect.idlist import parse_ids
 from core.models.ties import POLICIES
 
 EXIT_ERROR = 2
@@ -59,101 +58,6 @@ def cmd_train(args):
     else:
         print(f"learned {summary['merges']} merges (vocab {summary['vocab_size']}, "
               f"stopped: {summary['stop_reason']}) -> {args.output}")
-    return 0
-
-
-# ==== encode ====
-
-def word_json(enc: char_bpe.WordEncoding) -> dict:
-    return {
-        "word": enc.word, "tokens": list(enc.tokens), "ids": list(enc.ids),
-        "steps": list(enc.applied), "not_applied": list(enc.not_applied),
-        "unknown": [{"offset": o, "char": ch, "codepoint": f"U+{ord(ch):04X}"} for o, ch in enc.unknown],
-    }
-
-
-def cmd_encode(args):
-    asset, model = assets.load_tokenizer(args.asset)
-    if asset["kind"] in cli_support.STRING_KINDS:
-        return encode_strings(args, asset["kind"], model)
-    if asset["kind"] != "char-bpe":
-        return encode_text(args, model)
-    words = list(args.words)
-    if args.text is not None:
-        words += args.text.split()
-    if not words:
-        raise StudioError("encode: give one or more words, or --text TEXT")
-    results = [word_json(model.encode_word(w)) for w in words]
-    if args.json:
-        _print_json(results)
-    else:
-        for r in results:
-            lost = "".join(f"  [UNK] replaced {u['char']!r} ({u['codepoint']})" for u in r["unknown"])
-            print(f"{r['word']}\t{' '.join(r['tokens'])}\t{r['ids']}{lost}")
-    return 0
-
-
-# ==== decode ====
-
-def encode_text(args, model):
-    if args.words:
-        raise StudioError("encode: a byte-level tokenizer encodes exact text: pass it with --text TEXT")
-    if args.text is None:
-        raise StudioError("encode: give the text with --text TEXT")
-    result = cli_bytes.encode_json(model, args.text)
-    if args.json:
-        _print_json(result)
-    else:
-        print(" ".join(map(str, result["ids"])))
-    return 0
-
-
-def encode_strings(args, kind, model):
-    """bpe, wordpiece and unigram assets (imported ones): text in, IDs and token strings out."""
-    if args.words:
-        raise StudioError(f"encode: a {kind} tokenizer encodes whole text: pass it with --text TEXT")
-    if args.text is None:
-        raise StudioError("encode: give the text with --text TEXT")
-    result = cli_support.encode_json(kind, model, args.text)
-    if args.json:
-        _print_json(result)
-    else:
-        print(" ".join(map(str, result["ids"])))
-    return 0
-
-
-def decode_ids(args, model):
-    ids = parse_ids(" ".join(args.ids))
-    result = cli_bytes.decode_json(model, ids, args.errors)
-    if args.json:
-        _print_json(result)
-    else:
-        print(cli_bytes.decode_summary(result))
-    if not result["ok"]:
-        print(f"error: {cli_bytes.decode_summary(result)} (--errors strict)", file=sys.stderr)
-        return 1
-    return 0
-
-
-def cmd_decode(args):
-    asset, model = assets.load_tokenizer(args.asset)
-    if asset["kind"] in cli_support.STRING_KINDS:
-        result = cli_support.decode_json(asset["kind"], model, parse_ids(" ".join(args.ids)))
-        _print_json(result) if args.json else print(result["text"])
-        return 0
-    if asset["kind"] != "char-bpe":
-        return decode_ids(args, model)
-    tokens = []
-    for item in args.ids:
-        try:
-            tokens.append(int(item))
-        except ValueError:
-            tokens.append(item)
-    text = model.decode(tokens)
-    if args.json:
-        _print_json({"text": text, "pieces": [model.token(t) if isinstance(t, int) else t for t in tokens]})
-    else:
-        print(text)
     return 0
 
 
@@ -270,20 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_train)
 
-    p = sub.add_parser("encode", help="encode words by replaying the merges")
-    p.add_argument("asset")
-    p.add_argument("words", nargs="*")
-    p.add_argument("--text")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_encode)
-
-    p = sub.add_parser("decode", help="decode IDs or tokens")
-    p.add_argument("asset")
-    p.add_argument("ids", nargs="+")
-    p.add_argument("--errors", default="strict", choices=["strict", "raw", "replace"],
-                   help="invalid UTF-8: fail (exit 1), return raw bytes, or show U+FFFD flagged as such")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_decode)
+    tokens_cmds.add_commands(sub, _print_json)  # encode ASSET --text TEXT, decode ASSET ID... --errors ...
 
     p = sub.add_parser("trace", help="print every training step")
     p.add_argument("asset")

@@ -9,6 +9,7 @@ format          files                                        asset kind
 ``bert-vocab``  BERT ``vocab.txt``                            wordpiece
 ``subword-nmt`` ``#version: 0.2`` merge codes                  bpe
 ``minbpe``      minbpe ``.model`` (``minbpe v1``)              bpe
+``gpt2``        GPT-2 ``vocab.json`` + ``merges.txt`` (import)  bpe
 ==============  ===========================================  ==================
 
 Every import gives an ordinary asset (validated by :mod:`core.assets`, so
@@ -26,9 +27,10 @@ from core.fileio import read_limited
 from core.errors import AssetError
 from core.formats.report import Report
 
-FORMATS = ("hf", "tiktoken", "spm", "bert-vocab", "subword-nmt", "minbpe")
+FORMATS = ("hf", "tiktoken", "spm", "bert-vocab", "subword-nmt", "minbpe")  # read and written
+IMPORT_FORMATS = FORMATS + ("gpt2",)  # gpt2 is read only: write a tokenizer.json instead
 MODULES = {"hf": "hf_json", "tiktoken": "tiktoken_ranks", "spm": "spm", "bert-vocab": "bert_vocab",
-           "subword-nmt": "subword_nmt", "minbpe": "minbpe"}
+           "subword-nmt": "subword_nmt", "minbpe": "minbpe", "gpt2": "gpt2_files"}
 MAX_BYTES = 512 * 1024 * 1024
 
 
@@ -43,7 +45,7 @@ def _module(fmt: str):
     import importlib
 
     if fmt not in MODULES:
-        raise AssetError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+        raise AssetError(f"unknown format {fmt!r}; choose one of {', '.join(IMPORT_FORMATS)}")
     return importlib.import_module(f".{MODULES[fmt]}", __name__)
 
 
@@ -96,6 +98,8 @@ def import_file(path, fmt: str, *, pattern: str | None = None, name: str = "", *
 
 def export_asset(asset: dict, tokenizer, fmt: str, out, **options) -> Report:
     """Write ``asset`` as ``fmt`` to ``out``; AssetError if it cannot be represented."""
+    if fmt not in FORMATS:
+        raise AssetError(f"cannot write {fmt!r}; choose one of {', '.join(FORMATS)}")
     return _module(fmt).write(asset, tokenizer, out, **options)
 
 
@@ -112,6 +116,11 @@ def detect_format(path) -> str | None:
         return "minbpe"
     if head.startswith(b"#version:"):
         return "subword-nmt"
+    if name.endswith("vocab.json") and head.lstrip().startswith(b"{"):
+        from core.formats.gpt2_files import merges_path
+
+        if merges_path(path).is_file():
+            return "gpt2"
     if name.endswith(".json") and head.lstrip().startswith(b"{"):
         # Our own files (assets, workspaces) are opened, not imported.
         return None if b'"subword-studio/' in head else "hf"

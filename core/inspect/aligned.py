@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain, compress, repeat
+
+
+_LEADS = bytes(0 if 0x80 <= b <= 0xBF else 1 for b in range(256))
 
 
 def _utf8_length(ch: str) -> int:
@@ -34,13 +37,16 @@ class Origin:
         self.text = text
         if text.isascii():
             self.offsets = list(range(len(text) + 1))
-            self._floor = self.offsets
+            self.floor = self.offsets
         else:
-            lengths = list(map(_utf8_length, text))
-            self.offsets = list(accumulate(lengths, initial=0))
+            # Lone surrogates count 3 bytes, as "surrogatepass" writes them.
+            data = text.encode("utf-8", "surrogatepass")
+            leads = data.translate(_LEADS)  # 1 where a character starts, 0 on a continuation byte
+            self.offsets = list(compress(range(len(data)), leads))
+            self.offsets.append(len(data))
             # Character index of every byte offset (the character holding it).
-            self._floor = list(chain.from_iterable(map(repeat, range(len(text)), lengths)))
-            self._floor.append(len(text))
+            self.floor = list(map((-1).__add__, accumulate(leads)))
+            self.floor.append(len(text))
         self.size = self.offsets[-1]
 
     def aligned(self) -> Aligned:
@@ -49,12 +55,19 @@ class Origin:
     def chars(self, start: int, end: int) -> tuple[int, int]:
         """Character span of byte span ``[start, end)``: every character it touches."""
         if end <= start:
-            return (self._floor[start], self._floor[start])
-        return (self._floor[start], self._floor[end - 1] + 1)
+            return (self.floor[start], self.floor[start])
+        return (self.floor[start], self.floor[end - 1] + 1)
+
+    def char_at(self, start: int, end: int) -> str | None:
+        """The one original character that is exactly bytes ``[start, end)``, else None."""
+        if not 0 <= start < end <= self.size:
+            return None
+        c = self.floor[start]
+        return self.text[c] if self.offsets[c] == start and self.offsets[c + 1] == end else None
 
     def whole_chars(self, start: int, end: int) -> bool:
         """Does ``[start, end)`` start and end on character boundaries?"""
-        return self.offsets[self._floor[start]] == start and (end == self.size or self.offsets[self._floor[end]] == end)
+        return self.offsets[self.floor[start]] == start and (end == self.size or self.offsets[self.floor[end]] == end)
 
 
 @dataclass(slots=True)

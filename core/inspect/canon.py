@@ -298,11 +298,11 @@ class _Interface(_Memo):
         except TokenizerError:
             return "unknown", b""
         if data is None:
-            # The text a stored token stands for ("##er" -> "er", "▁a" -> " a",
-            # "er</w>" -> "er "), where the kind says (the staged kinds do), so
-            # two spellings of one text cover the same bytes and line up.
-            surface = getattr(self.model, "surface", None)
-            data = (surface(token, token_id) if surface is not None else token).encode("utf-8", "surrogatepass")
+            # The text a stored token adds to decoded text ("##er" -> "er",
+            # "▁a" -> " a", "er</w>" -> "er "), where the kind says (the staged
+            # kinds do), so two spellings of one text cover the same bytes.
+            decoded = getattr(self.model, "decoded", None)
+            data = (decoded(token, token_id) if decoded is not None else token).encode("utf-8", "surrogatepass")
         return "bytes", data
 
     def text(self, ids, data):

@@ -5,16 +5,24 @@ Each runner re-runs the tokenizer's own stages with alignment
 the model stage always shows what ``encode`` returns (the tests compare).
 Where an aligned stage ever disagrees with the plain one, its output is
 kept and the alignment becomes coarse (the whole input span), never wrong.
+
+With ``lean`` (a memo dict, see :mod:`core.inspect.token_walk`) a runner
+stops after the model stage and returns only what an Encoding needs: the
+model stage as columns (:meth:`core.inspect.token_walk.Columns.table`),
+with per token the index of the pre-token it came from (-1 for an added
+token, which still counts as a pre-token, as in HF's ``word_ids``).  The
+display stages, post-processing and decoding are skipped.
 """
 
 from __future__ import annotations
 
 from core.inspect import aligned_specs as specs
-from core.pipeline import pretokenize
+from core.pipeline import pretokenize, text_pipeline as tp
 from core import utf8
 from core.inspect.aligned import Aligned, concat
+from core.inspect.token_walk import Columns, byte_span, layout, memo_for, remembered, walk
 from core.pipeline.normalize import Pipeline
-from core.inspect.stages import Builder, Inspection, Stage, decode_stage, post_process
+from core.inspect.stages import Builder, Inspection, Piece, Stage, decode_stage, post_process
 
 
 def _describe(spec: dict) -> str:
@@ -39,57 +47,9 @@ def _finish(b: Builder, kind, stages, model_stage, decoded, normalized, template
     return Inspection(b.origin.text, kind, tuple(stages), result, merges, used)
 
 
-# ==== token alignment inside a pre-token ====
-
-def walk(word: Aligned, tokens, *, known, prefix=None, suffix=None, unk=None, fuse=False, fallback=None):
-    """``(byte span, kind)`` of each token of ``word``.
-
-    ``known(i)`` says whether character ``i`` has a symbol; a character
-    that has none is covered by ``fallback(i)`` byte tokens if that is a
-    number, else by the unknown token (a fused run of them if ``fuse``), or
-    dropped when there is no unknown token.  Other tokens spell their
-    characters, with ``prefix`` on all but the first and ``suffix`` on the last.
-    """
-    text, n, pos, out = word.text, len(word.text), 0, []
-    index = 0
-    while index < len(tokens):
-        while pos < n and not known(pos) and unk is None and not (fallback and fallback(pos)):
-            pos += 1  # dropped: no token stands for it
-        token = tokens[index]
-        count = fallback(pos) if fallback and pos < n and not known(pos) else 0
-        if count:
-            out.extend(_byte_pieces(word, pos, count, tokens[index:index + count]))
-            index, pos = index + count, pos + 1
-            continue
-        if token == unk and pos < n and not known(pos):
-            end = pos + 1
-            while fuse and end < n and not known(end):
-                end += 1
-            out.append((word.span(pos, end), "unknown"))
-            index, pos = index + 1, end
-            continue
-        surface = token[len(prefix):] if prefix and pos and token.startswith(prefix) else token
-        if suffix and surface.endswith(suffix) and pos + len(surface) - len(suffix) == n:
-            surface = surface[:-len(suffix)]  # the end-of-word mark spells no character
-        if not text.startswith(surface, pos):
-            out.extend((word.span(), "approximate") for _ in tokens[index:])
-            return out
-        out.append((word.span(pos, pos + len(surface)), ""))
-        index, pos = index + 1, pos + len(surface)
-    return out
-
-
-def _byte_pieces(word: Aligned, pos: int, count: int, tokens):
-    """Byte tokens standing for character ``pos``: each its own byte if the
-    character is unchanged from the original, else the whole character."""
-    a, b = word.starts[pos], word.ends[pos]
-    exact = b - a == count
-    return [((a + k, a + k + 1) if exact else (a, b), "byte") for k in range(len(tokens))]
-
-
 # ==== byte-bpe (ours: IDs 0-255 are bytes) ====
 
-def _byte_bpe(b: Builder, model, limit, template, check):
+def _byte_bpe(b: Builder, model, limit, template, check, lean=None):
     from core.models.byte_bpe import ByteBPE
 
     canonical = getattr(model, "canonical", model)
@@ -137,7 +97,7 @@ def _valid(unit: bytes) -> bool:
 
 # ==== bpe (imported: core.models.bpe_model) ====
 
-def _bpe(b: Builder, model, limit, template, check):
+def _bpe(b: Builder, model, limit, template, check, lean=None):
     # The model's own cutting rule: raw added tokens, normalizer, normalized added tokens.
     text, src = b.origin.text, b.origin.aligned()
     parts = []  # (Aligned, AddedToken or None, starts the text)
@@ -150,40 +110,70 @@ def _bpe(b: Builder, model, limit, template, check):
         norm = norm if norm.text == expected else piece.coarse(expected)
         for inner, part2, added2 in model.cut_added(norm.text, normalized=True):
             parts.append((norm.slice(inner, inner + len(part2)), added2, start == 0 and inner == 0))
-    joined = concat([p for p, _, _ in parts])
-    stages = [b.text_stage("input", "", text, src),
-              b.text_stage("normalize", _describe(model.normalizer), text, joined)]
-    stages += _marking_stage(b, model.pre_tokenizer, parts, joined.text)
+    if lean is None:
+        joined = concat([p for p, _, _ in parts])
+        stages = [b.text_stage("input", "", text, src),
+                  b.text_stage("normalize", _describe(model.normalizer), text, joined)]
+        stages += _marking_stage(b, model.pre_tokenizer, parts, joined.text)
     check()
+    # Unnormalized text keeps its own bytes, so byte-level pre-tokens can be placed without re-running the split.
+    plain_bytes = model.byte_level and model.normalizer.get("type") == "none"
     splits = []  # (Aligned, AddedToken or None)
     for piece, added, first in parts:
         if added is not None:
             splits.append((piece, added))
             continue
-        got = [s for s, _ in specs.pre_tokenize(model.pre_tokenizer, [(piece, first)])]
         expected = model.pre_tokenize(piece.text, first)
-        if [s.text for s in got] != expected:
-            got = [piece.coarse(e) for e in expected]
+        got = _byte_level_words(piece, expected) if plain_bytes else None
+        if got is None:
+            got = [s for s, _ in specs.pre_tokenize(model.pre_tokenizer, [(piece, first)])]
+            if [s.text for s in got] != expected:
+                got = [piece.coarse(e) for e in expected]
         splits.extend((s, None) for s in got)
-    pre = tuple(b.piece(s.text, s.span(), a.id if a else None, "special" if a else "") for s, a in splits)
-    stages.append(Stage("pre_tokenize", _describe(model.pre_tokenizer), joined.text,
-                        "".join(p.text for p in pre), pre))
+    if lean is None:
+        pre = tuple(b.piece(s.text, s.span(), a.id if a else None, "special" if a and a.special else "")
+                    for s, a in splits)
+        stages.append(Stage("pre_tokenize", _describe(model.pre_tokenizer), joined.text,
+                            "".join(p.text for p in pre), pre))
     check()
-    tokens, ids = [], []
-    for word, added in splits:
+    memo = memo_for({} if lean is None else lean, "bpe", limit)
+    columns, known = Columns(b.origin), memo.get
+    for index, (word, added) in enumerate(splits):
         if added is not None:
-            tokens.append(b.piece(added.content, word.span(), added.id, "special"))
-            ids.append(added.id)
+            # An added token is one token; only one marked special stands for no text.
+            columns.add(added.content, word.span(), added.id, *(("special", -1) if added.special else ("", index)))
             continue
-        word_ids = model.word_ids(word.text, limit=limit)
-        for token_id, (span, kind) in zip(word_ids, _bpe_walk(model, word, word_ids)):
-            tokens.append(b.piece(model.token_of(token_id), span, token_id, kind))
-        ids += word_ids
+        found = known(word.text)  # (remembered(), inlined: a call per word shows at a megabyte)
+        if found is None:
+            found = remembered(memo, word.text, lambda: _bpe_layout(model, word.text, limit))
+        columns.add_word(word, found, index)
+    table = columns.table()
+    if lean is not None:
+        if model.normalizer.get("type") == "sentencepiece":
+            # SentencePiece's words: no pre-tokenizer splits them.
+            table = (*table[:7], _space_words(table[0]))
+        return table
+    tokens, ids = _pieces(table), table[5]
     model_stage = Stage("model", _merges_detail(limit, len(model.merges)), "".join(p.text for p in pre),
                         "".join(t.text for t in tokens), tuple(tokens), True)
     check()
     return _finish(b, "bpe", stages, model_stage, model.decode(ids), joined.text, template, model.id_of,
                    len(model.merges), limit, _describe(model.decoder))
+
+
+def _byte_level_words(piece: Aligned, words) -> list | None:
+    """Byte-level pre-tokens of an unnormalized stretch, placed without the
+    aligned pre-tokenizer: each of their characters is one original byte,
+    so they are consecutive bytes from the stretch's start.  None unless
+    they join to exactly the stretch's bytes (a prefix space was added)."""
+    if "".join(words) != tp.byte_level(piece.text):
+        return None
+    at, out = piece.span(0, 0)[0], []
+    for word in words:
+        end = at + len(word)
+        out.append(Aligned(word, range(at, end), range(at + 1, end + 1), at))  # ranges index and slice as lists do
+        at = end
+    return out
 
 
 def _marking_stage(b: Builder, spec: dict, parts, before: str) -> list:
@@ -200,8 +190,9 @@ def _marking_stage(b: Builder, spec: dict, parts, before: str) -> list:
     return [b.text_stage(name, _describe(flat), before, concat(shown))]
 
 
-def _bpe_walk(model, word: Aligned, ids):
-    text, last = word.text, len(word.text) - 1
+def _bpe_layout(model, text: str, limit):
+    """The tokens of one pre-token and where in it each one is."""
+    last = len(text) - 1
     prefix, suffix = model.continuing_prefix, model.end_of_word_suffix
 
     def symbol(i):
@@ -214,37 +205,47 @@ def _bpe_walk(model, word: Aligned, ids):
     def fallback(i):
         data = symbol(i).encode("utf-8", "surrogatepass")
         return len(data) if model.byte_fallback and all(spelled(f"<0x{x:02X}>") for x in data) else 0
-    tokens = [model.token_of(i) for i in ids]
-    return walk(word, tokens, known=lambda i: spelled(symbol(i)), prefix=prefix, suffix=suffix,
-                unk=model.unk, fuse=model.fuse_unk, fallback=fallback)
+    ids = model.word_ids(text, limit=limit)
+    names = [model.token_of(i) for i in ids]
+    return layout(names, ids, walk(text, names, known=lambda i: spelled(symbol(i)), prefix=prefix, suffix=suffix,
+                                   unk=model.unk, fuse=model.fuse_unk, fallback=fallback), len(text))
+
+
+def _pieces(table) -> tuple[Piece, ...]:
+    """The model stage's pieces from its columns."""
+    return tuple(map(Piece._make, zip(*table[:7])))
 
 
 # ==== wordpiece (BERT's BasicTokenizer, then greedy longest match) ====
 
-def _wordpiece(b: Builder, model, limit, template, check):
+def _wordpiece(b: Builder, model, limit, template, check, lean=None):
     text, src = b.origin.text, b.origin.aligned()
-    stages = [b.text_stage("input", "", text, src)]
+    stages = [] if lean is not None else [b.text_stage("input", "", text, src)]
     if model.basic is None:
         words = specs.split_at(src, [m.span() for m in specs.WORDS.finditer(text)])
-        stages.append(Stage("pre_tokenize", "whitespace", text, " ".join(w.text for w in words),
-                            b.split_pieces(words)))
+        if lean is None:
+            stages.append(Stage("pre_tokenize", "whitespace", text, " ".join(w.text for w in words),
+                                b.split_pieces(words)))
     else:
         before = text
         for name, aligned_text in specs.bert_text_stages(model.basic, src):
-            stages.append(b.text_stage(name, "bert-basic", before, aligned_text))
+            if lean is None:
+                stages.append(b.text_stage(name, "bert-basic", before, aligned_text))
             before, src = aligned_text.text, aligned_text
         for name, words in specs.bert_words(model.basic, src):
-            output = " ".join(w.text for w in words)
-            stages.append(Stage(name, "bert-basic", before, output, b.split_pieces(words)))
-            before = output
+            if lean is None:
+                output = " ".join(w.text for w in words)
+                stages.append(Stage(name, "bert-basic", before, output, b.split_pieces(words)))
+                before = output
     check()
-    tokens = []
-    for word in words:
-        trace = model.encode_word(word.text)
-        if trace.unknown:
-            tokens.append(b.piece(model.unk, word.span(), trace.ids[0], "unknown"))
-            continue
-        tokens.extend(b.piece(m.candidate, word.span(m.start, m.end), model.ids[m.candidate]) for m in trace.matches)
+    memo = memo_for({} if lean is None else lean, "wordpiece")
+    columns = Columns(b.origin)
+    for index, word in enumerate(words):
+        columns.add_word(word, remembered(memo, word.text, lambda: _wordpiece_layout(model, word.text)), index)
+    table = columns.table()
+    if lean is not None:
+        return table
+    tokens = _pieces(table)
     model_stage = Stage("model", f"wordpiece(prefix={model.prefix})", stages[-1].output,
                         " ".join(t.text for t in tokens), tuple(tokens), True)
     check()
@@ -253,32 +254,44 @@ def _wordpiece(b: Builder, model, limit, template, check):
                    model.ids.__getitem__, None, None, f"wordpiece(prefix={model.prefix})")
 
 
+def _wordpiece_layout(model, word: str):
+    """One word's tokens: its matches, or the unknown token for the whole word."""
+    trace = model.encode_word(word)
+    if trace.unknown:
+        return layout((model.unk,), trace.ids[:1], ((0, len(word), "unknown", -1, 0),), len(word))
+    return layout([m.candidate for m in trace.matches], [model.ids[m.candidate] for m in trace.matches],
+                  [(m.start, m.end, "", -1, 0) for m in trace.matches], len(word))
+
+
 # ==== unigram (SentencePiece: NFKC, then ▁ for spaces) ====
 
-def _unigram(b: Builder, model, limit, template, check):
+def _unigram(b: Builder, model, limit, template, check, lean=None):
     text, src = b.origin.text, b.origin.aligned()
     pipeline = model.pipeline
-    stages = [b.text_stage("input", "", text, src)]
     nfkc = specs.normalize({"type": "nfkc"}, src) if pipeline.normalization == "nfkc" else src
-    stages.append(b.text_stage("normalize", pipeline.normalization, text, nfkc))
     spaced = specs.sentencepiece(Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces),
                                  nfkc)
     encoding = model.encode(text)
     if spaced.text != encoding.normalized.text:
         spaced = src.remap(encoding.normalized.text, encoding.normalized.spans)
-    detail = _describe({"type": "metaspace", "add_dummy_prefix": pipeline.add_dummy_prefix,
-                        "remove_extra_whitespaces": pipeline.remove_extra_whitespaces})
-    stages.append(b.text_stage("prefix", detail, nfkc.text, spaced))
+    if lean is None:
+        detail = _describe({"type": "metaspace", "add_dummy_prefix": pipeline.add_dummy_prefix,
+                            "remove_extra_whitespaces": pipeline.remove_extra_whitespaces})
+        stages = [b.text_stage("input", "", text, src), b.text_stage("normalize", pipeline.normalization, text, nfkc),
+                  b.text_stage("prefix", detail, nfkc.text, spaced)]
     check()
-    tokens, seen = [], {}
+    columns, seen = Columns(b.origin), {}
     for token in encoding.tokens:
         if token.piece.startswith("<0x") and token.unknown:
             # Byte fallback: the k-th byte piece of an unknown stretch.
             k = seen[token.span] = seen.get(token.span, -1) + 1
-            span = _nth_byte(spaced, token.span, k)
-            tokens.append(b.piece(token.piece, span, token.id, "byte"))
+            columns.add(token.piece, _nth_byte(b, spaced, token.span, k), token.id, "byte", 0)
             continue
-        tokens.append(b.piece(token.piece, spaced.span(*token.span), token.id, "unknown" if token.unknown else ""))
+        columns.add(token.piece, spaced.span(*token.span), token.id, "unknown" if token.unknown else "", 0)
+    table = columns.table()
+    if lean is not None:
+        return (*table[:7], _space_words(t.surface for t in encoding.tokens))
+    tokens = _pieces(table)
     model_stage = Stage("model", "unigram(viterbi)", spaced.text, "".join(t.text for t in tokens),
                         tuple(tokens), True)
     check()
@@ -286,32 +299,44 @@ def _unigram(b: Builder, model, limit, template, check):
                    template, model.ids.__getitem__, None, None, "metaspace")
 
 
-def _nth_byte(spaced: Aligned, span, k: int) -> tuple[int, int]:
+def _space_words(texts) -> tuple[int, ...]:
+    """A word starts at each token that starts with ▁ (HF's Metaspace
+    split); SentencePiece never lets a piece run past one."""
+    out, word = [], 0
+    for index, text in enumerate(texts):
+        word += index > 0 and text.startswith("▁")
+        out.append(word)
+    return tuple(out)
+
+
+def _nth_byte(b: Builder, spaced: Aligned, span, k: int) -> tuple[int, int]:
     """Original bytes of byte ``k`` of normalized characters ``span``."""
     for i in range(*span):
-        size = len(spaced.text[i].encode("utf-8", "surrogatepass"))
+        ch = spaced.text[i]
+        size = len(ch.encode("utf-8", "surrogatepass"))
         if k < size:
-            a, b = spaced.starts[i], spaced.ends[i]
-            return (a + k, a + k + 1) if b - a == size else (a, b)
+            return byte_span(b.origin, ch, spaced.starts[i], spaced.ends[i], k)
         k -= size
     return spaced.span(*span)
 
 
 # ==== char-bpe (seed 000, example 19.1: words, </w>) ====
 
-def _char_bpe(b: Builder, model, limit, template, check):
+def _char_bpe(b: Builder, model, limit, template, check, lean=None):
     text, src = b.origin.text, b.origin.aligned()
     words = specs.split_at(src, [m.span() for m in specs.WORDS.finditer(text)])
-    stages = [b.text_stage("input", "", text, src),
-              Stage("pre_tokenize", "whitespace", text, " ".join(w.text for w in words), b.split_pieces(words))]
+    if lean is None:
+        stages = [b.text_stage("input", "", text, src),
+                  Stage("pre_tokenize", "whitespace", text, " ".join(w.text for w in words), b.split_pieces(words))]
     check()
-    tokens = []
-    for word in words:
-        encoded = model.encode_word(word.text, limit=limit)
-        known = lambda i, w=word.text: w[i] in model.ids and w[i] != model.unk  # noqa: E731
-        for symbol, token_id, (span, kind) in zip(encoded.tokens, encoded.ids, walk(
-                word, list(encoded.tokens), known=known, suffix=model.end_of_word, unk=model.unk)):
-            tokens.append(b.piece(symbol, span, token_id, kind))
+    memo = memo_for({} if lean is None else lean, "char-bpe", limit)
+    columns = Columns(b.origin)
+    for index, word in enumerate(words):
+        columns.add_word(word, remembered(memo, word.text, lambda: _char_layout(model, word.text, limit)), index)
+    table = columns.table()
+    if lean is not None:
+        return table
+    tokens = _pieces(table)
     model_stage = Stage("model", _merges_detail(limit, len(model.merges)), stages[-1].output,
                         " ".join(t.text for t in tokens), tuple(tokens), True)
     check()
@@ -320,9 +345,23 @@ def _char_bpe(b: Builder, model, limit, template, check):
                    model.ids.__getitem__, len(model.merges), limit, f"bpe_suffix(suffix={model.end_of_word})")
 
 
+def _char_layout(model, word: str, limit):
+    """One word's symbols (the model's own segmentation) and where in it each one is."""
+    names = model.segment(word, limit=limit)
+    known = lambda i: word[i] in model.ids and word[i] != model.unk  # noqa: E731
+    return layout(names, [model.ids[s] for s in names],
+                  walk(word, names, known=known, suffix=model.end_of_word, unk=model.unk), len(word))
+
+
 RUNNERS = {"byte-bpe": _byte_bpe, "bpe": _bpe, "wordpiece": _wordpiece, "unigram": _unigram, "char-bpe": _char_bpe}
 
 
 def run(tokenizer, kind, text, limit, template, check) -> Inspection:
     return RUNNERS[kind](Builder(text), tokenizer, limit, template, check)
 
+
+def model_table(tokenizer, kind, text, limit, memo: dict):
+    """The model stage alone, as columns (see ``lean`` above)."""
+    if kind == "byte-bpe":
+        raise ValueError("byte-bpe encodes with its spans itself (core.tokenizer.byte_bpe)")
+    return RUNNERS[kind](Builder(text), tokenizer, limit, None, lambda: None, memo)

@@ -79,6 +79,9 @@ class Piece(NamedTuple):
         return out
 
 
+_piece = Piece._make
+
+
 @dataclass(frozen=True)
 class Stage:
     name: str  # input, normalize, prefix, pre_tokenize, clean_text, ..., model, post_process, decode
@@ -133,14 +136,22 @@ class Builder:
 
     def __init__(self, text: str):
         self.origin = Origin(text)
+        self._floor, self._offsets, self._size = self.origin.floor, self.origin.offsets, self.origin.size
 
     def piece(self, text: str, span: tuple[int, int], token_id=None, kind: str = "") -> Piece:
         # A piece made only of inserted characters (a lone dummy-prefix ▁)
         # keeps its empty span; HF gives it the next character's instead.
+        # (Origin.chars and Origin.whole_chars, inlined: a megabyte of
+        # input makes a million pieces.)
+        a, b = span
+        floor = self._floor
+        c = floor[a]
+        d = floor[b - 1] + 1 if b > a else c
         if not kind:
-            a, b = span
-            kind = "inserted" if a == b else "" if self.origin.whole_chars(a, b) else "partial"
-        return Piece(text, *self.origin.chars(*span), *span, token_id, kind)
+            offsets = self._offsets
+            kind = "inserted" if a == b else "" if offsets[c] == a and (
+                b == self._size or offsets[floor[b]] == b) else "partial"
+        return _piece((text, c, d, a, b, token_id, kind))
 
     def text_pieces(self, src: Aligned) -> tuple[Piece, ...]:
         """Runs of unchanged text, and every changed, inserted or removed stretch."""
@@ -283,6 +294,23 @@ def inspect(tokenizer, kind: str, text: str, *, limit: int | None = None, templa
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
         raise TokenizerError(f"limit must be an integer >= 0, not {limit!r}")
     return stage_kinds.run(tokenizer, kind, text, limit, template, check or (lambda: None))
+
+
+def model_table(tokenizer, kind: str, text: str, *, limit: int | None = None, memo: dict | None = None):
+    """Only the model stage of :func:`inspect`, as columns of the same
+    pieces: ``(texts, char_starts, char_ends, byte_starts, byte_ends, ids,
+    kinds, words)``, where ``words`` is the index of the pre-token each token
+    came from (-1: an added token).  The display stages, post-processing and
+    decoding are skipped (what :class:`core.tokenizer.base.Encoding` is built
+    from).  ``memo`` (a dict kept by the caller) remembers each distinct
+    pre-token's tokens and their places between calls.  Not for byte-bpe,
+    which aligns itself.
+    """
+    from core.inspect import stage_kinds
+
+    if not isinstance(text, str):
+        raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+    return stage_kinds.model_table(tokenizer, kind, text, limit, {} if memo is None else memo)
 
 
 class SpanIndex:

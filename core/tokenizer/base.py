@@ -7,8 +7,20 @@ Hugging Face ``tokenizers`` ``Encoding`` (``tokenizer/encoding.rs``: ids,
 tokens, offsets, words, special mask) and tiktoken's byte-aware decoding.
 
 Spans point into the *input*: characters (code points) and UTF-8 bytes.  A
-token that the pipeline inserted (SentencePiece's dummy ``▁``) has an empty
-span; a byte-level token that holds part of a character is ``partial``.
+token that the pipeline inserted (SentencePiece's dummy ``▁``, a lone
+``</w>``) has an empty span; a byte-level token that holds part of a
+character is ``partial``.
+
+Where the references define the same thing, ``ids`` equal theirs and
+``char_spans`` equal HF's ``offsets`` (tests/core/test_tokenizer_interface.py).
+Deviations, as in :mod:`core.inspect.stages`: an inserted token has an
+empty span (HF gives it the next character's); a byte piece points at its
+own byte (SentencePiece gives a character to the piece holding its last
+byte, and an empty span to the others); a piece of a normalized stretch
+covers every character it came from; a special is word -1 (HF gives an
+added token a word number of its own, which the tokens after it skip here
+too).  Where no pre-tokenizer splits words (SentencePiece), a word starts
+at each token that starts with ``▁``, as HF's Metaspace splits.
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ from core.utf8 import Utf8Problem
 
 # Per-token flags (the same words as core.inspect.stages.Piece.kind).
 PLAIN, SPECIAL, UNKNOWN, BYTE, PARTIAL, APPROXIMATE = "", "special", "unknown", "byte", "partial", "approximate"
+INSERTED = "inserted"
 
 
 @dataclass(frozen=True)
@@ -27,15 +40,32 @@ class Encoding:
     """One input's tokens, with everything a view needs to show them.
 
     ``tokens`` are the strings as the vocabulary stores them (``Ġworld``,
-    ``##ing``, ``▁the``, ``<0xE4>``); ``texts`` are what a reader should
-    see (the bytes or characters the token stands for, whitespace made
-    visible by :func:`core.render.render_piece`); ``pieces`` the bytes each
-    token stands for (empty for a special).  ``words[i]`` is the index of the
-    pre-token (word) token ``i`` came from, -1 for a special.  ``flags``
-    per token: "" or one of ``special``, ``unknown`` (the unknown token:
-    its ``char_spans`` name the characters it swallowed), ``byte`` (a byte
-    fallback piece), ``partial`` (starts or ends inside a character),
-    ``approximate`` (alignment not traced exactly: the span is the word).
+    ``##ing``, ``▁the``, ``<0xE4>``, ``er</w>``); ``texts`` are what a reader
+    should see: the characters a byte-level or ``▁`` token stands for, with
+    whitespace made visible by :func:`core.render.render_piece` (``␣world``,
+    ``‹E4›``), and the stored string where its markers are what the reader
+    knows (``##ing``, ``er</w>``, ``<0xE4>``, ``[UNK]``, a special).
+
+    ``pieces`` are the bytes each token stands for:
+
+    * a byte-level token, a byte piece: exactly its bytes (for byte-level
+      kinds ``b"".join(pieces)`` is what decoding gives);
+    * any other token: its text with the vocabulary's markers taken off (a
+      ``##`` prefix, an end-of-word suffix such as ``</w>``) and ``▁`` read
+      as the space it stands for, UTF-8 encoded; a lone end-of-word mark
+      gives ``b""``; an added token that is not special, its own text;
+    * the unknown token: the input bytes it swallowed (its ``byte_spans``),
+      so a view can show what was lost; decoding gives the model's own
+      stand-in instead (``[UNK]``, `` ⁇ ``);
+    * a special: ``b""`` (it stands for no text; decoding skips it).
+
+    ``words[i]`` is the index of the pre-token (word) token ``i`` came from,
+    -1 for a special.  ``flags`` per token: "" or one of ``special``,
+    ``unknown`` (the unknown token: its spans name the characters it
+    swallowed), ``byte`` (a byte fallback piece), ``partial`` (starts or
+    ends inside a character), ``inserted`` (stands for no input character:
+    SentencePiece's dummy ``▁``, a lone ``</w>``), ``approximate``
+    (alignment not traced exactly: the span is the whole pre-token).
     """
 
     ids: tuple[int, ...]
@@ -61,7 +91,7 @@ class Encoding:
 
     def to_json(self) -> dict:
         return {"ids": list(self.ids), "tokens": list(self.tokens), "texts": list(self.texts),
-                "bytes": [p.hex(" ") for p in self.pieces], "byte_spans": [list(s) for s in self.byte_spans],
+                "bytes": [p.hex(" ").upper() for p in self.pieces], "byte_spans": [list(s) for s in self.byte_spans],
                 "char_spans": [list(s) for s in self.char_spans], "words": list(self.words),
                 "flags": list(self.flags)}
 
@@ -74,7 +104,11 @@ class DecodeResult:
     ``text`` is None under the ``raw`` policy; under ``replace`` it holds
     U+FFFD where ``problems`` are, and ``replaced`` says so.  Specials give
     no bytes and are listed as ``(position, id)``, as are unknown IDs (which
-    raise under ``strict``)."""
+    raise under ``strict``).  ``problem_tokens`` gives, per problem, the
+    ``(position, id)`` of the token holding its first byte, or None where
+    the decoder's output cannot be traced back to tokens (a stand-in such as
+    `` ⁇ `` was printed).  Under ``strict`` a problem raises
+    :class:`core.utf8.Utf8DecodeError`, whose ``token`` is that pair."""
 
     text: str | None
     data: bytes
@@ -83,6 +117,7 @@ class DecodeResult:
     replaced: bool
     specials: tuple[tuple[int, int], ...]
     unknown_ids: tuple[tuple[int, int], ...]
+    problem_tokens: tuple[tuple[int, int] | None, ...] = ()
 
 
 @runtime_checkable

@@ -22,9 +22,14 @@ class BPETokenizer(StagedTokenizer):
     kind = "bpe"
 
     def __init__(self, model: BPEModel):
-        super().__init__(model, tuple((a.content, a.id) for a in model.added if a.special))
+        # Specials: added tokens marked special, and SentencePiece's control
+        # pieces (<s>, </s>), which its decoder prints as nothing.
+        controls = model.decoder.get("controls", ()) if model.decoder.get("type") == "sentencepiece" else ()
+        specials = [(a.content, a.id) for a in model.added if a.special]
+        specials += [(c, model.vocab_id(c)) for c in controls if model.vocab_id(c) is not None]
+        super().__init__(model, tuple(specials))
         self.byte_based = model.byte_level or model.byte_fallback
-        self._metaspace = SPACE_MARK in repr(model.pre_tokenizer) or SPACE_MARK in repr(model.normalizer)
+        self._metaspace = _marks_spaces(model.pre_tokenizer) or _marks_spaces(model.normalizer)
 
     def id_to_token(self, token_id: int) -> str:
         return self.model.token_of(token_id)
@@ -47,8 +52,8 @@ class BPETokenizer(StagedTokenizer):
         prefix, suffix = self.model.continuing_prefix, self.model.end_of_word_suffix
         if prefix and token.startswith(prefix) and token != prefix:
             token = token[len(prefix):]
-        if suffix and token.endswith(suffix) and token != suffix:
-            token = token[:-len(suffix)]
+        if suffix and token.endswith(suffix):
+            token = token[:-len(suffix)]  # a lone end-of-word mark spells nothing
         return token.replace(SPACE_MARK, " ") if self._metaspace else token
 
     def readable(self, token: str, token_id: int) -> str:
@@ -61,3 +66,15 @@ class BPETokenizer(StagedTokenizer):
 
     def encode_ids(self, text: str) -> list[int]:
         return self.model.encode_ids(text)
+
+
+def _marks_spaces(spec) -> bool:
+    """Does a pipeline spec write spaces as ▁ (Metaspace, SentencePiece's
+    normalizer, a Replace or Prepend of ▁)?"""
+    if not isinstance(spec, dict):
+        return False
+    if spec.get("type") in ("metaspace", "sentencepiece"):
+        return True
+    if spec.get("type") == "sequence":
+        return any(_marks_spaces(step) for step in spec.get("steps", ()))
+    return SPACE_MARK in (spec.get("content"), spec.get("prepend"), spec.get("replacement"))

@@ -35,9 +35,8 @@ class ByteBPETokenizer:
 
     def encode(self, text: str) -> Encoding:
         encoding = self.model.encode(text)
-        n = len(encoding.ids)
-        texts = _texts(encoding.pieces)
-        flags = tuple(PARTIAL if p else PLAIN for p in encoding.partial) if any(encoding.partial) else (PLAIN,) * n
+        texts = tuple(map(_Shown().__getitem__, encoding.pieces))
+        flags = tuple(map(_FLAGS.__getitem__, encoding.partial))
         return Encoding(encoding.ids, texts, texts, encoding.pieces, encoding.byte_spans, encoding.char_spans,
                         _words(self._pretokenizer, text, encoding.char_spans), flags)
 
@@ -47,8 +46,9 @@ class ByteBPETokenizer:
         return list(self.model.encode(text).ids)
 
     def decode(self, ids, *, errors: str = "strict") -> DecodeResult:
-        r = self.model.decode(ids, errors=errors)
-        return DecodeResult(r.text, r.data, r.problems, r.policy, r.replaced, r.specials, r.unknown_ids)
+        r = self.model.decode(ids, errors=errors)  # under strict, the model names the token that failed
+        located = _locate(self.model, ids, r.problems) if r.problems else ()
+        return DecodeResult(r.text, r.data, r.problems, r.policy, r.replaced, r.specials, r.unknown_ids, located)
 
     def id_to_token(self, token_id: int) -> str:
         name = self.model.special_name(token_id)
@@ -65,20 +65,37 @@ class ByteBPETokenizer:
         return self.model.token_bytes(token_id)
 
 
-def _texts(pieces) -> tuple[str, ...]:
-    cache: dict[bytes, str] = {}
-    out = []
-    for piece in pieces:
-        shown = cache.get(piece)
-        if shown is None:
-            shown = cache[piece] = render_piece(piece)
-        out.append(shown)
-    return tuple(out)
+_FLAGS = (PLAIN, PARTIAL)  # by ByteEncoding.partial
+
+
+def _locate(model, ids, problems) -> tuple:
+    """``(position, id)`` of the token holding each problem's first byte:
+    decoded data is the tokens' bytes joined (specials and unknown IDs give none)."""
+    ends, owners, at = [], [], 0
+    for index, token_id in enumerate(ids):
+        try:
+            data = model.token_bytes(token_id)
+        except TokenizerError:
+            continue  # a special or an unknown ID: no bytes
+        if data:
+            at += len(data)
+            ends.append(at)
+            owners.append((index, token_id))
+    return tuple(owners[bisect_right(ends, p.offset)] for p in problems)
+
+
+class _Shown(dict):
+    """Each distinct piece rendered once (core.render.render_piece)."""
+
+    def __missing__(self, piece: bytes) -> str:
+        shown = self[piece] = render_piece(piece)
+        return shown
 
 
 def _words(pretokenizer: str, text, char_spans) -> tuple[int, ...]:
     """Index of the pre-token holding each token's first character."""
-    if not isinstance(text, str) or not char_spans:
-        return (0,) * len(char_spans)
+    if not isinstance(text, str) or not char_spans or pretokenizer == "none":
+        return (0,) * len(char_spans)  # one pre-token: the whole text
     starts = [s for s, _ in pretokenize.split(pretokenizer, text)] or [0]
-    return tuple(max(0, bisect_right(starts, a) - 1) for a, _ in char_spans)
+    # The pre-tokens tile the text from 0, so bisection never gives -1.
+    return tuple(bisect_right(starts, a) - 1 for a, _ in char_spans)

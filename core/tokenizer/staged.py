@@ -5,6 +5,11 @@ the input's characters and bytes (and is tested against HF offsets and
 SentencePiece byte offsets); decoding through the model's own decoder with
 byte pieces kept as bytes, so invalid UTF-8 is named, never replaced.
 
+Encoding runs only the stages the model stage needs
+(:func:`core.inspect.stages.model_table`), and remembers the alignment of
+each distinct pre-token, so long texts cost a few times the model's own
+encode, not the whole inspector; the IDs are always the model's.
+
 A kind's module subclasses :class:`StagedTokenizer` and says how a stored
 token reads (:meth:`~StagedTokenizer.surface`) and which IDs are specials.
 """
@@ -12,15 +17,15 @@ token reads (:meth:`~StagedTokenizer.surface`) and which IDs are specials.
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import accumulate
 
 from core import utf8
 from core.errors import TokenizerError, excerpt
 from core.inspect import stages
 from core.pipeline import text_pipeline as tp
 from core.render import render_char, render_piece
-from core.tokenizer.base import BYTE, PLAIN, SPECIAL, DecodeResult, Encoding
-
-_SPLIT_STAGES = ("pre_tokenize", "split", "words")
+from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, DecodeResult, Encoding
+from core.utf8 import Utf8DecodeError
 
 
 class StagedTokenizer:
@@ -31,6 +36,7 @@ class StagedTokenizer:
         self.model = model
         self._specials = tuple(specials)  # (name, id) that decode to nothing
         self._special_ids = {i for _, i in self._specials}
+        self._walks: dict = {}  # each pre-token's tokens and places, kept between calls (core.inspect.token_walk)
 
     # ==== vocabulary (a kind overrides what its model spells differently) ====
 
@@ -59,6 +65,11 @@ class StagedTokenizer:
         """The text a stored token stands for (markers removed)."""
         return token
 
+    def decoded(self, token: str, token_id: int) -> str:
+        """What the token adds to decoded text, where that differs from the
+        characters it spells (char BPE's ``er</w>`` ends a word: "er ")."""
+        return self.surface(token, token_id)
+
     def readable(self, token: str, token_id: int) -> str:
         return "".join(map(render_char, token))
 
@@ -68,30 +79,31 @@ class StagedTokenizer:
     # ==== encoding ====
 
     def encode(self, text: str) -> Encoding:
-        inspection = stages.inspect(self.model, self.kind, text)
-        names = [s.name for s in inspection.stages]
-        model_stage = inspection.stages[names.index("model")]
-        split = next((s for s in reversed(inspection.stages[:names.index("model")]) if not s.tokens
-                      and s.name not in ("input", "normalize", "prefix", "byte_level")), None)
-        word_starts = [p.byte_start for p in split.pieces] if split is not None and split.pieces else [0]
-        ids, tokens, texts, pieces, byte_spans, char_spans, words, flags = ([] for _ in range(8))
-        readable_cache: dict[int, tuple[str, bytes]] = {}
-        for p in model_stage.pieces:
-            token_id = p.id
-            ids.append(token_id)
-            tokens.append(p.text)
-            byte_spans.append((p.byte_start, p.byte_end))
-            char_spans.append((p.char_start, p.char_end))
-            flag = SPECIAL if p.kind == "special" or token_id in self._special_ids else p.kind
-            flags.append(flag)
-            words.append(-1 if flag == SPECIAL else max(0, bisect_right(word_starts, p.byte_start) - 1))
-            shown = readable_cache.get(token_id)
-            if shown is None:
-                shown = readable_cache[token_id] = self._shown(p.text, token_id, flag)
-            texts.append(shown[0])
-            pieces.append(shown[1])
-        return Encoding(tuple(ids), tuple(tokens), tuple(texts), tuple(pieces), tuple(byte_spans),
-                        tuple(char_spans), tuple(words), tuple(flags))
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = \
+            stages.model_table(self.model, self.kind, text, memo=self._walks)
+        tokens, ids, flags, words = tuple(tokens), tuple(ids), tuple(flags), tuple(words)
+        if not self._special_ids.isdisjoint(ids):
+            flags = tuple(SPECIAL if i in self._special_ids else f for i, f in zip(ids, flags))
+            words = tuple(-1 if f == SPECIAL else w for w, f in zip(words, flags))
+        # Each distinct token shown once (by the position of its last use).
+        texts_of, bytes_of = {}, {}
+        for token_id, k in dict(zip(ids, range(len(ids)))).items():
+            texts_of[token_id], bytes_of[token_id] = \
+                self._shown(tokens[k], token_id, flags[k]) if flags[k] != UNKNOWN else ("", b"")
+        texts, pieces = list(map(texts_of.__getitem__, ids)), list(map(bytes_of.__getitem__, ids))
+        if UNKNOWN in flags:
+            # The unknown token stands for what it swallowed (see Encoding).
+            data, readable = text.encode("utf-8", "surrogatepass"), {}
+            for k, flag in enumerate(flags):
+                if flag == UNKNOWN:
+                    if ids[k] not in readable:
+                        readable[ids[k]] = self.readable(tokens[k], ids[k])
+                    texts[k] = readable[ids[k]]
+                    pieces[k] = data[byte_starts[k]:byte_ends[k]]
+        return Encoding(ids, tokens, tuple(texts), tuple(pieces), tuple(zip(byte_starts, byte_ends)),
+                        tuple(zip(char_starts, char_ends)), words, flags)
 
     def _shown(self, token: str, token_id: int, flag: str) -> tuple[str, bytes]:
         if flag == SPECIAL:
@@ -109,7 +121,7 @@ class StagedTokenizer:
     def decode(self, ids, *, errors: str = "strict") -> DecodeResult:
         if errors not in utf8.POLICIES:
             raise TokenizerError(f"unknown decode policy {errors!r}: choose one of {', '.join(utf8.POLICIES)}")
-        kept, specials, unknown = [], [], []
+        kept, positions, specials, unknown = [], [], [], []
         for index, token_id in enumerate(ids):
             if isinstance(token_id, bool) or not isinstance(token_id, int):
                 raise TokenizerError(f"item {index} is {token_id!r}, not an integer token id")
@@ -117,6 +129,7 @@ class StagedTokenizer:
                 specials.append((index, token_id))
             elif self._known(token_id):
                 kept.append(token_id)
+                positions.append(index)
             else:
                 unknown.append((index, token_id))
         if unknown and errors == "strict":
@@ -126,9 +139,32 @@ class StagedTokenizer:
         with tp.keeping_bytes():
             joined = self._model_decode(kept)
         data = tp.escaped_bytes(joined)
-        text, problems = utf8.decode(data, errors=errors)
+        problems = utf8.scan(data)
+        located = self._locate(kept, positions, data, problems) if problems else ()
+        if problems and errors == "strict":
+            raise Utf8DecodeError(data, problems, token=located[0])
+        text = None if errors == "raw" else data.decode("utf-8", "replace")
         return DecodeResult(text, data, problems, errors, errors == "replace" and bool(problems),
-                            tuple(specials), tuple(unknown))
+                            tuple(specials), tuple(unknown), located)
+
+    def _locate(self, kept, positions, data: bytes, problems) -> tuple:
+        """``(position, id)`` of the token holding each problem's first byte.
+
+        Known when the tokens' own bytes (``pieces``) join to the decoded
+        data, or to it after the decoder dropped some leading bytes (the
+        dummy-prefix space); else None: the decoder printed something the
+        tokens do not spell (`` ⁇ `` for the unknown piece, joining spaces).
+        """
+        own = [self._shown(self.id_to_token(i), i, "")[1] for i in kept]
+        shift = sum(map(len, own)) - len(data)
+        if shift < 0 or not b"".join(own).endswith(data):
+            return (None,) * len(problems)
+        ends = list(accumulate(map(len, own)))
+        out = []
+        for problem in problems:
+            k = bisect_right(ends, problem.offset + shift)
+            out.append((positions[k], kept[k]) if k < len(kept) else None)
+        return tuple(out)
 
     def _known(self, token_id: int) -> bool:
         try:

@@ -71,10 +71,10 @@ def test_cli_encode_text_json(capsys):
     code, out, _ = run(capsys, "encode", classroom.ASSET_PATH, "--text", "red key 中", "--json")
     result = json.loads(out)
     assert code == 0
-    assert result["pieces"][:3] == ["72 65 64", "20", "6B 65 79"]
+    assert result["bytes"][:3] == ["72 65 64", "20", "6B 65 79"]
     assert result["ids"][-3:] == [228, 184, 173]
-    assert result["char_spans"][-3:] == [[8, 9], [8, 9], [8, 9]] and result["partial"][-1] is True
-    assert result["counts"] == {"code_points": 9, "utf8_bytes": 11, "base_tokens": 11, "bpe_tokens": 7}
+    assert result["char_spans"][-3:] == [[8, 9], [8, 9], [8, 9]] and result["flags"][-1] == "partial"
+    assert result["counts"] == {"code_points": 9, "utf8_bytes": 11, "tokens": 7}
 
 
 def test_cli_decode_ff_strict_raw_replace(capsys):
@@ -82,7 +82,7 @@ def test_cli_decode_ff_strict_raw_replace(capsys):
     result = json.loads(out)
     assert code == 1 and result["ok"] is False and result["text"] is None
     assert result["problems"] == [{"kind": "invalid_byte", "offset": 0, "length": 1, "bytes": "FF",
-                                   "message": "lone byte 0xFF at offset 0"}]
+                                   "message": "lone byte 0xFF at offset 0", "token": {"index": 0, "id": 255}}]
     assert "0xFF at offset 0" in err
     code, out, _ = run(capsys, "decode", classroom.ASSET_PATH, "255", "--errors", "raw", "--json")
     assert code == 0 and json.loads(out)["bytes"] == "FF" and json.loads(out)["text"] is None

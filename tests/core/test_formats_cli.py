@@ -59,7 +59,7 @@ def test_byte_level_encode_shows_the_bytes_of_each_token(hf_file, tmp_path, caps
     out = tmp_path / "asset.json"
     run(capsys, "import", hf_file, "--format", "hf", "-o", out)
     result = json.loads(run(capsys, "encode", out, "--text", "中", "--json")[1])
-    assert "".join(result["pieces"]).replace(" ", "") == "E4B8AD"
+    assert "".join(result["bytes"]).replace(" ", "") == "E4B8AD"
 
 
 def test_export_writes_the_other_format(hf_file, tmp_path, capsys):
@@ -77,7 +77,7 @@ def test_export_writes_the_other_format(hf_file, tmp_path, capsys):
     (["import", "{hf}", "--format", "nope", "-o", "x.json"], ["invalid choice"]),
     (["export", "{asset}", "--format", "bert-vocab", "-o", "v.txt"], ["WordPiece", "bpe"]),
     (["encode", "{asset}", "some", "words"], ["--text"]),
-    (["decode", "{asset}", "999999"], ["999999", "not in the vocabulary"]),
+    (["decode", "{asset}", "12", "no-such☃"], ["'no-such☃'", "nor a token"]),
 ])
 def test_bad_input_is_one_line_and_exit_2(argv, words, hf_file, tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)

@@ -1,0 +1,204 @@
+"""The ``encode`` and ``decode`` subcommands, for every tokenizer kind
+through the one interface (:mod:`core.tokenizer`).
+
+``encode --text TEXT`` prints the IDs, or with ``--json`` the whole
+:class:`~core.tokenizer.base.Encoding`.  ``decode ID...`` turns IDs back
+into text under a policy for what is not text:
+
+* ``strict`` (the default): any UTF-8 problem or unknown ID is one line on
+  stderr naming the byte(s), the offset and the token, and exit status 1;
+* ``raw``: the exact bytes on stdout (no newline added), each problem noted
+  on stderr;
+* ``replace``: the text with U+FFFD where the problems are, and a warning on
+  stderr naming them.
+
+Bad input (no such file, an item that is neither an ID nor a token) is exit
+status 2, as everywhere in :mod:`core.cli.main`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from core import assets, tokenizer
+from core.errors import StudioError
+from core.inspect.idlist import parse_ids
+from core.models import char_bpe
+from core.utf8 import Utf8DecodeError
+
+MAX_NOTES = 5  # problems named one by one on stderr; the rest are counted
+
+
+def add_commands(sub, print_json) -> None:
+    p = sub.add_parser("encode", help="encode text (--text) with any tokenizer; char-bpe words: replay the merges")
+    p.add_argument("asset")
+    p.add_argument("words", nargs="*", help="char-bpe only: words whose merge replay to show")
+    p.add_argument("--text", help="the text to encode, exactly as given")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=lambda args: cmd_encode(args, print_json))
+
+    p = sub.add_parser("decode", help="decode IDs (or tokens) to text")
+    p.add_argument("asset")
+    p.add_argument("ids", nargs="+")
+    p.add_argument("--errors", default="strict", choices=["strict", "raw", "replace"],
+                   help="invalid UTF-8 or unknown IDs: fail (exit 1), print the raw bytes, or show U+FFFD and warn")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=lambda args: cmd_decode(args, print_json))
+
+
+def _open(path):
+    asset, model = assets.load_tokenizer(path)
+    return tokenizer.wrap(asset["kind"], model)
+
+
+# ==== encode ====
+
+def cmd_encode(args, print_json) -> int:
+    tok = _open(args.asset)
+    if args.words:
+        if tok.kind != "char-bpe":
+            raise StudioError(f"encode: a {tok.kind} tokenizer encodes whole text: pass it with --text TEXT")
+        return replay_words(tok.model, list(args.words) + (args.text.split() if args.text else []), args.json,
+                            print_json)
+    if args.text is None:
+        raise StudioError("encode: give the text with --text TEXT")
+    text = _checked_text(args.text)
+    encoding = tok.encode(text)
+    if args.json:
+        print_json(encode_json(tok, text, encoding))
+    else:
+        print(" ".join(map(str, encoding.ids)))
+    return 0
+
+
+def _checked_text(text: str) -> str:
+    """The text as UTF-8; an argument with bytes that are not (kept as lone
+    surrogates by Python) is bad input, named by its first bad byte."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        data = text.encode("utf-8", "surrogateescape") if exc.object[exc.start] >= "\udc80" else b""
+        where = len(text[:exc.start].encode("utf-8", "surrogateescape"))
+        shown = f"byte 0x{data[where]:02X}" if data else f"U+{ord(exc.object[exc.start]):04X}"
+        raise StudioError(f"encode: --text is not valid UTF-8: {shown} at byte offset {where}") from None
+    return text
+
+
+def encode_json(tok, text: str, encoding) -> dict:
+    """Every field of the Encoding, plus the text, the kind and the sizes."""
+    return {"text": text, "kind": tok.kind, **encoding.to_json(),
+            "counts": {"code_points": len(text), "utf8_bytes": len(text.encode("utf-8")), "tokens": len(encoding)}}
+
+
+def replay_words(model: char_bpe.CharBPE, words, as_json: bool, print_json) -> int:
+    """The classroom's merge replay: which merges applied to each word, which did not."""
+    results = [word_json(model.encode_word(w)) for w in words]
+    if as_json:
+        print_json(results)
+    else:
+        for r in results:
+            lost = "".join(f"  [UNK] replaced {u['char']!r} ({u['codepoint']})" for u in r["unknown"])
+            print(f"{r['word']}\t{' '.join(r['tokens'])}\t{r['ids']}{lost}")
+    return 0
+
+
+def word_json(enc: char_bpe.WordEncoding) -> dict:
+    return {
+        "word": enc.word, "tokens": list(enc.tokens), "ids": list(enc.ids),
+        "steps": list(enc.applied), "not_applied": list(enc.not_applied),
+        "unknown": [{"offset": o, "char": ch, "codepoint": f"U+{ord(ch):04X}"} for o, ch in enc.unknown],
+    }
+
+
+# ==== decode ====
+
+def read_ids(tok, items) -> list[int]:
+    """IDs as typed (``270 32``, ``[270, 32]``); an item that is not a
+    number may be a token of the vocabulary (``low</w>``, ``<BOS>``)."""
+    try:
+        return parse_ids(" ".join(items))
+    except StudioError as exc:
+        error = exc
+    ids = []
+    for item in items:
+        if item.isascii() and item.isdigit():
+            ids.append(int(item))
+            continue
+        try:
+            ids.append(tok.token_to_id(item))
+        except StudioError:
+            raise StudioError(f"decode: {error}, nor a token of this tokenizer") from None
+    return ids
+
+
+def cmd_decode(args, print_json) -> int:
+    tok = _open(args.asset)
+    ids = read_ids(tok, args.ids)
+    failure = None
+    try:
+        result = tok.decode(ids, errors=args.errors)
+    except StudioError as exc:
+        if args.errors != "strict":
+            raise
+        # Strict stopped at an unknown ID or a UTF-8 problem: say which, and
+        # report the bytes all the same (--json), so nothing is hidden.
+        result = tok.decode(ids, errors="raw")
+        if isinstance(exc, Utf8DecodeError):
+            failure = f"{exc} (--errors raw prints the bytes, --errors replace shows U+FFFD)"
+        else:
+            failure = _unknown_line(result.unknown_ids) if result.unknown_ids else str(exc)
+    report = decode_json(tok, ids, result, args.errors, failure is None)
+    if args.json:
+        print_json(report)
+    if failure is not None:
+        print(f"error: {failure}", file=sys.stderr)
+        return 1
+    if not args.json:
+        if args.errors == "raw":
+            sys.stdout.flush()
+            sys.stdout.buffer.write(result.data)
+            sys.stdout.buffer.flush()
+        else:
+            print(result.text)
+    for line in _notes(report):
+        print(line, file=sys.stderr)
+    return 0
+
+
+def _unknown_line(unknown) -> str:
+    index, token_id = unknown[0]
+    more = f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""
+    return f"id {token_id} at index {index} is not in the vocabulary{more} (--errors raw or replace skip it)"
+
+
+def decode_json(tok, ids, result, policy: str, ok: bool) -> dict:
+    tokens = result.problem_tokens or (None,) * len(result.problems)
+    return {
+        "kind": tok.kind, "ids": list(ids), "ok": ok, "policy": policy,
+        "text": result.text if ok else None, "replaced": result.replaced,
+        "bytes": result.data.hex(" ").upper(),
+        "problems": [{"kind": p.kind, "offset": p.offset, "length": p.length, "bytes": p.data.hex(" ").upper(),
+                      "message": p.describe(), "token": None if t is None else {"index": t[0], "id": t[1]}}
+                     for p, t in zip(result.problems, tokens)],
+        "specials": [{"index": i, "id": t, "name": tok.id_to_token(t)} for i, t in result.specials],
+        "unknown_ids": [{"index": i, "id": t} for i, t in result.unknown_ids],
+    }
+
+
+def _notes(report: dict) -> list[str]:
+    """stderr lines after a successful decode: what was replaced, kept raw or skipped."""
+    out = []
+    problems = [p["message"] + (f" (in token {p['token']['index']}, id {p['token']['id']})" if p["token"] else "")
+                for p in report["problems"]]
+    if problems:
+        head = "warning: invalid UTF-8 shown as U+FFFD: " if report["policy"] == "replace" else \
+            "note: the bytes are not valid UTF-8: "
+        more = f"; and {len(problems) - MAX_NOTES} more" if len(problems) > MAX_NOTES else ""
+        out.append(head + "; ".join(problems[:MAX_NOTES]) + more)
+    if report["unknown_ids"]:
+        listed = ", ".join(f"{u['id']} at index {u['index']}" for u in report["unknown_ids"][:MAX_NOTES])
+        out.append(f"warning: skipped {len(report['unknown_ids'])} ID(s) not in the vocabulary: {listed}")
+    if report["specials"]:
+        listed = ", ".join(f"{s['name']} at index {s['index']}" for s in report["specials"][:MAX_NOTES])
+        out.append(f"note: specials give no text: {listed}")
+    return out
