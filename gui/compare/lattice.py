@@ -13,7 +13,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QComboBox, QLabel, QSplitter, QVBoxLayout
 
 from ..lazy_plot import LazyPlot, pyqtgraph
-from .tables import LazyTab, NBestModel, NodeModel, row, spin, table
+from .tables import LazyTab, NBestModel, NodeModel, fill_models, row, spin, table
 from .texts import fill, translate, visible
 
 MAX_DRAWN_NODES = 600
@@ -89,13 +89,7 @@ class LatticeTab(LazyTab):
 
     def set_models(self, choices) -> None:
         """``choices``: (name, Unigram) pairs; the one chosen before stays chosen."""
-        current = self.model_box.currentText()
-        self.model_box.blockSignals(True)
-        self.model_box.clear()
-        for name, model in choices:
-            self.model_box.addItem(name, model)
-        self.model_box.setCurrentIndex(max(0, self.model_box.findText(current)))
-        self.model_box.blockSignals(False)
+        fill_models(self.model_box, choices)
 
     def chosen(self):
         return self.model_box.currentData()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout
 
-from .tables import FAIL_BRUSH, LazyTab, SearchModel, row, table
+from .tables import FAIL_BRUSH, LazyTab, SearchModel, fill_models, row, table
 from .texts import fill, translate, visible
 
 
@@ -34,13 +34,7 @@ class SearchTab(LazyTab):
 
     def set_models(self, choices) -> None:
         """``choices``: (name, WordPiece) pairs; the one chosen before stays chosen."""
-        current = self.model_box.currentText()
-        self.model_box.blockSignals(True)
-        self.model_box.clear()
-        for name, model in choices:
-            self.model_box.addItem(name, model)
-        self.model_box.setCurrentIndex(max(0, self.model_box.findText(current)))
-        self.model_box.blockSignals(False)
+        fill_models(self.model_box, choices)
 
     def refresh(self):
         model = self.model_box.currentData()

@@ -9,6 +9,17 @@ from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QLabe
 
 from ..models import RowTable
 
+def fill_models(box, choices) -> None:
+    """Put ``(name, model)`` choices in a combo box; the one chosen before stays chosen."""
+    current = box.currentText()
+    box.blockSignals(True)
+    box.clear()
+    for name, model in choices:
+        box.addItem(name, model)
+    box.setCurrentIndex(max(0, box.findText(current)))
+    box.blockSignals(False)
+
+
 VITERBI_BRUSH = QBrush(QColor("#c8e6c9"))
 FAIL_BRUSH = QBrush(QColor("#f8d2bc"))
 
