@@ -16,7 +16,7 @@ if command -v apt-get >/dev/null 2>&1; then
     packages="libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0
               libx11-xcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
               libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0
-              libxcb-xinerama0 libxcb-xkb1
+              libxcb-xinerama0 libxcb-xkb1 libwayland-client0 libwayland-cursor0 libwayland-egl1
               fonts-wqy-microhei fonts-noto-color-emoji"
     # The tests also open the app on a virtual X display (Xvfb), as a desktop would.
     [ "${1:-}" = "--test" ] && packages="$packages xvfb xauth"
