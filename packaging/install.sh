@@ -11,8 +11,9 @@ extras=""
 if command -v apt-get >/dev/null 2>&1; then
     sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    # Qt's xcb platform plugin (a real X display) needs the xcb-util family;
-    # without them the app aborts at start on a desktop: "could not load xcb".
+    # Qt's desktop platform plugins need these (found with ldd on each plugin):
+    # xcb (X11) the xcb-util family, wayland the Wayland client libraries.
+    # Without them the app aborts at start on a desktop: "could not load xcb".
     packages="libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0
               libx11-xcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
               libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0
