@@ -13,11 +13,9 @@ import sys
 from core.inspect import asset_diff, identity
 from core import assets
 from core.models import char_bpe
-from core.cli import canon_cmds as cli_canon, stages_cmds as stages_cli, tokens_cmds
-from core.workspace import corpus as corpus_mod
+from core.cli import canon_cmds as cli_canon, stages_cmds as stages_cli, tokens_cmds, train_cmds
 from core.errors import AssetError, StudioError
 from core.cli import formats_cmds as cli_support
-from core.models.ties import POLICIES
 
 EXIT_ERROR = 2
 
@@ -31,34 +29,6 @@ class _Parser(argparse.ArgumentParser):
 def _print_json(obj):
     json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
-
-
-# ==== train ====
-
-def cmd_train(args):
-    words = corpus_mod.read_corpus(args.corpus, args.format)
-    if args.algo != "char-bpe":
-        raise StudioError(f"unknown algorithm {args.algo!r}; available: char-bpe")
-    model = char_bpe.train(
-        words, merges=args.merges, vocab_size=args.vocab_size, tie=args.tie,
-        unk=None if args.no_unk else args.unk,
-    )
-    asset = assets.char_bpe_to_asset(model, name=args.name or "")
-    assets.save_asset(args.output, asset)
-    if args.trace:
-        from core.fileio import write_json_atomic
-
-        write_json_atomic(args.trace, trace_json(model.trace))
-    summary = {
-        "asset": args.output, "merges": len(model.merges), "vocab_size": model.vocab_size,
-        "stop_reason": model.trace.stop_reason, "tie_policy": args.tie,
-    }
-    if args.json:
-        _print_json(summary)
-    else:
-        print(f"learned {summary['merges']} merges (vocab {summary['vocab_size']}, "
-              f"stopped: {summary['stop_reason']}) -> {args.output}")
-    return 0
 
 
 # ==== trace ====
@@ -159,20 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="main.py", description="Subword Studio, headless.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("train", help="learn a tokenizer from a corpus file")
-    p.add_argument("corpus")
-    p.add_argument("--algo", default="char-bpe")
-    p.add_argument("--merges", type=int)
-    p.add_argument("--vocab-size", type=int)
-    p.add_argument("--tie", default="lexicographic", choices=list(POLICIES))
-    p.add_argument("--format", default="table", choices=["table", "text"])
-    p.add_argument("--unk", default="[UNK]")
-    p.add_argument("--no-unk", action="store_true", help="unknown characters are an error")
-    p.add_argument("--name")
-    p.add_argument("-o", "--output", required=True)
-    p.add_argument("--trace")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_train)
+    train_cmds.add_command(sub, _print_json)  # train CORPUS --algo char-bpe|byte-bpe|wordpiece|unigram
 
     tokens_cmds.add_commands(sub, _print_json)  # encode ASSET --text TEXT, decode ASSET ID... --errors ...
 

@@ -144,6 +144,10 @@ def as_bpe(asset: dict, tokenizer, report: Report):
     if asset["kind"] == "bpe":
         return tokenizer
     if asset["kind"] != "byte-bpe":
+        if asset["kind"] == "char-bpe":
+            # Say what the difference is, not that a BPE model is not one.
+            raise AssetError("a char-bpe asset ends words with a separate </w> symbol; this format's BPE has no "
+                             "such symbol")
         raise AssetError(f"a {asset['kind']} asset is not a BPE model; this format holds BPE merges only",
                          code="export.not_bpe", kind=asset["kind"])
 

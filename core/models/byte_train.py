@@ -34,7 +34,7 @@ import gc
 import heapq
 from bisect import bisect_left, insort
 from collections import Counter, defaultdict, deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
 from functools import partial
 from itertools import repeat
@@ -137,7 +137,8 @@ def _record_texts(records) -> Counter:
 
 def count_words(records, pretokenizer: str) -> dict[bytes, int]:
     """Every distinct pre-token's bytes with its number of occurrences."""
-    if not isinstance(records, Sequence):
+    # A Mapping is a word table (record -> times): Counter() keeps its counts.
+    if not isinstance(records, (Sequence, Mapping)):
         records = list(records)
     pieces = pretokenize.count_pieces(pretokenizer, _record_texts(records))
     return {piece.encode("utf-8", "surrogateescape"): n for piece, n in pieces.items() if piece}

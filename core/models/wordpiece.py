@@ -225,6 +225,7 @@ def train(
     prefix: str = "##",
     max_input_chars_per_word: int = BERT_MAX_CHARS,
     basic: BasicTokenizer | None = None,
+    min_frequency: int = 1,
     progress=None,
     should_stop=None,
 ) -> WordPiece:
@@ -232,10 +233,14 @@ def train(
 
     ``corpus`` holds the words the WordPiece stage sees (already through any
     BasicTokenizer).  The vocabulary is ``unk``, ``specials``, the sorted
-    initial symbols, then each new symbol in merge order.
+    initial symbols, then each new symbol in merge order.  A pair seen fewer
+    than ``min_frequency`` times is never merged (HF trainers' option of
+    that name); when no pair is left training stops (``no_pairs``).
     """
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or vocab_size < 1:
         raise TokenizerError(f"vocab size must be an integer >= 1, not {vocab_size!r}")
+    if isinstance(min_frequency, bool) or not isinstance(min_frequency, int) or min_frequency < 1:
+        raise TokenizerError(f"min frequency must be an integer >= 1, not {min_frequency!r}")
     if len(corpus) == 0:
         raise TokenizerError("the corpus is empty")
     if not prefix:
@@ -258,6 +263,8 @@ def train(
                 units[s] += freq
             for pair in zip(symbols, symbols[1:]):
                 pairs[pair] += freq
+        if min_frequency > 1:
+            pairs = Counter({p: c for p, c in pairs.items() if c >= min_frequency})
         if not pairs:
             stop_reason = "no_pairs"
             break
@@ -277,6 +284,8 @@ def train(
         if progress is not None:
             progress(len(vocab), vocab_size)
     settings = {"vocab_size": vocab_size, "unk": unk, "specials": list(specials), "prefix": prefix}
+    if min_frequency > 1:  # only when set, so earlier assets keep their identity
+        settings["min_frequency"] = min_frequency
     model = WordPiece(tuple(vocab), unk=unk, prefix=prefix,
                       max_input_chars_per_word=max_input_chars_per_word, basic=basic)
     object.__setattr__(model, "trace", Trace(corpus, alphabet, tuple(steps), stop_reason, settings))

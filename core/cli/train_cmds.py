@@ -1,0 +1,265 @@
+"""The ``train`` subcommand: all four trainers from one corpus file.
+
+char-bpe reads a word table (or words of plain text) as it always did; the
+other three read records, one per line, byte for byte (a carriage return
+stays in its record; only the ``\\n`` ends it, and the last line may lack
+it), or a ``word<TAB>count`` table, or JSON lines (one JSON string per line,
+so a record may hold a line break).  Nothing is written until training has
+finished: Ctrl+C leaves no file behind (exit 130, from core.cli.main).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from contextlib import contextmanager
+
+from core import assets
+from core.errors import CorpusError, StudioError
+from core.fileio import read_limited, write_json_atomic
+from core.models.ties import POLICIES
+from core.workspace import corpus as corpus_mod
+
+ALGORITHMS = ("char-bpe", "byte-bpe", "wordpiece", "unigram")
+# Which pre-tokenizers each trainer really supports; anything else is refused
+# by name rather than silently replaced.
+PRETOKENIZERS = {"char-bpe": ("whitespace",), "byte-bpe": ("none", "gpt2", "cl100k"),
+                 "wordpiece": ("whitespace",), "unigram": ("none",)}
+DEFAULT_PRETOKENIZER = {"char-bpe": "whitespace", "byte-bpe": "none", "wordpiece": "whitespace", "unigram": "none"}
+NORMALIZATIONS = ("identity", "nfkc")
+
+EPILOG = """algorithms and their options:
+  char-bpe   character BPE with a separate </w> (seed 000, example 19.1).
+             CORPUS: word<TAB>count table (default) or --format text.
+             --merges N | --vocab-size N, --tie POLICY, --unk/--no-unk.
+  byte-bpe   byte-level BPE: IDs 0-255 bytes, then --specials (default
+             <BOS>,<EOS>,<PAD> = 256-258), then merges; ties go to the
+             smallest (left ID, right ID) pair.  --merges N | --vocab-size N,
+             --pretokenizer none|gpt2|cl100k (whitespace: not offered, the
+             byte-level model has no such split).
+  wordpiece  pair score count(ab)/(count(a)*count(b)), the Hugging Face
+             course's approximation (BERT shipped no trainer; Chapter 19).
+             --vocab-size N (required), --specials [CLS],[SEP],...
+             (after [UNK]), --min-frequency N (pairs seen fewer times are
+             never merged), --pretokenizer whitespace only.
+  unigram    Kudo (2018) EM + pruning, SentencePiece-style ▁ words.
+             --vocab-size N (required), --seed-size, --shrink,
+             --em-iterations, --max-piece-length, --specials (control
+             symbols after <unk>), --normalization identity|nfkc
+             (nmt_nfkc: not offered, SentencePiece's compiled table is not
+             part of the core trainer), --pretokenizer none only.
+CORPUS for byte-bpe, wordpiece and unigram: records, one per line, byte for
+byte (--format text, the default), --format table (word<TAB>count) or
+--format jsonl (one JSON string per line).
+"""
+
+
+def add_command(sub, print_json) -> None:
+    import argparse
+
+    p = sub.add_parser("train", help="learn a tokenizer from a corpus file (char-bpe, byte-bpe, wordpiece, unigram)",
+                       description="Learn a tokenizer; see the algorithms below.", epilog=EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("corpus")
+    p.add_argument("--algo", default="char-bpe", choices=ALGORITHMS, help="the trainer (default char-bpe)")
+    p.add_argument("--merges", type=int, help="char-bpe, byte-bpe: number of merges")
+    p.add_argument("--vocab-size", type=int, help="target vocabulary size (every algorithm)")
+    p.add_argument("--format", choices=["table", "text", "jsonl"],
+                   help="table: word<TAB>count; text: char-bpe words / others one record per line; jsonl")
+    p.add_argument("--pretokenizer", choices=["none", "whitespace", "gpt2", "cl100k"],
+                   help="words before training (see below for which each algorithm takes)")
+    p.add_argument("--specials", help="comma-separated special tokens (byte-bpe, wordpiece, unigram)")
+    p.add_argument("--tie", default="lexicographic", choices=list(POLICIES), help="char-bpe tie policy")
+    p.add_argument("--unk", default="[UNK]", help="char-bpe: the unknown token")
+    p.add_argument("--no-unk", action="store_true", help="char-bpe: unknown characters are an error")
+    p.add_argument("--min-frequency", type=int, default=1, help="wordpiece: least count of a merged pair")
+    p.add_argument("--seed-size", type=int, default=1_000_000, help="unigram: seed substrings kept")
+    p.add_argument("--shrink", type=float, default=0.75, help="unigram: share of pieces kept per round")
+    p.add_argument("--em-iterations", type=int, default=2, help="unigram: EM steps per round")
+    p.add_argument("--max-piece-length", type=int, default=16, help="unigram: longest piece, in characters")
+    p.add_argument("--normalization", default="identity", choices=list(NORMALIZATIONS),
+                   help="unigram: identity or nfkc (nmt_nfkc is not offered)")
+    p.add_argument("--name")
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--trace", help="char-bpe: also write every step as JSON")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=lambda args: cmd_train(args, print_json))
+
+
+# ==== reading the corpus ====
+
+def read_records(path, fmt: str):
+    """Records (a list of str) or, for ``table``, a Counter word -> count."""
+    name = str(path)
+    data = read_limited(path, limit=corpus_mod.MAX_CORPUS_BYTES, what="a corpus file", error=CorpusError)
+    text = corpus_mod.decode_utf8(data, name)
+    if fmt == "table":
+        return Counter(dict(corpus_mod.parse_table(text, name).items()))
+    if fmt == "jsonl":
+        records = []
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        for number, line in enumerate(lines, start=1):
+            try:
+                value = json.loads(line)
+            except ValueError as exc:
+                raise CorpusError(f"{name}:{number}: not JSON ({exc.msg} at column {exc.colno})") from None
+            if not isinstance(value, str):
+                raise CorpusError(f"{name}:{number}: expected one JSON string, found {type(value).__name__}")
+            records.append(value)
+    else:
+        records = text.split("\n")
+        if records and records[-1] == "":
+            records.pop()  # the newline that ends the last record
+    if not any(records):
+        raise CorpusError(f"{name}: the corpus is empty", code="corpus.empty", where=name)
+    return records
+
+
+def word_table(records, pretokenizer: str):
+    """The WordCorpus of ``records`` (or of a table's Counter)."""
+    from core.workspace.records import words_of
+
+    if isinstance(records, Counter):
+        return corpus_mod.WordCorpus(tuple(records), tuple(records.values()))
+    counts: dict[str, int] = {}
+    for text in records:
+        for word in words_of(text, pretokenizer):
+            counts[word] = counts.get(word, 0) + 1
+    if not counts:
+        raise CorpusError("the corpus has no words")
+    return corpus_mod.WordCorpus(tuple(counts), tuple(counts.values()))
+
+
+def _specials(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    names = tuple(s.strip() for s in text.split(",") if s.strip())
+    if len(set(names)) != len(names):
+        raise StudioError(f"--specials: a name is repeated in {text!r}")
+    return names
+
+
+@contextmanager
+def progress_bar(unit: str):
+    """A tqdm bar on stderr when it is a terminal; yields ``progress(done, total)``."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=0, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True)
+
+    def progress(done, total):
+        if bar.total != total:
+            bar.total = total
+        bar.n = done
+        bar.refresh()
+
+    try:
+        yield progress
+    finally:
+        bar.close()
+
+
+# ==== training ====
+
+def _check_options(args) -> None:
+    algo = args.algo
+    pre = args.pretokenizer or DEFAULT_PRETOKENIZER[algo]
+    if pre not in PRETOKENIZERS[algo]:
+        raise StudioError(f"--pretokenizer {pre} is not offered for {algo}; use {' or '.join(PRETOKENIZERS[algo])}")
+    args.pretokenizer = pre
+    for option in ("vocab_size", "min_frequency", "seed_size", "em_iterations", "max_piece_length"):
+        value = getattr(args, option)
+        if value is not None and value < (0 if option == "vocab_size" else 1):
+            raise StudioError(f"--{option.replace('_', '-')} must be >= 1, not {value}")
+    if algo in ("wordpiece", "unigram"):
+        if args.merges is not None:
+            raise StudioError(f"--merges is for BPE; {algo} takes --vocab-size")
+        if args.vocab_size is None:
+            raise StudioError(f"{algo} needs --vocab-size")
+    elif args.merges is None and args.vocab_size is None:
+        raise StudioError(f"{algo} needs --merges or --vocab-size")
+    if args.trace and algo != "char-bpe":
+        raise StudioError("--trace is written for char-bpe only; the asset of the others holds their settings")
+    fmt = args.format or ("table" if algo == "char-bpe" else "text")
+    if algo == "char-bpe" and fmt == "jsonl":
+        raise StudioError("char-bpe reads --format table or text")
+    args.format = fmt
+
+
+def train_asset(args):
+    """(asset, summary) for the parsed ``args``; raises StudioError on bad input."""
+    _check_options(args)
+    algo, name = args.algo, args.name or ""
+    if algo == "char-bpe":
+        from core.models import char_bpe
+
+        words = corpus_mod.read_corpus(args.corpus, args.format)
+        with progress_bar("merge") as progress:
+            model = char_bpe.train(words, merges=args.merges, vocab_size=args.vocab_size, tie=args.tie,
+                                   unk=None if args.no_unk else args.unk, progress=progress)
+        return model, assets.char_bpe_to_asset(model, name=name), {
+            "merges": len(model.merges), "vocab_size": model.vocab_size,
+            "stop_reason": model.trace.stop_reason, "tie_policy": args.tie}
+    records = read_records(args.corpus, args.format)
+    specials = _specials(args.specials)
+    if algo == "byte-bpe":
+        from core.models import byte_bpe
+
+        table = None if specials is None else {s: 256 + i for i, s in enumerate(specials)}
+        count = len(byte_bpe.SPECIALS if table is None else table)
+        merges = args.merges if args.merges is not None else args.vocab_size - 256 - count
+        if merges < 0:
+            raise StudioError(f"--vocab-size {args.vocab_size} is below the {256 + count} bytes and specials")
+        with progress_bar("merge") as progress:
+            model = byte_bpe.train(records, merges, pretokenizer=args.pretokenizer, specials=table,
+                                   progress=progress)
+        provenance = list(records.elements()) if isinstance(records, Counter) else records
+        asset = assets.byte_bpe_to_asset(model, records=provenance, name=name)
+        return model, asset, {"merges": len(model.merges), "vocab_size": 256 + count + len(model.merges),
+                              "stop_reason": "no_pairs" if len(model.merges) < merges else "merges"}
+    if algo == "wordpiece":
+        from core.models import wordpiece
+
+        words = word_table(records, args.pretokenizer)
+        with progress_bar("token") as progress:
+            model = wordpiece.train(words, vocab_size=args.vocab_size, specials=specials or (),
+                                    min_frequency=args.min_frequency, progress=progress)
+        return model, assets.wordpiece_to_asset(model, name=name), {
+            "vocab_size": len(model.vocab), "merges": len(model.trace.steps), "stop_reason": model.trace.stop_reason,
+            "score": wordpiece.TRAINER_LABEL}
+    from core.models import unigram
+    from core.models.unigram import training
+    from core.pipeline.normalize import Pipeline
+
+    pipeline = Pipeline(normalization=args.normalization)
+    words = training.normalized_corpus(word_table(records, "none"), pipeline) if isinstance(records, Counter) \
+        else training.sentence_corpus(records, pipeline)
+    with progress_bar("round") as progress:
+        model = unigram.train(words, vocab_size=args.vocab_size, pipeline=pipeline, controls=specials or (),
+                              max_piece_length=args.max_piece_length, seed_size=args.seed_size,
+                              em_iterations=args.em_iterations, shrink=args.shrink, progress=progress)
+    return model, assets.unigram_to_asset(model, name=name), {
+        "vocab_size": len(model.pieces), "rounds": len(model.trace.rounds), "stop_reason": model.trace.stop_reason,
+        "log_likelihood": model.trace.log_likelihood}
+
+
+def cmd_train(args, print_json) -> int:
+    model, asset, summary = train_asset(args)
+    assets.save_asset(args.output, asset)
+    if args.trace:
+        from core.cli.main import trace_json
+
+        write_json_atomic(args.trace, trace_json(model.trace))
+    summary = {"asset": args.output, "algo": args.algo, **summary}
+    if args.json:
+        print_json(summary)
+    else:
+        what = f"{summary['merges']} merges" if "merges" in summary else f"{summary['rounds']} pruning rounds"
+        print(f"{args.algo}: learned {what} (vocab {summary['vocab_size']}, "
+              f"stopped: {summary['stop_reason']}) -> {args.output}")
+    return 0
