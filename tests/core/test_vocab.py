@@ -183,3 +183,39 @@ def test_sentencepiece_unigram_and_wordpiece_tables():
     for token_id, instead in result.unreachable.items():
         assert sp.encode(sp.id_to_piece(token_id).replace("▁", " ")) != [token_id] or instead != (token_id,)
     assert result.scripts.get("Han", 0) >= 1 and result.scripts.get("Latin", 0) >= 1
+
+
+# ==== the vocab command ====
+
+def _cli(*argv) -> tuple[int, str, str]:
+    import contextlib, io
+    from core.cli.main import main
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_cli_vocab_json_names_the_planted_token(tmp_path):
+    import csv, json
+    from core import assets
+    model, ids = _planted()
+    path = tmp_path / "planted.json"
+    assets.save_asset(path, assets.byte_bpe_to_asset(model, name="planted"))
+    code, out, err = _cli("vocab", str(path), "--audit", "--json", "--csv", str(tmp_path / "t.csv"),
+                          "--audit-csv", str(tmp_path / "a.csv"))
+    assert code == 0, err
+    rows = json.loads(out)
+    assert len(rows) == model.vocab_size and {"id", "token", "text", "bytes", "flags"} <= set(rows[0])
+    flagged = [r for r in rows if "unreachable" in r["flags"]]
+    assert [r["id"] for r in flagged] == [ids["wxy"]]
+    assert flagged[0]["unreachable"] == {"ids": [ord("w"), ids["xy"]], "tokens": ["w", "xy"]}
+    assert flagged[0]["text"] == "wxy" and flagged[0]["bytes"] == "77 78 79"
+    assert "partial-utf8" in rows[0xE4]["flags"] and rows[0xE4]["partial_utf8"].startswith("starts")
+    with open(tmp_path / "a.csv", encoding="utf-8") as f:
+        findings = list(csv.reader(f))
+    assert ["unreachable", str(ids["wxy"]), "wxy", "w xy"] in findings
+    with open(tmp_path / "t.csv", encoding="utf-8") as f:
+        assert sum(1 for _ in f) == model.vocab_size + 1
+    code, out, _ = _cli("vocab", str(path), "--audit")
+    assert code == 0 and f"# unreachable {ids['wxy']} 'wxy' -> 'w' + 'xy'" in out
