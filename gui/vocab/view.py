@@ -8,7 +8,7 @@ with progress and cancel; filtering runs over precomputed columns
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTableView, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
@@ -167,22 +167,29 @@ class VocabView(QWidget):
     # ==== long work ====
 
     def _run(self, fn, done):
+        # Bound methods, not lambdas: Qt drops them when this view is deleted
+        # (a language change rebuilds every view) while the task runs on.
         task = self.task = run_task(fn, name="vocab")
+        self._done = done
         self.progress.setValue(0)
         self.progress.show()
         self.cancel_button.setEnabled(True)
         self.audit_button.setEnabled(False)
         task.sig_progressed.connect(self._progressed)
-        task.sig_done.connect(lambda result: done(result) if task is self.task else None)
-        task.sig_failed.connect(lambda message: self.status.setText(message))
-        task.sig_ended.connect(lambda: self._ended(task))
+        task.sig_done.connect(self._task_done)
+        task.sig_failed.connect(self.status.setText)
+        task.sig_ended.connect(self._ended)
+
+    def _task_done(self, result):
+        if self.sender() is self.task:
+            self._done(result)
 
     def _progressed(self, done, total):
         self.progress.setMaximum(max(total, 1))
         self.progress.setValue(done)
 
-    def _ended(self, task):
-        if task is self.task:
+    def _ended(self):
+        if self.sender() is self.task:
             self.task = None
             self.progress.hide()
             self.cancel_button.setEnabled(False)
@@ -274,7 +281,7 @@ def _id_range(text: str):
 def _tree_item(node) -> QTreeWidgetItem:
     if node.left is None:
         return QTreeWidgetItem([f"{node.token}  [{node.id}]"])
-    label = texts.tr("%1 ← %2 + %3  [ID %4, merge %5]").replace("%1", node.token).replace("%2", node.left.token) \
+    label = QCoreApplication.translate("VocabTexts", "%1 ← %2 + %3  [ID %4, merge %5]").replace("%1", node.token).replace("%2", node.left.token) \
         .replace("%3", node.right.token).replace("%4", str(node.id)).replace("%5", str(node.merge))
     item = QTreeWidgetItem([label])
     item.addChild(_tree_item(node.left))
