@@ -66,7 +66,7 @@ class VocabView(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(22)
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.Fixed)  # uniform rows: smooth scrolling
         self.view.horizontalHeader().setStretchLastSection(True)
-        for column, width in enumerate((70, 120, 120, 150, 60, 60, 80, 60)):
+        for column, width in enumerate((60, 110, 110, 130, 55, 55, 70, 50)):
             self.view.setColumnWidth(column, width)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([self.tr("Derivation")])

@@ -2,49 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <location filename="../../gui/vocab/texts.py" line="36"/>
-        <source>Starts a word</source>
-        <translation>词首</translation>
-    </message>
-    <message>
-        <location filename="../../gui/vocab/texts.py" line="36"/>
-        <source>Continues a word (## prefix)</source>
-        <translation>词的延续（## 前缀）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/vocab/texts.py" line="38"/>
-        <source>Score: %1</source>
-        <translation>得分：%1</translation>
-    </message>
-    <message>
-        <location filename="../../gui/vocab/texts.py" line="38"/>
-        <source>Type: %1</source>
-        <translation>类型：%1</translation>
-    </message>
-    <message>
-        <location filename="../../gui/vocab/texts.py" line="40"/>
-        <source>Rank by score: %1</source>
-        <translation>按得分排名：%1</translation>
-    </message>
-    <message>
-        <location filename="../../gui/vocab/texts.py" line="47"/>
-        <source>%1 tokens checked: %2 never emitted for their own text, %3 partial UTF-8, %4 with no merge path, %5 duplicates up to case and leading space.</source>
-        <translation>已检查 %1 个词元：%2 个对其自身文本从不输出，%3 个为不完整 UTF-8，%4 个没有合并路径，%5 个在忽略大小写和前导空格后重复。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/vocab/texts.py" line="53"/>
-        <source>%1 (ID %2) encodes as %3</source>
-        <translation>%1（ID %2）编码为 %3</translation>
-    </message>
-    <message>
-        <location filename="../../gui/vocab/texts.py" line="55"/>
-        <source>Tokens per script: %1</source>
-        <translation>各文字的词元数：%1</translation>
-    </message>
-</context>
-<context>
     <name>AboutBox</name>
     <message>
         <location filename="../../gui/about.py" line="37"/>
@@ -2903,7 +2860,47 @@
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="277"/>
+        <location filename="../../gui/vocab/texts.py" line="37"/>
+        <source>Starts a word</source>
+        <translation>词首</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="37"/>
+        <source>Continues a word (## prefix)</source>
+        <translation>词的延续（## 前缀）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="39"/>
+        <source>Score: %1</source>
+        <translation>得分：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="39"/>
+        <source>Type: %1</source>
+        <translation>类型：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="41"/>
+        <source>Rank by score: %1</source>
+        <translation>按得分排名：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="48"/>
+        <source>%1 tokens checked: %2 never emitted for their own text, %3 partial UTF-8, %4 with no merge path, %5 duplicates up to case and leading space.</source>
+        <translation>已检查 %1 个词元：%2 个对其自身文本从不输出，%3 个为不完整 UTF-8，%4 个没有合并路径，%5 个在忽略大小写和前导空格后重复。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="54"/>
+        <source>%1 (ID %2) encodes as %3</source>
+        <translation>%1（ID %2）编码为 %3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="56"/>
+        <source>Tokens per script: %1</source>
+        <translation>各文字的词元数：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="284"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -2971,12 +2968,12 @@
         <translation>任意文字</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="224"/>
+        <location filename="../../gui/vocab/view.py" line="231"/>
         <source>%1 of %2 tokens shown</source>
         <translation>显示 %2 个词元中的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="245"/>
+        <location filename="../../gui/vocab/view.py" line="252"/>
         <source>Export vocabulary</source>
         <translation>导出词表</translation>
     </message>
