@@ -22,6 +22,7 @@ from .bridge import WorkspaceBridge
 from .corpus_editor import CorpusEditor
 from .compare import CompareView
 from .encode import EncodePanel, chooser as encode_chooser
+from .vocab import VocabView
 from .exercises import ExerciseDialog
 from .interop import Interop
 from .lessons import LessonDock, LessonPlayer
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
             ("assets", AssetManager, self.tr("Assets")),
             ("compare", CompareView, self.tr("Compare")),
             ("pipeline", PipelineView, self.tr("Pipeline")),
+            ("vocab", VocabView, self.tr("Vocabulary")),
         ]
         self.panels = {}
         for key, view, title in views:

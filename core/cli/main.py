@@ -13,7 +13,7 @@ import sys
 from core.inspect import asset_diff, identity
 from core import assets
 from core.models import char_bpe
-from core.cli import canon_cmds as cli_canon, stages_cmds as stages_cli, tokens_cmds, train_cmds
+from core.cli import canon_cmds as cli_canon, stages_cmds as stages_cli, tokens_cmds, train_cmds, vocab_cmds
 from core.errors import AssetError, StudioError
 from core.cli import formats_cmds as cli_support
 
@@ -132,6 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     train_cmds.add_command(sub, _print_json)  # train CORPUS --algo char-bpe|byte-bpe|wordpiece|unigram
 
     tokens_cmds.add_commands(sub, _print_json)  # encode ASSET --text TEXT, decode ASSET ID... --errors ...
+    vocab_cmds.add_commands(sub, _print_json)  # vocab ASSET [--audit] [--json] [--csv FILE]
 
     p = sub.add_parser("trace", help="print every training step")
     p.add_argument("asset")
@@ -159,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon", "stages")
+COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon", "stages", "vocab")
 
 
 def main(argv=None) -> int:

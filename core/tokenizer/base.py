@@ -146,3 +146,13 @@ class Tokenizer(Protocol):
     def token_to_id(self, token: str) -> int: ...
 
     def token_bytes(self, token_id: int) -> bytes | None: ...
+
+    def ids(self) -> list[int]:
+        """Every ID of the vocabulary (specials and added tokens too), ascending."""
+        ...
+
+    def shown(self, token_id: int) -> tuple[str, bytes]:
+        """What a reader sees for the token and the bytes it stands for, as
+        :class:`Encoding` ``texts`` and ``pieces`` give them (a special: its
+        name and ``b""``)."""
+        ...

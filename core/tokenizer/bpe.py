@@ -37,6 +37,9 @@ class BPETokenizer(StagedTokenizer):
     def token_to_id(self, token: str) -> int:
         return self.model.id_of(token)
 
+    def ids(self) -> list[int]:
+        return sorted(self.model._by_id)  # the vocabulary's IDs and the added tokens'
+
     def token_bytes(self, token_id: int) -> bytes | None:
         model = self.model
         token = model.token_of(token_id)

@@ -59,6 +59,16 @@ class ByteBPETokenizer:
             return self._names[token]
         raise TokenizerError(f"{token!r} is not a special; a byte-level token is found by its bytes, not its name")
 
+    def ids(self) -> list[int]:
+        return sorted(getattr(self.model, "to_asset_id", range(self.model.vocab_size)))
+
+    def shown(self, token_id: int) -> tuple[str, bytes]:
+        name = self.model.special_name(token_id)
+        if name is not None:
+            return name, b""
+        data = self.model.token_bytes(token_id)
+        return render_piece(data), data
+
     def token_bytes(self, token_id: int) -> bytes | None:
         if self.model.special_name(token_id) is not None:
             return None

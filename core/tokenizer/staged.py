@@ -61,6 +61,13 @@ class StagedTokenizer:
         """The bytes a token stands for where the kind is byte-based, else None."""
         return None
 
+    def ids(self) -> list[int]:
+        return sorted(self.model.ids.values())
+
+    def shown(self, token_id: int) -> tuple[str, bytes]:
+        token = self.id_to_token(token_id)
+        return self._shown(token, token_id, SPECIAL if token_id in self._special_ids else "")
+
     def surface(self, token: str, token_id: int) -> str:
         """The text a stored token stands for (markers removed)."""
         return token

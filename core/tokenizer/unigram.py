@@ -22,6 +22,9 @@ class UnigramTokenizer(StagedTokenizer):
     def id_to_token(self, token_id: int) -> str:
         return self.model.token(token_id).piece
 
+    def ids(self) -> list[int]:
+        return list(range(len(self.model.pieces)))
+
     def token_bytes(self, token_id: int) -> bytes | None:
         piece = self.model.token(token_id)
         return bytes([piece_byte(piece.piece)]) if piece.type == BYTE else None

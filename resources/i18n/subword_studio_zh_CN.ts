@@ -690,52 +690,52 @@
         <translation>未加载 Unigram 模型：请在“资产”标签页中打开一个 unigram 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lattice.py" line="123"/>
+        <location filename="../../gui/compare/lattice.py" line="117"/>
         <source>Normalized: %1 — %2 candidate pieces; Viterbi path (green) scores %3</source>
         <translation>规范化后：%1 — %2 个候选片段；Viterbi 路径（绿色）得分 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lattice.py" line="127"/>
+        <location filename="../../gui/compare/lattice.py" line="121"/>
         <source>(too many to draw; shorten the text to see the lattice)</source>
         <translation>（太多，无法绘制；缩短文本以查看网格）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="49"/>
+        <location filename="../../gui/compare/search.py" line="43"/>
         <source>No WordPiece model is loaded: open a wordpiece asset in the Assets tab.</source>
         <translation>未加载 WordPiece 模型：请在“资产”标签页中打开一个 wordpiece 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="56"/>
+        <location filename="../../gui/compare/search.py" line="50"/>
         <source>longer than %1 characters → [UNK]</source>
         <translation>超过 %1 个字符 → [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="60"/>
+        <location filename="../../gui/compare/search.py" line="54"/>
         <source>match</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="60"/>
+        <location filename="../../gui/compare/search.py" line="54"/>
         <source>not in vocab</source>
         <translation>不在词表中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="62"/>
+        <location filename="../../gui/compare/search.py" line="56"/>
         <source>nothing matches here → whole word [UNK]</source>
         <translation>此处无匹配 → 整词 [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="74"/>
+        <location filename="../../gui/compare/search.py" line="68"/>
         <source>Tokens: %1</source>
         <translation>token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="76"/>
+        <location filename="../../gui/compare/search.py" line="70"/>
         <source>BasicTokenizer: %1</source>
         <translation>BasicTokenizer：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="77"/>
+        <location filename="../../gui/compare/search.py" line="71"/>
         <source>no stage changed the text</source>
         <translation>没有阶段改变文本</translation>
     </message>
@@ -1573,131 +1573,131 @@
     </message>
     <message>
         <location filename="../../gui/interop.py" line="65"/>
-        <location filename="../../gui/interop.py" line="196"/>
-        <location filename="../../gui/interop.py" line="203"/>
-        <location filename="../../gui/interop.py" line="299"/>
+        <location filename="../../gui/interop.py" line="206"/>
+        <location filename="../../gui/interop.py" line="213"/>
+        <location filename="../../gui/interop.py" line="309"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
         <location filename="../../gui/interop.py" line="71"/>
-        <location filename="../../gui/interop.py" line="229"/>
-        <location filename="../../gui/interop.py" line="234"/>
+        <location filename="../../gui/interop.py" line="239"/>
+        <location filename="../../gui/interop.py" line="244"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="82"/>
+        <location filename="../../gui/interop.py" line="92"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="108"/>
+        <location filename="../../gui/interop.py" line="118"/>
         <source>Imported %1 of %2 files.</source>
         <translation>已导入 %1 个文件（共 %2 个）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="111"/>
+        <location filename="../../gui/interop.py" line="121"/>
         <source>Not imported</source>
         <translation>未导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="116"/>
+        <location filename="../../gui/interop.py" line="126"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="120"/>
+        <location filename="../../gui/interop.py" line="130"/>
         <source>exact</source>
         <translation>完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="122"/>
+        <location filename="../../gui/interop.py" line="132"/>
         <source>not exact</source>
         <translation>不完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="140"/>
+        <location filename="../../gui/interop.py" line="150"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="142"/>
+        <location filename="../../gui/interop.py" line="152"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="148"/>
+        <location filename="../../gui/interop.py" line="158"/>
         <source>Exact: every ID and behaviour is kept.</source>
         <translation>精确：每个 ID 和行为都保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="150"/>
+        <location filename="../../gui/interop.py" line="160"/>
         <source>Not exact: see below.</source>
         <translation>不精确：见下文。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="197"/>
+        <location filename="../../gui/interop.py" line="207"/>
         <source>Which format is %1?</source>
         <translation>%1 是哪种格式？</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="204"/>
+        <location filename="../../gui/interop.py" line="214"/>
         <source>A rank file does not record its split pattern. Split with:</source>
         <translation>排名文件不记录其切分正则。切分方式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="213"/>
+        <location filename="../../gui/interop.py" line="223"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="226"/>
+        <location filename="../../gui/interop.py" line="236"/>
         <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
         <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="229"/>
+        <location filename="../../gui/interop.py" line="239"/>
         <source>Asset:</source>
         <translation>资产：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="234"/>
+        <location filename="../../gui/interop.py" line="244"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="248"/>
+        <location filename="../../gui/interop.py" line="258"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="258"/>
+        <location filename="../../gui/interop.py" line="268"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="260"/>
+        <location filename="../../gui/interop.py" line="270"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="294"/>
+        <location filename="../../gui/interop.py" line="304"/>
         <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
         <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="300"/>
+        <location filename="../../gui/interop.py" line="310"/>
         <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
         <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="303"/>
+        <location filename="../../gui/interop.py" line="313"/>
         <source>no split pattern chosen</source>
         <translation>未选择切分模式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="321"/>
+        <location filename="../../gui/interop.py" line="331"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个文件…</numerusform>
@@ -1822,105 +1822,110 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="84"/>
+        <location filename="../../gui/main_window.py" line="85"/>
         <source>Merge trace</source>
         <translation>合并过程</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="85"/>
+        <location filename="../../gui/main_window.py" line="86"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="86"/>
+        <location filename="../../gui/main_window.py" line="87"/>
         <source>Merge timeline</source>
         <translation>合并时间线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="87"/>
+        <location filename="../../gui/main_window.py" line="88"/>
         <source>Encode / decode</source>
         <translation>编码 / 解码</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="88"/>
+        <location filename="../../gui/main_window.py" line="89"/>
         <source>Assets</source>
         <translation>资产</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="89"/>
+        <location filename="../../gui/main_window.py" line="90"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="60"/>
-        <location filename="../../gui/main_window.py" line="194"/>
-        <location filename="../../gui/main_window.py" line="278"/>
+        <location filename="../../gui/main_window.py" line="61"/>
+        <location filename="../../gui/main_window.py" line="196"/>
+        <location filename="../../gui/main_window.py" line="280"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="90"/>
+        <location filename="../../gui/main_window.py" line="91"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="215"/>
-        <location filename="../../gui/main_window.py" line="222"/>
+        <location filename="../../gui/main_window.py" line="92"/>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="217"/>
+        <location filename="../../gui/main_window.py" line="224"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="267"/>
+        <location filename="../../gui/main_window.py" line="269"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="269"/>
+        <location filename="../../gui/main_window.py" line="271"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="282"/>
+        <location filename="../../gui/main_window.py" line="284"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="283"/>
+        <location filename="../../gui/main_window.py" line="285"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="315"/>
+        <location filename="../../gui/main_window.py" line="317"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="316"/>
+        <location filename="../../gui/main_window.py" line="318"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="324"/>
+        <location filename="../../gui/main_window.py" line="326"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="343"/>
+        <location filename="../../gui/main_window.py" line="345"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="344"/>
+        <location filename="../../gui/main_window.py" line="346"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="373"/>
+        <location filename="../../gui/main_window.py" line="375"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="374"/>
+        <location filename="../../gui/main_window.py" line="376"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -2082,7 +2087,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline.py" line="89"/>
-        <location filename="../../gui/timeline.py" line="439"/>
+        <location filename="../../gui/timeline.py" line="441"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
@@ -2183,89 +2188,89 @@
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="343"/>
+        <location filename="../../gui/timeline.py" line="344"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="348"/>
+        <location filename="../../gui/timeline.py" line="349"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="353"/>
+        <location filename="../../gui/timeline.py" line="354"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="376"/>
+        <location filename="../../gui/timeline.py" line="377"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="380"/>
+        <location filename="../../gui/timeline.py" line="381"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="394"/>
+        <location filename="../../gui/timeline.py" line="395"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="418"/>
+        <location filename="../../gui/timeline.py" line="420"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="421"/>
+        <location filename="../../gui/timeline.py" line="423"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="423"/>
+        <location filename="../../gui/timeline.py" line="425"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="425"/>
+        <location filename="../../gui/timeline.py" line="427"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="427"/>
+        <location filename="../../gui/timeline.py" line="429"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="433"/>
+        <location filename="../../gui/timeline.py" line="435"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="439"/>
+        <location filename="../../gui/timeline.py" line="441"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="458"/>
+        <location filename="../../gui/timeline.py" line="460"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="469"/>
+        <location filename="../../gui/timeline.py" line="471"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="483"/>
+        <location filename="../../gui/timeline.py" line="485"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="483"/>
+        <location filename="../../gui/timeline.py" line="485"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -2411,12 +2416,12 @@
 <context>
     <name>ReportWindow</name>
     <message>
-        <location filename="../../gui/interop.py" line="92"/>
+        <location filename="../../gui/interop.py" line="102"/>
         <source>Conversion report</source>
         <translation>转换报告</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="92"/>
+        <location filename="../../gui/interop.py" line="102"/>
         <source>Import summary</source>
         <translation>导入摘要</translation>
     </message>
@@ -2770,6 +2775,210 @@
     </message>
 </context>
 <context>
+    <name>VocabTableModel</name>
+    <message>
+        <location filename="../../gui/vocab/table_model.py" line="12"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/table_model.py" line="13"/>
+        <source>Stored as</source>
+        <translation>存储形式</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/table_model.py" line="14"/>
+        <source>Reads as</source>
+        <translation>读作</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/table_model.py" line="15"/>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/table_model.py" line="16"/>
+        <source>Bytes #</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/table_model.py" line="17"/>
+        <source>Chars #</source>
+        <translation>字符数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/table_model.py" line="18"/>
+        <source>Script</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/table_model.py" line="19"/>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/table_model.py" line="20"/>
+        <source>Flags</source>
+        <translation>标记</translation>
+    </message>
+</context>
+<context>
+    <name>VocabTexts</name>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="11"/>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="12"/>
+        <source>byte piece</source>
+        <translation>字节片</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="13"/>
+        <source>partial UTF-8</source>
+        <translation>不完整 UTF-8</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="14"/>
+        <source>continuation</source>
+        <translation>延续</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="15"/>
+        <source>never emitted</source>
+        <translation>从不输出</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="16"/>
+        <source>no merge path</source>
+        <translation>无合并路径</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="17"/>
+        <source>duplicate</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="37"/>
+        <source>Starts a word</source>
+        <translation>词首</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="37"/>
+        <source>Continues a word (## prefix)</source>
+        <translation>词的延续（## 前缀）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="39"/>
+        <source>Score: %1</source>
+        <translation>得分：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="39"/>
+        <source>Type: %1</source>
+        <translation>类型：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="41"/>
+        <source>Rank by score: %1</source>
+        <translation>按得分排名：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="48"/>
+        <source>%1 tokens checked: %2 never emitted for their own text, %3 partial UTF-8, %4 with no merge path, %5 duplicates up to case and leading space.</source>
+        <translation>已检查 %1 个词元：%2 个对其自身文本从不输出，%3 个为不完整 UTF-8，%4 个没有合并路径，%5 个在忽略大小写和前导空格后重复。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="54"/>
+        <source>%1 (ID %2) encodes as %3</source>
+        <translation>%1（ID %2）编码为 %3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="56"/>
+        <source>Tokens per script: %1</source>
+        <translation>各文字的词元数：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="284"/>
+        <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
+        <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
+    </message>
+</context>
+<context>
+    <name>VocabView</name>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="43"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="44"/>
+        <source>Regex</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="45"/>
+        <source>IDs, e.g. 100-200</source>
+        <translation>ID，如 100-200</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="46"/>
+        <source>Bytes, e.g. e4 b8</source>
+        <translation>字节，如 e4 b8</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="49"/>
+        <source>Any flag</source>
+        <translation>任意标记</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="52"/>
+        <source>Audit</source>
+        <translation>审计</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="53"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="55"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="72"/>
+        <source>Derivation</source>
+        <translation>构成</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="74"/>
+        <source>Run the audit to find tokens that can never appear.</source>
+        <translation>运行审计以找出永远不会出现的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="78"/>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="160"/>
+        <source>Any script</source>
+        <translation>任意文字</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="231"/>
+        <source>%1 of %2 tokens shown</source>
+        <translation>显示 %2 个词元中的 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="252"/>
+        <source>Export vocabulary</source>
+        <translation>导出词表</translation>
+    </message>
+</context>
+<context>
     <name>commands</name>
     <message>
         <location filename="../../gui/commands.py" line="20"/>
@@ -2850,104 +3059,104 @@
         <translation>token 数（相对基准）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="45"/>
-        <location filename="../../gui/compare/tables.py" line="57"/>
+        <location filename="../../gui/compare/tables.py" line="56"/>
+        <location filename="../../gui/compare/tables.py" line="68"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="43"/>
+        <location filename="../../gui/compare/tables.py" line="54"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="43"/>
+        <location filename="../../gui/compare/tables.py" line="54"/>
         <source>Log-probability</source>
         <translation>对数概率</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="44"/>
+        <location filename="../../gui/compare/tables.py" line="55"/>
         <source>P(segmentation | text)</source>
         <translation>P(切分 | 文本)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="49"/>
+        <location filename="../../gui/compare/tables.py" line="60"/>
         <source>Start</source>
         <translation>起点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="49"/>
+        <location filename="../../gui/compare/tables.py" line="60"/>
         <source>End</source>
         <translation>终点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="50"/>
+        <location filename="../../gui/compare/tables.py" line="61"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="50"/>
+        <location filename="../../gui/compare/tables.py" line="61"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="51"/>
+        <location filename="../../gui/compare/tables.py" line="62"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="55"/>
+        <location filename="../../gui/compare/tables.py" line="66"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="55"/>
+        <location filename="../../gui/compare/tables.py" line="66"/>
         <source>Drawn</source>
         <translation>抽中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="56"/>
+        <location filename="../../gui/compare/tables.py" line="67"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="56"/>
+        <location filename="../../gui/compare/tables.py" line="67"/>
         <source>Exact P^α/Z</source>
         <translation>精确 P^α/Z</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="61"/>
-        <location filename="../../gui/compare/tables.py" line="66"/>
+        <location filename="../../gui/compare/tables.py" line="72"/>
+        <location filename="../../gui/compare/tables.py" line="77"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="61"/>
+        <location filename="../../gui/compare/tables.py" line="72"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="62"/>
+        <location filename="../../gui/compare/tables.py" line="73"/>
         <source>Tried</source>
         <translation>尝试</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="62"/>
+        <location filename="../../gui/compare/tables.py" line="73"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="66"/>
+        <location filename="../../gui/compare/tables.py" line="77"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="67"/>
+        <location filename="../../gui/compare/tables.py" line="78"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="67"/>
+        <location filename="../../gui/compare/tables.py" line="78"/>
         <source>n-grams (fastText order)</source>
         <translation>n-gram（fastText 顺序）</translation>
     </message>

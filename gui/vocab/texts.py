@@ -1,0 +1,58 @@
+"""The Vocabulary view's sentences in the UI language: flag names, a
+token's derivation, the audit summary."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
+
+from core.inspect.vocab import table as vt
+
+FLAG_NAMES = {
+    vt.SPECIAL: QT_TRANSLATE_NOOP("VocabTexts", "special"),
+    vt.BYTE: QT_TRANSLATE_NOOP("VocabTexts", "byte piece"),
+    vt.PARTIAL: QT_TRANSLATE_NOOP("VocabTexts", "partial UTF-8"),
+    vt.CONTINUATION: QT_TRANSLATE_NOOP("VocabTexts", "continuation"),
+    vt.UNREACHABLE: QT_TRANSLATE_NOOP("VocabTexts", "never emitted"),
+    vt.NO_MERGE_PATH: QT_TRANSLATE_NOOP("VocabTexts", "no merge path"),
+    vt.DUPLICATE: QT_TRANSLATE_NOOP("VocabTexts", "duplicate"),
+}
+
+
+def tr(text: str) -> str:
+    """A translated string whose source lupdate already saw (FLAG_NAMES)."""
+    return QCoreApplication.translate("VocabTexts", text)
+
+
+def flag_name(flag: str) -> str:
+    return tr(FLAG_NAMES.get(flag, flag))
+
+
+def flags(values) -> str:
+    return ", ".join(map(flag_name, values))
+
+
+def derivation_lines(info, tok) -> list[str]:
+    """A WordPiece or Unigram token's derivation as lines (BPE trees are a tree widget)."""
+    if info.word_start is not None:
+        return [QCoreApplication.translate("VocabTexts", "Starts a word") if info.word_start else QCoreApplication.translate("VocabTexts", "Continues a word (## prefix)")]
+    if info.score is not None:
+        lines = [QCoreApplication.translate("VocabTexts", "Score: %1").replace("%1", f"{info.score:.4f}"), QCoreApplication.translate("VocabTexts", "Type: %1").replace("%1", info.piece_type)]
+        if info.score_rank is not None:
+            lines.append(QCoreApplication.translate("VocabTexts", "Rank by score: %1").replace("%1", str(info.score_rank)))
+        return lines
+    return []
+
+
+def audit_summary(found, table) -> str:
+    token = dict(zip(table.ids, table.tokens))
+    lines = [QCoreApplication.translate("VocabTexts", "%1 tokens checked: %2 never emitted for their own text, %3 partial UTF-8, %4 with no merge path, "
+                "%5 duplicates up to case and leading space.")
+             .replace("%1", str(found.checked)).replace("%2", str(len(found.unreachable)))
+             .replace("%3", str(len(found.partial))).replace("%4", str(len(found.no_merge_path)))
+             .replace("%5", str(len(found.duplicates)))]
+    for token_id, ids in list(found.unreachable.items())[:20]:
+        lines.append(QCoreApplication.translate("VocabTexts", "%1 (ID %2) encodes as %3").replace("%1", token[token_id]).replace("%2", str(token_id))
+                     .replace("%3", " + ".join(token.get(i, str(i)) for i in ids)))
+    lines.append(QCoreApplication.translate("VocabTexts", "Tokens per script: %1").replace(
+        "%1", ", ".join(f"{name} {count}" for name, count in found.scripts.items())))
+    return "\n".join(lines)

@@ -1,0 +1,289 @@
+"""The Vocabulary view: pick a held tokenizer, see every token in a
+filterable table, a selected token's derivation, and run the audits.
+
+The table and the audits are built off the GUI thread (gui.workers.run_task)
+with progress and cancel; filtering runs over precomputed columns
+(core.inspect.vocab.table), fast enough to follow every keystroke.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+                               QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTableView, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from core.errors import StudioError
+from core.inspect.vocab import audit as run_audit, build_table, derivation, export
+from core.inspect.vocab.table import FLAGS
+
+from .. import core_text
+from ..encode import texts as encode_texts
+from ..workers import run_task
+from . import texts
+from .table_model import VocabTableModel
+
+
+class VocabView(QWidget):
+    def __init__(self, bridge, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self.bridge = bridge
+        self.workspace = bridge.workspace
+        self.tok = None
+        self.table = None
+        self.found = None
+        self.task = None
+        self._parents = {}
+
+        # Widgets
+        self.chooser = QComboBox()
+        self.chooser.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.chooser.setMinimumContentsLength(24)
+        self.text_filter = QLineEdit(placeholderText=self.tr("Text"))
+        self.regex_filter = QLineEdit(placeholderText=self.tr("Regex"))
+        self.id_filter = QLineEdit(placeholderText=self.tr("IDs, e.g. 100-200"))
+        self.bytes_filter = QLineEdit(placeholderText=self.tr("Bytes, e.g. e4 b8"))
+        self.script_filter = QComboBox()
+        self.flag_filter = QComboBox()
+        self.flag_filter.addItem(self.tr("Any flag"), "")
+        for flag in FLAGS:
+            self.flag_filter.addItem(texts.flag_name(flag), flag)
+        self.audit_button = QPushButton(self.tr("Audit"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.export_button = QPushButton(self.tr("Export CSV…"))
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(160)
+        self.progress.hide()
+        self.status = QLabel()
+        self.model = VocabTableModel(self)
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QTableView.SelectRows)
+        self.view.setSelectionMode(QTableView.SingleSelection)
+        self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(22)
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.Fixed)  # uniform rows: smooth scrolling
+        self.view.horizontalHeader().setStretchLastSection(True)
+        for column, width in enumerate((60, 110, 110, 130, 55, 55, 70, 50)):
+            self.view.setColumnWidth(column, width)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels([self.tr("Derivation")])
+        self.audit_text = QPlainTextEdit(readOnly=True)
+        self.audit_text.setPlaceholderText(self.tr("Run the audit to find tokens that can never appear."))
+
+        # Layout
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Tokenizer")))
+        top.addWidget(self.chooser, 1)
+        for w in (self.audit_button, self.cancel_button, self.progress, self.export_button):
+            top.addWidget(w)
+        filters = QHBoxLayout()
+        for w in (self.text_filter, self.regex_filter, self.id_filter, self.bytes_filter):
+            filters.addWidget(w, 1)
+        filters.addWidget(self.script_filter)
+        filters.addWidget(self.flag_filter)
+        side = QSplitter(Qt.Vertical)
+        side.addWidget(self.tree)
+        side.addWidget(self.audit_text)
+        body = QSplitter(Qt.Horizontal)
+        body.addWidget(self.view)
+        body.addWidget(side)
+        body.setStretchFactor(0, 3)
+        body.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(filters)
+        layout.addWidget(body, 1)
+        layout.addWidget(self.status)
+
+        # Signals
+        self.chooser.currentIndexChanged.connect(self._chosen)
+        for edit in (self.text_filter, self.regex_filter, self.id_filter, self.bytes_filter):
+            edit.textChanged.connect(self.apply_filter)
+        self.script_filter.currentIndexChanged.connect(self.apply_filter)
+        self.flag_filter.currentIndexChanged.connect(self.apply_filter)
+        self.view.selectionModel().currentRowChanged.connect(self._selected)
+        self.audit_button.clicked.connect(self.start_audit)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.export_button.clicked.connect(self._ask_export)
+        bridge.sig_assets_changed.connect(self.refresh)
+        bridge.sig_model_trained.connect(self.refresh)
+        self.refresh()
+
+    # ==== the tokenizer ====
+
+    def refresh(self, *_):
+        """List the held tokenizers again, keeping the one shown if still held."""
+        try:
+            held = self.workspace.held_tokenizers()
+        except StudioError:
+            held = []
+        current = self.chooser.currentData()
+        self.chooser.blockSignals(True)
+        self.chooser.clear()
+        for h in held:
+            self.chooser.addItem(encode_texts.held_label(h), h.key)
+        index = self.chooser.findData(current)
+        self.chooser.setCurrentIndex(index if index >= 0 else (0 if held else -1))
+        self.chooser.blockSignals(False)
+        self._held = {h.key: h for h in held}
+        chosen = self._held.get(self.chooser.currentData())
+        if chosen is not None and chosen.tokenizer is not self.tok:
+            self.show_tokenizer(chosen.tokenizer)
+
+    def _chosen(self, _index):
+        chosen = self._held.get(self.chooser.currentData())
+        if chosen is not None:
+            self.show_tokenizer(chosen.tokenizer)
+
+    def choose(self, key: str) -> None:
+        self.chooser.setCurrentIndex(self.chooser.findData(key))
+
+    def show_tokenizer(self, tok):
+        """Build ``tok``'s table off the GUI thread, then show it."""
+        self.cancel()
+        self.tok, self.table, self.found = tok, None, None
+        self.model.set_table(None)
+        self.tree.clear()
+        self.audit_text.clear()
+        self._parents = derivation.merge_parents(tok)
+        self._run(lambda progress, stop: build_table(tok, progress=progress, should_stop=stop), self._built)
+
+    def _built(self, table):
+        if len(table) != len(self.tok.ids()):
+            return  # cancelled part way: a newer tokenizer is coming
+        self.table = table
+        self.script_filter.blockSignals(True)
+        self.script_filter.clear()
+        self.script_filter.addItem(self.tr("Any script"), "")
+        for name in table.script_names():
+            self.script_filter.addItem(name, name)
+        self.script_filter.blockSignals(False)
+        self.model.set_table(table)
+        self.apply_filter()
+
+    # ==== long work ====
+
+    def _run(self, fn, done):
+        # Bound methods, not lambdas: Qt drops them when this view is deleted
+        # (a language change rebuilds every view) while the task runs on.
+        task = self.task = run_task(fn, name="vocab")
+        self._done = done
+        self.progress.setValue(0)
+        self.progress.show()
+        self.cancel_button.setEnabled(True)
+        self.audit_button.setEnabled(False)
+        task.sig_progressed.connect(self._progressed)
+        task.sig_done.connect(self._task_done)
+        task.sig_failed.connect(self.status.setText)
+        task.sig_ended.connect(self._ended)
+
+    def _task_done(self, result):
+        if self.sender() is self.task:
+            self._done(result)
+
+    def _progressed(self, done, total):
+        self.progress.setMaximum(max(total, 1))
+        self.progress.setValue(done)
+
+    def _ended(self):
+        if self.sender() is self.task:
+            self.task = None
+            self.progress.hide()
+            self.cancel_button.setEnabled(False)
+            self.audit_button.setEnabled(self.table is not None)
+
+    def cancel(self):
+        if self.task is not None:
+            self.task.cancel()
+
+    def start_audit(self):
+        if self.table is None or self.task is not None:
+            return
+        tok, table = self.tok, self.table
+        self._run(lambda progress, stop: run_audit(tok, table, progress=progress, should_stop=stop), self._audited)
+
+    def _audited(self, found):
+        if found.cancelled:
+            return
+        self.found = found
+        self.table.add_flags(found.flags())
+        self.audit_text.setPlainText(texts.audit_summary(found, self.table))
+        self.apply_filter()
+
+    # ==== filtering and selection ====
+
+    def apply_filter(self, *_):
+        if self.table is None:
+            self.status.setText("")
+            return
+        try:
+            rows = self.table.filter(text=self.text_filter.text(), pattern=self.regex_filter.text(),
+                                     ids=_id_range(self.id_filter.text()), hex_bytes=self.bytes_filter.text(),
+                                     script=self.script_filter.currentData() or "",
+                                     flag=self.flag_filter.currentData() or "")
+        except StudioError as exc:
+            self.status.setText(core_text.error(exc))
+            return
+        self.model.set_rows(rows)
+        self.status.setText(self.tr("%1 of %2 tokens shown").replace("%1", str(len(rows)))
+                            .replace("%2", str(len(self.table))))
+
+    def _selected(self, current, _previous):
+        token_id = self.model.row_id(current.row())
+        self.tree.clear()
+        if token_id is None:
+            return
+        info = derivation.derive(self.tok, token_id, self._parents)
+        if info.tree is not None:
+            self.tree.addTopLevelItem(_tree_item(info.tree))
+            self.tree.expandAll()
+        else:
+            for line in texts.derivation_lines(info, self.tok):
+                self.tree.addTopLevelItem(QTreeWidgetItem([line]))
+
+    # ==== export ====
+
+    def _ask_export(self):
+        if self.table is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export vocabulary"), "vocab.csv", "CSV (*.csv)")
+        if path:
+            self.export(path)
+
+    def export(self, path: str) -> None:
+        """The table as CSV at ``path``; with an audit run, its findings beside it (``-audit.csv``)."""
+        try:
+            export.write_csv(path, export.table_csv(self.table, self.found))
+            if self.found is not None:
+                stem = path[:-4] if path.lower().endswith(".csv") else path
+                export.write_csv(stem + "-audit.csv", export.audit_csv(self.table, self.found))
+        except OSError as exc:
+            self.status.setText(str(exc))
+
+
+def _id_range(text: str):
+    """"100-200", "100-", "-200", "42" -> an inclusive range; "" -> None."""
+    text = text.strip()
+    if not text:
+        return None
+    low, dash, high = text.partition("-")
+    try:
+        low_id = int(low) if low.strip() else None
+        high_id = (int(high) if high.strip() else None) if dash else low_id
+    except ValueError:
+        raise StudioError(f"{text!r} is not an ID range; write 100-200, 100- or 42") from None
+    return low_id, high_id
+
+
+def _tree_item(node) -> QTreeWidgetItem:
+    if node.left is None:
+        return QTreeWidgetItem([f"{node.token}  [{node.id}]"])
+    label = QCoreApplication.translate("VocabTexts", "%1 ← %2 + %3  [ID %4, merge %5]").replace("%1", node.token).replace("%2", node.left.token) \
+        .replace("%3", node.right.token).replace("%4", str(node.id)).replace("%5", str(node.merge))
+    item = QTreeWidgetItem([label])
+    item.addChild(_tree_item(node.left))
+    item.addChild(_tree_item(node.right))
+    return item
