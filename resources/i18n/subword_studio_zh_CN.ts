@@ -1180,37 +1180,47 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="108"/>
+        <location filename="../../gui/encode/panel.py" line="116"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="111"/>
+        <location filename="../../gui/encode/panel.py" line="116"/>
+        <source>Tokenizer (this window&apos;s own):</source>
+        <translation>分词器（本窗口自选）：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="118"/>
+        <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
+        <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="122"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="114"/>
+        <location filename="../../gui/encode/panel.py" line="125"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="115"/>
+        <location filename="../../gui/encode/panel.py" line="126"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="252"/>
+        <location filename="../../gui/encode/panel.py" line="263"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="207"/>
+        <location filename="../../gui/encode/panel.py" line="218"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="281"/>
+        <location filename="../../gui/encode/panel.py" line="292"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1760,48 +1770,61 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="228"/>
+        <location filename="../../gui/lessons.py" line="336"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
+</context>
+<context>
+    <name>LessonPanel</name>
     <message>
-        <location filename="../../gui/lessons.py" line="229"/>
+        <location filename="../../gui/lessons.py" line="262"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="230"/>
-        <location filename="../../gui/lessons.py" line="260"/>
+        <location filename="../../gui/lessons.py" line="263"/>
+        <location filename="../../gui/lessons.py" line="300"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="237"/>
+        <location filename="../../gui/lessons.py" line="264"/>
+        <source>End lesson</source>
+        <translation>结束课程</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="265"/>
+        <source>Stop the lesson; windows it arranged go back as they were</source>
+        <translation>结束本课；课程排列过的窗口恢复原样</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="275"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="246"/>
+        <location filename="../../gui/lessons.py" line="286"/>
         <source>§%1, %2</source>
         <translation>§%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="248"/>
+        <location filename="../../gui/lessons.py" line="288"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="254"/>
+        <location filename="../../gui/lessons.py" line="294"/>
         <source>Lesson finished.</source>
         <translation>本课结束。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="256"/>
+        <location filename="../../gui/lessons.py" line="296"/>
         <source>Next: %1.</source>
         <translation>下一课：%1。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="260"/>
+        <location filename="../../gui/lessons.py" line="300"/>
         <source>Next lesson ▶</source>
         <translation>下一课 ▶</translation>
     </message>
@@ -1809,12 +1832,12 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../gui/lessons.py" line="54"/>
+        <location filename="../../gui/lessons.py" line="63"/>
         <source>Start lesson</source>
         <translation>开始课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="55"/>
+        <location filename="../../gui/lessons.py" line="64"/>
         <source>The workspace has unsaved changes. The lesson replaces its corpus and settings. Discard the changes?</source>
         <translation>工作区有未保存的更改。课程会替换它的语料和设置。要放弃这些更改吗？</translation>
     </message>
@@ -1822,105 +1845,70 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="84"/>
-        <source>Merge trace</source>
-        <translation>合并过程</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="85"/>
-        <source>Corpus</source>
-        <translation>语料</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="86"/>
-        <source>Merge timeline</source>
-        <translation>合并时间线</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="87"/>
-        <source>Encode / decode</source>
-        <translation>编码 / 解码</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="88"/>
-        <source>Assets</source>
-        <translation>资产</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="89"/>
-        <source>Compare</source>
-        <translation>比较</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="60"/>
-        <location filename="../../gui/main_window.py" line="194"/>
-        <location filename="../../gui/main_window.py" line="278"/>
+        <location filename="../../gui/main_window.py" line="61"/>
+        <location filename="../../gui/main_window.py" line="215"/>
+        <location filename="../../gui/main_window.py" line="309"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="90"/>
-        <source>Pipeline</source>
-        <translation>流水线</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="215"/>
-        <location filename="../../gui/main_window.py" line="222"/>
+        <location filename="../../gui/main_window.py" line="237"/>
+        <location filename="../../gui/main_window.py" line="244"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="267"/>
+        <location filename="../../gui/main_window.py" line="297"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="269"/>
+        <location filename="../../gui/main_window.py" line="299"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="282"/>
+        <location filename="../../gui/main_window.py" line="313"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="283"/>
+        <location filename="../../gui/main_window.py" line="314"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="315"/>
+        <location filename="../../gui/main_window.py" line="346"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="316"/>
+        <location filename="../../gui/main_window.py" line="347"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="324"/>
+        <location filename="../../gui/main_window.py" line="355"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="343"/>
+        <location filename="../../gui/main_window.py" line="374"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="344"/>
+        <location filename="../../gui/main_window.py" line="375"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="373"/>
+        <location filename="../../gui/main_window.py" line="404"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="374"/>
+        <location filename="../../gui/main_window.py" line="405"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -1928,132 +1916,137 @@
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../gui/menus.py" line="51"/>
+        <location filename="../../gui/menus.py" line="59"/>
         <source>%1 (missing)</source>
         <translation>%1（文件缺失）</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="53"/>
+        <location filename="../../gui/menus.py" line="61"/>
         <source>No recent files</source>
         <translation>没有最近文件</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="55"/>
+        <location filename="../../gui/menus.py" line="63"/>
         <source>&amp;Clear the list</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="70"/>
+        <location filename="../../gui/menus.py" line="78"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="71"/>
+        <location filename="../../gui/menus.py" line="79"/>
         <source>&amp;Open workspace…</source>
         <translation>打开工作区(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="72"/>
+        <location filename="../../gui/menus.py" line="80"/>
         <source>&amp;Save workspace</source>
         <translation>保存工作区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="73"/>
+        <location filename="../../gui/menus.py" line="81"/>
         <source>Save workspace &amp;as…</source>
         <translation>工作区另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="75"/>
+        <location filename="../../gui/menus.py" line="83"/>
         <source>Recent &amp;workspaces</source>
         <translation>最近的工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="78"/>
+        <location filename="../../gui/menus.py" line="86"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="79"/>
+        <location filename="../../gui/menus.py" line="87"/>
         <source>&amp;Export tokenizer…</source>
         <translation>导出分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="81"/>
+        <location filename="../../gui/menus.py" line="89"/>
         <source>Recent &amp;tokenizers</source>
         <translation>最近的分词器(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="84"/>
+        <location filename="../../gui/menus.py" line="92"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="86"/>
+        <location filename="../../gui/menus.py" line="94"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="93"/>
+        <location filename="../../gui/menus.py" line="101"/>
         <source>&amp;Lesson panel</source>
         <translation>课程面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="96"/>
+        <location filename="../../gui/menus.py" line="104"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="100"/>
+        <location filename="../../gui/menus.py" line="109"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="107"/>
+        <location filename="../../gui/menus.py" line="116"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="109"/>
+        <location filename="../../gui/menus.py" line="118"/>
         <source>&amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="109"/>
+        <location filename="../../gui/menus.py" line="118"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="109"/>
+        <location filename="../../gui/menus.py" line="118"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="117"/>
+        <location filename="../../gui/menus.py" line="126"/>
         <source>&amp;Lessons</source>
         <translation>课程(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="122"/>
+        <location filename="../../gui/menus.py" line="131"/>
         <source>&amp;Previous step</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="124"/>
+        <location filename="../../gui/menus.py" line="133"/>
         <source>&amp;Next step</source>
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="126"/>
+        <location filename="../../gui/menus.py" line="135"/>
+        <source>E&amp;nd lesson</source>
+        <translation>结束课程(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="139"/>
         <source>&amp;Exercises (§19.8)…</source>
         <translation>习题（§19.8）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="129"/>
+        <location filename="../../gui/menus.py" line="144"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="130"/>
+        <location filename="../../gui/menus.py" line="145"/>
         <source>&amp;About Subword Studio</source>
         <translation>关于 Subword Studio(&amp;A)</translation>
     </message>
@@ -2061,211 +2054,211 @@
 <context>
     <name>MergeTimeline</name>
     <message>
-        <location filename="../../gui/timeline.py" line="81"/>
+        <location filename="../../gui/timeline.py" line="82"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="82"/>
+        <location filename="../../gui/timeline.py" line="83"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="83"/>
+        <location filename="../../gui/timeline.py" line="84"/>
         <source>Retrain on every change</source>
         <translation>每次更改后重新训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="88"/>
+        <location filename="../../gui/timeline.py" line="89"/>
         <source>◀ Step back</source>
         <translation>◀ 后退一步</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="89"/>
-        <location filename="../../gui/timeline.py" line="439"/>
+        <location filename="../../gui/timeline.py" line="90"/>
+        <location filename="../../gui/timeline.py" line="446"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="91"/>
+        <location filename="../../gui/timeline.py" line="92"/>
         <source>Step forward ▶</source>
         <translation>前进一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="95"/>
+        <location filename="../../gui/timeline.py" line="96"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="108"/>
+        <location filename="../../gui/timeline.py" line="109"/>
         <source>Follow the selected step</source>
         <translation>跟随所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="110"/>
+        <location filename="../../gui/timeline.py" line="111"/>
         <source>The sample text is encoded with as many merges as the step selected above; untick to choose the number of merges with the slider.</source>
         <translation>示例文本按上方所选步骤的合并次数编码；取消勾选后可用滑块自选合并次数。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="116"/>
+        <location filename="../../gui/timeline.py" line="117"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="121"/>
+        <location filename="../../gui/timeline.py" line="122"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="123"/>
+        <location filename="../../gui/timeline.py" line="124"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="132"/>
+        <location filename="../../gui/timeline.py" line="133"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="150"/>
+        <location filename="../../gui/timeline.py" line="151"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="151"/>
+        <location filename="../../gui/timeline.py" line="152"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="160"/>
+        <location filename="../../gui/timeline.py" line="161"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="248"/>
+        <location filename="../../gui/timeline.py" line="253"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="254"/>
+        <location filename="../../gui/timeline.py" line="259"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="259"/>
+        <location filename="../../gui/timeline.py" line="264"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="267"/>
+        <location filename="../../gui/timeline.py" line="272"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="272"/>
+        <location filename="../../gui/timeline.py" line="277"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="281"/>
+        <location filename="../../gui/timeline.py" line="286"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="293"/>
-        <location filename="../../gui/timeline.py" line="297"/>
+        <location filename="../../gui/timeline.py" line="298"/>
+        <location filename="../../gui/timeline.py" line="302"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="296"/>
+        <location filename="../../gui/timeline.py" line="301"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="343"/>
+        <location filename="../../gui/timeline.py" line="349"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="348"/>
+        <location filename="../../gui/timeline.py" line="354"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="353"/>
+        <location filename="../../gui/timeline.py" line="359"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="376"/>
+        <location filename="../../gui/timeline.py" line="382"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="380"/>
+        <location filename="../../gui/timeline.py" line="386"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="394"/>
+        <location filename="../../gui/timeline.py" line="400"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="418"/>
+        <location filename="../../gui/timeline.py" line="425"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="421"/>
+        <location filename="../../gui/timeline.py" line="428"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="423"/>
+        <location filename="../../gui/timeline.py" line="430"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="425"/>
+        <location filename="../../gui/timeline.py" line="432"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="427"/>
+        <location filename="../../gui/timeline.py" line="434"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="433"/>
+        <location filename="../../gui/timeline.py" line="440"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="439"/>
+        <location filename="../../gui/timeline.py" line="446"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="458"/>
+        <location filename="../../gui/timeline.py" line="465"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="469"/>
+        <location filename="../../gui/timeline.py" line="476"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="483"/>
+        <location filename="../../gui/timeline.py" line="490"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="483"/>
+        <location filename="../../gui/timeline.py" line="490"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -2729,44 +2722,157 @@
 <context>
     <name>TracePanel</name>
     <message>
-        <location filename="../../gui/trace_panel.py" line="76"/>
+        <location filename="../../gui/trace_panel.py" line="77"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="90"/>
+        <location filename="../../gui/trace_panel.py" line="91"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="92"/>
+        <location filename="../../gui/trace_panel.py" line="93"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="141"/>
+        <location filename="../../gui/trace_panel.py" line="142"/>
         <source>Result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="159"/>
+        <location filename="../../gui/trace_panel.py" line="160"/>
         <source>Segmentation after step %1 (vocab %2)</source>
         <translation>第 %1 步之后的切分（词表 %2 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="166"/>
+        <location filename="../../gui/trace_panel.py" line="167"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="188"/>
+        <location filename="../../gui/trace_panel.py" line="191"/>
         <source>Pair counts after the last merge</source>
         <translation>最后一次合并之后的相邻对计数</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="190"/>
+        <location filename="../../gui/trace_panel.py" line="193"/>
         <source>Pair counts before merge %1 (winner %2, %3 rule)</source>
         <translation>第 %1 次合并之前的相邻对计数（胜出 %2，%3 规则）</translation>
+    </message>
+</context>
+<context>
+    <name>ViewTabs</name>
+    <message>
+        <location filename="../../gui/windows/tabs.py" line="70"/>
+        <location filename="../../gui/windows/tabs.py" line="94"/>
+        <source>Detach into a window of its own</source>
+        <translation>分离到独立窗口</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/tabs.py" line="97"/>
+        <source>Open another in a new window</source>
+        <translation>在新窗口中再打开一个</translation>
+    </message>
+</context>
+<context>
+    <name>ViewWindow</name>
+    <message>
+        <location filename="../../gui/windows/view_window.py" line="51"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>Views</name>
+    <message>
+        <location filename="../../gui/windows/views.py" line="44"/>
+        <source>Merge trace</source>
+        <translation>合并过程</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="45"/>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="46"/>
+        <source>Merge timeline</source>
+        <translation>合并时间线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="48"/>
+        <source>Encode / decode</source>
+        <translation>编码 / 解码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="50"/>
+        <source>Assets</source>
+        <translation>资产</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="51"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="52"/>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="54"/>
+        <source>Lesson panel</source>
+        <translation>课程面板</translation>
+    </message>
+</context>
+<context>
+    <name>WindowMenu</name>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="34"/>
+        <source>&amp;Window</source>
+        <translation>窗口(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="35"/>
+        <source>&amp;New window</source>
+        <translation>新建窗口(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="40"/>
+        <source>&amp;Detach the current tab</source>
+        <translation>分离当前标签页(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="41"/>
+        <source>Detach the &amp;lesson panel</source>
+        <translation>分离课程面板(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="45"/>
+        <source>&amp;Attach to the main window</source>
+        <translation>放回主窗口(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="47"/>
+        <source>&amp;Close window</source>
+        <translation>关闭窗口(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="49"/>
+        <source>Ne&amp;xt window</source>
+        <translation>下一个窗口(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="60"/>
+        <source>&amp;Detach “%1” into a window</source>
+        <translation>将“%1”分离到独立窗口(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="67"/>
+        <source>Main window — %1</source>
+        <translation>主窗口 — %1</translation>
     </message>
 </context>
 <context>
@@ -4762,7 +4868,7 @@
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/workers.py" line="227"/>
+        <location filename="../../gui/workers.py" line="235"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>

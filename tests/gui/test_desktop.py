@@ -37,7 +37,8 @@ def test_menu_actions_use_standard_shortcuts(window):
     actions["view_encode"].trigger()
     assert window.tabs.currentWidget() is window.panels["encode"]
     titles = [a.text() for a in window.menuBar().actions()]
-    assert titles == ["&File", "&View", "&Lessons", "&Help"]
+    assert titles == ["&File", "&View", "&Lessons", "&Window", "&Help"]
+    assert actions["next_window"].shortcut() == QKeySequence("Ctrl+`")
 
 
 def test_recent_workspaces_are_remembered_and_missing_ones_dropped(window, tmp_path, monkeypatch):
@@ -255,7 +256,7 @@ def test_language_switch_keeps_the_lesson_and_its_step(window, qtbot):
     assert window.player.lesson.key == "19.5"
     qtbot.waitUntil(lambda: window.panels["assets"].diff is not None)
     assert len(window.workspace.assets) == 2  # the original and one copy, nothing lost or doubled
-    assert CJK.search(window.lesson_dock.explanation.text()) and CJK.search(window.lesson_dock.title.text())
+    assert CJK.search(window.lesson_dock.panel.explanation.text()) and CJK.search(window.lesson_dock.panel.title.text())
 
 
 class _Dialogs:
