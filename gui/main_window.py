@@ -1,11 +1,9 @@
 """The main window: one tab per view, every view over the same workspace.
 
-A view is a QWidget built as ``View(bridge)``; adding one to the app is one
-entry in gui/windows/views.py.  Any tab can leave for a window of its own,
-and any view can open in a new window (gui/windows/): all of them observe
-the one workspace through ``self.bridge``, and this window's slots serve the
-menus of every window.
-"""
+A view is a QWidget built as ``View(bridge)``, one entry in gui/windows/views.py.
+Any tab can leave for a window of its own, any view can open in a new window
+(gui/windows/); all observe the one workspace through ``self.bridge``, and
+this window's slots serve the menus of every window."""
 
 from __future__ import annotations
 
@@ -64,10 +62,7 @@ class MainWindow(QMainWindow):
         self.actions = self.menus.build()
         self._restore_layout()
         for signal in (self.player.sig_step_shown, self.player.sig_failed):
-            signal.connect(self._show_lesson_panel)
-        self.tabs.sig_detach_requested.connect(
-            lambda view, at: self.windows.detach(self._key_of(view), at=at, activate=True))
-        self.tabs.sig_copy_requested.connect(lambda view: self.windows.new_window(self._key_of(view), activate=True))
+            signal.connect(self.windows.show_lesson_panel)
         self.windows.sig_changed.connect(self.show_title)
         self._slot = None
         self._kept_assets: set[str] = set()  # identities of unsaved assets held by the saved workspace file
@@ -112,27 +107,13 @@ class MainWindow(QMainWindow):
         if activate:
             self.windows.activate(holder)
 
-    def _key_of(self, view) -> str:
-        return next(key for key, panel in self.panels.items() if panel is view)
-
-    def detach_current(self):
-        """Window → Detach: the current tab into a window of its own."""
-        key = self.current_panel()
-        if key is not None:
-            self.windows.detach(key, activate=True)
-
-    def _show_lesson_panel(self, *_):
-        # A lesson step shows the lesson panel, unless one is in a window already.
-        if not any(w.key == views.LESSON for w in self.windows.windows):
-            self.lesson_dock.show()
-
     def dragEnterEvent(self, event):
         # Views that take drops themselves (the corpus editor) get them first.
-        if self._dropped(event.mimeData().urls()):
+        if desktop.dropped_file(event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event):
-        dropped = self._dropped(event.mimeData().urls())
+        dropped = desktop.dropped_file(event.mimeData().urls())
         if dropped:
             event.acceptProposedAction()
             kind, path = dropped
@@ -140,19 +121,6 @@ class MainWindow(QMainWindow):
                 self.open_workspace(path)
             else:
                 self.import_tokenizer(path)
-
-    @staticmethod
-    def _dropped(urls):
-        """("workspace" or "tokenizer", path) for the first dropped workspace or
-        asset file of ours, else None; the interop filter took the ecosystem's
-        tokenizer files before they got here."""
-        for url in urls:
-            path = url.toLocalFile() if url.isLocalFile() else ""
-            if path.endswith(".json") and desktop.starts_with_format(path, workspace_file.FORMAT):
-                return "workspace", path
-            if path and desktop.starts_with_format(path, assets.FORMAT):
-                return "tokenizer", path
-        return None
 
     # ==== lessons, about, language and theme ====
 
@@ -288,8 +256,7 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event):
         super().showEvent(event)
-        if not event.spontaneous():
-            self.windows.show_all()  # the windows restored with this one
+        self.windows.show_all()  # the windows restored with this one
 
     # ==== workspace files, autosave and recovery ====
 

@@ -70,13 +70,15 @@ def side_by_side(manager, keys) -> Saved:
 
     # The main window holds the first view unless, holding all the tabs (and
     # the lesson dock), it is too wide to share the screen while the views
-    # alone would fit; then the lesson panel comes along in a column of its own.
+    # alone would fit; then the lesson panel comes along in a column of its
+    # own if there is room (else it waits behind, its keys work everywhere).
     keys = list(keys)
     in_main = keys[0] in views.TABS and manager.home_window(keys[0]) is None
     alone = [needs(shell.panels[k] if k in views.TABS else shell.lesson_dock.panel) for k in keys]
     if in_main and needs(shell) + sum(alone[1:]) > screen.width() >= sum(alone):
         in_main = False
-        if views.LESSON not in keys and shell.lesson_dock.isVisible():
+        lesson = needs(shell.lesson_dock.panel)
+        if views.LESSON not in keys and shell.lesson_dock.isVisible() and sum(alone) + lesson <= screen.width():
             keys.append(views.LESSON)
     holders = []
     for index, key in enumerate(keys):
@@ -108,6 +110,9 @@ def restore(manager, saved: Saved) -> None:
         if window in manager.windows:
             window.restoreGeometry(geometry)
     shell = manager.shell
+    # Its minimum size now, not at the next layout pass: a hidden lesson dock
+    # or a tab come home changes it, and restoreGeometry respects it.
+    shell.layout().activate()
     shell.restoreGeometry(saved.geometry)
     if saved.current is not None and shell.tabs.indexOf(shell.panels[saved.current]) >= 0:
         shell.show_panel(saved.current)

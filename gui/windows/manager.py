@@ -46,12 +46,19 @@ class WindowManager(QObject):
         self._freeing: list = []
         self._free_timer = QTimer(self, interval=FREE_POLL_MS)
         self._free_timer.timeout.connect(self._free_idle)
+        # A tab's detach button, its menu, or the tab dragged off the bar.
+        shell.tabs.sig_detach_requested.connect(lambda view, at: self.detach(self.key_of(view), at=at, activate=True))
+        shell.tabs.sig_copy_requested.connect(lambda view: self.new_window(self.key_of(view), activate=True))
 
     # ==== what is where ====
 
     def all(self) -> list:
         """The main window, then the others in the order they opened."""
         return [self.shell, *self.windows]
+
+    def key_of(self, view) -> str:
+        """The key of one of the main window's own views."""
+        return next(key for key, panel in self.shell.panels.items() if panel is view)
 
     def home_window(self, key: str) -> ViewWindow | None:
         """The window holding the main window's own ``key`` view, if it is detached."""
@@ -87,6 +94,11 @@ class WindowManager(QObject):
         if size is not None and geometry is None:
             window.resize(size)
         return self._open(window, geometry, at, show, activate)
+
+    def detach_current(self) -> ViewWindow | None:
+        """Window → Detach: the main window's current tab into a window of its own."""
+        key = self.shell.current_panel()
+        return None if key is None else self.detach(key, activate=True)
 
     def _open(self, window, geometry, at, show, activate):
         self.windows.append(window)
@@ -218,6 +230,11 @@ class WindowManager(QObject):
             else:
                 options = entry.get("options") if isinstance(entry.get("options"), dict) else {}
                 self.new_window(entry["view"], options=options, geometry=geometry, show=show)
+
+    def show_lesson_panel(self, *_) -> None:
+        """A lesson step shows the lesson dock, unless a lesson panel is in a window already."""
+        if not any(w.key == views.LESSON for w in self.windows):
+            self.shell.lesson_dock.show()
 
     def show_all(self) -> None:
         for window in self.windows:

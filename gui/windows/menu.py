@@ -37,7 +37,7 @@ class WindowMenu(QObject):
             actions["new_" + kind.key] = _action(new_menu, views.title(kind.key),
                                                  lambda k=kind.key: manager.new_window(k, activate=True))
         if host is shell:
-            actions["detach"] = _action(menu, self.tr("&Detach the current tab"), shell.detach_current, DETACH)
+            actions["detach"] = _action(menu, self.tr("&Detach the current tab"), manager.detach_current, DETACH)
             actions["detach_lesson"] = _action(menu, self.tr("Detach the &lesson panel"),
                                                lambda: manager.detach(views.LESSON, activate=True))
         else:

@@ -389,3 +389,19 @@ def test_corpus_editors_in_two_windows_share_one_undo_history(window, qtbot):
     assert window.workspace.corpus.counts == (2, 1, 1) and not home.undo_button.isEnabled()
     home.redo_button.click()
     assert window.workspace.corpus.counts == (2, 1, 2)
+
+
+def test_an_opened_asset_and_a_selected_step_show_in_every_window_at_once(window):
+    from core.workspace import classroom
+
+    assets_window = window.windows.new_window("assets")
+    encode_window = window.windows.new_window("encode")
+    trace_window = window.windows.detach("trace")
+    before = encode_window.view.chooser.count()
+    window.workspace.open_asset_file(classroom.ASSET_PATH)
+    # No event loop turn needed: the bridge's signals reach every window's view as they are emitted.
+    assert assets_window.view.library_model.rowCount() == window.panels["assets"].library_model.rowCount() == 1
+    assert encode_window.view.chooser.count() == window.panels["encode"].chooser.count() == before + 1
+    window.workspace.select_step(2)
+    assert trace_window.view.trace_view.currentIndex().row() == 2
+    assert window.panels["timeline"].merge_view.currentIndex().row() == 1
