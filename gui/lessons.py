@@ -356,7 +356,10 @@ class LessonDock(QDockWidget):
         return self.panel
 
     def put_panel(self, panel) -> None:
+        placeholder = self.widget()
         self.setWidget(panel)
+        if placeholder is not None and placeholder is not panel:
+            placeholder.deleteLater()
         panel.show()
         self.toggleViewAction().setEnabled(True)
         self.show()

@@ -42,6 +42,7 @@ class Menus(QObject):
         super().__init__(host)
         self.host = host
         self.window = shell if shell is not None else host
+        self.window_menu = WindowMenu(host, self.window)
 
     def recent_menu(self, menu, setting, open_slot):
         """Fill ``menu`` with the remembered files each time it opens; a file that
@@ -139,7 +140,7 @@ class Menus(QObject):
         actions["exercises"] = _action(lessons_menu, self.tr("&Exercises (§19.8)…"), window.show_exercises,
                                        "Ctrl+Shift+E")
 
-        WindowMenu(host, window).build(bar, actions)
+        self.window_menu.build(bar, actions)
 
         help_menu = bar.addMenu(self.tr("&Help"))
         actions["about"] = _action(help_menu, self.tr("&About Subword Studio"), window.show_about)

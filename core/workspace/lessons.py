@@ -1,8 +1,9 @@
 """The seeds' worked examples as replayable lessons, and seed 000's exercises.
 
 A lesson is plain data: the seed and section it comes from, the corpus and
-settings to load, and the steps to replay in the real windows.  A step names
-the tab to show, an action and its arguments; ``gui/lessons.py`` performs the
+settings to load, the views to show side by side while it runs (if any),
+and the steps to replay in the real windows.  A step names the view to
+show, an action and its arguments; ``gui/lessons.py`` performs the
 action through the views, exactly as a person would, and the texts that
 explain each step live with the other translated strings in
 ``gui/lesson_text.py``.

@@ -29,6 +29,8 @@ from . import layouts, views
 from .view_window import ViewWindow
 
 DEFAULT_SIZE = QSize(960, 680)
+LESSON_SIZE = QSize(380, 640)
+FRAME_GUESS = QSize(16, 40)  # borders and a title bar, while no window shows the real ones
 CASCADE = 40  # px between windows that do not fit beside the main window
 FREE_POLL_MS = 200
 
@@ -44,7 +46,7 @@ class WindowManager(QObject):
         # Closed windows, freed once no worker runs: freeing a widget tree
         # while a worker ends its task can deadlock PySide (main_window.retranslate).
         self._freeing: list = []
-        self._free_timer = QTimer(self, interval=FREE_POLL_MS)
+        self._free_timer = QTimer(self)
         self._free_timer.timeout.connect(self._free_idle)
         # A tab's detach button, its menu, or the tab dragged off the bar.
         shell.tabs.sig_detach_requested.connect(lambda view, at: self.detach(self.key_of(view), at=at, activate=True))
@@ -104,10 +106,8 @@ class WindowManager(QObject):
         self.windows.append(window)
         self.shell.interop.watch_drops(window)
         theme.fit_views(window)
-        if geometry:
-            window.restoreGeometry(QByteArray(geometry))
-        else:
-            self._place(window, at)
+        if not (geometry and window.restoreGeometry(QByteArray(geometry))):
+            self._place(window, at)  # none saved, or not readable
         self._renumber()
         if show:
             window.show()
@@ -117,24 +117,33 @@ class WindowManager(QObject):
         return window
 
     def _place(self, window, at):
-        """Beside the main window if it fits on its screen, else cascaded over it."""
+        """Beside the windows on screen if it fits there, else cascaded over the main window."""
         screen = (self.shell.screen() or QGuiApplication.primaryScreen()).availableGeometry()
+        main = self.shell.frameGeometry()
+        # The window manager's frame, as it drew the main window's (a new
+        # window has none until it is shown; nor has a main window not shown yet).
+        frame = main.size() - self.shell.size() if self.shell.isVisible() else FRAME_GUESS
         # A detached tab keeps the size it had; a new window starts at a size
         # where every view's controls fit.
-        size = window.size() if window.testAttribute(Qt.WA_Resized) else DEFAULT_SIZE
-        size = size.boundedTo(screen.size())
-        main = self.shell.frameGeometry()
-        if at is not None:
-            spot = QRect(at - QPoint(size.width() // 2, 12), size)
+        if window.testAttribute(Qt.WA_Resized):
+            size = window.size()
         else:
-            spot = QRect(main.topRight() + QPoint(1, 0), size)
+            size = LESSON_SIZE if window.key == views.LESSON else DEFAULT_SIZE
+        size = size.expandedTo(window.minimumSizeHint()).boundedTo(screen.size() - frame)
+        outer = size + frame
+        if at is not None:
+            spot = QRect(at - QPoint(outer.width() // 2, 12), outer)
+        else:
+            # Right of the rightmost window on screen, else cascaded over the main window.
+            shown = [main, *(w.frameGeometry() for w in self.windows if w is not window and w.isVisible())]
+            spot = QRect(max(shown, key=QRect.right).topRight() + QPoint(1, 0), outer)
             if not screen.contains(spot):
-                spot = QRect(main.topLeft() + QPoint(CASCADE, CASCADE) * len(self.windows), size)
+                spot = QRect(main.topLeft() + QPoint(CASCADE, CASCADE) * len(self.windows), outer)
         # Kept on the screen: a window half off it is a window lost.
-        spot.moveLeft(max(screen.left(), min(spot.left(), screen.right() - size.width())))
-        spot.moveTop(max(screen.top(), min(spot.top(), screen.bottom() - size.height())))
+        spot.moveLeft(max(screen.left(), min(spot.left(), screen.right() + 1 - outer.width())))
+        spot.moveTop(max(screen.top(), min(spot.top(), screen.bottom() + 1 - outer.height())))
         window.resize(size)
-        window.move(spot.topLeft())
+        window.move(spot.topLeft())  # a window's position is its frame's
 
     def _renumber(self):
         # The main window's copy is number 1: copies in new windows count from 2.
@@ -166,8 +175,10 @@ class WindowManager(QObject):
                 self.shell.lesson_dock.put_panel(view)
             else:
                 self._put_tab(window.key, view)
+        # Hidden now; freed at once if no worker runs, else as soon as none does
+        # (until then it only listens).
         self._freeing.append(window)
-        self._free_timer.start()
+        self._free_timer.start(0)
         self._renumber()
         self.sig_changed.emit()
 
@@ -183,6 +194,7 @@ class WindowManager(QObject):
 
     def _free_idle(self):
         if workers.running():
+            self._free_timer.start(FREE_POLL_MS)  # look again soon
             return
         self._free_timer.stop()
         freeing, self._freeing = self._freeing, []

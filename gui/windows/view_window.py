@@ -9,7 +9,6 @@ Closing it closes only its view: a detached tab goes back to its tab.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow
 
 from .. import menus
@@ -28,8 +27,7 @@ class ViewWindow(QMainWindow):
         self.number = 1  # this window's place among the open copies of its view
 
         # Widgets
-        self.setObjectName(f"window_{key}")
-        self.setAttribute(Qt.WA_DeleteOnClose, False)  # the manager frees it, once no worker runs
+        self.setObjectName(f"window_{key}")  # not deleted on close: the manager frees it once no worker runs
         self.setAcceptDrops(True)
         self.set_view(view)
         self.menus = menus.Menus(self, shell)

@@ -1916,137 +1916,137 @@
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../gui/menus.py" line="59"/>
+        <location filename="../../gui/menus.py" line="60"/>
         <source>%1 (missing)</source>
         <translation>%1（文件缺失）</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="61"/>
+        <location filename="../../gui/menus.py" line="62"/>
         <source>No recent files</source>
         <translation>没有最近文件</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="63"/>
+        <location filename="../../gui/menus.py" line="64"/>
         <source>&amp;Clear the list</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="78"/>
+        <location filename="../../gui/menus.py" line="79"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="79"/>
+        <location filename="../../gui/menus.py" line="80"/>
         <source>&amp;Open workspace…</source>
         <translation>打开工作区(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="80"/>
+        <location filename="../../gui/menus.py" line="81"/>
         <source>&amp;Save workspace</source>
         <translation>保存工作区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="81"/>
+        <location filename="../../gui/menus.py" line="82"/>
         <source>Save workspace &amp;as…</source>
         <translation>工作区另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="83"/>
+        <location filename="../../gui/menus.py" line="84"/>
         <source>Recent &amp;workspaces</source>
         <translation>最近的工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="86"/>
+        <location filename="../../gui/menus.py" line="87"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="87"/>
+        <location filename="../../gui/menus.py" line="88"/>
         <source>&amp;Export tokenizer…</source>
         <translation>导出分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="89"/>
+        <location filename="../../gui/menus.py" line="90"/>
         <source>Recent &amp;tokenizers</source>
         <translation>最近的分词器(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="92"/>
+        <location filename="../../gui/menus.py" line="93"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="94"/>
+        <location filename="../../gui/menus.py" line="95"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="101"/>
+        <location filename="../../gui/menus.py" line="102"/>
         <source>&amp;Lesson panel</source>
         <translation>课程面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="104"/>
+        <location filename="../../gui/menus.py" line="105"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="109"/>
+        <location filename="../../gui/menus.py" line="110"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="116"/>
+        <location filename="../../gui/menus.py" line="117"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="118"/>
+        <location filename="../../gui/menus.py" line="119"/>
         <source>&amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="118"/>
+        <location filename="../../gui/menus.py" line="119"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="118"/>
+        <location filename="../../gui/menus.py" line="119"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="126"/>
+        <location filename="../../gui/menus.py" line="127"/>
         <source>&amp;Lessons</source>
         <translation>课程(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="131"/>
+        <location filename="../../gui/menus.py" line="132"/>
         <source>&amp;Previous step</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="133"/>
+        <location filename="../../gui/menus.py" line="134"/>
         <source>&amp;Next step</source>
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="135"/>
+        <location filename="../../gui/menus.py" line="136"/>
         <source>E&amp;nd lesson</source>
         <translation>结束课程(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="139"/>
+        <location filename="../../gui/menus.py" line="140"/>
         <source>&amp;Exercises (§19.8)…</source>
         <translation>习题（§19.8）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="144"/>
+        <location filename="../../gui/menus.py" line="145"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="145"/>
+        <location filename="../../gui/menus.py" line="146"/>
         <source>&amp;About Subword Studio</source>
         <translation>关于 Subword Studio(&amp;A)</translation>
     </message>
@@ -2779,7 +2779,7 @@
 <context>
     <name>ViewWindow</name>
     <message>
-        <location filename="../../gui/windows/view_window.py" line="51"/>
+        <location filename="../../gui/windows/view_window.py" line="49"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>

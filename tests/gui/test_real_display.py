@@ -79,6 +79,11 @@ def test_a_lesson_puts_the_corpus_beside_the_timeline_on_a_real_x_display(tmp_pa
     assert seen["lesson_panel_visible"]
     assert seen["cycle"] == cycle  # Ctrl+` from the main window, twice
     assert seen["after"] == seen["before"] and seen["timeline_home"]  # the user's layout back
+    main_x, main_y, main_w, _ = seen["before"]
+    new_x, new_y, new_w, _ = seen["new_window"]
+    assert seen["new_window_on_screen"]
+    if main_x + main_w + new_w <= width:
+        assert (new_x, new_y) == (main_x + main_w, main_y)  # beside the main window
 
 
 def test_no_display_is_one_clear_line_not_a_qt_abort(tmp_path):

@@ -243,6 +243,9 @@ def test_a_damaged_window_set_is_ignored(qtbot):
         settings.write(settings.WINDOWS, '[{"view": "nope"}, 3, {"view": "compare", "geometry": "%%%"}]')
         again.windows.restore(show=True)
         assert [w.key for w in again.windows.windows] == ["compare"]
+        # Its geometry unreadable, it is placed as a new window is: on the screen.
+        compare = again.windows.windows[0]
+        assert again.screen().availableGeometry().contains(compare.frameGeometry())
     finally:
         destroy(again)
 

@@ -73,5 +73,10 @@ window.player.end()
 settle()
 seen["after"] = rect(window)
 seen["timeline_home"] = window.tabs.indexOf(window.panels["timeline"]) >= 0
+# Window → New window → Lesson panel: beside the main window if there is room, on the screen anyway.
+panel = window.windows.new_window("lesson")
+settle(0.3)
+seen["new_window"] = rect(panel)
+seen["new_window_on_screen"] = screen.contains(panel.frameGeometry())
 print(json.dumps(seen))
 window.close()
