@@ -34,9 +34,13 @@ class AfterPaint(QObject):
 
     def task(self, fn, name: str) -> Task:
         """A task for ``fn(progress, should_stop)``, started now or after the next paint."""
-        task = Task(fn, name=name)
+        return self.hold(Task(fn, name=name))
+
+    def hold(self, task: Task) -> Task:
+        """Start ``task`` now or after the next paint, unless started before
+        (another view holding a shared task may start it first)."""
         if not self.view.isVisible() and not self._building:
-            return task.start()
+            return task if task.started_at is not None else task.start()
         if not self._held:
             self.view.update()
             QTimer.singleShot(PAINT_WAIT_MS, self._start_held)
@@ -56,7 +60,8 @@ class AfterPaint(QObject):
         if not shiboken6.isValid(self.view):
             return  # nobody is left to show the results
         for task in held:
-            task.start()
+            if task.started_at is None:
+                task.start()
 
     def eventFilter(self, obj, event):
         if event.type() == QEvent.Paint and self._held:

@@ -40,22 +40,28 @@ def _settle(app, quiet_s: float = 0.5, limit_s: float = 10.0) -> None:
 
 
 def self_test(app, window, folder) -> int:
-    """Show each view in turn, grab it and check the picture is not blank."""
+    """Show each view in turn, grab it and check the picture is not blank;
+    then the same for a view opened in a window of its own."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     failures = []
-    for key, panel in window.panels.items():
-        window.show_panel(key)
+
+    def check(key, holder):
         _settle(app)
-        image = window.grab().toImage()
+        image = holder.grab().toImage()
         path = folder / f"self-test-{key}.png"
         if image.isNull() or not image.save(str(path)):
             failures.append(f"{key}: could not grab or save {path}")
-            continue
+            return
         colours = {image.pixel(x, y) for x in range(0, image.width(), 37) for y in range(0, image.height(), 23)}
         if len(colours) < 3:
             failures.append(f"{key}: the screenshot is blank")
         print(f"self-test: {key} ok -> {path}")
+
+    for key, panel in window.panels.items():
+        window.show_panel(key)
+        check(key, panel.window())  # the main window, or the window it was detached into
+    check("window-timeline", window.windows.new_window("timeline"))
     for failure in failures:
         print(f"self-test: FAILED {failure}", file=sys.stderr)
     return 1 if failures else 0

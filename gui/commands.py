@@ -8,11 +8,20 @@ Compound edits (paste, removing a scattered selection) are macros of these.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 
 def tr(text):
     return QCoreApplication.translate("commands", text)
+
+
+def undo_stack_for(bridge) -> QUndoStack:
+    """The one undo stack of this bridge's workspace, made on first use: the
+    commands name rows, so every corpus editor must undo in one order."""
+    stack = getattr(bridge, "_undo_stack", None)
+    if stack is None:
+        stack = bridge._undo_stack = QUndoStack(bridge)
+    return stack
 
 
 class SetWord(QUndoCommand):

@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import (
     QCoreApplication, Qt, QTimer,
 )
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QApplication, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
     QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMessageBox, QProgressBar, QPushButton, QTableView,
@@ -86,7 +86,9 @@ class CorpusEditor(QWidget):
         # Attributes
         self.bridge = bridge
         self.workspace = bridge.workspace
-        self.undo_stack = QUndoStack(self)
+        # Shared by every corpus editor of this workspace (a tab, windows of their
+        # own): edits undo in the order they were made, whichever editor made them.
+        self.undo_stack = commands.undo_stack_for(bridge)
         self.word_model = WordTableModel(bridge, self.undo_stack, self)
         self.record_model = RecordTableModel(bridge, self.undo_stack, self)
         self.proxy = RowProxy(self)  # filters and sorts whole columns, not cell by cell
@@ -182,12 +184,12 @@ class CorpusEditor(QWidget):
         self.redo_button.clicked.connect(self.undo_stack.redo)
         self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
         self.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
-        self.undo_stack.undoTextChanged.connect(
-            lambda text: self.undo_button.setToolTip(self.tr("Undo %1").replace("%1", text)))
-        self.undo_stack.redoTextChanged.connect(
-            lambda text: self.redo_button.setToolTip(self.tr("Redo %1").replace("%1", text)))
-        self.undo_button.setEnabled(False)
-        self.redo_button.setEnabled(False)
+        self.undo_stack.undoTextChanged.connect(self._show_undo_text)
+        self.undo_stack.redoTextChanged.connect(self._show_redo_text)
+        self.undo_button.setEnabled(self.undo_stack.canUndo())
+        self.redo_button.setEnabled(self.undo_stack.canRedo())
+        self._show_undo_text(self.undo_stack.undoText())
+        self._show_redo_text(self.undo_stack.redoText())
         bridge.sig_corpus_changed.connect(self._stats_timer.start)
         bridge.sig_corpus_replaced.connect(self._show_mode)
         bridge.sig_settings_changed.connect(self._show_settings)
@@ -242,6 +244,12 @@ class CorpusEditor(QWidget):
         for key, marker in (("records", "%1"), ("words", "%2"), ("characters", "%3"), ("bytes", "%4")):
             text = text.replace(marker, f"{s[key]:,}")
         self.stats.setText(text)
+
+    def _show_undo_text(self, text):
+        self.undo_button.setToolTip(self.tr("Undo %1").replace("%1", text) if text else "")
+
+    def _show_redo_text(self, text):
+        self.redo_button.setToolTip(self.tr("Redo %1").replace("%1", text) if text else "")
 
     def show_error(self, message: str):
         self.message.setStyleSheet(f"color: {theme.tone('error')};")  # readable on light and dark

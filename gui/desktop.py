@@ -1,9 +1,12 @@
-"""Small desktop helpers for the main window: what a dropped file is, and what
+"""Small desktop helpers for the windows: what a dropped file is, and what
 the user typed in a view (kept across the rebuild a language switch makes)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLineEdit, QPlainTextEdit, QWidget
+
+from core import assets
+from core.workspace import workspace_file
 
 
 def starts_with_format(path, name: str) -> bool:
@@ -14,6 +17,19 @@ def starts_with_format(path, name: str) -> bool:
             return f'"{name}"'.encode() in handle.read(4096)
     except OSError:
         return False
+
+
+def dropped_file(urls):
+    """("workspace" or "tokenizer", path) for the first dropped workspace or
+    asset file of ours, else None; the interop filter took the ecosystem's
+    tokenizer files before they got here."""
+    for url in urls:
+        path = url.toLocalFile() if url.isLocalFile() else ""
+        if path.endswith(".json") and starts_with_format(path, workspace_file.FORMAT):
+            return "workspace", path
+        if path and starts_with_format(path, assets.FORMAT):
+            return "tokenizer", path
+    return None
 
 
 def text_fields(panel):

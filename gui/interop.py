@@ -373,9 +373,11 @@ class Interop(QObject):
         return True
 
     def _owns(self, watched) -> bool:
+        # The main window, its dialogs, and the windows holding its views
+        # (gui/windows: parentless, but they name the main window their shell).
         widget = watched if isinstance(watched, QWidget) else None
         while widget is not None:
-            if widget is self.widget:
+            if widget is self.widget or getattr(widget, "shell", None) is self.widget:
                 return True
             widget = widget.parentWidget()
         return False

@@ -5,8 +5,13 @@ before it discards unsaved work) and performs each step through the views
 the user sees, the way a person would: select a merge in the timeline, type
 into the encode panel, decode an ID list, open and diff an asset.  Every
 step sets an absolute state, so Previous and Next are just "perform step k".
-:class:`LessonDock` shows the lesson, the explanation of the current step and
-its seed reference.
+A lesson that names a layout (``Lesson.layout``) shows those views side by
+side while it runs; ending it (or starting one without a layout, or
+quitting) puts the user's windows back as they were.
+:class:`LessonPanel` shows the lesson, the explanation of the current step
+and its seed reference; :class:`LessonDock` holds the main window's panel
+(Window → Detach moves it into a window of its own, and New window opens
+another).
 """
 
 from __future__ import annotations
@@ -34,12 +39,17 @@ class LessonPlayer(QObject):
     """A lesson step was performed (arguments: lesson key, step index)."""
     sig_failed = Signal(str)
     """A step could not be performed (argument: the reason)."""
+    sig_ended = Signal()
+    """The lesson was ended (Lessons → End lesson); no lesson runs now."""
 
     def __init__(self, window):
         super().__init__(window)
         self.window = window
         self.lesson: lessons.Lesson | None = None
         self.index = 0
+        self.layout: tuple[str, ...] = ()  # the views the lesson put side by side
+        self._saved_layout = None  # the user's windows before that (gui/windows/layouts.py)
+        self._dock_was_shown = True  # the lesson dock, before the first lesson showed it
 
     # ==== starting a lesson ====
 
@@ -62,9 +72,39 @@ class LessonPlayer(QObject):
         except StudioError as exc:
             self.sig_failed.emit(core_text.error(exc))
             return False
+        if self.lesson is None:
+            self._dock_was_shown = self.window.lesson_dock.isVisible()
         self.lesson = lesson
+        self._arrange(lesson.layout)
         self.go(0)
         return True
+
+    def end(self) -> None:
+        """Stop the lesson and give the user's window layout back (the lesson
+        dock too, if the lesson is what showed it)."""
+        if self.lesson is None:
+            return
+        if not self._dock_was_shown:
+            self.window.lesson_dock.hide()  # first: the main window's old geometry may need the room
+        self.restore_layout()
+        self.lesson, self.index = None, 0
+        self.sig_ended.emit()
+
+    # ==== the lesson's layout ====
+
+    def _arrange(self, keys):
+        if keys and tuple(keys) == self.layout:
+            return  # the next lesson wants what is on screen already
+        self.restore_layout()
+        if keys:
+            self._saved_layout = self.window.windows.side_by_side(keys)
+            self.layout = tuple(keys)
+
+    def restore_layout(self) -> None:
+        """Put the user's windows back as they were before the lesson's layout."""
+        saved, self._saved_layout, self.layout = self._saved_layout, None, ()
+        if saved is not None:
+            self.window.windows.restore_layout(saved)
 
     def _load(self, lesson):
         window, workspace = self.window, self.window.workspace
@@ -173,7 +213,7 @@ class LessonPlayer(QObject):
         timeline.compare_button.setChecked(True)
 
 
-class LessonDock(QDockWidget):
+class LessonPanel(QWidget):
     """The current lesson: title, seed reference, step explanation, Previous/Next."""
 
     def __init__(self, player: LessonPlayer, parent=None):
@@ -182,7 +222,6 @@ class LessonDock(QDockWidget):
         self.player = player
 
         # Widgets
-        self.setObjectName("lesson_dock")  # saveState() finds docks by name
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.reference = QLabel()
@@ -198,6 +237,7 @@ class LessonDock(QDockWidget):
         self.error.hide()
         self.previous_button = QPushButton()
         self.next_button = QPushButton()
+        self.end_button = QPushButton()
 
         # Layout
         scroll = QScrollArea()
@@ -207,27 +247,33 @@ class LessonDock(QDockWidget):
         buttons.addWidget(self.previous_button)
         buttons.addWidget(self.position, 1, Qt.AlignCenter)
         buttons.addWidget(self.next_button)
-        body = QWidget()
-        layout = QVBoxLayout(body)
+        layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.reference)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.error)
         layout.addLayout(buttons)
-        self.setWidget(body)
+        layout.addWidget(self.end_button, 0, Qt.AlignRight)
         self.setMinimumWidth(300)
 
         # Signals
         self.previous_button.clicked.connect(player.previous)
         self.next_button.clicked.connect(self._next)
-        player.sig_step_shown.connect(lambda *_: self.render())
+        self.end_button.clicked.connect(player.end)
+        # Bound methods: Qt drops the connections with this panel.
+        player.sig_step_shown.connect(self._step_shown)
+        player.sig_ended.connect(self.render)
         player.sig_failed.connect(self._show_error)
         self.retranslate()
 
     def retranslate(self):
-        self.setWindowTitle(self.tr("Lesson"))
         self.previous_button.setText(self.tr("◀ Previous"))
         self.next_button.setText(self.tr("Next ▶"))
+        self.end_button.setText(self.tr("End lesson"))
+        self.end_button.setToolTip(self.tr("Stop the lesson; windows it arranged go back as they were"))
+        self.render()
+
+    def _step_shown(self, *_):
         self.render()
 
     def render(self):
@@ -239,7 +285,9 @@ class LessonDock(QDockWidget):
                 widget.setText("")
             self.previous_button.setEnabled(False)
             self.next_button.setEnabled(False)
+            self.end_button.hide()
             return
+        self.end_button.show()
         self.title.setText(f"<b>{lesson_tr(TITLES[lesson.key])}</b>")
         where = lesson_tr(WHERE[lesson.key])
         if lesson.section:
@@ -276,3 +324,42 @@ class LessonDock(QDockWidget):
     def _show_error(self, message):
         self.error.setText(message)
         self.error.show()
+
+
+class LessonDock(QDockWidget):
+    """The main window's lesson panel, docked (``panel``: wherever it is, docked
+    or in a window of its own)."""
+
+    def __init__(self, player: LessonPlayer, parent=None):
+        super().__init__(parent)
+        self.setObjectName("lesson_dock")  # saveState() finds docks by name
+        # Not floatable: Window → Detach gives it a real window, with menus,
+        # in the Ctrl+` cycle and in the window set a restart restores.
+        self.setFeatures(QDockWidget.DockWidgetClosable | QDockWidget.DockWidgetMovable)
+        self.panel = LessonPanel(player)
+        self.setWidget(self.panel)
+        self.retranslate()
+
+    def retranslate(self):
+        self.setWindowTitle(self.tr("Lesson"))
+        self.panel.retranslate()
+
+    @property
+    def holds_panel(self) -> bool:
+        return self.widget() is self.panel
+
+    def take_panel(self) -> LessonPanel:
+        """The panel, out of the dock (which hides, its toggle disabled)."""
+        self.setWidget(QWidget())  # the old content is hidden, not deleted
+        self.hide()
+        self.toggleViewAction().setEnabled(False)
+        return self.panel
+
+    def put_panel(self, panel) -> None:
+        placeholder = self.widget()
+        self.setWidget(panel)
+        if placeholder is not None and placeholder is not panel:
+            placeholder.deleteLater()
+        panel.show()
+        self.toggleViewAction().setEnabled(True)
+        self.show()

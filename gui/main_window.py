@@ -1,8 +1,9 @@
 """The main window: one tab per view, every view over the same workspace.
 
-A view is a QWidget built as ``View(bridge)``; adding a window to the app is
-one entry in the ``views`` list below.
-"""
+A view is a QWidget built as ``View(bridge)``, one entry in gui/windows/views.py.
+Any tab can leave for a window of its own, any view can open in a new window
+(gui/windows/); all observe the one workspace through ``self.bridge``, and
+this window's slots serve the menus of every window."""
 
 from __future__ import annotations
 
@@ -10,25 +11,21 @@ from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import Qt, QThread, QTimer
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from core import assets
 from core.workspace import workspace_file
 from core.errors import StudioError
 
 from . import about, core_text, desktop, language, menus, settings, theme
-from .asset_manager import AssetManager
 from .bridge import WorkspaceBridge
-from .corpus_editor import CorpusEditor
-from .compare import CompareView
-from .encode import EncodePanel, chooser as encode_chooser
-from .vocab import VocabView
+from .encode import chooser as encode_chooser
 from .exercises import ExerciseDialog
 from .interop import Interop
 from .lessons import LessonDock, LessonPlayer
-from .pipeline_view import PipelineView
-from .timeline import MergeTimeline
-from .trace_panel import TracePanel
+from .windows import views
+from .windows.manager import WindowManager
+from .windows.tabs import ViewTabs
 from .workers import run_task, shutdown, trainer_for
 
 AUTOSAVE_MS = 60_000
@@ -46,10 +43,11 @@ class MainWindow(QMainWindow):
         self._autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
 
         # Widgets
-        self.tabs = QTabWidget()
-        self.panels = {}
+        self.tabs = ViewTabs()
+        self.panels = {}  # the main window's own views, by key: in their tabs or detached
         self.player = LessonPlayer(self)
         self.lesson_dock = LessonDock(self.player, self)
+        self.windows = WindowManager(self)  # the other windows
         self.exercises = None  # the exercise dialog, made on first use
         self._build_views()
         self.setAcceptDrops(True)
@@ -64,7 +62,8 @@ class MainWindow(QMainWindow):
         self.actions = self.menus.build()
         self._restore_layout()
         for signal in (self.player.sig_step_shown, self.player.sig_failed):
-            signal.connect(lambda *_: self.lesson_dock.show())
+            signal.connect(self.windows.show_lesson_panel)
+        self.windows.sig_changed.connect(self.show_title)
         self._slot = None
         self._kept_assets: set[str] = set()  # identities of unsaved assets held by the saved workspace file
         if autosave_dir is not None:
@@ -81,20 +80,10 @@ class MainWindow(QMainWindow):
     def _build_views(self):
         """One tab per view over ``self.bridge``; run again after a language change."""
         bridge = self.bridge
-        views = [
-            ("trace", TracePanel, self.tr("Merge trace")),
-            ("corpus", CorpusEditor, self.tr("Corpus")),
-            ("timeline", MergeTimeline, self.tr("Merge timeline")),
-            ("encode", EncodePanel, self.tr("Encode / decode")),
-            ("assets", AssetManager, self.tr("Assets")),
-            ("compare", CompareView, self.tr("Compare")),
-            ("pipeline", PipelineView, self.tr("Pipeline")),
-            ("vocab", VocabView, self.tr("Vocabulary")),
-        ]
         self.panels = {}
-        for key, view, title in views:
-            self.panels[key] = view(bridge)
-            self.tabs.addTab(self.panels[key], title)
+        for key in views.TABS:
+            self.panels[key] = views.make(key, bridge, self)
+            self.tabs.addTab(self.panels[key], views.title(key))
         self.trace_panel = self.panels["trace"]
         self.interop = Interop(bridge, self)  # File → Import/Export tokenizer, dropped tokenizer files
         self.interop.sig_imported.connect(lambda _index: self.show_panel("assets"))
@@ -106,16 +95,25 @@ class MainWindow(QMainWindow):
             signal.connect(self.show_title)
         theme.fit_views(self.tabs)
 
-    def show_panel(self, key: str):
-        self.tabs.setCurrentWidget(self.panels[key])
+    def show_panel(self, key: str, *, activate: bool = False):
+        """Show view ``key``: its tab, or its window if detached; ``activate``
+        also raises that window and gives it the keyboard (View menu)."""
+        panel = self.panels[key]
+        if self.tabs.indexOf(panel) >= 0:
+            self.tabs.setCurrentWidget(panel)
+        holder = panel.window()
+        if holder.isMinimized():
+            holder.showNormal()
+        if activate:
+            self.windows.activate(holder)
 
     def dragEnterEvent(self, event):
         # Views that take drops themselves (the corpus editor) get them first.
-        if self._dropped(event.mimeData().urls()):
+        if desktop.dropped_file(event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event):
-        dropped = self._dropped(event.mimeData().urls())
+        dropped = desktop.dropped_file(event.mimeData().urls())
         if dropped:
             event.acceptProposedAction()
             kind, path = dropped
@@ -123,22 +121,6 @@ class MainWindow(QMainWindow):
                 self.open_workspace(path)
             else:
                 self.import_tokenizer(path)
-
-    @staticmethod
-    def _dropped(urls):
-        """("workspace" or "tokenizer", path) for the first dropped workspace or
-        asset file of ours, else None; the interop filter took the ecosystem's
-        tokenizer files before they got here."""
-        for url in urls:
-            path = url.toLocalFile() if url.isLocalFile() else ""
-            if path.endswith(".json") and desktop.starts_with_format(path, workspace_file.FORMAT):
-                return "workspace", path
-            if path and desktop.starts_with_format(path, assets.FORMAT):
-                return "tokenizer", path
-        return None
-
-    def toggle_full_screen(self):
-        self.setWindowState(self.windowState() ^ Qt.WindowFullScreen)
 
     # ==== lessons, about, language and theme ====
 
@@ -159,7 +141,8 @@ class MainWindow(QMainWindow):
 
     def set_theme(self, name: str):
         theme.apply(name)
-        theme.fit_views(self.tabs)
+        for window in self.windows.all():
+            theme.fit_views(window)
         settings.write(settings.THEME, name)
 
     def set_language(self, code: str):
@@ -177,19 +160,23 @@ class MainWindow(QMainWindow):
         """
         key = self.current_panel()
         typed = {k: desktop.typed_texts(panel) for k, panel in self.panels.items()}
-        old_bridge, old_panels, old_interop = self.bridge, list(self.panels.values()), self.interop
-        was_training = trainer_for(old_bridge).is_running("main")
+        # The views of new windows too (their typed text is kept on each window).
+        old_bridge, old_interop = self.bridge, self.interop
+        old_views = [*self.panels.values(), *self.windows.release_views()]
+        trainer = trainer_for(old_bridge)
+        was_training, auto = trainer.is_running("main"), trainer.auto
         shutdown()  # no worker may report to a view that is going
         old_bridge.detach()
-        for thread in (t for panel in old_panels for t in panel.findChildren(QThread)):
+        for thread in (t for view in old_views for t in view.findChildren(QThread)):
             thread.requestInterruption()
             thread.wait()
         self.tabs.clear()
         # Freed now, while no worker runs: freeing a big widget tree while a worker
         # ends its task can deadlock PySide (the GIL against a Qt lock).
-        for widget in (*old_panels, old_interop, old_bridge):
+        for widget in (*old_views, old_interop, old_bridge):
             shiboken6.delete(widget)
         self.bridge = WorkspaceBridge(self.workspace, self)
+        trainer_for(self.bridge).set_auto(auto)
         self._build_views()
         for k, texts in typed.items():
             desktop.retype(self.panels.get(k), texts)
@@ -199,6 +186,7 @@ class MainWindow(QMainWindow):
         # let the menus name the action ("Lesson panel", not the dock's "Lesson").
         self.lesson_dock.retranslate()
         self.actions = self.menus.build()
+        self.windows.rebuild()  # detached views back in their windows, new windows' views made again
         if self.exercises is not None:
             self.exercises.deleteLater()
             self.exercises = None
@@ -257,11 +245,18 @@ class MainWindow(QMainWindow):
         if settings.read(settings.CURRENT_VIEW) in self.panels:
             self.show_panel(settings.read(settings.CURRENT_VIEW))
         encode_chooser.restore(self.workspace)
+        self.windows.restore()  # shown with this window (showEvent)
 
     def save_layout(self):
+        """This window's geometry, docks and tab, and the other windows (gui/windows/manager.py)."""
         settings.write(settings.GEOMETRY, self.saveGeometry())
         settings.write(settings.STATE, self.saveState())
         settings.write(settings.CURRENT_VIEW, self.current_panel() or "")
+        self.windows.save()
+
+    def showEvent(self, event):
+        super().showEvent(event)
+        self.windows.show_all()  # the windows restored with this one
 
     # ==== workspace files, autosave and recovery ====
 
@@ -269,6 +264,7 @@ class MainWindow(QMainWindow):
         name = Path(self.workspace_path).name if self.workspace_path else self.tr("untitled")
         dirty = "*" if self.workspace.revision != self.saved_revision else ""
         self.setWindowTitle(self.tr("%1%2 — Subword Studio").replace("%1", name).replace("%2", dirty))
+        self.windows.retitle()
 
     def _opened_asset(self, path, loaded, error):
         if loaded is None:
@@ -385,7 +381,9 @@ class MainWindow(QMainWindow):
         if not self._confirm_close():
             event.ignore()
             return
+        self.player.restore_layout()  # the user's windows are saved, not a lesson's
         self.save_layout()
+        self.windows.close_all()  # each view goes with its window; detached ones come home first
         shutdown()
         if self._slot is not None:
             # Unsaved work stays in the autosave, to be offered next time; saved work leaves none.

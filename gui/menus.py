@@ -1,21 +1,26 @@
-"""The main window's menu bar: File, View, Lessons, Help.
+"""The menu bar every window carries: File, View, Lessons, Window, Help.
 
 Built by :meth:`Menus.build` and rebuilt the same way when the language changes.
-Every action that has a platform-standard key sequence uses it (Open, Save,
-Save As, Quit, Full screen, Back/Forward for lesson steps).
+A view in a window of its own gets the same menus as the main window: their
+actions call the main window (the shell), which serves the one workspace,
+so a shortcut works in whichever window has the keyboard.  Every action
+that has a platform-standard key sequence uses it (Open, Save, Save As,
+Quit, Full screen, Back/Forward for lesson steps, Close for a view window).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from core.workspace import lessons
 
 from . import language, settings, theme
 from .lesson_text import TITLES, tr as lesson_tr
+from .windows import views
+from .windows.menu import WindowMenu
 
 
 def _action(menu, text, slot, shortcut=None, *, checkable=False):
@@ -29,11 +34,15 @@ def _action(menu, text, slot, shortcut=None, *, checkable=False):
 
 
 class Menus(QObject):
-    """Builds the menu bar of one main window (a QObject, so its texts have a context)."""
+    """Builds the menu bar of one window (a QObject, so its texts have a context)."""
 
-    def __init__(self, window):
-        super().__init__(window)
-        self.window = window
+    def __init__(self, host, shell=None):
+        """``host``: the window whose menu bar this is; ``shell``: the main
+        window, whose slots the actions call (``host`` itself by default)."""
+        super().__init__(host)
+        self.host = host
+        self.window = shell if shell is not None else host
+        self.window_menu = WindowMenu(host, self.window)
 
     def recent_menu(self, menu, setting, open_slot):
         """Fill ``menu`` with the remembered files each time it opens; a file that
@@ -58,9 +67,9 @@ class Menus(QObject):
         return menu
 
     def build(self) -> dict:
-        """Make the menus of ``window``; returns the actions tests and shortcuts need, by name."""
-        window = self.window
-        bar = window.menuBar()
+        """Make the menus of ``host``; returns the actions tests and shortcuts need, by name."""
+        window, host = self.window, self.host
+        bar = host.menuBar()
         for action in bar.actions():  # a rebuild (new language) replaces the old menus
             if action.menu() is not None:
                 action.menu().deleteLater()
@@ -85,17 +94,18 @@ class Menus(QObject):
 
         view_menu = bar.addMenu(self.tr("&View"))
         for number, key in enumerate(window.panels, 1):
-            title = window.tabs.tabText(window.tabs.indexOf(window.panels[key]))
             shortcut = f"Ctrl+{number}" if number < 10 else None
-            actions["view_" + key] = _action(view_menu, title, lambda k=key: window.show_panel(k), shortcut)
+            actions["view_" + key] = _action(view_menu, views.title(key),
+                                             lambda k=key: window.show_panel(k, activate=True), shortcut)
         view_menu.addSeparator()
         dock_action = window.lesson_dock.toggleViewAction()
         dock_action.setText(self.tr("&Lesson panel"))
         dock_action.setShortcut(QKeySequence.HelpContents)
         view_menu.addAction(dock_action)
-        actions["full_screen"] = _action(view_menu, self.tr("&Full screen"), window.toggle_full_screen,
+        actions["full_screen"] = _action(view_menu, self.tr("&Full screen"),
+                                         lambda: host.setWindowState(host.windowState() ^ Qt.WindowFullScreen),
                                          QKeySequence.FullScreen, checkable=True)
-        actions["full_screen"].setChecked(window.isFullScreen())
+        actions["full_screen"].setChecked(host.isFullScreen())
         view_menu.addSeparator()
         language_menu = view_menu.addMenu(self.tr("&Language"))
         group = QActionGroup(language_menu)
@@ -123,8 +133,14 @@ class Menus(QObject):
                                            QKeySequence.Back)
         actions["next_step"] = _action(lessons_menu, self.tr("&Next step"), window.player.next, QKeySequence.Forward)
         lessons_menu.addSeparator()
+        actions["end_lesson"] = _action(lessons_menu, self.tr("E&nd lesson"), window.player.end)
+        lessons_menu.aboutToShow.connect(lambda: actions["end_lesson"].setEnabled(window.player.lesson is not None))
+        actions["end_lesson"].setEnabled(window.player.lesson is not None)
+        lessons_menu.addSeparator()
         actions["exercises"] = _action(lessons_menu, self.tr("&Exercises (§19.8)…"), window.show_exercises,
                                        "Ctrl+Shift+E")
+
+        self.window_menu.build(bar, actions)
 
         help_menu = bar.addMenu(self.tr("&Help"))
         actions["about"] = _action(help_menu, self.tr("&About Subword Studio"), window.show_about)

@@ -19,6 +19,9 @@ LANGUAGE = Setting("ui/language", str, "", "UI language (zh_CN or en); empty fol
 GEOMETRY = Setting("window/geometry", bytes, b"", "main window geometry (QMainWindow.saveGeometry)")
 STATE = Setting("window/state", bytes, b"", "dock and toolbar layout (QMainWindow.saveState)")
 CURRENT_VIEW = Setting("window/view", str, "trace", "the view shown last")
+WINDOWS = Setting("window/others", str, "", "the other windows open at the last quit, oldest first, as a JSON list "
+                  "of {view, home (the main window's own copy, detached), geometry (base64 saveGeometry), options "
+                  "(a new window's own choices: an encode panel's tokenizer key)}")
 RECENT_FILES = Setting("files/recent", list, [], "recently opened or saved workspaces, newest first")
 RECENT_TOKENIZERS = Setting("files/recent_tokenizers", list, [], "recently imported tokenizer files, newest first")
 THEME = Setting("ui/theme", str, "system", "colour theme: system, light or dark")

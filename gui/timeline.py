@@ -34,6 +34,7 @@ from .timeline_models import (
 )
 from .timeline_models import tr as timeline_tr
 from .models import policy_name
+from .shared_results import shared_for
 from .workers import trainer_for
 
 
@@ -81,10 +82,12 @@ class MergeTimeline(QWidget):
         self.train_button = QPushButton(self.tr("Train"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.auto_box = QCheckBox(self.tr("Retrain on every change"))
-        self.auto_box.setChecked(True)
+        self.auto_box.setChecked(self.trainer.auto)  # one switch for every timeline window
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(220)
         self.status = QLabel()
+        # Wrapped: a long status must not widen a timeline that shares the screen.
+        self.status.setWordWrap(True)
         self.back_button = QPushButton(self.tr("◀ Step back"))
         self.play_button = QPushButton(self.tr("▶ Play"))
         self.play_button.setCheckable(True)
@@ -101,6 +104,7 @@ class MergeTimeline(QWidget):
         self.rule_label.setWordWrap(True)
         self.pair_view = _table(self.pair_model, stretch=4, widths=(130, 64, 64, 170))
         self.segmentation_label = QLabel()
+        self.segmentation_label.setWordWrap(True)
         self.segmentation_view = _table(self.segmentation_model, stretch=3, widths=(150, 56, 56))
         self.plots = TimelinePlots()
         self.limit_slider = QSlider(Qt.Horizontal)
@@ -184,6 +188,8 @@ class MergeTimeline(QWidget):
         for key, button in self.export_buttons.items():
             button.clicked.connect(lambda _=False, k=key: self._choose_export(k))
         self._retrain_timer.timeout.connect(self._auto_retrain)
+        self.auto_box.toggled.connect(self.trainer.set_auto)
+        self.trainer.sig_auto_changed.connect(self.auto_box.setChecked)
         bridge.sig_corpus_changed.connect(self._inputs_changed)
         bridge.sig_settings_changed.connect(self._show_settings)
         bridge.sig_settings_changed.connect(self._inputs_changed)
@@ -230,6 +236,8 @@ class MergeTimeline(QWidget):
         self.trainer.cancel("main")
 
     def _inputs_changed(self):
+        # Every timeline window schedules; the trainer runs one training
+        # for the same inputs (Trainer.start), whichever timer fires first.
         if self.auto_box.isChecked():
             self._retrain_timer.start()
 
@@ -317,7 +325,8 @@ class MergeTimeline(QWidget):
             words = trace.corpus.total if sequences is None else sequences
             return totals, [s.count for s in trace.steps], model.vocab_sizes(), words
 
-        self.stats_task = self.after_paint.task(stats, "stats")
+        # Asked of the shared registry: a timeline in another window gets the same run.
+        self.stats_task = shared_for(self.bridge).task("stats", model, (unit, sequences), stats, self.after_paint)
         self.stats_task.sig_done.connect(self._show_series)
         self.shown_pairs = None
         self._encode_sample()
@@ -393,7 +402,8 @@ class MergeTimeline(QWidget):
             return
         trace = self.workspace.model.trace
         self.rule_label.setText(self.tr("Counting pairs before merge %1…").replace("%1", str(step)))
-        self.pair_task = self.after_paint.task(lambda progress, stop: (trace, pair_rows(trace, step, stop)), "pairs")
+        self.pair_task = shared_for(self.bridge).task(
+            "pairs", trace, (step,), lambda progress, stop: (trace, pair_rows(trace, step, stop)), self.after_paint)
         self.pair_task.sig_done.connect(self._pairs_done)
         self.pair_task.sig_failed.connect(self._pairs_failed)
 

@@ -20,6 +20,7 @@ from .bridge import WorkspaceBridge
 from .after_paint import AfterPaint
 from .fit_columns import fit_columns
 from .models import PairCountModel, SegmentationModel, TraceModel, pair_text, policy_name
+from .shared_results import shared_for
 from .workers import trainer_for
 
 
@@ -164,7 +165,9 @@ class TracePanel(QWidget):
 
     def _recount(self, trace, step):
         self.pairs_label.setText(self.tr("Counting pairs before merge %1…").replace("%1", str(step + 1)))
-        self.step_task = self.after_paint.task(lambda progress, stop: step_view(trace, step, stop), "trace step")
+        # Asked of the shared registry: a trace panel in another window gets the same recount.
+        self.step_task = shared_for(self.bridge).task(
+            "trace step", trace, (step,), lambda progress, stop: step_view(trace, step, stop), self.after_paint)
         self.step_task.sig_done.connect(self._recounted)
         self.step_task.sig_failed.connect(self._recount_failed)
 

@@ -196,6 +196,8 @@ class Trainer(QObject):
     """A run failed (arguments: purpose, message)."""
     sig_training_cancelled = Signal(str)
     """A run was cancelled by the user (not when replaced by a newer run)."""
+    sig_auto_changed = Signal(bool)
+    """"Retrain on every change" was switched (argument: on); every timeline shows it."""
 
     def __init__(self, bridge):
         super().__init__(bridge)
@@ -203,7 +205,13 @@ class Trainer(QObject):
         self.workspace = bridge.workspace
         self._tasks: dict[str, Task] = {}
         self._inputs: dict[str, tuple] = {}
+        self.auto = True  # retrain on every change of the corpus or settings
         _install_shutdown()
+
+    def set_auto(self, on: bool) -> None:
+        if bool(on) != self.auto:
+            self.auto = bool(on)
+            self.sig_auto_changed.emit(self.auto)
 
     def _current_inputs(self, tie):
         s = self.workspace.settings

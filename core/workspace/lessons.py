@@ -1,8 +1,9 @@
 """The seeds' worked examples as replayable lessons, and seed 000's exercises.
 
 A lesson is plain data: the seed and section it comes from, the corpus and
-settings to load, and the steps to replay in the real windows.  A step names
-the tab to show, an action and its arguments; ``gui/lessons.py`` performs the
+settings to load, the views to show side by side while it runs (if any),
+and the steps to replay in the real windows.  A step names the view to
+show, an action and its arguments; ``gui/lessons.py`` performs the
 action through the views, exactly as a person would, and the texts that
 explain each step live with the other translated strings in
 ``gui/lesson_text.py``.
@@ -56,6 +57,12 @@ class Lesson:
     merges: int | None = None
     tie: str = "lexicographic"
     wordpiece: tuple[str, ...] = ()  # a WordPiece vocabulary to open as an asset
+    # Views to show side by side while the lesson runs, left to right (the
+    # GUI's view keys); the user's own window layout comes back when it ends.
+    layout: tuple[str, ...] = ()
+
+
+SIDE_BY_SIDE = ("corpus", "timeline")
 
 
 def _timeline(*ks):
@@ -67,8 +74,10 @@ def _samples(text, *ks):
 
 
 LESSONS = (
+    # Where the corpus decides the merges, the corpus editor sits beside the
+    # timeline: change a count and the merges change in front of the class.
     Lesson("19.1", "000", "19.1", _timeline(0, 1, 2, 3, 4),
-           EXAMPLE_19_1, 4, "lexicographic"),
+           EXAMPLE_19_1, 4, "lexicographic", layout=SIDE_BY_SIDE),
     Lesson("19.2", "000", "19.2", _samples("lower low", 0, 1, 2, 3, 4) + _samples("l☃w", 4),
            EXAMPLE_19_1, 4, "lexicographic"),
     Lesson("19.2-wp", "000", "19.3",
@@ -85,9 +94,9 @@ LESSONS = (
             Step("encode", "encode", ("e\u0301 \u00e9",)))),
     Lesson("19.5", "000", "19.5", (Step("assets", "swap", SWAPPED_IDS),)),
     Lesson("003", "003", "", _timeline(1, 2, 3) + _samples("lower newest widest", 3, 7, 11),
-           SEED_003, 11, "first-seen"),
+           SEED_003, 11, "first-seen", layout=SIDE_BY_SIDE),
     Lesson("004", "004", "4", _timeline(2, 4, 6, 8) + _samples("newest", 8)
-           + (Step("timeline", "policy", ("lexicographic",)),), SEED_004, 8, "first-seen"),
+           + (Step("timeline", "policy", ("lexicographic",)),), SEED_004, 8, "first-seen", layout=SIDE_BY_SIDE),
 )
 
 

@@ -281,16 +281,22 @@ class Workspace:
 
     @property
     def encoder_held(self) -> Held:
+        found = self.held_by_key(self._wanted_encoder)
+        if self._shown_encoder is None:  # what the first reader saw: changes are told from here
+            self._shown_encoder = (found.key, found.tokenizer.model)
+        return found
+
+    def held_by_key(self, key: str) -> Held:
+        """The held tokenizer ``key``; while nothing holds it, the first copy of
+        the same identity, else the classroom tokenizer (else the first held).
+        The encoder is chosen this way, and so is an encode window's own choice."""
         held = self.held_tokenizers()
         by_key = {h.key: h for h in held}
-        wanted = self._wanted_encoder
-        found = by_key.get(wanted) or by_key.get(wanted.split("#")[0]) or by_key.get(CLASSROOM)
+        found = by_key.get(key) or by_key.get(key.split("#")[0]) or by_key.get(CLASSROOM)
         if found is None:
             if not held:
                 self._load_classroom()  # raises: why there is no tokenizer at all
             found = held[0]
-        if self._shown_encoder is None:  # what the first reader saw: changes are told from here
-            self._shown_encoder = (found.key, found.tokenizer.model)
         return found
 
     def set_encoder(self, key: str) -> None:

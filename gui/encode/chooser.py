@@ -1,7 +1,8 @@
 """The encode panel's tokenizer selector: every tokenizer the workspace
 holds (the classroom tokenizer, the trained model, every open asset), the
-one in use selected.  A choice becomes the workspace's encoder and is
-remembered, by key, for the next session (gui/settings.py)."""
+one in use selected.  A choice goes to the panel's choice (gui/encode/choice.py):
+the workspace's encoder, remembered by key for the next session
+(gui/settings.py), or a window's own."""
 
 from __future__ import annotations
 
@@ -29,10 +30,11 @@ def restore(workspace) -> None:
 
 
 class TokenizerChooser(QComboBox):
-    def __init__(self, workspace, parent=None):
+    def __init__(self, workspace, choice, parent=None):
         super().__init__(parent)
         # Attributes
         self.workspace = workspace
+        self.choice = choice  # WorkspaceChoice or OwnChoice
 
         # Widgets: wide enough for a name, never as wide as the longest one.
         self.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
@@ -46,7 +48,7 @@ class TokenizerChooser(QComboBox):
         """List the held tokenizers again and select the one in use."""
         held = self.workspace.held_tokenizers()
         try:
-            current = self.workspace.encoder_key
+            current = self.choice.key
         except StudioError:
             current = None  # nothing to encode with; the panel says why
         labels = [texts.held_label(h) for h in held]
@@ -65,4 +67,4 @@ class TokenizerChooser(QComboBox):
     def _chosen(self, index):
         key = self.itemData(index)
         if key is not None:
-            choose(self.workspace, key)
+            self.choice.choose(key)

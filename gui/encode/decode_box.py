@@ -23,10 +23,10 @@ from .canon_view import CanonView, decode_chips
 
 
 class DecodeBox(QGroupBox):
-    def __init__(self, workspace, parent=None):
+    def __init__(self, choice, parent=None):
         super().__init__(parent)
         # Attributes
-        self.workspace = workspace
+        self.choice = choice  # the panel's tokenizer (gui/encode/choice.py)
         self.result = None  # the last DecodeResult (raw policy), or None
 
         # Widgets
@@ -105,7 +105,7 @@ class DecodeBox(QGroupBox):
             self._cannot(self.tr("Cannot read the ID list: %1").replace("%1", core_text.error(exc)))
             return
         try:
-            tokenizer = self.workspace.encoder
+            tokenizer = self.choice.tokenizer
             raw = tokenizer.decode(ids, errors="raw")
         except StudioError as exc:
             self._cannot(self.tr("Cannot decode: %1").replace("%1", core_text.error(exc)))

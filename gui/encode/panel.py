@@ -33,6 +33,7 @@ from ..chips import encoding_chips
 from ..token_strip import TokenStrip
 from ..workers import run_task
 from . import texts
+from .choice import OwnChoice, WorkspaceChoice
 from .chooser import TokenizerChooser
 from .decode_box import DecodeBox
 from .table import TokenTableModel
@@ -87,11 +88,18 @@ def encode_text(tokenizer, text: str, should_stop=lambda: False) -> Encoded:
 
 
 class EncodePanel(QWidget):
-    def __init__(self, bridge, parent=None):
+    def __init__(self, bridge, parent=None, *, own_tokenizer: str | None = None):
+        """``own_tokenizer``: None follows the workspace's encoder (the main
+        window's panel); a held key gives this panel a choice of its own,
+        starting there (a panel in a new window; see choice.py)."""
         super().__init__(parent)
         # Attributes
         self.bridge = bridge
         self.workspace = bridge.workspace
+        if own_tokenizer is None:
+            self.choice = WorkspaceChoice(bridge, self)
+        else:
+            self.choice = OwnChoice(bridge, own_tokenizer, self)
         self.encoding = None  # the Encoding on show, or None
         self.tokenizer = None  # the tokenizer that made it
         self._utf16 = [0]
@@ -104,8 +112,11 @@ class EncodePanel(QWidget):
         self.debounce = QTimer(self, singleShot=True, interval=150)
 
         # Widgets
-        self.chooser = TokenizerChooser(self.workspace)
-        chooser_label = QLabel(self.tr("Tokenizer:"))
+        self.chooser = TokenizerChooser(self.workspace, self.choice)
+        chooser_label = QLabel(self.tr("Tokenizer (this window's own):") if self.choice.own else self.tr("Tokenizer:"))
+        if self.choice.own:
+            chooser_label.setToolTip(self.tr("This window keeps its own choice: the main window's encode panel, "
+                                             "the Pipeline and Compare keep theirs."))
         chooser_label.setBuddy(self.chooser)
         self.input = QPlainTextEdit()
         self.input.setPlaceholderText(self.tr("Type or paste text to encode"))
@@ -132,7 +143,7 @@ class EncodePanel(QWidget):
         digit = self.fontMetrics().horizontalAdvance("0")
         for column, chars in enumerate(COLUMN_CHARS):  # fixed widths: measuring a million rows would stall
             header.resizeSection(column, chars * digit)
-        self.decoder = DecodeBox(self.workspace)
+        self.decoder = DecodeBox(self.choice)
 
         # Layout
         top = QWidget()
@@ -166,7 +177,7 @@ class EncodePanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
         self.cancel_button.clicked.connect(self.cancel)
         self.decoder.copy_ids_button.clicked.connect(self._use_encoded_ids)
-        bridge.sig_encoder_changed.connect(self._tokenizer_changed)
+        self.choice.sig_changed.connect(self._tokenizer_changed)
         bridge.sig_assets_changed.connect(self.chooser.refresh)
         bridge.sig_model_trained.connect(self.chooser.refresh)
 
@@ -175,7 +186,7 @@ class EncodePanel(QWidget):
 
     # ==== encoding ====
 
-    def _tokenizer_changed(self, *_tokenizer):
+    def _tokenizer_changed(self):
         self.chooser.refresh()
         self.encode_now()
         if self.decoder.ids_edit.text().strip():
@@ -186,7 +197,7 @@ class EncodePanel(QWidget):
         self._generation += 1
         text = self.input.toPlainText()
         try:
-            tokenizer = self.workspace.encoder
+            tokenizer = self.choice.tokenizer
         except StudioError as exc:
             self._encode_failed(self._generation, core_text.error(exc))
             return
@@ -235,7 +246,7 @@ class EncodePanel(QWidget):
         if self._queued:
             self._queued = False
             try:
-                tokenizer = self.workspace.encoder
+                tokenizer = self.choice.tokenizer
             except StudioError as exc:
                 self._encode_failed(self._generation, core_text.error(exc))
                 return

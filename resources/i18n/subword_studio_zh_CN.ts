@@ -906,202 +906,202 @@
         <translation>%1：只有最后一条记录可以没有行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="98"/>
+        <location filename="../../gui/corpus_editor.py" line="100"/>
         <source>Word-frequency table</source>
         <translation>词频表</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="99"/>
+        <location filename="../../gui/corpus_editor.py" line="101"/>
         <source>Raw records</source>
         <translation>原始记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="103"/>
+        <location filename="../../gui/corpus_editor.py" line="105"/>
         <source>Training words:</source>
         <translation>训练词：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="104"/>
+        <location filename="../../gui/corpus_editor.py" line="106"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="105"/>
+        <location filename="../../gui/corpus_editor.py" line="107"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="106"/>
+        <location filename="../../gui/corpus_editor.py" line="108"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="107"/>
+        <location filename="../../gui/corpus_editor.py" line="109"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="108"/>
+        <location filename="../../gui/corpus_editor.py" line="110"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="110"/>
+        <location filename="../../gui/corpus_editor.py" line="112"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="121"/>
-        <location filename="../../gui/corpus_editor.py" line="282"/>
+        <location filename="../../gui/corpus_editor.py" line="123"/>
+        <location filename="../../gui/corpus_editor.py" line="290"/>
         <source>new word</source>
         <translation>新词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="125"/>
+        <location filename="../../gui/corpus_editor.py" line="127"/>
         <source>new record (kept exactly)</source>
         <translation>新记录（原样保留）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="126"/>
+        <location filename="../../gui/corpus_editor.py" line="128"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="130"/>
+        <location filename="../../gui/corpus_editor.py" line="132"/>
         <source>Cancel import</source>
         <translation>取消导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="135"/>
+        <location filename="../../gui/corpus_editor.py" line="137"/>
         <source>Mode:</source>
         <translation>模式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="186"/>
+        <location filename="../../gui/corpus_editor.py" line="249"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="188"/>
+        <location filename="../../gui/corpus_editor.py" line="252"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="238"/>
+        <location filename="../../gui/corpus_editor.py" line="240"/>
         <source>%1 rows · %2 word occurrences · %3 characters · %4 bytes (UTF-8)</source>
         <translation>%1 行 · %2 次词出现 · %3 个字符 · %4 字节（UTF-8）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="241"/>
+        <location filename="../../gui/corpus_editor.py" line="243"/>
         <source>%1 records · %2 words · %3 characters · %4 bytes (exact, with line endings)</source>
         <translation>%1 条记录 · %2 个词 · %3 个字符 · %4 字节（精确，含行尾）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="270"/>
+        <location filename="../../gui/corpus_editor.py" line="278"/>
         <source>Cannot switch mode: %1</source>
         <translation>无法切换模式：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="274"/>
+        <location filename="../../gui/corpus_editor.py" line="282"/>
         <source>Switch corpus mode</source>
         <translation>切换语料模式</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="288"/>
+        <location filename="../../gui/corpus_editor.py" line="296"/>
         <source>new record</source>
         <translation>新记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="299"/>
+        <location filename="../../gui/corpus_editor.py" line="307"/>
         <source>Add records</source>
         <translation>添加记录</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="312"/>
+        <location filename="../../gui/corpus_editor.py" line="320"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>移除 %n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="324"/>
+        <location filename="../../gui/corpus_editor.py" line="332"/>
         <source>Paste records</source>
         <translation>粘贴记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="328"/>
+        <location filename="../../gui/corpus_editor.py" line="336"/>
         <source>Nothing pasted: %1</source>
         <translation>未粘贴任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="336"/>
+        <location filename="../../gui/corpus_editor.py" line="344"/>
         <source>Paste words</source>
         <translation>粘贴词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="349"/>
+        <location filename="../../gui/corpus_editor.py" line="357"/>
         <source>Import a text file</source>
         <translation>导入文本文件</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="350"/>
+        <location filename="../../gui/corpus_editor.py" line="358"/>
         <source>Text files (*.txt *.tsv *.tab);;All files (*)</source>
         <translation>文本文件 (*.txt *.tsv *.tab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="371"/>
+        <location filename="../../gui/corpus_editor.py" line="379"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="392"/>
+        <location filename="../../gui/corpus_editor.py" line="400"/>
         <source>Import failed: %1</source>
         <translation>导入失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="397"/>
+        <location filename="../../gui/corpus_editor.py" line="405"/>
         <source>Import cancelled; the corpus is unchanged.</source>
         <translation>导入已取消；语料未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="402"/>
+        <location filename="../../gui/corpus_editor.py" line="410"/>
         <source>Invalid UTF-8</source>
         <translation>无效的 UTF-8</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="403"/>
+        <location filename="../../gui/corpus_editor.py" line="411"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n 行不是有效的 UTF-8。第一行：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="405"/>
+        <location filename="../../gui/corpus_editor.py" line="413"/>
         <source>Skip these lines</source>
         <translation>跳过这些行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="406"/>
+        <location filename="../../gui/corpus_editor.py" line="414"/>
         <source>Stop import</source>
         <translation>停止导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="417"/>
+        <location filename="../../gui/corpus_editor.py" line="425"/>
         <source>Import stopped: %1</source>
         <translation>导入已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="423"/>
+        <location filename="../../gui/corpus_editor.py" line="431"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="424"/>
+        <location filename="../../gui/corpus_editor.py" line="432"/>
         <source>Imported %1.</source>
         <translation>已导入 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="426"/>
+        <location filename="../../gui/corpus_editor.py" line="434"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
@@ -1180,37 +1180,47 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="108"/>
+        <location filename="../../gui/encode/panel.py" line="116"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="111"/>
+        <location filename="../../gui/encode/panel.py" line="116"/>
+        <source>Tokenizer (this window&apos;s own):</source>
+        <translation>分词器（本窗口自选）：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="118"/>
+        <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
+        <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="122"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="114"/>
+        <location filename="../../gui/encode/panel.py" line="125"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="115"/>
+        <location filename="../../gui/encode/panel.py" line="126"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="252"/>
+        <location filename="../../gui/encode/panel.py" line="263"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="207"/>
+        <location filename="../../gui/encode/panel.py" line="218"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="281"/>
+        <location filename="../../gui/encode/panel.py" line="292"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1760,48 +1770,61 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="228"/>
+        <location filename="../../gui/lessons.py" line="344"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
+</context>
+<context>
+    <name>LessonPanel</name>
     <message>
-        <location filename="../../gui/lessons.py" line="229"/>
+        <location filename="../../gui/lessons.py" line="270"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="230"/>
-        <location filename="../../gui/lessons.py" line="260"/>
+        <location filename="../../gui/lessons.py" line="271"/>
+        <location filename="../../gui/lessons.py" line="308"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="237"/>
+        <location filename="../../gui/lessons.py" line="272"/>
+        <source>End lesson</source>
+        <translation>结束课程</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="273"/>
+        <source>Stop the lesson; windows it arranged go back as they were</source>
+        <translation>结束本课；课程排列过的窗口恢复原样</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="283"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="246"/>
+        <location filename="../../gui/lessons.py" line="294"/>
         <source>§%1, %2</source>
         <translation>§%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="248"/>
+        <location filename="../../gui/lessons.py" line="296"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="254"/>
+        <location filename="../../gui/lessons.py" line="302"/>
         <source>Lesson finished.</source>
         <translation>本课结束。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="256"/>
+        <location filename="../../gui/lessons.py" line="304"/>
         <source>Next: %1.</source>
         <translation>下一课：%1。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="260"/>
+        <location filename="../../gui/lessons.py" line="308"/>
         <source>Next lesson ▶</source>
         <translation>下一课 ▶</translation>
     </message>
@@ -1809,12 +1832,12 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../gui/lessons.py" line="54"/>
+        <location filename="../../gui/lessons.py" line="64"/>
         <source>Start lesson</source>
         <translation>开始课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="55"/>
+        <location filename="../../gui/lessons.py" line="65"/>
         <source>The workspace has unsaved changes. The lesson replaces its corpus and settings. Discard the changes?</source>
         <translation>工作区有未保存的更改。课程会替换它的语料和设置。要放弃这些更改吗？</translation>
     </message>
@@ -1822,110 +1845,70 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="85"/>
-        <source>Merge trace</source>
-        <translation>合并过程</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="86"/>
-        <source>Corpus</source>
-        <translation>语料</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="87"/>
-        <source>Merge timeline</source>
-        <translation>合并时间线</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="88"/>
-        <source>Encode / decode</source>
-        <translation>编码 / 解码</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="89"/>
-        <source>Assets</source>
-        <translation>资产</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="90"/>
-        <source>Compare</source>
-        <translation>比较</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="61"/>
-        <location filename="../../gui/main_window.py" line="196"/>
-        <location filename="../../gui/main_window.py" line="280"/>
+        <location filename="../../gui/main_window.py" line="59"/>
+        <location filename="../../gui/main_window.py" line="183"/>
+        <location filename="../../gui/main_window.py" line="276"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="91"/>
-        <source>Pipeline</source>
-        <translation>流水线</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="92"/>
-        <source>Vocabulary</source>
-        <translation>词表</translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="217"/>
-        <location filename="../../gui/main_window.py" line="224"/>
+        <location filename="../../gui/main_window.py" line="205"/>
+        <location filename="../../gui/main_window.py" line="212"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="269"/>
+        <location filename="../../gui/main_window.py" line="264"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="271"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284"/>
+        <location filename="../../gui/main_window.py" line="280"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="285"/>
+        <location filename="../../gui/main_window.py" line="281"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="317"/>
+        <location filename="../../gui/main_window.py" line="313"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="318"/>
+        <location filename="../../gui/main_window.py" line="314"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="326"/>
+        <location filename="../../gui/main_window.py" line="322"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="345"/>
+        <location filename="../../gui/main_window.py" line="341"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="346"/>
+        <location filename="../../gui/main_window.py" line="342"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="375"/>
+        <location filename="../../gui/main_window.py" line="371"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="376"/>
+        <location filename="../../gui/main_window.py" line="372"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -1933,132 +1916,137 @@
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../gui/menus.py" line="51"/>
+        <location filename="../../gui/menus.py" line="60"/>
         <source>%1 (missing)</source>
         <translation>%1（文件缺失）</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="53"/>
+        <location filename="../../gui/menus.py" line="62"/>
         <source>No recent files</source>
         <translation>没有最近文件</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="55"/>
+        <location filename="../../gui/menus.py" line="64"/>
         <source>&amp;Clear the list</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="70"/>
+        <location filename="../../gui/menus.py" line="79"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="71"/>
+        <location filename="../../gui/menus.py" line="80"/>
         <source>&amp;Open workspace…</source>
         <translation>打开工作区(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="72"/>
+        <location filename="../../gui/menus.py" line="81"/>
         <source>&amp;Save workspace</source>
         <translation>保存工作区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="73"/>
+        <location filename="../../gui/menus.py" line="82"/>
         <source>Save workspace &amp;as…</source>
         <translation>工作区另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="75"/>
+        <location filename="../../gui/menus.py" line="84"/>
         <source>Recent &amp;workspaces</source>
         <translation>最近的工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="78"/>
+        <location filename="../../gui/menus.py" line="87"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="79"/>
+        <location filename="../../gui/menus.py" line="88"/>
         <source>&amp;Export tokenizer…</source>
         <translation>导出分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="81"/>
+        <location filename="../../gui/menus.py" line="90"/>
         <source>Recent &amp;tokenizers</source>
         <translation>最近的分词器(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="84"/>
+        <location filename="../../gui/menus.py" line="93"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="86"/>
+        <location filename="../../gui/menus.py" line="95"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="93"/>
+        <location filename="../../gui/menus.py" line="102"/>
         <source>&amp;Lesson panel</source>
         <translation>课程面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="96"/>
+        <location filename="../../gui/menus.py" line="105"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="100"/>
+        <location filename="../../gui/menus.py" line="110"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="107"/>
+        <location filename="../../gui/menus.py" line="117"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="109"/>
+        <location filename="../../gui/menus.py" line="119"/>
         <source>&amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="109"/>
+        <location filename="../../gui/menus.py" line="119"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="109"/>
+        <location filename="../../gui/menus.py" line="119"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="117"/>
+        <location filename="../../gui/menus.py" line="127"/>
         <source>&amp;Lessons</source>
         <translation>课程(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="122"/>
+        <location filename="../../gui/menus.py" line="132"/>
         <source>&amp;Previous step</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="124"/>
+        <location filename="../../gui/menus.py" line="134"/>
         <source>&amp;Next step</source>
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="126"/>
+        <location filename="../../gui/menus.py" line="136"/>
+        <source>E&amp;nd lesson</source>
+        <translation>结束课程(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="140"/>
         <source>&amp;Exercises (§19.8)…</source>
         <translation>习题（§19.8）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="129"/>
+        <location filename="../../gui/menus.py" line="145"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="130"/>
+        <location filename="../../gui/menus.py" line="146"/>
         <source>&amp;About Subword Studio</source>
         <translation>关于 Subword Studio(&amp;A)</translation>
     </message>
@@ -2066,211 +2054,211 @@
 <context>
     <name>MergeTimeline</name>
     <message>
-        <location filename="../../gui/timeline.py" line="81"/>
+        <location filename="../../gui/timeline.py" line="82"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="82"/>
+        <location filename="../../gui/timeline.py" line="83"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="83"/>
+        <location filename="../../gui/timeline.py" line="84"/>
         <source>Retrain on every change</source>
         <translation>每次更改后重新训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="88"/>
+        <location filename="../../gui/timeline.py" line="91"/>
         <source>◀ Step back</source>
         <translation>◀ 后退一步</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="89"/>
-        <location filename="../../gui/timeline.py" line="441"/>
+        <location filename="../../gui/timeline.py" line="92"/>
+        <location filename="../../gui/timeline.py" line="451"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="91"/>
+        <location filename="../../gui/timeline.py" line="94"/>
         <source>Step forward ▶</source>
         <translation>前进一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="95"/>
+        <location filename="../../gui/timeline.py" line="98"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="108"/>
+        <location filename="../../gui/timeline.py" line="112"/>
         <source>Follow the selected step</source>
         <translation>跟随所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="110"/>
+        <location filename="../../gui/timeline.py" line="114"/>
         <source>The sample text is encoded with as many merges as the step selected above; untick to choose the number of merges with the slider.</source>
         <translation>示例文本按上方所选步骤的合并次数编码；取消勾选后可用滑块自选合并次数。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="116"/>
+        <location filename="../../gui/timeline.py" line="120"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="121"/>
+        <location filename="../../gui/timeline.py" line="125"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="123"/>
+        <location filename="../../gui/timeline.py" line="127"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="132"/>
+        <location filename="../../gui/timeline.py" line="136"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="150"/>
+        <location filename="../../gui/timeline.py" line="154"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="151"/>
+        <location filename="../../gui/timeline.py" line="155"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="160"/>
+        <location filename="../../gui/timeline.py" line="164"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="248"/>
+        <location filename="../../gui/timeline.py" line="256"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="254"/>
+        <location filename="../../gui/timeline.py" line="262"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="259"/>
+        <location filename="../../gui/timeline.py" line="267"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="267"/>
+        <location filename="../../gui/timeline.py" line="275"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="272"/>
+        <location filename="../../gui/timeline.py" line="280"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="281"/>
+        <location filename="../../gui/timeline.py" line="289"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="293"/>
-        <location filename="../../gui/timeline.py" line="297"/>
+        <location filename="../../gui/timeline.py" line="301"/>
+        <location filename="../../gui/timeline.py" line="305"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="296"/>
+        <location filename="../../gui/timeline.py" line="304"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="344"/>
+        <location filename="../../gui/timeline.py" line="353"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="349"/>
+        <location filename="../../gui/timeline.py" line="358"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="354"/>
+        <location filename="../../gui/timeline.py" line="363"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="377"/>
+        <location filename="../../gui/timeline.py" line="386"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="381"/>
+        <location filename="../../gui/timeline.py" line="390"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="395"/>
+        <location filename="../../gui/timeline.py" line="404"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="420"/>
+        <location filename="../../gui/timeline.py" line="430"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="423"/>
+        <location filename="../../gui/timeline.py" line="433"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="425"/>
+        <location filename="../../gui/timeline.py" line="435"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="427"/>
+        <location filename="../../gui/timeline.py" line="437"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="429"/>
+        <location filename="../../gui/timeline.py" line="439"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="435"/>
+        <location filename="../../gui/timeline.py" line="445"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="441"/>
+        <location filename="../../gui/timeline.py" line="451"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="460"/>
+        <location filename="../../gui/timeline.py" line="470"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="471"/>
+        <location filename="../../gui/timeline.py" line="481"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="485"/>
+        <location filename="../../gui/timeline.py" line="495"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="485"/>
+        <location filename="../../gui/timeline.py" line="495"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -2734,44 +2722,114 @@
 <context>
     <name>TracePanel</name>
     <message>
-        <location filename="../../gui/trace_panel.py" line="76"/>
+        <location filename="../../gui/trace_panel.py" line="77"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="90"/>
+        <location filename="../../gui/trace_panel.py" line="91"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="92"/>
+        <location filename="../../gui/trace_panel.py" line="93"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="141"/>
+        <location filename="../../gui/trace_panel.py" line="142"/>
         <source>Result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="159"/>
+        <location filename="../../gui/trace_panel.py" line="160"/>
         <source>Segmentation after step %1 (vocab %2)</source>
         <translation>第 %1 步之后的切分（词表 %2 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="166"/>
+        <location filename="../../gui/trace_panel.py" line="167"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="188"/>
+        <location filename="../../gui/trace_panel.py" line="191"/>
         <source>Pair counts after the last merge</source>
         <translation>最后一次合并之后的相邻对计数</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="190"/>
+        <location filename="../../gui/trace_panel.py" line="193"/>
         <source>Pair counts before merge %1 (winner %2, %3 rule)</source>
         <translation>第 %1 次合并之前的相邻对计数（胜出 %2，%3 规则）</translation>
+    </message>
+</context>
+<context>
+    <name>ViewTabs</name>
+    <message>
+        <location filename="../../gui/windows/tabs.py" line="70"/>
+        <location filename="../../gui/windows/tabs.py" line="94"/>
+        <source>Detach into a window of its own</source>
+        <translation>分离到独立窗口</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/tabs.py" line="97"/>
+        <source>Open another in a new window</source>
+        <translation>在新窗口中再打开一个</translation>
+    </message>
+</context>
+<context>
+    <name>ViewWindow</name>
+    <message>
+        <location filename="../../gui/windows/view_window.py" line="49"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>Views</name>
+    <message>
+        <location filename="../../gui/windows/views.py" line="45"/>
+        <source>Merge trace</source>
+        <translation>合并过程</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="46"/>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="47"/>
+        <source>Merge timeline</source>
+        <translation>合并时间线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="49"/>
+        <source>Encode / decode</source>
+        <translation>编码 / 解码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="51"/>
+        <source>Assets</source>
+        <translation>资产</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="52"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="53"/>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="54"/>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/views.py" line="56"/>
+        <source>Lesson panel</source>
+        <translation>课程面板</translation>
     </message>
 </context>
 <context>
@@ -2979,49 +3037,97 @@
     </message>
 </context>
 <context>
+    <name>WindowMenu</name>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="34"/>
+        <source>&amp;Window</source>
+        <translation>窗口(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="35"/>
+        <source>&amp;New window</source>
+        <translation>新建窗口(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="40"/>
+        <source>&amp;Detach the current tab</source>
+        <translation>分离当前标签页(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="41"/>
+        <source>Detach the &amp;lesson panel</source>
+        <translation>分离课程面板(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="45"/>
+        <source>&amp;Attach to the main window</source>
+        <translation>放回主窗口(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="47"/>
+        <source>&amp;Close window</source>
+        <translation>关闭窗口(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="49"/>
+        <source>Ne&amp;xt window</source>
+        <translation>下一个窗口(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="60"/>
+        <source>&amp;Detach “%1” into a window</source>
+        <translation>将“%1”分离到独立窗口(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/windows/menu.py" line="67"/>
+        <source>Main window — %1</source>
+        <translation>主窗口 — %1</translation>
+    </message>
+</context>
+<context>
     <name>commands</name>
     <message>
-        <location filename="../../gui/commands.py" line="20"/>
+        <location filename="../../gui/commands.py" line="29"/>
         <source>Rename word</source>
         <translation>重命名词</translation>
     </message>
     <message>
-        <location filename="../../gui/commands.py" line="32"/>
+        <location filename="../../gui/commands.py" line="41"/>
         <source>Change count</source>
         <translation>修改次数</translation>
     </message>
     <message>
-        <location filename="../../gui/commands.py" line="44"/>
+        <location filename="../../gui/commands.py" line="53"/>
         <source>Add words</source>
         <translation>添加词</translation>
     </message>
     <message>
-        <location filename="../../gui/commands.py" line="58"/>
+        <location filename="../../gui/commands.py" line="67"/>
         <source>Remove words</source>
         <translation>移除词</translation>
     </message>
     <message>
-        <location filename="../../gui/commands.py" line="72"/>
+        <location filename="../../gui/commands.py" line="81"/>
         <source>Edit record</source>
         <translation>编辑记录</translation>
     </message>
     <message>
-        <location filename="../../gui/commands.py" line="84"/>
+        <location filename="../../gui/commands.py" line="93"/>
         <source>Change line ending</source>
         <translation>修改行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/commands.py" line="96"/>
+        <location filename="../../gui/commands.py" line="105"/>
         <source>Add records</source>
         <translation>添加记录</translation>
     </message>
     <message>
-        <location filename="../../gui/commands.py" line="109"/>
+        <location filename="../../gui/commands.py" line="118"/>
         <source>Remove records</source>
         <translation>移除记录</translation>
     </message>
     <message>
-        <location filename="../../gui/commands.py" line="127"/>
+        <location filename="../../gui/commands.py" line="136"/>
         <source>Replace corpus</source>
         <translation>替换语料</translation>
     </message>
@@ -4971,7 +5077,7 @@
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/workers.py" line="227"/>
+        <location filename="../../gui/workers.py" line="235"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>

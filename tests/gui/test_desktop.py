@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyledItem
 from core.workspace import classroom
 from core.inspect import identity
 from core.workspace.workspace import Workspace
-from gui import about, language, settings, theme
+from gui import about, desktop, language, settings, theme
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 
@@ -37,7 +37,8 @@ def test_menu_actions_use_standard_shortcuts(window):
     actions["view_encode"].trigger()
     assert window.tabs.currentWidget() is window.panels["encode"]
     titles = [a.text() for a in window.menuBar().actions()]
-    assert titles == ["&File", "&View", "&Lessons", "&Help"]
+    assert titles == ["&File", "&View", "&Lessons", "&Window", "&Help"]
+    assert actions["next_window"].shortcut() == QKeySequence("Ctrl+`")
 
 
 def test_recent_workspaces_are_remembered_and_missing_ones_dropped(window, tmp_path, monkeypatch):
@@ -88,10 +89,10 @@ def test_recent_tokenizer_missing_file(window, tmp_path, monkeypatch):
 def test_dropped_workspace_and_tokenizer_files_are_told_apart(window, tmp_path):
     workspace = tmp_path / "mine.json"
     assert window.save_workspace_as(str(workspace))
-    assert window._dropped([QUrl.fromLocalFile(str(workspace))]) == ("workspace", str(workspace))
+    assert desktop.dropped_file([QUrl.fromLocalFile(str(workspace))]) == ("workspace", str(workspace))
     asset = str(classroom.ASSET_PATH)
-    assert window._dropped([QUrl.fromLocalFile(asset)]) == ("tokenizer", asset)
-    assert window._dropped([QUrl("https://example.org/x.json")]) is None
+    assert desktop.dropped_file([QUrl.fromLocalFile(asset)]) == ("tokenizer", asset)
+    assert desktop.dropped_file([QUrl("https://example.org/x.json")]) is None
     # The tokenizer-file drop filter sees every drop first: our own files are not its imports.
     assert window.interop.droppable([QUrl.fromLocalFile(str(workspace)), QUrl.fromLocalFile(asset)]) == []
 
@@ -255,7 +256,7 @@ def test_language_switch_keeps_the_lesson_and_its_step(window, qtbot):
     assert window.player.lesson.key == "19.5"
     qtbot.waitUntil(lambda: window.panels["assets"].diff is not None)
     assert len(window.workspace.assets) == 2  # the original and one copy, nothing lost or doubled
-    assert CJK.search(window.lesson_dock.explanation.text()) and CJK.search(window.lesson_dock.title.text())
+    assert CJK.search(window.lesson_dock.panel.explanation.text()) and CJK.search(window.lesson_dock.panel.title.text())
 
 
 class _Dialogs:

@@ -40,10 +40,12 @@ def test_every_step_of_every_lesson_replays(window, qtbot):
         player = play(window, lesson.key)
         for index in range(len(lesson.steps)):
             player.go(index)
-            assert window.tabs.currentWidget() is window.panels[lesson.steps[index].view]
-            assert window.lesson_dock.isVisible() and not window.lesson_dock.error.isVisible()
-            assert window.lesson_dock.explanation.text()
-        assert window.lesson_dock.position.text() == f"Step {len(lesson.steps)} of {len(lesson.steps)}"
+            # On screen: the current tab, or in its own window (a lesson's side-by-side layout).
+            assert window.panels[lesson.steps[index].view].isVisible()
+            assert all(window.panels[key].isVisible() for key in lesson.layout)
+            assert window.lesson_dock.isVisible() and not window.lesson_dock.panel.error.isVisible()
+            assert window.lesson_dock.panel.explanation.text()
+        assert window.lesson_dock.panel.position.text() == f"Step {len(lesson.steps)} of {len(lesson.steps)}"
 
 
 def test_lesson_19_1_shows_tables_19_1_and_19_2(window, qtbot):
@@ -192,7 +194,7 @@ def test_lesson_asks_before_discarding_unsaved_work(window):
 
 def test_dock_buttons_step_through(window):
     play(window, "19.1")
-    dock = window.lesson_dock
+    dock = window.lesson_dock.panel
     assert not dock.previous_button.isEnabled()
     dock.next_button.click()
     dock.next_button.click()
@@ -233,7 +235,7 @@ def test_a_step_that_fails_says_why_in_the_lesson_panel(window, monkeypatch):
 
     monkeypatch.setattr(window.player, "_do_encode", broken)
     assert window.start_lesson("19.3", confirm=True)
-    dock = window.lesson_dock
+    dock = window.lesson_dock.panel
     assert dock.isVisible() and not dock.error.isHidden() and dock.error.text() == "the encoder is gone"
     assert dock.position.text() == "Step 1 of 8"
     window.player.go(6)  # a decode step works again and clears the message
@@ -287,7 +289,7 @@ def test_exercises_never_give_the_answer_away(window):
 
 def test_the_last_step_says_the_lesson_is_finished_and_offers_the_next(window):
     assert window.start_lesson("19.1", confirm=True)
-    dock = window.lesson_dock
+    dock = window.lesson_dock.panel
     window.player.go(window.player.count - 1)
     assert "Lesson finished." in dock.explanation.text() and dock.next_button.text() == "Next lesson ▶"
     following = lessons.LESSONS[[item.key for item in lessons.LESSONS].index("19.1") + 1]

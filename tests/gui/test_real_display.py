@@ -3,6 +3,7 @@ desktop: the offscreen platform the other tests use loads no xcb library, so
 a missing system package would only show on a user's machine (exit 134:
 "could not load the Qt platform plugin xcb")."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -44,6 +45,45 @@ def test_every_view_opens_on_a_real_x_display(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.mark.parametrize("size, holders, cycle", [
+    # Wide: the main window (corpus tab and lesson dock) beside the timeline window.
+    ("2560x900", ["main", "window_timeline"], ["window_timeline", "main"]),
+    # A 1280 projector: the main window is too wide to share it, the two views get windows.
+    ("1280x800", ["window_corpus", "window_timeline"], ["window_corpus", "window_timeline"]),
+])
+def test_a_lesson_puts_the_corpus_beside_the_timeline_on_a_real_x_display(tmp_path, size, holders, cycle):
+    read, write = os.pipe()
+    server = subprocess.Popen([_xvfb(), "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
+                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            display = pipe.readline().strip()
+        env = {**os.environ, "DISPLAY": f":{display}", "QT_QPA_PLATFORM": "xcb", "HOME": str(tmp_path)}
+        done = subprocess.run([sys.executable, str(ROOT / "tests" / "gui" / "windows_on_x.py"), str(tmp_path / "ini"),
+                               str(tmp_path / "shot.png")], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr[-3000:]
+        seen = json.loads(done.stdout.strip().splitlines()[-1])
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    width = int(size.split("x")[0])
+    assert seen["holders"] == holders and seen["on_screen"]
+    (left_x, _, left_w, left_h), (right_x, _, right_w, right_h) = seen["during"]
+    # Side by side, edge to edge, full height, not overlapping: nothing clipped.
+    assert left_x == 0 and left_x + left_w == right_x and right_x + right_w == width
+    assert left_h == right_h == seen["screen"][3]
+    assert seen["lesson_panel_visible"]
+    assert seen["cycle"] == cycle  # Ctrl+` from the main window, twice
+    assert seen["after"] == seen["before"] and seen["timeline_home"]  # the user's layout back
+    main_x, main_y, main_w, _ = seen["before"]
+    new_x, new_y, new_w, _ = seen["new_window"]
+    assert seen["new_window_on_screen"]
+    if main_x + main_w + new_w <= width:
+        assert (new_x, new_y) == (main_x + main_w, main_y)  # beside the main window
 
 
 def test_no_display_is_one_clear_line_not_a_qt_abort(tmp_path):

@@ -106,6 +106,8 @@ def test_every_visible_string_is_chinese_in_zh_cn(qapp):
         for key in window.panels:
             window.show_panel(key)
             seen += _visible_texts(window)
+        for key in ("encode", "lesson"):  # a view in a window of its own, with its menus
+            seen += _visible_texts(window.windows.new_window(key))
         dialog = window.show_exercises()
         seen += _visible_texts(dialog)
         seen += [_plain(line) for line in about.AboutBox(window).html().split("<p>")]

@@ -1,0 +1,75 @@
+"""The views a window can hold, in menu order: one entry per view.
+
+Adding a view to the app is one entry here: its key (used in settings,
+lessons and tests), its title, and how to build it over a bridge.  The main
+window holds one of each, its "home" copy: a tab, or the lesson dock for
+the lesson panel.  Window → New window builds another copy in a window of
+its own; ``options`` is what such a copy keeps of its own (an encode panel's
+tokenizer), across a language switch and a restart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from ..asset_manager import AssetManager
+from ..compare import CompareView
+from ..corpus_editor import CorpusEditor
+from ..encode import EncodePanel
+from ..lessons import LessonPanel
+from ..pipeline_view import PipelineView
+from ..timeline import MergeTimeline
+from ..trace_panel import TracePanel
+from ..vocab import VocabView
+
+
+@dataclass(frozen=True)
+class ViewKind:
+    key: str
+    title: str  # the English title; shown through tr() in context "Views"
+    make: Callable  # (bridge, shell, options) -> the view; options is None for the home copy
+    options: Callable = lambda view: {}  # what a copy in a new window keeps of its own
+
+
+def _encode(bridge, shell, options):
+    if options is None:  # the main window's panel: the workspace's encoder
+        return EncodePanel(bridge)
+    # A new window starts with the encoder in use, then keeps its own choice.
+    return EncodePanel(bridge, own_tokenizer=options.get("tokenizer") or bridge.workspace.wanted_encoder)
+
+
+VIEWS = (
+    ViewKind("trace", QT_TRANSLATE_NOOP("Views", "Merge trace"), lambda bridge, shell, options: TracePanel(bridge)),
+    ViewKind("corpus", QT_TRANSLATE_NOOP("Views", "Corpus"), lambda bridge, shell, options: CorpusEditor(bridge)),
+    ViewKind("timeline", QT_TRANSLATE_NOOP("Views", "Merge timeline"),
+             lambda bridge, shell, options: MergeTimeline(bridge)),
+    ViewKind("encode", QT_TRANSLATE_NOOP("Views", "Encode / decode"), _encode,
+             lambda view: {"tokenizer": view.choice.wanted} if view.choice.own else {}),
+    ViewKind("assets", QT_TRANSLATE_NOOP("Views", "Assets"), lambda bridge, shell, options: AssetManager(bridge)),
+    ViewKind("compare", QT_TRANSLATE_NOOP("Views", "Compare"), lambda bridge, shell, options: CompareView(bridge)),
+    ViewKind("pipeline", QT_TRANSLATE_NOOP("Views", "Pipeline"), lambda bridge, shell, options: PipelineView(bridge)),
+    ViewKind("vocab", QT_TRANSLATE_NOOP("Views", "Vocabulary"), lambda bridge, shell, options: VocabView(bridge)),
+    # Over the lesson player, which lives as long as the main window.
+    ViewKind("lesson", QT_TRANSLATE_NOOP("Views", "Lesson panel"),
+             lambda bridge, shell, options: LessonPanel(shell.player)),
+)
+KINDS = {kind.key: kind for kind in VIEWS}
+LESSON = "lesson"
+TABS = tuple(kind.key for kind in VIEWS if kind.key != LESSON)  # the main window's tabs, in order
+
+
+def title(key: str) -> str:
+    return QCoreApplication.translate("Views", KINDS[key].title)
+
+
+def make(key: str, bridge, shell, options: dict | None = None):
+    """A new ``key`` view over ``bridge``; ``options`` None makes the main window's copy."""
+    return KINDS[key].make(bridge, shell, options)
+
+
+def options(key: str, view) -> dict:
+    """What the copy ``view`` in a new window keeps of its own (JSON-able)."""
+    return KINDS[key].options(view)
