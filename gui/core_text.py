@@ -188,6 +188,20 @@ FINDINGS = {
                                                        "here; minbpe's findall skips it"),
     "minbpe.specials": QT_TRANSLATE_NOOP("core_text", "matched wherever their text occurs, as encode(text, "
                                                       "allowed_special='all'); minbpe's default raises on them"),
+    "subword_nmt.merges_v01": QT_TRANSLATE_NOOP("core_text", "{merges} merges in line order, {suffix} a symbol of its "
+                                                             "own (version 0.1)"),
+    "subword_nmt.ids_v01": QT_TRANSLATE_NOOP("core_text", "the codes have no IDs: numbered here as a char-bpe asset "
+                                                          "([UNK], the {symbols} symbols sorted, then each merge "
+                                                          "result)"),
+    "subword_nmt.unknown_v01": QT_TRANSLATE_NOOP("core_text", "a character the codes never mention becomes [UNK] "
+                                                              "here; subword-nmt passes it through"),
+    "subword_nmt.split_v01": QT_TRANSLATE_NOOP("core_text", "words split at any whitespace here; subword-nmt splits a "
+                                                            "line at single spaces"),
+    "subword_nmt.export_v01": QT_TRANSLATE_NOOP("core_text", "{merges} merges in rank order, {suffix} a symbol of its "
+                                                             "own (version 0.1 codes)"),
+    "minbpe.renumbered": QT_TRANSLATE_NOOP("core_text", "merge IDs renumbered as minbpe mints them (256 + merge "
+                                                        "index): {token} {old} -> {new}, and {more} more"),
+    "minbpe.specials_moved": QT_TRANSLATE_NOOP("core_text", "specials moved after the last merge: {moves}"),
     "subword_nmt.merges": QT_TRANSLATE_NOOP("core_text", "{merges} merges in line order, {suffix} glued to the last "
                                                          "character"),
     "subword_nmt.ids": QT_TRANSLATE_NOOP("core_text", "the codes have no IDs: numbered here <unk> 0, then {symbols} "

@@ -6,8 +6,10 @@ each (one summary lists what worked and why the rest did not).
 Import reads another library's file (core/formats) off the GUI thread, adds
 the asset to the workspace as unsaved (the Assets tab lists it) and shows
 the conversion report: what was kept, what could not be represented, what
-behaves differently.  Export writes an open asset in a chosen format and
-shows its report, or the one-line reason it cannot be represented.
+behaves differently.  Export first runs every exporter on the asset into a
+scratch folder (off the GUI thread), offers only the formats that can hold
+it and names each other one with its exporter's reason, before any file is
+chosen; then it writes the chosen format and shows its report.
 
 Every question goes through :class:`Dialogs`, which a test replaces; passing
 the answer (``import_tokenizer(path, fmt)``) skips it too.  The report is a
@@ -26,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import formats
+from core.formats import exportable
 from core.inspect import identity
 from core.pipeline import pretokenize
 from core.errors import StudioError
@@ -241,11 +244,34 @@ class Interop(QObject):
                 return None
         loaded = self.workspace.assets[index].loaded
         if fmt is None:
-            chosen = self.dialogs.choose(self.tr("Export tokenizer"), self.tr("Format:"),
-                                         [_tr(FORMAT_NAMES[f]) for f in formats.FORMATS])
-            if chosen is None:
-                return None
-            fmt = formats.FORMATS[chosen]
+            # Which formats can hold it is asked of the exporters themselves
+            # (each writes to a scratch folder: off the GUI thread), so the
+            # list offers only what will work and says why the rest cannot.
+            def check(progress, should_stop):
+                return exportable.export_errors(loaded.asset, loaded.tokenizer, progress, should_stop)
+            return self._start(check, lambda errors: self._offer_formats(loaded, path, errors),
+                               self.tr("Checking which formats can hold %1…").replace("%1", loaded.name))
+        return self._export(loaded, fmt, path)
+
+    def _offer_formats(self, loaded, path, errors):
+        """The check finished: offer the formats that can hold the asset,
+        naming each refused one with its reason, before any file is chosen."""
+        offered = [f for f in formats.FORMATS if errors[f] is None]
+        refused = "\n".join(f"• {_tr(FORMAT_NAMES[f])}: {core_text.error(errors[f])}"
+                             for f in formats.FORMATS if errors[f] is not None)
+        if not offered:
+            return self._fail(self.tr("%1 cannot be written in any format:").replace("%1", loaded.name)
+                              + "\n" + refused)
+        label = self.tr("Format:")
+        if refused:
+            label += "\n\n" + self.tr("Not offered, because they cannot hold %1:").replace("%1", loaded.name) \
+                + "\n" + refused
+        chosen = self.dialogs.choose(self.tr("Export tokenizer"), label, [_tr(FORMAT_NAMES[f]) for f in offered])
+        if chosen is None:
+            return None
+        return self._export(loaded, offered[chosen], path, after=self.task)
+
+    def _export(self, loaded, fmt, path, *, after=None):
         if path is None:
             suffix = {"hf": ".json", "tiktoken": ".tiktoken", "spm": ".model", "bert-vocab": "-vocab.txt",
                       "subword-nmt": ".bpe", "minbpe": ".model"}[fmt]
@@ -255,7 +281,7 @@ class Interop(QObject):
 
         def work(progress, should_stop):
             return formats.export_asset(loaded.asset, loaded.tokenizer, fmt, path)
-        return self._start(work, self._exported, self.tr("Exporting %1…").replace("%1", loaded.name))
+        return self._start(work, self._exported, self.tr("Exporting %1…").replace("%1", loaded.name), after=after)
 
     def _exported(self, report):
         self.show_report(report)
@@ -263,8 +289,10 @@ class Interop(QObject):
 
     # ==== running, reporting ====
 
-    def _start(self, work, done, label):
-        if self.task is not None and self.task.is_running():
+    def _start(self, work, done, label, *, after=None):
+        """``after``: the task whose result starts this one (its thread may
+        not have ended yet, and is not a competing job)."""
+        if self.task is not None and self.task is not after and self.task.is_running():
             return self._fail(self.tr("An import or export is still running."))
         self.task = task = run_task(work, name="interop")
         progress = QProgressDialog(label, self.tr("Cancel"), 0, 0, self.widget)

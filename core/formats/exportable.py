@@ -10,7 +10,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from core.errors import AssetError
+from core.errors import AssetError, Cancelled
 from core.formats import FORMATS, export_asset
 
 SCRATCH_NAMES = {"spm": "check.model", "bert-vocab": "vocab.txt", "tiktoken": "check.tiktoken"}
@@ -18,14 +18,26 @@ SCRATCH_NAMES = {"spm": "check.model", "bert-vocab": "vocab.txt", "tiktoken": "c
 
 def export_reasons(asset: dict, tokenizer) -> dict[str, str | None]:
     """``{format: None}`` for each format that can hold ``asset``, else the reason it cannot."""
-    reasons: dict[str, str | None] = {}
+    return {fmt: None if exc is None else str(exc) for fmt, exc in export_errors(asset, tokenizer).items()}
+
+
+def export_errors(asset: dict, tokenizer, progress=None, should_stop=None) -> dict[str, AssetError | None]:
+    """As :func:`export_reasons`, keeping each refusal as the error itself
+    (its code and parameters let a window say it in the user's language).
+    ``progress(done, total)`` is told after each format; ``should_stop()``
+    true raises Cancelled (a window's Cancel)."""
+    reasons: dict[str, AssetError | None] = {}
     with tempfile.TemporaryDirectory(prefix="subword-export-check-") as folder:
-        for fmt in FORMATS:
+        for done, fmt in enumerate(FORMATS):
+            if should_stop is not None and should_stop():
+                raise Cancelled()
+            if progress is not None:
+                progress(done, len(FORMATS))
             out = Path(folder) / SCRATCH_NAMES.get(fmt, f"check.{fmt}")
             try:
                 export_asset(asset, tokenizer, fmt, out)
             except AssetError as exc:
-                reasons[fmt] = str(exc)
+                reasons[fmt] = exc
             else:
                 reasons[fmt] = None
     return reasons

@@ -108,11 +108,8 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     for b in range(256):
         if ids.get(BYTE_CHARS[b]) != b:
             raise AssetError(f"byte 0x{b:02X} must have ID {b} in minbpe (IDs 0-255 are the raw bytes)")
-    for index, (left, right) in enumerate(model.merges):
-        if ids.get(left + right) != 256 + index:
-            raise AssetError(f"merge {index + 1} must make ID {256 + index} in minbpe, but makes "
-                             f"{ids.get(left + right)}")
-    if len({i for i in ids.values()} - {a.id for a in model.added}) != 256 + len(model.merges):
+    ids, added = _minbpe_ids(model, ids, report)
+    if len(set(ids.values()) - {a.id for a in added}) != 256 + len(model.merges):
         raise AssetError("tokens that are neither bytes nor merge results cannot be written to minbpe")
     pre = model.pre_tokenizer
     if pre == LEVEL:
@@ -126,13 +123,51 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
         raise AssetError("pre_tokenizer: minbpe needs one split regex and then bytes")
     if split != split.strip() or "\n" in split:
         raise AssetError("the split pattern starts or ends with whitespace or holds a line break; minbpe strips it")
-    for a in model.added:
+    for a in added:
         if a.normalized or a.lstrip or a.rstrip or not a.content or len(a.content.split()) != 1 \
                 or a.content != a.content.strip():
             raise AssetError(f"special {excerpt(a.content)}: minbpe holds specials without spaces or match options")
-    lines = [MAGIC, split, str(len(model.added))] + [f"{a.content} {a.id}" for a in model.added]
+    lines = [MAGIC, split, str(len(added))] + [f"{a.content} {a.id}" for a in added]
     lines += [f"{ids[left]} {ids[right]}" for left, right in model.merges]
     write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("utf-8"))
     report.keep("model", f"{len(model.merges)} merges, {len(model.added)} specials", "minbpe.export",
                 merges=len(model.merges), specials=len(model.added))
     return report
+
+
+def _minbpe_ids(model, ids: dict, report: Report):
+    """minbpe mints ID ``256 + i`` for merge ``i``; a model that numbers its
+    merges from elsewhere (our byte-bpe puts <BOS> <EOS> <PAD> at 256-258,
+    so its first merge is 259) is renumbered, never refused: IDs are labels,
+    the segmentation is the same.  Specials keep their IDs unless one falls
+    among minbpe's, then all follow the last merge in their order.  The
+    report names every move, so the export is marked not exact."""
+    import dataclasses
+
+    moved = {}
+    for index, (left, right) in enumerate(model.merges):
+        token, want = left + right, 256 + index
+        if ids.get(token, -1) < 256 or token in moved:
+            raise AssetError(f"merge {index + 1} makes {excerpt(token)}, which is a byte or an earlier merge's "
+                             "token; minbpe mints a new ID for every merge")
+        if ids[token] != want:
+            moved[token] = want
+    specials = sorted(model.added, key=lambda a: a.id)
+    end = 256 + len(model.merges)
+    if any(a.id < end for a in specials) or len({a.id for a in specials}) != len(specials):
+        specials = [dataclasses.replace(a, id=end + k) for k, a in enumerate(specials)]
+    else:
+        specials = list(model.added)
+    if moved:
+        first = next(iter(moved))
+        report.change("vocab", f"merge IDs renumbered as minbpe mints them (256 + merge index): "
+                      f"{excerpt(first)} {ids[first]} -> {moved[first]}, and {len(moved) - 1} more",
+                      "minbpe.renumbered", token=excerpt(first), old=ids[first], new=moved[first],
+                      more=len(moved) - 1)
+    changed = [(a, b) for a, b in zip(sorted(model.added, key=lambda a: a.id), specials) if a.id != b.id]
+    if changed:
+        report.change("specials", "specials moved after the last merge: " + ", ".join(
+            f"{a.content} {a.id} -> {b.id}" for a, b in changed), "minbpe.specials_moved",
+            moves=", ".join(f"{a.content} {a.id} -> {b.id}" for a, b in changed))
+    out = {**ids, **moved}
+    return out, tuple(specials)

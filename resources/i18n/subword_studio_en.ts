@@ -80,7 +80,7 @@
 <context>
     <name>Interop</name>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="331"/>
+        <location filename="../../gui/interop.py" line="359"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>Importing %n file…</numerusform>

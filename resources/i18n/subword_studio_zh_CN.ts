@@ -1532,182 +1532,197 @@
 <context>
     <name>Interop</name>
     <message>
-        <location filename="../../gui/interop.py" line="38"/>
+        <location filename="../../gui/interop.py" line="41"/>
         <source>Hugging Face tokenizer.json</source>
         <translation>Hugging Face tokenizer.json</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="39"/>
+        <location filename="../../gui/interop.py" line="42"/>
         <source>tiktoken rank file</source>
         <translation>tiktoken 排名文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="40"/>
+        <location filename="../../gui/interop.py" line="43"/>
         <source>SentencePiece .model / .vocab</source>
         <translation>SentencePiece .model / .vocab</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="41"/>
+        <location filename="../../gui/interop.py" line="44"/>
         <source>BERT vocab.txt</source>
         <translation>BERT vocab.txt</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="42"/>
+        <location filename="../../gui/interop.py" line="45"/>
         <source>subword-nmt codes</source>
         <translation>subword-nmt 合并规则文件</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="43"/>
+        <location filename="../../gui/interop.py" line="46"/>
         <source>minbpe .model</source>
         <translation>minbpe .model</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="46"/>
+        <location filename="../../gui/interop.py" line="49"/>
         <source>Kept</source>
         <translation>已保留</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="47"/>
+        <location filename="../../gui/interop.py" line="50"/>
         <source>Not representable</source>
         <translation>无法表示</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="48"/>
+        <location filename="../../gui/interop.py" line="51"/>
         <source>Behaves differently</source>
         <translation>行为不同</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="50"/>
+        <location filename="../../gui/interop.py" line="53"/>
         <source>Tokenizer files (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;All files (*)</source>
         <translation>分词器文件 (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="65"/>
-        <location filename="../../gui/interop.py" line="206"/>
-        <location filename="../../gui/interop.py" line="213"/>
-        <location filename="../../gui/interop.py" line="309"/>
+        <location filename="../../gui/interop.py" line="68"/>
+        <location filename="../../gui/interop.py" line="209"/>
+        <location filename="../../gui/interop.py" line="216"/>
+        <location filename="../../gui/interop.py" line="337"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="71"/>
-        <location filename="../../gui/interop.py" line="239"/>
-        <location filename="../../gui/interop.py" line="244"/>
+        <location filename="../../gui/interop.py" line="74"/>
+        <location filename="../../gui/interop.py" line="242"/>
+        <location filename="../../gui/interop.py" line="269"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="92"/>
+        <location filename="../../gui/interop.py" line="95"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="118"/>
+        <location filename="../../gui/interop.py" line="121"/>
         <source>Imported %1 of %2 files.</source>
         <translation>已导入 %1 个文件（共 %2 个）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="121"/>
+        <location filename="../../gui/interop.py" line="124"/>
         <source>Not imported</source>
         <translation>未导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="126"/>
+        <location filename="../../gui/interop.py" line="129"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="130"/>
+        <location filename="../../gui/interop.py" line="133"/>
         <source>exact</source>
         <translation>完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="132"/>
+        <location filename="../../gui/interop.py" line="135"/>
         <source>not exact</source>
         <translation>不完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="150"/>
+        <location filename="../../gui/interop.py" line="153"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="152"/>
+        <location filename="../../gui/interop.py" line="155"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="158"/>
+        <location filename="../../gui/interop.py" line="161"/>
         <source>Exact: every ID and behaviour is kept.</source>
         <translation>精确：每个 ID 和行为都保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="160"/>
+        <location filename="../../gui/interop.py" line="163"/>
         <source>Not exact: see below.</source>
         <translation>不精确：见下文。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="207"/>
+        <location filename="../../gui/interop.py" line="210"/>
         <source>Which format is %1?</source>
         <translation>%1 是哪种格式？</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="214"/>
+        <location filename="../../gui/interop.py" line="217"/>
         <source>A rank file does not record its split pattern. Split with:</source>
         <translation>排名文件不记录其切分正则。切分方式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="223"/>
+        <location filename="../../gui/interop.py" line="226"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="236"/>
+        <location filename="../../gui/interop.py" line="239"/>
         <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
         <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="239"/>
+        <location filename="../../gui/interop.py" line="242"/>
         <source>Asset:</source>
         <translation>资产：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="244"/>
+        <location filename="../../gui/interop.py" line="253"/>
+        <source>Checking which formats can hold %1…</source>
+        <translation>正在检查哪些格式能容纳 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="263"/>
+        <source>%1 cannot be written in any format:</source>
+        <translation>%1 无法写成任何格式：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="265"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="258"/>
+        <location filename="../../gui/interop.py" line="267"/>
+        <source>Not offered, because they cannot hold %1:</source>
+        <translation>未提供以下格式，因为它们无法容纳 %1：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/interop.py" line="284"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="268"/>
+        <location filename="../../gui/interop.py" line="296"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="270"/>
+        <location filename="../../gui/interop.py" line="298"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="304"/>
+        <location filename="../../gui/interop.py" line="332"/>
         <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
         <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="310"/>
+        <location filename="../../gui/interop.py" line="338"/>
         <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
         <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="313"/>
+        <location filename="../../gui/interop.py" line="341"/>
         <source>no split pattern chosen</source>
         <translation>未选择切分模式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="331"/>
+        <location filename="../../gui/interop.py" line="359"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个文件…</numerusform>
@@ -2404,12 +2419,12 @@
 <context>
     <name>ReportWindow</name>
     <message>
-        <location filename="../../gui/interop.py" line="102"/>
+        <location filename="../../gui/interop.py" line="105"/>
         <source>Conversion report</source>
         <translation>转换报告</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="102"/>
+        <location filename="../../gui/interop.py" line="105"/>
         <source>Import summary</source>
         <translation>导入摘要</translation>
     </message>
@@ -3796,471 +3811,506 @@
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="191"/>
+        <source>{merges} merges in line order, {suffix} a symbol of its own (version 0.1)</source>
+        <translation>{merges} 条合并，按行序；{suffix} 是独立符号（0.1 版）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="193"/>
+        <source>the codes have no IDs: numbered here as a char-bpe asset ([UNK], the {symbols} symbols sorted, then each merge result)</source>
+        <translation>codes 文件没有 ID：此处按 char-bpe 资产编号（[UNK]、排序后的 {symbols} 个符号，再是每条合并的结果）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="196"/>
+        <source>a character the codes never mention becomes [UNK] here; subword-nmt passes it through</source>
+        <translation>codes 中从未出现的字符在此处变为 [UNK]；subword-nmt 原样保留它</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="198"/>
+        <source>words split at any whitespace here; subword-nmt splits a line at single spaces</source>
+        <translation>此处按任意空白切分单词；subword-nmt 按单个空格切分一行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="200"/>
+        <source>{merges} merges in rank order, {suffix} a symbol of its own (version 0.1 codes)</source>
+        <translation>{merges} 条合并，按秩序；{suffix} 是独立符号（0.1 版 codes）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="202"/>
+        <source>merge IDs renumbered as minbpe mints them (256 + merge index): {token} {old} -&gt; {new}, and {more} more</source>
+        <translation>合并 ID 按 minbpe 的方式重新编号（256 + 合并序号）：{token} {old} -&gt; {new}，另有 {more} 个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="204"/>
+        <source>specials moved after the last merge: {moves}</source>
+        <translation>特殊符号移到最后一条合并之后：{moves}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="205"/>
         <source>{merges} merges in line order, {suffix} glued to the last character</source>
         <translation>{merges} 次合并按行序排列，{suffix} 附在最后一个字符上</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="193"/>
+        <location filename="../../gui/core_text.py" line="207"/>
         <source>the codes have no IDs: numbered here &lt;unk&gt; 0, then {symbols} symbols in order of first appearance</source>
         <translation>codes 文件没有 ID：这里把 &lt;unk&gt; 编为 0，其后 {symbols} 个符号按首次出现的顺序编号</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="195"/>
+        <location filename="../../gui/core_text.py" line="209"/>
         <source>a character the codes never mention becomes &lt;unk&gt; here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在这里变成 &lt;unk&gt;；subword-nmt 会原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="197"/>
+        <location filename="../../gui/core_text.py" line="211"/>
         <source>words split at spaces and line breaks; a carriage return inside a line also splits here (subword-nmt keeps it in the word)</source>
         <translation>词在空格和换行处切开；行内的回车符在这里也会切开（subword-nmt 把它留在词中）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="200"/>
+        <location filename="../../gui/core_text.py" line="214"/>
         <source>{tokens} tokens, ID = line number - 1, continuation prefix ##</source>
         <translation>{tokens} 个 token，ID = 行号 - 1，续接前缀 ##</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="202"/>
+        <location filename="../../gui/core_text.py" line="216"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s cased BasicTokenizer</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 区分大小写的 BasicTokenizer</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="204"/>
+        <location filename="../../gui/core_text.py" line="218"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s uncased BasicTokenizer (lower casing, accent stripping); --cased for cased models</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 不区分大小写的 BasicTokenizer（转小写、去除重音）；区分大小写的模型请用 --cased</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="207"/>
+        <location filename="../../gui/core_text.py" line="221"/>
         <source>{count} tokens have upper-case letters, which lower-cased input never reaches: this looks like a cased vocabulary (import with --cased)</source>
         <translation>{count} 个 token 含大写字母，而转成小写的输入永远到不了它们：这看起来是区分大小写的词表（请用 --cased 导入）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="210"/>
+        <location filename="../../gui/core_text.py" line="224"/>
         <source>max_input_chars_per_word not recorded: assumed BERT&apos;s {bert} (HF uses {hf})</source>
         <translation>没有记录 max_input_chars_per_word：假定为 BERT 的 {bert}（HF 用 {hf}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="212"/>
+        <location filename="../../gui/core_text.py" line="226"/>
         <source>the specials become added tokens, which are matched wherever their text occurs (e.g. {example}); the byte-bpe asset reads such text as bytes unless asked to allow specials</source>
         <translation>特殊 token 变成附加 token，其文本出现在任何位置都会被匹配（例如 {example}）；byte-bpe 资产除非允许特殊 token，否则把这样的文本当作字节读取</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="215"/>
+        <location filename="../../gui/core_text.py" line="229"/>
         <source>the {name} regex splits text before the byte mapping</source>
         <translation>{name} 正则在字节映射之前切分文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="216"/>
+        <location filename="../../gui/core_text.py" line="230"/>
         <source>a .vocab file does not record its normalization: assumed Python&apos;s NFKC with the dummy prefix and whitespace squeezing; SentencePiece&apos;s compiled rules (nmt_nfkc, the default, also drops control characters and maps odd spaces) differ from it, so import the .model to be exact</source>
         <translation>.vocab 文件不记录规范化方式：假定为 Python 的 NFKC，加上虚拟前缀和空白压缩；SentencePiece 编译好的规则（默认的 nmt_nfkc 还会删除控制字符并映射特殊空格）与之不同，要精确请导入 .model 文件</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="222"/>
+        <location filename="../../gui/core_text.py" line="236"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="224"/>
+        <location filename="../../gui/core_text.py" line="238"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="226"/>
+        <location filename="../../gui/core_text.py" line="240"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="229"/>
+        <location filename="../../gui/core_text.py" line="243"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="232"/>
+        <location filename="../../gui/core_text.py" line="246"/>
         <source>an unknown piece decodes as {ours}, not the model&apos;s {theirs}</source>
         <translation>未知片段解码为 {ours}，而不是模型自己的 {theirs}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="233"/>
+        <location filename="../../gui/core_text.py" line="247"/>
         <source>the rule {name} as its precompiled charsmap ({size} bytes), applied as SentencePiece does: longest match first</source>
         <translation>规则 {name} 以其预编译的 charsmap（{size} 字节）保存，按 SentencePiece 的方式应用：最长匹配优先</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="235"/>
+        <location filename="../../gui/core_text.py" line="249"/>
         <source>the rule is named {name} but the model has no charsmap, so SentencePiece applies no normalization; neither does this asset</source>
         <translation>规则名为 {name}，但模型没有 charsmap，所以 SentencePiece 不做规范化；本资产也不做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="238"/>
+        <location filename="../../gui/core_text.py" line="252"/>
         <source>spaces stay U+0020 in pieces (escape_whitespaces=false)</source>
         <translation>片段中的空格保持为 U+0020（escape_whitespaces=false）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="239"/>
+        <location filename="../../gui/core_text.py" line="253"/>
         <source>user-defined pieces are not shielded from Python&apos;s NFKC the way SentencePiece&apos;s normalizer shields them</source>
         <translation>用户定义片段不会像在 SentencePiece 的规范化器中那样免受 Python NFKC 的影响</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="241"/>
+        <location filename="../../gui/core_text.py" line="255"/>
         <source>{count} user-defined pieces ({pieces}) pass through the normalizer untouched and always win, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）原样通过规范化器并总是优先胜出，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="243"/>
+        <location filename="../../gui/core_text.py" line="257"/>
         <source>unigram: {pieces} pieces with their float32 scores and types; Viterbi adds scores in single precision as SentencePiece does</source>
         <translation>unigram：{pieces} 个片段及其 float32 分数和类型；与 SentencePiece 一样，Viterbi 以单精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="245"/>
+        <location filename="../../gui/core_text.py" line="259"/>
         <source>BPE: {pieces} pieces; {merges} merges, one per split of a piece into two pieces, ranked by the piece&apos;s score (equal scores share a rank; the leftmost pair wins)</source>
         <translation>BPE：{pieces} 个片段；{merges} 次合并，每种把片段拆成两个片段的方式对应一次合并，按片段的分数排名（分数相同则排名相同；最左边的相邻对胜出）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="248"/>
+        <location filename="../../gui/core_text.py" line="262"/>
         <source>{count} pieces cannot be made from two pieces and are never produced (as in SentencePiece)</source>
         <translation>{count} 个片段无法由两个片段合成，永远不会产生（与 SentencePiece 相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="250"/>
+        <location filename="../../gui/core_text.py" line="264"/>
         <source>BertNormalizer as the BasicTokenizer&apos;s clean_text, Chinese characters, lower casing and accent stripping</source>
         <translation>BertNormalizer 对应 BasicTokenizer 的 clean_text、中文字符处理、转小写和去除重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="252"/>
+        <location filename="../../gui/core_text.py" line="266"/>
         <source>BertPreTokenizer: whitespace and punctuation splitting</source>
         <translation>BertPreTokenizer：按空白和标点切分</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="253"/>
+        <location filename="../../gui/core_text.py" line="267"/>
         <source>lower casing uses Python&apos;s str.lower, which applies the final-sigma rule (ΟΔΟΣ -&gt; οδος; HF gives οδοσ)</source>
         <translation>转小写使用 Python 的 str.lower，它会应用词尾 sigma 规则（ΟΔΟΣ -&gt; οδος；HF 得到 οδοσ）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="255"/>
+        <location filename="../../gui/core_text.py" line="269"/>
         <source>clean_text keeps private-use characters (category Co), which HF drops</source>
         <translation>clean_text 保留私用区字符（类别 Co），而 HF 会删除它们</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="257"/>
+        <location filename="../../gui/core_text.py" line="271"/>
         <source>CJK Extension E starts at U+2B820 as in BERT (HF: U+2B920)</source>
         <translation>与 BERT 一样，CJK 扩展 E 区从 U+2B820 开始（HF：U+2B920）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="259"/>
+        <location filename="../../gui/core_text.py" line="273"/>
         <source>WhitespaceSplit</source>
         <translation>WhitespaceSplit（按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="260"/>
+        <location filename="../../gui/core_text.py" line="274"/>
         <source>words are split with str.split, which also splits at U+001C..U+001F</source>
         <translation>词用 str.split 切分，它也会在 U+001C..U+001F 处切开</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="262"/>
+        <location filename="../../gui/core_text.py" line="276"/>
         <source>{count} added tokens ({tokens}) stay in the vocabulary, but text spelling them is not matched as one token here (HF does)</source>
         <translation>{count} 个附加 token（{tokens}）保留在词表中，但拼出它们的文本在这里不会被当作一个 token 匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="265"/>
+        <location filename="../../gui/core_text.py" line="279"/>
         <source>special added tokens become control pieces: text spelling them (e.g. {example}) is not matched here (HF does)</source>
         <translation>特殊附加 token 变成控制片段：拼出它们的文本（例如 {example}）在这里不会被匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="268"/>
+        <location filename="../../gui/core_text.py" line="282"/>
         <source>HF&apos;s Precompiled reads the charsmap grapheme by grapheme, SentencePiece by longest match: they differ where a grapheme holds more than one mapped character, e.g. half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent</source>
         <translation>HF 的 Precompiled 按字素逐个读取 charsmap，SentencePiece 按最长匹配读取：当一个字素含有多个被映射的字符时两者不同，例如半角 ｶﾞ 保持两个字符、CR LF 变成一个空格、Ｃ + U+0301 丢失重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="274"/>
+        <location filename="../../gui/core_text.py" line="288"/>
         <source>merges sharing a rank (SentencePiece/tiktoken style) get consecutive ranks in file order; HF breaks such ties by that order, not by position</source>
         <translation>排名相同的合并（SentencePiece/tiktoken 风格）按文件顺序得到连续的排名；HF 按这个顺序而不是按位置打破这种并列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="277"/>
+        <location filename="../../gui/core_text.py" line="291"/>
         <source>BPE: {tokens} tokens, {merges} merges</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="278"/>
+        <location filename="../../gui/core_text.py" line="292"/>
         <source>SentencePiece&apos;s Decode becomes HF&apos;s decoder chain, which differs on IDs that begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)</source>
         <translation>SentencePiece 的 Decode 变成 HF 的解码器链，两者在以多个 ▁ 片段开头的 ID 序列和不是有效 UTF-8 的字节串上不同（每个字节一个 U+FFFD）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="282"/>
+        <location filename="../../gui/core_text.py" line="296"/>
         <source>HF lower-cases character by character (no final sigma), drops private-use characters and starts CJK Extension E at U+2B920</source>
         <translation>HF 逐字符转小写（没有词尾 sigma 规则），删除私用区字符，并让 CJK 扩展 E 区从 U+2B920 开始</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="285"/>
+        <location filename="../../gui/core_text.py" line="299"/>
         <source>WordPiece: {tokens} tokens</source>
         <translation>WordPiece：{tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="286"/>
+        <location filename="../../gui/core_text.py" line="300"/>
         <source>control and unknown pieces become special added tokens: HF matches their text (e.g. {example}) as that token; here it is ordinary text</source>
         <translation>控制片段和未知片段变成特殊附加 token：HF 会把它们的文本（例如 {example}）匹配为该 token；在这里它只是普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="289"/>
+        <location filename="../../gui/core_text.py" line="303"/>
         <source>scores were added in single precision (SentencePiece); HF adds in double precision, which can break a near tie differently</source>
         <translation>分数原以单精度累加（SentencePiece）；HF 以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="292"/>
+        <location filename="../../gui/core_text.py" line="306"/>
         <source>an unknown piece decodes to its own text in HF, to &apos; ⁇ &apos; here</source>
         <translation>未知片段在 HF 中解码为它自己的文本，在这里解码为 &apos; ⁇ &apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="294"/>
+        <location filename="../../gui/core_text.py" line="308"/>
         <source>SentencePiece&apos;s pipeline as an HF normalizer sequence</source>
         <translation>SentencePiece 的处理流程写成 HF 的规范化器序列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="296"/>
+        <location filename="../../gui/core_text.py" line="310"/>
         <source>pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="298"/>
+        <location filename="../../gui/core_text.py" line="312"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>{decoder} 不会保存；这里的解码方式：片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="301"/>
+        <location filename="../../gui/core_text.py" line="315"/>
         <source>SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="303"/>
+        <location filename="../../gui/core_text.py" line="317"/>
         <source>{decoder} is not stored; decoding here: SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>{decoder} 不会保存；这里的解码方式：SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="306"/>
+        <location filename="../../gui/core_text.py" line="320"/>
         <source>sequence of {steps}</source>
         <translation>依次为 {steps}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="307"/>
+        <location filename="../../gui/core_text.py" line="321"/>
         <source>{kind}: {options} only affect offsets or restate another option; not stored</source>
         <translation>{kind}：{options} 只影响偏移或重复了其他选项；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="309"/>
+        <location filename="../../gui/core_text.py" line="323"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes)</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="311"/>
+        <location filename="../../gui/core_text.py" line="325"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes); the charsmap is applied as HF&apos;s Precompiled does</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）；charsmap 按 HF 的 Precompiled 方式应用</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="314"/>
+        <location filename="../../gui/core_text.py" line="328"/>
         <source>a text that starts with a space or a ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以空格或 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="317"/>
+        <location filename="../../gui/core_text.py" line="331"/>
         <source>a text that starts with a literal ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以字面 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="320"/>
+        <location filename="../../gui/core_text.py" line="334"/>
         <source>a text that normalizes to nothing but spaces encodes to nothing here; HF gives one ▁</source>
         <translation>规范化后只剩空格的文本在这里编码为空；HF 给出一个 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="322"/>
+        <location filename="../../gui/core_text.py" line="336"/>
         <source>Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by grapheme; a short grapheme takes its shortest match whole)</source>
         <translation>Precompiled：SentencePiece 的 charsmap，按 HF 的方式应用（逐个字素；短字素整体取其最短匹配）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="325"/>
+        <location filename="../../gui/core_text.py" line="339"/>
         <source>only U+0020 is squeezed, as HF&apos;s Replace does</source>
         <translation>只压缩 U+0020，与 HF 的 Replace 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="326"/>
+        <location filename="../../gui/core_text.py" line="340"/>
         <source>HF splits before each ▁ and this model has {count} pieces with an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ</source>
         <translation>HF 在每个 ▁ 之前切分，而此模型有 {count} 个内部含 ▁ 的片段（或没有 ▁ 片段）：这里整个文本是一个网格，所以结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="329"/>
+        <location filename="../../gui/core_text.py" line="343"/>
         <source>Metaspace split: no piece has an inner ▁, so one lattice over the whole text gives the same segmentation</source>
         <translation>Metaspace 切分：没有片段内部含 ▁，所以对整个文本用一个网格得到的切分相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="331"/>
+        <location filename="../../gui/core_text.py" line="345"/>
         <source>{rule}, spaces are kept as they are (no squeezing)</source>
         <translation>{rule}，空格保持原样（不压缩）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="332"/>
+        <location filename="../../gui/core_text.py" line="346"/>
         <source>{rule}, runs of spaces squeezed to one, a trailing one kept</source>
         <translation>{rule}，连续空格压缩为一个，保留末尾的一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="334"/>
+        <location filename="../../gui/core_text.py" line="348"/>
         <source>{rule}, runs of spaces squeezed to one, trailing White_Space stripped</source>
         <translation>{rule}，连续空格压缩为一个，去掉末尾的空白字符（White_Space）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="336"/>
+        <location filename="../../gui/core_text.py" line="350"/>
         <source>{model} (ModelProto, {size} bytes) and {vocab} (pieces and scores, as SentencePiece&apos;s trainer writes them)</source>
         <translation>{model}（ModelProto，{size} 字节）和 {vocab}（片段与分数，与 SentencePiece 训练器写出的格式相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="338"/>
+        <location filename="../../gui/core_text.py" line="352"/>
         <source>{count} scores rounded to single precision (SentencePiece stores float32; largest change {worst}), which can break a near tie differently</source>
         <translation>{count} 个分数被舍入为单精度（SentencePiece 存储 float32；最大变化 {worst}），接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="341"/>
+        <location filename="../../gui/core_text.py" line="355"/>
         <source>SentencePiece adds scores in single precision; this asset adds them in double precision, which can break a near tie differently</source>
         <translation>SentencePiece 以单精度累加分数；本资产以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="344"/>
+        <location filename="../../gui/core_text.py" line="358"/>
         <source>unigram: {pieces} pieces with their types and float32 scores</source>
         <translation>unigram：{pieces} 个片段及其类型和 float32 分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="346"/>
+        <location filename="../../gui/core_text.py" line="360"/>
         <source>SentencePiece shields user-defined pieces from normalization; this asset&apos;s Python NFKC does not</source>
         <translation>SentencePiece 使用户定义片段免受规范化影响；本资产的 Python NFKC 不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="348"/>
+        <location filename="../../gui/core_text.py" line="362"/>
         <source>this asset&apos;s decoder ({decoder}) is not written: SentencePiece decodes by its own rules</source>
         <translation>本资产的解码器（{decoder}）不会写出：SentencePiece 按自己的规则解码</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="350"/>
+        <location filename="../../gui/core_text.py" line="364"/>
         <source>{count} added tokens ({tokens}) become control pieces: SentencePiece neither matches their text nor prints them; this asset does both</source>
         <translation>{count} 个附加 token（{tokens}）变成控制片段：SentencePiece 既不匹配它们的文本也不输出它们；本资产两者都做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="353"/>
+        <location filename="../../gui/core_text.py" line="367"/>
         <source>control pieces: {pieces}</source>
         <translation>控制片段：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="354"/>
+        <location filename="../../gui/core_text.py" line="368"/>
         <source>SentencePiece joins a run of unknown characters into one unknown token; this asset gives one per character</source>
         <translation>SentencePiece 把连续的未知字符合成一个未知 token；本资产每个字符给一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="356"/>
+        <location filename="../../gui/core_text.py" line="370"/>
         <source>BPE: {pieces} pieces; each token scores -rank of its merge, and the merges SentencePiece implies from them are exactly this asset&apos;s {merges}</source>
         <translation>BPE：{pieces} 个片段；每个 token 的分数为其合并排名的相反数，SentencePiece 由此推出的合并正好是本资产的 {merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="359"/>
+        <location filename="../../gui/core_text.py" line="373"/>
         <source>the charsmap came from an HF Precompiled normalizer, which reads it grapheme by grapheme; SentencePiece reads it by longest match (they differ e.g. on half-width ｶﾞ, CR LF, Ｃ + U+0301)</source>
         <translation>该 charsmap 来自 HF 的 Precompiled 规范化器，它按字素逐个读取；SentencePiece 按最长匹配读取（两者在半角 ｶﾞ、CR LF、Ｃ + U+0301 等处不同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="363"/>
+        <location filename="../../gui/core_text.py" line="377"/>
         <source>the precompiled charsmap ({size} bytes)</source>
         <translation>预编译的 charsmap（{size} 字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="364"/>
+        <location filename="../../gui/core_text.py" line="378"/>
         <source>Python&apos;s NFKC has no precompiled charsmap to write, so SentencePiece will apply no normalization: text NFKC changes (fullwidth Ａ, ﬁ, e + U+0301) encodes differently there</source>
         <translation>Python 的 NFKC 没有可写出的预编译 charsmap，所以 SentencePiece 不会做规范化：NFKC 会改变的文本（全角 Ａ、ﬁ、e + U+0301）在那里的编码不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="368"/>
+        <location filename="../../gui/core_text.py" line="382"/>
         <source>identity (no charsmap)</source>
         <translation>恒等（无 charsmap）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="369"/>
+        <location filename="../../gui/core_text.py" line="383"/>
         <source>SentencePiece drops every trailing space; this asset&apos;s HF-style squeezing ({trailing}) does not</source>
         <translation>SentencePiece 删除所有末尾空格；本资产的 HF 式压缩（{trailing}）不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="371"/>
+        <location filename="../../gui/core_text.py" line="385"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="373"/>
+        <location filename="../../gui/core_text.py" line="387"/>
         <source>{kind} only trims offsets; not stored</source>
         <translation>{kind} 只修剪偏移；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="374"/>
+        <location filename="../../gui/core_text.py" line="388"/>
         <source>{kind} adds tokens around each encoding; dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind} 会在每次编码的前后添加 token；已丢弃，所以这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="376"/>
+        <location filename="../../gui/core_text.py" line="390"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="379"/>
+        <location filename="../../gui/core_text.py" line="393"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="380"/>
+        <location filename="../../gui/core_text.py" line="394"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="381"/>
+        <location filename="../../gui/core_text.py" line="395"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="382"/>
+        <location filename="../../gui/core_text.py" line="396"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="388"/>
+        <location filename="../../gui/core_text.py" line="402"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="389"/>
+        <location filename="../../gui/core_text.py" line="403"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="390"/>
+        <location filename="../../gui/core_text.py" line="404"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="399"/>
+        <location filename="../../gui/core_text.py" line="413"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="449"/>
+        <location filename="../../gui/core_text.py" line="463"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="453"/>
+        <location filename="../../gui/core_text.py" line="467"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="455"/>
+        <location filename="../../gui/core_text.py" line="469"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="458"/>
+        <location filename="../../gui/core_text.py" line="472"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="480"/>
+        <location filename="../../gui/core_text.py" line="494"/>
         <source>, </source>
         <translation>，</translation>
     </message>

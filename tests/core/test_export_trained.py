@@ -92,5 +92,6 @@ def test_char_bpe_refusal_does_not_contradict_itself(tmp_path):
     assert main(["train", str(table), "--merges", "4", "-o", str(tmp_path / "c.json")]) == 0
     asset, model = assets.load_tokenizer(tmp_path / "c.json")
     reasons = export_reasons(asset, model)
-    for fmt in ("tiktoken", "subword-nmt", "minbpe"):
+    for fmt in ("tiktoken", "minbpe"):
         assert "is not a BPE model" not in reasons[fmt] and "separate </w>" in reasons[fmt]
+    assert reasons["subword-nmt"] is None  # version 0.1 codes hold the separate </w>

@@ -120,12 +120,46 @@ def test_minbpe_import_exports_to_hf(tmp_path):
         assert hf.encode(text).ids == reference.encode(text), repr(text)
 
 
-def test_our_byte_bpe_does_not_fit_minbpe_numbering(tmp_path):
+def load_reference(path):
+    """minbpe's ``load``: the file read back into the oracle."""
+    lines = path.read_text("utf-8").split("\n")
+    count = int(lines[2])
+    specials = {name: int(i) for name, i in (line.split() for line in lines[3:3 + count])}
+    reference = RegexTokenizer(lines[1], specials)
+    for index, line in enumerate(l for l in lines[3 + count:] if l):
+        reference.merges[tuple(map(int, line.split()))] = 256 + index
+    return reference
+
+
+@pytest.mark.parametrize("pretokenizer", ["none", "gpt2"])
+def test_our_byte_bpe_is_renumbered_to_minbpe_ids_and_says_so(tmp_path, pretokenizer):
     from core.models import byte_bpe
 
-    model = byte_bpe.train(TRAIN, 5)
-    with pytest.raises(AssetError, match="ID 256"):
-        export_asset(assets.byte_bpe_to_asset(model), model, "minbpe", tmp_path / "x.model")
+    model = byte_bpe.train(TRAIN, 40, pretokenizer=pretokenizer)  # <BOS> <EOS> <PAD> 256-258, merges from 259
+    assert model.merges[0].new_id == 259
+    out = tmp_path / "x.model"
+    report = export_asset(assets.byte_bpe_to_asset(model), model, "minbpe", out)
+    reference = load_reference(out)
+    # Bytes keep their IDs, merge i becomes 256 + i, the specials follow the last merge.
+    renumber = {b: b for b in range(256)} | {m.new_id: 256 + i for i, m in enumerate(model.merges)}
+    renumber |= {i: 256 + len(model.merges) + k for k, (_, i) in enumerate(sorted(model.specials, key=lambda s: s[1]))}
+    assert reference.special_tokens == {name: renumber[i] for name, i in model.specials}
+    for text in PROBES + [MULTILINGUAL]:
+        assert reference.encode(text) == [renumber[i] for i in model.encode_ids(text)], repr(text)
+    assert not report.exact and {f.code for f in report.changed} >= {"minbpe.renumbered", "minbpe.specials_moved"}
+    imported = assets.build_tokenizer(import_file(out, "minbpe").asset)
+    assert all(list(imported.encode(t).ids) == reference.encode(t) for t in PROBES)
+
+
+def test_byte_bpe_without_specials_exports_to_minbpe_unchanged(tmp_path):
+    from core.models import byte_bpe
+
+    model = byte_bpe.train(TRAIN, 30, specials={})
+    out = tmp_path / "x.model"
+    report = export_asset(assets.byte_bpe_to_asset(model), model, "minbpe", out)
+    assert model.merges[0].new_id == 256 and not [f for f in report.changed if f.code.startswith("minbpe.")]
+    reference = load_reference(out)
+    assert all(reference.encode(t) == model.encode_ids(t) for t in PROBES + [MULTILINGUAL])
 
 
 @pytest.mark.parametrize("text, words", [

@@ -70,7 +70,8 @@ def test_imported_codes_export_to_hf_with_identical_ids(codes, tmp_path):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("t h\nth e</w>\n", ["line 1", "version 0.1"]),
+    ("t h\nth e</w>\n", ["merge 2", "e</w>", "version 0.1"]),
+    ("t h e\n", ["line 1", "two symbols", "version 0.1"]),
     ("#version: 0.2\nt h e\n", ["line 2", "two symbols"]),
     ("#version: 0.2\nt h\nt h\n", ["line 3", "repeats", "line 2"]),
     ("#version: 0.2\nt</w> h\n", ["line 2", "</w>"]),
@@ -83,3 +84,55 @@ def test_bad_codes_give_one_clear_error(tmp_path, text, words):
         import_file(path, "subword-nmt")
     for word in words:
         assert word in str(caught.value)
+
+
+# ==== version 0.1 codes: our char-bpe, </w> a symbol of its own ====
+
+def _char_bpe(words_text: str, merges: int):
+    from collections import Counter
+
+    from core.models import char_bpe
+    from core.workspace.corpus import WordCorpus
+
+    return char_bpe.train(WordCorpus.from_pairs(Counter(words_text.split()).items()), merges=merges)
+
+
+def test_char_bpe_exports_to_codes_apply_bpe_cuts_the_same(tmp_path):
+    from core.formats.subword_nmt import char_segmentation
+
+    model = _char_bpe("\n".join(TRAIN + [MULTILINGUAL] * 3), 200)
+    asset = assets.char_bpe_to_asset(model)
+    out = tmp_path / "char.codes"
+    report = export_asset(asset, model, "subword-nmt", out)
+    lines = out.read_text("utf-8").splitlines()
+    assert not lines[0].startswith("#version") and len(lines) == len(model.merges) == 200
+    assert any(line.endswith(" </w>") for line in lines)  # </w> written as the symbol it is
+    with open(out, encoding="utf-8") as handle:
+        bpe = BPE(handle)
+    assert bpe.version == (0, 1)
+    known = set(model.alphabet)
+    seen = sorted(set(" ".join(TRAIN + [MULTILINGUAL] + PROBES).split()))
+    # unseen words too: neighbours glued, words reversed (only known characters)
+    words = [w for w in seen + [a + b for a, b in zip(seen, seen[1:])] + [w[::-1] for w in seen] if set(w) <= known]
+    assert len(words) > 150 and any(not w.isascii() for w in words)
+    cut = [w for w in words if len(model.segment(w)) > 2]
+    assert len(cut) > 50  # words that many merges cut, not only whole-word tokens
+    for word in words:
+        assert bpe.process_line(word) == " ".join(char_segmentation(model.segment(word))), word
+    assert "subword_nmt.export_v01" in {f.code for f in report.kept}
+
+
+def test_codes_v01_import_back_to_the_same_segmentation(tmp_path):
+    model = _char_bpe("\n".join(TRAIN + [MULTILINGUAL]), 120)
+    out = tmp_path / "char.codes"
+    export_asset(assets.char_bpe_to_asset(model), model, "subword-nmt", out)
+    result = import_file(out, "subword-nmt")
+    assert result.asset["kind"] == "char-bpe"
+    back = assets.build_tokenizer(result.asset)
+    assert [(m.left, m.right) for m in back.merges] == [(m.left, m.right) for m in model.merges]
+    # a character no merge mentions is not in the codes: [UNK] there (the report says so)
+    words = [w for w in " ".join(TRAIN + PROBES).split() if set(w) <= set(back.alphabet)]
+    assert len(words) > 50 and set(back.alphabet) < set(model.alphabet)
+    assert all(back.segment(w) == model.segment(w) for w in words)
+    export_asset(result.asset, back, "subword-nmt", tmp_path / "again.codes")
+    assert (tmp_path / "again.codes").read_bytes() == out.read_bytes()

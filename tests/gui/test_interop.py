@@ -14,6 +14,7 @@ from core.models import byte_bpe
 from core.workspace import classroom
 from core.inspect import identity  # noqa: E402
 from core.formats import import_file  # noqa: E402
+from core.formats.exportable import export_reasons  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
 from gui.bridge import WorkspaceBridge  # noqa: E402
 from gui.main_window import MainWindow  # noqa: E402
@@ -260,3 +261,56 @@ def test_export_to_sentencepiece_from_the_menu(window, qtbot, several, tmp_path)
     assert all(exported.encode(t) == original.encode(t) for t in TEXT) and out.with_suffix(".vocab").exists()
     assert "Exact" in window.interop.report_window.text.toPlainText()
     qtbot.waitUntil(lambda: not window.interop.task.is_running())
+
+
+
+def test_export_offers_only_what_can_hold_the_asset_and_says_why_before_the_file(window, qtbot, tmp_path):
+    index = window.workspace.add_asset(classroom.build_asset())  # byte-bpe: no hf/tiktoken refusal, no spm
+    out = tmp_path / "byte.tiktoken"
+    window.interop.dialogs = fake = FakeDialogs(save=str(out), choices=["tiktoken rank file"])
+    with qtbot.waitSignal(window.interop.sig_exported, timeout=20000):
+        window.interop.export_tokenizer(index)
+    (_, label, items), save = fake.asked[0], fake.asked[1]
+    assert save[0] == "save" and out.exists()  # the file dialog came after the reasons
+    reasons = export_reasons(*_loaded(window, index))
+    assert items == [FORMAT_LABELS[f] for f, r in reasons.items() if r is None]
+    refused = [f for f, r in reasons.items() if r is not None]
+    assert {"hf", "tiktoken"} <= set(reasons) - set(refused) and "spm" in refused
+    for fmt in refused:  # each refused format is named with its own exporter's reason
+        assert f"• {FORMAT_LABELS[fmt]}: {reasons[fmt]}" in label
+    for fmt in set(reasons) - set(refused):
+        assert f"• {FORMAT_LABELS[fmt]}:" not in label
+    qtbot.waitUntil(lambda: not window.interop.task.is_running())
+
+
+def test_export_of_an_asset_no_format_holds_names_every_reason(window, qtbot, monkeypatch):
+    from core.errors import AssetError
+    from core.formats import exportable
+
+    index = window.workspace.add_model_asset("trained")
+    monkeypatch.setattr(exportable, "export_asset", lambda asset, tok, fmt, out: (_ for _ in ()).throw(
+        AssetError(f"{fmt} cannot hold it")))
+    window.interop.dialogs = fake = FakeDialogs()
+    with qtbot.waitSignal(window.interop.sig_failed, timeout=20000) as blocker:
+        window.interop.export_tokenizer(index)
+    assert fake.asked == [] and all(f"{fmt} cannot hold it" in blocker.args[0] for fmt in FORMAT_LABELS)
+    qtbot.waitUntil(lambda: not window.interop.task.is_running())
+
+
+def test_cancelling_the_format_question_writes_nothing(window, qtbot, tmp_path):
+    index = window.workspace.add_asset(classroom.build_asset())
+    window.interop.dialogs = fake = FakeDialogs(save=str(tmp_path / "x.json"), choices=[])
+    task = window.interop.export_tokenizer(index)
+    qtbot.waitUntil(lambda: fake.asked != [], timeout=20000)
+    qtbot.waitUntil(lambda: not task.is_running())
+    assert [a[0] for a in fake.asked] == ["choose"] and not (tmp_path / "x.json").exists()
+
+
+def _loaded(window, index):
+    loaded = window.workspace.assets[index].loaded
+    return loaded.asset, loaded.tokenizer
+
+
+FORMAT_LABELS = {"hf": "Hugging Face tokenizer.json", "tiktoken": "tiktoken rank file",
+                 "spm": "SentencePiece .model / .vocab", "bert-vocab": "BERT vocab.txt",
+                 "subword-nmt": "subword-nmt codes", "minbpe": "minbpe .model"}

@@ -51,3 +51,24 @@ def test_trace_tables_show_spaces(qapp):
     shown = _column(trace, 1)[1:] + _column(trace, 4)[1:]
     assert "␣ + </w>" in shown and not any(s.startswith(" ") for s in shown)
     assert models.pair_text((" ", "</w>")) == "␣ + </w>"
+
+
+def test_step_numbers_and_pairs_far_down_are_not_cut(qapp):
+    """Fitted to a sample of first and last rows: merge 5,000's number and a
+    long pair near the end fit their columns (Qt's own fit saw only the rows
+    on screen and cut them: "49…")."""
+    from PySide6.QtWidgets import QTableView
+
+    from gui.fit_columns import fit_columns
+
+    words = [(f"{chr(97 + i % 26)}{i}" * 3, 2) for i in range(3000)]
+    bpe = char_bpe.train(WordCorpus.from_pairs(words), merges=5000)
+    table = timeline_models.MergeTableModel()
+    table.set_model(bpe)
+    view = QTableView()
+    view.setModel(table)
+    fit_columns(view, (0, 1))
+    metrics, last = view.fontMetrics(), table.rowCount() - 1
+    for column in (0, 1):
+        text = table.data(table.index(last, column), Qt.DisplayRole)
+        assert metrics.horizontalAdvance(text) < view.horizontalHeader().sectionSize(column), (column, text)
