@@ -170,3 +170,21 @@ def test_parse_model_reads_what_sentencepiece_wrote(tmp_path):
         assert piece == sp.id_to_piece(i) and score == pytest.approx(sp.get_score(i), abs=0)
         assert (kind == "byte") == sp.is_byte(i) and (kind == "control") == sp.is_control(i)
     assert proto["trainer"]["byte_fallback"] is True and proto["normalizer"]["name"] == "nfkc"
+
+
+def test_unigram_ids_stay_identical_on_one_long_string(tmp_path):
+    """Issue 21, failure 2: a single string of 200,000+ characters, whose best
+    path scores pass 10^5 in float32 (where a float32 step is 2^-6 or more)."""
+    import random
+
+    path, sp = train(tmp_path, "unigram", rule="nmt_nfkc")
+    ours = assets.build_tokenizer(import_file(path, "spm").asset)
+    rng = random.Random(21)
+    text = "\n".join(rng.choice(TRAIN + EXTRA) for _ in range(4200))
+    assert len(text) >= 200_000
+    expected = sp.encode(text)
+    encoding = ours.encode(text)
+    got = list(encoding.ids)
+    first = next((i for i, (a, b) in enumerate(zip(expected, got)) if a != b), None)
+    assert got == expected, f"first difference at token {first} of {len(expected)}"
+    assert abs(encoding.score) > 100_000
