@@ -13,7 +13,8 @@ Deviations (reported): the codes have no IDs, so the import numbers
 ``c</w>``) and every merge result, in order of first appearance; a character
 the codes never mention becomes ``<unk>`` here (subword-nmt passes it
 through); a carriage return inside a line separates words here.  Version
-0.1 codes (a separate ``</w>`` symbol) are refused.
+0.1 codes (a separate ``</w>`` symbol) are refused, and so are GPT-2's
+byte-level merges (``vocab.bpe``), which share the header.
 """
 
 from __future__ import annotations
@@ -74,7 +75,15 @@ def read(path, *, pattern=None, **_options) -> Imported:
     from core.models import bpe_model
 
     data = read_bytes(path)
-    merges = parse_codes(decode_text(data, path), path)
+    text = decode_text(data, path)
+    merges = parse_codes(text, path)
+    from core.formats.gpt2_files import looks_byte_level
+
+    if looks_byte_level(text):
+        # GPT-2's vocab.bpe has the same header; read as codes it silently
+        # splits "Hello world" into "Hell o</w> w or l d</w>".
+        raise AssetError(f"{path}: these are GPT-2's byte-level merges (symbols spell a space 'Ġ', no '</w>'), "
+                         "not subword-nmt codes: import them with --format gpt2, encoder.json or vocab.json beside")
     vocab = vocabulary(merges)
     try:
         model = bpe_model.BPEModel(tuple((t, i) for i, t in enumerate(vocab)), tuple(merges), unk=UNK,
