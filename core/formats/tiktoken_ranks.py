@@ -162,7 +162,8 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
         report.keep("model", f"{unreachable} tokens never form from two lower-ranked pieces; only a whole "
                     "pre-token reaches them, as in tiktoken", "tiktoken.unreachable", count=unreachable)
     if split is None:
-        report.keep("pre_tokenizer", f"the given pat_str {excerpt(pat_str)}, run by Python's regex module")
+        report.keep("pre_tokenizer", f"the given pat_str {excerpt(pat_str)}, run by Python's regex module",
+                    "tiktoken.pat_str", pattern=excerpt(pat_str))
     else:
         report.keep("pre_tokenizer", f"the {excerpt(split.name)} pattern (version {split.version}), chosen by "
                     "name", "tiktoken.pattern", name=excerpt(split.name), version=split.version)

@@ -80,7 +80,7 @@
 <context>
     <name>Interop</name>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="321"/>
+        <location filename="../../gui/interop.py" line="331"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>Importing %n file…</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="380"/>
+        <location filename="../../gui/timeline.py" line="381"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>
