@@ -275,6 +275,11 @@ FINDINGS = {
     "bert_vocab.no_post_processor": QT_TRANSLATE_NOOP("core_text", "encoding adds no [CLS]/[SEP] "
                                                                    "(add_special_tokens=False in HF)"),
     "tiktoken.pat_str": QT_TRANSLATE_NOOP("core_text", "the given pat_str {pattern}, run by Python's regex module"),
+    "spm.bpe_user_defined": QT_TRANSLATE_NOOP("core_text", "{count} user-defined pieces ({pieces}) are matched in the "
+                                                           "normalized text and never merge, as in SentencePiece"),
+    "spm.bpe_user_rewritten": QT_TRANSLATE_NOOP("core_text", "{count} user-defined pieces ({pieces}) change under the "
+                                                             "normalizer, which SentencePiece does not apply to them: "
+                                                             "text spelling them is not matched as one piece here"),
     "hf.whitespace_split": QT_TRANSLATE_NOOP("core_text", "WhitespaceSplit"),
     "hf.str_split": QT_TRANSLATE_NOOP("core_text", "words are split with str.split, which also splits at "
                                                    "U+001C..U+001F"),

@@ -314,14 +314,15 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
     if user:
         names = ", ".join(a.content for a in user[:4])
         report.keep("pieces", f"{len(user)} user-defined pieces ({names}) are matched in the normalized text and "
-                    "never merge, as in SentencePiece")
+                    "never merge, as in SentencePiece", "spm.bpe_user_defined", count=len(user), pieces=names)
         # SentencePiece's normalizer also leaves them untouched; here the
         # normalizer runs first, so a piece it would rewrite is not matched.
         rewritten = [a.content for a in user if pipeline.normalize(a.content).text.lstrip("▁") != a.content]
         if rewritten:
-            report.change("pieces", f"{len(rewritten)} user-defined pieces ({', '.join(rewritten[:4])}) change under "
-                          "the normalizer, which SentencePiece does not apply to them: text spelling them is not "
-                          "matched as one piece here")
+            shown = ", ".join(rewritten[:4])
+            report.change("pieces", f"{len(rewritten)} user-defined pieces ({shown}) change under the normalizer, "
+                          "which SentencePiece does not apply to them: text spelling them is not matched as one "
+                          "piece here", "spm.bpe_user_rewritten", count=len(rewritten), pieces=shown)
     report.keep("model", f"BPE: {len(pieces)} pieces; {len(merges)} merges, one per split of a piece into two "
                 "pieces, ranked by the piece's score (equal scores share a rank; the leftmost pair wins)", "spm.bpe",
                 pieces=len(pieces), merges=len(merges))
