@@ -264,12 +264,36 @@ FINDINGS = {
     "hf.bert_normalizer": QT_TRANSLATE_NOOP("core_text", "BertNormalizer as the BasicTokenizer's clean_text, "
                                                          "Chinese characters, lower casing and accent stripping"),
     "hf.bert_pre_tokenizer": QT_TRANSLATE_NOOP("core_text", "BertPreTokenizer: whitespace and punctuation splitting"),
-    "hf.final_sigma": QT_TRANSLATE_NOOP("core_text", "lower casing uses Python's str.lower, which applies the "
-                                                     "final-sigma rule (ΟΔΟΣ -> οδος; HF gives οδοσ)"),
-    "hf.private_use": QT_TRANSLATE_NOOP("core_text", "clean_text keeps private-use characters (category Co), which "
-                                                     "HF drops"),
-    "hf.cjk_extension_e": QT_TRANSLATE_NOOP("core_text", "CJK Extension E starts at U+2B820 as in BERT (HF: "
-                                                         "U+2B920)"),
+    "hf.unicode_tables": QT_TRANSLATE_NOOP("core_text", "Unicode tables are Python's (unicodedata), not Rust's: "
+                                                        "categories, case mappings and White_Space can differ for "
+                                                        "characters one of the two versions lacks"),
+    "hf.added_special": QT_TRANSLATE_NOOP("core_text", "{count} special added tokens matched in the text and skipped "
+                                                       "by decode, as HF does"),
+    "hf.post_processor_not_applied": QT_TRANSLATE_NOOP("core_text", "{name} is not applied: encoding adds no "
+                                                                    "[CLS]/[SEP] (HF's encode(add_special_tokens=False) "
+                                                                    "gives the same IDs)"),
+    "hf.decoder_wordpiece_cleanup": QT_TRANSLATE_NOOP("core_text", "pieces glued at the prefix, words joined by one "
+                                                                   "space, HF's cleanup per token"),
+    "hf.decoder_wordpiece_cleanup_changed": QT_TRANSLATE_NOOP("core_text", "{decoder} is not stored; decoding here: "
+                                                                           "pieces glued at the prefix, words joined "
+                                                                           "by one space, HF's cleanup per token"),
+    "hf.export_added": QT_TRANSLATE_NOOP("core_text", "{count} special added tokens"),
+    "bert_vocab.specials": QT_TRANSLATE_NOOP("core_text", "not recorded in vocab.txt: {tokens} assumed special, "
+                                                          "matched in text and skipped by decode as transformers' "
+                                                          "BertTokenizer does; other bracketed tokens ([unused0] ...) "
+                                                          "are ordinary vocabulary"),
+    "bert_vocab.cleanup": QT_TRANSLATE_NOOP("core_text", "not recorded in vocab.txt: HF's WordPiece decoder with "
+                                                         "cleanup per token (' ,' -> ','); transformers' BertTokenizer "
+                                                         "cleans the joined string, which also glues \" ' \" and "
+                                                         "\" n't\""),
+    "bert_vocab.no_post_processor": QT_TRANSLATE_NOOP("core_text", "encoding adds no [CLS]/[SEP] "
+                                                                   "(add_special_tokens=False in HF)"),
+    "tiktoken.pat_str": QT_TRANSLATE_NOOP("core_text", "the given pat_str {pattern}, run by Python's regex module"),
+    "spm.bpe_user_defined": QT_TRANSLATE_NOOP("core_text", "{count} user-defined pieces ({pieces}) are matched in the "
+                                                           "normalized text and never merge, as in SentencePiece"),
+    "spm.bpe_user_rewritten": QT_TRANSLATE_NOOP("core_text", "{count} user-defined pieces ({pieces}) change under the "
+                                                             "normalizer, which SentencePiece does not apply to them: "
+                                                             "text spelling them is not matched as one piece here"),
     "hf.whitespace_split": QT_TRANSLATE_NOOP("core_text", "WhitespaceSplit"),
     "hf.str_split": QT_TRANSLATE_NOOP("core_text", "words are split with str.split, which also splits at "
                                                    "U+001C..U+001F"),

@@ -15,8 +15,11 @@ def wordpiece_to_asset(model, *, name: str = "", notes: str = "") -> dict:
     asset = {
         "format": FORMAT, "schema_version": SCHEMA_VERSION, "kind": "wordpiece",
         "model": {"vocab": list(model.vocab), "unk": model.unk, "continuing_prefix": model.prefix,
-                  "max_input_chars_per_word": model.max_input_chars_per_word},
-        "specials": [{"token": model.unk, "id": model.ids[model.unk], "role": "unk"}],
+                  "max_input_chars_per_word": model.max_input_chars_per_word,
+                  # only when set, so assets written before these existed keep their identity
+                  **({"added": list(model.added)} if model.added else {}),
+                  **({"cleanup": True} if model.cleanup else {})},
+        "specials": specials_of(model),
         "normalizer": basic.describe() if basic is not None else {"type": "none"},
         "pre_tokenizer": {"type": "bert-basic"} if basic is not None else {"type": "whitespace"},
         "boundary": {"marker": "continuing_prefix", "symbol": model.prefix},
@@ -25,6 +28,12 @@ def wordpiece_to_asset(model, *, name: str = "", notes: str = "") -> dict:
     trained_fields(asset, model.trace, wordpiece.TRAINER_NAME, wordpiece.TRAINER_VERSION,
                     {"label": wordpiece.TRAINER_LABEL})
     return asset
+
+
+def specials_of(model) -> list:
+    """The unknown token, then the added tokens matched in text."""
+    return [{"token": model.unk, "id": model.ids[model.unk], "role": "unk"}] + \
+        [{"token": t, "id": model.ids[t], "role": "special"} for t in model.added if t != model.unk]
 
 
 def wordpiece_from_asset(asset: dict):
@@ -36,6 +45,8 @@ def wordpiece_from_asset(asset: dict):
     unk = require(model, "unk", str, "model")
     prefix = require(model, "continuing_prefix", str, "model")
     limit = require(model, "max_input_chars_per_word", int, "model")
+    added = require(model, "added", list, "model") if "added" in model else []
+    cleanup = require(model, "cleanup", bool, "model") if "cleanup" in model else False
     normalizer, pre = asset.get("normalizer"), asset.get("pre_tokenizer")
     if normalizer == {"type": "none"}:
         basic, implied = None, {"type": "whitespace"}
@@ -50,9 +61,9 @@ def wordpiece_from_asset(asset: dict):
                          f"which implies {excerpt(implied)}")
     try:
         built = wordpiece.WordPiece(tuple(vocab), unk=unk, prefix=prefix, max_input_chars_per_word=limit,
-                                    basic=basic)
+                                    basic=basic, added=tuple(added), cleanup=cleanup)
     except StudioError as exc:
         raise AssetError(f"model: {exc}") from None
-    check_implied(asset, {"specials": [{"token": unk, "id": built.ids[unk], "role": "unk"}],
+    check_implied(asset, {"specials": specials_of(built),
                           "boundary": {"marker": "continuing_prefix", "symbol": prefix}})
     return built

@@ -12,6 +12,7 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("file")
     p.add_argument("--format", required=True, choices=list(IMPORT_FORMATS))
     p.add_argument("--pattern", help="tiktoken: the split pattern by name (core/pipeline/pretokenize.py)")
+    p.add_argument("--pat-str", help="tiktoken: the split regex itself (an encoding's pat_str)")
     p.add_argument("--merges-file", help="gpt2: the merges.txt (default: beside FILE, named like it)")
     p.add_argument("--specials", help='tiktoken: a JSON file {"special_tokens": {token: id}}')
     p.add_argument("--cased", action="store_true", help="bert-vocab: a cased vocabulary (no lower casing)")
@@ -31,6 +32,8 @@ def add_commands(sub, print_json) -> None:
 
 def cmd_import(args, print_json) -> int:
     options = {"pattern": args.pattern, "name": args.name or ""}
+    if args.pat_str:
+        options["pat_str"] = args.pat_str
     if args.specials:
         options["specials"] = args.specials
     if args.cased:

@@ -9,7 +9,8 @@ format          files                                        asset kind
 ``bert-vocab``  BERT ``vocab.txt``                            wordpiece
 ``subword-nmt`` ``#version: 0.2`` merge codes                  bpe
 ``minbpe``      minbpe ``.model`` (``minbpe v1``)              bpe
-``gpt2``        GPT-2 ``vocab.json`` + ``merges.txt`` (import)  bpe
+``gpt2``        GPT-2 ``vocab.json`` + ``merges.txt``,         bpe
+                ``encoder.json`` + ``vocab.bpe`` (import)
 ==============  ===========================================  ==================
 
 Every import gives an ordinary asset (validated by :mod:`core.assets`, so
@@ -115,8 +116,20 @@ def detect_format(path) -> str | None:
     if head.startswith(b"minbpe v1"):
         return "minbpe"
     if head.startswith(b"#version:"):
+        # GPT-2's vocab.bpe / merges.txt share subword-nmt's header: the symbols
+        # and the vocabulary beside them tell them apart.
+        from core.formats.gpt2_files import looks_byte_level, vocab_path
+
+        try:
+            with open(path, "rb") as handle:
+                sample = handle.read(256 * 1024).decode("utf-8", "ignore")
+        except OSError:
+            return None
+        sample = sample[:sample.rfind("\n") + 1] or sample  # whole lines only
+        if looks_byte_level(sample) or (vocab_path(path) is not None and "</w>" not in sample):
+            return "gpt2"
         return "subword-nmt"
-    if name.endswith("vocab.json") and head.lstrip().startswith(b"{"):
+    if name.endswith(("vocab.json", "encoder.json")) and head.lstrip().startswith(b"{"):
         from core.formats.gpt2_files import merges_path
 
         if merges_path(path).is_file():

@@ -4,8 +4,10 @@ Reference: google-research/bert ``tokenization.py`` (``load_vocab``) and
 HF ``WordPiece::read_file``, which keeps each line without its trailing
 whitespace.  The file says nothing about casing or the word-length limit,
 so the import assumes BERT's uncased BasicTokenizer (``--cased`` turns
-lower casing and accent stripping off) and BERT's limit of 200 characters,
-and the report says so.  An empty or repeated line is an error naming the
+lower casing and accent stripping off) with HF's rules where HF and BERT
+differ (see :mod:`core.pipeline.bert_basic`), BERT's limit of 200
+characters, transformers' special tokens (``[CLS]`` ... matched in text)
+and HF's decoder cleanup, and the report says so.  An empty or repeated line is an error naming the
 line (BERT would silently give the earlier ID to nobody).
 """
 
@@ -20,6 +22,10 @@ from core.errors import AssetError, StudioError, excerpt
 from core.fileio import write_bytes_atomic
 from core.formats import Imported, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
+
+
+# transformers' BertTokenizer defaults
+SPECIALS = ("[UNK]", "[SEP]", "[PAD]", "[CLS]", "[MASK]")
 
 
 def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", **_options) -> Imported:
@@ -40,14 +46,26 @@ def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", **_opti
     if unk not in first:
         raise AssetError(f"{path}: the unknown token {excerpt(unk)} is not in the vocabulary")
     report = Report("import", "bert-vocab", Path(path).name)
-    basic = BasicTokenizer(lowercase=not cased)
+    # HF's BertNormalizer rules, its special tokens and decoder cleanup: what
+    # transformers' BertTokenizer(Fast) makes of this file.
+    basic = BasicTokenizer(lowercase=not cased, hf=True)
+    added = tuple(t for t in SPECIALS if t in first)
     try:
-        model = wordpiece.WordPiece(tuple(tokens), unk=unk, basic=basic,
+        model = wordpiece.WordPiece(tuple(tokens), unk=unk, basic=basic, added=added, cleanup=True,
                                     max_input_chars_per_word=wordpiece.BERT_MAX_CHARS)
     except StudioError as exc:
         raise AssetError.at(str(path), exc) from None
     report.keep("model", f"{len(tokens)} tokens, ID = line number - 1, continuation prefix ##", "bert_vocab.tokens",
                 tokens=len(tokens))
+    if added:
+        report.change("added_tokens", f"not recorded in vocab.txt: {', '.join(added)} assumed special, matched "
+                      "in text and skipped by decode as transformers' BertTokenizer does; other bracketed tokens "
+                      "([unused0] ...) are ordinary vocabulary", "bert_vocab.specials", tokens=", ".join(added))
+    report.change("decoder", "not recorded in vocab.txt: HF's WordPiece decoder with cleanup per token "
+                  "(' ,' -> ','); transformers' BertTokenizer cleans the joined string, which also glues "
+                  "\" ' \" and \" n't\"", "bert_vocab.cleanup")
+    report.change("post_processor", "encoding adds no [CLS]/[SEP] (add_special_tokens=False in HF)",
+                  "bert_vocab.no_post_processor")
     report.change("normalizer", f"not recorded in vocab.txt: assumed BERT's {'cased' if cased else 'uncased'} "
                   "BasicTokenizer" + ("" if cased else " (lower casing, accent stripping); --cased for cased models"),
                   "bert_vocab.cased" if cased else "bert_vocab.uncased")

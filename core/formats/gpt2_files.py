@@ -8,9 +8,14 @@ in rank order).  Tokens are spelled in GPT-2's byte alphabet (space is
 byte-level pre-tokenizer with GPT-2's split pattern and no prefix space,
 and the byte-level decoder.
 
-``read`` takes the ``vocab.json`` path; the merges are the sibling whose name
-has ``merges.txt`` for ``vocab.json`` (``vocab.json`` -> ``merges.txt``,
-``gpt2-vocab.json`` -> ``gpt2-merges.txt``), or ``merges=PATH``.
+``read`` takes either file of a pair: ``vocab.json`` + ``merges.txt`` (also
+``gpt2-vocab.json`` + ``gpt2-merges.txt``), as HF writes them, or
+``encoder.json`` + ``vocab.bpe``, as OpenAI's release names them (the
+``.bpe`` file is the merges, despite its name).  The other file is the
+sibling of the matching name, or ``merges=PATH``.  :func:`looks_byte_level`
+tells GPT-2 merges from subword-nmt codes, which share the ``#version: 0.2``
+header: only GPT-2's symbols spell a space ``Ġ`` and only subword-nmt's end
+words with ``</w>``.
 
 Deviations (reported): a vocabulary entry that is neither one byte
 character nor made by a merge (``<|endoftext|>``) can never come out of the
@@ -36,12 +41,39 @@ DECODER = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True,
 BYTE_SET = frozenset(BYTE_CHARS.values())
 
 
+# (vocabulary name ending, merges name ending), tried in this order
+PAIRS = (("vocab.json", "merges.txt"), ("encoder.json", "vocab.bpe"))
+
+
 def merges_path(vocab_path) -> Path:
     """The merges file beside a vocabulary file."""
     path = Path(vocab_path)
     name = path.name
-    stem = name[:-len("vocab.json")] if name.endswith("vocab.json") else path.stem + "-"
-    return path.with_name(stem + "merges.txt")
+    for vocab_end, merges_end in PAIRS:
+        if name.endswith(vocab_end):
+            return path.with_name(name[:-len(vocab_end)] + merges_end)
+    return path.with_name(path.stem + "-merges.txt")
+
+
+def vocab_path(merges_file) -> Path | None:
+    """The vocabulary beside a merges file (``vocab.bpe`` -> ``encoder.json``
+    or ``vocab.json``), or None when there is none on disk."""
+    path = Path(merges_file)
+    name = path.name
+    for vocab_end, merges_end in PAIRS:
+        if name.endswith(merges_end):
+            stem = name[:-len(merges_end)]
+            for candidate in (stem + vocab_end, *(stem + v for v, _ in PAIRS if v != vocab_end)):
+                if path.with_name(candidate).is_file():
+                    return path.with_name(candidate)
+    return None
+
+
+def looks_byte_level(text: str) -> bool:
+    """Merge lines in GPT-2's byte alphabet with a ``Ġ`` (space) in some
+    symbol and no subword-nmt ``</w>``."""
+    body = text.split("\n", 1)[1] if text.startswith(HEADER) else text
+    return "</w>" not in body and "\u0120" in body and all(ch in BYTE_SET or ch in " \r\n" for ch in body)
 
 
 def parse_merges(text: str, path) -> list[list[str]]:
@@ -59,6 +91,13 @@ def parse_merges(text: str, path) -> list[list[str]]:
 
 
 def read(path, *, pattern=None, merges=None, **_options) -> Imported:
+    if merges is None and Path(path).name.endswith(tuple(m for _, m in PAIRS)):
+        # the merges file was given (dropped): its vocabulary is the sibling
+        vocab = vocab_path(path)
+        if vocab is None:
+            raise AssetError(f"{path}: GPT-2's merges need their vocabulary beside them "
+                             f"({', '.join(v for v, _ in PAIRS)})")
+        path, merges = vocab, path
     vocab_data = read_bytes(path)
     try:
         vocab = assets.parse_json(vocab_data)

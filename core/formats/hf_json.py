@@ -175,21 +175,17 @@ def _wordpiece(spec, model, report) -> dict:
         raise AssetError("model.vocab: a WordPiece vocabulary must number its tokens 0..n-1 without gaps")
     norm, pre = spec.get("normalizer"), spec.get("pre_tokenizer")
     if names(norm) == "BertNormalizer" and names(pre) == "BertPreTokenizer":
+        # hf=True: HF's per-character lower casing, control class and CJK ranges
         basic = BasicTokenizer(clean_text=bool(norm.get("clean_text", True)),
                                handle_chinese_chars=bool(norm.get("handle_chinese_chars", True)),
-                               lowercase=bool(norm.get("lowercase", True)), strip_accents=norm.get("strip_accents"))
+                               lowercase=bool(norm.get("lowercase", True)), strip_accents=norm.get("strip_accents"),
+                               hf=True)
         report.keep("normalizer", "BertNormalizer as the BasicTokenizer's clean_text, Chinese characters, "
                     "lower casing and accent stripping", "hf.bert_normalizer")
         report.keep("pre_tokenizer", "BertPreTokenizer: whitespace and punctuation splitting", "hf.bert_pre_tokenizer")
-        if basic.lowercase:
-            report.change("normalizer", "lower casing uses Python's str.lower, which applies the final-sigma "
-                          "rule (ΟΔΟΣ -> οδος; HF gives οδοσ)", "hf.final_sigma")
-        if basic.clean_text:
-            report.change("normalizer", "clean_text keeps private-use characters (category Co), which HF drops",
-                          "hf.private_use")
-        if basic.handle_chinese_chars:
-            report.change("normalizer", "CJK Extension E starts at U+2B820 as in BERT (HF: U+2B920)",
-                          "hf.cjk_extension_e")
+        report.change("normalizer", "Unicode tables are Python's (unicodedata), not Rust's: categories, case "
+                      "mappings and White_Space can differ for characters one of the two versions lacks",
+                      "hf.unicode_tables")
     elif norm is None and names(pre) == "WhitespaceSplit":
         basic = None
         report.keep("pre_tokenizer", "WhitespaceSplit", "hf.whitespace_split")
@@ -200,16 +196,28 @@ def _wordpiece(spec, model, report) -> dict:
                          f"BertPreTokenizer or with WhitespaceSplit alone, not {names(norm)} + {names(pre)}")
     tokens = sorted(vocab, key=vocab.get)
     limit = model.get("max_input_chars_per_word", wordpiece.HF_MAX_CHARS)
+    prefix = model.get("continuing_subword_prefix", "##")
+    decoder = spec.get("decoder")
+    cleanup = isinstance(decoder, dict) and decoder.get("type") == "WordPiece" and decoder.get("cleanup") is True
     try:
-        built = wordpiece.WordPiece(tuple(tokens), unk=model.get("unk_token", "[UNK]"),
-                                    prefix=model.get("continuing_subword_prefix", "##"),
-                                    max_input_chars_per_word=limit, basic=basic)
+        built = wordpiece.WordPiece(tuple(tokens), unk=model.get("unk_token", "[UNK]"), prefix=prefix,
+                                    max_input_chars_per_word=limit, basic=basic,
+                                    added=_wordpiece_added(spec, report, set(tokens)), cleanup=cleanup)
     except StudioError as exc:
         raise AssetError.at("model", exc) from None
-    _decoder_check(spec.get("decoder"), {"type": "WordPiece", "prefix": built.prefix, "cleanup": False}, report,
-                   "pieces glued at the prefix, words joined by one space, no cleanup",
-                   ("hf.decoder_wordpiece", "hf.decoder_wordpiece_changed"))
-    _added_as_vocab(spec, report, set(tokens))
+    if cleanup:
+        _decoder_check(decoder, {"type": "WordPiece", "prefix": built.prefix, "cleanup": True}, report,
+                       "pieces glued at the prefix, words joined by one space, HF's cleanup per token",
+                       ("hf.decoder_wordpiece_cleanup", "hf.decoder_wordpiece_cleanup_changed"))
+    else:
+        _decoder_check(decoder, {"type": "WordPiece", "prefix": built.prefix, "cleanup": False}, report,
+                       "pieces glued at the prefix, words joined by one space, no cleanup",
+                       ("hf.decoder_wordpiece", "hf.decoder_wordpiece_changed"))
+    if spec.get("post_processor") is not None:
+        name = names(spec.get("post_processor"))
+        report.change("post_processor", f"{name} is not applied: encoding adds no [CLS]/[SEP] (HF's "
+                      "encode(add_special_tokens=False) gives the same IDs)", "hf.post_processor_not_applied",
+                      name=name)
     report.keep("model", f"WordPiece: {len(tokens)} tokens, max_input_chars_per_word {limit}", "hf.wordpiece",
                 tokens=len(tokens), limit=limit)
     return assets.wordpiece_to_asset(built)
@@ -222,6 +230,27 @@ def _decoder_check(decoder, exact, report, ours, codes):
     else:
         report.change("decoder", f"{names(decoder)} is not stored; decoding here: {ours}", codes[1],
                       decoder=names(decoder))
+
+
+def _wordpiece_added(spec, report, vocab: set) -> tuple[str, ...]:
+    """Special added tokens matched in the raw text (HF's default for
+    ``[CLS]`` ...); a non-special or normalized one is reported, not matched."""
+    added = _added(spec)
+    missing = [e["content"] for e in added if e["content"] not in vocab]
+    if missing:
+        raise AssetError(f"added_tokens: {excerpt(missing[0])} is not in the model's vocabulary; this kind has no "
+                         "tokens outside it")
+    plain = [e for e in added if e.get("special") and not e.get("normalized") and not e.get("lstrip")
+             and not e.get("rstrip")]
+    if plain:
+        report.keep("added_tokens", f"{len(plain)} special added tokens matched in the text and skipped by decode, "
+                    "as HF does", "hf.added_special", count=len(plain))
+    other = [e["content"] for e in added if e not in plain]
+    if other:
+        report.change("added_tokens", f"{len(other)} added tokens ({', '.join(other[:5])}) stay in the "
+                      "vocabulary, but text spelling them is not matched as one token here (HF does)",
+                      "hf.added_not_matched", count=len(other), tokens=", ".join(other[:5]))
+    return tuple(dict.fromkeys(e["content"] for e in plain))
 
 
 def _added_as_vocab(spec, report, vocab: set):
@@ -351,14 +380,20 @@ def _write_wordpiece(tokenizer, report) -> dict:
                 "handle_chinese_chars": basic.handle_chinese_chars, "strip_accents": basic.strip_accents,
                 "lowercase": basic.lowercase}
         pre = {"type": "BertPreTokenizer"}
-        report.change("normalizer", "HF lower-cases character by character (no final sigma), drops private-use "
-                      "characters and starts CJK Extension E at U+2B920", "hf.export_bert_normalizer")
+        if not basic.hf:
+            report.change("normalizer", "HF lower-cases character by character (no final sigma), drops private-use "
+                          "characters and starts CJK Extension E at U+2B920", "hf.export_bert_normalizer")
     model = {"type": "WordPiece", "unk_token": tokenizer.unk, "continuing_subword_prefix": tokenizer.prefix,
              "max_input_chars_per_word": tokenizer.max_input_chars_per_word,
              "vocab": {t: i for i, t in enumerate(tokenizer.vocab)}}
     report.keep("model", f"WordPiece: {len(tokenizer.vocab)} tokens",
                 "hf.export_wordpiece", tokens=len(tokenizer.vocab))
-    return _base((), norm, pre, {"type": "WordPiece", "prefix": tokenizer.prefix, "cleanup": False}, model)
+    added = [{"id": tokenizer.ids[t], "content": t, "single_word": False, "lstrip": False, "rstrip": False,
+              "normalized": False, "special": True} for t in tokenizer.added]
+    if added:
+        report.keep("added_tokens", f"{len(added)} special added tokens", "hf.export_added", count=len(added))
+    return _base(added, norm, pre, {"type": "WordPiece", "prefix": tokenizer.prefix, "cleanup": tokenizer.cleanup},
+                 model)
 
 
 def _write_unigram(tokenizer, report) -> dict:

@@ -291,11 +291,16 @@ def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
 def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
     from core.models import bpe_model
 
-    odd = [p for p, _, t in pieces if t in ("user_defined", "unused")]
+    odd = [p for p, _, t in pieces if t == "unused"]
     if odd:
-        raise AssetError(f"pieces: {excerpt(odd[0])}: user-defined and unused pieces in a BPE model are not supported")
+        raise AssetError(f"pieces: {excerpt(odd[0])}: unused pieces in a BPE model are not supported")
     merges, ranks, unreachable = implied_merges(pieces)
     controls = [p for p, _, t in pieces if t == "control"]
+    # SentencePiece's bpe_model.cc: a user-defined piece found in the normalized
+    # text (longest first) is one frozen symbol that never merges, which is
+    # what an added token matched after the normalizer is.
+    user = tuple(bpe_model.AddedToken(p, i, special=False, normalized=True)
+                 for i, (p, _, t) in enumerate(pieces) if t == "user_defined")
     vocab = tuple((p, i) for i, (p, _, _) in enumerate(pieces))
     decoder = {"type": "sentencepiece", "add_dummy_prefix": pipeline.add_dummy_prefix,
                "remove_extra_whitespaces": pipeline.remove_extra_whitespaces, "unk": pieces[unk_id][0],
@@ -303,9 +308,21 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
     try:
         built = bpe_model.BPEModel(
             vocab, tuple(merges), tuple(ranks), unk=pieces[unk_id][0], fuse_unk=True, byte_fallback=byte_fallback,
-            normalizer=pipeline.describe(), pre_tokenizer={"type": "none"}, decoder=decoder)
+            added=user, normalizer=pipeline.describe(), pre_tokenizer={"type": "none"}, decoder=decoder)
     except StudioError as exc:
         raise AssetError.at("pieces", exc) from None
+    if user:
+        names = ", ".join(a.content for a in user[:4])
+        report.keep("pieces", f"{len(user)} user-defined pieces ({names}) are matched in the normalized text and "
+                    "never merge, as in SentencePiece", "spm.bpe_user_defined", count=len(user), pieces=names)
+        # SentencePiece's normalizer also leaves them untouched; here the
+        # normalizer runs first, so a piece it would rewrite is not matched.
+        rewritten = [a.content for a in user if pipeline.normalize(a.content).text.lstrip("▁") != a.content]
+        if rewritten:
+            shown = ", ".join(rewritten[:4])
+            report.change("pieces", f"{len(rewritten)} user-defined pieces ({shown}) change under the normalizer, "
+                          "which SentencePiece does not apply to them: text spelling them is not matched as one "
+                          "piece here", "spm.bpe_user_rewritten", count=len(rewritten), pieces=shown)
     report.keep("model", f"BPE: {len(pieces)} pieces; {len(merges)} merges, one per split of a piece into two "
                 "pieces, ranked by the piece's score (equal scores share a rank; the leftmost pair wins)", "spm.bpe",
                 pieces=len(pieces), merges=len(merges))

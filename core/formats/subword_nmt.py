@@ -19,6 +19,8 @@ the word, and ``w </w>`` is a merge like any other) are what our char-bpe
 is, so a char-bpe asset exports to them and they import as one.  apply_bpe
 reads them the same way (``version == (0, 1)``: ``tuple(orig) + ('</w>',)``)
 and drops a final lone ``</w>`` or the one ending the last piece.
+GPT-2's byte-level merges (``vocab.bpe``), which share the ``#version``
+header, are refused here (``--format gpt2`` reads them).
 """
 
 from __future__ import annotations
@@ -82,6 +84,13 @@ def read(path, *, pattern=None, **_options) -> Imported:
     if not text.startswith("#version:"):
         return read_v01(path, data, text)
     merges = parse_codes(text, path)
+    from core.formats.gpt2_files import looks_byte_level
+
+    if looks_byte_level(text):
+        # GPT-2's vocab.bpe has the same header; read as codes it silently
+        # splits "Hello world" into "Hell o</w> w or l d</w>".
+        raise AssetError(f"{path}: these are GPT-2's byte-level merges (symbols spell a space 'Ġ', no '</w>'), "
+                         "not subword-nmt codes: import them with --format gpt2, encoder.json or vocab.json beside")
     vocab = vocabulary(merges)
     try:
         model = bpe_model.BPEModel(tuple((t, i) for i, t in enumerate(vocab)), tuple(merges), unk=UNK,

@@ -8,9 +8,13 @@ up whole.  Single bytes are ranked too, and in GPT-2's files they follow
 GPT-2's printable byte order (``!`` is 0, a space is 220), not 0..255.
 
 The file records neither the split pattern nor the special tokens, so the
-pattern is chosen by name from :mod:`core.pipeline.pretokenize` (``--pattern``) and
-specials come from a sidecar ``{"special_tokens": {...}}`` (what
-:func:`write` puts next to the rank file) or the caller.
+pattern is chosen by name from :mod:`core.pipeline.pretokenize` (``--pattern``:
+ours, or a tiktoken encoding name such as ``o200k_base``) or given as a
+``pat_str`` (``--pat-str`` or the sidecar's ``pat_str``), and specials come
+from a sidecar ``{"special_tokens": {...}}`` (what :func:`write` puts next
+to the rank file) or the caller.  A ``pat_str`` runs on Python's ``regex``
+module, not tiktoken's fancy-regex; the named patterns are tested against
+tiktoken, an arbitrary one is not.
 
 Import: each multi-byte token gets the merge of the two pieces that
 encoding its own bytes with the lower ranks leaves (its canonical split);
@@ -26,6 +30,8 @@ import base64
 import binascii
 import json
 from pathlib import Path
+
+import regex
 
 from core import assets
 from core.pipeline import pretokenize
@@ -87,17 +93,45 @@ def _spell(data: bytes) -> str:
     return "".join(BYTE_CHARS[b] for b in data)
 
 
-def read(path, *, pattern: str | None = None, specials=None, **_options) -> Imported:
+def _named(pattern: str):
+    """Our pattern name, or a tiktoken encoding's name (``o200k_base``)."""
+    try:
+        return pretokenize.get(pretokenize.TIKTOKEN_ENCODINGS.get(pattern, pattern)
+                               if pattern not in pretokenize.PRETOKENIZERS else pattern)
+    except StudioError as exc:
+        known = ", ".join([*pretokenize.PRETOKENIZERS, *pretokenize.TIKTOKEN_ENCODINGS])
+        raise AssetError(f"--pattern: unknown pattern {excerpt(pattern)}: choose one of {known}, or pass the "
+                         "regex itself with --pat-str") from exc
+
+
+def _split_of(path, pattern, pat_str, sidecar):
+    """``(PreTokenizer or None, pat_str)``: the option wins over the sidecar,
+    a name over a regex; a regex equal to a named pattern takes its name."""
+    pattern = pattern or (None if pat_str else sidecar.get("pattern"))
+    if pattern:
+        return _named(pattern), None
+    pat_str = pat_str or sidecar.get("pat_str")
+    if pat_str is None:
+        raise AssetError(f"{path}: a rank file does not record its split pattern; choose one with --pattern "
+                         f"({', '.join([*pretokenize.PRETOKENIZERS, *pretokenize.TIKTOKEN_ENCODINGS])}) "
+                         "or --pat-str")
+    named = next((p for p in pretokenize.PRETOKENIZERS.values() if p.pattern == pat_str), None)
+    if named:
+        return named, None
+    if not isinstance(pat_str, str) or not pat_str or len(pat_str) > 10_000:
+        raise AssetError("pat_str: expected a non-empty regex of at most 10,000 characters")
+    try:
+        regex.compile(pat_str)
+    except (regex.error, RecursionError, OverflowError) as exc:
+        raise AssetError(f"pat_str: {excerpt(pat_str)} is not a regex the regex module accepts ({exc})") from None
+    return None, pat_str
+
+
+def read(path, *, pattern: str | None = None, pat_str: str | None = None, specials=None,
+         **_options) -> Imported:
     data = read_bytes(path)
     sidecar = _sidecar(specials, path)
-    pattern = pattern or sidecar.get("pattern")
-    if pattern is None:
-        raise AssetError(f"{path}: a rank file does not record its split pattern; choose one with --pattern "
-                         f"({', '.join(pretokenize.PRETOKENIZERS)})")
-    try:
-        split = pretokenize.get(pattern)
-    except StudioError as exc:
-        raise AssetError.at("--pattern", exc) from None
+    split, pat_str = _split_of(path, pattern, pat_str, sidecar)
     ranks = parse_ranks(decode_text(data, path), path)
     report = Report("import", "tiktoken", Path(path).name)
     missing = [b for b in range(256) if bytes([b]) not in ranks]
@@ -115,8 +149,8 @@ def read(path, *, pattern: str | None = None, specials=None, **_options) -> Impo
 
     added = tuple(bpe_model.AddedToken(t, i) for t, i in sorted(sidecar.get("special_tokens", {}).items(),
                                                                   key=lambda e: e[1]))
-    pre = LEVEL if split.pattern is None else {"type": "sequence", "steps": [
-        {"type": "regex", **split.describe()}, LEVEL]}
+    step = {"type": "regex", "pattern": pat_str} if split is None else split.describe()
+    pre = LEVEL if step == {"type": "none"} else {"type": "sequence", "steps": [{"type": "regex", **step}, LEVEL]}
     try:
         model = bpe_model.BPEModel(tuple((_spell(t), r) for t, r in ranks.items()), tuple(merges),
                                    ignore_merges=True, added=added, pre_tokenizer=pre, decoder={"type": "byte_level"})
@@ -127,9 +161,13 @@ def read(path, *, pattern: str | None = None, specials=None, **_options) -> Impo
     if unreachable:
         report.keep("model", f"{unreachable} tokens never form from two lower-ranked pieces; only a whole "
                     "pre-token reaches them, as in tiktoken", "tiktoken.unreachable", count=unreachable)
-    report.keep("pre_tokenizer", f"the {excerpt(split.name)} pattern (version {split.version}), chosen by name",
-                "tiktoken.pattern", name=excerpt(split.name), version=split.version)
-    if split.pattern is not None:
+    if split is None:
+        report.keep("pre_tokenizer", f"the given pat_str {excerpt(pat_str)}, run by Python's regex module",
+                    "tiktoken.pat_str", pattern=excerpt(pat_str))
+    else:
+        report.keep("pre_tokenizer", f"the {excerpt(split.name)} pattern (version {split.version}), chosen by "
+                    "name", "tiktoken.pattern", name=excerpt(split.name), version=split.version)
+    if step != {"type": "none"}:
         report.change("pre_tokenizer", "text the pattern does not match is kept as its own piece here; tiktoken "
                       "skips it (the built-in patterns match every character)", "tiktoken.unmatched")
     if added:
@@ -158,6 +196,8 @@ def _sidecar(specials, path) -> dict:
     out = {"special_tokens": tokens}
     if isinstance(obj.get("pattern_name"), str):
         out["pattern"] = obj["pattern_name"]
+    elif "pat_str" in obj:
+        out["pat_str"] = obj["pat_str"]  # checked where it is used
     return out
 
 

@@ -145,10 +145,10 @@ def bert_text_stages(basic: bert_basic.BasicTokenizer, src: Aligned) -> list[tup
     """The two text stages (clean_text, chinese_chars) that are enabled."""
     out = []
     if basic.clean_text:
-        src = map_local(src, bert_basic.clean_text)
+        src = map_local(src, basic.clean)
         out.append(("clean_text", src))
     if basic.handle_chinese_chars:
-        src = map_local(src, bert_basic.space_cjk)
+        src = map_local(src, basic.space_cjk)
         out.append(("chinese_chars", src))
     return out
 
@@ -158,7 +158,7 @@ def bert_words(basic: bert_basic.BasicTokenizer, src: Aligned) -> list[tuple[str
     words = split_at(src, [m.span() for m in WORDS.finditer(src.text)])
     out = [("whitespace_split", words)]
     if basic.lowercase:
-        words = [map_local(w, str.lower) for w in words]
+        words = [map_local(w, basic.lower) for w in words]
         out.append(("lowercase", words))
     if basic.strips_accents:
         words = [map_local(w, bert_basic.strip_accents) for w in words]

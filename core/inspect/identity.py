@@ -116,7 +116,9 @@ def _wordpiece_components(asset: dict, tokenizer) -> dict:
         "vocab": [{"special": t} if t == unk else t for t in tokenizer.vocab],
         "merges": {"algorithm": "wordpiece-greedy-longest-match",
                    "max_input_chars_per_word": tokenizer.max_input_chars_per_word},
-        "specials": [{"token": unk, "id": tokenizer.ids[unk], "role": "unk"}],
+        "specials": [{"token": unk, "id": tokenizer.ids[unk], "role": "unk"}]
+        + [{"token": t, "id": tokenizer.ids[t], "role": "special"} for t in tokenizer.added if t != unk],
+        **({"decoder": {"cleanup": True}} if tokenizer.cleanup else {}),
         "normalizer": basic.describe() if basic is not None else {"type": "none"},
         "pre_tokenizer": {"type": "bert-basic"} if basic is not None else {"type": "whitespace"},
         "boundary": {"marker": "continuing_prefix", "symbol": tokenizer.prefix},

@@ -218,29 +218,53 @@ def _pieces(table) -> tuple[Piece, ...]:
 
 # ==== wordpiece (BERT's BasicTokenizer, then greedy longest match) ====
 
+def _wordpiece_words(model, src):
+    """``(text stages, word stages)`` of one stretch without added tokens:
+    ``[(name, Aligned)]`` and ``[(name, [Aligned])]``."""
+    if model.basic is None:
+        return [], [("pre_tokenize", specs.split_at(src, [m.span() for m in specs.WORDS.finditer(src.text)]))]
+    texts = specs.bert_text_stages(model.basic, src)
+    return texts, specs.bert_words(model.basic, texts[-1][1] if texts else src)
+
+
 def _wordpiece(b: Builder, model, limit, template, check, lean=None):
     text, src = b.origin.text, b.origin.aligned()
     stages = [] if lean is not None else [b.text_stage("input", "", text, src)]
-    if model.basic is None:
-        words = specs.split_at(src, [m.span() for m in specs.WORDS.finditer(text)])
-        if lean is None:
-            stages.append(Stage("pre_tokenize", "whitespace", text, " ".join(w.text for w in words),
-                                b.split_pieces(words)))
-    else:
-        before = text
-        for name, aligned_text in specs.bert_text_stages(model.basic, src):
-            if lean is None:
-                stages.append(b.text_stage(name, "bert-basic", before, aligned_text))
-            before, src = aligned_text.text, aligned_text
-        for name, words in specs.bert_words(model.basic, src):
-            if lean is None:
-                output = " ".join(w.text for w in words)
-                stages.append(Stage(name, "bert-basic", before, output, b.split_pieces(words)))
-                before = output
+    # Added tokens ([CLS] typed in the text) are cut out first, as HF does;
+    # each stretch between them runs the BasicTokenizer on its own.
+    parts = [(src.slice(start, start + len(part)), added) for start, part, added in model.cut_added(text)]
+    texts, word_stages, items = [], [], []  # items: (Aligned, AddedToken or None)
+    for piece, added in parts:
+        if added is not None:
+            items.append((piece, added))
+            texts = [(n, t + [piece]) for n, t in texts]
+            word_stages = [(n, w + [piece]) for n, w in word_stages]
+            continue
+        got_texts, got_words = _wordpiece_words(model, piece)
+        texts = [(n, t + [a]) for (n, t), (_, a) in zip(texts, got_texts)] if texts else \
+            [(n, [*(p for p, _ in items), a]) for n, a in got_texts]
+        word_stages = [(n, w + ws) for (n, w), (_, ws) in zip(word_stages, got_words)] if word_stages else \
+            [(n, [p for p, _ in items] + ws) for n, ws in got_words]
+        items.extend((w, None) for w in got_words[-1][1])
+    if not parts:
+        texts, word_stages = _wordpiece_words(model, src)
+    if lean is None:
+        before, kind = text, "whitespace" if model.basic is None else "bert-basic"
+        for name, pieces in texts:
+            joined = concat(pieces) if isinstance(pieces, list) else pieces
+            stages.append(b.text_stage(name, kind, before, joined))
+            before = joined.text
+        for name, words in word_stages:
+            output = " ".join(w.text for w in words)
+            stages.append(Stage(name, kind, before, output, b.split_pieces(words)))
+            before = output
     check()
     memo = memo_for({} if lean is None else lean, "wordpiece")
     columns = Columns(b.origin)
-    for index, word in enumerate(words):
+    for index, (word, added) in enumerate(items):
+        if added is not None:
+            columns.add(added.content, word.span(), added.id, "special", -1)
+            continue
         columns.add_word(word, remembered(memo, word.text, lambda: _wordpiece_layout(model, word.text)), index)
     table = columns.table()
     if lean is not None:

@@ -9,6 +9,13 @@ prefix; if some remainder matches nothing, the *whole word* becomes
 uses 200, Hugging Face ``tokenizers`` 100).  Hugging Face's ``WordPiece``
 model does the same, so the tests compare the two directly.
 
+Imported models may also carry HF's conventions around the model:
+``added`` names vocabulary tokens (``[CLS]``, ``[SEP]`` ...) that are matched
+in the raw text before the BasicTokenizer runs, as HF matches special added
+tokens (longest first, no stripping), and that decoding skips, as HF's
+``decode`` does by default; ``cleanup`` is the WordPiece decoder's
+``cleanup`` (``" ,"`` -> ``","`` per token).
+
 Trainer: there is no official WordPiece trainer to follow.  BERT's code ships
 none, and Wu et al. (2016, §4.1) only say that pieces are chosen to raise the
 training-data likelihood (seed 000, §19.3).  :func:`train` uses one common
@@ -82,8 +89,12 @@ class WordPiece:
     max_input_chars_per_word: int = BERT_MAX_CHARS
     basic: BasicTokenizer | None = None
     trace: "Trace | None" = field(default=None, compare=False, repr=False)
+    added: tuple[str, ...] = ()  # special tokens matched in the raw text (HF added tokens)
+    cleanup: bool = False  # HF's WordPiece decoder cleanup
 
     def __post_init__(self):
+        from core.models import bpe_model
+
         vocab = tuple(self.vocab)
         object.__setattr__(self, "vocab", vocab)
         ids = {}
@@ -102,7 +113,18 @@ class WordPiece:
         limit = self.max_input_chars_per_word
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise TokenizerError(f"max_input_chars_per_word must be an integer >= 1, not {limit!r}")
+        if not isinstance(self.cleanup, bool):
+            raise TokenizerError("cleanup must be true or false")
+        added = tuple(self.added)
+        stray = next((t for t in added if not isinstance(t, str) or t not in ids), None)
+        if stray is not None or len(set(added)) != len(added):
+            raise TokenizerError(f"added token {stray!r} must be a vocabulary entry, named once")
+        object.__setattr__(self, "added", added)
         object.__setattr__(self, "ids", ids)
+        # the same matching rule as imported BPE's added tokens (core.models.bpe_model)
+        tokens = {t: bpe_model.AddedToken(t, ids[t]) for t in added}
+        object.__setattr__(self, "_added", tokens)
+        object.__setattr__(self, "_matcher", bpe_model._matcher(tuple(tokens.values())))
 
     @property
     def vocab_size(self) -> int:
@@ -141,15 +163,33 @@ class WordPiece:
         return WordTrace(word, tokens, tuple(self.ids[t] for t in tokens), tuple(attempts),
                          tuple(matches), None, False)
 
+    def cut_added(self, text: str):
+        """``(offset, piece, AddedToken or None)`` tiling ``text`` around the added tokens."""
+        from core.models import bpe_model
+
+        return bpe_model._cut(text, self._matcher, self._added)
+
     def encode(self, text: str) -> WordPieceEncoding:
-        """BasicTokenizer stages (if configured), then WordPiece on each word."""
+        """Added tokens first; BasicTokenizer stages (if configured) on the
+        text between them, then WordPiece on each word.  With added tokens
+        in the text, ``stages`` joins the stretches' stages (an added token
+        is a word of its own in each)."""
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-        stages = tuple(self.basic.stages(text)) if self.basic is not None else ()
-        words = stages[-1].words if stages else tuple(text.split())
-        traces = tuple(self.encode_word(w) for w in words)
+        stages, traces = None, []
+        for _, part, added in self.cut_added(text):
+            if added is not None:
+                traces.append(WordTrace(part, (part,), (added.id,), (), (), None, False))
+                found = _added_stages(stages, part) if stages is not None else None
+            else:
+                found = tuple(self.basic.stages(part)) if self.basic is not None else ()
+                words = found[-1].words if found else tuple(part.split())
+                traces.extend(self.encode_word(w) for w in words)
+                found = _join_stages(stages, found)
+            stages = found
+        traces = tuple(traces)
         tokens = tuple(t for tr in traces for t in tr.tokens)
-        return WordPieceEncoding(tokens, tuple(self.ids[t] for t in tokens), traces, stages)
+        return WordPieceEncoding(tokens, tuple(self.ids[t] for t in tokens), traces, stages or ())
 
     def tokenize(self, text: str) -> list[str]:
         return list(self.encode(text).tokens)
@@ -170,14 +210,39 @@ class WordPiece:
         >>> WordPiece(("[UNK]", "low", "##er", "new")).decode([1, 2, 3])
         'lower new'
         """
+        from core.pipeline.text_pipeline import cleanup
+
         out: list[str] = []
         for t in tokens:
             piece = self.token(t) if isinstance(t, int) else t
+            if piece in self._added and piece != self.unk:
+                # HF's decode skips special tokens; [UNK] stays, to show what was lost
+                # (HF's skip_special_tokens=False)
+                continue
             if out and piece.startswith(self.prefix):
-                out[-1] += piece[len(self.prefix):]
-            else:
-                out.append(piece)
-        return " ".join(out)
+                piece = piece[len(self.prefix):]
+            elif out:
+                piece = " " + piece
+            # HF cleans each token with the space before it: " ," -> ","
+            out.append(cleanup(piece) if self.cleanup else piece)
+        return "".join(out)
+
+
+def _join_stages(before, found):
+    """Stages of text that follows ``before``'s (None at the start)."""
+    if before is None or not before:
+        return found if before is None else before
+    from dataclasses import replace
+
+    return tuple(replace(a, text=None if a.text is None else a.text + " " + b.text,
+                         words=None if a.words is None else a.words + b.words) for a, b in zip(before, found))
+
+
+def _added_stages(before, token: str):
+    from dataclasses import replace
+
+    return tuple(replace(a, text=None if a.text is None else (a.text + " " + token).lstrip(),
+                         words=None if a.words is None else a.words + (token,)) for a in before)
 
 
 # ==== Training ====

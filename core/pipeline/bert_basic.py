@@ -11,12 +11,15 @@ The options are named like Hugging Face's ``BertNormalizer`` and
 accent stripping to lower casing; ``strip_accents=None`` keeps that rule and
 ``True``/``False`` overrides it, as in HF.
 
-Known differences from HF ``tokenizers`` 0.23 that remain with matching
-options (tests pin each one):
+Google's BERT and HF ``tokenizers`` 0.23 (``normalizers/bert.rs``) differ
+in three places; ``hf=True`` follows HF (what an imported ``vocab.txt`` or
+``tokenizer.json`` is compared against), ``hf=False`` follows BERT:
 
 * lower casing: Python's ``str.lower`` applies the Greek final-sigma rule
   (``ΟΔΟΣ`` -> ``οδος``); HF lower-cases character by character (``οδοσ``);
-* clean text: HF also drops private-use characters (category Co);
+* clean text: HF's ``is_control`` is Rust's ``is_other`` (categories Cc,
+  Cf, Co, Cs in an older Unicode), so it also drops private-use characters;
+  BERT drops Cc and Cf only;
 * CJK ranges: HF's Extension E range starts at U+2B920, BERT's at U+2B820.
 
 BERT lower-cases before stripping accents and HF the other way round; for
@@ -51,6 +54,19 @@ def is_control(ch: str) -> bool:
     return unicodedata.category(ch) in ("Cc", "Cf")
 
 
+# Format characters newer than the Unicode tables of the Rust crate HF's
+# is_other reads (unicode_categories): HF keeps them (checked against
+# tokenizers 0.23 over every code point).
+HF_NEWER_FORMAT = frozenset("\u0890\u0891\u08e2\U000110cd" + "".join(map(chr, range(0x13430, 0x13439))))
+
+
+def is_other(ch: str) -> bool:
+    """HF's ``is_control`` (``char::is_other``): control, format, private use
+    and surrogates, bar tab, newline and return; unassigned code points stay."""
+    return ch not in "\t\n\r" and unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") \
+        and ch not in HF_NEWER_FORMAT
+
+
 def is_punctuation(ch: str) -> bool:
     cp = ord(ch)
     # Every non-alphanumeric ASCII character counts, even $ ^ ` which Unicode calls symbols.
@@ -59,24 +75,46 @@ def is_punctuation(ch: str) -> bool:
     return unicodedata.category(ch).startswith("P")
 
 
-def is_cjk(ch: str) -> bool:
+# HF's is_chinese_char: Extension E from U+2B920
+HF_CJK_RANGES = tuple((0x2B920, hi) if lo == 0x2B820 else (lo, hi) for lo, hi in CJK_RANGES)
+
+
+def is_cjk(ch: str, ranges=CJK_RANGES) -> bool:
     cp = ord(ch)
-    return any(lo <= cp <= hi for lo, hi in CJK_RANGES)
+    return any(lo <= cp <= hi for lo, hi in ranges)
 
 
-def clean_text(text: str) -> str:
+def clean_text(text: str, control=is_control) -> str:
     """Drop NUL, U+FFFD and control characters; every whitespace becomes a space."""
     out = []
     for ch in text:
-        if ch in "\x00\ufffd" or is_control(ch):
+        if ch in "\x00\ufffd" or control(ch):
             continue
         out.append(" " if is_whitespace(ch) else ch)
     return "".join(out)
 
 
-def space_cjk(text: str) -> str:
+def hf_clean_text(text: str) -> str:
+    """:func:`clean_text` with HF's wider control class (private use, unassigned)."""
+    return clean_text(text, is_other)
+
+
+def space_cjk(text: str, ranges=CJK_RANGES) -> str:
     """Put spaces around each CJK ideograph, so each becomes its own word."""
-    return "".join(f" {ch} " if is_cjk(ch) else ch for ch in text)
+    return "".join(f" {ch} " if is_cjk(ch, ranges) else ch for ch in text)
+
+
+def hf_space_cjk(text: str) -> str:
+    return space_cjk(text, HF_CJK_RANGES)
+
+
+def lower_each(word: str) -> str:
+    """HF's lower casing: character by character, so no final sigma.
+
+    >>> lower_each("ΣΑΣ"), "ΣΑΣ".lower()
+    ('σασ', 'σας')
+    """
+    return "".join(ch.lower() for ch in word)
 
 
 def strip_accents(word: str) -> str:
@@ -125,9 +163,10 @@ class BasicTokenizer:
     lowercase: bool = True
     strip_accents: bool | None = None  # None: strip exactly when lower-casing (BERT)
     split_punctuation: bool = True
+    hf: bool = False  # HF's lower casing, control class and CJK ranges (see the module docstring)
 
     def __post_init__(self):
-        for name in ("clean_text", "handle_chinese_chars", "lowercase", "split_punctuation"):
+        for name in ("clean_text", "handle_chinese_chars", "lowercase", "split_punctuation", "hf"):
             if not isinstance(getattr(self, name), bool):
                 raise TokenizerError(f"BasicTokenizer option {name} must be true or false")
         if self.strip_accents not in (None, True, False):
@@ -137,16 +176,31 @@ class BasicTokenizer:
     def strips_accents(self) -> bool:
         return self.lowercase if self.strip_accents is None else self.strip_accents
 
+    # the three places BERT and HF part (text -> text)
+    @property
+    def clean(self):
+        return hf_clean_text if self.hf else clean_text
+
+    @property
+    def space_cjk(self):
+        return hf_space_cjk if self.hf else space_cjk
+
+    @property
+    def lower(self):
+        return lower_each if self.hf else str.lower
+
     def describe(self) -> dict:
+        # "hf" only when set, so assets written before it keep their identity
         return {"type": "bert-basic", "clean_text": self.clean_text,
                 "handle_chinese_chars": self.handle_chinese_chars, "lowercase": self.lowercase,
-                "strip_accents": self.strip_accents, "split_punctuation": self.split_punctuation}
+                "strip_accents": self.strip_accents, "split_punctuation": self.split_punctuation,
+                **({"hf": True} if self.hf else {})}
 
     @classmethod
     def from_description(cls, spec: dict) -> "BasicTokenizer":
         if not isinstance(spec, dict) or spec.get("type") != "bert-basic":
             raise TokenizerError("expected an object with type 'bert-basic'")
-        keys = ("clean_text", "handle_chinese_chars", "lowercase", "strip_accents", "split_punctuation")
+        keys = ("clean_text", "handle_chinese_chars", "lowercase", "strip_accents", "split_punctuation", "hf")
         return cls(**{k: spec[k] for k in keys if k in spec})
 
     def stages(self, text: str) -> list[Stage]:
@@ -155,15 +209,15 @@ class BasicTokenizer:
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
         out = []
         if self.clean_text:
-            text = clean_text(text)
+            text = self.clean(text)
         out.append(Stage("clean_text", self.clean_text, text, None))
         if self.handle_chinese_chars:
-            text = space_cjk(text)
+            text = self.space_cjk(text)
         out.append(Stage("chinese_chars", self.handle_chinese_chars, text, None))
         words = text.split()
         out.append(Stage("whitespace_split", True, None, tuple(words)))
         if self.lowercase:
-            words = [w.lower() for w in words]
+            words = [self.lower(w) for w in words]
         out.append(Stage("lowercase", self.lowercase, None, tuple(words)))
         if self.strips_accents:
             words = [strip_accents(w) for w in words]

@@ -1,8 +1,10 @@
 """Named, versioned pre-tokenizers: where BPE merges are not allowed to cross.
 
 References: GPT-2's ``encoder.py`` split pattern (Radford et al., 2019) and
-the ``cl100k_base`` pattern as shipped in tiktoken 0.14
-(``tiktoken_ext/openai_public.py``).  Seed 000, example 19.3 uses none.
+the ``r50k_base``, ``cl100k_base`` and ``o200k_base`` patterns as shipped in
+tiktoken 0.14 (``tiktoken_ext/openai_public.py``), copied character for
+character; :data:`TIKTOKEN_ENCODINGS` maps every tiktoken encoding name to
+its pattern.  Seed 000, example 19.3 uses none.
 
 A pre-tokenizer is identified by name *and* version, because a tokenizer
 asset is only reproducible if the boundary rule is frozen with it.  Changing
@@ -52,7 +54,36 @@ PRETOKENIZERS = {
             r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+"""
             r"""| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
         ),
+        # tiktoken's spelling of GPT-2's pattern (r50k_base, p50k_base): the
+        # same splits as "gpt2", kept separately so an import names exactly
+        # the pat_str tiktoken runs.
+        PreTokenizer(
+            "r50k",
+            1,
+            r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s""",
+        ),
+        # o200k_base: case-aware words with their contraction attached, so
+        # "it's" is one pre-token (cl100k splits it as "it" + "'s").
+        PreTokenizer(
+            "o200k",
+            1,
+            "|".join([
+                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+                r"""\p{N}{1,3}""",
+                r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+                r"""\s*[\r\n]+""",
+                r"""\s+(?!\S)""",
+                r"""\s+""",
+            ]),
+        ),
     )
+}
+
+# tiktoken encoding name -> pattern name (tiktoken_ext/openai_public.py).
+TIKTOKEN_ENCODINGS = {
+    "gpt2": "r50k", "r50k_base": "r50k", "p50k_base": "r50k", "p50k_edit": "r50k",
+    "cl100k_base": "cl100k", "o200k_base": "o200k", "o200k_harmony": "o200k",
 }
 _COMPILED = {name: regex.compile(p.pattern) for name, p in PRETOKENIZERS.items() if p.pattern}
 
@@ -65,6 +96,12 @@ _ASCII_PATTERNS = {
     "gpt2": r"""'s|'t|'re|'ve|'m|'ll|'d| ?[A-Za-z]+| ?[0-9]+| ?[^\sA-Za-z0-9]+|\s+(?!\S)|\s+""",
     "cl100k": r"""'(?i:[sdmt]|ll|ve|re)|[^\r\nA-Za-z0-9]?+[A-Za-z]++|[0-9]{1,3}+"""
               r"""| ?[^\sA-Za-z0-9]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
+    "r50k": r"""'(?:[sdmt]|ll|ve|re)| ?[A-Za-z]++| ?[0-9]++| ?[^\sA-Za-z0-9]++|\s++$|\s+(?!\S)|\s""",
+    # No ASCII character is Lt, Lm, Lo or M, so the upper class is [A-Z] and
+    # the lower one [a-z].
+    "o200k": r"""[^\r\nA-Za-z0-9]?[A-Z]*[a-z]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?"""
+             r"""|[^\r\nA-Za-z0-9]?[A-Z]+[a-z]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?"""
+             r"""|[0-9]{1,3}| ?[^\sA-Za-z0-9]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
 }
 _ASCII_COMPILED = {name: re.compile(p, re.ASCII) for name, p in _ASCII_PATTERNS.items()}
 

@@ -10,6 +10,11 @@ from core.tokenizer.staged import StagedTokenizer
 class WordPieceTokenizer(StagedTokenizer):
     kind = "wordpiece"
 
+    def __init__(self, model):
+        # added tokens ([CLS] ...) are specials: matched in text, skipped by decode;
+        # [UNK] stays the unknown token (what an unknown word becomes)
+        super().__init__(model, tuple((t, model.ids[t]) for t in model.added if t != model.unk))
+
     def surface(self, token: str, token_id: int) -> str:
         prefix = self.model.prefix
         return token[len(prefix):] if token.startswith(prefix) and token != prefix else token

@@ -75,3 +75,20 @@ def test_invalid_utf8_names_line_and_offset(tmp_path):
     path.write_bytes(b"[UNK]\nab\n\xff\n")
     with pytest.raises(AssetError, match="line 3: invalid UTF-8 at byte offset 9"):
         import_file(path, "bert-vocab")
+
+
+def test_vocab_txt_matches_hf_bert_on_its_edge_cases(tmp_path):
+    """Issue 21, failure 3: what BertTokenizerFast makes of a vocab.txt."""
+    from tokenizers import decoders
+
+    from test_formats_hf import BERT_TEXTS, assert_bert_like, bert_hf
+
+    path = vocab_file(bert_hf(), tmp_path / "vocab.txt")
+    result = import_file(path, "bert-vocab")
+    ours = assets.build_tokenizer(result.asset)
+    oracle = bert(path, lowercase=True)
+    oracle.decoder = decoders.WordPiece(cleanup=True)
+    oracle.add_special_tokens(["[UNK]", "[SEP]", "[PAD]", "[CLS]", "[MASK]"])
+    assert_bert_like(ours, oracle, BERT_TEXTS + PROBES)
+    changed = " ".join(f.detail for f in result.report.changed)
+    assert "[CLS]" in changed and "cleanup" in changed and "assumed" in changed  # what vocab.txt does not say

@@ -50,3 +50,59 @@ def test_bad_files_are_one_clear_error(tmp_path, edit, message):
     edit(vocab, merges)
     with pytest.raises(AssetError, match=message):
         import_file(vocab, "gpt2")
+
+
+# ---- OpenAI's names, and telling vocab.bpe from subword-nmt codes (issue 21, failure 5) ----
+
+def openai_named(tmp_path):
+    """The pair under OpenAI's names: encoder.json (token -> ID) and vocab.bpe (the merges)."""
+    (vocab, merges), _ = saved(tmp_path)
+    encoder, bpe = vocab.rename(tmp_path / "encoder.json"), merges.rename(tmp_path / "vocab.bpe")
+    return encoder, bpe
+
+
+def reference_for(vocab, merges):
+    reference = Tokenizer(models.BPE.from_file(str(vocab), str(merges)))
+    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    reference.decoder = decoders.ByteLevel()
+    reference.add_special_tokens(["<|endoftext|>"])
+    return reference
+
+
+@pytest.mark.parametrize("dropped", ["encoder.json", "vocab.bpe"])
+def test_openai_names_are_detected_and_import_as_gpt2(tmp_path, dropped):
+    encoder, bpe = openai_named(tmp_path)
+    path = tmp_path / dropped
+    assert detect_format(path) == "gpt2"
+    ours = import_file(path, "gpt2").tokenizer
+    reference = reference_for(encoder, bpe)
+    for text in PROBES + EXTRA + ["Hello world"]:
+        assert list(ours.encode(text).ids) == reference.encode(text).ids, repr(text)
+    assert ours.encode("Hello world").pre_tokens == ("Hello", "Ġworld")  # GPT-2's split, no </w>
+
+
+def test_gpt2_merges_beside_vocab_json_are_gpt2_too(tmp_path):
+    (vocab, merges), _ = saved(tmp_path)
+    bpe = merges.rename(tmp_path / "vocab.bpe")  # vocab.json + vocab.bpe
+    assert detect_format(bpe) == "gpt2"
+    assert list(import_file(bpe, "gpt2").tokenizer.encode("Hello world").ids) == \
+        reference_for(vocab, bpe).encode("Hello world").ids
+
+
+def test_byte_level_merges_alone_are_not_subword_nmt_codes(tmp_path):
+    _, bpe = openai_named(tmp_path)
+    (tmp_path / "encoder.json").unlink()
+    assert detect_format(bpe) == "gpt2"  # by content: Ġ and no </w>
+    with pytest.raises(AssetError, match="--format gpt2"):
+        import_file(bpe, "subword-nmt")
+    with pytest.raises(AssetError, match="encoder.json"):
+        import_file(bpe, "gpt2")
+
+
+def test_subword_nmt_codes_stay_subword_nmt(tmp_path):
+    codes = tmp_path / "codes.bpe"
+    codes.write_text("#version: 0.2\nl o\nlo w</w>\ne r</w>\n", "utf-8")
+    assert detect_format(codes) == "subword-nmt"
+    (tmp_path / "vocab.bpe").write_text(codes.read_text("utf-8"), "utf-8")
+    (tmp_path / "vocab.json").write_text("{}", "utf-8")
+    assert detect_format(tmp_path / "vocab.bpe") == "subword-nmt"  # </w>: codes, whatever sits beside

@@ -250,15 +250,49 @@ def test_wordpiece_imports_and_exports_with_identical_ids(lowercase, tmp_path):
     assert interface(import_file(out, "hf").asset) == interface(result.asset)
 
 
-def test_wordpiece_documented_differences_hold(tmp_path):
-    tok = train_wordpiece()
+BERT_SPECIALS = ["[UNK]", "[CLS]", "[SEP]", "[PAD]", "[MASK]"]
+# issue 21, failure 3: final sigma, specials typed in text, private use and
+# unassigned characters, decoder cleanup, CJK Extension E (U+2B820..U+2B91F)
+BERT_TEXTS = ["ΣΑΣ.", "ΟΔΟΣ σας", "[CLS] better than [SEP]", "x[MASK]y [PAD][PAD]", "[cls] [ CLS ]",
+              "a\ue000b \U000F0000 c\u0378d", 'to be " , he said ! ok ?', "can't won 't", "\U0002B820\U0002B921x",
+              "Beautiful, is it?"]
+
+
+def bert_hf(cleanup=True):
+    """A BERT tokenizer as BertTokenizerFast builds it: specials as added tokens."""
+    tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    tok.normalizer = normalizers.BertNormalizer(lowercase=True)
+    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    tok.decoder = decoders.WordPiece(cleanup=cleanup)
+    tok.train_from_iterator(TRAIN + ["σας ΣΑΣ said he", "to be \" , or not"], trainers.WordPieceTrainer(
+        vocab_size=320, special_tokens=BERT_SPECIALS, show_progress=False))
+    tok.post_processor = processors.BertProcessing(("[SEP]", tok.token_to_id("[SEP]")),
+                                                   ("[CLS]", tok.token_to_id("[CLS]")))
+    return tok
+
+
+def assert_bert_like(ours, tok, texts):
+    for text in texts:
+        expected = tok.encode(text, add_special_tokens=False).ids
+        assert list(ours.encode(text).ids) == expected, repr(text)
+        if tok.token_to_id("[UNK]") not in expected:
+            assert ours.decode(expected) == tok.decode(expected), repr(text)  # HF skips specials
+
+
+def test_bert_tokenizer_json_matches_hf_on_its_edge_cases(tmp_path):
+    tok = bert_hf()
     result, ours = imported(save(tok, tmp_path))
-    details = " ".join(f.detail for f in result.report.changed)
-    assert "final-sigma" in details and "private-use" in details and "U+2B920" in details
-    assert "[UNK]" in details  # text spelling an added token is not matched here
-    # Each one, shown on the text where it appears:
-    assert tok.normalizer.normalize_str("ΟΔΟΣ") == "οδοσ" and ours.basic.tokenize("ΟΔΟΣ") == ["οδος"]
-    assert tok.encode("[UNK]").tokens == ["[UNK]"] and ours.encode("[UNK]").words[1].word == "unk"  # [ unk ]
+    assert_bert_like(ours, tok, BERT_TEXTS + PROBES)
+    assert tok.encode("[CLS]", add_special_tokens=False).ids == [tok.token_to_id("[CLS]")]
+    assert ours.decode(tok.encode('be " ,', add_special_tokens=False).ids) == 'be ",'
+    assert any(f.component == "post_processor" for f in result.report.changed)  # BertProcessing not applied
+    # our export keeps the added tokens and the cleanup
+    out = tmp_path / "out.json"
+    export_asset(result.asset, ours, "hf", out)
+    back = Tokenizer.from_file(str(out))
+    assert [a.content for a in back.get_added_tokens_decoder().values()] == BERT_SPECIALS
+    assert_bert_like(ours, back, BERT_TEXTS)
+    assert interface(import_file(out, "hf").asset) == interface(result.asset)
 
 
 def test_our_trained_wordpiece_exports_to_hf(tmp_path):

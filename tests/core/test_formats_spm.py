@@ -170,3 +170,44 @@ def test_parse_model_reads_what_sentencepiece_wrote(tmp_path):
         assert piece == sp.id_to_piece(i) and score == pytest.approx(sp.get_score(i), abs=0)
         assert (kind == "byte") == sp.is_byte(i) and (kind == "control") == sp.is_control(i)
     assert proto["trainer"]["byte_fallback"] is True and proto["normalizer"]["name"] == "nfkc"
+
+
+def test_unigram_ids_stay_identical_on_one_long_string(tmp_path):
+    """Issue 21, failure 2: a single string of 200,000+ characters, whose best
+    path scores pass 10^5 in float32 (where a float32 step is 2^-6 or more)."""
+    import random
+
+    path, sp = train(tmp_path, "unigram", rule="nmt_nfkc")
+    ours = assets.build_tokenizer(import_file(path, "spm").asset)
+    rng = random.Random(21)
+    text = "\n".join(rng.choice(TRAIN + EXTRA) for _ in range(4200))
+    assert len(text) >= 200_000
+    expected = sp.encode(text)
+    encoding = ours.encode(text)
+    got = list(encoding.ids)
+    first = next((i for i, (a, b) in enumerate(zip(expected, got)) if a != b), None)
+    assert got == expected, f"first difference at token {first} of {len(expected)}"
+    assert abs(encoding.score) > 100_000
+
+
+@pytest.mark.parametrize("model_type", ["bpe", "unigram"])
+def test_user_defined_pieces_are_kept_with_sentencepiece_ids(tmp_path, model_type):
+    """Issue 21, failure 4: user_defined_symbols in a BPE model were refused."""
+    text = tmp_path / "train.txt"
+    text.write_text("\n".join(TRAIN) + "\nsee [REFERENCE_DOC_19] and [REFERENCE_DOC_2]\n", "utf-8")
+    prefix = tmp_path / f"user-{model_type}"
+    user = ["[REFERENCE_DOC_19]", "[REFERENCE_DOC_2]", "<sep>", "better", "中文"]
+    spm.SentencePieceTrainer.train(
+        input=str(text), model_prefix=str(prefix), model_type=model_type, vocab_size=300, hard_vocab_limit=False,
+        user_defined_symbols=user, minloglevel=2, num_threads=1)
+    sp = spm.SentencePieceProcessor(model_file=str(prefix) + ".model")
+    result = import_file(str(prefix) + ".model", "spm")
+    ours = assets.build_tokenizer(result.asset)
+    probes = PROBES + EXTRA + ["[REFERENCE_DOC_19]", "x[REFERENCE_DOC_19]y [REFERENCE_DOC_2] [REFERENCE_DOC_1]",
+                               "a<sep>b <sep><sep> betterment 中文字 [REFERENCE_DOC_199]", "  [REFERENCE_DOC_2]  "]
+    for probe in probes:
+        ids = sp.encode(probe)
+        assert list(ours.encode(probe).ids) == ids, repr(probe)
+        assert ours.decode(ids) == sp.decode(ids), repr(probe)
+    assert sp.encode("[REFERENCE_DOC_19]")[-1] == sp.piece_to_id("[REFERENCE_DOC_19]")
+    assert any("user-defined" in f.detail for f in result.report.kept)

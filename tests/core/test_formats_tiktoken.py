@@ -9,6 +9,7 @@ assume bytes are 0..255.
 import base64
 import io
 import json
+import unittest.mock as mock
 from contextlib import redirect_stdout
 
 import pytest
@@ -161,3 +162,71 @@ def test_export_refuses_merges_tiktoken_would_order_differently(tmp_path):
     swapped = replace(ours, merges=(ours.merges[1], ours.merges[0], *ours.merges[2:]))
     with pytest.raises(AssetError, match="not above the previous merge"):
         export_asset(assets.bpe_to_asset(swapped), swapped, "tiktoken", tmp_path / "x.tiktoken")
+
+
+# ---- every tiktoken encoding's pattern (issue 21, failure 1) ----
+
+openai_public = pytest.importorskip("tiktoken_ext.openai_public")
+CONTRACTIONS = ("it's I'm you're we'll they've he'd IT'S Don't HelloWorld JSONParser camelCaseName "
+                "x/y/z ½ 12345678 ǅungla ʰhello Ǆ café\u0301's\r\n\r\n  end  ")
+def pat_str_of(encoding: str) -> str:
+    """tiktoken's pat_str for ``encoding`` without loading (downloading) its ranks."""
+    fake = {"load_tiktoken_bpe": lambda *a, **k: {}, "data_gym_to_mergeable_bpe_ranks": lambda *a, **k: {}}
+    with mock.patch.multiple(openai_public, **fake):
+        return openai_public.ENCODING_CONSTRUCTORS[encoding]()["pat_str"]
+
+
+def ranks_for(pat_str):
+    with redirect_stdout(io.StringIO()):
+        ranks = _educational.bpe_train("\n".join(TRAIN + [CONTRACTIONS] * 30), 400, pat_str)
+    order = sorted(range(256), key=lambda b: ord(BYTE_CHARS[b]))
+    return {t: (order.index(t[0]) if len(t) == 1 else r) for t, r in ranks.items()}
+
+
+@pytest.mark.parametrize("encoding", sorted(openai_public.ENCODING_CONSTRUCTORS))
+def test_every_tiktoken_encoding_name_imports_with_its_exact_pattern(tmp_path, encoding):
+    pat_str = pat_str_of(encoding)
+    path = tmp_path / "ranks.tiktoken"
+    write_ranks(path, ranks_for(pat_str))
+    result = import_file(path, "tiktoken", pattern=encoding, specials=SPECIALS)
+    ours = assets.build_tokenizer(result.asset)
+    enc = encoding_from(path, pat_str, SPECIALS)
+    for text in TEXTS + [CONTRACTIONS, CONTRACTIONS.upper(), "x" * 50 + "'S" * 20]:
+        expected = enc.encode(text, allowed_special="all")
+        assert list(ours.encode(text).ids) == expected, (encoding, text)
+        assert ours.decode(expected) == enc.decode(expected)
+
+
+def test_o200k_keeps_contractions_whole_where_cl100k_splits_them(tmp_path):
+    pat_str = pat_str_of("o200k_base")
+    assert pretokenize.get("o200k").pattern == pat_str and pretokenize.get("r50k").pattern == pat_str_of("r50k_base")
+    ranks = ranks_for(pat_str)
+    assert b" it's" in ranks or b"it's" in ranks  # the trained merges cross the apostrophe
+    path = tmp_path / "o200k.tiktoken"
+    write_ranks(path, ranks)
+    o200k = assets.build_tokenizer(import_file(path, "tiktoken", pattern="o200k").asset)
+    cl100k = assets.build_tokenizer(import_file(path, "tiktoken", pattern="cl100k").asset)
+    enc = encoding_from(path, pat_str, {})
+    for text in ["it's", "I'm", "we'll go"]:
+        assert list(o200k.encode(text).ids) == enc.encode(text)
+    # the silent difference of issue 21: one token for tiktoken, two with cl100k's split
+    assert len(enc.encode("it's")) == 1 and len(cl100k.encode("it's").ids) == 2
+
+
+def test_pat_str_from_the_option_or_the_sidecar(tmp_path):
+    pat_str = pat_str_of("o200k_base").replace(r"\p{N}{1,3}", r"\p{N}{1,2}")  # a pattern with no name
+    path = tmp_path / "custom.tiktoken"
+    write_ranks(path, ranks_for(pat_str))
+    enc = encoding_from(path, pat_str, SPECIALS)
+    side = tmp_path / "custom.json"
+    side.write_text(json.dumps({"pat_str": pat_str, "special_tokens": SPECIALS}))
+    for result in (import_file(path, "tiktoken", pat_str=pat_str, specials=SPECIALS),
+                   import_file(path, "tiktoken", specials=side)):
+        ours = assets.build_tokenizer(result.asset)
+        for text in TEXTS + [CONTRACTIONS]:
+            assert list(ours.encode(text).ids) == enc.encode(text, allowed_special="all"), text
+        assert any("pat_str" in f.detail for f in result.report.kept)
+    with pytest.raises(AssetError, match="pat_str"):
+        import_file(path, "tiktoken", pat_str="(unclosed")
+    with pytest.raises(AssetError, match="o200k_base"):
+        import_file(path, "tiktoken", pattern="o300k")

@@ -313,7 +313,7 @@ def test_import_reports_are_chinese(zh, tmp_path):
             assert "=True" in finding.detail or "=False" in finding.detail, finding.detail
     assert "<code>model</code>: SentencePiece 以单精度累加分数" in interop.report_html(exports[-1])
     minbpe, spm, bert, _ = reports[1:]
-    assert "CJK 扩展 E 区从 U+2B820 开始" in interop.report_html(bert)
+    assert "Unicode 表来自 Python（unicodedata）而非 Rust" in interop.report_html(bert)
     assert "模型类型 unigram（根据分数推断）" in interop.report_html(spm)
     text = interop.report_html(minbpe)
     assert "<code>model</code>: 2 次合并（ID 256–257），字节 0–255" in text
