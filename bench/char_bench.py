@@ -52,7 +52,7 @@ def train(task, recs):
     system, merges = task["system"], task["merges"]
     if system == "ours":
         from core.models import char_bpe
-        from core.workspace.corpus import WordCorpus
+        from core.corpus import WordCorpus
         marks, wanted = {}, {1, task.get("mark", 0)}
 
         def progress(step, _total):
@@ -135,7 +135,7 @@ def naive_samples(words, tie, merges_file, steps) -> dict[str, float]:
 def trace_task(task, recs):
     """Train ``merges`` steps and weigh the trace against full pair tables."""
     from core.models import char_bpe
-    from core.workspace.corpus import WordCorpus
+    from core.corpus import WordCorpus
     words = word_counts(recs, task["pretokenizer"])
     corpus = WordCorpus(tuple(words), tuple(words.values()))
     t0 = time.perf_counter()

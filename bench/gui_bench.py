@@ -123,7 +123,7 @@ def child_first_window(lang, spawned_at):
 def _en_words(size):
     import char_bench
     import corpora
-    from core.workspace.corpus import WordCorpus
+    from core.corpus import WordCorpus
     words = char_bench.word_counts(corpora.records(corpora.build("en", size)[0]), "whitespace")
     return WordCorpus(tuple(words), tuple(words.values()))
 

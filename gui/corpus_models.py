@@ -11,7 +11,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplicat
 from PySide6.QtGui import QColor, QFont
 
 from core.workspace import records as rec
-from core.workspace.corpus import WordCorpus
+from core.corpus import WordCorpus
 from core.errors import CorpusError, StudioError
 
 from . import commands, core_text

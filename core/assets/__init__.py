@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.workspace.corpus import WordCorpus
+from core.corpus import WordCorpus
 from core.errors import AssetError, StudioError, excerpt
 from core.fileio import read_limited, write_json_atomic
 from core.assets.bpe import bpe_from_asset, bpe_to_asset

@@ -19,7 +19,7 @@ from core import assets
 from core.errors import CorpusError, StudioError
 from core.fileio import read_limited, write_json_atomic
 from core.models.ties import POLICIES
-from core.workspace import corpus as corpus_mod
+from core import corpus as corpus_mod
 
 ALGORITHMS = ("char-bpe", "byte-bpe", "wordpiece", "unigram")
 # Which pre-tokenizers each trainer really supports; anything else is refused

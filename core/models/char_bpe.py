@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from core.models import char_train
 from core.models.byte_train import keep_long_lived, paused_gc
-from core.workspace.corpus import END_OF_WORD, WordCorpus
+from core.corpus import END_OF_WORD, WordCorpus
 from core.errors import Cancelled, TokenizerError, excerpt
 from core.models.ties import CORPUS_ORDER, check_policy, order_key, symbol_lengths
 

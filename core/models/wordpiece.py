@@ -33,8 +33,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from core.models.char_bpe import merge_symbols
 from core.pipeline.bert_basic import BasicTokenizer
-from core.workspace.corpus import WordCorpus
+from core.corpus import WordCorpus
 from core.errors import TokenizerError
 
 BERT_MAX_CHARS = 200
@@ -342,7 +343,7 @@ def train(
                                units[left], units[right], best, tuple(ties[:64])))
         for index, symbols in enumerate(words):
             if len(symbols) > 1:
-                words[index] = _merge(symbols, left, right, new)
+                words[index] = merge_symbols(symbols, left, right, new)
         if new not in known:
             known.add(new)
             vocab.append(new)
@@ -356,14 +357,3 @@ def train(
     object.__setattr__(model, "trace", Trace(corpus, alphabet, tuple(steps), stop_reason, settings))
     return model
 
-
-def _merge(symbols, left, right, new):
-    out, i = [], 0
-    while i < len(symbols):
-        if i + 1 < len(symbols) and symbols[i] == left and symbols[i + 1] == right:
-            out.append(new)
-            i += 2
-        else:
-            out.append(symbols[i])
-            i += 1
-    return out

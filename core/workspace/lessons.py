@@ -22,7 +22,7 @@ from typing import Callable
 from core.inspect import asset_diff, identity
 from core.models import char_bpe, wordpiece
 from core.workspace import classroom
-from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
+from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import StudioError
 
 SEED_003 = WordCorpus.from_pairs([("low", 5), ("lower", 2), ("newest", 6), ("widest", 3)])

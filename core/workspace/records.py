@@ -5,7 +5,7 @@ its own line ending (LF, CRLF or none for a last line without one), so the
 file's bytes can be written back unchanged.  Training still needs words:
 ``word_corpus`` pre-tokenizes every record (whitespace, the GPT-2 regex of
 :mod:`core.pipeline.pretokenize`, or none, where the whole record is one word) and
-counts the words in order of first appearance, as :func:`core.workspace.corpus.parse_text`
+counts the words in order of first appearance, as :func:`core.corpus.parse_text`
 does.  Pre-tokens never cross a record, because BPE pairs never cross a word
 (seed 000, example 19.1).
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.pipeline import pretokenize
-from core.workspace.corpus import END_OF_WORD, MAX_CORPUS_BYTES, WordCorpus, validate_entry
+from core.corpus import END_OF_WORD, MAX_CORPUS_BYTES, WordCorpus, validate_entry
 from core.errors import CorpusError, excerpt
 
 PRETOKENIZERS = ("whitespace", "gpt2", "none")

@@ -35,7 +35,7 @@ from core.models import char_bpe
 from core.workspace import records as records_mod
 from core.inspect import asset_diff, identity
 from core import assets as assets_mod
-from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
+from core.corpus import EXAMPLE_19_1, WordCorpus
 from core import tokenizer
 from core.errors import CorpusError, StudioError, TokenizerError
 from core.workspace.events import Events

@@ -43,7 +43,7 @@ from core import assets as assets_mod
 from core.models import char_bpe
 from core.workspace import records as records_mod
 from core.assets.schema import parse_json, require
-from core.workspace.corpus import WordCorpus
+from core.corpus import WordCorpus
 from core.errors import AssetError, StudioError, excerpt
 from core.fileio import read_limited, write_json_atomic
 from core.models.ties import check_policy

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from core import assets, fileio
 from core.models import char_bpe
 from core.workspace import workspace_file  # noqa: E402
-from core.workspace.corpus import EXAMPLE_19_1, WordCorpus  # noqa: E402
+from core.corpus import EXAMPLE_19_1, WordCorpus  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
 
 WORDS = 30_000

@@ -15,7 +15,7 @@ from core.models import unigram, wordpiece
 from core.inspect.canon import Difference, Span, align
 from core.models.char_bpe import train
 from core.cli.main import main
-from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
+from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.formats import import_file
 
 ROOT = Path(__file__).resolve().parents[2]

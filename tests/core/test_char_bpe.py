@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from core.models.char_bpe import STOP_EVERY, CharBPE, merge_symbols, train
-from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
+from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import TokenizerError
 from core.models.ties import POLICIES, symbol_lengths
 

@@ -109,7 +109,7 @@ def test_hf_trained_vocab_encodes_identically(lowercase, strip_accents):
 def test_our_trained_vocab_encodes_identically_in_hf():
     basic = BasicTokenizer()
     words = [w for line in SENTENCES for w in basic.tokenize(line)]
-    from core.workspace.corpus import WordCorpus
+    from core.corpus import WordCorpus
 
     corpus = WordCorpus.from_pairs((w, 1) for w in words)
     ours = wordpiece.train(corpus, vocab_size=260, basic=basic, max_input_chars_per_word=100)

@@ -16,7 +16,7 @@ from core import assets
 from core.models import byte_bpe, unigram, wordpiece
 from core.inspect import identity  # noqa: E402
 from core.pipeline.bert_basic import BasicTokenizer  # noqa: E402
-from core.workspace.corpus import WordCorpus  # noqa: E402
+from core.corpus import WordCorpus  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from core.pipeline.normalize import Pipeline  # noqa: E402

@@ -75,7 +75,7 @@ def test_unescaped_spaces_import_and_export_with_identical_ids(tmp_path):
 
 
 def test_our_own_unigram_exports_and_says_nfkc_is_not_carried(tmp_path):
-    from core.workspace.corpus import WordCorpus
+    from core.corpus import WordCorpus
 
     corpus = WordCorpus(("low", "lower", "newest", "widest", "ｗｉｄｅ"), (5, 2, 6, 3, 1))
     for pipeline in (Pipeline(), Pipeline(normalization="identity")):

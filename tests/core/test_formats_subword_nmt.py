@@ -92,7 +92,7 @@ def _char_bpe(words_text: str, merges: int):
     from collections import Counter
 
     from core.models import char_bpe
-    from core.workspace.corpus import WordCorpus
+    from core.corpus import WordCorpus
 
     return char_bpe.train(WordCorpus.from_pairs(Counter(words_text.split()).items()), merges=merges)
 

@@ -23,7 +23,7 @@ from core import assets
 from core.pipeline import bert_basic
 from core.workspace import classroom
 from core.models import byte_bpe, wordpiece  # noqa: E402
-from core.workspace.corpus import WordCorpus  # noqa: E402
+from core.corpus import WordCorpus  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from tests.fuzzing import assert_clean, fuzz_settings, mutated_bytes, mutated_json  # noqa: E402
 

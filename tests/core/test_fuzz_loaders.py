@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.models import char_bpe
-from core.workspace import corpus, records, workspace_file
+from core import corpus
+from core.workspace import records, workspace_file
 from core.inspect import idlist
 from core.errors import AssetError, StudioError
 from core.workspace.workspace import Workspace

@@ -19,7 +19,7 @@ from core import assets
 from core.models import byte_bpe, char_bpe
 from core.workspace import classroom
 from core.cli.main import main
-from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
+from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import AssetError, StudioError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,7 +5,7 @@ from hypothesis import given, strategies as st
 
 from core.inspect import asset_diff, identity
 from core.workspace import classroom, lessons
-from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
+from core.corpus import EXAMPLE_19_1, WordCorpus
 
 VIEWS_ACTIONS = {"timeline": {"step", "sample", "policy"}, "encode": {"encode", "decode"},
                  "compare": {"compare"}, "assets": {"swap"}}

@@ -33,7 +33,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from core.models.char_bpe import train
-from core.workspace.corpus import WordCorpus
+from core.corpus import WordCorpus
 
 EOW = "</w>"
 

@@ -55,7 +55,7 @@ from core.tokenizer.base import INSERTED, SPECIAL, UNKNOWN  # noqa: E402
 from core.errors import TokenizerError  # noqa: E402
 from core.utf8 import Utf8DecodeError  # noqa: E402
 from core.workspace import classroom  # noqa: E402
-from core.workspace.corpus import WordCorpus  # noqa: E402
+from core.corpus import WordCorpus  # noqa: E402
 from test_stages import spm_offsets  # noqa: E402
 from tests.fuzzing import fuzz_settings  # noqa: E402
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from core import assets
-from core.workspace.corpus import WordCorpus
+from core.corpus import WordCorpus
 from core.errors import AssetError, TokenizerError
 from core.pipeline.normalize import BYTE_PIECES, Pipeline
 from core.models.unigram import (

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from core import assets
 from core.pipeline.bert_basic import BasicTokenizer, split_punctuation, strip_accents
-from core.workspace.corpus import WordCorpus
+from core.corpus import WordCorpus
 from core.errors import AssetError, TokenizerError
 from core.models.wordpiece import BERT_MAX_CHARS, HF_MAX_CHARS, TRAINER_LABEL, Attempt, WordPiece, train
 

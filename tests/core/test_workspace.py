@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from core.workspace import records as rec
 from core.workspace import workspace_file as wf
 from core.models.char_bpe import train
-from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
+from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import AssetError, CorpusError, StudioError
 from core.workspace.workspace import Workspace
 

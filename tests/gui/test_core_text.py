@@ -13,9 +13,10 @@ from PySide6.QtWidgets import QApplication, QToolTip
 from core.inspect import asset_diff, identity, idlist
 from core import assets, fileio, utf8
 from core.models import byte_bpe
-from core.workspace import classroom, corpus, records, workspace_file
+from core.workspace import classroom, records, workspace_file
+from core import corpus
 from core.pipeline import pretokenize
-from core.workspace.corpus import WordCorpus
+from core.corpus import WordCorpus
 from core.errors import StudioError
 from core.formats import export_asset, import_file
 from core.workspace.workspace import Workspace

@@ -7,7 +7,7 @@ from PySide6.QtCore import QItemSelectionModel, QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from core.workspace import records as rec
-from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
+from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.workspace.workspace import Workspace
 from gui import theme, workers
 from gui.bridge import WorkspaceBridge

@@ -3,7 +3,7 @@
 import pytest
 from PySide6.QtCore import Qt
 
-from core.workspace.corpus import WordCorpus
+from core.corpus import WordCorpus
 
 
 def cell(model, row, column):

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from core.models.char_bpe import train
-from core.workspace.corpus import WordCorpus
+from core.corpus import WordCorpus
 from core.workspace.workspace import TrainSettings, Workspace
 from gui import workers
 from gui.bridge import WorkspaceBridge

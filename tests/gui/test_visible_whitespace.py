@@ -9,7 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import Qt  # noqa: E402
 
 from core.models import char_bpe  # noqa: E402
-from core.workspace.corpus import WordCorpus  # noqa: E402
+from core.corpus import WordCorpus  # noqa: E402
 from gui import models, timeline_models  # noqa: E402
 
 

@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 
-from core.workspace.corpus import EXAMPLE_19_1, WordCorpus
+from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import CorpusError
 from core.workspace.workspace import TrainSettings, Workspace
 from gui import collector, workers

@@ -76,7 +76,7 @@ def words_of(normalized_text: str) -> list[str]:
 def normalized_corpus(corpus, pipeline: Pipeline = Pipeline()):
     """Normalize each word of a word table the way the pipeline would
     (``low`` -> ``▁low``), summing counts of words that become equal."""
-    from core.workspace.corpus import WordCorpus
+    from core.corpus import WordCorpus
 
     table: dict[str, int] = {}
     for word, count in corpus.items():
@@ -89,7 +89,7 @@ def normalized_corpus(corpus, pipeline: Pipeline = Pipeline()):
 
 def sentence_corpus(sentences, pipeline: Pipeline = Pipeline()):
     """Count the ``▁``-words of raw sentences after normalization."""
-    from core.workspace.corpus import WordCorpus
+    from core.corpus import WordCorpus
 
     table: dict[str, int] = {}
     for sentence in sentences:
