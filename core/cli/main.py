@@ -33,24 +33,6 @@ def _print_json(obj):
 
 # ==== trace ====
 
-def trace_json(trace: char_bpe.Trace) -> dict:
-    steps = []
-    for s in trace.steps:
-        counts = trace.pair_counts(s.step)
-        steps.append({
-            "step": s.step, "pair": list(s.pair), "count": s.count, "new_symbol": s.new_symbol,
-            "ties": [list(p) for p in s.ties], "tie_count": s.tie_count, "policy": s.policy,
-            "pair_counts": [[a, b, c] for (a, b), c in counts.items()],
-            "segmentation": {w: " ".join(seg) for w, seg in zip(trace.corpus.words, trace.segmentation(s.step))},
-        })
-    return {
-        "policy": trace.policy, "stop_reason": trace.stop_reason,
-        "corpus": [[w, c] for w, c in trace.corpus.items()],
-        "initial": {w: " ".join(seg) for w, seg in zip(trace.corpus.words, trace.segmentation(0))},
-        "steps": steps,
-    }
-
-
 def retrain(asset: dict, model: char_bpe.CharBPE) -> char_bpe.CharBPE:
     """Retrain from the asset's embedded corpus and check it gives its merges."""
     words = assets.training_corpus(asset)
@@ -70,7 +52,7 @@ def cmd_trace(args):
         raise StudioError(f"trace: {args.asset} is a {asset['kind']} asset; the merge trace is kept for char-bpe")
     trace = retrain(asset, model).trace
     if args.json:
-        _print_json(trace_json(trace))
+        _print_json(train_cmds.trace_json(trace))
         return 0
     print(f"tie policy: {trace.policy}")
     for s in trace.steps:

@@ -252,8 +252,6 @@ def cmd_train(args, print_json) -> int:
     model, asset, summary = train_asset(args)
     assets.save_asset(args.output, asset)
     if args.trace:
-        from core.cli.main import trace_json
-
         write_json_atomic(args.trace, trace_json(model.trace))
     summary = {"asset": args.output, "algo": args.algo, **summary}
     if args.json:
@@ -263,3 +261,22 @@ def cmd_train(args, print_json) -> int:
         print(f"{args.algo}: learned {what} (vocab {summary['vocab_size']}, "
               f"stopped: {summary['stop_reason']}) -> {args.output}")
     return 0
+
+
+def trace_json(trace) -> dict:
+    """A char-BPE training trace as JSON: every step with its pair counts and segmentation."""
+    steps = []
+    for s in trace.steps:
+        counts = trace.pair_counts(s.step)
+        steps.append({
+            "step": s.step, "pair": list(s.pair), "count": s.count, "new_symbol": s.new_symbol,
+            "ties": [list(p) for p in s.ties], "tie_count": s.tie_count, "policy": s.policy,
+            "pair_counts": [[a, b, c] for (a, b), c in counts.items()],
+            "segmentation": {w: " ".join(seg) for w, seg in zip(trace.corpus.words, trace.segmentation(s.step))},
+        })
+    return {
+        "policy": trace.policy, "stop_reason": trace.stop_reason,
+        "corpus": [[w, c] for w, c in trace.corpus.items()],
+        "initial": {w: " ".join(seg) for w, seg in zip(trace.corpus.words, trace.segmentation(0))},
+        "steps": steps,
+    }
