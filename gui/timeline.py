@@ -15,7 +15,7 @@ import html
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-    QProgressBar, QPushButton, QSlider, QSpinBox, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
+    QProgressBar, QPushButton, QSlider, QSpinBox, QSplitter, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from core.workspace import records as rec
@@ -28,6 +28,7 @@ from .corpus_models import visible_whitespace
 from .fit_columns import fit_columns
 from .palette import OKABE_ITO_TINTS
 from .plots import TimelinePlots
+from . import timeline_byte
 from .timeline_models import (
     RULES, STOP_REASONS, MergeTableModel, PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text,
     token_totals,
@@ -35,7 +36,7 @@ from .timeline_models import (
 from .timeline_models import tr as timeline_tr
 from .models import policy_name
 from .shared_results import shared_for
-from .workers import trainer_for
+from .workers import run_task, trainer_for
 
 
 def _table(model, stretch, widths=()):
@@ -76,6 +77,12 @@ class MergeTimeline(QWidget):
         self._play_timer = QTimer(self, interval=400)
 
         # Widgets
+        self.byte_merge_model = timeline_byte.ByteMergeTableModel(self)
+        self.byte_stats_task = None
+        self._byte_source = None  # (records, pretokenizer) the shown byte-level model learned from
+        self.algorithm_box = QComboBox()
+        self.algorithm_box.addItem(self.tr("Char BPE"), "char")
+        self.algorithm_box.addItem(self.tr("Byte-level BPE"), "byte")
         self.merges_box = QSpinBox()
         self.merges_box.setRange(0, 1_000_000)
         self.tie_box = self._policy_box()
@@ -100,6 +107,10 @@ class MergeTimeline(QWidget):
         self.divergence_label = QLabel()
         self.divergence_label.setWordWrap(True)
         self.merge_view = _table(self.merge_model, stretch=5, widths=(48, 110, 56, 90, 40, 0, 96))
+        self.byte_view = _table(self.byte_merge_model, stretch=3, widths=(48, 90, 130, 0, 56, 56, 56))
+        self.merge_stack = QStackedWidget()
+        self.merge_stack.addWidget(self.merge_view)
+        self.merge_stack.addWidget(self.byte_view)
         self.rule_label = QLabel()
         self.rule_label.setWordWrap(True)
         self.pair_view = _table(self.pair_model, stretch=4, widths=(130, 64, 64, 170))
@@ -122,6 +133,8 @@ class MergeTimeline(QWidget):
 
         # Layout
         controls = QHBoxLayout()
+        controls.addWidget(QLabel(self.tr("Algorithm:")))
+        controls.addWidget(self.algorithm_box)
         controls.addWidget(QLabel(self.tr("Merges:")))
         controls.addWidget(self.merges_box)
         controls.addWidget(QLabel(self.tr("Tie policy:")))
@@ -139,7 +152,7 @@ class MergeTimeline(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.merge_view, 1)
+        left_layout.addWidget(self.merge_stack, 1)
         left_layout.addWidget(self.divergence_label)
         left_layout.addWidget(self.export_buttons["merges"], 0, Qt.AlignRight)
         step_tab = QWidget()
@@ -173,6 +186,9 @@ class MergeTimeline(QWidget):
         # Signals
         self.train_button.clicked.connect(self.train)
         self.cancel_button.clicked.connect(self.cancel)
+        self.algorithm_box.activated.connect(self._algorithm_chosen)
+        self.byte_view.selectionModel().currentRowChanged.connect(
+            lambda current, _: current.isValid() and self.plots.set_step(current.row() + 1))
         self.merges_box.editingFinished.connect(self._push_settings)
         self.tie_box.activated.connect(self._push_settings)
         self.back_button.clicked.connect(lambda: self.workspace.select_step(self.workspace.step - 1))
@@ -224,16 +240,40 @@ class MergeTimeline(QWidget):
         if (merges, tie) != (self.workspace.settings.merges, self.workspace.settings.tie):
             self.workspace.set_settings(merges=merges, tie=tie)
 
+    @property
+    def purpose(self):
+        """The trainer purpose this timeline shows: "main" (char BPE) or "byte"."""
+        return "byte" if self.algorithm_box.currentData() == "byte" else "main"
+
     def train(self):
         self._push_settings()
         # The click is the retrain the settings change just scheduled.
         self._retrain_timer.stop()
-        self.trainer.start("main")
+        self.trainer.start(self.purpose)
 
     def cancel(self):
         # A pending automatic retrain would start the cancelled run again.
         self._retrain_timer.stop()
-        self.trainer.cancel("main")
+        self.trainer.cancel(self.purpose)
+
+    def _algorithm_chosen(self):
+        byte = self.purpose == "byte"
+        self.merge_stack.setCurrentIndex(int(byte))
+        # Byte-level BPE has one fixed tie rule; the step panes, stepping and
+        # the comparison read a char-BPE trace.
+        for widget in (self.tie_box, self.compare_box, self.compare_button, self.back_button, self.play_button,
+                       self.forward_button, self.tabs.widget(0)):
+            widget.setEnabled(not byte)
+        if byte:
+            self.tabs.setCurrentWidget(self.plots)
+        self._set_running(self.trainer.is_running(self.purpose))
+        if byte and self.byte_merge_model.model is None:
+            self.train()
+        elif byte:
+            self._show_byte_model(self.byte_merge_model.model, self._byte_source)
+        elif self.workspace.model is not None:
+            self._show_model(self.workspace.model)
+            self._show_step(self.workspace.step)
 
     def _inputs_changed(self):
         # Every timeline window schedules; the trainer runs one training
@@ -250,18 +290,26 @@ class MergeTimeline(QWidget):
         self.progress.setVisible(running)
 
     def _training_started(self, purpose):
-        if purpose == "main":
+        if purpose == self.purpose:
             self._set_running(True)
             self.progress.setRange(0, 0)
             self.status.setText(self.tr("Training…"))
 
     def _training_progressed(self, purpose, done, total):
-        if purpose == "main":
+        if purpose == self.purpose:
             self.progress.setRange(0, total)
             self.progress.setValue(done)
             self.status.setText(self.tr("Training: merge %1").replace("%1", f"{done:,}"))
 
     def _training_ended(self, purpose, model):
+        if purpose == "byte":
+            model, *source = model
+            self._byte_source = tuple(source)
+            self.byte_merge_model.set_model(model)
+            if self.purpose == "byte":
+                self._set_running(False)
+                self.status.setText(self.tr("Trained %n byte-level merge(s).", "", len(model.merges)))
+                self._show_byte_model(model, self._byte_source)
         if purpose == "main":
             self._set_running(False)
             self.status.setText(self.tr("Trained %1 merges: %2.").replace("%1", f"{len(model.merges):,}").replace(
@@ -270,12 +318,12 @@ class MergeTimeline(QWidget):
                 self._compare(True)
 
     def _training_failed(self, purpose, message):
-        if purpose == "main":
+        if purpose == self.purpose:
             self._set_running(False)
         self.status.setText(self.tr("Training failed: %1").replace("%1", message))
 
     def _training_cancelled(self, purpose):
-        if purpose == "main":
+        if purpose == self.purpose:
             self._set_running(False)
             self.status.setText(self.tr("Training cancelled; the previous result is kept."))
 
@@ -290,7 +338,32 @@ class MergeTimeline(QWidget):
 
     # ==== the trained model ====
 
+    def _show_byte_model(self, model, source):
+        """The byte-level merges and their plots; the totals come from a worker."""
+        records, pretokenizer = source
+        fit_columns(self.byte_view, (0, 1, 2, 4, 5, 6))
+        self.plots.clear()
+        if self.byte_stats_task is not None:
+            self.byte_stats_task.cancel()
+        base = model.vocab_size - len(model.merges)
+        sequences = len(records) if isinstance(records, tuple) else sum(records.values())
+        unit = self.tr("record") if isinstance(records, tuple) else self.tr("word")
+
+        def stats(progress, should_stop):
+            return timeline_byte.token_totals(model, records, pretokenizer, should_stop)
+
+        def show(totals):
+            if self.byte_merge_model.model is model and self.purpose == "byte":
+                self.plots.set_series([m.count for m in model.merges],
+                                      range(base, model.vocab_size + 1), totals, sequences, unit)
+                self.plots.set_step(len(model.merges))
+
+        self.byte_stats_task = run_task(stats, name="byte-stats")
+        self.byte_stats_task.sig_done.connect(show)
+
     def _show_model(self, model):
+        if self.purpose == "byte":
+            return  # trained by another timeline or an automatic retrain; shown when switched back
         trace = model.trace
         self.merge_model.set_model(model)
         fit_columns(self.merge_view, (0, 1, 2, 3, 4))
@@ -336,7 +409,7 @@ class MergeTimeline(QWidget):
             return  # a replaced run that finished before it could be cancelled
         totals, counts, sizes, sequences = result
         model, unit = self._stats_request
-        if model is self.workspace.model and totals:
+        if model is self.workspace.model and totals and self.purpose == "main":
             self.plots.set_series(counts, sizes, totals, sequences, unit)
             self.plots.set_step(self.workspace.step)
 

@@ -21,7 +21,7 @@ import traceback
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal, Slot
 
-from core.models import char_bpe
+from core.models import byte_bpe, char_bpe
 from core.errors import Cancelled, StudioError  # noqa: F401 - Cancelled ends a task early
 
 from . import collector, core_text
@@ -181,9 +181,10 @@ def _install_shutdown():
 class Trainer(QObject):
     """Trains char BPE off the GUI thread for every view of one workspace.
 
-    ``purpose`` is ``"main"`` (the result goes to ``workspace.adopt``) or
-    ``"compare"`` (``workspace.set_comparison``); each purpose has at most
-    one live run, and a new request cancels the old one.
+    ``purpose`` is ``"main"`` (the result goes to ``workspace.adopt``),
+    ``"compare"`` (``workspace.set_comparison``) or ``"byte"`` (byte-level
+    BPE, ``workspace.adopt_byte``); each purpose has at most one live run,
+    and a new request cancels the old one.
     """
 
     sig_training_started = Signal(str)
@@ -191,7 +192,8 @@ class Trainer(QObject):
     sig_training_progressed = Signal(str, int, int)
     """Merges done and the total asked for (0 if training to a vocab size)."""
     sig_training_finished = Signal(str, object)
-    """A run completed and its model is in the workspace."""
+    """A run completed and its model is in the workspace (for "byte":
+    the model, the records and the pre-tokenizer it was trained on)."""
     sig_training_failed = Signal(str, str)
     """A run failed (arguments: purpose, message)."""
     sig_training_cancelled = Signal(str)
@@ -213,8 +215,10 @@ class Trainer(QObject):
             self.auto = bool(on)
             self.sig_auto_changed.emit(self.auto)
 
-    def _current_inputs(self, tie):
+    def _current_inputs(self, purpose, tie):
         s = self.workspace.settings
+        if purpose == "byte":
+            return (self.workspace.corpus, self.workspace.records, s.pretokenizer, s.merges)
         return (self.workspace.corpus, s.merges, s.vocab_size, tie or s.tie)
 
     def is_running(self, purpose: str = "main") -> bool:
@@ -226,24 +230,15 @@ class Trainer(QObject):
 
         Does nothing if a run with exactly these inputs is already going.
         """
-        inputs = self._current_inputs(tie)
+        inputs = self._current_inputs(purpose, tie)
         if self.is_running(purpose) and self._inputs.get(purpose) == inputs:
             return self._tasks[purpose]
         self._drop(purpose)
-        corpus, merges, vocab_size, policy = inputs
-        if len(corpus) == 0:
+        if len(inputs[0]) == 0:
             self.sig_training_failed.emit(purpose, QCoreApplication.translate(
                 "workers", "The corpus is empty: add words or records first."))
             return None
-
-        def work(progress, should_stop):
-            model = char_bpe.train(corpus, merges=merges, vocab_size=vocab_size, tie=policy,
-                                   progress=lambda step, total: progress(step, total or 0),
-                                   should_stop=should_stop)
-            model.vocab_sizes()  # cached on the model; 16 ms of the GUI thread's turn otherwise
-            return model
-
-        task = Task(work, name=f"train-{purpose}")
+        task = Task(self._byte_work() if purpose == "byte" else self._char_work(inputs), name=f"train-{purpose}")
         self._tasks[purpose], self._inputs[purpose] = task, inputs
         task.sig_progressed.connect(self._on_progressed)
         task.sig_done.connect(self._on_done)
@@ -252,6 +247,31 @@ class Trainer(QObject):
         task.start()
         self.sig_training_started.emit(purpose)
         return task
+
+    @staticmethod
+    def _char_work(inputs):
+        corpus, merges, vocab_size, policy = inputs
+
+        def work(progress, should_stop):
+            model = char_bpe.train(corpus, merges=merges, vocab_size=vocab_size, tie=policy,
+                                   progress=lambda step, total: progress(step, total or 0),
+                                   should_stop=should_stop)
+            model.vocab_sizes()  # cached on the model; 16 ms of the GUI thread's turn otherwise
+            return model
+        return work
+
+    def _byte_work(self):
+        # Taken now, on the GUI thread: the worker must not read a workspace being edited.
+        records, pretokenizer = self.workspace.byte_training_input()
+        merges = self.workspace.settings.merges or 0
+
+        def work(progress, should_stop):
+            model = byte_bpe.train(records, merges, pretokenizer=pretokenizer,
+                                   progress=lambda step, total: progress(step, total or 0), should_stop=should_stop)
+            if model.cancelled:
+                raise Cancelled  # the previous result is kept, as for char BPE
+            return model, records, pretokenizer
+        return work
 
     def cancel(self, purpose: str = "main") -> None:
         task = self._tasks.get(purpose)
@@ -289,6 +309,8 @@ class Trainer(QObject):
         self._inputs.pop(purpose, None)
         if purpose == "main":
             self.workspace.adopt(model)
+        elif purpose == "byte":
+            self.workspace.adopt_byte(model[0])
         else:
             self.workspace.set_comparison(model)
         self.sig_training_finished.emit(purpose, model)

@@ -40,6 +40,7 @@ from core import tokenizer
 from core.errors import CorpusError, StudioError, TokenizerError
 from core.workspace.events import Events
 from core.models.ties import check_policy
+from core.pipeline import pretokenize
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ class Workspace:
         self.corpus = corpus
         self.settings = settings
         self.model: char_bpe.CharBPE | None = None
+        self.byte_model = None  # the merge timeline's byte-level BPE, when it trained one
         self.stale = True
         self.step = 0
         self._classroom = None  # the classroom tokenizer, loaded on first use
@@ -145,6 +147,22 @@ class Workspace:
         self.stale = model.trace.corpus != self.corpus or not self._trained_with_settings(model.trace)
         self.events.emit("stale_changed", self.stale)
         self.select_step(len(model.merges))
+
+    def byte_training_input(self) -> tuple:
+        """``(records, pretokenizer)`` for byte-level BPE's ``train``.
+
+        Records mode gives the records when the byte trainer knows the
+        pre-tokenizer; it has no "whitespace", so then (and in words mode)
+        the word table with its counts: the pre-tokens char BPE trains on.
+        """
+        pretokenizer = self.settings.pretokenizer
+        if self.records is not None and pretokenizer in pretokenize.PRETOKENIZERS:
+            return tuple(self.records.lines), pretokenizer
+        return dict(self.corpus.items()), "none"
+
+    def adopt_byte(self, model) -> None:
+        """Keep a byte-level BPE trained off the GUI thread."""
+        self.byte_model = model
 
     def select_step(self, step: int) -> None:
         total = len(self.model.merges) if self.model else 0

@@ -389,3 +389,64 @@ def test_count_axes_tick_only_whole_numbers(timeline, qtbot):
     levels = axis.tickValues(0.0, 3.0, 400)
     assert levels and all(float(v).is_integer() for _, values in levels for v in values)
     assert view.plots.cost_text(1).startswith("After 1 merge:")
+
+
+# ==== byte-level BPE (issue 17) ====
+
+def test_byte_level_bpe_trains_off_the_gui_thread_and_char_bpe_still_works(timeline, qtbot):
+    from core.models import byte_bpe
+    from gui import timeline_byte
+
+    workspace = timeline.workspace
+    timeline.merges_box.setValue(10)
+    byte = timeline.algorithm_box.findData("byte")
+    with qtbot.waitSignal(timeline.trainer.sig_training_finished, timeout=10000) as done:
+        timeline.algorithm_box.setCurrentIndex(byte)
+        timeline.algorithm_box.activated.emit(byte)
+    assert done.args[0] == "byte"
+    expected = byte_bpe.train(["low", "low", "lower", "new"], 10)
+    table = timeline.byte_merge_model
+    assert workspace.byte_model.merges == expected.merges
+    assert table.rowCount() == len(expected.merges) == 6
+    first = expected.merges[0]
+    assert [cell(table, 0, c) for c in range(7)] == [
+        "1", f"{first.left} + {first.right}", "6C + 6F", "l + o", "259", str(first.count), str(first.tie_count)]
+    assert [cell(table, 0, c) for c in (1, 4, 5, 6)] == ["108 + 111", "259", "3", "2"]
+    assert cell(table, 1, 3) == "lo + w"
+    # the count plot: one point per merge, the counts of the table
+    qtbot.waitUntil(lambda: timeline.plots.counts == [m.count for m in expected.merges], timeout=5000)
+    sizes = list(range(259, 259 + 7))
+    totals = [sum(len(byte_bpe.ByteBPE(expected.merges[:k]).encode_ids(w)) for w in ["low", "low", "lower", "new"])
+              for k in range(7)]
+    assert timeline.plots.totals == totals and timeline.plots.sizes == sizes
+    assert timeline_byte.token_totals(expected, {"low": 2, "lower": 1, "new": 1}, "none") == totals
+    # back to char BPE: its table and a new char training still work
+    char = timeline.algorithm_box.findData("char")
+    timeline.algorithm_box.setCurrentIndex(char)
+    timeline.algorithm_box.activated.emit(char)
+    assert timeline.merge_stack.currentWidget() is timeline.merge_view
+    with qtbot.waitSignal(timeline.trainer.sig_training_finished, timeout=10000) as done:
+        timeline.train()
+    assert done.args[0] == "main"
+    assert (cell(timeline.merge_model, 0, 1), cell(timeline.merge_model, 0, 2)) == ("l + o", "3")
+    assert timeline.merge_model.rowCount() == len(workspace.model.merges)
+
+
+def test_byte_level_readable_pair_of_colon_space_is_3a_20(qtbot):
+    from core.models import byte_bpe
+    from gui import timeline_byte
+
+    model = byte_bpe.train(["a: b", "c: d", "e: f"], 1)
+    table = timeline_byte.ByteMergeTableModel()
+    table.set_model(model)
+    assert [cell(table, 0, c) for c in (1, 2, 3)] == ["58 + 32", "3A + 20", ": + ␣"]
+
+
+def test_byte_level_training_in_records_mode_uses_the_records(qtbot):
+    from core.workspace import records as rec
+    workspace = Workspace.example()
+    workspace.set_records(rec.Records.from_text("a: b\nc: d\n"))
+    workspace.set_settings(pretokenizer="none")
+    assert workspace.byte_training_input() == (("a: b", "c: d"), "none")
+    workspace.set_settings(pretokenizer="whitespace")
+    assert workspace.byte_training_input() == ({"a:": 1, "b": 1, "c:": 1, "d": 1}, "none")

@@ -1,0 +1,102 @@
+"""Byte-level BPE in the merge timeline: its merge table and its plot series.
+
+Byte-level steps are IDs over bytes, not symbol strings, so they get their
+own table model instead of branches in every column of the char-BPE one.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from core.models import byte_train
+from core.render import render_piece
+
+from .timeline_models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, STOP_EVERY, TOOLTIP, _Table, tr
+from .workers import Cancelled
+
+
+def token_totals(model, records, pretokenizer, should_stop=None) -> list[int]:
+    """Total tokens after 0, 1, ..., N merges, in one replay per pre-token.
+
+    Each pre-token merges its lowest-ranked pair (leftmost first) as
+    ``ByteBPE`` encodes, and books its length drop on that rank; a rank's
+    every occurrence in the chunk merges in one pass, as ``str.replace``.
+    """
+    ranks = {(m.left, m.right): m for m in model.merges}
+    drops = [0] * (len(model.merges) + 1)
+    total = 0
+    # The trainer's own pre-token count: the same chunks it merged.
+    for index, (chunk, times) in enumerate(byte_train.count_words(records, pretokenizer).items()):
+        if should_stop is not None and not index % STOP_EVERY and should_stop():
+            raise Cancelled
+        symbols = list(chunk)
+        total += len(symbols) * times
+        while len(symbols) > 1:
+            best = min((ranks[p] for p in zip(symbols, symbols[1:]) if p in ranks),
+                       key=lambda m: m.rank, default=None)
+            if best is None:
+                break
+            merged, i = [], 0
+            while i < len(symbols):
+                if i + 1 < len(symbols) and (symbols[i], symbols[i + 1]) == (best.left, best.right):
+                    merged.append(best.new_id)
+                    i += 2
+                else:
+                    merged.append(symbols[i])
+                    i += 1
+            drops[best.rank] += (len(symbols) - len(merged)) * times
+            symbols = merged
+    totals = [total]
+    for drop in drops[1:]:
+        totals.append(totals[-1] - drop)
+    return totals
+
+
+def pair_ids(step) -> str:
+    return f"{step.left} + {step.right}"
+
+
+def pair_hex(model, step) -> str:
+    return " + ".join(model.token_bytes(i).hex(" ").upper() for i in (step.left, step.right))
+
+
+def pair_readable(model, step) -> str:
+    return " + ".join(render_piece(model.token_bytes(i)) for i in (step.left, step.right))
+
+
+class ByteMergeTableModel(_Table):
+    """Row k-1 is byte-level merge k."""
+
+    headers = (QT_TRANSLATE_NOOP("timeline", "Step"), QT_TRANSLATE_NOOP("timeline", "Pair (IDs)"),
+               QT_TRANSLATE_NOOP("timeline", "Pair (hex bytes)"), QT_TRANSLATE_NOOP("timeline", "Pair (text)"),
+               QT_TRANSLATE_NOOP("timeline", "New ID"), QT_TRANSLATE_NOOP("timeline", "Count"),
+               QT_TRANSLATE_NOOP("timeline", "Tied pairs"))
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.model = None
+        self.steps = ()
+
+    def set_model(self, model):
+        self.beginResetModel()
+        self.model = model
+        self.steps = model.merges if model is not None else ()
+        self.endResetModel()
+
+    def _count(self):
+        return len(self.steps)
+
+    def data(self, index, role=DISPLAY):
+        if role not in (DISPLAY, ALIGNMENT, FONT, TOOLTIP) or not index.isValid():
+            return None
+        step, column = self.steps[index.row()], index.column()
+        if role == DISPLAY:
+            return (str(step.rank), pair_ids(step), pair_hex(self.model, step), pair_readable(self.model, step),
+                    str(step.new_id), str(step.count), str(step.tie_count))[column]
+        if role == ALIGNMENT:
+            return RIGHT if column in (0, 4, 5, 6) else None
+        if role == FONT:
+            return MONOSPACE if column in (1, 2) else None
+        if column == 3:
+            return tr("New token: %1").replace("%1", render_piece(step.token_bytes))
+        return None
