@@ -91,7 +91,15 @@
 <context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="390"/>
+        <location filename="../../gui/timeline.py" line="311"/>
+        <source>Trained %n byte-level merge(s).</source>
+        <translation>
+            <numerusform>Trained %n byte-level merge.</numerusform>
+            <numerusform>Trained %n byte-level merges.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline.py" line="463"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>

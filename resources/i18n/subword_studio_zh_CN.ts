@@ -2,6 +2,14 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <location filename="../../gui/timeline_byte.py" line="101"/>
+        <source>New token: %1</source>
+        <translation>新词元：%1</translation>
+    </message>
+</context>
+<context>
     <name>AboutBox</name>
     <message>
         <location filename="../../gui/about.py" line="37"/>
@@ -2069,211 +2077,235 @@
 <context>
     <name>MergeTimeline</name>
     <message>
-        <location filename="../../gui/timeline.py" line="82"/>
+        <location filename="../../gui/timeline.py" line="84"/>
+        <source>Char BPE</source>
+        <translation>字符 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline.py" line="85"/>
+        <source>Byte-level BPE</source>
+        <translation>字节级 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline.py" line="89"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="83"/>
+        <location filename="../../gui/timeline.py" line="90"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="84"/>
+        <location filename="../../gui/timeline.py" line="91"/>
         <source>Retrain on every change</source>
         <translation>每次更改后重新训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="91"/>
+        <location filename="../../gui/timeline.py" line="98"/>
         <source>◀ Step back</source>
         <translation>◀ 后退一步</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="92"/>
-        <location filename="../../gui/timeline.py" line="451"/>
+        <location filename="../../gui/timeline.py" line="99"/>
+        <location filename="../../gui/timeline.py" line="524"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="94"/>
+        <location filename="../../gui/timeline.py" line="101"/>
         <source>Step forward ▶</source>
         <translation>前进一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="98"/>
+        <location filename="../../gui/timeline.py" line="105"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="112"/>
+        <location filename="../../gui/timeline.py" line="123"/>
         <source>Follow the selected step</source>
         <translation>跟随所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="114"/>
+        <location filename="../../gui/timeline.py" line="125"/>
         <source>The sample text is encoded with as many merges as the step selected above; untick to choose the number of merges with the slider.</source>
         <translation>示例文本按上方所选步骤的合并次数编码；取消勾选后可用滑块自选合并次数。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="120"/>
+        <location filename="../../gui/timeline.py" line="131"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="125"/>
+        <location filename="../../gui/timeline.py" line="136"/>
+        <source>Algorithm:</source>
+        <translation>算法：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline.py" line="138"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="127"/>
+        <location filename="../../gui/timeline.py" line="140"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="136"/>
+        <location filename="../../gui/timeline.py" line="149"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="154"/>
+        <location filename="../../gui/timeline.py" line="167"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="155"/>
+        <location filename="../../gui/timeline.py" line="168"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="164"/>
+        <location filename="../../gui/timeline.py" line="177"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="256"/>
+        <location filename="../../gui/timeline.py" line="296"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="262"/>
+        <location filename="../../gui/timeline.py" line="302"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline.py" line="311"/>
+        <source>Trained %n byte-level merge(s).</source>
+        <translation>
+            <numerusform>已训练 %n 次字节级合并。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../gui/timeline.py" line="267"/>
+        <location filename="../../gui/timeline.py" line="315"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="275"/>
+        <location filename="../../gui/timeline.py" line="323"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="280"/>
+        <location filename="../../gui/timeline.py" line="328"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="289"/>
+        <location filename="../../gui/timeline.py" line="337"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="301"/>
-        <location filename="../../gui/timeline.py" line="305"/>
+        <location filename="../../gui/timeline.py" line="350"/>
+        <location filename="../../gui/timeline.py" line="374"/>
+        <location filename="../../gui/timeline.py" line="378"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="304"/>
+        <location filename="../../gui/timeline.py" line="350"/>
+        <location filename="../../gui/timeline.py" line="377"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="353"/>
+        <location filename="../../gui/timeline.py" line="426"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="358"/>
+        <location filename="../../gui/timeline.py" line="431"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="363"/>
+        <location filename="../../gui/timeline.py" line="436"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="386"/>
+        <location filename="../../gui/timeline.py" line="459"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="390"/>
+        <location filename="../../gui/timeline.py" line="463"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="404"/>
+        <location filename="../../gui/timeline.py" line="477"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="430"/>
+        <location filename="../../gui/timeline.py" line="503"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="433"/>
+        <location filename="../../gui/timeline.py" line="506"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="435"/>
+        <location filename="../../gui/timeline.py" line="508"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="437"/>
+        <location filename="../../gui/timeline.py" line="510"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="439"/>
+        <location filename="../../gui/timeline.py" line="512"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="445"/>
+        <location filename="../../gui/timeline.py" line="518"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="451"/>
+        <location filename="../../gui/timeline.py" line="524"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="470"/>
+        <location filename="../../gui/timeline.py" line="543"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="481"/>
+        <location filename="../../gui/timeline.py" line="554"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="495"/>
+        <location filename="../../gui/timeline.py" line="568"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="495"/>
+        <location filename="../../gui/timeline.py" line="568"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -5061,9 +5093,35 @@
         <translation>第 %1 个词（%2），第 %3 个位置</translation>
     </message>
     <message>
+        <location filename="../../gui/timeline_byte.py" line="70"/>
         <location filename="../../gui/timeline_models.py" line="202"/>
         <source>Step</source>
         <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_byte.py" line="70"/>
+        <source>Pair (IDs)</source>
+        <translation>词对（ID）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_byte.py" line="71"/>
+        <source>Pair (hex bytes)</source>
+        <translation>词对（十六进制字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_byte.py" line="71"/>
+        <source>Pair (text)</source>
+        <translation>词对（文本）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_byte.py" line="72"/>
+        <source>New ID</source>
+        <translation>新 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline_byte.py" line="73"/>
+        <source>Tied pairs</source>
+        <translation>并列词对</translation>
     </message>
     <message>
         <location filename="../../gui/timeline_models.py" line="202"/>
@@ -5072,6 +5130,7 @@
         <translation>相邻对</translation>
     </message>
     <message>
+        <location filename="../../gui/timeline_byte.py" line="72"/>
         <location filename="../../gui/timeline_models.py" line="203"/>
         <location filename="../../gui/timeline_models.py" line="269"/>
         <location filename="../../gui/timeline_models.py" line="301"/>
@@ -5172,7 +5231,7 @@
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/workers.py" line="235"/>
+        <location filename="../../gui/workers.py" line="238"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>
