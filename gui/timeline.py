@@ -133,8 +133,6 @@ class MergeTimeline(QWidget):
 
         # Layout
         controls = QHBoxLayout()
-        controls.addWidget(QLabel(self.tr("Algorithm:")))
-        controls.addWidget(self.algorithm_box)
         controls.addWidget(QLabel(self.tr("Merges:")))
         controls.addWidget(self.merges_box)
         controls.addWidget(QLabel(self.tr("Tie policy:")))
@@ -152,6 +150,12 @@ class MergeTimeline(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
+        # Above the merge table, not in a row of buttons: those rows set the
+        # timeline's minimum width, and a lesson puts it beside the corpus at 1280.
+        algorithm = QHBoxLayout()
+        algorithm.addWidget(QLabel(self.tr("Algorithm:")))
+        algorithm.addWidget(self.algorithm_box, 1)
+        left_layout.addLayout(algorithm)
         left_layout.addWidget(self.merge_stack, 1)
         left_layout.addWidget(self.divergence_label)
         left_layout.addWidget(self.export_buttons["merges"], 0, Qt.AlignRight)
