@@ -91,7 +91,7 @@
 <context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="311"/>
+        <location filename="../../gui/timeline.py" line="315"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>Trained %n byte-level merge.</numerusform>
@@ -99,7 +99,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="463"/>
+        <location filename="../../gui/timeline.py" line="467"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>

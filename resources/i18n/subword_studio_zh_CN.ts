@@ -2108,7 +2108,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline.py" line="99"/>
-        <location filename="../../gui/timeline.py" line="524"/>
+        <location filename="../../gui/timeline.py" line="528"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
@@ -2138,174 +2138,174 @@
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="136"/>
+        <location filename="../../gui/timeline.py" line="156"/>
         <source>Algorithm:</source>
         <translation>算法：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="138"/>
+        <location filename="../../gui/timeline.py" line="136"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="140"/>
+        <location filename="../../gui/timeline.py" line="138"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="149"/>
+        <location filename="../../gui/timeline.py" line="147"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="167"/>
+        <location filename="../../gui/timeline.py" line="171"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="168"/>
+        <location filename="../../gui/timeline.py" line="172"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="177"/>
+        <location filename="../../gui/timeline.py" line="181"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="296"/>
+        <location filename="../../gui/timeline.py" line="300"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="302"/>
+        <location filename="../../gui/timeline.py" line="306"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="311"/>
+        <location filename="../../gui/timeline.py" line="315"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>已训练 %n 次字节级合并。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="315"/>
+        <location filename="../../gui/timeline.py" line="319"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="323"/>
+        <location filename="../../gui/timeline.py" line="327"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="328"/>
+        <location filename="../../gui/timeline.py" line="332"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="337"/>
+        <location filename="../../gui/timeline.py" line="341"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="350"/>
-        <location filename="../../gui/timeline.py" line="374"/>
+        <location filename="../../gui/timeline.py" line="354"/>
         <location filename="../../gui/timeline.py" line="378"/>
+        <location filename="../../gui/timeline.py" line="382"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="350"/>
-        <location filename="../../gui/timeline.py" line="377"/>
+        <location filename="../../gui/timeline.py" line="354"/>
+        <location filename="../../gui/timeline.py" line="381"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="426"/>
+        <location filename="../../gui/timeline.py" line="430"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="431"/>
+        <location filename="../../gui/timeline.py" line="435"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="436"/>
+        <location filename="../../gui/timeline.py" line="440"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="459"/>
+        <location filename="../../gui/timeline.py" line="463"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="463"/>
+        <location filename="../../gui/timeline.py" line="467"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="477"/>
+        <location filename="../../gui/timeline.py" line="481"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="503"/>
+        <location filename="../../gui/timeline.py" line="507"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="506"/>
+        <location filename="../../gui/timeline.py" line="510"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="508"/>
+        <location filename="../../gui/timeline.py" line="512"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="510"/>
+        <location filename="../../gui/timeline.py" line="514"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="512"/>
+        <location filename="../../gui/timeline.py" line="516"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="518"/>
+        <location filename="../../gui/timeline.py" line="522"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="524"/>
+        <location filename="../../gui/timeline.py" line="528"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="543"/>
+        <location filename="../../gui/timeline.py" line="547"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="554"/>
+        <location filename="../../gui/timeline.py" line="558"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="568"/>
+        <location filename="../../gui/timeline.py" line="572"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="568"/>
+        <location filename="../../gui/timeline.py" line="572"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
