@@ -224,3 +224,19 @@ def test_text_the_stdout_encoding_cannot_hold_is_one_line(folder, tmp_path):
     assert done.returncode == 2 and "Traceback" not in err, err
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: standard output: character '\\udcff'"), err
+
+
+# ==== standard input (canon ASSET -) ====
+
+def test_endless_or_closed_stdin_is_one_line(folder):
+    with open("/dev/zero", "rb") as zero:
+        done = run(folder, "canon", "a.json", "-", stdin=zero, stdout=subprocess.DEVNULL)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.splitlines() == [err.strip()] and "<stdin>" in err, err
+    try:
+        done = subprocess.run(["sh", "-c", 'exec "$0" "$@" <&-', sys.executable, MAIN, "canon", "a.json", "-"],
+                              cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        pytest.fail("hung with stdin closed")
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.splitlines() == ["error: <stdin>: standard input is closed"], err
