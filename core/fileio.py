@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import threading
 from pathlib import Path
@@ -119,21 +120,64 @@ def write_json_atomic(path, obj) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, for an error message."""
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
 def read_limited(path, *, limit: int, what: str, error, limit_name: str = "") -> bytes:
-    """Read a whole file, refusing one over ``limit`` bytes, with one clear
-    ``error`` naming the path: missing, a directory, unreadable or too big.
+    """Read a whole regular file, refusing one over ``limit`` bytes, with one
+    clear ``error`` naming the path: missing, a directory, a FIFO or device,
+    unreadable or too big.
+
+    The limit counts the bytes actually read, not ``stat``'s size (a file can
+    grow while it is read).  A FIFO or device is refused before it is opened,
+    and the file is opened with ``O_NONBLOCK``, so a FIFO swapped in between
+    never blocks the read.
 
     ``what`` names the expected file ("an asset file"); ``limit_name`` the
     limit in the too-big message ("asset" gives "the N-byte asset limit").
     """
     path = Path(path)
+    label = f"-byte {limit_name} limit" if limit_name else "-byte limit"
+
+    def too_big(size):
+        return error(f"{path}: {size} bytes is over the {limit}{label}", code="file.too_big", where=str(path),
+                     size=size, limit=limit, label=label)
+
+    def not_regular(mode):
+        if stat.S_ISDIR(mode):
+            return error(f"{path}: is a directory, not {what}", code="file.directory", where=str(path), what=what)
+        reason = f"{_kind(mode)}, not a regular file"
+        return error(f"{path}: cannot read ({reason})", code="file.unreadable", where=str(path), reason=reason)
+
     try:
-        size = path.stat().st_size
-        if size > limit:
-            label = f"-byte {limit_name} limit" if limit_name else "-byte limit"
-            raise error(f"{path}: {size} bytes is over the {limit}{label}", code="file.too_big", where=str(path),
-                            size=size, limit=limit, label=label)
-        return path.read_bytes()
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise not_regular(mode)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):  # replaced between the stat and the open
+                raise not_regular(st.st_mode)
+            if st.st_size > limit:
+                raise too_big(st.st_size)
+            chunks, total = [], 0
+            while True:
+                chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                total += len(chunk)
+                if total > limit:
+                    raise too_big(max(total, os.fstat(fd).st_size))
+        finally:
+            os.close(fd)
+        return b"".join(chunks)
     except FileNotFoundError:
         raise error(f"{path}: no such file", code="file.missing", where=str(path)) from None
     except IsADirectoryError:
@@ -142,3 +186,40 @@ def read_limited(path, *, limit: int, what: str, error, limit_name: str = "") ->
     except OSError as exc:
         raise error(f"{path}: cannot read ({exc.strerror or exc})", code="file.unreadable", where=str(path),
                     reason=exc.strerror or str(exc)) from None
+
+
+def check_outputs(outputs, inputs, error) -> None:
+    """Refuse, before anything is written, every output that would damage a
+    file or be left half-done: one that is also an input (``os.path.samefile``)
+    or named twice, a symbolic link (its target is not replaced behind the
+    user's back), a directory, FIFO or device (never replaced), or one whose
+    folder is missing.  ``outputs`` and ``inputs`` may hold ``None``s.
+    """
+    seen = []
+    inputs = [Path(p) for p in inputs if p is not None]
+    for out in (Path(p) for p in outputs if p is not None):
+        if os.path.islink(out):
+            raise error(f"{out}: is a symbolic link; write to the file it points to instead", where=str(out))
+        try:
+            mode = os.stat(out).st_mode
+        except FileNotFoundError:
+            folder = out.parent
+            if not folder.is_dir():
+                raise error(f"{out}: the folder {folder} does not exist", where=str(out)) from None
+            mode = None
+        except OSError as exc:
+            raise error(f"{out}: cannot write ({exc.strerror or exc})", where=str(out)) from None
+        if mode is not None and not stat.S_ISREG(mode):
+            raise error(f"{out}: is {_kind(mode)}, not a regular file; it is not replaced", where=str(out))
+        for other in inputs:
+            try:
+                same = mode is not None and os.path.samefile(out, other)
+            except OSError:
+                same = False  # an input that is missing says so when it is read
+            if same:
+                raise error(f"{out}: is also an input of this command ({other}); write to another file",
+                            where=str(out))
+        key = os.path.join(os.path.realpath(out.parent), out.name)
+        if key in seen:
+            raise error(f"{out}: is named as two outputs of this command", where=str(out))
+        seen.append(key)

@@ -9,7 +9,7 @@ import sys
 from core import assets
 from core.inspect import canon
 from core.errors import StudioError
-from core.inspect.idlist import ids_from_bytes, parse_ids, read_id_file
+from core.inspect.idlist import ID_FILE_LIMIT, ids_from_bytes, parse_ids, read_id_file
 
 
 def add_command(sub, print_json) -> None:
@@ -21,13 +21,23 @@ def add_command(sub, print_json) -> None:
     p.set_defaults(func=lambda args: cmd_canon(args, print_json))
 
 
+def _read_stdin() -> bytes:
+    """Standard input, bounded as an ID file is (``< /dev/zero`` is refused, not read to the end)."""
+    if sys.stdin is None:  # started with stdin closed (<&-)
+        raise StudioError("<stdin>: standard input is closed")
+    data = sys.stdin.buffer.read(ID_FILE_LIMIT + 1)
+    if len(data) > ID_FILE_LIMIT:
+        raise StudioError(f"<stdin>: more than {ID_FILE_LIMIT} bytes is over the ID list limit")
+    return data
+
+
 def read_ids(args) -> list[int]:
     if args.file and args.ids:
         raise StudioError("give IDs on the command line or with --file, not both")
     if args.file:
         ids = read_id_file(args.file)
     elif args.ids == ["-"]:
-        ids = ids_from_bytes(sys.stdin.buffer.read(), "<stdin>")
+        ids = ids_from_bytes(_read_stdin(), "<stdin>")
     else:
         ids = parse_ids(" ".join(args.ids))
     if not ids:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from core.inspect import asset_diff, identity
@@ -15,6 +16,7 @@ from core import assets
 from core.models import char_bpe
 from core.cli import canon_cmds as cli_canon, stages_cmds as stages_cli, tokens_cmds, train_cmds, vocab_cmds
 from core.errors import AssetError, StudioError
+from core.fileio import check_outputs, write_json_atomic
 from core.cli import formats_cmds as cli_support
 
 EXIT_ERROR = 2
@@ -72,8 +74,6 @@ def cmd_identity(args):
         result["manifest"] = identity.binding_json(binding)
         code = 0 if binding.match else 1
     if args.write_manifest:
-        from core.fileio import write_json_atomic
-
         write_json_atomic(args.write_manifest, identity.manifest_for(loaded.identity))
     if args.json:
         _print_json(result)
@@ -144,18 +144,86 @@ def build_parser() -> argparse.ArgumentParser:
 
 COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon", "stages", "vocab")
 
+# ==== the file policy (README "Robustness") ====
+# The files each command reads and writes, by argument name.  Every output is
+# checked against every input before anything is written (fileio.check_outputs).
+INPUTS = {"train": ("corpus",), "identity": ("asset", "manifest"), "diff": ("a", "b"),
+          "import": ("file", "merges_file", "specials"), "canon": ("asset", "file"), "stages": ("asset", "file")}
+OUTPUTS = {"train": ("output", "trace"), "identity": ("write_manifest",), "import": ("output",),
+           "vocab": ("csv", "audit_csv")}
+
+
+def files_of(args) -> tuple[list, list]:
+    """(inputs, outputs): the paths the parsed command ``args`` reads and writes."""
+    inputs = [getattr(args, name, None) for name in INPUTS.get(args.command, ("asset",))]
+    outputs = [getattr(args, name, None) for name in OUTPUTS.get(args.command, ())]
+    if args.command == "import" and args.format == "gpt2" and not args.merges_file:
+        from core.formats.gpt2_files import merges_path, vocab_path
+
+        inputs += [merges_path(args.file), vocab_path(args.file)]  # the one beside FILE it reads
+    if args.command == "export":
+        from core.formats import export_paths
+
+        outputs = export_paths(args.format, args.output)
+    return [p for p in inputs if p not in (None, "-")], outputs
+
+
+class OutputError(Exception):
+    """Standard output cannot take what a command prints (full disk, closed, encoding)."""
+
+
+def _output_error(exc: BaseException) -> str:
+    if isinstance(exc, UnicodeEncodeError):
+        encoding = getattr(sys.stdout, "encoding", None) or exc.encoding
+        return (f"standard output: character {exc.object[exc.start:exc.end]!a} cannot be written as {encoding} "
+                f"({exc.reason}); set PYTHONIOENCODING=utf-8:backslashreplace")
+    return f"standard output: cannot write ({getattr(exc, 'strerror', None) or exc})"
+
+
+def _silence_stdout() -> None:
+    # What is still buffered would fail again when Python flushes it at exit
+    # ("Exception ignored ..."): point the descriptor at the null device.
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
+        pass  # not a real stream (pytest's capture) or already gone
+
+
+def _run(argv) -> int:
+    args = build_parser().parse_args(argv)
+    if getattr(args, "merges", None) is not None and args.merges < 0:
+        raise StudioError(f"--merges must be >= 0, not {args.merges}")
+    if sys.stdout is None:  # started with stdout closed (>&-): printing would silently do nothing
+        raise OutputError("standard output is closed")
+    inputs, outputs = files_of(args)
+    check_outputs(outputs, inputs, StudioError)
+    code = args.func(args)
+    sys.stdout.flush()  # inside the guard: a full disk shows here, not at exit
+    return code
+
 
 def main(argv=None) -> int:
     try:
-        args = build_parser().parse_args(argv)
-        if getattr(args, "merges", None) is not None and args.merges < 0:
-            raise StudioError(f"--merges must be >= 0, not {args.merges}")
-        return args.func(args)
+        return _run(argv)
     except StudioError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:
+        _silence_stdout()  # the reader stopped (| head): not an error
         return 0
+    except OutputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except (OSError, UnicodeEncodeError) as exc:
+        if isinstance(exc, OSError) and exc.filename is not None:
+            message = f"{exc.filename}: {exc.strerror or exc}"
+        else:
+            message = _output_error(exc)
+            _silence_stdout()
+        print(f"error: {message}", file=sys.stderr)
+        return EXIT_ERROR
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130

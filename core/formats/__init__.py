@@ -104,6 +104,16 @@ def export_asset(asset: dict, tokenizer, fmt: str, out, **options) -> Report:
     return _module(fmt).write(asset, tokenizer, out, **options)
 
 
+def export_paths(fmt: str, out) -> list[Path]:
+    """Every file ``export_asset(..., fmt, out)`` writes: ``out`` and its sidecar, if any."""
+    out = Path(out)
+    if fmt == "tiktoken":
+        return [out, Path(str(out) + ".json")]  # the pattern and specials beside the ranks
+    if fmt == "spm":
+        return [out, out.with_suffix(".vocab")]  # SentencePiece's pieces-and-scores text
+    return [out]
+
+
 def detect_format(path) -> str | None:
     """A best guess from the name and first bytes (for drag and drop)."""
     path = Path(path)

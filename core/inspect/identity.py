@@ -36,6 +36,7 @@ import rfc8785
 from core import assets
 from core.models import char_bpe
 from core.errors import AssetError
+from core.fileio import read_limited
 
 IDENTITY_VERSION = 1
 INTERFACE = ("symbols", "vocab", "merges", "specials", "normalizer", "pre_tokenizer", "boundary")
@@ -288,16 +289,10 @@ def manifest_for(ident: Identity) -> dict:
 
 def read_manifest(path) -> dict:
     path = Path(path)
+    # Regular files only, the limit counted in bytes read (core.fileio).
+    data = read_limited(path, limit=MAX_MANIFEST_BYTES, what="a manifest", error=AssetError, limit_name="manifest")
     try:
-        if path.stat().st_size > MAX_MANIFEST_BYTES:
-            raise AssetError(f"{path}: a manifest over {MAX_MANIFEST_BYTES} bytes is not a manifest")
-        manifest = assets.parse_json(path.read_bytes())
-    except FileNotFoundError:
-        raise AssetError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise AssetError(f"{path}: is a directory, not a manifest") from None
-    except OSError as exc:
-        raise AssetError(f"{path}: cannot read ({exc.strerror})") from None
+        manifest = assets.parse_json(data)
     except AssetError as exc:
         raise AssetError.at(str(path), exc) from None
     if not isinstance(manifest, dict) or not _is_sha(manifest.get(MANIFEST_KEY)):
