@@ -168,14 +168,10 @@ class RenumberedByteBPE:
             result = self.canonical.decode(mapped, errors=errors)
         except Utf8DecodeError as exc:
             # Name the failing token by the file's ID, not the canonical one.
-            offset, index = 0, 0
-            for index, token in enumerate(mapped):
-                if self.special_name(ids[index]) is None and 0 <= token < self.vocab_size:
-                    offset += len(self.canonical.token_bytes(token))
-                    if offset > exc.problems[0].offset:
-                        break
+            index = exc.token[0]
             raise Utf8DecodeError(exc.object, exc.problems, token=(index, ids[index])) from None
-        return replace(result, specials=tuple((i, self.to_asset_id[t]) for i, t in result.specials))
+        return replace(result, specials=tuple((i, self.to_asset_id[t]) for i, t in result.specials),
+                       problem_tokens=tuple((i, ids[i]) for i, _ in result.problem_tokens))
 
     def to_asset_model(self) -> dict:
         fwd = self.to_asset_id

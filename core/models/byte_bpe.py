@@ -110,6 +110,7 @@ class DecodeResult:
     replaced: bool
     specials: tuple[tuple[int, int], ...]
     unknown_ids: tuple[tuple[int, int], ...]
+    problem_tokens: tuple[tuple[int, int], ...] = ()  # (position, id) holding each problem's first byte
 
 
 # Maps every UTF-8 continuation byte (0x80-0xBF) to 0 and any other to 1.
@@ -423,13 +424,15 @@ class ByteBPE:
             raise TokenizerError(f"id {token} at index {index} is not in the vocabulary (0-{len(self._table) - 1}); "
                                  "decode with errors='raw' or 'replace' to skip it")
         data = b"".join(parts)
+
+        def owner(problem):
+            return sources[bisect_right(starts, problem.offset) - 1]
         try:
             text, problems = utf8.decode(data, errors=errors)
         except Utf8DecodeError as exc:
-            index, token = sources[bisect_right(starts, exc.problems[0].offset) - 1]
-            raise Utf8DecodeError(data, exc.problems, token=(index, token)) from None
+            raise Utf8DecodeError(data, exc.problems, token=owner(exc.problems[0])) from None
         return DecodeResult(text, data, problems, errors, errors == "replace" and bool(problems),
-                            tuple(specials), tuple(unknown))
+                            tuple(specials), tuple(unknown), tuple(map(owner, problems)))
 
     def to_asset_model(self) -> dict:
         return {

@@ -47,8 +47,8 @@ class ByteBPETokenizer:
 
     def decode(self, ids, *, errors: str = "strict") -> DecodeResult:
         r = self.model.decode(ids, errors=errors)  # under strict, the model names the token that failed
-        located = _locate(self.model, ids, r.problems) if r.problems else ()
-        return DecodeResult(r.text, r.data, r.problems, r.policy, r.replaced, r.specials, r.unknown_ids, located)
+        return DecodeResult(r.text, r.data, r.problems, r.policy, r.replaced, r.specials, r.unknown_ids,
+                            r.problem_tokens)
 
     def id_to_token(self, token_id: int) -> str:
         name = self.model.special_name(token_id)
@@ -76,22 +76,6 @@ class ByteBPETokenizer:
 
 
 _FLAGS = (PLAIN, PARTIAL)  # by ByteEncoding.partial
-
-
-def _locate(model, ids, problems) -> tuple:
-    """``(position, id)`` of the token holding each problem's first byte:
-    decoded data is the tokens' bytes joined (specials and unknown IDs give none)."""
-    ends, owners, at = [], [], 0
-    for index, token_id in enumerate(ids):
-        try:
-            data = model.token_bytes(token_id)
-        except TokenizerError:
-            continue  # a special or an unknown ID: no bytes
-        if data:
-            at += len(data)
-            ends.append(at)
-            owners.append((index, token_id))
-    return tuple(owners[bisect_right(ends, p.offset)] for p in problems)
 
 
 class _Shown(dict):
