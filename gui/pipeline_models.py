@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from core.render import render_char
+from core.render import visible
 
 from .models import RowTable
 
@@ -54,10 +54,6 @@ KIND_NAMES = {
     "partial": QT_TRANSLATE_NOOP("pipeline_models", "part of a character"),
     "approximate": QT_TRANSLATE_NOOP("pipeline_models", "alignment approximate"),
 }
-
-
-def visible(text: str) -> str:
-    return "".join(map(render_char, text))
 
 
 def _preview(text: str, limit: int = PREVIEW) -> str:

@@ -14,7 +14,7 @@ import html
 
 from PySide6.QtCore import QCoreApplication
 
-from core.render import render_char
+from core.render import visible  # noqa: F401 -- the package reads it from here
 
 translate = QCoreApplication.translate
 
@@ -41,11 +41,6 @@ def fill(template: str, *values) -> str:
         out.append(template[i])
         i += 1
     return "".join(out)
-
-
-def visible(text: str) -> str:
-    """``text`` with whitespace and control characters made visible."""
-    return "".join(render_char(ch) for ch in text)
 
 
 def tooltip(text: str) -> str:
