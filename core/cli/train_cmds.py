@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from core import assets
 from core.errors import CorpusError, StudioError
 from core.fileio import read_limited, write_json_atomic
+from core.inspect import training_trace
 from core.models.ties import POLICIES
 from core import corpus as corpus_mod
 
@@ -82,7 +83,7 @@ def add_command(sub, print_json) -> None:
                    help="unigram: identity or nfkc (nmt_nfkc is not offered)")
     p.add_argument("--name")
     p.add_argument("-o", "--output", required=True)
-    p.add_argument("--trace", help="char-bpe: also write every step as JSON")
+    p.add_argument("--trace", help="also write every step (BPE, WordPiece) or pruning round (unigram) as JSON")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=lambda args: cmd_train(args, print_json))
 
@@ -183,8 +184,6 @@ def _check_options(args) -> None:
             raise StudioError(f"{algo} needs --vocab-size")
     elif args.merges is None and args.vocab_size is None:
         raise StudioError(f"{algo} needs --merges or --vocab-size")
-    if args.trace and algo != "char-bpe":
-        raise StudioError("--trace is written for char-bpe only; the asset of the others holds their settings")
     fmt = args.format or ("table" if algo == "char-bpe" else "text")
     if algo == "char-bpe" and fmt == "jsonl":
         raise StudioError("char-bpe reads --format table or text")
@@ -252,7 +251,7 @@ def cmd_train(args, print_json) -> int:
     model, asset, summary = train_asset(args)
     assets.save_asset(args.output, asset)
     if args.trace:
-        write_json_atomic(args.trace, trace_json(model.trace))
+        write_json_atomic(args.trace, training_trace.for_model(args.algo, model))
     summary = {"asset": args.output, "algo": args.algo, **summary}
     if args.json:
         print_json(summary)
@@ -264,19 +263,5 @@ def cmd_train(args, print_json) -> int:
 
 
 def trace_json(trace) -> dict:
-    """A char-BPE training trace as JSON: every step with its pair counts and segmentation."""
-    steps = []
-    for s in trace.steps:
-        counts = trace.pair_counts(s.step)
-        steps.append({
-            "step": s.step, "pair": list(s.pair), "count": s.count, "new_symbol": s.new_symbol,
-            "ties": [list(p) for p in s.ties], "tie_count": s.tie_count, "policy": s.policy,
-            "pair_counts": [[a, b, c] for (a, b), c in counts.items()],
-            "segmentation": {w: " ".join(seg) for w, seg in zip(trace.corpus.words, trace.segmentation(s.step))},
-        })
-    return {
-        "policy": trace.policy, "stop_reason": trace.stop_reason,
-        "corpus": [[w, c] for w, c in trace.corpus.items()],
-        "initial": {w: " ".join(seg) for w, seg in zip(trace.corpus.words, trace.segmentation(0))},
-        "steps": steps,
-    }
+    """A char-BPE training trace as JSON (the ``trace`` command reads it too)."""
+    return training_trace.char_bpe(trace)

@@ -249,6 +249,20 @@ def _added_stages(before, token: str):
 # ==== Training ====
 
 @dataclass(frozen=True)
+class Candidate:
+    """A pair and the three terms of its score."""
+
+    pair: tuple[str, str]
+    pair_count: int
+    left_count: int
+    right_count: int
+
+    @property
+    def score(self) -> Fraction:
+        return Fraction(self.pair_count, self.left_count * self.right_count)
+
+
+@dataclass(frozen=True)
 class TrainStep:
     step: int
     pair: tuple[str, str]
@@ -258,6 +272,8 @@ class TrainStep:
     right_count: int
     score: Fraction  # pair_count / (left_count * right_count)
     ties: tuple[tuple[str, str], ...]  # every pair with the same score, winner first (at most 64)
+    # The best other pair (a tied one when there are ties); None when the winner was alone.
+    runner_up: Candidate | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -339,8 +355,13 @@ def train(
         ties = sorted(p for p, s in scored.items() if s == best)
         left, right = ties[0]
         new = _join(left, right, prefix)
+        # Ties go in pair order, so the first other tied pair is the runner-up;
+        # else the best of the rest (smallest pair among equals).
+        second = ties[1] if len(ties) > 1 else min(
+            (p for p in scored if p != ties[0]), key=lambda p: (-scored[p], p), default=None)
+        runner_up = None if second is None else Candidate(second, pairs[second], units[second[0]], units[second[1]])
         steps.append(TrainStep(len(steps) + 1, (left, right), new, pairs[(left, right)],
-                               units[left], units[right], best, tuple(ties[:64])))
+                               units[left], units[right], best, tuple(ties[:64]), runner_up))
         for index, symbols in enumerate(words):
             if len(symbols) > 1:
                 words[index] = merge_symbols(symbols, left, right, new)

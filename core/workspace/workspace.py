@@ -19,7 +19,9 @@ Events (arguments in brackets):
 * ``comparison_changed`` (model or None) -- the model trained with another
   tie policy, for comparing timelines;
 * ``assets_changed`` -- a tokenizer asset was opened, edited, saved or closed
-  (``assets`` is a new tuple of :class:`core.inspect.identity.OpenAsset`).
+  (``assets`` is a new tuple of :class:`core.inspect.identity.OpenAsset`);
+* ``held_changed`` -- the merge timeline trained a byte-level BPE, WordPiece
+  or Unigram model (``trained_others``), so ``held_tokenizers`` changed.
 
 In records mode the training words are derived from the records by the
 ``pretokenizer`` setting (see :mod:`core.workspace.records`).
@@ -54,9 +56,11 @@ class TrainSettings:
 @dataclass(frozen=True)
 class Held:
     """A tokenizer the workspace holds: ``key`` is "encoder" (the classroom
-    tokenizer), "model" or "asset:" + its full identity (a second open copy
+    tokenizer), "model" (the trained char BPE), "trained:" + a kind (a model
+    the merge timeline trained: "trained:byte-bpe", "trained:wordpiece",
+    "trained:unigram") or "asset:" + its full identity (a second open copy
     of the same identity gets "#2", and so on); ``name`` is empty for the
-    trained model (the view names it in the UI language)."""
+    trained models (the view names them in the UI language)."""
 
     key: str
     name: str
@@ -64,6 +68,8 @@ class Held:
 
 
 CLASSROOM = "encoder"  # the key of the classroom tokenizer, the encode panel's default
+# The kinds the merge timeline trains besides char BPE, in the order they are held.
+TRAINED_KINDS = ("byte-bpe", "wordpiece", "unigram")
 
 
 def asset_keys(entries) -> list[str]:
@@ -83,7 +89,7 @@ class Workspace:
         self.events = Events("corpus_changed", "settings_changed", "trained", "stale_changed", "step_selected",
                              "encoder_changed", "corpus_replaced", "corpus_rows_changed",
                              "corpus_rows_inserted", "corpus_rows_removed", "comparison_changed",
-                             "assets_changed")
+                             "assets_changed", "held_changed")
         self.assets: tuple = ()  # OpenAsset entries; see "open assets" below
         self.records: records_mod.Records | None = None
         self.comparison: char_bpe.CharBPE | None = None
@@ -94,7 +100,7 @@ class Workspace:
         self.corpus = corpus
         self.settings = settings
         self.model: char_bpe.CharBPE | None = None
-        self.byte_model = None  # the merge timeline's byte-level BPE, when it trained one
+        self.trained_others: dict = {}  # kind -> the model the merge timeline trained (TRAINED_KINDS)
         self.stale = True
         self.step = 0
         self._classroom = None  # the classroom tokenizer, loaded on first use
@@ -160,9 +166,23 @@ class Workspace:
             return tuple(self.records.lines), pretokenizer
         return dict(self.corpus.items()), "none"
 
+    @property
+    def byte_model(self):
+        """The merge timeline's byte-level BPE, when it trained one."""
+        return self.trained_others.get("byte-bpe")
+
     def adopt_byte(self, model) -> None:
         """Keep a byte-level BPE trained off the GUI thread."""
-        self.byte_model = model
+        self.adopt_other("byte-bpe", model)
+
+    def adopt_other(self, kind: str, model) -> None:
+        """Hold a model of ``kind`` (one of TRAINED_KINDS) the timeline trained,
+        as "trained:" + kind, replacing the previous one of that kind."""
+        if kind not in TRAINED_KINDS:
+            raise TokenizerError(f"the timeline trains {', '.join(TRAINED_KINDS)}, not {kind!r}")
+        self.trained_others[kind] = model
+        self.events.emit("held_changed")
+        self._encoder_may_have_changed()
 
     def select_step(self, step: int) -> None:
         total = len(self.model.merges) if self.model else 0
@@ -355,7 +375,8 @@ class Workspace:
 
     def held_tokenizers(self) -> tuple[Held, ...]:
         """Every tokenizer the workspace holds, behind the one interface: the
-        classroom tokenizer, the trained model, every open asset.
+        classroom tokenizer, the trained char BPE, the other models the
+        timeline trained, every open asset.
         Keys are stable across sessions for the same tokenizer."""
         held, wrappers = [], {}
         try:
@@ -366,6 +387,9 @@ class Workspace:
             held.append(Held(CLASSROOM, name, self._wrap("byte-bpe", classroom, wrappers)))
         if self.model is not None:
             held.append(Held("model", "", self._wrap("char-bpe", self.model, wrappers)))
+        for kind in TRAINED_KINDS:
+            if kind in self.trained_others:
+                held.append(Held("trained:" + kind, "", self._wrap(kind, self.trained_others[kind], wrappers)))
         for key, entry in zip(asset_keys(self.assets), self.assets):
             loaded = entry.loaded
             held.append(Held(key, loaded.name, self._wrap(loaded.kind, loaded.tokenizer, wrappers)))

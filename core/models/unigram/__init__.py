@@ -34,6 +34,7 @@ from core.models.unigram.training import (
     PruneRound,
     Trace,
     normalized_corpus,
+    round_model,
     sentence_corpus,
     train,
     words_of,
@@ -42,5 +43,5 @@ from core.models.unigram.training import (
 __all__ = [
     "BYTE", "CONTROL", "NORMAL", "PIECE_TYPES", "UNK_PENALTY", "UNK_SURFACE", "UNKNOWN", "UNUSED", "USER_DEFINED",
     "Lattice", "Node", "Path", "Piece", "PruneRound", "TRAINER_NAME", "TRAINER_VERSION", "Token", "Trace",
-    "Unigram", "UnigramEncoding", "f32", "from_pieces", "normalized_corpus", "sentence_corpus", "train", "words_of",
+    "Unigram", "UnigramEncoding", "f32", "from_pieces", "normalized_corpus", "round_model", "sentence_corpus", "train", "words_of",
 ]

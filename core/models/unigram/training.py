@@ -17,7 +17,7 @@ so the result is deterministic.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.errors import TokenizerError
 from core.pipeline.normalize import BYTE_PIECES, SPACE_MARK, Pipeline
@@ -42,6 +42,9 @@ class PruneRound:
     removed: tuple[tuple[str, float], ...]  # (piece, loss), cheapest first, at most 64; -inf: unused
     removed_count: int
     size_after: int
+    # (piece, log-probability) of the survivors, renormalized: the model after
+    # this round, for segmenting a sample.  Empty unless train(keep_rounds=True).
+    pieces: tuple[tuple[str, float], ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,7 @@ def train(
     seed_size: int = 1_000_000,
     em_iterations: int = 2,
     shrink: float = 0.75,
+    keep_rounds: bool = False,
     progress=None,
     should_stop=None,
 ) -> Unigram:
@@ -122,6 +126,9 @@ def train(
     runs ``em_iterations`` EM steps, then keeps ``max(1.1 * target, shrink *
     size)`` pieces; at the end the ``target`` best-scoring ones stay.  ``progress(round, estimated_rounds)`` is called after each round;
     training stops early when ``should_stop()`` is true.
+    ``keep_rounds`` keeps each round's surviving pieces in its
+    :class:`PruneRound` (the timeline segments a sample with them); off by
+    default, since a large seed would be held several times over.
     """
     for name, value, low in (("vocab size", vocab_size, 1), ("max piece length", max_piece_length, 1),
                              ("seed size", seed_size, 1), ("EM iterations", em_iterations, 1)):
@@ -165,8 +172,12 @@ def train(
         size_before = len(pieces)
         logp = [lp for i, lp in enumerate(logp) if pieces[i] in chars or i in survivors]
         pieces = [p for i, p in enumerate(pieces) if p in chars or i in survivors]
+        kept = ()
+        if keep_rounds:
+            norm = math.log(sum(math.exp(lp) for lp in logp))
+            kept = tuple((p, lp - norm) for p, lp in zip(pieces, logp))
         rounds.append(PruneRound(len(rounds) + 1, size_before, likelihood, tuple(removed[:TRACE_LIMIT]),
-                                 len(removed), len(pieces)))
+                                 len(removed), len(pieces), kept))
         if progress is not None:
             progress(len(rounds), max(estimate, len(rounds)))
     # Keep the ``target`` best-scoring pieces (every character among them),
@@ -191,3 +202,18 @@ def train(
     trace = Trace(corpus, seeded, len(chars), tuple(rounds), dropped, likelihood, stop_reason, settings)
     object.__setattr__(model, "trace", trace)
     return model
+
+
+def round_model(model: Unigram, index: int) -> Unigram:
+    """The model as it stood after pruning round ``index`` (0-based) of its
+    trace: the same specials and pipeline, the round's surviving pieces.
+    Needs a model trained with ``keep_rounds=True``."""
+    trace = getattr(model, "trace", None)
+    if trace is None or not 0 <= index < len(trace.rounds):
+        raise TokenizerError(f"the model has no pruning round {index + 1}")
+    kept = trace.rounds[index].pieces
+    if not kept:
+        raise TokenizerError("the rounds' pieces were not kept: train with keep_rounds=True")
+    specials = tuple(p for p in model.pieces if p.type != NORMAL)
+    return Unigram(specials + tuple(Piece(p, lp, NORMAL) for p, lp in kept), unk_id=model.unk_id,
+                   byte_fallback=model.byte_fallback, pipeline=model.pipeline)
