@@ -23,7 +23,7 @@ from . import theme
 from .lazy_plot import LazyPlot, pyqtgraph
 
 MAX_TICKS = 20
-from .timeline_models import parameter_cost
+from .timeline.models import parameter_cost
 
 
 def _integer_ticks(axis):

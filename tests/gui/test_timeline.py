@@ -17,7 +17,7 @@ from gui import workers
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 from gui.timeline import MergeTimeline
-from gui.timeline_models import (
+from gui.timeline.models import (
     first_divergence, pair_rows, parameter_cost, token_totals,
 )
 
@@ -158,7 +158,7 @@ def test_compare_with_another_policy_shows_the_first_divergence(qtbot):
 
 def test_every_tie_policy_has_a_rule_text():
     from core.models.ties import POLICIES
-    from gui.timeline_models import RULES
+    from gui.timeline.texts import RULES
 
     assert set(RULES) == set(POLICIES)
 
@@ -395,7 +395,7 @@ def test_count_axes_tick_only_whole_numbers(timeline, qtbot):
 
 def test_byte_level_bpe_trains_off_the_gui_thread_and_char_bpe_still_works(timeline, qtbot):
     from core.models import byte_bpe
-    from gui import timeline_byte
+    from gui.timeline import byte as timeline_byte
 
     workspace = timeline.workspace
     timeline.merges_box.setValue(10)
@@ -434,7 +434,7 @@ def test_byte_level_bpe_trains_off_the_gui_thread_and_char_bpe_still_works(timel
 
 def test_byte_level_readable_pair_of_colon_space_is_3a_20(qtbot):
     from core.models import byte_bpe
-    from gui import timeline_byte
+    from gui.timeline import byte as timeline_byte
 
     model = byte_bpe.train(["a: b", "c: d", "e: f"], 1)
     table = timeline_byte.ByteMergeTableModel()

@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt  # noqa: E402
 
 from core.models import char_bpe  # noqa: E402
 from core.corpus import WordCorpus  # noqa: E402
-from gui import models, timeline_models  # noqa: E402
+from gui import models  # noqa: E402
+from gui.timeline import models as timeline_models  # noqa: E402
 
 
 def _model():

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTabBar
 
 from core.workspace import lessons
 from core.workspace.workspace import Workspace
-from gui import language, settings, theme, timeline, workers
+from gui import language, settings, theme, workers
+from gui.timeline import widget as timeline
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 from gui.windows import layouts, views

@@ -22,21 +22,21 @@ from core.workspace import records as rec
 from core.fileio import write_bytes_atomic
 from core.models.ties import POLICIES
 
-from .after_paint import AfterPaint
-from .bridge import WorkspaceBridge
-from .corpus_models import visible_whitespace
-from .fit_columns import fit_columns
-from .palette import OKABE_ITO_TINTS
-from .plots import TimelinePlots
-from . import timeline_byte
-from .timeline_models import (
+from ..after_paint import AfterPaint
+from ..bridge import WorkspaceBridge
+from ..corpus_models import visible_whitespace
+from ..fit_columns import fit_columns
+from ..palette import OKABE_ITO_TINTS
+from ..plots import TimelinePlots
+from . import byte as timeline_byte
+from .models import (
     RULES, STOP_REASONS, MergeTableModel, PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text,
     token_totals,
 )
-from .timeline_models import tr as timeline_tr
-from .models import policy_name
-from .shared_results import shared_for
-from .workers import run_task, trainer_for
+from .models import tr as timeline_tr
+from ..models import policy_name
+from ..shared_results import shared_for
+from ..workers import run_task, trainer_for
 
 
 def _table(model, stretch, widths=()):

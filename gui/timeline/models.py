@@ -21,8 +21,9 @@ from core.models.char_bpe import merge_symbols
 from core.models.ties import CORPUS_ORDER
 from core.render import visible
 
-from .models import pair_text, policy_name
-from .workers import Cancelled
+from ..models import pair_text, policy_name
+from .texts import RULES, STOP_REASONS, tr  # noqa: F401 - STOP_REASONS: the widget reads it here too
+from ..workers import Cancelled
 
 TIE_BRUSH = QBrush(QColor("#fff3c4"))
 WINNER_BRUSH = QBrush(QColor("#c8e6c9"))
@@ -38,29 +39,6 @@ WHERE_LIMIT = 8
 STOP_EVERY = 512  # words (or rows) between two looks at should_stop
 # Tied pairs written in the merge table's tie-set cell (all in its tooltip, up to 12).
 TIES_SHOWN = 3
-
-RULES = {
-    "lexicographic": QT_TRANSLATE_NOOP("timeline", "the smallest pair by symbol strings, first then second (Chapter 19)"),
-    "first-seen": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (Sennrich's code)"),
-    "minbpe": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (minbpe, tiktoken _educational)"),
-    "hf": QT_TRANSLATE_NOOP("timeline", "the smallest pair of IDs: specials, alphabet by code point, then merges "
-                                        "(Hugging Face BpeTrainer)"),
-    "sentencepiece": QT_TRANSLATE_NOOP("timeline", "the merged piece with the fewest characters, then the smallest "
-                                                   "by UTF-8 bytes (SentencePiece BPE)"),
-    "subword-nmt": QT_TRANSLATE_NOOP("timeline", "the greatest pair by symbol strings (subword-nmt learn_bpe)"),
-}
-
-STOP_REASONS = {
-    "merges": QT_TRANSLATE_NOOP("timeline", "reached the number of merges asked for"),
-    "vocab_size": QT_TRANSLATE_NOOP("timeline", "reached the vocabulary size asked for"),
-    "no_pairs": QT_TRANSLATE_NOOP("timeline", "no pair is left to merge"),
-    "cancelled": QT_TRANSLATE_NOOP("timeline", "cancelled"),
-}
-
-
-def tr(text):
-    return QCoreApplication.translate("timeline", text)
-
 
 def tie_explanation(step) -> str:
     """Which pairs tied at a step and which rule chose among them."""

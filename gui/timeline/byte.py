@@ -11,8 +11,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from core.models import byte_train
 from core.render import render_piece
 
-from .timeline_models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, STOP_EVERY, TOOLTIP, _Table, tr
-from .workers import Cancelled
+from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, STOP_EVERY, TOOLTIP, _Table, tr
+from ..workers import Cancelled
 
 
 def token_totals(model, records, pretokenizer, should_stop=None) -> list[int]:

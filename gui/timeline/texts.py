@@ -1,0 +1,37 @@
+"""The merge timeline's shared texts: tie rules, stop reasons, algorithm
+names, all in the "timeline" translation context."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+RULES = {
+    "lexicographic": QT_TRANSLATE_NOOP("timeline", "the smallest pair by symbol strings, first then second (Chapter 19)"),
+    "first-seen": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (Sennrich's code)"),
+    "minbpe": QT_TRANSLATE_NOOP("timeline", "the pair met first in corpus order (minbpe, tiktoken _educational)"),
+    "hf": QT_TRANSLATE_NOOP("timeline", "the smallest pair of IDs: specials, alphabet by code point, then merges "
+                                        "(Hugging Face BpeTrainer)"),
+    "sentencepiece": QT_TRANSLATE_NOOP("timeline", "the merged piece with the fewest characters, then the smallest "
+                                                   "by UTF-8 bytes (SentencePiece BPE)"),
+    "subword-nmt": QT_TRANSLATE_NOOP("timeline", "the greatest pair by symbol strings (subword-nmt learn_bpe)"),
+}
+
+STOP_REASONS = {
+    "merges": QT_TRANSLATE_NOOP("timeline", "reached the number of merges asked for"),
+    "vocab_size": QT_TRANSLATE_NOOP("timeline", "reached the vocabulary size asked for"),
+    "no_pairs": QT_TRANSLATE_NOOP("timeline", "no pair is left to merge"),
+    "cancelled": QT_TRANSLATE_NOOP("timeline", "cancelled"),
+}
+
+
+def tr(text):
+    return QCoreApplication.translate("timeline", text)
+
+# The algorithm selector's entries: (data, name), in the order shown.
+ALGORITHMS = (
+    ("char", QT_TRANSLATE_NOOP("timeline", "Char BPE")),
+    ("byte", QT_TRANSLATE_NOOP("timeline", "Byte-level BPE")),
+    ("wordpiece", QT_TRANSLATE_NOOP("timeline", "WordPiece")),
+    ("unigram", QT_TRANSLATE_NOOP("timeline", "Unigram")),
+)
+
