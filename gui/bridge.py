@@ -36,6 +36,8 @@ class WorkspaceBridge(QObject):
     """The model trained with another tie policy was set or cleared (argument: model or None)."""
     sig_assets_changed = Signal()
     """A tokenizer asset was opened, edited, saved or closed (see ``workspace.assets``)."""
+    sig_held_changed = Signal()
+    """The merge timeline trained a byte-level BPE, WordPiece or Unigram model (``held_tokenizers`` changed)."""
 
     def __init__(self, workspace: Workspace, parent=None):
         super().__init__(parent)
@@ -54,6 +56,7 @@ class WorkspaceBridge(QObject):
             ("corpus_rows_removed", self.sig_corpus_rows_removed.emit),
             ("comparison_changed", self.sig_comparison_changed.emit),
             ("assets_changed", self.sig_assets_changed.emit),
+            ("held_changed", self.sig_held_changed.emit),
         ]
         for name, callback in self._links:
             workspace.events.connect(name, callback)

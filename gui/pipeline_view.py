@@ -145,7 +145,8 @@ class PipelineView(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.stages_view.selectionModel().currentRowChanged.connect(self._stage_chosen)
         self.pieces_view.selectionModel().currentRowChanged.connect(self._piece_chosen)
-        for signal in (bridge.sig_assets_changed, bridge.sig_model_trained, bridge.sig_encoder_changed):
+        for signal in (bridge.sig_assets_changed, bridge.sig_model_trained, bridge.sig_encoder_changed,
+                       bridge.sig_held_changed):
             signal.connect(self.refresh_sources)
         self.refresh_sources()
 

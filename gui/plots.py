@@ -59,6 +59,7 @@ class TimelinePlots(QWidget):
         self.sequences = 1
         self.unit = ""
         self.step = 0
+        self.kind = "merges"  # or "rounds" (Unigram: index k is after round k+1, the last the final model)
 
         # Widgets
         self.tabs = QTabWidget()
@@ -149,6 +150,19 @@ class TimelinePlots(QWidget):
 
     # ==== data ====
 
+    def set_kind(self, kind: str) -> None:
+        """``"merges"``: counts are winning counts, index k is after k steps;
+        ``"rounds"``: counts are log-likelihoods, index k is after pruning round k+1."""
+        self.kind = kind
+        rounds = kind == "rounds"
+        self.tabs.setTabText(0, self.tr("Log-likelihood") if rounds else self.tr("Winning count"))
+
+        def labels(widget):
+            item = widget.getPlotItem()
+            item.getAxis("bottom").setLabel(self.tr("pruning round") if rounds else self.tr("merge step"))
+            item.getAxis("left").setLabel(self.tr("corpus log-likelihood") if rounds else self.tr("winning pair count"))
+        self.count_plot.draw("labels", labels)
+
     def set_series(self, counts, sizes, totals, sequences, unit):
         """``sequences`` divides total tokens into an average length (records or words)."""
         self.counts, self.sizes, self.totals = list(counts), list(sizes), list(totals)
@@ -190,7 +204,9 @@ class TimelinePlots(QWidget):
 
     def set_step(self, step):
         self.step = step
-        self.count_plot.draw("step", lambda _widget: self.count_mark.setValue(self.step))
+        # Unigram's x axis counts rounds from 1; its index 0 is round 1.
+        mark = step + 1 if self.kind == "rounds" else step
+        self.count_plot.draw("step", lambda _widget: self.count_mark.setValue(mark))
         self.compression_plot.draw("step", self._draw_compression_mark)
         self.cost_plot.draw("step", self._draw_cost_mark)
         self.readout.setText(self.cost_text(step) if step < len(self.totals) else "")
@@ -208,6 +224,12 @@ class TimelinePlots(QWidget):
 
     def cost_text(self, step) -> str:
         width = self.width_box.value()
+        if self.kind == "rounds":
+            v = self.sizes[step]
+            return self.tr("Row %1: V %2, 2×%2×%3 = %4 weights; average length %5 tokens per %6.").replace(
+                "%1", str(step + 1)).replace("%2", str(v)).replace("%3", str(width)).replace(
+                "%4", f"{parameter_cost(v, width):,}").replace(
+                "%5", f"{self.totals[step] / self.sequences:.3g}").replace("%6", self.unit)
         v0, v = self.sizes[0], self.sizes[step]
         added = parameter_cost(v, width) - parameter_cost(v0, width)
         return self.tr("After %n merge(s):", "", step) + " " + self.tr(

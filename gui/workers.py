@@ -21,7 +21,8 @@ import traceback
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal, Slot
 
-from core.models import byte_bpe, char_bpe
+from core.models import byte_bpe, char_bpe, wordpiece
+from core.models.unigram import training
 from core.errors import Cancelled, StudioError  # noqa: F401 - Cancelled ends a task early
 
 from . import collector, core_text
@@ -32,6 +33,8 @@ PROGRESS_INTERVAL = 0.05  # seconds between progress signals
 # At the default 5 ms, repainting the timeline while its workers count took
 # seconds; at 0.2 ms it takes about 0.4 s, for ~15% slower training.
 SWITCH_INTERVAL = 0.0002
+# The merge timeline's purposes besides char BPE, and the kind each trains.
+OTHERS = {"byte": "byte-bpe", "wordpiece": "wordpiece", "unigram": "unigram"}
 _RUNNING: set = set()  # tasks alive until their thread ends, whoever dropped them
 
 
@@ -182,8 +185,9 @@ class Trainer(QObject):
     """Trains char BPE off the GUI thread for every view of one workspace.
 
     ``purpose`` is ``"main"`` (the result goes to ``workspace.adopt``),
-    ``"compare"`` (``workspace.set_comparison``) or ``"byte"`` (byte-level
-    BPE, ``workspace.adopt_byte``); each purpose has at most one live run,
+    ``"compare"`` (``workspace.set_comparison``), or one of the merge
+    timeline's other algorithms, ``"byte"``, ``"wordpiece"``, ``"unigram"``
+    (``workspace.adopt_other``); each purpose has at most one live run,
     and a new request cancels the old one.
     """
 
@@ -192,8 +196,8 @@ class Trainer(QObject):
     sig_training_progressed = Signal(str, int, int)
     """Merges done and the total asked for (0 if training to a vocab size)."""
     sig_training_finished = Signal(str, object)
-    """A run completed and its model is in the workspace (for "byte":
-    the model, the records and the pre-tokenizer it was trained on)."""
+    """A run completed and its model is in the workspace (for the OTHERS
+    purposes: a tuple, the model then what it was trained on)."""
     sig_training_failed = Signal(str, str)
     """A run failed (arguments: purpose, message)."""
     sig_training_cancelled = Signal(str)
@@ -207,6 +211,7 @@ class Trainer(QObject):
         self.workspace = bridge.workspace
         self._tasks: dict[str, Task] = {}
         self._inputs: dict[str, tuple] = {}
+        self._finished: dict[str, tuple] = {}  # purpose -> the inputs of its last finished run
         self.auto = True  # retrain on every change of the corpus or settings
         _install_shutdown()
 
@@ -215,22 +220,29 @@ class Trainer(QObject):
             self.auto = bool(on)
             self.sig_auto_changed.emit(self.auto)
 
-    def _current_inputs(self, purpose, tie):
-        s = self.workspace.settings
+    def _current_inputs(self, purpose, tie, vocab_size):
+        s, w = self.workspace.settings, self.workspace
         if purpose == "byte":
-            return (self.workspace.corpus, self.workspace.records, s.pretokenizer, s.merges)
-        return (self.workspace.corpus, s.merges, s.vocab_size, tie or s.tie)
+            return (w.corpus, w.records, s.pretokenizer, s.merges)
+        if purpose in ("wordpiece", "unigram"):
+            return (w.corpus, w.records, s.pretokenizer, vocab_size)
+        return (w.corpus, s.merges, s.vocab_size, tie or s.tie)
+
+    def trained_with_current(self, purpose: str, vocab_size: int | None = None) -> bool:
+        """Whether the last finished run of ``purpose`` used today's inputs."""
+        return self._finished.get(purpose) == self._current_inputs(purpose, None, vocab_size)
 
     def is_running(self, purpose: str = "main") -> bool:
         task = self._tasks.get(purpose)
         return task is not None and not task.cancelled
 
-    def start(self, purpose: str = "main", *, tie: str | None = None) -> Task | None:
-        """Train on the workspace's current corpus and settings.
+    def start(self, purpose: str = "main", *, tie: str | None = None, vocab_size: int | None = None) -> Task | None:
+        """Train on the workspace's current corpus and settings
+        (``vocab_size``: WordPiece's and Unigram's target).
 
         Does nothing if a run with exactly these inputs is already going.
         """
-        inputs = self._current_inputs(purpose, tie)
+        inputs = self._current_inputs(purpose, tie, vocab_size)
         if self.is_running(purpose) and self._inputs.get(purpose) == inputs:
             return self._tasks[purpose]
         self._drop(purpose)
@@ -238,7 +250,9 @@ class Trainer(QObject):
             self.sig_training_failed.emit(purpose, QCoreApplication.translate(
                 "workers", "The corpus is empty: add words or records first."))
             return None
-        task = Task(self._byte_work() if purpose == "byte" else self._char_work(inputs), name=f"train-{purpose}")
+        work = {"byte": self._byte_work, "wordpiece": lambda: self._wordpiece_work(vocab_size),
+                "unigram": lambda: self._unigram_work(vocab_size)}.get(purpose, lambda: self._char_work(inputs))()
+        task = Task(work, name=f"train-{purpose}")
         self._tasks[purpose], self._inputs[purpose] = task, inputs
         task.sig_progressed.connect(self._on_progressed)
         task.sig_done.connect(self._on_done)
@@ -271,6 +285,28 @@ class Trainer(QObject):
             if model.cancelled:
                 raise Cancelled  # the previous result is kept, as for char BPE
             return model, records, pretokenizer
+        return work
+
+    def _wordpiece_work(self, vocab_size):
+        words = self.workspace.wordpiece_training_input()
+
+        def work(progress, should_stop):
+            model = wordpiece.train(words, vocab_size=vocab_size, progress=progress, should_stop=should_stop)
+            if model.trace.stop_reason == "cancelled":
+                raise Cancelled
+            return model, words
+        return work
+
+    def _unigram_work(self, vocab_size):
+        source, data = self.workspace.unigram_training_input()
+
+        def work(progress, should_stop):
+            words = training.sentence_corpus(data) if source == "records" else training.normalized_corpus(data)
+            model = training.train(words, vocab_size=vocab_size, keep_rounds=True, progress=progress,
+                                   should_stop=should_stop)
+            if model.trace.stop_reason == "cancelled":
+                raise Cancelled
+            return model, words
         return work
 
     def cancel(self, purpose: str = "main") -> None:
@@ -306,11 +342,11 @@ class Trainer(QObject):
         if purpose is None:
             return
         self._tasks.pop(purpose)
-        self._inputs.pop(purpose, None)
+        self._finished[purpose] = self._inputs.pop(purpose, None)
         if purpose == "main":
             self.workspace.adopt(model)
-        elif purpose == "byte":
-            self.workspace.adopt_byte(model[0])
+        elif purpose in OTHERS:
+            self.workspace.adopt_other(OTHERS[purpose], model[0])
         else:
             self.workspace.set_comparison(model)
         self.sig_training_finished.emit(purpose, model)

@@ -157,14 +157,30 @@ class Workspace:
     def byte_training_input(self) -> tuple:
         """``(records, pretokenizer)`` for byte-level BPE's ``train``.
 
-        Records mode gives the records when the byte trainer knows the
-        pre-tokenizer; it has no "whitespace", so then (and in words mode)
-        the word table with its counts: the pre-tokens char BPE trains on.
+        Records mode gives the records, byte for byte, as the CLI reads them
+        (issue 17).  The byte trainer has no "whitespace" split (a byte-level
+        model cannot keep a space out of every token), so with that setting
+        it learns from whole records ("none").  Words mode gives the word
+        table with its counts.
         """
-        pretokenizer = self.settings.pretokenizer
-        if self.records is not None and pretokenizer in pretokenize.PRETOKENIZERS:
-            return tuple(self.records.lines), pretokenizer
+        if self.records is not None:
+            pretokenizer = self.settings.pretokenizer
+            return tuple(self.records.lines), pretokenizer if pretokenizer in pretokenize.PRETOKENIZERS else "none"
         return dict(self.corpus.items()), "none"
+
+    def wordpiece_training_input(self) -> WordCorpus:
+        """The words WordPiece learns from: the word table, or the records
+        split at whitespace (its only pre-tokenizer, as on the command line)."""
+        if self.records is not None and self.settings.pretokenizer != "whitespace":
+            return records_mod.word_corpus(self.records, "whitespace")
+        return self.corpus
+
+    def unigram_training_input(self) -> tuple:
+        """``("records", lines)`` in records mode (Unigram reads whole
+        records, spaces included, as ``▁``), else ``("words", word table)``."""
+        if self.records is not None:
+            return "records", tuple(self.records.lines)
+        return "words", self.corpus
 
     @property
     def byte_model(self):

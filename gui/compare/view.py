@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QTabWidget, QTe
 
 from core.models import unigram, wordpiece
 
+from ..encode import texts as encode_texts
 from .fasttext import NGramTab
 from .lattice import LatticeTab
 from .picker import Entry, unique_keys
@@ -90,6 +91,7 @@ class CompareView(QWidget):
         bridge.sig_model_trained.connect(self._workspace_changed)
         bridge.sig_encoder_changed.connect(self._workspace_changed)
         bridge.sig_assets_changed.connect(self._workspace_changed)
+        bridge.sig_held_changed.connect(self._workspace_changed)
         self.input.setPlainText(SAMPLE)
         self.debounce.stop()
         self.reload()
@@ -114,7 +116,8 @@ class CompareView(QWidget):
         """Collect the workspace's tokenizers, offer them everywhere, and compare again."""
         held = self.workspace.held_tokenizers()
         keys = unique_keys(h.key for h in held)
-        self.entries = [Entry(key, h.name or (self.tr("trained char BPE") if h.key == "model" else h.tokenizer.kind),
+        self.entries = [Entry(key, h.name or (self.tr("trained char BPE") if h.key == "model"
+                                              else encode_texts.held_name(h) or h.tokenizer.kind),
                               h.tokenizer.kind, h.tokenizer) for key, h in zip(keys, held)]
         self.lattice.set_models([(e.name, e.tokenizer.model) for e in self.entries
                                  if isinstance(e.tokenizer.model, unigram.Unigram)])

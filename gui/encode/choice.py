@@ -72,6 +72,7 @@ class OwnChoice(QObject):
         self._shown = self._current()  # (key, model) last announced
         bridge.sig_assets_changed.connect(self._held_changed)
         bridge.sig_model_trained.connect(self._held_changed)
+        bridge.sig_held_changed.connect(self._held_changed)
 
     @property
     def key(self) -> str:

@@ -180,6 +180,7 @@ class EncodePanel(QWidget):
         self.choice.sig_changed.connect(self._tokenizer_changed)
         bridge.sig_assets_changed.connect(self.chooser.refresh)
         bridge.sig_model_trained.connect(self.chooser.refresh)
+        bridge.sig_held_changed.connect(self.chooser.refresh)
 
         self.input.setPlainText(SAMPLE)
         self.encode_now()

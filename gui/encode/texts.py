@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import unicodedata
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from core.render import render_char
 from core.tokenizer.base import APPROXIMATE, BYTE, PARTIAL, SPECIAL, UNKNOWN
@@ -43,12 +43,22 @@ def kind_name(tokenizer) -> str:
     return kind
 
 
+# The models the merge timeline trained besides char BPE (core.workspace.workspace.TRAINED_KINDS).
+TRAINED_NAMES = {
+    "trained:byte-bpe": QT_TRANSLATE_NOOP("EncodeTexts", "timeline: byte-level BPE"),
+    "trained:wordpiece": QT_TRANSLATE_NOOP("EncodeTexts", "timeline: WordPiece"),
+    "trained:unigram": QT_TRANSLATE_NOOP("EncodeTexts", "timeline: Unigram"),
+}
+
+
 def held_name(held) -> str:
     """The name of a held tokenizer: the built-in ones are named in the UI language."""
     if held.key == "encoder":
         return QCoreApplication.translate("EncodeTexts", "classroom tokenizer")
     if held.key == "model":
         return QCoreApplication.translate("EncodeTexts", "trained model")
+    if held.key in TRAINED_NAMES:
+        return QCoreApplication.translate("EncodeTexts", TRAINED_NAMES[held.key])
     return held.name
 
 

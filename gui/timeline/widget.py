@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
 
 from core.workspace import records as rec
 from core.fileio import write_bytes_atomic
+from core.models.byte_bpe import ByteBPE
 from core.models.ties import POLICIES
+from core.render import render_piece, visible
 
 from ..after_paint import AfterPaint
 from ..bridge import WorkspaceBridge
@@ -29,6 +31,9 @@ from ..fit_columns import fit_columns
 from ..palette import OKABE_ITO_TINTS
 from ..plots import TimelinePlots
 from . import byte as timeline_byte
+from . import unigram as timeline_unigram
+from . import wordpiece as timeline_wordpiece
+from .texts import ALGORITHMS
 from .models import (
     RULES, STOP_REASONS, MergeTableModel, PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text,
     token_totals,
@@ -78,13 +83,25 @@ class MergeTimeline(QWidget):
 
         # Widgets
         self.byte_merge_model = timeline_byte.ByteMergeTableModel(self)
-        self.byte_stats_task = None
+        self.wordpiece_model = timeline_wordpiece.WordPieceTableModel(self)
+        self.unigram_model = timeline_unigram.UnigramTableModel(self)
+        # purpose -> its step table; "main" is char BPE's merge_model
+        self.other_models = {"byte": self.byte_merge_model, "wordpiece": self.wordpiece_model,
+                             "unigram": self.unigram_model}
+        self.byte_stats_task = None  # the running series task of the shown other algorithm
         self._byte_source = None  # (records, pretokenizer) the shown byte-level model learned from
         self.algorithm_box = QComboBox()
-        self.algorithm_box.addItem(self.tr("Char BPE"), "char")
-        self.algorithm_box.addItem(self.tr("Byte-level BPE"), "byte")
+        for data, name in ALGORITHMS:
+            self.algorithm_box.addItem(timeline_tr(name), data)
         self.merges_box = QSpinBox()
         self.merges_box.setRange(0, 1_000_000)
+        self.merges_label = QLabel(self.tr("Merges:"))
+        self.vocab_label = QLabel(self.tr("Vocabulary size:"))
+        self.vocab_box = QSpinBox()
+        self.vocab_box.setRange(1, 1_000_000)
+        self.vocab_box.setValue(80)
+        self.vocab_box.setToolTip(self.tr("WordPiece and Unigram train to this many vocabulary entries, "
+                                          "[UNK] or <unk> included."))
         self.tie_box = self._policy_box()
         self.train_button = QPushButton(self.tr("Train"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -108,9 +125,13 @@ class MergeTimeline(QWidget):
         self.divergence_label.setWordWrap(True)
         self.merge_view = _table(self.merge_model, stretch=5, widths=(48, 110, 56, 90, 40, 0, 96))
         self.byte_view = _table(self.byte_merge_model, stretch=3, widths=(48, 90, 130, 0, 56, 56, 56))
+        self.wordpiece_view = _table(self.wordpiece_model, stretch=7, widths=(40, 110, 80, 60, 60, 60, 150, 0, 50))
+        self.unigram_view = _table(self.unigram_model, stretch=4, widths=(48, 100, 90, 60, 0, 200))
+        self.views = {"main": self.merge_view, "byte": self.byte_view, "wordpiece": self.wordpiece_view,
+                      "unigram": self.unigram_view}
         self.merge_stack = QStackedWidget()
-        self.merge_stack.addWidget(self.merge_view)
-        self.merge_stack.addWidget(self.byte_view)
+        for view in self.views.values():
+            self.merge_stack.addWidget(view)
         self.rule_label = QLabel()
         self.rule_label.setWordWrap(True)
         self.pair_view = _table(self.pair_model, stretch=4, widths=(130, 64, 64, 170))
@@ -133,8 +154,10 @@ class MergeTimeline(QWidget):
 
         # Layout
         controls = QHBoxLayout()
-        controls.addWidget(QLabel(self.tr("Merges:")))
+        controls.addWidget(self.merges_label)
         controls.addWidget(self.merges_box)
+        controls.addWidget(self.vocab_label)
+        controls.addWidget(self.vocab_box)
         controls.addWidget(QLabel(self.tr("Tie policy:")))
         controls.addWidget(self.tie_box)
         for widget in (self.train_button, self.cancel_button, self.auto_box, self.progress):
@@ -191,12 +214,14 @@ class MergeTimeline(QWidget):
         self.train_button.clicked.connect(self.train)
         self.cancel_button.clicked.connect(self.cancel)
         self.algorithm_box.activated.connect(self._algorithm_chosen)
-        self.byte_view.selectionModel().currentRowChanged.connect(
-            lambda current, _: current.isValid() and self.plots.set_step(current.row() + 1))
+        for purpose in self.other_models:
+            self.views[purpose].selectionModel().currentRowChanged.connect(
+                lambda current, _, p=purpose: current.isValid() and self._show_other_step(p, current.row()))
         self.merges_box.editingFinished.connect(self._push_settings)
+        self.vocab_box.editingFinished.connect(self._vocab_changed)
         self.tie_box.activated.connect(self._push_settings)
-        self.back_button.clicked.connect(lambda: self.workspace.select_step(self.workspace.step - 1))
-        self.forward_button.clicked.connect(lambda: self.workspace.select_step(self.workspace.step + 1))
+        self.back_button.clicked.connect(lambda: self.step_by(-1))
+        self.forward_button.clicked.connect(lambda: self.step_by(1))
         self.play_button.toggled.connect(self._play)
         self._play_timer.timeout.connect(self._tick)
         self.compare_button.toggled.connect(self._compare)
@@ -224,6 +249,7 @@ class MergeTimeline(QWidget):
         self.trainer.sig_training_cancelled.connect(self._training_cancelled)
         self._set_running(False)
         self._show_settings()
+        self._show_controls()
         self._show_comparison(self.workspace.comparison)
         if self.workspace.model is not None:
             self._show_model(self.workspace.model)
@@ -246,38 +272,62 @@ class MergeTimeline(QWidget):
 
     @property
     def purpose(self):
-        """The trainer purpose this timeline shows: "main" (char BPE) or "byte"."""
-        return "byte" if self.algorithm_box.currentData() == "byte" else "main"
+        """The trainer purpose this timeline shows: "main" (char BPE), "byte", "wordpiece" or "unigram"."""
+        data = self.algorithm_box.currentData()
+        return "main" if data == "char" else data
+
+    def _start(self, purpose):
+        self.trainer.start(purpose, vocab_size=self.vocab_box.value())
 
     def train(self):
         self._push_settings()
         # The click is the retrain the settings change just scheduled.
         self._retrain_timer.stop()
-        self.trainer.start(self.purpose)
+        self._start(self.purpose)
 
     def cancel(self):
         # A pending automatic retrain would start the cancelled run again.
         self._retrain_timer.stop()
         self.trainer.cancel(self.purpose)
 
+    def _show_controls(self):
+        purpose = self.purpose
+        sized = purpose in ("wordpiece", "unigram")
+        for widget in (self.merges_label, self.merges_box):
+            widget.setVisible(not sized)
+        for widget in (self.vocab_label, self.vocab_box):
+            widget.setVisible(sized)
+        # The tie policy, the step panes and the comparison read a char-BPE trace.
+        char = purpose == "main"
+        for widget in (self.tie_box, self.compare_box, self.compare_button, self.tabs.widget(0)):
+            widget.setEnabled(char)
+        self.merge_stack.setCurrentWidget(self.views[purpose])
+        self.segmentation_label.setVisible(True)
+
     def _algorithm_chosen(self):
-        byte = self.purpose == "byte"
-        self.merge_stack.setCurrentIndex(int(byte))
-        # Byte-level BPE has one fixed tie rule; the step panes, stepping and
-        # the comparison read a char-BPE trace.
-        for widget in (self.tie_box, self.compare_box, self.compare_button, self.back_button, self.play_button,
-                       self.forward_button, self.tabs.widget(0)):
-            widget.setEnabled(not byte)
-        if byte:
+        purpose = self.purpose
+        self._show_controls()
+        if purpose != "main":
             self.tabs.setCurrentWidget(self.plots)
-        self._set_running(self.trainer.is_running(self.purpose))
-        if byte and self.byte_merge_model.model is None:
+        self._set_running(self.trainer.is_running(purpose))
+        table = self.other_models.get(purpose)
+        if table is not None and (table.model is None or not self._trained_with_current(purpose)):
             self.train()
-        elif byte:
-            self._show_byte_model(self.byte_merge_model.model, self._byte_source)
+        elif table is not None:
+            self._show_other_model(purpose)
+        elif self.workspace.stale and self.auto_box.isChecked() and len(self.workspace.corpus):
+            self.train()  # the corpus changed while another algorithm was shown
         elif self.workspace.model is not None:
             self._show_model(self.workspace.model)
             self._show_step(self.workspace.step)
+            self._show_stale(self.workspace.stale)
+
+    def _trained_with_current(self, purpose):
+        return self.trainer.trained_with_current(purpose, self.vocab_box.value())
+
+    def _vocab_changed(self):
+        if self.purpose in ("wordpiece", "unigram"):
+            self._inputs_changed()
 
     def _inputs_changed(self):
         # Every timeline window schedules; the trainer runs one training
@@ -288,6 +338,11 @@ class MergeTimeline(QWidget):
     def _auto_retrain(self):
         if self.workspace.stale and len(self.workspace.corpus):
             self.trainer.start("main")
+        # The algorithm on screen follows the corpus too; the others retrain when chosen.
+        purpose = self.purpose
+        if purpose != "main" and len(self.workspace.corpus) and (
+                self.other_models[purpose].model is None or not self._trained_with_current(purpose)):
+            self._start(purpose)
 
     def _set_running(self, running):
         self.cancel_button.setEnabled(running)
@@ -303,18 +358,25 @@ class MergeTimeline(QWidget):
         if purpose == self.purpose:
             self.progress.setRange(0, total)
             self.progress.setValue(done)
-            self.status.setText(self.tr("Training: merge %1").replace("%1", f"{done:,}"))
+            if purpose == "unigram":
+                text = self.tr("Training: pruning round %1").replace("%1", f"{done:,}")
+            elif purpose == "wordpiece":
+                text = self.tr("Training: vocabulary %1").replace("%1", f"{done:,}")
+            else:
+                text = self.tr("Training: merge %1").replace("%1", f"{done:,}")
+            self.status.setText(text)
 
     def _training_ended(self, purpose, model):
-        if purpose == "byte":
+        if purpose in self.other_models:
             model, *source = model
-            self._byte_source = tuple(source)
-            self.byte_merge_model.set_model(model)
-            if self.purpose == "byte":
+            if purpose == "byte":
+                self._byte_source = tuple(source)
+            self.other_models[purpose].set_model(model)
+            if self.purpose == purpose:
                 self._set_running(False)
-                self.status.setText(self.tr("Trained %n byte-level merge(s).", "", len(model.merges)))
-                self._show_byte_model(model, self._byte_source)
-        if purpose == "main":
+                self.status.setText(self._trained_text(purpose, model))
+                self._show_other_model(purpose)
+        if purpose == "main" and self.purpose == "main":
             self._set_running(False)
             self.status.setText(self.tr("Trained %1 merges: %2.").replace("%1", f"{len(model.merges):,}").replace(
                 "%2", timeline_tr(STOP_REASONS.get(model.trace.stop_reason, model.trace.stop_reason))))
@@ -336,37 +398,118 @@ class MergeTimeline(QWidget):
         self.merges_box.setValue(settings.merges or 0)
         self.tie_box.setCurrentIndex(max(0, self.tie_box.findData(settings.tie)))
 
+    def _trained_text(self, purpose, model):
+        if purpose == "byte":
+            text = self.tr("Trained %n byte-level merge(s).", "", len(model.merges))
+            records, pretokenizer = self._byte_source
+            if isinstance(records, tuple) and self.workspace.settings.pretokenizer != pretokenizer:
+                text += " " + self.tr("Byte-level BPE has no whitespace split: it learned from whole records.")
+            return text
+        reason = timeline_tr(STOP_REASONS.get(model.trace.stop_reason, model.trace.stop_reason))
+        if purpose == "wordpiece":
+            return self.tr("Trained %1 WordPiece steps (vocabulary %2): %3.").replace(
+                "%1", f"{len(model.trace.steps):,}").replace("%2", f"{model.vocab_size:,}").replace("%3", reason)
+        return self.tr("Trained %1 pruning rounds (vocabulary %2): %3.").replace(
+            "%1", f"{len(model.trace.rounds):,}").replace("%2", f"{model.vocab_size:,}").replace("%3", reason)
+
     def _show_stale(self, stale):
-        if stale and not self.trainer.is_running("main"):
+        if stale and not self.trainer.is_running("main") and self.purpose == "main":
             self.status.setText(self.tr("The result is out of date: train again."))
 
     # ==== the trained model ====
 
-    def _show_byte_model(self, model, source):
-        """The byte-level merges and their plots; the totals come from a worker."""
-        records, pretokenizer = source
-        fit_columns(self.byte_view, (0, 1, 2, 4, 5, 6))
+    def _show_other_model(self, purpose):
+        """An other algorithm's steps, its plots (series from a worker) and the sample."""
+        table, view = self.other_models[purpose], self.views[purpose]
+        model = table.model
+        fit_columns(view, {"byte": (0, 1, 2, 4, 5, 6), "wordpiece": (0, 1, 2, 3, 4, 5, 8),
+                           "unigram": (0, 1, 2, 3)}[purpose])
         self.plots.clear()
+        self.plots.set_kind("rounds" if purpose == "unigram" else "merges")
         if self.byte_stats_task is not None:
             self.byte_stats_task.cancel()
-        base = model.vocab_size - len(model.merges)
-        sequences = len(records) if isinstance(records, tuple) else sum(records.values())
-        unit = self.tr("record") if isinstance(records, tuple) else self.tr("word")
+        if purpose == "byte":
+            records, pretokenizer = self._byte_source
+            sequences = len(records) if isinstance(records, tuple) else sum(records.values())
+            unit = self.tr("record") if isinstance(records, tuple) else self.tr("word")
+            counts, sizes = [m.count for m in model.merges], range(model.vocab_size - len(model.merges),
+                                                                    model.vocab_size + 1)
 
-        def stats(progress, should_stop):
-            return timeline_byte.token_totals(model, records, pretokenizer, should_stop)
+            def stats(progress, should_stop):
+                return counts, list(sizes), timeline_byte.token_totals(model, records, pretokenizer, should_stop)
+        elif purpose == "wordpiece":
+            sequences, unit = model.trace.corpus.total, self.tr("word")
 
-        def show(totals):
-            if self.byte_merge_model.model is model and self.purpose == "byte":
-                self.plots.set_series([m.count for m in model.merges],
-                                      range(base, model.vocab_size + 1), totals, sequences, unit)
-                self.plots.set_step(len(model.merges))
+            def stats(progress, should_stop):
+                return ([s.pair_count for s in model.trace.steps], timeline_wordpiece.vocab_sizes(model),
+                        timeline_wordpiece.token_totals(model, should_stop))
+        else:
+            # Unigram's corpus is ▁-words; a record is its sequence when it trained on records.
+            records = self.workspace.unigram_training_input()
+            sequences = len(records[1]) if records[0] == "records" else model.trace.corpus.total
+            unit = self.tr("record") if records[0] == "records" else self.tr("word")
 
-        self.byte_stats_task = run_task(stats, name="byte-stats")
+            def stats(progress, should_stop):
+                return timeline_unigram.series(model, should_stop)
+
+        def show(result):
+            if table.model is model and self.purpose == purpose:
+                self.plots.set_series(*result, sequences, unit)
+                row = view.currentIndex().row()
+                self.plots.set_step(row + 1 if row >= 0 and purpose != "unigram" else max(row, 0))
+
+        self.byte_stats_task = run_task(stats, name=f"{purpose}-stats")
         self.byte_stats_task.sig_done.connect(show)
+        steps = table.rowCount()
+        self.limit_slider.setRange(0, max(0, steps - 1) if purpose == "unigram" else steps)
+        self.limit_slider.setValue(self.limit_slider.maximum())
+        self.step_label.setText("")
+        self._show_other_step(purpose, view.currentIndex().row() if view.currentIndex().isValid() else None)
+        self._encode_sample()
+
+    def _show_other_step(self, purpose, row):
+        """Row ``row`` (None: none) of an other algorithm is the selected step."""
+        if purpose != self.purpose:
+            return
+        table = self.other_models[purpose]
+        model = table.model
+        if model is None:
+            return
+        steps = table.rowCount()
+        if purpose == "unigram":
+            at = steps - 1 if row is None else row
+            size = table.rows[at]["after"] + sum(1 for p in model.pieces if p.type != "normal")
+            text = self.tr("Round %1 of %2 · vocabulary %3").replace("%1", table.rows[at]["label"]).replace(
+                "%2", str(max(0, steps - 1))).replace("%3", f"{size:,}")
+            self.plots.set_step(at)
+        else:
+            at = steps if row is None else row + 1
+            size = (timeline_wordpiece.vocab_sizes(model)[at] if purpose == "wordpiece"
+                    else model.vocab_size - len(model.merges) + at)
+            text = self.tr("Step %1 of %2 · vocabulary %3").replace("%1", f"{at:,}").replace(
+                "%2", f"{steps:,}").replace("%3", f"{size:,}")
+            self.plots.set_step(at)
+        self.step_label.setText(text)
+        if self.follow_box.isChecked():
+            self.limit_slider.setValue(at)
+        self.back_button.setEnabled(row is not None and row > 0)
+        self.forward_button.setEnabled(row is None or row < steps - 1)
+
+    def step_by(self, delta):
+        """Step back (-1) or forward (+1) through whichever algorithm is shown."""
+        purpose = self.purpose
+        if purpose == "main":
+            self.workspace.select_step(self.workspace.step + delta)
+            return
+        view, steps = self.views[purpose], self.other_models[purpose].rowCount()
+        row = view.currentIndex().row()
+        row = (steps - 1 if delta < 0 else 0) if row < 0 else max(0, min(steps - 1, row + delta))
+        if steps:
+            view.selectRow(row)
+            view.scrollTo(self.other_models[purpose].index(row, 0))
 
     def _show_model(self, model):
-        if self.purpose == "byte":
+        if self.purpose != "main":
             return  # trained by another timeline or an automatic retrain; shown when switched back
         trace = model.trace
         self.merge_model.set_model(model)
@@ -414,6 +557,7 @@ class MergeTimeline(QWidget):
         totals, counts, sizes, sequences = result
         model, unit = self._stats_request
         if model is self.workspace.model and totals and self.purpose == "main":
+            self.plots.set_kind("merges")
             self.plots.set_series(counts, sizes, totals, sequences, unit)
             self.plots.set_step(self.workspace.step)
 
@@ -452,8 +596,8 @@ class MergeTimeline(QWidget):
 
     def _show_step(self, step):
         model = self.workspace.model
-        if model is None:
-            return
+        if model is None or self.purpose != "main":
+            return  # shown when char BPE is chosen again
         total = len(model.merges)
         if step == 0:
             self.merge_view.clearSelection()
@@ -527,42 +671,89 @@ class MergeTimeline(QWidget):
     def _play(self, on):
         self.play_button.setText(self.tr("⏸ Pause") if on else self.tr("▶ Play"))
         if on:
-            model = self.workspace.model
-            if model is not None and self.workspace.step >= len(model.merges):
-                self.workspace.select_step(0)
+            purpose = self.purpose
+            if purpose == "main":
+                model = self.workspace.model
+                if model is not None and self.workspace.step >= len(model.merges):
+                    self.workspace.select_step(0)
+            else:
+                view, steps = self.views[purpose], self.other_models[purpose].rowCount()
+                if steps and view.currentIndex().row() in (-1, steps - 1):
+                    view.selectRow(0)
             self._play_timer.start()
         else:
             self._play_timer.stop()
 
     def _tick(self):
-        model = self.workspace.model
-        if model is None or self.workspace.step >= len(model.merges):
+        purpose = self.purpose
+        if purpose == "main":
+            model = self.workspace.model
+            at_end = model is None or self.workspace.step >= len(model.merges)
+        else:
+            at_end = self.views[purpose].currentIndex().row() >= self.other_models[purpose].rowCount() - 1
+        if at_end:
             self.play_button.setChecked(False)
             return
-        self.workspace.select_step(self.workspace.step + 1)
+        self.step_by(1)
+
+    def _shown_model(self):
+        purpose = self.purpose
+        return self.workspace.model if purpose == "main" else self.other_models[purpose].model
+
+    def _limit_text(self, k):
+        purpose = self.purpose
+        if purpose == "unigram":
+            rows = self.unigram_model.rows
+            label = rows[k]["label"] if k < len(rows) else str(k + 1)
+            return self.tr("Use the model after pruning round %1:").replace("%1", label)
+        if purpose == "wordpiece":
+            return self.tr("Use only the first %1 steps:").replace("%1", f"{k:,}")
+        return self.tr("Use only the first %1 merges:").replace("%1", f"{k:,}")
 
     def _encode_sample(self):
-        model = self.workspace.model
+        model = self._shown_model()
         k = self.limit_slider.value()
-        self.limit_label.setText(self.tr("Use only the first %1 merges:").replace("%1", f"{k:,}"))
+        self.limit_label.setText(self._limit_text(k))
+        if self.unigram_model.sample != self.sample_edit.text():
+            self.unigram_model.set_sample(self.sample_edit.text())
         if model is None:
             self.sample_output.setText("")
             return
-        words = self.sample_edit.text().split()
-        tokens = [t for w in words for t in model.segment(w, limit=k)]
-        full = sum(len(model.segment(w)) for w in words)
+        tokens = self.sample_tokens()
+        full = len(self.sample_tokens(limit=None))
         chips = " ".join(
             f'<span style="background:{OKABE_ITO_TINTS[i % len(OKABE_ITO_TINTS)]}; color:#000">'
             f'&nbsp;{html.escape(t)}&nbsp;</span>'
             for i, t in enumerate(tokens))
-        summary = self.tr("%1 tokens with %2 merges (%3 with all %4)").replace("%1", str(len(tokens))).replace(
-            "%2", f"{k:,}").replace("%3", str(full)).replace("%4", f"{len(model.merges):,}")
+        purpose = self.purpose
+        if purpose == "unigram":
+            summary = self.tr("%1 tokens after this round (%2 with the final model)").replace(
+                "%1", str(len(tokens))).replace("%2", str(full))
+        else:
+            steps = self.other_models[purpose].rowCount() if purpose != "main" else len(model.merges)
+            text = (self.tr("%1 tokens with %2 steps (%3 with all %4)") if purpose == "wordpiece"
+                    else self.tr("%1 tokens with %2 merges (%3 with all %4)"))
+            summary = text.replace("%1", str(len(tokens))).replace("%2", f"{k:,}").replace(
+                "%3", str(full)).replace("%4", f"{steps:,}")
         self.sample_output.setText(f"{chips}<br><small>{html.escape(summary)}</small>")
 
-    def sample_tokens(self) -> list[str]:
-        model = self.workspace.model
-        k = self.limit_slider.value()
-        return [t for w in self.sample_edit.text().split() for t in model.segment(w, limit=k)]
+    def sample_tokens(self, limit: int | None = -1) -> list[str]:
+        """The sample text's tokens as shown, with the model at the slider
+        (``limit=None``: the whole trained model); spaces made visible."""
+        purpose, model = self.purpose, self._shown_model()
+        k = self.limit_slider.value() if limit == -1 else limit
+        text = self.sample_edit.text()
+        if purpose == "main":
+            return [t for w in text.split() for t in model.segment(w, limit=k)]
+        if purpose == "byte":
+            cut = model if k is None else ByteBPE(model.merges[:k], specials=model.specials,
+                                                   pretokenizer=model.pretokenizer)
+            return [render_piece(piece) for piece in cut.encode(text).pieces]
+        if purpose == "wordpiece":
+            cut = model if k is None else timeline_wordpiece.model_at(model, k)
+            return [visible(t) for t in cut.encode(text).tokens]
+        cut = model if k is None else timeline_unigram.row_model(model, k)
+        return [visible(t) for t in cut.encode(text).pieces]
 
     def export_csv(self, key, path):
         model = {"merges": self.merge_model, "pairs": self.pair_model, "segmentation": self.segmentation_model}[key]

@@ -110,6 +110,7 @@ class VocabView(QWidget):
         self.export_button.clicked.connect(self._ask_export)
         bridge.sig_assets_changed.connect(self.refresh)
         bridge.sig_model_trained.connect(self.refresh)
+        bridge.sig_held_changed.connect(self.refresh)
         self.refresh()
 
     # ==== the tokenizer ====

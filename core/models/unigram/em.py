@@ -136,3 +136,11 @@ def prune_losses(words, freqs, lattices, pieces, logp, chars, max_len):
         losses[i] = -delta
     return losses
 
+
+
+def corpus_tokens(words, freqs, pieces, logp, max_len) -> int:
+    """Tokens in the Viterbi segmentation of every word, times its count."""
+    total = 0
+    for word, f, nodes in zip(words, freqs, word_lattices(words, pieces, max_len)):
+        total += f * len(_viterbi_ids(len(word), nodes, logp))
+    return total

@@ -1,0 +1,109 @@
+"""WordPiece in the merge timeline: each step's winner with its score and
+the score's three terms, the runner-up, the new ``##`` piece; and the
+plot series.
+
+The score is the Hugging Face course's ``count(ab) / (count(a)·count(b))``
+(core.models.wordpiece), shown as the exact fraction and its value.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from core.models.char_bpe import merge_symbols
+from core.models.wordpiece import Candidate, WordPiece, initial_symbols
+from core.render import visible
+
+from ..workers import Cancelled
+from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, TOOLTIP, _Table, tr
+
+def base_size(model) -> int:
+    """Entries before the first merge: [UNK], the specials, the alphabet."""
+    s = model.trace.settings
+    return len(dict.fromkeys((s["unk"], *s["specials"], *model.trace.alphabet)))
+
+def vocab_sizes(model) -> list[int]:
+    """Vocabulary size after 0, 1, ..., N steps (a step that makes a known piece adds none)."""
+    sizes = [base_size(model)]
+    known = set(model.vocab[:sizes[0]])
+    for step in model.trace.steps:
+        known.add(step.new_symbol)
+        sizes.append(len(known))
+    return sizes
+
+def model_at(model, step: int) -> WordPiece:
+    """The vocabulary as it stood after ``step`` steps, encoding greedily as WordPiece does."""
+    return WordPiece(model.vocab[:vocab_sizes(model)[step]], unk=model.unk, prefix=model.prefix)
+
+def token_totals(model, should_stop=None) -> list[int]:
+    """Total corpus tokens after 0, 1, ..., N steps: the trainer's merges replayed on every word."""
+    trace = model.trace
+    prefix = trace.settings["prefix"]
+    words = [initial_symbols(w, prefix) for w in trace.corpus.words]
+    counts = trace.corpus.counts
+    totals = [sum(len(w) * c for w, c in zip(words, counts))]
+    for number, step in enumerate(trace.steps):
+        if should_stop is not None and not number % 8 and should_stop():
+            raise Cancelled
+        left, right = step.pair
+        for index, symbols in enumerate(words):
+            if len(symbols) > 1:
+                words[index] = merge_symbols(symbols, left, right, step.new_symbol)
+        totals.append(sum(len(w) * c for w, c in zip(words, counts)))
+    return totals
+
+def pair_text(pair) -> str:
+    return f"{visible(pair[0])} + {visible(pair[1])}"
+
+def score_text(candidate) -> str:
+    """``3/(4·5) = 0.15``: the three terms, then the value."""
+    return f"{candidate.pair_count}/({candidate.left_count}·{candidate.right_count}) = {float(candidate.score):.4g}"
+
+def winner(step) -> Candidate:
+    return Candidate(step.pair, step.pair_count, step.left_count, step.right_count)
+
+class WordPieceTableModel(_Table):
+    """Row k-1 is WordPiece step k."""
+
+    headers = (QT_TRANSLATE_NOOP("timeline", "Step"), QT_TRANSLATE_NOOP("timeline", "Pair"),
+               QT_TRANSLATE_NOOP("timeline", "New piece"), QT_TRANSLATE_NOOP("timeline", "count(ab)"),
+               QT_TRANSLATE_NOOP("timeline", "count(a)"), QT_TRANSLATE_NOOP("timeline", "count(b)"),
+               QT_TRANSLATE_NOOP("timeline", "Score"), QT_TRANSLATE_NOOP("timeline", "Runner-up"),
+               QT_TRANSLATE_NOOP("timeline", "Tied pairs"))
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.model = None
+        self.steps = ()
+
+    def set_model(self, model):
+        self.beginResetModel()
+        self.model = model
+        self.steps = model.trace.steps if model is not None else ()
+        self.endResetModel()
+
+    def _count(self):
+        return len(self.steps)
+
+    def data(self, index, role=DISPLAY):
+        if role not in (DISPLAY, ALIGNMENT, FONT, TOOLTIP) or not index.isValid():
+            return None
+        step, column = self.steps[index.row()], index.column()
+        if role == DISPLAY:
+            if column == 7:
+                up = step.runner_up
+                return "—" if up is None else f"{pair_text(up.pair)}: {score_text(up)}"
+            return (str(step.step), pair_text(step.pair), visible(step.new_symbol), str(step.pair_count),
+                    str(step.left_count), str(step.right_count), score_text(winner(step)), "",
+                    str(len(step.ties)) + ("+" if len(step.ties) >= 64 else ""))[column]
+        if role == ALIGNMENT:
+            return RIGHT if column in (0, 3, 4, 5, 8) else None
+        if role == FONT:
+            return MONOSPACE if column in (6, 7) else None
+        if column == 6:
+            return tr("score = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)").replace(
+                "%1", str(step.pair_count)).replace("%2", str(step.left_count)).replace("%3", str(step.right_count))
+        if column == 8 and len(step.ties) > 1:
+            return tr("Pairs with the same score; the smallest by symbol strings wins: %1").replace(
+                "%1", ", ".join(pair_text(p) for p in step.ties[:12]) + (" …" if len(step.ties) > 12 else ""))
+        return None
