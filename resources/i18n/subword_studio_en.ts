@@ -91,7 +91,7 @@
 <context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="315"/>
+        <location filename="../../gui/timeline/widget.py" line="403"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>Trained %n byte-level merge.</numerusform>
@@ -99,7 +99,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="467"/>
+        <location filename="../../gui/timeline/widget.py" line="611"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>
@@ -110,7 +110,7 @@
 <context>
     <name>TimelinePlots</name>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="213"/>
+        <location filename="../../gui/plots.py" line="235"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>After %n merge:</numerusform>

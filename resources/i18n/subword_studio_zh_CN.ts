@@ -4,9 +4,34 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gui/timeline_byte.py" line="101"/>
+        <location filename="../../gui/timeline/byte.py" line="101"/>
         <source>New token: %1</source>
         <translation>新词元：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="24"/>
+        <source>unused</source>
+        <translation>未使用</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="35"/>
+        <source>final</source>
+        <translation>最终</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="122"/>
+        <source>After the last round the lowest-scoring pieces above the target are cut (their loss is not computed), then one more EM step.</source>
+        <translation>最后一轮之后，超出目标大小的最低分片段被直接删去（不计算其损失），然后再做一步 EM。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="104"/>
+        <source>score = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</source>
+        <translation>得分 = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="107"/>
+        <source>Pairs with the same score; the smallest by symbol strings wins: %1</source>
+        <translation>得分相同的词对；按符号字符串最小者胜出：%1</translation>
     </message>
 </context>
 <context>
@@ -598,42 +623,42 @@
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="51"/>
+        <location filename="../../gui/compare/view.py" line="52"/>
         <source>Type or paste any text: a word, a sentence or whole pages</source>
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="67"/>
+        <location filename="../../gui/compare/view.py" line="68"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="70"/>
+        <location filename="../../gui/compare/view.py" line="71"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="71"/>
+        <location filename="../../gui/compare/view.py" line="72"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="72"/>
+        <location filename="../../gui/compare/view.py" line="73"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="73"/>
+        <location filename="../../gui/compare/view.py" line="74"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="74"/>
+        <location filename="../../gui/compare/view.py" line="75"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="144"/>
+        <location filename="../../gui/compare/view.py" line="147"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
@@ -678,7 +703,7 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="117"/>
+        <location filename="../../gui/compare/view.py" line="119"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
@@ -1218,17 +1243,17 @@
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="263"/>
+        <location filename="../../gui/encode/panel.py" line="264"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="218"/>
+        <location filename="../../gui/encode/panel.py" line="219"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="292"/>
+        <location filename="../../gui/encode/panel.py" line="293"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1271,142 +1296,157 @@
         <translation>字符级 BPE</translation>
     </message>
     <message>
+        <location filename="../../gui/encode/texts.py" line="48"/>
+        <source>timeline: byte-level BPE</source>
+        <translation>时间线：字节级 BPE</translation>
+    </message>
+    <message>
         <location filename="../../gui/encode/texts.py" line="49"/>
+        <source>timeline: WordPiece</source>
+        <translation>时间线：WordPiece</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="50"/>
+        <source>timeline: Unigram</source>
+        <translation>时间线：Unigram</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="57"/>
         <source>classroom tokenizer</source>
         <translation>课堂分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="51"/>
+        <location filename="../../gui/encode/texts.py" line="59"/>
         <source>trained model</source>
         <translation>训练好的模型</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="57"/>
+        <location filename="../../gui/encode/texts.py" line="67"/>
         <source>%1 (%2 · vocab %3)</source>
         <translation>%1（%2 · 词表 %3）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="66"/>
+        <location filename="../../gui/encode/texts.py" line="76"/>
         <source>Identity: %1</source>
         <translation>标识：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="70"/>
+        <location filename="../../gui/encode/texts.py" line="80"/>
         <source>Special tokens: %1</source>
         <translation>特殊 token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="85"/>
+        <location filename="../../gui/encode/texts.py" line="95"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="88"/>
+        <location filename="../../gui/encode/texts.py" line="98"/>
         <source>%1 code points · %2 UTF-8 bytes · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="90"/>
+        <location filename="../../gui/encode/texts.py" line="100"/>
         <source>%1 code points · %2 UTF-8 bytes · %3 tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="93"/>
+        <location filename="../../gui/encode/texts.py" line="103"/>
         <source>%1 unknown</source>
         <translation>%1 个未知</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="94"/>
+        <location filename="../../gui/encode/texts.py" line="104"/>
         <source>%1 byte-fallback pieces</source>
         <translation>%1 个字节回退片段</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="95"/>
+        <location filename="../../gui/encode/texts.py" line="105"/>
         <source>%1 special</source>
         <translation>%1 个特殊</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="112"/>
+        <location filename="../../gui/encode/texts.py" line="122"/>
         <source>Normal forms: </source>
         <translation>规范化形式：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="114"/>
+        <location filename="../../gui/encode/texts.py" line="124"/>
         <source>Normal forms (decoding these tokens gives the input back exactly): </source>
         <translation>规范化形式（解码这些 token 可原样得回输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="119"/>
+        <location filename="../../gui/encode/texts.py" line="129"/>
         <source>Normal forms (this tokenizer changes the input: from character %1, decoding gives “%2” where the input has “%3”): </source>
         <translation>规范化形式（此分词器会改变输入：从第 %1 个字符起，解码得到“%2”，而输入是“%3”）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="130"/>
+        <location filename="../../gui/encode/texts.py" line="140"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="132"/>
+        <location filename="../../gui/encode/texts.py" line="142"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="139"/>
+        <location filename="../../gui/encode/texts.py" line="149"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="146"/>
+        <location filename="../../gui/encode/texts.py" line="156"/>
         <source>special token: no bytes of the text</source>
         <translation>特殊 token：不对应文本中的任何字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="148"/>
+        <location filename="../../gui/encode/texts.py" line="158"/>
         <source>unknown token for %1</source>
         <translation>代替 %1 的未知 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="150"/>
+        <location filename="../../gui/encode/texts.py" line="160"/>
         <source>byte fallback: %1</source>
         <translation>字节回退：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="152"/>
+        <location filename="../../gui/encode/texts.py" line="162"/>
         <source>inside a multi-byte character</source>
         <translation>位于多字节字符内部</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="154"/>
+        <location filename="../../gui/encode/texts.py" line="164"/>
         <source>added by the tokenizer: no input characters</source>
         <translation>由分词器添加：不对应任何输入字符</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="156"/>
+        <location filename="../../gui/encode/texts.py" line="166"/>
         <source>span is its whole word (alignment not traced)</source>
         <translation>范围为整个词（未能精确对齐）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="171"/>
+        <location filename="../../gui/encode/texts.py" line="181"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="174"/>
+        <location filename="../../gui/encode/texts.py" line="184"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="184"/>
+        <location filename="../../gui/encode/texts.py" line="194"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="186"/>
+        <location filename="../../gui/encode/texts.py" line="196"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="188"/>
+        <location filename="../../gui/encode/texts.py" line="198"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -2077,235 +2117,289 @@
 <context>
     <name>MergeTimeline</name>
     <message>
-        <location filename="../../gui/timeline.py" line="84"/>
-        <source>Char BPE</source>
-        <translation>字符 BPE</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline.py" line="85"/>
-        <source>Byte-level BPE</source>
-        <translation>字节级 BPE</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline.py" line="89"/>
+        <location filename="../../gui/timeline/widget.py" line="106"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="90"/>
+        <location filename="../../gui/timeline/widget.py" line="107"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="91"/>
+        <location filename="../../gui/timeline/widget.py" line="108"/>
         <source>Retrain on every change</source>
         <translation>每次更改后重新训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="98"/>
+        <location filename="../../gui/timeline/widget.py" line="115"/>
         <source>◀ Step back</source>
         <translation>◀ 后退一步</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="99"/>
-        <location filename="../../gui/timeline.py" line="528"/>
+        <location filename="../../gui/timeline/widget.py" line="116"/>
+        <location filename="../../gui/timeline/widget.py" line="672"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="101"/>
+        <location filename="../../gui/timeline/widget.py" line="118"/>
         <source>Step forward ▶</source>
         <translation>前进一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="105"/>
+        <location filename="../../gui/timeline/widget.py" line="122"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="123"/>
+        <location filename="../../gui/timeline/widget.py" line="144"/>
         <source>Follow the selected step</source>
         <translation>跟随所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="125"/>
+        <location filename="../../gui/timeline/widget.py" line="146"/>
         <source>The sample text is encoded with as many merges as the step selected above; untick to choose the number of merges with the slider.</source>
         <translation>示例文本按上方所选步骤的合并次数编码；取消勾选后可用滑块自选合并次数。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="131"/>
+        <location filename="../../gui/timeline/widget.py" line="152"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="156"/>
+        <location filename="../../gui/timeline/widget.py" line="179"/>
         <source>Algorithm:</source>
         <translation>算法：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="136"/>
+        <location filename="../../gui/timeline/widget.py" line="98"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="138"/>
+        <location filename="../../gui/timeline/widget.py" line="161"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="147"/>
+        <location filename="../../gui/timeline/widget.py" line="170"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="171"/>
+        <location filename="../../gui/timeline/widget.py" line="194"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="172"/>
+        <location filename="../../gui/timeline/widget.py" line="195"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="181"/>
+        <location filename="../../gui/timeline/widget.py" line="204"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="300"/>
+        <location filename="../../gui/timeline/widget.py" line="355"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="306"/>
+        <location filename="../../gui/timeline/widget.py" line="366"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="315"/>
+        <location filename="../../gui/timeline/widget.py" line="403"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>已训练 %n 次字节级合并。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="319"/>
+        <location filename="../../gui/timeline/widget.py" line="381"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="327"/>
+        <location filename="../../gui/timeline/widget.py" line="389"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="332"/>
+        <location filename="../../gui/timeline/widget.py" line="394"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="341"/>
+        <location filename="../../gui/timeline/widget.py" line="417"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="354"/>
-        <location filename="../../gui/timeline.py" line="378"/>
-        <location filename="../../gui/timeline.py" line="382"/>
+        <location filename="../../gui/timeline/widget.py" line="434"/>
+        <location filename="../../gui/timeline/widget.py" line="450"/>
+        <location filename="../../gui/timeline/widget.py" line="521"/>
+        <location filename="../../gui/timeline/widget.py" line="525"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="354"/>
-        <location filename="../../gui/timeline.py" line="381"/>
+        <location filename="../../gui/timeline/widget.py" line="434"/>
+        <location filename="../../gui/timeline/widget.py" line="441"/>
+        <location filename="../../gui/timeline/widget.py" line="450"/>
+        <location filename="../../gui/timeline/widget.py" line="524"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="430"/>
+        <location filename="../../gui/timeline/widget.py" line="574"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="435"/>
+        <location filename="../../gui/timeline/widget.py" line="579"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="440"/>
+        <location filename="../../gui/timeline/widget.py" line="584"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="463"/>
+        <location filename="../../gui/timeline/widget.py" line="489"/>
+        <location filename="../../gui/timeline/widget.py" line="607"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="99"/>
+        <source>Vocabulary size:</source>
+        <translation>词表大小：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="103"/>
+        <source>WordPiece and Unigram train to this many vocabulary entries, [UNK] or &lt;unk&gt; included.</source>
+        <translation>WordPiece 和 Unigram 训练到这么多词表条目（含 [UNK] 或 &lt;unk&gt;）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="362"/>
+        <source>Training: pruning round %1</source>
+        <translation>训练中：第 %1 轮剪枝</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="364"/>
+        <source>Training: vocabulary %1</source>
+        <translation>训练中：词表 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="406"/>
+        <source>Byte-level BPE has no whitespace split: it learned from whole records.</source>
+        <translation>字节级 BPE 没有按空白切分：它从整条记录学习。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="410"/>
+        <source>Trained %1 WordPiece steps (vocabulary %2): %3.</source>
+        <translation>已训练 %1 步 WordPiece（词表 %2）：%3。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="412"/>
+        <source>Trained %1 pruning rounds (vocabulary %2): %3.</source>
+        <translation>已训练 %1 轮剪枝（词表 %2）：%3。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="482"/>
+        <source>Round %1 of %2 · vocabulary %3</source>
+        <translation>第 %1 轮（共 %2 轮）· 词表 %3</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline.py" line="467"/>
+        <location filename="../../gui/timeline/widget.py" line="611"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="481"/>
+        <location filename="../../gui/timeline/widget.py" line="625"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="507"/>
+        <location filename="../../gui/timeline/widget.py" line="651"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="510"/>
+        <location filename="../../gui/timeline/widget.py" line="654"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="512"/>
+        <location filename="../../gui/timeline/widget.py" line="656"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="514"/>
+        <location filename="../../gui/timeline/widget.py" line="658"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="516"/>
+        <location filename="../../gui/timeline/widget.py" line="660"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="522"/>
+        <location filename="../../gui/timeline/widget.py" line="666"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="528"/>
+        <location filename="../../gui/timeline/widget.py" line="672"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="547"/>
+        <location filename="../../gui/timeline/widget.py" line="708"/>
+        <source>Use the model after pruning round %1:</source>
+        <translation>使用第 %1 轮剪枝后的模型：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="710"/>
+        <source>Use only the first %1 steps:</source>
+        <translation>仅使用前 %1 步：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="711"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="558"/>
+        <location filename="../../gui/timeline/widget.py" line="730"/>
+        <source>%1 tokens after this round (%2 with the final model)</source>
+        <translation>本轮之后 %1 个 token（最终模型为 %2 个）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="734"/>
+        <source>%1 tokens with %2 steps (%3 with all %4)</source>
+        <translation>%2 步得到 %1 个 token（全部 %4 步为 %3 个）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="735"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="572"/>
+        <location filename="../../gui/timeline/widget.py" line="763"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline.py" line="572"/>
+        <location filename="../../gui/timeline/widget.py" line="763"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -2348,102 +2442,102 @@
         <translation>基础字节 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="171"/>
+        <location filename="../../gui/pipeline_view.py" line="172"/>
         <source>Encode panel: %1</source>
         <translation>编码面板：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="174"/>
+        <location filename="../../gui/pipeline_view.py" line="175"/>
         <source>Trained char-BPE model</source>
         <translation>已训练的字符级 BPE 模型</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="212"/>
+        <location filename="../../gui/pipeline_view.py" line="213"/>
         <source>this model has no merges</source>
         <translation>此模型没有合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="214"/>
+        <location filename="../../gui/pipeline_view.py" line="215"/>
         <source>all %1 merges</source>
         <translation>全部 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="216"/>
+        <location filename="../../gui/pipeline_view.py" line="217"/>
         <source>of %1 merges</source>
         <translation>/ 共 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="226"/>
+        <location filename="../../gui/pipeline_view.py" line="227"/>
         <source>Raw byte order: byte b has ID %1 + b, as in this project&apos;s byte-level BPE and in minbpe.</source>
         <translation>原始字节顺序：字节 b 的 ID 为 %1 + b，与本项目的字节级 BPE 和 minbpe 相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="229"/>
+        <location filename="../../gui/pipeline_view.py" line="230"/>
         <source>GPT-2&apos;s printable-first order (tiktoken, HF ByteLevel): the 188 printable bytes come first, spelled as themselves, then the other 68, spelled from U+0100 on. A space is %1, ID %2.</source>
         <translation>GPT-2 的“可打印优先”顺序（tiktoken、HF ByteLevel）：188 个可打印字节排在前面，写作其本身；其余 68 个随后，从 U+0100 起书写。空格写作 %1，ID 为 %2。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="233"/>
+        <location filename="../../gui/pipeline_view.py" line="234"/>
         <source>SentencePiece byte pieces &lt;0x00&gt;…&lt;0xFF&gt; at IDs %1–%2, after the meta pieces %3.</source>
         <translation>SentencePiece 字节片段 &lt;0x00&gt;…&lt;0xFF&gt; 位于 ID %1–%2，排在元片段 %3 之后。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="237"/>
+        <location filename="../../gui/pipeline_view.py" line="238"/>
         <source>Every byte has a token, in an order that is neither raw nor GPT-2&apos;s.</source>
         <translation>每个字节都有 token，但顺序既不是原始顺序也不是 GPT-2 的顺序。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="240"/>
+        <location filename="../../gui/pipeline_view.py" line="241"/>
         <source>Only %1 of the 256 bytes have a token.</source>
         <translation>256 个字节中只有 %1 个有 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="241"/>
+        <location filename="../../gui/pipeline_view.py" line="242"/>
         <source>No byte tokens: this tokenizer works on characters.</source>
         <translation>没有字节 token：此分词器以字符为单位工作。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="270"/>
+        <location filename="../../gui/pipeline_view.py" line="271"/>
         <source>Running the stages…</source>
         <translation>正在运行各阶段…</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="274"/>
+        <location filename="../../gui/pipeline_view.py" line="275"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="297"/>
+        <location filename="../../gui/pipeline_view.py" line="298"/>
         <source>Cannot run the stages: %1</source>
         <translation>无法运行各阶段：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="318"/>
+        <location filename="../../gui/pipeline_view.py" line="319"/>
         <source>Round trip: decoding gives back the input exactly.</source>
         <translation>往返：解码结果与输入完全一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="319"/>
+        <location filename="../../gui/pipeline_view.py" line="320"/>
         <source>characters %1</source>
         <translation>字符 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="324"/>
+        <location filename="../../gui/pipeline_view.py" line="325"/>
         <source>Round trip: decoding gives back the normalized input, not the input: %1</source>
         <translation>往返：解码得到的是规范化后的输入，而不是原始输入：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="326"/>
+        <location filename="../../gui/pipeline_view.py" line="327"/>
         <source>Lossy: decoding loses %1</source>
         <translation>有损：解码丢失了 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="381"/>
+        <location filename="../../gui/pipeline_view.py" line="382"/>
         <source>Selected: characters %1, bytes %2: %3</source>
         <translation>已选：字符 %1，字节 %2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="393"/>
+        <location filename="../../gui/pipeline_view.py" line="394"/>
         <source>Select a piece, or text in the input, to see where it came from.</source>
         <translation>选择一个片段或输入中的文字，查看它来自哪里。</translation>
     </message>
@@ -2555,99 +2649,122 @@
 <context>
     <name>TimelinePlots</name>
     <message>
-        <location filename="../../gui/plots.py" line="114"/>
+        <location filename="../../gui/plots.py" line="115"/>
+        <location filename="../../gui/plots.py" line="162"/>
         <source>merge step</source>
         <translation>合并步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="114"/>
+        <location filename="../../gui/plots.py" line="115"/>
+        <location filename="../../gui/plots.py" line="163"/>
         <source>winning pair count</source>
         <translation>胜出相邻对的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="121"/>
+        <location filename="../../gui/plots.py" line="122"/>
         <source>vocabulary size V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="121"/>
+        <location filename="../../gui/plots.py" line="122"/>
         <source>total corpus tokens</source>
         <translation>语料 token 总数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="128"/>
+        <location filename="../../gui/plots.py" line="129"/>
         <source>average sequence length (tokens)</source>
         <translation>平均序列长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="128"/>
+        <location filename="../../gui/plots.py" line="129"/>
         <source>parameters 2·V·C</source>
         <translation>参数量 2·V·C</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="70"/>
+        <location filename="../../gui/plots.py" line="71"/>
+        <location filename="../../gui/plots.py" line="158"/>
         <source>Winning count</source>
         <translation>胜出次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="71"/>
+        <location filename="../../gui/plots.py" line="72"/>
         <source>Compression</source>
         <translation>压缩</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="72"/>
+        <location filename="../../gui/plots.py" line="73"/>
         <source>Parameter cost</source>
         <translation>参数开销</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="79"/>
+        <location filename="../../gui/plots.py" line="80"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="80"/>
+        <location filename="../../gui/plots.py" line="81"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="81"/>
+        <location filename="../../gui/plots.py" line="82"/>
         <source>Data CSV…</source>
         <translation>数据 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="85"/>
+        <location filename="../../gui/plots.py" line="86"/>
         <source>Model width:</source>
         <translation>模型宽度：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="88"/>
+        <location filename="../../gui/plots.py" line="89"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="175"/>
+        <location filename="../../gui/plots.py" line="158"/>
+        <source>Log-likelihood</source>
+        <translation>对数似然</translation>
+    </message>
+    <message>
+        <location filename="../../gui/plots.py" line="162"/>
+        <source>pruning round</source>
+        <translation>剪枝轮次</translation>
+    </message>
+    <message>
+        <location filename="../../gui/plots.py" line="163"/>
+        <source>corpus log-likelihood</source>
+        <translation>语料对数似然</translation>
+    </message>
+    <message>
+        <location filename="../../gui/plots.py" line="189"/>
         <source>average sequence length (tokens per %1)</source>
         <translation>平均序列长度（每个%1的 token 数）</translation>
     </message>
+    <message>
+        <location filename="../../gui/plots.py" line="229"/>
+        <source>Row %1: V %2, 2×%2×%3 = %4 weights; average length %5 tokens per %6.</source>
+        <translation>第 %1 行：V %2，2×%2×%3 = %4 个权重；平均长度为每个%6 %5 个 token。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="213"/>
+        <location filename="../../gui/plots.py" line="235"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>%n 次合并后：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="214"/>
+        <location filename="../../gui/plots.py" line="236"/>
         <source>V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
         <translation>V %2 → %3 增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="266"/>
+        <location filename="../../gui/plots.py" line="288"/>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="271"/>
+        <location filename="../../gui/plots.py" line="293"/>
         <source>Export plot data</source>
         <translation>导出图表数据</translation>
     </message>
@@ -3005,7 +3122,7 @@
         <translation>各文字的词元数：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="284"/>
+        <location filename="../../gui/vocab/view.py" line="285"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -3068,17 +3185,17 @@
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="160"/>
+        <location filename="../../gui/vocab/view.py" line="161"/>
         <source>Any script</source>
         <translation>任意文字</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="231"/>
+        <location filename="../../gui/vocab/view.py" line="232"/>
         <source>%1 of %2 tokens shown</source>
         <translation>显示 %2 个词元中的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="252"/>
+        <location filename="../../gui/vocab/view.py" line="253"/>
         <source>Export vocabulary</source>
         <translation>导出词表</translation>
     </message>
@@ -4821,63 +4938,63 @@
         <translation>出现在哪里</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="75"/>
+        <location filename="../../gui/pipeline_models.py" line="71"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="75"/>
+        <location filename="../../gui/pipeline_models.py" line="71"/>
         <source>What ran</source>
         <translation>执行内容</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="76"/>
+        <location filename="../../gui/pipeline_models.py" line="72"/>
         <source>Pieces</source>
         <translation>片段数</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="77"/>
+        <location filename="../../gui/pipeline_models.py" line="73"/>
         <source>Aligned with the selection</source>
         <translation>与所选对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="78"/>
+        <location filename="../../gui/pipeline_models.py" line="74"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="150"/>
+        <location filename="../../gui/pipeline_models.py" line="146"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="150"/>
-        <location filename="../../gui/pipeline_models.py" line="216"/>
+        <location filename="../../gui/pipeline_models.py" line="146"/>
+        <location filename="../../gui/pipeline_models.py" line="212"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="151"/>
+        <location filename="../../gui/pipeline_models.py" line="147"/>
         <source>Characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="151"/>
+        <location filename="../../gui/pipeline_models.py" line="147"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="152"/>
+        <location filename="../../gui/pipeline_models.py" line="148"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="215"/>
+        <location filename="../../gui/pipeline_models.py" line="211"/>
         <source>Byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="215"/>
+        <location filename="../../gui/pipeline_models.py" line="211"/>
         <source>Printable form</source>
         <translation>可打印形式</translation>
     </message>
@@ -4995,22 +5112,22 @@
         <translation>对齐为近似值</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="99"/>
+        <location filename="../../gui/pipeline_models.py" line="95"/>
         <source>all %1 merges</source>
         <translation>全部 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="100"/>
+        <location filename="../../gui/pipeline_models.py" line="96"/>
         <source>first %1 of %2 merges</source>
         <translation>前 %1 次合并（共 %2 次）</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="103"/>
+        <location filename="../../gui/pipeline_models.py" line="99"/>
         <source>none: the asset stores no template</source>
         <translation>无：资产中没有存储模板</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="105"/>
+        <location filename="../../gui/pipeline_models.py" line="101"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -5018,182 +5135,205 @@
 <context>
     <name>timeline</name>
     <message>
-        <location filename="../../gui/timeline_models.py" line="43"/>
+        <location filename="../../gui/timeline/texts.py" line="9"/>
         <source>the smallest pair by symbol strings, first then second (Chapter 19)</source>
         <translation>按符号字符串最小的相邻对，先比第一个再比第二个（第 19 章）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="44"/>
+        <location filename="../../gui/timeline/texts.py" line="10"/>
         <source>the pair met first in corpus order (Sennrich&apos;s code)</source>
         <translation>按语料顺序最先遇到的相邻对（Sennrich 的代码）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="45"/>
+        <location filename="../../gui/timeline/texts.py" line="11"/>
         <source>the pair met first in corpus order (minbpe, tiktoken _educational)</source>
         <translation>按语料顺序最先遇到的相邻对（minbpe、tiktoken _educational）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="46"/>
+        <location filename="../../gui/timeline/texts.py" line="12"/>
         <source>the smallest pair of IDs: specials, alphabet by code point, then merges (Hugging Face BpeTrainer)</source>
         <translation>ID 对最小的相邻对：ID 依次为特殊 token、按码点排序的字母表、再按创建顺序的合并结果（Hugging Face BpeTrainer）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="48"/>
+        <location filename="../../gui/timeline/texts.py" line="14"/>
         <source>the merged piece with the fewest characters, then the smallest by UTF-8 bytes (SentencePiece BPE)</source>
         <translation>合并结果字符最少的相邻对，再按 UTF-8 字节取最小（SentencePiece BPE）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="50"/>
+        <location filename="../../gui/timeline/texts.py" line="16"/>
         <source>the greatest pair by symbol strings (subword-nmt learn_bpe)</source>
         <translation>按符号字符串最大的相邻对（subword-nmt learn_bpe）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="54"/>
+        <location filename="../../gui/timeline/texts.py" line="20"/>
         <source>reached the number of merges asked for</source>
         <translation>已达到要求的合并次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="55"/>
+        <location filename="../../gui/timeline/texts.py" line="21"/>
         <source>reached the vocabulary size asked for</source>
         <translation>已达到要求的词表大小</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="56"/>
+        <location filename="../../gui/timeline/texts.py" line="22"/>
         <source>no pair is left to merge</source>
         <translation>没有可合并的相邻对了</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="57"/>
+        <location filename="../../gui/timeline/texts.py" line="23"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="68"/>
+        <location filename="../../gui/timeline/texts.py" line="32"/>
+        <source>Char BPE</source>
+        <translation>字符 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/texts.py" line="33"/>
+        <source>Byte-level BPE</source>
+        <translation>字节级 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/texts.py" line="34"/>
+        <source>WordPiece</source>
+        <translation>WordPiece</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/texts.py" line="35"/>
+        <source>Unigram</source>
+        <translation>Unigram</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/models.py" line="46"/>
         <source>No other pair had count %1, so the count alone decides.</source>
         <translation>没有其他相邻对的计数为 %1，仅凭计数即可决定。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="71"/>
+        <location filename="../../gui/timeline/models.py" line="49"/>
         <source>%1 pairs at count %2: %3. The %4 rule picks %5: %6.</source>
         <translation>%1 个相邻对的计数同为 %2：%3。%4 规则选择 %5：%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="167"/>
+        <location filename="../../gui/timeline/models.py" line="145"/>
         <source>IDs %1, %2</source>
         <translation>ID %1, %2</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="170"/>
+        <location filename="../../gui/timeline/models.py" line="148"/>
         <source>%1 characters: %2</source>
         <translation>%1 个字符：%2</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="175"/>
+        <location filename="../../gui/timeline/models.py" line="153"/>
         <source>word %1 (%2), position %3</source>
         <translation>第 %1 个词（%2），第 %3 个位置</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_byte.py" line="70"/>
-        <location filename="../../gui/timeline_models.py" line="202"/>
+        <location filename="../../gui/timeline/byte.py" line="70"/>
+        <location filename="../../gui/timeline/models.py" line="180"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="68"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_byte.py" line="70"/>
+        <location filename="../../gui/timeline/byte.py" line="70"/>
         <source>Pair (IDs)</source>
         <translation>词对（ID）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_byte.py" line="71"/>
+        <location filename="../../gui/timeline/byte.py" line="71"/>
         <source>Pair (hex bytes)</source>
         <translation>词对（十六进制字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_byte.py" line="71"/>
+        <location filename="../../gui/timeline/byte.py" line="71"/>
         <source>Pair (text)</source>
         <translation>词对（文本）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_byte.py" line="72"/>
+        <location filename="../../gui/timeline/byte.py" line="72"/>
         <source>New ID</source>
         <translation>新 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_byte.py" line="73"/>
+        <location filename="../../gui/timeline/byte.py" line="73"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="72"/>
         <source>Tied pairs</source>
         <translation>并列词对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="202"/>
-        <location filename="../../gui/timeline_models.py" line="269"/>
+        <location filename="../../gui/timeline/models.py" line="180"/>
+        <location filename="../../gui/timeline/models.py" line="247"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="68"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_byte.py" line="72"/>
-        <location filename="../../gui/timeline_models.py" line="203"/>
-        <location filename="../../gui/timeline_models.py" line="269"/>
-        <location filename="../../gui/timeline_models.py" line="301"/>
+        <location filename="../../gui/timeline/byte.py" line="72"/>
+        <location filename="../../gui/timeline/models.py" line="181"/>
+        <location filename="../../gui/timeline/models.py" line="247"/>
+        <location filename="../../gui/timeline/models.py" line="279"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="203"/>
+        <location filename="../../gui/timeline/models.py" line="181"/>
         <source>New symbol</source>
         <translation>新符号</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="204"/>
+        <location filename="../../gui/timeline/models.py" line="182"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="204"/>
+        <location filename="../../gui/timeline/models.py" line="182"/>
         <source>Tie set</source>
         <translation>并列集</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="205"/>
+        <location filename="../../gui/timeline/models.py" line="183"/>
         <source>Other policy</source>
         <translation>另一规则</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="270"/>
+        <location filename="../../gui/timeline/models.py" line="248"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="270"/>
+        <location filename="../../gui/timeline/models.py" line="248"/>
         <source>Tie rule compares</source>
         <translation>并列规则比较的值</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="271"/>
+        <location filename="../../gui/timeline/models.py" line="249"/>
         <source>Where (word × weighted times)</source>
         <translation>出现位置（词 × 加权次数）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="272"/>
+        <location filename="../../gui/timeline/models.py" line="250"/>
         <source>winner</source>
         <translation>胜出</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="272"/>
+        <location filename="../../gui/timeline/models.py" line="250"/>
         <source>tied</source>
         <translation>并列</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="301"/>
+        <location filename="../../gui/timeline/models.py" line="279"/>
         <source>Word or record</source>
         <translation>词或记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="302"/>
+        <location filename="../../gui/timeline/models.py" line="280"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline_models.py" line="302"/>
+        <location filename="../../gui/timeline/models.py" line="280"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
@@ -5227,11 +5367,71 @@
         <source>subword-nmt</source>
         <translation>subword-nmt 规则</translation>
     </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="70"/>
+        <source>Round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="70"/>
+        <source>Pieces</source>
+        <translation>片段数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="71"/>
+        <source>Log-likelihood</source>
+        <translation>对数似然</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="71"/>
+        <source>Removed</source>
+        <translation>删除数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="72"/>
+        <source>Pieces removed (loss)</source>
+        <translation>删除的片段（损失）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="73"/>
+        <source>Sample after the round</source>
+        <translation>本轮后的示例文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="69"/>
+        <source>New piece</source>
+        <translation>新片段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="69"/>
+        <source>count(ab)</source>
+        <translation>count(ab)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="70"/>
+        <source>count(a)</source>
+        <translation>count(a)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="70"/>
+        <source>count(b)</source>
+        <translation>count(b)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="71"/>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="71"/>
+        <source>Runner-up</source>
+        <translation>次优词对</translation>
+    </message>
 </context>
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/workers.py" line="238"/>
+        <location filename="../../gui/workers.py" line="250"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>
