@@ -6,12 +6,12 @@ own table model instead of branches in every column of the char-BPE one.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from core.models import byte_train
 from core.render import render_piece
 
-from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, STOP_EVERY, TOOLTIP, _Table, tr
+from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, STOP_EVERY, TOOLTIP, _Table
 from ..workers import Cancelled
 
 
@@ -98,5 +98,6 @@ class ByteMergeTableModel(_Table):
         if role == FONT:
             return MONOSPACE if column in (1, 2) else None
         if column == 3:
-            return tr("New token: %1").replace("%1", render_piece(step.token_bytes))
+            return QCoreApplication.translate(
+                "timeline", "New token: %1").replace("%1", render_piece(step.token_bytes))
         return None

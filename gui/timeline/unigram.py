@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from core.models.unigram import NORMAL, round_model
 from core.models.unigram import em
 from core.render import visible
 
 from ..workers import Cancelled
-from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, TOOLTIP, _Table, tr
+from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, TOOLTIP, _Table
 
 REMOVED_SHOWN = 4  # pieces written in the "removed" cell; its tooltip lists up to 64
 
 
 def loss_text(loss: float) -> str:
-    return tr("unused") if math.isinf(loss) else f"{loss:.3g}"
+    return QCoreApplication.translate("timeline", "unused") if math.isinf(loss) else f"{loss:.3g}"
 
 
 def rows_of(model) -> list[dict]:
@@ -32,8 +32,8 @@ def rows_of(model) -> list[dict]:
             for r in trace.rounds]
     before = trace.rounds[-1].size_after if trace.rounds else trace.seed_pieces
     after = sum(1 for p in model.pieces if p.type == NORMAL)
-    rows.append({"label": tr("final"), "before": before, "after": after, "likelihood": trace.log_likelihood,
-                 "removed": tuple((p, None) for p in trace.finally_dropped[:64]),
+    rows.append({"label": QCoreApplication.translate("timeline", "final"), "before": before, "after": after,
+                 "likelihood": trace.log_likelihood, "removed": tuple((p, None) for p in trace.finally_dropped[:64]),
                  "removed_count": len(trace.finally_dropped)})
     return rows
 
@@ -119,7 +119,8 @@ class UnigramTableModel(_Table):
         if column == 4 and info["removed"]:
             return self.removed_text(info, 64).replace(", ", "\n")
         if column == 0 and row == len(self.rows) - 1:
-            return tr("After the last round the lowest-scoring pieces above the target are cut "
+            return QCoreApplication.translate(
+                "timeline", "After the last round the lowest-scoring pieces above the target are cut "
                       "(their loss is not computed), then one more EM step.")
         return None
 

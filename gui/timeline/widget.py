@@ -126,7 +126,7 @@ class MergeTimeline(QWidget):
         self.merge_view = _table(self.merge_model, stretch=5, widths=(48, 110, 56, 90, 40, 0, 96))
         self.byte_view = _table(self.byte_merge_model, stretch=3, widths=(48, 90, 130, 0, 56, 56, 56))
         self.wordpiece_view = _table(self.wordpiece_model, stretch=7, widths=(40, 110, 80, 60, 60, 60, 150, 0, 50))
-        self.unigram_view = _table(self.unigram_model, stretch=4, widths=(48, 100, 90, 60, 0, 200))
+        self.unigram_view = _table(self.unigram_model, stretch=5, widths=(48, 100, 90, 60, 230, 0))
         self.views = {"main": self.merge_view, "byte": self.byte_view, "wordpiece": self.wordpiece_view,
                       "unigram": self.unigram_view}
         self.merge_stack = QStackedWidget()
@@ -193,10 +193,11 @@ class MergeTimeline(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(step_tab, self.tr("Selected step"))
         self.tabs.addTab(self.plots, self.tr("Plots"))
-        splitter = QSplitter()
+        self.splitter = splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.tabs)
         splitter.setSizes([470, 610])
+        self._wide_steps = False  # the step table has the larger share (byte, WordPiece, Unigram)
         sample = QHBoxLayout()
         sample.addWidget(self.follow_box)
         sample.addWidget(self.limit_label)
@@ -302,7 +303,12 @@ class MergeTimeline(QWidget):
         for widget in (self.tie_box, self.compare_box, self.compare_button, self.tabs.widget(0)):
             widget.setEnabled(char)
         self.merge_stack.setCurrentWidget(self.views[purpose])
-        self.segmentation_label.setVisible(True)
+        # The other algorithms' tables have more columns and no "Selected step" pane: give them the room.
+        if self._wide_steps == char:
+            self._wide_steps = not char
+            total = sum(self.splitter.sizes()) or 1080
+            left = total * 3 // 5 if not char else total * 470 // 1080
+            self.splitter.setSizes([left, total - left])
 
     def _algorithm_chosen(self):
         purpose = self.purpose
@@ -422,7 +428,7 @@ class MergeTimeline(QWidget):
         """An other algorithm's steps, its plots (series from a worker) and the sample."""
         table, view = self.other_models[purpose], self.views[purpose]
         model = table.model
-        fit_columns(view, {"byte": (0, 1, 2, 4, 5, 6), "wordpiece": (0, 1, 2, 3, 4, 5, 8),
+        fit_columns(view, {"byte": (0, 1, 2, 4, 5, 6), "wordpiece": (0, 1, 2, 3, 4, 5, 6, 8),
                            "unigram": (0, 1, 2, 3)}[purpose])
         self.plots.clear()
         self.plots.set_kind("rounds" if purpose == "unigram" else "merges")
@@ -479,8 +485,11 @@ class MergeTimeline(QWidget):
         if purpose == "unigram":
             at = steps - 1 if row is None else row
             size = table.rows[at]["after"] + sum(1 for p in model.pieces if p.type != "normal")
-            text = self.tr("Round %1 of %2 · vocabulary %3").replace("%1", table.rows[at]["label"]).replace(
-                "%2", str(max(0, steps - 1))).replace("%3", f"{size:,}")
+            if at == steps - 1:
+                text = self.tr("Final model · vocabulary %1").replace("%1", f"{size:,}")
+            else:
+                text = self.tr("Round %1 of %2 · vocabulary %3").replace("%1", table.rows[at]["label"]).replace(
+                    "%2", str(max(0, steps - 1))).replace("%3", f"{size:,}")
             self.plots.set_step(at)
         else:
             at = steps if row is None else row + 1

@@ -8,14 +8,14 @@ The score is the Hugging Face course's ``count(ab) / (count(a)·count(b))``
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from core.models.char_bpe import merge_symbols
 from core.models.wordpiece import Candidate, WordPiece, initial_symbols
 from core.render import visible
 
 from ..workers import Cancelled
-from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, TOOLTIP, _Table, tr
+from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, TOOLTIP, _Table
 
 def base_size(model) -> int:
     """Entries before the first merge: [UNK], the specials, the alphabet."""
@@ -101,9 +101,11 @@ class WordPieceTableModel(_Table):
         if role == FONT:
             return MONOSPACE if column in (6, 7) else None
         if column == 6:
-            return tr("score = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)").replace(
+            return QCoreApplication.translate(
+                "timeline", "score = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)").replace(
                 "%1", str(step.pair_count)).replace("%2", str(step.left_count)).replace("%3", str(step.right_count))
         if column == 8 and len(step.ties) > 1:
-            return tr("Pairs with the same score; the smallest by symbol strings wins: %1").replace(
+            return QCoreApplication.translate(
+                "timeline", "Pairs with the same score; the smallest by symbol strings wins: %1").replace(
                 "%1", ", ".join(pair_text(p) for p in step.ties[:12]) + (" …" if len(step.ties) > 12 else ""))
         return None

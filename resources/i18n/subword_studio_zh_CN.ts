@@ -2,39 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <location filename="../../gui/timeline/byte.py" line="101"/>
-        <source>New token: %1</source>
-        <translation>新词元：%1</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/unigram.py" line="24"/>
-        <source>unused</source>
-        <translation>未使用</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/unigram.py" line="35"/>
-        <source>final</source>
-        <translation>最终</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/unigram.py" line="122"/>
-        <source>After the last round the lowest-scoring pieces above the target are cut (their loss is not computed), then one more EM step.</source>
-        <translation>最后一轮之后，超出目标大小的最低分片段被直接删去（不计算其损失），然后再做一步 EM。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="104"/>
-        <source>score = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</source>
-        <translation>得分 = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="107"/>
-        <source>Pairs with the same score; the smallest by symbol strings wins: %1</source>
-        <translation>得分相同的词对；按符号字符串最小者胜出：%1</translation>
-    </message>
-</context>
-<context>
     <name>AboutBox</name>
     <message>
         <location filename="../../gui/about.py" line="37"/>
@@ -2138,7 +2105,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline/widget.py" line="116"/>
-        <location filename="../../gui/timeline/widget.py" line="672"/>
+        <location filename="../../gui/timeline/widget.py" line="681"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
@@ -2198,81 +2165,81 @@
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="204"/>
+        <location filename="../../gui/timeline/widget.py" line="205"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="355"/>
+        <location filename="../../gui/timeline/widget.py" line="361"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="366"/>
+        <location filename="../../gui/timeline/widget.py" line="372"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="403"/>
+        <location filename="../../gui/timeline/widget.py" line="409"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>已训练 %n 次字节级合并。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="381"/>
+        <location filename="../../gui/timeline/widget.py" line="387"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="389"/>
+        <location filename="../../gui/timeline/widget.py" line="395"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="394"/>
+        <location filename="../../gui/timeline/widget.py" line="400"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="417"/>
+        <location filename="../../gui/timeline/widget.py" line="423"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="434"/>
-        <location filename="../../gui/timeline/widget.py" line="450"/>
-        <location filename="../../gui/timeline/widget.py" line="521"/>
-        <location filename="../../gui/timeline/widget.py" line="525"/>
+        <location filename="../../gui/timeline/widget.py" line="440"/>
+        <location filename="../../gui/timeline/widget.py" line="456"/>
+        <location filename="../../gui/timeline/widget.py" line="530"/>
+        <location filename="../../gui/timeline/widget.py" line="534"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="434"/>
-        <location filename="../../gui/timeline/widget.py" line="441"/>
-        <location filename="../../gui/timeline/widget.py" line="450"/>
-        <location filename="../../gui/timeline/widget.py" line="524"/>
+        <location filename="../../gui/timeline/widget.py" line="440"/>
+        <location filename="../../gui/timeline/widget.py" line="447"/>
+        <location filename="../../gui/timeline/widget.py" line="456"/>
+        <location filename="../../gui/timeline/widget.py" line="533"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="574"/>
+        <location filename="../../gui/timeline/widget.py" line="583"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="579"/>
+        <location filename="../../gui/timeline/widget.py" line="588"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="584"/>
+        <location filename="../../gui/timeline/widget.py" line="593"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="489"/>
-        <location filename="../../gui/timeline/widget.py" line="607"/>
+        <location filename="../../gui/timeline/widget.py" line="498"/>
+        <location filename="../../gui/timeline/widget.py" line="616"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
@@ -2287,119 +2254,124 @@
         <translation>WordPiece 和 Unigram 训练到这么多词表条目（含 [UNK] 或 &lt;unk&gt;）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="362"/>
+        <location filename="../../gui/timeline/widget.py" line="368"/>
         <source>Training: pruning round %1</source>
         <translation>训练中：第 %1 轮剪枝</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="364"/>
+        <location filename="../../gui/timeline/widget.py" line="370"/>
         <source>Training: vocabulary %1</source>
         <translation>训练中：词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="406"/>
+        <location filename="../../gui/timeline/widget.py" line="412"/>
         <source>Byte-level BPE has no whitespace split: it learned from whole records.</source>
         <translation>字节级 BPE 没有按空白切分：它从整条记录学习。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="410"/>
+        <location filename="../../gui/timeline/widget.py" line="416"/>
         <source>Trained %1 WordPiece steps (vocabulary %2): %3.</source>
         <translation>已训练 %1 步 WordPiece（词表 %2）：%3。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="412"/>
+        <location filename="../../gui/timeline/widget.py" line="418"/>
         <source>Trained %1 pruning rounds (vocabulary %2): %3.</source>
         <translation>已训练 %1 轮剪枝（词表 %2）：%3。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="482"/>
+        <location filename="../../gui/timeline/widget.py" line="489"/>
+        <source>Final model · vocabulary %1</source>
+        <translation>最终模型 · 词表 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="491"/>
         <source>Round %1 of %2 · vocabulary %3</source>
         <translation>第 %1 轮（共 %2 轮）· 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="611"/>
+        <location filename="../../gui/timeline/widget.py" line="620"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="625"/>
+        <location filename="../../gui/timeline/widget.py" line="634"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="651"/>
+        <location filename="../../gui/timeline/widget.py" line="660"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="654"/>
+        <location filename="../../gui/timeline/widget.py" line="663"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="656"/>
+        <location filename="../../gui/timeline/widget.py" line="665"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="658"/>
+        <location filename="../../gui/timeline/widget.py" line="667"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="660"/>
+        <location filename="../../gui/timeline/widget.py" line="669"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="666"/>
+        <location filename="../../gui/timeline/widget.py" line="675"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="672"/>
+        <location filename="../../gui/timeline/widget.py" line="681"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="708"/>
+        <location filename="../../gui/timeline/widget.py" line="717"/>
         <source>Use the model after pruning round %1:</source>
         <translation>使用第 %1 轮剪枝后的模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="710"/>
+        <location filename="../../gui/timeline/widget.py" line="719"/>
         <source>Use only the first %1 steps:</source>
         <translation>仅使用前 %1 步：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="711"/>
+        <location filename="../../gui/timeline/widget.py" line="720"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="730"/>
+        <location filename="../../gui/timeline/widget.py" line="739"/>
         <source>%1 tokens after this round (%2 with the final model)</source>
         <translation>本轮之后 %1 个 token（最终模型为 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="734"/>
+        <location filename="../../gui/timeline/widget.py" line="743"/>
         <source>%1 tokens with %2 steps (%3 with all %4)</source>
         <translation>%2 步得到 %1 个 token（全部 %4 步为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="735"/>
+        <location filename="../../gui/timeline/widget.py" line="744"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="763"/>
+        <location filename="../../gui/timeline/widget.py" line="772"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="763"/>
+        <location filename="../../gui/timeline/widget.py" line="772"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -5263,6 +5235,11 @@
         <translation>并列词对</translation>
     </message>
     <message>
+        <location filename="../../gui/timeline/byte.py" line="101"/>
+        <source>New token: %1</source>
+        <translation>新 token：%1</translation>
+    </message>
+    <message>
         <location filename="../../gui/timeline/models.py" line="180"/>
         <location filename="../../gui/timeline/models.py" line="247"/>
         <location filename="../../gui/timeline/wordpiece.py" line="68"/>
@@ -5368,6 +5345,16 @@
         <translation>subword-nmt 规则</translation>
     </message>
     <message>
+        <location filename="../../gui/timeline/unigram.py" line="24"/>
+        <source>unused</source>
+        <translation>未使用</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="35"/>
+        <source>final</source>
+        <translation>最终</translation>
+    </message>
+    <message>
         <location filename="../../gui/timeline/unigram.py" line="70"/>
         <source>Round</source>
         <translation>轮次</translation>
@@ -5398,6 +5385,11 @@
         <translation>本轮后的示例文本</translation>
     </message>
     <message>
+        <location filename="../../gui/timeline/unigram.py" line="122"/>
+        <source>After the last round the lowest-scoring pieces above the target are cut (their loss is not computed), then one more EM step.</source>
+        <translation>最后一轮之后，超出目标大小的最低分片段被直接删去（不计算其损失），然后再做一步 EM。</translation>
+    </message>
+    <message>
         <location filename="../../gui/timeline/wordpiece.py" line="69"/>
         <source>New piece</source>
         <translation>新片段</translation>
@@ -5426,6 +5418,16 @@
         <location filename="../../gui/timeline/wordpiece.py" line="71"/>
         <source>Runner-up</source>
         <translation>次优词对</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="104"/>
+        <source>score = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</source>
+        <translation>得分 = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="108"/>
+        <source>Pairs with the same score; the smallest by symbol strings wins: %1</source>
+        <translation>得分相同的词对；按符号字符串最小者胜出：%1</translation>
     </message>
 </context>
 <context>
