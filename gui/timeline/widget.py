@@ -307,7 +307,7 @@ class MergeTimeline(QWidget):
         if self._wide_steps == char:
             self._wide_steps = not char
             total = sum(self.splitter.sizes()) or 1080
-            left = total * 3 // 5 if not char else total * 470 // 1080
+            left = total * 2 // 3 if not char else total * 470 // 1080
             self.splitter.setSizes([left, total - left])
 
     def _algorithm_chosen(self):
@@ -428,8 +428,12 @@ class MergeTimeline(QWidget):
         """An other algorithm's steps, its plots (series from a worker) and the sample."""
         table, view = self.other_models[purpose], self.views[purpose]
         model = table.model
-        fit_columns(view, {"byte": (0, 1, 2, 4, 5, 6), "wordpiece": (0, 1, 2, 3, 4, 5, 6, 8),
+        fit_columns(view, {"byte": (0, 1, 2, 4, 5, 6), "wordpiece": (0, 3, 4, 5, 6, 8),
                            "unigram": (0, 1, 2, 3)}[purpose])
+        if purpose == "byte":  # merged tokens' hex bytes: wider than the usual cap
+            fit_columns(view, (2,), cap=300)
+        if purpose == "wordpiece":  # pairs of long pieces would squeeze the runner-up out
+            fit_columns(view, (1, 2), cap=130)
         self.plots.clear()
         self.plots.set_kind("rounds" if purpose == "unigram" else "merges")
         if self.byte_stats_task is not None:

@@ -15,7 +15,7 @@ from core.models.wordpiece import Candidate, WordPiece, initial_symbols
 from core.render import visible
 
 from ..workers import Cancelled
-from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, TOOLTIP, _Table
+from .models import ALIGNMENT, DISPLAY, RIGHT, TOOLTIP, _Table
 
 def base_size(model) -> int:
     """Entries before the first merge: [UNK], the specials, the alphabet."""
@@ -86,20 +86,21 @@ class WordPieceTableModel(_Table):
         return len(self.steps)
 
     def data(self, index, role=DISPLAY):
-        if role not in (DISPLAY, ALIGNMENT, FONT, TOOLTIP) or not index.isValid():
+        if role not in (DISPLAY, ALIGNMENT, TOOLTIP) or not index.isValid():
             return None
         step, column = self.steps[index.row()], index.column()
         if role == DISPLAY:
             if column == 7:
                 up = step.runner_up
-                return "—" if up is None else f"{pair_text(up.pair)}: {score_text(up)}"
+                return "—" if up is None else f"{pair_text(up.pair)} ({float(up.score):.4g})"
             return (str(step.step), pair_text(step.pair), visible(step.new_symbol), str(step.pair_count),
                     str(step.left_count), str(step.right_count), score_text(winner(step)), "",
                     str(len(step.ties)) + ("+" if len(step.ties) >= 64 else ""))[column]
         if role == ALIGNMENT:
             return RIGHT if column in (0, 3, 4, 5, 8) else None
-        if role == FONT:
-            return MONOSPACE if column in (6, 7) else None
+        if column == 7 and step.runner_up is not None:
+            return QCoreApplication.translate("timeline", "Runner-up score: %1").replace(
+                "%1", score_text(step.runner_up))
         if column == 6:
             return QCoreApplication.translate(
                 "timeline", "score = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)").replace(

@@ -5420,12 +5420,17 @@
         <translation>次优词对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="104"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="102"/>
+        <source>Runner-up score: %1</source>
+        <translation>次优词对得分：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="105"/>
         <source>score = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</source>
         <translation>得分 = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="108"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="109"/>
         <source>Pairs with the same score; the smallest by symbol strings wins: %1</source>
         <translation>得分相同的词对；按符号字符串最小者胜出：%1</translation>
     </message>

@@ -114,7 +114,9 @@ def test_wordpiece_first_step_is_the_core_trainers_with_its_score_terms(timeline
         "1", f"{step.pair[0]} + {step.pair[1]}", step.new_symbol, str(step.pair_count), str(step.left_count),
         str(step.right_count), score]
     up = step.runner_up
-    assert cell(table, 0, 7).startswith(f"{up.pair[0]} + {up.pair[1]}: {up.pair_count}/")
+    assert cell(table, 0, 7) == f"{up.pair[0]} + {up.pair[1]} ({float(up.score):.4g})"
+    tip = table.data(table.index(0, 7), Qt.ToolTipRole)
+    assert tip.endswith(f"{up.pair_count}/({up.left_count}·{up.right_count}) = {float(up.score):.4g}")
     assert timeline.workspace.trained_others["wordpiece"].vocab == expected.vocab
 
 
@@ -132,7 +134,8 @@ def test_wordpiece_score_terms_by_hand_on_the_course_corpus(qtbot):
     choose(view, qtbot, "wordpiece")
     table = view.wordpiece_model
     assert [cell(table, 0, c) for c in range(8)] == [
-        "1", "##g + ##s", "##gs", "5", "20", "5", "5/(20·5) = 0.05", "##u + ##g: 20/(36·20) = 0.02778"]
+        "1", "##g + ##s", "##gs", "5", "20", "5", "5/(20·5) = 0.05", "##u + ##g (0.02778)"]
+    assert table.data(table.index(0, 7), Qt.ToolTipRole) == "Runner-up score: 20/(36·20) = 0.02778"
     # stepping through: forward and back move the selected row and the label
     view.step_by(1)
     assert view.wordpiece_view.currentIndex().row() == 0
