@@ -11,6 +11,7 @@ off screen.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 
 SAMPLE = 400  # rows measured from each end
 PADDING = 18  # cell margins and the sort/resize grip
@@ -21,10 +22,13 @@ def fit_columns(view, columns, *, cap: int = CAP) -> None:
     model, header = view.model(), view.horizontalHeader()
     rows = model.rowCount()
     sample = list(range(min(rows, SAMPLE))) + list(range(max(SAMPLE, rows - SAMPLE), rows))
-    metrics, bold = view.fontMetrics(), header.fontMetrics()
+    plain, bold = view.fontMetrics(), header.fontMetrics()
     for column in columns:
         title = model.headerData(column, Qt.Horizontal, Qt.DisplayRole) or ""
         widest = bold.horizontalAdvance(str(title))
+        # A column in its own font (hex bytes in monospace) is measured in it.
+        font = model.data(model.index(sample[0], column), Qt.FontRole) if sample else None
+        metrics = QFontMetrics(font) if font is not None else plain
         for row in sample:
             text = model.data(model.index(row, column), Qt.DisplayRole)
             if text:

@@ -430,8 +430,6 @@ class MergeTimeline(QWidget):
         model = table.model
         fit_columns(view, {"byte": (0, 1, 2, 4, 5, 6), "wordpiece": (0, 3, 4, 5, 6, 8),
                            "unigram": (0, 1, 2, 3)}[purpose])
-        if purpose == "byte":  # merged tokens' hex bytes: wider than the usual cap
-            fit_columns(view, (2,), cap=300)
         if purpose == "wordpiece":  # pairs of long pieces would squeeze the runner-up out
             fit_columns(view, (1, 2), cap=130)
         self.plots.clear()
