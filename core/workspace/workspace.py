@@ -187,10 +187,6 @@ class Workspace:
         """The merge timeline's byte-level BPE, when it trained one."""
         return self.trained_others.get("byte-bpe")
 
-    def adopt_byte(self, model) -> None:
-        """Keep a byte-level BPE trained off the GUI thread."""
-        self.adopt_other("byte-bpe", model)
-
     def adopt_other(self, kind: str, model) -> None:
         """Hold a model of ``kind`` (one of TRAINED_KINDS) the timeline trained,
         as "trained:" + kind, replacing the previous one of that kind."""

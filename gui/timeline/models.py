@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import csv
 import io
-from collections import Counter
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from core.models.char_bpe import merge_symbols
-from core.models.ties import CORPUS_ORDER
 from core.render import visible
 
 from ..models import pair_text, policy_name
-from .texts import RULES, STOP_REASONS, tr  # noqa: F401 - STOP_REASONS: the widget reads it here too
+from .texts import RULES, tr
 from ..workers import Cancelled
 
 TIE_BRUSH = QBrush(QColor("#fff3c4"))

@@ -33,12 +33,12 @@ from ..plots import TimelinePlots
 from . import byte as timeline_byte
 from . import unigram as timeline_unigram
 from . import wordpiece as timeline_wordpiece
-from .texts import ALGORITHMS
+from .texts import ALGORITHMS, RULES, STOP_REASONS
+from .texts import tr as timeline_tr
 from .models import (
-    RULES, STOP_REASONS, MergeTableModel, PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text,
+    MergeTableModel, PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text,
     token_totals,
 )
-from .models import tr as timeline_tr
 from ..models import policy_name
 from ..shared_results import shared_for
 from ..workers import run_task, trainer_for
