@@ -186,7 +186,7 @@ def test_cli_takes_a_shelf_name_where_it_takes_an_asset(capsys, tmp_path, monkey
     encoding, _ = _official("cl100k_base")
     assert result["ids"] == encoding.encode("it's 中文 😀") and result["kind"] == "bpe"
     assert cli_main(["decode", "cl100k_base", *map(str, result["ids"])]) == 0
-    assert capsys.readouterr().out == "it's 中文 😀"
+    assert capsys.readouterr().out == "it's 中文 😀\n"
     assert cli_main(["shelf", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert [e["name"] for e in listed] == list(ENTRIES)
