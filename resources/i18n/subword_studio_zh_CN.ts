@@ -598,42 +598,62 @@
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="51"/>
+        <location filename="../../gui/compare/view.py" line="53"/>
         <source>Type or paste any text: a word, a sentence or whole pages</source>
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="67"/>
+        <location filename="../../gui/compare/view.py" line="69"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="70"/>
+        <location filename="../../gui/compare/view.py" line="72"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="71"/>
+        <location filename="../../gui/compare/view.py" line="73"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="72"/>
+        <location filename="../../gui/compare/view.py" line="74"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="73"/>
+        <location filename="../../gui/compare/view.py" line="75"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="74"/>
+        <location filename="../../gui/compare/view.py" line="76"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="144"/>
+        <location filename="../../gui/compare/view.py" line="136"/>
+        <source>loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="136"/>
+        <source>built-in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="137"/>
+        <source>%1 (built-in)</source>
+        <translation>%1（内置）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="143"/>
+        <source>Built-in tokenizer</source>
+        <translation>内置分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="162"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
@@ -678,12 +698,12 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="117"/>
+        <location filename="../../gui/compare/view.py" line="122"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="100"/>
+        <location filename="../../gui/compare/picker.py" line="105"/>
         <source>cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1868,70 +1888,70 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="59"/>
-        <location filename="../../gui/main_window.py" line="183"/>
-        <location filename="../../gui/main_window.py" line="276"/>
+        <location filename="../../gui/main_window.py" line="61"/>
+        <location filename="../../gui/main_window.py" line="185"/>
+        <location filename="../../gui/main_window.py" line="298"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="205"/>
-        <location filename="../../gui/main_window.py" line="212"/>
+        <location filename="../../gui/main_window.py" line="207"/>
+        <location filename="../../gui/main_window.py" line="214"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="264"/>
+        <location filename="../../gui/main_window.py" line="286"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266"/>
+        <location filename="../../gui/main_window.py" line="288"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="280"/>
+        <location filename="../../gui/main_window.py" line="302"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="281"/>
+        <location filename="../../gui/main_window.py" line="303"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313"/>
+        <location filename="../../gui/main_window.py" line="335"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="314"/>
+        <location filename="../../gui/main_window.py" line="336"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="322"/>
+        <location filename="../../gui/main_window.py" line="344"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="341"/>
+        <location filename="../../gui/main_window.py" line="363"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="342"/>
+        <location filename="../../gui/main_window.py" line="364"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="371"/>
+        <location filename="../../gui/main_window.py" line="393"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="372"/>
+        <location filename="../../gui/main_window.py" line="394"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -1954,122 +1974,137 @@
         <translation>清空列表(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="79"/>
+        <location filename="../../gui/menus.py" line="76"/>
+        <source>%1 from %2 %3, %4</source>
+        <translation>%1，来自 %2 %3，%4</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="80"/>
+        <source>No built-in tokenizers</source>
+        <translation>没有内置分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="93"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="80"/>
+        <location filename="../../gui/menus.py" line="94"/>
         <source>&amp;Open workspace…</source>
         <translation>打开工作区(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="81"/>
+        <location filename="../../gui/menus.py" line="95"/>
         <source>&amp;Save workspace</source>
         <translation>保存工作区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="82"/>
+        <location filename="../../gui/menus.py" line="96"/>
         <source>Save workspace &amp;as…</source>
         <translation>工作区另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="84"/>
+        <location filename="../../gui/menus.py" line="98"/>
         <source>Recent &amp;workspaces</source>
         <translation>最近的工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="87"/>
+        <location filename="../../gui/menus.py" line="101"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="88"/>
+        <location filename="../../gui/menus.py" line="102"/>
         <source>&amp;Export tokenizer…</source>
         <translation>导出分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="90"/>
+        <location filename="../../gui/menus.py" line="104"/>
         <source>Recent &amp;tokenizers</source>
         <translation>最近的分词器(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="93"/>
+        <location filename="../../gui/menus.py" line="106"/>
+        <source>&amp;Built-in tokenizers</source>
+        <translation>内置分词器(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="108"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="95"/>
+        <location filename="../../gui/menus.py" line="110"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="102"/>
+        <location filename="../../gui/menus.py" line="117"/>
         <source>&amp;Lesson panel</source>
         <translation>课程面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="105"/>
+        <location filename="../../gui/menus.py" line="120"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="110"/>
+        <location filename="../../gui/menus.py" line="125"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="117"/>
+        <location filename="../../gui/menus.py" line="132"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="119"/>
+        <location filename="../../gui/menus.py" line="134"/>
         <source>&amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="119"/>
+        <location filename="../../gui/menus.py" line="134"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="119"/>
+        <location filename="../../gui/menus.py" line="134"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="127"/>
+        <location filename="../../gui/menus.py" line="142"/>
         <source>&amp;Lessons</source>
         <translation>课程(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="132"/>
+        <location filename="../../gui/menus.py" line="147"/>
         <source>&amp;Previous step</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="134"/>
+        <location filename="../../gui/menus.py" line="149"/>
         <source>&amp;Next step</source>
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="136"/>
+        <location filename="../../gui/menus.py" line="151"/>
         <source>E&amp;nd lesson</source>
         <translation>结束课程(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="140"/>
+        <location filename="../../gui/menus.py" line="155"/>
         <source>&amp;Exercises (§19.8)…</source>
         <translation>习题（§19.8）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="145"/>
+        <location filename="../../gui/menus.py" line="160"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="146"/>
+        <location filename="../../gui/menus.py" line="161"/>
         <source>&amp;About Subword Studio</source>
         <translation>关于 Subword Studio(&amp;A)</translation>
     </message>
@@ -2754,14 +2789,37 @@
     </message>
 </context>
 <context>
+    <name>TokenizerChooser</name>
+    <message>
+        <location filename="../../gui/encode/chooser.py" line="83"/>
+        <source>%1 (built-in)</source>
+        <translation>%1（内置）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/chooser.py" line="85"/>
+        <source>%1 (built-in, loading…)</source>
+        <translation>%1（内置，加载中…）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/chooser.py" line="87"/>
+        <source>%1 from %2 %3, %4; loaded when picked</source>
+        <translation>%1，来自 %2 %3，%4；选中时加载</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/chooser.py" line="113"/>
+        <source>Built-in tokenizer</source>
+        <translation>内置分词器</translation>
+    </message>
+</context>
+<context>
     <name>TokenizerListModel</name>
     <message>
-        <location filename="../../gui/compare/picker.py" line="104"/>
+        <location filename="../../gui/compare/picker.py" line="109"/>
         <source>baseline</source>
         <translation>基准</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="145"/>
+        <location filename="../../gui/compare/picker.py" line="150"/>
         <source>%1 — key %2</source>
         <translation>%1 — 键 %2</translation>
     </message>
@@ -3182,32 +3240,32 @@
 <context>
     <name>compare_view</name>
     <message>
-        <location filename="../../gui/compare/picker.py" line="15"/>
+        <location filename="../../gui/compare/picker.py" line="17"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="16"/>
+        <location filename="../../gui/compare/picker.py" line="18"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="17"/>
+        <location filename="../../gui/compare/picker.py" line="19"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="18"/>
+        <location filename="../../gui/compare/picker.py" line="20"/>
         <source>Characters / token</source>
         <translation>字符数 / token</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="19"/>
+        <location filename="../../gui/compare/picker.py" line="21"/>
         <source>Bytes / token</source>
         <translation>字节数 / token</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="20"/>
+        <location filename="../../gui/compare/picker.py" line="22"/>
         <source>Tokens vs baseline</source>
         <translation>token 数（相对基准）</translation>
     </message>
@@ -4821,63 +4879,63 @@
         <translation>出现在哪里</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="75"/>
+        <location filename="../../gui/pipeline_models.py" line="71"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="75"/>
+        <location filename="../../gui/pipeline_models.py" line="71"/>
         <source>What ran</source>
         <translation>执行内容</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="76"/>
+        <location filename="../../gui/pipeline_models.py" line="72"/>
         <source>Pieces</source>
         <translation>片段数</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="77"/>
+        <location filename="../../gui/pipeline_models.py" line="73"/>
         <source>Aligned with the selection</source>
         <translation>与所选对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="78"/>
+        <location filename="../../gui/pipeline_models.py" line="74"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="150"/>
+        <location filename="../../gui/pipeline_models.py" line="146"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="150"/>
-        <location filename="../../gui/pipeline_models.py" line="216"/>
+        <location filename="../../gui/pipeline_models.py" line="146"/>
+        <location filename="../../gui/pipeline_models.py" line="212"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="151"/>
+        <location filename="../../gui/pipeline_models.py" line="147"/>
         <source>Characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="151"/>
+        <location filename="../../gui/pipeline_models.py" line="147"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="152"/>
+        <location filename="../../gui/pipeline_models.py" line="148"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="215"/>
+        <location filename="../../gui/pipeline_models.py" line="211"/>
         <source>Byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="215"/>
+        <location filename="../../gui/pipeline_models.py" line="211"/>
         <source>Printable form</source>
         <translation>可打印形式</translation>
     </message>
@@ -4995,22 +5053,22 @@
         <translation>对齐为近似值</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="99"/>
+        <location filename="../../gui/pipeline_models.py" line="95"/>
         <source>all %1 merges</source>
         <translation>全部 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="100"/>
+        <location filename="../../gui/pipeline_models.py" line="96"/>
         <source>first %1 of %2 merges</source>
         <translation>前 %1 次合并（共 %2 次）</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="103"/>
+        <location filename="../../gui/pipeline_models.py" line="99"/>
         <source>none: the asset stores no template</source>
         <translation>无：资产中没有存储模板</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="105"/>
+        <location filename="../../gui/pipeline_models.py" line="101"/>
         <source>none</source>
         <translation>无</translation>
     </message>
