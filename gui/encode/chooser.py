@@ -8,7 +8,7 @@ the workspace's encoder, remembered by key for the next session
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QMessageBox
+from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox
 
 from core.errors import StudioError
 
@@ -41,6 +41,8 @@ class TokenizerChooser(QComboBox):
         self.choice = choice  # WorkspaceChoice or OwnChoice
         self.opener = opener_for(workspace)
         self.wanted_shelf = ""  # the built-in tokenizer picked here, while it loads
+        self.status = QLabel()  # "loading ..." beside the selector (the panel places it)
+        self.status.hide()
 
         # Widgets: wide enough for a name, never as wide as the longest one.
         self.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
@@ -93,21 +95,28 @@ class TokenizerChooser(QComboBox):
         if key is None:
             return
         if key.startswith(SHELF):
-            self.wanted_shelf = key[len(SHELF):]
+            self._wait_for(key[len(SHELF):])
             self.opener.open(self.wanted_shelf)  # encodes with it once open (_shelf_opened)
             self.refresh()
             return
-        self.wanted_shelf = ""
+        self._wait_for("")
         self.choice.choose(key)
+
+    def _wait_for(self, name):
+        self.wanted_shelf = name
+        entry = next((e for e in self.opener.entries() if e.name == name), None)
+        self.status.setVisible(entry is not None)
+        if entry is not None:
+            self.status.setText(self.tr("Loading %1…").replace("%1", entry.display))
 
     def _shelf_opened(self, name, key):
         if name == self.wanted_shelf:
-            self.wanted_shelf = ""
+            self._wait_for("")
             self.choice.choose(key)
         self.refresh()
 
     def _shelf_failed(self, name, message):
         self.refresh()
         if name == self.wanted_shelf:
-            self.wanted_shelf = ""
+            self._wait_for("")
             QMessageBox.warning(self, self.tr("Built-in tokenizer"), message)

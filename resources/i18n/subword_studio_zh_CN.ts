@@ -1238,17 +1238,17 @@
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="263"/>
+        <location filename="../../gui/encode/panel.py" line="264"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="218"/>
+        <location filename="../../gui/encode/panel.py" line="219"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="292"/>
+        <location filename="../../gui/encode/panel.py" line="293"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -2791,22 +2791,27 @@
 <context>
     <name>TokenizerChooser</name>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="83"/>
+        <location filename="../../gui/encode/chooser.py" line="85"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="85"/>
+        <location filename="../../gui/encode/chooser.py" line="87"/>
         <source>%1 (built-in, loading…)</source>
         <translation>%1（内置，加载中…）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="87"/>
+        <location filename="../../gui/encode/chooser.py" line="89"/>
         <source>%1 from %2 %3, %4; loaded when picked</source>
         <translation>%1，来自 %2 %3，%4；选中时加载</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="113"/>
+        <location filename="../../gui/encode/chooser.py" line="110"/>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/chooser.py" line="122"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>

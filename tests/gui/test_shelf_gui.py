@@ -61,6 +61,9 @@ def test_picking_a_built_in_tokenizer_loads_it_and_encodes_with_the_librarys_ids
     opener = opener_for(window.workspace)
     with qtbot.waitSignal(opener.sig_opened, timeout=60_000):
         panel.chooser.setCurrentIndex(panel.chooser.findData(f"shelf:{SMALL}"))
+        assert panel.chooser.status.isVisible() and "Loading SentencePiece unigram" in panel.chooser.status.text()
+        assert window.workspace.encoder_key == CLASSROOM  # until it is loaded
+    assert panel.chooser.status.isHidden()
     key = window.workspace.encoder_key
     assert key.startswith("asset:") and panel.chooser.currentData() == key
     last = len(window.workspace.assets) - 1
