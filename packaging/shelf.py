@@ -10,8 +10,10 @@
 it (converting js-tiktoken's packed ranks back to a ``.tiktoken`` file), and
 refuses any file whose SHA-256 is not the one recorded: for the tiktoken
 encodings, the hash tiktoken's own code (``tiktoken_ext/openai_public.py``)
-expects.  The .gz files are written deterministically (no name, no time), so
-a rebuild gives the same bytes.
+expects (so tiktoken, a test dependency, must be installed).  The .gz files
+are written deterministically (no name, no time), so a rebuild with the same
+zlib gives the same bytes; another zlib may compress differently, which
+``--write-manifest`` records (the originals' hashes are checked either way).
 """
 
 from __future__ import annotations
