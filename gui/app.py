@@ -62,9 +62,32 @@ def self_test(app, window, folder) -> int:
         window.show_panel(key)
         check(key, panel.window())  # the main window, or the window it was detached into
     check("window-timeline", window.windows.new_window("timeline"))
+    failures += shelf_check()
     for failure in failures:
         print(f"self-test: FAILED {failure}", file=sys.stderr)
     return 1 if failures else 0
+
+
+def shelf_check() -> list[str]:
+    """The built-in tokenizers came along: every file unpacks to its recorded
+    hash, every format's importer is there, and the smallest one loads."""
+    import importlib
+
+    from core import formats
+    from core.assets import shelf
+    from core.errors import StudioError
+
+    try:
+        entries = shelf.entries()
+        for entry in entries:
+            shelf.original(entry)
+            importlib.import_module(f"core.formats.{formats.MODULES[entry.format]}")
+        if entries:
+            shelf.load(min(entries, key=lambda e: e.size).name)
+    except (StudioError, ImportError) as exc:
+        return [f"shelf: {exc}"]
+    print(f"self-test: shelf ok ({len(entries)} built-in tokenizers)")
+    return []
 
 
 def no_display() -> bool:

@@ -26,6 +26,7 @@ from .lessons import LessonDock, LessonPlayer
 from .windows import views
 from .windows.manager import WindowManager
 from .windows.tabs import ViewTabs
+from .shelf_open import opener_for
 from .workers import run_task, shutdown, trainer_for
 
 AUTOSAVE_MS = 60_000
@@ -49,6 +50,7 @@ class MainWindow(QMainWindow):
         self.lesson_dock = LessonDock(self.player, self)
         self.windows = WindowManager(self)  # the other windows
         self.exercises = None  # the exercise dialog, made on first use
+        self._builtin = None  # the built-in tokenizer File → Built-in tokenizers is opening ("" once done)
         self._build_views()
         self.setAcceptDrops(True)
 
@@ -212,6 +214,26 @@ class MainWindow(QMainWindow):
             self._fail(self.tr("%1 no longer exists; it was removed from the recent files.").replace("%1", path))
             return None
         return self.import_tokenizer(path)
+
+    def open_builtin(self, name: str):
+        """File → Built-in tokenizers: open one (off the GUI thread) and encode with it."""
+        opener = opener_for(self.workspace)
+        if self._builtin is None:
+            opener.sig_opened.connect(self._builtin_opened)
+            opener.sig_failed.connect(self._builtin_failed)
+        self._builtin = name
+        self.show_panel("encode")
+        opener.open(name)
+
+    def _builtin_opened(self, name, key):
+        if name == self._builtin:
+            self._builtin = ""
+            encode_chooser.choose(self.workspace, key)
+
+    def _builtin_failed(self, name, message):
+        if name == self._builtin:
+            self._builtin = ""
+            self._fail(message)
 
     def import_tokenizer(self, path=None):
         """File → Import tokenizer (our own asset files open directly); a successful

@@ -66,6 +66,20 @@ class Menus(QObject):
         fill()
         return menu
 
+    def builtin_menu(self, menu, window):
+        """The shelf's tokenizers (core.assets.shelf): picking one opens it and encodes with it."""
+        from .shelf_open import opener_for
+
+        entries = opener_for(window.workspace).entries()  # the manifest only: nothing is loaded here
+        for entry in entries:
+            action = _action(menu, entry.display, lambda name=entry.name: window.open_builtin(name))
+            action.setStatusTip(self.tr("%1 from %2 %3, %4").replace("%1", entry.name).replace(
+                "%2", entry.package).replace("%3", entry.version).replace("%4", entry.licence))
+            action.setToolTip(action.statusTip())
+        if not entries:
+            menu.addAction(self.tr("No built-in tokenizers")).setEnabled(False)
+        return menu
+
     def build(self) -> dict:
         """Make the menus of ``host``; returns the actions tests and shortcuts need, by name."""
         window, host = self.window, self.host
@@ -89,6 +103,7 @@ class Menus(QObject):
                                     "Ctrl+E")
         self.recent_menu(file_menu.addMenu(self.tr("Recent &tokenizers")), settings.RECENT_TOKENIZERS,
                          window.open_recent_tokenizer)
+        actions["builtin"] = self.builtin_menu(file_menu.addMenu(self.tr("&Built-in tokenizers")), window)
         file_menu.addSeparator()
         actions["quit"] = _action(file_menu, self.tr("&Quit"), window.close, QKeySequence.Quit)
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import sys
 
-from core import assets
 from core.inspect import canon
 from core.errors import StudioError
 from core.inspect.idlist import ID_FILE_LIMIT, ids_from_bytes, parse_ids, read_id_file
+from core.cli import shelf_cmds
 
 
 def add_command(sub, print_json) -> None:
     p = sub.add_parser("canon", help="is an ID list the canonical encoding of its text? (exit 0 yes, 1 no)")
-    p.add_argument("asset")
+    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
     p.add_argument("ids", nargs="*", help="IDs (270 32 268 or [270, 32, 268]); - reads them from stdin")
     p.add_argument("--file", help="read the IDs from a text file")
     p.add_argument("--json", action="store_true")
@@ -46,7 +46,7 @@ def read_ids(args) -> list[int]:
 
 
 def cmd_canon(args, print_json) -> int:
-    _, tokenizer = assets.load_tokenizer(args.asset)
+    _, tokenizer = shelf_cmds.open_asset(args.asset)
     result = canon.check(tokenizer, read_ids(args))
     if args.json:
         print_json(canon_json(result))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from core import assets
 from core.inspect import identity
 from core.formats import FORMATS, IMPORT_FORMATS, export_asset, import_file
+from core.cli import shelf_cmds
 
 
 def add_commands(sub, print_json) -> None:
@@ -23,7 +24,7 @@ def add_commands(sub, print_json) -> None:
     p.set_defaults(func=lambda args: cmd_import(args, print_json))
 
     p = sub.add_parser("export", help="write an asset in another library's format")
-    p.add_argument("asset")
+    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
     p.add_argument("--format", required=True, choices=FORMATS)
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--json", action="store_true")
@@ -56,7 +57,7 @@ def cmd_import(args, print_json) -> int:
 
 
 def cmd_export(args, print_json) -> int:
-    asset, tokenizer = assets.load_tokenizer(args.asset)
+    asset, tokenizer = shelf_cmds.open_asset(args.asset)
     report = export_asset(asset, tokenizer, args.format, args.output)
     if args.json:
         print_json({"output": args.output, "report": report.to_json()})

@@ -18,6 +18,7 @@ from core.cli import canon_cmds as cli_canon, stages_cmds as stages_cli, tokens_
 from core.errors import AssetError, StudioError
 from core.fileio import check_outputs, write_json_atomic
 from core.cli import formats_cmds as cli_support
+from core.cli import shelf_cmds
 
 EXIT_ERROR = 2
 
@@ -49,7 +50,7 @@ def retrain(asset: dict, model: char_bpe.CharBPE) -> char_bpe.CharBPE:
 
 
 def cmd_trace(args):
-    asset, model = assets.load_tokenizer(args.asset)
+    asset, model = shelf_cmds.open_asset(args.asset)
     if asset["kind"] != "char-bpe":
         raise StudioError(f"trace: {args.asset} is a {asset['kind']} asset; the merge trace is kept for char-bpe")
     trace = retrain(asset, model).trace
@@ -65,8 +66,17 @@ def cmd_trace(args):
 
 # ==== identity and diff (docs/identity.md) ====
 
+def _identified(arg) -> identity.LoadedAsset:
+    """An ASSET argument (a file or a shelf name), identified."""
+    asset, model = shelf_cmds.open_asset(arg)
+    try:
+        return identity.from_dict(asset, path=arg, tokenizer=model)
+    except AssetError as exc:
+        raise AssetError.at(str(arg), exc) from None
+
+
 def cmd_identity(args):
-    loaded = identity.load(args.asset)
+    loaded = _identified(args.asset)
     result = identity.identity_json(loaded.identity)
     code = 0
     if args.manifest:
@@ -89,7 +99,7 @@ def cmd_identity(args):
 
 
 def cmd_diff(args):
-    a, b = identity.load(args.a), identity.load(args.b)
+    a, b = _identified(args.a), _identified(args.b)
     diff = asset_diff.compare(a.identity, b.identity)
     rows = ()
     if not args.no_behaviour:
@@ -117,20 +127,20 @@ def build_parser() -> argparse.ArgumentParser:
     vocab_cmds.add_commands(sub, _print_json)  # vocab ASSET [--audit] [--json] [--csv FILE]
 
     p = sub.add_parser("trace", help="print every training step")
-    p.add_argument("asset")
+    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_trace)
 
     p = sub.add_parser("identity", help="interface and full identity (exit 1 if --manifest mismatches)")
-    p.add_argument("asset")
+    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
     p.add_argument("--manifest", help='check a checkpoint manifest {"tokenizer_interface_sha256": ...}')
     p.add_argument("--write-manifest", help="write the manifest a checkpoint should carry")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_identity)
 
     p = sub.add_parser("diff", help="compare two assets (exit 0 equal, 1 different)")
-    p.add_argument("a")
-    p.add_argument("b")
+    p.add_argument("a", help=shelf_cmds.ASSET_HELP)
+    p.add_argument("b", help=shelf_cmds.ASSET_HELP)
     p.add_argument("--probe", action="append", help="probe text (repeatable; default: classroom records + mixed)")
     p.add_argument("--no-behaviour", action="store_true", help="structural diff only")
     p.add_argument("--json", action="store_true")
@@ -139,16 +149,19 @@ def build_parser() -> argparse.ArgumentParser:
     cli_support.add_commands(sub, _print_json)  # import FILE --format ..., export ASSET --format ...
     cli_canon.add_command(sub, _print_json)  # canon ASSET ID... [--file PATH | -]
     stages_cli.add_command(sub, _print_json)  # stages ASSET --text TEXT
+    shelf_cmds.add_command(sub, _print_json)  # shelf [--json]: the built-in tokenizers
     return parser
 
 
-COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon", "stages", "vocab")
+COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon", "stages", "vocab",
+            "shelf")
 
 # ==== the file policy (README "Robustness") ====
 # The files each command reads and writes, by argument name.  Every output is
 # checked against every input before anything is written (fileio.check_outputs).
 INPUTS = {"train": ("corpus",), "identity": ("asset", "manifest"), "diff": ("a", "b"),
-          "import": ("file", "merges_file", "specials"), "canon": ("asset", "file"), "stages": ("asset", "file")}
+          "import": ("file", "merges_file", "specials"), "canon": ("asset", "file"), "stages": ("asset", "file"),
+          "shelf": ()}
 OUTPUTS = {"train": ("output", "trace"), "identity": ("write_manifest",), "import": ("output",),
            "vocab": ("csv", "audit_csv")}
 

@@ -7,18 +7,18 @@ prints what :func:`core.inspect.stages.inspect` returns, plus the base-byte orde
 
 from __future__ import annotations
 
-from core import assets
 from core.inspect import byte_order
 from core.errors import StudioError
 from core.fileio import read_limited
 from core.inspect.stages import inspect
+from core.cli import shelf_cmds
 
 MAX_TEXT_BYTES = 64 << 20
 
 
 def add_command(sub, print_json) -> None:
     p = sub.add_parser("stages", help="show every pipeline stage of an asset for one text, aligned to it")
-    p.add_argument("asset")
+    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
     source = p.add_mutually_exclusive_group(required=True)
     source.add_argument("--text", help="the input text")
     source.add_argument("--file", help="read the input text from a UTF-8 file")
@@ -39,7 +39,7 @@ def _read_text(path) -> str:
 def cmd_stages(args, print_json) -> int:
     if args.limit is not None and args.limit < 0:
         raise StudioError(f"--limit must be >= 0, not {args.limit}")
-    asset, model = assets.load_tokenizer(args.asset)
+    asset, model = shelf_cmds.open_asset(args.asset)
     text = args.text if args.text is not None else _read_text(args.file)
     found = inspect(model, asset["kind"], text, limit=args.limit, template=args.template)
     order = byte_order.detect(model, asset["kind"])

@@ -20,25 +20,26 @@ from __future__ import annotations
 
 import sys
 
-from core import assets, tokenizer
+from core import tokenizer
 from core.errors import StudioError
 from core.inspect.idlist import parse_ids
 from core.models import char_bpe
 from core.utf8 import Utf8DecodeError
+from core.cli import shelf_cmds
 
 MAX_NOTES = 5  # problems named one by one on stderr; the rest are counted
 
 
 def add_commands(sub, print_json) -> None:
     p = sub.add_parser("encode", help="encode text (--text) with any tokenizer; char-bpe words: replay the merges")
-    p.add_argument("asset")
+    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
     p.add_argument("words", nargs="*", help="char-bpe only: words whose merge replay to show")
     p.add_argument("--text", help="the text to encode, exactly as given")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=lambda args: cmd_encode(args, print_json))
 
     p = sub.add_parser("decode", help="decode IDs (or tokens) to text")
-    p.add_argument("asset")
+    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
     p.add_argument("ids", nargs="+")
     p.add_argument("--errors", default="strict", choices=["strict", "raw", "replace"],
                    help="invalid UTF-8 or unknown IDs: fail (exit 1), print the raw bytes, or show U+FFFD and warn")
@@ -47,7 +48,7 @@ def add_commands(sub, print_json) -> None:
 
 
 def _open(path):
-    asset, model = assets.load_tokenizer(path)
+    asset, model = shelf_cmds.open_asset(path)
     return tokenizer.wrap(asset["kind"], model)
 
 

@@ -13,14 +13,15 @@ from __future__ import annotations
 import sys
 import time
 
-from core import assets, tokenizer
+from core import tokenizer
 from core.inspect.vocab import audit as run_audit, build_table
 from core.inspect.vocab import export
+from core.cli import shelf_cmds
 
 
 def add_commands(sub, print_json) -> None:
     p = sub.add_parser("vocab", help="list every token; --audit: unreachable, partial UTF-8, duplicates, scripts")
-    p.add_argument("asset")
+    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
     p.add_argument("--audit", action="store_true", help="find tokens never emitted, partial UTF-8, duplicates")
     p.add_argument("--json", action="store_true")
     p.add_argument("--csv", metavar="FILE", help="write the table as CSV")
@@ -42,7 +43,7 @@ class _Progress:
 
 
 def cmd_vocab(args, print_json) -> int:
-    asset, model = assets.load_tokenizer(args.asset)
+    asset, model = shelf_cmds.open_asset(args.asset)
     tok = tokenizer.wrap(asset["kind"], model)
     table = build_table(tok, progress=_Progress("table"))
     found = None

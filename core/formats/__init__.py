@@ -50,7 +50,19 @@ def _module(fmt: str):
     return importlib.import_module(f".{MODULES[fmt]}", __name__)
 
 
+class InMemory(str):
+    """A file name whose bytes are already in memory (a shelf entry, unpacked
+    by :mod:`core.assets.shelf`): every importer reads it as it reads a file."""
+
+    def __new__(cls, name: str, data: bytes):
+        self = super().__new__(cls, name)
+        self.data = data
+        return self
+
+
 def read_bytes(path) -> bytes:
+    if isinstance(path, InMemory):
+        return path.data
     return read_limited(path, limit=MAX_BYTES, what="a tokenizer file", error=AssetError, limit_name="import")
 
 

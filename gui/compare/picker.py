@@ -1,6 +1,8 @@
 """The tokenizers the workspace holds, as a checkable table with each
 ticked one's figures for the current text: tokens, characters and bytes per
-token, and the token count against a baseline."""
+token, and the token count against a baseline.  The built-in tokenizers not
+open yet follow, unticked: ticking one asks for it (``sig_shelf_requested``),
+and once open it is listed, ticked, as the workspace holds it."""
 
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ class Entry:
     key: str
     name: str
     kind: str
-    tokenizer: object
+    tokenizer: object  # None for a built-in tokenizer not open yet
+    shelf: str = ""  # that built-in tokenizer's shelf name
 
 
 def unique_keys(keys) -> list[str]:
@@ -46,6 +49,8 @@ def unique_keys(keys) -> list[str]:
 class TokenizerListModel(QAbstractTableModel):
     sig_checked_changed = Signal()
     """The user ticked or unticked a tokenizer."""
+    sig_shelf_requested = Signal(str)
+    """The user ticked a built-in tokenizer that is not open yet (its shelf name)."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -65,7 +70,7 @@ class TokenizerListModel(QAbstractTableModel):
         self.endResetModel()
 
     def checked(self) -> list[Entry]:
-        return [e for e in self.entries if e.key not in self.unchecked]
+        return [e for e in self.entries if e.tokenizer is not None and e.key not in self.unchecked]
 
     def set_checked(self, key: str, on: bool) -> None:
         if (key not in self.unchecked) == on:
@@ -133,7 +138,7 @@ class TokenizerListModel(QAbstractTableModel):
             return None
         entry, column = self.entries[index.row()], index.column()
         if role == Qt.CheckStateRole and column == NAME:
-            return Qt.Unchecked if entry.key in self.unchecked else Qt.Checked
+            return Qt.Unchecked if entry.key in self.unchecked or entry.tokenizer is None else Qt.Checked
         if role == Qt.DisplayRole:
             if column == NAME:
                 return entry.name
@@ -153,5 +158,10 @@ class TokenizerListModel(QAbstractTableModel):
         if not index.isValid() or role != Qt.CheckStateRole or index.column() != NAME:
             return False
         on = Qt.CheckState(value) == Qt.Checked if not isinstance(value, bool) else value
-        self.set_checked(self.entries[index.row()].key, on)
+        entry = self.entries[index.row()]
+        if entry.tokenizer is None:
+            if on:
+                self.sig_shelf_requested.emit(entry.shelf)
+            return True
+        self.set_checked(entry.key, on)
         return True

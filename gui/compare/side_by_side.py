@@ -96,7 +96,7 @@ class SideBySide(QWidget):
     def set_entries(self, entries) -> None:
         """The tokenizers to offer (picker.Entry, in the workspace's order)."""
         self.names = {e.key: (e.name, e.kind) for e in entries}
-        models = {e.key: e.tokenizer.model for e in entries}
+        models = {e.key: e.tokenizer.model for e in entries if e.tokenizer is not None}
         # A cached row is good only for the same model object (a retrain or a
         # new encoder makes another one under the same key).
         self._cache = {k: v for k, v in self._cache.items() if models.get(k) is v[1]}
@@ -208,7 +208,7 @@ class SideBySide(QWidget):
             return  # a newer text or selection is on its way
         self._task = None
         self.cancel_button.hide()
-        models = {e.key: e.tokenizer.model for e in self.model.entries}
+        models = {e.key: e.tokenizer.model for e in self.model.entries if e.tokenizer is not None}
         self._cache = {r.key: (comparison.text, models.get(r.key), r) for r in comparison.rows if not r.error}
         self._show(comparison)
 

@@ -16,11 +16,12 @@ from itertools import accumulate
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QTabWidget, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMessageBox, QPlainTextEdit, QSplitter, QTabWidget, QTextEdit, QVBoxLayout, QWidget
 
 from core.models import unigram, wordpiece
 
 from ..encode import texts as encode_texts
+from ..shelf_open import opener_for
 from .fasttext import NGramTab
 from .lattice import LatticeTab
 from .picker import Entry, unique_keys
@@ -43,6 +44,7 @@ class CompareView(QWidget):
         self.bridge = bridge
         self.workspace = bridge.workspace
         self.entries: list[Entry] = []
+        self.opener = opener_for(self.workspace)
         self.debounce = QTimer(self, singleShot=True, interval=150)
         self._stale = False
         self._utf16: tuple[str, list[int]] = ("", [0])  # a text and the UTF-16 offset of each code point
@@ -92,6 +94,9 @@ class CompareView(QWidget):
         bridge.sig_encoder_changed.connect(self._workspace_changed)
         bridge.sig_assets_changed.connect(self._workspace_changed)
         bridge.sig_held_changed.connect(self._workspace_changed)
+        self.side_by_side.model.sig_shelf_requested.connect(self.opener.open)
+        self.opener.sig_loading.connect(self._workspace_changed)
+        self.opener.sig_failed.connect(self._shelf_failed)
         self.input.setPlainText(SAMPLE)
         self.debounce.stop()
         self.reload()
@@ -124,8 +129,21 @@ class CompareView(QWidget):
         self.search.set_models([(e.name, e.tokenizer.model) for e in self.entries
                                 if isinstance(e.tokenizer.model, wordpiece.WordPiece)])
         self.side_by_side.text = self.text()
-        self.side_by_side.set_entries(self.entries)
+        self.side_by_side.set_entries(self.entries + self._shelf_entries())
         self._refresh_insides()
+
+    def _shelf_entries(self) -> list[Entry]:
+        """The built-in tokenizers not open yet: listed unticked, opened when ticked."""
+        out = []
+        for e in self.opener.not_open():
+            kind = self.tr("loading…") if self.opener.loading(e.name) else self.tr("built-in")
+            out.append(Entry("shelf:" + e.name, fill(self.tr("%1 (built-in)"), e.display), kind, None, e.name))
+        return out
+
+    def _shelf_failed(self, _name, message):
+        self._workspace_changed()
+        if self.isVisible():
+            QMessageBox.warning(self, self.tr("Built-in tokenizer"), message)
 
     # ==== the text ====
 

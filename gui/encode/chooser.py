@@ -1,18 +1,22 @@
 """The encode panel's tokenizer selector: every tokenizer the workspace
 holds (the classroom tokenizer, the trained model, every open asset), the
-one in use selected.  A choice goes to the panel's choice (gui/encode/choice.py):
+one in use selected, then the built-in tokenizers not open yet (picking one
+opens it off the GUI thread, gui/shelf_open.py, and then encodes with it).  A choice goes to the panel's choice (gui/encode/choice.py):
 the workspace's encoder, remembered by key for the next session
 (gui/settings.py), or a window's own."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox
 
 from core.errors import StudioError
 
 from .. import settings
+from ..shelf_open import opener_for
 from . import texts
+
+SHELF = "shelf:"  # item data of a built-in tokenizer not open yet
 
 
 def choose(workspace, key: str) -> None:
@@ -35,6 +39,10 @@ class TokenizerChooser(QComboBox):
         # Attributes
         self.workspace = workspace
         self.choice = choice  # WorkspaceChoice or OwnChoice
+        self.opener = opener_for(workspace)
+        self.wanted_shelf = ""  # the built-in tokenizer picked here, while it loads
+        self.status = QLabel()  # "loading ..." beside the selector (the panel places it)
+        self.status.hide()
 
         # Widgets: wide enough for a name, never as wide as the longest one.
         self.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
@@ -42,6 +50,9 @@ class TokenizerChooser(QComboBox):
 
         # Signals: refresh() blocks them, so only a person's choice gets through.
         self.currentIndexChanged.connect(self._chosen)
+        self.opener.sig_loading.connect(self.refresh)
+        self.opener.sig_opened.connect(self._shelf_opened)
+        self.opener.sig_failed.connect(self._shelf_failed)
         self.refresh()
 
     def refresh(self, *_):
@@ -60,11 +71,52 @@ class TokenizerChooser(QComboBox):
                 label += " · " + identity[:8] + (f" #{copy}" if copy else "")
             self.addItem(label, h.key)
             self.setItemData(self.count() - 1, texts.held_tooltip(h), Qt.ToolTipRole)
+        self._add_shelf()
         self.setCurrentIndex(self.findData(current) if current is not None else -1)
         self.blockSignals(False)
         self.setToolTip(self.itemData(self.currentIndex(), Qt.ToolTipRole) or "")
 
+    def _add_shelf(self):
+        waiting = self.opener.not_open()
+        if not waiting:
+            return
+        self.insertSeparator(self.count())
+        for entry in waiting:
+            label = self.tr("%1 (built-in)").replace("%1", entry.display)
+            if self.opener.loading(entry.name):
+                label = self.tr("%1 (built-in, loading…)").replace("%1", entry.display)
+            self.addItem(label, SHELF + entry.name)
+            self.setItemData(self.count() - 1, self.tr("%1 from %2 %3, %4; loaded when picked").replace(
+                "%1", entry.name).replace("%2", entry.package).replace("%3", entry.version).replace(
+                "%4", entry.licence), Qt.ToolTipRole)
+
     def _chosen(self, index):
         key = self.itemData(index)
-        if key is not None:
+        if key is None:
+            return
+        if key.startswith(SHELF):
+            self._wait_for(key[len(SHELF):])
+            self.opener.open(self.wanted_shelf)  # encodes with it once open (_shelf_opened)
+            self.refresh()
+            return
+        self._wait_for("")
+        self.choice.choose(key)
+
+    def _wait_for(self, name):
+        self.wanted_shelf = name
+        entry = next((e for e in self.opener.entries() if e.name == name), None)
+        self.status.setVisible(entry is not None)
+        if entry is not None:
+            self.status.setText(self.tr("Loading %1…").replace("%1", entry.display))
+
+    def _shelf_opened(self, name, key):
+        if name == self.wanted_shelf:
+            self._wait_for("")
             self.choice.choose(key)
+        self.refresh()
+
+    def _shelf_failed(self, name, message):
+        self.refresh()
+        if name == self.wanted_shelf:
+            self._wait_for("")
+            QMessageBox.warning(self, self.tr("Built-in tokenizer"), message)

@@ -152,6 +152,7 @@ class EncodePanel(QWidget):
         chooser_row = QHBoxLayout()
         chooser_row.addWidget(chooser_label)
         chooser_row.addWidget(self.chooser, 1)
+        chooser_row.addWidget(self.chooser.status)
         top_layout.addLayout(chooser_row)
         top_layout.addWidget(self.input, 1)
         counts_row = QHBoxLayout()

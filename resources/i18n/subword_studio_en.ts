@@ -99,7 +99,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="620"/>
+        <location filename="../../gui/timeline/widget.py" line="622"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>

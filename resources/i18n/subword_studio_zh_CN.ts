@@ -590,42 +590,62 @@
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="52"/>
+        <location filename="../../gui/compare/view.py" line="57"/>
         <source>Type or paste any text: a word, a sentence or whole pages</source>
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="68"/>
+        <location filename="../../gui/compare/view.py" line="73"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="71"/>
+        <location filename="../../gui/compare/view.py" line="76"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="72"/>
+        <location filename="../../gui/compare/view.py" line="77"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="73"/>
+        <location filename="../../gui/compare/view.py" line="78"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="74"/>
+        <location filename="../../gui/compare/view.py" line="79"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="75"/>
+        <location filename="../../gui/compare/view.py" line="80"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="147"/>
+        <location filename="../../gui/compare/view.py" line="145"/>
+        <source>loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="145"/>
+        <source>built-in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="146"/>
+        <source>%1 (built-in)</source>
+        <translation>%1（内置）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="152"/>
+        <source>Built-in tokenizer</source>
+        <translation>内置分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="171"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
@@ -670,12 +690,12 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="119"/>
+        <location filename="../../gui/compare/view.py" line="130"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="100"/>
+        <location filename="../../gui/compare/picker.py" line="105"/>
         <source>cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1210,17 +1230,17 @@
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="264"/>
+        <location filename="../../gui/encode/panel.py" line="265"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="219"/>
+        <location filename="../../gui/encode/panel.py" line="220"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="293"/>
+        <location filename="../../gui/encode/panel.py" line="294"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1875,70 +1895,70 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="59"/>
-        <location filename="../../gui/main_window.py" line="183"/>
-        <location filename="../../gui/main_window.py" line="276"/>
+        <location filename="../../gui/main_window.py" line="61"/>
+        <location filename="../../gui/main_window.py" line="185"/>
+        <location filename="../../gui/main_window.py" line="298"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="205"/>
-        <location filename="../../gui/main_window.py" line="212"/>
+        <location filename="../../gui/main_window.py" line="207"/>
+        <location filename="../../gui/main_window.py" line="214"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="264"/>
+        <location filename="../../gui/main_window.py" line="286"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266"/>
+        <location filename="../../gui/main_window.py" line="288"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="280"/>
+        <location filename="../../gui/main_window.py" line="302"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="281"/>
+        <location filename="../../gui/main_window.py" line="303"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313"/>
+        <location filename="../../gui/main_window.py" line="335"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="314"/>
+        <location filename="../../gui/main_window.py" line="336"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="322"/>
+        <location filename="../../gui/main_window.py" line="344"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="341"/>
+        <location filename="../../gui/main_window.py" line="363"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="342"/>
+        <location filename="../../gui/main_window.py" line="364"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="371"/>
+        <location filename="../../gui/main_window.py" line="393"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="372"/>
+        <location filename="../../gui/main_window.py" line="394"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -1961,122 +1981,137 @@
         <translation>清空列表(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="79"/>
+        <location filename="../../gui/menus.py" line="76"/>
+        <source>%1 from %2 %3, %4</source>
+        <translation>%1，来自 %2 %3，%4</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="80"/>
+        <source>No built-in tokenizers</source>
+        <translation>没有内置分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="93"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="80"/>
+        <location filename="../../gui/menus.py" line="94"/>
         <source>&amp;Open workspace…</source>
         <translation>打开工作区(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="81"/>
+        <location filename="../../gui/menus.py" line="95"/>
         <source>&amp;Save workspace</source>
         <translation>保存工作区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="82"/>
+        <location filename="../../gui/menus.py" line="96"/>
         <source>Save workspace &amp;as…</source>
         <translation>工作区另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="84"/>
+        <location filename="../../gui/menus.py" line="98"/>
         <source>Recent &amp;workspaces</source>
         <translation>最近的工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="87"/>
+        <location filename="../../gui/menus.py" line="101"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="88"/>
+        <location filename="../../gui/menus.py" line="102"/>
         <source>&amp;Export tokenizer…</source>
         <translation>导出分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="90"/>
+        <location filename="../../gui/menus.py" line="104"/>
         <source>Recent &amp;tokenizers</source>
         <translation>最近的分词器(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="93"/>
+        <location filename="../../gui/menus.py" line="106"/>
+        <source>&amp;Built-in tokenizers</source>
+        <translation>内置分词器(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="108"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="95"/>
+        <location filename="../../gui/menus.py" line="110"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="102"/>
+        <location filename="../../gui/menus.py" line="117"/>
         <source>&amp;Lesson panel</source>
         <translation>课程面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="105"/>
+        <location filename="../../gui/menus.py" line="120"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="110"/>
+        <location filename="../../gui/menus.py" line="125"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="117"/>
+        <location filename="../../gui/menus.py" line="132"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="119"/>
+        <location filename="../../gui/menus.py" line="134"/>
         <source>&amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="119"/>
+        <location filename="../../gui/menus.py" line="134"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="119"/>
+        <location filename="../../gui/menus.py" line="134"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="127"/>
+        <location filename="../../gui/menus.py" line="142"/>
         <source>&amp;Lessons</source>
         <translation>课程(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="132"/>
+        <location filename="../../gui/menus.py" line="147"/>
         <source>&amp;Previous step</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="134"/>
+        <location filename="../../gui/menus.py" line="149"/>
         <source>&amp;Next step</source>
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="136"/>
+        <location filename="../../gui/menus.py" line="151"/>
         <source>E&amp;nd lesson</source>
         <translation>结束课程(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="140"/>
+        <location filename="../../gui/menus.py" line="155"/>
         <source>&amp;Exercises (§19.8)…</source>
         <translation>习题（§19.8）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="145"/>
+        <location filename="../../gui/menus.py" line="160"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="146"/>
+        <location filename="../../gui/menus.py" line="161"/>
         <source>&amp;About Subword Studio</source>
         <translation>关于 Subword Studio(&amp;A)</translation>
     </message>
@@ -2105,7 +2140,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline/widget.py" line="116"/>
-        <location filename="../../gui/timeline/widget.py" line="681"/>
+        <location filename="../../gui/timeline/widget.py" line="683"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
@@ -2207,39 +2242,39 @@
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="440"/>
-        <location filename="../../gui/timeline/widget.py" line="456"/>
-        <location filename="../../gui/timeline/widget.py" line="530"/>
-        <location filename="../../gui/timeline/widget.py" line="534"/>
+        <location filename="../../gui/timeline/widget.py" line="442"/>
+        <location filename="../../gui/timeline/widget.py" line="458"/>
+        <location filename="../../gui/timeline/widget.py" line="532"/>
+        <location filename="../../gui/timeline/widget.py" line="536"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="440"/>
-        <location filename="../../gui/timeline/widget.py" line="447"/>
-        <location filename="../../gui/timeline/widget.py" line="456"/>
-        <location filename="../../gui/timeline/widget.py" line="533"/>
+        <location filename="../../gui/timeline/widget.py" line="442"/>
+        <location filename="../../gui/timeline/widget.py" line="449"/>
+        <location filename="../../gui/timeline/widget.py" line="458"/>
+        <location filename="../../gui/timeline/widget.py" line="535"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="583"/>
+        <location filename="../../gui/timeline/widget.py" line="585"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="588"/>
+        <location filename="../../gui/timeline/widget.py" line="590"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="593"/>
+        <location filename="../../gui/timeline/widget.py" line="595"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="498"/>
-        <location filename="../../gui/timeline/widget.py" line="616"/>
+        <location filename="../../gui/timeline/widget.py" line="500"/>
+        <location filename="../../gui/timeline/widget.py" line="618"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
@@ -2279,99 +2314,99 @@
         <translation>已训练 %1 轮剪枝（词表 %2）：%3。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="489"/>
+        <location filename="../../gui/timeline/widget.py" line="491"/>
         <source>Final model · vocabulary %1</source>
         <translation>最终模型 · 词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="491"/>
+        <location filename="../../gui/timeline/widget.py" line="493"/>
         <source>Round %1 of %2 · vocabulary %3</source>
         <translation>第 %1 轮（共 %2 轮）· 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="620"/>
+        <location filename="../../gui/timeline/widget.py" line="622"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="634"/>
+        <location filename="../../gui/timeline/widget.py" line="636"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="660"/>
+        <location filename="../../gui/timeline/widget.py" line="662"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="663"/>
+        <location filename="../../gui/timeline/widget.py" line="665"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="665"/>
+        <location filename="../../gui/timeline/widget.py" line="667"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="667"/>
+        <location filename="../../gui/timeline/widget.py" line="669"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="669"/>
+        <location filename="../../gui/timeline/widget.py" line="671"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="675"/>
+        <location filename="../../gui/timeline/widget.py" line="677"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="681"/>
+        <location filename="../../gui/timeline/widget.py" line="683"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="717"/>
+        <location filename="../../gui/timeline/widget.py" line="719"/>
         <source>Use the model after pruning round %1:</source>
         <translation>使用第 %1 轮剪枝后的模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="719"/>
+        <location filename="../../gui/timeline/widget.py" line="721"/>
         <source>Use only the first %1 steps:</source>
         <translation>仅使用前 %1 步：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="720"/>
+        <location filename="../../gui/timeline/widget.py" line="722"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="739"/>
+        <location filename="../../gui/timeline/widget.py" line="741"/>
         <source>%1 tokens after this round (%2 with the final model)</source>
         <translation>本轮之后 %1 个 token（最终模型为 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="743"/>
+        <location filename="../../gui/timeline/widget.py" line="745"/>
         <source>%1 tokens with %2 steps (%3 with all %4)</source>
         <translation>%2 步得到 %1 个 token（全部 %4 步为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="744"/>
+        <location filename="../../gui/timeline/widget.py" line="746"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="772"/>
+        <location filename="../../gui/timeline/widget.py" line="774"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="772"/>
+        <location filename="../../gui/timeline/widget.py" line="774"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -2843,14 +2878,42 @@
     </message>
 </context>
 <context>
+    <name>TokenizerChooser</name>
+    <message>
+        <location filename="../../gui/encode/chooser.py" line="85"/>
+        <source>%1 (built-in)</source>
+        <translation>%1（内置）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/chooser.py" line="87"/>
+        <source>%1 (built-in, loading…)</source>
+        <translation>%1（内置，加载中…）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/chooser.py" line="89"/>
+        <source>%1 from %2 %3, %4; loaded when picked</source>
+        <translation>%1，来自 %2 %3，%4；选中时加载</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/chooser.py" line="110"/>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/chooser.py" line="122"/>
+        <source>Built-in tokenizer</source>
+        <translation>内置分词器</translation>
+    </message>
+</context>
+<context>
     <name>TokenizerListModel</name>
     <message>
-        <location filename="../../gui/compare/picker.py" line="104"/>
+        <location filename="../../gui/compare/picker.py" line="109"/>
         <source>baseline</source>
         <translation>基准</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="145"/>
+        <location filename="../../gui/compare/picker.py" line="150"/>
         <source>%1 — key %2</source>
         <translation>%1 — 键 %2</translation>
     </message>
@@ -3271,32 +3334,32 @@
 <context>
     <name>compare_view</name>
     <message>
-        <location filename="../../gui/compare/picker.py" line="15"/>
+        <location filename="../../gui/compare/picker.py" line="17"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="16"/>
+        <location filename="../../gui/compare/picker.py" line="18"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="17"/>
+        <location filename="../../gui/compare/picker.py" line="19"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="18"/>
+        <location filename="../../gui/compare/picker.py" line="20"/>
         <source>Characters / token</source>
         <translation>字符数 / token</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="19"/>
+        <location filename="../../gui/compare/picker.py" line="21"/>
         <source>Bytes / token</source>
         <translation>字节数 / token</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="20"/>
+        <location filename="../../gui/compare/picker.py" line="22"/>
         <source>Tokens vs baseline</source>
         <translation>token 数（相对基准）</translation>
     </message>
@@ -5177,33 +5240,33 @@
         <translation>Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="46"/>
+        <location filename="../../gui/timeline/models.py" line="44"/>
         <source>No other pair had count %1, so the count alone decides.</source>
         <translation>没有其他相邻对的计数为 %1，仅凭计数即可决定。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="49"/>
+        <location filename="../../gui/timeline/models.py" line="47"/>
         <source>%1 pairs at count %2: %3. The %4 rule picks %5: %6.</source>
         <translation>%1 个相邻对的计数同为 %2：%3。%4 规则选择 %5：%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="145"/>
+        <location filename="../../gui/timeline/models.py" line="143"/>
         <source>IDs %1, %2</source>
         <translation>ID %1, %2</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="148"/>
+        <location filename="../../gui/timeline/models.py" line="146"/>
         <source>%1 characters: %2</source>
         <translation>%1 个字符：%2</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="153"/>
+        <location filename="../../gui/timeline/models.py" line="151"/>
         <source>word %1 (%2), position %3</source>
         <translation>第 %1 个词（%2），第 %3 个位置</translation>
     </message>
     <message>
         <location filename="../../gui/timeline/byte.py" line="70"/>
-        <location filename="../../gui/timeline/models.py" line="180"/>
+        <location filename="../../gui/timeline/models.py" line="178"/>
         <location filename="../../gui/timeline/wordpiece.py" line="68"/>
         <source>Step</source>
         <translation>步骤</translation>
@@ -5240,77 +5303,77 @@
         <translation>新 token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="180"/>
-        <location filename="../../gui/timeline/models.py" line="247"/>
+        <location filename="../../gui/timeline/models.py" line="178"/>
+        <location filename="../../gui/timeline/models.py" line="245"/>
         <location filename="../../gui/timeline/wordpiece.py" line="68"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
         <location filename="../../gui/timeline/byte.py" line="72"/>
-        <location filename="../../gui/timeline/models.py" line="181"/>
-        <location filename="../../gui/timeline/models.py" line="247"/>
-        <location filename="../../gui/timeline/models.py" line="279"/>
+        <location filename="../../gui/timeline/models.py" line="179"/>
+        <location filename="../../gui/timeline/models.py" line="245"/>
+        <location filename="../../gui/timeline/models.py" line="277"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="181"/>
+        <location filename="../../gui/timeline/models.py" line="179"/>
         <source>New symbol</source>
         <translation>新符号</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="182"/>
+        <location filename="../../gui/timeline/models.py" line="180"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="182"/>
+        <location filename="../../gui/timeline/models.py" line="180"/>
         <source>Tie set</source>
         <translation>并列集</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="183"/>
+        <location filename="../../gui/timeline/models.py" line="181"/>
         <source>Other policy</source>
         <translation>另一规则</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="248"/>
+        <location filename="../../gui/timeline/models.py" line="246"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="248"/>
+        <location filename="../../gui/timeline/models.py" line="246"/>
         <source>Tie rule compares</source>
         <translation>并列规则比较的值</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="249"/>
+        <location filename="../../gui/timeline/models.py" line="247"/>
         <source>Where (word × weighted times)</source>
         <translation>出现位置（词 × 加权次数）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="250"/>
+        <location filename="../../gui/timeline/models.py" line="248"/>
         <source>winner</source>
         <translation>胜出</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="250"/>
+        <location filename="../../gui/timeline/models.py" line="248"/>
         <source>tied</source>
         <translation>并列</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="279"/>
+        <location filename="../../gui/timeline/models.py" line="277"/>
         <source>Word or record</source>
         <translation>词或记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="280"/>
+        <location filename="../../gui/timeline/models.py" line="278"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="280"/>
+        <location filename="../../gui/timeline/models.py" line="278"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>

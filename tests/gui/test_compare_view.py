@@ -28,7 +28,9 @@ def cell(model, row, column, role=Qt.DisplayRole):
 
 
 def rows(model):
-    return [[cell(model, r, c) for c in range(model.columnCount())] for r in range(model.rowCount())]
+    """The held tokenizers' rows (the built-in ones not open yet follow them, tests/gui/test_shelf_gui.py)."""
+    return [[cell(model, r, c) for c in range(model.columnCount())] for r in range(model.rowCount())
+            if not getattr(model, "entries", None) or not model.entries[r].shelf]
 
 
 @pytest.fixture(scope="module")
@@ -191,7 +193,7 @@ def test_without_unigram_or_wordpiece_the_view_says_what_to_do(qtbot):
     assert "open a wordpiece asset" in widget.search.label.text()
     widget.sampling.sample_button.click()
     assert "open a unigram asset" in widget.sampling.label.text()
-    assert widget.side_by_side.model.rowCount() == 2  # the byte-level encoder and char BPE
+    assert len(rows(widget.side_by_side.model)) == 2  # the byte-level encoder and char BPE
 
 
 def test_main_window_has_the_compare_tab(qtbot):

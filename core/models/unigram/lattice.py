@@ -5,7 +5,12 @@ As SentencePiece's ``unigram_model.cc``:
 * Viterbi keeps, for each end offset, the first best candidate in order of
   start offset (so on an exact tie the longer last piece wins);
 * ``float32=True`` adds scores in single precision, as SentencePiece does
-  (its scores are float32); ``tokenizers`` adds in double precision.
+  (its scores are float32), and rebases them as its ``EncodeOptimized``
+  (0.2.3) does: once the best score at a start offset passes ±100,000 it is
+  subtracted from every score up to the furthest end reached, so that long
+  texts keep float32's precision near zero (without it, a Japanese model's
+  IDs part from SentencePiece's after ~15,000 tokens of one string);
+  ``tokenizers`` adds in double precision.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from dataclasses import dataclass
 from functools import cmp_to_key
 
 from core.errors import TokenizerError
+
+REBASE = 100_000.0  # SentencePiece's kScoreResetThreshold
 
 
 def f32(x: float) -> float:
@@ -74,14 +81,32 @@ class Lattice:
         """The best segmentation; ties go to the candidate with the earliest start."""
         best: list[tuple[float, Node | None] | None] = [None] * (len(self.text) + 1)
         best[0] = (0.0, None)
+        at = frontier = 0
+        rebased = 0.0  # what the rebasing took off, added back to the path's score
         for node in self.nodes:
+            if self.float32 and node.start != at:
+                at = node.start
+                rebased += self._rebase(best, at, frontier)
             if best[node.start] is None:
                 continue
+            frontier = max(frontier, node.end)
             score = self._add(best[node.start][0], node.score)
             slot = best[node.end]
             if slot is None or score > slot[0]:
                 best[node.end] = (score, node)
-        return Path(self._backtrack(best), best[-1][0])
+        return Path(self._backtrack(best), best[-1][0] + rebased)
+
+    @staticmethod
+    def _rebase(best, start: int, frontier: int) -> float:
+        """The offset taken off every score from ``start`` to ``frontier`` (0 below the threshold)."""
+        here = best[start]
+        if here is None or -REBASE <= here[0] <= REBASE:
+            return 0.0
+        offset = here[0]
+        for i in range(start, frontier + 1):
+            if best[i] is not None:
+                best[i] = (f32(best[i][0] - offset), best[i][1])
+        return offset
 
     def _backtrack(self, best):
         nodes, at = [], len(self.text)
