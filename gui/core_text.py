@@ -269,9 +269,6 @@ FINDINGS = {
                                                         "characters one of the two versions lacks"),
     "hf.added_special": QT_TRANSLATE_NOOP("core_text", "{count} special added tokens matched in the text and skipped "
                                                        "by decode, as HF does"),
-    "hf.post_processor_not_applied": QT_TRANSLATE_NOOP("core_text", "{name} is not applied: encoding adds no "
-                                                                    "[CLS]/[SEP] (HF's encode(add_special_tokens=False) "
-                                                                    "gives the same IDs)"),
     "hf.decoder_wordpiece_cleanup": QT_TRANSLATE_NOOP("core_text", "pieces glued at the prefix, words joined by one "
                                                                    "space, HF's cleanup per token"),
     "hf.decoder_wordpiece_cleanup_changed": QT_TRANSLATE_NOOP("core_text", "{decoder} is not stored; decoding here: "
@@ -408,9 +405,12 @@ FINDINGS = {
                                                    "squeezing ({trailing}) does not"),
     "hf.encode_option": QT_TRANSLATE_NOOP("core_text", "an encode-time option of the HF Tokenizer, not part of a "
                                                        "tokenizer asset; dropped"),
-    "hf.offset_post": QT_TRANSLATE_NOOP("core_text", "{kind} only trims offsets; not stored"),
-    "hf.post_processor": QT_TRANSLATE_NOOP("core_text", "{kind} adds tokens around each encoding; dropped, so IDs "
-                                                        "here equal HF's encode(text, add_special_tokens=False)"),
+    "hf.post_processor": QT_TRANSLATE_NOOP("core_text", "{kind} is not applied ({reason}); dropped, so IDs here "
+                                                        "equal HF's encode(text, add_special_tokens=False)"),
+    "hf.post_processor_kept": QT_TRANSLATE_NOOP("core_text", "{kind}: {template}, applied when encoding with "
+                                                             "add_special_tokens (HF's default); without it IDs equal "
+                                                             "HF's encode(text, add_special_tokens=False)"),
+    "hf.export_post_processor": QT_TRANSLATE_NOOP("core_text", "{template}"),
     "hf.no_unk": QT_TRANSLATE_NOOP("core_text", "no unknown token: a character the vocabulary cannot spell is "
                                                 "dropped, as HF does; here each encoding lists such characters in "
                                                 "'dropped'"),

@@ -71,6 +71,7 @@ class Unigram:
     pipeline: Pipeline = Pipeline()
     float32: bool = False
     trace: "object | None" = field(default=None, compare=False, repr=False)
+    post_processor: dict | None = None  # core.pipeline.post_process spec, for add_special_tokens
 
     def __post_init__(self):
         pieces = tuple(self.pieces)
