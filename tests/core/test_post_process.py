@@ -249,3 +249,27 @@ def test_a_post_processor_on_a_kind_that_has_none_is_refused():
     asset = {**assets.byte_bpe_to_asset(model), "post_processor": {"type": "byte_level"}}
     with pytest.raises(AssetError, match="post_processor: a byte-bpe asset has no post-processor"):
         assets.build_tokenizer(asset)
+
+
+def test_cli_encode_adds_special_tokens_when_asked(tmp_path_factory, tmp_path, capsys):
+    from core.cli.main import main
+    from core.workspace.classroom import ASSET_PATH
+
+    hf, result, ours = imported("bert-processing", tmp_path_factory)
+    path = tmp_path / "bert.json"
+    assets.save_asset(path, result.asset)
+    text = "Simple is better, 分词器!"
+    assert main(["encode", str(path), "--text", text]) == 0
+    assert capsys.readouterr().out.split() == [str(i) for i in hf.encode(text, add_special_tokens=False).ids]
+    assert main(["encode", str(path), "--text", text, "--add-special-tokens"]) == 0
+    assert capsys.readouterr().out.split() == [str(i) for i in hf.encode(text).ids]
+    assert main(["encode", str(path), "--text", text, "--add-special-tokens", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ids"] == hf.encode(text).ids and out["add_special_tokens"] is True
+    assert out["char_spans"][0] == out["char_spans"][-1] == [0, 0] and out["flags"][0] == "special"
+    # a kind without a post-processor: the same IDs, and a note saying so
+    assert main(["encode", str(ASSET_PATH), "--text", text]) == 0
+    plain = capsys.readouterr().out
+    assert main(["encode", str(ASSET_PATH), "--text", text, "--add-special-tokens"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == plain and "no post-processor" in captured.err
