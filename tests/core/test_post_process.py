@@ -273,3 +273,24 @@ def test_cli_encode_adds_special_tokens_when_asked(tmp_path_factory, tmp_path, c
     assert main(["encode", str(ASSET_PATH), "--text", text, "--add-special-tokens"]) == 0
     captured = capsys.readouterr()
     assert captured.out == plain and "no post-processor" in captured.err
+
+
+@pytest.mark.parametrize("name", ["bert-template", "roberta", "llama3-sequence"])
+def test_the_pipeline_stages_show_the_post_processor(name, tmp_path_factory):
+    from core.inspect.stages import inspect
+
+    hf, result, ours = imported(name, tmp_path_factory)
+    text = "Hi there,  分词 you"
+    found = inspect(result.tokenizer, result.asset["kind"], text)
+    stage = {s.name: s for s in found.stages}["post_process"]
+    want = hf.encode(text)
+    assert list(stage.ids) == want.ids
+    assert stage.detail == post_process.describe(result.asset["post_processor"])
+    specials = [p for p in stage.pieces if p.kind == "special"]
+    assert [p.id for p in specials] == [i for i, m in zip(want.ids, want.special_tokens_mask) if m]
+    tokens = [p for p in stage.pieces if p.kind != "special"]
+    assert same_offsets([p.chars for p in tokens], [p.kind for p in tokens],
+                        [o for o, m in zip(want.offsets, want.special_tokens_mask) if not m])
+    # a template the user types wins over the tokenizer's own
+    typed = inspect(result.tokenizer, result.asset["kind"], text, template="$A")
+    assert list({s.name: s for s in typed.stages}["post_process"].ids) == hf.encode(text, add_special_tokens=False).ids
