@@ -411,6 +411,22 @@ FINDINGS = {
                                                              "add_special_tokens (HF's default); without it IDs equal "
                                                              "HF's encode(text, add_special_tokens=False)"),
     "hf.export_post_processor": QT_TRANSLATE_NOOP("core_text", "{template}"),
+    "hf_config.read": QT_TRANSLATE_NOOP("core_text", "read {files} beside the tokenizer"),
+    "hf_config.unk_differs": QT_TRANSLATE_NOOP("core_text", "unk_token {token} differs from the model's unknown "
+                                                            "token {model}, which stays"),
+    "hf_config.missing": QT_TRANSLATE_NOOP("core_text", "{count} named special tokens are not in the vocabulary "
+                                                        "({tokens}); transformers would add them with new IDs, here "
+                                                        "they are not added"),
+    "hf_config.unigram_specials": QT_TRANSLATE_NOOP("core_text", "a unigram asset matches no special token in the "
+                                                                 "text: the named specials ({tokens}) stay as they are"),
+    "hf_config.specials": QT_TRANSLATE_NOOP("core_text", "{count} named special tokens ({tokens}) are now special: "
+                                                         "matched in the text as one token and skipped by decode, as "
+                                                         "transformers does"),
+    "hf_config.bos_eos": QT_TRANSLATE_NOOP("core_text", "add_bos_token={bos}, add_eos_token={eos}: the "
+                                                        "post-processor is {template}, as transformers' "
+                                                        "LlamaTokenizerFast builds it"),
+    "hf_config.bert": QT_TRANSLATE_NOOP("core_text", "cls_token and sep_token: the post-processor is {template}, "
+                                                     "as transformers' BertTokenizer adds them"),
     "hf.no_unk": QT_TRANSLATE_NOOP("core_text", "no unknown token: a character the vocabulary cannot spell is "
                                                 "dropped, as HF does; here each encoding lists such characters in "
                                                 "'dropped'"),

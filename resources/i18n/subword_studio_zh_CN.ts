@@ -4343,71 +4343,106 @@
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="414"/>
+        <source>read {files} beside the tokenizer</source>
+        <translation>已读取分词器旁的 {files}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="415"/>
+        <source>unk_token {token} differs from the model&apos;s unknown token {model}, which stays</source>
+        <translation>unk_token {token} 与模型的未知词元 {model} 不同，保留模型的</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="417"/>
+        <source>{count} named special tokens are not in the vocabulary ({tokens}); transformers would add them with new IDs, here they are not added</source>
+        <translation>{count} 个指定的特殊词元不在词表中（{tokens}）；transformers 会以新 ID 添加它们，这里不添加</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="420"/>
+        <source>a unigram asset matches no special token in the text: the named specials ({tokens}) stay as they are</source>
+        <translation>unigram 资产不会在文本中匹配特殊词元：指定的特殊词元（{tokens}）保持原样</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="422"/>
+        <source>{count} named special tokens ({tokens}) are now special: matched in the text as one token and skipped by decode, as transformers does</source>
+        <translation>{count} 个指定的特殊词元（{tokens}）现在是特殊词元：在文本中作为一个词元匹配，解码时跳过，与 transformers 相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="425"/>
+        <source>add_bos_token={bos}, add_eos_token={eos}: the post-processor is {template}, as transformers&apos; LlamaTokenizerFast builds it</source>
+        <translation>add_bos_token={bos}，add_eos_token={eos}：后处理器为 {template}，与 transformers 的 LlamaTokenizerFast 构建的相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="428"/>
+        <source>cls_token and sep_token: the post-processor is {template}, as transformers&apos; BertTokenizer adds them</source>
+        <translation>cls_token 和 sep_token：后处理器为 {template}，与 transformers 的 BertTokenizer 添加的相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="430"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="417"/>
+        <location filename="../../gui/core_text.py" line="433"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="418"/>
+        <location filename="../../gui/core_text.py" line="434"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="419"/>
+        <location filename="../../gui/core_text.py" line="435"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="420"/>
+        <location filename="../../gui/core_text.py" line="436"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="426"/>
+        <location filename="../../gui/core_text.py" line="442"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="427"/>
+        <location filename="../../gui/core_text.py" line="443"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="428"/>
+        <location filename="../../gui/core_text.py" line="444"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="437"/>
+        <location filename="../../gui/core_text.py" line="453"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="487"/>
+        <location filename="../../gui/core_text.py" line="503"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="491"/>
+        <location filename="../../gui/core_text.py" line="507"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="493"/>
+        <location filename="../../gui/core_text.py" line="509"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="496"/>
+        <location filename="../../gui/core_text.py" line="512"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="518"/>
+        <location filename="../../gui/core_text.py" line="534"/>
         <source>, </source>
         <translation>，</translation>
     </message>
