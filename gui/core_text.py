@@ -411,6 +411,8 @@ FINDINGS = {
                                                              "add_special_tokens (HF's default); without it IDs equal "
                                                              "HF's encode(text, add_special_tokens=False)"),
     "hf.export_post_processor": QT_TRANSLATE_NOOP("core_text", "{template}"),
+    "export.post_processor": QT_TRANSLATE_NOOP("core_text", "{template}: this format has no post-processor (a "
+                                                            "tokenizer.json keeps it)"),
     "hf_config.read": QT_TRANSLATE_NOOP("core_text", "read {files} beside the tokenizer"),
     "hf_config.unk_differs": QT_TRANSLATE_NOOP("core_text", "unk_token {token} differs from the model's unknown "
                                                             "token {model}, which stays"),

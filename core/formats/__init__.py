@@ -109,7 +109,15 @@ def export_asset(asset: dict, tokenizer, fmt: str, out, **options) -> Report:
     """Write ``asset`` as ``fmt`` to ``out``; AssetError if it cannot be represented."""
     if fmt not in FORMATS:
         raise AssetError(f"cannot write {fmt!r}; choose one of {', '.join(FORMATS)}")
-    return _module(fmt).write(asset, tokenizer, out, **options)
+    report = _module(fmt).write(asset, tokenizer, out, **options)
+    post = getattr(tokenizer, "post_processor", None)
+    if post is not None and fmt != "hf":
+        from core.pipeline import post_process
+
+        template = post_process.describe(post)
+        report.lose("post_processor", f"{template}: this format has no post-processor (a tokenizer.json keeps it)",
+                    "export.post_processor", template=template)
+    return report
 
 
 def export_paths(fmt: str, out) -> list[Path]:

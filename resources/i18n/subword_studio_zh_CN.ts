@@ -4343,106 +4343,111 @@
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="414"/>
+        <source>{template}: this format has no post-processor (a tokenizer.json keeps it)</source>
+        <translation>{template}：此格式没有后处理器（tokenizer.json 会保留它）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="416"/>
         <source>read {files} beside the tokenizer</source>
         <translation>已读取分词器旁的 {files}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="415"/>
+        <location filename="../../gui/core_text.py" line="417"/>
         <source>unk_token {token} differs from the model&apos;s unknown token {model}, which stays</source>
         <translation>unk_token {token} 与模型的未知词元 {model} 不同，保留模型的</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="417"/>
+        <location filename="../../gui/core_text.py" line="419"/>
         <source>{count} named special tokens are not in the vocabulary ({tokens}); transformers would add them with new IDs, here they are not added</source>
         <translation>{count} 个指定的特殊词元不在词表中（{tokens}）；transformers 会以新 ID 添加它们，这里不添加</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="420"/>
+        <location filename="../../gui/core_text.py" line="422"/>
         <source>a unigram asset matches no special token in the text: the named specials ({tokens}) stay as they are</source>
         <translation>unigram 资产不会在文本中匹配特殊词元：指定的特殊词元（{tokens}）保持原样</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="422"/>
+        <location filename="../../gui/core_text.py" line="424"/>
         <source>{count} named special tokens ({tokens}) are now special: matched in the text as one token and skipped by decode, as transformers does</source>
         <translation>{count} 个指定的特殊词元（{tokens}）现在是特殊词元：在文本中作为一个词元匹配，解码时跳过，与 transformers 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="425"/>
+        <location filename="../../gui/core_text.py" line="427"/>
         <source>add_bos_token={bos}, add_eos_token={eos}: the post-processor is {template}, as transformers&apos; LlamaTokenizerFast builds it</source>
         <translation>add_bos_token={bos}，add_eos_token={eos}：后处理器为 {template}，与 transformers 的 LlamaTokenizerFast 构建的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="428"/>
+        <location filename="../../gui/core_text.py" line="430"/>
         <source>cls_token and sep_token: the post-processor is {template}, as transformers&apos; BertTokenizer adds them</source>
         <translation>cls_token 和 sep_token：后处理器为 {template}，与 transformers 的 BertTokenizer 添加的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="430"/>
+        <location filename="../../gui/core_text.py" line="432"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="433"/>
+        <location filename="../../gui/core_text.py" line="435"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="434"/>
+        <location filename="../../gui/core_text.py" line="436"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="435"/>
+        <location filename="../../gui/core_text.py" line="437"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="436"/>
+        <location filename="../../gui/core_text.py" line="438"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="442"/>
+        <location filename="../../gui/core_text.py" line="444"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="443"/>
+        <location filename="../../gui/core_text.py" line="445"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="444"/>
+        <location filename="../../gui/core_text.py" line="446"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="453"/>
+        <location filename="../../gui/core_text.py" line="455"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="503"/>
+        <location filename="../../gui/core_text.py" line="505"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="507"/>
+        <location filename="../../gui/core_text.py" line="509"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="509"/>
+        <location filename="../../gui/core_text.py" line="511"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="512"/>
+        <location filename="../../gui/core_text.py" line="514"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="534"/>
+        <location filename="../../gui/core_text.py" line="536"/>
         <source>, </source>
         <translation>，</translation>
     </message>

@@ -294,3 +294,28 @@ def test_the_pipeline_stages_show_the_post_processor(name, tmp_path_factory):
     # a template the user types wins over the tokenizer's own
     typed = inspect(result.tokenizer, result.asset["kind"], text, template="$A")
     assert list({s.name: s for s in typed.stages}["post_process"].ids) == hf.encode(text, add_special_tokens=False).ids
+
+
+def test_exports_without_a_post_processor_say_they_lose_it(tmp_path_factory, tmp_path):
+    hf, result, ours = imported("bert-template", tmp_path_factory)
+    report = export_asset(result.asset, result.tokenizer, "bert-vocab", tmp_path / "vocab.txt")
+    assert [f.params["template"] for f in report.not_representable if f.code == "export.post_processor"] == \
+        ["[CLS] $A [SEP]"]
+
+
+@pytest.mark.parametrize("name", ["roberta", "roberta-no-prefix", "bert-template", "byte-level-trim"])
+def test_random_text_gets_hf_ids_and_offsets(name, tmp_path_factory):
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    hf, result, ours = imported(name, tmp_path_factory)
+    alphabet = st.sampled_from(list("ab iseté分词🙂\t\n\u3000\u00a0,.!") + [" better", "  ", "Explicit"])
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(alphabet, max_size=20).map("".join))
+    def check(text):
+        want = hf.encode(text)
+        got = ours.encode(text, add_special_tokens=True)
+        assert list(got.ids) == want.ids
+        assert same_offsets(got.char_spans, got.flags, want.offsets)
+
+    check()
