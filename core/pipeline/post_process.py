@@ -233,18 +233,22 @@ def process(spec: dict, sequences: list[list[Item]]) -> list[Item]:
     HF's ``post_process(encoding, pair, add_special_tokens=True)``."""
     if not 1 <= len(sequences) <= 2:
         raise ValueError("post-processing takes one sequence or a pair")
+    # HF encodes the pair's second sequence with type id 1; a processor may renumber.
+    return _process(spec, [_typed(s, k) for k, s in enumerate(sequences)])
+
+
+def _process(spec: dict, sequences: list[list[Item]]) -> list[Item]:
     kind = spec["type"]
     if kind == "sequence":
         # HF's Sequence hands every processor the encodings the previous one returned;
         # only the last may join them (the others add nothing or are the last).
         for step in spec["steps"]:
-            result = process(step, sequences)
+            result = _process(step, sequences)
             sequences = [result] if step["type"] not in ("byte_level",) else _split(result, len(sequences))
         return sequences[0] if len(sequences) == 1 else [t for s in sequences for t in s]
     if kind == "byte_level":
-        # Adds nothing; the pair keeps type id 1, which HF gives it when encoding it.
         trimmed = [_trim(s, spec["add_prefix_space"]) if spec["trim_offsets"] else s for s in sequences]
-        return [t for k, s in enumerate(trimmed) for t in _typed(s, k)]
+        return [t for s in trimmed for t in s]
     if kind == "roberta":
         if spec["trim_offsets"]:
             sequences = [_trim(s, spec["add_prefix_space"]) for s in sequences]
