@@ -214,18 +214,6 @@ def describe(spec: dict, pair: bool = False) -> str:
     return " ".join(p["special"] if "special" in p else f"${p['sequence']}" for p in spec["pair" if pair else "single"])
 
 
-def special_ids(spec: dict) -> set[int]:
-    """Every ID the post-processor can add."""
-    kind = spec["type"]
-    if kind == "sequence":
-        return set().union(*(special_ids(s) for s in spec["steps"]))
-    if kind in ("bert", "roberta"):
-        return {spec["cls"][1], spec["sep"][1]}
-    if kind == "template":
-        return {i for entry in spec["special_tokens"].values() for i in entry["ids"]}
-    return set()
-
-
 # ==== applying ====
 
 def process(spec: dict, sequences: list[list[Item]]) -> list[Item]:
