@@ -119,6 +119,7 @@ class ComponentModel(RowTable):
         "normalizer": QT_TRANSLATE_NOOP("ComponentModel", "Normalizer"),
         "pre_tokenizer": QT_TRANSLATE_NOOP("ComponentModel", "Pre-tokenizer"),
         "boundary": QT_TRANSLATE_NOOP("ComponentModel", "Boundary rule"),
+        "post_processor": QT_TRANSLATE_NOOP("ComponentModel", "Post-processor"),
         "counts": QT_TRANSLATE_NOOP("ComponentModel", "Merge counts (provenance)"),
         "trainer": QT_TRANSLATE_NOOP("ComponentModel", "Trainer (provenance)"),
         "training_data": QT_TRANSLATE_NOOP("ComponentModel", "Training data (provenance)"),

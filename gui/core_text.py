@@ -269,9 +269,6 @@ FINDINGS = {
                                                         "characters one of the two versions lacks"),
     "hf.added_special": QT_TRANSLATE_NOOP("core_text", "{count} special added tokens matched in the text and skipped "
                                                        "by decode, as HF does"),
-    "hf.post_processor_not_applied": QT_TRANSLATE_NOOP("core_text", "{name} is not applied: encoding adds no "
-                                                                    "[CLS]/[SEP] (HF's encode(add_special_tokens=False) "
-                                                                    "gives the same IDs)"),
     "hf.decoder_wordpiece_cleanup": QT_TRANSLATE_NOOP("core_text", "pieces glued at the prefix, words joined by one "
                                                                    "space, HF's cleanup per token"),
     "hf.decoder_wordpiece_cleanup_changed": QT_TRANSLATE_NOOP("core_text", "{decoder} is not stored; decoding here: "
@@ -408,9 +405,30 @@ FINDINGS = {
                                                    "squeezing ({trailing}) does not"),
     "hf.encode_option": QT_TRANSLATE_NOOP("core_text", "an encode-time option of the HF Tokenizer, not part of a "
                                                        "tokenizer asset; dropped"),
-    "hf.offset_post": QT_TRANSLATE_NOOP("core_text", "{kind} only trims offsets; not stored"),
-    "hf.post_processor": QT_TRANSLATE_NOOP("core_text", "{kind} adds tokens around each encoding; dropped, so IDs "
-                                                        "here equal HF's encode(text, add_special_tokens=False)"),
+    "hf.post_processor": QT_TRANSLATE_NOOP("core_text", "{kind} is not applied ({reason}); dropped, so IDs here "
+                                                        "equal HF's encode(text, add_special_tokens=False)"),
+    "hf.post_processor_kept": QT_TRANSLATE_NOOP("core_text", "{kind}: {template}, applied when encoding with "
+                                                             "add_special_tokens (HF's default); without it IDs equal "
+                                                             "HF's encode(text, add_special_tokens=False)"),
+    "hf.export_post_processor": QT_TRANSLATE_NOOP("core_text", "{template}"),
+    "export.post_processor": QT_TRANSLATE_NOOP("core_text", "{template}: this format has no post-processor (a "
+                                                            "tokenizer.json keeps it)"),
+    "hf_config.read": QT_TRANSLATE_NOOP("core_text", "read {files} beside the tokenizer"),
+    "hf_config.unk_differs": QT_TRANSLATE_NOOP("core_text", "unk_token {token} differs from the model's unknown "
+                                                            "token {model}, which stays"),
+    "hf_config.missing": QT_TRANSLATE_NOOP("core_text", "{count} named special tokens are not in the vocabulary "
+                                                        "({tokens}); transformers would add them with new IDs, here "
+                                                        "they are not added"),
+    "hf_config.unigram_specials": QT_TRANSLATE_NOOP("core_text", "a unigram asset matches no special token in the "
+                                                                 "text: the named specials ({tokens}) stay as they are"),
+    "hf_config.specials": QT_TRANSLATE_NOOP("core_text", "{count} named special tokens ({tokens}) are now special: "
+                                                         "matched in the text as one token and skipped by decode, as "
+                                                         "transformers does"),
+    "hf_config.bos_eos": QT_TRANSLATE_NOOP("core_text", "add_bos_token={bos}, add_eos_token={eos}: the "
+                                                        "post-processor is {template}, as transformers' "
+                                                        "LlamaTokenizerFast builds it"),
+    "hf_config.bert": QT_TRANSLATE_NOOP("core_text", "cls_token and sep_token: the post-processor is {template}, "
+                                                     "as transformers' BertTokenizer adds them"),
     "hf.no_unk": QT_TRANSLATE_NOOP("core_text", "no unknown token: a character the vocabulary cannot spell is "
                                                 "dropped, as HF does; here each encoding lists such characters in "
                                                 "'dropped'"),

@@ -13,6 +13,8 @@ from core.render import visible
 
 from .models import RowTable
 
+TRIMMED = " (offsets trimmed)"  # as core.pipeline.post_process.describe ends a trimming one
+
 HIT_BRUSH = QBrush(QColor("#ffe08a"))
 KIND_BRUSHES = {"changed": QBrush(QColor("#dbe9ff")), "inserted": QBrush(QColor("#d9f2d9")),
                 "removed": QBrush(QColor("#f6d6d6")), "unknown": QBrush(QColor("#f6d6d6")),
@@ -96,7 +98,11 @@ class StagesModel(RowTable):
             return QCoreApplication.translate("pipeline_models", "first %1 of %2 merges").replace(
                 "%1", str(found.limit)).replace("%2", str(found.merges))
         if stage.name == "post_process" and stage.detail == "none":
-            return QCoreApplication.translate("pipeline_models", "none: the asset stores no template")
+            return QCoreApplication.translate("pipeline_models", "none: this tokenizer has no post-processor")
+        if stage.name == "post_process" and stage.detail.endswith(TRIMMED):
+            # core.pipeline.post_process.describe: the template is the file's, the note is ours
+            return stage.detail[:-len(TRIMMED)] + " " + QCoreApplication.translate("pipeline_models",
+                                                                                   "(offsets trimmed)")
         if stage.detail == "none":
             return QCoreApplication.translate("pipeline_models", "none")
         return stage.detail

@@ -45,6 +45,7 @@ __all__ = [
 ]
 
 MAX_ASSET_BYTES = 256 * 1024 * 1024
+POST_PROCESSED = ("bpe", "wordpiece", "unigram")  # kinds imported from HF, which may carry one
 LOADERS = {"char-bpe": char_bpe_from_asset, "byte-bpe": byte_bpe_from_asset, "wordpiece": wordpiece_from_asset,
            "unigram": unigram_from_asset, "bpe": bpe_from_asset}
 
@@ -86,6 +87,8 @@ def validate_envelope(asset) -> None:
                        ("training_data", (dict, type(None)))):
         if key in asset:
             require(asset, key, kinds, "asset")
+    if "post_processor" in asset and kind not in POST_PROCESSED:
+        raise AssetError(f"post_processor: a {kind} asset has no post-processor (only {', '.join(POST_PROCESSED)})")
     trainer = require(asset, "trainer", dict, "asset")
     require(trainer, "name", str, "trainer")
     require(trainer, "version", (str, int), "trainer")

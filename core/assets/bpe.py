@@ -3,7 +3,8 @@ string tokens with any IDs; the model body is :mod:`core.models.bpe_model`'s."""
 
 from __future__ import annotations
 
-from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, require
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, post_processor, require, \
+    with_post_processor
 
 
 def bpe_to_asset(model, *, name: str = "", notes: str = "", trainer: dict | None = None) -> dict:
@@ -14,6 +15,7 @@ def bpe_to_asset(model, *, name: str = "", notes: str = "", trainer: dict | None
         "format": FORMAT, "schema_version": SCHEMA_VERSION, "kind": "bpe",
         "model": bpe_model.to_asset_model(model),
         **bpe_model.implied_envelope(model),
+        **with_post_processor(model),
         "trainer": dict(trainer) if trainer else {"name": "none", "version": "0",
                                                   "note": "merges given, not trained here"},
         "metadata": {"name": name, "notes": notes, "created": created()},
@@ -25,6 +27,6 @@ def bpe_from_asset(asset: dict):
 
     model = require(asset, "model", dict, "asset")
     built = bpe_model.from_asset_model(model, normalizer=asset.get("normalizer"),
-                                       pre_tokenizer=asset.get("pre_tokenizer"))
+                                       pre_tokenizer=asset.get("pre_tokenizer"), post=post_processor(asset))
     check_implied(asset, bpe_model.implied_envelope(built))
     return built

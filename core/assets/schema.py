@@ -48,6 +48,22 @@ def check_rules(asset: dict, kind: str, **implied) -> None:
     check_implied(asset, implied)
 
 
+def post_processor(asset: dict) -> dict | None:
+    """The asset's post-processor spec (validated), or None where it has none."""
+    if "post_processor" not in asset:
+        return None
+    from core.pipeline import post_process
+
+    return post_process.parse(asset["post_processor"])
+
+
+def with_post_processor(model) -> dict:
+    """The envelope field for a model's post-processor: absent when it has
+    none, so assets written before it existed keep their identity."""
+    spec = getattr(model, "post_processor", None)
+    return {} if spec is None else {"post_processor": spec}
+
+
 def created() -> str:
     """The metadata's creation time: UTC, to the second."""
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")

@@ -4,7 +4,8 @@ types, and the SentencePiece-style normalization pipeline."""
 from __future__ import annotations
 
 from core.errors import AssetError, StudioError, excerpt
-from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, require, trained_fields
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, post_processor, require, \
+    trained_fields, with_post_processor
 
 
 def unigram_to_asset(model, *, name: str = "", notes: str = "") -> dict:
@@ -19,6 +20,7 @@ def unigram_to_asset(model, *, name: str = "", notes: str = "") -> dict:
         "normalizer": model.pipeline.describe(),
         "pre_tokenizer": {"type": "none"},
         "boundary": {"marker": "space_prefix", "symbol": "\u2581"},
+        **with_post_processor(model),
         "metadata": {"name": name, "notes": notes, "created": created()},
     }
     trained_fields(asset, model.trace, unigram.TRAINER_NAME, unigram.TRAINER_VERSION, {})
@@ -52,13 +54,14 @@ def unigram_from_asset(asset: dict):
         if kind not in unigram.PIECE_TYPES:
             raise AssetError(f"{at}: unknown piece type {excerpt(kind)}; use one of {', '.join(unigram.PIECE_TYPES)}")
         pieces.append(unigram.Piece(piece, float(score), kind))
+    post = post_processor(asset)
     try:
         pipeline = normalize.Pipeline.from_description(asset.get("normalizer"))
     except StudioError as exc:
         raise AssetError(f"normalizer: {exc}") from None
     try:
         built = unigram.Unigram(tuple(pieces), unk_id=unk_id, byte_fallback=byte_fallback, pipeline=pipeline,
-                                float32=float32)
+                                float32=float32, post_processor=post)
     except StudioError as exc:
         raise AssetError(f"model: {exc}") from None
     check_implied(asset, {"specials": _unigram_specials(built), "pre_tokenizer": {"type": "none"},

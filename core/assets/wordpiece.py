@@ -4,7 +4,8 @@ the BasicTokenizer options, which stand in the envelope's normalizer."""
 from __future__ import annotations
 
 from core.errors import AssetError, StudioError, excerpt
-from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, require, trained_fields
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, post_processor, require, \
+    trained_fields, with_post_processor
 
 
 def wordpiece_to_asset(model, *, name: str = "", notes: str = "") -> dict:
@@ -23,6 +24,7 @@ def wordpiece_to_asset(model, *, name: str = "", notes: str = "") -> dict:
         "normalizer": basic.describe() if basic is not None else {"type": "none"},
         "pre_tokenizer": {"type": "bert-basic"} if basic is not None else {"type": "whitespace"},
         "boundary": {"marker": "continuing_prefix", "symbol": model.prefix},
+        **with_post_processor(model),
         "metadata": {"name": name, "notes": notes, "created": created()},
     }
     trained_fields(asset, model.trace, wordpiece.TRAINER_NAME, wordpiece.TRAINER_VERSION,
@@ -48,6 +50,7 @@ def wordpiece_from_asset(asset: dict):
     added = require(model, "added", list, "model") if "added" in model else []
     cleanup = require(model, "cleanup", bool, "model") if "cleanup" in model else False
     normalizer, pre = asset.get("normalizer"), asset.get("pre_tokenizer")
+    post = post_processor(asset)
     if normalizer == {"type": "none"}:
         basic, implied = None, {"type": "whitespace"}
     else:
@@ -61,7 +64,8 @@ def wordpiece_from_asset(asset: dict):
                          f"which implies {excerpt(implied)}")
     try:
         built = wordpiece.WordPiece(tuple(vocab), unk=unk, prefix=prefix, max_input_chars_per_word=limit,
-                                    basic=basic, added=tuple(added), cleanup=cleanup)
+                                    basic=basic, added=tuple(added), cleanup=cleanup,
+                                    post_processor=post)
     except StudioError as exc:
         raise AssetError(f"model: {exc}") from None
     check_implied(asset, {"specials": specials_of(built),

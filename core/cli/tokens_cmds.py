@@ -2,7 +2,8 @@
 through the one interface (:mod:`core.tokenizer`).
 
 ``encode --text TEXT`` prints the IDs, or with ``--json`` the whole
-:class:`~core.tokenizer.base.Encoding`.  ``decode ID...`` turns IDs back
+:class:`~core.tokenizer.base.Encoding`; ``--add-special-tokens`` runs the
+tokenizer's post-processor (an imported HF template) around them.  ``decode ID...`` turns IDs back
 into text under a policy for what is not text:
 
 * ``strict`` (the default): any UTF-8 problem or unknown ID is one line on
@@ -24,6 +25,7 @@ from core import tokenizer
 from core.errors import StudioError
 from core.inspect.idlist import parse_ids
 from core.models import char_bpe
+from core.tokenizer import post
 from core.utf8 import Utf8DecodeError
 from core.cli import shelf_cmds
 
@@ -35,6 +37,9 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
     p.add_argument("words", nargs="*", help="char-bpe only: words whose merge replay to show")
     p.add_argument("--text", help="the text to encode, exactly as given")
+    p.add_argument("--add-special-tokens", action="store_true",
+                   help="put the post-processor's specials around the tokens ([CLS] ... [SEP]), as HF's "
+                        "encode(text) does by default")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=lambda args: cmd_encode(args, print_json))
 
@@ -64,9 +69,12 @@ def cmd_encode(args, print_json) -> int:
     if args.text is None:
         raise StudioError("encode: give the text with --text TEXT")
     text = _checked_text(args.text)
-    encoding = tok.encode(text)
+    encoding = tok.encode(text, add_special_tokens=args.add_special_tokens)
+    if args.add_special_tokens and post.post_processor_of(tok.model) is None:
+        print("note: this tokenizer has no post-processor; --add-special-tokens adds nothing", file=sys.stderr)
     if args.json:
-        print_json(encode_json(tok, text, encoding))
+        print_json({**encode_json(tok, text, encoding),
+                    **({"add_special_tokens": True} if args.add_special_tokens else {})})
     else:
         print(" ".join(map(str, encoding.ids)))
     return 0

@@ -33,6 +33,8 @@ IMPORT_FORMATS = FORMATS + ("gpt2",)  # gpt2 is read only: write a tokenizer.jso
 MODULES = {"hf": "hf_json", "tiktoken": "tiktoken_ranks", "spm": "spm", "bert-vocab": "bert_vocab",
            "subword-nmt": "subword_nmt", "minbpe": "minbpe", "gpt2": "gpt2_files"}
 MAX_BYTES = 512 * 1024 * 1024
+# Formats whose folder may hold tokenizer_config.json / special_tokens_map.json (core.formats.hf_config)
+SIDE_FILE_FORMATS = ("hf", "bert-vocab", "gpt2")
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,12 @@ def finish(asset: dict, report: Report, path) -> Imported:
         tokenizer = assets.build_tokenizer(asset)
     except AssetError as exc:
         raise AssetError.at(str(path), exc) from None
+    if report.format in SIDE_FILE_FORMATS and asset["kind"] in assets.POST_PROCESSED:
+        from core.formats import hf_config
+
+        changed, model = hf_config.apply(asset, tokenizer, report, path)
+        if model is not tokenizer:
+            asset, tokenizer = changed, assets.build_tokenizer(changed)
     report.kind = asset["kind"]
     report.summary.setdefault("vocab", getattr(tokenizer, "vocab_size", None))
     model = asset["model"]
@@ -113,7 +121,15 @@ def export_asset(asset: dict, tokenizer, fmt: str, out, **options) -> Report:
     """Write ``asset`` as ``fmt`` to ``out``; AssetError if it cannot be represented."""
     if fmt not in FORMATS:
         raise AssetError(f"cannot write {fmt!r}; choose one of {', '.join(FORMATS)}")
-    return _module(fmt).write(asset, tokenizer, out, **options)
+    report = _module(fmt).write(asset, tokenizer, out, **options)
+    post = getattr(tokenizer, "post_processor", None)
+    if post is not None and fmt != "hf":
+        from core.pipeline import post_process
+
+        template = post_process.describe(post)
+        report.lose("post_processor", f"{template}: this format has no post-processor (a tokenizer.json keeps it)",
+                    "export.post_processor", template=template)
+    return report
 
 
 def export_paths(fmt: str, out) -> list[Path]:

@@ -12,8 +12,9 @@ Reference: ``tokenizers`` 0.23 serialization (``tokenizer/serialization.rs``,
   or ``Metaspace`` over an optional NFKC, and becomes a ``unigram`` asset.
 
 What the target kind cannot do is reported, never approximated silently:
-the post-processor's template (an encode-time option) and truncation or
-padding are dropped and listed; the remaining behaviour differences are
+truncation and padding (encode-time options) are dropped and listed; the
+post-processor is kept (:mod:`core.pipeline.post_process`) and runs when
+the user asks to add special tokens; the remaining behaviour differences are
 listed under ``changed`` with the text where they show.
 """
 
@@ -36,9 +37,9 @@ from core.formats.hf_components import (
     unigram_pipeline,
 )
 from core.formats.report import Report
+from core.pipeline import post_process
 from core.pipeline.text_pipeline import BYTE_CHARS
 
-OFFSET_POST = ("ByteLevel",)  # post-processors that only trim offsets
 
 
 def read(path, *, pattern=None, **_options) -> Imported:
@@ -64,24 +65,36 @@ def convert(spec: dict, report: Report) -> dict:
         if spec.get(key) is not None:
             report.lose(key, "an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped",
                         "hf.encode_option")
-    post = spec.get("post_processor")
-    if isinstance(post, dict) and post.get("type") in OFFSET_POST:
-        report.keep("post_processor", f"{post['type']} only trims offsets; not stored", "hf.offset_post",
-                    kind=post["type"])
-    elif post is not None:
-        kind = post.get("type") if isinstance(post, dict) else post
-        report.lose("post_processor", f"{kind} adds tokens around each encoding; dropped, so IDs here equal "
-                    "HF's encode(text, add_special_tokens=False)", "hf.post_processor", kind=kind)
+    post = _post_processor(spec.get("post_processor"), report)
     model = spec["model"]
     kind = model.get("type")
-    if kind == "BPE":
-        return _bpe(spec, model, report)
-    if kind == "WordPiece":
-        return _wordpiece(spec, model, report)
-    if kind == "Unigram":
-        return _unigram(spec, model, report)
-    raise AssetError(f"model: the model type {excerpt(kind)} is not supported (supported: BPE, WordPiece, Unigram)",
-                     code="hf.model_type", where="model", kind=excerpt(kind))
+    builders = {"BPE": _bpe, "WordPiece": _wordpiece, "Unigram": _unigram}
+    if kind not in builders:
+        raise AssetError(f"model: the model type {excerpt(kind)} is not supported (supported: BPE, WordPiece, "
+                         "Unigram)", code="hf.model_type", where="model", kind=excerpt(kind))
+    asset = builders[kind](spec, model, report)
+    if post is not None:
+        asset["post_processor"] = post
+    return asset
+
+
+def _post_processor(post, report: Report) -> dict | None:
+    """Our spec of the file's post-processor, kept for add_special_tokens;
+    one we cannot run is dropped and reported."""
+    if post is None:
+        return None
+    try:
+        kept = post_process.from_hf(post)
+    except AssetError as exc:
+        kind = post.get("type") if isinstance(post, dict) else post
+        report.lose("post_processor", f"{excerpt(kind)} is not applied ({exc}); dropped, so IDs here equal HF's "
+                    "encode(text, add_special_tokens=False)", "hf.post_processor", kind=excerpt(kind), reason=str(exc))
+        return None
+    template = post_process.describe(kept)
+    report.keep("post_processor", f"{names(post)}: {template}, applied when encoding with add_special_tokens "
+                "(HF's default); without it IDs equal HF's encode(text, add_special_tokens=False)",
+                "hf.post_processor_kept", kind=names(post), template=template)
+    return kept
 
 
 def _added(spec: dict) -> list[dict]:
@@ -213,11 +226,6 @@ def _wordpiece(spec, model, report) -> dict:
         _decoder_check(decoder, {"type": "WordPiece", "prefix": built.prefix, "cleanup": False}, report,
                        "pieces glued at the prefix, words joined by one space, no cleanup",
                        ("hf.decoder_wordpiece", "hf.decoder_wordpiece_changed"))
-    if spec.get("post_processor") is not None:
-        name = names(spec.get("post_processor"))
-        report.change("post_processor", f"{name} is not applied: encoding adds no [CLS]/[SEP] (HF's "
-                      "encode(add_special_tokens=False) gives the same IDs)", "hf.post_processor_not_applied",
-                      name=name)
     report.keep("model", f"WordPiece: {len(tokens)} tokens, max_input_chars_per_word {limit}", "hf.wordpiece",
                 tokens=len(tokens), limit=limit)
     return assets.wordpiece_to_asset(built)
@@ -322,6 +330,16 @@ def _base(added=(), normalizer=None, pre=None, decoder=None, model=None) -> dict
 
 
 def to_spec(asset: dict, tokenizer, report: Report) -> dict:
+    spec = _to_spec(asset, tokenizer, report)
+    post = getattr(tokenizer, "post_processor", None)
+    if post is not None:
+        spec["post_processor"] = post_process.to_hf(post)
+        report.keep("post_processor", post_process.describe(post), "hf.export_post_processor",
+                    template=post_process.describe(post))
+    return spec
+
+
+def _to_spec(asset: dict, tokenizer, report: Report) -> dict:
     kind = asset["kind"]
     normalizer = asset.get("normalizer") or {}
     if normalizer.get("charsmap_rule") == "sentencepiece":

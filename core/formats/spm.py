@@ -308,17 +308,17 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
     try:
         built = bpe_model.BPEModel(
             vocab, tuple(merges), tuple(ranks), unk=pieces[unk_id][0], fuse_unk=True, byte_fallback=byte_fallback,
-            added=user, normalizer=pipeline.describe(), pre_tokenizer={"type": "none"}, decoder=decoder)
+            added=user, normalizer=_shielding(pipeline, user), pre_tokenizer={"type": "none"}, decoder=decoder)
     except StudioError as exc:
         raise AssetError.at("pieces", exc) from None
     if user:
         names = ", ".join(a.content for a in user[:4])
         report.keep("pieces", f"{len(user)} user-defined pieces ({names}) are matched in the normalized text and "
                     "never merge, as in SentencePiece", "spm.bpe_user_defined", count=len(user), pieces=names)
-        # SentencePiece's normalizer also leaves them untouched; here the
-        # normalizer runs first, so a piece it would rewrite is not matched.
+        # SentencePiece's normalizer copies them untouched; so does ours, but
+        # Python's NFKC (a model without a charsmap) cannot skip them.
         rewritten = [a.content for a in user if pipeline.normalize(a.content).text.lstrip("▁") != a.content]
-        if rewritten:
+        if rewritten and pipeline.normalization == "nfkc":
             shown = ", ".join(rewritten[:4])
             report.change("pieces", f"{len(rewritten)} user-defined pieces ({shown}) change under the normalizer, "
                           "which SentencePiece does not apply to them: text spelling them is not matched as one "
@@ -332,6 +332,13 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
     report.keep("decoder", f"SentencePiece's own: control pieces ({', '.join(controls) or 'none'}) print nothing, "
                 f"the unknown piece prints {surface!r}, byte pieces their UTF-8, the leading ▁ goes")
     return assets.bpe_to_asset(built)
+
+
+def _shielding(pipeline, user) -> dict:
+    """The normalizer description, naming the user-defined pieces that pass
+    through it untouched (the asset's added tokens do not say which they are)."""
+    spec = pipeline.describe()
+    return {**spec, "protected": sorted(a.content for a in user)} if user else spec
 
 
 def implied_merges(pieces):

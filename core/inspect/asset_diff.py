@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from core import assets
 from core.models import byte_bpe, char_bpe
 from core.errors import StudioError, TokenizerError
-from core.inspect.identity import COMPONENTS, INTERFACE, Identity, LoadedAsset, short
+from core.inspect.identity import COMPONENTS, INTERFACE, OPTIONAL, Identity, LoadedAsset, short
 from core.render import render_piece
 
 # What changes to the ID <-> token table break downstream.
@@ -152,8 +152,10 @@ def _merge_findings(a: list, b: list, same_shape: bool) -> list[Finding]:
 def compare(a: Identity, b: Identity) -> StructuralDiff:
     """Same/different per component, and named findings for what differs."""
     va, vb = a.values, b.values
-    rows = tuple(ComponentDiff(name, name in INTERFACE, a.components[name] == b.components[name],
-                               a.components[name], b.components[name]) for name in COMPONENTS)
+    # An optional component only where either has it; "" for the side without.
+    names = COMPONENTS + tuple(n for n in OPTIONAL if n in a.components or n in b.components)
+    rows = tuple(ComponentDiff(name, name in INTERFACE + OPTIONAL, a.components.get(name) == b.components.get(name),
+                               a.components.get(name, ""), b.components.get(name, "")) for name in names)
     same = {row.name: row.same for row in rows}
     same_shape = a.vocab_size == b.vocab_size
     findings: list[Finding] = []

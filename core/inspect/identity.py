@@ -42,6 +42,9 @@ IDENTITY_VERSION = 1
 INTERFACE = ("symbols", "vocab", "merges", "specials", "normalizer", "pre_tokenizer", "boundary")
 PROVENANCE = ("counts", "trainer", "training_data")
 COMPONENTS = INTERFACE + PROVENANCE
+# Interface components only some tokenizers have: present only then, so the
+# identities of tokenizers without them are what they always were.
+OPTIONAL = ("post_processor",)
 MANIFEST_KEY = "tokenizer_interface_sha256"
 MAX_MANIFEST_BYTES = 1024 * 1024
 
@@ -170,7 +173,9 @@ def components_of(asset: dict, tokenizer) -> dict:
     values = DESCRIBERS[kind](asset, tokenizer)
     values["trainer"] = asset["trainer"]
     values["training_data"] = asset.get("training_data")
-    return {name: values[name] for name in COMPONENTS}
+    post = getattr(tokenizer, "post_processor", None)
+    extra = {"post_processor": post} if post is not None else {}
+    return {**{name: values[name] for name in COMPONENTS}, **extra}
 
 
 @dataclass(frozen=True)
@@ -204,7 +209,7 @@ def identify(asset: dict, tokenizer=None) -> Identity:
     parts = {name: canonical_json(value) for name, value in values.items()}
     head = {"version": canonical_json(IDENTITY_VERSION), "kind": canonical_json(kind)}
     interface = _splice({"identity": canonical_json("subword-studio/tokenizer-interface"), **head,
-                         **{name: parts[name] for name in INTERFACE}})
+                         **{name: parts[name] for name in INTERFACE + OPTIONAL if name in parts}})
     full = _splice({"identity": canonical_json("subword-studio/tokenizer-full"), **head, **parts})
     return Identity(kind, hashlib.sha256(interface).hexdigest(), hashlib.sha256(full).hexdigest(),
                     {name: hashlib.sha256(part).hexdigest() for name, part in parts.items()}, values)

@@ -16,13 +16,15 @@ display stages, post-processing and decoding are skipped.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.inspect import aligned_specs as specs
 from core.pipeline import pretokenize, text_pipeline as tp
 from core import utf8
 from core.inspect.aligned import Aligned, concat
 from core.inspect.token_walk import Columns, byte_span, layout, memo_for, remembered, walk
 from core.pipeline.normalize import Pipeline
-from core.inspect.stages import Builder, Inspection, Piece, Stage, decode_stage, post_process
+from core.inspect.stages import Builder, Inspection, Piece, Stage, asset_post_process, decode_stage, post_process
 
 
 def _describe(spec: dict) -> str:
@@ -381,7 +383,15 @@ RUNNERS = {"byte-bpe": _byte_bpe, "bpe": _bpe, "wordpiece": _wordpiece, "unigram
 
 
 def run(tokenizer, kind, text, limit, template, check) -> Inspection:
-    return RUNNERS[kind](Builder(text), tokenizer, limit, template, check)
+    builder = Builder(text)
+    found = RUNNERS[kind](builder, tokenizer, limit, template, check)
+    spec = getattr(tokenizer, "post_processor", None)
+    if spec is None or (template and template.strip()):
+        return found  # a template the caller typed wins over the tokenizer's own
+    stages = list(found.stages)
+    at = next(i for i, s in enumerate(stages) if s.name == "post_process")
+    stages[at] = asset_post_process(builder, stages[at - 1], spec)
+    return replace(found, stages=tuple(stages))
 
 
 def model_table(tokenizer, kind, text, limit, memo: dict):

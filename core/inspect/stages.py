@@ -16,11 +16,13 @@ their IDs.  Decoding ends with a verdict: the decoded text equals the input,
 equals the normalized input (what the normalizer kept), or is lossy, and
 then every difference is named with its span.
 
-Deviations: assets store no post-processor, so the post-processing stage
-adds specials only from a ``template`` the caller passes (HF's
-``TemplateProcessing`` syntax for one sequence, e.g. ``"<BOS> $A <EOS>"``);
-decoding decodes the model's IDs, without those specials.  Spans cover
-every original character a piece came from: HF aligns an NFKC-composed
+The post-processing stage runs the tokenizer's own post-processor (an
+imported HF ``TemplateProcessing``, ``BertProcessing`` ...), or, where the
+caller passes a ``template`` (HF's syntax for one sequence, e.g.
+``"<BOS> $A <EOS>"``), that template instead.  Decoding decodes the
+model's IDs, without those specials.
+
+Deviations: spans cover every original character a piece came from: HF aligns an NFKC-composed
 ``é`` with the ``e`` only and a ``Replace`` with its last character, and
 SentencePiece gives a character to the piece holding its end; an inserted
 character (``▁``, a prefix space) has an empty span here, where HF gives it
@@ -227,6 +229,36 @@ def post_process(builder: Builder, model: Stage, template: str | None, lookup) -
             shown.append(item[0])
     detail = template.strip() if template and template.strip() else "none"  # assets store no template
     return Stage("post_process", detail, model.output, " ".join(shown), tuple(pieces), True)
+
+
+def asset_post_process(builder: Builder, model: Stage, spec: dict) -> Stage:
+    """The post-processing stage from the tokenizer's own post-processor
+    (:mod:`core.pipeline.post_process`): its specials around the model's
+    tokens, trimmed spans where it trims.  A special sits at the start of
+    the input before the tokens and at its end after them (HF gives every
+    added special (0, 0))."""
+    from core.pipeline import post_process as pp
+
+    items = [pp.Item(p.id, p.text, p.chars, 0, (0, k)) for k, p in enumerate(model.pieces)]
+    offsets, size = builder.origin.offsets, builder.origin.size
+    pieces: list[Piece] = []
+    shown, after = [], False
+    for item in pp.process(spec, [items]):
+        if item.special:
+            at = size if after else 0
+            pieces.append(builder.piece(item.token, (at, at), item.id, "special"))
+            shown.append(item.token)
+            continue
+        if not after:
+            shown.append(model.output)
+        after = True
+        piece = model.pieces[item.source[1]]
+        if item.offsets != piece.chars:
+            (a, b), (c, d) = piece.chars, item.offsets
+            piece = piece._replace(char_start=c, char_end=d, byte_start=piece.byte_start + offsets[c] - offsets[a],
+                                   byte_end=piece.byte_end - (offsets[b] - offsets[d]))
+        pieces.append(piece)
+    return Stage("post_process", pp.describe(spec), model.output, " ".join(shown), tuple(pieces), True)
 
 
 def verdict(builder: Builder, decoded: str, normalized: str) -> Verdict:

@@ -89,6 +89,7 @@ class BPEModel:
     normalizer: dict = field(default_factory=lambda: {"type": "none"})
     pre_tokenizer: dict = field(default_factory=lambda: {"type": "none"})
     decoder: dict = field(default_factory=lambda: {"type": "none"})
+    post_processor: dict | None = None  # core.pipeline.post_process spec, for add_special_tokens
 
     def __post_init__(self):
         ids: dict[str, int] = {}
@@ -459,7 +460,7 @@ def _field(obj, key, kinds, where, default=...):
     return default if default is not ... and key not in obj else require(obj, key, kinds, where)
 
 
-def from_asset_model(body: dict, *, normalizer: dict, pre_tokenizer: dict) -> BPEModel:
+def from_asset_model(body: dict, *, normalizer: dict, pre_tokenizer: dict, post: dict | None = None) -> BPEModel:
     """Rebuild from :func:`to_asset_model` output; any problem is one AssetError."""
     where = "model"
     if not isinstance(body, dict):
@@ -491,7 +492,8 @@ def from_asset_model(body: dict, *, normalizer: dict, pre_tokenizer: dict) -> BP
     try:
         return BPEModel(tuple(vocab), tuple(merges), None if ranks is None else tuple(ranks), added=tuple(added),
                         normalizer=normalizer, pre_tokenizer=pre_tokenizer,
-                        decoder=_field(body, "decoder", dict, where, {"type": "none"}), **options, **flags)
+                        decoder=_field(body, "decoder", dict, where, {"type": "none"}), post_processor=post,
+                        **options, **flags)
     except TokenizerError as exc:
         raise AssetError(f"model: {exc}") from None
 

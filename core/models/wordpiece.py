@@ -92,6 +92,7 @@ class WordPiece:
     trace: "Trace | None" = field(default=None, compare=False, repr=False)
     added: tuple[str, ...] = ()  # special tokens matched in the raw text (HF added tokens)
     cleanup: bool = False  # HF's WordPiece decoder cleanup
+    post_processor: dict | None = None  # core.pipeline.post_process spec, for add_special_tokens
 
     def __post_init__(self):
         from core.models import bpe_model

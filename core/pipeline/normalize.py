@@ -237,7 +237,7 @@ class Pipeline:
         options = {}
         kinds = {"normalization": str, "add_dummy_prefix": bool, "remove_extra_whitespaces": bool,
                  "charsmap_rule": str, **{k: type(v) for k, v in _OPTIONAL.items()}}
-        unknown = sorted(set(spec) - set(kinds) - {"type", "charsmap"})
+        unknown = sorted(set(spec) - set(kinds) - {"type", "charsmap", "protected"})
         if unknown:
             raise TokenizerError(f"normalizer.{unknown[0]}: not a SentencePiece pipeline option")
         for key, kind in kinds.items():
@@ -245,6 +245,12 @@ class Pipeline:
                 if not isinstance(spec[key], kind):
                     raise TokenizerError(f"normalizer.{key}: expected {kind.__name__}, found {type(spec[key]).__name__}")
                 options[key] = spec[key]
+        if "protected" in spec:
+            # Stored only by a BPE import, where no piece types say which are user-defined.
+            protected = spec["protected"]
+            if not isinstance(protected, list) or not all(isinstance(p, str) and p for p in protected):
+                raise TokenizerError("normalizer.protected: expected a list of non-empty strings")
+            options["protected"] = tuple(protected)
         if "charsmap" in spec:
             if not isinstance(spec["charsmap"], str):
                 raise TokenizerError("normalizer.charsmap: expected a base64 string")

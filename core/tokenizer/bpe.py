@@ -67,7 +67,7 @@ class BPETokenizer(StagedTokenizer):
     def _model_decode(self, ids: list[int]) -> str:
         return self.model.decode(ids)
 
-    def encode_ids(self, text: str) -> list[int]:
+    def _encode_ids(self, text: str) -> list[int]:
         return self.model.encode_ids(text)
 
 

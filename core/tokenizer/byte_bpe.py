@@ -33,14 +33,15 @@ class ByteBPETokenizer:
     def specials(self) -> tuple[tuple[str, int], ...]:
         return tuple(self.model.specials)
 
-    def encode(self, text: str) -> Encoding:
+    def encode(self, text: str, *, add_special_tokens: bool = False) -> Encoding:
+        # No post-processor for this kind: add_special_tokens changes nothing.
         encoding = self.model.encode(text)
         texts = tuple(map(_Shown().__getitem__, encoding.pieces))
         flags = tuple(map(_FLAGS.__getitem__, encoding.partial))
         return Encoding(encoding.ids, texts, texts, encoding.pieces, encoding.byte_spans, encoding.char_spans,
                         _words(self._pretokenizer, text, encoding.char_spans), flags)
 
-    def encode_ids(self, text: str) -> list[int]:
+    def encode_ids(self, text: str, *, add_special_tokens: bool = False) -> list[int]:
         if hasattr(self.model, "encode_ids"):
             return self.model.encode_ids(text)
         return list(self.model.encode(text).ids)

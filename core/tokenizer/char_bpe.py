@@ -24,6 +24,6 @@ class CharBPETokenizer(StagedTokenizer):
         mark = self.model.end_of_word
         return token[:-len(mark)] + " " if token.endswith(mark) else token
 
-    def encode_ids(self, text: str) -> list[int]:
+    def _encode_ids(self, text: str) -> list[int]:
         ids = self.model.ids
         return [ids[t] for t in self.model.encode(text)]

@@ -24,6 +24,7 @@ from core.errors import TokenizerError, excerpt
 from core.inspect import stages
 from core.pipeline import text_pipeline as tp
 from core.render import render_char, render_piece
+from core.tokenizer import post
 from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, DecodeResult, Encoding
 from core.utf8 import Utf8DecodeError
 
@@ -85,7 +86,12 @@ class StagedTokenizer:
 
     # ==== encoding ====
 
-    def encode(self, text: str) -> Encoding:
+    def encode(self, text: str, *, add_special_tokens: bool = False) -> Encoding:
+        encoding = self._encode(text)
+        return post.add_specials(encoding, post.post_processor_of(self.model), text) if add_special_tokens \
+            else encoding
+
+    def _encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
         tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = \
@@ -120,7 +126,11 @@ class StagedTokenizer:
             return (token if flag == BYTE else render_piece(data)), data
         return self.readable(token, token_id), self.surface(token, token_id).encode("utf-8", "surrogatepass")
 
-    def encode_ids(self, text: str) -> list[int]:
+    def encode_ids(self, text: str, *, add_special_tokens: bool = False) -> list[int]:
+        ids = self._encode_ids(text)
+        return post.add_special_ids(ids, post.post_processor_of(self.model)) if add_special_tokens else ids
+
+    def _encode_ids(self, text: str) -> list[int]:
         return list(self.model.encode(text).ids)
 
     # ==== decoding ====

@@ -35,5 +35,5 @@ class UnigramTokenizer(StagedTokenizer):
     def readable(self, token: str, token_id: int) -> str:
         return render_piece(self.surface(token, token_id).encode("utf-8", "surrogatepass"))
 
-    def encode_ids(self, text: str) -> list[int]:
+    def _encode_ids(self, text: str) -> list[int]:
         return list(self.model.encode(text).ids)

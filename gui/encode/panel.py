@@ -20,13 +20,14 @@ from itertools import accumulate
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
-    QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPlainTextEdit, QPushButton, QSplitter, QTableView,
+    QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QLabel, QPlainTextEdit, QPushButton, QSplitter, QTableView,
     QTextEdit, QVBoxLayout, QWidget,
 )
 
 from core.errors import Cancelled, StudioError
 from core.inspect import textinfo
 from core.tokenizer.base import SPECIAL
+from core.tokenizer.post import post_processor_of
 
 from .. import core_text
 from ..chips import encoding_chips
@@ -66,9 +67,9 @@ def thread_threshold(tokenizer) -> int:
     return THREAD_THRESHOLD if tokenizer.kind == "byte-bpe" else STAGED_THREAD_THRESHOLD
 
 
-def encode_text(tokenizer, text: str, should_stop=lambda: False) -> Encoded:
+def encode_text(tokenizer, text: str, should_stop=lambda: False, add_special_tokens: bool = False) -> Encoded:
     """Encode ``text`` and prepare its chips (pure: runs on a worker thread)."""
-    encoding = tokenizer.encode(text)
+    encoding = tokenizer.encode(text, add_special_tokens=add_special_tokens)
     if should_stop():
         raise Cancelled()
     chips = encoding_chips(encoding, text)
@@ -118,6 +119,7 @@ class EncodePanel(QWidget):
             chooser_label.setToolTip(self.tr("This window keeps its own choice: the main window's encode panel, "
                                              "the Pipeline and Compare keep theirs."))
         chooser_label.setBuddy(self.chooser)
+        self.specials_box = QCheckBox(self.tr("Add special tokens"))
         self.input = QPlainTextEdit()
         self.input.setPlaceholderText(self.tr("Type or paste text to encode"))
         self.counts_label = QLabel()
@@ -153,6 +155,7 @@ class EncodePanel(QWidget):
         chooser_row.addWidget(chooser_label)
         chooser_row.addWidget(self.chooser, 1)
         chooser_row.addWidget(self.chooser.status)
+        chooser_row.addWidget(self.specials_box)
         top_layout.addLayout(chooser_row)
         top_layout.addWidget(self.input, 1)
         counts_row = QHBoxLayout()
@@ -171,6 +174,7 @@ class EncodePanel(QWidget):
 
         # Signals (bound methods: Qt drops them with this panel)
         self.input.textChanged.connect(self.debounce.start)
+        self.specials_box.toggled.connect(self.encode_now)
         self.debounce.timeout.connect(self.encode_now)
         self.input.cursorPositionChanged.connect(self._cursor_moved)
         self.strip.sig_token_clicked.connect(self._select_token)
@@ -194,7 +198,18 @@ class EncodePanel(QWidget):
         if self.decoder.ids_edit.text().strip():
             self.decoder.decode_now()  # the same IDs mean other text under another tokenizer
 
-    def encode_now(self):
+    def _offer_specials(self, tokenizer) -> bool:
+        """Enable the checkbox where the tokenizer has a post-processor; say
+        whether to add its specials."""
+        has = post_processor_of(tokenizer.model) is not None
+        self.specials_box.setEnabled(has)
+        self.specials_box.setToolTip(
+            self.tr("Put the tokenizer's post-processor specials around the tokens ([CLS] … [SEP]), as Hugging "
+                    "Face's encode(text) does by default") if has else
+            self.tr("This tokenizer has no post-processor: there are no special tokens to add"))
+        return has and self.specials_box.isChecked()
+
+    def encode_now(self, *_):
         self.debounce.stop()
         self._generation += 1
         text = self.input.toPlainText()
@@ -203,12 +218,13 @@ class EncodePanel(QWidget):
         except StudioError as exc:
             self._encode_failed(self._generation, core_text.error(exc))
             return
+        specials = self._offer_specials(tokenizer)
         if self._task is not None:
             self._task.cancel()  # stale: its result is dropped
         if len(text) < thread_threshold(tokenizer):
             self._queued = False
             try:
-                result = encode_text(tokenizer, text)
+                result = encode_text(tokenizer, text, add_special_tokens=specials)
             except StudioError as exc:
                 self._encode_failed(self._generation, core_text.error(exc))
             except Exception as exc:  # a bug, not bad input: say so, keep the window
@@ -222,13 +238,14 @@ class EncodePanel(QWidget):
         if self._task is not None:
             self._queued = True  # started when the running one ends
             return
-        self._start(tokenizer, text)
+        self._start(tokenizer, text, specials)
 
-    def _start(self, tokenizer, text):
+    def _start(self, tokenizer, text, specials):
         # A Task (QThread) rather than a Python QRunnable: the pool could free the
         # runnable while Python's collector still held its wrapper (a crash).
         self._task_generation, self._task_tokenizer = self._generation, tokenizer
-        self._task = run_task(lambda progress, should_stop: encode_text(tokenizer, text, should_stop), name="encode")
+        self._task = run_task(lambda progress, should_stop: encode_text(tokenizer, text, should_stop, specials),
+                              name="encode")
         self._task.sig_done.connect(self._task_done)
         self._task.sig_failed.connect(self._task_failed)
         self._task.sig_ended.connect(self._task_ended)
@@ -252,7 +269,7 @@ class EncodePanel(QWidget):
             except StudioError as exc:
                 self._encode_failed(self._generation, core_text.error(exc))
                 return
-            self._start(tokenizer, self.input.toPlainText())
+            self._start(tokenizer, self.input.toPlainText(), self._offer_specials(tokenizer))
 
     def cancel(self):
         """Stop waiting for the encoding under way and show no tokens."""

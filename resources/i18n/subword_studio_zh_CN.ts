@@ -460,47 +460,47 @@
 <context>
     <name>BehaviourModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="153"/>
+        <location filename="../../gui/asset_models.py" line="154"/>
         <source>Probe</source>
         <translation>探针</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="154"/>
+        <location filename="../../gui/asset_models.py" line="155"/>
         <source>How</source>
         <translation>方式</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="155"/>
+        <location filename="../../gui/asset_models.py" line="156"/>
         <source>IDs in A</source>
         <translation>A 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="156"/>
+        <location filename="../../gui/asset_models.py" line="157"/>
         <source>IDs in B</source>
         <translation>B 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="157"/>
+        <location filename="../../gui/asset_models.py" line="158"/>
         <source>A&apos;s IDs read by B</source>
         <translation>A 的 ID 由 B 读取</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="160"/>
+        <location filename="../../gui/asset_models.py" line="161"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="161"/>
+        <location filename="../../gui/asset_models.py" line="162"/>
         <source>same pieces, other IDs</source>
         <translation>片段相同，ID 不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="162"/>
+        <location filename="../../gui/asset_models.py" line="163"/>
         <source>other pieces</source>
         <translation>片段不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="163"/>
+        <location filename="../../gui/asset_models.py" line="164"/>
         <source>fails in one</source>
         <translation>其中一个失败</translation>
     </message>
@@ -590,62 +590,62 @@
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="57"/>
+        <location filename="../../gui/compare/view.py" line="54"/>
         <source>Type or paste any text: a word, a sentence or whole pages</source>
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="73"/>
+        <location filename="../../gui/compare/view.py" line="70"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="76"/>
+        <location filename="../../gui/compare/view.py" line="73"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="77"/>
+        <location filename="../../gui/compare/view.py" line="74"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="78"/>
+        <location filename="../../gui/compare/view.py" line="75"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="79"/>
+        <location filename="../../gui/compare/view.py" line="76"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="80"/>
+        <location filename="../../gui/compare/view.py" line="77"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="145"/>
+        <location filename="../../gui/compare/view.py" line="139"/>
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="145"/>
+        <location filename="../../gui/compare/view.py" line="139"/>
         <source>built-in</source>
         <translation>内置</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="146"/>
+        <location filename="../../gui/compare/view.py" line="140"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="152"/>
+        <location filename="../../gui/compare/view.py" line="146"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="171"/>
+        <location filename="../../gui/compare/view.py" line="165"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
@@ -690,7 +690,7 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="130"/>
+        <location filename="../../gui/compare/view.py" line="124"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
@@ -834,26 +834,31 @@
     </message>
     <message>
         <location filename="../../gui/asset_models.py" line="122"/>
+        <source>Post-processor</source>
+        <translation>后处理器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_models.py" line="123"/>
         <source>Merge counts (provenance)</source>
         <translation>合并计数（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="123"/>
+        <location filename="../../gui/asset_models.py" line="124"/>
         <source>Trainer (provenance)</source>
         <translation>训练器（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="124"/>
+        <location filename="../../gui/asset_models.py" line="125"/>
         <source>Training data (provenance)</source>
         <translation>训练数据（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="134"/>
+        <location filename="../../gui/asset_models.py" line="135"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="136"/>
+        <location filename="../../gui/asset_models.py" line="137"/>
         <source>different</source>
         <translation>不同</translation>
     </message>
@@ -1200,47 +1205,62 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="116"/>
+        <location filename="../../gui/encode/panel.py" line="117"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="116"/>
+        <location filename="../../gui/encode/panel.py" line="117"/>
         <source>Tokenizer (this window&apos;s own):</source>
         <translation>分词器（本窗口自选）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="118"/>
+        <location filename="../../gui/encode/panel.py" line="119"/>
         <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
         <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
     </message>
     <message>
         <location filename="../../gui/encode/panel.py" line="122"/>
+        <source>Add special tokens</source>
+        <translation>添加特殊词元</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="124"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="125"/>
+        <location filename="../../gui/encode/panel.py" line="127"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="126"/>
+        <location filename="../../gui/encode/panel.py" line="128"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="265"/>
+        <location filename="../../gui/encode/panel.py" line="207"/>
+        <source>Put the tokenizer&apos;s post-processor specials around the tokens ([CLS] … [SEP]), as Hugging Face&apos;s encode(text) does by default</source>
+        <translation>在词元两侧加上分词器后处理器的特殊词元（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="209"/>
+        <source>This tokenizer has no post-processor: there are no special tokens to add</source>
+        <translation>此分词器没有后处理器：没有可添加的特殊词元</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="282"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="220"/>
+        <location filename="../../gui/encode/panel.py" line="236"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="294"/>
+        <location filename="../../gui/encode/panel.py" line="311"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -4174,372 +4194,412 @@
         <translation>{count} 个特殊添加词元在文本中匹配，解码时跳过，与 HF 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="272"/>
-        <source>{name} is not applied: encoding adds no [CLS]/[SEP] (HF&apos;s encode(add_special_tokens=False) gives the same IDs)</source>
-        <translation>未应用 {name}：编码不添加 [CLS]/[SEP]（HF 的 encode(add_special_tokens=False) 给出相同 ID）</translation>
+        <location filename="../../gui/core_text.py" line="408"/>
+        <source>{kind} is not applied ({reason}); dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
+        <translation>{kind} 未被应用（{reason}）；已丢弃，因此这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="275"/>
+        <location filename="../../gui/core_text.py" line="410"/>
+        <source>{kind}: {template}, applied when encoding with add_special_tokens (HF&apos;s default); without it IDs equal HF&apos;s encode(text, add_special_tokens=False)</source>
+        <translation>{kind}：{template}，在以 add_special_tokens 编码时应用（HF 的默认行为）；不加时 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="413"/>
+        <source>{template}</source>
+        <translation>{template}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="414"/>
+        <source>{template}: this format has no post-processor (a tokenizer.json keeps it)</source>
+        <translation>{template}：此格式没有后处理器（tokenizer.json 会保留它）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="416"/>
+        <source>read {files} beside the tokenizer</source>
+        <translation>已读取分词器旁的 {files}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="417"/>
+        <source>unk_token {token} differs from the model&apos;s unknown token {model}, which stays</source>
+        <translation>unk_token {token} 与模型的未知词元 {model} 不同，保留模型的</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="419"/>
+        <source>{count} named special tokens are not in the vocabulary ({tokens}); transformers would add them with new IDs, here they are not added</source>
+        <translation>{count} 个指定的特殊词元不在词表中（{tokens}）；transformers 会以新 ID 添加它们，这里不添加</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="422"/>
+        <source>a unigram asset matches no special token in the text: the named specials ({tokens}) stay as they are</source>
+        <translation>unigram 资产不会在文本中匹配特殊词元：指定的特殊词元（{tokens}）保持原样</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="424"/>
+        <source>{count} named special tokens ({tokens}) are now special: matched in the text as one token and skipped by decode, as transformers does</source>
+        <translation>{count} 个指定的特殊词元（{tokens}）现在是特殊词元：在文本中作为一个词元匹配，解码时跳过，与 transformers 相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="427"/>
+        <source>add_bos_token={bos}, add_eos_token={eos}: the post-processor is {template}, as transformers&apos; LlamaTokenizerFast builds it</source>
+        <translation>add_bos_token={bos}，add_eos_token={eos}：后处理器为 {template}，与 transformers 的 LlamaTokenizerFast 构建的相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="430"/>
+        <source>cls_token and sep_token: the post-processor is {template}, as transformers&apos; BertTokenizer adds them</source>
+        <translation>cls_token 和 sep_token：后处理器为 {template}，与 transformers 的 BertTokenizer 添加的相同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="272"/>
         <source>pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="277"/>
+        <location filename="../../gui/core_text.py" line="274"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>{decoder} 未保存；这里的解码：片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="280"/>
+        <location filename="../../gui/core_text.py" line="277"/>
         <source>{count} special added tokens</source>
         <translation>{count} 个特殊添加词元</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="281"/>
+        <location filename="../../gui/core_text.py" line="278"/>
         <source>not recorded in vocab.txt: {tokens} assumed special, matched in text and skipped by decode as transformers&apos; BertTokenizer does; other bracketed tokens ([unused0] ...) are ordinary vocabulary</source>
         <translation>vocab.txt 未记录：假定 {tokens} 为特殊词元，像 transformers 的 BertTokenizer 一样在文本中匹配、解码时跳过；其他带方括号的词元（[unused0] ...）是普通词表项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="285"/>
+        <location filename="../../gui/core_text.py" line="282"/>
         <source>not recorded in vocab.txt: HF&apos;s WordPiece decoder with cleanup per token (&apos; ,&apos; -&gt; &apos;,&apos;); transformers&apos; BertTokenizer cleans the joined string, which also glues &quot; &apos; &quot; and &quot; n&apos;t&quot;</source>
         <translation>vocab.txt 未记录：使用 HF 的 WordPiece 解码器，逐词元清理（&apos; ,&apos; -&gt; &apos;,&apos;）；transformers 的 BertTokenizer 清理拼接后的整个字符串，还会粘合 &quot; &apos; &quot; 和 &quot; n&apos;t&quot;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="289"/>
+        <location filename="../../gui/core_text.py" line="286"/>
         <source>encoding adds no [CLS]/[SEP] (add_special_tokens=False in HF)</source>
         <translation>编码不添加 [CLS]/[SEP]（即 HF 中的 add_special_tokens=False）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="291"/>
+        <location filename="../../gui/core_text.py" line="288"/>
         <source>the given pat_str {pattern}, run by Python&apos;s regex module</source>
         <translation>给定的 pat_str {pattern}，由 Python 的 regex 模块执行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="292"/>
+        <location filename="../../gui/core_text.py" line="289"/>
         <source>{count} user-defined pieces ({pieces}) are matched in the normalized text and never merge, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）在规范化后的文本中匹配，从不参与合并，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="294"/>
+        <location filename="../../gui/core_text.py" line="291"/>
         <source>{count} user-defined pieces ({pieces}) change under the normalizer, which SentencePiece does not apply to them: text spelling them is not matched as one piece here</source>
         <translation>{count} 个用户定义片段（{pieces}）会被规范化改变，而 SentencePiece 不对它们做规范化：这里拼出它们的文本不会作为一个片段匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="297"/>
+        <location filename="../../gui/core_text.py" line="294"/>
         <source>WhitespaceSplit</source>
         <translation>WhitespaceSplit（按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="298"/>
+        <location filename="../../gui/core_text.py" line="295"/>
         <source>words are split with str.split, which also splits at U+001C..U+001F</source>
         <translation>词用 str.split 切分，它也会在 U+001C..U+001F 处切开</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="300"/>
+        <location filename="../../gui/core_text.py" line="297"/>
         <source>{count} added tokens ({tokens}) stay in the vocabulary, but text spelling them is not matched as one token here (HF does)</source>
         <translation>{count} 个附加 token（{tokens}）保留在词表中，但拼出它们的文本在这里不会被当作一个 token 匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="303"/>
+        <location filename="../../gui/core_text.py" line="300"/>
         <source>special added tokens become control pieces: text spelling them (e.g. {example}) is not matched here (HF does)</source>
         <translation>特殊附加 token 变成控制片段：拼出它们的文本（例如 {example}）在这里不会被匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="306"/>
+        <location filename="../../gui/core_text.py" line="303"/>
         <source>HF&apos;s Precompiled reads the charsmap grapheme by grapheme, SentencePiece by longest match: they differ where a grapheme holds more than one mapped character, e.g. half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent</source>
         <translation>HF 的 Precompiled 按字素逐个读取 charsmap，SentencePiece 按最长匹配读取：当一个字素含有多个被映射的字符时两者不同，例如半角 ｶﾞ 保持两个字符、CR LF 变成一个空格、Ｃ + U+0301 丢失重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="312"/>
+        <location filename="../../gui/core_text.py" line="309"/>
         <source>merges sharing a rank (SentencePiece/tiktoken style) get consecutive ranks in file order; HF breaks such ties by that order, not by position</source>
         <translation>排名相同的合并（SentencePiece/tiktoken 风格）按文件顺序得到连续的排名；HF 按这个顺序而不是按位置打破这种并列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="315"/>
+        <location filename="../../gui/core_text.py" line="312"/>
         <source>BPE: {tokens} tokens, {merges} merges</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="316"/>
+        <location filename="../../gui/core_text.py" line="313"/>
         <source>SentencePiece&apos;s Decode becomes HF&apos;s decoder chain, which differs on IDs that begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)</source>
         <translation>SentencePiece 的 Decode 变成 HF 的解码器链，两者在以多个 ▁ 片段开头的 ID 序列和不是有效 UTF-8 的字节串上不同（每个字节一个 U+FFFD）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="320"/>
+        <location filename="../../gui/core_text.py" line="317"/>
         <source>HF lower-cases character by character (no final sigma), drops private-use characters and starts CJK Extension E at U+2B920</source>
         <translation>HF 逐字符转小写（没有词尾 sigma 规则），删除私用区字符，并让 CJK 扩展 E 区从 U+2B920 开始</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="323"/>
+        <location filename="../../gui/core_text.py" line="320"/>
         <source>WordPiece: {tokens} tokens</source>
         <translation>WordPiece：{tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="324"/>
+        <location filename="../../gui/core_text.py" line="321"/>
         <source>control and unknown pieces become special added tokens: HF matches their text (e.g. {example}) as that token; here it is ordinary text</source>
         <translation>控制片段和未知片段变成特殊附加 token：HF 会把它们的文本（例如 {example}）匹配为该 token；在这里它只是普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="327"/>
+        <location filename="../../gui/core_text.py" line="324"/>
         <source>scores were added in single precision (SentencePiece); HF adds in double precision, which can break a near tie differently</source>
         <translation>分数原以单精度累加（SentencePiece）；HF 以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="330"/>
+        <location filename="../../gui/core_text.py" line="327"/>
         <source>an unknown piece decodes to its own text in HF, to &apos; ⁇ &apos; here</source>
         <translation>未知片段在 HF 中解码为它自己的文本，在这里解码为 &apos; ⁇ &apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="332"/>
+        <location filename="../../gui/core_text.py" line="329"/>
         <source>SentencePiece&apos;s pipeline as an HF normalizer sequence</source>
         <translation>SentencePiece 的处理流程写成 HF 的规范化器序列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="334"/>
+        <location filename="../../gui/core_text.py" line="331"/>
         <source>pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="336"/>
+        <location filename="../../gui/core_text.py" line="333"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>{decoder} 不会保存；这里的解码方式：片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="339"/>
+        <location filename="../../gui/core_text.py" line="336"/>
         <source>SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="341"/>
+        <location filename="../../gui/core_text.py" line="338"/>
         <source>{decoder} is not stored; decoding here: SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>{decoder} 不会保存；这里的解码方式：SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="344"/>
+        <location filename="../../gui/core_text.py" line="341"/>
         <source>sequence of {steps}</source>
         <translation>依次为 {steps}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="345"/>
+        <location filename="../../gui/core_text.py" line="342"/>
         <source>{kind}: {options} only affect offsets or restate another option; not stored</source>
         <translation>{kind}：{options} 只影响偏移或重复了其他选项；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="347"/>
+        <location filename="../../gui/core_text.py" line="344"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes)</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="349"/>
+        <location filename="../../gui/core_text.py" line="346"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes); the charsmap is applied as HF&apos;s Precompiled does</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）；charsmap 按 HF 的 Precompiled 方式应用</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="352"/>
+        <location filename="../../gui/core_text.py" line="349"/>
         <source>a text that starts with a space or a ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以空格或 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="355"/>
+        <location filename="../../gui/core_text.py" line="352"/>
         <source>a text that starts with a literal ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以字面 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="358"/>
+        <location filename="../../gui/core_text.py" line="355"/>
         <source>a text that normalizes to nothing but spaces encodes to nothing here; HF gives one ▁</source>
         <translation>规范化后只剩空格的文本在这里编码为空；HF 给出一个 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="360"/>
+        <location filename="../../gui/core_text.py" line="357"/>
         <source>Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by grapheme; a short grapheme takes its shortest match whole)</source>
         <translation>Precompiled：SentencePiece 的 charsmap，按 HF 的方式应用（逐个字素；短字素整体取其最短匹配）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="363"/>
+        <location filename="../../gui/core_text.py" line="360"/>
         <source>only U+0020 is squeezed, as HF&apos;s Replace does</source>
         <translation>只压缩 U+0020，与 HF 的 Replace 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="364"/>
+        <location filename="../../gui/core_text.py" line="361"/>
         <source>HF splits before each ▁ and this model has {count} pieces with an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ</source>
         <translation>HF 在每个 ▁ 之前切分，而此模型有 {count} 个内部含 ▁ 的片段（或没有 ▁ 片段）：这里整个文本是一个网格，所以结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="367"/>
+        <location filename="../../gui/core_text.py" line="364"/>
         <source>Metaspace split: no piece has an inner ▁, so one lattice over the whole text gives the same segmentation</source>
         <translation>Metaspace 切分：没有片段内部含 ▁，所以对整个文本用一个网格得到的切分相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="369"/>
+        <location filename="../../gui/core_text.py" line="366"/>
         <source>{rule}, spaces are kept as they are (no squeezing)</source>
         <translation>{rule}，空格保持原样（不压缩）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="370"/>
+        <location filename="../../gui/core_text.py" line="367"/>
         <source>{rule}, runs of spaces squeezed to one, a trailing one kept</source>
         <translation>{rule}，连续空格压缩为一个，保留末尾的一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="372"/>
+        <location filename="../../gui/core_text.py" line="369"/>
         <source>{rule}, runs of spaces squeezed to one, trailing White_Space stripped</source>
         <translation>{rule}，连续空格压缩为一个，去掉末尾的空白字符（White_Space）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="374"/>
+        <location filename="../../gui/core_text.py" line="371"/>
         <source>{model} (ModelProto, {size} bytes) and {vocab} (pieces and scores, as SentencePiece&apos;s trainer writes them)</source>
         <translation>{model}（ModelProto，{size} 字节）和 {vocab}（片段与分数，与 SentencePiece 训练器写出的格式相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="376"/>
+        <location filename="../../gui/core_text.py" line="373"/>
         <source>{count} scores rounded to single precision (SentencePiece stores float32; largest change {worst}), which can break a near tie differently</source>
         <translation>{count} 个分数被舍入为单精度（SentencePiece 存储 float32；最大变化 {worst}），接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="379"/>
+        <location filename="../../gui/core_text.py" line="376"/>
         <source>SentencePiece adds scores in single precision; this asset adds them in double precision, which can break a near tie differently</source>
         <translation>SentencePiece 以单精度累加分数；本资产以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="382"/>
+        <location filename="../../gui/core_text.py" line="379"/>
         <source>unigram: {pieces} pieces with their types and float32 scores</source>
         <translation>unigram：{pieces} 个片段及其类型和 float32 分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="384"/>
+        <location filename="../../gui/core_text.py" line="381"/>
         <source>SentencePiece shields user-defined pieces from normalization; this asset&apos;s Python NFKC does not</source>
         <translation>SentencePiece 使用户定义片段免受规范化影响；本资产的 Python NFKC 不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="386"/>
+        <location filename="../../gui/core_text.py" line="383"/>
         <source>this asset&apos;s decoder ({decoder}) is not written: SentencePiece decodes by its own rules</source>
         <translation>本资产的解码器（{decoder}）不会写出：SentencePiece 按自己的规则解码</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="388"/>
+        <location filename="../../gui/core_text.py" line="385"/>
         <source>{count} added tokens ({tokens}) become control pieces: SentencePiece neither matches their text nor prints them; this asset does both</source>
         <translation>{count} 个附加 token（{tokens}）变成控制片段：SentencePiece 既不匹配它们的文本也不输出它们；本资产两者都做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="391"/>
+        <location filename="../../gui/core_text.py" line="388"/>
         <source>control pieces: {pieces}</source>
         <translation>控制片段：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="392"/>
+        <location filename="../../gui/core_text.py" line="389"/>
         <source>SentencePiece joins a run of unknown characters into one unknown token; this asset gives one per character</source>
         <translation>SentencePiece 把连续的未知字符合成一个未知 token；本资产每个字符给一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="394"/>
+        <location filename="../../gui/core_text.py" line="391"/>
         <source>BPE: {pieces} pieces; each token scores -rank of its merge, and the merges SentencePiece implies from them are exactly this asset&apos;s {merges}</source>
         <translation>BPE：{pieces} 个片段；每个 token 的分数为其合并排名的相反数，SentencePiece 由此推出的合并正好是本资产的 {merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="397"/>
+        <location filename="../../gui/core_text.py" line="394"/>
         <source>the charsmap came from an HF Precompiled normalizer, which reads it grapheme by grapheme; SentencePiece reads it by longest match (they differ e.g. on half-width ｶﾞ, CR LF, Ｃ + U+0301)</source>
         <translation>该 charsmap 来自 HF 的 Precompiled 规范化器，它按字素逐个读取；SentencePiece 按最长匹配读取（两者在半角 ｶﾞ、CR LF、Ｃ + U+0301 等处不同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="401"/>
+        <location filename="../../gui/core_text.py" line="398"/>
         <source>the precompiled charsmap ({size} bytes)</source>
         <translation>预编译的 charsmap（{size} 字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="402"/>
+        <location filename="../../gui/core_text.py" line="399"/>
         <source>Python&apos;s NFKC has no precompiled charsmap to write, so SentencePiece will apply no normalization: text NFKC changes (fullwidth Ａ, ﬁ, e + U+0301) encodes differently there</source>
         <translation>Python 的 NFKC 没有可写出的预编译 charsmap，所以 SentencePiece 不会做规范化：NFKC 会改变的文本（全角 Ａ、ﬁ、e + U+0301）在那里的编码不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="406"/>
+        <location filename="../../gui/core_text.py" line="403"/>
         <source>identity (no charsmap)</source>
         <translation>恒等（无 charsmap）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="407"/>
+        <location filename="../../gui/core_text.py" line="404"/>
         <source>SentencePiece drops every trailing space; this asset&apos;s HF-style squeezing ({trailing}) does not</source>
         <translation>SentencePiece 删除所有末尾空格；本资产的 HF 式压缩（{trailing}）不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="409"/>
+        <location filename="../../gui/core_text.py" line="406"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="411"/>
-        <source>{kind} only trims offsets; not stored</source>
-        <translation>{kind} 只修剪偏移；不保存</translation>
-    </message>
-    <message>
-        <location filename="../../gui/core_text.py" line="412"/>
-        <source>{kind} adds tokens around each encoding; dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
-        <translation>{kind} 会在每次编码的前后添加 token；已丢弃，所以这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/core_text.py" line="414"/>
+        <location filename="../../gui/core_text.py" line="432"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="417"/>
+        <location filename="../../gui/core_text.py" line="435"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="418"/>
+        <location filename="../../gui/core_text.py" line="436"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="419"/>
+        <location filename="../../gui/core_text.py" line="437"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="420"/>
+        <location filename="../../gui/core_text.py" line="438"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="426"/>
+        <location filename="../../gui/core_text.py" line="444"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="427"/>
+        <location filename="../../gui/core_text.py" line="445"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="428"/>
+        <location filename="../../gui/core_text.py" line="446"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="437"/>
+        <location filename="../../gui/core_text.py" line="455"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="487"/>
+        <location filename="../../gui/core_text.py" line="505"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="491"/>
+        <location filename="../../gui/core_text.py" line="509"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="493"/>
+        <location filename="../../gui/core_text.py" line="511"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="496"/>
+        <location filename="../../gui/core_text.py" line="514"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="518"/>
+        <location filename="../../gui/core_text.py" line="536"/>
         <source>, </source>
         <translation>，</translation>
     </message>
@@ -4973,63 +5033,63 @@
         <translation>出现在哪里</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="71"/>
+        <location filename="../../gui/pipeline_models.py" line="73"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="71"/>
+        <location filename="../../gui/pipeline_models.py" line="73"/>
         <source>What ran</source>
         <translation>执行内容</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="72"/>
+        <location filename="../../gui/pipeline_models.py" line="74"/>
         <source>Pieces</source>
         <translation>片段数</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="73"/>
+        <location filename="../../gui/pipeline_models.py" line="75"/>
         <source>Aligned with the selection</source>
         <translation>与所选对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="74"/>
+        <location filename="../../gui/pipeline_models.py" line="76"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="146"/>
+        <location filename="../../gui/pipeline_models.py" line="152"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="146"/>
-        <location filename="../../gui/pipeline_models.py" line="212"/>
+        <location filename="../../gui/pipeline_models.py" line="152"/>
+        <location filename="../../gui/pipeline_models.py" line="218"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="147"/>
+        <location filename="../../gui/pipeline_models.py" line="153"/>
         <source>Characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="147"/>
+        <location filename="../../gui/pipeline_models.py" line="153"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="148"/>
+        <location filename="../../gui/pipeline_models.py" line="154"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="211"/>
+        <location filename="../../gui/pipeline_models.py" line="217"/>
         <source>Byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="211"/>
+        <location filename="../../gui/pipeline_models.py" line="217"/>
         <source>Printable form</source>
         <translation>可打印形式</translation>
     </message>
@@ -5037,132 +5097,137 @@
 <context>
     <name>pipeline_models</name>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="32"/>
+        <location filename="../../gui/pipeline_models.py" line="34"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="33"/>
+        <location filename="../../gui/pipeline_models.py" line="35"/>
         <source>Normalizer</source>
         <translation>规范化器</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="34"/>
+        <location filename="../../gui/pipeline_models.py" line="36"/>
         <source>Spaces → ▁, prefix</source>
         <translation>空格 → ▁，前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="35"/>
+        <location filename="../../gui/pipeline_models.py" line="37"/>
         <source>Prefix space, bytes as characters</source>
         <translation>前缀空格，字节写成字符</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="36"/>
+        <location filename="../../gui/pipeline_models.py" line="38"/>
         <source>Pre-tokenizer</source>
         <translation>预分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="37"/>
+        <location filename="../../gui/pipeline_models.py" line="39"/>
         <source>Clean text</source>
         <translation>清理文本</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="38"/>
+        <location filename="../../gui/pipeline_models.py" line="40"/>
         <source>Space CJK ideographs</source>
         <translation>CJK 汉字两侧加空格</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="39"/>
+        <location filename="../../gui/pipeline_models.py" line="41"/>
         <source>Split on whitespace</source>
         <translation>按空白切分</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="40"/>
+        <location filename="../../gui/pipeline_models.py" line="42"/>
         <source>Lower-case</source>
         <translation>转小写</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="41"/>
+        <location filename="../../gui/pipeline_models.py" line="43"/>
         <source>Strip accents</source>
         <translation>去除重音</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="42"/>
+        <location filename="../../gui/pipeline_models.py" line="44"/>
         <source>Split punctuation</source>
         <translation>切分标点</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="43"/>
+        <location filename="../../gui/pipeline_models.py" line="45"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="44"/>
+        <location filename="../../gui/pipeline_models.py" line="46"/>
         <source>Post-processing</source>
         <translation>后处理</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="45"/>
+        <location filename="../../gui/pipeline_models.py" line="47"/>
         <source>Decoding</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="48"/>
+        <location filename="../../gui/pipeline_models.py" line="50"/>
         <source>changed</source>
         <translation>已改变</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="49"/>
+        <location filename="../../gui/pipeline_models.py" line="51"/>
         <source>inserted</source>
         <translation>插入</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="50"/>
+        <location filename="../../gui/pipeline_models.py" line="52"/>
         <source>removed</source>
         <translation>已删除</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="51"/>
+        <location filename="../../gui/pipeline_models.py" line="53"/>
         <source>special</source>
         <translation>特殊</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="52"/>
+        <location filename="../../gui/pipeline_models.py" line="54"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="53"/>
+        <location filename="../../gui/pipeline_models.py" line="55"/>
         <source>byte fallback</source>
         <translation>字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="54"/>
+        <location filename="../../gui/pipeline_models.py" line="56"/>
         <source>part of a character</source>
         <translation>字符的一部分</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="55"/>
+        <location filename="../../gui/pipeline_models.py" line="57"/>
         <source>alignment approximate</source>
         <translation>对齐为近似值</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="95"/>
+        <location filename="../../gui/pipeline_models.py" line="97"/>
         <source>all %1 merges</source>
         <translation>全部 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="96"/>
+        <location filename="../../gui/pipeline_models.py" line="98"/>
         <source>first %1 of %2 merges</source>
         <translation>前 %1 次合并（共 %2 次）</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="99"/>
-        <source>none: the asset stores no template</source>
-        <translation>无：资产中没有存储模板</translation>
+        <location filename="../../gui/pipeline_models.py" line="101"/>
+        <source>none: this tokenizer has no post-processor</source>
+        <translation>无：此分词器没有后处理器</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="101"/>
+        <location filename="../../gui/pipeline_models.py" line="104"/>
+        <source>(offsets trimmed)</source>
+        <translation>（偏移已修剪）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_models.py" line="107"/>
         <source>none</source>
         <translation>无</translation>
     </message>

@@ -19,6 +19,7 @@ from core.pipeline.bert_basic import BasicTokenizer  # noqa: E402
 from core.corpus import WordCorpus  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
+from core.tokenizer import wrap  # noqa: E402
 from core.pipeline.normalize import Pipeline  # noqa: E402
 from test_formats_common import MULTILINGUAL, PROBES, TRAIN  # noqa: E402
 
@@ -214,15 +215,19 @@ def test_unknown_characters_without_an_unk_token_are_dropped_and_listed(tmp_path
     assert list(enc.ids) == tok.encode("axb").ids == [2] and enc.dropped == ("x",)
 
 
-def test_post_processor_and_padding_are_reported_as_dropped(tmp_path):
+def test_padding_is_reported_as_dropped_and_the_post_processor_kept(tmp_path):
     tok = train_byte_level()
     tok.post_processor = processors.TemplateProcessing(single="<|endoftext|> $A", special_tokens=[("<|endoftext|>", 0)])
     tok.enable_padding()
     result, ours = imported(save(tok, tmp_path))
     lost = {f.component: f.detail for f in result.report.not_representable}
-    assert set(lost) == {"post_processor", "padding"} and "add_special_tokens=False" in lost["post_processor"]
+    assert set(lost) == {"padding"}
+    assert [f.params["template"] for f in result.report.kept if f.code == "hf.post_processor_kept"] == \
+        ["<|endoftext|> $A"]
     assert not result.report.exact
     assert list(ours.encode(MULTILINGUAL).ids) == tok.encode(MULTILINGUAL, add_special_tokens=False).ids
+    tok.no_padding()
+    assert wrap("bpe", ours).encode_ids(MULTILINGUAL, add_special_tokens=True) == tok.encode(MULTILINGUAL).ids
 
 
 # ==== WordPiece ====
@@ -285,7 +290,8 @@ def test_bert_tokenizer_json_matches_hf_on_its_edge_cases(tmp_path):
     assert_bert_like(ours, tok, BERT_TEXTS + PROBES)
     assert tok.encode("[CLS]", add_special_tokens=False).ids == [tok.token_to_id("[CLS]")]
     assert ours.decode(tok.encode('be " ,', add_special_tokens=False).ids) == 'be ",'
-    assert any(f.component == "post_processor" for f in result.report.changed)  # BertProcessing not applied
+    assert any(f.code == "hf.post_processor_kept" for f in result.report.kept)  # BertProcessing, when asked
+    assert wrap("wordpiece", ours).encode_ids("he said", add_special_tokens=True) == tok.encode("he said").ids
     # our export keeps the added tokens and the cleanup
     out = tmp_path / "out.json"
     export_asset(result.asset, ours, "hf", out)

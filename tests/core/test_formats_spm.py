@@ -211,3 +211,37 @@ def test_user_defined_pieces_are_kept_with_sentencepiece_ids(tmp_path, model_typ
         assert ours.decode(ids) == sp.decode(ids), repr(probe)
     assert sp.encode("[REFERENCE_DOC_19]")[-1] == sp.piece_to_id("[REFERENCE_DOC_19]")
     assert any("user-defined" in f.detail for f in result.report.kept)
+
+
+@pytest.mark.parametrize("model_type", ["bpe", "unigram"])
+def test_user_defined_pieces_skip_the_normalizer_as_in_sentencepiece(tmp_path, model_type):
+    """SentencePiece copies a user-defined piece through its normalizer untouched
+    (normalizer.cc, the PrefixMatcher): full-width ＡＢ is not NFKC-folded and a
+    literal ▁x stays whole.  The BPE import used to normalize them first.  In
+    unigram, such a piece scores ``length * max_score - 0.1``, where max_score
+    starts at FLT_MIN (the smallest positive float), so with negative scores
+    it is about -0.1: ``abc`` + ``a`` beats ``ab`` + ``ca``."""
+    import random
+
+    text = tmp_path / "train.txt"
+    text.write_text("\n".join(TRAIN) + "\nsee abc and bcd abcd ing singing the thethe\n", "utf-8")
+    prefix = tmp_path / f"shield-{model_type}"
+    user = ["ＡＢ", "▁x", "abc", "ab", "bcd", "ing", "e▁t", "1"]
+    if model_type == "unigram":
+        # Not yet: SentencePiece's unigram prefers a user-defined piece with an
+        # inner ▁ even where the lattice scores say otherwise ("ne▁t": ▁ n e▁t).
+        user.remove("e▁t")
+    spm.SentencePieceTrainer.train(
+        input=str(text), model_prefix=str(prefix), model_type=model_type, vocab_size=300 + 256,
+        hard_vocab_limit=False, user_defined_symbols=user, byte_fallback=True, normalization_rule_name="nmt_nfkc",
+        minloglevel=2, num_threads=1)
+    sp = spm.SentencePieceProcessor(model_file=str(prefix) + ".model")
+    result = import_file(str(prefix) + ".model", "spm")
+    ours = assets.build_tokenizer(result.asset)
+    rng = random.Random(21)
+    alphabet = list("abcdeghinst ▁1xyＡＢ") + user
+    probes = ["1ＡＢＡ1Ａ", "▁xd", "1dingsni▁▁x", "x ＡＢ  ▁x", "ＡＢ"]
+    probes += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14))) for _ in range(400)]
+    for probe in probes:
+        assert list(ours.encode(probe).ids) == sp.encode(probe), repr(probe)
+    assert not [f for f in result.report.changed if f.code in ("spm.bpe_user_rewritten", "spm.unshielded")]

@@ -8,7 +8,7 @@ As SentencePiece's ``unigram_model.cc``:
 * consecutive unknown characters come out as one unknown token, or, with byte
   fallback, as the ``<0xNN>`` pieces of their UTF-8 bytes;
 * a user-defined piece scores ``length * max_score - 0.1`` so that it always
-  wins, and passes through the normalizer untouched, as in SentencePiece
+  wins (``max_score`` is at least FLT_MIN, as there: about -0.1 in all), and passes through the normalizer untouched, as in SentencePiece
   (but not under Python's ``nfkc``, which has no position-wise matching).
 """
 
@@ -21,6 +21,8 @@ from dataclasses import dataclass, field, replace
 from core.errors import TokenizerError
 from core.pipeline.normalize import BYTE_PIECES, Normalized, Pipeline, piece_byte
 from core.models.unigram.lattice import Lattice, Node, Path, f32
+
+FLT_MIN = 1.1754943508222875e-38  # C's FLT_MIN: the smallest normal positive float32
 
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, BYTE, UNUSED = (
     "normal", "unknown", "control", "user_defined", "byte", "unused")
@@ -71,6 +73,7 @@ class Unigram:
     pipeline: Pipeline = Pipeline()
     float32: bool = False
     trace: "object | None" = field(default=None, compare=False, repr=False)
+    post_processor: dict | None = None  # core.pipeline.post_process spec, for add_special_tokens
 
     def __post_init__(self):
         pieces = tuple(self.pieces)
@@ -101,7 +104,10 @@ class Unigram:
         matchable = {p.piece: i for i, p in enumerate(pieces) if p.type in (NORMAL, USER_DEFINED)}
         normal = [p.score for p in pieces if p.type == NORMAL]
         min_score = min(normal, default=0.0)
-        max_score = max(normal, default=0.0)
+        # SentencePiece starts its maximum at FLT_MIN, the smallest *positive*
+        # float, so with the usual negative scores it stays there and a
+        # user-defined piece scores about -0.1, whatever its length.
+        max_score = max(normal + [FLT_MIN])
         add = f32 if self.float32 else float
         object.__setattr__(self, "ids", ids)
         object.__setattr__(self, "_match", matchable)
