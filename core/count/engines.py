@@ -56,10 +56,10 @@ def dask_client(address: str):
 def run_dask(function, tasks, options, address: str, on_result, client=None) -> None:
     """Run on a Dask cluster; the workers read the corpus files themselves, so
     the paths (and the spill folder) must be ones every worker can open."""
+    own = client is None
+    client = client or dask_client(address)  # first: it names a missing Dask in one line
     from distributed import as_completed as dask_completed
 
-    own = client is None
-    client = client or dask_client(address)
     try:
         futures = client.map(function, tasks, options=options, pure=False)
         try:
