@@ -16,13 +16,14 @@ from core.count import engines
 from core.count.mapper import PRETOKENIZERS
 
 
-def add_engine_options(p) -> None:
-    """--engine, --workers, --scheduler, --memory: shared with ``stats``."""
+def add_engine_options(p, memory: bool = True) -> None:
+    """--engine, --workers, --scheduler, the corpus format (and --memory): shared with ``stats``."""
     p.add_argument("--engine", default="local", choices=engines.ENGINES,
                    help="local: a process per core (default); dask: a Dask cluster (pip install .[distributed])")
     p.add_argument("--workers", type=int, help="local: processes (default: every core)")
     p.add_argument("--scheduler", default="", help="dask: the scheduler address, e.g. tcp://10.0.0.5:8786")
-    p.add_argument("--memory", default="1G", help="memory budget for the counters, e.g. 512M, 2G (default 1G)")
+    if memory:
+        p.add_argument("--memory", default="1G", help="memory budget for the counters, e.g. 512M, 2G (default 1G)")
     p.add_argument("--chunk-size", default="32M", help="bytes of a plain file per task (default 32M)")
     p.add_argument("--format", default="text", choices=["text", "jsonl"],
                    help="text: one record per line; jsonl: one JSON string (or object, with --field) per line")

@@ -14,7 +14,7 @@ import sys
 from core.inspect import asset_diff, identity
 from core import assets
 from core.models import char_bpe
-from core.cli import canon_cmds as cli_canon, count_cmds, stages_cmds as stages_cli, tokens_cmds, train_cmds, vocab_cmds
+from core.cli import canon_cmds as cli_canon, count_cmds, stages_cmds as stages_cli, stats_cmds, tokens_cmds, train_cmds, vocab_cmds
 from core.errors import AssetError, StudioError
 from core.fileio import check_outputs, write_json_atomic
 from core.cli import formats_cmds as cli_support
@@ -113,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     train_cmds.add_command(sub, _print_json)  # train CORPUS --algo char-bpe|byte-bpe|wordpiece|unigram
     count_cmds.add_command(sub, _print_json)  # count CORPUS... --pretokenizer ... -o counts.tsv
+    stats_cmds.add_command(sub, _print_json)  # stats CORPUS... --tokenizer A --tokenizer B --json|--csv
 
     tokens_cmds.add_commands(sub, _print_json)  # encode ASSET --text TEXT, decode ASSET ID... --errors ...
     vocab_cmds.add_commands(sub, _print_json)  # vocab ASSET [--audit] [--json] [--csv FILE]
@@ -143,12 +144,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = ("train", "count", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon", "stages", "vocab")
+COMMANDS = ("train", "count", "stats", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon", "stages", "vocab")
 
 # ==== the file policy (README "Robustness") ====
 # The files each command reads and writes, by argument name.  Every output is
 # checked against every input before anything is written (fileio.check_outputs).
-INPUTS = {"train": ("corpus", "from_counts"), "count": ("corpus",), "identity": ("asset", "manifest"), "diff": ("a", "b"),
+INPUTS = {"train": ("corpus", "from_counts"), "count": ("corpus",), "stats": ("corpus", "tokenizer"), "identity": ("asset", "manifest"), "diff": ("a", "b"),
           "import": ("file", "merges_file", "specials"), "canon": ("asset", "file"), "stages": ("asset", "file")}
 OUTPUTS = {"train": ("output", "trace"), "count": ("output",), "identity": ("write_manifest",), "import": ("output",),
            "vocab": ("csv", "audit_csv")}
