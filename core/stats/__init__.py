@@ -16,7 +16,7 @@ from pathlib import Path
 from core.count import engines
 from core.count.sources import corpus_files, tasks_of
 from core.errors import CorpusError, StudioError
-from core.stats.mapper import FIELDS, StatsOptions, open_tokenizer, stats_task
+from core.stats.mapper import FIELDS, StatsOptions, open_tokenizer, stats_task, task_sums
 
 FREQUENT = 200  # the most split words are drawn from this many most frequent ones
 MOST_SPLIT = 20
@@ -57,6 +57,29 @@ def corpus_stats(paths, tokenizers, *, fmt="text", field=None, strict=False, eng
                 on_result=on_result, client=client)
     results = [found[i] for i in sorted(found)]
     return report(results, toks, names_for(tokenizers), list(tokenizers), len(files))
+
+
+def corpus_stats_here(paths, toks, names, *, progress=None, should_stop=None, chunk_bytes=8 << 20) -> dict:
+    """The same map and reduce run one task after another in this thread, on
+    tokenizers already in memory (the GUI's: a trained model has no file a
+    worker process could open).  ``should_stop()`` is checked between tasks."""
+    from core.errors import Cancelled
+
+    files = corpus_files(paths)
+    tasks = tasks_of(files, max(chunk_bytes, 1 << 10))
+    sizes = [(t.end - t.start) if t.end is not None else os.path.getsize(t.path) for t in tasks]
+    options, results, done = StatsOptions(()), [], 0
+    for task, size in zip(tasks, sizes):
+        if should_stop is not None and should_stop():
+            raise Cancelled()
+        result = task_sums(task, toks, options)
+        if result.problem:
+            raise CorpusError(result.problem)
+        results.append(result)
+        done += size
+        if progress is not None:
+            progress(done, sum(sizes))
+    return report(results, toks, list(names), [""] * len(toks), len(files))
 
 
 def _ratios(row: dict) -> dict:

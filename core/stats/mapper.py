@@ -21,7 +21,7 @@ import regex
 
 from core.count.mapper import decode, record_texts
 from core.count.sources import Task, blocks
-from core.errors import CorpusError
+from core.errors import CorpusError, StudioError
 from core.inspect.vocab.scripts import NEUTRAL, script_of
 from core.tokenizer.base import BYTE, INSERTED, UNKNOWN
 
@@ -96,9 +96,18 @@ def record_sums(tok, text: str, spans, scripts, sums: dict, used: set) -> None:
 
 
 def stats_task(task: Task, options: StatsOptions) -> StatsResult:
-    result = StatsResult(task.index)
+    """The map step on a worker: it opens the assets itself."""
     try:
         toks = [open_tokenizer(path) for path in options.tokenizers]
+    except StudioError as exc:
+        return StatsResult(task.index, problem=str(exc))
+    return task_sums(task, toks, options)
+
+
+def task_sums(task: Task, toks, options: StatsOptions) -> StatsResult:
+    """``task``'s sums under the tokenizers ``toks``; a problem comes back as ``result.problem``."""
+    result = StatsResult(task.index)
+    try:
         result.scripts = [{} for _ in toks]
         used = [set() for _ in toks]
         words: Counter = Counter()

@@ -5,11 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 
 import pytest
 
 from core.cli.main import main
-from core.stats import corpus_stats
+from core.stats import corpus_stats, corpus_stats_here
+from core.stats.mapper import open_tokenizer
 
 CORPUS = "ab 中\n  x\r\n"  # two records; the CR before LF is the line ending, not text
 
@@ -77,6 +79,11 @@ def test_every_engine_gives_the_same_figures(assets, tmp_path):
     two = corpus_stats(paths, list(assets), workers=2, chunk_bytes=2048)
     whole = corpus_stats(paths, list(assets), workers=2, chunk_bytes=1 << 30)
     assert one == two == whole and one["corpus"]["invalid_utf8"] == 6
+    here = corpus_stats_here(paths, [open_tokenizer(os.path.abspath(p)) for p in assets], ["char", "bytes"],
+                             chunk_bytes=2048)
+    for tok in here["tokenizers"]:
+        tok["path"] = one["tokenizers"][here["tokenizers"].index(tok)]["path"]
+    assert here == one  # the GUI's in-thread run: the same map and reduce
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, \
             distributed.Client(c) as client:
