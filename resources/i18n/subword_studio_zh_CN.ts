@@ -598,42 +598,47 @@
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="51"/>
+        <location filename="../../gui/compare/view.py" line="53"/>
         <source>Type or paste any text: a word, a sentence or whole pages</source>
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="67"/>
+        <location filename="../../gui/compare/view.py" line="70"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="70"/>
+        <location filename="../../gui/compare/view.py" line="73"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="71"/>
+        <location filename="../../gui/compare/view.py" line="74"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="72"/>
+        <location filename="../../gui/compare/view.py" line="75"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="73"/>
+        <location filename="../../gui/compare/view.py" line="76"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="74"/>
+        <location filename="../../gui/compare/view.py" line="77"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="144"/>
+        <location filename="../../gui/compare/view.py" line="78"/>
+        <source>Corpus statistics</source>
+        <translation>语料统计</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="149"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
@@ -678,7 +683,7 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="117"/>
+        <location filename="../../gui/compare/view.py" line="121"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
@@ -1114,6 +1119,164 @@
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CorpusStatsTab</name>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="47"/>
+        <source>Workspace corpus</source>
+        <translation>工作区语料</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="48"/>
+        <source>Corpus files:</source>
+        <translation>语料文件：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="51"/>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="52"/>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="53"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="55"/>
+        <source>Compute statistics</source>
+        <translation>计算统计</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="56"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="63"/>
+        <source>Fertility (tokens per word)</source>
+        <translation>繁殖率（每词词元数）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="63"/>
+        <source>Characters per token</source>
+        <translation>每词元字符数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="64"/>
+        <source>Bytes per token</source>
+        <translation>每词元字节数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="64"/>
+        <source>[UNK] rate</source>
+        <translation>[UNK] 比例</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
+        <source>Byte-fallback rate</source>
+        <translation>字节回退比例</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
+        <source>Tokens</source>
+        <translation>词元数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="68"/>
+        <source>PNG…</source>
+        <translation>PNG…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="69"/>
+        <source>SVG…</source>
+        <translation>SVG…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="70"/>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="85"/>
+        <source>Tokenizers:</source>
+        <translation>分词器：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="97"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="100"/>
+        <source>Export:</source>
+        <translation>导出：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="164"/>
+        <source>Corpus files</source>
+        <translation>语料文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="165"/>
+        <source>Text (*.txt *.jsonl *.gz *.zst);;All files (*)</source>
+        <translation>文本 (*.txt *.jsonl *.gz *.zst);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="169"/>
+        <source>Corpus folder</source>
+        <translation>语料文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="194"/>
+        <source>Tick at least one tokenizer.</source>
+        <translation>请至少勾选一个分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="198"/>
+        <source>There is no workspace corpus.</source>
+        <translation>没有工作区语料。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="208"/>
+        <source>Add corpus files or a folder first.</source>
+        <translation>请先添加语料文件或文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="222"/>
+        <source>Reading the corpus…</source>
+        <translation>正在读取语料…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="238"/>
+        <source>%1 records, %2 words, %3 characters, %4 bytes; %5 invalid UTF-8 sequences.</source>
+        <translation>%1 条记录，%2 个词，%3 个字符，%4 字节；%5 处无效 UTF-8 序列。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="251"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="268"/>
+        <source>Unicode script</source>
+        <translation>Unicode 文字系统</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="307"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="333"/>
+        <source>Export corpus statistics</source>
+        <translation>导出语料统计</translation>
     </message>
 </context>
 <context>
@@ -2555,99 +2718,99 @@
 <context>
     <name>TimelinePlots</name>
     <message>
-        <location filename="../../gui/plots.py" line="114"/>
+        <location filename="../../gui/plots.py" line="139"/>
         <source>merge step</source>
         <translation>合并步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="114"/>
+        <location filename="../../gui/plots.py" line="139"/>
         <source>winning pair count</source>
         <translation>胜出相邻对的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="121"/>
+        <location filename="../../gui/plots.py" line="146"/>
         <source>vocabulary size V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="121"/>
+        <location filename="../../gui/plots.py" line="146"/>
         <source>total corpus tokens</source>
         <translation>语料 token 总数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="128"/>
+        <location filename="../../gui/plots.py" line="153"/>
         <source>average sequence length (tokens)</source>
         <translation>平均序列长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="128"/>
+        <location filename="../../gui/plots.py" line="153"/>
         <source>parameters 2·V·C</source>
         <translation>参数量 2·V·C</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="70"/>
+        <location filename="../../gui/plots.py" line="95"/>
         <source>Winning count</source>
         <translation>胜出次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="71"/>
+        <location filename="../../gui/plots.py" line="96"/>
         <source>Compression</source>
         <translation>压缩</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="72"/>
+        <location filename="../../gui/plots.py" line="97"/>
         <source>Parameter cost</source>
         <translation>参数开销</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="79"/>
+        <location filename="../../gui/plots.py" line="104"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="80"/>
+        <location filename="../../gui/plots.py" line="105"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="81"/>
+        <location filename="../../gui/plots.py" line="106"/>
         <source>Data CSV…</source>
         <translation>数据 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="85"/>
+        <location filename="../../gui/plots.py" line="110"/>
         <source>Model width:</source>
         <translation>模型宽度：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="88"/>
+        <location filename="../../gui/plots.py" line="113"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="175"/>
+        <location filename="../../gui/plots.py" line="200"/>
         <source>average sequence length (tokens per %1)</source>
         <translation>平均序列长度（每个%1的 token 数）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="213"/>
+        <location filename="../../gui/plots.py" line="238"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>%n 次合并后：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="214"/>
+        <location filename="../../gui/plots.py" line="239"/>
         <source>V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
         <translation>V %2 → %3 增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="266"/>
+        <location filename="../../gui/plots.py" line="271"/>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="271"/>
+        <location filename="../../gui/plots.py" line="276"/>
         <source>Export plot data</source>
         <translation>导出图表数据</translation>
     </message>
@@ -4821,63 +4984,63 @@
         <translation>出现在哪里</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="75"/>
+        <location filename="../../gui/pipeline_models.py" line="71"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="75"/>
+        <location filename="../../gui/pipeline_models.py" line="71"/>
         <source>What ran</source>
         <translation>执行内容</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="76"/>
+        <location filename="../../gui/pipeline_models.py" line="72"/>
         <source>Pieces</source>
         <translation>片段数</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="77"/>
+        <location filename="../../gui/pipeline_models.py" line="73"/>
         <source>Aligned with the selection</source>
         <translation>与所选对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="78"/>
+        <location filename="../../gui/pipeline_models.py" line="74"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="150"/>
+        <location filename="../../gui/pipeline_models.py" line="146"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="150"/>
-        <location filename="../../gui/pipeline_models.py" line="216"/>
+        <location filename="../../gui/pipeline_models.py" line="146"/>
+        <location filename="../../gui/pipeline_models.py" line="212"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="151"/>
+        <location filename="../../gui/pipeline_models.py" line="147"/>
         <source>Characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="151"/>
+        <location filename="../../gui/pipeline_models.py" line="147"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="152"/>
+        <location filename="../../gui/pipeline_models.py" line="148"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="215"/>
+        <location filename="../../gui/pipeline_models.py" line="211"/>
         <source>Byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="215"/>
+        <location filename="../../gui/pipeline_models.py" line="211"/>
         <source>Printable form</source>
         <translation>可打印形式</translation>
     </message>
@@ -4995,22 +5158,22 @@
         <translation>对齐为近似值</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="99"/>
+        <location filename="../../gui/pipeline_models.py" line="95"/>
         <source>all %1 merges</source>
         <translation>全部 %1 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="100"/>
+        <location filename="../../gui/pipeline_models.py" line="96"/>
         <source>first %1 of %2 merges</source>
         <translation>前 %1 次合并（共 %2 次）</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="103"/>
+        <location filename="../../gui/pipeline_models.py" line="99"/>
         <source>none: the asset stores no template</source>
         <translation>无：资产中没有存储模板</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="105"/>
+        <location filename="../../gui/pipeline_models.py" line="101"/>
         <source>none</source>
         <translation>无</translation>
     </message>
