@@ -239,9 +239,18 @@ class CorpusStatsTab(QWidget):
                             .replace("%1", f"{c['records']:,}").replace("%2", f"{c['words']:,}")
                             .replace("%3", f"{c['characters']:,}").replace("%4", f"{c['bytes']:,}")
                             .replace("%5", f"{c['invalid_utf8']:,}"))
+        self.summary.setText("\n".join(self.split_lines()))
         self._draw()
         self._enable_exports()
         self.sig_finished.emit(result)
+
+    def split_lines(self) -> list[str]:
+        """Per tokenizer, its most split frequent words (a word and its token count)."""
+        lines = []
+        for tok in (self.result or {}).get("tokenizers", []):
+            words = ", ".join(f"{s['word']} ({s['tokens']})" for s in tok["most_split"][:8]) or "-"
+            lines.append(self.tr("%1 splits most: %2").replace("%1", tok["name"]).replace("%2", words))
+        return lines
 
     def _failed(self, message):
         self.status.setText(message)

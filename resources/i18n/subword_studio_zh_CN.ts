@@ -1259,22 +1259,27 @@
         <translation>%1 条记录，%2 个词，%3 个字符，%4 字节；%5 处无效 UTF-8 序列。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="251"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="252"/>
+        <source>%1 splits most: %2</source>
+        <translation>%1 切分最多的词：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="260"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="268"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="277"/>
         <source>Unicode script</source>
         <translation>Unicode 文字系统</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="307"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="316"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="333"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="342"/>
         <source>Export corpus statistics</source>
         <translation>导出语料统计</translation>
     </message>

@@ -54,6 +54,9 @@ def test_figures_are_core_stats_and_the_bars_show_them(page, qtbot, tmp_path):
         assert name == tok["name"]
         assert values == [tok["scripts"]["Latin"]["fertility"], tok["scripts"]["Han"]["fertility"],
                           tok["scripts"]["Greek"]["fertility"], tok["total"]["fertility"]]
+    first = result["tokenizers"][0]
+    assert page.summary.text().splitlines()[0] == f"{first['name']} splits most: " + ", ".join(
+        f"{s['word']} ({s['tokens']})" for s in first["most_split"][:8])
     page.metric_box.setCurrentIndex(page.metric_box.findData("tokens"))
     assert page.bars()[0][1][-1] == result["tokenizers"][0]["total"]["tokens"]
     bars = [i for i in page.plot.plot().getPlotItem().items if type(i).__name__ == "BarGraphItem"]
