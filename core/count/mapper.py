@@ -17,7 +17,7 @@ import sys
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, islice
 
 from core.corpus import END_OF_WORD
 from core.count import runs
@@ -42,9 +42,9 @@ class Options:
 
     @property
     def block_bytes(self) -> int:
-        # A block's own counter can hold about as many entries as the block
-        # has bytes / 4; keep it a small part of the budget.
-        return max(64 << 10, min(8 << 20, self.budget // 64))
+        # A block is held as bytes, as text (up to 4 bytes a character) and
+        # as its list of records: keep it a small part of the budget.
+        return max(64 << 10, min(8 << 20, self.budget // 32))
 
     @property
     def record_limit(self) -> int:
@@ -128,33 +128,38 @@ class _Segments:
 
     def __init__(self, task: Task, options: Options, result: TaskResult):
         self.task, self.options, self.result = task, options, result
-        self.counts: dict[str, int] = {}
+        self.counts: Counter = Counter()
         self.size = 0
         self.segment = 0
 
-    def add(self, block: Counter) -> str | None:
+    def add(self, words) -> str | None:
+        """Count ``words`` (an iterable); a reason when one cannot go into a table."""
         counts = self.counts
-        for word, times in block.items():
-            if word in counts:
-                counts[word] += times
-            else:
-                why = unfit(word)
-                if why:
-                    return f"the word {word[:40]!r} {why}, which a word<TAB>count table cannot hold"
-                counts[word] = times
-                self.size += sys.getsizeof(word) + ENTRY_BYTES
+        before = len(counts)
+        counts.update(words)  # Counter.update counts an iterable in C
+        # The new words are the last ones in insertion order: only they are checked and sized.
+        for word in islice(reversed(counts), len(counts) - before):
+            why = unfit(word)
+            if why:
+                return f"the word {word[:40]!r} {why}, which a word<TAB>count table cannot hold"
+            self.size += sys.getsizeof(word) + ENTRY_BYTES
         if self.size > self.options.budget // 2:
             self.spill()
         return None
 
     def spill(self) -> None:
-        if not self.counts:
+        counts = self.counts
+        if not counts:
             return
-        rank = {word: i for i, word in enumerate(self.counts)}
-        name = os.path.join(self.options.spill_dir, f"map-{self.task.index:06d}-{self.segment:04d}.jsonl")
-        runs.write(name, ([w, self.counts[w], self.task.index, self.segment, rank[w]] for w in sorted(self.counts)))
+        self.result.words += counts.total()
+        task, segment = self.task.index, self.segment
+        name = os.path.join(self.options.spill_dir, f"map-{task:06d}-{segment:04d}.jsonl")
+        words, times = list(counts), list(counts.values())
+        # A word's rank is its index in insertion order; sort the indexes by word.
+        order = sorted(range(len(words)), key=words.__getitem__)
+        runs.write(name, ([words[i], times[i], task, segment, i] for i in order))
         self.result.runs.append(name)
-        self.counts, self.size = {}, 0
+        self.counts, self.size = Counter(), 0
         self.segment += 1
 
 
@@ -184,11 +189,9 @@ def count_task(task: Task, options: Options) -> TaskResult:
                 result.invalid_offsets += [offset + at for at in bad[:max(room, 0)]]
             records = record_texts(text, options, lambda n: f"{task.path}: the line at byte offset "
                                    f"{offset + _line_start(data, n)}")
-            block = Counter(words_of(records, options.pretokenizer))
             result.records += len(records)
-            result.words += block.total()
             result.bytes += len(data)
-            problem = segments.add(block)
+            problem = segments.add(words_of(records, options.pretokenizer))
             if problem:
                 result.problem = f"{task.path}: at or after byte offset {offset}: {problem}"
                 return result

@@ -1,7 +1,9 @@
-"""Spill runs: sorted JSON lines ``[word, count, task, segment, rank]`` on disk.
+"""Spill runs: sorted rows ``[word, count, task, segment, rank]`` on disk.
 
-JSON, not a TSV, because a run must hold any word (a carriage return, a
-tab) exactly; never pickle, because runs are files like any other.
+Each line is a JSON array of up to ``BATCH`` rows: JSON, not a TSV, because
+a run must hold any word (a carriage return, a tab) exactly, and batches
+because one ``json.dumps`` per row took most of the time of a count; never
+pickle, because runs are files like any other.
 """
 
 from __future__ import annotations
@@ -9,20 +11,23 @@ from __future__ import annotations
 import heapq
 import json
 import os
-from itertools import groupby
+from itertools import groupby, islice
 
+BATCH = 4096
 FAN_IN = 64  # runs merged at once; more are merged in rounds (open files stay few)
 
 
 def write(path: str, rows) -> None:
+    rows = iter(rows)
     with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        handle.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+        while batch := list(islice(rows, BATCH)):
+            handle.write(json.dumps(batch, ensure_ascii=False) + "\n")
 
 
 def read(path: str):
     with open(path, encoding="utf-8", newline="\n") as handle:
         for line in handle:
-            yield json.loads(line)
+            yield from json.loads(line)
 
 
 def by_word(row):
