@@ -5,6 +5,7 @@ process tree (the parent and its worker processes, summed, sampled every
 The corpus is two files from bench/corpora.py: English (Python and Linux
 documentation sources) and Chinese (fortunes-zh), each repeated to its
 size when the package text is shorter.  Nothing is written to the repository.
+psutil comes with the ``distributed`` extra (``pip install .[distributed]``).
 
     python bench/count_bench.py --mb 200 --memory 512M
 """
