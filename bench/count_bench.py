@@ -1,6 +1,9 @@
 """``main.py count`` on a large corpus: MB/s and the peak memory of the whole
 process tree (the parent and its worker processes, summed, sampled every
-50 ms with psutil), with 1 and 2 local workers under one ``--memory``.
+50 ms with psutil), with 1 and 2 local workers under one ``--memory``; and,
+for comparison, the counting stage of HF ``tokenizers``' ``train_from_iterator``
+(``WhitespaceSplit``, a ``BpeTrainer`` that stops at the alphabet, so no
+merge is learned) with 1 and 2 Rayon threads.
 
 The corpus is two files from bench/corpora.py: English (Python and Linux
 documentation sources) and Chinese (fortunes-zh), each repeated to its
@@ -13,6 +16,7 @@ psutil comes with the ``distributed`` extra (``pip install .[distributed]``).
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -36,11 +40,28 @@ def tree_rss(process: psutil.Process) -> int:
     return total
 
 
+HF_COUNT = """
+import sys
+from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+tok = Tokenizer(models.BPE())
+tok.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+def lines():
+    for path in sys.argv[1:]:
+        with open(path, encoding="utf-8") as handle:
+            yield from handle
+tok.train_from_iterator(lines(), trainer=trainers.BpeTrainer(vocab_size=1, show_progress=False))
+"""
+
+
 def run(files, workers: int, memory: str, pretokenizer: str, out: Path) -> dict:
     argv = [sys.executable, str(ROOT / "main.py"), "count", *map(str, files), "--workers", str(workers),
             "--memory", memory, "--pretokenizer", pretokenizer, "-o", str(out), "--json"]
+    return measure(argv)
+
+
+def measure(argv, env=None) -> dict:
     start = time.perf_counter()
-    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     process, peak = psutil.Process(child.pid), 0
     while child.poll() is None:
         try:
@@ -52,7 +73,7 @@ def run(files, workers: int, memory: str, pretokenizer: str, out: Path) -> dict:
     seconds = time.perf_counter() - start
     if child.returncode != 0:
         raise SystemExit(stderr)
-    return {"workers": workers, "seconds": seconds, "peak_tree_rss_mb": peak / 2**20, "summary": stdout}
+    return {"seconds": seconds, "peak_tree_rss_mb": peak / 2**20, "summary": stdout}
 
 
 def main() -> None:
@@ -75,6 +96,11 @@ def main() -> None:
             print(f"{workers} worker(s): {result['seconds']:.1f} s, {total / 2**20 / result['seconds']:.1f} MB/s, "
                   f"peak RSS of the process tree {result['peak_tree_rss_mb']:.0f} MB")
         print("tables identical:", tables[0] == tables[1])
+    for threads in (1, 2):
+        result = measure([sys.executable, "-c", HF_COUNT, *map(str, files)],
+                         env={**os.environ, "RAYON_NUM_THREADS": str(threads)})
+        print(f"HF tokenizers counting, {threads} thread(s): {result['seconds']:.1f} s, "
+              f"{total / 2**20 / result['seconds']:.1f} MB/s, peak RSS {result['peak_tree_rss_mb']:.0f} MB")
 
 
 if __name__ == "__main__":
