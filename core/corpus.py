@@ -6,7 +6,10 @@ picks the pair met first when the words are scanned in this order.
 
 Two file formats are read:
 
-* ``table``: one ``word<TAB>count`` per line (blank lines ignored);
+* ``table``: one ``word<TAB>count`` per line (blank lines ignored).  A line
+  ends at LF only (a CR before it goes with the count), so a word may hold
+  any character but LF: the last tab splits, a word may hold tabs and CRs
+  (the records of a CRLF file, counted whole);
 * ``text``: plain text, split on whitespace and counted in order of first
   appearance.
 
@@ -116,7 +119,7 @@ def parse_table(text: str, name: str = "<corpus>") -> WordCorpus:
     ('low', 'lower')
     """
     pairs = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         if line.strip() == "":
             continue
         where = f"{name}:{number}"

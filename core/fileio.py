@@ -15,6 +15,7 @@ import os
 import stat
 import tempfile
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 # mkstemp creates 0600 files; a saved file should get the usual umask
@@ -82,8 +83,13 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_bytes_atomic(path, data: bytes) -> None:
-    """Write to a temporary file in the same folder, fsync, rename, fsync the folder."""
+@contextmanager
+def atomic_file(path):
+    """An open binary file that replaces ``path`` when the block ends without error.
+
+    For outputs written piece by piece (a count table of millions of rows);
+    an exception or Ctrl+C inside the block leaves ``path`` untouched.
+    """
     path = Path(path)
     folder = path.parent or Path(".")
     remove_stale_temps(path)
@@ -97,7 +103,7 @@ def write_bytes_atomic(path, data: bytes) -> None:
         _ACTIVE.add(tmp)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
             handle.flush()
             if hasattr(os, "fchmod"):  # not on Windows
                 os.fchmod(handle.fileno(), mode)
@@ -113,6 +119,12 @@ def write_bytes_atomic(path, data: bytes) -> None:
     finally:
         with _ACTIVE_LOCK:
             _ACTIVE.discard(tmp)
+
+
+def write_bytes_atomic(path, data: bytes) -> None:
+    """Write to a temporary file in the same folder, fsync, rename, fsync the folder."""
+    with atomic_file(path) as handle:
+        handle.write(data)
 
 
 def write_json_atomic(path, obj) -> None:

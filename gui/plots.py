@@ -49,6 +49,31 @@ def _axes(widget, x_label, y_label, *, integers=("bottom", "left")):
         _integer_ticks(item.getAxis(name))
 
 
+def export_plot_image(holder: LazyPlot, path, title: str) -> None:
+    """The plot of ``holder`` as PNG or SVG by the file suffix, written atomically.
+
+    Deviation: not pyqtgraph's SVGExporter, whose path rewriting fails on
+    the path data Qt 6.12's SVG generator writes (pyqtgraph issue #3485);
+    QSvgGenerator renders the plot widget as vectors directly.
+    """
+    widget = holder.plot()
+    holder.layout().activate()  # a plot never shown has no size yet
+    buffer = QBuffer()
+    buffer.open(QIODevice.WriteOnly)
+    if str(path).lower().endswith(".svg"):
+        generator = QSvgGenerator()
+        generator.setOutputDevice(buffer)
+        generator.setSize(widget.size())
+        generator.setViewBox(QRect(0, 0, widget.width(), widget.height()))
+        generator.setTitle(title)
+        painter = QPainter(generator)
+        widget.render(painter)
+        painter.end()
+    else:
+        widget.grab().save(buffer, "PNG")
+    write_bytes_atomic(path, bytes(buffer.data()))
+
+
 class TimelinePlots(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -244,29 +269,9 @@ class TimelinePlots(QWidget):
         return list(self.plots)[self.tabs.currentIndex()]
 
     def export_image(self, path, key=None) -> None:
-        """PNG or SVG by the file suffix, written atomically.
-
-        Deviation: not pyqtgraph's SVGExporter, whose path rewriting fails on
-        the path data Qt 6.12's SVG generator writes (pyqtgraph issue #3485);
-        QSvgGenerator renders the plot widget as vectors directly.
-        """
-        holder = self.plots[key or self.current_key()]
-        widget = holder.plot()
-        holder.layout().activate()  # a plot never shown has no size yet
-        buffer = QBuffer()
-        buffer.open(QIODevice.WriteOnly)
-        if str(path).lower().endswith(".svg"):
-            generator = QSvgGenerator()
-            generator.setOutputDevice(buffer)
-            generator.setSize(widget.size())
-            generator.setViewBox(QRect(0, 0, widget.width(), widget.height()))
-            generator.setTitle(self.tabs.tabText(list(self.plots).index(key or self.current_key())))
-            painter = QPainter(generator)
-            widget.render(painter)
-            painter.end()
-        else:
-            widget.grab().save(buffer, "PNG")
-        write_bytes_atomic(path, bytes(buffer.data()))
+        """PNG or SVG by the file suffix, written atomically."""
+        key = key or self.current_key()
+        export_plot_image(self.plots[key], path, self.tabs.tabText(list(self.plots).index(key)))
 
     def series_csv(self) -> str:
         out = io.StringIO()

@@ -5,10 +5,12 @@ renumbers to ByteBPE's order and translates back at the edges.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from core.errors import AssetError, TokenizerError, excerpt
-from core.assets.schema import FORMAT, SCHEMA_VERSION, check_rules, created, records_identity, require
+from core.assets.schema import (FORMAT, SCHEMA_VERSION, check_rules, created, records_identity, require,
+                                table_records_identity)
 
 
 def byte_bpe_to_asset(model, *, records=None, name: str = "", notes: str = "") -> dict:
@@ -30,7 +32,9 @@ def byte_bpe_to_asset(model, *, records=None, name: str = "", notes: str = "") -
         "metadata": {"name": name, "notes": notes, "created": created()},
     }
     if records is not None:
-        asset["training_data"] = records_identity(records)
+        # A Mapping is a word table (word -> count): hashed as its records, unrolled lazily.
+        asset["training_data"] = (table_records_identity(records.items()) if isinstance(records, Mapping)
+                                  else records_identity(records))
     return asset
 
 

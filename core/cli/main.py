@@ -14,7 +14,7 @@ import sys
 from core.inspect import asset_diff, identity
 from core import assets
 from core.models import char_bpe
-from core.cli import canon_cmds as cli_canon, stages_cmds as stages_cli, tokens_cmds, train_cmds, vocab_cmds
+from core.cli import canon_cmds as cli_canon, count_cmds, stages_cmds as stages_cli, stats_cmds, tokens_cmds, train_cmds, vocab_cmds
 from core.errors import AssetError, StudioError
 from core.fileio import check_outputs, write_json_atomic
 from core.cli import formats_cmds as cli_support
@@ -122,6 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     train_cmds.add_command(sub, _print_json)  # train CORPUS --algo char-bpe|byte-bpe|wordpiece|unigram
+    count_cmds.add_command(sub, _print_json)  # count CORPUS... --pretokenizer ... -o counts.tsv
+    stats_cmds.add_command(sub, _print_json)  # stats CORPUS... --tokenizer A --tokenizer B --json|--csv
 
     tokens_cmds.add_commands(sub, _print_json)  # encode ASSET --text TEXT, decode ASSET ID... --errors ...
     vocab_cmds.add_commands(sub, _print_json)  # vocab ASSET [--audit] [--json] [--csv FILE]
@@ -153,22 +155,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = ("train", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon", "stages", "vocab",
-            "shelf")
+COMMANDS = ("train", "count", "stats", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon",
+            "stages", "vocab", "shelf")
 
 # ==== the file policy (README "Robustness") ====
 # The files each command reads and writes, by argument name.  Every output is
 # checked against every input before anything is written (fileio.check_outputs).
-INPUTS = {"train": ("corpus",), "identity": ("asset", "manifest"), "diff": ("a", "b"),
+INPUTS = {"train": ("corpus", "from_counts"), "count": ("corpus",), "stats": ("corpus", "tokenizer"),
+          "identity": ("asset", "manifest"), "diff": ("a", "b"),
           "import": ("file", "merges_file", "specials"), "canon": ("asset", "file"), "stages": ("asset", "file"),
           "shelf": ()}
-OUTPUTS = {"train": ("output", "trace"), "identity": ("write_manifest",), "import": ("output",),
+OUTPUTS = {"train": ("output", "trace"), "count": ("output",), "identity": ("write_manifest",), "import": ("output",),
            "vocab": ("csv", "audit_csv")}
 
 
 def files_of(args) -> tuple[list, list]:
     """(inputs, outputs): the paths the parsed command ``args`` reads and writes."""
     inputs = [getattr(args, name, None) for name in INPUTS.get(args.command, ("asset",))]
+    inputs = [p for value in inputs for p in (value if isinstance(value, list) else [value])]  # count CORPUS...
     outputs = [getattr(args, name, None) for name in OUTPUTS.get(args.command, ())]
     if args.command == "import" and args.format == "gpt2" and not args.merges_file:
         from core.formats.gpt2_files import merges_path, vocab_path

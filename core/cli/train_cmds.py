@@ -62,7 +62,9 @@ def add_command(sub, print_json) -> None:
     p = sub.add_parser("train", help="learn a tokenizer from a corpus file (char-bpe, byte-bpe, wordpiece, unigram)",
                        description="Learn a tokenizer; see the algorithms below.", epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("corpus")
+    p.add_argument("corpus", nargs="?", help="the corpus file (or give --from-counts)")
+    p.add_argument("--from-counts", metavar="TABLE",
+                   help="train from a word<TAB>count table written by 'count' (the same as CORPUS --format table)")
     p.add_argument("--algo", default="char-bpe", choices=ALGORITHMS, help="the trainer (default char-bpe)")
     p.add_argument("--merges", type=int, help="char-bpe, byte-bpe: number of merges")
     p.add_argument("--vocab-size", type=int, help="target vocabulary size (every algorithm)")
@@ -167,7 +169,17 @@ def progress_bar(unit: str):
 
 # ==== training ====
 
+def _check_source(args) -> None:
+    if (args.corpus is None) == (args.from_counts is None):
+        raise StudioError("train: give a CORPUS file or --from-counts TABLE (one of them)")
+    if args.from_counts is not None:
+        if args.format not in (None, "table"):
+            raise StudioError(f"--from-counts reads a word<TAB>count table; --format {args.format} does not apply")
+        args.corpus, args.format = args.from_counts, "table"
+
+
 def _check_options(args) -> None:
+    _check_source(args)
     algo = args.algo
     pre = args.pretokenizer or DEFAULT_PRETOKENIZER[algo]
     if pre not in PRETOKENIZERS[algo]:
@@ -217,8 +229,7 @@ def train_asset(args):
         with progress_bar("merge") as progress:
             model = byte_bpe.train(records, merges, pretokenizer=args.pretokenizer, specials=table,
                                    progress=progress)
-        provenance = list(records.elements()) if isinstance(records, Counter) else records
-        asset = assets.byte_bpe_to_asset(model, records=provenance, name=name)
+        asset = assets.byte_bpe_to_asset(model, records=records, name=name)
         return model, asset, {"merges": len(model.merges), "vocab_size": 256 + count + len(model.merges),
                               "stop_reason": "no_pairs" if len(model.merges) < merges else "merges"}
     if algo == "wordpiece":

@@ -1,7 +1,8 @@
 """The Compare tab: one text under every tokenizer the workspace holds, side
 by side as lanes of chips, and the inside of each algorithm -- the Unigram
 lattice with its Viterbi path, the n-best list and sampled segmentations;
-the WordPiece search trace; fastText's character n-grams (seed 003).
+the WordPiece search trace; fastText's character n-grams (seed 003); and
+corpus statistics: every tokenizer over whole corpus files, per script.
 
 Tokenizers come from ``Workspace.held_tokenizers()`` (the encode panel's
 encoder, the trained char BPE, every open asset), all behind the one
@@ -22,6 +23,7 @@ from core.models import unigram, wordpiece
 
 from ..encode import texts as encode_texts
 from ..shelf_open import opener_for
+from .corpus_stats import CorpusStatsTab
 from .fasttext import NGramTab
 from .lattice import LatticeTab
 from .picker import Entry, unique_keys
@@ -61,6 +63,7 @@ class CompareView(QWidget):
         self.sampling = SamplingTab(self.lattice.chosen)
         self.search = SearchTab()
         self.fasttext = NGramTab()
+        self.corpus_stats = CorpusStatsTab()
         self.tabs = QTabWidget()
 
         # Layout
@@ -75,6 +78,7 @@ class CompareView(QWidget):
         self.tabs.addTab(self.sampling, self.tr("Sampling"))
         self.tabs.addTab(self.search, self.tr("WordPiece search"))
         self.tabs.addTab(self.fasttext, self.tr("fastText n-grams"))
+        self.tabs.addTab(self.corpus_stats, self.tr("Corpus statistics"))
         splitter = QSplitter(Qt.Vertical)
         splitter.addWidget(top)
         splitter.addWidget(self.tabs)
@@ -130,6 +134,7 @@ class CompareView(QWidget):
                                 if isinstance(e.tokenizer.model, wordpiece.WordPiece)])
         self.side_by_side.text = self.text()
         self.side_by_side.set_entries(self.entries + self._shelf_entries())
+        self.corpus_stats.set_entries(self.entries, self.workspace)
         self._refresh_insides()
 
     def _shelf_entries(self) -> list[Entry]:
@@ -195,6 +200,7 @@ class CompareView(QWidget):
         self.input.setExtraSelections(selections)
 
     def closeEvent(self, event):
+        self.corpus_stats.cancel()
         self.sampling.cancel()
         self.side_by_side.cancel(quiet=True)
         super().closeEvent(event)

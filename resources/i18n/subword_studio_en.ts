@@ -110,7 +110,7 @@
 <context>
     <name>TimelinePlots</name>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="235"/>
+        <location filename="../../gui/plots.py" line="260"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>After %n merge:</numerusform>

@@ -590,62 +590,67 @@
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="54"/>
+        <location filename="../../gui/compare/view.py" line="56"/>
         <source>Type or paste any text: a word, a sentence or whole pages</source>
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="70"/>
+        <location filename="../../gui/compare/view.py" line="73"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="73"/>
+        <location filename="../../gui/compare/view.py" line="76"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="74"/>
+        <location filename="../../gui/compare/view.py" line="77"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="75"/>
+        <location filename="../../gui/compare/view.py" line="78"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="76"/>
+        <location filename="../../gui/compare/view.py" line="79"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="77"/>
+        <location filename="../../gui/compare/view.py" line="80"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="139"/>
+        <location filename="../../gui/compare/view.py" line="81"/>
+        <source>Corpus statistics</source>
+        <translation>语料统计</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="144"/>
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="139"/>
+        <location filename="../../gui/compare/view.py" line="144"/>
         <source>built-in</source>
         <translation>内置</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="140"/>
+        <location filename="../../gui/compare/view.py" line="145"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="146"/>
+        <location filename="../../gui/compare/view.py" line="151"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="165"/>
+        <location filename="../../gui/compare/view.py" line="170"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
@@ -690,7 +695,7 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="124"/>
+        <location filename="../../gui/compare/view.py" line="128"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
@@ -1131,6 +1136,169 @@
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CorpusStatsTab</name>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="47"/>
+        <source>Workspace corpus</source>
+        <translation>工作区语料</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="48"/>
+        <source>Corpus files:</source>
+        <translation>语料文件：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="51"/>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="52"/>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="53"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="55"/>
+        <source>Compute statistics</source>
+        <translation>计算统计</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="56"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="63"/>
+        <source>Fertility (tokens per word)</source>
+        <translation>繁殖率（每词词元数）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="63"/>
+        <source>Characters per token</source>
+        <translation>每词元字符数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="64"/>
+        <source>Bytes per token</source>
+        <translation>每词元字节数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="64"/>
+        <source>[UNK] rate</source>
+        <translation>[UNK] 比例</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
+        <source>Byte-fallback rate</source>
+        <translation>字节回退比例</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
+        <source>Tokens</source>
+        <translation>词元数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="68"/>
+        <source>PNG…</source>
+        <translation>PNG…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="69"/>
+        <source>SVG…</source>
+        <translation>SVG…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="70"/>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="85"/>
+        <source>Tokenizers:</source>
+        <translation>分词器：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="97"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="100"/>
+        <source>Export:</source>
+        <translation>导出：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="164"/>
+        <source>Corpus files</source>
+        <translation>语料文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="165"/>
+        <source>Text (*.txt *.jsonl *.gz *.zst);;All files (*)</source>
+        <translation>文本 (*.txt *.jsonl *.gz *.zst);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="169"/>
+        <source>Corpus folder</source>
+        <translation>语料文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="194"/>
+        <source>Tick at least one tokenizer.</source>
+        <translation>请至少勾选一个分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="198"/>
+        <source>There is no workspace corpus.</source>
+        <translation>没有工作区语料。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="208"/>
+        <source>Add corpus files or a folder first.</source>
+        <translation>请先添加语料文件或文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="222"/>
+        <source>Reading the corpus…</source>
+        <translation>正在读取语料…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="238"/>
+        <source>%1 records, %2 words, %3 characters, %4 bytes; %5 invalid UTF-8 sequences.</source>
+        <translation>%1 条记录，%2 个词，%3 个字符，%4 字节；%5 处无效 UTF-8 序列。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="252"/>
+        <source>%1 splits most: %2</source>
+        <translation>%1 切分最多的词：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="260"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="277"/>
+        <source>Unicode script</source>
+        <translation>Unicode 文字系统</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="316"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/corpus_stats.py" line="342"/>
+        <source>Export corpus statistics</source>
+        <translation>导出语料统计</translation>
     </message>
 </context>
 <context>
@@ -2676,122 +2844,122 @@
 <context>
     <name>TimelinePlots</name>
     <message>
-        <location filename="../../gui/plots.py" line="115"/>
-        <location filename="../../gui/plots.py" line="162"/>
+        <location filename="../../gui/plots.py" line="140"/>
+        <location filename="../../gui/plots.py" line="187"/>
         <source>merge step</source>
         <translation>合并步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="115"/>
-        <location filename="../../gui/plots.py" line="163"/>
+        <location filename="../../gui/plots.py" line="140"/>
+        <location filename="../../gui/plots.py" line="188"/>
         <source>winning pair count</source>
         <translation>胜出相邻对的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="122"/>
+        <location filename="../../gui/plots.py" line="147"/>
         <source>vocabulary size V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="122"/>
+        <location filename="../../gui/plots.py" line="147"/>
         <source>total corpus tokens</source>
         <translation>语料 token 总数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="129"/>
+        <location filename="../../gui/plots.py" line="154"/>
         <source>average sequence length (tokens)</source>
         <translation>平均序列长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="129"/>
+        <location filename="../../gui/plots.py" line="154"/>
         <source>parameters 2·V·C</source>
         <translation>参数量 2·V·C</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="71"/>
-        <location filename="../../gui/plots.py" line="158"/>
+        <location filename="../../gui/plots.py" line="96"/>
+        <location filename="../../gui/plots.py" line="183"/>
         <source>Winning count</source>
         <translation>胜出次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="72"/>
+        <location filename="../../gui/plots.py" line="97"/>
         <source>Compression</source>
         <translation>压缩</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="73"/>
+        <location filename="../../gui/plots.py" line="98"/>
         <source>Parameter cost</source>
         <translation>参数开销</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="80"/>
+        <location filename="../../gui/plots.py" line="105"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="81"/>
+        <location filename="../../gui/plots.py" line="106"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="82"/>
+        <location filename="../../gui/plots.py" line="107"/>
         <source>Data CSV…</source>
         <translation>数据 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="86"/>
+        <location filename="../../gui/plots.py" line="111"/>
         <source>Model width:</source>
         <translation>模型宽度：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="89"/>
+        <location filename="../../gui/plots.py" line="114"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="158"/>
+        <location filename="../../gui/plots.py" line="183"/>
         <source>Log-likelihood</source>
         <translation>对数似然</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="162"/>
+        <location filename="../../gui/plots.py" line="187"/>
         <source>pruning round</source>
         <translation>剪枝轮次</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="163"/>
+        <location filename="../../gui/plots.py" line="188"/>
         <source>corpus log-likelihood</source>
         <translation>语料对数似然</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="189"/>
+        <location filename="../../gui/plots.py" line="214"/>
         <source>average sequence length (tokens per %1)</source>
         <translation>平均序列长度（每个%1的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="229"/>
+        <location filename="../../gui/plots.py" line="254"/>
         <source>Row %1: V %2, 2×%2×%3 = %4 weights; average length %5 tokens per %6.</source>
         <translation>第 %1 行：V %2，2×%2×%3 = %4 个权重；平均长度为每个%6 %5 个 token。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="235"/>
+        <location filename="../../gui/plots.py" line="260"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>%n 次合并后：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="236"/>
+        <location filename="../../gui/plots.py" line="261"/>
         <source>V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
         <translation>V %2 → %3 增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="288"/>
+        <location filename="../../gui/plots.py" line="293"/>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="293"/>
+        <location filename="../../gui/plots.py" line="298"/>
         <source>Export plot data</source>
         <translation>导出图表数据</translation>
     </message>

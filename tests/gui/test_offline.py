@@ -99,6 +99,8 @@ def test_every_headless_command_runs_offline(no_network, hf_file, tmp_path, caps
     asset, imported = tmp_path / "a.json", tmp_path / "i.json"
     runs = [
         ["train", corpus, "--merges", "4", "-o", asset, "--trace", tmp_path / "t.json"],
+        ["count", corpus, "--workers", "1", "-o", tmp_path / "n.tsv"],
+        ["stats", corpus, "--tokenizer", asset, "--workers", "1", "--json"],
         ["encode", asset, "lower"], ["encode", ASSET_PATH, "--text", "red key ."],
         ["decode", asset, "9", "11"], ["decode", ASSET_PATH, "255", "--errors", "replace"],
         ["trace", asset, "--json"],

@@ -1,0 +1,137 @@
+"""The map step of corpus statistics: per-record sums for each tokenizer.
+
+A document is a record (a line, or a JSON lines string); a CR before its
+LF is the line ending and is not counted.  Words are the whitespace-
+separated runs of a record; a word's script is its first script that is
+not Common or Inherited (``core.inspect.vocab.scripts``), else Common.
+Each token belongs to the word its first character falls in (a token that
+starts in the spaces before a word, GPT-2's `` world``, to that word; one
+after the last word, to the last word; an inserted token such as a lone
+``</w>``, to the word of the token before it), so the per-script token
+counts add up to the total.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+
+import regex
+
+from core.count.mapper import decode, record_texts
+from core.count.sources import Task, blocks
+from core.errors import CorpusError, StudioError
+from core.inspect.vocab.scripts import NEUTRAL, script_of
+from core.tokenizer.base import BYTE, INSERTED, UNKNOWN
+
+KEPT_WORDS = 5000  # most frequent words a task returns (the "most split" list is drawn from them)
+# Per-script sums, in this order.
+FIELDS = ("tokens", "words", "characters", "bytes", "unknown", "byte_fallback")
+_WORD = regex.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class StatsOptions:
+    tokenizers: tuple[str, ...]  # asset paths, opened on the worker
+    fmt: str = "text"
+    field: str | None = None
+    strict: bool = False
+    block_bytes: int = 1 << 20
+    record_limit: int = 64 << 20
+
+
+@dataclass
+class StatsResult:
+    task: int
+    records: int = 0
+    characters: int = 0
+    bytes: int = 0
+    invalid: int = 0
+    scripts: list = field(default_factory=list)  # per tokenizer: {script: [FIELDS...]}
+    used: list = field(default_factory=list)  # per tokenizer: sorted IDs seen
+    words: dict = field(default_factory=dict)  # word -> occurrences (the task's most frequent)
+    problem: str | None = None
+
+
+_opened: dict = {}  # (path, mtime, size) -> Tokenizer: a worker opens each asset once
+
+
+def open_tokenizer(path: str):
+    from core import assets, tokenizer
+
+    stat = os.stat(path)
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    if key not in _opened:
+        asset, model = assets.load_tokenizer(path)
+        _opened[key] = tokenizer.wrap(asset["kind"], model)
+    return _opened[key]
+
+
+def word_script(word: str) -> str:
+    for ch in word:
+        script = script_of(ch)
+        if script not in NEUTRAL:
+            return script
+    return "Common"
+
+
+def record_sums(tok, text: str, spans, scripts, sums: dict, used: set) -> None:
+    """Add one record's figures under ``tok`` to ``sums`` (script -> FIELDS list)."""
+    enc = tok.encode(text)
+    used.update(enc.ids)
+    for (a, b), script in zip(spans, scripts):
+        row = sums.setdefault(script, [0] * len(FIELDS))
+        row[1] += 1
+        row[2] += b - a
+        row[3] += len(text[a:b].encode("utf-8", "surrogatepass"))
+    word, last = 0, len(spans) - 1
+    for (start, _), flag in zip(enc.char_spans, enc.flags):
+        while flag != INSERTED and word < last and start >= spans[word][1]:
+            word += 1  # past this word's end: the token starts in the next word or the spaces before it
+        row = sums.setdefault(scripts[word] if spans else "Common", [0] * len(FIELDS))
+        row[0] += 1
+        row[4] += flag == UNKNOWN
+        row[5] += flag == BYTE
+
+
+def stats_task(task: Task, options: StatsOptions) -> StatsResult:
+    """The map step on a worker: it opens the assets itself."""
+    try:
+        toks = [open_tokenizer(path) for path in options.tokenizers]
+    except StudioError as exc:
+        return StatsResult(task.index, problem=str(exc))
+    return task_sums(task, toks, options)
+
+
+def task_sums(task: Task, toks, options: StatsOptions) -> StatsResult:
+    """``task``'s sums under the tokenizers ``toks``; a problem comes back as ``result.problem``."""
+    result = StatsResult(task.index)
+    try:
+        result.scripts = [{} for _ in toks]
+        used = [set() for _ in toks]
+        words: Counter = Counter()
+        for offset, data in blocks(task, options.block_bytes, options.record_limit):
+            text, bad = decode(data)
+            if bad and options.strict:
+                at = bad[0]
+                result.problem = (f"{task.path}: invalid UTF-8 byte {data[at:at + 1].hex().upper()} "
+                                  f"at byte offset {offset + at}")
+                return result
+            result.invalid += len(bad)
+            for record in record_texts(text, options, lambda n: f"{task.path}: a line after byte offset {offset}"):
+                record = record.removesuffix("\r")
+                matches = list(_WORD.finditer(record))
+                spans = [m.span() for m in matches]
+                scripts = [word_script(m.group()) for m in matches]
+                words.update(m.group() for m in matches)
+                result.records += 1
+                result.characters += len(record)
+                result.bytes += len(record.encode("utf-8", "surrogatepass"))
+                for tok, sums, seen in zip(toks, result.scripts, used):
+                    record_sums(tok, record, spans, scripts, sums, seen)
+        result.used = [sorted(s) for s in used]
+        result.words = dict(words.most_common(KEPT_WORDS))
+    except CorpusError as exc:
+        result.problem = str(exc)
+    return result

@@ -1,0 +1,100 @@
+"""stats: exact figures worked out by hand, and the same figures under every engine."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+
+import pytest
+
+from core.cli.main import main
+from core.stats import corpus_stats, corpus_stats_here
+from core.stats.mapper import open_tokenizer
+
+CORPUS = "ab 中\n  x\r\n"  # two records; the CR before LF is the line ending, not text
+
+
+@pytest.fixture(scope="module")
+def assets(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("assets")
+    (folder / "t.tsv").write_text("ab\t1\n", encoding="utf-8")
+    (folder / "t.txt").write_text("ab\n", encoding="utf-8")
+    # char-bpe, no merges: [UNK]=0 </w>=1 a=2 b=3.  byte-bpe, no merges: a token per byte.
+    assert main(["train", str(folder / "t.tsv"), "--merges", "0", "-o", str(folder / "char.json")]) == 0
+    assert main(["train", str(folder / "t.txt"), "--algo", "byte-bpe", "--merges", "0",
+                 "-o", str(folder / "bytes.json")]) == 0
+    return str(folder / "char.json"), str(folder / "bytes.json")
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    (tmp_path / "c.txt").write_bytes(CORPUS.encode())
+    return str(tmp_path / "c.txt")
+
+
+def test_byte_level_figures_by_hand(assets, corpus):
+    result = corpus_stats([corpus], [assets[1]], workers=1)
+    assert result["corpus"] == {"files": 1, "records": 2, "characters": 7, "bytes": 9, "invalid_utf8": 0, "words": 3}
+    tok = result["tokenizers"][0]
+    # "ab 中": a b -> "ab"; the space starts after "ab" so it goes with 中, whose 3 bytes are 3 tokens.
+    # "  x": both spaces go to "x", the only word.
+    assert {s: (r["tokens"], r["words"], r["characters"], r["bytes"]) for s, r in tok["scripts"].items()} == {
+        "Han": (4, 1, 1, 3), "Latin": (5, 2, 3, 3)}
+    total = tok["total"]
+    assert (total["tokens"], total["words"], total["characters"], total["bytes"]) == (9, 3, 7, 9)
+    assert total["fertility"] == 3.0 and total["characters_per_token"] == 7 / 9 and total["bytes_per_token"] == 1.0
+    assert tok["scripts"]["Han"]["fertility"] == 4.0 and tok["scripts"]["Latin"]["fertility"] == 2.5
+    assert total["unknown_rate"] == 0 and total["byte_fallback_rate"] == 0
+    assert total["vocab_used"] == 7 and total["vocab_used_share"] == 7 / 259  # a b space E4 B8 AD x; 256 + 3 specials
+    assert tok["most_split"] == [{"word": "中", "count": 1, "tokens": 3}, {"word": "ab", "count": 1, "tokens": 2}]
+
+
+def test_unknown_tokens_and_inserted_end_of_word_by_hand(assets, corpus):
+    tok = corpus_stats([corpus], [assets[0]], workers=1)["tokenizers"][0]
+    # "ab 中" -> a b </w> | [UNK] </w>;  "  x" -> [UNK] </w>.  A lone </w> stays with its word.
+    assert {s: (r["tokens"], r["unknown"]) for s, r in tok["scripts"].items()} == {"Han": (2, 1), "Latin": (5, 1)}
+    assert tok["total"]["unknown_rate"] == 2 / 7 and tok["total"]["vocab_used_share"] == 1.0
+    assert [(s["word"], s["tokens"]) for s in tok["most_split"]] == [("ab", 3), ("x", 2), ("中", 2)]
+
+
+def test_csv_and_json_output(assets, corpus, capsys):
+    assert main(["stats", corpus, "--tokenizer", assets[0], "--tokenizer", assets[1], "--csv", "--workers", "1"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0][:4] == ["tokenizer", "script", "tokens", "words"]
+    assert [r[:3] for r in rows[1:]] == [["char", "Han", "2"], ["char", "Latin", "5"], ["char", "*", "7"],
+                                          ["bytes", "Han", "4"], ["bytes", "Latin", "5"], ["bytes", "*", "9"]]
+    assert main(["stats", corpus, "--tokenizer", assets[1], "--json", "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["tokenizers"][0]["total"]["tokens"] == 9
+
+
+def test_every_engine_gives_the_same_figures(assets, tmp_path):
+    lines = ["the cat 中文 ça", "Ωmega 123 naïve", "mid\ufeffword", "é"]
+    for i in range(6):  # CRLF, a BOM, a 6 kB line, an invalid byte, no final newline
+        text = "\ufeff" + "\r\n".join(lines * (50 + i)) + "\n" + "x " * 3000 + "\n"
+        (tmp_path / f"{i}.txt").write_bytes(text.encode() + b"\xfe tail")
+    paths = [str(tmp_path / f"{i}.txt") for i in range(6)]
+    one = corpus_stats(paths, list(assets), workers=1, chunk_bytes=2048)
+    two = corpus_stats(paths, list(assets), workers=2, chunk_bytes=2048)
+    whole = corpus_stats(paths, list(assets), workers=2, chunk_bytes=1 << 30)
+    assert one == two == whole and one["corpus"]["invalid_utf8"] == 6
+    here = corpus_stats_here(paths, [open_tokenizer(os.path.abspath(p)) for p in assets], ["char", "bytes"],
+                             chunk_bytes=2048)
+    for tok in here["tokenizers"]:
+        tok["path"] = one["tokenizers"][here["tokenizers"].index(tok)]["path"]
+    assert here == one  # the GUI's in-thread run: the same map and reduce
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, \
+            distributed.Client(c) as client:
+        assert corpus_stats(paths, list(assets), engine="dask", client=client, chunk_bytes=2048) == one
+
+
+def test_bad_input_is_one_line(assets, corpus, tmp_path, capsys):
+    (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
+    for argv in (["--tokenizer", str(tmp_path / "bad.json")], ["--tokenizer", assets[0], "--strict"],
+                 ["--tokenizer", str(tmp_path / "missing.json")]):
+        (tmp_path / "s.txt").write_bytes(b"ok \xff\n")
+        assert main(["stats", str(tmp_path / "s.txt"), *argv, "--workers", "1"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("error: "), err
