@@ -56,6 +56,16 @@ ERRORS = {
     "corpus.reserved": QT_TRANSLATE_NOOP("core_text", "word {word} contains the reserved symbol {symbol}"),
     "corpus.count_not_integer": QT_TRANSLATE_NOOP("core_text", "count {count} is not an integer"),
     "corpus.count_not_positive": QT_TRANSLATE_NOOP("core_text", "count {count} must be a positive integer"),
+    "corpus.too_many_symbols": QT_TRANSLATE_NOOP("core_text", "the counts of this corpus add up to more than "
+                                                              "{limit} symbols, the limit of a count in an asset"),
+    # numbers (core.numbers); {what} is English ("count", "ID"): a translation may leave it out
+    "number.not_decimal": QT_TRANSLATE_NOOP("core_text",
+                                            "{what} {text} is not a decimal integer (ASCII digits 0-9 only)"),
+    "number.too_big": QT_TRANSLATE_NOOP("core_text", "{what} {text} is over the limit {limit}"),
+    "number.too_small": QT_TRANSLATE_NOOP("core_text", "{what} {value} must be at least {limit}"),
+    "number.not_integer": QT_TRANSLATE_NOOP("core_text", "{what} must be an integer, found {found}"),
+    "number.not_number": QT_TRANSLATE_NOOP("core_text", "{what} must be a number, found {found}"),
+    "number.out_of_range": QT_TRANSLATE_NOOP("core_text", "{what} {value} is outside the limit ±{limit}"),
     "corpus.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "invalid UTF-8 byte {bytes} at byte offset {offset}"),
     "corpus.no_tab": QT_TRANSLATE_NOOP("core_text", "expected 'word<TAB>count', found no tab in {line}"),
     "corpus.empty": QT_TRANSLATE_NOOP("core_text", "the corpus is empty"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from core import assets
 from core.inspect import byte_order
 from core.errors import StudioError
+from core.numbers import MAX_ID, option
 from core.fileio import read_limited
 from core.inspect.stages import inspect
 
@@ -22,7 +23,7 @@ def add_command(sub, print_json) -> None:
     source = p.add_mutually_exclusive_group(required=True)
     source.add_argument("--text", help="the input text")
     source.add_argument("--file", help="read the input text from a UTF-8 file")
-    p.add_argument("--limit", type=int, help="use only the first K merges (merge models)")
+    p.add_argument("--limit", type=option(high=MAX_ID), help="use only the first K merges (merge models)")
     p.add_argument("--template", help='specials around the tokens, e.g. "<BOS> $A <EOS>"')
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=lambda args: cmd_stages(args, print_json))

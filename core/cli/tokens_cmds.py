@@ -24,6 +24,7 @@ from core import assets, tokenizer
 from core.errors import StudioError
 from core.inspect.idlist import parse_ids
 from core.models import char_bpe
+from core.numbers import MAX_ID, parse_decimal
 from core.utf8 import Utf8DecodeError
 
 MAX_NOTES = 5  # problems named one by one on stderr; the rest are counted
@@ -122,7 +123,7 @@ def read_ids(tok, items) -> list[int]:
     ids = []
     for item in items:
         if item.isascii() and item.isdigit():
-            ids.append(int(item))
+            ids.append(parse_decimal(item, where="decode", what="ID", high=MAX_ID))
             continue
         try:
             ids.append(tok.token_to_id(item))

@@ -8,6 +8,7 @@ import re
 
 from core.errors import StudioError
 from core.fileio import read_limited
+from core.numbers import MAX_ID, parse_decimal
 
 MAX_IDS = 10_000_000
 ID_FILE_LIMIT = 128 * 1024 * 1024  # MAX_IDS IDs of up to 12 digits and a separator
@@ -27,11 +28,11 @@ def parse_ids(text: str) -> list[int]:
     ids = []
     for match in _ITEM.finditer(text):
         item = match.group()
-        if not re.fullmatch(r"\d{1,12}", item):
+        if not (item.isascii() and item.isdigit()):  # "\\d" and isdigit alone take "٣" and "１"
             raise StudioError(f"item {len(ids) + 1} ({item[:20]!r} at character {match.start()}) "
                               "is not a non-negative integer ID", code="ids.not_an_id", number=len(ids) + 1,
                               item=repr(item[:20]), position=match.start())
-        ids.append(int(item))
+        ids.append(parse_decimal(item, where=f"item {len(ids) + 1}", what="ID", high=MAX_ID))
         if len(ids) > MAX_IDS:
             raise StudioError(f"more than {MAX_IDS} IDs: split the list", code="ids.too_many", limit=MAX_IDS)
     return ids

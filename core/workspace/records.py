@@ -23,6 +23,7 @@ from pathlib import Path
 from core.pipeline import pretokenize
 from core.corpus import END_OF_WORD, MAX_CORPUS_BYTES, WordCorpus, validate_entry
 from core.errors import CorpusError, excerpt
+from core.numbers import parse_decimal
 
 PRETOKENIZERS = ("whitespace", "gpt2", "none")
 ENDINGS = ("\n", "\r\n", "")
@@ -170,11 +171,7 @@ def parse_count(text, *, where: str) -> int:
     if isinstance(text, int) and not isinstance(text, bool):
         count = text
     else:
-        try:
-            count = int(str(text).strip(), 10)
-        except ValueError:
-            raise CorpusError(f"{where}: count {str(text)[:40]!r} is not an integer", code="corpus.count_not_integer",
-                              where=where, count=repr(str(text)[:40])) from None
+        count = parse_decimal(str(text).strip(), where=where, what="count", error=CorpusError)
     validate_entry("x", count, where=where)
     return count
 

@@ -1,0 +1,99 @@
+"""Numbers and sizes from hostile input (README "Robustness", stated limits).
+
+Numbers are ASCII decimal digits within stated bounds (IDs < 2**31, counts
+< 2**53), read by one parser (core.numbers) everywhere; imported models
+and regexes beyond stated limits are refused with one line naming the file
+and field.  The CLI cases run as a user runs them (test_cli_files.assert_refused:
+exit 2, one line, no traceback, no file changed).
+"""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.errors import StudioError
+from core.numbers import MAX_COUNT, MAX_ID, check_finite, check_int, parse_decimal
+from test_cli_files import assert_refused, run
+
+
+@given(st.integers(0, MAX_COUNT))
+def test_every_decimal_in_range_reads_back(value):
+    assert parse_decimal(str(value), where="x") == value
+
+
+@pytest.mark.parametrize("text", ["٣", "５", "1_000", "+5", "-1", " 5", "5 ", "", "0x10", "1e3", "²", "5.0"])
+def test_anything_but_ascii_digits_is_refused(text):
+    with pytest.raises(StudioError, match="^x: number .* is not a decimal integer"):
+        parse_decimal(text, where="x")
+
+
+def test_bounds_are_named():
+    with pytest.raises(StudioError, match=f"over the limit {MAX_ID}"):
+        parse_decimal(str(2**31), where="x", high=MAX_ID)
+    with pytest.raises(StudioError, match="over the limit"):
+        parse_decimal("9" * 5000, where="x")  # never reaches int()'s 4300-digit limit
+    with pytest.raises(StudioError, match="must be at least 1"):
+        parse_decimal("0", where="x", low=1)
+
+
+@pytest.mark.parametrize("value, message", [(True, "found true/false"), (1.0, "found a fraction"),
+                                            ("1", "found text"), (-1, "at least 0"), (2**31, "over the limit")])
+def test_json_integers_are_integers_in_range(value, message):
+    with pytest.raises(StudioError, match=message):
+        check_int(value, where="f", high=MAX_ID)
+
+
+@pytest.mark.parametrize("value", [1e308, float("inf"), float("nan"), -1e31, True])
+def test_scores_are_finite_and_bounded(value):
+    with pytest.raises(StudioError, match="^s: score"):
+        check_finite(value, where="s")
+
+
+# ==== the command line ====
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("limits")
+    (folder / "c.tsv").write_text("low\t2\nlower\t1\nnew\t1\n", encoding="utf-8")
+    (folder / "r.txt").write_text("low lower new\n", encoding="utf-8")
+    for argv in (["train", "c.tsv", "--merges", "4", "-o", "a.json"],
+                 ["train", "r.txt", "--algo", "byte-bpe", "--merges", "4", "-o", "b.json"]):
+        done = run(folder, *argv, stdout=subprocess.DEVNULL)
+        assert done.returncode == 0, done.stderr
+    (folder / "ids.txt").write_text("1 ٣ 2\n", encoding="utf-8")
+    (folder / "ids2.txt").write_text("1 １\n", encoding="utf-8")
+    (folder / "ids3.txt").write_text(f"1 {2**31}\n", encoding="utf-8")
+    (folder / "big.tsv").write_text("low\t100000000000000000000000\n", encoding="utf-8")
+    (folder / "sum.tsv").write_text("ab\t4000000000000000\ncd\t4000000000000000\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("argv, names", [
+    (["train", "c.tsv", "--merges", "٣", "-o", "x.json"], ["--merges", "'٣'"]),
+    (["train", "c.tsv", "--merges", "+5", "-o", "x.json"], ["--merges", "'+5'"]),
+    (["train", "c.tsv", "--merges", "1_000", "-o", "x.json"], ["--merges", "'1_000'"]),
+    (["train", "c.tsv", "--merges", "9" * 5000, "-o", "x.json"], ["--merges", "over the limit"]),
+    (["train", "c.tsv", "--vocab-size", "0", "-o", "x.json"], ["--vocab-size", "at least 1"]),
+    (["train", "r.txt", "--algo", "unigram", "--vocab-size", "50", "--em-iterations", "٢", "-o", "x.json"],
+     ["--em-iterations"]),
+    (["train", "c.tsv", "--merges", "2", "--unk", "", "-o", "x.json"], ["--unk", "empty"]),
+    (["train", "c.tsv", "--merges", "2", "--unk", "l", "-o", "x.json"], ["--unk 'l'", "c.tsv"]),
+    (["train", "big.tsv", "--merges", "2", "-o", "x.json"], ["big.tsv:1", "count", f"limit {MAX_COUNT}"]),
+    (["train", "sum.tsv", "--merges", "2", "-o", "x.json"], ["sum.tsv", str(MAX_COUNT)]),
+    (["train", "sum.tsv", "--algo", "byte-bpe", "--format", "table", "--merges", "2", "-o", "x.json"],
+     ["sum.tsv", str(MAX_COUNT)]),
+    (["decode", "b.json", "٣"], ["'٣'"]),
+    (["decode", "b.json", "１"], ["'１'"]),
+    (["decode", "b.json", str(2**31)], [str(2**31), f"limit {MAX_ID}"]),
+    (["decode", "b.json", str(2**64)], [str(2**64), f"limit {MAX_ID}"]),
+    (["canon", "b.json", "--file", "ids.txt"], ["ids.txt", "'٣'"]),
+    (["canon", "b.json", "--file", "ids2.txt"], ["ids2.txt", "'１'"]),
+    (["canon", "b.json", "--file", "ids3.txt"], ["ids3.txt", str(2**31)]),
+    (["stages", "a.json", "--text", "low", "--limit", "٣"], ["--limit"]),
+], ids=lambda v: " ".join(v)[:80] if isinstance(v, list) else None)
+def test_bad_numbers_are_one_line(folder, argv, names):
+    assert_refused(folder, *argv, names=names)
