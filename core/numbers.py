@@ -15,11 +15,15 @@ has a stated bound (README "Robustness"):
 from __future__ import annotations
 
 import math
+import re
 
 from core.errors import StudioError
 
 MAX_ID = 2**31 - 1
 MAX_COUNT = 2**53 - 1
+# A piece score (a log probability): a sum of one per character of a long
+# text, and a float32 in a SentencePiece export, both stay finite.
+MAX_SCORE = 1e30
 _DIGITS = frozenset("0123456789")
 _MAX_DIGITS = 20  # longer is over every bound: refused before int() reads it
 
@@ -40,6 +44,23 @@ def parse_decimal(text, *, where: str, what: str = "number", low: int = 0, high:
         raise error(f"{where}: {what} {shown} is over the limit {high}", code="number.too_big", where=where,
                     what=what, text=shown, limit=high)
     return check_range(int(text), where=where, what=what, low=low, high=high, error=error)
+
+
+_REAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
+
+
+def parse_real(text, *, where: str, what: str = "number", bound: float = MAX_SCORE, error=StudioError) -> float:
+    """``text`` as a finite number within ``±bound``: ASCII ``-12.5``, ``.5``
+    or ``1e-3`` (``float()`` also takes ``٣``, ``1_0``, ``inf`` and ``nan``).
+
+    >>> parse_real("-1.5e2", where="x")
+    -150.0
+    """
+    if not isinstance(text, str) or not _REAL.fullmatch(text):
+        shown = repr(str(text)[:40])
+        raise error(f"{where}: {what} {shown} is not a decimal number (ASCII digits, '.', 'e')",
+                    code="number.not_real", where=where, what=what, text=shown)
+    return check_finite(float(text), where=where, what=what, bound=bound, error=error)
 
 
 def check_range(value: int, *, where: str, what: str = "number", low: int = 0, high: int = MAX_COUNT,
@@ -63,7 +84,7 @@ def check_int(value, *, where: str, what: str = "number", low: int = 0, high: in
     return check_range(value, where=where, what=what, low=low, high=high, error=error)
 
 
-def check_finite(value, *, where: str, what: str = "score", bound: float = 1e30, error=StudioError) -> float:
+def check_finite(value, *, where: str, what: str = "score", bound: float = MAX_SCORE, error=StudioError) -> float:
     """A JSON number that must be finite and within ``±bound`` (``1e308``
     overflows the first sum or ``float32`` export it meets)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -96,3 +117,20 @@ def option(*, low: int = 0, high: int = MAX_COUNT):
 
     read.__name__ = "integer"
     return read
+
+
+def real_option(text: str) -> float:
+    """An ``argparse`` ``type=`` for a number option (``--shrink 0.75``)."""
+    import argparse
+
+    try:
+        return parse_real(text, where="value")
+    except StudioError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("value: number ")) from None
+
+
+# A model's vocabulary and merge list: views and the identity hold one entry
+# per ID (a list as long as the largest ID), so the IDs of one model stay
+# below MAX_VOCAB; a list of that many entries is 32 MB.
+MAX_VOCAB = 2**22
+MAX_MERGES = 2**21

@@ -35,6 +35,7 @@ ERRORS = {
                                              "unknown schema version {version}; this version reads {supported}"),
     "json.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "invalid UTF-8 at byte offset {offset}"),
     "json.invalid": QT_TRANSLATE_NOOP("core_text", "not valid JSON (line {line}, column {column}: {reason})"),
+    "json.too_big": QT_TRANSLATE_NOOP("core_text", "the integer {text} is over the limit {limit} of a JSON integer"),
     "import.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "line {line}: invalid UTF-8 at byte offset {offset}"),
     "hf.not_tokenizer_json": QT_TRANSLATE_NOOP("core_text", "not a tokenizer.json (expected an object with a "
                                                             "\"model\")"),
@@ -61,6 +62,8 @@ ERRORS = {
     # numbers (core.numbers); {what} is English ("count", "ID"): a translation may leave it out
     "number.not_decimal": QT_TRANSLATE_NOOP("core_text",
                                             "{what} {text} is not a decimal integer (ASCII digits 0-9 only)"),
+    "number.not_real": QT_TRANSLATE_NOOP("core_text",
+                                         "{what} {text} is not a decimal number (ASCII digits, '.', 'e')"),
     "number.too_big": QT_TRANSLATE_NOOP("core_text", "{what} {text} is over the limit {limit}"),
     "number.too_small": QT_TRANSLATE_NOOP("core_text", "{what} {value} must be at least {limit}"),
     "number.not_integer": QT_TRANSLATE_NOOP("core_text", "{what} must be an integer, found {found}"),

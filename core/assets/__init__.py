@@ -72,7 +72,7 @@ def validate_envelope(asset) -> None:
         raise AssetError(f"not a Subword Studio asset (format must be {FORMAT!r})", code="asset.format",
                          format=repr(FORMAT))
     version = asset.get("schema_version")
-    if version != SCHEMA_VERSION:
+    if type(version) is not int or version != SCHEMA_VERSION:  # true and 1.0 equal 1 in Python
         raise AssetError(f"unknown schema version {version!r}; this version reads {SCHEMA_VERSION}",
                          code="file.schema_version", version=repr(version), supported=SCHEMA_VERSION)
     kind = asset.get("kind")

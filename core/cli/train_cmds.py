@@ -19,7 +19,7 @@ from core import assets
 from core.errors import CorpusError, StudioError
 from core.fileio import read_limited, write_json_atomic
 from core.models.ties import POLICIES
-from core.numbers import MAX_ID, option
+from core.numbers import MAX_ID, option, real_option
 from core import corpus as corpus_mod
 
 ALGORITHMS = ("char-bpe", "byte-bpe", "wordpiece", "unigram")
@@ -76,7 +76,7 @@ def add_command(sub, print_json) -> None:
     p.add_argument("--no-unk", action="store_true", help="char-bpe: unknown characters are an error")
     p.add_argument("--min-frequency", type=option(low=1), default=1, help="wordpiece: least count of a merged pair")
     p.add_argument("--seed-size", type=option(low=1, high=MAX_ID), default=1_000_000, help="unigram: seed substrings kept")
-    p.add_argument("--shrink", type=float, default=0.75, help="unigram: share of pieces kept per round")
+    p.add_argument("--shrink", type=real_option, default=0.75, help="unigram: share of pieces kept per round")
     p.add_argument("--em-iterations", type=option(low=1, high=1000), default=2, help="unigram: EM steps per round")
     p.add_argument("--max-piece-length", type=option(low=1, high=MAX_ID), default=16, help="unigram: longest piece, in characters")
     p.add_argument("--normalization", default="identity", choices=list(NORMALIZATIONS),

@@ -36,6 +36,8 @@ import regex
 from core import assets
 from core.pipeline import pretokenize
 from core.errors import AssetError, StudioError, excerpt
+from core.numbers import MAX_VOCAB, check_int, parse_decimal
+from core.corpus import lines_of
 from core.fileio import write_bytes_atomic
 from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN, byte_level_bytes
 from core.formats import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
@@ -47,7 +49,7 @@ LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
 def parse_ranks(text: str, path) -> dict[bytes, int]:
     ranks: dict[bytes, int] = {}
     seen: dict[int, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines_of(text), start=1):
         if not line:
             continue
         parts = line.split()
@@ -55,11 +57,11 @@ def parse_ranks(text: str, path) -> dict[bytes, int]:
             raise AssetError(f"{path}: line {number}: expected 'base64-token rank', found {line[:60]!r}")
         try:
             token = base64.b64decode(parts[0], validate=True)
-            rank = int(parts[1])
         except (binascii.Error, ValueError):
-            raise AssetError(f"{path}: line {number}: {parts[0][:40]!r} {parts[1][:20]!r} is not base64 and "
-                             "an integer rank") from None
-        if rank < 0 or not token:
+            raise AssetError(f"{path}: line {number}: {parts[0][:40]!r} is not base64") from None
+        rank = parse_decimal(parts[1], where=f"{path}: line {number}", what="rank", high=MAX_VOCAB - 1,
+                             error=AssetError)
+        if not token:
             raise AssetError(f"{path}: line {number}: ranks must be >= 0 and tokens non-empty")
         if token in ranks or rank in seen:
             raise AssetError(f"{path}: line {number}: token or rank {rank} repeats line {seen.get(rank, '?')}")
@@ -190,9 +192,11 @@ def _sidecar(specials, path) -> dict:
     except AssetError as exc:
         raise AssetError.at(str(specials), exc) from None
     tokens = obj.get("special_tokens", obj) if isinstance(obj, dict) else None
-    if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
-                                               for k, v in tokens.items()):
+    if not isinstance(tokens, dict) or not all(isinstance(k, str) for k in tokens):
         raise AssetError(f"{specials}: expected {{\"special_tokens\": {{token: id}}}} or {{token: id}}")
+    for token, token_id in tokens.items():
+        check_int(token_id, where=f"{specials}: special_tokens.{excerpt(token, 30)}", what="ID",
+                  high=MAX_VOCAB - 1, error=AssetError)
     out = {"special_tokens": tokens}
     if isinstance(obj.get("pattern_name"), str):
         out["pattern"] = obj["pattern_name"]

@@ -223,7 +223,7 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
             raise AssetError(f"not a Subword Studio workspace (format must be {FORMAT!r})", code="workspace.format",
                              format=repr(FORMAT))
         version = document.get("schema_version")
-        if version != SCHEMA_VERSION:
+        if type(version) is not int or version != SCHEMA_VERSION:  # true and 1.0 equal 1 in Python
             raise AssetError(f"unknown schema version {excerpt(version)}; this version reads {SCHEMA_VERSION}",
                              code="file.schema_version", version=excerpt(version), supported=SCHEMA_VERSION)
         corpus_doc = require(document, "corpus", dict, "workspace")

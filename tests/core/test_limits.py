@@ -9,6 +9,7 @@ exit 2, one line, no traceback, no file changed).
 
 from __future__ import annotations
 
+import json
 import subprocess
 
 import pytest
@@ -16,7 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.errors import StudioError
-from core.numbers import MAX_COUNT, MAX_ID, check_finite, check_int, parse_decimal
+from core.formats.spm import MAX_SPLIT_WORK
+from core.numbers import MAX_COUNT, MAX_ID, MAX_MERGES, MAX_VOCAB, check_finite, check_int, parse_decimal
 from test_cli_files import assert_refused, run
 
 
@@ -55,6 +57,47 @@ def test_scores_are_finite_and_bounded(value):
 
 # ==== the command line ====
 
+UNIGRAM = {
+    "added_tokens": [{"id": 0, "content": "<unk>", "single_word": False, "lstrip": False, "rstrip": False,
+                      "normalized": False, "special": True}],
+    "normalizer": None, "post_processor": None,
+    "pre_tokenizer": {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always", "split": True},
+    "decoder": {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always", "split": True},
+    "model": {"type": "Unigram", "unk_id": 0, "byte_fallback": False,
+              "vocab": [["<unk>", 0.0], ["▁low", -1.0], ["▁", -2.0], ["l", -3.0], ["o", -3.0], ["w", -3.0]]},
+}
+
+
+def hostile_models(folder):
+    """Assets and imports beyond the stated limits, made from b.json (byte BPE) and its HF export."""
+    for argv in (["export", "b.json", "--format", "hf", "-o", "t.json"],
+                 ["import", "t.json", "--format", "hf", "-o", "i.json"],
+                 ["export", "b.json", "--format", "tiktoken", "-o", "tk"]):
+        done = run(folder, *argv, stdout=subprocess.DEVNULL)
+        assert done.returncode == 0, done.stderr
+    imported = json.loads((folder / "i.json").read_text(encoding="utf-8"))
+    assert imported["kind"] == "bpe"
+
+    def variant(name, change, base=imported):
+        changed = json.loads(json.dumps(base))
+        change(changed)
+        (folder / name).write_text(json.dumps(changed), encoding="utf-8")
+
+    variant("id9.json", lambda a: a["model"]["vocab"][-1].__setitem__(1, 1_000_000_000))
+    variant("id64.json", lambda a: a["model"]["vocab"][-1].__setitem__(1, 2**64))
+    variant("sv_true.json", lambda a: a.__setitem__("schema_version", True))
+    variant("sv_float.json", lambda a: a.__setitem__("schema_version", 1.0))
+    for name, score in (("u308.json", "1e308"), ("uinf.json", "1e400"), ("unan.json", "NaN")):
+        text = json.dumps(UNIGRAM).replace("-3.0]]}", f"{score}]]}}")
+        (folder / name).write_text(text, encoding="utf-8")
+    (folder / "neg.json").write_text(json.dumps({"special_tokens": {"<BOS>": -1}}), encoding="utf-8")
+    (folder / "sp.vocab").write_text("<unk>\t0\n▁l\t-1\n", encoding="utf-8")
+    (folder / "spnum.vocab").write_text("<unk>\t0\n▁l\t-١\n", encoding="utf-8")
+    # Pieces "a" * k: each splits k - 1 ways into two others, ~k**2 characters of work.
+    lines = ["<unk>\t0"] + [f"{'a' * k}\t{-k}" for k in range(1, 1200)]
+    (folder / "long.vocab").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
     folder = tmp_path_factory.mktemp("limits")
@@ -64,6 +107,7 @@ def folder(tmp_path_factory):
                  ["train", "r.txt", "--algo", "byte-bpe", "--merges", "4", "-o", "b.json"]):
         done = run(folder, *argv, stdout=subprocess.DEVNULL)
         assert done.returncode == 0, done.stderr
+    hostile_models(folder)
     (folder / "ids.txt").write_text("1 ٣ 2\n", encoding="utf-8")
     (folder / "ids2.txt").write_text("1 １\n", encoding="utf-8")
     (folder / "ids3.txt").write_text(f"1 {2**31}\n", encoding="utf-8")
@@ -94,6 +138,41 @@ def folder(tmp_path_factory):
     (["canon", "b.json", "--file", "ids2.txt"], ["ids2.txt", "'１'"]),
     (["canon", "b.json", "--file", "ids3.txt"], ["ids3.txt", str(2**31)]),
     (["stages", "a.json", "--text", "low", "--limit", "٣"], ["--limit"]),
+    (["identity", "id9.json"], ["id9.json", "vocab[", "1000000000", f"limit {MAX_VOCAB - 1}"]),
+    (["diff", "id9.json", "i.json"], ["id9.json", "1000000000"]),
+    (["identity", "id64.json"], ["id64.json", str(2**64), f"limit {MAX_COUNT}"]),
+    (["encode", "id64.json", "--text", "low"], ["id64.json", str(2**64)]),
+    (["identity", "sv_true.json"], ["sv_true.json", "schema version True"]),
+    (["identity", "sv_float.json"], ["sv_float.json", "schema version 1.0"]),
+    (["import", "u308.json", "--format", "hf", "-o", "x.json"], ["u308.json", "score 1e+308", "limit"]),
+    (["import", "uinf.json", "--format", "hf", "-o", "x.json"], ["uinf.json", "too large for a double"]),
+    (["import", "unan.json", "--format", "hf", "-o", "x.json"], ["unan.json", "NaN"]),
+    (["import", "tk", "--format", "tiktoken", "--pattern", "gpt2", "--specials", "neg.json", "-o", "x.json"],
+     ["neg.json", "special_tokens.'<BOS>'", "ID -1"]),
+    (["import", "spnum.vocab", "--format", "spm", "-o", "x.json"], ["spnum.vocab", "line 2", "'-١'"]),
+    (["import", "long.vocab", "--format", "spm", "--model-type", "bpe", "-o", "x.json"],
+     ["long.vocab", str(MAX_SPLIT_WORK)]),
 ], ids=lambda v: " ".join(v)[:80] if isinstance(v, list) else None)
 def test_bad_numbers_are_one_line(folder, argv, names):
     assert_refused(folder, *argv, names=names)
+
+
+def test_merge_and_vocabulary_limits_are_checked_where_models_are_built(monkeypatch):
+    from core.formats import spm
+    from core.formats.spm import implied_merges
+    from core.models.bpe_model import BPEModel
+
+    with pytest.raises(StudioError, match=f"over the limit {MAX_VOCAB - 1}"):
+        BPEModel((("a", MAX_VOCAB),), ())
+    pieces = [("a" * k, -k, "normal") for k in range(1, 3000)]
+    with pytest.raises(StudioError, match="characters of splits"):
+        implied_merges(pieces)
+    # Short pieces with every split valid: the merge count is the limit that bites.
+    assert spm.MAX_MERGES == MAX_MERGES
+    monkeypatch.setattr(spm, "MAX_MERGES", 1000)  # the same check, at a size a test can build
+    letters = [chr(c) for c in range(0x4E00, 0x4E00 + 40)]
+    many = [(x + y, -1.0, "normal") for x in letters for y in letters]
+    singles = [(x, 0.0, "normal") for x in letters]
+    assert len(implied_merges(singles + many[:1000])[0]) == 1000
+    with pytest.raises(StudioError, match="more than 1000 merges"):
+        implied_merges(singles + many)
