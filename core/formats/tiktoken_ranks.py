@@ -38,6 +38,7 @@ from core.pipeline import pretokenize
 from core.errors import AssetError, StudioError, excerpt
 from core.numbers import MAX_VOCAB, check_int, parse_decimal
 from core.corpus import lines_of
+from core.pipeline.regex_bounds import repeat_problem
 from core.fileio import write_bytes_atomic
 from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN, byte_level_bytes
 from core.formats import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
@@ -112,6 +113,7 @@ def _split_of(path, pattern, pat_str, sidecar):
     pattern = pattern or (None if pat_str else sidecar.get("pattern"))
     if pattern:
         return _named(pattern), None
+    field = "--pat-str" if pat_str else f"{sidecar.get('path', path)}: pat_str"
     pat_str = pat_str or sidecar.get("pat_str")
     if pat_str is None:
         raise AssetError(f"{path}: a rank file does not record its split pattern; choose one with --pattern "
@@ -120,12 +122,15 @@ def _split_of(path, pattern, pat_str, sidecar):
     named = next((p for p in pretokenize.PRETOKENIZERS.values() if p.pattern == pat_str), None)
     if named:
         return named, None
-    if not isinstance(pat_str, str) or not pat_str or len(pat_str) > 10_000:
-        raise AssetError("pat_str: expected a non-empty regex of at most 10,000 characters")
+    if not isinstance(pat_str, str) or not pat_str:
+        raise AssetError(f"{field}: expected a non-empty regex")
+    problem = repeat_problem(pat_str)
+    if problem is not None:  # regex.compile expands counted repeats: checked before it runs
+        raise AssetError(f"{field}: the regex {excerpt(pat_str)} is refused: {problem}")
     try:
         regex.compile(pat_str)
     except (regex.error, RecursionError, OverflowError) as exc:
-        raise AssetError(f"pat_str: {excerpt(pat_str)} is not a regex the regex module accepts ({exc})") from None
+        raise AssetError(f"{field}: {excerpt(pat_str)} is not a regex the regex module accepts ({exc})") from None
     return None, pat_str
 
 
@@ -197,7 +202,7 @@ def _sidecar(specials, path) -> dict:
     for token, token_id in tokens.items():
         check_int(token_id, where=f"{specials}: special_tokens.{excerpt(token, 30)}", what="ID",
                   high=MAX_VOCAB - 1, error=AssetError)
-    out = {"special_tokens": tokens}
+    out = {"special_tokens": tokens, "path": str(specials)}
     if isinstance(obj.get("pattern_name"), str):
         out["pattern"] = obj["pattern_name"]
     elif "pat_str" in obj:
