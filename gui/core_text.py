@@ -51,6 +51,9 @@ ERRORS = {
                                       "brackets do not match: write IDs like 270 32 268 or [270, 32, 268]"),
     "ids.not_an_id": QT_TRANSLATE_NOOP("core_text", "item {number} ({item} at character {position}) is not a "
                                                     "non-negative integer ID"),
+    "stages.too_long": QT_TRANSLATE_NOOP("core_text", "the text has {size} characters, over the limit {limit} of a "
+                                                      "stage-by-stage inspection; inspect a part of it (encode takes "
+                                                      "the whole)"),
     "ids.too_many": QT_TRANSLATE_NOOP("core_text", "more than {limit} IDs: split the list"),
     # corpus and records
     "corpus.empty_word": QT_TRANSLATE_NOOP("core_text", "empty word"),

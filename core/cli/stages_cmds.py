@@ -12,9 +12,9 @@ from core.inspect import byte_order
 from core.errors import StudioError
 from core.numbers import MAX_ID, option
 from core.fileio import read_limited
-from core.inspect.stages import inspect
+from core.inspect.stages import MAX_CHARS, inspect
 
-MAX_TEXT_BYTES = 64 << 20
+MAX_TEXT_BYTES = 4 * MAX_CHARS  # longer cannot hold few enough characters: refused unread
 
 
 def add_command(sub, print_json) -> None:
@@ -38,10 +38,12 @@ def _read_text(path) -> str:
 
 
 def cmd_stages(args, print_json) -> int:
-    if args.limit is not None and args.limit < 0:
-        raise StudioError(f"--limit must be >= 0, not {args.limit}")
     asset, model = assets.load_tokenizer(args.asset)
     text = args.text if args.text is not None else _read_text(args.file)
+    if len(text) > MAX_CHARS:  # checked here too, to name where the text came from
+        where = "--text" if args.text is not None else str(args.file)
+        raise StudioError(f"{where}: {len(text)} characters are over the limit {MAX_CHARS} of a stage-by-stage "
+                          "inspection; inspect a part of it (encode takes the whole)")
     found = inspect(model, asset["kind"], text, limit=args.limit, template=args.template)
     order = byte_order.detect(model, asset["kind"])
     if args.json:

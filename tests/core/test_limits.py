@@ -17,7 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.errors import StudioError
+from core.cli.stages_cmds import MAX_TEXT_BYTES as STAGES_BYTES
 from core.formats.spm import MAX_SPLIT_WORK
+from core.inspect.canon import MAX_IDS as CANON_IDS
+from core.inspect.stages import MAX_CHARS as STAGES_CHARS
 from core.numbers import MAX_COUNT, MAX_ID, MAX_MERGES, MAX_VOCAB, check_finite, check_int, parse_decimal
 from test_cli_files import assert_refused, run
 
@@ -108,6 +111,9 @@ def folder(tmp_path_factory):
         done = run(folder, *argv, stdout=subprocess.DEVNULL)
         assert done.returncode == 0, done.stderr
     hostile_models(folder)
+    (folder / "many_ids.txt").write_text("1 " * (CANON_IDS + 1), encoding="utf-8")
+    (folder / "long.txt").write_text("é" * (STAGES_CHARS + 1), encoding="utf-8")
+    (folder / "huge.txt").write_bytes(b"a" * (STAGES_BYTES + 1))
     (folder / "ids.txt").write_text("1 ٣ 2\n", encoding="utf-8")
     (folder / "ids2.txt").write_text("1 １\n", encoding="utf-8")
     (folder / "ids3.txt").write_text(f"1 {2**31}\n", encoding="utf-8")
@@ -138,6 +144,10 @@ def folder(tmp_path_factory):
     (["canon", "b.json", "--file", "ids2.txt"], ["ids2.txt", "'１'"]),
     (["canon", "b.json", "--file", "ids3.txt"], ["ids3.txt", str(2**31)]),
     (["stages", "a.json", "--text", "low", "--limit", "٣"], ["--limit"]),
+    (["canon", "b.json", "--file", "many_ids.txt"], ["many_ids.txt", f"more than {CANON_IDS} IDs"]),
+    (["stages", "b.json", "--file", "long.txt"], ["long.txt", f"{STAGES_CHARS + 1} characters", str(STAGES_CHARS)]),
+    (["stages", "b.json", "--file", "huge.txt"], ["huge.txt", f"{STAGES_BYTES}-byte text limit"]),
+    (["stages", "b.json", "--text", "x" * (STAGES_CHARS + 1)], ["--text", str(STAGES_CHARS)]),
     (["identity", "id9.json"], ["id9.json", "vocab[", "1000000000", f"limit {MAX_VOCAB - 1}"]),
     (["diff", "id9.json", "i.json"], ["id9.json", "1000000000"]),
     (["identity", "id64.json"], ["id64.json", str(2**64), f"limit {MAX_COUNT}"]),
@@ -176,3 +186,15 @@ def test_merge_and_vocabulary_limits_are_checked_where_models_are_built(monkeypa
     assert len(implied_merges(singles + many[:1000])[0]) == 1000
     with pytest.raises(StudioError, match="more than 1000 merges"):
         implied_merges(singles + many)
+
+
+def test_canon_and_stages_refuse_beyond_their_stated_sizes():
+    from core.inspect import canon, stages
+    from core.models import byte_bpe
+    from core.tokenizer import wrap
+
+    model = byte_bpe.train(["low lower"], 2)
+    with pytest.raises(StudioError, match=f"more than {CANON_IDS} IDs"):
+        canon.check(wrap("byte-bpe", model), [108] * (CANON_IDS + 1))
+    with pytest.raises(StudioError, match=f"over the limit {STAGES_CHARS}"):
+        stages.inspect(model, "byte-bpe", "x" * (STAGES_CHARS + 1))
