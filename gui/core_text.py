@@ -29,6 +29,13 @@ ERRORS = {
     "file.too_big": QT_TRANSLATE_NOOP("core_text", "{size} bytes is over the {limit}{label}"),
     "file.unreadable": QT_TRANSLATE_NOOP("core_text", "cannot read ({reason})"),
     "file.unwritable": QT_TRANSLATE_NOOP("core_text", "cannot write ({reason})"),
+    "output.link": QT_TRANSLATE_NOOP("core_text", "is a symbolic link; write to the file it points to instead"),
+    "output.no_folder": QT_TRANSLATE_NOOP("core_text", "the folder {folder} does not exist"),
+    # {kind} is English ("a FIFO", "a character device"): a translation may leave it out.
+    "output.special": QT_TRANSLATE_NOOP("core_text", "is {kind}, not a regular file; it is not replaced"),
+    "output.is_input": QT_TRANSLATE_NOOP("core_text", "is also an input of this command ({other}); write to another "
+                                                      "file"),
+    "output.twice": QT_TRANSLATE_NOOP("core_text", "is named as two outputs of this command"),
     "workspace.unwritable": QT_TRANSLATE_NOOP("core_text", "cannot write the workspace ({reason})"),
     "file.not_utf8": QT_TRANSLATE_NOOP("core_text", "not UTF-8 text (byte {offset})"),
     "file.schema_version": QT_TRANSLATE_NOOP("core_text",

@@ -27,7 +27,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.corpus import WordCorpus
-from core.errors import AssetError, StudioError, excerpt
+from core.errors import AssetError, OutputRefused, StudioError, excerpt
 from core.fileio import read_limited, write_json_atomic
 from core.assets.bpe import bpe_from_asset, bpe_to_asset
 from core.assets.byte_bpe import RenumberedByteBPE, byte_bpe_from_asset, byte_bpe_to_asset
@@ -143,10 +143,14 @@ def training_corpus(asset: dict) -> WordCorpus:
     return corpus
 
 
-def save_asset(path, asset: dict) -> None:
+def save_asset(path, asset: dict, *, inputs=()) -> None:
+    """Validate and write atomically; ``inputs`` are files this write must
+    not replace (the other open assets)."""
     validate_envelope(asset)
     try:
-        write_json_atomic(path, asset)
+        write_json_atomic(path, asset, inputs=inputs)
+    except OutputRefused:
+        raise
     except UnicodeEncodeError as exc:
         raise AssetError(f"{path}: not saved: text at {exc.start} is a lone surrogate, which UTF-8 cannot hold") from None
     except OSError as exc:

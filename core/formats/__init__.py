@@ -24,8 +24,8 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.fileio import read_limited
-from core.errors import AssetError
+from core.fileio import check_outputs, read_limited
+from core.errors import AssetError, OutputRefused
 from core.formats.report import Report
 
 FORMATS = ("hf", "tiktoken", "spm", "bert-vocab", "subword-nmt", "minbpe")  # read and written
@@ -97,10 +97,13 @@ def import_file(path, fmt: str, *, pattern: str | None = None, name: str = "", *
     return imported
 
 
-def export_asset(asset: dict, tokenizer, fmt: str, out, **options) -> Report:
-    """Write ``asset`` as ``fmt`` to ``out``; AssetError if it cannot be represented."""
+def export_asset(asset: dict, tokenizer, fmt: str, out, *, inputs=(), **options) -> Report:
+    """Write ``asset`` as ``fmt`` to ``out``; AssetError if it cannot be represented.
+    Every file it would write is checked first (:func:`core.fileio.check_outputs`):
+    none may be one of ``inputs`` (the asset's own file), a link or a special file."""
     if fmt not in FORMATS:
         raise AssetError(f"cannot write {fmt!r}; choose one of {', '.join(FORMATS)}")
+    check_outputs(export_paths(fmt, out), inputs, OutputRefused)
     return _module(fmt).write(asset, tokenizer, out, **options)
 
 
