@@ -148,6 +148,12 @@ def folder(tmp_path_factory):
     (["stages", "b.json", "--file", "long.txt"], ["long.txt", f"{STAGES_CHARS + 1} characters", str(STAGES_CHARS)]),
     (["stages", "b.json", "--file", "huge.txt"], ["huge.txt", f"{STAGES_BYTES}-byte text limit"]),
     (["stages", "b.json", "--text", "x" * (STAGES_CHARS + 1)], ["--text", str(STAGES_CHARS)]),
+    (["train", "", "--merges", "2", "-o", "x.json"], ["corpus: the file name is empty"]),
+    (["train", "c.tsv", "--merges", "2", "-o", ""], ["--output: the file name is empty"]),
+    (["train", "c.tsv", "--merges", "2", "-o", "x.json", "--trace", ""], ["--trace: the file name is empty"]),
+    (["export", "a.json", "--format", "hf", "-o", ""], ["--output: the file name is empty"]),
+    (["train", "c\n.tsv", "--merges", "2", "-o", "x.json"], ["c\\n.tsv: no such file"]),
+    (["encode", "a.json", "--json", "--bogus"], ["unrecognized arguments: --bogus"]),
     (["identity", "id9.json"], ["id9.json", "vocab[", "1000000000", f"limit {MAX_VOCAB - 1}"]),
     (["diff", "id9.json", "i.json"], ["id9.json", "1000000000"]),
     (["identity", "id64.json"], ["id64.json", str(2**64), f"limit {MAX_COUNT}"]),
@@ -198,3 +204,11 @@ def test_canon_and_stages_refuse_beyond_their_stated_sizes():
         canon.check(wrap("byte-bpe", model), [108] * (CANON_IDS + 1))
     with pytest.raises(StudioError, match=f"over the limit {STAGES_CHARS}"):
         stages.inspect(model, "byte-bpe", "x" * (STAGES_CHARS + 1))
+
+
+def test_trailing_words_and_ids_may_follow_options(folder):
+    done = run(folder, "encode", "a.json", "--json", "lower", stdout=subprocess.PIPE)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)[0]["word"] == "lower"
+    done = run(folder, "decode", "b.json", "--errors", "replace", "108", "111", stdout=subprocess.PIPE)
+    assert done.returncode == 0 and done.stdout.decode().strip() == "lo", done.stderr
