@@ -223,6 +223,9 @@ def check_outputs(outputs, inputs, error) -> None:
         if mode is not None and not stat.S_ISREG(mode):
             raise error(f"{out}: is {kind_of(mode)}, not a regular file; it is not replaced", code="output.special",
                         where=str(out), kind=kind_of(mode))
+        if mode is not None and not mode & 0o222:  # by its mode bits: root may write anything
+            raise error(f"{out}: is read-only; it is not replaced (make it writable first)", code="output.read_only",
+                        where=str(out))
         for other in inputs:
             try:
                 same = mode is not None and os.path.samefile(out, other)

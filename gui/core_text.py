@@ -35,6 +35,7 @@ ERRORS = {
     "output.special": QT_TRANSLATE_NOOP("core_text", "is {kind}, not a regular file; it is not replaced"),
     "output.is_input": QT_TRANSLATE_NOOP("core_text", "is also an input of this command ({other}); write to another "
                                                       "file"),
+    "output.read_only": QT_TRANSLATE_NOOP("core_text", "is read-only; it is not replaced (make it writable first)"),
     "output.twice": QT_TRANSLATE_NOOP("core_text", "is named as two outputs of this command"),
     "workspace.unwritable": QT_TRANSLATE_NOOP("core_text", "cannot write the workspace ({reason})"),
     "file.not_utf8": QT_TRANSLATE_NOOP("core_text", "not UTF-8 text (byte {offset})"),

@@ -225,8 +225,6 @@ def _one_line(message) -> str:
 def _run(argv) -> int:
     args = _parse(argv)
     _empty_paths(args)
-    if getattr(args, "merges", None) is not None and args.merges < 0:
-        raise StudioError(f"--merges must be >= 0, not {args.merges}")
     if sys.stdout is None:  # started with stdout closed (>&-): printing would silently do nothing
         raise OutputError("standard output is closed")
     inputs, outputs = files_of(args)

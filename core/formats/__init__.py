@@ -103,7 +103,8 @@ def export_asset(asset: dict, tokenizer, fmt: str, out, *, inputs=(), **options)
     none may be one of ``inputs`` (the asset's own file), a link or a special file."""
     if fmt not in FORMATS:
         raise AssetError(f"cannot write {fmt!r}; choose one of {', '.join(FORMATS)}")
-    check_outputs(export_paths(fmt, out), inputs, OutputRefused)
+    # Once each: a model and its sidecar on one name is the writer's own message.
+    check_outputs(dict.fromkeys(export_paths(fmt, out)), inputs, OutputRefused)
     return _module(fmt).write(asset, tokenizer, out, **options)
 
 

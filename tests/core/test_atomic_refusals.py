@@ -26,7 +26,10 @@ def test_the_writer_refuses_links_special_files_and_inputs(tmp_path):
     target.write_bytes(b"kept")
     (tmp_path / "link.txt").symlink_to(target)
     os.mkfifo(tmp_path / "ff")
+    (tmp_path / "ro.txt").write_bytes(b"kept")
+    os.chmod(tmp_path / "ro.txt", 0o444)
     cases = [(tmp_path / "link.txt", (), "is a symbolic link"), (tmp_path / "ff", (), "is a FIFO"),
+             (tmp_path / "ro.txt", (), "is read-only; it is not replaced"),
              (tmp_path, (), "is a directory"), (target, [target], "is also an input"),
              (tmp_path / "missing" / "x", (), "does not exist")]
     for path, inputs, message in cases:
@@ -35,6 +38,7 @@ def test_the_writer_refuses_links_special_files_and_inputs(tmp_path):
         assert isinstance(caught.value, OSError) and isinstance(caught.value, StudioError)
         assert "\n" not in str(caught.value)
     assert target.read_bytes() == b"kept" and os.path.islink(tmp_path / "link.txt")
+    assert (tmp_path / "ro.txt").read_bytes() == b"kept"
     assert stat_kind(tmp_path / "ff") == "fifo"
 
 

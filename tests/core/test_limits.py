@@ -10,6 +10,7 @@ exit 2, one line, no traceback, no file changed).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 
 import pytest
@@ -114,6 +115,8 @@ def folder(tmp_path_factory):
     (folder / "many_ids.txt").write_text("1 " * (CANON_IDS + 1), encoding="utf-8")
     (folder / "long.txt").write_text("é" * (STAGES_CHARS + 1), encoding="utf-8")
     (folder / "huge.txt").write_bytes(b"a" * (STAGES_BYTES + 1))
+    (folder / "ro.json").write_text("{}", encoding="utf-8")
+    os.chmod(folder / "ro.json", 0o444)
     (folder / "ids.txt").write_text("1 ٣ 2\n", encoding="utf-8")
     (folder / "ids2.txt").write_text("1 １\n", encoding="utf-8")
     (folder / "ids3.txt").write_text(f"1 {2**31}\n", encoding="utf-8")
@@ -148,6 +151,7 @@ def folder(tmp_path_factory):
     (["stages", "b.json", "--file", "long.txt"], ["long.txt", f"{STAGES_CHARS + 1} characters", str(STAGES_CHARS)]),
     (["stages", "b.json", "--file", "huge.txt"], ["huge.txt", f"{STAGES_BYTES}-byte text limit"]),
     (["stages", "b.json", "--text", "x" * (STAGES_CHARS + 1)], ["--text", str(STAGES_CHARS)]),
+    (["train", "c.tsv", "--merges", "2", "-o", "ro.json"], ["ro.json: is read-only"]),
     (["train", "", "--merges", "2", "-o", "x.json"], ["corpus: the file name is empty"]),
     (["train", "c.tsv", "--merges", "2", "-o", ""], ["--output: the file name is empty"]),
     (["train", "c.tsv", "--merges", "2", "-o", "x.json", "--trace", ""], ["--trace: the file name is empty"]),
