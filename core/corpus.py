@@ -24,6 +24,7 @@ from pathlib import Path
 
 from core.errors import CorpusError, excerpt
 from core.fileio import read_limited
+from core.numbers import MAX_COUNT, check_range, parse_decimal
 
 END_OF_WORD = "</w>"
 # A corpus file larger than this is refused up front rather than freezing.
@@ -42,6 +43,12 @@ class WordCorpus:
             raise CorpusError("words and counts differ in length")
         if len(set(self.words)) != len(self.words):
             raise CorpusError("words must be distinct (merge duplicates first)")
+        # Every pair count training writes is at most the symbols counted
+        # (a word's bytes and its end mark, times its count): within the
+        # count limit, so every asset trained here reads back.
+        if sum(c * (4 * len(w) + 1) for w, c in zip(self.words, self.counts)) > MAX_COUNT:
+            raise CorpusError(f"the counts of this corpus add up to more than {MAX_COUNT} symbols, the limit of a "
+                              "count in an asset", code="corpus.too_many_symbols", limit=MAX_COUNT)
 
     @classmethod
     def from_pairs(cls, pairs, *, reserved=(END_OF_WORD,)) -> "WordCorpus":
@@ -96,6 +103,8 @@ def validate_entry(word, count, *, reserved=(END_OF_WORD,), where="entry"):
     if count <= 0:
         raise CorpusError(f"{where}: count {count} must be a positive integer", code="corpus.count_not_positive",
                           where=where, count=count)
+    # The same bound the identity and every asset reader use (core.numbers).
+    check_range(count, where=where, what="count", error=CorpusError)
 
 
 def decode_utf8(data: bytes, name: str) -> str:
@@ -110,6 +119,20 @@ def decode_utf8(data: bytes, name: str) -> str:
             code="corpus.invalid_utf8", where=f"{name}:{line}", bytes=bad, offset=exc.start,
         ) from None
     return text.removeprefix("\ufeff")
+
+
+def lines_of(text: str) -> list[str]:
+    """Lines split at ``\n`` (a ``\r`` before it dropped) only, so a line
+    number is the one an editor shows: ``str.splitlines`` also splits at
+    U+2028, NEL and form feeds, shifting every later number.
+
+    >>> lines_of("a\u2028b\r\nc\n")
+    ['a\u2028b', 'c']
+    """
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 def parse_table(text: str, name: str = "<corpus>") -> WordCorpus:
@@ -127,23 +150,21 @@ def parse_table(text: str, name: str = "<corpus>") -> WordCorpus:
         if not tab:
             raise CorpusError(f"{where}: expected 'word<TAB>count', found no tab in {excerpt(line)}",
                               code="corpus.no_tab", where=where, line=excerpt(line))
-        count_text = count_text.strip()
-        try:
-            count = int(count_text, 10)
-        except ValueError:
-            raise CorpusError(f"{where}: count {count_text[:40]!r} is not an integer", code="corpus.count_not_integer",
-                              where=where, count=repr(count_text[:40])) from None
+        count = parse_decimal(count_text.strip(" \t\r"), where=where, what="count", error=CorpusError)
         validate_entry(word, count, where=where)
         pairs.append((word, count))
     if not pairs:
         raise CorpusError(f"{name}: the corpus is empty", code="corpus.empty", where=name)
-    return WordCorpus.from_pairs(pairs)
+    try:
+        return WordCorpus.from_pairs(pairs)
+    except CorpusError as exc:  # the whole table's limit
+        raise CorpusError.at(name, exc) from None
 
 
 def parse_text(text: str, name: str = "<corpus>") -> WordCorpus:
     """Count whitespace-separated words in order of first appearance."""
     counts: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines_of(text), start=1):
         for word in line.split():
             if END_OF_WORD in word:
                 raise CorpusError(
@@ -153,7 +174,10 @@ def parse_text(text: str, name: str = "<corpus>") -> WordCorpus:
             counts[word] = counts.get(word, 0) + 1
     if not counts:
         raise CorpusError(f"{name}: the corpus is empty", code="corpus.empty", where=name)
-    return WordCorpus(tuple(counts), tuple(counts.values()))
+    try:
+        return WordCorpus(tuple(counts), tuple(counts.values()))
+    except CorpusError as exc:
+        raise CorpusError.at(name, exc) from None
 
 
 def read_corpus(path, fmt: str = "table") -> WordCorpus:

@@ -57,6 +57,12 @@ class AssetError(StudioError):
     """A tokenizer asset file that is malformed or inconsistent."""
 
 
+class OutputRefused(StudioError, OSError):
+    """An output the atomic writer will not replace (a link, a FIFO or
+    device, an input of the same command).  Also an ``OSError``, so a caller
+    that handles a failed write handles this one the same way."""
+
+
 def excerpt(value, limit: int = 60) -> str:
     """A short repr for messages: a hostile file must not flood the error line.
 

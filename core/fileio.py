@@ -84,12 +84,18 @@ def _fsync_folder(folder: Path) -> None:
 
 
 @contextmanager
-def atomic_file(path):
+def atomic_file(path, *, inputs=()):
     """An open binary file that replaces ``path`` when the block ends without error.
 
     For outputs written piece by piece (a count table of millions of rows);
     an exception or Ctrl+C inside the block leaves ``path`` untouched.
+    First refused (:class:`core.errors.OutputRefused`, by :func:`check_outputs`):
+    a ``path`` that is a symbolic link, a directory, FIFO or device, or the
+    same file as one of ``inputs``.
     """
+    from core.errors import OutputRefused
+
+    check_outputs([path], inputs, OutputRefused)
     path = Path(path)
     folder = path.parent or Path(".")
     remove_stale_temps(path)
@@ -121,18 +127,18 @@ def atomic_file(path):
             _ACTIVE.discard(tmp)
 
 
-def write_bytes_atomic(path, data: bytes) -> None:
+def write_bytes_atomic(path, data: bytes, *, inputs=()) -> None:
     """Write to a temporary file in the same folder, fsync, rename, fsync the folder."""
-    with atomic_file(path) as handle:
+    with atomic_file(path, inputs=inputs) as handle:
         handle.write(data)
 
 
-def write_json_atomic(path, obj) -> None:
+def write_json_atomic(path, obj, *, inputs=()) -> None:
     text = json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
-    write_bytes_atomic(path, text.encode("utf-8"))
+    write_bytes_atomic(path, text.encode("utf-8"), inputs=inputs)
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
     """What a file that is not a regular file is, for an error message."""
     for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
                        (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
@@ -164,7 +170,7 @@ def read_limited(path, *, limit: int, what: str, error, limit_name: str = "") ->
     def not_regular(mode):
         if stat.S_ISDIR(mode):
             return error(f"{path}: is a directory, not {what}", code="file.directory", where=str(path), what=what)
-        reason = f"{_kind(mode)}, not a regular file"
+        reason = f"{kind_of(mode)}, not a regular file"
         return error(f"{path}: cannot read ({reason})", code="file.unreadable", where=str(path), reason=reason)
 
     try:
@@ -211,18 +217,25 @@ def check_outputs(outputs, inputs, error) -> None:
     inputs = [Path(p) for p in inputs if p is not None]
     for out in (Path(p) for p in outputs if p is not None):
         if os.path.islink(out):
-            raise error(f"{out}: is a symbolic link; write to the file it points to instead", where=str(out))
+            raise error(f"{out}: is a symbolic link; write to the file it points to instead", code="output.link",
+                        where=str(out))
         try:
             mode = os.stat(out).st_mode
         except FileNotFoundError:
             folder = out.parent
             if not folder.is_dir():
-                raise error(f"{out}: the folder {folder} does not exist", where=str(out)) from None
+                raise error(f"{out}: the folder {folder} does not exist", code="output.no_folder", where=str(out),
+                            folder=str(folder)) from None
             mode = None
         except OSError as exc:
-            raise error(f"{out}: cannot write ({exc.strerror or exc})", where=str(out)) from None
+            raise error(f"{out}: cannot write ({exc.strerror or exc})", code="file.unwritable", where=str(out),
+                        reason=exc.strerror or str(exc)) from None
         if mode is not None and not stat.S_ISREG(mode):
-            raise error(f"{out}: is {_kind(mode)}, not a regular file; it is not replaced", where=str(out))
+            raise error(f"{out}: is {kind_of(mode)}, not a regular file; it is not replaced", code="output.special",
+                        where=str(out), kind=kind_of(mode))
+        if mode is not None and not mode & 0o222:  # by its mode bits: root may write anything
+            raise error(f"{out}: is read-only; it is not replaced (make it writable first)", code="output.read_only",
+                        where=str(out))
         for other in inputs:
             try:
                 same = mode is not None and os.path.samefile(out, other)
@@ -230,8 +243,8 @@ def check_outputs(outputs, inputs, error) -> None:
                 same = False  # an input that is missing says so when it is read
             if same:
                 raise error(f"{out}: is also an input of this command ({other}); write to another file",
-                            where=str(out))
+                            code="output.is_input", where=str(out), other=str(other))
         key = os.path.join(os.path.realpath(out.parent), out.name)
         if key in seen:
-            raise error(f"{out}: is named as two outputs of this command", where=str(out))
+            raise error(f"{out}: is named as two outputs of this command", code="output.twice", where=str(out))
         seen.append(key)

@@ -29,12 +29,21 @@ ERRORS = {
     "file.too_big": QT_TRANSLATE_NOOP("core_text", "{size} bytes is over the {limit}{label}"),
     "file.unreadable": QT_TRANSLATE_NOOP("core_text", "cannot read ({reason})"),
     "file.unwritable": QT_TRANSLATE_NOOP("core_text", "cannot write ({reason})"),
+    "output.link": QT_TRANSLATE_NOOP("core_text", "is a symbolic link; write to the file it points to instead"),
+    "output.no_folder": QT_TRANSLATE_NOOP("core_text", "the folder {folder} does not exist"),
+    # {kind} is English ("a FIFO", "a character device"): a translation may leave it out.
+    "output.special": QT_TRANSLATE_NOOP("core_text", "is {kind}, not a regular file; it is not replaced"),
+    "output.is_input": QT_TRANSLATE_NOOP("core_text", "is also an input of this command ({other}); write to another "
+                                                      "file"),
+    "output.read_only": QT_TRANSLATE_NOOP("core_text", "is read-only; it is not replaced (make it writable first)"),
+    "output.twice": QT_TRANSLATE_NOOP("core_text", "is named as two outputs of this command"),
     "workspace.unwritable": QT_TRANSLATE_NOOP("core_text", "cannot write the workspace ({reason})"),
     "file.not_utf8": QT_TRANSLATE_NOOP("core_text", "not UTF-8 text (byte {offset})"),
     "file.schema_version": QT_TRANSLATE_NOOP("core_text",
                                              "unknown schema version {version}; this version reads {supported}"),
     "json.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "invalid UTF-8 at byte offset {offset}"),
     "json.invalid": QT_TRANSLATE_NOOP("core_text", "not valid JSON (line {line}, column {column}: {reason})"),
+    "json.too_big": QT_TRANSLATE_NOOP("core_text", "the integer {text} is over the limit {limit} of a JSON integer"),
     "import.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "line {line}: invalid UTF-8 at byte offset {offset}"),
     "hf.not_tokenizer_json": QT_TRANSLATE_NOOP("core_text", "not a tokenizer.json (expected an object with a "
                                                             "\"model\")"),
@@ -50,12 +59,27 @@ ERRORS = {
                                       "brackets do not match: write IDs like 270 32 268 or [270, 32, 268]"),
     "ids.not_an_id": QT_TRANSLATE_NOOP("core_text", "item {number} ({item} at character {position}) is not a "
                                                     "non-negative integer ID"),
+    "stages.too_long": QT_TRANSLATE_NOOP("core_text", "the text has {size} characters, over the limit {limit} of a "
+                                                      "stage-by-stage inspection; inspect a part of it (encode takes "
+                                                      "the whole)"),
     "ids.too_many": QT_TRANSLATE_NOOP("core_text", "more than {limit} IDs: split the list"),
     # corpus and records
     "corpus.empty_word": QT_TRANSLATE_NOOP("core_text", "empty word"),
     "corpus.reserved": QT_TRANSLATE_NOOP("core_text", "word {word} contains the reserved symbol {symbol}"),
     "corpus.count_not_integer": QT_TRANSLATE_NOOP("core_text", "count {count} is not an integer"),
     "corpus.count_not_positive": QT_TRANSLATE_NOOP("core_text", "count {count} must be a positive integer"),
+    "corpus.too_many_symbols": QT_TRANSLATE_NOOP("core_text", "the counts of this corpus add up to more than "
+                                                              "{limit} symbols, the limit of a count in an asset"),
+    # numbers (core.numbers); {what} is English ("count", "ID"): a translation may leave it out
+    "number.not_decimal": QT_TRANSLATE_NOOP("core_text",
+                                            "{what} {text} is not a decimal integer (ASCII digits 0-9 only)"),
+    "number.not_real": QT_TRANSLATE_NOOP("core_text",
+                                         "{what} {text} is not a decimal number (ASCII digits, '.', 'e')"),
+    "number.too_big": QT_TRANSLATE_NOOP("core_text", "{what} {text} is over the limit {limit}"),
+    "number.too_small": QT_TRANSLATE_NOOP("core_text", "{what} {value} must be at least {limit}"),
+    "number.not_integer": QT_TRANSLATE_NOOP("core_text", "{what} must be an integer, found {found}"),
+    "number.not_number": QT_TRANSLATE_NOOP("core_text", "{what} must be a number, found {found}"),
+    "number.out_of_range": QT_TRANSLATE_NOOP("core_text", "{what} {value} is outside the limit ±{limit}"),
     "corpus.invalid_utf8": QT_TRANSLATE_NOOP("core_text", "invalid UTF-8 byte {bytes} at byte offset {offset}"),
     "corpus.no_tab": QT_TRANSLATE_NOOP("core_text", "expected 'word<TAB>count', found no tab in {line}"),
     "corpus.empty": QT_TRANSLATE_NOOP("core_text", "the corpus is empty"),

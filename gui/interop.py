@@ -280,7 +280,8 @@ class Interop(QObject):
                 return None
 
         def work(progress, should_stop):
-            return formats.export_asset(loaded.asset, loaded.tokenizer, fmt, path)
+            return formats.export_asset(loaded.asset, loaded.tokenizer, fmt, path,
+                                        inputs=[loaded.path] if loaded.path else [])
         return self._start(work, self._exported, self.tr("Exporting %1…").replace("%1", loaded.name), after=after)
 
     def _exported(self, report):

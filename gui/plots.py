@@ -15,11 +15,12 @@ import math
 from PySide6.QtCore import QBuffer, QIODevice, QRect
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QSpinBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSpinBox, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from core.fileio import write_bytes_atomic
 
-from . import theme
+from . import core_text, theme
 from .lazy_plot import LazyPlot, pyqtgraph
 
 MAX_TICKS = 20
@@ -292,9 +293,16 @@ class TimelinePlots(QWidget):
         name = f"{self.current_key()}.{suffix}"
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot"), name, f"{suffix.upper()} (*.{suffix})")
         if path:
-            self.export_image(path)
+            self._exporting(self.export_image, path)
 
     def _choose_csv(self):
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot data"), "timeline.csv", "CSV (*.csv)")
         if path:
-            self.export_csv(path)
+            self._exporting(self.export_csv, path)
+
+    def _exporting(self, export, path):
+        """A refused or failed write (a link, a device, a full disk) is shown, never raised into Qt."""
+        try:
+            export(path)
+        except OSError as exc:
+            QMessageBox.warning(self, self.tr("Export failed"), core_text.error(exc))

@@ -27,7 +27,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.corpus import WordCorpus
-from core.errors import AssetError, StudioError, excerpt
+from core.errors import AssetError, OutputRefused, StudioError, excerpt
 from core.fileio import read_limited, write_json_atomic
 from core.assets.bpe import bpe_from_asset, bpe_to_asset
 from core.assets.byte_bpe import RenumberedByteBPE, byte_bpe_from_asset, byte_bpe_to_asset
@@ -73,7 +73,7 @@ def validate_envelope(asset) -> None:
         raise AssetError(f"not a Subword Studio asset (format must be {FORMAT!r})", code="asset.format",
                          format=repr(FORMAT))
     version = asset.get("schema_version")
-    if version != SCHEMA_VERSION:
+    if type(version) is not int or version != SCHEMA_VERSION:  # true and 1.0 equal 1 in Python
         raise AssetError(f"unknown schema version {version!r}; this version reads {SCHEMA_VERSION}",
                          code="file.schema_version", version=repr(version), supported=SCHEMA_VERSION)
     kind = asset.get("kind")
@@ -146,10 +146,14 @@ def training_corpus(asset: dict) -> WordCorpus:
     return corpus
 
 
-def save_asset(path, asset: dict) -> None:
+def save_asset(path, asset: dict, *, inputs=()) -> None:
+    """Validate and write atomically; ``inputs`` are files this write must
+    not replace (the other open assets)."""
     validate_envelope(asset)
     try:
-        write_json_atomic(path, asset)
+        write_json_atomic(path, asset, inputs=inputs)
+    except OutputRefused:
+        raise
     except UnicodeEncodeError as exc:
         raise AssetError(f"{path}: not saved: text at {exc.start} is a lone surrogate, which UTF-8 cannot hold") from None
     except OSError as exc:

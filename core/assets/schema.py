@@ -8,6 +8,7 @@ import hashlib
 import json
 
 from core.errors import AssetError, excerpt
+from core.numbers import MAX_COUNT
 
 FORMAT = "subword-studio/tokenizer"
 SCHEMA_VERSION = 1
@@ -134,11 +135,21 @@ def _finite(text):
     return value
 
 
+def _bounded_int(text):
+    # Beyond 2**53 a JSON number does not read back exactly elsewhere, and
+    # the identity (RFC 8785) cannot spell it; thousands of digits would
+    # reach int()'s own limit message.
+    if len(text) > 17 or abs(int(text)) > MAX_COUNT:
+        raise AssetError(f"the integer {excerpt(text, 30)} is over the limit {MAX_COUNT} of a JSON integer",
+                         code="json.too_big", text=excerpt(text, 30), limit=MAX_COUNT)
+    return int(text)
+
+
 def parse_json(data: bytes):
     """Strict JSON: UTF-8, no duplicate keys, no NaN/Infinity, bounded depth."""
     try:
         return json.loads(data.decode("utf-8"), object_pairs_hook=_unique_keys, parse_constant=_no_constant,
-                          parse_float=_finite)
+                          parse_float=_finite, parse_int=_bounded_int)
     except UnicodeDecodeError as exc:
         raise AssetError(f"invalid UTF-8 at byte offset {exc.start}", code="json.invalid_utf8",
                          offset=exc.start) from None

@@ -35,11 +35,11 @@ def read_ids(args) -> list[int]:
     if args.file and args.ids:
         raise StudioError("give IDs on the command line or with --file, not both")
     if args.file:
-        ids = read_id_file(args.file)
+        ids = read_id_file(args.file, canon.MAX_IDS)
     elif args.ids == ["-"]:
-        ids = ids_from_bytes(_read_stdin(), "<stdin>")
+        ids = ids_from_bytes(_read_stdin(), "<stdin>", canon.MAX_IDS)
     else:
-        ids = parse_ids(" ".join(args.ids))
+        ids = parse_ids(" ".join(args.ids), canon.MAX_IDS)
     if not ids:
         raise StudioError("no IDs given: write them after the asset, use --file PATH, or - for stdin")
     return ids

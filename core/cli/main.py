@@ -208,10 +208,40 @@ def _silence_stdout() -> None:
         pass  # not a real stream (pytest's capture) or already gone
 
 
+# Commands whose trailing positional list may follow options
+# (``encode a.json --json lower``); argparse would call those "unrecognized".
+TRAILING = {"encode": "words", "decode": "ids", "canon": "ids"}
+
+
+def _parse(argv):
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    trailing = TRAILING.get(getattr(args, "command", None))
+    if extra and trailing and not any(e.startswith("-") and len(e) > 1 and not e[1:].isdigit() for e in extra):
+        setattr(args, trailing, [*(getattr(args, trailing) or []), *extra])
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _empty_paths(args) -> None:
+    """An empty file name would become the current folder (".: is a directory")."""
+    names = [*INPUTS.get(args.command, ("asset",)), *OUTPUTS.get(args.command, ()),
+             *(("output",) if args.command == "export" else ())]
+    for name in names:
+        if getattr(args, name, None) == "":
+            shown = name if name in ("corpus", "asset", "file", "a", "b") else "--" + name.replace("_", "-")
+            raise StudioError(f"{shown}: the file name is empty")
+
+
+def _one_line(message) -> str:
+    """A file name with a line break still gives one line."""
+    return str(message).replace("\r", "\\r").replace("\n", "\\n")
+
+
 def _run(argv) -> int:
-    args = build_parser().parse_args(argv)
-    if getattr(args, "merges", None) is not None and args.merges < 0:
-        raise StudioError(f"--merges must be >= 0, not {args.merges}")
+    args = _parse(argv)
+    _empty_paths(args)
     if sys.stdout is None:  # started with stdout closed (>&-): printing would silently do nothing
         raise OutputError("standard output is closed")
     inputs, outputs = files_of(args)
@@ -225,13 +255,13 @@ def main(argv=None) -> int:
     try:
         return _run(argv)
     except StudioError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:
         _silence_stdout()  # the reader stopped (| head): not an error
         return 0
     except OutputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_ERROR
     except (OSError, UnicodeEncodeError) as exc:
         if isinstance(exc, OSError) and exc.filename is not None:
@@ -239,7 +269,7 @@ def main(argv=None) -> int:
         else:
             message = _output_error(exc)
             _silence_stdout()
-        print(f"error: {message}", file=sys.stderr)
+        print(f"error: {_one_line(message)}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)

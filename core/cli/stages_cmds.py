@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from core.inspect import byte_order
 from core.errors import StudioError
+from core.numbers import MAX_ID, option
 from core.fileio import read_limited
-from core.inspect.stages import inspect
+from core.inspect.stages import MAX_CHARS, inspect
 from core.cli import shelf_cmds
 
-MAX_TEXT_BYTES = 64 << 20
+MAX_TEXT_BYTES = 4 * MAX_CHARS  # longer cannot hold few enough characters: refused unread
 
 
 def add_command(sub, print_json) -> None:
@@ -22,7 +23,7 @@ def add_command(sub, print_json) -> None:
     source = p.add_mutually_exclusive_group(required=True)
     source.add_argument("--text", help="the input text")
     source.add_argument("--file", help="read the input text from a UTF-8 file")
-    p.add_argument("--limit", type=int, help="use only the first K merges (merge models)")
+    p.add_argument("--limit", type=option(high=MAX_ID), help="use only the first K merges (merge models)")
     p.add_argument("--template", help='specials around the tokens, e.g. "<BOS> $A <EOS>"')
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=lambda args: cmd_stages(args, print_json))
@@ -37,10 +38,12 @@ def _read_text(path) -> str:
 
 
 def cmd_stages(args, print_json) -> int:
-    if args.limit is not None and args.limit < 0:
-        raise StudioError(f"--limit must be >= 0, not {args.limit}")
     asset, model = shelf_cmds.open_asset(args.asset)
     text = args.text if args.text is not None else _read_text(args.file)
+    if len(text) > MAX_CHARS:  # checked here too, to name where the text came from
+        where = "--text" if args.text is not None else str(args.file)
+        raise StudioError(f"{where}: {len(text)} characters are over the limit {MAX_CHARS} of a stage-by-stage "
+                          "inspection; inspect a part of it (encode takes the whole)")
     found = inspect(model, asset["kind"], text, limit=args.limit, template=args.template)
     order = byte_order.detect(model, asset["kind"])
     if args.json:

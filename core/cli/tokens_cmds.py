@@ -26,6 +26,7 @@ from core.errors import StudioError
 from core.inspect.idlist import parse_ids
 from core.models import char_bpe
 from core.tokenizer import post
+from core.numbers import MAX_ID, parse_decimal
 from core.utf8 import Utf8DecodeError
 from core.cli import shelf_cmds
 
@@ -131,7 +132,7 @@ def read_ids(tok, items) -> list[int]:
     ids = []
     for item in items:
         if item.isascii() and item.isdigit():
-            ids.append(int(item))
+            ids.append(parse_decimal(item, where="decode", what="ID", high=MAX_ID))
             continue
         try:
             ids.append(tok.token_to_id(item))

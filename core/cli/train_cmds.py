@@ -20,6 +20,7 @@ from core.errors import CorpusError, StudioError
 from core.fileio import read_limited, write_json_atomic
 from core.inspect import training_trace
 from core.models.ties import POLICIES
+from core.numbers import MAX_ID, option, real_option
 from core import corpus as corpus_mod
 
 ALGORITHMS = ("char-bpe", "byte-bpe", "wordpiece", "unigram")
@@ -66,8 +67,8 @@ def add_command(sub, print_json) -> None:
     p.add_argument("--from-counts", metavar="TABLE",
                    help="train from a word<TAB>count table written by 'count' (the same as CORPUS --format table)")
     p.add_argument("--algo", default="char-bpe", choices=ALGORITHMS, help="the trainer (default char-bpe)")
-    p.add_argument("--merges", type=int, help="char-bpe, byte-bpe: number of merges")
-    p.add_argument("--vocab-size", type=int, help="target vocabulary size (every algorithm)")
+    p.add_argument("--merges", type=option(high=MAX_ID), help="char-bpe, byte-bpe: number of merges")
+    p.add_argument("--vocab-size", type=option(low=1, high=MAX_ID), help="target vocabulary size (every algorithm)")
     p.add_argument("--format", choices=["table", "text", "jsonl"],
                    help="table: word<TAB>count; text: char-bpe words / others one record per line; jsonl")
     p.add_argument("--pretokenizer", choices=["none", "whitespace", "gpt2", "cl100k"],
@@ -76,11 +77,11 @@ def add_command(sub, print_json) -> None:
     p.add_argument("--tie", default="lexicographic", choices=list(POLICIES), help="char-bpe tie policy")
     p.add_argument("--unk", default="[UNK]", help="char-bpe: the unknown token")
     p.add_argument("--no-unk", action="store_true", help="char-bpe: unknown characters are an error")
-    p.add_argument("--min-frequency", type=int, default=1, help="wordpiece: least count of a merged pair")
-    p.add_argument("--seed-size", type=int, default=1_000_000, help="unigram: seed substrings kept")
-    p.add_argument("--shrink", type=float, default=0.75, help="unigram: share of pieces kept per round")
-    p.add_argument("--em-iterations", type=int, default=2, help="unigram: EM steps per round")
-    p.add_argument("--max-piece-length", type=int, default=16, help="unigram: longest piece, in characters")
+    p.add_argument("--min-frequency", type=option(low=1), default=1, help="wordpiece: least count of a merged pair")
+    p.add_argument("--seed-size", type=option(low=1, high=MAX_ID), default=1_000_000, help="unigram: seed substrings kept")
+    p.add_argument("--shrink", type=real_option, default=0.75, help="unigram: share of pieces kept per round")
+    p.add_argument("--em-iterations", type=option(low=1, high=1000), default=2, help="unigram: EM steps per round")
+    p.add_argument("--max-piece-length", type=option(low=1, high=MAX_ID), default=16, help="unigram: longest piece, in characters")
     p.add_argument("--normalization", default="identity", choices=list(NORMALIZATIONS),
                    help="unigram: identity or nfkc (nmt_nfkc is not offered)")
     p.add_argument("--name")
@@ -185,10 +186,8 @@ def _check_options(args) -> None:
     if pre not in PRETOKENIZERS[algo]:
         raise StudioError(f"--pretokenizer {pre} is not offered for {algo}; use {' or '.join(PRETOKENIZERS[algo])}")
     args.pretokenizer = pre
-    for option in ("vocab_size", "min_frequency", "seed_size", "em_iterations", "max_piece_length"):
-        value = getattr(args, option)
-        if value is not None and value < (0 if option == "vocab_size" else 1):
-            raise StudioError(f"--{option.replace('_', '-')} must be >= 1, not {value}")
+    if algo == "char-bpe" and not args.no_unk and not args.unk:
+        raise StudioError("--unk: the unknown token must not be empty (or give --no-unk)")
     if algo in ("wordpiece", "unigram"):
         if args.merges is not None:
             raise StudioError(f"--merges is for BPE; {algo} takes --vocab-size")
@@ -210,6 +209,9 @@ def train_asset(args):
         from core.models import char_bpe
 
         words = corpus_mod.read_corpus(args.corpus, args.format)
+        if not args.no_unk and any(args.unk in w for w in words.words) and len(args.unk) == 1:
+            raise StudioError(f"--unk {args.unk!r}: is a character of {args.corpus}; choose another unknown token "
+                              "(or give --no-unk)")
         with progress_bar("merge") as progress:
             model = char_bpe.train(words, merges=args.merges, vocab_size=args.vocab_size, tie=args.tie,
                                    unk=None if args.no_unk else args.unk, progress=progress)

@@ -24,8 +24,8 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.fileio import read_limited
-from core.errors import AssetError
+from core.fileio import check_outputs, read_limited
+from core.errors import AssetError, OutputRefused
 from core.formats.report import Report
 
 FORMATS = ("hf", "tiktoken", "spm", "bert-vocab", "subword-nmt", "minbpe")  # read and written
@@ -117,10 +117,14 @@ def import_file(path, fmt: str, *, pattern: str | None = None, name: str = "", *
     return imported
 
 
-def export_asset(asset: dict, tokenizer, fmt: str, out, **options) -> Report:
-    """Write ``asset`` as ``fmt`` to ``out``; AssetError if it cannot be represented."""
+def export_asset(asset: dict, tokenizer, fmt: str, out, *, inputs=(), **options) -> Report:
+    """Write ``asset`` as ``fmt`` to ``out``; AssetError if it cannot be represented.
+    Every file it would write is checked first (:func:`core.fileio.check_outputs`):
+    none may be one of ``inputs`` (the asset's own file), a link or a special file."""
     if fmt not in FORMATS:
         raise AssetError(f"cannot write {fmt!r}; choose one of {', '.join(FORMATS)}")
+    # Once each: a model and its sidecar on one name is the writer's own message.
+    check_outputs(dict.fromkeys(export_paths(fmt, out)), inputs, OutputRefused)
     report = _module(fmt).write(asset, tokenizer, out, **options)
     post = getattr(tokenizer, "post_processor", None)
     if post is not None and fmt != "hf":

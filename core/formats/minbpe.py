@@ -21,6 +21,7 @@ from pathlib import Path
 from core import assets
 from core.pipeline import pretokenize
 from core.errors import AssetError, StudioError, excerpt
+from core.numbers import MAX_VOCAB, parse_decimal
 from core.fileio import write_bytes_atomic
 from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
 from core.formats import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
@@ -53,10 +54,8 @@ def read(path, *, pattern=None, **_options) -> Imported:
     if len(lines) < 3:
         raise AssetError(f"{path}: truncated: no pattern and special-count lines")
     split = lines[1].strip()
-    try:
-        count = int(lines[2].strip())
-    except ValueError:
-        raise AssetError(f"{path}: line 3: the number of specials must be an integer, found {lines[2][:40]!r}") from None
+    count = parse_decimal(lines[2].strip(), where=f"{path}: line 3", what="number of specials", high=MAX_VOCAB,
+                          error=AssetError)
     table = [bytes([b]) for b in range(256)]
     added = []
     for number in range(4, 4 + count):

@@ -26,12 +26,12 @@ normalization are assumptions the report states.
 
 from __future__ import annotations
 
-import math
 import struct
 from pathlib import Path
 
 from core import assets
 from core.errors import AssetError, StudioError, excerpt
+from core.numbers import MAX_MERGES, parse_real
 from core.formats import Imported, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
 
@@ -174,12 +174,10 @@ def _vocab_file(text: str, report: Report, model_type) -> dict:
         if not line:
             continue
         parts = line.rsplit("\t", 1)  # a piece may itself be a tab
-        try:
-            pieces.append((parts[0], float(parts[1])))
-        except (IndexError, ValueError):
-            raise AssetError(f"line {number}: expected 'piece<TAB>score', found {line[:60]!r}") from None
-        if not parts[0] or not math.isfinite(pieces[-1][1]):
-            raise AssetError(f"line {number}: expected 'piece<TAB>score' with a finite score")
+        if len(parts) != 2 or not parts[0]:
+            raise AssetError(f"line {number}: expected 'piece<TAB>score', found {line[:60]!r}")
+        pieces.append((parts[0], parse_real(parts[1].rstrip("\r"), where=f"line {number}", what="score",
+                                            error=AssetError)))
     names = {p for p, _ in pieces}
     byte_fallback = all(f"<0x{b:02X}>" in names for b in range(256))
     rows = []
@@ -339,6 +337,9 @@ def _shielding(pipeline, user) -> dict:
     through it untouched (the asset's added tokens do not say which they are)."""
     spec = pipeline.describe()
     return {**spec, "protected": sorted(a.content for a in user)} if user else spec
+# Characters sliced and hashed while deriving a SentencePiece BPE model's
+# merges: 256K pieces of 16 characters take a quarter of it.
+MAX_SPLIT_WORK = 2**28
 
 
 def implied_merges(pieces):
@@ -347,16 +348,28 @@ def implied_merges(pieces):
     equal scores share a rank).  Also counts the multi-character pieces no
     split reaches, which SentencePiece never produces."""
     mergeable = {p for p, _, t in pieces if t == "normal"}
+    lengths = set(map(len, mergeable))
     order = sorted((i for i, (p, _, t) in enumerate(pieces) if t == "normal" and len(p) > 1),
                    key=lambda i: (-pieces[i][1], i))
-    merges, ranks, rank, last, unreachable = [], [], -1, None, 0
+    merges, ranks, rank, last, unreachable, work = [], [], -1, None, 0, 0
     for i in order:
         piece, score, _ = pieces[i]
         if score != last:
             rank, last = rank + 1, score
-        splits = [(piece[:cut], piece[cut:]) for cut in range(1, len(piece))
-                  if piece[:cut] in mergeable and piece[cut:] in mergeable]
+        # Only cuts whose two lengths some piece has are tried; each try
+        # slices and hashes the whole piece, so long pieces cost the square
+        # of their length: that work is bounded (a 2 MB file of long
+        # pieces would otherwise imply millions of merges and gigabytes).
+        size = len(piece)
+        cuts = [cut for cut in range(1, size) if cut in lengths and size - cut in lengths]
+        work += len(cuts) * size
+        if work > MAX_SPLIT_WORK:
+            raise AssetError(f"pieces[{i}]: deriving merges from these pieces means trying over {MAX_SPLIT_WORK} "
+                             "characters of splits, the limit (the pieces are too many or too long for BPE)")
+        splits = [(piece[:cut], piece[cut:]) for cut in cuts if piece[:cut] in mergeable and piece[cut:] in mergeable]
         merges += splits
         ranks += [rank] * len(splits)
+        if len(merges) > MAX_MERGES:
+            raise AssetError(f"pieces[{i}]: the pieces imply more than {MAX_MERGES} merges, the limit of a merge list")
         unreachable += not splits
     return merges, ranks, unreachable

@@ -36,6 +36,9 @@ import regex
 from core import assets
 from core.pipeline import pretokenize
 from core.errors import AssetError, StudioError, excerpt
+from core.numbers import MAX_VOCAB, check_int, parse_decimal
+from core.corpus import lines_of
+from core.pipeline.regex_bounds import repeat_problem
 from core.fileio import write_bytes_atomic
 from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN, byte_level_bytes
 from core.formats import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
@@ -47,7 +50,7 @@ LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
 def parse_ranks(text: str, path) -> dict[bytes, int]:
     ranks: dict[bytes, int] = {}
     seen: dict[int, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines_of(text), start=1):
         if not line:
             continue
         parts = line.split()
@@ -55,11 +58,11 @@ def parse_ranks(text: str, path) -> dict[bytes, int]:
             raise AssetError(f"{path}: line {number}: expected 'base64-token rank', found {line[:60]!r}")
         try:
             token = base64.b64decode(parts[0], validate=True)
-            rank = int(parts[1])
         except (binascii.Error, ValueError):
-            raise AssetError(f"{path}: line {number}: {parts[0][:40]!r} {parts[1][:20]!r} is not base64 and "
-                             "an integer rank") from None
-        if rank < 0 or not token:
+            raise AssetError(f"{path}: line {number}: {parts[0][:40]!r} is not base64") from None
+        rank = parse_decimal(parts[1], where=f"{path}: line {number}", what="rank", high=MAX_VOCAB - 1,
+                             error=AssetError)
+        if not token:
             raise AssetError(f"{path}: line {number}: ranks must be >= 0 and tokens non-empty")
         if token in ranks or rank in seen:
             raise AssetError(f"{path}: line {number}: token or rank {rank} repeats line {seen.get(rank, '?')}")
@@ -110,6 +113,7 @@ def _split_of(path, pattern, pat_str, sidecar):
     pattern = pattern or (None if pat_str else sidecar.get("pattern"))
     if pattern:
         return _named(pattern), None
+    field = "--pat-str" if pat_str else f"{sidecar.get('path', path)}: pat_str"
     pat_str = pat_str or sidecar.get("pat_str")
     if pat_str is None:
         raise AssetError(f"{path}: a rank file does not record its split pattern; choose one with --pattern "
@@ -118,12 +122,15 @@ def _split_of(path, pattern, pat_str, sidecar):
     named = next((p for p in pretokenize.PRETOKENIZERS.values() if p.pattern == pat_str), None)
     if named:
         return named, None
-    if not isinstance(pat_str, str) or not pat_str or len(pat_str) > 10_000:
-        raise AssetError("pat_str: expected a non-empty regex of at most 10,000 characters")
+    if not isinstance(pat_str, str) or not pat_str:
+        raise AssetError(f"{field}: expected a non-empty regex")
+    problem = repeat_problem(pat_str)
+    if problem is not None:  # regex.compile expands counted repeats: checked before it runs
+        raise AssetError(f"{field}: the regex {excerpt(pat_str)} is refused: {problem}")
     try:
         regex.compile(pat_str)
     except (regex.error, RecursionError, OverflowError) as exc:
-        raise AssetError(f"pat_str: {excerpt(pat_str)} is not a regex the regex module accepts ({exc})") from None
+        raise AssetError(f"{field}: {excerpt(pat_str)} is not a regex the regex module accepts ({exc})") from None
     return None, pat_str
 
 
@@ -190,10 +197,12 @@ def _sidecar(specials, path) -> dict:
     except AssetError as exc:
         raise AssetError.at(str(specials), exc) from None
     tokens = obj.get("special_tokens", obj) if isinstance(obj, dict) else None
-    if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
-                                               for k, v in tokens.items()):
+    if not isinstance(tokens, dict) or not all(isinstance(k, str) for k in tokens):
         raise AssetError(f"{specials}: expected {{\"special_tokens\": {{token: id}}}} or {{token: id}}")
-    out = {"special_tokens": tokens}
+    for token, token_id in tokens.items():
+        check_int(token_id, where=f"{specials}: special_tokens.{excerpt(token, 30)}", what="ID",
+                  high=MAX_VOCAB - 1, error=AssetError)
+    out = {"special_tokens": tokens, "path": str(specials)}
     if isinstance(obj.get("pattern_name"), str):
         out["pattern"] = obj["pattern_name"]
     elif "pat_str" in obj:

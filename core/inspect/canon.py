@@ -42,9 +42,13 @@ from typing import NamedTuple
 
 from core import utf8
 from core.models.byte_train import paused_gc
-from core.errors import TokenizerError
+from core.errors import StudioError, TokenizerError
 from core.models.unigram import CONTROL
 from core.tokenizer.base import Tokenizer
+
+# Decoding and re-encoding takes some 20 µs an ID: a list is checked
+# whole in a few seconds at most, not minutes (10 million IDs took 2.9 GB).
+MAX_IDS = 100_000
 
 
 class Span(NamedTuple):
@@ -92,6 +96,9 @@ class CanonResult:
 
 def check(tokenizer, ids) -> CanonResult:
     """Decode ``ids`` with ``tokenizer``, re-encode, and compare."""
+    ids = tuple(ids)
+    if len(ids) > MAX_IDS:
+        raise StudioError(f"more than {MAX_IDS} IDs: split the list", code="ids.too_many", limit=MAX_IDS)
     # Millions of small tuples would each count towards a full GC pass.
     with paused_gc():
         return _check(tokenizer, tuple(ids))

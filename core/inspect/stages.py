@@ -41,6 +41,9 @@ from core.errors import TokenizerError
 
 # Past this many differing characters the diff names one stretch, not each edit.
 DIFF_LIMIT = 4000
+# Every stage keeps its text, spans and per-character maps: some 40 µs and
+# hundreds of bytes a character (2 MB took 100 s and 900 MB).
+MAX_CHARS = 100_000
 
 
 class Piece(NamedTuple):
@@ -323,6 +326,10 @@ def inspect(tokenizer, kind: str, text: str, *, limit: int | None = None, templa
 
     if not isinstance(text, str):
         raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+    if len(text) > MAX_CHARS:
+        raise TokenizerError(f"the text has {len(text)} characters, over the limit {MAX_CHARS} of a stage-by-stage "
+                             "inspection; inspect a part of it (encode takes the whole)", code="stages.too_long",
+                             size=len(text), limit=MAX_CHARS)
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
         raise TokenizerError(f"limit must be an integer >= 0, not {limit!r}")
     return stage_kinds.run(tokenizer, kind, text, limit, template, check or (lambda: None))

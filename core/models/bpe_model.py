@@ -33,6 +33,7 @@ import regex
 from core.pipeline import text_pipeline as tp
 from core.assets.schema import require
 from core.errors import AssetError, TokenizerError, excerpt
+from core.numbers import MAX_MERGES, MAX_VOCAB
 
 _NO_MERGE = (1 << 62, 0, 0)  # sorts after every real (rank, new_id, index)
 CACHE_LIMIT = 1 << 16
@@ -99,6 +100,9 @@ class BPEModel:
                 raise TokenizerError(f"vocab[{index}]: a token must be a non-empty string, not {excerpt(token)}")
             if isinstance(token_id, bool) or not isinstance(token_id, int) or token_id < 0:
                 raise TokenizerError(f"vocab[{index}]: the ID of {excerpt(token)} must be an integer >= 0")
+            if token_id >= MAX_VOCAB:
+                raise TokenizerError(f"vocab[{index}]: the ID {token_id} of {excerpt(token)} is over the limit "
+                                     f"{MAX_VOCAB - 1} of a vocabulary ID")
             if token in ids:
                 raise TokenizerError(f"vocab[{index}]: {excerpt(token)} has two IDs, {ids[token]} and {token_id}")
             if token_id in tokens:
@@ -111,6 +115,8 @@ class BPEModel:
                 raise TokenizerError(f"{name} must be a non-empty string or null, not {excerpt(value)}")
         if self.unk is not None and self.unk not in ids:
             raise TokenizerError(f"the unknown token {excerpt(self.unk)} is not in the vocabulary")
+        if len(self.merges) > MAX_MERGES:
+            raise TokenizerError(f"{len(self.merges)} merges are over the limit {MAX_MERGES} of a merge list")
         ranks = tuple(range(len(self.merges))) if self.ranks is None else tuple(self.ranks)
         if len(ranks) != len(self.merges) or any(b < a for a, b in zip(ranks, ranks[1:])):
             raise TokenizerError("merge ranks must give one non-decreasing integer per merge")
@@ -151,6 +157,9 @@ class BPEModel:
                 raise TokenizerError(f"added token {excerpt(a)}: expected an AddedToken with non-empty content")
             if a.content in seen:
                 raise TokenizerError(f"added token {excerpt(a.content)} appears twice")
+            if isinstance(a.id, bool) or not isinstance(a.id, int) or not 0 <= a.id < MAX_VOCAB:
+                raise TokenizerError(f"added token {excerpt(a.content)}: the ID {excerpt(a.id)} is not an integer "
+                                     f"from 0 to {MAX_VOCAB - 1}")
             known = tokens.get(a.id)
             if (known is not None and known != a.content) or ids.get(a.content, a.id) != a.id:
                 raise TokenizerError(f"added token {excerpt(a.content)} (ID {a.id}) disagrees with the vocabulary, "

@@ -252,8 +252,8 @@ def _pairs(word: str):
 def _index(symbols: list[str], freqs: list[int]) -> tuple[dict[str, int], dict[str, list[int]]]:
     """The pair counts and the pair -> words index of the starting words.
 
-    The index lists a word once per occurrence (``_merge`` skips the
-    repeats), so it is built by ``map`` in C, and each count is the summed
+    The index lists a word once per occurrence (``_merge`` visits each
+    word once), so it is built by ``map`` in C, and each count is the summed
     count of the words listed: a Python step per occurrence took a tenth
     of a 1 MB run.
     """
@@ -315,7 +315,11 @@ def _merge(pair: str, new: str, symbols: list[str], freqs: list[int], where, que
     # the deltas and the index entries follow once per distinct neighbour.
     before: dict[str, list[int]] = defaultdict(list)
     after: dict[str, list[int]] = defaultdict(list)
-    for w in where.pop(pair):
+    # The index lists a word once per occurrence: a word holding the pair
+    # k times must be merged once, not found k times (k scans of one long
+    # word made training quadratic in its length).  ``dict.fromkeys``
+    # keeps the first-listed order, so every merge and tie is as before.
+    for w in dict.fromkeys(where.pop(pair)):
         old = symbols[w]
         i = old.find(pair)
         if i < 0:  # the index only grows; this word lost the pair earlier

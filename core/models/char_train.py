@@ -109,7 +109,8 @@ def _prune(pair: str, listed: list[int], symbols: list[str]) -> int:
     word that gets it back is listed again by the merge that makes it) and
     return the first one left.  A pair whose count fell from hundreds to a
     few would otherwise be scanned whole at every re-keying."""
-    listed[:] = [w for w in listed if pair in symbols[w]]
+    # Once per word: a long word listed once per occurrence is searched once.
+    listed[:] = [w for w in dict.fromkeys(listed) if pair in symbols[w]]
     return min(listed)
 
 

@@ -37,6 +37,7 @@ from core.models.char_bpe import merge_symbols
 from core.pipeline.bert_basic import BasicTokenizer
 from core.corpus import WordCorpus
 from core.errors import TokenizerError
+from core.numbers import MAX_VOCAB
 
 BERT_MAX_CHARS = 200
 HF_MAX_CHARS = 100
@@ -99,6 +100,8 @@ class WordPiece:
 
         vocab = tuple(self.vocab)
         object.__setattr__(self, "vocab", vocab)
+        if len(vocab) > MAX_VOCAB:
+            raise TokenizerError(f"{len(vocab)} vocabulary entries are over the limit {MAX_VOCAB} of a vocabulary")
         ids = {}
         for index, piece in enumerate(vocab):
             if not isinstance(piece, str) or piece == "":

@@ -36,6 +36,7 @@ from typing import NamedTuple
 import regex
 
 from core.errors import AssetError, TokenizerError, excerpt
+from core.pipeline.regex_bounds import repeat_problem
 
 # Unicode White_Space (Rust's char::is_whitespace), not str.isspace, which
 # also counts U+001C..U+001F.
@@ -198,6 +199,9 @@ class GuardedRegex:
     def __init__(self, source: str, where: str, translated: str | None = None):
         self.source, self.where = source, where
         self.trusted = source in _known_patterns()
+        problem = None if self.trusted else repeat_problem(source)
+        if problem is not None:  # regex.compile expands counted repeats: checked before it runs
+            raise AssetError(f"{where}.pattern: the regex {source[:80]!r} is refused: {problem}")
         try:
             self.compiled = regex.compile(source if translated is None else translated)
         except (regex.error, OverflowError, RecursionError) as exc:

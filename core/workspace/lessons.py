@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from core.numbers import parse_decimal
 from core.inspect import asset_diff, identity
 from core.models import char_bpe, wordpiece
 from core.workspace import classroom
@@ -215,7 +216,8 @@ def parse_tokens(text: str) -> tuple[str, ...]:
 
 
 def parse_number(text: str) -> int:
-    return int(str(text).strip())
+    """An answer typed as a number: ASCII digits (core.numbers), a ValueError otherwise."""
+    return parse_decimal(str(text).strip(), where="answer")
 
 
 def parse_hex(text: str) -> int:

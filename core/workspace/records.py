@@ -17,12 +17,16 @@ ending is never part of a word.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from core.pipeline import pretokenize
 from core.corpus import END_OF_WORD, MAX_CORPUS_BYTES, WordCorpus, validate_entry
 from core.errors import CorpusError, excerpt
+from core.fileio import kind_of
+from core.numbers import parse_decimal
 
 PRETOKENIZERS = ("whitespace", "gpt2", "none")
 ENDINGS = ("\n", "\r\n", "")
@@ -170,11 +174,7 @@ def parse_count(text, *, where: str) -> int:
     if isinstance(text, int) and not isinstance(text, bool):
         count = text
     else:
-        try:
-            count = int(str(text).strip(), 10)
-        except ValueError:
-            raise CorpusError(f"{where}: count {str(text)[:40]!r} is not an integer", code="corpus.count_not_integer",
-                              where=where, count=repr(str(text)[:40])) from None
+        count = parse_decimal(str(text).strip(), where=where, what="count", error=CorpusError)
     validate_entry("x", count, where=where)
     return count
 
@@ -334,15 +334,33 @@ def import_file(path, *, target: str = "words", fmt: str = "text", pretokenizer:
     if fmt not in ("text", "table"):
         raise CorpusError(f"unknown corpus format {fmt!r}: use 'text' or 'table'")
     words_of("", pretokenizer)  # names an unknown pre-tokenization up front
+    def too_big(size):
+        return CorpusError(f"{name}: {size} bytes is over the {MAX_CORPUS_BYTES}-byte limit", code="file.too_big",
+                           where=name, size=size, limit=MAX_CORPUS_BYTES, label="-byte limit")
+
     try:
-        size = path.stat().st_size
-        if path.is_dir():
-            raise CorpusError(f"{name}: is a directory, not a text file", code="file.directory", where=name,
-                              what="a text file")
-        if size > MAX_CORPUS_BYTES:
-            raise CorpusError(f"{name}: {size} bytes is over the {MAX_CORPUS_BYTES}-byte limit", code="file.too_big",
-                              where=name, size=size, limit=MAX_CORPUS_BYTES, label="-byte limit")
-        handle = path.open("rb")
+        # Opened first, then asked what it is: a file swapped between a
+        # stat and the open is never read, and O_NONBLOCK keeps a FIFO from
+        # blocking the open itself.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            mode, size = (st := os.fstat(fd)).st_mode, st.st_size
+            if stat.S_ISDIR(mode):
+                raise CorpusError(f"{name}: is a directory, not a text file", code="file.directory", where=name,
+                                  what="a text file")
+            if not stat.S_ISREG(mode):
+                reason = f"{kind_of(mode)}, not a regular file"
+                raise CorpusError(f"{name}: cannot read ({reason})", code="file.unreadable", where=name,
+                                  reason=reason)
+            if size > MAX_CORPUS_BYTES:
+                raise too_big(size)
+            handle = os.fdopen(fd, "rb")
+        except BaseException:
+            os.close(fd)
+            raise
+    except IsADirectoryError:  # Windows cannot open a folder
+        raise CorpusError(f"{name}: is a directory, not a text file", code="file.directory", where=name,
+                          what="a text file") from None
     except FileNotFoundError:
         raise CorpusError(f"{name}: no such file", code="file.missing", where=name) from None
     except OSError as exc:
@@ -382,6 +400,8 @@ def import_file(path, *, target: str = "words", fmt: str = "text", pretokenizer:
                         validate_entry(word, 1, where=where)
                         counts[word] = counts.get(word, 0) + 1
             done += len(data)
+            if done + len(carry) > MAX_CORPUS_BYTES:  # the bytes read count, not the size stat gave
+                raise too_big(done + len(carry))
             if progress is not None:
                 progress(min(done, size), size)
             if not chunk:

@@ -479,7 +479,9 @@ class Workspace:
         path = path if path is not None else loaded.path
         if path is None:
             raise assets_mod.AssetError("this asset has never been saved: choose a file name", code="asset.never_saved")
-        assets_mod.save_asset(path, loaded.asset)
+        # Another open asset's file is never replaced by this one.
+        others = [e.loaded.path for i, e in enumerate(self.assets) if i != index and e.loaded.path]
+        assets_mod.save_asset(path, loaded.asset, inputs=others)
         self._put_asset(index, identity.OpenAsset(replace(loaded, path=str(path)), False))
 
     def close_asset(self, index: int) -> None:

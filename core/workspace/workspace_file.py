@@ -44,7 +44,7 @@ from core.models import char_bpe
 from core.workspace import records as records_mod
 from core.assets.schema import parse_json, require
 from core.corpus import WordCorpus
-from core.errors import AssetError, StudioError, excerpt
+from core.errors import AssetError, OutputRefused, StudioError, excerpt
 from core.fileio import read_limited, write_json_atomic
 from core.models.ties import check_policy
 from core.workspace.workspace import TrainSettings
@@ -69,14 +69,16 @@ class Snapshot:
     step: int
     source: str | None = None  # where the user saved it, for recovery
     assets: tuple = ()  # core.inspect.identity.LoadedAsset of the open assets with unsaved edits
+    asset_paths: tuple = ()  # every open asset's file: a save never replaces one
 
 
 def snapshot(workspace, *, source: str | None = None) -> Snapshot:
     """Cheap: takes references only, so a thread can serialize it."""
     corpus = workspace.corpus if workspace.records is None else WordCorpus((), ())
     unsaved = tuple(entry.loaded for entry in workspace.assets if entry.dirty)
+    paths = tuple(entry.loaded.path for entry in workspace.assets if entry.loaded.path)
     return Snapshot(corpus, workspace.records, workspace.settings, workspace.model,
-                    workspace.comparison, workspace.step, source, unsaved)
+                    workspace.comparison, workspace.step, source, unsaved, paths)
 
 
 # ==== writing ====
@@ -127,7 +129,11 @@ def to_document(snap: Snapshot) -> dict:
 def save(snap: Snapshot, path) -> None:
     """Write atomically; a StudioError names the file if it cannot be written."""
     try:
-        write_json_atomic(path, to_document(snap))
+        # The workspace holds its assets: it never replaces one of their files.
+        inputs = [*snap.asset_paths, *(a.path for a in snap.assets if a.path)]
+        write_json_atomic(path, to_document(snap), inputs=inputs)
+    except OutputRefused:
+        raise
     except OSError as exc:
         raise AssetError(f"{path}: cannot write the workspace ({exc.strerror or exc})", code="workspace.unwritable",
                          where=str(path), reason=exc.strerror or str(exc)) from None
@@ -223,7 +229,7 @@ def parse(document, name: str = "<workspace>") -> Snapshot:
             raise AssetError(f"not a Subword Studio workspace (format must be {FORMAT!r})", code="workspace.format",
                              format=repr(FORMAT))
         version = document.get("schema_version")
-        if version != SCHEMA_VERSION:
+        if type(version) is not int or version != SCHEMA_VERSION:  # true and 1.0 equal 1 in Python
             raise AssetError(f"unknown schema version {excerpt(version)}; this version reads {SCHEMA_VERSION}",
                              code="file.schema_version", version=excerpt(version), supported=SCHEMA_VERSION)
         corpus_doc = require(document, "corpus", dict, "workspace")

@@ -15,7 +15,7 @@ import html
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-    QProgressBar, QPushButton, QSlider, QSpinBox, QSplitter, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget,
+    QMessageBox, QProgressBar, QPushButton, QSlider, QSpinBox, QSplitter, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from core.workspace import records as rec
@@ -30,6 +30,7 @@ from ..corpus_models import visible_whitespace
 from ..fit_columns import fit_columns
 from ..palette import OKABE_ITO_TINTS
 from ..plots import TimelinePlots
+from .. import core_text
 from . import byte as timeline_byte
 from . import unigram as timeline_unigram
 from . import wordpiece as timeline_wordpiece
@@ -773,5 +774,8 @@ class MergeTimeline(QWidget):
     def _choose_export(self, key):
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export table"), f"{key}.csv", self.tr("CSV (*.csv)"))
         if path:
-            self.export_csv(key, path)
+            try:
+                self.export_csv(key, path)
+            except OSError as exc:  # a refused or failed write is shown, never raised into Qt
+                QMessageBox.warning(self, self.tr("Export failed"), core_text.error(exc))
 

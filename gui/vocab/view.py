@@ -256,13 +256,15 @@ class VocabView(QWidget):
 
     def export(self, path: str) -> None:
         """The table as CSV at ``path``; with an audit run, its findings beside it (``-audit.csv``)."""
+        # An open asset's file is never replaced by a table.
+        inputs = [e.loaded.path for e in self.workspace.assets if e.loaded.path]
         try:
-            export.write_csv(path, export.table_csv(self.table, self.found))
+            export.write_csv(path, export.table_csv(self.table, self.found), inputs=inputs)
             if self.found is not None:
                 stem = path[:-4] if path.lower().endswith(".csv") else path
-                export.write_csv(stem + "-audit.csv", export.audit_csv(self.table, self.found))
+                export.write_csv(stem + "-audit.csv", export.audit_csv(self.table, self.found), inputs=inputs)
         except OSError as exc:
-            self.status.setText(str(exc))
+            self.status.setText(core_text.error(exc))
 
 
 def _id_range(text: str):

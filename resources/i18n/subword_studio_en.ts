@@ -80,7 +80,7 @@
 <context>
     <name>Interop</name>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="359"/>
+        <location filename="../../gui/interop.py" line="360"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>Importing %n file…</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="409"/>
+        <location filename="../../gui/timeline/widget.py" line="410"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>Trained %n byte-level merge.</numerusform>
@@ -99,7 +99,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="622"/>
+        <location filename="../../gui/timeline/widget.py" line="623"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>
@@ -110,7 +110,7 @@
 <context>
     <name>TimelinePlots</name>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="260"/>
+        <location filename="../../gui/plots.py" line="261"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>After %n merge:</numerusform>

@@ -1808,7 +1808,7 @@
         <location filename="../../gui/interop.py" line="68"/>
         <location filename="../../gui/interop.py" line="209"/>
         <location filename="../../gui/interop.py" line="216"/>
-        <location filename="../../gui/interop.py" line="337"/>
+        <location filename="../../gui/interop.py" line="338"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
@@ -1915,37 +1915,37 @@
         <translation>未提供以下格式，因为它们无法容纳 %1：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="284"/>
+        <location filename="../../gui/interop.py" line="285"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="296"/>
+        <location filename="../../gui/interop.py" line="297"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="298"/>
+        <location filename="../../gui/interop.py" line="299"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="332"/>
+        <location filename="../../gui/interop.py" line="333"/>
         <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
         <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="338"/>
+        <location filename="../../gui/interop.py" line="339"/>
         <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
         <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="341"/>
+        <location filename="../../gui/interop.py" line="342"/>
         <source>no split pattern chosen</source>
         <translation>未选择切分模式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="359"/>
+        <location filename="../../gui/interop.py" line="360"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个文件…</numerusform>
@@ -2307,296 +2307,301 @@
 <context>
     <name>MergeTimeline</name>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="106"/>
+        <location filename="../../gui/timeline/widget.py" line="107"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="107"/>
+        <location filename="../../gui/timeline/widget.py" line="108"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="108"/>
+        <location filename="../../gui/timeline/widget.py" line="109"/>
         <source>Retrain on every change</source>
         <translation>每次更改后重新训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="115"/>
+        <location filename="../../gui/timeline/widget.py" line="116"/>
         <source>◀ Step back</source>
         <translation>◀ 后退一步</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="116"/>
-        <location filename="../../gui/timeline/widget.py" line="683"/>
+        <location filename="../../gui/timeline/widget.py" line="117"/>
+        <location filename="../../gui/timeline/widget.py" line="684"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="118"/>
+        <location filename="../../gui/timeline/widget.py" line="119"/>
         <source>Step forward ▶</source>
         <translation>前进一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="122"/>
+        <location filename="../../gui/timeline/widget.py" line="123"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="144"/>
+        <location filename="../../gui/timeline/widget.py" line="145"/>
         <source>Follow the selected step</source>
         <translation>跟随所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="146"/>
+        <location filename="../../gui/timeline/widget.py" line="147"/>
         <source>The sample text is encoded with as many merges as the step selected above; untick to choose the number of merges with the slider.</source>
         <translation>示例文本按上方所选步骤的合并次数编码；取消勾选后可用滑块自选合并次数。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="152"/>
+        <location filename="../../gui/timeline/widget.py" line="153"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="179"/>
+        <location filename="../../gui/timeline/widget.py" line="180"/>
         <source>Algorithm:</source>
         <translation>算法：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="98"/>
+        <location filename="../../gui/timeline/widget.py" line="99"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="161"/>
+        <location filename="../../gui/timeline/widget.py" line="162"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="170"/>
+        <location filename="../../gui/timeline/widget.py" line="171"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="194"/>
+        <location filename="../../gui/timeline/widget.py" line="195"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="195"/>
+        <location filename="../../gui/timeline/widget.py" line="196"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="205"/>
+        <location filename="../../gui/timeline/widget.py" line="206"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="361"/>
+        <location filename="../../gui/timeline/widget.py" line="362"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="372"/>
+        <location filename="../../gui/timeline/widget.py" line="373"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="409"/>
+        <location filename="../../gui/timeline/widget.py" line="410"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>已训练 %n 次字节级合并。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="387"/>
+        <location filename="../../gui/timeline/widget.py" line="388"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="395"/>
+        <location filename="../../gui/timeline/widget.py" line="396"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="400"/>
+        <location filename="../../gui/timeline/widget.py" line="401"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="423"/>
+        <location filename="../../gui/timeline/widget.py" line="424"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="442"/>
-        <location filename="../../gui/timeline/widget.py" line="458"/>
-        <location filename="../../gui/timeline/widget.py" line="532"/>
-        <location filename="../../gui/timeline/widget.py" line="536"/>
+        <location filename="../../gui/timeline/widget.py" line="443"/>
+        <location filename="../../gui/timeline/widget.py" line="459"/>
+        <location filename="../../gui/timeline/widget.py" line="533"/>
+        <location filename="../../gui/timeline/widget.py" line="537"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="442"/>
-        <location filename="../../gui/timeline/widget.py" line="449"/>
-        <location filename="../../gui/timeline/widget.py" line="458"/>
-        <location filename="../../gui/timeline/widget.py" line="535"/>
+        <location filename="../../gui/timeline/widget.py" line="443"/>
+        <location filename="../../gui/timeline/widget.py" line="450"/>
+        <location filename="../../gui/timeline/widget.py" line="459"/>
+        <location filename="../../gui/timeline/widget.py" line="536"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="585"/>
+        <location filename="../../gui/timeline/widget.py" line="586"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="590"/>
+        <location filename="../../gui/timeline/widget.py" line="591"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="595"/>
+        <location filename="../../gui/timeline/widget.py" line="596"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="500"/>
-        <location filename="../../gui/timeline/widget.py" line="618"/>
+        <location filename="../../gui/timeline/widget.py" line="501"/>
+        <location filename="../../gui/timeline/widget.py" line="619"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="99"/>
+        <location filename="../../gui/timeline/widget.py" line="100"/>
         <source>Vocabulary size:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="103"/>
+        <location filename="../../gui/timeline/widget.py" line="104"/>
         <source>WordPiece and Unigram train to this many vocabulary entries, [UNK] or &lt;unk&gt; included.</source>
         <translation>WordPiece 和 Unigram 训练到这么多词表条目（含 [UNK] 或 &lt;unk&gt;）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="368"/>
+        <location filename="../../gui/timeline/widget.py" line="369"/>
         <source>Training: pruning round %1</source>
         <translation>训练中：第 %1 轮剪枝</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="370"/>
+        <location filename="../../gui/timeline/widget.py" line="371"/>
         <source>Training: vocabulary %1</source>
         <translation>训练中：词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="412"/>
+        <location filename="../../gui/timeline/widget.py" line="413"/>
         <source>Byte-level BPE has no whitespace split: it learned from whole records.</source>
         <translation>字节级 BPE 没有按空白切分：它从整条记录学习。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="416"/>
+        <location filename="../../gui/timeline/widget.py" line="417"/>
         <source>Trained %1 WordPiece steps (vocabulary %2): %3.</source>
         <translation>已训练 %1 步 WordPiece（词表 %2）：%3。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="418"/>
+        <location filename="../../gui/timeline/widget.py" line="419"/>
         <source>Trained %1 pruning rounds (vocabulary %2): %3.</source>
         <translation>已训练 %1 轮剪枝（词表 %2）：%3。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="491"/>
+        <location filename="../../gui/timeline/widget.py" line="492"/>
         <source>Final model · vocabulary %1</source>
         <translation>最终模型 · 词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="493"/>
+        <location filename="../../gui/timeline/widget.py" line="494"/>
         <source>Round %1 of %2 · vocabulary %3</source>
         <translation>第 %1 轮（共 %2 轮）· 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="622"/>
+        <location filename="../../gui/timeline/widget.py" line="623"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="636"/>
+        <location filename="../../gui/timeline/widget.py" line="637"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="662"/>
+        <location filename="../../gui/timeline/widget.py" line="663"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="665"/>
+        <location filename="../../gui/timeline/widget.py" line="666"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="667"/>
+        <location filename="../../gui/timeline/widget.py" line="668"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="669"/>
+        <location filename="../../gui/timeline/widget.py" line="670"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="671"/>
+        <location filename="../../gui/timeline/widget.py" line="672"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="677"/>
+        <location filename="../../gui/timeline/widget.py" line="678"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="683"/>
+        <location filename="../../gui/timeline/widget.py" line="684"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="719"/>
+        <location filename="../../gui/timeline/widget.py" line="720"/>
         <source>Use the model after pruning round %1:</source>
         <translation>使用第 %1 轮剪枝后的模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="721"/>
+        <location filename="../../gui/timeline/widget.py" line="722"/>
         <source>Use only the first %1 steps:</source>
         <translation>仅使用前 %1 步：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="722"/>
+        <location filename="../../gui/timeline/widget.py" line="723"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="741"/>
+        <location filename="../../gui/timeline/widget.py" line="742"/>
         <source>%1 tokens after this round (%2 with the final model)</source>
         <translation>本轮之后 %1 个 token（最终模型为 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="745"/>
+        <location filename="../../gui/timeline/widget.py" line="746"/>
         <source>%1 tokens with %2 steps (%3 with all %4)</source>
         <translation>%2 步得到 %1 个 token（全部 %4 步为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="746"/>
+        <location filename="../../gui/timeline/widget.py" line="747"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="774"/>
+        <location filename="../../gui/timeline/widget.py" line="775"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="774"/>
+        <location filename="../../gui/timeline/widget.py" line="775"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="780"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
     </message>
 </context>
 <context>
@@ -2844,124 +2849,129 @@
 <context>
     <name>TimelinePlots</name>
     <message>
-        <location filename="../../gui/plots.py" line="140"/>
-        <location filename="../../gui/plots.py" line="187"/>
+        <location filename="../../gui/plots.py" line="141"/>
+        <location filename="../../gui/plots.py" line="188"/>
         <source>merge step</source>
         <translation>合并步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="140"/>
-        <location filename="../../gui/plots.py" line="188"/>
+        <location filename="../../gui/plots.py" line="141"/>
+        <location filename="../../gui/plots.py" line="189"/>
         <source>winning pair count</source>
         <translation>胜出相邻对的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="147"/>
+        <location filename="../../gui/plots.py" line="148"/>
         <source>vocabulary size V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="147"/>
+        <location filename="../../gui/plots.py" line="148"/>
         <source>total corpus tokens</source>
         <translation>语料 token 总数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="154"/>
+        <location filename="../../gui/plots.py" line="155"/>
         <source>average sequence length (tokens)</source>
         <translation>平均序列长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="154"/>
+        <location filename="../../gui/plots.py" line="155"/>
         <source>parameters 2·V·C</source>
         <translation>参数量 2·V·C</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="96"/>
-        <location filename="../../gui/plots.py" line="183"/>
+        <location filename="../../gui/plots.py" line="97"/>
+        <location filename="../../gui/plots.py" line="184"/>
         <source>Winning count</source>
         <translation>胜出次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="97"/>
+        <location filename="../../gui/plots.py" line="98"/>
         <source>Compression</source>
         <translation>压缩</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="98"/>
+        <location filename="../../gui/plots.py" line="99"/>
         <source>Parameter cost</source>
         <translation>参数开销</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="105"/>
+        <location filename="../../gui/plots.py" line="106"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="106"/>
+        <location filename="../../gui/plots.py" line="107"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="107"/>
+        <location filename="../../gui/plots.py" line="108"/>
         <source>Data CSV…</source>
         <translation>数据 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="111"/>
+        <location filename="../../gui/plots.py" line="112"/>
         <source>Model width:</source>
         <translation>模型宽度：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="114"/>
+        <location filename="../../gui/plots.py" line="115"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="183"/>
+        <location filename="../../gui/plots.py" line="184"/>
         <source>Log-likelihood</source>
         <translation>对数似然</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="187"/>
+        <location filename="../../gui/plots.py" line="188"/>
         <source>pruning round</source>
         <translation>剪枝轮次</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="188"/>
+        <location filename="../../gui/plots.py" line="189"/>
         <source>corpus log-likelihood</source>
         <translation>语料对数似然</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="214"/>
+        <location filename="../../gui/plots.py" line="215"/>
         <source>average sequence length (tokens per %1)</source>
         <translation>平均序列长度（每个%1的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="254"/>
+        <location filename="../../gui/plots.py" line="255"/>
         <source>Row %1: V %2, 2×%2×%3 = %4 weights; average length %5 tokens per %6.</source>
         <translation>第 %1 行：V %2，2×%2×%3 = %4 个权重；平均长度为每个%6 %5 个 token。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="260"/>
+        <location filename="../../gui/plots.py" line="261"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>%n 次合并后：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="261"/>
+        <location filename="../../gui/plots.py" line="262"/>
         <source>V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
         <translation>V %2 → %3 增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="293"/>
+        <location filename="../../gui/plots.py" line="294"/>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="298"/>
+        <location filename="../../gui/plots.py" line="299"/>
         <source>Export plot data</source>
         <translation>导出图表数据</translation>
+    </message>
+    <message>
+        <location filename="../../gui/plots.py" line="308"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
     </message>
 </context>
 <context>
@@ -3345,7 +3355,7 @@
         <translation>各文字的词元数：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="285"/>
+        <location filename="../../gui/vocab/view.py" line="287"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -3683,1091 +3693,1171 @@
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="32"/>
+        <source>is a symbolic link; write to the file it points to instead</source>
+        <translation>是符号链接；请写入它指向的文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="33"/>
+        <source>the folder {folder} does not exist</source>
+        <translation>文件夹 {folder} 不存在</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="35"/>
+        <source>is {kind}, not a regular file; it is not replaced</source>
+        <translation>是{kind}，不是普通文件；不会替换它</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="36"/>
+        <source>is also an input of this command ({other}); write to another file</source>
+        <translation>也是本操作的输入（{other}）；请写入其他文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="38"/>
+        <source>is read-only; it is not replaced (make it writable first)</source>
+        <translation>是只读文件；不会替换它（请先设为可写）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="39"/>
+        <source>is named as two outputs of this command</source>
+        <translation>被指定为本操作的两个输出</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="40"/>
         <source>cannot write the workspace ({reason})</source>
         <translation>无法写入工作区（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="33"/>
+        <location filename="../../gui/core_text.py" line="41"/>
         <source>not UTF-8 text (byte {offset})</source>
         <translation>不是 UTF-8 文本（字节偏移 {offset}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="34"/>
+        <location filename="../../gui/core_text.py" line="42"/>
         <source>unknown schema version {version}; this version reads {supported}</source>
         <translation>未知的格式版本 {version}；本版本只能读取版本 {supported}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="36"/>
+        <location filename="../../gui/core_text.py" line="44"/>
         <source>invalid UTF-8 at byte offset {offset}</source>
         <translation>字节偏移 {offset} 处是无效的 UTF-8</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="37"/>
+        <location filename="../../gui/core_text.py" line="45"/>
         <source>not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="38"/>
+        <location filename="../../gui/core_text.py" line="46"/>
+        <source>the integer {text} is over the limit {limit} of a JSON integer</source>
+        <translation>整数 {text} 超过 JSON 整数的上限 {limit}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="47"/>
         <source>line {line}: invalid UTF-8 at byte offset {offset}</source>
         <translation>第 {line} 行：字节偏移 {offset} 处是无效的 UTF-8</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="39"/>
+        <location filename="../../gui/core_text.py" line="48"/>
         <source>not a tokenizer.json (expected an object with a &quot;model&quot;)</source>
         <translation>不是 tokenizer.json（应为含有 &quot;model&quot; 的对象）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="41"/>
+        <location filename="../../gui/core_text.py" line="50"/>
         <source>the model type {kind} is not supported (supported: BPE, WordPiece, Unigram)</source>
         <translation>不支持模型类型 {kind}（支持：BPE、WordPiece、Unigram）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="43"/>
+        <location filename="../../gui/core_text.py" line="52"/>
         <source>no ranks (is this a tiktoken file?)</source>
         <translation>没有任何排名（这是 tiktoken 文件吗？）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="44"/>
+        <location filename="../../gui/core_text.py" line="53"/>
         <source>no pieces (is this a SentencePiece .model file?)</source>
         <translation>没有任何片段（这是 SentencePiece 的 .model 文件吗？）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="45"/>
+        <location filename="../../gui/core_text.py" line="54"/>
         <source>a {kind} asset is not a BPE model; this format holds BPE merges only</source>
         <translation>{kind} 资产不是 BPE 模型；这种格式只能保存 BPE 合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="48"/>
+        <location filename="../../gui/core_text.py" line="57"/>
         <source>an ID list must be text</source>
         <translation>ID 列表必须是文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="49"/>
+        <location filename="../../gui/core_text.py" line="58"/>
         <source>brackets do not match: write IDs like 270 32 268 or [270, 32, 268]</source>
         <translation>方括号不配对：请写成 270 32 268 或 [270, 32, 268]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="51"/>
+        <location filename="../../gui/core_text.py" line="60"/>
         <source>item {number} ({item} at character {position}) is not a non-negative integer ID</source>
         <translation>第 {number} 项（{item}，位于字符位置 {position}）不是非负整数 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="53"/>
+        <location filename="../../gui/core_text.py" line="62"/>
+        <source>the text has {size} characters, over the limit {limit} of a stage-by-stage inspection; inspect a part of it (encode takes the whole)</source>
+        <translation>文本有 {size} 个字符，超过逐阶段检查的上限 {limit}；请检查其中一部分（编码可处理全文）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="65"/>
         <source>more than {limit} IDs: split the list</source>
         <translation>ID 超过 {limit} 个：请拆分列表</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="55"/>
+        <location filename="../../gui/core_text.py" line="67"/>
         <source>empty word</source>
         <translation>词为空</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="56"/>
+        <location filename="../../gui/core_text.py" line="68"/>
         <source>word {word} contains the reserved symbol {symbol}</source>
         <translation>词 {word} 含有保留符号 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="57"/>
+        <location filename="../../gui/core_text.py" line="69"/>
         <source>count {count} is not an integer</source>
         <translation>次数 {count} 不是整数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="58"/>
+        <location filename="../../gui/core_text.py" line="70"/>
         <source>count {count} must be a positive integer</source>
         <translation>次数 {count} 必须是正整数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="59"/>
+        <location filename="../../gui/core_text.py" line="71"/>
+        <source>the counts of this corpus add up to more than {limit} symbols, the limit of a count in an asset</source>
+        <translation>该语料的次数合计超过 {limit} 个符号，这是资产中次数的上限</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="74"/>
+        <source>{what} {text} is not a decimal integer (ASCII digits 0-9 only)</source>
+        <translation>{what} {text} 不是十进制整数（只允许 ASCII 数字 0-9）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="76"/>
+        <source>{what} {text} is not a decimal number (ASCII digits, &apos;.&apos;, &apos;e&apos;)</source>
+        <translation>{what} {text} 不是十进制数（只允许 ASCII 数字、&apos;.&apos; 和 &apos;e&apos;）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="78"/>
+        <source>{what} {text} is over the limit {limit}</source>
+        <translation>{what} {text} 超过上限 {limit}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="79"/>
+        <source>{what} {value} must be at least {limit}</source>
+        <translation>{what} {value} 至少应为 {limit}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="80"/>
+        <source>{what} must be an integer, found {found}</source>
+        <translation>{what} 必须是整数，实际为 {found}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="81"/>
+        <source>{what} must be a number, found {found}</source>
+        <translation>{what} 必须是数字，实际为 {found}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="82"/>
+        <source>{what} {value} is outside the limit ±{limit}</source>
+        <translation>{what} {value} 超出范围 ±{limit}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="83"/>
         <source>invalid UTF-8 byte {bytes} at byte offset {offset}</source>
         <translation>无效的 UTF-8 字节 {bytes}，位于字节偏移 {offset}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="60"/>
+        <location filename="../../gui/core_text.py" line="84"/>
         <source>expected &apos;word&lt;TAB&gt;count&apos;, found no tab in {line}</source>
         <translation>应为“词&lt;TAB&gt;次数”，但 {line} 中没有制表符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="61"/>
+        <location filename="../../gui/core_text.py" line="85"/>
         <source>the corpus is empty</source>
         <translation>语料为空</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="62"/>
+        <location filename="../../gui/core_text.py" line="86"/>
         <source>{word} is already in row {row}; change its count instead</source>
         <translation>{word} 已在第 {row} 行；请改为修改它的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="63"/>
+        <location filename="../../gui/core_text.py" line="87"/>
         <source>{word} is already in the table; change its count instead</source>
         <translation>{word} 已在表中；请改为修改它的次数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="65"/>
+        <location filename="../../gui/core_text.py" line="89"/>
         <source>the corpus is in records mode; switch to the word table first</source>
         <translation>语料当前为记录模式；请先切换到词表</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="67"/>
+        <location filename="../../gui/core_text.py" line="91"/>
         <source>the corpus is in words mode; switch to the records first</source>
         <translation>语料当前为词表模式；请先切换到记录</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="69"/>
+        <location filename="../../gui/core_text.py" line="93"/>
         <source>a record is one line; split it at the line break first</source>
         <translation>一条记录只能有一行；请先在换行处拆开</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="70"/>
+        <location filename="../../gui/core_text.py" line="94"/>
         <source>contains the reserved symbol {symbol}</source>
         <translation>含有保留符号 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="71"/>
+        <location filename="../../gui/core_text.py" line="95"/>
         <source>line ending {ending} is not LF, CRLF or none</source>
         <translation>行尾 {ending} 不是 LF、CRLF 或无</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="72"/>
+        <location filename="../../gui/core_text.py" line="96"/>
         <source>only the last record may lack a line ending</source>
         <translation>只有最后一条记录可以没有行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="73"/>
+        <location filename="../../gui/core_text.py" line="97"/>
         <source>the table has {total} word occurrences; at most {limit} become records</source>
         <translation>词表共有 {total} 个词次；最多只能转成 {limit} 条记录</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="75"/>
+        <location filename="../../gui/core_text.py" line="99"/>
         <source>{word} contains whitespace, so it cannot be a record of its own</source>
         <translation>{word} 含有空白字符，不能单独作为一条记录</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="78"/>
+        <location filename="../../gui/core_text.py" line="102"/>
         <source>expected an object, found {found}</source>
         <translation>应为对象，实际为 {found}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="79"/>
+        <location filename="../../gui/core_text.py" line="103"/>
         <source>missing field {key}</source>
         <translation>缺少字段 {key}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="80"/>
+        <location filename="../../gui/core_text.py" line="104"/>
         <source>expected {expected}, found {found}</source>
         <translation>应为 {expected}，实际为 {found}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="81"/>
+        <location filename="../../gui/core_text.py" line="105"/>
         <source>unknown field {key}</source>
         <translation>未知字段 {key}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="82"/>
+        <location filename="../../gui/core_text.py" line="106"/>
         <source>an asset must be a JSON object</source>
         <translation>资产必须是一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="83"/>
+        <location filename="../../gui/core_text.py" line="107"/>
         <source>not a Subword Studio asset (format must be {format})</source>
         <translation>不是 Subword Studio 资产（format 必须为 {format}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="84"/>
+        <location filename="../../gui/core_text.py" line="108"/>
         <source>this is a Hugging Face tokenizer.json, not a Subword Studio asset: import it first (python main.py import FILE --format hf -o ASSET.json, or File &gt; Import tokenizer)</source>
         <translation>这是 Hugging Face 的 tokenizer.json，不是 Subword Studio 资产：请先导入（python main.py import FILE --format hf -o ASSET.json，或 文件 &gt; 导入分词器）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="87"/>
+        <location filename="../../gui/core_text.py" line="111"/>
         <source>unknown tokenizer kind {kind}; known: {known}</source>
         <translation>未知的分词器类型 {kind}；已知类型：{known}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="88"/>
+        <location filename="../../gui/core_text.py" line="112"/>
         <source>this asset has never been saved: choose a file name</source>
         <translation>此资产从未保存过：请选择一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="89"/>
+        <location filename="../../gui/core_text.py" line="113"/>
         <source>ID {id} is outside the vocabulary 0..{last}</source>
         <translation>ID {id} 超出词表范围 0..{last}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="90"/>
+        <location filename="../../gui/core_text.py" line="114"/>
         <source>pick two different IDs to swap, not {id} twice</source>
         <translation>请选择两个不同的 ID 来交换，不能两次都选 {id}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="91"/>
+        <location filename="../../gui/core_text.py" line="115"/>
         <source>IDs 0-255 are the bytes themselves in a byte-level tokenizer; pick two IDs from 256 up (exercise 5 swaps 268 and 270)</source>
         <translation>在字节级分词器中，ID 0–255 就是字节本身；请选择 256 及以上的两个 ID（练习 5 交换的是 268 和 270）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="93"/>
+        <location filename="../../gui/core_text.py" line="117"/>
         <source>swapping IDs is not implemented for {kind} assets</source>
         <translation>尚未实现对 {kind} 资产交换 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="94"/>
+        <location filename="../../gui/core_text.py" line="118"/>
         <source>train a model first: there is no trained model to add</source>
         <translation>请先训练模型：目前没有可添加的已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="95"/>
+        <location filename="../../gui/core_text.py" line="119"/>
         <source>not a Subword Studio workspace (format must be {format})</source>
         <translation>不是 Subword Studio 工作区（format 必须为 {format}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="96"/>
+        <location filename="../../gui/core_text.py" line="120"/>
         <source>every row must be [word, count]</source>
         <translation>每一行都必须是 [词, 次数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="97"/>
+        <location filename="../../gui/core_text.py" line="121"/>
         <source>{steps} steps for {merges} merges</source>
         <translation>{merges} 次合并却有 {steps} 个步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="98"/>
+        <location filename="../../gui/core_text.py" line="122"/>
         <source>expected [left, right, count]</source>
         <translation>应为 [左, 右, 次数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="99"/>
+        <location filename="../../gui/core_text.py" line="123"/>
         <source>expected [[[left, right], ...], tie count]</source>
         <translation>应为 [[[左, 右], ...], 并列数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="100"/>
+        <location filename="../../gui/core_text.py" line="124"/>
         <source>the tie set must start with the winner</source>
         <translation>并列集必须以胜出的相邻对开头</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="101"/>
+        <location filename="../../gui/core_text.py" line="125"/>
         <source>the training corpus does not match its recorded SHA-256</source>
         <translation>训练语料与记录的 SHA-256 不符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="103"/>
+        <location filename="../../gui/core_text.py" line="127"/>
         <source>expected null or an integer from 0 to {limit}, found {found}</source>
         <translation>应为 null 或 0 到 {limit} 之间的整数，实际为 {found}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="105"/>
+        <location filename="../../gui/core_text.py" line="129"/>
         <source>{mode} is neither &apos;words&apos; nor &apos;records&apos;</source>
         <translation>{mode} 既不是 &apos;words&apos; 也不是 &apos;records&apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="110"/>
+        <location filename="../../gui/core_text.py" line="134"/>
         <source>Expecting value</source>
         <translation>此处应为一个值</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="111"/>
+        <location filename="../../gui/core_text.py" line="135"/>
         <source>Expecting &apos;,&apos; delimiter</source>
         <translation>此处应为 &apos;,&apos; 分隔符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="112"/>
+        <location filename="../../gui/core_text.py" line="136"/>
         <source>Expecting &apos;:&apos; delimiter</source>
         <translation>此处应为 &apos;:&apos; 分隔符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="113"/>
+        <location filename="../../gui/core_text.py" line="137"/>
         <source>Expecting property name enclosed in double quotes</source>
         <translation>此处应为用双引号括起的属性名</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="115"/>
+        <location filename="../../gui/core_text.py" line="139"/>
         <source>Unterminated string starting at</source>
         <translation>字符串没有结束</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="116"/>
+        <location filename="../../gui/core_text.py" line="140"/>
         <source>Invalid control character at</source>
         <translation>无效的控制字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="117"/>
+        <location filename="../../gui/core_text.py" line="141"/>
         <source>Invalid \escape</source>
         <translation>无效的转义</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="118"/>
+        <location filename="../../gui/core_text.py" line="142"/>
         <source>Invalid \uXXXX escape</source>
         <translation>无效的 \uXXXX 转义</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="119"/>
+        <location filename="../../gui/core_text.py" line="143"/>
         <source>Extra data</source>
         <translation>多余的数据</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="124"/>
+        <location filename="../../gui/core_text.py" line="148"/>
         <source>row {n}</source>
         <translation>第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="125"/>
+        <location filename="../../gui/core_text.py" line="149"/>
         <source>record {n}</source>
         <translation>记录 {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="126"/>
+        <location filename="../../gui/core_text.py" line="150"/>
         <source>entry {n}</source>
         <translation>第 {n} 项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="127"/>
+        <location filename="../../gui/core_text.py" line="151"/>
         <source>pasted line {n}</source>
         <translation>粘贴的第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="134"/>
+        <location filename="../../gui/core_text.py" line="158"/>
         <source>lone byte {byte} at offset {offset}</source>
         <translation>偏移 {offset} 处的孤立字节 {byte}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="135"/>
+        <location filename="../../gui/core_text.py" line="159"/>
         <source>continuation byte {byte} at offset {offset} has no lead byte</source>
         <translation>偏移 {offset} 处的后续字节 {byte} 没有前导字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="137"/>
+        <location filename="../../gui/core_text.py" line="161"/>
         <source>truncated sequence {seq} at offset {offset}: a {need}-byte character cut off by the end of data</source>
         <translation>偏移 {offset} 处的截断序列 {seq}：一个 {need} 字节的字符被数据末尾截断</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="139"/>
+        <location filename="../../gui/core_text.py" line="163"/>
         <source>incomplete sequence {seq} at offset {offset}: byte at offset {next} is not a continuation byte (0x80-0xBF)</source>
         <translation>偏移 {offset} 处的不完整序列 {seq}：偏移 {next} 处的字节不是后续字节（0x80–0xBF）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="141"/>
+        <location filename="../../gui/core_text.py" line="165"/>
         <source>overlong encoding {seq} at offset {offset}: {value} must use fewer bytes</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：{value} 应使用更少的字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="143"/>
+        <location filename="../../gui/core_text.py" line="167"/>
         <source>overlong encoding {seq} at offset {offset}: a code point must use fewer bytes (sequence also cut short)</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：该码点应使用更少的字节（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="145"/>
+        <location filename="../../gui/core_text.py" line="169"/>
         <source>surrogate {value} encoded as {seq} at offset {offset}: surrogates are not characters</source>
         <translation>偏移 {offset} 处的代理项 {value}（编码为 {seq}）：代理项不是字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="147"/>
+        <location filename="../../gui/core_text.py" line="171"/>
         <source>surrogate a code point encoded as {seq} at offset {offset}: surrogates are not characters (sequence also cut short)</source>
         <translation>偏移 {offset} 处的代理项编码 {seq}：代理项不是字符（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="149"/>
+        <location filename="../../gui/core_text.py" line="173"/>
         <source>sequence {seq} at offset {offset} encodes {value}, beyond U+10FFFF</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了 {value}，超出 U+10FFFF</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="151"/>
+        <location filename="../../gui/core_text.py" line="175"/>
         <source>sequence {seq} at offset {offset} encodes a code point, beyond U+10FFFF (sequence also cut short)</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了超出 U+10FFFF 的码点（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="157"/>
+        <location filename="../../gui/core_text.py" line="181"/>
         <source>{ranks} ranked tokens (rank = ID), {merges} merges in rank order, whole pre-tokens looked up first</source>
         <translation>{ranks} 个带排名的 token（排名 = ID），{merges} 次合并按排名排序，先整体查找预分词片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="159"/>
+        <location filename="../../gui/core_text.py" line="183"/>
         <source>{count} tokens never form from two lower-ranked pieces; only a whole pre-token reaches them, as in tiktoken</source>
         <translation>{count} 个 token 无法由两个排名更低的片段合成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="161"/>
+        <location filename="../../gui/core_text.py" line="185"/>
         <source>the {name} pattern (version {version}), chosen by name</source>
         <translation>{name} 切分模式（版本 {version}），按名称选定</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="162"/>
+        <location filename="../../gui/core_text.py" line="186"/>
         <source>text the pattern does not match is kept as its own piece here; tiktoken skips it (the built-in patterns match every character)</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；tiktoken 会跳过它（内置模式能匹配每个字符）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="165"/>
+        <location filename="../../gui/core_text.py" line="189"/>
         <source>{count} special tokens; matched wherever their text occurs, as tiktoken&apos;s encode(text, allowed_special=&apos;all&apos;)</source>
         <translation>{count} 个特殊 token；其文本出现在任何位置都会被匹配，同 tiktoken 的 encode(text, allowed_special=&apos;all&apos;)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="167"/>
+        <location filename="../../gui/core_text.py" line="191"/>
         <source>{ranks} ranks (= IDs); each merge is its token&apos;s canonical split</source>
         <translation>{ranks} 个排名（= ID）；每次合并都是其 token 的规范拆分</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="169"/>
+        <location filename="../../gui/core_text.py" line="193"/>
         <source>pat_str and special_tokens written to {file}</source>
         <translation>pat_str 和 special_tokens 写入了 {file}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="170"/>
+        <location filename="../../gui/core_text.py" line="194"/>
         <source>pat_str and special_tokens written to {file} (the pattern has no name here: pass it to tiktoken yourself)</source>
         <translation>pat_str 和 special_tokens 写入了 {file}（此切分模式在这里没有名称：请自行把它传给 tiktoken）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="173"/>
+        <location filename="../../gui/core_text.py" line="197"/>
         <source>{merges} merges, {specials} specials</source>
         <translation>{merges} 次合并，{specials} 个特殊 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="174"/>
+        <location filename="../../gui/core_text.py" line="198"/>
         <source>subword-nmt splits words at spaces itself; this asset&apos;s normalizer and pre-tokenizer are not kept</source>
         <translation>subword-nmt 自己在空格处切分词；本资产的规范化器和预分词器不会保留</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="176"/>
+        <location filename="../../gui/core_text.py" line="200"/>
         <source>token IDs (codes files have none)</source>
         <translation>token ID（codes 文件中没有 ID）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="177"/>
+        <location filename="../../gui/core_text.py" line="201"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="178"/>
+        <location filename="../../gui/core_text.py" line="202"/>
         <source>the continuation prefix {prefix} (vocab.txt readers assume ##)</source>
         <translation>续接前缀 {prefix}（读取 vocab.txt 的程序假定为 ##）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="180"/>
+        <location filename="../../gui/core_text.py" line="204"/>
         <source>max_input_chars_per_word {limit}</source>
         <translation>max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="181"/>
+        <location filename="../../gui/core_text.py" line="205"/>
         <source>BasicTokenizer options {options}</source>
         <translation>BasicTokenizer 选项 {options}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="182"/>
+        <location filename="../../gui/core_text.py" line="206"/>
         <source>BasicTokenizer options (none: whitespace only)</source>
         <translation>BasicTokenizer 选项（无：只按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="183"/>
+        <location filename="../../gui/core_text.py" line="207"/>
         <source>{tokens} tokens, one per line in ID order</source>
         <translation>{tokens} 个 token，按 ID 顺序每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="184"/>
+        <location filename="../../gui/core_text.py" line="208"/>
         <source>{merges} merges (IDs 256-{last}), bytes 0-255</source>
         <translation>{merges} 次合并（ID 256–{last}），字节 0–255</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="185"/>
+        <location filename="../../gui/core_text.py" line="209"/>
         <source>pattern {pattern}</source>
         <translation>切分模式 {pattern}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="186"/>
+        <location filename="../../gui/core_text.py" line="210"/>
         <source>no split (BasicTokenizer)</source>
         <translation>不切分（BasicTokenizer）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="187"/>
+        <location filename="../../gui/core_text.py" line="211"/>
         <source>text the pattern does not match is kept as its own piece here; minbpe&apos;s findall skips it</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；minbpe 的 findall 会跳过它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="189"/>
+        <location filename="../../gui/core_text.py" line="213"/>
         <source>matched wherever their text occurs, as encode(text, allowed_special=&apos;all&apos;); minbpe&apos;s default raises on them</source>
         <translation>其文本出现在任何位置都会被匹配，同 encode(text, allowed_special=&apos;all&apos;)；minbpe 默认遇到它们会报错</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="191"/>
+        <location filename="../../gui/core_text.py" line="215"/>
         <source>{merges} merges in line order, {suffix} a symbol of its own (version 0.1)</source>
         <translation>{merges} 条合并，按行序；{suffix} 是独立符号（0.1 版）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="193"/>
+        <location filename="../../gui/core_text.py" line="217"/>
         <source>the codes have no IDs: numbered here as a char-bpe asset ([UNK], the {symbols} symbols sorted, then each merge result)</source>
         <translation>codes 文件没有 ID：此处按 char-bpe 资产编号（[UNK]、排序后的 {symbols} 个符号，再是每条合并的结果）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="196"/>
+        <location filename="../../gui/core_text.py" line="220"/>
         <source>a character the codes never mention becomes [UNK] here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在此处变为 [UNK]；subword-nmt 原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="198"/>
+        <location filename="../../gui/core_text.py" line="222"/>
         <source>words split at any whitespace here; subword-nmt splits a line at single spaces</source>
         <translation>此处按任意空白切分单词；subword-nmt 按单个空格切分一行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="200"/>
+        <location filename="../../gui/core_text.py" line="224"/>
         <source>{merges} merges in rank order, {suffix} a symbol of its own (version 0.1 codes)</source>
         <translation>{merges} 条合并，按秩序；{suffix} 是独立符号（0.1 版 codes）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="202"/>
+        <location filename="../../gui/core_text.py" line="226"/>
         <source>merge IDs renumbered as minbpe mints them (256 + merge index): {token} {old} -&gt; {new}, and {more} more</source>
         <translation>合并 ID 按 minbpe 的方式重新编号（256 + 合并序号）：{token} {old} -&gt; {new}，另有 {more} 个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="204"/>
+        <location filename="../../gui/core_text.py" line="228"/>
         <source>specials moved after the last merge: {moves}</source>
         <translation>特殊符号移到最后一条合并之后：{moves}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="205"/>
+        <location filename="../../gui/core_text.py" line="229"/>
         <source>{merges} merges in line order, {suffix} glued to the last character</source>
         <translation>{merges} 次合并按行序排列，{suffix} 附在最后一个字符上</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="207"/>
+        <location filename="../../gui/core_text.py" line="231"/>
         <source>the codes have no IDs: numbered here &lt;unk&gt; 0, then {symbols} symbols in order of first appearance</source>
         <translation>codes 文件没有 ID：这里把 &lt;unk&gt; 编为 0，其后 {symbols} 个符号按首次出现的顺序编号</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="209"/>
+        <location filename="../../gui/core_text.py" line="233"/>
         <source>a character the codes never mention becomes &lt;unk&gt; here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在这里变成 &lt;unk&gt;；subword-nmt 会原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="211"/>
+        <location filename="../../gui/core_text.py" line="235"/>
         <source>words split at spaces and line breaks; a carriage return inside a line also splits here (subword-nmt keeps it in the word)</source>
         <translation>词在空格和换行处切开；行内的回车符在这里也会切开（subword-nmt 把它留在词中）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="214"/>
+        <location filename="../../gui/core_text.py" line="238"/>
         <source>{tokens} tokens, ID = line number - 1, continuation prefix ##</source>
         <translation>{tokens} 个 token，ID = 行号 - 1，续接前缀 ##</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="216"/>
+        <location filename="../../gui/core_text.py" line="240"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s cased BasicTokenizer</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 区分大小写的 BasicTokenizer</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="218"/>
+        <location filename="../../gui/core_text.py" line="242"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s uncased BasicTokenizer (lower casing, accent stripping); --cased for cased models</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 不区分大小写的 BasicTokenizer（转小写、去除重音）；区分大小写的模型请用 --cased</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="221"/>
+        <location filename="../../gui/core_text.py" line="245"/>
         <source>{count} tokens have upper-case letters, which lower-cased input never reaches: this looks like a cased vocabulary (import with --cased)</source>
         <translation>{count} 个 token 含大写字母，而转成小写的输入永远到不了它们：这看起来是区分大小写的词表（请用 --cased 导入）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="224"/>
+        <location filename="../../gui/core_text.py" line="248"/>
         <source>max_input_chars_per_word not recorded: assumed BERT&apos;s {bert} (HF uses {hf})</source>
         <translation>没有记录 max_input_chars_per_word：假定为 BERT 的 {bert}（HF 用 {hf}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="226"/>
+        <location filename="../../gui/core_text.py" line="250"/>
         <source>the specials become added tokens, which are matched wherever their text occurs (e.g. {example}); the byte-bpe asset reads such text as bytes unless asked to allow specials</source>
         <translation>特殊 token 变成附加 token，其文本出现在任何位置都会被匹配（例如 {example}）；byte-bpe 资产除非允许特殊 token，否则把这样的文本当作字节读取</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="229"/>
+        <location filename="../../gui/core_text.py" line="253"/>
         <source>the {name} regex splits text before the byte mapping</source>
         <translation>{name} 正则在字节映射之前切分文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="230"/>
+        <location filename="../../gui/core_text.py" line="254"/>
         <source>a .vocab file does not record its normalization: assumed Python&apos;s NFKC with the dummy prefix and whitespace squeezing; SentencePiece&apos;s compiled rules (nmt_nfkc, the default, also drops control characters and maps odd spaces) differ from it, so import the .model to be exact</source>
         <translation>.vocab 文件不记录规范化方式：假定为 Python 的 NFKC，加上虚拟前缀和空白压缩；SentencePiece 编译好的规则（默认的 nmt_nfkc 还会删除控制字符并映射特殊空格）与之不同，要精确请导入 .model 文件</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="236"/>
+        <location filename="../../gui/core_text.py" line="260"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="238"/>
+        <location filename="../../gui/core_text.py" line="262"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="240"/>
+        <location filename="../../gui/core_text.py" line="264"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="243"/>
+        <location filename="../../gui/core_text.py" line="267"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="246"/>
+        <location filename="../../gui/core_text.py" line="270"/>
         <source>an unknown piece decodes as {ours}, not the model&apos;s {theirs}</source>
         <translation>未知片段解码为 {ours}，而不是模型自己的 {theirs}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="247"/>
+        <location filename="../../gui/core_text.py" line="271"/>
         <source>the rule {name} as its precompiled charsmap ({size} bytes), applied as SentencePiece does: longest match first</source>
         <translation>规则 {name} 以其预编译的 charsmap（{size} 字节）保存，按 SentencePiece 的方式应用：最长匹配优先</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="249"/>
+        <location filename="../../gui/core_text.py" line="273"/>
         <source>the rule is named {name} but the model has no charsmap, so SentencePiece applies no normalization; neither does this asset</source>
         <translation>规则名为 {name}，但模型没有 charsmap，所以 SentencePiece 不做规范化；本资产也不做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="252"/>
+        <location filename="../../gui/core_text.py" line="276"/>
         <source>spaces stay U+0020 in pieces (escape_whitespaces=false)</source>
         <translation>片段中的空格保持为 U+0020（escape_whitespaces=false）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="253"/>
+        <location filename="../../gui/core_text.py" line="277"/>
         <source>user-defined pieces are not shielded from Python&apos;s NFKC the way SentencePiece&apos;s normalizer shields them</source>
         <translation>用户定义片段不会像在 SentencePiece 的规范化器中那样免受 Python NFKC 的影响</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="255"/>
+        <location filename="../../gui/core_text.py" line="279"/>
         <source>{count} user-defined pieces ({pieces}) pass through the normalizer untouched and always win, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）原样通过规范化器并总是优先胜出，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="257"/>
+        <location filename="../../gui/core_text.py" line="281"/>
         <source>unigram: {pieces} pieces with their float32 scores and types; Viterbi adds scores in single precision as SentencePiece does</source>
         <translation>unigram：{pieces} 个片段及其 float32 分数和类型；与 SentencePiece 一样，Viterbi 以单精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="259"/>
+        <location filename="../../gui/core_text.py" line="283"/>
         <source>BPE: {pieces} pieces; {merges} merges, one per split of a piece into two pieces, ranked by the piece&apos;s score (equal scores share a rank; the leftmost pair wins)</source>
         <translation>BPE：{pieces} 个片段；{merges} 次合并，每种把片段拆成两个片段的方式对应一次合并，按片段的分数排名（分数相同则排名相同；最左边的相邻对胜出）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="262"/>
+        <location filename="../../gui/core_text.py" line="286"/>
         <source>{count} pieces cannot be made from two pieces and are never produced (as in SentencePiece)</source>
         <translation>{count} 个片段无法由两个片段合成，永远不会产生（与 SentencePiece 相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="264"/>
+        <location filename="../../gui/core_text.py" line="288"/>
         <source>BertNormalizer as the BasicTokenizer&apos;s clean_text, Chinese characters, lower casing and accent stripping</source>
         <translation>BertNormalizer 对应 BasicTokenizer 的 clean_text、中文字符处理、转小写和去除重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="266"/>
+        <location filename="../../gui/core_text.py" line="290"/>
         <source>BertPreTokenizer: whitespace and punctuation splitting</source>
         <translation>BertPreTokenizer：按空白和标点切分</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="267"/>
+        <location filename="../../gui/core_text.py" line="291"/>
         <source>Unicode tables are Python&apos;s (unicodedata), not Rust&apos;s: categories, case mappings and White_Space can differ for characters one of the two versions lacks</source>
         <translation>Unicode 表来自 Python（unicodedata）而非 Rust：对两边版本之一缺少的字符，类别、大小写映射和 White_Space 可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="270"/>
+        <location filename="../../gui/core_text.py" line="294"/>
         <source>{count} special added tokens matched in the text and skipped by decode, as HF does</source>
         <translation>{count} 个特殊添加词元在文本中匹配，解码时跳过，与 HF 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="408"/>
+        <location filename="../../gui/core_text.py" line="432"/>
         <source>{kind} is not applied ({reason}); dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind} 未被应用（{reason}）；已丢弃，因此这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="410"/>
+        <location filename="../../gui/core_text.py" line="434"/>
         <source>{kind}: {template}, applied when encoding with add_special_tokens (HF&apos;s default); without it IDs equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind}：{template}，在以 add_special_tokens 编码时应用（HF 的默认行为）；不加时 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="413"/>
+        <location filename="../../gui/core_text.py" line="437"/>
         <source>{template}</source>
         <translation>{template}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="414"/>
+        <location filename="../../gui/core_text.py" line="438"/>
         <source>{template}: this format has no post-processor (a tokenizer.json keeps it)</source>
         <translation>{template}：此格式没有后处理器（tokenizer.json 会保留它）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="416"/>
+        <location filename="../../gui/core_text.py" line="440"/>
         <source>read {files} beside the tokenizer</source>
         <translation>已读取分词器旁的 {files}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="417"/>
+        <location filename="../../gui/core_text.py" line="441"/>
         <source>unk_token {token} differs from the model&apos;s unknown token {model}, which stays</source>
         <translation>unk_token {token} 与模型的未知词元 {model} 不同，保留模型的</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="419"/>
+        <location filename="../../gui/core_text.py" line="443"/>
         <source>{count} named special tokens are not in the vocabulary ({tokens}); transformers would add them with new IDs, here they are not added</source>
         <translation>{count} 个指定的特殊词元不在词表中（{tokens}）；transformers 会以新 ID 添加它们，这里不添加</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="422"/>
+        <location filename="../../gui/core_text.py" line="446"/>
         <source>a unigram asset matches no special token in the text: the named specials ({tokens}) stay as they are</source>
         <translation>unigram 资产不会在文本中匹配特殊词元：指定的特殊词元（{tokens}）保持原样</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="424"/>
+        <location filename="../../gui/core_text.py" line="448"/>
         <source>{count} named special tokens ({tokens}) are now special: matched in the text as one token and skipped by decode, as transformers does</source>
         <translation>{count} 个指定的特殊词元（{tokens}）现在是特殊词元：在文本中作为一个词元匹配，解码时跳过，与 transformers 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="427"/>
+        <location filename="../../gui/core_text.py" line="451"/>
         <source>add_bos_token={bos}, add_eos_token={eos}: the post-processor is {template}, as transformers&apos; LlamaTokenizerFast builds it</source>
         <translation>add_bos_token={bos}，add_eos_token={eos}：后处理器为 {template}，与 transformers 的 LlamaTokenizerFast 构建的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="430"/>
+        <location filename="../../gui/core_text.py" line="454"/>
         <source>cls_token and sep_token: the post-processor is {template}, as transformers&apos; BertTokenizer adds them</source>
         <translation>cls_token 和 sep_token：后处理器为 {template}，与 transformers 的 BertTokenizer 添加的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="272"/>
+        <location filename="../../gui/core_text.py" line="296"/>
         <source>pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="274"/>
+        <location filename="../../gui/core_text.py" line="298"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>{decoder} 未保存；这里的解码：片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="277"/>
+        <location filename="../../gui/core_text.py" line="301"/>
         <source>{count} special added tokens</source>
         <translation>{count} 个特殊添加词元</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="278"/>
+        <location filename="../../gui/core_text.py" line="302"/>
         <source>not recorded in vocab.txt: {tokens} assumed special, matched in text and skipped by decode as transformers&apos; BertTokenizer does; other bracketed tokens ([unused0] ...) are ordinary vocabulary</source>
         <translation>vocab.txt 未记录：假定 {tokens} 为特殊词元，像 transformers 的 BertTokenizer 一样在文本中匹配、解码时跳过；其他带方括号的词元（[unused0] ...）是普通词表项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="282"/>
+        <location filename="../../gui/core_text.py" line="306"/>
         <source>not recorded in vocab.txt: HF&apos;s WordPiece decoder with cleanup per token (&apos; ,&apos; -&gt; &apos;,&apos;); transformers&apos; BertTokenizer cleans the joined string, which also glues &quot; &apos; &quot; and &quot; n&apos;t&quot;</source>
         <translation>vocab.txt 未记录：使用 HF 的 WordPiece 解码器，逐词元清理（&apos; ,&apos; -&gt; &apos;,&apos;）；transformers 的 BertTokenizer 清理拼接后的整个字符串，还会粘合 &quot; &apos; &quot; 和 &quot; n&apos;t&quot;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="286"/>
+        <location filename="../../gui/core_text.py" line="310"/>
         <source>encoding adds no [CLS]/[SEP] (add_special_tokens=False in HF)</source>
         <translation>编码不添加 [CLS]/[SEP]（即 HF 中的 add_special_tokens=False）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="288"/>
+        <location filename="../../gui/core_text.py" line="312"/>
         <source>the given pat_str {pattern}, run by Python&apos;s regex module</source>
         <translation>给定的 pat_str {pattern}，由 Python 的 regex 模块执行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="289"/>
+        <location filename="../../gui/core_text.py" line="313"/>
         <source>{count} user-defined pieces ({pieces}) are matched in the normalized text and never merge, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）在规范化后的文本中匹配，从不参与合并，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="291"/>
+        <location filename="../../gui/core_text.py" line="315"/>
         <source>{count} user-defined pieces ({pieces}) change under the normalizer, which SentencePiece does not apply to them: text spelling them is not matched as one piece here</source>
         <translation>{count} 个用户定义片段（{pieces}）会被规范化改变，而 SentencePiece 不对它们做规范化：这里拼出它们的文本不会作为一个片段匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="294"/>
+        <location filename="../../gui/core_text.py" line="318"/>
         <source>WhitespaceSplit</source>
         <translation>WhitespaceSplit（按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="295"/>
+        <location filename="../../gui/core_text.py" line="319"/>
         <source>words are split with str.split, which also splits at U+001C..U+001F</source>
         <translation>词用 str.split 切分，它也会在 U+001C..U+001F 处切开</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="297"/>
+        <location filename="../../gui/core_text.py" line="321"/>
         <source>{count} added tokens ({tokens}) stay in the vocabulary, but text spelling them is not matched as one token here (HF does)</source>
         <translation>{count} 个附加 token（{tokens}）保留在词表中，但拼出它们的文本在这里不会被当作一个 token 匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="300"/>
+        <location filename="../../gui/core_text.py" line="324"/>
         <source>special added tokens become control pieces: text spelling them (e.g. {example}) is not matched here (HF does)</source>
         <translation>特殊附加 token 变成控制片段：拼出它们的文本（例如 {example}）在这里不会被匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="303"/>
+        <location filename="../../gui/core_text.py" line="327"/>
         <source>HF&apos;s Precompiled reads the charsmap grapheme by grapheme, SentencePiece by longest match: they differ where a grapheme holds more than one mapped character, e.g. half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent</source>
         <translation>HF 的 Precompiled 按字素逐个读取 charsmap，SentencePiece 按最长匹配读取：当一个字素含有多个被映射的字符时两者不同，例如半角 ｶﾞ 保持两个字符、CR LF 变成一个空格、Ｃ + U+0301 丢失重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="309"/>
+        <location filename="../../gui/core_text.py" line="333"/>
         <source>merges sharing a rank (SentencePiece/tiktoken style) get consecutive ranks in file order; HF breaks such ties by that order, not by position</source>
         <translation>排名相同的合并（SentencePiece/tiktoken 风格）按文件顺序得到连续的排名；HF 按这个顺序而不是按位置打破这种并列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="312"/>
+        <location filename="../../gui/core_text.py" line="336"/>
         <source>BPE: {tokens} tokens, {merges} merges</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="313"/>
+        <location filename="../../gui/core_text.py" line="337"/>
         <source>SentencePiece&apos;s Decode becomes HF&apos;s decoder chain, which differs on IDs that begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)</source>
         <translation>SentencePiece 的 Decode 变成 HF 的解码器链，两者在以多个 ▁ 片段开头的 ID 序列和不是有效 UTF-8 的字节串上不同（每个字节一个 U+FFFD）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="317"/>
+        <location filename="../../gui/core_text.py" line="341"/>
         <source>HF lower-cases character by character (no final sigma), drops private-use characters and starts CJK Extension E at U+2B920</source>
         <translation>HF 逐字符转小写（没有词尾 sigma 规则），删除私用区字符，并让 CJK 扩展 E 区从 U+2B920 开始</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="320"/>
+        <location filename="../../gui/core_text.py" line="344"/>
         <source>WordPiece: {tokens} tokens</source>
         <translation>WordPiece：{tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="321"/>
+        <location filename="../../gui/core_text.py" line="345"/>
         <source>control and unknown pieces become special added tokens: HF matches their text (e.g. {example}) as that token; here it is ordinary text</source>
         <translation>控制片段和未知片段变成特殊附加 token：HF 会把它们的文本（例如 {example}）匹配为该 token；在这里它只是普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="324"/>
+        <location filename="../../gui/core_text.py" line="348"/>
         <source>scores were added in single precision (SentencePiece); HF adds in double precision, which can break a near tie differently</source>
         <translation>分数原以单精度累加（SentencePiece）；HF 以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="327"/>
+        <location filename="../../gui/core_text.py" line="351"/>
         <source>an unknown piece decodes to its own text in HF, to &apos; ⁇ &apos; here</source>
         <translation>未知片段在 HF 中解码为它自己的文本，在这里解码为 &apos; ⁇ &apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="329"/>
+        <location filename="../../gui/core_text.py" line="353"/>
         <source>SentencePiece&apos;s pipeline as an HF normalizer sequence</source>
         <translation>SentencePiece 的处理流程写成 HF 的规范化器序列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="331"/>
+        <location filename="../../gui/core_text.py" line="355"/>
         <source>pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="333"/>
+        <location filename="../../gui/core_text.py" line="357"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>{decoder} 不会保存；这里的解码方式：片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="336"/>
+        <location filename="../../gui/core_text.py" line="360"/>
         <source>SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="338"/>
+        <location filename="../../gui/core_text.py" line="362"/>
         <source>{decoder} is not stored; decoding here: SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>{decoder} 不会保存；这里的解码方式：SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="341"/>
+        <location filename="../../gui/core_text.py" line="365"/>
         <source>sequence of {steps}</source>
         <translation>依次为 {steps}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="342"/>
+        <location filename="../../gui/core_text.py" line="366"/>
         <source>{kind}: {options} only affect offsets or restate another option; not stored</source>
         <translation>{kind}：{options} 只影响偏移或重复了其他选项；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="344"/>
+        <location filename="../../gui/core_text.py" line="368"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes)</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="346"/>
+        <location filename="../../gui/core_text.py" line="370"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes); the charsmap is applied as HF&apos;s Precompiled does</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）；charsmap 按 HF 的 Precompiled 方式应用</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="349"/>
+        <location filename="../../gui/core_text.py" line="373"/>
         <source>a text that starts with a space or a ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以空格或 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="352"/>
+        <location filename="../../gui/core_text.py" line="376"/>
         <source>a text that starts with a literal ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以字面 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="355"/>
+        <location filename="../../gui/core_text.py" line="379"/>
         <source>a text that normalizes to nothing but spaces encodes to nothing here; HF gives one ▁</source>
         <translation>规范化后只剩空格的文本在这里编码为空；HF 给出一个 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="357"/>
+        <location filename="../../gui/core_text.py" line="381"/>
         <source>Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by grapheme; a short grapheme takes its shortest match whole)</source>
         <translation>Precompiled：SentencePiece 的 charsmap，按 HF 的方式应用（逐个字素；短字素整体取其最短匹配）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="360"/>
+        <location filename="../../gui/core_text.py" line="384"/>
         <source>only U+0020 is squeezed, as HF&apos;s Replace does</source>
         <translation>只压缩 U+0020，与 HF 的 Replace 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="361"/>
+        <location filename="../../gui/core_text.py" line="385"/>
         <source>HF splits before each ▁ and this model has {count} pieces with an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ</source>
         <translation>HF 在每个 ▁ 之前切分，而此模型有 {count} 个内部含 ▁ 的片段（或没有 ▁ 片段）：这里整个文本是一个网格，所以结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="364"/>
+        <location filename="../../gui/core_text.py" line="388"/>
         <source>Metaspace split: no piece has an inner ▁, so one lattice over the whole text gives the same segmentation</source>
         <translation>Metaspace 切分：没有片段内部含 ▁，所以对整个文本用一个网格得到的切分相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="366"/>
+        <location filename="../../gui/core_text.py" line="390"/>
         <source>{rule}, spaces are kept as they are (no squeezing)</source>
         <translation>{rule}，空格保持原样（不压缩）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="367"/>
+        <location filename="../../gui/core_text.py" line="391"/>
         <source>{rule}, runs of spaces squeezed to one, a trailing one kept</source>
         <translation>{rule}，连续空格压缩为一个，保留末尾的一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="369"/>
+        <location filename="../../gui/core_text.py" line="393"/>
         <source>{rule}, runs of spaces squeezed to one, trailing White_Space stripped</source>
         <translation>{rule}，连续空格压缩为一个，去掉末尾的空白字符（White_Space）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="371"/>
+        <location filename="../../gui/core_text.py" line="395"/>
         <source>{model} (ModelProto, {size} bytes) and {vocab} (pieces and scores, as SentencePiece&apos;s trainer writes them)</source>
         <translation>{model}（ModelProto，{size} 字节）和 {vocab}（片段与分数，与 SentencePiece 训练器写出的格式相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="373"/>
+        <location filename="../../gui/core_text.py" line="397"/>
         <source>{count} scores rounded to single precision (SentencePiece stores float32; largest change {worst}), which can break a near tie differently</source>
         <translation>{count} 个分数被舍入为单精度（SentencePiece 存储 float32；最大变化 {worst}），接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="376"/>
+        <location filename="../../gui/core_text.py" line="400"/>
         <source>SentencePiece adds scores in single precision; this asset adds them in double precision, which can break a near tie differently</source>
         <translation>SentencePiece 以单精度累加分数；本资产以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="379"/>
+        <location filename="../../gui/core_text.py" line="403"/>
         <source>unigram: {pieces} pieces with their types and float32 scores</source>
         <translation>unigram：{pieces} 个片段及其类型和 float32 分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="381"/>
+        <location filename="../../gui/core_text.py" line="405"/>
         <source>SentencePiece shields user-defined pieces from normalization; this asset&apos;s Python NFKC does not</source>
         <translation>SentencePiece 使用户定义片段免受规范化影响；本资产的 Python NFKC 不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="383"/>
+        <location filename="../../gui/core_text.py" line="407"/>
         <source>this asset&apos;s decoder ({decoder}) is not written: SentencePiece decodes by its own rules</source>
         <translation>本资产的解码器（{decoder}）不会写出：SentencePiece 按自己的规则解码</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="385"/>
+        <location filename="../../gui/core_text.py" line="409"/>
         <source>{count} added tokens ({tokens}) become control pieces: SentencePiece neither matches their text nor prints them; this asset does both</source>
         <translation>{count} 个附加 token（{tokens}）变成控制片段：SentencePiece 既不匹配它们的文本也不输出它们；本资产两者都做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="388"/>
+        <location filename="../../gui/core_text.py" line="412"/>
         <source>control pieces: {pieces}</source>
         <translation>控制片段：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="389"/>
+        <location filename="../../gui/core_text.py" line="413"/>
         <source>SentencePiece joins a run of unknown characters into one unknown token; this asset gives one per character</source>
         <translation>SentencePiece 把连续的未知字符合成一个未知 token；本资产每个字符给一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="391"/>
+        <location filename="../../gui/core_text.py" line="415"/>
         <source>BPE: {pieces} pieces; each token scores -rank of its merge, and the merges SentencePiece implies from them are exactly this asset&apos;s {merges}</source>
         <translation>BPE：{pieces} 个片段；每个 token 的分数为其合并排名的相反数，SentencePiece 由此推出的合并正好是本资产的 {merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="394"/>
+        <location filename="../../gui/core_text.py" line="418"/>
         <source>the charsmap came from an HF Precompiled normalizer, which reads it grapheme by grapheme; SentencePiece reads it by longest match (they differ e.g. on half-width ｶﾞ, CR LF, Ｃ + U+0301)</source>
         <translation>该 charsmap 来自 HF 的 Precompiled 规范化器，它按字素逐个读取；SentencePiece 按最长匹配读取（两者在半角 ｶﾞ、CR LF、Ｃ + U+0301 等处不同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="398"/>
+        <location filename="../../gui/core_text.py" line="422"/>
         <source>the precompiled charsmap ({size} bytes)</source>
         <translation>预编译的 charsmap（{size} 字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="399"/>
+        <location filename="../../gui/core_text.py" line="423"/>
         <source>Python&apos;s NFKC has no precompiled charsmap to write, so SentencePiece will apply no normalization: text NFKC changes (fullwidth Ａ, ﬁ, e + U+0301) encodes differently there</source>
         <translation>Python 的 NFKC 没有可写出的预编译 charsmap，所以 SentencePiece 不会做规范化：NFKC 会改变的文本（全角 Ａ、ﬁ、e + U+0301）在那里的编码不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="403"/>
+        <location filename="../../gui/core_text.py" line="427"/>
         <source>identity (no charsmap)</source>
         <translation>恒等（无 charsmap）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="404"/>
+        <location filename="../../gui/core_text.py" line="428"/>
         <source>SentencePiece drops every trailing space; this asset&apos;s HF-style squeezing ({trailing}) does not</source>
         <translation>SentencePiece 删除所有末尾空格；本资产的 HF 式压缩（{trailing}）不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="406"/>
+        <location filename="../../gui/core_text.py" line="430"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="432"/>
+        <location filename="../../gui/core_text.py" line="456"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="435"/>
+        <location filename="../../gui/core_text.py" line="459"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="436"/>
+        <location filename="../../gui/core_text.py" line="460"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="437"/>
+        <location filename="../../gui/core_text.py" line="461"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="438"/>
+        <location filename="../../gui/core_text.py" line="462"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="444"/>
+        <location filename="../../gui/core_text.py" line="468"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="445"/>
+        <location filename="../../gui/core_text.py" line="469"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="446"/>
+        <location filename="../../gui/core_text.py" line="470"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="455"/>
+        <location filename="../../gui/core_text.py" line="479"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="505"/>
+        <location filename="../../gui/core_text.py" line="529"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="509"/>
+        <location filename="../../gui/core_text.py" line="533"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="511"/>
+        <location filename="../../gui/core_text.py" line="535"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="514"/>
+        <location filename="../../gui/core_text.py" line="538"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="536"/>
+        <location filename="../../gui/core_text.py" line="560"/>
         <source>, </source>
         <translation>，</translation>
     </message>

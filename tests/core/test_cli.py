@@ -72,8 +72,18 @@ def test_text_format_counts_words(tmp_path, capsys):
     "content, message",
     [
         (b"low\t2\nlower\n", "corpus.tsv:2: expected 'word<TAB>count'"),
-        (b"low\t-2\n", "corpus.tsv:1: count -2 must be a positive integer"),
-        (b"low\t2\nnew\t1.5\n", "corpus.tsv:2: count '1.5' is not an integer"),
+        (b"low\t-2\n", "corpus.tsv:1: count '-2' is not a decimal integer (ASCII digits 0-9 only)"),
+        (b"low\t0\n", "corpus.tsv:1: count 0 must be a positive integer"),
+        (b"low\t2\nnew\t1.5\n", "corpus.tsv:2: count '1.5' is not a decimal integer"),
+        ("low\t٣\n".encode(), "corpus.tsv:1: count '٣' is not a decimal integer"),
+        ("low\t５\n".encode(), "corpus.tsv:1: count '５' is not a decimal integer"),
+        (b"low\t1_000\n", "corpus.tsv:1: count '1_000' is not a decimal integer"),
+        (b"low\t+5\n", "corpus.tsv:1: count '+5' is not a decimal integer"),
+        (b"low\t100000000000000000000000\n", "corpus.tsv:1: count '100000000000000000000000' is over the limit "
+                                             "9007199254740991"),
+        (b"low\t9007199254740992\n", "corpus.tsv:1: count 9007199254740992 is over the limit 9007199254740991"),
+        (b"low\t2\x0cx\t1\nnew\tz\n", "corpus.tsv:2: count 'z'"),
+        ("low\t2\u2028x\t1\nnew\tz\n".encode(), "corpus.tsv:2: count 'z'"),
         (b"low\t2\nn\xffew\t1\n", "corpus.tsv:2: invalid UTF-8 byte FF at byte offset 7"),
         (b"\n\n", "corpus.tsv: the corpus is empty"),
         (b"lo</w>w\t1\n", "reserved symbol '</w>'"),
@@ -93,7 +103,7 @@ def test_missing_file_and_negative_k(tmp_path, capsys, corpus):
     code, _, err = run(capsys, "train", tmp_path / "nope.tsv", "--merges", 2, "-o", tmp_path / "a.json")
     assert code == 2 and "nope.tsv: no such file" in err
     code, _, err = run(capsys, "train", corpus, "--merges", -1, "-o", tmp_path / "a.json")
-    assert code == 2 and "--merges must be >= 0" in err
+    assert code == 2 and "argument --merges: '-1' is not a decimal integer" in err
     code, _, err = run(capsys, "train", corpus, "--merges", "x", "-o", tmp_path / "a.json")
     assert code == 2 and len(err.strip().splitlines()) == 1
 

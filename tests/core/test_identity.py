@@ -246,7 +246,8 @@ def test_bad_assets_give_one_clear_error(tmp_path, make, change, message):
     (b'{"a": NaN}', "NaN is not a JSON number"),
     (b'{"a": -1e400}', "too large for a double"),
     (b"[" * 100_000, "nested too deeply"),
-    (b"9" * 5000, "not usable JSON"),
+    (b"9" * 5000, "over the limit 9007199254740991 of a JSON integer"),
+    (b"9007199254740992", "the integer .9007199254740992. is over the limit"),
     (b'{"x": "\xff"}', "invalid UTF-8 at byte offset 7"),
     (b"[]", "must be a JSON object"),
 ])
@@ -270,8 +271,11 @@ def test_size_limit_and_missing_files(tmp_path, monkeypatch):
 
 def test_huge_integers_cannot_be_canonicalized(tmp_path):
     path = write(tmp_path, changed(char_asset, lambda a: a["model"]["merges"][0].update(count=2 ** 60)))
+    with pytest.raises(AssetError, match="the integer '1152921504606846976' is over the limit 9007199254740991"):
+        identity.load(path)  # refused as it is read, the limit every JSON reader applies
+    asset = changed(char_asset, lambda a: a["model"]["merges"][0].update(count=2 ** 60))
     with pytest.raises(AssetError, match="cannot canonicalize"):
-        identity.load(path)
+        identity.sha256_of(asset)
 
 
 # ==== checkpoint binding ====

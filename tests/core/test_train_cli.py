@@ -59,7 +59,7 @@ def test_bad_input_is_one_line_exit_2(capsys, tmp_path, algo):
     cases = [
         ([empty, "--algo", algo, *size, *fmt], f"{empty}: the corpus is empty"),
         ([bad, "--algo", algo, *size, *fmt], f"{bad}:2: invalid UTF-8 byte FF at byte offset 10"),
-        ([bad, "--algo", algo, "--merges", "-1", *fmt], "--merges must be >= 0, not -1"),
+        ([bad, "--algo", algo, "--merges", "-1", *fmt], "argument --merges: '-1' is not a decimal integer"),
     ]
     for argv, message in cases:
         code, out, err = run(capsys, "train", *argv, "-o", tmp_path / "x.json")

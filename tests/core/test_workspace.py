@@ -65,8 +65,10 @@ def test_bad_words_are_refused_with_the_row_and_nothing_changes(word, message):
     assert workspace.corpus is before
 
 
-@pytest.mark.parametrize("text, message", [("0", "must be a positive"), ("-3", "must be a positive"),
-                                           ("two", "not an integer"), ("", "not an integer")])
+@pytest.mark.parametrize("text, message", [("0", "must be a positive"), ("-3", "not a decimal integer"),
+                                           ("two", "not a decimal integer"), ("", "not a decimal integer"),
+                                           ("٣", "not a decimal integer"), ("1_0", "not a decimal integer"),
+                                           ("9007199254740992", "over the limit 9007199254740991")])
 def test_counts_typed_by_the_user_are_checked(text, message):
     with pytest.raises(CorpusError, match=message):
         rec.parse_count(text, where="row 2")

@@ -187,7 +187,7 @@ def test_errors_are_shown_in_the_window_not_raised(manager, byte_file, tmp_path)
     assert "bytes themselves" in manager.status_label.text()
     assert len(manager.workspace.assets) == 1
     manager.save_as(str(tmp_path / "no-such-folder" / "x.json"))
-    assert "cannot write" in manager.status_label.text()
+    assert "no-such-folder does not exist" in manager.status_label.text()
     manager.rescan()  # no folder chosen yet
     assert "Choose a folder first" in manager.status_label.text()
 

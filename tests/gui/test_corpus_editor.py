@@ -63,8 +63,9 @@ def test_editing_a_count_goes_through_the_workspace_and_undoes(editor, qtbot):
     (0, "lo</w>", "row 1: word 'lo</w>' contains the reserved symbol '</w>'"),
     (0, "new", "row 1: 'new' is already in row 3"),
     (1, "0", "row 1: count 0 must be a positive integer"),
-    (1, "-2", "row 1: count -2 must be a positive integer"),
-    (1, "many", "row 1: count 'many' is not an integer"),
+    (1, "-2", "row 1: count '-2' is not a decimal integer (ASCII digits 0-9 only)"),
+    (1, "٣", "row 1: count '٣' is not a decimal integer (ASCII digits 0-9 only)"),
+    (1, "many", "row 1: count 'many' is not a decimal integer (ASCII digits 0-9 only)"),
 ])
 def test_invalid_cells_are_refused_with_an_inline_message(editor, column_, value, message):
     before = editor.workspace.corpus

@@ -66,5 +66,5 @@ def audit_csv(table: VocabTable, audit: Audit) -> str:
     return out.getvalue()
 
 
-def write_csv(path, text: str) -> None:
-    write_bytes_atomic(path, text.encode("utf-8"))
+def write_csv(path, text: str, *, inputs=()) -> None:
+    write_bytes_atomic(path, text.encode("utf-8"), inputs=inputs)

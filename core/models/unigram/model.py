@@ -18,7 +18,8 @@ import math
 import random
 from dataclasses import dataclass, field, replace
 
-from core.errors import TokenizerError
+from core.errors import TokenizerError, excerpt
+from core.numbers import MAX_SCORE, MAX_VOCAB
 from core.pipeline.normalize import BYTE_PIECES, Normalized, Pipeline, piece_byte
 from core.models.unigram.lattice import Lattice, Node, Path, f32
 
@@ -78,6 +79,8 @@ class Unigram:
     def __post_init__(self):
         pieces = tuple(self.pieces)
         object.__setattr__(self, "pieces", pieces)
+        if len(pieces) > MAX_VOCAB:
+            raise TokenizerError(f"{len(pieces)} pieces are over the limit {MAX_VOCAB} of a vocabulary")
         ids: dict[str, int] = {}
         for index, p in enumerate(pieces):
             if not isinstance(p, Piece) or not isinstance(p.piece, str) or p.piece == "":
@@ -86,6 +89,9 @@ class Unigram:
                 raise TokenizerError(f"piece {index} ({p.piece!r}) has unknown type {p.type!r}; use one of {PIECE_TYPES}")
             if not isinstance(p.score, (int, float)) or isinstance(p.score, bool) or not math.isfinite(p.score):
                 raise TokenizerError(f"piece {index} ({p.piece!r}) has a score that is not a finite number")
+            if abs(p.score) > MAX_SCORE:
+                raise TokenizerError(f"piece {index} ({excerpt(p.piece)}) has the score {p.score!r}, outside the limit "
+                                     f"±{MAX_SCORE:g} of a score")
             if p.piece in ids:
                 raise TokenizerError(f"piece {index} repeats {p.piece!r} (first at ID {ids[p.piece]})")
             ids[p.piece] = index
