@@ -127,23 +127,24 @@ class BPEModel:
         table: dict[tuple[int, int], tuple[int, int, int]] = {}
         made: dict[int, int] = {}  # new ID -> index of the first merge that makes it
         cut = len(self.continuing_prefix or "")
+        prefix, unk = self.continuing_prefix, self.unk
         for index, pair in enumerate(self.merges):
-            where = f"merge {index + 1} {excerpt(pair)}"
-            if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            # The checks cost little; the message is built only on failure.
+            if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) and isinstance(pair[1], str)):
                 raise TokenizerError(f"merge {index + 1}: expected two token strings, found {excerpt(pair)}")
             left, right = pair
-            if self.continuing_prefix and not right.startswith(self.continuing_prefix):
-                raise TokenizerError(f"{where}: the right side must start with the continuing prefix "
-                                     f"{excerpt(self.continuing_prefix)}")
-            if self.unk is not None and self.unk in (left, right):
-                raise TokenizerError(f"{where}: the unknown token {excerpt(self.unk)} cannot be merged")
+            if prefix and not right.startswith(prefix):
+                raise TokenizerError(f"{_where(index, pair)}: the right side must start with the continuing prefix "
+                                     f"{excerpt(prefix)}")
+            if unk is not None and unk in pair:
+                raise TokenizerError(f"{_where(index, pair)}: the unknown token {excerpt(unk)} cannot be merged")
             new = left + right[cut:]
-            for part in (left, right, new):
-                if part not in ids:
-                    raise TokenizerError(f"{where}: {excerpt(part)} is not in the vocabulary")
+            if left not in ids or right not in ids or new not in ids:
+                part = next(p for p in (left, right, new) if p not in ids)
+                raise TokenizerError(f"{_where(index, pair)}: {excerpt(part)} is not in the vocabulary")
             key = (ids[left], ids[right])
             if key in table:
-                raise TokenizerError(f"{where} repeats merge {table[key][2] + 1}")
+                raise TokenizerError(f"{_where(index, pair)} repeats merge {table[key][2] + 1}")
             table[key] = (ranks[index], ids[new], index)
             made.setdefault(ids[new], index)
         object.__setattr__(self, "ranks", None if self.ranks is None else ranks)
@@ -468,6 +469,10 @@ class _PieceCache(dict):
 
 def _space_split(text: str, first: bool) -> list[str]:
     return _SPACE_RUNS.findall(text)
+
+
+def _where(index: int, pair) -> str:
+    return f"merge {index + 1} {excerpt(pair)}"
 
 
 def _uses(spec, kind: str) -> bool:
