@@ -162,9 +162,16 @@ class BPEModel:
                             ("_pre_tokenize", tp.build_pre_tokenizer(self.pre_tokenizer)),
                             ("_decode", tp.build_decoder(self.decoder))):
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "_byte_level", _uses(self.pre_tokenizer, "byte_level"))
         split, respell = fast_split.plan(self.pre_tokenizer, self._pre_tokenize)
         if split is not None and self.pre_tokenizer.get("type") == "none" and self._space_split_is_exact():
             split = _space_split
+        # The fast Encoding (byte_level_table) needs byte-level tokens that tile
+        # the input: no normalizer, the split's pieces kept as they are, and
+        # every byte spelled, so no unknown or dropped character.
+        plain = (self.byte_level and self.normalizer.get("type") == "none" and respell is tp.byte_level
+                 and all(c in ids for c in tp.BYTE_CHARS.values()))
+        object.__setattr__(self, "_byte_sizes", {i: len(t) for t, i in ids.items()} if plain else None)
         pieces = _PieceCache()
         pieces.merge = (lambda piece: self._word(respell(piece), None)[0]) if respell else \
             (lambda piece: self._word(piece, None)[0])
@@ -217,7 +224,7 @@ class BPEModel:
     @property
     def byte_level(self) -> bool:
         """Do tokens spell bytes in GPT-2's alphabet (a byte_level pre-tokenizer)?"""
-        return _uses(self.pre_tokenizer, "byte_level")
+        return self._byte_level
 
     # ==== encoding ====
 
@@ -284,6 +291,34 @@ class BPEModel:
             else:
                 out += self._split(part, first)
         return out
+
+    def byte_level_table(self, text: str):
+        """``(ids, byte sizes, words)`` of ``text`` by the fast path, for an
+        Encoding built without the inspector (core.tokenizer.bpe), or None
+        when this model's tokens need not tile the input bytes.  ``words``:
+        the pre-token of each token, -1 for an added token marked special
+        (an added token counts as a pre-token, as in the inspector)."""
+        sizes_of = self._byte_sizes
+        if sizes_of is None:
+            return None
+        ids, words, added_sizes = [], [], {}
+        lookup, split, number = self._pieces.__getitem__, self._split, 0
+        for part, added, first in self._segments(text):
+            if added is not None:
+                added_sizes[len(ids)] = len(part.encode("utf-8", "surrogatepass"))
+                ids.append(added.id)
+                words.append(-1 if added.special else number)
+                number += 1
+                continue
+            for piece in split(part, first):
+                found = lookup(piece)
+                ids += found
+                words += [number] * len(found)
+                number += 1
+        sizes = list(map(sizes_of.get, ids))
+        for at, size in added_sizes.items():
+            sizes[at] = size
+        return ids, sizes, words
 
     def _space_split_is_exact(self) -> bool:
         """Does no merge cross the start of a run of ▁ (so a text without a
@@ -468,7 +503,7 @@ class _PieceCache(dict):
 
 
 def _space_split(text: str, first: bool) -> list[str]:
-    return _SPACE_RUNS.findall(text)
+    return _SPACE_RUNS.findall(text, concurrent=True)  # the GIL let go, as in GuardedRegex
 
 
 def _where(index: int, pair) -> str:

@@ -72,7 +72,7 @@ def _matches(pattern, text: str, isolated: bool) -> list[str]:
         return []
     compiled = getattr(pattern, "compiled", pattern)
     if not compiled.groups:  # findall gives whole matches only without groups
-        found = pattern.findall(text)
+        found = pattern.findall(text) if pattern is not compiled else compiled.findall(text, concurrent=True)
         if sum(map(len, found)) == len(text) and all(found):
             return found
     spans = [m.span() for m in pattern.finditer(text)]

@@ -219,12 +219,14 @@ class GuardedRegex:
                 "characters (it backtracks catastrophically, e.g. nested repetition like (a|aa)+); "
                 "fix the pattern in the tokenizer file") from None
 
+    # concurrent: the GIL is let go while a long text is matched, so a window
+    # whose worker thread splits a megabyte keeps painting.
     def findall(self, text):
-        return self._run(text, lambda budget: self.compiled.findall(text, timeout=budget))
+        return self._run(text, lambda budget: self.compiled.findall(text, timeout=budget, concurrent=True))
 
     def finditer(self, text):
         # list(): the iterator matches, and runs out of time, while consumed
-        return self._run(text, lambda budget: list(self.compiled.finditer(text, timeout=budget)))
+        return self._run(text, lambda budget: list(self.compiled.finditer(text, timeout=budget, concurrent=True)))
 
     def sub(self, repl, text):
         return self._run(text, lambda budget: self.compiled.sub(repl, text, timeout=budget))
