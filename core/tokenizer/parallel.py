@@ -20,6 +20,7 @@ slow start costs nothing but the pool's share of the work.
 from __future__ import annotations
 
 import multiprocessing
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from itertools import chain
 
@@ -76,25 +77,40 @@ def _cut(items: list, count: int) -> list[list]:
 
 def _run(asset, chunks, kind, local, workers, progress) -> list:
     results: list = [None] * len(chunks)
-    # spawn, not fork: the caller may hold threads (a GUI), which fork copies badly.
-    pool = ProcessPoolExecutor(workers - 1, mp_context=multiprocessing.get_context("spawn"), initializer=_start,
-                               initargs=(asset,))
+    started: dict = {}
+
+    def start():
+        # Off this thread: spawning writes the pickled asset down a pipe the
+        # child reads only once Python is up, which would stall the encoding.
+        # spawn, not fork: the caller may hold threads (a GUI), which fork copies badly.
+        pool = ProcessPoolExecutor(workers - 1, mp_context=multiprocessing.get_context("spawn"), initializer=_start,
+                                   initargs=(asset,))
+        started["pool"] = pool
+        started["futures"] = [pool.submit(_work, kind, chunks[k]) for k in reversed(range(len(chunks)))][::-1]
+    starter = threading.Thread(target=start, name="encode-pool-start", daemon=True)
+    starter.start()
     try:
-        futures = [pool.submit(_work, kind, chunks[k]) for k in reversed(range(len(chunks)))][::-1]
-        for k, future in enumerate(futures):
+        for k in range(len(chunks)):
             # Never wait: a chunk the pool has not finished is done here (at
             # most the one the pool is busy with is done twice).
-            results[k] = _result(future) if future.done() else None
+            futures = started.get("futures")
+            future = futures[k] if futures is not None else None
+            results[k] = _result(future) if future is not None and future.done() else None
             if results[k] is None:
-                future.cancel()
                 results[k] = local(chunks[k])
             if progress:
                 progress(k + 1, len(chunks))
     finally:
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:  # still starting, or busy with a chunk done here
-            process.terminate()
+        starter.join()
+        pool = started.get("pool")
+        if pool is not None:
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False)
+            # Still starting, or busy with a chunk done here.  Its futures are
+            # left pending (not cancelled): the pool fails them as it breaks,
+            # which Python 3.11 cannot do to a cancelled one.
+            for process in processes:
+                process.terminate()
     return results
 
 
