@@ -264,3 +264,16 @@ def test_our_byte_bpe_pieces_equal_encode_ids():
     tok = tokenizer.wrap("byte-bpe", model)
     text = "".join(LINES)
     assert model.piece_ids(model.pieces(text)) == tok.encode_ids(text) == list(model.encode(text).ids)
+
+
+def test_a_worker_rebuilds_from_the_asset_and_gives_the_same_ids(tmp_path_factory, monkeypatch):
+    # What a spawned worker runs, here in this process: on a loaded machine
+    # the pool may finish no chunk before this process does them all.
+    _hf, asset, tok = built("byte_fallback", tmp_path_factory)
+    monkeypatch.setattr(parallel, "_worker", None)
+    parallel._start(json.loads(json.dumps(asset)))  # data only
+    assert parallel._worker is not tok and parallel._worker.model is not tok.model
+    text = "".join(LINES)
+    items = tok.model.pieces(text)
+    assert parallel._work("pieces", items) == tok.encode_ids(text)
+    assert parallel._work("lines", LINES) == [tok.encode_ids(line) for line in LINES]
