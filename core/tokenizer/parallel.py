@@ -14,7 +14,8 @@ bench/encode_speed.py prints it), so the pool is only used from
 :data:`POOL_MIN_CHARS` characters on, and the calling process works too: it
 takes chunks from the front while the pool takes them from the back, and it
 never waits for the pool (a chunk not done there yet is done here), so a
-slow start costs nothing but the pool's share of the work.
+slow start costs nothing but the pool's share of the work; the process
+exits once the worker has finished what it had taken.
 """
 
 from __future__ import annotations
@@ -104,13 +105,10 @@ def _run(asset, chunks, kind, local, workers, progress) -> list:
         starter.join()
         pool = started.get("pool")
         if pool is not None:
-            processes = list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False)
-            # Still starting, or busy with a chunk done here.  Its futures are
-            # left pending (not cancelled): the pool fails them as it breaks,
-            # which Python 3.11 cannot do to a cancelled one.
-            for process in processes:
-                process.terminate()
+            # Never terminate a worker: killed while it sends a result, it
+            # would leave the pool's reader waiting for the rest forever.  It
+            # ends after the chunks it already took (at most two).
+            pool.shutdown(wait=False, cancel_futures=True)
     return results
 
 
