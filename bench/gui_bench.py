@@ -436,7 +436,8 @@ def main(argv=None) -> int:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--spawned-at", type=float, help=argparse.SUPPRESS)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--only", default=",".join(k for k in CHILDREN if k != "encode_asset"), help=", ".join(CHILDREN))
+    parser.add_argument("--only", default=",".join(k for k in CHILDREN if k != "encode_asset"),
+                        help=", ".join(CHILDREN))
     parser.add_argument("--lang", default="en")
     parser.add_argument("--json", help="also write the results here")
     parser.add_argument("--asset", help="encode_asset: the asset file to encode with")

@@ -130,7 +130,8 @@ class BPEModel:
         prefix, unk = self.continuing_prefix, self.unk
         for index, pair in enumerate(self.merges):
             # The checks cost little; the message is built only on failure.
-            if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) and isinstance(pair[1], str)):
+            if not (isinstance(pair, tuple) and len(pair) == 2
+                    and isinstance(pair[0], str) and isinstance(pair[1], str)):
                 raise TokenizerError(f"merge {index + 1}: expected two token strings, found {excerpt(pair)}")
             left, right = pair
             if prefix and not right.startswith(prefix):
@@ -164,7 +165,7 @@ class BPEModel:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_byte_level", _uses(self.pre_tokenizer, "byte_level"))
         split, respell = fast_split.plan(self.pre_tokenizer, self._pre_tokenize)
-        if split is not None and self.pre_tokenizer.get("type") == "none" and self._space_split_is_exact():
+        if self.pre_tokenizer.get("type") == "none" and self._space_split_is_exact():
             split = _space_split
         # The fast Encoding (byte_level_table) needs byte-level tokens that tile
         # the input: no normalizer, the split's pieces kept as they are, and
