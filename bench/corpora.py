@@ -5,6 +5,12 @@
   packages interleaved file by file so every prefix mixes both.
 * ``zh`` -- the Chinese fortunes of ``fortunes-zh`` (``chinese``,
   ``tang300``, ``song100``) without their ANSI colour codes and ``%`` lines.
+* ``ordinary`` -- ordinary multilingual prose and code, the encode bench's
+  text: the fortune cookies of ``fortunes`` (English), ``fortunes-de``,
+  ``fortunes-es``, ``fortunes-ru`` and ``fortunes-zh`` (without the ``%``
+  separators, colour codes and the offensive sets) and the Python sources
+  of ``libpython3.11-stdlib``, in blocks of 40 lines taken from each source
+  in turn, so every prefix of 1 MB mixes all six.
 * ``generated`` -- a fixed-seed text of Zipf-distributed pseudo-words with
   punctuation, numbers, some accented, Chinese and emoji characters; always
   available, identical on every machine.
@@ -26,7 +32,8 @@ from itertools import accumulate
 from pathlib import Path
 
 CACHE = Path(os.environ.get("SUBWORD_STUDIO_BENCH_CACHE", Path.home() / ".cache" / "subword-studio-bench"))
-NAMES = ("en", "zh", "generated")
+NAMES = ("en", "zh", "ordinary", "generated")
+BLOCK_LINES = 40
 GENERATOR_VERSION = 1
 SEED = 10
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -79,6 +86,34 @@ def _chinese() -> str:
     return "".join(parts)
 
 
+def _fortune_files(package: str, folder: str) -> list[Path]:
+    root = _unpacked(package) / "usr/share/games/fortunes" / folder
+    return sorted(p for p in root.glob("*") if p.is_file() and not p.is_symlink() and p.suffix not in (".dat", ".u8"))
+
+
+def _fortunes(files) -> list[str]:
+    lines = []
+    for path in files:
+        text = _ANSI.sub("", _read(path))
+        lines += [line for line in text.splitlines(keepends=True) if line.strip() != "%"]
+    return lines
+
+
+def _ordinary() -> str:
+    sources = [_fortunes(_fortune_files("fortunes", "")), _fortunes(_fortune_files("fortunes-de", "de")),
+               _fortunes(_fortune_files("fortunes-es", "es")), _fortunes(_fortune_files("fortunes-ru", "ru")),
+               _chinese().splitlines(keepends=True)]
+    code_root = _unpacked("libpython3.11-stdlib") / "usr/lib/python3.11"
+    code = sorted(path for path in code_root.glob("**/*.py") if path.is_file())  # skip dangling links
+    sources.append([line for path in code for line in _read(path).splitlines(keepends=True)])
+    blocks, at = [], 0
+    while any(at < len(source) for source in sources):
+        for source in sources:
+            blocks += source[at:at + BLOCK_LINES]
+        at += BLOCK_LINES
+    return "".join(blocks)
+
+
 def _read(path: Path) -> str:
     text = path.read_text(encoding="utf-8", errors="replace")
     return text if text.endswith("\n") else text + "\n"
@@ -126,6 +161,8 @@ def source_text(name: str, size: int) -> str:
         return _english()
     if name == "zh":
         return _chinese()
+    if name == "ordinary":
+        return _ordinary()
     if name == "generated":
         return _generated(size)
     raise ValueError(f"unknown corpus {name!r}: choose one of {', '.join(NAMES)}")

@@ -12,6 +12,11 @@
 * ``encode``: the encode panel is given a text the classroom tokenizer cuts
   into 100,000 tokens; from ``setPlainText`` until the token strip has
   painted them (and, reported too, until every chip is laid out).
+* ``encode_asset``: the same with an opened asset (``--asset PATH``, e.g.
+  a shelf tokenizer; bench/encode_speed.py leaves imported ones in
+  bench/.cache/assets) on ``--bytes`` (1 MB) of the ordinary corpus
+  (bench/corpora.py), chosen as the encoder; until the strip has painted,
+  with ``encode_stall``, the longest gap of a 10 ms heartbeat meanwhile.
 * ``compare``: the Compare tab over four tokenizers (the classroom byte
   BPE, the trained char BPE, a byte-level BPE and a Unigram model trained
   before the clock starts) is given a 50,000-character text (English,
@@ -55,6 +60,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 TARGETS = {"first_window": ("first window painted", 1.0, "s"), "timeline": ("timeline, 50,000 merges", 1.0, "s"),
            "encode": ("encode panel, 100,000 tokens", 0.5, "s"),
+           "encode_asset": ("encode panel, 1 MB, --asset", 2.0, "s"),
            "compare": ("compare, 50,000 chars × 4", 5.0, "s"),
            "stall": ("longest stall while training", 0.05, "s")}
 COMPARE_CHARS = 50_000
@@ -203,6 +209,55 @@ def child_encode(lang, _spawned_at):
     return result
 
 
+def child_encode_asset(lang, _spawned_at):
+    import corpora
+    from core.workspace.workspace import Workspace
+    app = _app()
+    _install_language(app, lang)
+    from PySide6.QtCore import QTimer
+    from gui.bridge import WorkspaceBridge
+    from gui.encode import EncodePanel
+    workspace = Workspace.example()
+    index = workspace.open_asset_file(os.environ["SUBWORD_STUDIO_BENCH_ASSET"])
+    workspace.set_encoder(workspace.asset_key(index))
+    panel = EncodePanel(WorkspaceBridge(workspace))
+    panel.resize(1180, 720)
+    panel.show()
+    app.processEvents()
+    path, _ = corpora.build("ordinary", int(os.environ.get("SUBWORD_STUDIO_BENCH_BYTES", "1000000")))
+    text = path.read_text(encoding="utf-8")
+    result, beats = {}, []
+    heartbeat = QTimer(interval=HEARTBEAT_MS)
+    heartbeat.setTimerType(heartbeat.timerType().PreciseTimer)
+    heartbeat.timeout.connect(lambda: beats.append(time.perf_counter()))
+    shown = panel._encoded
+
+    def encoded(*args):
+        shown(*args)
+        result["encoded"] = time.perf_counter() - t0
+
+        def laid_out():
+            if panel.strip.laid_out:
+                result["encode_asset"] = time.perf_counter() - t0
+                app.quit()
+            else:
+                QTimer.singleShot(5, laid_out)
+        QTimer.singleShot(0, laid_out)
+
+    panel._encoded = encoded
+    heartbeat.start()
+    t0 = time.perf_counter()
+    beats.append(t0)
+    panel.input.setPlainText(text)
+    panel.encode_now()
+    app.exec()
+    heartbeat.stop()
+    result["encode_stall"] = max(b - a for a, b in zip(beats, beats[1:])) if len(beats) > 1 else None
+    result["tokens"] = len(panel.encoding.ids)
+    result["kind"] = panel.choice.tokenizer.kind
+    return result
+
+
 def child_compare(lang, _spawned_at):
     from core import assets
     from core.models import byte_bpe, unigram
@@ -330,7 +385,7 @@ def child_stall(lang, _spawned_at):
 
 
 CHILDREN = {"first_window": child_first_window, "timeline": child_timeline, "encode": child_encode,
-            "compare": child_compare, "stall": child_stall}
+            "encode_asset": child_encode_asset, "compare": child_compare, "stall": child_stall}
 
 
 # ==== the driver ====
@@ -381,10 +436,18 @@ def main(argv=None) -> int:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--spawned-at", type=float, help=argparse.SUPPRESS)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--only", default=",".join(CHILDREN), help=", ".join(CHILDREN))
+    parser.add_argument("--only", default=",".join(k for k in CHILDREN if k != "encode_asset"),
+                        help=", ".join(CHILDREN))
     parser.add_argument("--lang", default="en")
     parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--asset", help="encode_asset: the asset file to encode with")
+    parser.add_argument("--bytes", type=int, default=1_000_000, help="encode_asset: bytes of ordinary text")
     args = parser.parse_args(argv)
+    if args.asset:
+        os.environ["SUBWORD_STUDIO_BENCH_ASSET"] = str(Path(args.asset).resolve())
+        os.environ["SUBWORD_STUDIO_BENCH_BYTES"] = str(args.bytes)
+    elif not args.child and "encode_asset" in args.only.split(","):
+        parser.error("encode_asset needs --asset PATH")
     if args.child:
         print(json.dumps(CHILDREN[args.child](args.lang, args.spawned_at)), flush=True)
         os._exit(0)  # background counts may still run; tearing them down is not measured

@@ -9,6 +9,7 @@ dot under them.
 
 from __future__ import annotations
 
+import time
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ GAP = 3
 # show their first screen at once and the window stays responsive while the
 # rest is laid out (40,000 per turn blocked for ~0.15 s).
 LAYOUT_CHUNK = 5_000
+LAYOUT_SECONDS = 0.02
 MARK_COLOUR = QColor("#c62828")
 DESCRIBED_CHARS = 8  # a tooltip names at most this many characters
 
@@ -155,7 +157,13 @@ class TokenStrip(QAbstractScrollArea):
         step = self._row_height + GAP
         start = len(xs)
         stop = min(len(self._chips), start + LAYOUT_CHUNK)
+        # A turn stops after LAYOUT_SECONDS too (checked every 256 chips), so a
+        # million chips of new widths never hold the window for long.
+        began = time.perf_counter()
         for index in range(start, stop):
+            if not (index - start + 1) & 255 and time.perf_counter() - began > LAYOUT_SECONDS:
+                stop = index
+                break
             width = min(self._chip_width(self._chips[index], index in self.marked), limit - GAP)
             if x + width > limit and x > GAP:
                 x, y = GAP, y + step

@@ -1,9 +1,14 @@
 """The ``encode`` and ``decode`` subcommands, for every tokenizer kind
 through the one interface (:mod:`core.tokenizer`).
 
-``encode --text TEXT`` prints the IDs, or with ``--json`` the whole
-:class:`~core.tokenizer.base.Encoding`; ``--add-special-tokens`` runs the
-tokenizer's post-processor (an imported HF template) around them.  ``decode ID...`` turns IDs back
+``encode --text TEXT`` (or ``--file PATH``, ``-`` for stdin) prints the
+IDs, or with ``--json`` the whole :class:`~core.tokenizer.base.Encoding`;
+``--add-special-tokens`` runs the tokenizer's post-processor (an imported HF
+template) around them.  ``--ids-only`` prints only the IDs, space-separated
+on one line, by the fast path (no spans, and two processes for a large text,
+:mod:`core.tokenizer.parallel`); ``--lines`` encodes each line on its own
+and prints one line of IDs per input line.  A file is read whole, up to
+:data:`TEXT_FILE_LIMIT` bytes, and must be UTF-8.  ``decode ID...`` turns IDs back
 into text under a policy for what is not text:
 
 * ``strict`` (the default): any UTF-8 problem or unknown ID is one line on
@@ -23,14 +28,17 @@ import sys
 
 from core import tokenizer
 from core.errors import StudioError
+from core.fileio import read_limited
 from core.inspect.idlist import parse_ids
 from core.models import char_bpe
 from core.tokenizer import post
-from core.numbers import MAX_ID, parse_decimal
+from core.numbers import MAX_ID, option, parse_decimal
 from core.utf8 import Utf8DecodeError
 from core.cli import shelf_cmds
 
 MAX_NOTES = 5  # problems named one by one on stderr; the rest are counted
+TEXT_FILE_LIMIT = 512 * 1024 * 1024  # bytes of --file text (its IDs and pieces take about 10x that in memory)
+PROGRESS_CHARS = 1_000_000  # a bar on a terminal from this much text on
 
 
 def add_commands(sub, print_json) -> None:
@@ -41,6 +49,14 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("--add-special-tokens", action="store_true",
                    help="put the post-processor's specials around the tokens ([CLS] ... [SEP]), as HF's "
                         "encode(text) does by default")
+    p.add_argument("--file", metavar="PATH",
+                   help=f"encode a UTF-8 file (- reads stdin), up to {TEXT_FILE_LIMIT} bytes")
+    p.add_argument("--ids-only", action="store_true",
+                   help="print only the IDs, space-separated on one line (the fast path)")
+    p.add_argument("--lines", action="store_true",
+                   help="encode each line on its own (without its \\n or \\r\\n); one line of IDs per line")
+    p.add_argument("--workers", type=option(low=1, high=64), default=2,
+                   help="processes for a large input (default 2; 1: this one only)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=lambda args: cmd_encode(args, print_json))
 
@@ -61,15 +77,22 @@ def _open(path):
 # ==== encode ====
 
 def cmd_encode(args, print_json) -> int:
-    tok = _open(args.asset)
+    asset, model = shelf_cmds.open_asset(args.asset)
+    tok = tokenizer.wrap(asset["kind"], model)
     if args.words:
         if tok.kind != "char-bpe":
             raise StudioError(f"encode: a {tok.kind} tokenizer encodes whole text: pass it with --text TEXT")
         return replay_words(tok.model, list(args.words) + (args.text.split() if args.text else []), args.json,
                             print_json)
-    if args.text is None:
-        raise StudioError("encode: give the text with --text TEXT")
-    text = _checked_text(args.text)
+    if (args.text is None) == (args.file is None):
+        raise StudioError("encode: give the text with --text TEXT or --file PATH (one of them)")
+    if args.json and (args.ids_only or args.lines):
+        raise StudioError("encode: --json prints the whole Encoding; it does not go with --ids-only or --lines")
+    if args.add_special_tokens and (args.ids_only or args.lines):
+        raise StudioError("encode: --add-special-tokens goes with the whole Encoding, not --ids-only or --lines")
+    text = _checked_text(args.text) if args.file is None else read_text(args.file)
+    if args.lines or args.ids_only:
+        return _print_ids(tok, asset, text, args)
     encoding = tok.encode(text, add_special_tokens=args.add_special_tokens)
     if args.add_special_tokens and post.post_processor_of(tok.model) is None:
         print("note: this tokenizer has no post-processor; --add-special-tokens adds nothing", file=sys.stderr)
@@ -78,6 +101,48 @@ def cmd_encode(args, print_json) -> int:
                     **({"add_special_tokens": True} if args.add_special_tokens else {})})
     else:
         print(" ".join(map(str, encoding.ids)))
+    return 0
+
+
+def read_text(path: str) -> str:
+    """A whole UTF-8 file (``-``: stdin), bounded; bad bytes are named by
+    line and byte offset."""
+    if path == "-":
+        if sys.stdin is None:  # started with stdin closed (<&-)
+            raise StudioError("<stdin>: standard input is closed")
+        data, where = sys.stdin.buffer.read(TEXT_FILE_LIMIT + 1), "<stdin>"
+        if len(data) > TEXT_FILE_LIMIT:
+            raise StudioError(f"<stdin>: more than {TEXT_FILE_LIMIT} bytes is over the text limit; "
+                              "split the input (with --lines, by lines)")
+    else:
+        data, where = read_limited(path, limit=TEXT_FILE_LIMIT, what="a text file", error=StudioError,
+                                   limit_name="text"), path
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise StudioError(f"{where}: line {line}: byte 0x{data[exc.start]:02X} at byte offset {exc.start} "
+                          "is not valid UTF-8") from None
+
+
+def _print_ids(tok, asset: dict, text: str, args) -> int:
+    from core.cli.train_cmds import progress_bar
+    from core.tokenizer import parallel
+
+    with progress_bar("chunk") as bar:
+        bar = bar if len(text) >= PROGRESS_CHARS else None
+        if args.lines:
+            lines = text.split("\n")
+            if lines[-1] == "":
+                lines.pop()  # the ending of the last line, not a line
+            lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+            rows = parallel.encode_lines(tok, lines, asset=asset, workers=args.workers, progress=bar)
+        else:
+            rows = [parallel.encode_ids(tok, text, asset=asset, workers=args.workers, progress=bar)]
+    write = sys.stdout.write
+    for ids in rows:
+        write(" ".join(map(str, ids)))
+        write("\n")
     return 0
 
 

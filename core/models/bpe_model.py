@@ -27,16 +27,27 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from itertools import chain, repeat
 
 import regex
 
+from core.pipeline import fast_split
 from core.pipeline import text_pipeline as tp
 from core.assets.schema import require
 from core.errors import AssetError, TokenizerError, excerpt
 from core.numbers import MAX_MERGES, MAX_VOCAB
 
 _NO_MERGE = (1 << 62, 0, 0)  # sorts after every real (rank, new_id, index)
-CACHE_LIMIT = 1 << 16
+# Pre-tokens up to CACHED_WORD characters are cached, at most CACHE_LIMIT of
+# them per cache (a few tens of MB at most); past that, misses still merge.
+CACHE_LIMIT = 1 << 17
+CACHED_WORD = 256
+# Up to SHORT_WORD symbols a word merges by tiktoken's lowest-rank loop
+# (quadratic, in C); longer ones by a heap over a linked list.
+SHORT_WORD = 64
+# SentencePiece-style models split nothing before the model; a run of ▁ and
+# the characters up to the next ▁ is merged on its own (see _space_split).
+_SPACE_RUNS = regex.compile("\u2581*[^\u2581]+|\u2581+")
 
 
 @dataclass(frozen=True)
@@ -123,32 +134,57 @@ class BPEModel:
         table: dict[tuple[int, int], tuple[int, int, int]] = {}
         made: dict[int, int] = {}  # new ID -> index of the first merge that makes it
         cut = len(self.continuing_prefix or "")
+        prefix, unk = self.continuing_prefix, self.unk
         for index, pair in enumerate(self.merges):
-            where = f"merge {index + 1} {excerpt(pair)}"
-            if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            # The checks cost little; the message is built only on failure.
+            if not (isinstance(pair, tuple) and len(pair) == 2
+                    and isinstance(pair[0], str) and isinstance(pair[1], str)):
                 raise TokenizerError(f"merge {index + 1}: expected two token strings, found {excerpt(pair)}")
             left, right = pair
-            if self.continuing_prefix and not right.startswith(self.continuing_prefix):
-                raise TokenizerError(f"{where}: the right side must start with the continuing prefix "
-                                     f"{excerpt(self.continuing_prefix)}")
-            if self.unk is not None and self.unk in (left, right):
-                raise TokenizerError(f"{where}: the unknown token {excerpt(self.unk)} cannot be merged")
+            if prefix and not right.startswith(prefix):
+                raise TokenizerError(f"{_where(index, pair)}: the right side must start with the continuing prefix "
+                                     f"{excerpt(prefix)}")
+            if unk is not None and unk in pair:
+                raise TokenizerError(f"{_where(index, pair)}: the unknown token {excerpt(unk)} cannot be merged")
             new = left + right[cut:]
-            for part in (left, right, new):
-                if part not in ids:
-                    raise TokenizerError(f"{where}: {excerpt(part)} is not in the vocabulary")
+            if left not in ids or right not in ids or new not in ids:
+                part = next(p for p in (left, right, new) if p not in ids)
+                raise TokenizerError(f"{_where(index, pair)}: {excerpt(part)} is not in the vocabulary")
             key = (ids[left], ids[right])
             if key in table:
-                raise TokenizerError(f"{where} repeats merge {table[key][2] + 1}")
+                raise TokenizerError(f"{_where(index, pair)} repeats merge {table[key][2] + 1}")
             table[key] = (ranks[index], ids[new], index)
             made.setdefault(ids[new], index)
         object.__setattr__(self, "ranks", None if self.ranks is None else ranks)
+        # Where the new IDs order the merges exactly as their ranks do (tiktoken:
+        # a rank is the token's ID; most HF files: IDs in merge order), the
+        # short loop keys pairs by the new ID and needs no second lookup.
+        by_rank = sorted(table.values())
+        keyed_by_id = all((a[0] < b[0] and a[1] < b[1]) or (a[0] == b[0] and a[1] == b[1])
+                          for a, b in zip(by_rank, by_rank[1:]))
+        object.__setattr__(self, "_rank", {pair: found[1 if keyed_by_id else 0] for pair, found in table.items()})
+        object.__setattr__(self, "_new", None if keyed_by_id else {pair: found[1] for pair, found in table.items()})
         self._set_added(ids, tokens)
         for name, value in (("_ids", ids), ("_tokens", tokens), ("_table", table), ("_made", made),
                             ("_caches", {}), ("_normalize", tp.build_normalizer(self.normalizer)),
                             ("_pre_tokenize", tp.build_pre_tokenizer(self.pre_tokenizer)),
                             ("_decode", tp.build_decoder(self.decoder))):
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "_byte_level", _uses(self.pre_tokenizer, "byte_level"))
+        split, respell = fast_split.plan(self.pre_tokenizer, self._pre_tokenize)
+        if self.pre_tokenizer.get("type") == "none" and self._space_split_is_exact():
+            split = _space_split
+        # The fast Encoding (byte_level_table) needs byte-level tokens that tile
+        # the input: no normalizer, the split's pieces kept as they are, and
+        # every byte spelled, so no unknown or dropped character.
+        plain = (self.byte_level and self.normalizer.get("type") == "none" and respell is tp.byte_level
+                 and all(c in ids for c in tp.BYTE_CHARS.values()))
+        object.__setattr__(self, "_byte_sizes", {i: len(t) for t, i in ids.items()} if plain else None)
+        pieces = _PieceCache()
+        pieces.merge = (lambda piece: self._word(respell(piece), None)[0]) if respell else \
+            (lambda piece: self._word(piece, None)[0])
+        object.__setattr__(self, "_split", split)
+        object.__setattr__(self, "_pieces", pieces)
 
     def _set_added(self, ids, tokens):
         raw, normalized, seen = [], [], {}
@@ -199,7 +235,7 @@ class BPEModel:
     @property
     def byte_level(self) -> bool:
         """Do tokens spell bytes in GPT-2's alphabet (a byte_level pre-tokenizer)?"""
-        return _uses(self.pre_tokenizer, "byte_level")
+        return self._byte_level
 
     # ==== encoding ====
 
@@ -233,7 +269,76 @@ class BPEModel:
         return BPEEncoding(tuple(ids), tokens, tuple(pre_tokens), tuple(unknown), tuple(dropped))
 
     def encode_ids(self, text: str) -> list[int]:
-        return list(self.encode(text).ids)
+        """The IDs of :meth:`encode`, fast: each stretch is split in one
+        ``regex`` call where the pre-tokenizer allows (core.pipeline.fast_split)
+        and every raw piece is looked up in one cache of IDs."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        ids: list[int] = []
+        lookup, split = self._pieces.__getitem__, self._split
+        for part, added, first in self._segments(text):
+            if added is not None:
+                ids.append(added.id)
+            else:
+                ids += chain.from_iterable(map(lookup, split(part, first)))
+        return ids
+
+    def piece_ids(self, items) -> list[int]:
+        """IDs of raw pieces as :meth:`pieces` gives them (an int is an
+        added token's ID), for a worker process of core.tokenizer.parallel."""
+        lookup = self._pieces.__getitem__
+        return list(chain.from_iterable((item,) if type(item) is int else lookup(item) for item in items))
+
+    def pieces(self, text: str) -> list:
+        """The raw pieces of ``text`` for :meth:`piece_ids`, in order, with
+        each added token as its ID: cutting this list anywhere and encoding
+        the parts gives exactly :meth:`encode_ids`."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        out: list = []
+        for part, added, first in self._segments(text):
+            if added is not None:
+                out.append(added.id)
+            else:
+                out += self._split(part, first)
+        return out
+
+    def byte_level_table(self, text: str):
+        """``(ids, byte sizes, words)`` of ``text`` by the fast path, for an
+        Encoding built without the inspector (core.tokenizer.bpe), or None
+        when this model's tokens need not tile the input bytes.  ``words``:
+        the pre-token of each token, -1 for an added token marked special
+        (an added token counts as a pre-token, as in the inspector)."""
+        sizes_of = self._byte_sizes
+        if sizes_of is None:
+            return None
+        ids, words, added_sizes = [], [], {}
+        lookup, split, number = self._pieces.__getitem__, self._split, 0
+        for part, added, first in self._segments(text):
+            if added is not None:
+                added_sizes[len(ids)] = len(part.encode("utf-8", "surrogatepass"))
+                ids.append(added.id)
+                words.append(-1 if added.special else number)
+                number += 1
+                continue
+            for piece in split(part, first):
+                found = lookup(piece)
+                ids += found
+                words += [number] * len(found)
+                number += 1
+        sizes = list(map(sizes_of.get, ids))
+        for at, size in added_sizes.items():
+            sizes[at] = size
+        return ids, sizes, words
+
+    def _space_split_is_exact(self) -> bool:
+        """Does no merge cross the start of a run of ▁ (so a text without a
+        pre-tokenizer can be merged run by run)?  True when no vocabulary
+        token has ▁ after another character, the symbols carry no marks,
+        and no whole-word lookup is asked for."""
+        if self.ignore_merges or self.continuing_prefix or self.end_of_word_suffix or "\u2581" not in self._ids:
+            return False
+        return not any(regex.search("[^\u2581]\u2581", token) for token in self._ids)
 
     def _segments(self, text):
         """``(text, added_token_or_None, starts_the_text)``: raw added tokens
@@ -272,9 +377,14 @@ class BPEModel:
         found = cache.get(word)
         if found is None:
             found = self._merge_word(word, limit)
-            if len(cache) < CACHE_LIMIT and len(word) < 256:
+            if len(cache) < CACHE_LIMIT and len(word) <= CACHED_WORD:
                 cache[word] = found
         return found
+
+    def clear_cache(self) -> None:
+        """Forget every encoded pre-token (for cold-cache measurements)."""
+        self._caches.clear()
+        self._pieces.clear()
 
     def _merge_word(self, word, limit):
         if self.ignore_merges and word in self._ids:
@@ -287,6 +397,11 @@ class BPEModel:
         return tuple(symbols), tuple(unknown), tuple(dropped)
 
     def _symbols(self, word):
+        if self.continuing_prefix is None and self.end_of_word_suffix is None:
+            try:
+                return list(map(self._ids.__getitem__, word)), (), ()
+            except KeyError:
+                pass  # a character outside the vocabulary: the full rule below
         # HF's merge_word, including where a pending unknown token lands.
         symbols, unknown, dropped, pending = [], [], [], False
         ids, last = self._ids, len(word) - 1
@@ -326,8 +441,10 @@ class BPEModel:
         table = self._table
         if limit is not None:
             table = _Limited(table, limit)
-        if len(symbols) > 64:
+        if len(symbols) > SHORT_WORD:
             return _merge_heap(symbols, table)
+        if limit is None:
+            return self._merge_short(symbols)
         none = _NO_MERGE[0]
         ranks = [table.get(p, _NO_MERGE)[0] for p in zip(symbols, symbols[1:])]
         while ranks:
@@ -341,6 +458,26 @@ class BPEModel:
                 ranks[i - 1] = table.get((symbols[i - 1], symbols[i]), _NO_MERGE)[0]
             if i < len(ranks):
                 ranks[i] = table.get((symbols[i], symbols[i + 1]), _NO_MERGE)[0]
+        return symbols
+
+    def _merge_short(self, symbols):
+        # tiktoken's loop: the rank of every adjacent pair in a list, so
+        # finding the lowest (min, index) and shifting (del) run in C, and
+        # only the two pairs around a merge are looked up again.
+        rank_of, new_of, none = self._rank.get, self._new, _NO_MERGE[0]
+        ranks = list(map(rank_of, zip(symbols, symbols[1:]), repeat(none, len(symbols) - 1)))
+        while ranks:
+            best = min(ranks)
+            if best == none:
+                break
+            i = ranks.index(best)  # the leftmost pair of that rank
+            new = best if new_of is None else new_of[symbols[i], symbols[i + 1]]
+            symbols[i:i + 2] = (new,)
+            del ranks[i]
+            if i:
+                ranks[i - 1] = rank_of((symbols[i - 1], new), none)
+            if i < len(ranks):
+                ranks[i] = rank_of((new, symbols[i + 1]), none)
         return symbols
 
     # ==== decoding ====
@@ -362,6 +499,26 @@ class BPEModel:
         """The bytes a token spells in a byte-level model, else None."""
         token = self.token_of(token_id)
         return tp.byte_level_bytes(token) if self.byte_level and token not in self._added else None
+
+
+class _PieceCache(dict):
+    """Raw piece -> IDs; a miss merges it and keeps short pieces."""
+
+    __slots__ = ("merge",)
+
+    def __missing__(self, piece: str) -> tuple[int, ...]:
+        ids = self.merge(piece)
+        if len(piece) <= CACHED_WORD and len(self) < CACHE_LIMIT:
+            self[piece] = ids
+        return ids
+
+
+def _space_split(text: str, first: bool) -> list[str]:
+    return _SPACE_RUNS.findall(text, concurrent=True)  # the GIL let go, as in GuardedRegex
+
+
+def _where(index: int, pair) -> str:
+    return f"merge {index + 1} {excerpt(pair)}"
 
 
 def _uses(spec, kind: str) -> bool:

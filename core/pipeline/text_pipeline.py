@@ -189,7 +189,14 @@ REGEX_SECONDS_PER_CHAR = 2e-6
 def _known_patterns() -> frozenset:
     from core.pipeline.pretokenize import PRETOKENIZERS
 
-    return frozenset(p.pattern for p in PRETOKENIZERS.values() if p.pattern) | {BYTE_LEVEL_PATTERN}
+    return frozenset(p.pattern for p in PRETOKENIZERS.values() if p.pattern) | {BYTE_LEVEL_PATTERN, *FILE_SPELLINGS}
+
+
+# The cl100k split as tokenizer.json files (Llama 3, GPT-4 conversions) and
+# tiktoken's own JSON tables spell it, without possessive quantifiers: no
+# nested repetition, so it runs without the budget like the shipped ones.
+FILE_SPELLINGS = (r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+                  r"""|\s*[\r\n]+|\s+(?!\S)|\s+""",)
 
 
 class GuardedRegex:
@@ -216,12 +223,14 @@ class GuardedRegex:
                 "characters (it backtracks catastrophically, e.g. nested repetition like (a|aa)+); "
                 "fix the pattern in the tokenizer file") from None
 
+    # concurrent: the GIL is let go while a long text is matched, so a window
+    # whose worker thread splits a megabyte keeps painting.
     def findall(self, text):
-        return self._run(text, lambda budget: self.compiled.findall(text, timeout=budget))
+        return self._run(text, lambda budget: self.compiled.findall(text, timeout=budget, concurrent=True))
 
     def finditer(self, text):
         # list(): the iterator matches, and runs out of time, while consumed
-        return self._run(text, lambda budget: list(self.compiled.finditer(text, timeout=budget)))
+        return self._run(text, lambda budget: list(self.compiled.finditer(text, timeout=budget, concurrent=True)))
 
     def sub(self, repl, text):
         return self._run(text, lambda budget: self.compiled.sub(repl, text, timeout=budget))
@@ -299,7 +308,7 @@ def build_normalizer(spec, where: str = "normalizer"):
             pipeline = Pipeline.from_description(spec)
         except StudioError as exc:
             raise AssetError(f"{where}: {exc}") from None
-        return lambda text: pipeline.normalize(text).text
+        return _plain_spaces(pipeline) or (lambda text: pipeline.normalize(text).text)
     if kind == "sequence":
         steps = _steps(spec, where, build_normalizer)
 
@@ -309,6 +318,20 @@ def build_normalizer(spec, where: str = "normalizer"):
             return text
         return run
     raise AssetError(f"{where}: unknown normalizer type {excerpt(kind)}")
+
+
+def _plain_spaces(pipeline):
+    """The text alone of ``pipeline.normalize`` where it only writes spaces
+    as ▁ and adds the dummy ▁ (identity normalization, no squeezing, no
+    protected pieces; what Llama and Mistral tokenizer.json files spell as
+    Prepend + Replace): two C calls instead of a span per character.  None
+    for any other pipeline."""
+    if (pipeline.normalization != "identity" or pipeline.remove_extra_whitespaces or pipeline._matcher
+            or pipeline.treat_whitespace_as_suffix):
+        return None
+    space = "\u2581" if pipeline.escape_whitespaces else " "
+    prefix = space if pipeline.add_dummy_prefix else ""
+    return lambda text: prefix + text.replace(" ", space) if text else ""
 
 
 # ==== pre-tokenizers: list of splits -> list of splits ====

@@ -10,9 +10,14 @@ special decode to nothing and are listed, as HF's ``decode`` with
 
 from __future__ import annotations
 
+from itertools import accumulate
+from operator import and_, not_
+
+from core.errors import TokenizerError
 from core.models.bpe_model import BPEModel
 from core.pipeline.normalize import piece_byte
 from core.render import render_piece
+from core.tokenizer.base import PARTIAL, PLAIN, SPECIAL, Encoding
 from core.tokenizer.staged import StagedTokenizer
 
 SPACE_MARK = "▁"
@@ -30,6 +35,42 @@ class BPETokenizer(StagedTokenizer):
         super().__init__(model, tuple(specials))
         self.byte_based = model.byte_level or model.byte_fallback
         self._metaspace = _marks_spaces(model.pre_tokenizer) or _marks_spaces(model.normalizer)
+
+    def _encode(self, text: str) -> Encoding:
+        """A byte-level model without a normalizer builds its Encoding from
+        the fast path: its tokens tile the input bytes, so the spans are
+        running sums of token sizes (tested equal to the inspector's)."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        table = self.model.byte_level_table(text)
+        if table is None or not text.isascii() and not _encodable(text):
+            return super()._encode(text)
+        ids, sizes, words = table
+        data = text.encode("utf-8")
+        ends = list(accumulate(sizes))
+        if (ends[-1] if ends else 0) != len(data):
+            return super()._encode(text)  # cannot happen for such a model; the inspector is the reference
+        begins = [0, *ends[:-1]]
+        if len(data) == len(text):  # ASCII: bytes are characters
+            char_spans, partial = tuple(zip(begins, ends)), ()
+        else:
+            starts = data.translate(_STARTS_A_CHAR) + b"\x01"
+            floor = list(accumulate(starts, initial=-1))[1:]  # the character holding each byte
+            ceil = list(accumulate(starts, initial=0))[:-1]  # the first character starting at or after it
+            char_spans = tuple(zip(map(floor.__getitem__, begins), map(ceil.__getitem__, ends)))
+            partial = [i for i, whole in enumerate(map(and_, map(starts.__getitem__, begins),
+                                                          map(starts.__getitem__, ends))) if not whole]
+        flags = [PLAIN] * len(ids)
+        for i in partial:
+            flags[i] = PARTIAL
+        if self._special_ids and not self._special_ids.isdisjoint(ids):
+            for i, token_id in enumerate(ids):
+                if token_id in self._special_ids:
+                    flags[i], words[i] = SPECIAL, -1
+        tokens = tuple(map(self.model._by_id.__getitem__, ids))
+        texts, pieces = self._texts_and_pieces(ids, tokens, flags)
+        return Encoding(tuple(ids), tokens, tuple(texts), tuple(pieces), tuple(zip(begins, ends)), char_spans,
+                        tuple(words), tuple(flags))
 
     def id_to_token(self, token_id: int) -> str:
         return self.model.token_of(token_id)
@@ -69,6 +110,17 @@ class BPETokenizer(StagedTokenizer):
 
     def _encode_ids(self, text: str) -> list[int]:
         return self.model.encode_ids(text)
+
+
+_STARTS_A_CHAR = bytes(0 if 0x80 <= b < 0xC0 else 1 for b in range(256))
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False  # a lone surrogate: the inspector places its three bytes
+    return True
 
 
 def _marks_spaces(spec) -> bool:

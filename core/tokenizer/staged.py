@@ -29,6 +29,9 @@ from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, DecodeResult, Encoding
 from core.utf8 import Utf8DecodeError
 
 
+SHOWN_LIMIT = 1 << 19  # (id, flag) pairs remembered: a few per token of the largest vocabularies
+
+
 class StagedTokenizer:
     kind = ""
     byte_based = False
@@ -38,6 +41,7 @@ class StagedTokenizer:
         self._specials = tuple(specials)  # (name, id) that decode to nothing
         self._special_ids = {i for _, i in self._specials}
         self._walks: dict = {}  # each pre-token's tokens and places, kept between calls (core.inspect.token_walk)
+        self._shown_memo: dict = {}  # (id, flag) -> (text, bytes), kept between calls
 
     # ==== vocabulary (a kind overrides what its model spells differently) ====
 
@@ -100,12 +104,7 @@ class StagedTokenizer:
         if not self._special_ids.isdisjoint(ids):
             flags = tuple(SPECIAL if i in self._special_ids else f for i, f in zip(ids, flags))
             words = tuple(-1 if f == SPECIAL else w for w, f in zip(words, flags))
-        # Each distinct token shown once (by the position of its last use).
-        texts_of, bytes_of = {}, {}
-        for token_id, k in dict(zip(ids, range(len(ids)))).items():
-            texts_of[token_id], bytes_of[token_id] = \
-                self._shown(tokens[k], token_id, flags[k]) if flags[k] != UNKNOWN else ("", b"")
-        texts, pieces = list(map(texts_of.__getitem__, ids)), list(map(bytes_of.__getitem__, ids))
+        texts, pieces = self._texts_and_pieces(ids, tokens, flags)
         if UNKNOWN in flags:
             # The unknown token stands for what it swallowed (see Encoding).
             data, readable = text.encode("utf-8", "surrogatepass"), {}
@@ -117,6 +116,23 @@ class StagedTokenizer:
                     pieces[k] = data[byte_starts[k]:byte_ends[k]]
         return Encoding(ids, tokens, tuple(texts), tuple(pieces), tuple(zip(byte_starts, byte_ends)),
                         tuple(zip(char_starts, char_ends)), words, flags)
+
+    def _texts_and_pieces(self, ids, tokens, flags) -> tuple[list, list]:
+        # Each distinct token shown once (by the position of its last use).
+        texts_of, bytes_of, shown = {}, {}, self._shown_memo
+        for token_id, k in dict(zip(ids, range(len(ids)))).items():
+            flag = flags[k]
+            if flag == UNKNOWN:
+                texts_of[token_id], bytes_of[token_id] = "", b""
+                continue
+            key = (token_id, flag)  # how a token shows depends on its ID and flag alone
+            found = shown.get(key)
+            if found is None:
+                found = self._shown(tokens[k], token_id, flag)
+                if len(shown) < SHOWN_LIMIT:
+                    shown[key] = found
+            texts_of[token_id], bytes_of[token_id] = found
+        return list(map(texts_of.__getitem__, ids)), list(map(bytes_of.__getitem__, ids))
 
     def _shown(self, token: str, token_id: int, flag: str) -> tuple[str, bytes]:
         if flag == SPECIAL:

@@ -12,10 +12,12 @@ encoding runs: a newer text waits for it, and its stale result is dropped.
 
 from __future__ import annotations
 
+import re
 import traceback
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
+from operator import add
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
@@ -67,13 +69,26 @@ def thread_threshold(tokenizer) -> int:
     return THREAD_THRESHOLD if tokenizer.kind == "byte-bpe" else STAGED_THREAD_THRESHOLD
 
 
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+
+
+def utf16_offsets(text: str) -> list[int]:
+    """Qt's (UTF-16) position of each character boundary of ``text``, in C
+    (a character beyond U+FFFF takes two UTF-16 units)."""
+    if not _ASTRAL.search(text):
+        return list(range(len(text) + 1))
+    wide = accumulate(map((0xFFFF).__lt__, map(ord, text)))
+    return [0, *map(add, range(1, len(text) + 1), wide)]
+
+
 def encode_text(tokenizer, text: str, should_stop=lambda: False, add_special_tokens: bool = False) -> Encoded:
+
     """Encode ``text`` and prepare its chips (pure: runs on a worker thread)."""
     encoding = tokenizer.encode(text, add_special_tokens=add_special_tokens)
     if should_stop():
         raise Cancelled()
     chips = encoding_chips(encoding, text)
-    utf16 = [0, *accumulate(2 if ord(c) > 0xFFFF else 1 for c in text)]
+    utf16 = utf16_offsets(text)
     size = len(text.encode("utf-8", "surrogatepass"))
     report = decoded = expected = positions = None
     if len(text) <= NORMAL_FORMS_LIMIT:

@@ -1,0 +1,81 @@
+"""Pre-tokenization for the IDs-only fast path of imported BPE: the
+pre-tokens of one normalized stretch in as few C calls as the spec allows,
+*before* the byte-level respelling, which is left to a cache miss.
+
+:func:`plan` reads a pre-tokenizer spec (the data :func:`core.pipeline.text_pipeline.build_pre_tokenizer`
+builds from) and returns ``(split, respell)``: ``split(text, first)`` gives
+raw pieces, and ``respell(piece)`` (or the piece itself when ``respell`` is
+None) is exactly the pre-token the plain path would give for it, in the
+same order.  A respelled piece is a cache key's value, so one ``regex``
+call per text and one dict lookup per piece is the whole hot path.
+
+Recognised shapes (what GPT-2, tiktoken, Llama 3, o200k and most byte-level
+files spell): a byte_level step that splits with GPT-2's regex, or a single
+regex split (``isolated``, or ``removed`` with ``invert``) followed by a
+byte_level step that does not split.  Anything else runs the built
+pre-tokenizer as the plain path does and respells nothing.
+"""
+
+from __future__ import annotations
+
+from core.pipeline import text_pipeline as tp
+
+
+def _steps(spec) -> list:
+    if isinstance(spec, dict) and spec.get("type") == "sequence":
+        return [s for step in spec.get("steps", ()) for s in _steps(step)]
+    return [spec]
+
+
+def _is_level(step, *, use_regex: bool) -> bool:
+    return (isinstance(step, dict) and step.get("type") == "byte_level" and step.get("use_regex") is use_regex
+            and step.get("add_prefix_space") is False)
+
+
+def _regex_step(step, where):
+    """A split that keeps every match and only matches (``findall`` when
+    the matches tile the text), or None."""
+    if not isinstance(step, dict):
+        return None
+    kind = step.get("type")
+    if kind == "regex":
+        return tp.GuardedRegex(step["pattern"], where)
+    if kind == "split" and isinstance(step.get("pattern"), dict) and "regex" in step["pattern"]:
+        if (step.get("behavior"), step.get("invert")) in (("isolated", False), ("removed", True)):
+            return tp.split_pattern(step, where)
+    return None
+
+
+def plan(spec, built, where: str = "pre_tokenizer"):
+    """``(split, respell)`` for ``spec``; ``built`` is its built pre-tokenizer."""
+    steps = _steps(spec)
+    respell = None
+    if len(steps) == 1 and _is_level(steps[0], use_regex=True):
+        pattern = tp.GuardedRegex(tp.BYTE_LEVEL_PATTERN, where)
+        return (lambda text, first: _matches(pattern, text, True)), tp.byte_level
+    if len(steps) == 2 and _is_level(steps[1], use_regex=False):
+        pattern = _regex_step(steps[0], where)
+        if pattern is not None:
+            isolated = steps[0].get("invert") is not True
+            return (lambda text, first: _matches(pattern, text, isolated)), tp.byte_level
+
+    def split(text, first):
+        return [s.text for s in built([tp.Split(text, first)])]
+    return split, respell
+
+
+def _matches(pattern, text: str, isolated: bool) -> list[str]:
+    """Every match when they tile the text (the usual case, one C call);
+    else HF's split: ``isolated`` keeps the text between matches as pieces
+    too, ``removed`` with ``invert`` drops it."""
+    if not text:
+        return []
+    compiled = getattr(pattern, "compiled", pattern)
+    if not compiled.groups:  # findall gives whole matches only without groups
+        found = pattern.findall(text) if pattern is not compiled else compiled.findall(text, concurrent=True)
+        if sum(map(len, found)) == len(text) and all(found):
+            return found
+    spans = [m.span() for m in pattern.finditer(text)]
+    if isolated:
+        return tp.split_by(text, spans, "isolated")
+    return [text[a:b] for a, b in spans if b > a]

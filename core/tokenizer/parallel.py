@@ -1,0 +1,132 @@
+"""Encoding a large text, or many lines, on more than one process, with
+exactly the IDs of one process.
+
+A text is cut only between the pieces its model encodes one by one anyway
+(``model.pieces``: the pre-tokens, or SentencePiece-style runs of ``▁``, with
+added tokens as their IDs; ``model.piece_ids`` encodes a list of them), so
+the parts' IDs join to the whole's.  Lines are encoded each on its own in any
+case, so any cut between lines is safe.
+
+A worker rebuilds the tokenizer from the asset, which is data (the JSON of
+:mod:`core.assets`); no model is pickled.  Starting one costs a Python start
+plus that rebuild (1-5 s for a 100k-200k vocabulary on the bench machine,
+bench/encode_speed.py prints it), so the pool is only used from
+:data:`POOL_MIN_CHARS` characters on, and the calling process works too: it
+takes chunks from the front while the pool takes them from the back, and it
+never waits for the pool (a chunk not done there yet is done here), so a
+slow start costs nothing but the pool's share of the work; the process
+exits once the worker has finished what it had taken.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from itertools import chain
+
+WORKERS = 2  # processes in all, this one included
+POOL_MIN_CHARS = 2_000_000
+CHUNKS = 64
+
+_worker = None  # the tokenizer a worker process rebuilt
+
+
+def can_split(tok) -> bool:
+    """Can a single text of ``tok`` be cut into parts (see the module doc)?"""
+    return callable(getattr(tok.model, "pieces", None)) and callable(getattr(tok.model, "piece_ids", None))
+
+
+def encode_ids(tok, text: str, *, asset: dict | None = None, workers: int = WORKERS, progress=None,
+               min_chars: int = POOL_MIN_CHARS) -> list[int]:
+    """``tok.encode_ids(text)``, on ``workers`` processes when the text is
+    long and ``asset`` (what ``tok`` was built from) is given.  ``progress``
+    is called with ``(chunks done, chunks)``."""
+    if asset is None or workers < 2 or len(text) < min_chars or not can_split(tok):
+        ids = tok.encode_ids(text)
+        if progress:
+            progress(1, 1)
+        return ids
+    chunks = _cut(tok.model.pieces(text), CHUNKS)
+    parts = _run(asset, chunks, "pieces", tok.model.piece_ids, workers, progress)
+    return list(chain.from_iterable(parts))
+
+
+def encode_lines(tok, lines: list[str], *, asset: dict | None = None, workers: int = WORKERS, progress=None,
+                 min_chars: int = POOL_MIN_CHARS) -> list[list[int]]:
+    """``[tok.encode_ids(line) for line in lines]``, on ``workers``
+    processes when there is much text and ``asset`` is given."""
+    chunks = _cut(lines, CHUNKS)
+
+    def local(chunk):
+        return [tok.encode_ids(line) for line in chunk]
+    if asset is None or workers < 2 or sum(map(len, lines)) < min_chars:
+        parts = []
+        for k, chunk in enumerate(chunks, 1):
+            parts.append(local(chunk))
+            if progress:
+                progress(k, len(chunks))
+    else:
+        parts = _run(asset, chunks, "lines", local, workers, progress)
+    return list(chain.from_iterable(parts))
+
+
+def _cut(items: list, count: int) -> list[list]:
+    size = max(1, -(-len(items) // count))
+    return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
+
+
+def _run(asset, chunks, kind, local, workers, progress) -> list:
+    results: list = [None] * len(chunks)
+    started: dict = {}
+
+    def start():
+        # Off this thread: spawning writes the pickled asset down a pipe the
+        # child reads only once Python is up, which would stall the encoding.
+        # spawn, not fork: the caller may hold threads (a GUI), which fork copies badly.
+        pool = ProcessPoolExecutor(workers - 1, mp_context=multiprocessing.get_context("spawn"), initializer=_start,
+                                   initargs=(asset,))
+        started["pool"] = pool
+        started["futures"] = [pool.submit(_work, kind, chunks[k]) for k in reversed(range(len(chunks)))][::-1]
+    starter = threading.Thread(target=start, name="encode-pool-start", daemon=True)
+    starter.start()
+    try:
+        for k in range(len(chunks)):
+            # Never wait: a chunk the pool has not finished is done here (at
+            # most the one the pool is busy with is done twice).
+            futures = started.get("futures")
+            future = futures[k] if futures is not None else None
+            results[k] = _result(future) if future is not None and future.done() else None
+            if results[k] is None:
+                results[k] = local(chunks[k])
+            if progress:
+                progress(k + 1, len(chunks))
+    finally:
+        starter.join()
+        pool = started.get("pool")
+        if pool is not None:
+            # Never terminate a worker: killed while it sends a result, it
+            # would leave the pool's reader waiting for the rest forever.  It
+            # ends after the chunks it already took (at most two).
+            pool.shutdown(wait=False, cancel_futures=True)
+    return results
+
+
+def _result(future):
+    try:
+        return future.result()
+    except Exception:  # noqa: BLE001 (a broken pool or the worker's error: redone here, where it reports)
+        return None
+
+
+def _start(asset: dict) -> None:
+    global _worker
+    from core import assets, tokenizer
+
+    _worker = tokenizer.wrap(asset["kind"], assets.build_tokenizer(asset))
+
+
+def _work(kind: str, chunk: list):
+    if kind == "pieces":
+        return _worker.model.piece_ids(chunk)
+    return [_worker.encode_ids(line) for line in chunk]
