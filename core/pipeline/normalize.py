@@ -52,6 +52,7 @@ _OPTIONAL = {"escape_whitespaces": True, "treat_whitespace_as_suffix": False, "r
 TRAILING = ("drop", "keep_one", "strip_white_space")
 BYTE_PIECES = tuple(f"<0x{b:02X}>" for b in range(256))
 _BYTE_RE = re.compile(r"<0x([0-9A-F]{2})>")
+_SPACES = re.compile(" {2,}")
 
 
 @lru_cache(maxsize=8)
@@ -322,6 +323,58 @@ class Pipeline:
         markers = tuple(i for i, ch in enumerate(text) if ch == SPACE_MARK)
         return Normalized(text, "".join(ch for ch, _, _ in chars), tuple((s, e) for _, s, e in chars),
                           prefix, markers, self.remove_extra_whitespaces)
+
+    def normalize_text(self, text: str) -> str:
+        """``self.normalize(text).text``, without the alignment: the same
+        steps over long stretches of text instead of one character at a time
+        (the tests compare the two)."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        runs = self._runs(text)
+        if runs is None:
+            return self.normalize(text).text
+        squeeze = self.remove_extra_whitespaces
+        if squeeze and all(out == " " if not verbatim else not out.strip(" ") for out, verbatim in runs):
+            return ""  # nothing but spaces: they all go, and no dummy prefix either
+        parts, previous_space = [], squeeze
+        for out, verbatim in runs:
+            if squeeze:
+                if previous_space and out.startswith(" "):
+                    out = out.lstrip(" ")
+                if verbatim and "  " in out:
+                    out = _SPACES.sub(" ", out)  # each space of a run is a step of its own
+                if out:
+                    parts.append(out)
+                    previous_space = out.endswith(" ")
+            elif out:
+                parts.append(out)
+        space = SPACE_MARK if self.escape_whitespaces else " "
+        body = "".join(parts)
+        if space != " ":
+            body = body.replace(" ", space)
+        prefix = self.add_dummy_prefix and not self.treat_whitespace_as_suffix
+        chars = space + body if prefix else body
+        if squeeze and self.trailing != "keep_one":
+            chars = chars.rstrip(space + ("".join(WHITE_SPACE) if self.trailing == "strip_white_space" else ""))
+        if prefix and len(chars) == 1:
+            chars = ""
+        if self.add_dummy_prefix and self.treat_whitespace_as_suffix:
+            chars += space
+        return chars
+
+    def _runs(self, text: str):
+        """``(text, verbatim)`` stretches (see :meth:`Charsmap.runs`), or None: no shortcut."""
+        if self.normalization == "precompiled":
+            return self.charsmap.runs(text, self._matcher) if self.charsmap_rule == "sentencepiece" else None
+        if self.normalization == "identity":
+            if not self._matcher:
+                return [(text, True)] if text else []
+            out, at = [], 0
+            for start, end, piece in _protected_runs(text, self._matcher):
+                out += [(text[at:start], True), (piece, False)]
+                at = end
+            return [r for r in out + [(text[at:], True)] if r[0]]
+        return None
 
     # ==== Decoding ====
 

@@ -18,6 +18,8 @@ from functools import cmp_to_key
 
 from core.errors import TokenizerError
 
+RESET = 100000.0  # SentencePiece 0.2.3's kScoreResetThreshold (unigram_model.cc)
+
 
 def f32(x: float) -> float:
     """Round to the nearest single-precision value (exact for one + of two floats)."""
@@ -71,17 +73,36 @@ class Lattice:
         return f32(a + b) if self.float32 else a + b
 
     def viterbi(self) -> Path:
-        """The best segmentation; ties go to the candidate with the earliest start."""
+        """The best segmentation; ties go to the candidate with the earliest start.
+
+        In single precision, as SentencePiece 0.2.3: once the best score at
+        a start offset passes ±100,000, every score stored from there to the
+        furthest end seen is rebased by it.  The path's score is still the
+        sum of its nodes' scores (added in order, in the same precision).
+        """
         best: list[tuple[float, Node | None] | None] = [None] * (len(self.text) + 1)
         best[0] = (0.0, None)
+        start, frontier = -1, 0
         for node in self.nodes:
             if best[node.start] is None:
                 continue
+            if self.float32 and node.start != start:
+                start = node.start
+                offset = best[start][0]
+                if offset < -RESET or offset > RESET:
+                    for i in range(start, frontier + 1):
+                        if best[i] is not None:
+                            best[i] = (f32(best[i][0] - offset), best[i][1])
             score = self._add(best[node.start][0], node.score)
             slot = best[node.end]
             if slot is None or score > slot[0]:
                 best[node.end] = (score, node)
-        return Path(self._backtrack(best), best[-1][0])
+            frontier = max(frontier, node.end)
+        nodes = self._backtrack(best)
+        total = 0.0
+        for node in nodes:
+            total = self._add(total, node.score)
+        return Path(nodes, total)
 
     def _backtrack(self, best):
         nodes, at = [], len(self.text)
