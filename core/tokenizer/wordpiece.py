@@ -21,3 +21,6 @@ class WordPieceTokenizer(StagedTokenizer):
 
     def _model_decode(self, ids: list[int]) -> str:
         return self.model.decode(ids)
+
+    def encode_ids(self, text: str) -> list[int]:
+        return self.model.encode_ids(text)
