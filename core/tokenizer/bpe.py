@@ -10,6 +10,7 @@ special decode to nothing and are listed, as HF's ``decode`` with
 
 from __future__ import annotations
 
+from core.models import spm_bpe
 from core.models.bpe_model import BPEModel
 from core.pipeline.normalize import piece_byte
 from core.render import render_piece
@@ -30,6 +31,7 @@ class BPETokenizer(StagedTokenizer):
         super().__init__(model, tuple(specials))
         self.byte_based = model.byte_level or model.byte_fallback
         self._metaspace = _marks_spaces(model.pre_tokenizer) or _marks_spaces(model.normalizer)
+        self._chunked = spm_bpe.chunked(model)  # SentencePiece BPE: one ▁-led chunk at a time
 
     def id_to_token(self, token_id: int) -> str:
         return self.model.token_of(token_id)
@@ -68,6 +70,8 @@ class BPETokenizer(StagedTokenizer):
         return self.model.decode(ids)
 
     def encode_ids(self, text: str) -> list[int]:
+        if self._chunked is not None:
+            return self._chunked(text)
         return self.model.encode_ids(text)
 
 
