@@ -334,6 +334,8 @@ class Pipeline:
         if runs is None:
             return self.normalize(text).text
         squeeze = self.remove_extra_whitespaces
+        if not runs:
+            return ""
         if squeeze and all(out == " " if not verbatim else not out.strip(" ") for out, verbatim in runs):
             return ""  # nothing but spaces: they all go, and no dummy prefix either
         parts, previous_space = [], squeeze
