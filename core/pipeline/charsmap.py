@@ -211,10 +211,11 @@ class Charsmap:
             pos += width
         return out
 
-    def runs(self, text: str, protected: dict | None = None) -> list[tuple[str, bool]] | None:
-        """:meth:`segments` without the alignment, in long stretches:
-        ``(text, verbatim)`` where a verbatim stretch is characters copied one
-        by one and any other is one replacement (or protected piece).  Only
+    def runs(self, text: str, protected: dict | None = None) -> list[tuple[str, bool, int, int]] | None:
+        """:meth:`segments` in long stretches: ``(text, verbatim, start,
+        end)`` where a verbatim stretch is the characters ``[start, end)``
+        copied one by one and any other is one replacement (or protected
+        piece) of those characters.  Only
         characters a key may start with (or a protected piece) are looked up;
         the rest of the text is copied as it is.  None where this shortcut
         does not apply (a lone surrogate, a key ending inside a character):
@@ -233,7 +234,7 @@ class Charsmap:
         labels = set().union(*(kinds[ch][1] for ch in leading))
         following = {ch for ch in chars if ch.encode("utf-8")[0] in labels}
         if not alone and not (leading and following):
-            return [(text, True)] if text else []
+            return [(text, True, 0, len(text))] if text else []
         following = following if leading else set()
         pattern = _class_pattern(frozenset(alone | following))
         places = []
@@ -249,17 +250,17 @@ class Charsmap:
             if at < pos:
                 continue  # inside the previous replacement
             if at > pos:
-                out.append((text[pos:at], True))
+                out.append((text[pos:at], True, pos, at))
             hit = protected and text[at] in firsts and longest_protected(protected, text, at)
             if hit:
-                out.append((hit, False))
+                out.append((hit, False, at, at + len(hit)))
                 pos = at + len(hit)
                 continue
             if not kinds[text[at]][1]:  # no key goes past this character: its answer is its own
                 answer = kinds[text[at]][2]
                 if answer == ():
                     return None  # a key ends inside the character
-                out.append(answer or (text[at], True))
+                out.append((*answer, at, at + 1) if answer else (text[at], True, at, at + 1))
                 pos = at + 1
                 continue
             window = 16
@@ -272,7 +273,7 @@ class Charsmap:
                     break
                 window *= 4  # the key may go on past the window
             if longest is None:
-                out.append((text[at], True))
+                out.append((text[at], True, at, at + 1))
                 pos = at + 1
                 continue
             length, value = longest
@@ -281,10 +282,10 @@ class Charsmap:
                 used = len(head.decode("utf-8"))
             except UnicodeDecodeError:
                 return None  # the key ends inside a character
-            out.append((self.replacement(value), False))
+            out.append((self.replacement(value), False, at, at + used))
             pos = at + used
         if pos < len(text):
-            out.append((text[pos:], True))
+            out.append((text[pos:], True, pos, len(text)))
         return out
 
     # ==== Hugging Face's reading ====
