@@ -332,6 +332,20 @@ class Pipeline:
                           prefix, markers, self.remove_extra_whitespaces)
 
     def _from_runs(self, text: str, runs) -> Normalized:
+        joined, starts, ends, prefix = self._columns(runs)
+        if not joined:
+            return Normalized(text, "", (), False, ())
+        markers = tuple(m.start() for m in _MARKS.finditer(text)) if SPACE_MARK in text else ()
+        return Normalized(text, joined, tuple(zip(starts, ends)), prefix, markers, self.remove_extra_whitespaces)
+
+    def columns(self, text: str):
+        """``(normalized text, starts, ends)`` with the spans of
+        :meth:`normalize` as two lists, or None where only :meth:`normalize`
+        can tell (a lone surrogate, Python's NFKC)."""
+        runs = self._runs(text)
+        return None if runs is None else self._columns(runs)[:3]
+
+    def _columns(self, runs):
         """The steps of :meth:`normalize_plain` over ``(text, verbatim, start,
         end)`` stretches: a verbatim stretch is one segment per character,
         so its spaces squeeze as a run does (the kept space's span grows
@@ -352,7 +366,7 @@ class Pipeline:
                 break
             k += 1
         if k == len(runs):
-            return Normalized(text, "", (), False, ())
+            return "", [], [], False
         space = SPACE_MARK if self.escape_whitespaces else " "
         start = runs[k][2]
         pieces: list[str] = []
@@ -411,9 +425,8 @@ class Pipeline:
             starts.append(at)
             ends.append(at)
         if not joined:
-            return Normalized(text, "", (), False, ())
-        markers = tuple(m.start() for m in _MARKS.finditer(text)) if SPACE_MARK in text else ()
-        return Normalized(text, joined, tuple(zip(starts, ends)), prefix, markers, squeeze)
+            return "", [], [], False
+        return joined, starts, ends, prefix
 
     def normalize_text(self, text: str) -> str:
         """``self.normalize(text).text``, without the alignment: the same

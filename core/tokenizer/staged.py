@@ -16,7 +16,9 @@ token reads (:meth:`~StagedTokenizer.surface`) and which IDs are specials.
 
 from __future__ import annotations
 
+import gc
 from bisect import bisect_right
+from contextlib import contextmanager
 from itertools import accumulate
 
 from core import utf8
@@ -26,6 +28,20 @@ from core.pipeline import text_pipeline as tp
 from core.render import render_char, render_piece
 from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, DecodeResult, Encoding
 from core.utf8 import Utf8DecodeError
+
+
+@contextmanager
+def gc_paused():
+    """No cyclic garbage collection while a long text's columns are built:
+    they are millions of small acyclic objects, and the collector's passes
+    over them cost as much as building them."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class StagedTokenizer:
@@ -88,8 +104,11 @@ class StagedTokenizer:
     def encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = \
-            stages.model_table(self.model, self.kind, text, memo=self._walks)
+        with gc_paused():
+            return self._encode(text)
+
+    def _encode(self, text: str) -> Encoding:
+        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = self._table(text)
         tokens, ids, flags, words = tuple(tokens), tuple(ids), tuple(flags), tuple(words)
         if not self._special_ids.isdisjoint(ids):
             flags = tuple(SPECIAL if i in self._special_ids else f for i, f in zip(ids, flags))
@@ -111,6 +130,11 @@ class StagedTokenizer:
                     pieces[k] = data[byte_starts[k]:byte_ends[k]]
         return Encoding(ids, tokens, tuple(texts), tuple(pieces), tuple(zip(byte_starts, byte_ends)),
                         tuple(zip(char_starts, char_ends)), words, flags)
+
+    def _table(self, text: str) -> tuple:
+        """The model stage as columns (:func:`core.inspect.stages.model_table`);
+        a kind may work them out faster, to exactly the same values."""
+        return stages.model_table(self.model, self.kind, text, memo=self._walks)
 
     def _shown(self, token: str, token_id: int, flag: str) -> tuple[str, bytes]:
         if flag == SPECIAL:

@@ -149,6 +149,27 @@ def test_segmenter_cache_steps_aside_for_ties_and_rebasing(words, prefix):
     assert cached[1] == [UNKNOWN if n.unknown else n.id for n in plain.nodes]
 
 
+@pytest.mark.parametrize("name", ["unigram", "unigram-bytes"])
+@PROPERTY
+@given(text=texts())
+def test_unigram_encoding_is_the_inspected_one(trained, name, text):
+    """The fast columns (spans, bytes, texts, flags, words) equal those read
+    off the aligned stages (core.inspect.stage_kinds)."""
+    ours, _ = trained[name]
+    assert ours.encode(text) == plain_encoding(ours, text)
+
+
+def plain_encoding(tokenizer, text):
+    from core.inspect import stages
+
+    fast = tokenizer._table
+    tokenizer._table = lambda t: stages.model_table(tokenizer.model, tokenizer.kind, t, memo={})
+    try:
+        return tokenizer.encode(text)
+    finally:
+        tokenizer._table = fast
+
+
 # ==== SentencePiece BPE ====
 
 @PROPERTY
