@@ -213,6 +213,27 @@ def test_wordpiece_fast_ids_are_the_plain_and_hf_ids(trained, text):
     assert ours.encode_ids(text) == list(ours.model.encode(text).ids) == hf.encode(text, add_special_tokens=False).ids
 
 
+@PROPERTY
+@given(text=texts(), added=st.booleans())
+def test_wordpiece_encoding_is_the_inspected_one(trained, text, added):
+    ours, _ = trained["bert"]
+    text = f"[CLS] {text}[SEP]x" if added else text
+    assert ours.encode(text) == plain_encoding(ours, text)
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=texts(), basic=st.sampled_from([None, BasicTokenizer(), BasicTokenizer(lowercase=False, hf=True),
+                                            BasicTokenizer(handle_chinese_chars=False, strip_accents=True)]))
+def test_wordpiece_encoding_without_or_with_other_basic_stages(text, basic):
+    from core.models.wordpiece import WordPiece
+
+    vocab = ("[UNK]", "[CLS]", "a", "b", "ab", "##b", "##a", "the", "##re", "e", "##e", "中", "σ", "ς", ",", "##s")
+    ours = wrap("wordpiece", WordPiece(vocab, basic=basic, added=("[CLS]",), max_input_chars_per_word=12))
+    for probe in (text, f"[CLS]{text} ΟΔΟΣ the,re"):
+        assert ours.encode(probe) == plain_encoding(ours, probe)
+        assert ours.encode_ids(probe) == list(ours.model.encode(probe).ids)
+
+
 def test_wordpiece_one_long_string_matches_hf(trained):
     ours, hf = trained["bert"]
     text = long_text(seed=7)
