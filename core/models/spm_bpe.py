@@ -20,6 +20,11 @@ from __future__ import annotations
 from core.pipeline.normalize import SPACE_MARK
 
 
+def mark_of(model) -> str:
+    """What a space is written as in the model's normalized text."""
+    return SPACE_MARK if model.normalizer.get("escape_whitespaces", True) else " "
+
+
 def chunked(model):
     """An ``encode_ids`` for ``model`` over ``▁``-led chunks, or None where
     that would not give exactly the model's own IDs."""
@@ -30,7 +35,7 @@ def chunked(model):
         return None
     if normalizer.get("treat_whitespace_as_suffix", False):
         return None
-    mark = SPACE_MARK if normalizer.get("escape_whitespaces", True) else " "
+    mark = mark_of(model)
     if model.vocab_id(mark) is None or any(right.startswith(mark) for _, right in model.merges):
         return None
 

@@ -14,6 +14,7 @@ from core.models import spm_bpe
 from core.models.bpe_model import BPEModel
 from core.pipeline.normalize import piece_byte
 from core.render import render_piece
+from core.tokenizer.spm_bpe import chunked_table
 from core.tokenizer.staged import StagedTokenizer
 
 SPACE_MARK = "▁"
@@ -68,6 +69,13 @@ class BPETokenizer(StagedTokenizer):
 
     def _model_decode(self, ids: list[int]) -> str:
         return self.model.decode(ids)
+
+    def _table(self, text: str) -> tuple:
+        if self._chunked is not None:
+            found = chunked_table(self, text, self._walks)
+            if found is not None:
+                return found
+        return super()._table(text)
 
     def encode_ids(self, text: str) -> list[int]:
         if self._chunked is not None:

@@ -180,6 +180,13 @@ def test_spm_bpe_chunks_give_the_model_and_sentencepiece_ids(trained, text):
     assert ours.encode_ids(text) == ours.model.encode_ids(text) == sp.encode(text)
 
 
+@PROPERTY
+@given(text=texts())
+def test_spm_bpe_encoding_is_the_inspected_one(trained, text):
+    ours, _ = trained["bpe"]
+    assert ours.encode(text) == plain_encoding(ours, text)
+
+
 def test_spm_bpe_one_long_string_matches_sentencepiece(trained):
     ours, sp = trained["bpe"]
     text = long_text(seed=5)
