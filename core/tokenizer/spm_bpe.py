@@ -19,8 +19,9 @@ from core.models.spm_bpe import mark_of
 
 def chunked_table(tokenizer, text: str, memo: dict):
     """The columns of :func:`core.inspect.stages.model_table`, or None."""
-    from core.inspect import aligned_specs as specs
+    from core.inspect.aligned import Aligned
     from core.inspect.stage_kinds import _bpe_layout, _space_words
+    from core.pipeline.normalize import Pipeline
     from core.inspect.stages import Builder
     from core.inspect.token_walk import Columns, memo_for, remembered
 
@@ -30,6 +31,9 @@ def chunked_table(tokenizer, text: str, memo: dict):
     src = builder.origin.aligned()
     columns = Columns(builder.origin)
     walks = memo_for(memo, "bpe-chunks")
+    pipeline = Pipeline.from_description(model.normalizer)
+    names, ids, starts, ends, kinds, words = \
+        columns.names, columns.ids, columns.starts, columns.ends, columns.kinds, columns.words
     index = 0
     for start, part, added in model.cut_added(text):
         piece = src.slice(start, start + len(part))
@@ -37,9 +41,12 @@ def chunked_table(tokenizer, text: str, memo: dict):
             columns.add(added.content, piece.span(), added.id, *(("special", -1) if added.special else ("", index)))
             index += 1
             continue
-        norm, expected = specs.normalize(model.normalizer, piece), model.normalize(part)
-        if norm.text != expected:
+        found = pipeline.columns(part)
+        if found is None or found[0] != model.normalize(part):
             return None
+        offsets = builder.origin.offsets
+        norm = Aligned(found[0], [offsets[start + a] for a in found[1]], [offsets[start + b] for b in found[2]],
+                       piece.span(0, 0)[0])
         for inner, part2, added2 in model.cut_added(norm.text, normalized=True):
             word = norm.slice(inner, inner + len(part2))
             if added2 is not None:
@@ -54,7 +61,15 @@ def chunked_table(tokenizer, text: str, memo: dict):
                     found = remembered(walks, chunk, lambda: _bpe_layout(model, chunk, None))
                 if "approximate" in found.kinds:
                     return None
-                columns.add_word(word.slice(at, at + len(chunk)), found, index)
+                if found.simple and not found.closed:  # Columns.add_word, on the chunk's slice of word
+                    names += found.names
+                    ids += found.ids
+                    starts += [word.starts[at + i] for i in found.firsts]
+                    ends += [word.ends[at + i] for i in found.lasts]
+                    kinds += found.kinds
+                    words += [index] * len(found.ids)
+                else:
+                    columns.add_word(word.slice(at, at + len(chunk)), found, index)
                 at += len(chunk)
             index += 1
     table = columns.table()
