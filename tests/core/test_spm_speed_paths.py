@@ -96,7 +96,7 @@ def trained(tmp_path_factory):
 
 def plain_unigram_ids(model, text):
     """The plain path: character-by-character normalization, the whole lattice, its Viterbi."""
-    normalized = model.pipeline.normalize(text)
+    normalized = model.pipeline.normalize_plain(text)
     return list(model._encoding(normalized, model.lattice(normalized.text).viterbi()).ids)
 
 
@@ -108,7 +108,8 @@ def plain_unigram_ids(model, text):
 def test_unigram_fast_ids_are_the_plain_and_sentencepiece_ids(trained, name, text):
     ours, sp = trained[name]
     model = ours.model
-    assert model.pipeline.normalize_text(text) == model.pipeline.normalize(text).text
+    assert model.pipeline.normalize_text(text) == model.pipeline.normalize_plain(text).text
+    assert model.pipeline.normalize(text) == model.pipeline.normalize_plain(text)
     fast = ours.encode_ids(text)
     assert fast == plain_unigram_ids(model, text) == sp.encode(text)
     assert list(model.encode(text).ids) == fast
@@ -262,11 +263,12 @@ def test_basic_words_are_the_last_stage(text, hf, lowercase, accents, chinese, p
 @pytest.mark.parametrize("rule", ["nmt_nfkc", "nfkc_cf", "nmt_nfkc_cf"])
 @PROPERTY
 @given(text=texts(), squeeze=st.booleans(), prefix=st.booleans(), escape=st.booleans(), suffix=st.booleans())
-def test_normalize_text_is_the_normalized_text(charsmaps, rule, text, squeeze, prefix, escape, suffix):
+def test_normalize_over_stretches_is_normalize_one_segment_at_a_time(charsmaps, rule, text, squeeze, prefix, escape, suffix):
     pipeline = Pipeline(normalization="precompiled", charsmap=charsmaps[rule], add_dummy_prefix=prefix,
                         remove_extra_whitespaces=squeeze, escape_whitespaces=escape, treat_whitespace_as_suffix=suffix,
                         protected=("ab", "▁x", "ｗｗ") if squeeze else ())
-    assert pipeline.normalize_text(text) == pipeline.normalize(text).text
+    assert pipeline.normalize_text(text) == pipeline.normalize_plain(text).text
+    assert pipeline.normalize(text) == pipeline.normalize_plain(text)
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,9 @@ precision and are never rebased.
 
 The cache.  SentencePiece never lets a piece run past a ``▁`` (unless a
 model's vocabulary says otherwise, which is checked), so every path passes
-through each ``▁`` offset and the text splits into ``▁``-led chunks.  The
+through each ``▁`` offset and the text splits into ``▁``-led chunks; a long
+chunk (Chinese, Japanese) is cut further between two characters that no
+piece holds side by side.  The
 best path over a chunk still depends on the score it starts from, because
 sums are rounded: the cache keeps, per chunk, the exact best path with its
 smallest winning margin and the largest score it reaches, and uses it only
@@ -66,8 +68,12 @@ class Segmenter:
         self.scores = scores
         pipeline = model.pipeline
         self.mark = SPACE_MARK if pipeline.escape_whitespaces else " "
+        self.cache_on = cache
         self.cacheable = cache and not pipeline.treat_whitespace_as_suffix and \
             all(self.mark not in piece[1:] for piece in model._match)
+        # Two characters no piece holds side by side: no node spans the
+        # place between them, so every path passes there too.
+        self.pairs = frozenset(piece[i:i + 2] for piece in model._match for i in range(len(piece) - 1))
         self.step = F32_STEP if self.float32 else F64_STEP
         self.cache: dict = {}
 
@@ -209,23 +215,41 @@ class Segmenter:
         ids.reverse()
         return tuple(ends), tuple(ids), tuple(map(self.scores.__getitem__, ids)), margin, reach
 
+    def _chunks(self, text: str):
+        """The text cut where no node can span the cut: before each ``▁``
+        (where the vocabulary allows), and inside long stretches between
+        two characters that no piece holds side by side."""
+        if self.cacheable:
+            parts = text.split(self.mark)
+            stretches = [self.mark + part if k else part for k, part in enumerate(parts)]
+        else:
+            stretches = [text]
+        pairs = self.pairs
+        for stretch in stretches:
+            if len(stretch) <= CACHE_CHARS:
+                if stretch:
+                    yield stretch
+                continue
+            start = 0
+            for at in range(1, len(stretch)):
+                if stretch[at - 1:at + 1] not in pairs:
+                    yield stretch[start:at]
+                    start = at
+            yield stretch[start:]
+
     def path(self, text: str) -> tuple[list[int], list[int]]:
         """``(ends, ids)`` of the best path over the whole normalized text."""
         n = len(text)
-        if not self.cacheable or not n:
+        if not self.cache_on or not n:
             ends, ids, _ = self.search(text, 0, n, 0.0)
             return ends, ids
-        mark, cache, step, rounding = self.mark, self.cache, self.step, self.float32
+        cache, step, rounding = self.cache, self.step, self.float32
         buf = array("f", [0.0])
         ends: list[int] = []
         ids: list[int] = []
         base, pos = 0.0, 0
-        parts = text.split(mark)
-        for k, part in enumerate(parts):
-            chunk = mark + part if k else part
+        for chunk in self._chunks(text):
             size = len(chunk)
-            if not size:
-                continue
             if rounding and (base < -RESET or base > RESET):
                 base = 0.0  # rebased at the chunk's start: nothing reaches past it yet
             entry = cache.get(chunk)
