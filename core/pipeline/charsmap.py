@@ -75,6 +75,8 @@ class Charsmap:
         self.sha256 = hashlib.sha256(self.blob).hexdigest()
         self._starts: dict[str, bool] = {}  # character -> may a key start with it
         self._kinds: dict = {}  # character -> _kind(character)
+        self._pairs: dict = {}  # two characters -> _goes_on(them)
+        self._follows: dict = {}  # character -> _next_chars(character)
 
     @classmethod
     def from_base64(cls, text: str) -> "Charsmap":
@@ -167,6 +169,74 @@ class Charsmap:
             alone = (self.replacement(value), False) if length == len(data) else ()
         return bool(found), nexts, alone
 
+    def _next_chars(self, ch: str):
+        """The characters a key may go on with after this one (whose bytes
+        are all on a path of the trie), or None where that cannot be listed
+        (a key ending inside a character, bytes that are not UTF-8)."""
+        units = self.units
+        size = len(units)
+
+        def child(node, byte):
+            at = node ^ byte
+            if at >= size or units[at] & 0x800000FF != byte:
+                return None
+            unit = units[at]
+            return at ^ ((unit >> 10) << ((unit & 0x200) >> 6)), unit >> 8 & 1
+
+        unit = units[0]
+        node = (unit >> 10) << ((unit & 0x200) >> 6)
+        for byte in ch.encode("utf-8"):
+            found = child(node, byte)
+            if found is None:
+                return frozenset()
+            node = found[0]
+        out = set()
+        for first in range(256):
+            found = child(node, first)
+            if found is None:
+                continue
+            width = 1 if first < 0x80 else 2 if first >> 5 == 6 else 3 if first >> 4 == 14 else \
+                4 if first >> 3 == 30 else 0
+            if not width or (found[1] and width > 1):
+                return None
+            frontier = [(found[0], bytes([first]))]
+            for depth in range(1, width):
+                deeper = []
+                for at, data in frontier:
+                    for byte in range(0x80, 0xC0):
+                        step = child(at, byte)
+                        if step is None:
+                            continue
+                        if step[1] and depth < width - 1:
+                            return None
+                        deeper.append((step[0], data + bytes([byte])))
+                frontier = deeper
+            for _, data in frontier:
+                try:
+                    out.add(data.decode("utf-8"))
+                except UnicodeDecodeError:
+                    return None
+        return frozenset(out)
+
+    def _goes_on(self, pair: str) -> bool:
+        """May a key that starts with the first character reach into the
+        second (or past it)?  If not, the first character is looked up as
+        if it stood alone."""
+        head = len(pair[0].encode("utf-8"))
+        data = pair.encode("utf-8")
+        if any(length > head for length, _ in self.prefixes(data)):
+            return True
+        units = self.units
+        unit = units[0]
+        node = (unit >> 10) << ((unit & 0x200) >> 6)
+        for byte in data:
+            node ^= byte
+            if node >= len(units) or units[node] & 0x800000FF != byte:
+                return False
+            unit = units[node]
+            node ^= (unit >> 10) << ((unit & 0x200) >> 6)
+        return True
+
     def replacement(self, value: int) -> str:
         return _replacement(self.normalized, value)
 
@@ -231,17 +301,29 @@ class Charsmap:
         firsts = set(protected) & chars if protected else set()
         alone = {ch for ch in chars if kinds[ch][0]} | firsts
         leading = {ch for ch in chars if kinds[ch][1]}
-        labels = set().union(*(kinds[ch][1] for ch in leading))
-        following = {ch for ch in chars if ch.encode("utf-8")[0] in labels}
+        follows = self._follows
+        for ch in leading - follows.keys():
+            follows[ch] = self._next_chars(ch)
+        if any(follows[ch] is None for ch in leading):
+            labels = set().union(*(kinds[ch][1] for ch in leading))
+            following = {ch for ch in chars if ch.encode("utf-8")[0] in labels}
+        else:
+            following = set().union(*(follows[ch] for ch in leading)) & chars
         if not alone and not (leading and following):
             return [(text, True, 0, len(text))] if text else []
         following = following if leading else set()
         pattern = _class_pattern(frozenset(alone | following))
         places = []
+        pairs = self._pairs
         for match in pattern.finditer(text):
             at = match.start()
             if at and text[at - 1] in leading and text[at] in following:
-                places.append(at - 1)
+                pair = text[at - 1:at + 1]
+                go_on = pairs.get(pair)
+                if go_on is None:
+                    go_on = pairs[pair] = self._goes_on(pair)
+                if go_on:
+                    places.append(at - 1)
             if text[at] in alone:
                 places.append(at)
         out: list[tuple[str, bool]] = []
