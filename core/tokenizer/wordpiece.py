@@ -82,8 +82,17 @@ class WordPieceTokenizer(StagedTokenizer):
         from core.inspect.aligned import Aligned
         from core.inspect.stage_kinds import _wordpiece_layout
 
-        here = Aligned(word, list(range(len(word))), list(range(1, len(word) + 1)), 0)
-        subwords = specs.bert_words(self.model.basic, here)[-1][1] if self.model.basic is not None else [here]
+        basic = self.model.basic
+        if basic is None:
+            subwords = [Aligned(word, list(range(len(word))), list(range(1, len(word) + 1)), 0)]
+        elif word.isascii() and word.isalnum():
+            # Letters and digits of ASCII: lower casing maps one to one,
+            # there are no accents or punctuation, so one word, unmoved.
+            text = word.lower() if basic.lowercase else word
+            subwords = [Aligned(text, list(range(len(word))), list(range(1, len(word) + 1)), 0)]
+        else:
+            here = Aligned(word, list(range(len(word))), list(range(1, len(word) + 1)), 0)
+            subwords = specs.bert_words(basic, here)[-1][1]
         names, ids, kinds, firsts, lasts, ordinals = [], [], [], [], [], []
         for k, sub in enumerate(subwords):
             layout = self._layouts.get(sub.text)
