@@ -43,6 +43,7 @@ BERT_MAX_CHARS = 200
 HF_MAX_CHARS = 100
 TRAINER_NAME = "subword-studio.wordpiece"
 TRAINER_VERSION = "1"
+WORD_CACHE_LIMIT = 1 << 16  # distinct words remembered per model
 TRAINER_LABEL = "pair score count(ab)/(count(a)·count(b)): one common approximation, not the original WordPiece trainer"
 
 
@@ -130,6 +131,19 @@ class WordPiece:
         tokens = {t: bpe_model.AddedToken(t, ids[t]) for t in added}
         object.__setattr__(self, "_added", tokens)
         object.__setattr__(self, "_matcher", bpe_model._matcher(tuple(tokens.values())))
+        # For word_ids: per first character, the lengths of the entries that
+        # start with it (in characters, longest first); for continuations,
+        # of the text after the prefix.
+        firsts: dict[str, set] = {}
+        nexts: dict[str, set] = {}
+        for piece in vocab:
+            firsts.setdefault(piece[0], set()).add(len(piece))
+            if piece.startswith(self.prefix) and len(piece) > len(self.prefix):
+                rest = piece[len(self.prefix):]
+                nexts.setdefault(rest[0], set()).add(len(rest))
+        object.__setattr__(self, "_lengths", tuple({ch: tuple(sorted(found, reverse=True)) for ch, found in table.items()}
+                                                   for table in (firsts, nexts)))
+        object.__setattr__(self, "_word_cache", {})
 
     @property
     def vocab_size(self) -> int:
@@ -167,6 +181,55 @@ class WordPiece:
         tokens = tuple(m.candidate for m in matches)
         return WordTrace(word, tokens, tuple(self.ids[t] for t in tokens), tuple(attempts),
                          tuple(matches), None, False)
+
+    def word_ids(self, word: str) -> tuple[int, ...]:
+        """The IDs of :meth:`encode_word`, without the trace: at each offset
+        only the lengths of the entries that start with that character (for
+        a continuation, after the prefix) are tried, longest first; each
+        distinct word is worked out once."""
+        found = self._word_cache.get(word)
+        if found is not None:
+            return found
+        limit = self.max_input_chars_per_word
+        unk = (self.ids[self.unk],)
+        if len(word) > limit:
+            return unk
+        ids, firsts, nexts = self.ids, self._lengths[0], self._lengths[1]
+        prefix, size = self.prefix, len(word)
+        out, start = [], 0
+        while start < size:
+            for length in (firsts if start == 0 else nexts).get(word[start], ()):
+                end = start + length
+                if end > size:
+                    continue
+                piece = word[start:end] if start == 0 else prefix + word[start:end]
+                found_id = ids.get(piece)
+                if found_id is not None:
+                    out.append(found_id)
+                    start = end
+                    break
+            else:
+                out = unk
+                break
+        out = tuple(out)
+        if len(self._word_cache) < WORD_CACHE_LIMIT:
+            self._word_cache[word] = out
+        return out
+
+    def encode_ids(self, text: str) -> list[int]:
+        """The IDs of :meth:`encode`, without the traces and stages."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        out: list[int] = []
+        cache, word_ids = self._word_cache, self.word_ids
+        for _, part, added in self.cut_added(text):
+            if added is not None:
+                out.append(added.id)
+                continue
+            for word in (self.basic.words(part) if self.basic is not None else part.split()):
+                found = cache.get(word)
+                out += found if found is not None else word_ids(word)
+        return out
 
     def cut_added(self, text: str):
         """``(offset, piece, AddedToken or None)`` tiling ``text`` around the added tokens."""

@@ -146,6 +146,14 @@ def split_punctuation(word: str) -> list[str]:
     return out
 
 
+def _accent(ch: str):
+    return "" if unicodedata.category(ch) == "Mn" else None
+
+
+def _punctuation(ch: str):
+    return f" {ch} " if is_punctuation(ch) else None
+
+
 @dataclass(frozen=True)
 class Stage:
     """One stage's output: the text (first two stages) or the word list."""
@@ -229,6 +237,56 @@ class BasicTokenizer:
         words = " ".join(words).split()
         out.append(Stage("punctuation_split", self.split_punctuation, None, tuple(words)))
         return out
+
+    def words(self, text: str) -> list[str]:
+        """``stages(text)[-1].words``, over the whole text at once: each stage
+        maps characters one by one (lower casing but for the final sigma,
+        NFD but for reordering inside a word), and whitespace only ever ends
+        a word, so the stages can run on the whole text and split once at
+        the end; each distinct character is classified once.  The tests
+        compare the two."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        text = text.translate(self._table("first", text, self._first))
+        if self.lowercase:
+            if self.hf:
+                text = text.replace("\u03a3", "\u03c3").lower()  # Σ: the only character str.lower reads in context
+            elif "\u03a3" in text:
+                text = " ".join(w.lower() for w in text.split())
+            else:
+                text = text.lower()
+        if self.strips_accents:
+            text = unicodedata.normalize("NFD", text)
+            text = text.translate(self._table("accents", text, _accent))
+        if self.split_punctuation:
+            text = text.translate(self._table("punctuation", text, _punctuation))
+        return text.split()
+
+    def _first(self, ch: str):
+        """Clean text, then CJK spacing, for one character (None: no change)."""
+        if self.clean_text:
+            if ch in "\x00\ufffd" or (is_other if self.hf else is_control)(ch):
+                return ""
+            if is_whitespace(ch):
+                return " " if ch != " " else None
+        if self.handle_chinese_chars and is_cjk(ch, HF_CJK_RANGES if self.hf else CJK_RANGES):
+            return f" {ch} "
+        return None
+
+    def _table(self, stage: str, text: str, rule) -> dict:
+        """A str.translate table for the characters of ``text``, from ``rule``
+        (character -> replacement or None), kept for the next text."""
+        known = self.__dict__.get("_tables")
+        if known is None:
+            known = {}
+            object.__setattr__(self, "_tables", known)
+        seen, table = known.setdefault(stage, (set(), {}))
+        for ch in set(text) - seen:
+            seen.add(ch)
+            out = rule(ch)
+            if out is not None:
+                table[ord(ch)] = out
+        return table
 
     def tokenize(self, text: str) -> list[str]:
         """The words the WordPiece stage receives.

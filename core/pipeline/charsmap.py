@@ -35,6 +35,7 @@ the Rust ``unicode-segmentation`` crate on newly assigned characters.
 from __future__ import annotations
 
 import base64
+import re
 import binascii
 import hashlib
 import struct
@@ -73,6 +74,9 @@ class Charsmap:
         self.normalized = self.blob[4 + size:]
         self.sha256 = hashlib.sha256(self.blob).hexdigest()
         self._starts: dict[str, bool] = {}  # character -> may a key start with it
+        self._kinds: dict = {}  # character -> _kind(character)
+        self._pairs: dict = {}  # two characters -> _goes_on(them)
+        self._follows: dict = {}  # character -> _next_chars(character)
 
     @classmethod
     def from_base64(cls, text: str) -> "Charsmap":
@@ -139,6 +143,100 @@ class Charsmap:
             node ^= (unit >> 10) << ((unit & 0x200) >> 6)
         return True
 
+    def _kind(self, ch: str):
+        """What the trie holds for this character's bytes: ``(cut, next,
+        alone)``: ``cut`` if a key ends at or inside them; ``next``, the bytes
+        that can follow them on a longer key (empty: none); ``alone``, where
+        no key goes past them, what :meth:`segments` makes of the character
+        (``(replacement, False)``, or None: copied)."""
+        data = ch.encode("utf-8")
+        found = self.prefixes(data)
+        units = self.units
+        unit = units[0]
+        node = (unit >> 10) << ((unit & 0x200) >> 6)
+        nexts = frozenset()
+        for byte in data:
+            node ^= byte
+            if node >= len(units) or units[node] & 0x800000FF != byte:
+                break
+            unit = units[node]
+            node ^= (unit >> 10) << ((unit & 0x200) >> 6)
+        else:
+            nexts = frozenset(b for b in range(256) if node ^ b < len(units) and units[node ^ b] & 0x800000FF == b)
+        alone = None
+        if found and not nexts:
+            length, value = max(found[:MAX_RESULTS], key=lambda f: f[0])
+            alone = (self.replacement(value), False) if length == len(data) else ()
+        return bool(found), nexts, alone
+
+    def _next_chars(self, ch: str):
+        """The characters a key may go on with after this one (whose bytes
+        are all on a path of the trie), or None where that cannot be listed
+        (a key ending inside a character, bytes that are not UTF-8)."""
+        units = self.units
+        size = len(units)
+
+        def child(node, byte):
+            at = node ^ byte
+            if at >= size or units[at] & 0x800000FF != byte:
+                return None
+            unit = units[at]
+            return at ^ ((unit >> 10) << ((unit & 0x200) >> 6)), unit >> 8 & 1
+
+        unit = units[0]
+        node = (unit >> 10) << ((unit & 0x200) >> 6)
+        for byte in ch.encode("utf-8"):
+            found = child(node, byte)
+            if found is None:
+                return frozenset()
+            node = found[0]
+        out = set()
+        for first in range(256):
+            found = child(node, first)
+            if found is None:
+                continue
+            width = 1 if first < 0x80 else 2 if first >> 5 == 6 else 3 if first >> 4 == 14 else \
+                4 if first >> 3 == 30 else 0
+            if not width or (found[1] and width > 1):
+                return None
+            frontier = [(found[0], bytes([first]))]
+            for depth in range(1, width):
+                deeper = []
+                for at, data in frontier:
+                    for byte in range(0x80, 0xC0):
+                        step = child(at, byte)
+                        if step is None:
+                            continue
+                        if step[1] and depth < width - 1:
+                            return None
+                        deeper.append((step[0], data + bytes([byte])))
+                frontier = deeper
+            for _, data in frontier:
+                try:
+                    out.add(data.decode("utf-8"))
+                except UnicodeDecodeError:
+                    return None
+        return frozenset(out)
+
+    def _goes_on(self, pair: str) -> bool:
+        """May a key that starts with the first character reach into the
+        second (or past it)?  If not, the first character is looked up as
+        if it stood alone."""
+        head = len(pair[0].encode("utf-8"))
+        data = pair.encode("utf-8")
+        if any(length > head for length, _ in self.prefixes(data)):
+            return True
+        units = self.units
+        unit = units[0]
+        node = (unit >> 10) << ((unit & 0x200) >> 6)
+        for byte in data:
+            node ^= byte
+            if node >= len(units) or units[node] & 0x800000FF != byte:
+                return False
+            unit = units[node]
+            node ^= (unit >> 10) << ((unit & 0x200) >> 6)
+        return True
+
     def replacement(self, value: int) -> str:
         return _replacement(self.normalized, value)
 
@@ -183,6 +281,95 @@ class Charsmap:
             pos += width
         return out
 
+    def runs(self, text: str, protected: dict | None = None) -> list[tuple[str, bool, int, int]] | None:
+        """:meth:`segments` in long stretches: ``(text, verbatim, start,
+        end)`` where a verbatim stretch is the characters ``[start, end)``
+        copied one by one and any other is one replacement (or protected
+        piece) of those characters.  Only
+        characters a key may start with (or a protected piece) are looked up;
+        the rest of the text is copied as it is.  None where this shortcut
+        does not apply (a lone surrogate, a key ending inside a character):
+        then :meth:`segments` gives the answer."""
+        from core.pipeline.normalize import longest_protected
+
+        chars = set(text)
+        if any(0xD800 <= ord(ch) <= 0xDFFF for ch in chars):
+            return None
+        kinds = self._kinds
+        for ch in chars - kinds.keys():
+            kinds[ch] = self._kind(ch)
+        firsts = set(protected) & chars if protected else set()
+        alone = {ch for ch in chars if kinds[ch][0]} | firsts
+        leading = {ch for ch in chars if kinds[ch][1]}
+        follows = self._follows
+        for ch in leading - follows.keys():
+            follows[ch] = self._next_chars(ch)
+        if any(follows[ch] is None for ch in leading):
+            labels = set().union(*(kinds[ch][1] for ch in leading))
+            following = {ch for ch in chars if ch.encode("utf-8")[0] in labels}
+        else:
+            following = set().union(*(follows[ch] for ch in leading)) & chars
+        if not alone and not (leading and following):
+            return [(text, True, 0, len(text))] if text else []
+        following = following if leading else set()
+        pattern = _class_pattern(frozenset(alone | following))
+        places = []
+        pairs = self._pairs
+        for match in pattern.finditer(text):
+            at = match.start()
+            if at and text[at - 1] in leading and text[at] in following:
+                pair = text[at - 1:at + 1]
+                go_on = pairs.get(pair)
+                if go_on is None:
+                    go_on = pairs[pair] = self._goes_on(pair)
+                if go_on:
+                    places.append(at - 1)
+            if text[at] in alone:
+                places.append(at)
+        out: list[tuple[str, bool]] = []
+        pos = 0
+        for at in places:
+            if at < pos:
+                continue  # inside the previous replacement
+            if at > pos:
+                out.append((text[pos:at], True, pos, at))
+            hit = protected and text[at] in firsts and longest_protected(protected, text, at)
+            if hit:
+                out.append((hit, False, at, at + len(hit)))
+                pos = at + len(hit)
+                continue
+            if not kinds[text[at]][1]:  # no key goes past this character: its answer is its own
+                answer = kinds[text[at]][2]
+                if answer == ():
+                    return None  # a key ends inside the character
+                out.append((*answer, at, at + 1) if answer else (text[at], True, at, at + 1))
+                pos = at + 1
+                continue
+            window = 16
+            while True:
+                piece = text[at:at + window]
+                data = piece.encode("utf-8")
+                found = self.prefixes(data)[:MAX_RESULTS]
+                longest = max(found, key=lambda f: f[0]) if found else None
+                if longest is None or longest[0] < len(data) or at + window >= len(text) or len(found) >= MAX_RESULTS:
+                    break
+                window *= 4  # the key may go on past the window
+            if longest is None:
+                out.append((text[at], True, at, at + 1))
+                pos = at + 1
+                continue
+            length, value = longest
+            head = data[:length]
+            try:
+                used = len(head.decode("utf-8"))
+            except UnicodeDecodeError:
+                return None  # the key ends inside a character
+            out.append((self.replacement(value), False, at, at + used))
+            pos = at + used
+        if pos < len(text):
+            out.append((text[pos:], True, pos, len(text)))
+        return out
+
     # ==== Hugging Face's reading ====
 
     def transform(self, chunk: str) -> str | None:
@@ -206,6 +393,12 @@ class Charsmap:
                 found = self.transform(ch)
                 out.append((start + offset, start + offset + 1, ch if found is None else found))
         return out
+
+
+@lru_cache(maxsize=64)
+def _class_pattern(chars: frozenset):
+    """One regex that finds any of ``chars``."""
+    return re.compile("[" + "".join(re.escape(c) for c in sorted(chars)) + "]")
 
 
 @lru_cache(maxsize=1 << 14)

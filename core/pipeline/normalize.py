@@ -52,6 +52,8 @@ _OPTIONAL = {"escape_whitespaces": True, "treat_whitespace_as_suffix": False, "r
 TRAILING = ("drop", "keep_one", "strip_white_space")
 BYTE_PIECES = tuple(f"<0x{b:02X}>" for b in range(256))
 _BYTE_RE = re.compile(r"<0x([0-9A-F]{2})>")
+_SPACES = re.compile(" {2,}")
+_MARKS = re.compile(SPACE_MARK)
 
 
 @lru_cache(maxsize=8)
@@ -286,6 +288,12 @@ class Pipeline:
         """
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        runs = self._runs(text)
+        return self.normalize_plain(text) if runs is None else self._from_runs(text, runs)
+
+    def normalize_plain(self, text: str) -> Normalized:
+        """:meth:`normalize` one segment (mostly one character) at a time:
+        the reference the long-stretch path is tested against."""
         segments = self._segments(text)
         squeeze = self.remove_extra_whitespaces
         first = 0
@@ -328,6 +336,157 @@ class Pipeline:
         markers = tuple(i for i, ch in enumerate(text) if ch == SPACE_MARK)
         return Normalized(text, "".join(ch for ch, _, _ in chars), tuple((s, e) for _, s, e in chars),
                           prefix, markers, self.remove_extra_whitespaces)
+
+    def _from_runs(self, text: str, runs) -> Normalized:
+        joined, starts, ends, prefix = self._columns(runs)
+        if not joined:
+            return Normalized(text, "", (), False, ())
+        markers = tuple(m.start() for m in _MARKS.finditer(text)) if SPACE_MARK in text else ()
+        return Normalized(text, joined, tuple(zip(starts, ends)), prefix, markers, self.remove_extra_whitespaces)
+
+    def columns(self, text: str):
+        """``(normalized text, starts, ends)`` with the spans of
+        :meth:`normalize` as two lists, or None where only :meth:`normalize`
+        can tell (a lone surrogate, Python's NFKC)."""
+        runs = self._runs(text)
+        return None if runs is None else self._columns(runs)[:3]
+
+    def _columns(self, runs):
+        """The steps of :meth:`normalize_plain` over ``(text, verbatim, start,
+        end)`` stretches: a verbatim stretch is one segment per character,
+        so its spaces squeeze as a run does (the kept space's span grows
+        over the run) and everything else keeps its own character."""
+        squeeze = self.remove_extra_whitespaces
+        runs = list(runs)
+        k = 0
+        while squeeze and k < len(runs):  # heading spaces go
+            out, verbatim, s, e = runs[k]
+            if not verbatim:
+                if out != " ":
+                    break
+                k += 1
+                continue
+            lead = len(out) - len(out.lstrip(" "))
+            if lead < len(out):
+                runs[k] = (out[lead:], True, s + lead, e)
+                break
+            k += 1
+        if k == len(runs):
+            return "", [], [], False
+        space = SPACE_MARK if self.escape_whitespaces else " "
+        start = runs[k][2]
+        pieces: list[str] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        prefix = self.add_dummy_prefix and not self.treat_whitespace_as_suffix
+        if prefix:
+            pieces.append(space)
+            starts.append(start)
+            ends.append(start)
+        previous_space = squeeze
+        for out, verbatim, s, e in runs[k:]:
+            if previous_space and out.startswith(" "):
+                # A squeezed space: the kept one's span grows over the run.
+                lead = len(out) - len(out.lstrip(" "))
+                if pieces and pieces[-1][-1] == space:
+                    ends[-1] = s + lead if verbatim else e
+                out = out[lead:]
+                if verbatim:
+                    s += lead
+            if not out:
+                continue
+            if not verbatim:
+                pieces.append(out.replace(" ", space))
+                starts += [s] * len(out)
+                ends += [e] * len(out)
+            elif squeeze and "  " in out:
+                at = 0
+                for match in _SPACES.finditer(out):
+                    a, b = match.span()
+                    pieces.append(out[at:a + 1].replace(" ", space))
+                    starts += range(s + at, s + a + 1)
+                    ends += range(s + at + 1, s + a + 1)
+                    ends.append(s + b)
+                    at = b
+                if at < len(out):
+                    pieces.append(out[at:].replace(" ", space))
+                    starts += range(s + at, e)
+                    ends += range(s + at + 1, e + 1)
+            else:
+                pieces.append(out.replace(" ", space))
+                starts += range(s, e)
+                ends += range(s + 1, e + 1)
+            previous_space = squeeze and out.endswith(" ")
+        joined = "".join(pieces)
+        if squeeze and self.trailing != "keep_one":
+            kept = joined.rstrip(space + ("".join(WHITE_SPACE) if self.trailing == "strip_white_space" else ""))
+            if len(kept) < len(joined):
+                del starts[len(kept):], ends[len(kept):]
+                joined = kept
+        if prefix and len(joined) == 1:
+            joined, starts, ends = "", [], []
+        if self.add_dummy_prefix and self.treat_whitespace_as_suffix:
+            at = ends[-1] if joined else start
+            joined += space
+            starts.append(at)
+            ends.append(at)
+        if not joined:
+            return "", [], [], False
+        return joined, starts, ends, prefix
+
+    def normalize_text(self, text: str) -> str:
+        """``self.normalize(text).text``, without the alignment: the same
+        steps over long stretches of text instead of one character at a time
+        (the tests compare the two)."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        runs = self._runs(text)
+        if runs is None:
+            return self.normalize(text).text
+        squeeze = self.remove_extra_whitespaces
+        if not runs:
+            return ""
+        if squeeze and all(out == " " if not verbatim else not out.strip(" ") for out, verbatim, _, _ in runs):
+            return ""  # nothing but spaces: they all go, and no dummy prefix either
+        parts, previous_space = [], squeeze
+        for out, verbatim, _, _ in runs:
+            if squeeze:
+                if previous_space and out.startswith(" "):
+                    out = out.lstrip(" ")
+                if verbatim and "  " in out:
+                    out = _SPACES.sub(" ", out)  # each space of a run is a step of its own
+                if out:
+                    parts.append(out)
+                    previous_space = out.endswith(" ")
+            elif out:
+                parts.append(out)
+        space = SPACE_MARK if self.escape_whitespaces else " "
+        body = "".join(parts)
+        if space != " ":
+            body = body.replace(" ", space)
+        prefix = self.add_dummy_prefix and not self.treat_whitespace_as_suffix
+        chars = space + body if prefix else body
+        if squeeze and self.trailing != "keep_one":
+            chars = chars.rstrip(space + ("".join(WHITE_SPACE) if self.trailing == "strip_white_space" else ""))
+        if prefix and len(chars) == 1:
+            chars = ""
+        if self.add_dummy_prefix and self.treat_whitespace_as_suffix:
+            chars += space
+        return chars
+
+    def _runs(self, text: str):
+        """``(text, verbatim, start, end)`` stretches (see :meth:`Charsmap.runs`), or None: no shortcut."""
+        if self.normalization == "precompiled":
+            return self.charsmap.runs(text, self._matcher) if self.charsmap_rule == "sentencepiece" else None
+        if self.normalization == "identity":
+            if not self._matcher:
+                return [(text, True, 0, len(text))] if text else []
+            out, at = [], 0
+            for start, end, piece in _protected_runs(text, self._matcher):
+                out += [(text[at:start], True, at, start), (piece, False, start, end)]
+                at = end
+            return [r for r in out + [(text[at:], True, at, len(text))] if r[0]]
+        return None
 
     # ==== Decoding ====
 

@@ -308,7 +308,7 @@ def build_normalizer(spec, where: str = "normalizer"):
             pipeline = Pipeline.from_description(spec)
         except StudioError as exc:
             raise AssetError(f"{where}: {exc}") from None
-        return _plain_spaces(pipeline) or (lambda text: pipeline.normalize(text).text)
+        return _plain_spaces(pipeline) or pipeline.normalize_text
     if kind == "sequence":
         steps = _steps(spec, where, build_normalizer)
 

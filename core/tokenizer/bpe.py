@@ -14,10 +14,12 @@ from itertools import accumulate
 from operator import and_, not_
 
 from core.errors import TokenizerError
+from core.models import spm_bpe
 from core.models.bpe_model import BPEModel
 from core.pipeline.normalize import piece_byte
 from core.render import render_piece
 from core.tokenizer.base import PARTIAL, PLAIN, SPECIAL, Encoding
+from core.tokenizer.spm_bpe import chunked_table
 from core.tokenizer.staged import StagedTokenizer
 
 SPACE_MARK = "▁"
@@ -35,6 +37,7 @@ class BPETokenizer(StagedTokenizer):
         super().__init__(model, tuple(specials))
         self.byte_based = model.byte_level or model.byte_fallback
         self._metaspace = _marks_spaces(model.pre_tokenizer) or _marks_spaces(model.normalizer)
+        self._chunked = spm_bpe.chunked(model)  # SentencePiece BPE: one ▁-led chunk at a time
 
     def _encode(self, text: str) -> Encoding:
         """A byte-level model without a normalizer builds its Encoding from
@@ -108,7 +111,16 @@ class BPETokenizer(StagedTokenizer):
     def _model_decode(self, ids: list[int]) -> str:
         return self.model.decode(ids)
 
+    def _table(self, text: str) -> tuple:
+        if self._chunked is not None:
+            found = chunked_table(self, text, self._walks)
+            if found is not None:
+                return found
+        return super()._table(text)
+
     def _encode_ids(self, text: str) -> list[int]:
+        if self._chunked is not None:
+            return self._chunked(text)
         return self.model.encode_ids(text)
 
 

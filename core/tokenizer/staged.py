@@ -16,7 +16,9 @@ token reads (:meth:`~StagedTokenizer.surface`) and which IDs are specials.
 
 from __future__ import annotations
 
+import gc
 from bisect import bisect_right
+from contextlib import contextmanager
 from itertools import accumulate
 
 from core import utf8
@@ -30,6 +32,20 @@ from core.utf8 import Utf8DecodeError
 
 
 SHOWN_LIMIT = 1 << 19  # (id, flag) pairs remembered: a few per token of the largest vocabularies
+
+
+@contextmanager
+def gc_paused():
+    """No cyclic garbage collection while a long text's columns are built:
+    they are millions of small acyclic objects, and the collector's passes
+    over them cost as much as building them."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class StagedTokenizer:
@@ -98,8 +114,11 @@ class StagedTokenizer:
     def _encode(self, text: str) -> Encoding:
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = \
-            stages.model_table(self.model, self.kind, text, memo=self._walks)
+        with gc_paused():
+            return self._table_encoding(text)
+
+    def _table_encoding(self, text: str) -> Encoding:
+        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = self._table(text)
         tokens, ids, flags, words = tuple(tokens), tuple(ids), tuple(flags), tuple(words)
         if not self._special_ids.isdisjoint(ids):
             flags = tuple(SPECIAL if i in self._special_ids else f for i, f in zip(ids, flags))
@@ -133,6 +152,12 @@ class StagedTokenizer:
                     shown[key] = found
             texts_of[token_id], bytes_of[token_id] = found
         return list(map(texts_of.__getitem__, ids)), list(map(bytes_of.__getitem__, ids))
+
+
+    def _table(self, text: str) -> tuple:
+        """The model stage as columns (:func:`core.inspect.stages.model_table`);
+        a kind may work them out faster, to exactly the same values."""
+        return stages.model_table(self.model, self.kind, text, memo=self._walks)
 
     def _shown(self, token: str, token_id: int, flag: str) -> tuple[str, bytes]:
         if flag == SPECIAL:

@@ -4,8 +4,11 @@ nothing and are listed as specials; ``<0xE4>`` byte pieces are bytes."""
 
 from __future__ import annotations
 
+from functools import cached_property
+from itertools import accumulate
+
 from core.models.unigram.model import BYTE, CONTROL
-from core.pipeline.normalize import piece_byte
+from core.pipeline.normalize import BYTE_PIECES, Pipeline, piece_byte
 from core.render import render_piece
 from core.tokenizer.bpe import SPACE_MARK
 from core.tokenizer.staged import StagedTokenizer
@@ -36,4 +39,78 @@ class UnigramTokenizer(StagedTokenizer):
         return render_piece(self.surface(token, token_id).encode("utf-8", "surrogatepass"))
 
     def _encode_ids(self, text: str) -> list[int]:
-        return list(self.model.encode(text).ids)
+        return self.model.encode_ids(text)
+
+    def _table(self, text: str) -> tuple:
+        """The columns :mod:`core.inspect.stage_kinds` gives, read straight off
+        the normalized text's spans and the fast search: a token spans the
+        original bytes of its first and last normalized characters (those of
+        the identity pipeline where its text is the same, as there)."""
+        from core.inspect.aligned import Aligned, Origin
+        from core.inspect.stage_kinds import _nth_byte
+        from core.inspect.stages import Builder
+        from core.inspect.token_walk import Columns
+        from core.models.unigram.fast import UNKNOWN
+
+        model = self.model
+        pipeline = model.pipeline
+        if pipeline.normalization == "nfkc":
+            return super()._table(text)
+        found = pipeline.columns(text)
+        if found is None:
+            return super()._table(text)
+        flat, starts, ends = found
+        plain = Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces)
+        if pipeline != plain and plain.normalize_text(text) == flat:
+            _, starts, ends = plain.columns(text)
+        builder = Builder(text)
+        offsets = builder.origin.offsets
+        if len(offsets) > len(text) + 1 or offsets[-1] != len(text):  # not ASCII: characters to bytes
+            starts = list(map(offsets.__getitem__, starts))
+            ends = list(map(offsets.__getitem__, ends))
+        token_ends, found = model.segmenter.path(flat)
+        token_starts = [0, *token_ends[:-1]]
+        columns = Columns(builder.origin)
+        names = self._names
+        spaced = None
+        surfaces: list[int] = []
+        k = 0
+        unknown = [i for i, index in enumerate(found) if index == UNKNOWN] if UNKNOWN in found else []
+        for stop in unknown + [len(found)]:
+            if stop < k:
+                continue  # inside the stretch just written
+            if stop > k:  # known pieces, in bulk
+                known = found[k:stop]
+                firsts = token_starts[k:stop]
+                columns.names += map(names.__getitem__, known)
+                columns.ids += known
+                columns.starts += map(starts.__getitem__, firsts)
+                columns.ends += [ends[e - 1] for e in token_ends[k:stop]]
+                columns.kinds += [""] * len(known)
+                surfaces += firsts
+                k = stop
+            if k == len(found):
+                break
+            a = token_starts[k]
+            while k + 1 < len(found) and found[k + 1] == UNKNOWN:
+                k += 1  # consecutive unknown characters: one stretch
+            b = token_ends[k]
+            k += 1
+            spaced = spaced or Aligned(flat, starts, ends, 0)
+            if model.byte_fallback:
+                for n, byte in enumerate(flat[a:b].encode("utf-8")):
+                    piece = BYTE_PIECES[byte]
+                    columns.add(piece, _nth_byte(builder, spaced, (a, b), n), model.ids[piece], "byte", 0)
+                    surfaces.append(a)
+            else:
+                columns.add(names[model.unk_id], spaced.span(a, b), model.unk_id, "unknown", 0)
+                surfaces.append(a)
+        words = list(accumulate(flat[a] == SPACE_MARK for a in surfaces))
+        if words and flat[surfaces[0]] == SPACE_MARK:
+            words = [w - 1 for w in words]  # the first token starts word 0, whatever it starts with
+        columns.words = words
+        return (*columns.table()[:7], tuple(words))
+
+    @cached_property
+    def _names(self) -> list[str]:
+        return [p.piece for p in self.model.pieces]

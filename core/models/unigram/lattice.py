@@ -23,7 +23,7 @@ from functools import cmp_to_key
 
 from core.errors import TokenizerError
 
-REBASE = 100_000.0  # SentencePiece's kScoreResetThreshold
+RESET = 100000.0  # SentencePiece 0.2.3's kScoreResetThreshold (unigram_model.cc)
 
 
 def f32(x: float) -> float:
@@ -78,35 +78,39 @@ class Lattice:
         return f32(a + b) if self.float32 else a + b
 
     def viterbi(self) -> Path:
-        """The best segmentation; ties go to the candidate with the earliest start."""
+        """The best segmentation; ties go to the candidate with the earliest start.
+
+        In single precision, as SentencePiece 0.2.3: once the best score at
+        a start offset passes ±100,000, every score stored from there to the
+        furthest end seen is rebased by it.  The path's score is still the
+        sum of its nodes' scores (added in order, in the same precision).
+        """
         best: list[tuple[float, Node | None] | None] = [None] * (len(self.text) + 1)
         best[0] = (0.0, None)
-        at = frontier = 0
-        rebased = 0.0  # what the rebasing took off, added back to the path's score
+        start, frontier = -1, 0
         for node in self.nodes:
             if self.float32 and node.start != at:
                 at = node.start
                 rebased += self._rebase(best, at, frontier)
             if best[node.start] is None:
                 continue
-            frontier = max(frontier, node.end)
+            if self.float32 and node.start != start:
+                start = node.start
+                offset = best[start][0]
+                if offset < -RESET or offset > RESET:
+                    for i in range(start, frontier + 1):
+                        if best[i] is not None:
+                            best[i] = (f32(best[i][0] - offset), best[i][1])
             score = self._add(best[node.start][0], node.score)
             slot = best[node.end]
             if slot is None or score > slot[0]:
                 best[node.end] = (score, node)
-        return Path(self._backtrack(best), best[-1][0] + rebased)
-
-    @staticmethod
-    def _rebase(best, start: int, frontier: int) -> float:
-        """The offset taken off every score from ``start`` to ``frontier`` (0 below the threshold)."""
-        here = best[start]
-        if here is None or -REBASE <= here[0] <= REBASE:
-            return 0.0
-        offset = here[0]
-        for i in range(start, frontier + 1):
-            if best[i] is not None:
-                best[i] = (f32(best[i][0] - offset), best[i][1])
-        return offset
+            frontier = max(frontier, node.end)
+        nodes = self._backtrack(best)
+        total = 0.0
+        for node in nodes:
+            total = self._add(total, node.score)
+        return Path(nodes, total)
 
     def _backtrack(self, best):
         nodes, at = [], len(self.text)

@@ -156,8 +156,60 @@ class Unigram:
         ('▁a', '▁', 'b')
         """
         normalized = self.pipeline.normalize(text)
-        path = self.lattice(normalized.text).viterbi()
-        return self._encoding(normalized, path)
+        return self._encoding(normalized, self.best_path(normalized.text))
+
+    @property
+    def segmenter(self):
+        """The fast search (:mod:`core.models.unigram.fast`), built on first use."""
+        found = self.__dict__.get("_segmenter")
+        if found is None:
+            from core.models.unigram.fast import Segmenter
+
+            found = Segmenter(self)
+            object.__setattr__(self, "_segmenter", found)
+        return found
+
+    def best_path(self, text: str) -> Path:
+        """The Viterbi path over an already-normalized text: the fast search,
+        which gives exactly the path of ``self.lattice(text).viterbi()``."""
+        from core.models.unigram.fast import UNKNOWN
+
+        ends, ids = self.segmenter.path(text)
+        scores, nodes, start, total = self.segmenter.scores, [], 0, 0.0
+        for end, index in zip(ends, ids):
+            score = scores[index]
+            nodes.append(Node(start, end, self.unk_id if index == UNKNOWN else index, score, index == UNKNOWN))
+            total = f32(total + score) if self.float32 else total + score
+            start = end
+        return Path(tuple(nodes), total)
+
+    def encode_ids(self, text: str) -> list[int]:
+        """The IDs of :meth:`encode`, without the alignment."""
+        from core.models.unigram.fast import UNKNOWN
+
+        normalized = self.pipeline.normalize_text(text)
+        ends, ids = self.segmenter.path(normalized)
+        if UNKNOWN not in ids:
+            return ids
+        out, start, run = [], 0, None  # run: where the current stretch of unknown characters began
+        for end, index in zip(ends, ids):
+            if index == UNKNOWN:
+                run = start if run is None else run
+            else:
+                if run is not None:
+                    out += self._unknown_ids(normalized[run:start])
+                    run = None
+                out.append(index)
+            start = end
+        if run is not None:
+            out += self._unknown_ids(normalized[run:start])
+        return out
+
+    def _unknown_ids(self, surface: str) -> list[int]:
+        """Consecutive unknown characters: one unknown token, or their UTF-8 bytes' pieces."""
+        if self.byte_fallback:
+            return [self.ids[BYTE_PIECES[b]] for b in surface.encode("utf-8")]
+        return [self.unk_id]
 
     def nbest(self, text: str, n: int) -> list[UnigramEncoding]:
         normalized = self.pipeline.normalize(text)

@@ -1,0 +1,280 @@
+"""The Viterbi segmentation of a frozen unigram model, fast and exact.
+
+SentencePiece 0.2's ``Model::EncodeOptimized`` (``unigram_model.cc``),
+step by step: for each start offset in order, the pieces that match there
+(walked in a trie of the pieces, shortest first) relax the best score of
+their end offset when strictly better, so on a tie the earlier start wins;
+where no one-character piece matches, an unknown node of ``unk_score``
+covers one character.  With ``float32`` every sum is rounded to single
+precision, and when the best score at a start offset passes ±100,000 every
+stored score from there to the furthest end seen is rebased by it (the
+``kScoreResetThreshold`` of SentencePiece 0.2.3), which is what keeps long
+texts from losing all precision.  Without ``float32`` scores add in double
+precision and are never rebased.
+
+The cache.  SentencePiece never lets a piece run past a ``▁`` (unless a
+model's vocabulary says otherwise, which is checked), so every path passes
+through each ``▁`` offset and the text splits into ``▁``-led chunks; a long
+chunk (Chinese, Japanese) is cut further between two characters that no
+piece holds side by side.  The
+best path over a chunk still depends on the score it starts from, because
+sums are rounded: the cache keeps, per chunk, the exact best path with its
+smallest winning margin and the largest score it reaches, and uses it only
+where the rounding from that start score cannot reach the margin (and no
+rebase can happen inside the chunk); the stored score at the chunk's end is
+then recomputed along the path in the same arithmetic.  Elsewhere (ties,
+long chunks, a rebase) the chunk is searched as above.  Either way the IDs
+are those of the search over the whole text.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from core.pipeline.normalize import SPACE_MARK
+
+RESET = 100000.0  # SentencePiece's kScoreResetThreshold
+CACHE_LIMIT = 1 << 16  # distinct chunks remembered per model
+CACHE_CHARS = 64  # longer chunks are searched every time
+F32_STEP = 2.0 ** -23  # relative spacing of float32 values
+F64_STEP = 2.0 ** -52
+UNKNOWN = -1  # the id of an unknown node in a path
+
+
+class Segmenter:
+    """A unigram model's pieces as a trie, and its best paths."""
+
+    def __init__(self, model, *, cache: bool = True):
+        from core.models.unigram.lattice import f32
+        from core.models.unigram.model import NORMAL
+
+        self.float32 = model.float32
+        trie: dict = {}
+        scores = {}
+        for piece, index in model._match.items():
+            p = model.pieces[index]
+            # SentencePiece: a user-defined symbol outscores any segmentation of it.
+            score = p.score if p.type == NORMAL else len(piece) * model._max_score - 0.1
+            score = f32(score) if self.float32 else float(score)
+            scores[index] = score
+            node = trie
+            for ch in piece:
+                node = node.setdefault(ch, {})
+            node[""] = (index, score)  # "" is never a character: the node's own piece
+        self.trie = trie
+        self.longest = model._max_len
+        self.unk = model.unk_score
+        scores[UNKNOWN] = self.unk
+        self.scores = scores
+        pipeline = model.pipeline
+        self.mark = SPACE_MARK if pipeline.escape_whitespaces else " "
+        self.cache_on = cache
+        self.cacheable = cache and not pipeline.treat_whitespace_as_suffix and \
+            all(self.mark not in piece[1:] for piece in model._match)
+        # Two characters no piece holds side by side: no node spans the
+        # place between them, so every path passes there too.
+        self.pairs = frozenset(piece[i:i + 2] for piece in model._match for i in range(len(piece) - 1))
+        self.step = F32_STEP if self.float32 else F64_STEP
+        self.cache: dict = {}
+
+    # ==== the search ====
+
+    def search(self, text: str, lo: int, hi: int, base: float):
+        """``(ends, ids, score)``: the best path over ``text[lo:hi]`` starting
+        from the stored score ``base``, as absolute end offsets and IDs
+        (UNKNOWN for an unknown node), and the stored score at ``hi``."""
+        n = hi - lo
+        best: list = [None] * (n + 1)
+        best[0] = base
+        back_start = [0] * (n + 1)
+        back_id = [0] * (n + 1)
+        trie, unk, rounding, longest = self.trie, self.unk, self.float32, self.longest
+        buf = array("f", [0.0])
+        frontier = 0
+        for s in range(n):
+            b = best[s]
+            if rounding and (b < -RESET or b > RESET):
+                for i in range(s, frontier + 1):
+                    v = best[i]
+                    if v is not None:
+                        buf[0] = v - b
+                        best[i] = buf[0]
+                b = best[s]
+            node = trie
+            single = False
+            e = s
+            for ch in text[lo + s:min(hi, lo + s + longest)]:
+                node = node.get(ch)
+                if node is None:
+                    break
+                e += 1
+                hit = node.get("")
+                if hit is None:
+                    continue
+                if rounding:
+                    buf[0] = b + hit[1]
+                    c = buf[0]
+                else:
+                    c = b + hit[1]
+                old = best[e]
+                if old is None or c > old:
+                    best[e] = c
+                    back_start[e] = s
+                    back_id[e] = hit[0]
+                if e == s + 1:
+                    single = True
+                if e > frontier:
+                    frontier = e
+            if not single:
+                if rounding:
+                    buf[0] = b + unk
+                    c = buf[0]
+                else:
+                    c = b + unk
+                old = best[s + 1]
+                if old is None or c > old:
+                    best[s + 1] = c
+                    back_start[s + 1] = s
+                    back_id[s + 1] = UNKNOWN
+                if s + 1 > frontier:
+                    frontier = s + 1
+        ends, ids = [], []
+        e = n
+        while e > 0:
+            ends.append(lo + e)
+            ids.append(back_id[e])
+            e = back_start[e]
+        ends.reverse()
+        ids.reverse()
+        return ends, ids, best[n]
+
+    def _certified(self, chunk: str):
+        """The exact best path over ``chunk`` from 0: ``(relative ends, ids,
+        scores, smallest margin on the path, largest |score| reached)``.
+        Margin 0 means an exact tie, which the rounding decides."""
+        n = len(chunk)
+        best: list = [None] * (n + 1)
+        second = [-1e300] * (n + 1)
+        best[0] = 0.0
+        back_start = [0] * (n + 1)
+        back_id = [0] * (n + 1)
+        trie, unk, longest = self.trie, self.unk, self.longest
+        for s in range(n):
+            b = best[s]
+            node = trie
+            single = False
+            e = s
+            for ch in chunk[s:s + longest]:
+                node = node.get(ch)
+                if node is None:
+                    break
+                e += 1
+                hit = node.get("")
+                if hit is None:
+                    continue
+                c = b + hit[1]
+                old = best[e]
+                if old is None:
+                    best[e] = c
+                    back_start[e] = s
+                    back_id[e] = hit[0]
+                elif c > old:
+                    second[e] = old if old > second[e] else second[e]
+                    best[e] = c
+                    back_start[e] = s
+                    back_id[e] = hit[0]
+                elif c > second[e]:
+                    second[e] = c
+                if e == s + 1:
+                    single = True
+            if not single:
+                c = b + unk
+                e = s + 1
+                old = best[e]
+                if old is None:
+                    best[e] = c
+                    back_start[e] = s
+                    back_id[e] = UNKNOWN
+                elif c > old:
+                    second[e] = old if old > second[e] else second[e]
+                    best[e] = c
+                    back_start[e] = s
+                    back_id[e] = UNKNOWN
+                elif c > second[e]:
+                    second[e] = c
+        reach = max(max(best), -min(best))
+        ends, ids, margin = [], [], float("inf")
+        e = n
+        while e > 0:
+            ends.append(e)
+            ids.append(back_id[e])
+            if best[e] - second[e] < margin:
+                margin = best[e] - second[e]
+            e = back_start[e]
+        ends.reverse()
+        ids.reverse()
+        return tuple(ends), tuple(ids), tuple(map(self.scores.__getitem__, ids)), margin, reach
+
+    def _chunks(self, text: str):
+        """The text cut where no node can span the cut: before each ``▁``
+        (where the vocabulary allows), and inside long stretches between
+        two characters that no piece holds side by side."""
+        if self.cacheable:
+            parts = text.split(self.mark)
+            stretches = [self.mark + part if k else part for k, part in enumerate(parts)]
+        else:
+            stretches = [text]
+        pairs = self.pairs
+        for stretch in stretches:
+            if len(stretch) <= CACHE_CHARS:
+                if stretch:
+                    yield stretch
+                continue
+            start = 0
+            for at in range(1, len(stretch)):
+                if stretch[at - 1:at + 1] not in pairs:
+                    yield stretch[start:at]
+                    start = at
+            yield stretch[start:]
+
+    def path(self, text: str) -> tuple[list[int], list[int]]:
+        """``(ends, ids)`` of the best path over the whole normalized text."""
+        n = len(text)
+        if not self.cache_on or not n:
+            ends, ids, _ = self.search(text, 0, n, 0.0)
+            return ends, ids
+        cache, step, rounding = self.cache, self.step, self.float32
+        buf = array("f", [0.0])
+        ends: list[int] = []
+        ids: list[int] = []
+        base, pos = 0.0, 0
+        for chunk in self._chunks(text):
+            size = len(chunk)
+            if rounding and (base < -RESET or base > RESET):
+                base = 0.0  # rebased at the chunk's start: nothing reaches past it yet
+            entry = cache.get(chunk)
+            if entry is None and size <= CACHE_CHARS and len(cache) < CACHE_LIMIT:
+                entry = cache[chunk] = self._certified(chunk)
+            if entry is not None:
+                rel_ends, rel_ids, scores, margin, reach = entry
+                top = abs(base) + reach + 1.0
+                # Each stored score is off the exact one by at most one
+                # rounding step per offset so far: a margin wider than twice
+                # that (with room to spare) is decided as exactly.
+                if margin > 4.0 * (size + 2) * top * step and (not rounding or top < RESET):
+                    ends += [pos + e for e in rel_ends]
+                    ids += rel_ids
+                    if rounding:
+                        for score in scores:
+                            buf[0] = base + score
+                            base = buf[0]
+                    else:
+                        for score in scores:
+                            base += score
+                    pos += size
+                    continue
+            found_ends, found_ids, base = self.search(text, pos, pos + size, base)
+            ends += found_ends
+            ids += found_ids
+            pos += size
+        return ends, ids

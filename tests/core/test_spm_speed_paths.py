@@ -1,0 +1,288 @@
+"""The fast paths of SentencePiece models and WordPiece give exactly the IDs
+of the plain paths and of the real libraries (issue 22).
+
+Models are trained here (``sentencepiece.SentencePieceTrainer``, HF
+``tokenizers``) on a small multilingual text; hypothesis draws texts from
+its words, odd characters and whitespace; long single strings (200,000+
+characters, where unigram path scores pass SentencePiece's rebasing
+threshold) are checked too.
+"""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+spm = pytest.importorskip("sentencepiece")
+tokenizers = pytest.importorskip("tokenizers")
+
+from core import assets  # noqa: E402
+from core.formats import import_file  # noqa: E402
+from core.models.unigram import from_pieces  # noqa: E402
+from core.models.unigram.fast import UNKNOWN, Segmenter  # noqa: E402
+from core.pipeline.bert_basic import BasicTokenizer  # noqa: E402
+from core.pipeline.normalize import Pipeline  # noqa: E402
+from core.tokenizer import wrap  # noqa: E402
+from test_formats_common import TRAIN  # noqa: E402
+
+JAPANESE = """吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。
+何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。
+東京都の天気は晴れ、明日は雨が降るでしょう。プログラムを書いてテストを実行します。
+カタカナのコンピューターとひらがなのことば、そして漢字の文章を混ぜて書きます。
+ｶﾀｶﾅの半角と全角のＡＢＣ、①②③と㍻も正規化されます。""".split("\n")
+CODE = """def encode(self, text: str) -> list[int]:
+    return [self.ids[t] for t in text.split()]  # 1,234 items
+for (int i = 0; i < n; ++i) { total += x[i] * 2; }
+if __name__ == "__main__":
+    main(sys.argv[1:])""".split("\n")
+CORPUS = (TRAIN + JAPANESE * 4 + CODE * 4) * 3
+ODD = list("\u3000\u00a0\t\n\r\x0c\x00\x7f\u200b\u2581▁ｱｶﾞ①㍻ＡＢＣ\u0301\u0308é ΣΑΣ İ ß ﬁ 🙂👍🏽\ufffd") + \
+    ["  ", "   ", "\n\n", "cafe\u0301", "Zu\u0308rich", "ab" * 30, "ｗｗｗ", "www", "lower", "...", "!?", "«»"]
+FRAGMENTS = sorted({w for line in CORPUS for w in line.split()}) + ODD
+
+
+def texts():
+    return st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=4), max_size=30).map(
+        lambda parts: "".join(p + (" " if i % 3 else "") for i, p in enumerate(parts)))
+
+
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                         HealthCheck.too_slow])
+
+
+def long_text(size=200_000, seed=22):
+    rng = random.Random(seed)
+    parts, total = [], 0
+    while total < size:
+        line = rng.choice(CORPUS + ["".join(rng.choice(FRAGMENTS) for _ in range(8))])
+        parts.append(line)
+        total += len(line) + 1
+    return "\n".join(parts)
+
+
+SIZES = {"unigram": 800, "unigram-bytes": 1100, "ja": 600, "bpe": 1100}
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("speed")
+    (folder / "train.txt").write_text("\n".join(CORPUS) + "\n", "utf-8")
+    (folder / "ja.txt").write_text("\n".join(JAPANESE * 20) + "\n", "utf-8")
+    common = dict(minloglevel=2, num_threads=1, hard_vocab_limit=False, character_coverage=0.995)
+    out = {}
+    for name, source, kind, extra in (("unigram", "train.txt", "unigram", {}),
+                                      ("unigram-bytes", "train.txt", "unigram", {"byte_fallback": True}),
+                                      ("ja", "ja.txt", "unigram", {}),
+                                      ("bpe", "train.txt", "bpe", {"byte_fallback": True})):
+        spm.SentencePieceTrainer.train(input=str(folder / source), model_prefix=str(folder / name), model_type=kind,
+                                       vocab_size=SIZES[name], **common, **extra)
+        path = folder / f"{name}.model"
+        asset = import_file(path, "spm").asset
+        out[name] = (wrap(asset["kind"], assets.build_tokenizer(asset)),
+                     spm.SentencePieceProcessor(model_file=str(path)))
+    bert = tokenizers.Tokenizer(tokenizers.models.WordPiece(unk_token="[UNK]"))
+    bert.normalizer = tokenizers.normalizers.BertNormalizer(lowercase=True)
+    bert.pre_tokenizer = tokenizers.pre_tokenizers.BertPreTokenizer()
+    bert.train_from_iterator(CORPUS, tokenizers.trainers.WordPieceTrainer(
+        vocab_size=600, special_tokens=["[PAD]", "[UNK]", "[CLS]", "[SEP]"], show_progress=False))
+    vocab = sorted(bert.get_vocab().items(), key=lambda kv: kv[1])
+    (folder / "vocab.txt").write_text("".join(t + "\n" for t, _ in vocab), "utf-8")
+    asset = import_file(folder / "vocab.txt", "bert-vocab").asset
+    hf = tokenizers.BertWordPieceTokenizer(str(folder / "vocab.txt"), lowercase=True)
+    out["bert"] = (wrap(asset["kind"], assets.build_tokenizer(asset)), hf)
+    return out
+
+
+def plain_unigram_ids(model, text):
+    """The plain path: character-by-character normalization, the whole lattice, its Viterbi."""
+    normalized = model.pipeline.normalize_plain(text)
+    return list(model._encoding(normalized, model.lattice(normalized.text).viterbi()).ids)
+
+
+# ==== unigram ====
+
+@pytest.mark.parametrize("name", ["unigram", "unigram-bytes", "ja"])
+@PROPERTY
+@given(text=texts())
+def test_unigram_fast_ids_are_the_plain_and_sentencepiece_ids(trained, name, text):
+    ours, sp = trained[name]
+    model = ours.model
+    assert model.pipeline.normalize_text(text) == model.pipeline.normalize_plain(text).text
+    assert model.pipeline.normalize(text) == model.pipeline.normalize_plain(text)
+    fast = ours.encode_ids(text)
+    assert fast == plain_unigram_ids(model, text) == sp.encode(text)
+    assert list(model.encode(text).ids) == fast
+
+
+@pytest.mark.parametrize("name", ["unigram", "ja", "unigram-bytes"])
+def test_unigram_one_long_string_matches_sentencepiece(trained, name):
+    ours, sp = trained[name]
+    text = long_text(seed=len(name))
+    assert len(text) >= 200_000
+    expected = sp.encode(text)
+    got = ours.encode_ids(text)
+    first = next((i for i, (a, b) in enumerate(zip(got, expected)) if a != b), None)
+    assert got == expected, f"first difference at token {first} of {len(expected)}"
+    assert abs(ours.model.encode(text).score) > 100_000  # past SentencePiece's rebasing threshold
+    if name == "unigram":
+        assert plain_unigram_ids(ours.model, text) == expected
+
+
+def tie_model():
+    """'w'+'ww' and 'ww'+'w' score exactly the same: where the sums are
+    large, float32 rounding decides, so the cache must step aside."""
+    rows = [("<unk>", 0.0, "unknown"), ("▁", -1.5), ("w", -7.466517448425293), ("ww", -9.479676246643066),
+            ("x", -3.25), ("xx", -6.0), ("▁x", -4.0), ("y", -11.0)]
+    return from_pieces(rows, pipeline=Pipeline(normalization="identity"), float32=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["www", "wwww", "xw", "x", "xx", "ww", "y", "z", "▁"]), min_size=1, max_size=60),
+       st.integers(min_value=0, max_value=40_000))
+def test_segmenter_cache_steps_aside_for_ties_and_rebasing(words, prefix):
+    model = tie_model()
+    text = model.pipeline.normalize_text("x" * prefix + " " + " ".join(words))
+    cached = Segmenter(model).path(text)
+    plain = model.lattice(text).viterbi()
+    assert cached == Segmenter(model, cache=False).path(text)
+    assert cached[0] == [n.end for n in plain.nodes]
+    assert cached[1] == [UNKNOWN if n.unknown else n.id for n in plain.nodes]
+
+
+@pytest.mark.parametrize("name", ["unigram", "unigram-bytes"])
+@PROPERTY
+@given(text=texts())
+def test_unigram_encoding_is_the_inspected_one(trained, name, text):
+    """The fast columns (spans, bytes, texts, flags, words) equal those read
+    off the aligned stages (core.inspect.stage_kinds)."""
+    ours, _ = trained[name]
+    assert ours.encode(text) == plain_encoding(ours, text)
+
+
+def plain_encoding(tokenizer, text):
+    from core.inspect import stages
+
+    fast = tokenizer._table
+    tokenizer._table = lambda t: stages.model_table(tokenizer.model, tokenizer.kind, t, memo={})
+    try:
+        return tokenizer.encode(text)
+    finally:
+        tokenizer._table = fast
+
+
+# ==== SentencePiece BPE ====
+
+@PROPERTY
+@given(text=texts())
+def test_spm_bpe_chunks_give_the_model_and_sentencepiece_ids(trained, text):
+    ours, sp = trained["bpe"]
+    assert ours._chunked is not None
+    assert ours.encode_ids(text) == ours.model.encode_ids(text) == sp.encode(text)
+
+
+@PROPERTY
+@given(text=texts())
+def test_spm_bpe_encoding_is_the_inspected_one(trained, text):
+    ours, _ = trained["bpe"]
+    assert ours.encode(text) == plain_encoding(ours, text)
+
+
+def test_spm_bpe_one_long_string_matches_sentencepiece(trained):
+    ours, sp = trained["bpe"]
+    text = long_text(seed=5)
+    assert ours.encode_ids(text) == sp.encode(text)
+    middle = text[:20_000]
+    assert ours.model.encode_ids(middle) == ours.encode_ids(middle)
+
+
+def test_spm_bpe_chunks_step_aside_for_merges_across_a_space(trained):
+    from core.models import bpe_model, spm_bpe
+
+    normalizer = {"type": "sentencepiece", "normalization": "identity", "add_dummy_prefix": True,
+                  "remove_extra_whitespaces": True}
+    model = bpe_model.BPEModel((("▁", 0), ("a", 1), ("▁a", 2)), (("▁", "a"),), normalizer=normalizer)
+    assert spm_bpe.chunked(model)("a a  aa") == model.encode_ids("a a  aa") == [2, 2, 2, 1]
+    for merges in ((("▁", "a"), ("a", "▁a")), (("a", "▁"),)):  # a symbol that starts with ▁ joins one on its left
+        vocab = {t for pair in merges for t in (*pair, pair[0] + pair[1])} | {"▁", "a"}
+        crossing = bpe_model.BPEModel(tuple((t, i) for i, t in enumerate(sorted(vocab))), merges,
+                                      normalizer=normalizer)
+        assert spm_bpe.chunked(crossing) is None
+    missing = bpe_model.BPEModel((("a", 0), ("<unk>", 1)), (), unk="<unk>", fuse_unk=True, normalizer=normalizer)
+    assert spm_bpe.chunked(missing) is None  # an unknown ▁ would fuse with unknown characters before it
+
+
+# ==== WordPiece ====
+
+@PROPERTY
+@given(text=texts())
+def test_wordpiece_fast_ids_are_the_plain_and_hf_ids(trained, text):
+    ours, hf = trained["bert"]
+    assert ours.encode_ids(text) == list(ours.model.encode(text).ids) == hf.encode(text, add_special_tokens=False).ids
+
+
+@PROPERTY
+@given(text=texts(), added=st.booleans())
+def test_wordpiece_encoding_is_the_inspected_one(trained, text, added):
+    ours, _ = trained["bert"]
+    text = f"[CLS] {text}[SEP]x" if added else text
+    assert ours.encode(text) == plain_encoding(ours, text)
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=texts(), basic=st.sampled_from([None, BasicTokenizer(), BasicTokenizer(lowercase=False, hf=True),
+                                            BasicTokenizer(handle_chinese_chars=False, strip_accents=True)]))
+def test_wordpiece_encoding_without_or_with_other_basic_stages(text, basic):
+    from core.models.wordpiece import WordPiece
+
+    vocab = ("[UNK]", "[CLS]", "a", "b", "ab", "##b", "##a", "the", "##re", "e", "##e", "中", "σ", "ς", ",", "##s")
+    ours = wrap("wordpiece", WordPiece(vocab, basic=basic, added=("[CLS]",), max_input_chars_per_word=12))
+    for probe in (text, f"[CLS]{text} ΟΔΟΣ the,re"):
+        assert ours.encode(probe) == plain_encoding(ours, probe)
+        assert ours.encode_ids(probe) == list(ours.model.encode(probe).ids)
+
+
+def test_wordpiece_one_long_string_matches_hf(trained):
+    ours, hf = trained["bert"]
+    text = long_text(seed=7)
+    assert ours.encode_ids(text) == hf.encode(text, add_special_tokens=False).ids
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=texts(), hf=st.booleans(), lowercase=st.booleans(), accents=st.sampled_from([None, True, False]),
+       chinese=st.booleans(), punctuation=st.booleans(), clean=st.booleans())
+def test_basic_words_are_the_last_stage(text, hf, lowercase, accents, chinese, punctuation, clean):
+    basic = BasicTokenizer(clean_text=clean, handle_chinese_chars=chinese, lowercase=lowercase,
+                           strip_accents=accents, split_punctuation=punctuation, hf=hf)
+    assert basic.words(text) == list(basic.stages(text)[-1].words)
+    assert basic.words(text) == list(basic.stages(text)[-1].words)  # the kept tables give the same again
+
+
+# ==== normalization ====
+
+@pytest.mark.parametrize("rule", ["nmt_nfkc", "nfkc_cf", "nmt_nfkc_cf"])
+@PROPERTY
+@given(text=texts(), squeeze=st.booleans(), prefix=st.booleans(), escape=st.booleans(), suffix=st.booleans())
+def test_normalize_over_stretches_is_normalize_one_segment_at_a_time(charsmaps, rule, text, squeeze, prefix, escape, suffix):
+    pipeline = Pipeline(normalization="precompiled", charsmap=charsmaps[rule], add_dummy_prefix=prefix,
+                        remove_extra_whitespaces=squeeze, escape_whitespaces=escape, treat_whitespace_as_suffix=suffix,
+                        protected=("ab", "▁x", "ｗｗ") if squeeze else ())
+    assert pipeline.normalize_text(text) == pipeline.normalize_plain(text).text
+    assert pipeline.normalize(text) == pipeline.normalize_plain(text)
+
+
+@pytest.fixture(scope="module")
+def charsmaps(tmp_path_factory):
+    from core.formats.spm import parse_model
+    from core.pipeline.charsmap import Charsmap
+
+    folder = tmp_path_factory.mktemp("rules")
+    (folder / "train.txt").write_text("\n".join(CORPUS) + "\n", "utf-8")
+    out = {}
+    for rule in ("nmt_nfkc", "nfkc_cf", "nmt_nfkc_cf"):
+        spm.SentencePieceTrainer.train(input=str(folder / "train.txt"), model_prefix=str(folder / rule), vocab_size=800,
+                                       normalization_rule_name=rule, hard_vocab_limit=False, minloglevel=2,
+                                       num_threads=1)
+        proto = parse_model((folder / f"{rule}.model").read_bytes())
+        out[rule] = Charsmap(proto["normalizer"]["precompiled_charsmap"])
+    return out
