@@ -89,9 +89,6 @@ class Lattice:
         best[0] = (0.0, None)
         start, frontier = -1, 0
         for node in self.nodes:
-            if self.float32 and node.start != at:
-                at = node.start
-                rebased += self._rebase(best, at, frontier)
             if best[node.start] is None:
                 continue
             if self.float32 and node.start != start:
