@@ -100,7 +100,9 @@ def test_two_processes_give_the_ids_of_one(files, tmp_path, monkeypatch):
     (["--ids-only"], None, "give the text with --text TEXT or --file PATH"),
     (["--file", "-", "--text", "x"], b"", "one of them"),
     (["--file", "-", "--json", "--ids-only"], b"x", "does not go with --ids-only"),
-    (["--file", "-", "--workers", "0"], b"x", "--workers must be >= 1"),
+    (["--file", "-", "--workers", "0"], b"x", "--workers: 0 must be at least 1"),
+    (["--file", "-", "--workers", "٢"], b"x", "--workers: "),
+    (["--file", "-", "--ids-only", "--add-special-tokens"], b"x", "not --ids-only or --lines"),
 ])
 def test_bad_input_is_one_line_and_status_2(files, argv, stdin, message):
     code, out, err = cli("encode", files["hf-byte-level"], *argv, stdin=stdin)
