@@ -285,6 +285,8 @@ FINDINGS = {
                                                          "\" n't\""),
     "bert_vocab.no_post_processor": QT_TRANSLATE_NOOP("core_text", "encoding adds no [CLS]/[SEP] "
                                                                    "(add_special_tokens=False in HF)"),
+    "bert_vocab.post_processor": QT_TRANSLATE_NOOP("core_text", "{template}, as transformers' BertTokenizer adds "
+                                                                "them"),
     "tiktoken.pat_str": QT_TRANSLATE_NOOP("core_text", "the given pat_str {pattern}, run by Python's regex module"),
     "spm.bpe_user_defined": QT_TRANSLATE_NOOP("core_text", "{count} user-defined pieces ({pieces}) are matched in the "
                                                            "normalized text and never merge, as in SentencePiece"),
