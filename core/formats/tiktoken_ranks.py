@@ -72,25 +72,38 @@ def parse_ranks(text: str, path) -> dict[bytes, int]:
 def canonical_split(token: bytes, ranks: dict[bytes, int]) -> list[bytes]:
     """The pieces tiktoken leaves of ``token`` using only lower ranks.
 
+    As tiktoken's ``_byte_pair_merge``: piece boundaries and the rank of each
+    adjacent pair, where a merge only changes the two pairs beside it, so a
+    token costs lookups linear in its length (an import does this for every
+    token).
+
     >>> canonical_split(b"abc", {b"a": 0, b"b": 1, b"c": 2, b"bc": 3, b"ab": 4, b"abc": 5})
     [b'a', b'bc']
     """
+    if len(token) <= 2:
+        return [token[i:i + 1] for i in range(len(token))]
     limit = ranks[token]
-    parts = [token[i:i + 1] for i in range(len(token))]
-    while len(parts) > 2:
-        best, at = limit, -1
-        for i in range(len(parts) - 1):
-            rank = ranks.get(parts[i] + parts[i + 1], limit)
-            if rank < best:
-                best, at = rank, i
-        if at < 0:
+    get = ranks.get
+    starts = list(range(len(token) + 1))  # piece i is token[starts[i]:starts[i + 1]]
+    pairs = [get(token[i:i + 2], limit) for i in range(len(token) - 1)]  # rank of pieces i and i + 1 joined
+    while len(pairs) > 1:
+        best = min(pairs)
+        if best >= limit:
             break
-        parts[at:at + 2] = [parts[at] + parts[at + 1]]
-    return parts
+        at = pairs.index(best)  # the leftmost on a tie, as tiktoken
+        del starts[at + 1], pairs[at]
+        if at > 0:
+            pairs[at - 1] = get(token[starts[at - 1]:starts[at + 1]], limit)
+        if at < len(pairs):
+            pairs[at] = get(token[starts[at]:starts[at + 2]], limit)
+    return [token[a:b] for a, b in zip(starts, starts[1:])]
+
+
+_SPELLING = {b: c for b, c in BYTE_CHARS.items()}  # for str.translate of latin-1 text: code point = byte
 
 
 def _spell(data: bytes) -> str:
-    return "".join(BYTE_CHARS[b] for b in data)
+    return data.decode("latin-1").translate(_SPELLING)
 
 
 def _named(pattern: str):
@@ -138,11 +151,12 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
     if missing:
         raise AssetError(f"{path}: byte 0x{missing[0]:02X} and {len(missing) - 1} more have no rank; tiktoken "
                          "needs every single byte to encode arbitrary text")
+    spelled = {t: _spell(t) for t in ranks}
     merges, unreachable = [], 0
     for token in sorted((t for t in ranks if len(t) > 1), key=ranks.get):
         parts = canonical_split(token, ranks)
         if len(parts) == 2:
-            merges.append((_spell(parts[0]), _spell(parts[1])))
+            merges.append((spelled[parts[0]], spelled[parts[1]]))
         else:
             unreachable += 1
     from core.models import bpe_model
@@ -152,7 +166,8 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
     step = {"type": "regex", "pattern": pat_str} if split is None else split.describe()
     pre = LEVEL if step == {"type": "none"} else {"type": "sequence", "steps": [{"type": "regex", **step}, LEVEL]}
     try:
-        model = bpe_model.BPEModel(tuple((_spell(t), r) for t, r in ranks.items()), tuple(merges),
+        model = bpe_model.BPEModel(tuple((spelled[t], r) for t, r in sorted(ranks.items(), key=lambda e: e[1])),
+                                   tuple(merges),
                                    ignore_merges=True, added=added, pre_tokenizer=pre, decoder={"type": "byte_level"})
     except StudioError as exc:
         raise AssetError.at(str(path), exc) from None
@@ -175,7 +190,7 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
                     "tiktoken's encode(text, allowed_special='all')", "tiktoken.specials", count=len(added))
     asset = assets.bpe_to_asset(model)
     asset["trainer"] = trainer_for("tiktoken", path, data, library="tiktoken")
-    return finish(asset, report, path)
+    return finish(asset, report, path, built=model)
 
 
 def _sidecar(specials, path) -> dict:

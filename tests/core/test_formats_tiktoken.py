@@ -13,6 +13,8 @@ import unittest.mock as mock
 from contextlib import redirect_stdout
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 tiktoken = pytest.importorskip("tiktoken")
 import tiktoken.load  # noqa: E402
@@ -121,6 +123,20 @@ def test_canonical_split_uses_only_lower_ranks():
     assert canonical_split(b"abc", ranks) == [b"ab", b"c"]
     assert canonical_split(b"cab", ranks) == [b"c", b"ab"]
     assert canonical_split(b"ab", ranks) == [b"a", b"b"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.binary(min_size=2, max_size=7).map(lambda b: bytes(98 + x % 3 for x in b)), unique=True,
+                min_size=1, max_size=40))
+def test_canonical_split_is_tiktoken_educational_bpe_with_the_lower_ranks(tokens):
+    # Ranks in list order after the three bytes, so a token's pieces may rank
+    # above it (not trained): the split must still be tiktoken's.
+    ranks = {b"b": 0, b"c": 1, b"d": 2, **{t: 3 + i for i, t in enumerate(tokens)}}
+    by_rank = {r: t for t, r in ranks.items()}
+    for token in tokens:
+        lower = {t: r for t, r in ranks.items() if r < ranks[token]}
+        expected = [by_rank[r] for r in _educational.bpe_encode(lower, token, visualise=None)]
+        assert canonical_split(token, ranks) == expected, token
 
 
 def test_unreachable_tokens_are_kept_for_whole_word_lookup(tmp_path):
