@@ -151,9 +151,12 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
     if missing:
         raise AssetError(f"{path}: byte 0x{missing[0]:02X} and {len(missing) - 1} more have no rank; tiktoken "
                          "needs every single byte to encode arbitrary text")
-    spelled = {t: _spell(t) for t in ranks}
+    order = sorted(ranks, key=ranks.get)
+    spelled = {t: _spell(t) for t in order}
     merges, unreachable = [], 0
-    for token in sorted((t for t in ranks if len(t) > 1), key=ranks.get):
+    for token in order:
+        if len(token) == 1:
+            continue
         parts = canonical_split(token, ranks)
         if len(parts) == 2:
             merges.append((spelled[parts[0]], spelled[parts[1]]))
@@ -166,9 +169,8 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
     step = {"type": "regex", "pattern": pat_str} if split is None else split.describe()
     pre = LEVEL if step == {"type": "none"} else {"type": "sequence", "steps": [{"type": "regex", **step}, LEVEL]}
     try:
-        model = bpe_model.BPEModel(tuple((spelled[t], r) for t, r in sorted(ranks.items(), key=lambda e: e[1])),
-                                   tuple(merges),
-                                   ignore_merges=True, added=added, pre_tokenizer=pre, decoder={"type": "byte_level"})
+        model = bpe_model.BPEModel(tuple((spelled[t], ranks[t]) for t in order), tuple(merges), ignore_merges=True,
+                                   added=added, pre_tokenizer=pre, decoder={"type": "byte_level"})
     except StudioError as exc:
         raise AssetError.at(str(path), exc) from None
     report.keep("model", f"{len(ranks)} ranked tokens (rank = ID), {len(merges)} merges in rank order, "
