@@ -156,7 +156,7 @@ PROBLEMS = {
 FINDINGS = {
     "tiktoken.ranks": QT_TRANSLATE_NOOP("core_text", "{ranks} ranked tokens (rank = ID), {merges} merges in rank "
                                                      "order, whole pre-tokens looked up first"),
-    "tiktoken.unreachable": QT_TRANSLATE_NOOP("core_text", "{count} tokens never form from two lower-ranked pieces; "
+    "tiktoken.unreachable": QT_TRANSLATE_NOOP("core_text", "{count} tokens never form from two pieces; "
                                                            "only a whole pre-token reaches them, as in tiktoken"),
     "tiktoken.pattern": QT_TRANSLATE_NOOP("core_text", "the {name} pattern (version {version}), chosen by name"),
     "tiktoken.unmatched": QT_TRANSLATE_NOOP("core_text", "text the pattern does not match is kept as its own piece "

@@ -16,12 +16,16 @@ to the rank file) or the caller.  A ``pat_str`` runs on Python's ``regex``
 module, not tiktoken's fancy-regex; the named patterns are tested against
 tiktoken, an arbitrary one is not.
 
-Import: each multi-byte token gets the merge of the two pieces that
-encoding its own bytes with the lower ranks leaves (its canonical split);
-inside a pre-token, a token can only ever form from that split, so replaying
-these merges in rank order with whole-token lookup (``ignore_merges``)
-equals tiktoken's rule.  A token whose bytes never reduce to two pieces has
-no merge and is reached by the lookup alone.  Export checks the converse.
+Import: each multi-byte token T gets one merge, of the two pieces that
+tiktoken's rule leaves of T's own bytes when it merges them on its own
+(the whole token aside; its canonical split).  Inside a longer pre-token,
+merges within T's span never depend on what lies outside it, so T can only
+ever form from exactly those two pieces, and at T's rank: replaying these
+merges by rank with whole-token lookup (``ignore_merges``) equals tiktoken.
+The pieces may rank above T (a file need not be trained that way: "bc"
+ranked above "abc" still makes "abcd" into "abc" "d").  A token whose bytes
+stop at three or more pieces never forms by merging and is reached by the
+lookup alone.  Export checks the converse.
 """
 
 from __future__ import annotations
@@ -70,7 +74,8 @@ def parse_ranks(text: str, path) -> dict[bytes, int]:
 
 
 def canonical_split(token: bytes, ranks: dict[bytes, int]) -> list[bytes]:
-    """The pieces tiktoken leaves of ``token`` using only lower ranks.
+    """The pieces tiktoken's rule leaves of ``token``'s bytes before joining
+    them into ``token`` (at most two); three or more if it never can.
 
     As tiktoken's ``_byte_pair_merge``: piece boundaries and the rank of each
     adjacent pair, where a merge only changes the two pairs beside it, so a
@@ -79,26 +84,29 @@ def canonical_split(token: bytes, ranks: dict[bytes, int]) -> list[bytes]:
 
     >>> canonical_split(b"abc", {b"a": 0, b"b": 1, b"c": 2, b"bc": 3, b"ab": 4, b"abc": 5})
     [b'a', b'bc']
+    >>> canonical_split(b"abc", {b"a": 0, b"b": 1, b"c": 2, b"abc": 3, b"bc": 4})
+    [b'a', b'bc']
     """
     if len(token) <= 2:
         return [token[i:i + 1] for i in range(len(token))]
-    limit = ranks[token]
     get = ranks.get
+    never = _NEVER
     starts = list(range(len(token) + 1))  # piece i is token[starts[i]:starts[i + 1]]
-    pairs = [get(token[i:i + 2], limit) for i in range(len(token) - 1)]  # rank of pieces i and i + 1 joined
-    while len(pairs) > 1:
+    pairs = [get(token[i:i + 2], never) for i in range(len(token) - 1)]  # rank of pieces i and i + 1 joined
+    while len(pairs) > 1:  # with two pieces left, the only pair is the token itself
         best = min(pairs)
-        if best >= limit:
+        if best == never:
             break
         at = pairs.index(best)  # the leftmost on a tie, as tiktoken
         del starts[at + 1], pairs[at]
         if at > 0:
-            pairs[at - 1] = get(token[starts[at - 1]:starts[at + 1]], limit)
+            pairs[at - 1] = get(token[starts[at - 1]:starts[at + 1]], never)
         if at < len(pairs):
-            pairs[at] = get(token[starts[at]:starts[at + 2]], limit)
+            pairs[at] = get(token[starts[at]:starts[at + 2]], never)
     return [token[a:b] for a, b in zip(starts, starts[1:])]
 
 
+_NEVER = float("inf")  # the rank of a pair that is no token
 _SPELLING = {b: c for b, c in BYTE_CHARS.items()}  # for str.translate of latin-1 text: code point = byte
 
 
@@ -176,7 +184,7 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
     report.keep("model", f"{len(ranks)} ranked tokens (rank = ID), {len(merges)} merges in rank order, "
                 "whole pre-tokens looked up first", "tiktoken.ranks", ranks=len(ranks), merges=len(merges))
     if unreachable:
-        report.keep("model", f"{unreachable} tokens never form from two lower-ranked pieces; only a whole "
+        report.keep("model", f"{unreachable} tokens never form from two pieces; only a whole "
                     "pre-token reaches them, as in tiktoken", "tiktoken.unreachable", count=unreachable)
     if split is None:
         report.keep("pre_tokenizer", f"the given pat_str {excerpt(pat_str)}, run by Python's regex module",
@@ -298,8 +306,8 @@ def _check_merges(model, ranks) -> None:
         made.add(token)
     for token, rank in ranks.items():
         if len(token) > 1 and token not in made and len(canonical_split(token, ranks)) == 2:
-            raise AssetError(f"token ID {rank} ({excerpt(token)}) has no merge, but tiktoken would build it from two "
-                             "lower-ranked tokens")
+            raise AssetError(f"token ID {rank} ({excerpt(token)}) has no merge, but tiktoken would build it from "
+                             f"{[p.hex() for p in canonical_split(token, ranks)]}")
         if len(token) > 1 and token not in made and not model.ignore_merges:
             raise AssetError(f"token ID {rank} ({excerpt(token)}) is reached only by whole-word lookup, which this "
                              "model does not do (ignore_merges is off) and tiktoken always does")

@@ -3909,11 +3909,6 @@
         <translation>{ranks} 个带排名的 token（排名 = ID），{merges} 次合并按排名排序，先整体查找预分词片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="159"/>
-        <source>{count} tokens never form from two lower-ranked pieces; only a whole pre-token reaches them, as in tiktoken</source>
-        <translation>{count} 个 token 无法由两个排名更低的片段合成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
-    </message>
-    <message>
         <location filename="../../gui/core_text.py" line="161"/>
         <source>the {name} pattern (version {version}), chosen by name</source>
         <translation>{name} 切分模式（版本 {version}），按名称选定</translation>
@@ -4257,6 +4252,11 @@
         <location filename="../../gui/core_text.py" line="272"/>
         <source>pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="159"/>
+        <source>{count} tokens never form from two pieces; only a whole pre-token reaches them, as in tiktoken</source>
+        <translation>{count} 个 token 无法由两个片段合并而成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="274"/>
