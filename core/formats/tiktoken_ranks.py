@@ -93,17 +93,22 @@ def canonical_split(token: bytes, ranks: dict[bytes, int]) -> list[bytes]:
     never = _NEVER
     starts = list(range(len(token) + 1))  # piece i is token[starts[i]:starts[i + 1]]
     pairs = [get(token[i:i + 2], never) for i in range(len(token) - 1)]  # rank of pieces i and i + 1 joined
-    while len(pairs) > 1:  # with two pieces left, the only pair is the token itself
+    while len(pairs) > 2:
         best = min(pairs)
         if best == never:
-            break
+            return [token[a:b] for a, b in zip(starts, starts[1:])]
         at = pairs.index(best)  # the leftmost on a tie, as tiktoken
         del starts[at + 1], pairs[at]
         if at > 0:
             pairs[at - 1] = get(token[starts[at - 1]:starts[at + 1]], never)
         if at < len(pairs):
             pairs[at] = get(token[starts[at]:starts[at + 2]], never)
-    return [token[a:b] for a, b in zip(starts, starts[1:])]
+    # Three pieces: one more merge leaves the two (the only pair left is the token itself).
+    first, second = pairs
+    if first == second == never:
+        return [token[:starts[1]], token[starts[1]:starts[2]], token[starts[2]:]]
+    cut = starts[2] if first <= second else starts[1]
+    return [token[:cut], token[cut:]]
 
 
 _NEVER = float("inf")  # the rank of a pair that is no token
