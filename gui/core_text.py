@@ -180,7 +180,7 @@ PROBLEMS = {
 FINDINGS = {
     "tiktoken.ranks": QT_TRANSLATE_NOOP("core_text", "{ranks} ranked tokens (rank = ID), {merges} merges in rank "
                                                      "order, whole pre-tokens looked up first"),
-    "tiktoken.unreachable": QT_TRANSLATE_NOOP("core_text", "{count} tokens never form from two lower-ranked pieces; "
+    "tiktoken.unreachable": QT_TRANSLATE_NOOP("core_text", "{count} tokens never form from two pieces; "
                                                            "only a whole pre-token reaches them, as in tiktoken"),
     "tiktoken.pattern": QT_TRANSLATE_NOOP("core_text", "the {name} pattern (version {version}), chosen by name"),
     "tiktoken.unmatched": QT_TRANSLATE_NOOP("core_text", "text the pattern does not match is kept as its own piece "
@@ -309,6 +309,8 @@ FINDINGS = {
                                                          "\" n't\""),
     "bert_vocab.no_post_processor": QT_TRANSLATE_NOOP("core_text", "encoding adds no [CLS]/[SEP] "
                                                                    "(add_special_tokens=False in HF)"),
+    "bert_vocab.post_processor": QT_TRANSLATE_NOOP("core_text", "{template}, as transformers' BertTokenizer adds "
+                                                                "them"),
     "tiktoken.pat_str": QT_TRANSLATE_NOOP("core_text", "the given pat_str {pattern}, run by Python's regex module"),
     "spm.bpe_user_defined": QT_TRANSLATE_NOOP("core_text", "{count} user-defined pieces ({pieces}) are matched in the "
                                                            "normalized text and never merge, as in SentencePiece"),

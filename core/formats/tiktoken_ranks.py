@@ -16,12 +16,16 @@ to the rank file) or the caller.  A ``pat_str`` runs on Python's ``regex``
 module, not tiktoken's fancy-regex; the named patterns are tested against
 tiktoken, an arbitrary one is not.
 
-Import: each multi-byte token gets the merge of the two pieces that
-encoding its own bytes with the lower ranks leaves (its canonical split);
-inside a pre-token, a token can only ever form from that split, so replaying
-these merges in rank order with whole-token lookup (``ignore_merges``)
-equals tiktoken's rule.  A token whose bytes never reduce to two pieces has
-no merge and is reached by the lookup alone.  Export checks the converse.
+Import: each multi-byte token T gets one merge, of the two pieces that
+tiktoken's rule leaves of T's own bytes when it merges them on its own
+(the whole token aside; its canonical split).  Inside a longer pre-token,
+merges within T's span never depend on what lies outside it, so T can only
+ever form from exactly those two pieces, and at T's rank: replaying these
+merges by rank with whole-token lookup (``ignore_merges``) equals tiktoken.
+The pieces may rank above T (a file need not be trained that way: "bc"
+ranked above "abc" still makes "abcd" into "abc" "d").  A token whose bytes
+stop at three or more pieces never forms by merging and is reached by the
+lookup alone.  Export checks the converse.
 """
 
 from __future__ import annotations
@@ -73,27 +77,49 @@ def parse_ranks(text: str, path) -> dict[bytes, int]:
 
 
 def canonical_split(token: bytes, ranks: dict[bytes, int]) -> list[bytes]:
-    """The pieces tiktoken leaves of ``token`` using only lower ranks.
+    """The pieces tiktoken's rule leaves of ``token``'s bytes before joining
+    them into ``token`` (at most two); three or more if it never can.
+
+    As tiktoken's ``_byte_pair_merge``: piece boundaries and the rank of each
+    adjacent pair, where a merge only changes the two pairs beside it, so a
+    token costs lookups linear in its length (an import does this for every
+    token).
 
     >>> canonical_split(b"abc", {b"a": 0, b"b": 1, b"c": 2, b"bc": 3, b"ab": 4, b"abc": 5})
     [b'a', b'bc']
+    >>> canonical_split(b"abc", {b"a": 0, b"b": 1, b"c": 2, b"abc": 3, b"bc": 4})
+    [b'a', b'bc']
     """
-    limit = ranks[token]
-    parts = [token[i:i + 1] for i in range(len(token))]
-    while len(parts) > 2:
-        best, at = limit, -1
-        for i in range(len(parts) - 1):
-            rank = ranks.get(parts[i] + parts[i + 1], limit)
-            if rank < best:
-                best, at = rank, i
-        if at < 0:
-            break
-        parts[at:at + 2] = [parts[at] + parts[at + 1]]
-    return parts
+    if len(token) <= 2:
+        return [token[i:i + 1] for i in range(len(token))]
+    get = ranks.get
+    never = _NEVER
+    starts = list(range(len(token) + 1))  # piece i is token[starts[i]:starts[i + 1]]
+    pairs = [get(token[i:i + 2], never) for i in range(len(token) - 1)]  # rank of pieces i and i + 1 joined
+    while len(pairs) > 2:
+        best = min(pairs)
+        if best == never:
+            return [token[a:b] for a, b in zip(starts, starts[1:])]
+        at = pairs.index(best)  # the leftmost on a tie, as tiktoken
+        del starts[at + 1], pairs[at]
+        if at > 0:
+            pairs[at - 1] = get(token[starts[at - 1]:starts[at + 1]], never)
+        if at < len(pairs):
+            pairs[at] = get(token[starts[at]:starts[at + 2]], never)
+    # Three pieces: one more merge leaves the two (the only pair left is the token itself).
+    first, second = pairs
+    if first == second == never:
+        return [token[:starts[1]], token[starts[1]:starts[2]], token[starts[2]:]]
+    cut = starts[2] if first <= second else starts[1]
+    return [token[:cut], token[cut:]]
+
+
+_NEVER = float("inf")  # the rank of a pair that is no token
+_SPELLING = {b: c for b, c in BYTE_CHARS.items()}  # for str.translate of latin-1 text: code point = byte
 
 
 def _spell(data: bytes) -> str:
-    return "".join(BYTE_CHARS[b] for b in data)
+    return data.decode("latin-1").translate(_SPELLING)
 
 
 def _named(pattern: str):
@@ -145,11 +171,15 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
     if missing:
         raise AssetError(f"{path}: byte 0x{missing[0]:02X} and {len(missing) - 1} more have no rank; tiktoken "
                          "needs every single byte to encode arbitrary text")
+    order = sorted(ranks, key=ranks.get)
+    spelled = {t: _spell(t) for t in order}
     merges, unreachable = [], 0
-    for token in sorted((t for t in ranks if len(t) > 1), key=ranks.get):
+    for token in order:
+        if len(token) == 1:
+            continue
         parts = canonical_split(token, ranks)
         if len(parts) == 2:
-            merges.append((_spell(parts[0]), _spell(parts[1])))
+            merges.append((spelled[parts[0]], spelled[parts[1]]))
         else:
             unreachable += 1
     from core.models import bpe_model
@@ -159,14 +189,14 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
     step = {"type": "regex", "pattern": pat_str} if split is None else split.describe()
     pre = LEVEL if step == {"type": "none"} else {"type": "sequence", "steps": [{"type": "regex", **step}, LEVEL]}
     try:
-        model = bpe_model.BPEModel(tuple((_spell(t), r) for t, r in ranks.items()), tuple(merges),
-                                   ignore_merges=True, added=added, pre_tokenizer=pre, decoder={"type": "byte_level"})
+        model = bpe_model.BPEModel(tuple((spelled[t], ranks[t]) for t in order), tuple(merges), ignore_merges=True,
+                                   added=added, pre_tokenizer=pre, decoder={"type": "byte_level"})
     except StudioError as exc:
         raise AssetError.at(str(path), exc) from None
     report.keep("model", f"{len(ranks)} ranked tokens (rank = ID), {len(merges)} merges in rank order, "
                 "whole pre-tokens looked up first", "tiktoken.ranks", ranks=len(ranks), merges=len(merges))
     if unreachable:
-        report.keep("model", f"{unreachable} tokens never form from two lower-ranked pieces; only a whole "
+        report.keep("model", f"{unreachable} tokens never form from two pieces; only a whole "
                     "pre-token reaches them, as in tiktoken", "tiktoken.unreachable", count=unreachable)
     if split is None:
         report.keep("pre_tokenizer", f"the given pat_str {excerpt(pat_str)}, run by Python's regex module",
@@ -182,7 +212,7 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
                     "tiktoken's encode(text, allowed_special='all')", "tiktoken.specials", count=len(added))
     asset = assets.bpe_to_asset(model)
     asset["trainer"] = trainer_for("tiktoken", path, data, library="tiktoken")
-    return finish(asset, report, path)
+    return finish(asset, report, path, built=model)
 
 
 def _sidecar(specials, path) -> dict:
@@ -290,8 +320,8 @@ def _check_merges(model, ranks) -> None:
         made.add(token)
     for token, rank in ranks.items():
         if len(token) > 1 and token not in made and len(canonical_split(token, ranks)) == 2:
-            raise AssetError(f"token ID {rank} ({excerpt(token)}) has no merge, but tiktoken would build it from two "
-                             "lower-ranked tokens")
+            raise AssetError(f"token ID {rank} ({excerpt(token)}) has no merge, but tiktoken would build it from "
+                             f"{[p.hex() for p in canonical_split(token, ranks)]}")
         if len(token) > 1 and token not in made and not model.ignore_merges:
             raise AssetError(f"token ID {rank} ({excerpt(token)}) is reached only by whole-word lookup, which this "
                              "model does not do (ignore_merges is off) and tiktoken always does")

@@ -13,6 +13,8 @@ import unittest.mock as mock
 from contextlib import redirect_stdout
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 tiktoken = pytest.importorskip("tiktoken")
 import tiktoken.load  # noqa: E402
@@ -121,6 +123,47 @@ def test_canonical_split_uses_only_lower_ranks():
     assert canonical_split(b"abc", ranks) == [b"ab", b"c"]
     assert canonical_split(b"cab", ranks) == [b"c", b"ab"]
     assert canonical_split(b"ab", ranks) == [b"a", b"b"]
+
+
+RANDOM_TOKENS = st.lists(st.binary(min_size=2, max_size=7).map(lambda b: bytes(98 + x % 3 for x in b)),
+                         unique=True, min_size=1, max_size=40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(RANDOM_TOKENS)
+def test_canonical_split_is_tiktoken_educational_bpe_on_the_tokens_bytes(tokens):
+    # Ranks in list order after the three bytes, so a token's pieces may rank
+    # above it (not how a trainer makes them, but a file may say so).
+    ranks = {b"b": 0, b"c": 1, b"d": 2, **{t: 3 + i for i, t in enumerate(tokens)}}
+    by_rank = {r: t for t, r in ranks.items()}
+    for token in tokens:
+        others = {t: r for t, r in ranks.items() if t != token}
+        expected = [by_rank[r] for r in _educational.bpe_encode(others, token, visualise=None)]
+        assert canonical_split(token, ranks) == expected, token
+
+
+@settings(max_examples=60, deadline=None)
+@given(RANDOM_TOKENS, st.lists(st.text("bcd", min_size=1, max_size=12), min_size=1, max_size=6))
+def test_any_rank_order_imports_to_tiktokens_ids(tmp_path_factory, tokens, words):
+    # Untrained rank orders too: "bc" above "bcd" still makes "bcdb" into "bcd" "b".
+    ranks = {bytes([b]): b for b in range(256)}
+    ranks.update({t: 256 + i for i, t in enumerate(tokens)})
+    path = tmp_path_factory.mktemp("ranks") / "r.tiktoken"
+    write_ranks(path, ranks)
+    ours = assets.build_tokenizer(import_file(path, "tiktoken", pattern="gpt2").asset)
+    enc = encoding_from(path, pretokenize.get("gpt2").pattern, {})
+    text = " ".join(words)
+    assert list(ours.encode(text).ids) == enc.encode(text)
+
+
+def test_a_token_ranked_below_its_pieces_still_forms_as_in_tiktoken(tmp_path):
+    ranks = {bytes([b]): b for b in range(256)}
+    ranks.update({b"abc": 256, b"bc": 257})
+    path = tmp_path / "r.tiktoken"
+    write_ranks(path, ranks)
+    ours = assets.build_tokenizer(import_file(path, "tiktoken", pattern="gpt2").asset)
+    enc = encoding_from(path, pretokenize.get("gpt2").pattern, {})
+    assert list(ours.encode("abcd").ids) == enc.encode("abcd") == [256, ord("d")]
 
 
 def test_unreachable_tokens_are_kept_for_whole_word_lookup(tmp_path):

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ENTRIES = {e.name: e for e in shelf.entries()}
 TIKTOKEN = [n for n, e in ENTRIES.items() if e.format == "tiktoken"]
 SPM = [n for n, e in ENTRIES.items() if e.format == "spm"]
+BERT_VOCAB_SHA256 = "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"  # Google's vocab.txt
 
 MULTILINGUAL = ("Hello, world! It's 2024; I'm here, they'll go, we've SEEN it.\n"
                 "中文分词很有趣，汉字没有空格。日本語のテキスト、カタカナとひらがな。\n"
@@ -150,6 +151,50 @@ def test_sentencepiece_entries_give_sentencepieces_ids(name):
         assert list(ours.encode(line).ids) == sp.encode(line), repr(line)
     assert list(ours.encode(MULTILINGUAL).ids) == sp.encode(MULTILINGUAL)
     assert list(ours.encode(LONG).ids) == sp.encode(LONG)
+
+
+# ==== BERT ====
+
+def test_bert_entry_is_googles_vocab_txt():
+    entry = ENTRIES["bert-base-uncased"]
+    data = shelf.original(entry)
+    assert entry.format == "bert-vocab" and entry.sha256 == BERT_VOCAB_SHA256
+    lines = data.decode("utf-8").split("\n")
+    assert len(data) == 231_508 and lines[-1] == "" and len(lines) - 1 == 30_522
+    assert lines[:2] == ["[PAD]", "[unused0]"] and lines[100:104] == ["[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+
+
+def test_bert_entry_gives_tokenizers_bert_wordpiece_ids(tmp_path):
+    from tokenizers import BertWordPieceTokenizer
+
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_bytes(shelf.original(ENTRIES["bert-base-uncased"]))
+    hf = BertWordPieceTokenizer(str(vocab), lowercase=True)
+    ours = _ours("bert-base-uncased")
+    for line in MULTILINGUAL.split("\n"):
+        assert list(ours.encode(line).ids) == hf.encode(line, add_special_tokens=False).ids, repr(line)
+    # BERT's post-processor: [CLS] $A [SEP] when special tokens are asked for, as transformers adds them.
+    with_specials = ours.encode_ids(MULTILINGUAL, add_special_tokens=True)
+    assert with_specials == hf.encode(MULTILINGUAL).ids and (with_specials[0], with_specials[-1]) == (101, 102)
+    assert list(ours.encode(LONG).ids) == hf.encode(LONG, add_special_tokens=False).ids
+
+
+def _packaging():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("shelf_packaging", ROOT / "packaging" / "shelf.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bert_package_vocab_json_converts_back_to_vocab_txt():
+    marked = json.dumps(["[PAD]", "\u2581", "[unused1]", "[UNK]", "\u2581the", "the", "\u2581##", "##", "\u2581[",
+                         "x]"]).encode()
+    expected = "[PAD]\n[unused0]\n[unused1]\n[UNK]\nthe\n##the\n##\n####\n[\n##x]\n"
+    assert _packaging().marked_wordpiece_json(marked).decode() == expected
+    with pytest.raises(SystemExit, match="unexpected layout"):
+        _packaging().marked_wordpiece_json(json.dumps(["[PAD]", "[unused0]"]).encode())
 
 
 # ==== loading ====
