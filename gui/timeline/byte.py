@@ -11,7 +11,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from core.models import byte_train
 from core.render import render_piece
 
-from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, STOP_EVERY, TOOLTIP, _Table
+from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, STOP_EVERY, TOOLTIP, StepTable
 from ..workers import Cancelled
 
 
@@ -64,7 +64,7 @@ def pair_readable(model, step) -> str:
     return " + ".join(render_piece(model.token_bytes(i)) for i in (step.left, step.right))
 
 
-class ByteMergeTableModel(_Table):
+class ByteMergeTableModel(StepTable):
     """Row k-1 is byte-level merge k."""
 
     headers = (QT_TRANSLATE_NOOP("timeline", "Step"), QT_TRANSLATE_NOOP("timeline", "Pair (IDs)"),
@@ -72,19 +72,9 @@ class ByteMergeTableModel(_Table):
                QT_TRANSLATE_NOOP("timeline", "New ID"), QT_TRANSLATE_NOOP("timeline", "Count"),
                QT_TRANSLATE_NOOP("timeline", "Tied pairs"))
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.model = None
-        self.steps = ()
-
-    def set_model(self, model):
-        self.beginResetModel()
-        self.model = model
-        self.steps = model.merges if model is not None else ()
-        self.endResetModel()
-
-    def _count(self):
-        return len(self.steps)
+    @staticmethod
+    def steps_of(model) -> tuple:
+        return model.merges
 
     def data(self, index, role=DISPLAY):
         if role not in (DISPLAY, ALIGNMENT, FONT, TOOLTIP) or not index.isValid():

@@ -172,6 +172,28 @@ class _Table(QAbstractTableModel):
         raise NotImplementedError
 
 
+class StepTable(_Table):
+    """One row per step of a trained model; ``steps_of`` says where its steps are."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.model = None
+        self.steps = ()
+
+    @staticmethod
+    def steps_of(model) -> tuple:
+        return model.trace.steps
+
+    def set_model(self, model):
+        self.beginResetModel()
+        self.model = model
+        self.steps = self.steps_of(model) if model is not None else ()
+        self.endResetModel()
+
+    def _count(self):
+        return len(self.steps)
+
+
 class MergeTableModel(_Table):
     """Row k-1 is merge k; reads the trace's steps directly."""
 

@@ -15,7 +15,7 @@ from core.models.wordpiece import Candidate, WordPiece, initial_symbols
 from core.render import visible
 
 from ..workers import Cancelled
-from .models import ALIGNMENT, DISPLAY, RIGHT, TOOLTIP, _Table
+from .models import ALIGNMENT, DISPLAY, RIGHT, TOOLTIP, StepTable
 
 def base_size(model) -> int:
     """Entries before the first merge: [UNK], the specials, the alphabet."""
@@ -62,7 +62,7 @@ def score_text(candidate) -> str:
 def winner(step) -> Candidate:
     return Candidate(step.pair, step.pair_count, step.left_count, step.right_count)
 
-class WordPieceTableModel(_Table):
+class WordPieceTableModel(StepTable):
     """Row k-1 is WordPiece step k."""
 
     headers = (QT_TRANSLATE_NOOP("timeline", "Step"), QT_TRANSLATE_NOOP("timeline", "Pair"),
@@ -71,19 +71,6 @@ class WordPieceTableModel(_Table):
                QT_TRANSLATE_NOOP("timeline", "Score"), QT_TRANSLATE_NOOP("timeline", "Runner-up"),
                QT_TRANSLATE_NOOP("timeline", "Tied pairs"))
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.model = None
-        self.steps = ()
-
-    def set_model(self, model):
-        self.beginResetModel()
-        self.model = model
-        self.steps = model.trace.steps if model is not None else ()
-        self.endResetModel()
-
-    def _count(self):
-        return len(self.steps)
 
     def data(self, index, role=DISPLAY):
         if role not in (DISPLAY, ALIGNMENT, TOOLTIP) or not index.isValid():
