@@ -33,7 +33,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from core.models.char_bpe import merge_symbols
 from core.pipeline.bert_basic import BasicTokenizer
 from core.corpus import WordCorpus
 from core.errors import TokenizerError
@@ -365,6 +364,74 @@ def _join(left: str, right: str, prefix: str) -> str:
     return left + (right[len(prefix):] if right.startswith(prefix) else right)
 
 
+class _PairCounts:
+    """Pair and symbol counts of a corpus under merges, kept up to date by deltas.
+
+    Each word is a linked list over its first-character positions; every pair
+    occurrence is indexed by (word, position), so a merge touches only the
+    occurrences of its pair and their two neighbours: training is linear in
+    those occurrences, never a rescan of every word (a 400 KB single word).
+    The result equals a full recount after ``char_bpe.merge_symbols`` at every step.
+    """
+
+    def __init__(self, words, freqs):
+        self.freqs = list(freqs)
+        self.symbols = [list(w) for w in words]  # None at a position merged into its left neighbour
+        self.next = [list(range(1, len(w))) + [-1] for w in words]
+        self.prev = [list(range(-1, len(w) - 1)) for w in words]
+        self.pairs: dict = {}
+        self.units: Counter = Counter()
+        self.where: dict = {}  # pair -> {(word, position of its left symbol)}
+        for w, (symbols, freq) in enumerate(zip(self.symbols, self.freqs)):
+            for s in symbols:
+                self.units[s] += freq
+            for p in range(len(symbols) - 1):
+                self._add((symbols[p], symbols[p + 1]), w, p, freq)
+
+    def _add(self, pair, w, p, freq):
+        self.pairs[pair] = self.pairs.get(pair, 0) + freq
+        self.where.setdefault(pair, set()).add((w, p))
+
+    def _remove(self, pair, w, p, freq):
+        left = self.pairs[pair] - freq
+        if left:
+            self.pairs[pair] = left
+        else:
+            del self.pairs[pair]
+        found = self.where.get(pair)
+        if found is not None:
+            found.discard((w, p))
+            if not found:
+                del self.where[pair]
+
+    def merge(self, left, right, new) -> None:
+        """``char_bpe.merge_symbols`` on every word: non-overlapping, left to right."""
+        for w, p in sorted(self.where.pop((left, right), ())):
+            symbols, nxt, prv, freq = self.symbols[w], self.next[w], self.prev[w], self.freqs[w]
+            q = nxt[p]
+            # An occurrence overlapping one merged just before it ("a a a") is gone.
+            if symbols[p] != left or q < 0 or symbols[q] != right:
+                continue
+            a, b = prv[p], nxt[q]
+            if a >= 0:
+                self._remove((symbols[a], left), w, a, freq)
+            self._remove((left, right), w, p, freq)
+            if b >= 0:
+                self._remove((right, symbols[b]), w, q, freq)
+            symbols[p], symbols[q] = new, None
+            nxt[p] = b
+            if b >= 0:
+                prv[b] = p
+            if a >= 0:
+                self._add((symbols[a], new), w, a, freq)
+            if b >= 0:
+                self._add((new, symbols[b]), w, p, freq)
+            for symbol, delta in ((left, -freq), (right, -freq), (new, freq)):
+                self.units[symbol] += delta
+                if not self.units[symbol]:
+                    del self.units[symbol]
+
+
 def train(
     corpus: WordCorpus,
     *,
@@ -395,25 +462,19 @@ def train(
     if not prefix:
         raise TokenizerError("the continuation prefix must not be empty")
     words = [initial_symbols(w, prefix) for w in corpus.words]
-    freqs = list(corpus.counts)
     alphabet = tuple(sorted({s for symbols in words for s in symbols}))
     vocab = list(dict.fromkeys((unk, *specials, *alphabet)))
     known = set(vocab)
+    counts = _PairCounts(words, corpus.counts)
     steps: list[TrainStep] = []
     stop_reason = "vocab_size"
     while len(vocab) < vocab_size:
         if should_stop is not None and should_stop():
             stop_reason = "cancelled"
             break
-        pairs: Counter = Counter()
-        units: Counter = Counter()
-        for symbols, freq in zip(words, freqs):
-            for s in symbols:
-                units[s] += freq
-            for pair in zip(symbols, symbols[1:]):
-                pairs[pair] += freq
+        pairs, units = counts.pairs, counts.units
         if min_frequency > 1:
-            pairs = Counter({p: c for p, c in pairs.items() if c >= min_frequency})
+            pairs = {p: c for p, c in pairs.items() if c >= min_frequency}
         if not pairs:
             stop_reason = "no_pairs"
             break
@@ -429,9 +490,7 @@ def train(
         runner_up = None if second is None else Candidate(second, pairs[second], units[second[0]], units[second[1]])
         steps.append(TrainStep(len(steps) + 1, (left, right), new, pairs[(left, right)],
                                units[left], units[right], best, tuple(ties[:64]), runner_up))
-        for index, symbols in enumerate(words):
-            if len(symbols) > 1:
-                words[index] = merge_symbols(symbols, left, right, new)
+        counts.merge(left, right, new)
         if new not in known:
             known.add(new)
             vocab.append(new)
