@@ -29,6 +29,7 @@ strings.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -367,70 +368,81 @@ def _join(left: str, right: str, prefix: str) -> str:
 class _PairCounts:
     """Pair and symbol counts of a corpus under merges, kept up to date by deltas.
 
-    Each word is a linked list over its first-character positions; every pair
-    occurrence is indexed by (word, position), so a merge touches only the
-    occurrences of its pair and their two neighbours: training is linear in
-    those occurrences, never a rescan of every word (a 400 KB single word).
-    The result equals a full recount after ``char_bpe.merge_symbols`` at every step.
+    All words sit end to end in flat arrays, each a linked list over its
+    first-character positions; every pair occurrence is indexed by the
+    position of its left symbol, so a merge touches only the occurrences of
+    its pair and their two neighbours: training is linear in those
+    occurrences, never a rescan of every word (a 400 KB single word).  The
+    result equals a full recount after ``char_bpe.merge_symbols`` at every
+    step (tests/core/test_wordpiece_incremental.py).
     """
 
     def __init__(self, words, freqs):
-        self.freqs = list(freqs)
-        self.symbols = [list(w) for w in words]  # None at a position merged into its left neighbour
-        self.next = [list(range(1, len(w))) + [-1] for w in words]
-        self.prev = [list(range(-1, len(w) - 1)) for w in words]
+        self.symbols = [s for w in words for s in w]  # None at a position merged into its left neighbour
+        self.next, self.prev, self.freq = array("q"), array("q"), array("q")
+        start = 0
+        for w, freq in zip(words, freqs):
+            end = start + len(w)
+            self.next.extend(range(start + 1, end))
+            self.next.append(-1)  # a word's last symbol has no right neighbour
+            self.prev.append(-1)
+            self.prev.extend(range(start, end - 1))
+            self.freq.extend([freq] * len(w))
+            start = end
         self.pairs: dict = {}
         self.units: Counter = Counter()
-        self.where: dict = {}  # pair -> {(word, position of its left symbol)}
-        for w, (symbols, freq) in enumerate(zip(self.symbols, self.freqs)):
-            for s in symbols:
-                self.units[s] += freq
-            for p in range(len(symbols) - 1):
-                self._add((symbols[p], symbols[p + 1]), w, p, freq)
+        # pair -> positions (arrays: a list of ints would double the memory).
+        # Never removed one by one: an entry whose pair has since
+        # changed is skipped when read; a pair never comes back at the same
+        # position (the text it spans only grows), so no entry repeats.
+        self.where: dict = {}
+        symbols, nxt = self.symbols, self.next
+        for p, s in enumerate(symbols):
+            self.units[s] += self.freq[p]
+            if nxt[p] >= 0:
+                self._add((s, symbols[p + 1]), p, self.freq[p])
 
-    def _add(self, pair, w, p, freq):
+    def _add(self, pair, p, freq):
         self.pairs[pair] = self.pairs.get(pair, 0) + freq
-        self.where.setdefault(pair, set()).add((w, p))
+        found = self.where.get(pair)
+        if found is None:
+            self.where[pair] = found = array("q")
+        found.append(p)
 
-    def _remove(self, pair, w, p, freq):
+    def _remove(self, pair, freq):
         left = self.pairs[pair] - freq
         if left:
             self.pairs[pair] = left
-        else:
+        else:  # no occurrence left: its stale entries go too
             del self.pairs[pair]
-        found = self.where.get(pair)
-        if found is not None:
-            found.discard((w, p))
-            if not found:
-                del self.where[pair]
+            self.where.pop(pair, None)
 
     def merge(self, left, right, new) -> None:
         """``char_bpe.merge_symbols`` on every word: non-overlapping, left to right."""
-        for w, p in sorted(self.where.pop((left, right), ())):
-            symbols, nxt, prv, freq = self.symbols[w], self.next[w], self.prev[w], self.freqs[w]
-            q = nxt[p]
-            # An occurrence overlapping one merged just before it ("a a a") is gone.
+        symbols, nxt, prv = self.symbols, self.next, self.prev
+        for p in sorted(self.where.pop((left, right), ())):
+            q, freq = nxt[p], self.freq[p]
+            # Stale, or overlapping one merged just before it ("a a a"): skipped.
             if symbols[p] != left or q < 0 or symbols[q] != right:
                 continue
             a, b = prv[p], nxt[q]
             if a >= 0:
-                self._remove((symbols[a], left), w, a, freq)
-            self._remove((left, right), w, p, freq)
+                self._remove((symbols[a], left), freq)
+            self._remove((left, right), freq)
             if b >= 0:
-                self._remove((right, symbols[b]), w, q, freq)
+                self._remove((right, symbols[b]), freq)
             symbols[p], symbols[q] = new, None
             nxt[p] = b
             if b >= 0:
                 prv[b] = p
             if a >= 0:
-                self._add((symbols[a], new), w, a, freq)
+                self._add((symbols[a], new), a, freq)
             if b >= 0:
-                self._add((new, symbols[b]), w, p, freq)
+                self._add((new, symbols[b]), p, freq)
             for symbol, delta in ((left, -freq), (right, -freq), (new, freq)):
                 self.units[symbol] += delta
                 if not self.units[symbol]:
                     del self.units[symbol]
-
 
 def train(
     corpus: WordCorpus,
