@@ -16,6 +16,7 @@ import stat
 import tempfile
 import threading
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 # mkstemp creates 0600 files; a saved file should get the usual umask
@@ -24,6 +25,11 @@ _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 _ACTIVE: set[str] = set()  # absolute paths of the temporary files this process is writing now
 _ACTIVE_LOCK = threading.Lock()
+# Outputs the user allowed to replace although read-only (the CLI's --force),
+# keyed like check_outputs' "named twice" test.  A context variable, so the
+# writers deep inside an exporter need no extra argument and a GUI thread
+# never inherits a command's permission.
+_FORCED: ContextVar[frozenset] = ContextVar("forced_outputs", default=frozenset())
 
 
 def _temp_prefix(path: Path) -> str:
@@ -83,19 +89,35 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def _key(path: Path) -> str:
+    return os.path.join(os.path.realpath(path.parent), path.name)
+
+
 @contextmanager
-def atomic_file(path, *, inputs=()):
+def replacing_read_only(paths):
+    """Inside the block, the regular files ``paths`` are replaced even when
+    read-only (the CLI's ``--force``); links, special files and inputs stay refused."""
+    token = _FORCED.set(_FORCED.get() | {_key(Path(p)) for p in paths if p is not None})
+    try:
+        yield
+    finally:
+        _FORCED.reset(token)
+
+
+@contextmanager
+def atomic_file(path, *, inputs=(), force=False):
     """An open binary file that replaces ``path`` when the block ends without error.
 
     For outputs written piece by piece (a count table of millions of rows);
     an exception or Ctrl+C inside the block leaves ``path`` untouched.
     First refused (:class:`core.errors.OutputRefused`, by :func:`check_outputs`):
     a ``path`` that is a symbolic link, a directory, FIFO or device, or the
-    same file as one of ``inputs``.
+    same file as one of ``inputs``, or a read-only file unless ``force``
+    (or :func:`replacing_read_only`); replacing keeps its permission bits.
     """
     from core.errors import OutputRefused
 
-    check_outputs([path], inputs, OutputRefused)
+    check_outputs([path], inputs, OutputRefused, force=force)
     path = Path(path)
     folder = path.parent or Path(".")
     remove_stale_temps(path)
@@ -127,15 +149,15 @@ def atomic_file(path, *, inputs=()):
             _ACTIVE.discard(tmp)
 
 
-def write_bytes_atomic(path, data: bytes, *, inputs=()) -> None:
+def write_bytes_atomic(path, data: bytes, *, inputs=(), force=False) -> None:
     """Write to a temporary file in the same folder, fsync, rename, fsync the folder."""
-    with atomic_file(path, inputs=inputs) as handle:
+    with atomic_file(path, inputs=inputs, force=force) as handle:
         handle.write(data)
 
 
-def write_json_atomic(path, obj, *, inputs=()) -> None:
+def write_json_atomic(path, obj, *, inputs=(), force=False) -> None:
     text = json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
-    write_bytes_atomic(path, text.encode("utf-8"), inputs=inputs)
+    write_bytes_atomic(path, text.encode("utf-8"), inputs=inputs, force=force)
 
 
 def kind_of(mode: int) -> str:
@@ -206,14 +228,15 @@ def read_limited(path, *, limit: int, what: str, error, limit_name: str = "") ->
                     reason=exc.strerror or str(exc)) from None
 
 
-def check_outputs(outputs, inputs, error) -> None:
+def check_outputs(outputs, inputs, error, *, force=False) -> None:
     """Refuse, before anything is written, every output that would damage a
     file or be left half-done: one that is also an input (``os.path.samefile``)
     or named twice, a symbolic link (its target is not replaced behind the
-    user's back), a directory, FIFO or device (never replaced), or one whose
+    user's back), a directory, FIFO or device (never replaced), a read-only
+    file unless ``force`` (or inside :func:`replacing_read_only`), or one whose
     folder is missing.  ``outputs`` and ``inputs`` may hold ``None``s.
     """
-    seen = []
+    seen, forced = [], _FORCED.get()
     inputs = [Path(p) for p in inputs if p is not None]
     for out in (Path(p) for p in outputs if p is not None):
         if os.path.islink(out):
@@ -233,8 +256,9 @@ def check_outputs(outputs, inputs, error) -> None:
         if mode is not None and not stat.S_ISREG(mode):
             raise error(f"{out}: is {kind_of(mode)}, not a regular file; it is not replaced", code="output.special",
                         where=str(out), kind=kind_of(mode))
-        if mode is not None and not mode & 0o222:  # by its mode bits: root may write anything
-            raise error(f"{out}: is read-only; it is not replaced (make it writable first)", code="output.read_only",
+        key = _key(out)
+        if mode is not None and not mode & 0o222 and not (force or key in forced):  # mode bits: root writes anything
+            raise error(f"{out}: is read-only; it is not replaced (--force replaces it)", code="output.read_only",
                         where=str(out))
         for other in inputs:
             try:
@@ -244,7 +268,6 @@ def check_outputs(outputs, inputs, error) -> None:
             if same:
                 raise error(f"{out}: is also an input of this command ({other}); write to another file",
                             code="output.is_input", where=str(out), other=str(other))
-        key = os.path.join(os.path.realpath(out.parent), out.name)
         if key in seen:
             raise error(f"{out}: is named as two outputs of this command", code="output.twice", where=str(out))
         seen.append(key)

@@ -16,7 +16,7 @@ from core import assets
 from core.models import char_bpe
 from core.cli import canon_cmds as cli_canon, count_cmds, stages_cmds as stages_cli, stats_cmds, tokens_cmds, train_cmds, vocab_cmds
 from core.errors import AssetError, StudioError
-from core.fileio import check_outputs, write_json_atomic
+from core.fileio import check_outputs, replacing_read_only, write_json_atomic
 from core.cli import formats_cmds as cli_support
 from core.cli import shelf_cmds
 
@@ -152,6 +152,10 @@ def build_parser() -> argparse.ArgumentParser:
     cli_canon.add_command(sub, _print_json)  # canon ASSET ID... [--file PATH | -]
     stages_cli.add_command(sub, _print_json)  # stages ASSET --text TEXT
     shelf_cmds.add_command(sub, _print_json)  # shelf [--json]: the built-in tokenizers
+    for name in (*OUTPUTS, "export"):  # every command that writes a file
+        sub.choices[name].add_argument("--force", action="store_true",
+                                       help="replace an output file even if it is read-only (never a link, "
+                                            "special file or an input); it keeps its permissions")
     return parser
 
 
@@ -245,8 +249,10 @@ def _run(argv) -> int:
     if sys.stdout is None:  # started with stdout closed (>&-): printing would silently do nothing
         raise OutputError("standard output is closed")
     inputs, outputs = files_of(args)
-    check_outputs(outputs, inputs, StudioError)
-    code = args.func(args)
+    force = getattr(args, "force", False)
+    check_outputs(outputs, inputs, StudioError, force=force)
+    with replacing_read_only(outputs if force else ()):
+        code = args.func(args)
     sys.stdout.flush()  # inside the guard: a full disk shows here, not at exit
     return code
 

@@ -29,11 +29,11 @@ strings.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from core.models.char_bpe import merge_symbols
 from core.pipeline.bert_basic import BasicTokenizer
 from core.corpus import WordCorpus
 from core.errors import TokenizerError
@@ -365,6 +365,85 @@ def _join(left: str, right: str, prefix: str) -> str:
     return left + (right[len(prefix):] if right.startswith(prefix) else right)
 
 
+class _PairCounts:
+    """Pair and symbol counts of a corpus under merges, kept up to date by deltas.
+
+    All words sit end to end in flat arrays, each a linked list over its
+    first-character positions; every pair occurrence is indexed by the
+    position of its left symbol, so a merge touches only the occurrences of
+    its pair and their two neighbours: training is linear in those
+    occurrences, never a rescan of every word (a 400 KB single word).  The
+    result equals a full recount after ``char_bpe.merge_symbols`` at every
+    step (tests/core/test_wordpiece_incremental.py).
+    """
+
+    def __init__(self, words, freqs):
+        self.symbols = [s for w in words for s in w]  # None at a position merged into its left neighbour
+        self.next, self.prev, self.freq = array("q"), array("q"), array("q")
+        start = 0
+        for w, freq in zip(words, freqs):
+            end = start + len(w)
+            self.next.extend(range(start + 1, end))
+            self.next.append(-1)  # a word's last symbol has no right neighbour
+            self.prev.append(-1)
+            self.prev.extend(range(start, end - 1))
+            self.freq.extend([freq] * len(w))
+            start = end
+        self.pairs: dict = {}
+        self.units: Counter = Counter()
+        # pair -> positions (arrays: a list of ints would double the memory).
+        # Never removed one by one: an entry whose pair has since
+        # changed is skipped when read; a pair never comes back at the same
+        # position (the text it spans only grows), so no entry repeats.
+        self.where: dict = {}
+        symbols, nxt = self.symbols, self.next
+        for p, s in enumerate(symbols):
+            self.units[s] += self.freq[p]
+            if nxt[p] >= 0:
+                self._add((s, symbols[p + 1]), p, self.freq[p])
+
+    def _add(self, pair, p, freq):
+        self.pairs[pair] = self.pairs.get(pair, 0) + freq
+        found = self.where.get(pair)
+        if found is None:
+            self.where[pair] = found = array("q")
+        found.append(p)
+
+    def _remove(self, pair, freq):
+        left = self.pairs[pair] - freq
+        if left:
+            self.pairs[pair] = left
+        else:  # no occurrence left: its stale entries go too
+            del self.pairs[pair]
+            self.where.pop(pair, None)
+
+    def merge(self, left, right, new) -> None:
+        """``char_bpe.merge_symbols`` on every word: non-overlapping, left to right."""
+        symbols, nxt, prv = self.symbols, self.next, self.prev
+        for p in sorted(self.where.pop((left, right), ())):
+            q, freq = nxt[p], self.freq[p]
+            # Stale, or overlapping one merged just before it ("a a a"): skipped.
+            if symbols[p] != left or q < 0 or symbols[q] != right:
+                continue
+            a, b = prv[p], nxt[q]
+            if a >= 0:
+                self._remove((symbols[a], left), freq)
+            self._remove((left, right), freq)
+            if b >= 0:
+                self._remove((right, symbols[b]), freq)
+            symbols[p], symbols[q] = new, None
+            nxt[p] = b
+            if b >= 0:
+                prv[b] = p
+            if a >= 0:
+                self._add((symbols[a], new), a, freq)
+            if b >= 0:
+                self._add((new, symbols[b]), p, freq)
+            for symbol, delta in ((left, -freq), (right, -freq), (new, freq)):
+                self.units[symbol] += delta
+                if not self.units[symbol]:
+                    del self.units[symbol]
+
 def train(
     corpus: WordCorpus,
     *,
@@ -395,25 +474,19 @@ def train(
     if not prefix:
         raise TokenizerError("the continuation prefix must not be empty")
     words = [initial_symbols(w, prefix) for w in corpus.words]
-    freqs = list(corpus.counts)
     alphabet = tuple(sorted({s for symbols in words for s in symbols}))
     vocab = list(dict.fromkeys((unk, *specials, *alphabet)))
     known = set(vocab)
+    counts = _PairCounts(words, corpus.counts)
     steps: list[TrainStep] = []
     stop_reason = "vocab_size"
     while len(vocab) < vocab_size:
         if should_stop is not None and should_stop():
             stop_reason = "cancelled"
             break
-        pairs: Counter = Counter()
-        units: Counter = Counter()
-        for symbols, freq in zip(words, freqs):
-            for s in symbols:
-                units[s] += freq
-            for pair in zip(symbols, symbols[1:]):
-                pairs[pair] += freq
+        pairs, units = counts.pairs, counts.units
         if min_frequency > 1:
-            pairs = Counter({p: c for p, c in pairs.items() if c >= min_frequency})
+            pairs = {p: c for p, c in pairs.items() if c >= min_frequency}
         if not pairs:
             stop_reason = "no_pairs"
             break
@@ -429,9 +502,7 @@ def train(
         runner_up = None if second is None else Candidate(second, pairs[second], units[second[0]], units[second[1]])
         steps.append(TrainStep(len(steps) + 1, (left, right), new, pairs[(left, right)],
                                units[left], units[right], best, tuple(ties[:64]), runner_up))
-        for index, symbols in enumerate(words):
-            if len(symbols) > 1:
-                words[index] = merge_symbols(symbols, left, right, new)
+        counts.merge(left, right, new)
         if new not in known:
             known.add(new)
             vocab.append(new)

@@ -240,3 +240,79 @@ def test_endless_or_closed_stdin_is_one_line(folder):
         pytest.fail("hung with stdin closed")
     err = done.stderr.decode()
     assert done.returncode == 2 and err.splitlines() == ["error: <stdin>: standard input is closed"], err
+
+
+# ==== --force: a read-only output is replaced only when asked ====
+
+# Every subcommand that writes a file, with {c} the corpus, {a} the asset and
+# {t} its HF export; RO is the read-only output (for tiktoken: its sidecar).
+WRITERS = [
+    ("train {c} --merges 2 -o RO", "RO"),
+    ("train {c} --merges 2 -o x.json --trace RO", "RO"),
+    ("count {c} -o RO", "RO"),
+    ("import {t} --format hf -o RO", "RO"),
+    ("export {a} --format hf -o RO", "RO"),
+    ("export {a} --format tiktoken -o r.tiktoken", "r.tiktoken.json"),
+    ("identity {a} --write-manifest RO", "RO"),
+    ("vocab {a} --csv RO", "RO"),
+    ("vocab {a} --audit-csv RO", "RO"),
+]
+
+
+def _writer_argv(folder, template):
+    paths = {"c": folder / "c.tsv", "a": folder / "a.json", "t": folder / "t.json"}
+    return [part.format(**paths) for part in template.split()]
+
+
+@pytest.mark.parametrize("template, read_only", WRITERS, ids=[w[0] for w in WRITERS])
+def test_a_read_only_output_is_kept_unless_force_and_force_keeps_its_mode(folder, tmp_path, template, read_only):
+    argv = _writer_argv(folder, template)
+    target = tmp_path / read_only
+    target.write_bytes(b"old\n")
+    target.chmod(0o440)  # not the umask's mode: replacing must keep exactly these bits
+    line = assert_refused(tmp_path, *argv, names=[read_only])
+    assert "read-only" in line and "--force replaces it" in line
+    done = run(tmp_path, *argv, "--force", stdout=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    assert target.read_bytes() not in (b"", b"old\n")
+    assert stat.S_IMODE(os.lstat(target).st_mode) == 0o440
+    assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]
+
+
+def test_force_still_refuses_an_input_a_link_or_a_special_file(folder, tmp_path):
+    corpus = tmp_path / "c.tsv"
+    corpus.write_bytes((folder / "c.tsv").read_bytes())
+    corpus.chmod(0o444)
+    (tmp_path / "ro.json").write_text("{}\n", encoding="utf-8")
+    (tmp_path / "ro.json").chmod(0o444)
+    os.symlink(tmp_path / "ro.json", tmp_path / "link.json")
+    os.mkfifo(tmp_path / "fifo")
+    assert "input" in assert_refused(tmp_path, "train", "c.tsv", "--merges", "2", "-o", "c.tsv", "--force",
+                                     names=["c.tsv"])
+    assert "symbolic link" in assert_refused(tmp_path, "train", "c.tsv", "--merges", "2", "-o", "link.json",
+                                             "--force", names=["link.json"])
+    assert "FIFO" in assert_refused(tmp_path, "train", "c.tsv", "--merges", "2", "-o", "fifo", "--force",
+                                    names=["fifo"])
+    assert "directory" in assert_refused(tmp_path, "export", str(folder / "a.json"), "--format", "hf", "-o",
+                                         str(folder / "sub"), "--force", names=["sub"])
+
+
+def test_force_is_one_policy_in_fileio(tmp_path):
+    from core.errors import OutputRefused
+    from core.fileio import replacing_read_only, write_bytes_atomic
+
+    ro, other = tmp_path / "ro.txt", tmp_path / "other.txt"
+    for path in (ro, other):
+        path.write_bytes(b"old")
+        path.chmod(0o400)
+    with pytest.raises(OutputRefused, match="read-only"):
+        write_bytes_atomic(ro, b"new")
+    write_bytes_atomic(ro, b"new", force=True)
+    assert ro.read_bytes() == b"new" and stat.S_IMODE(ro.stat().st_mode) == 0o400
+    with replacing_read_only([ro]):  # only the paths named: another read-only file stays refused
+        write_bytes_atomic(ro, b"newer")
+        with pytest.raises(OutputRefused, match="read-only"):
+            write_bytes_atomic(other, b"new")
+    with pytest.raises(OutputRefused, match="read-only"):  # and only inside the block
+        write_bytes_atomic(ro, b"newest")
+    assert ro.read_bytes() == b"newer" and other.read_bytes() == b"old"
