@@ -7,8 +7,10 @@ The default run is small and derandomized, so CI is quick and never flaky;
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import stat
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -157,3 +159,20 @@ def mutated_json(draw, seeds: tuple[str, ...], *, max_ops: int = 2):
         except (TypeError, KeyError, IndexError):  # a path under a DuplicateKey: leave it
             pass
     return dump(document)
+
+
+def snapshot(folder) -> dict:
+    """Every entry of the folder: a regular file's hash and mode, a link's target, other kinds' type
+    (compared before and after a command that must leave its inputs alone)."""
+    out = {}
+    for name in os.listdir(folder):
+        path = os.path.join(folder, name)
+        mode = os.lstat(path).st_mode
+        if stat.S_ISLNK(mode):
+            out[name] = ("link", os.readlink(path))
+        elif stat.S_ISREG(mode):
+            with open(path, "rb") as handle:
+                out[name] = ("file", hashlib.sha256(handle.read()).hexdigest(), stat.S_IMODE(mode))
+        else:
+            out[name] = ("other", stat.S_IFMT(mode))
+    return out

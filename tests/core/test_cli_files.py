@@ -10,7 +10,6 @@ every file in the folder as it was, and no hang (30 s timeout).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import subprocess
@@ -21,6 +20,7 @@ import pytest
 from conftest import ROOT
 from core.errors import StudioError
 from core.fileio import check_outputs, read_limited
+from tests.fuzzing import snapshot
 
 MAIN = str(ROOT / "main.py")
 TIMEOUT = 30
@@ -36,22 +36,6 @@ def run(folder, *argv, env=None, **popen):
                               env={**os.environ, **(env or {})}, **popen)
     except subprocess.TimeoutExpired:
         pytest.fail(f"hung for {TIMEOUT} s: {argv}")
-
-
-def snapshot(folder) -> dict:
-    """Every entry of the folder: a regular file's hash, a link's target, other kinds' type."""
-    out = {}
-    for name in os.listdir(folder):
-        path = os.path.join(folder, name)
-        mode = os.lstat(path).st_mode
-        if stat.S_ISLNK(mode):
-            out[name] = ("link", os.readlink(path))
-        elif stat.S_ISREG(mode):
-            with open(path, "rb") as handle:
-                out[name] = ("file", hashlib.sha256(handle.read()).hexdigest())
-        else:
-            out[name] = ("other", stat.S_IFMT(mode))
-    return out
 
 
 def assert_refused(folder, *argv, names, **kw):

@@ -13,10 +13,8 @@ Commands of one example run in parallel; the examples are few and fixed
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
-import stat
 import subprocess
 import sys
 
@@ -25,6 +23,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT
+from tests.fuzzing import snapshot
 
 MAIN = str(ROOT / "main.py")
 MEMORY = 1536 << 20
@@ -56,21 +55,6 @@ def _run(folder, argvs):
             pytest.fail(f"hung for {TIMEOUT} s: {argv}")
         done.append((argv, child.returncode, err.decode("utf-8", "replace")))
     return done
-
-
-def snapshot(folder) -> dict:
-    out = {}
-    for name in os.listdir(folder):
-        path = os.path.join(folder, name)
-        mode = os.lstat(path).st_mode
-        if stat.S_ISLNK(mode):
-            out[name] = ("link", os.readlink(path))
-        elif stat.S_ISREG(mode):
-            with open(path, "rb") as handle:
-                out[name] = ("file", hashlib.sha256(handle.read()).hexdigest(), stat.S_IMODE(mode))
-        else:
-            out[name] = ("other", stat.S_IFMT(mode))
-    return out
 
 
 @pytest.fixture(scope="module")
