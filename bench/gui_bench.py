@@ -249,7 +249,9 @@ def child_encode_asset(lang, _spawned_at):
     t0 = time.perf_counter()
     beats.append(t0)
     panel.input.setPlainText(text)
-    panel.encode_now()
+    # In its own turn, as the panel's debounce starts it after a paste (the
+    # paste itself, setPlainText, is one turn of Qt's own work).
+    QTimer.singleShot(0, panel.encode_now)
     app.exec()
     heartbeat.stop()
     result["encode_stall"] = max(b - a for a, b in zip(beats, beats[1:])) if len(beats) > 1 else None

@@ -39,6 +39,17 @@ def render_piece(data: bytes) -> str:
     >>> render_piece(b"\\xe4\\xb8")
     '‹E4 B8›'
     """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return _render_units(data)
+    # Most tokens of real vocabularies: nothing to mark.
+    if text.isascii() and text.isprintable() and " " not in text:
+        return text
+    return "".join(map(render_char, text))
+
+
+def _render_units(data: bytes) -> str:
     bounds = utf8.char_boundaries(data)
     out = []
     for start, end in zip(bounds, bounds[1:]):

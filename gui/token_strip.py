@@ -12,6 +12,8 @@ from __future__ import annotations
 import time
 import unicodedata
 from bisect import bisect_right
+from itertools import accumulate, repeat
+from operator import add
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
@@ -25,11 +27,11 @@ from .palette import token_colours
 
 PAD = 4
 GAP = 3
-# Chips laid out per event-loop turn: about 10 ms each, so 100,000 tokens
-# show their first screen at once and the window stays responsive while the
-# rest is laid out (40,000 per turn blocked for ~0.15 s).
-LAYOUT_CHUNK = 5_000
-LAYOUT_SECONDS = 0.02
+# The layout runs in turns of at most LAYOUT_SECONDS between events (checked
+# every LAYOUT_CHUNK chips), so a million tokens show their first screen at
+# once and the window stays responsive while the rest is laid out.
+LAYOUT_CHUNK = 4_096
+LAYOUT_SECONDS = 0.01
 MARK_COLOUR = QColor("#c62828")
 DESCRIBED_CHARS = 8  # a tooltip names at most this many characters
 
@@ -75,6 +77,9 @@ class TokenStrip(QAbstractScrollArea):
         self._row_tops: list[int] = []
         self._row_first: list[int] = []
         self._width_cache: dict[int, int] = {}  # id(chip) -> width of the chips on show; chips are shared
+        self._label_widths: dict[str, int] = {}  # label -> its advance, kept across texts
+        self._small_widths: dict[int, int] = {}  # hex of n bytes (n) or an ID of n digits (-n) -> advance
+        self._marked_order: list[int] = []
         self._cursor = (GAP, GAP)
         self._layout_timer = QTimer(self, interval=0)
         self._layout_timer.timeout.connect(self._layout_chunk)
@@ -89,6 +94,7 @@ class TokenStrip(QAbstractScrollArea):
         self._text_metrics = QFontMetrics(self._text_font)
         self._small_metrics = QFontMetrics(self._small_font)
         self._row_height = self._text_metrics.height() + 2 * self._small_metrics.height() + 3 * PAD
+        self._mark_room = 2 * self._small_metrics.horizontalAdvance("≠")
 
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
@@ -136,55 +142,101 @@ class TokenStrip(QAbstractScrollArea):
     def _chip_width(self, chip: Chip, marked: bool = False) -> int:
         width = self._width_cache.get(id(chip))
         if width is None:
-            width = max(self._text_metrics.horizontalAdvance(chip.label),
-                        self._small_metrics.horizontalAdvance(self.hex_text(chip)),
-                        self._small_metrics.horizontalAdvance(str(chip.token_id))) + 2 * PAD
-            self._width_cache[id(chip)] = width
+            width = self._width_cache[id(chip)] = self._measure(chip)
         # Room for the "≠" corner on both sides, so it never covers the label.
-        return width + 2 * self._small_metrics.horizontalAdvance("≠") if marked else width
+        return width + self._mark_room if marked else width
+
+    def _measure(self, chip: Chip) -> int:
+        label = self._label_widths.get(chip.label)
+        if label is None:
+            label = self._label_widths[chip.label] = self._text_metrics.horizontalAdvance(chip.label)
+        # The small font is monospaced: hex and ID widths depend only on their length.
+        size = len(chip.data)
+        hex_width = self._small_widths.get(size)
+        if hex_width is None:
+            hex_width = self._small_widths[size] = self._small_metrics.horizontalAdvance(
+                " ".join(["00"] * size) if size else "—")
+        digits = -len(str(chip.token_id))
+        id_width = self._small_widths.get(digits)
+        if id_width is None:
+            id_width = self._small_widths[digits] = self._small_metrics.horizontalAdvance("0" * -digits)
+        return max(label, hex_width, id_width) + 2 * PAD
+
+    def _widths(self, chips) -> list[int]:
+        # Measured once per distinct chip (identical tokens share one); the
+        # rest is dictionary lookups in C.
+        cache = self._width_cache
+        ids = list(map(id, chips))
+        missing = set(ids).difference(cache)
+        if missing:
+            by_id = dict(zip(ids, chips))
+            for key in missing:
+                cache[key] = self._measure(by_id[key])
+        return list(map(cache.__getitem__, ids))
 
     def _relayout(self) -> None:
         self._xs, self._ys, self._ws, self._row_tops, self._row_first = [], [], [], [], []
         self._cursor = (GAP, GAP)
+        self._marked_order = sorted(self.marked)
         if len(self._width_cache) > 200_000:
             self._width_cache.clear()
+        if len(self._label_widths) > 200_000:
+            self._label_widths.clear()
         self._layout_chunk()
 
     def _layout_chunk(self) -> None:
-        limit = max(200, self.viewport().width() - GAP)
-        x, y = self._cursor
-        xs, ys, ws, tops, firsts = self._xs, self._ys, self._ws, self._row_tops, self._row_first
-        step = self._row_height + GAP
-        start = len(xs)
-        stop = min(len(self._chips), start + LAYOUT_CHUNK)
-        # A turn stops after LAYOUT_SECONDS too (checked every 256 chips), so a
-        # million chips of new widths never hold the window for long.
         began = time.perf_counter()
-        for index in range(start, stop):
-            if not (index - start + 1) & 255 and time.perf_counter() - began > LAYOUT_SECONDS:
-                stop = index
+        limit = max(200, self.viewport().width() - GAP)
+        first = len(self._xs)
+        while len(self._xs) < len(self._chips):
+            self._place(len(self._xs), min(len(self._chips), len(self._xs) + LAYOUT_CHUNK), limit)
+            if time.perf_counter() - began > LAYOUT_SECONDS:
                 break
-            width = min(self._chip_width(self._chips[index], index in self.marked), limit - GAP)
-            if x + width > limit and x > GAP:
-                x, y = GAP, y + step
-            if not tops or tops[-1] != y:
-                tops.append(y)
-                firsts.append(index)
-            xs.append(x)
-            ys.append(y)
-            ws.append(width)
-            x += width + GAP
-        self._cursor = (x, y)
-        if stop < len(self._chips):
+        if len(self._xs) < len(self._chips):
             self._layout_timer.start()
         else:
             self._layout_timer.stop()
-        total = (y + step) if self._chips else 0
+        step = self._row_height + GAP
+        total = (self._cursor[1] + step) if self._chips else 0
         bar = self.verticalScrollBar()
         bar.setRange(0, max(0, total - self.viewport().height()))
         bar.setPageStep(self.viewport().height())
         bar.setSingleStep(self._row_height // 2)
-        self.viewport().update()
+        # Repaint only when these chips can be on show: a million chips below
+        # the view would otherwise repaint the view once per turn.
+        if not first or self._ys[first - 1] <= bar.value() + self.viewport().height():
+            self.viewport().update()
+
+    def _place(self, start: int, stop: int, limit: int) -> None:
+        """Lay out chips ``start``..``stop``: a row at a time, found by one
+        bisection over the running sum of the widths, not chip by chip."""
+        widths = self._widths(self._chips[start:stop])
+        marked = self._marked_order
+        for index in marked[bisect_right(marked, start - 1):bisect_right(marked, stop - 1)]:
+            widths[index - start] += self._mark_room
+        widths = list(map(min, widths, repeat(limit - GAP)))
+        ends = list(accumulate(map(add, widths, repeat(GAP)), initial=0))  # chip k ends at ends[k + 1] - GAP
+        xs, ys, tops, firsts = self._xs, self._ys, self._row_tops, self._row_first
+        step = self._row_height + GAP
+        x, y = self._cursor
+        row = 0
+        while row < len(widths):
+            # Chips row..end-1 fit: chip k sits at x + ends[k] - ends[row].
+            end = bisect_right(ends, limit + GAP - x + ends[row], row + 1) - 1
+            if end == row:  # not even one more fits: a new row (any chip fits an empty one)
+                x, y = GAP, y + step
+                continue
+            if not tops or tops[-1] != y:
+                tops.append(y)
+                firsts.append(start + row)
+            base = x - ends[row]
+            xs.extend(map(add, ends[row:end], repeat(base)))
+            ys.extend(repeat(y, end - row))
+            x, row = base + ends[end], end
+            if row < len(widths):
+                x, y = GAP, y + step
+        self._ws.extend(widths)
+        self._cursor = (x, y)
 
     def resizeEvent(self, event):
         super().resizeEvent(event)

@@ -10,8 +10,8 @@ special decode to nothing and are listed, as HF's ``decode`` with
 
 from __future__ import annotations
 
-from itertools import accumulate
-from operator import and_, not_
+from itertools import accumulate, repeat
+from operator import or_, sub
 
 from core.errors import TokenizerError
 from core.models import spm_bpe
@@ -19,6 +19,7 @@ from core.models.bpe_model import BPEModel
 from core.pipeline.normalize import piece_byte
 from core.render import render_piece
 from core.tokenizer.base import PARTIAL, PLAIN, SPECIAL, Encoding
+from core.blocks import BLOCK, mapped, running, zipped
 from core.tokenizer.spm_bpe import chunked_table
 from core.tokenizer.staged import StagedTokenizer
 
@@ -50,19 +51,14 @@ class BPETokenizer(StagedTokenizer):
             return super()._encode(text)
         ids, sizes, words = table
         data = text.encode("utf-8")
-        ends = list(accumulate(sizes))
+        ends = running(sizes)
         if (ends[-1] if ends else 0) != len(data):
             return super()._encode(text)  # cannot happen for such a model; the inspector is the reference
         begins = [0, *ends[:-1]]
         if len(data) == len(text):  # ASCII: bytes are characters
-            char_spans, partial = tuple(zip(begins, ends)), ()
+            char_spans, partial = zipped(begins, ends), ()
         else:
-            starts = data.translate(_STARTS_A_CHAR) + b"\x01"
-            floor = list(accumulate(starts, initial=-1))[1:]  # the character holding each byte
-            ceil = list(accumulate(starts, initial=0))[:-1]  # the first character starting at or after it
-            char_spans = tuple(zip(map(floor.__getitem__, begins), map(ceil.__getitem__, ends)))
-            partial = [i for i, whole in enumerate(map(and_, map(starts.__getitem__, begins),
-                                                          map(starts.__getitem__, ends))) if not whole]
+            char_spans, partial = _char_spans(data, begins, ends)
         flags = [PLAIN] * len(ids)
         for i in partial:
             flags[i] = PARTIAL
@@ -70,9 +66,9 @@ class BPETokenizer(StagedTokenizer):
             for i, token_id in enumerate(ids):
                 if token_id in self._special_ids:
                     flags[i], words[i] = SPECIAL, -1
-        tokens = tuple(map(self.model._by_id.__getitem__, ids))
+        tokens = mapped(self.model._by_id.__getitem__, ids)
         texts, pieces = self._texts_and_pieces(ids, tokens, flags)
-        return Encoding(tuple(ids), tokens, tuple(texts), tuple(pieces), tuple(zip(begins, ends)), char_spans,
+        return Encoding(tuple(ids), tuple(tokens), tuple(texts), tuple(pieces), zipped(begins, ends), char_spans,
                         tuple(words), tuple(flags))
 
     def id_to_token(self, token_id: int) -> str:
@@ -124,7 +120,24 @@ class BPETokenizer(StagedTokenizer):
         return self.model.encode_ids(text)
 
 
-_STARTS_A_CHAR = bytes(0 if 0x80 <= b < 0xC0 else 1 for b in range(256))
+_CONTINUES = bytes(1 if 0x80 <= b < 0xC0 else 0 for b in range(256))
+
+
+def _char_spans(data: bytes, begins: list, ends: list) -> tuple:
+    """Each token's character span, and the tokens that start or end inside
+    a character, from the tokens' byte spans over the UTF-8 ``data``; counted
+    per token a block at a time (see core.blocks), not per byte."""
+    conts = data.translate(_CONTINUES) + b"\x00"  # 1 for a continuation byte
+    spans, partial, before = [], [], 0
+    for lo in range(0, len(begins), BLOCK):
+        block_begins, block_ends = begins[lo:lo + BLOCK], ends[lo:lo + BLOCK]
+        inside = list(map(conts.__getitem__, block_begins))
+        # Characters begun before each token, and before the end of the last.
+        run = list(accumulate(map(conts.count, repeat(0), block_begins, block_ends), initial=before))
+        spans += zip(map(sub, run, inside), run[1:])
+        partial += [lo + i for i, odd in enumerate(map(or_, inside, map(conts.__getitem__, block_ends))) if odd]
+        before = run[-1]
+    return tuple(spans), partial
 
 
 def _encodable(text: str) -> bool:

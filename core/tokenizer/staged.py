@@ -28,6 +28,7 @@ from core.pipeline import text_pipeline as tp
 from core.render import render_char, render_piece
 from core.tokenizer import post
 from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, DecodeResult, Encoding
+from core.blocks import last_uses, mapped
 from core.utf8 import Utf8DecodeError
 
 
@@ -139,7 +140,7 @@ class StagedTokenizer:
     def _texts_and_pieces(self, ids, tokens, flags) -> tuple[list, list]:
         # Each distinct token shown once (by the position of its last use).
         texts_of, bytes_of, shown = {}, {}, self._shown_memo
-        for token_id, k in dict(zip(ids, range(len(ids)))).items():
+        for token_id, k in last_uses(ids).items():
             flag = flags[k]
             if flag == UNKNOWN:
                 texts_of[token_id], bytes_of[token_id] = "", b""
@@ -151,7 +152,7 @@ class StagedTokenizer:
                 if len(shown) < SHOWN_LIMIT:
                     shown[key] = found
             texts_of[token_id], bytes_of[token_id] = found
-        return list(map(texts_of.__getitem__, ids)), list(map(bytes_of.__getitem__, ids))
+        return mapped(texts_of.__getitem__, ids), mapped(bytes_of.__getitem__, ids)
 
 
     def _table(self, text: str) -> tuple:
