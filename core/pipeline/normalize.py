@@ -165,9 +165,13 @@ def longest_protected(matcher: dict, text: str, at: int) -> str | None:
     return next((p for p in matcher.get(text[at], ()) if text.startswith(p, at)), None)
 
 
-def _protected_runs(text: str, matcher: dict):
+def _protected_runs(text: str, matcher: dict, starts):
+    """The protected pieces of ``text``, left to right, longest first;
+    ``starts`` finds the characters a piece may start with, so the scan
+    skips the rest of the text in C."""
     at = 0
-    while at < len(text):
+    while (found := starts.search(text, at)) is not None:
+        at = found.start()
         hit = longest_protected(matcher, text, at)
         if hit:
             yield at, at + len(hit), hit
@@ -217,6 +221,7 @@ class Pipeline:
         for piece in sorted(set(self.protected), key=len, reverse=True):
             matcher.setdefault(piece[0], []).append(piece)
         object.__setattr__(self, "_matcher", matcher)
+        object.__setattr__(self, "_starts", re.compile("[" + "".join(map(re.escape, matcher)) + "]") if matcher else None)
 
     def describe(self) -> dict:
         """The identity-relevant description; options at their defaults are
@@ -272,7 +277,7 @@ class Pipeline:
             # Identity maps character by character, so cutting around the
             # protected pieces is exact.
             out, at = [], 0
-            for start, end, piece in _protected_runs(text, self._matcher):
+            for start, end, piece in _protected_runs(text, self._matcher, self._starts):
                 out += [(i, i + 1, ch) for i, ch in enumerate(text[at:start], at)]
                 out.append((start, end, piece))
                 at = end
@@ -482,7 +487,7 @@ class Pipeline:
             if not self._matcher:
                 return [(text, True, 0, len(text))] if text else []
             out, at = [], 0
-            for start, end, piece in _protected_runs(text, self._matcher):
+            for start, end, piece in _protected_runs(text, self._matcher, self._starts):
                 out += [(text[at:start], True, at, start), (piece, False, start, end)]
                 at = end
             return [r for r in out + [(text[at:], True, at, len(text))] if r[0]]
