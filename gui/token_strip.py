@@ -48,6 +48,19 @@ def describe_chars(text: str) -> str:
     return " ".join(parts) + (" …" if len(text) > DESCRIBED_CHARS else "")
 
 
+def chip_widths(chips, cache: dict, measure) -> list[int]:
+    """The width of each chip, measured (``measure(chip)``) once per distinct
+    chip object, as ``cache`` (id(chip) -> width) does not hold it yet:
+    identical tokens share one chip, so the rest is dictionary lookups in C."""
+    ids = list(map(id, chips))
+    missing = set(ids).difference(cache)
+    if missing:
+        by_id = dict(zip(ids, chips))
+        for key in missing:
+            cache[key] = measure(by_id[key])
+    return list(map(cache.__getitem__, ids))
+
+
 @dataclass(frozen=True)
 class Chip:
     label: str  # rendered text, whitespace made visible
@@ -162,18 +175,6 @@ class TokenStrip(QAbstractScrollArea):
             id_width = self._small_widths[digits] = self._small_metrics.horizontalAdvance("0" * -digits)
         return max(label, hex_width, id_width) + 2 * PAD
 
-    def _widths(self, chips) -> list[int]:
-        # Measured once per distinct chip (identical tokens share one); the
-        # rest is dictionary lookups in C.
-        cache = self._width_cache
-        ids = list(map(id, chips))
-        missing = set(ids).difference(cache)
-        if missing:
-            by_id = dict(zip(ids, chips))
-            for key in missing:
-                cache[key] = self._measure(by_id[key])
-        return list(map(cache.__getitem__, ids))
-
     def _relayout(self) -> None:
         self._xs, self._ys, self._ws, self._row_tops, self._row_first = [], [], [], [], []
         self._cursor = (GAP, GAP)
@@ -210,7 +211,7 @@ class TokenStrip(QAbstractScrollArea):
     def _place(self, start: int, stop: int, limit: int) -> None:
         """Lay out chips ``start``..``stop``: a row at a time, found by one
         bisection over the running sum of the widths, not chip by chip."""
-        widths = self._widths(self._chips[start:stop])
+        widths = chip_widths(self._chips[start:stop], self._width_cache, self._measure)
         marked = self._marked_order
         for index in marked[bisect_right(marked, start - 1):bisect_right(marked, stop - 1)]:
             widths[index - start] += self._mark_room

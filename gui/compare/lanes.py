@@ -26,7 +26,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen,
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
 from ..palette import token_colours
-from ..token_strip import TokenStrip
+from ..token_strip import TokenStrip, chip_widths
 from .lane_layout import LaneLayout
 from .texts import fill, tooltip, visible
 
@@ -123,18 +123,12 @@ class LaneView(QAbstractScrollArea):
     # ==== layout ====
 
     def _chip_widths(self, chips) -> list[int]:
-        # Measured once per distinct chip; the rest is dictionary lookups in C
-        # (100,000 tokens are typically a few hundred distinct chips).
-        cache = self._width_cache
-        ids = list(map(id, chips))
-        missing = set(ids).difference(cache)
-        if missing:
-            by_id = dict(zip(ids, chips))
-            for key in missing:
-                chip = self._measured[key] = by_id[key]
-                cache[key] = max(self._text_metrics.horizontalAdvance(chip.label),
-                                 self._small_metrics.horizontalAdvance(_id_text(chip)), 12) + 2 * PAD
-        return list(map(cache.__getitem__, ids))
+        return chip_widths(chips, self._width_cache, self._measure)
+
+    def _measure(self, chip) -> int:
+        self._measured[id(chip)] = chip
+        return max(self._text_metrics.horizontalAdvance(chip.label),
+                   self._small_metrics.horizontalAdvance(_id_text(chip)), 12) + 2 * PAD
 
     def _line_width(self) -> int:
         return max(MIN_LINE, self.viewport().width() - GUTTER - 2 * MARGIN)
