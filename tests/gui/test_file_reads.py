@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 from core.corpus import EXAMPLE_19_1
 from core.workspace import workspace_file
+from core.workspace.classroom import ASSET_PATH
 from core.workspace.workspace import Workspace
 from gui import language
 from gui.bridge import WorkspaceBridge
@@ -152,6 +153,25 @@ def test_a_large_corpus_is_read_while_the_event_loop_keeps_running(qtbot, tmp_pa
     assert corpus.counts[corpus.words.index("again")] == 2 * (40 * 1024 * 1024 // len(line))
 
 
+def test_a_large_workspace_is_read_while_the_event_loop_keeps_running(window, qtbot, tmp_path):
+    path = tmp_path / "large.json"
+    assert window.save_workspace_as(path)
+    document = json.loads(path.read_text("utf-8"))
+    document["corpus"]["words"] = [[f"w{i}", 1 + i % 7] for i in range(200_000)]  # 3 MB
+    del document["model"]
+    path.write_text(json.dumps(document), encoding="utf-8")
+    window.workspace_path = None
+    beats = []
+    heartbeat = QTimer(interval=1)
+    task = window.open_workspace(path)
+    heartbeat.timeout.connect(lambda: beats.append(task.is_running()))
+    heartbeat.start()
+    wait_task(qtbot, task, timeout=60_000)
+    heartbeat.stop()
+    assert any(beats)  # the GUI thread ticked while the worker was reading
+    assert len(window.workspace.corpus) == 200_000 and window.workspace_path == str(path)
+
+
 def test_cancel_leaves_the_workspace_unchanged(window, qtbot, tmp_path):
     path = tmp_path / "other.json"
     window.workspace.set_count(0, 9)
@@ -167,6 +187,18 @@ def test_cancel_leaves_the_workspace_unchanged(window, qtbot, tmp_path):
     wait_task(qtbot, task)
     assert (window.workspace.corpus, window.workspace.revision) == before
     assert window.workspace_path is None and window.failures == []
+
+
+def test_cancelling_an_asset_read_opens_nothing(window, qtbot):
+    manager = window.panels["assets"]
+    before = list(window.workspace.assets)
+    task = manager.open_files([str(ASSET_PATH)])
+    busy = manager.findChildren(BusyDialog)
+    assert len(busy) == 1 and busy[0].labelText() == "Reading 1 asset file…"
+    busy[0].findChild(QPushButton).click()
+    wait_task(qtbot, task)
+    assert list(window.workspace.assets) == before and manager.idle()
+    assert manager.status_label.text() == "Cancelled; the workspace is unchanged."
 
 
 def test_messages_are_in_the_ui_language(zh, window, qtbot, tmp_path):
