@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import Qt, QThread, QTimer, Signal
+from PySide6.QtCore import Qt, QThread, QTimer
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from core import assets
@@ -33,11 +33,6 @@ AUTOSAVE_MS = 60_000
 
 
 class MainWindow(QMainWindow):
-    sig_workspace_opened = Signal(str)
-    """A workspace file was read and now fills the workspace (argument: its path)."""
-    sig_failed = Signal(str)
-    """A file could not be opened or saved (argument: the one line shown)."""
-
     def __init__(self, bridge: WorkspaceBridge, parent=None, *, autosave_dir=None):
         super().__init__(parent)
         # Attributes
@@ -133,7 +128,8 @@ class MainWindow(QMainWindow):
                 self.import_tokenizer(path)
         elif any(url.isLocalFile() for url in urls):
             event.acceptProposedAction()
-            self._fail(files.not_openable(next(url.toLocalFile() for url in urls if url.isLocalFile())))
+            message = files.not_openable(next(url.toLocalFile() for url in urls if url.isLocalFile()))
+            QTimer.singleShot(0, lambda: self._fail(message))  # after the drop: the drag's source is not kept waiting
 
     # ==== lessons, about, language and theme ====
 
@@ -306,7 +302,6 @@ class MainWindow(QMainWindow):
             settings.add_recent(str(path), settings.RECENT_TOKENIZERS)
 
     def _fail(self, message):
-        self.sig_failed.emit(message)
         QMessageBox.warning(self, self.tr("Subword Studio"), message)
 
     def open_workspace(self, path=None):
@@ -340,7 +335,6 @@ class MainWindow(QMainWindow):
         self._kept_assets = {e.loaded.identity.full_sha256 for e in self.workspace.assets if e.dirty}
         settings.add_recent(self.workspace_path, settings.RECENT_FILES)
         self.show_title()
-        self.sig_workspace_opened.emit(path)
 
     def save_workspace(self) -> bool:
         if self.workspace_path is None:
