@@ -387,23 +387,29 @@ class MainWindow(QMainWindow):
             self.tr("The last session ended with unsaved work (autosaved in %1). Restore it?").replace("%1", str(found)),
             QMessageBox.Yes | QMessageBox.Discard)
         if answer == QMessageBox.Yes:
-            try:
-                snap = workspace_file.read(found)
-                workspace_file.apply(snap, self.workspace)
-            except StudioError as exc:
-                self._fail(core_text.error(exc))
-                return
-            self.workspace_path = snap.source
-            self.show_title()
-            if self._slot is not None:
-                # The recovered work is this instance's now: its own autosave
-                # holds it before the old file goes.
-                try:
-                    self._slot.write(workspace_file.snapshot(self.workspace, source=self.workspace_path))
-                except StudioError:
-                    return
-                workspace_file.discard_recovery(found)
+            # Read like any workspace file; a cancelled read keeps the autosave for the next start.
+            self.reading = files.read_in_worker(
+                self, self.tr("Reading %1…").replace("%1", Path(found).name), lambda: workspace_file.read(found),
+                lambda snap: self._recovered(found, snap), self._fail, name="read autosave")
+            self.reading.sig_ended.connect(self._reading_ended)
         else:
+            workspace_file.discard_recovery(found)
+
+    def _recovered(self, found, snap):
+        try:
+            workspace_file.apply(snap, self.workspace)
+        except StudioError as exc:
+            self._fail(core_text.error(exc))
+            return
+        self.workspace_path = snap.source
+        self.show_title()
+        if self._slot is not None:
+            # The recovered work is this instance's now: its own autosave
+            # holds it before the old file goes.
+            try:
+                self._slot.write(workspace_file.snapshot(self.workspace, source=self.workspace_path))
+            except StudioError:
+                return
             workspace_file.discard_recovery(found)
 
     def _confirm_close(self) -> bool:
