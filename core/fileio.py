@@ -169,6 +169,47 @@ def kind_of(mode: int) -> str:
     return "not a regular file"
 
 
+def _not_regular(path: Path, mode: int, what: str, error):
+    if stat.S_ISDIR(mode):
+        return error(f"{path}: is a directory, not {what}", code="file.directory", where=str(path), what=what)
+    reason = f"{kind_of(mode)}, not a regular file"
+    return error(f"{path}: cannot read ({reason})", code="file.unreadable", where=str(path), reason=reason)
+
+
+def check_regular(path, *, what: str, error) -> None:
+    """Raise what :func:`read_limited` raises for a ``path`` that is missing,
+    a directory, a FIFO or a device, without opening it (a look that never
+    blocks: a window asks it while a file is dropped)."""
+    path = Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise error(f"{path}: no such file", code="file.missing", where=str(path)) from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read ({exc.strerror or exc})", code="file.unreadable", where=str(path),
+                    reason=exc.strerror or str(exc)) from None
+    if not stat.S_ISREG(mode):
+        raise _not_regular(path, mode, what, error)
+
+
+def read_head(path, size: int) -> bytes | None:
+    """The first ``size`` bytes of a regular file; None for anything else
+    (missing, unreadable, a directory, FIFO or device).  Never blocks: a
+    FIFO is opened with ``O_NONBLOCK`` only to be refused."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        return os.read(fd, size) if stat.S_ISREG(os.fstat(fd).st_mode) else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def read_limited(path, *, limit: int, what: str, error, limit_name: str = "") -> bytes:
     """Read a whole regular file, refusing one over ``limit`` bytes, with one
     clear ``error`` naming the path: missing, a directory, a FIFO or device,
@@ -189,21 +230,15 @@ def read_limited(path, *, limit: int, what: str, error, limit_name: str = "") ->
         return error(f"{path}: {size} bytes is over the {limit}{label}", code="file.too_big", where=str(path),
                      size=size, limit=limit, label=label)
 
-    def not_regular(mode):
-        if stat.S_ISDIR(mode):
-            return error(f"{path}: is a directory, not {what}", code="file.directory", where=str(path), what=what)
-        reason = f"{kind_of(mode)}, not a regular file"
-        return error(f"{path}: cannot read ({reason})", code="file.unreadable", where=str(path), reason=reason)
-
     try:
         mode = os.stat(path).st_mode
         if not stat.S_ISREG(mode):
-            raise not_regular(mode)
+            raise _not_regular(path, mode, what, error)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):  # replaced between the stat and the open
-                raise not_regular(st.st_mode)
+                raise _not_regular(path, st.st_mode, what, error)
             if st.st_size > limit:
                 raise too_big(st.st_size)
             chunks, total = [], 0

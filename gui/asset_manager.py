@@ -33,11 +33,11 @@ from core.inspect import asset_diff, identity
 from core.workspace import workspace as workspace_mod
 from core.errors import StudioError
 
-from . import asset_findings as findings, core_text, theme
+from . import asset_findings as findings, core_text, files, theme
 from .asset_models import AssetLibraryModel, BehaviourModel, ComponentModel, FolderScan, LibraryRow
 from .bridge import WorkspaceBridge
 from .encode import chooser as encode_chooser
-from .workers import run_task
+from .workers import BusyDialog, run_task
 
 FILE_FILTER = QT_TRANSLATE_NOOP("AssetManager", "Tokenizer assets (*.json);;All files (*)")
 
@@ -309,13 +309,15 @@ class AssetManager(QWidget):
             self._report(self.tr("Still working on the last action…"), error=True)
             return None
         self._report(self.tr("Working…"))
-        self.task = run_task(lambda progress, should_stop: compute(), name="asset action")
+        self.task = task = run_task(lambda progress, should_stop: compute(), name="asset action")
         # The result reaches the workspace even if this view was freed
         # meanwhile (a language switch rebuilds every view): apply() touches
         # the workspace only, and the view is updated if it still exists.
-        self.task.sig_done.connect(lambda result: self._finish(_applied(apply, result), select, done))
-        self.task.sig_failed.connect(self._action_failed)
-        self.task.sig_cancelled.connect(self._action_failed)
+        # A task cancelled after its work returned is dropped all the same.
+        task.sig_done.connect(lambda result: self._cancelled() if task.cancelled else
+                              self._finish(_applied(apply, result), select, done))
+        task.sig_failed.connect(self._action_failed)
+        task.sig_cancelled.connect(self._cancelled)
         self._selection_changed()
         return self.task
 
@@ -330,6 +332,11 @@ class AssetManager(QWidget):
             if select is not None:
                 self.select_rows(select(index))
         self._selection_changed()
+
+    def _cancelled(self):
+        self._action_failed()
+        if shiboken6.isValid(self):
+            self._report(self.tr("Cancelled; the workspace is unchanged."))
 
     def _action_failed(self, message=""):
         if not shiboken6.isValid(self):
@@ -354,8 +361,11 @@ class AssetManager(QWidget):
             if errors:
                 raise StudioError(errors[0] + (more if len(errors) > 1 else ""))
             return indexes
-        return self._start(lambda: [_read(p) for p in paths], opened, select=lambda indexes: indexes[-2:],
+        task = self._start(lambda: [_read(p) for p in paths], opened, select=lambda indexes: indexes[-2:],
                            done=self.tr("Opened %1 asset(s)").replace("%1", str(len(paths))))
+        if task is not None:
+            BusyDialog(task, self.tr("Reading %n asset file(s)…", "", len(paths)), self)
+        return task
 
     def add_trained_model(self):
         name = self.tr("trained model")
@@ -378,7 +388,8 @@ class AssetManager(QWidget):
         if path is None and self.workspace.assets[index].loaded.path is None:
             return self.save_as(path)
         try:  # writing is quick; the identity is already known
-            self.workspace.save_asset(index, path)
+            if not files.save(self, lambda: self.workspace.save_asset(index, path)):
+                return self._report(self.tr("Not saved."))
         except StudioError as exc:
             return self._report(core_text.error(exc), error=True)
         self.select_rows([index])

@@ -35,7 +35,7 @@ ERRORS = {
     "output.special": QT_TRANSLATE_NOOP("core_text", "is {kind}, not a regular file; it is not replaced"),
     "output.is_input": QT_TRANSLATE_NOOP("core_text", "is also an input of this command ({other}); write to another "
                                                       "file"),
-    "output.read_only": QT_TRANSLATE_NOOP("core_text", "is read-only; it is not replaced (make it writable first)"),
+    "output.read_only": QT_TRANSLATE_NOOP("core_text", "is read-only; it is not replaced"),
     "output.twice": QT_TRANSLATE_NOOP("core_text", "is named as two outputs of this command"),
     "workspace.unwritable": QT_TRANSLATE_NOOP("core_text", "cannot write the workspace ({reason})"),
     "file.not_utf8": QT_TRANSLATE_NOOP("core_text", "not UTF-8 text (byte {offset})"),
@@ -142,6 +142,17 @@ JSON_REASONS = {
     "Invalid \\uXXXX escape": QT_TRANSLATE_NOOP("core_text", "Invalid \\uXXXX escape"),
     "Extra data": QT_TRANSLATE_NOOP("core_text", "Extra data"),
 }
+
+# What a file that is not read or replaced is (core.fileio.kind_of), quoted in
+# "file.unreadable" ("a FIFO, not a regular file") and "output.special".
+KINDS = {
+    "a directory": QT_TRANSLATE_NOOP("core_text", "a directory"),
+    "a FIFO": QT_TRANSLATE_NOOP("core_text", "a FIFO"),
+    "a character device": QT_TRANSLATE_NOOP("core_text", "a character device"),
+    "a block device": QT_TRANSLATE_NOOP("core_text", "a block device"),
+    "a socket": QT_TRANSLATE_NOOP("core_text", "a socket"),
+}
+NOT_REGULAR = QT_TRANSLATE_NOOP("core_text", "{kind}, not a regular file")
 
 # Locations the core names in English words; file paths and JSON paths stay as they are.
 LOCATIONS = {
@@ -511,6 +522,12 @@ def _translated(exc: BaseException) -> str | None:
         params = dict(exc.params)
         if exc.code == "json.invalid" and params["reason"] in JSON_REASONS:
             params["reason"] = _tr(JSON_REASONS[params["reason"]])
+        if exc.code == "output.special" and params.get("kind") in KINDS:
+            params["kind"] = _tr(KINDS[params["kind"]])
+        if exc.code == "file.unreadable" and str(params.get("reason")).endswith(", not a regular file"):
+            kind = params["reason"].removesuffix(", not a regular file")
+            if kind in KINDS:
+                params["reason"] = _fill(NOT_REGULAR, {"kind": _tr(KINDS[kind])}) or params["reason"]
         text = _fill(ERRORS[exc.code], params)
     elif getattr(exc, "cause", None) is not None:
         text = _translated(exc.cause)

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.workspace import records as rec
-from core.errors import StudioError
+from core.errors import CorpusError, StudioError
+from core.fileio import check_regular
 
 from . import commands, core_text, theme
 from .corpus_models import RecordTableModel, WordTableModel
@@ -360,6 +361,11 @@ class CorpusEditor(QWidget):
             self._ask_and_import(path)
 
     def _ask_and_import(self, path):
+        try:  # refused before any question: a FIFO or folder has no format to ask about
+            check_regular(path, what="a text file", error=CorpusError)
+        except StudioError as exc:
+            self.show_error(self.tr("Import failed: %1").replace("%1", core_text.error(exc)))
+            return
         dialog = ImportDialog(path, self.workspace.mode, self.workspace.settings.pretokenizer, self)
         if dialog.exec() == QDialog.Accepted:
             self.import_path(path, **dialog.options())
@@ -390,16 +396,28 @@ class CorpusEditor(QWidget):
         if busy:
             self.progress.setRange(0, 0)
 
+    def _current_import(self) -> bool:
+        """Whether the signal comes from the import running now: one replaced
+        or cancelled after its read returned still reports, and is dropped."""
+        task = self.sender()
+        return task is self.import_task and not task.cancelled
+
     def _import_progressed(self, done, total):
+        if not self._current_import():
+            return
         self.progress.setRange(0, 1000)
         self.progress.setValue(int(1000 * done / total) if total else 0)
 
     def _import_failed(self, message):
+        if self.sender() is not self.import_task:
+            return
         self.import_task = None
         self._set_busy(False)
         self.show_error(self.tr("Import failed: %1").replace("%1", message))
 
     def _import_cancelled(self):
+        if self.sender() is not self.import_task:
+            return
         self.import_task = None
         self._set_busy(False)
         self.show_info(self.tr("Import cancelled; the corpus is unchanged."))
@@ -416,6 +434,10 @@ class CorpusEditor(QWidget):
         return box.clickedButton() is skip
 
     def _import_done(self, result):
+        if self.sender() is not self.import_task:
+            return
+        if self.import_task.cancelled:
+            return self._import_cancelled()
         path, options = self._import_request
         self.import_task = None
         self._set_busy(False)

@@ -6,17 +6,15 @@ from __future__ import annotations
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLineEdit, QPlainTextEdit, QWidget
 
 from core import assets
+from core.fileio import read_head
 from core.workspace import workspace_file
 
 
 def starts_with_format(path, name: str) -> bool:
     """Whether a JSON file declares ``"format": name`` near its start: a cheap look,
     made while the user is still dragging."""
-    try:
-        with open(path, "rb") as handle:
-            return f'"{name}"'.encode() in handle.read(4096)
-    except OSError:
-        return False
+    head = read_head(path, 4096)  # a FIFO or device is never opened for a blocking read
+    return head is not None and f'"{name}"'.encode() in head
 
 
 def dropped_file(urls):

@@ -23,19 +23,19 @@ from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Signal
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFileDialog, QInputDialog, QMessageBox, QProgressDialog, QTextBrowser, QVBoxLayout,
-    QWidget,
+    QDialog, QDialogButtonBox, QFileDialog, QInputDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from core import formats
 from core.formats import exportable
 from core.inspect import identity
 from core.pipeline import pretokenize
-from core.errors import StudioError
+from core.errors import OutputRefused, StudioError
+from core.fileio import check_regular, replacing_read_only
 
-from . import core_text
+from . import core_text, files
 from .bridge import WorkspaceBridge
-from .workers import run_task
+from .workers import BusyDialog, run_task
 
 FORMAT_NAMES = {
     "hf": QT_TRANSLATE_NOOP("Interop", "Hugging Face tokenizer.json"),
@@ -93,6 +93,9 @@ class Dialogs:
 
     def error(self, message: str) -> None:
         QMessageBox.warning(self.parent, QCoreApplication.translate("Interop", "Subword Studio"), message)
+
+    def replace_read_only(self, path: str) -> bool:
+        return files.ask_replace_read_only(self.parent, path)
 
 
 class ReportWindow(QDialog):
@@ -192,7 +195,6 @@ class Interop(QObject):
         self.dialogs = dialogs or Dialogs(parent_widget)
         self.task = None
         self.report_window: ReportWindow | None = None
-        self._progress: QProgressDialog | None = None
 
     # ==== import ====
 
@@ -202,6 +204,10 @@ class Interop(QObject):
             path = self.dialogs.open_path()
             if path is None:
                 return None
+        try:  # refused before any question: a FIFO or folder has no format to ask about
+            check_regular(path, what="a tokenizer file", error=StudioError)
+        except StudioError as exc:
+            return self._fail(core_text.error(exc))
         if fmt is None:
             fmt = formats.detect_format(path)
         if fmt is None:
@@ -271,7 +277,8 @@ class Interop(QObject):
             return None
         return self._export(loaded, offered[chosen], path, after=self.task)
 
-    def _export(self, loaded, fmt, path, *, after=None):
+    def _export(self, loaded, fmt, path, *, after=None, forced=()):
+        """``forced``: the read-only files the user agreed to replace."""
         if path is None:
             suffix = {"hf": ".json", "tiktoken": ".tiktoken", "spm": ".model", "bert-vocab": "-vocab.txt",
                       "subword-nmt": ".bpe", "minbpe": ".model"}[fmt]
@@ -280,9 +287,23 @@ class Interop(QObject):
                 return None
 
         def work(progress, should_stop):
-            return formats.export_asset(loaded.asset, loaded.tokenizer, fmt, path,
-                                        inputs=[loaded.path] if loaded.path else [])
-        return self._start(work, self._exported, self.tr("Exporting %1…").replace("%1", loaded.name), after=after)
+            # The permission is the worker's own: a context variable does not cross threads.
+            with replacing_read_only(forced):
+                try:
+                    return formats.export_asset(loaded.asset, loaded.tokenizer, fmt, path,
+                                                inputs=[loaded.path] if loaded.path else [])
+                except OutputRefused as exc:
+                    if files.read_only_refusal(exc) is None or exc.where in forced:
+                        raise
+                    return exc  # asked on the GUI thread, then written again
+
+        def written(result):
+            if isinstance(result, OutputRefused):
+                if self.dialogs.replace_read_only(result.where):
+                    self._export(loaded, fmt, path, after=self.task, forced=(*forced, result.where))
+                return
+            self._exported(result)
+        return self._start(work, written, self.tr("Exporting %1…").replace("%1", loaded.name), after=after)
 
     def _exported(self, report):
         self.show_report(report)
@@ -296,13 +317,10 @@ class Interop(QObject):
         if self.task is not None and self.task is not after and self.task.is_running():
             return self._fail(self.tr("An import or export is still running."))
         self.task = task = run_task(work, name="interop")
-        progress = QProgressDialog(label, self.tr("Cancel"), 0, 0, self.widget)
-        progress.setMinimumDuration(400)  # only a slow file shows it
-        progress.canceled.connect(task.cancel)
-        self._progress = progress
-        task.sig_done.connect(done)
+        BusyDialog(task, label, self.widget)
+        # Cancelled after the work returned, its result still on its way: dropped.
+        task.sig_done.connect(lambda result: None if task.cancelled else done(result))
         task.sig_failed.connect(self._fail)
-        task.sig_ended.connect(progress.reset)
         return task
 
     def _fail(self, message):
@@ -330,8 +348,13 @@ class Interop(QObject):
         for path in paths:
             fmt = formats.detect_format(path)
             if fmt is None:
-                failed.append((path, self.tr("not recognised as a tokenizer file; use File → Import tokenizer… "
-                                             "to choose its format")))
+                try:  # a directory, FIFO or device is named as the readers name it
+                    check_regular(path, what="a tokenizer file", error=StudioError)
+                    reason = self.tr("not recognised as a tokenizer file; use File → Import tokenizer… "
+                                     "to choose its format")
+                except StudioError as exc:
+                    reason = core_text.error(exc)
+                failed.append((path, reason))
                 continue
             if fmt == "tiktoken" and pattern is None:
                 names = list(pretokenize.PRETOKENIZERS)

@@ -17,7 +17,7 @@ from core import assets
 from core.workspace import workspace_file
 from core.errors import StudioError
 
-from . import about, core_text, desktop, language, menus, settings, theme
+from . import about, core_text, desktop, files, language, menus, settings, theme
 from .bridge import WorkspaceBridge
 from .encode import chooser as encode_chooser
 from .exercises import ExerciseDialog
@@ -51,6 +51,7 @@ class MainWindow(QMainWindow):
         self.windows = WindowManager(self)  # the other windows
         self.exercises = None  # the exercise dialog, made on first use
         self._builtin = None  # the built-in tokenizer File → Built-in tokenizers is opening ("" once done)
+        self.reading = None  # the task reading a workspace file, if one is
         self._build_views()
         self.setAcceptDrops(True)
 
@@ -111,11 +112,13 @@ class MainWindow(QMainWindow):
 
     def dragEnterEvent(self, event):
         # Views that take drops themselves (the corpus editor) get them first.
-        if desktop.dropped_file(event.mimeData().urls()):
+        # Any local file is taken: one that cannot be opened is told why.
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event):
-        dropped = desktop.dropped_file(event.mimeData().urls())
+        urls = event.mimeData().urls()
+        dropped = desktop.dropped_file(urls)
         if dropped:
             event.acceptProposedAction()
             kind, path = dropped
@@ -123,6 +126,10 @@ class MainWindow(QMainWindow):
                 self.open_workspace(path)
             else:
                 self.import_tokenizer(path)
+        elif any(url.isLocalFile() for url in urls):
+            event.acceptProposedAction()
+            message = files.not_openable(next(url.toLocalFile() for url in urls if url.isLocalFile()))
+            QTimer.singleShot(0, lambda: self._fail(message))  # after the drop: the drag's source is not kept waiting
 
     # ==== lessons, about, language and theme ====
 
@@ -201,11 +208,11 @@ class MainWindow(QMainWindow):
 
     # ==== recent files and window layout ====
 
-    def open_recent(self, path: str) -> bool:
+    def open_recent(self, path: str):
         if not Path(path).is_file():
             settings.remove_recent(path, settings.RECENT_FILES)
             self._fail(self.tr("%1 no longer exists; it was removed from the recent files.").replace("%1", path))
-            return False
+            return None
         return self.open_workspace(path)
 
     def open_recent_tokenizer(self, path: str):
@@ -297,29 +304,45 @@ class MainWindow(QMainWindow):
     def _fail(self, message):
         QMessageBox.warning(self, self.tr("Subword Studio"), message)
 
-    def open_workspace(self, path=None) -> bool:
+    def open_workspace(self, path=None):
+        """Read a workspace file in a worker (busy, with Cancel); once read it
+        replaces the workspace.  Returns the reading task, or None."""
         if path is None:
             path, _ = QFileDialog.getOpenFileName(self, self.tr("Open workspace"), "",
                                                   self.tr("Subword Studio workspace (*.json);;All files (*)"))
             if not path:
-                return False
+                return None
+        if self.reading is not None:
+            self.reading.cancel()  # the newer choice wins
+        path = str(path)
+        self.reading = files.read_in_worker(
+            self, self.tr("Reading %1…").replace("%1", Path(path).name), lambda: workspace_file.read(path),
+            lambda snap: self._workspace_read(path, snap), self._fail, name="read workspace")
+        self.reading.sig_ended.connect(self._reading_ended)
+        return self.reading
+
+    def _reading_ended(self):
+        if self.reading is self.sender():
+            self.reading = None
+
+    def _workspace_read(self, path, snap):
         try:
-            workspace_file.apply(workspace_file.read(path), self.workspace)
+            workspace_file.apply(snap, self.workspace)
         except StudioError as exc:
             self._fail(core_text.error(exc))
-            return False
-        self.workspace_path, self.saved_revision = str(path), self.workspace.revision
+            return
+        self.workspace_path, self.saved_revision = path, self.workspace.revision
         self._kept_assets = {e.loaded.identity.full_sha256 for e in self.workspace.assets if e.dirty}
         settings.add_recent(self.workspace_path, settings.RECENT_FILES)
         self.show_title()
-        return True
 
     def save_workspace(self) -> bool:
         if self.workspace_path is None:
             return self.save_workspace_as()
+        snap, path = workspace_file.snapshot(self.workspace, source=self.workspace_path), self.workspace_path
         try:
-            workspace_file.save(workspace_file.snapshot(self.workspace, source=self.workspace_path),
-                                self.workspace_path)
+            if not files.save(self, lambda: workspace_file.save(snap, path)):
+                return False
         except StudioError as exc:
             self._fail(core_text.error(exc))
             return False
@@ -364,23 +387,29 @@ class MainWindow(QMainWindow):
             self.tr("The last session ended with unsaved work (autosaved in %1). Restore it?").replace("%1", str(found)),
             QMessageBox.Yes | QMessageBox.Discard)
         if answer == QMessageBox.Yes:
-            try:
-                snap = workspace_file.read(found)
-                workspace_file.apply(snap, self.workspace)
-            except StudioError as exc:
-                self._fail(core_text.error(exc))
-                return
-            self.workspace_path = snap.source
-            self.show_title()
-            if self._slot is not None:
-                # The recovered work is this instance's now: its own autosave
-                # holds it before the old file goes.
-                try:
-                    self._slot.write(workspace_file.snapshot(self.workspace, source=self.workspace_path))
-                except StudioError:
-                    return
-                workspace_file.discard_recovery(found)
+            # Read like any workspace file; a cancelled read keeps the autosave for the next start.
+            self.reading = files.read_in_worker(
+                self, self.tr("Reading %1…").replace("%1", Path(found).name), lambda: workspace_file.read(found),
+                lambda snap: self._recovered(found, snap), self._fail, name="read autosave")
+            self.reading.sig_ended.connect(self._reading_ended)
         else:
+            workspace_file.discard_recovery(found)
+
+    def _recovered(self, found, snap):
+        try:
+            workspace_file.apply(snap, self.workspace)
+        except StudioError as exc:
+            self._fail(core_text.error(exc))
+            return
+        self.workspace_path = snap.source
+        self.show_title()
+        if self._slot is not None:
+            # The recovered work is this instance's now: its own autosave
+            # holds it before the old file goes.
+            try:
+                self._slot.write(workspace_file.snapshot(self.workspace, source=self.workspace_path))
+            except StudioError:
+                return
             workspace_file.discard_recovery(found)
 
     def _confirm_close(self) -> bool:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QP
 
 from core.fileio import write_bytes_atomic
 
-from . import core_text, theme
+from . import core_text, files, theme
 from .lazy_plot import LazyPlot, pyqtgraph
 
 MAX_TICKS = 20
@@ -303,6 +303,6 @@ class TimelinePlots(QWidget):
     def _exporting(self, export, path):
         """A refused or failed write (a link, a device, a full disk) is shown, never raised into Qt."""
         try:
-            export(path)
+            files.save(self, lambda: export(path))
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Export failed"), core_text.error(exc))

@@ -20,6 +20,7 @@ import time
 import traceback
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtWidgets import QProgressDialog
 
 from core.models import byte_bpe, char_bpe, wordpiece
 from core.models.unigram import training
@@ -157,6 +158,33 @@ class Task(QObject):
 def run_task(fn, *, name: str = "task") -> Task:
     """Start ``fn(progress, should_stop)`` in a thread and return its task."""
     return Task(fn, name=name).start()
+
+
+class BusyDialog(QProgressDialog):
+    """A task's progress, with Cancel: busy until the task reports how far it
+    is, gone when it ends.  Shown only once the task has run ``delay_ms``, so a
+    small file never flashes a window."""
+
+    def __init__(self, task: Task, label: str, parent=None, *, delay_ms: int = 400):
+        super().__init__(label, QCoreApplication.translate("workers", "Cancel"), 0, 0, parent)
+        self.setWindowTitle(QCoreApplication.translate("workers", "Subword Studio"))
+        self.setMinimumDuration(delay_ms)
+        self.setValue(0)  # starts the delay now: unset, Qt waits its own 4 s before showing a busy bar
+        self.canceled.connect(task.cancel)
+        task.sig_progressed.connect(self._progressed)
+        task.sig_ended.connect(self._ended)
+
+    @Slot(int, int)
+    def _progressed(self, done, total):
+        if total:
+            scale = max(1, total // 1_000_000)  # a byte count can pass the int range of the bar
+            self.setRange(0, total // scale)
+            self.setValue(done // scale)
+
+    @Slot()
+    def _ended(self):
+        self.reset()
+        self.deleteLater()
 
 
 def running() -> bool:

@@ -24,7 +24,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.fileio import check_outputs, read_limited
+from core.fileio import check_outputs, read_head, read_limited
 from core.errors import AssetError, OutputRefused
 from core.formats.report import Report
 
@@ -159,10 +159,8 @@ def detect_format(path) -> str | None:
     """A best guess from the name and first bytes (for drag and drop)."""
     path = Path(path)
     name = path.name.lower()
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(64)
-    except OSError:
+    head = read_head(path, 64)  # asked while a file is dragged: a FIFO must not block
+    if head is None:
         return None
     if head.startswith(b"minbpe v1"):
         return "minbpe"
@@ -171,11 +169,7 @@ def detect_format(path) -> str | None:
         # and the vocabulary beside them tell them apart.
         from core.formats.gpt2_files import looks_byte_level, vocab_path
 
-        try:
-            with open(path, "rb") as handle:
-                sample = handle.read(256 * 1024).decode("utf-8", "ignore")
-        except OSError:
-            return None
+        sample = (read_head(path, 256 * 1024) or b"").decode("utf-8", "ignore")
         sample = sample[:sample.rfind("\n") + 1] or sample  # whole lines only
         if looks_byte_level(sample) or (vocab_path(path) is not None and "</w>" not in sample):
             return "gpt2"

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLis
 from core import stats
 from core.workspace import records as records_mod
 
+from .. import core_text, files
 from ..lazy_plot import LazyPlot, pyqtgraph
 from ..plots import export_plot_image
 from ..workers import run_task
@@ -342,7 +343,10 @@ class CorpusStatsTab(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export corpus statistics"), f"corpus-stats.{suffix}",
                                               f"{suffix.upper()} (*.{suffix})")
         if path:
-            self.export(path)
+            try:
+                files.save(self, lambda: self.export(path))
+            except OSError as exc:  # a refused or failed write is shown, never raised into Qt
+                self.status.setText(core_text.error(exc))
 
     def closeEvent(self, event):
         self.cancel()

@@ -9,6 +9,8 @@ IDs; the policy only changes what the text box shows.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, \
     QPushButton, QVBoxLayout
@@ -16,7 +18,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QL
 from core.errors import StudioError
 from core.inspect.idlist import parse_ids, read_id_file
 
-from .. import core_text
+from .. import core_text, files
 from ..token_strip import TokenStrip
 from . import texts
 from .canon_view import CanonView, decode_chips
@@ -79,13 +81,13 @@ class DecodeBox(QGroupBox):
             self.load_ids_file(path)
 
     def load_ids_file(self, path):
-        """Put the IDs of a text file (any spelling parse_ids reads) in the field and decode them."""
-        try:
-            ids = read_id_file(path)
-        except StudioError as exc:  # the field keeps its list, and the result stays with it
-            self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", core_text.error(exc)), error=True)
-            return
-        self.set_ids(ids)
+        """Read the IDs of a text file (any spelling parse_ids reads) in a worker,
+        then put them in the field and decode them; returns the reading task."""
+        # A failure leaves the field with its list, and the result stays with it.
+        return files.read_in_worker(
+            self, self.tr("Reading %1…").replace("%1", Path(path).name), lambda: read_id_file(path), self.set_ids,
+            lambda message: self._show_banner(self.tr("Cannot read the ID list: %1").replace("%1", message),
+                                              error=True), name="read IDs")
 
     def clear(self):
         self.result = None

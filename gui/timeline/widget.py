@@ -30,7 +30,7 @@ from ..corpus_models import visible_whitespace
 from ..fit_columns import fit_columns
 from ..palette import OKABE_ITO_TINTS
 from ..plots import TimelinePlots
-from .. import core_text
+from .. import core_text, files
 from . import byte as timeline_byte
 from . import unigram as timeline_unigram
 from . import wordpiece as timeline_wordpiece
@@ -775,7 +775,7 @@ class MergeTimeline(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export table"), f"{key}.csv", self.tr("CSV (*.csv)"))
         if path:
             try:
-                self.export_csv(key, path)
+                files.save(self, lambda: self.export_csv(key, path))
             except OSError as exc:  # a refused or failed write is shown, never raised into Qt
                 QMessageBox.warning(self, self.tr("Export failed"), core_text.error(exc))
 

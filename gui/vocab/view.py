@@ -17,7 +17,7 @@ from core.errors import StudioError
 from core.inspect.vocab import audit as run_audit, build_table, derivation, export
 from core.inspect.vocab.table import FLAGS
 
-from .. import core_text
+from .. import core_text, files
 from ..encode import texts as encode_texts
 from ..workers import run_task
 from . import texts
@@ -258,11 +258,13 @@ class VocabView(QWidget):
         """The table as CSV at ``path``; with an audit run, its findings beside it (``-audit.csv``)."""
         # An open asset's file is never replaced by a table.
         inputs = [e.loaded.path for e in self.workspace.assets if e.loaded.path]
-        try:
+        def write():
             export.write_csv(path, export.table_csv(self.table, self.found), inputs=inputs)
             if self.found is not None:
                 stem = path[:-4] if path.lower().endswith(".csv") else path
                 export.write_csv(stem + "-audit.csv", export.audit_csv(self.table, self.found), inputs=inputs)
+        try:
+            files.save(self, write)
         except OSError as exc:
             self.status.setText(core_text.error(exc))
 

@@ -4,11 +4,19 @@
 <context>
     <name>AssetManager</name>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="349"/>
+        <location filename="../../gui/asset_manager.py" line="356"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform> (and %n more)</numerusform>
             <numerusform> (and %n more)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="367"/>
+        <source>Reading %n asset file(s)…</source>
+        <translation>
+            <numerusform>Reading %n asset file…</numerusform>
+            <numerusform>Reading %n asset files…</numerusform>
         </translation>
     </message>
 </context>
@@ -34,7 +42,7 @@
 <context>
     <name>CorpusEditor</name>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="320"/>
+        <location filename="../../gui/corpus_editor.py" line="321"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>Remove %n row</numerusform>
@@ -42,7 +50,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="411"/>
+        <location filename="../../gui/corpus_editor.py" line="429"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n line is not valid UTF-8:</numerusform>
@@ -50,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="434"/>
+        <location filename="../../gui/corpus_editor.py" line="456"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>Skipped %n line with invalid UTF-8: </numerusform>
@@ -80,7 +88,7 @@
 <context>
     <name>Interop</name>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="360"/>
+        <location filename="../../gui/interop.py" line="383"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>Importing %n file…</numerusform>

@@ -240,99 +240,116 @@
         <translation>正在处理…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="345"/>
+        <location filename="../../gui/asset_manager.py" line="339"/>
+        <source>Cancelled; the workspace is unchanged.</source>
+        <translation>已取消；工作区未改变。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="352"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="349"/>
+        <location filename="../../gui/asset_manager.py" line="356"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="358"/>
+        <location filename="../../gui/asset_manager.py" line="365"/>
         <source>Opened %1 asset(s)</source>
         <translation>已打开 %1 个资产</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="367"/>
+        <source>Reading %n asset file(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 个资产文件…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="517"/>
+        <location filename="../../gui/asset_manager.py" line="392"/>
+        <source>Not saved.</source>
+        <translation>未保存。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="528"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="361"/>
+        <location filename="../../gui/asset_manager.py" line="371"/>
         <source>trained model</source>
         <translation>已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="371"/>
+        <location filename="../../gui/asset_manager.py" line="381"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="385"/>
+        <location filename="../../gui/asset_manager.py" line="396"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="394"/>
+        <location filename="../../gui/asset_manager.py" line="405"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="405"/>
+        <location filename="../../gui/asset_manager.py" line="416"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="415"/>
+        <location filename="../../gui/asset_manager.py" line="426"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="415"/>
+        <location filename="../../gui/asset_manager.py" line="426"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="419"/>
+        <location filename="../../gui/asset_manager.py" line="430"/>
         <source>The asset changed while it was being renamed; rename it again.</source>
         <translation>重命名期间该资产已被修改，请重新命名。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="426"/>
+        <location filename="../../gui/asset_manager.py" line="437"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="445"/>
+        <location filename="../../gui/asset_manager.py" line="456"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="455"/>
+        <location filename="../../gui/asset_manager.py" line="466"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="456"/>
+        <location filename="../../gui/asset_manager.py" line="467"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="475"/>
+        <location filename="../../gui/asset_manager.py" line="486"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="476"/>
+        <location filename="../../gui/asset_manager.py" line="487"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="514"/>
+        <location filename="../../gui/asset_manager.py" line="525"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
@@ -871,17 +888,17 @@
 <context>
     <name>CorpusEditor</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="40"/>
+        <location filename="../../gui/corpus_editor.py" line="41"/>
         <source>whitespace</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="41"/>
+        <location filename="../../gui/corpus_editor.py" line="42"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="42"/>
+        <location filename="../../gui/corpus_editor.py" line="43"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -936,202 +953,203 @@
         <translation>%1：只有最后一条记录可以没有行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="100"/>
+        <location filename="../../gui/corpus_editor.py" line="101"/>
         <source>Word-frequency table</source>
         <translation>词频表</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="101"/>
+        <location filename="../../gui/corpus_editor.py" line="102"/>
         <source>Raw records</source>
         <translation>原始记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="105"/>
+        <location filename="../../gui/corpus_editor.py" line="106"/>
         <source>Training words:</source>
         <translation>训练词：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="106"/>
+        <location filename="../../gui/corpus_editor.py" line="107"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="107"/>
+        <location filename="../../gui/corpus_editor.py" line="108"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="108"/>
+        <location filename="../../gui/corpus_editor.py" line="109"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="109"/>
+        <location filename="../../gui/corpus_editor.py" line="110"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="110"/>
+        <location filename="../../gui/corpus_editor.py" line="111"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="112"/>
+        <location filename="../../gui/corpus_editor.py" line="113"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="123"/>
-        <location filename="../../gui/corpus_editor.py" line="290"/>
+        <location filename="../../gui/corpus_editor.py" line="124"/>
+        <location filename="../../gui/corpus_editor.py" line="291"/>
         <source>new word</source>
         <translation>新词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="127"/>
+        <location filename="../../gui/corpus_editor.py" line="128"/>
         <source>new record (kept exactly)</source>
         <translation>新记录（原样保留）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="128"/>
+        <location filename="../../gui/corpus_editor.py" line="129"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="132"/>
+        <location filename="../../gui/corpus_editor.py" line="133"/>
         <source>Cancel import</source>
         <translation>取消导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="137"/>
+        <location filename="../../gui/corpus_editor.py" line="138"/>
         <source>Mode:</source>
         <translation>模式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="249"/>
+        <location filename="../../gui/corpus_editor.py" line="250"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="252"/>
+        <location filename="../../gui/corpus_editor.py" line="253"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="240"/>
+        <location filename="../../gui/corpus_editor.py" line="241"/>
         <source>%1 rows · %2 word occurrences · %3 characters · %4 bytes (UTF-8)</source>
         <translation>%1 行 · %2 次词出现 · %3 个字符 · %4 字节（UTF-8）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="243"/>
+        <location filename="../../gui/corpus_editor.py" line="244"/>
         <source>%1 records · %2 words · %3 characters · %4 bytes (exact, with line endings)</source>
         <translation>%1 条记录 · %2 个词 · %3 个字符 · %4 字节（精确，含行尾）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="278"/>
+        <location filename="../../gui/corpus_editor.py" line="279"/>
         <source>Cannot switch mode: %1</source>
         <translation>无法切换模式：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="282"/>
+        <location filename="../../gui/corpus_editor.py" line="283"/>
         <source>Switch corpus mode</source>
         <translation>切换语料模式</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="296"/>
+        <location filename="../../gui/corpus_editor.py" line="297"/>
         <source>new record</source>
         <translation>新记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="307"/>
+        <location filename="../../gui/corpus_editor.py" line="308"/>
         <source>Add records</source>
         <translation>添加记录</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="320"/>
+        <location filename="../../gui/corpus_editor.py" line="321"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>移除 %n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="332"/>
+        <location filename="../../gui/corpus_editor.py" line="333"/>
         <source>Paste records</source>
         <translation>粘贴记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="336"/>
+        <location filename="../../gui/corpus_editor.py" line="337"/>
         <source>Nothing pasted: %1</source>
         <translation>未粘贴任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="344"/>
+        <location filename="../../gui/corpus_editor.py" line="345"/>
         <source>Paste words</source>
         <translation>粘贴词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="357"/>
+        <location filename="../../gui/corpus_editor.py" line="358"/>
         <source>Import a text file</source>
         <translation>导入文本文件</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="358"/>
+        <location filename="../../gui/corpus_editor.py" line="359"/>
         <source>Text files (*.txt *.tsv *.tab);;All files (*)</source>
         <translation>文本文件 (*.txt *.tsv *.tab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="379"/>
+        <location filename="../../gui/corpus_editor.py" line="385"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="400"/>
+        <location filename="../../gui/corpus_editor.py" line="367"/>
+        <location filename="../../gui/corpus_editor.py" line="416"/>
         <source>Import failed: %1</source>
         <translation>导入失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="405"/>
+        <location filename="../../gui/corpus_editor.py" line="423"/>
         <source>Import cancelled; the corpus is unchanged.</source>
         <translation>导入已取消；语料未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="410"/>
+        <location filename="../../gui/corpus_editor.py" line="428"/>
         <source>Invalid UTF-8</source>
         <translation>无效的 UTF-8</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="411"/>
+        <location filename="../../gui/corpus_editor.py" line="429"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n 行不是有效的 UTF-8。第一行：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="413"/>
+        <location filename="../../gui/corpus_editor.py" line="431"/>
         <source>Skip these lines</source>
         <translation>跳过这些行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="414"/>
+        <location filename="../../gui/corpus_editor.py" line="432"/>
         <source>Stop import</source>
         <translation>停止导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="425"/>
+        <location filename="../../gui/corpus_editor.py" line="447"/>
         <source>Import stopped: %1</source>
         <translation>导入已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="431"/>
+        <location filename="../../gui/corpus_editor.py" line="453"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="432"/>
+        <location filename="../../gui/corpus_editor.py" line="454"/>
         <source>Imported %1.</source>
         <translation>已导入 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="434"/>
+        <location filename="../../gui/corpus_editor.py" line="456"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
@@ -1141,162 +1159,162 @@
 <context>
     <name>CorpusStatsTab</name>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="47"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="48"/>
         <source>Workspace corpus</source>
         <translation>工作区语料</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="48"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="49"/>
         <source>Corpus files:</source>
         <translation>语料文件：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="51"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="52"/>
         <source>Add files…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="52"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="53"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="53"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="54"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="55"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="56"/>
         <source>Compute statistics</source>
         <translation>计算统计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="56"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="57"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="63"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="64"/>
         <source>Fertility (tokens per word)</source>
         <translation>繁殖率（每词词元数）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="63"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="64"/>
         <source>Characters per token</source>
         <translation>每词元字符数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="64"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
         <source>Bytes per token</source>
         <translation>每词元字节数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="64"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
         <source>[UNK] rate</source>
         <translation>[UNK] 比例</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="66"/>
         <source>Byte-fallback rate</source>
         <translation>字节回退比例</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="66"/>
         <source>Tokens</source>
         <translation>词元数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="68"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="69"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="69"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="70"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="70"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="71"/>
         <source>CSV…</source>
         <translation>CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="85"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="86"/>
         <source>Tokenizers:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="97"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="98"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="100"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="101"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="164"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="165"/>
         <source>Corpus files</source>
         <translation>语料文件</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="165"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="166"/>
         <source>Text (*.txt *.jsonl *.gz *.zst);;All files (*)</source>
         <translation>文本 (*.txt *.jsonl *.gz *.zst);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="169"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="170"/>
         <source>Corpus folder</source>
         <translation>语料文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="194"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="195"/>
         <source>Tick at least one tokenizer.</source>
         <translation>请至少勾选一个分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="198"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="199"/>
         <source>There is no workspace corpus.</source>
         <translation>没有工作区语料。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="208"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="209"/>
         <source>Add corpus files or a folder first.</source>
         <translation>请先添加语料文件或文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="222"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="223"/>
         <source>Reading the corpus…</source>
         <translation>正在读取语料…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="238"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="239"/>
         <source>%1 records, %2 words, %3 characters, %4 bytes; %5 invalid UTF-8 sequences.</source>
         <translation>%1 条记录，%2 个词，%3 个字符，%4 字节；%5 处无效 UTF-8 序列。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="252"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="253"/>
         <source>%1 splits most: %2</source>
         <translation>%1 切分最多的词：%2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="260"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="261"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="277"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="278"/>
         <source>Unicode script</source>
         <translation>Unicode 文字系统</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="316"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="317"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="342"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="343"/>
         <source>Export corpus statistics</source>
         <translation>导出语料统计</translation>
     </message>
@@ -1304,68 +1322,73 @@
 <context>
     <name>DecodeBox</name>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="33"/>
+        <location filename="../../gui/encode/decode_box.py" line="35"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="35"/>
+        <location filename="../../gui/encode/decode_box.py" line="37"/>
         <source>IDs, e.g. 255 or [270, 32, 268]</source>
         <translation>ID，例如 255 或 [270, 32, 268]</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="37"/>
+        <location filename="../../gui/encode/decode_box.py" line="39"/>
         <source>strict (error)</source>
         <translation>strict（报错）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="37"/>
+        <location filename="../../gui/encode/decode_box.py" line="39"/>
         <source>raw (bytes)</source>
         <translation>raw（字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="38"/>
+        <location filename="../../gui/encode/decode_box.py" line="40"/>
         <source>replace (display fallback)</source>
         <translation>replace（显示替代）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="40"/>
+        <location filename="../../gui/encode/decode_box.py" line="42"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="41"/>
+        <location filename="../../gui/encode/decode_box.py" line="43"/>
         <source>Use the IDs above</source>
         <translation>使用上方的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="42"/>
+        <location filename="../../gui/encode/decode_box.py" line="44"/>
         <source>Open IDs…</source>
         <translation>打开 ID 文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="55"/>
+        <location filename="../../gui/encode/decode_box.py" line="57"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="76"/>
+        <location filename="../../gui/encode/decode_box.py" line="78"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="77"/>
+        <location filename="../../gui/encode/decode_box.py" line="79"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="86"/>
-        <location filename="../../gui/encode/decode_box.py" line="105"/>
+        <location filename="../../gui/encode/decode_box.py" line="88"/>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="89"/>
+        <location filename="../../gui/encode/decode_box.py" line="107"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="111"/>
+        <location filename="../../gui/encode/decode_box.py" line="113"/>
         <source>Cannot decode: %1</source>
         <translation>无法解码：%1</translation>
     </message>
@@ -1712,42 +1735,42 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="50"/>
+        <location filename="../../gui/corpus_editor.py" line="51"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="52"/>
+        <location filename="../../gui/corpus_editor.py" line="53"/>
         <source>Word table (counted words)</source>
         <translation>词表格（已计数的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="53"/>
+        <location filename="../../gui/corpus_editor.py" line="54"/>
         <source>Raw records (one per line, exact)</source>
         <translation>原始记录（每行一条，原样）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="56"/>
+        <location filename="../../gui/corpus_editor.py" line="57"/>
         <source>Plain text</source>
         <translation>纯文本</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="57"/>
+        <location filename="../../gui/corpus_editor.py" line="58"/>
         <source>word&lt;TAB&gt;count lines</source>
         <translation>词&lt;TAB&gt;次数 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="66"/>
+        <location filename="../../gui/corpus_editor.py" line="67"/>
         <source>Import as:</source>
         <translation>导入为：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="67"/>
+        <location filename="../../gui/corpus_editor.py" line="68"/>
         <source>File format:</source>
         <translation>文件格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="68"/>
+        <location filename="../../gui/corpus_editor.py" line="69"/>
         <source>Pre-tokenization:</source>
         <translation>预分词：</translation>
     </message>
@@ -1806,16 +1829,16 @@
     </message>
     <message>
         <location filename="../../gui/interop.py" line="68"/>
-        <location filename="../../gui/interop.py" line="209"/>
-        <location filename="../../gui/interop.py" line="216"/>
-        <location filename="../../gui/interop.py" line="338"/>
+        <location filename="../../gui/interop.py" line="215"/>
+        <location filename="../../gui/interop.py" line="222"/>
+        <location filename="../../gui/interop.py" line="361"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
         <location filename="../../gui/interop.py" line="74"/>
-        <location filename="../../gui/interop.py" line="242"/>
-        <location filename="../../gui/interop.py" line="269"/>
+        <location filename="../../gui/interop.py" line="248"/>
+        <location filename="../../gui/interop.py" line="275"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
@@ -1825,127 +1848,122 @@
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="121"/>
+        <location filename="../../gui/interop.py" line="124"/>
         <source>Imported %1 of %2 files.</source>
         <translation>已导入 %1 个文件（共 %2 个）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="124"/>
+        <location filename="../../gui/interop.py" line="127"/>
         <source>Not imported</source>
         <translation>未导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="129"/>
+        <location filename="../../gui/interop.py" line="132"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="133"/>
+        <location filename="../../gui/interop.py" line="136"/>
         <source>exact</source>
         <translation>完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="135"/>
+        <location filename="../../gui/interop.py" line="138"/>
         <source>not exact</source>
         <translation>不完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="153"/>
+        <location filename="../../gui/interop.py" line="156"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="155"/>
+        <location filename="../../gui/interop.py" line="158"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="161"/>
+        <location filename="../../gui/interop.py" line="164"/>
         <source>Exact: every ID and behaviour is kept.</source>
         <translation>精确：每个 ID 和行为都保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="163"/>
+        <location filename="../../gui/interop.py" line="166"/>
         <source>Not exact: see below.</source>
         <translation>不精确：见下文。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="210"/>
+        <location filename="../../gui/interop.py" line="216"/>
         <source>Which format is %1?</source>
         <translation>%1 是哪种格式？</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="217"/>
+        <location filename="../../gui/interop.py" line="223"/>
         <source>A rank file does not record its split pattern. Split with:</source>
         <translation>排名文件不记录其切分正则。切分方式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="226"/>
+        <location filename="../../gui/interop.py" line="232"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="239"/>
+        <location filename="../../gui/interop.py" line="245"/>
         <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
         <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="242"/>
+        <location filename="../../gui/interop.py" line="248"/>
         <source>Asset:</source>
         <translation>资产：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="253"/>
+        <location filename="../../gui/interop.py" line="259"/>
         <source>Checking which formats can hold %1…</source>
         <translation>正在检查哪些格式能容纳 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="263"/>
+        <location filename="../../gui/interop.py" line="269"/>
         <source>%1 cannot be written in any format:</source>
         <translation>%1 无法写成任何格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="265"/>
+        <location filename="../../gui/interop.py" line="271"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="267"/>
+        <location filename="../../gui/interop.py" line="273"/>
         <source>Not offered, because they cannot hold %1:</source>
         <translation>未提供以下格式，因为它们无法容纳 %1：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="285"/>
+        <location filename="../../gui/interop.py" line="306"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="297"/>
+        <location filename="../../gui/interop.py" line="318"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="299"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../gui/interop.py" line="333"/>
+        <location filename="../../gui/interop.py" line="353"/>
         <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
         <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="339"/>
+        <location filename="../../gui/interop.py" line="362"/>
         <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
         <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="342"/>
+        <location filename="../../gui/interop.py" line="365"/>
         <source>no split pattern chosen</source>
         <translation>未选择切分模式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="360"/>
+        <location filename="../../gui/interop.py" line="383"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个文件…</numerusform>
@@ -2083,70 +2101,76 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="61"/>
-        <location filename="../../gui/main_window.py" line="185"/>
-        <location filename="../../gui/main_window.py" line="298"/>
+        <location filename="../../gui/main_window.py" line="62"/>
+        <location filename="../../gui/main_window.py" line="192"/>
+        <location filename="../../gui/main_window.py" line="305"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="207"/>
         <location filename="../../gui/main_window.py" line="214"/>
+        <location filename="../../gui/main_window.py" line="221"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="286"/>
+        <location filename="../../gui/main_window.py" line="293"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="288"/>
+        <location filename="../../gui/main_window.py" line="295"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="302"/>
+        <location filename="../../gui/main_window.py" line="311"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="335"/>
+        <location filename="../../gui/main_window.py" line="319"/>
+        <location filename="../../gui/main_window.py" line="392"/>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="358"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="336"/>
+        <location filename="../../gui/main_window.py" line="359"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="344"/>
+        <location filename="../../gui/main_window.py" line="367"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="363"/>
+        <location filename="../../gui/main_window.py" line="386"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="364"/>
+        <location filename="../../gui/main_window.py" line="387"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="393"/>
+        <location filename="../../gui/main_window.py" line="422"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="394"/>
+        <location filename="../../gui/main_window.py" line="423"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -2745,12 +2769,12 @@
 <context>
     <name>ReportWindow</name>
     <message>
-        <location filename="../../gui/interop.py" line="105"/>
+        <location filename="../../gui/interop.py" line="108"/>
         <source>Conversion report</source>
         <translation>转换报告</translation>
     </message>
     <message>
-        <location filename="../../gui/interop.py" line="105"/>
+        <location filename="../../gui/interop.py" line="108"/>
         <source>Import summary</source>
         <translation>导入摘要</translation>
     </message>
@@ -3355,7 +3379,7 @@
         <translation>各文字的词元数：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="287"/>
+        <location filename="../../gui/vocab/view.py" line="289"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -3710,11 +3734,6 @@
         <location filename="../../gui/core_text.py" line="36"/>
         <source>is also an input of this command ({other}); write to another file</source>
         <translation>也是本操作的输入（{other}）；请写入其他文件</translation>
-    </message>
-    <message>
-        <location filename="../../gui/core_text.py" line="38"/>
-        <source>is read-only; it is not replaced (make it writable first)</source>
-        <translation>是只读文件；不会替换它（请先设为可写）</translation>
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="39"/>
@@ -4092,779 +4111,832 @@
         <translation>多余的数据</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="148"/>
+        <location filename="../../gui/core_text.py" line="149"/>
+        <source>a directory</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="150"/>
+        <source>a FIFO</source>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="151"/>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="152"/>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="153"/>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="155"/>
+        <source>{kind}, not a regular file</source>
+        <translation>是{kind}，不是普通文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="159"/>
         <source>row {n}</source>
         <translation>第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="149"/>
+        <location filename="../../gui/core_text.py" line="160"/>
         <source>record {n}</source>
         <translation>记录 {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="150"/>
+        <location filename="../../gui/core_text.py" line="161"/>
         <source>entry {n}</source>
         <translation>第 {n} 项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="151"/>
+        <location filename="../../gui/core_text.py" line="162"/>
         <source>pasted line {n}</source>
         <translation>粘贴的第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="158"/>
+        <location filename="../../gui/core_text.py" line="169"/>
         <source>lone byte {byte} at offset {offset}</source>
         <translation>偏移 {offset} 处的孤立字节 {byte}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="159"/>
+        <location filename="../../gui/core_text.py" line="170"/>
         <source>continuation byte {byte} at offset {offset} has no lead byte</source>
         <translation>偏移 {offset} 处的后续字节 {byte} 没有前导字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="161"/>
+        <location filename="../../gui/core_text.py" line="172"/>
         <source>truncated sequence {seq} at offset {offset}: a {need}-byte character cut off by the end of data</source>
         <translation>偏移 {offset} 处的截断序列 {seq}：一个 {need} 字节的字符被数据末尾截断</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="163"/>
+        <location filename="../../gui/core_text.py" line="174"/>
         <source>incomplete sequence {seq} at offset {offset}: byte at offset {next} is not a continuation byte (0x80-0xBF)</source>
         <translation>偏移 {offset} 处的不完整序列 {seq}：偏移 {next} 处的字节不是后续字节（0x80–0xBF）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="165"/>
+        <location filename="../../gui/core_text.py" line="176"/>
         <source>overlong encoding {seq} at offset {offset}: {value} must use fewer bytes</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：{value} 应使用更少的字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="167"/>
+        <location filename="../../gui/core_text.py" line="178"/>
         <source>overlong encoding {seq} at offset {offset}: a code point must use fewer bytes (sequence also cut short)</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：该码点应使用更少的字节（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="169"/>
+        <location filename="../../gui/core_text.py" line="180"/>
         <source>surrogate {value} encoded as {seq} at offset {offset}: surrogates are not characters</source>
         <translation>偏移 {offset} 处的代理项 {value}（编码为 {seq}）：代理项不是字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="171"/>
+        <location filename="../../gui/core_text.py" line="182"/>
         <source>surrogate a code point encoded as {seq} at offset {offset}: surrogates are not characters (sequence also cut short)</source>
         <translation>偏移 {offset} 处的代理项编码 {seq}：代理项不是字符（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="173"/>
+        <location filename="../../gui/core_text.py" line="184"/>
         <source>sequence {seq} at offset {offset} encodes {value}, beyond U+10FFFF</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了 {value}，超出 U+10FFFF</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="175"/>
+        <location filename="../../gui/core_text.py" line="186"/>
         <source>sequence {seq} at offset {offset} encodes a code point, beyond U+10FFFF (sequence also cut short)</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了超出 U+10FFFF 的码点（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="181"/>
+        <location filename="../../gui/core_text.py" line="192"/>
         <source>{ranks} ranked tokens (rank = ID), {merges} merges in rank order, whole pre-tokens looked up first</source>
         <translation>{ranks} 个带排名的 token（排名 = ID），{merges} 次合并按排名排序，先整体查找预分词片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="185"/>
+        <location filename="../../gui/core_text.py" line="196"/>
         <source>the {name} pattern (version {version}), chosen by name</source>
         <translation>{name} 切分模式（版本 {version}），按名称选定</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="186"/>
+        <location filename="../../gui/core_text.py" line="197"/>
         <source>text the pattern does not match is kept as its own piece here; tiktoken skips it (the built-in patterns match every character)</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；tiktoken 会跳过它（内置模式能匹配每个字符）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="189"/>
+        <location filename="../../gui/core_text.py" line="200"/>
         <source>{count} special tokens; matched wherever their text occurs, as tiktoken&apos;s encode(text, allowed_special=&apos;all&apos;)</source>
         <translation>{count} 个特殊 token；其文本出现在任何位置都会被匹配，同 tiktoken 的 encode(text, allowed_special=&apos;all&apos;)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="191"/>
+        <location filename="../../gui/core_text.py" line="202"/>
         <source>{ranks} ranks (= IDs); each merge is its token&apos;s canonical split</source>
         <translation>{ranks} 个排名（= ID）；每次合并都是其 token 的规范拆分</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="193"/>
+        <location filename="../../gui/core_text.py" line="204"/>
         <source>pat_str and special_tokens written to {file}</source>
         <translation>pat_str 和 special_tokens 写入了 {file}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="194"/>
+        <location filename="../../gui/core_text.py" line="205"/>
         <source>pat_str and special_tokens written to {file} (the pattern has no name here: pass it to tiktoken yourself)</source>
         <translation>pat_str 和 special_tokens 写入了 {file}（此切分模式在这里没有名称：请自行把它传给 tiktoken）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="197"/>
+        <location filename="../../gui/core_text.py" line="208"/>
         <source>{merges} merges, {specials} specials</source>
         <translation>{merges} 次合并，{specials} 个特殊 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="198"/>
+        <location filename="../../gui/core_text.py" line="209"/>
         <source>subword-nmt splits words at spaces itself; this asset&apos;s normalizer and pre-tokenizer are not kept</source>
         <translation>subword-nmt 自己在空格处切分词；本资产的规范化器和预分词器不会保留</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="200"/>
+        <location filename="../../gui/core_text.py" line="211"/>
         <source>token IDs (codes files have none)</source>
         <translation>token ID（codes 文件中没有 ID）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="201"/>
+        <location filename="../../gui/core_text.py" line="212"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="202"/>
+        <location filename="../../gui/core_text.py" line="213"/>
         <source>the continuation prefix {prefix} (vocab.txt readers assume ##)</source>
         <translation>续接前缀 {prefix}（读取 vocab.txt 的程序假定为 ##）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="204"/>
+        <location filename="../../gui/core_text.py" line="215"/>
         <source>max_input_chars_per_word {limit}</source>
         <translation>max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="205"/>
+        <location filename="../../gui/core_text.py" line="216"/>
         <source>BasicTokenizer options {options}</source>
         <translation>BasicTokenizer 选项 {options}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="206"/>
+        <location filename="../../gui/core_text.py" line="217"/>
         <source>BasicTokenizer options (none: whitespace only)</source>
         <translation>BasicTokenizer 选项（无：只按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="207"/>
+        <location filename="../../gui/core_text.py" line="218"/>
         <source>{tokens} tokens, one per line in ID order</source>
         <translation>{tokens} 个 token，按 ID 顺序每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="208"/>
+        <location filename="../../gui/core_text.py" line="219"/>
         <source>{merges} merges (IDs 256-{last}), bytes 0-255</source>
         <translation>{merges} 次合并（ID 256–{last}），字节 0–255</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="209"/>
+        <location filename="../../gui/core_text.py" line="220"/>
         <source>pattern {pattern}</source>
         <translation>切分模式 {pattern}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="210"/>
+        <location filename="../../gui/core_text.py" line="221"/>
         <source>no split (BasicTokenizer)</source>
         <translation>不切分（BasicTokenizer）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="211"/>
+        <location filename="../../gui/core_text.py" line="222"/>
         <source>text the pattern does not match is kept as its own piece here; minbpe&apos;s findall skips it</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；minbpe 的 findall 会跳过它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="213"/>
+        <location filename="../../gui/core_text.py" line="224"/>
         <source>matched wherever their text occurs, as encode(text, allowed_special=&apos;all&apos;); minbpe&apos;s default raises on them</source>
         <translation>其文本出现在任何位置都会被匹配，同 encode(text, allowed_special=&apos;all&apos;)；minbpe 默认遇到它们会报错</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="215"/>
+        <location filename="../../gui/core_text.py" line="226"/>
         <source>{merges} merges in line order, {suffix} a symbol of its own (version 0.1)</source>
         <translation>{merges} 条合并，按行序；{suffix} 是独立符号（0.1 版）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="217"/>
+        <location filename="../../gui/core_text.py" line="228"/>
         <source>the codes have no IDs: numbered here as a char-bpe asset ([UNK], the {symbols} symbols sorted, then each merge result)</source>
         <translation>codes 文件没有 ID：此处按 char-bpe 资产编号（[UNK]、排序后的 {symbols} 个符号，再是每条合并的结果）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="220"/>
+        <location filename="../../gui/core_text.py" line="231"/>
         <source>a character the codes never mention becomes [UNK] here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在此处变为 [UNK]；subword-nmt 原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="222"/>
+        <location filename="../../gui/core_text.py" line="233"/>
         <source>words split at any whitespace here; subword-nmt splits a line at single spaces</source>
         <translation>此处按任意空白切分单词；subword-nmt 按单个空格切分一行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="224"/>
+        <location filename="../../gui/core_text.py" line="235"/>
         <source>{merges} merges in rank order, {suffix} a symbol of its own (version 0.1 codes)</source>
         <translation>{merges} 条合并，按秩序；{suffix} 是独立符号（0.1 版 codes）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="226"/>
+        <location filename="../../gui/core_text.py" line="237"/>
         <source>merge IDs renumbered as minbpe mints them (256 + merge index): {token} {old} -&gt; {new}, and {more} more</source>
         <translation>合并 ID 按 minbpe 的方式重新编号（256 + 合并序号）：{token} {old} -&gt; {new}，另有 {more} 个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="228"/>
+        <location filename="../../gui/core_text.py" line="239"/>
         <source>specials moved after the last merge: {moves}</source>
         <translation>特殊符号移到最后一条合并之后：{moves}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="229"/>
+        <location filename="../../gui/core_text.py" line="240"/>
         <source>{merges} merges in line order, {suffix} glued to the last character</source>
         <translation>{merges} 次合并按行序排列，{suffix} 附在最后一个字符上</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="231"/>
+        <location filename="../../gui/core_text.py" line="242"/>
         <source>the codes have no IDs: numbered here &lt;unk&gt; 0, then {symbols} symbols in order of first appearance</source>
         <translation>codes 文件没有 ID：这里把 &lt;unk&gt; 编为 0，其后 {symbols} 个符号按首次出现的顺序编号</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="233"/>
+        <location filename="../../gui/core_text.py" line="244"/>
         <source>a character the codes never mention becomes &lt;unk&gt; here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在这里变成 &lt;unk&gt;；subword-nmt 会原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="235"/>
+        <location filename="../../gui/core_text.py" line="246"/>
         <source>words split at spaces and line breaks; a carriage return inside a line also splits here (subword-nmt keeps it in the word)</source>
         <translation>词在空格和换行处切开；行内的回车符在这里也会切开（subword-nmt 把它留在词中）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="238"/>
+        <location filename="../../gui/core_text.py" line="249"/>
         <source>{tokens} tokens, ID = line number - 1, continuation prefix ##</source>
         <translation>{tokens} 个 token，ID = 行号 - 1，续接前缀 ##</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="240"/>
+        <location filename="../../gui/core_text.py" line="251"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s cased BasicTokenizer</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 区分大小写的 BasicTokenizer</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="242"/>
+        <location filename="../../gui/core_text.py" line="253"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s uncased BasicTokenizer (lower casing, accent stripping); --cased for cased models</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 不区分大小写的 BasicTokenizer（转小写、去除重音）；区分大小写的模型请用 --cased</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="245"/>
+        <location filename="../../gui/core_text.py" line="256"/>
         <source>{count} tokens have upper-case letters, which lower-cased input never reaches: this looks like a cased vocabulary (import with --cased)</source>
         <translation>{count} 个 token 含大写字母，而转成小写的输入永远到不了它们：这看起来是区分大小写的词表（请用 --cased 导入）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="248"/>
+        <location filename="../../gui/core_text.py" line="259"/>
         <source>max_input_chars_per_word not recorded: assumed BERT&apos;s {bert} (HF uses {hf})</source>
         <translation>没有记录 max_input_chars_per_word：假定为 BERT 的 {bert}（HF 用 {hf}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="250"/>
+        <location filename="../../gui/core_text.py" line="261"/>
         <source>the specials become added tokens, which are matched wherever their text occurs (e.g. {example}); the byte-bpe asset reads such text as bytes unless asked to allow specials</source>
         <translation>特殊 token 变成附加 token，其文本出现在任何位置都会被匹配（例如 {example}）；byte-bpe 资产除非允许特殊 token，否则把这样的文本当作字节读取</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="253"/>
+        <location filename="../../gui/core_text.py" line="264"/>
         <source>the {name} regex splits text before the byte mapping</source>
         <translation>{name} 正则在字节映射之前切分文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="254"/>
+        <location filename="../../gui/core_text.py" line="265"/>
         <source>a .vocab file does not record its normalization: assumed Python&apos;s NFKC with the dummy prefix and whitespace squeezing; SentencePiece&apos;s compiled rules (nmt_nfkc, the default, also drops control characters and maps odd spaces) differ from it, so import the .model to be exact</source>
         <translation>.vocab 文件不记录规范化方式：假定为 Python 的 NFKC，加上虚拟前缀和空白压缩；SentencePiece 编译好的规则（默认的 nmt_nfkc 还会删除控制字符并映射特殊空格）与之不同，要精确请导入 .model 文件</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="260"/>
+        <location filename="../../gui/core_text.py" line="271"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="262"/>
+        <location filename="../../gui/core_text.py" line="273"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="264"/>
+        <location filename="../../gui/core_text.py" line="275"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="267"/>
+        <location filename="../../gui/core_text.py" line="278"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="270"/>
+        <location filename="../../gui/core_text.py" line="281"/>
         <source>an unknown piece decodes as {ours}, not the model&apos;s {theirs}</source>
         <translation>未知片段解码为 {ours}，而不是模型自己的 {theirs}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="271"/>
+        <location filename="../../gui/core_text.py" line="282"/>
         <source>the rule {name} as its precompiled charsmap ({size} bytes), applied as SentencePiece does: longest match first</source>
         <translation>规则 {name} 以其预编译的 charsmap（{size} 字节）保存，按 SentencePiece 的方式应用：最长匹配优先</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="273"/>
+        <location filename="../../gui/core_text.py" line="284"/>
         <source>the rule is named {name} but the model has no charsmap, so SentencePiece applies no normalization; neither does this asset</source>
         <translation>规则名为 {name}，但模型没有 charsmap，所以 SentencePiece 不做规范化；本资产也不做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="276"/>
+        <location filename="../../gui/core_text.py" line="287"/>
         <source>spaces stay U+0020 in pieces (escape_whitespaces=false)</source>
         <translation>片段中的空格保持为 U+0020（escape_whitespaces=false）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="277"/>
+        <location filename="../../gui/core_text.py" line="288"/>
         <source>user-defined pieces are not shielded from Python&apos;s NFKC the way SentencePiece&apos;s normalizer shields them</source>
         <translation>用户定义片段不会像在 SentencePiece 的规范化器中那样免受 Python NFKC 的影响</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="279"/>
+        <location filename="../../gui/core_text.py" line="290"/>
         <source>{count} user-defined pieces ({pieces}) pass through the normalizer untouched and always win, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）原样通过规范化器并总是优先胜出，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="281"/>
+        <location filename="../../gui/core_text.py" line="292"/>
         <source>unigram: {pieces} pieces with their float32 scores and types; Viterbi adds scores in single precision as SentencePiece does</source>
         <translation>unigram：{pieces} 个片段及其 float32 分数和类型；与 SentencePiece 一样，Viterbi 以单精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="283"/>
+        <location filename="../../gui/core_text.py" line="294"/>
         <source>BPE: {pieces} pieces; {merges} merges, one per split of a piece into two pieces, ranked by the piece&apos;s score (equal scores share a rank; the leftmost pair wins)</source>
         <translation>BPE：{pieces} 个片段；{merges} 次合并，每种把片段拆成两个片段的方式对应一次合并，按片段的分数排名（分数相同则排名相同；最左边的相邻对胜出）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="286"/>
+        <location filename="../../gui/core_text.py" line="297"/>
         <source>{count} pieces cannot be made from two pieces and are never produced (as in SentencePiece)</source>
         <translation>{count} 个片段无法由两个片段合成，永远不会产生（与 SentencePiece 相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="288"/>
+        <location filename="../../gui/core_text.py" line="299"/>
         <source>BertNormalizer as the BasicTokenizer&apos;s clean_text, Chinese characters, lower casing and accent stripping</source>
         <translation>BertNormalizer 对应 BasicTokenizer 的 clean_text、中文字符处理、转小写和去除重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="290"/>
+        <location filename="../../gui/core_text.py" line="301"/>
         <source>BertPreTokenizer: whitespace and punctuation splitting</source>
         <translation>BertPreTokenizer：按空白和标点切分</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="291"/>
+        <location filename="../../gui/core_text.py" line="302"/>
         <source>Unicode tables are Python&apos;s (unicodedata), not Rust&apos;s: categories, case mappings and White_Space can differ for characters one of the two versions lacks</source>
         <translation>Unicode 表来自 Python（unicodedata）而非 Rust：对两边版本之一缺少的字符，类别、大小写映射和 White_Space 可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="294"/>
+        <location filename="../../gui/core_text.py" line="305"/>
         <source>{count} special added tokens matched in the text and skipped by decode, as HF does</source>
         <translation>{count} 个特殊添加词元在文本中匹配，解码时跳过，与 HF 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="434"/>
+        <location filename="../../gui/core_text.py" line="445"/>
         <source>{kind} is not applied ({reason}); dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind} 未被应用（{reason}）；已丢弃，因此这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="436"/>
+        <location filename="../../gui/core_text.py" line="447"/>
         <source>{kind}: {template}, applied when encoding with add_special_tokens (HF&apos;s default); without it IDs equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind}：{template}，在以 add_special_tokens 编码时应用（HF 的默认行为）；不加时 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="439"/>
+        <location filename="../../gui/core_text.py" line="450"/>
         <source>{template}</source>
         <translation>{template}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="440"/>
+        <location filename="../../gui/core_text.py" line="451"/>
         <source>{template}: this format has no post-processor (a tokenizer.json keeps it)</source>
         <translation>{template}：此格式没有后处理器（tokenizer.json 会保留它）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="442"/>
+        <location filename="../../gui/core_text.py" line="453"/>
         <source>read {files} beside the tokenizer</source>
         <translation>已读取分词器旁的 {files}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="443"/>
+        <location filename="../../gui/core_text.py" line="454"/>
         <source>unk_token {token} differs from the model&apos;s unknown token {model}, which stays</source>
         <translation>unk_token {token} 与模型的未知词元 {model} 不同，保留模型的</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="445"/>
+        <location filename="../../gui/core_text.py" line="456"/>
         <source>{count} named special tokens are not in the vocabulary ({tokens}); transformers would add them with new IDs, here they are not added</source>
         <translation>{count} 个指定的特殊词元不在词表中（{tokens}）；transformers 会以新 ID 添加它们，这里不添加</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="448"/>
+        <location filename="../../gui/core_text.py" line="459"/>
         <source>a unigram asset matches no special token in the text: the named specials ({tokens}) stay as they are</source>
         <translation>unigram 资产不会在文本中匹配特殊词元：指定的特殊词元（{tokens}）保持原样</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="450"/>
+        <location filename="../../gui/core_text.py" line="461"/>
         <source>{count} named special tokens ({tokens}) are now special: matched in the text as one token and skipped by decode, as transformers does</source>
         <translation>{count} 个指定的特殊词元（{tokens}）现在是特殊词元：在文本中作为一个词元匹配，解码时跳过，与 transformers 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="453"/>
+        <location filename="../../gui/core_text.py" line="464"/>
         <source>add_bos_token={bos}, add_eos_token={eos}: the post-processor is {template}, as transformers&apos; LlamaTokenizerFast builds it</source>
         <translation>add_bos_token={bos}，add_eos_token={eos}：后处理器为 {template}，与 transformers 的 LlamaTokenizerFast 构建的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="456"/>
+        <location filename="../../gui/core_text.py" line="467"/>
         <source>cls_token and sep_token: the post-processor is {template}, as transformers&apos; BertTokenizer adds them</source>
         <translation>cls_token 和 sep_token：后处理器为 {template}，与 transformers 的 BertTokenizer 添加的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="296"/>
+        <location filename="../../gui/core_text.py" line="307"/>
         <source>pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="183"/>
+        <location filename="../../gui/core_text.py" line="38"/>
+        <source>is read-only; it is not replaced</source>
+        <translation>是只读文件；未替换它</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="194"/>
         <source>{count} tokens never form from two pieces; only a whole pre-token reaches them, as in tiktoken</source>
         <translation>{count} 个 token 无法由两个片段合并而成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="298"/>
+        <location filename="../../gui/core_text.py" line="309"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>{decoder} 未保存；这里的解码：片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="301"/>
+        <location filename="../../gui/core_text.py" line="312"/>
         <source>{count} special added tokens</source>
         <translation>{count} 个特殊添加词元</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="302"/>
+        <location filename="../../gui/core_text.py" line="313"/>
         <source>not recorded in vocab.txt: {tokens} assumed special, matched in text and skipped by decode as transformers&apos; BertTokenizer does; other bracketed tokens ([unused0] ...) are ordinary vocabulary</source>
         <translation>vocab.txt 未记录：假定 {tokens} 为特殊词元，像 transformers 的 BertTokenizer 一样在文本中匹配、解码时跳过；其他带方括号的词元（[unused0] ...）是普通词表项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="306"/>
+        <location filename="../../gui/core_text.py" line="317"/>
         <source>not recorded in vocab.txt: HF&apos;s WordPiece decoder with cleanup per token (&apos; ,&apos; -&gt; &apos;,&apos;); transformers&apos; BertTokenizer cleans the joined string, which also glues &quot; &apos; &quot; and &quot; n&apos;t&quot;</source>
         <translation>vocab.txt 未记录：使用 HF 的 WordPiece 解码器，逐词元清理（&apos; ,&apos; -&gt; &apos;,&apos;）；transformers 的 BertTokenizer 清理拼接后的整个字符串，还会粘合 &quot; &apos; &quot; 和 &quot; n&apos;t&quot;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="310"/>
+        <location filename="../../gui/core_text.py" line="321"/>
         <source>encoding adds no [CLS]/[SEP] (add_special_tokens=False in HF)</source>
         <translation>编码不添加 [CLS]/[SEP]（即 HF 中的 add_special_tokens=False）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="312"/>
+        <location filename="../../gui/core_text.py" line="323"/>
         <source>{template}, as transformers&apos; BertTokenizer adds them</source>
         <translation>{template}，与 transformers 的 BertTokenizer 添加的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="314"/>
+        <location filename="../../gui/core_text.py" line="325"/>
         <source>the given pat_str {pattern}, run by Python&apos;s regex module</source>
         <translation>给定的 pat_str {pattern}，由 Python 的 regex 模块执行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="315"/>
+        <location filename="../../gui/core_text.py" line="326"/>
         <source>{count} user-defined pieces ({pieces}) are matched in the normalized text and never merge, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）在规范化后的文本中匹配，从不参与合并，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="317"/>
+        <location filename="../../gui/core_text.py" line="328"/>
         <source>{count} user-defined pieces ({pieces}) change under the normalizer, which SentencePiece does not apply to them: text spelling them is not matched as one piece here</source>
         <translation>{count} 个用户定义片段（{pieces}）会被规范化改变，而 SentencePiece 不对它们做规范化：这里拼出它们的文本不会作为一个片段匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="320"/>
+        <location filename="../../gui/core_text.py" line="331"/>
         <source>WhitespaceSplit</source>
         <translation>WhitespaceSplit（按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="321"/>
+        <location filename="../../gui/core_text.py" line="332"/>
         <source>words are split with str.split, which also splits at U+001C..U+001F</source>
         <translation>词用 str.split 切分，它也会在 U+001C..U+001F 处切开</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="323"/>
+        <location filename="../../gui/core_text.py" line="334"/>
         <source>{count} added tokens ({tokens}) stay in the vocabulary, but text spelling them is not matched as one token here (HF does)</source>
         <translation>{count} 个附加 token（{tokens}）保留在词表中，但拼出它们的文本在这里不会被当作一个 token 匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="326"/>
+        <location filename="../../gui/core_text.py" line="337"/>
         <source>special added tokens become control pieces: text spelling them (e.g. {example}) is not matched here (HF does)</source>
         <translation>特殊附加 token 变成控制片段：拼出它们的文本（例如 {example}）在这里不会被匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="329"/>
+        <location filename="../../gui/core_text.py" line="340"/>
         <source>HF&apos;s Precompiled reads the charsmap grapheme by grapheme, SentencePiece by longest match: they differ where a grapheme holds more than one mapped character, e.g. half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent</source>
         <translation>HF 的 Precompiled 按字素逐个读取 charsmap，SentencePiece 按最长匹配读取：当一个字素含有多个被映射的字符时两者不同，例如半角 ｶﾞ 保持两个字符、CR LF 变成一个空格、Ｃ + U+0301 丢失重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="335"/>
+        <location filename="../../gui/core_text.py" line="346"/>
         <source>merges sharing a rank (SentencePiece/tiktoken style) get consecutive ranks in file order; HF breaks such ties by that order, not by position</source>
         <translation>排名相同的合并（SentencePiece/tiktoken 风格）按文件顺序得到连续的排名；HF 按这个顺序而不是按位置打破这种并列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="338"/>
+        <location filename="../../gui/core_text.py" line="349"/>
         <source>BPE: {tokens} tokens, {merges} merges</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="339"/>
+        <location filename="../../gui/core_text.py" line="350"/>
         <source>SentencePiece&apos;s Decode becomes HF&apos;s decoder chain, which differs on IDs that begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)</source>
         <translation>SentencePiece 的 Decode 变成 HF 的解码器链，两者在以多个 ▁ 片段开头的 ID 序列和不是有效 UTF-8 的字节串上不同（每个字节一个 U+FFFD）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="343"/>
+        <location filename="../../gui/core_text.py" line="354"/>
         <source>HF lower-cases character by character (no final sigma), drops private-use characters and starts CJK Extension E at U+2B920</source>
         <translation>HF 逐字符转小写（没有词尾 sigma 规则），删除私用区字符，并让 CJK 扩展 E 区从 U+2B920 开始</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="346"/>
+        <location filename="../../gui/core_text.py" line="357"/>
         <source>WordPiece: {tokens} tokens</source>
         <translation>WordPiece：{tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="347"/>
+        <location filename="../../gui/core_text.py" line="358"/>
         <source>control and unknown pieces become special added tokens: HF matches their text (e.g. {example}) as that token; here it is ordinary text</source>
         <translation>控制片段和未知片段变成特殊附加 token：HF 会把它们的文本（例如 {example}）匹配为该 token；在这里它只是普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="350"/>
+        <location filename="../../gui/core_text.py" line="361"/>
         <source>scores were added in single precision (SentencePiece); HF adds in double precision, which can break a near tie differently</source>
         <translation>分数原以单精度累加（SentencePiece）；HF 以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="353"/>
+        <location filename="../../gui/core_text.py" line="364"/>
         <source>an unknown piece decodes to its own text in HF, to &apos; ⁇ &apos; here</source>
         <translation>未知片段在 HF 中解码为它自己的文本，在这里解码为 &apos; ⁇ &apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="355"/>
+        <location filename="../../gui/core_text.py" line="366"/>
         <source>SentencePiece&apos;s pipeline as an HF normalizer sequence</source>
         <translation>SentencePiece 的处理流程写成 HF 的规范化器序列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="357"/>
+        <location filename="../../gui/core_text.py" line="368"/>
         <source>pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="359"/>
+        <location filename="../../gui/core_text.py" line="370"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>{decoder} 不会保存；这里的解码方式：片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="362"/>
+        <location filename="../../gui/core_text.py" line="373"/>
         <source>SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="364"/>
+        <location filename="../../gui/core_text.py" line="375"/>
         <source>{decoder} is not stored; decoding here: SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>{decoder} 不会保存；这里的解码方式：SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="367"/>
+        <location filename="../../gui/core_text.py" line="378"/>
         <source>sequence of {steps}</source>
         <translation>依次为 {steps}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="368"/>
+        <location filename="../../gui/core_text.py" line="379"/>
         <source>{kind}: {options} only affect offsets or restate another option; not stored</source>
         <translation>{kind}：{options} 只影响偏移或重复了其他选项；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="370"/>
+        <location filename="../../gui/core_text.py" line="381"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes)</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="372"/>
+        <location filename="../../gui/core_text.py" line="383"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes); the charsmap is applied as HF&apos;s Precompiled does</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）；charsmap 按 HF 的 Precompiled 方式应用</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="375"/>
+        <location filename="../../gui/core_text.py" line="386"/>
         <source>a text that starts with a space or a ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以空格或 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="378"/>
+        <location filename="../../gui/core_text.py" line="389"/>
         <source>a text that starts with a literal ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以字面 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="381"/>
+        <location filename="../../gui/core_text.py" line="392"/>
         <source>a text that normalizes to nothing but spaces encodes to nothing here; HF gives one ▁</source>
         <translation>规范化后只剩空格的文本在这里编码为空；HF 给出一个 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="383"/>
+        <location filename="../../gui/core_text.py" line="394"/>
         <source>Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by grapheme; a short grapheme takes its shortest match whole)</source>
         <translation>Precompiled：SentencePiece 的 charsmap，按 HF 的方式应用（逐个字素；短字素整体取其最短匹配）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="386"/>
+        <location filename="../../gui/core_text.py" line="397"/>
         <source>only U+0020 is squeezed, as HF&apos;s Replace does</source>
         <translation>只压缩 U+0020，与 HF 的 Replace 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="387"/>
+        <location filename="../../gui/core_text.py" line="398"/>
         <source>HF splits before each ▁ and this model has {count} pieces with an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ</source>
         <translation>HF 在每个 ▁ 之前切分，而此模型有 {count} 个内部含 ▁ 的片段（或没有 ▁ 片段）：这里整个文本是一个网格，所以结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="390"/>
+        <location filename="../../gui/core_text.py" line="401"/>
         <source>Metaspace split: no piece has an inner ▁, so one lattice over the whole text gives the same segmentation</source>
         <translation>Metaspace 切分：没有片段内部含 ▁，所以对整个文本用一个网格得到的切分相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="392"/>
+        <location filename="../../gui/core_text.py" line="403"/>
         <source>{rule}, spaces are kept as they are (no squeezing)</source>
         <translation>{rule}，空格保持原样（不压缩）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="393"/>
+        <location filename="../../gui/core_text.py" line="404"/>
         <source>{rule}, runs of spaces squeezed to one, a trailing one kept</source>
         <translation>{rule}，连续空格压缩为一个，保留末尾的一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="395"/>
+        <location filename="../../gui/core_text.py" line="406"/>
         <source>{rule}, runs of spaces squeezed to one, trailing White_Space stripped</source>
         <translation>{rule}，连续空格压缩为一个，去掉末尾的空白字符（White_Space）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="397"/>
+        <location filename="../../gui/core_text.py" line="408"/>
         <source>{model} (ModelProto, {size} bytes) and {vocab} (pieces and scores, as SentencePiece&apos;s trainer writes them)</source>
         <translation>{model}（ModelProto，{size} 字节）和 {vocab}（片段与分数，与 SentencePiece 训练器写出的格式相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="399"/>
+        <location filename="../../gui/core_text.py" line="410"/>
         <source>{count} scores rounded to single precision (SentencePiece stores float32; largest change {worst}), which can break a near tie differently</source>
         <translation>{count} 个分数被舍入为单精度（SentencePiece 存储 float32；最大变化 {worst}），接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="402"/>
+        <location filename="../../gui/core_text.py" line="413"/>
         <source>SentencePiece adds scores in single precision; this asset adds them in double precision, which can break a near tie differently</source>
         <translation>SentencePiece 以单精度累加分数；本资产以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="405"/>
+        <location filename="../../gui/core_text.py" line="416"/>
         <source>unigram: {pieces} pieces with their types and float32 scores</source>
         <translation>unigram：{pieces} 个片段及其类型和 float32 分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="407"/>
+        <location filename="../../gui/core_text.py" line="418"/>
         <source>SentencePiece shields user-defined pieces from normalization; this asset&apos;s Python NFKC does not</source>
         <translation>SentencePiece 使用户定义片段免受规范化影响；本资产的 Python NFKC 不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="409"/>
+        <location filename="../../gui/core_text.py" line="420"/>
         <source>this asset&apos;s decoder ({decoder}) is not written: SentencePiece decodes by its own rules</source>
         <translation>本资产的解码器（{decoder}）不会写出：SentencePiece 按自己的规则解码</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="411"/>
+        <location filename="../../gui/core_text.py" line="422"/>
         <source>{count} added tokens ({tokens}) become control pieces: SentencePiece neither matches their text nor prints them; this asset does both</source>
         <translation>{count} 个附加 token（{tokens}）变成控制片段：SentencePiece 既不匹配它们的文本也不输出它们；本资产两者都做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="414"/>
+        <location filename="../../gui/core_text.py" line="425"/>
         <source>control pieces: {pieces}</source>
         <translation>控制片段：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="415"/>
+        <location filename="../../gui/core_text.py" line="426"/>
         <source>SentencePiece joins a run of unknown characters into one unknown token; this asset gives one per character</source>
         <translation>SentencePiece 把连续的未知字符合成一个未知 token；本资产每个字符给一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="417"/>
+        <location filename="../../gui/core_text.py" line="428"/>
         <source>BPE: {pieces} pieces; each token scores -rank of its merge, and the merges SentencePiece implies from them are exactly this asset&apos;s {merges}</source>
         <translation>BPE：{pieces} 个片段；每个 token 的分数为其合并排名的相反数，SentencePiece 由此推出的合并正好是本资产的 {merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="420"/>
+        <location filename="../../gui/core_text.py" line="431"/>
         <source>the charsmap came from an HF Precompiled normalizer, which reads it grapheme by grapheme; SentencePiece reads it by longest match (they differ e.g. on half-width ｶﾞ, CR LF, Ｃ + U+0301)</source>
         <translation>该 charsmap 来自 HF 的 Precompiled 规范化器，它按字素逐个读取；SentencePiece 按最长匹配读取（两者在半角 ｶﾞ、CR LF、Ｃ + U+0301 等处不同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="424"/>
+        <location filename="../../gui/core_text.py" line="435"/>
         <source>the precompiled charsmap ({size} bytes)</source>
         <translation>预编译的 charsmap（{size} 字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="425"/>
+        <location filename="../../gui/core_text.py" line="436"/>
         <source>Python&apos;s NFKC has no precompiled charsmap to write, so SentencePiece will apply no normalization: text NFKC changes (fullwidth Ａ, ﬁ, e + U+0301) encodes differently there</source>
         <translation>Python 的 NFKC 没有可写出的预编译 charsmap，所以 SentencePiece 不会做规范化：NFKC 会改变的文本（全角 Ａ、ﬁ、e + U+0301）在那里的编码不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="429"/>
+        <location filename="../../gui/core_text.py" line="440"/>
         <source>identity (no charsmap)</source>
         <translation>恒等（无 charsmap）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="430"/>
+        <location filename="../../gui/core_text.py" line="441"/>
         <source>SentencePiece drops every trailing space; this asset&apos;s HF-style squeezing ({trailing}) does not</source>
         <translation>SentencePiece 删除所有末尾空格；本资产的 HF 式压缩（{trailing}）不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="432"/>
+        <location filename="../../gui/core_text.py" line="443"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="458"/>
+        <location filename="../../gui/core_text.py" line="469"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="461"/>
+        <location filename="../../gui/core_text.py" line="472"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="462"/>
+        <location filename="../../gui/core_text.py" line="473"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="463"/>
+        <location filename="../../gui/core_text.py" line="474"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="464"/>
+        <location filename="../../gui/core_text.py" line="475"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="470"/>
+        <location filename="../../gui/core_text.py" line="481"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="471"/>
+        <location filename="../../gui/core_text.py" line="482"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="472"/>
+        <location filename="../../gui/core_text.py" line="483"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="481"/>
+        <location filename="../../gui/core_text.py" line="492"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="531"/>
+        <location filename="../../gui/core_text.py" line="548"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="535"/>
+        <location filename="../../gui/core_text.py" line="552"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="537"/>
+        <location filename="../../gui/core_text.py" line="554"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="540"/>
+        <location filename="../../gui/core_text.py" line="557"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="562"/>
+        <location filename="../../gui/core_text.py" line="579"/>
         <source>, </source>
         <translation>，</translation>
+    </message>
+</context>
+<context>
+    <name>files</name>
+    <message>
+        <location filename="../../gui/files.py" line="56"/>
+        <source>%1: not recognised as a workspace or tokenizer file; use File → Import tokenizer… to choose its format</source>
+        <translation>%1：无法识别为工作区或分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
+    </message>
+    <message>
+        <location filename="../../gui/files.py" line="63"/>
+        <source>Read-only file</source>
+        <translation>只读文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/files.py" line="64"/>
+        <source>%1 is read-only. Replace the read-only file anyway?</source>
+        <translation>%1 是只读文件。仍要替换这个只读文件吗？</translation>
     </message>
 </context>
 <context>
@@ -5594,7 +5666,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline/byte.py" line="70"/>
-        <location filename="../../gui/timeline/models.py" line="178"/>
+        <location filename="../../gui/timeline/models.py" line="200"/>
         <location filename="../../gui/timeline/wordpiece.py" line="68"/>
         <source>Step</source>
         <translation>步骤</translation>
@@ -5626,82 +5698,82 @@
         <translation>并列词对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/byte.py" line="101"/>
+        <location filename="../../gui/timeline/byte.py" line="91"/>
         <source>New token: %1</source>
         <translation>新 token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="178"/>
-        <location filename="../../gui/timeline/models.py" line="245"/>
+        <location filename="../../gui/timeline/models.py" line="200"/>
+        <location filename="../../gui/timeline/models.py" line="267"/>
         <location filename="../../gui/timeline/wordpiece.py" line="68"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
         <location filename="../../gui/timeline/byte.py" line="72"/>
-        <location filename="../../gui/timeline/models.py" line="179"/>
-        <location filename="../../gui/timeline/models.py" line="245"/>
-        <location filename="../../gui/timeline/models.py" line="277"/>
+        <location filename="../../gui/timeline/models.py" line="201"/>
+        <location filename="../../gui/timeline/models.py" line="267"/>
+        <location filename="../../gui/timeline/models.py" line="299"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="179"/>
+        <location filename="../../gui/timeline/models.py" line="201"/>
         <source>New symbol</source>
         <translation>新符号</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="180"/>
+        <location filename="../../gui/timeline/models.py" line="202"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="180"/>
+        <location filename="../../gui/timeline/models.py" line="202"/>
         <source>Tie set</source>
         <translation>并列集</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="181"/>
+        <location filename="../../gui/timeline/models.py" line="203"/>
         <source>Other policy</source>
         <translation>另一规则</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="246"/>
+        <location filename="../../gui/timeline/models.py" line="268"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="246"/>
+        <location filename="../../gui/timeline/models.py" line="268"/>
         <source>Tie rule compares</source>
         <translation>并列规则比较的值</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="247"/>
+        <location filename="../../gui/timeline/models.py" line="269"/>
         <source>Where (word × weighted times)</source>
         <translation>出现位置（词 × 加权次数）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="248"/>
+        <location filename="../../gui/timeline/models.py" line="270"/>
         <source>winner</source>
         <translation>胜出</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="248"/>
+        <location filename="../../gui/timeline/models.py" line="270"/>
         <source>tied</source>
         <translation>并列</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="277"/>
+        <location filename="../../gui/timeline/models.py" line="299"/>
         <source>Word or record</source>
         <translation>词或记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="278"/>
+        <location filename="../../gui/timeline/models.py" line="300"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/models.py" line="278"/>
+        <location filename="../../gui/timeline/models.py" line="300"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
@@ -5811,17 +5883,17 @@
         <translation>次优词对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="102"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="89"/>
         <source>Runner-up score: %1</source>
         <translation>次优词对得分：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="105"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="92"/>
         <source>score = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</source>
         <translation>得分 = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="109"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="96"/>
         <source>Pairs with the same score; the smallest by symbol strings wins: %1</source>
         <translation>得分相同的词对；按符号字符串最小者胜出：%1</translation>
     </message>
@@ -5829,7 +5901,17 @@
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/workers.py" line="250"/>
+        <location filename="../../gui/workers.py" line="169"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/workers.py" line="170"/>
+        <source>Subword Studio</source>
+        <translation>子词工作室</translation>
+    </message>
+    <message>
+        <location filename="../../gui/workers.py" line="278"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>

@@ -71,3 +71,12 @@ def studio_window(qapp):
     window.show()
     yield window
     destroy(window)
+
+
+def wait_task(qtbot, task, timeout: int = 20_000) -> None:
+    """Wait until a worker task is over and its result delivered (a task
+    leaves the running set after its last signal reached the GUI thread)."""
+    from gui import workers
+
+    assert task is not None
+    qtbot.waitUntil(lambda: task not in workers._RUNNING, timeout=timeout)

@@ -25,7 +25,7 @@ from gui.bridge import WorkspaceBridge
 from gui.corpus_editor import CorpusEditor
 from gui.main_window import MainWindow
 
-from conftest import ROOT
+from conftest import ROOT, wait_task
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -288,7 +288,7 @@ def test_decode_banner_and_id_errors_are_chinese(zh, qtbot, tmp_path):
     panel.decoder.decode_now()
     assert "第 2 项（'x'，位于字符位置 2）不是非负整数 ID" in panel.decoder.banner.text()
     bad = tmp_path / "ids.txt"
-    panel.decoder.load_ids_file(str(bad))
+    wait_task(qtbot, panel.decoder.load_ids_file(str(bad)))
     assert panel.decoder.banner.text().endswith(f"{bad}：文件不存在")
 
 

@@ -14,6 +14,8 @@ from gui.bridge import WorkspaceBridge
 from gui.corpus_editor import CorpusEditor
 from gui.corpus_models import visible_whitespace
 
+from conftest import wait_task
+
 
 def cell(model, row, column, role=Qt.DisplayRole):
     return model.data(model.index(row, column), role)
@@ -293,11 +295,11 @@ def test_main_window_saves_opens_autosaves_and_recovers(qtbot, tmp_path, monkeyp
 
     third = MainWindow(WorkspaceBridge(Workspace.example()))
     qtbot.addWidget(third)
-    assert third.open_workspace(path)
+    wait_task(qtbot, third.open_workspace(path))
     assert third.workspace.corpus.counts == (2, 1, 2) and not third.workspace.stale
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
     (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
-    assert not third.open_workspace(tmp_path / "bad.json")
+    wait_task(qtbot, third.open_workspace(tmp_path / "bad.json"))
     assert "bad.json: not a Subword Studio workspace" in warnings[0]
     assert third.workspace.corpus.counts == (2, 1, 2)

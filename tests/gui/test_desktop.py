@@ -14,7 +14,7 @@ from gui import about, desktop, language, settings, theme
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 
-from conftest import destroy
+from conftest import destroy, wait_task
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -41,7 +41,7 @@ def test_menu_actions_use_standard_shortcuts(window):
     assert actions["next_window"].shortcut() == QKeySequence("Ctrl+`")
 
 
-def test_recent_workspaces_are_remembered_and_missing_ones_dropped(window, tmp_path, monkeypatch):
+def test_recent_workspaces_are_remembered_and_missing_ones_dropped(window, qtbot, tmp_path, monkeypatch):
     failures = []
     monkeypatch.setattr(window, "_fail", failures.append)
     paths = [tmp_path / f"w{i}.json" for i in range(12)]
@@ -49,7 +49,7 @@ def test_recent_workspaces_are_remembered_and_missing_ones_dropped(window, tmp_p
         assert window.save_workspace_as(str(path))
     recent = settings.read(settings.RECENT_FILES)
     assert recent == [str(p) for p in reversed(paths)][:settings.MAX_RECENT]
-    assert window.open_recent(str(paths[5]))
+    wait_task(qtbot, window.open_recent(str(paths[5])))
     assert settings.read(settings.RECENT_FILES)[0] == str(paths[5])
     paths[4].unlink()
     assert not window.open_recent(str(paths[4]))
@@ -97,7 +97,7 @@ def test_dropped_workspace_and_tokenizer_files_are_told_apart(window, tmp_path):
     assert window.interop.droppable([QUrl.fromLocalFile(str(workspace)), QUrl.fromLocalFile(asset)]) == []
 
 
-def test_dropping_a_workspace_file_opens_it(window, tmp_path):
+def test_dropping_a_workspace_file_opens_it(window, qtbot, tmp_path):
     path = tmp_path / "dropped.json"
     window.workspace.set_count(0, 9)
     assert window.save_workspace_as(str(path))
@@ -106,7 +106,9 @@ def test_dropping_a_workspace_file_opens_it(window, tmp_path):
     data.setUrls([QUrl.fromLocalFile(str(path))])
     event = QDropEvent(QPoint(10, 10), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
     window.dropEvent(event)
-    assert event.isAccepted() and window.workspace.corpus.counts[0] == 9
+    assert event.isAccepted()
+    wait_task(qtbot, window.reading)  # read in a worker
+    assert window.workspace.corpus.counts[0] == 9
     assert window.workspace_path == str(path)
 
 

@@ -7,6 +7,8 @@ from core.workspace.workspace import Workspace
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 
+from conftest import wait_task
+
 
 @pytest.fixture
 def panel(qtbot):
@@ -166,13 +168,13 @@ def test_long_lists_are_checked_off_the_gui_thread(panel, qtbot, monkeypatch):
     assert view.verdict.text().startswith("✓ Canonical: yes")
 
 
-def test_ids_from_a_file(panel, tmp_path):
+def test_ids_from_a_file(panel, qtbot, tmp_path):
     path = tmp_path / "ids.txt"
     path.write_text("[58,\n 32]\n", encoding="utf-8")
-    panel.decoder.load_ids_file(path)
+    wait_task(qtbot, panel.decoder.load_ids_file(path))
     assert panel.decoder.ids_edit.text() == "58 32" and panel.decoder.canon_view.result.canonical_ids == (259,)
     path.write_bytes(b"58 \xff")
-    panel.decoder.load_ids_file(path)
+    wait_task(qtbot, panel.decoder.load_ids_file(path))
     assert "not UTF-8 text (byte 3)" in panel.decoder.banner.text() and panel.decoder.ids_edit.text() == "58 32"
 
 

@@ -12,6 +12,8 @@ import pytest
 from core.cli.main import COMMANDS, main as cli_main
 from core.workspace.classroom import ASSET_PATH
 
+from conftest import wait_task
+
 NETWORK_MODULES = ("PySide6.QtNetwork", "PySide6.QtWebEngineCore", "urllib3", "requests", "http.client",
                    "huggingface_hub", "ssl")
 
@@ -86,7 +88,8 @@ def test_every_view_and_file_action_runs_offline(qtbot, no_network, studio_windo
     window.interop.report_window.close()
     window.workspace_path = str(tmp_path / "w.json")
     window.save_workspace()
-    assert window.open_workspace(str(tmp_path / "w.json"))
+    wait_task(qtbot, window.open_workspace(str(tmp_path / "w.json")))
+    assert window.workspace_path == str(tmp_path / "w.json")
     for key in window.panels:  # and every view once more, with the imported asset open
         window.show_panel(key)
         qtbot.wait(20)
