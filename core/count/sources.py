@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import CorpusError
+from core.fileio import kind_of
 
 COMPRESSED = (".gz", ".zst")
 BOM = b"\xef\xbb\xbf"
@@ -43,8 +44,11 @@ def corpus_files(paths) -> list[str]:
         path = Path(given)
         try:
             mode = path.stat().st_mode
+        except FileNotFoundError:
+            raise CorpusError(f"{given}: no such file", code="file.missing", where=str(given)) from None
         except OSError as exc:
-            raise CorpusError(f"{given}: {exc.strerror or exc}") from None
+            raise CorpusError(f"{given}: cannot read ({exc.strerror or exc})", code="file.unreadable",
+                              where=str(given), reason=exc.strerror or str(exc)) from None
         if stat.S_ISDIR(mode):
             found = []
             for folder, dirs, names in os.walk(path):
@@ -54,7 +58,9 @@ def corpus_files(paths) -> list[str]:
         elif stat.S_ISREG(mode):
             files.append(str(path))
         else:
-            raise CorpusError(f"{given}: not a regular file or a directory")
+            reason = f"{kind_of(mode)}, not a regular file"  # worded as core.fileio's, so the GUI translates it
+            raise CorpusError(f"{given}: cannot read ({reason})", code="file.unreadable", where=str(given),
+                              reason=reason)
     if not files:
         raise CorpusError("no corpus files found in " + ", ".join(map(str, paths)))
     return files

@@ -185,7 +185,8 @@ def test_bad_arguments_are_one_line(tmp_path, capsys):
     (tmp_path / "c.txt").write_text("\n \n", encoding="utf-8")
     for argv, message in [
         ([str(tmp_path / "c.txt")], "the corpus has no words"),
-        ([str(tmp_path / "missing")], "No such file"),
+        ([str(tmp_path / "missing")], "missing: no such file"),
+        (["/dev/null"], "/dev/null: cannot read (a character device, not a regular file)"),
         ([str(tmp_path / "c.txt"), "--memory", "1k"], "too small"),
         ([str(tmp_path / "c.txt"), "--field", "t"], "--field"),
         ([str(tmp_path / "c.txt"), "--workers", "0"], "--workers"),
