@@ -20,8 +20,17 @@ from core.inspect.idlist import parse_ids, read_id_file
 
 from .. import core_text, files
 from ..token_strip import TokenStrip
+from ..workers import run_task
 from . import texts
 from .canon_view import CanonView, decode_chips
+
+
+THREAD_IDS = 50_000  # longer lists decode in a worker
+
+
+def _decoded(tokenizer, ids) -> tuple:
+    """The raw DecodeResult of ``ids`` and their chips (pure: runs on a worker thread for long lists)."""
+    return tokenizer.decode(ids, errors="raw"), decode_chips(tokenizer, ids)
 
 
 class DecodeBox(QGroupBox):
@@ -30,11 +39,14 @@ class DecodeBox(QGroupBox):
         # Attributes
         self.choice = choice  # the panel's tokenizer (gui/encode/choice.py)
         self.result = None  # the last DecodeResult (raw policy), or None
+        self._held: list[int] | None = None  # a list too long for the field, decoded while the field is empty
+        self._generation = 0  # a decode in a worker shows its result only if nothing newer started
+        self.task = None
 
         # Widgets
         self.setTitle(self.tr("Decode IDs"))
         self.ids_edit = QLineEdit()
-        self.ids_edit.setPlaceholderText(self.tr("IDs, e.g. 255 or [270, 32, 268]"))
+        self.ids_edit.setPlaceholderText(self._hint())
         self.policy_box = QComboBox()
         for policy, label in (("strict", self.tr("strict (error)")), ("raw", self.tr("raw (bytes)")),
                               ("replace", self.tr("replace (display fallback)"))):
@@ -69,10 +81,32 @@ class DecodeBox(QGroupBox):
         self.ids_edit.returnPressed.connect(self.decode_now)
         self.policy_box.currentIndexChanged.connect(self.decode_now)
         self.open_ids_button.clicked.connect(self._open_ids)
+        self.ids_edit.textEdited.connect(self._typed)
+
+    def _hint(self) -> str:
+        return self.tr("IDs, e.g. 255 or [270, 32, 268]")
 
     def set_ids(self, ids) -> None:
-        self.ids_edit.setText(" ".join(map(str, ids)))
+        """Decode ``ids``; a list longer than the field can hold (a file, a
+        megabyte's encoding) is kept whole and named in the empty field: the
+        field would silently cut it at its 32,767 characters."""
+        limit = self.ids_edit.maxLength()
+        text = " ".join(map(str, ids)) if 2 * len(ids) - 1 <= limit else None
+        if text is not None and len(text) <= limit:
+            self._held = None
+            self.ids_edit.setText(text)
+            self.ids_edit.setPlaceholderText(self._hint())
+        else:
+            self._held = list(ids)
+            self.ids_edit.clear()
+            self.ids_edit.setPlaceholderText(self.tr("%1 IDs, too many to show here (typing replaces them)").replace(
+                "%1", f"{len(ids):,}"))
         self.decode_now()
+
+    def _typed(self, _text):
+        if self._held is not None:
+            self._held = None
+            self.ids_edit.setPlaceholderText(self._hint())
 
     def _open_ids(self):
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open an ID list"), "",
@@ -90,6 +124,7 @@ class DecodeBox(QGroupBox):
                                               error=True), name="read IDs")
 
     def clear(self):
+        self._generation += 1
         self.result = None
         self.banner.hide()
         self.decoded.setPlainText("")
@@ -97,23 +132,41 @@ class DecodeBox(QGroupBox):
         self.canon_view.clear()
 
     def decode_now(self):
-        policy = self.policy_box.currentData()
-        if not self.ids_edit.text().strip():
+        if self._held is not None and not self.ids_edit.text().strip():
+            ids = self._held
+        elif not self.ids_edit.text().strip():
             self.clear()
             return
-        try:
-            ids = parse_ids(self.ids_edit.text())
-        except StudioError as exc:
-            self._cannot(self.tr("Cannot read the ID list: %1").replace("%1", core_text.error(exc)))
-            return
+        else:
+            try:
+                ids = parse_ids(self.ids_edit.text())
+            except StudioError as exc:
+                self._cannot(self.tr("Cannot read the ID list: %1").replace("%1", core_text.error(exc)))
+                return
+        self._generation += 1
+        generation = self._generation
         try:
             tokenizer = self.choice.tokenizer
-            raw = tokenizer.decode(ids, errors="raw")
+            if len(ids) <= THREAD_IDS:
+                self._show(generation, tokenizer, ids, *_decoded(tokenizer, ids))
+                return
         except StudioError as exc:
             self._cannot(self.tr("Cannot decode: %1").replace("%1", core_text.error(exc)))
             return
+        if self.task is not None:
+            self.task.cancel()
+        self._show_banner(self.tr("Decoding %1 IDs…").replace("%1", f"{len(ids):,}"), error=False)
+        self.task = run_task(lambda progress, should_stop: _decoded(tokenizer, ids), name="decode")
+        self.task.sig_done.connect(lambda result: self._show(generation, tokenizer, ids, *result))
+        self.task.sig_failed.connect(lambda message: generation == self._generation and self._cannot(
+            self.tr("Cannot decode: %1").replace("%1", message)))
+
+    def _show(self, generation, tokenizer, ids, raw, chips):
+        if generation != self._generation:
+            return
+        policy = self.policy_box.currentData()
         self.result = raw
-        self.decoded_strip.set_chips(decode_chips(tokenizer, ids))
+        self.decoded_strip.set_chips(chips)
         self.canon_view.check(tokenizer, ids)
         messages = texts.decode_messages(tokenizer, raw)
         if raw.problems:
@@ -129,6 +182,7 @@ class DecodeBox(QGroupBox):
 
     def _cannot(self, message):
         """A list that cannot be decoded at all: say why, and show no stale result."""
+        self._generation += 1
         self.result = None
         self.decoded.setPlainText("")
         self.decoded_strip.set_chips([])

@@ -1322,136 +1322,147 @@
 <context>
     <name>DecodeBox</name>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="35"/>
+        <location filename="../../gui/encode/decode_box.py" line="47"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="37"/>
+        <location filename="../../gui/encode/decode_box.py" line="87"/>
         <source>IDs, e.g. 255 or [270, 32, 268]</source>
         <translation>ID，例如 255 或 [270, 32, 268]</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="39"/>
+        <location filename="../../gui/encode/decode_box.py" line="51"/>
         <source>strict (error)</source>
         <translation>strict（报错）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="39"/>
+        <location filename="../../gui/encode/decode_box.py" line="51"/>
         <source>raw (bytes)</source>
         <translation>raw（字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="40"/>
+        <location filename="../../gui/encode/decode_box.py" line="52"/>
         <source>replace (display fallback)</source>
         <translation>replace（显示替代）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="42"/>
+        <location filename="../../gui/encode/decode_box.py" line="54"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="43"/>
+        <location filename="../../gui/encode/decode_box.py" line="55"/>
         <source>Use the IDs above</source>
         <translation>使用上方的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="44"/>
+        <location filename="../../gui/encode/decode_box.py" line="56"/>
         <source>Open IDs…</source>
         <translation>打开 ID 文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="57"/>
+        <location filename="../../gui/encode/decode_box.py" line="69"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="78"/>
+        <location filename="../../gui/encode/decode_box.py" line="102"/>
+        <source>%1 IDs, too many to show here (typing replaces them)</source>
+        <translation>%1 个 ID，太多，无法在此显示（输入新的列表即替换）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="112"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="79"/>
+        <location filename="../../gui/encode/decode_box.py" line="113"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="88"/>
+        <location filename="../../gui/encode/decode_box.py" line="122"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="89"/>
-        <location filename="../../gui/encode/decode_box.py" line="107"/>
+        <location filename="../../gui/encode/decode_box.py" line="123"/>
+        <location filename="../../gui/encode/decode_box.py" line="144"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="113"/>
+        <location filename="../../gui/encode/decode_box.py" line="154"/>
+        <location filename="../../gui/encode/decode_box.py" line="162"/>
         <source>Cannot decode: %1</source>
         <translation>无法解码：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="158"/>
+        <source>Decoding %1 IDs…</source>
+        <translation>正在解码 %1 个 ID…</translation>
     </message>
 </context>
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="132"/>
+        <location filename="../../gui/encode/panel.py" line="139"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="132"/>
+        <location filename="../../gui/encode/panel.py" line="139"/>
         <source>Tokenizer (this window&apos;s own):</source>
         <translation>分词器（本窗口自选）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="134"/>
+        <location filename="../../gui/encode/panel.py" line="141"/>
         <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
         <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="137"/>
+        <location filename="../../gui/encode/panel.py" line="144"/>
         <source>Add special tokens</source>
         <translation>添加特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="139"/>
+        <location filename="../../gui/encode/panel.py" line="146"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="142"/>
+        <location filename="../../gui/encode/panel.py" line="149"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="143"/>
+        <location filename="../../gui/encode/panel.py" line="150"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="222"/>
+        <location filename="../../gui/encode/panel.py" line="229"/>
         <source>Put the tokenizer&apos;s post-processor specials around the tokens ([CLS] … [SEP]), as Hugging Face&apos;s encode(text) does by default</source>
         <translation>在词元两侧加上分词器后处理器的特殊词元（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="224"/>
+        <location filename="../../gui/encode/panel.py" line="231"/>
         <source>This tokenizer has no post-processor: there are no special tokens to add</source>
         <translation>此分词器没有后处理器：没有可添加的特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="297"/>
+        <location filename="../../gui/encode/panel.py" line="304"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="251"/>
+        <location filename="../../gui/encode/panel.py" line="258"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="326"/>
+        <location filename="../../gui/encode/panel.py" line="333"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1973,52 +1984,52 @@
 <context>
     <name>LaneView</name>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="399"/>
+        <location filename="../../gui/compare/lanes.py" line="393"/>
         <source>%1 (%2): token %3 of %4</source>
         <translation>%1（%2）：第 %3 个 token，共 %4 个</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="400"/>
+        <location filename="../../gui/compare/lanes.py" line="394"/>
         <source>ID %1, stored as %2</source>
         <translation>ID %1，存储为 %2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="402"/>
+        <location filename="../../gui/compare/lanes.py" line="396"/>
         <source>bytes %1–%2: %3</source>
         <translation>字节 %1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="404"/>
+        <location filename="../../gui/compare/lanes.py" line="398"/>
         <source>characters %1–%2: %3</source>
         <translation>字符 %1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="406"/>
+        <location filename="../../gui/compare/lanes.py" line="400"/>
         <source>a special token: it stands for no input bytes</source>
         <translation>特殊 token：不对应任何输入字节</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="407"/>
+        <location filename="../../gui/compare/lanes.py" line="401"/>
         <source>the unknown token: it stands for %1</source>
         <translation>未知 token：代表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="408"/>
+        <location filename="../../gui/compare/lanes.py" line="402"/>
         <source>a byte-fallback piece: one byte of a character the vocabulary lacks</source>
         <translation>字节回退片段：词表中缺少的字符的一个字节</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="409"/>
+        <location filename="../../gui/compare/lanes.py" line="403"/>
         <source>holds only part of a character (dashed border)</source>
         <translation>只含一个字符的一部分（虚线边框）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="410"/>
+        <location filename="../../gui/compare/lanes.py" line="404"/>
         <source>where this token is inside its word is not traced exactly</source>
         <translation>此 token 在所属词中的位置未被精确追踪</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="411"/>
+        <location filename="../../gui/compare/lanes.py" line="405"/>
         <source>inserted by the tokenizer: it stands for no input bytes</source>
         <translation>由分词器插入：不对应任何输入字节</translation>
     </message>
@@ -3001,32 +3012,32 @@
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../gui/token_strip.py" line="300"/>
+        <location filename="../../gui/token_strip.py" line="353"/>
         <source>Special token %1 (ID %2): it stands for no bytes of the text.</source>
         <translation>特殊 token %1（ID %2）：它不代表文本中的任何字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="303"/>
+        <location filename="../../gui/token_strip.py" line="356"/>
         <source>ID %1 is not in this tokenizer&apos;s vocabulary.</source>
         <translation>ID %1 不在此分词器的词表中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="305"/>
+        <location filename="../../gui/token_strip.py" line="358"/>
         <source>Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is spelled byte by byte; this piece is %4.</source>
         <translation>字节回退片段 %1（ID %2）：词表中没有 %3 的片段，因此逐字节拼写；此片段是 %4。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="309"/>
+        <location filename="../../gui/token_strip.py" line="362"/>
         <source>This token holds only part of %1: a character&apos;s bytes are split over several tokens.</source>
         <translation>此 token 只包含 %1 的一部分：一个字符的字节被分到了多个 token 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="312"/>
+        <location filename="../../gui/token_strip.py" line="365"/>
         <source>This token holds only part of a multi-byte character.</source>
         <translation>此 token 只包含一个多字节字符的一部分。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="314"/>
+        <location filename="../../gui/token_strip.py" line="367"/>
         <source>Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token stands for it.</source>
         <translation>未知 token %1（ID %2）：词表无法拼出 %3，因此由此 token 代替。</translation>
     </message>

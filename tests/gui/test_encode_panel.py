@@ -196,3 +196,33 @@ def test_a_real_click_follows_too(panel, qtbot):
     centre = panel.decoder.decoded_strip.chip_rect(4).center()
     qtbot.mouseClick(panel.decoder.decoded_strip.viewport(), Qt.LeftButton, pos=centre)
     assert panel.decoder.decoded_strip.selected == 4 and view.canonical_strip.selected == 0
+
+
+def test_a_list_longer_than_the_field_is_kept_whole_and_decoded_in_a_worker(panel, qtbot):
+    # QLineEdit cuts its text at 32,767 characters: a long list must not lose its tail.
+    box = panel.decoder
+    text = "The red key 法国首都是巴黎。🙂 " * 4_000
+    encode(panel, text)
+    qtbot.waitUntil(lambda: panel.encoding is not None and len(panel.encoding.ids) > 50_000, timeout=30_000)
+    panel.decoder.copy_ids_button.click()
+    assert box.ids_edit.text() == "" and f"{len(panel.encoding.ids):,} IDs" in box.ids_edit.placeholderText()
+    assert box.task is not None and "Decoding" in box.banner.text()
+    wait_task(qtbot, box.task)
+    assert box.decoded.toPlainText() == text
+    assert len(box.decoded_strip.chips()) == len(panel.encoding.ids)
+    # Typing replaces the held list.
+    box.ids_edit.setFocus()
+    qtbot.keyClicks(box.ids_edit, "270")
+    box.decode_now()
+    assert box.decoded.toPlainText() == "red"
+    assert "IDs, e.g." in box.ids_edit.placeholderText()
+
+
+def test_a_newer_decode_wins_over_one_still_running(panel, qtbot):
+    box = panel.decoder
+    box.set_ids([65] * 60_000)
+    running = box.task
+    box.ids_edit.setText("66")
+    box.decode_now()
+    wait_task(qtbot, running)
+    assert box.decoded.toPlainText() == "B"
