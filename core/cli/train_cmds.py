@@ -74,16 +74,16 @@ def add_command(sub, print_json) -> None:
     p.add_argument("--pretokenizer", choices=["none", "whitespace", "gpt2", "cl100k"],
                    help="words before training (see below for which each algorithm takes)")
     p.add_argument("--specials", help="comma-separated special tokens (byte-bpe, wordpiece, unigram)")
-    p.add_argument("--tie", default="lexicographic", choices=list(POLICIES), help="char-bpe tie policy")
-    p.add_argument("--unk", default="[UNK]", help="char-bpe: the unknown token")
+    p.add_argument("--tie", choices=list(POLICIES), help="char-bpe tie policy (default lexicographic)")
+    p.add_argument("--unk", help="char-bpe: the unknown token (default [UNK])")
     p.add_argument("--no-unk", action="store_true", help="char-bpe: unknown characters are an error")
-    p.add_argument("--min-frequency", type=option(low=1), default=1, help="wordpiece: least count of a merged pair")
-    p.add_argument("--seed-size", type=option(low=1, high=MAX_ID), default=1_000_000, help="unigram: seed substrings kept")
-    p.add_argument("--shrink", type=real_option, default=0.75, help="unigram: share of pieces kept per round")
-    p.add_argument("--em-iterations", type=option(low=1, high=1000), default=2, help="unigram: EM steps per round")
-    p.add_argument("--max-piece-length", type=option(low=1, high=MAX_ID), default=16, help="unigram: longest piece, in characters")
-    p.add_argument("--normalization", default="identity", choices=list(NORMALIZATIONS),
-                   help="unigram: identity or nfkc (nmt_nfkc is not offered)")
+    p.add_argument("--min-frequency", type=option(low=1), help="wordpiece: least count of a merged pair (default 1)")
+    p.add_argument("--seed-size", type=option(low=1, high=MAX_ID), help="unigram: seed substrings kept (default 1000000)")
+    p.add_argument("--shrink", type=real_option, help="unigram: share of pieces kept per round (default 0.75)")
+    p.add_argument("--em-iterations", type=option(low=1, high=1000), help="unigram: EM steps per round (default 2)")
+    p.add_argument("--max-piece-length", type=option(low=1, high=MAX_ID), help="unigram: longest piece, in characters (default 16)")
+    p.add_argument("--normalization", choices=list(NORMALIZATIONS),
+                   help="unigram: identity (default) or nfkc (nmt_nfkc is not offered)")
     p.add_argument("--name")
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--trace", help="also write every step (BPE, WordPiece) or pruning round (unigram) as JSON")
@@ -179,6 +179,14 @@ def _check_source(args) -> None:
         args.corpus, args.format = args.from_counts, "table"
 
 
+# Options of one algorithm: name -> (the algorithm, its default).  Given to
+# another algorithm they are refused, not silently ignored.
+ONE_ALGORITHM = {"tie": ("char-bpe", "lexicographic"), "unk": ("char-bpe", "[UNK]"), "no_unk": ("char-bpe", False),
+                 "min_frequency": ("wordpiece", 1), "seed_size": ("unigram", 1_000_000), "shrink": ("unigram", 0.75),
+                 "em_iterations": ("unigram", 2), "max_piece_length": ("unigram", 16),
+                 "normalization": ("unigram", "identity")}
+
+
 def _check_options(args) -> None:
     _check_source(args)
     algo = args.algo
@@ -186,6 +194,12 @@ def _check_options(args) -> None:
     if pre not in PRETOKENIZERS[algo]:
         raise StudioError(f"--pretokenizer {pre} is not offered for {algo}; use {' or '.join(PRETOKENIZERS[algo])}")
     args.pretokenizer = pre
+    for name, (owner, default) in ONE_ALGORITHM.items():
+        given = getattr(args, name)
+        if given is None or given is False:
+            setattr(args, name, default)
+        elif algo != owner:
+            raise StudioError(f"--{name.replace('_', '-')} is for {owner}; {algo} does not take it")
     if algo == "char-bpe" and not args.no_unk and not args.unk:
         raise StudioError("--unk: the unknown token must not be empty (or give --no-unk)")
     if algo in ("wordpiece", "unigram"):

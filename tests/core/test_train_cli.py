@@ -89,7 +89,14 @@ def test_options_an_algorithm_does_not_take_are_refused(capsys, corpus, tmp_path
                           (["--algo", "unigram"], "unigram needs --vocab-size"),
                           (["--algo", "byte-bpe", "--merges", "3", "--pretokenizer", "whitespace"],
                            "not offered for byte-bpe"),
-                          (["--algo", "byte-bpe", "--vocab-size", "100"], "below the 259 bytes and specials")):
+                          (["--algo", "byte-bpe", "--vocab-size", "100"], "below the 259 bytes and specials"),
+                          # One algorithm's option given to another is refused, not ignored.
+                          (["--algo", "wordpiece", "--vocab-size", "40", "--unk", ""], "--unk is for char-bpe"),
+                          (["--algo", "unigram", "--vocab-size", "40", "--tie", "first-seen"], "--tie is for char-bpe"),
+                          (["--merges", "3", "--min-frequency", "2"], "--min-frequency is for wordpiece"),
+                          (["--algo", "byte-bpe", "--merges", "3", "--shrink", "0.5"], "--shrink is for unigram"),
+                          (["--algo", "wordpiece", "--vocab-size", "40", "--normalization", "nfkc"],
+                           "--normalization is for unigram")):
         code, _, err = run(capsys, "train", corpus, *argv, "-o", tmp_path / "x.json")
         assert code == 2 and message in err, err
 
