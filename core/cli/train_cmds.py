@@ -21,6 +21,8 @@ from core.fileio import read_limited, write_json_atomic
 from core.inspect import training_trace
 from core.models.ties import POLICIES
 from core.numbers import MAX_ID, option, real_option
+from core.numbers import UNIGRAM_MAX_PIECE_LENGTH as MAX_PIECE_LENGTH
+from core.numbers import UNIGRAM_MAX_WORD_BYTES as MAX_WORD_BYTES
 from core import corpus as corpus_mod
 
 ALGORITHMS = ("char-bpe", "byte-bpe", "wordpiece", "unigram")
@@ -81,7 +83,11 @@ def add_command(sub, print_json) -> None:
     p.add_argument("--seed-size", type=option(low=1, high=MAX_ID), default=1_000_000, help="unigram: seed substrings kept")
     p.add_argument("--shrink", type=real_option, default=0.75, help="unigram: share of pieces kept per round")
     p.add_argument("--em-iterations", type=option(low=1, high=1000), default=2, help="unigram: EM steps per round")
-    p.add_argument("--max-piece-length", type=option(low=1, high=MAX_ID), default=16, help="unigram: longest piece, in characters")
+    p.add_argument("--max-piece-length", type=option(low=1, high=MAX_PIECE_LENGTH), default=16,
+                   help=f"unigram: longest piece, in characters (at most {MAX_PIECE_LENGTH})")
+    p.add_argument("--max-word-bytes", type=option(low=1, high=MAX_ID), default=MAX_WORD_BYTES,
+                   help=f"unigram: longer ▁-words are left out of training and counted (default {MAX_WORD_BYTES}, "
+                        "SentencePiece's max_sentence_length)")
     p.add_argument("--normalization", default="identity", choices=list(NORMALIZATIONS),
                    help="unigram: identity or nfkc (nmt_nfkc is not offered)")
     p.add_argument("--name")
@@ -251,13 +257,20 @@ def train_asset(args):
     pipeline = Pipeline(normalization=args.normalization)
     words = training.normalized_corpus(word_table(records, "none"), pipeline) if isinstance(records, Counter) \
         else training.sentence_corpus(records, pipeline)
+    # the trainer's own refusal, named after the file
+    if all(len(w.encode("utf-8", "surrogatepass")) > args.max_word_bytes for w in words.words):
+        raise CorpusError(f"{args.corpus}: every word is longer than {args.max_word_bytes} bytes, the most "
+                          "--max-word-bytes lets the unigram trainer take (SentencePiece's max_sentence_length); "
+                          "split the text or raise the limit")
     with progress_bar("round") as progress:
         model = unigram.train(words, vocab_size=args.vocab_size, pipeline=pipeline, controls=specials or (),
                               max_piece_length=args.max_piece_length, seed_size=args.seed_size,
-                              em_iterations=args.em_iterations, shrink=args.shrink, progress=progress)
+                              em_iterations=args.em_iterations, shrink=args.shrink,
+                              max_word_bytes=args.max_word_bytes, progress=progress)
     return model, assets.unigram_to_asset(model, name=name), {
         "vocab_size": len(model.pieces), "rounds": len(model.trace.rounds), "stop_reason": model.trace.stop_reason,
-        "log_likelihood": model.trace.log_likelihood}
+        "log_likelihood": model.trace.log_likelihood, "skipped_words": model.trace.skipped_words,
+        "max_word_bytes": args.max_word_bytes}
 
 
 def cmd_train(args, print_json) -> int:
@@ -272,6 +285,9 @@ def cmd_train(args, print_json) -> int:
         what = f"{summary['merges']} merges" if "merges" in summary else f"{summary['rounds']} pruning rounds"
         print(f"{args.algo}: learned {what} (vocab {summary['vocab_size']}, "
               f"stopped: {summary['stop_reason']}) -> {args.output}")
+        if summary.get("skipped_words"):
+            print(f"{args.algo}: left out {summary['skipped_words']} word(s) over {summary['max_word_bytes']} bytes "
+                  "(--max-word-bytes)")
     return 0
 
 
