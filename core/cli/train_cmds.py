@@ -53,6 +53,8 @@ EPILOG = """algorithms and their options:
              symbols after <unk>), --normalization identity|nfkc
              (nmt_nfkc: not offered, SentencePiece's compiled table is not
              part of the core trainer), --pretokenizer none only.
+             ▁-words over --max-word-bytes (4192, SentencePiece's
+             max_sentence_length) are left out and counted.
 CORPUS for byte-bpe, wordpiece and unigram: records, one per line, byte for
 byte (--format text, the default), --format table (word<TAB>count) or
 --format jsonl (one JSON string per line).
