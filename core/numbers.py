@@ -134,3 +134,13 @@ def real_option(text: str) -> float:
 # below MAX_VOCAB; a list of that many entries is 32 MB.
 MAX_VOCAB = 2**22
 MAX_MERGES = 2**21
+
+# Unigram training.  SentencePiece's trainer skips every sentence longer
+# than max_sentence_length (4192 bytes by default) instead of training on
+# it: the seed, the lattices and EM all grow with it.  Our trainer's unit is
+# the ▁-word (it never sees whole sentences), so the same limit leaves out
+# a subset of what SentencePiece leaves out; ordinary words are far below
+# it.  Seeding and every lattice cost up to max_piece_length substrings per
+# character; SentencePiece's max_sentencepiece_length range is 1..512 too.
+UNIGRAM_MAX_WORD_BYTES = 4192
+UNIGRAM_MAX_PIECE_LENGTH = 512

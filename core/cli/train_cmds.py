@@ -21,6 +21,8 @@ from core.fileio import read_limited, write_json_atomic
 from core.inspect import training_trace
 from core.models.ties import POLICIES
 from core.numbers import MAX_ID, option, real_option
+from core.numbers import UNIGRAM_MAX_PIECE_LENGTH as MAX_PIECE_LENGTH
+from core.numbers import UNIGRAM_MAX_WORD_BYTES as MAX_WORD_BYTES
 from core import corpus as corpus_mod
 
 ALGORITHMS = ("char-bpe", "byte-bpe", "wordpiece", "unigram")
@@ -51,6 +53,8 @@ EPILOG = """algorithms and their options:
              symbols after <unk>), --normalization identity|nfkc
              (nmt_nfkc: not offered, SentencePiece's compiled table is not
              part of the core trainer), --pretokenizer none only.
+             ▁-words over --max-word-bytes (4192, SentencePiece's
+             max_sentence_length) are left out and counted.
 CORPUS for byte-bpe, wordpiece and unigram: records, one per line, byte for
 byte (--format text, the default), --format table (word<TAB>count) or
 --format jsonl (one JSON string per line).
@@ -81,7 +85,11 @@ def add_command(sub, print_json) -> None:
     p.add_argument("--seed-size", type=option(low=1, high=MAX_ID), help="unigram: seed substrings kept (default 1000000)")
     p.add_argument("--shrink", type=real_option, help="unigram: share of pieces kept per round (default 0.75)")
     p.add_argument("--em-iterations", type=option(low=1, high=1000), help="unigram: EM steps per round (default 2)")
-    p.add_argument("--max-piece-length", type=option(low=1, high=MAX_ID), help="unigram: longest piece, in characters (default 16)")
+    p.add_argument("--max-piece-length", type=option(low=1, high=MAX_PIECE_LENGTH),
+                   help=f"unigram: longest piece, in characters (default 16, at most {MAX_PIECE_LENGTH})")
+    p.add_argument("--max-word-bytes", type=option(low=1, high=MAX_ID),
+                   help=f"unigram: longer ▁-words are left out of training and counted (default {MAX_WORD_BYTES}, "
+                        "SentencePiece's max_sentence_length)")
     p.add_argument("--normalization", choices=list(NORMALIZATIONS),
                    help="unigram: identity (default) or nfkc (nmt_nfkc is not offered)")
     p.add_argument("--name")
@@ -184,7 +192,7 @@ def _check_source(args) -> None:
 ONE_ALGORITHM = {"tie": ("char-bpe", "lexicographic"), "unk": ("char-bpe", "[UNK]"), "no_unk": ("char-bpe", False),
                  "min_frequency": ("wordpiece", 1), "seed_size": ("unigram", 1_000_000), "shrink": ("unigram", 0.75),
                  "em_iterations": ("unigram", 2), "max_piece_length": ("unigram", 16),
-                 "normalization": ("unigram", "identity")}
+                 "max_word_bytes": ("unigram", MAX_WORD_BYTES), "normalization": ("unigram", "identity")}
 
 
 def _check_options(args) -> None:
@@ -265,13 +273,20 @@ def train_asset(args):
     pipeline = Pipeline(normalization=args.normalization)
     words = training.normalized_corpus(word_table(records, "none"), pipeline) if isinstance(records, Counter) \
         else training.sentence_corpus(records, pipeline)
+    # the trainer's own refusal, named after the file
+    if all(len(w.encode("utf-8", "surrogatepass")) > args.max_word_bytes for w in words.words):
+        raise CorpusError(f"{args.corpus}: every word is longer than {args.max_word_bytes} bytes, the most "
+                          "--max-word-bytes lets the unigram trainer take (SentencePiece's max_sentence_length); "
+                          "split the text or raise the limit")
     with progress_bar("round") as progress:
         model = unigram.train(words, vocab_size=args.vocab_size, pipeline=pipeline, controls=specials or (),
                               max_piece_length=args.max_piece_length, seed_size=args.seed_size,
-                              em_iterations=args.em_iterations, shrink=args.shrink, progress=progress)
+                              em_iterations=args.em_iterations, shrink=args.shrink,
+                              max_word_bytes=args.max_word_bytes, progress=progress)
     return model, assets.unigram_to_asset(model, name=name), {
         "vocab_size": len(model.pieces), "rounds": len(model.trace.rounds), "stop_reason": model.trace.stop_reason,
-        "log_likelihood": model.trace.log_likelihood}
+        "log_likelihood": model.trace.log_likelihood, "skipped_words": model.trace.skipped_words,
+        "max_word_bytes": args.max_word_bytes}
 
 
 def cmd_train(args, print_json) -> int:
@@ -286,6 +301,9 @@ def cmd_train(args, print_json) -> int:
         what = f"{summary['merges']} merges" if "merges" in summary else f"{summary['rounds']} pruning rounds"
         print(f"{args.algo}: learned {what} (vocab {summary['vocab_size']}, "
               f"stopped: {summary['stop_reason']}) -> {args.output}")
+        if summary.get("skipped_words"):
+            print(f"{args.algo}: left out {summary['skipped_words']} word(s) over {summary['max_word_bytes']} bytes "
+                  "(--max-word-bytes)")
     return 0
 
 

@@ -85,7 +85,7 @@ def unigram(model) -> dict:
     return {"algo": "unigram", "stop_reason": trace.stop_reason, "seed_pieces": trace.seed_pieces,
             "characters": trace.characters, "corpus": [[w, c] for w, c in trace.corpus.items()],
             "rounds": rounds, "finally_dropped": list(trace.finally_dropped),
-            "log_likelihood": trace.log_likelihood,
+            "log_likelihood": trace.log_likelihood, "skipped_words": trace.skipped_words,
             "pieces": [[p.piece, p.score] for p in model.pieces]}
 
 

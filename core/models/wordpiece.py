@@ -29,6 +29,7 @@ strings.
 
 from __future__ import annotations
 
+import heapq
 from array import array
 from collections import Counter
 from dataclasses import dataclass, field
@@ -396,6 +397,10 @@ class _PairCounts:
         # changed is skipped when read; a pair never comes back at the same
         # position (the text it spans only grows), so no entry repeats.
         self.where: dict = {}
+        # symbol -> the pairs it is part of, and the pairs whose score may
+        # have changed since the ranking last saw them
+        self.by_symbol: dict = {}
+        self.changed: set = set()
         symbols, nxt = self.symbols, self.next
         for p, s in enumerate(symbols):
             self.units[s] += self.freq[p]
@@ -403,7 +408,13 @@ class _PairCounts:
                 self._add((s, symbols[p + 1]), p, self.freq[p])
 
     def _add(self, pair, p, freq):
-        self.pairs[pair] = self.pairs.get(pair, 0) + freq
+        count = self.pairs.get(pair)
+        if count is None:
+            count = 0
+            self.by_symbol.setdefault(pair[0], set()).add(pair)
+            self.by_symbol.setdefault(pair[1], set()).add(pair)
+        self.pairs[pair] = count + freq
+        self.changed.add(pair)
         found = self.where.get(pair)
         if found is None:
             self.where[pair] = found = array("q")
@@ -411,11 +422,14 @@ class _PairCounts:
 
     def _remove(self, pair, freq):
         left = self.pairs[pair] - freq
+        self.changed.add(pair)
         if left:
             self.pairs[pair] = left
         else:  # no occurrence left: its stale entries go too
             del self.pairs[pair]
             self.where.pop(pair, None)
+            for symbol in pair:
+                self.by_symbol[symbol].discard(pair)
 
     def merge(self, left, right, new) -> None:
         """``char_bpe.merge_symbols`` on every word: non-overlapping, left to right."""
@@ -443,6 +457,82 @@ class _PairCounts:
                 self.units[symbol] += delta
                 if not self.units[symbol]:
                     del self.units[symbol]
+        # Their counts changed, so did the score of every pair they are in.
+        for symbol in (left, right, new):
+            self.changed.update(self.by_symbol.get(symbol, ()))
+
+
+class _Ranking:
+    """The pairs of a :class:`_PairCounts` best score first, ties in pair
+    order, without scoring every pair at every step.
+
+    A merge changes the counts of the merged symbols, which raises or lowers
+    the score of every pair they are in, so entries go stale both ways.  The
+    heap is lazy: each pair whose score may have changed (``changed``) gets a
+    fresh entry, and an entry whose key no longer matches the pair's score
+    is dropped when it reaches the top.  A step then costs the pairs the
+    merge touched (those of the two symbols, on the order of the alphabet
+    for one huge word) times a logarithm, not every pair there is.
+
+    Keys are exact: ``count(ab) * 2**shift // (count(a) * count(b))``.  Two
+    different scores with denominators at most ``D`` differ by at least
+    ``1 / D**2``, so with ``2**shift >= D**2`` their floors differ too, and
+    equal scores get equal keys (so ties stay ties, in pair order, as the
+    fractions compared before).  ``D`` is at most the corpus' symbol total
+    squared, since no symbol count ever exceeds that total.
+    """
+
+    slack = 1024  # stale entries allowed beyond the live pairs before a rebuild
+
+    def __init__(self, counts: _PairCounts, min_frequency: int):
+        self.counts, self.min_frequency = counts, min_frequency
+        self.shift = 4 * sum(counts.units.values()).bit_length()
+        self._rebuild()
+
+    def _key(self, pair, count):
+        units = self.counts.units
+        return -((count << self.shift) // (units[pair[0]] * units[pair[1]]))
+
+    def _rebuild(self):
+        least = self.min_frequency
+        self.heap = [(self._key(p, c), p) for p, c in self.counts.pairs.items() if c >= least]
+        heapq.heapify(self.heap)
+        self.counts.changed.clear()
+
+    def top(self, limit: int = 64):
+        """``(ties, runner_up)``: the best pairs in pair order (at most
+        ``limit``), and the best other pair (``ties[1]`` when there are ties;
+        None when there is no other)."""
+        counts, least = self.counts, self.min_frequency
+        pairs, changed = counts.pairs, counts.changed
+        # Stale entries are bounded by the live ones: past that, start afresh.
+        if len(self.heap) + len(changed) > 2 * len(pairs) + self.slack:
+            self._rebuild()
+        heap, key = self.heap, self._key
+        for pair in changed:
+            count = pairs.get(pair)
+            if count is not None and count >= least:
+                heapq.heappush(heap, (key(pair, count), pair))
+        changed.clear()
+        ties: list = []
+        taken: set = set()
+        while heap:
+            found, pair = heap[0]
+            count = pairs.get(pair)
+            if count is None or count < least or pair in taken or found != key(pair, count):
+                heapq.heappop(heap)  # stale, or a second entry of a pair already taken
+                continue
+            if ties and (found != ties_key or len(ties) == limit):
+                break
+            heapq.heappop(heap)
+            ties.append(pair)
+            taken.add(pair)
+            ties_key = found
+        # The taken pairs left the heap: they come back with their next score.
+        changed.update(ties)
+        if len(ties) > 1:
+            return ties, ties[1]
+        return ties, heap[0][1] if ties and heap else None
 
 def train(
     corpus: WordCorpus,
@@ -478,30 +568,24 @@ def train(
     vocab = list(dict.fromkeys((unk, *specials, *alphabet)))
     known = set(vocab)
     counts = _PairCounts(words, corpus.counts)
+    ranking = _Ranking(counts, min_frequency)
+    pairs, units = counts.pairs, counts.units
     steps: list[TrainStep] = []
     stop_reason = "vocab_size"
     while len(vocab) < vocab_size:
         if should_stop is not None and should_stop():
             stop_reason = "cancelled"
             break
-        pairs, units = counts.pairs, counts.units
-        if min_frequency > 1:
-            pairs = {p: c for p, c in pairs.items() if c >= min_frequency}
-        if not pairs:
+        ties, second = ranking.top()
+        if not ties:
             stop_reason = "no_pairs"
             break
-        scored = {p: Fraction(c, units[p[0]] * units[p[1]]) for p, c in pairs.items()}
-        best = max(scored.values())
-        ties = sorted(p for p, s in scored.items() if s == best)
         left, right = ties[0]
         new = _join(left, right, prefix)
-        # Ties go in pair order, so the first other tied pair is the runner-up;
-        # else the best of the rest (smallest pair among equals).
-        second = ties[1] if len(ties) > 1 else min(
-            (p for p in scored if p != ties[0]), key=lambda p: (-scored[p], p), default=None)
         runner_up = None if second is None else Candidate(second, pairs[second], units[second[0]], units[second[1]])
+        best = Fraction(pairs[(left, right)], units[left] * units[right])
         steps.append(TrainStep(len(steps) + 1, (left, right), new, pairs[(left, right)],
-                               units[left], units[right], best, tuple(ties[:64]), runner_up))
+                               units[left], units[right], best, tuple(ties), runner_up))
         counts.merge(left, right, new)
         if new not in known:
             known.add(new)

@@ -22,6 +22,7 @@ from core.workspace import records as rec
 from core.fileio import write_bytes_atomic
 from core.models.byte_bpe import ByteBPE
 from core.models.ties import POLICIES
+from core.numbers import UNIGRAM_MAX_WORD_BYTES
 from core.render import render_piece, visible
 
 from ..after_paint import AfterPaint
@@ -416,8 +417,14 @@ class MergeTimeline(QWidget):
         if purpose == "wordpiece":
             return self.tr("Trained %1 WordPiece steps (vocabulary %2): %3.").replace(
                 "%1", f"{len(model.trace.steps):,}").replace("%2", f"{model.vocab_size:,}").replace("%3", reason)
-        return self.tr("Trained %1 pruning rounds (vocabulary %2): %3.").replace(
+        text = self.tr("Trained %1 pruning rounds (vocabulary %2): %3.").replace(
             "%1", f"{len(model.trace.rounds):,}").replace("%2", f"{model.vocab_size:,}").replace("%3", reason)
+        skipped = model.trace.skipped_words
+        if skipped:
+            limit = model.trace.settings.get("max_word_bytes", UNIGRAM_MAX_WORD_BYTES)
+            text += " " + self.tr("%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.",
+                                  "", skipped).replace("%1", f"{limit:,}")
+        return text
 
     def _show_stale(self, stale):
         if stale and not self.trainer.is_running("main") and self.purpose == "main":

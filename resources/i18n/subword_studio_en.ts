@@ -99,7 +99,7 @@
 <context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="410"/>
+        <location filename="../../gui/timeline/widget.py" line="411"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>Trained %n byte-level merge.</numerusform>
@@ -107,7 +107,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="623"/>
+        <location filename="../../gui/timeline/widget.py" line="425"/>
+        <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
+        <translation>
+            <numerusform>%n word over %1 bytes left out, as SentencePiece leaves out long sentences.</numerusform>
+            <numerusform>%n words over %1 bytes left out, as SentencePiece leaves out long sentences.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="630"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>

@@ -2342,299 +2342,306 @@
 <context>
     <name>MergeTimeline</name>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="107"/>
+        <location filename="../../gui/timeline/widget.py" line="108"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="108"/>
+        <location filename="../../gui/timeline/widget.py" line="109"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="109"/>
+        <location filename="../../gui/timeline/widget.py" line="110"/>
         <source>Retrain on every change</source>
         <translation>每次更改后重新训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="116"/>
+        <location filename="../../gui/timeline/widget.py" line="117"/>
         <source>◀ Step back</source>
         <translation>◀ 后退一步</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="117"/>
-        <location filename="../../gui/timeline/widget.py" line="684"/>
+        <location filename="../../gui/timeline/widget.py" line="118"/>
+        <location filename="../../gui/timeline/widget.py" line="691"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="119"/>
+        <location filename="../../gui/timeline/widget.py" line="120"/>
         <source>Step forward ▶</source>
         <translation>前进一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="123"/>
+        <location filename="../../gui/timeline/widget.py" line="124"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="145"/>
+        <location filename="../../gui/timeline/widget.py" line="146"/>
         <source>Follow the selected step</source>
         <translation>跟随所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="147"/>
+        <location filename="../../gui/timeline/widget.py" line="148"/>
         <source>The sample text is encoded with as many merges as the step selected above; untick to choose the number of merges with the slider.</source>
         <translation>示例文本按上方所选步骤的合并次数编码；取消勾选后可用滑块自选合并次数。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="153"/>
+        <location filename="../../gui/timeline/widget.py" line="154"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="180"/>
+        <location filename="../../gui/timeline/widget.py" line="181"/>
         <source>Algorithm:</source>
         <translation>算法：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="99"/>
+        <location filename="../../gui/timeline/widget.py" line="100"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="162"/>
+        <location filename="../../gui/timeline/widget.py" line="163"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="171"/>
+        <location filename="../../gui/timeline/widget.py" line="172"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="195"/>
+        <location filename="../../gui/timeline/widget.py" line="196"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="196"/>
+        <location filename="../../gui/timeline/widget.py" line="197"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="206"/>
+        <location filename="../../gui/timeline/widget.py" line="207"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="362"/>
+        <location filename="../../gui/timeline/widget.py" line="363"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="373"/>
+        <location filename="../../gui/timeline/widget.py" line="374"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="410"/>
+        <location filename="../../gui/timeline/widget.py" line="411"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>已训练 %n 次字节级合并。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="388"/>
+        <location filename="../../gui/timeline/widget.py" line="389"/>
         <source>Trained %1 merges: %2.</source>
         <translation>已训练 %1 次合并：%2。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="396"/>
+        <location filename="../../gui/timeline/widget.py" line="397"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="401"/>
+        <location filename="../../gui/timeline/widget.py" line="402"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="424"/>
+        <location filename="../../gui/timeline/widget.py" line="431"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="443"/>
-        <location filename="../../gui/timeline/widget.py" line="459"/>
-        <location filename="../../gui/timeline/widget.py" line="533"/>
-        <location filename="../../gui/timeline/widget.py" line="537"/>
+        <location filename="../../gui/timeline/widget.py" line="450"/>
+        <location filename="../../gui/timeline/widget.py" line="466"/>
+        <location filename="../../gui/timeline/widget.py" line="540"/>
+        <location filename="../../gui/timeline/widget.py" line="544"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="443"/>
         <location filename="../../gui/timeline/widget.py" line="450"/>
-        <location filename="../../gui/timeline/widget.py" line="459"/>
-        <location filename="../../gui/timeline/widget.py" line="536"/>
+        <location filename="../../gui/timeline/widget.py" line="457"/>
+        <location filename="../../gui/timeline/widget.py" line="466"/>
+        <location filename="../../gui/timeline/widget.py" line="543"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="586"/>
+        <location filename="../../gui/timeline/widget.py" line="593"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="591"/>
+        <location filename="../../gui/timeline/widget.py" line="598"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="596"/>
+        <location filename="../../gui/timeline/widget.py" line="603"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="501"/>
-        <location filename="../../gui/timeline/widget.py" line="619"/>
+        <location filename="../../gui/timeline/widget.py" line="508"/>
+        <location filename="../../gui/timeline/widget.py" line="626"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="100"/>
+        <location filename="../../gui/timeline/widget.py" line="101"/>
         <source>Vocabulary size:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="104"/>
+        <location filename="../../gui/timeline/widget.py" line="105"/>
         <source>WordPiece and Unigram train to this many vocabulary entries, [UNK] or &lt;unk&gt; included.</source>
         <translation>WordPiece 和 Unigram 训练到这么多词表条目（含 [UNK] 或 &lt;unk&gt;）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="369"/>
+        <location filename="../../gui/timeline/widget.py" line="370"/>
         <source>Training: pruning round %1</source>
         <translation>训练中：第 %1 轮剪枝</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="371"/>
+        <location filename="../../gui/timeline/widget.py" line="372"/>
         <source>Training: vocabulary %1</source>
         <translation>训练中：词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="413"/>
+        <location filename="../../gui/timeline/widget.py" line="414"/>
         <source>Byte-level BPE has no whitespace split: it learned from whole records.</source>
         <translation>字节级 BPE 没有按空白切分：它从整条记录学习。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="417"/>
+        <location filename="../../gui/timeline/widget.py" line="418"/>
         <source>Trained %1 WordPiece steps (vocabulary %2): %3.</source>
         <translation>已训练 %1 步 WordPiece（词表 %2）：%3。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="419"/>
+        <location filename="../../gui/timeline/widget.py" line="420"/>
         <source>Trained %1 pruning rounds (vocabulary %2): %3.</source>
         <translation>已训练 %1 轮剪枝（词表 %2）：%3。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="425"/>
+        <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
+        <translation>
+            <numerusform>有 %n 个词超过 %1 字节，未参与训练（与 SentencePiece 跳过过长句子的做法相同）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="492"/>
+        <location filename="../../gui/timeline/widget.py" line="499"/>
         <source>Final model · vocabulary %1</source>
         <translation>最终模型 · 词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="494"/>
+        <location filename="../../gui/timeline/widget.py" line="501"/>
         <source>Round %1 of %2 · vocabulary %3</source>
         <translation>第 %1 轮（共 %2 轮）· 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="623"/>
+        <location filename="../../gui/timeline/widget.py" line="630"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="637"/>
+        <location filename="../../gui/timeline/widget.py" line="644"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="663"/>
+        <location filename="../../gui/timeline/widget.py" line="670"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="666"/>
+        <location filename="../../gui/timeline/widget.py" line="673"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="668"/>
+        <location filename="../../gui/timeline/widget.py" line="675"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="670"/>
+        <location filename="../../gui/timeline/widget.py" line="677"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="672"/>
+        <location filename="../../gui/timeline/widget.py" line="679"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="678"/>
+        <location filename="../../gui/timeline/widget.py" line="685"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="684"/>
+        <location filename="../../gui/timeline/widget.py" line="691"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="720"/>
+        <location filename="../../gui/timeline/widget.py" line="727"/>
         <source>Use the model after pruning round %1:</source>
         <translation>使用第 %1 轮剪枝后的模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="722"/>
+        <location filename="../../gui/timeline/widget.py" line="729"/>
         <source>Use only the first %1 steps:</source>
         <translation>仅使用前 %1 步：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="723"/>
+        <location filename="../../gui/timeline/widget.py" line="730"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="742"/>
+        <location filename="../../gui/timeline/widget.py" line="749"/>
         <source>%1 tokens after this round (%2 with the final model)</source>
         <translation>本轮之后 %1 个 token（最终模型为 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="746"/>
+        <location filename="../../gui/timeline/widget.py" line="753"/>
         <source>%1 tokens with %2 steps (%3 with all %4)</source>
         <translation>%2 步得到 %1 个 token（全部 %4 步为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="747"/>
+        <location filename="../../gui/timeline/widget.py" line="754"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="775"/>
+        <location filename="../../gui/timeline/widget.py" line="782"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="775"/>
+        <location filename="../../gui/timeline/widget.py" line="782"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="780"/>
+        <location filename="../../gui/timeline/widget.py" line="787"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

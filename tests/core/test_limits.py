@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -24,6 +26,7 @@ from core.inspect.canon import MAX_IDS as CANON_IDS
 from core.inspect.stages import MAX_CHARS as STAGES_CHARS
 from core.numbers import MAX_COUNT, MAX_ID, MAX_MERGES, MAX_VOCAB, check_finite, check_int, parse_decimal
 from test_cli_files import assert_refused, run
+from test_cli_fuzz import _limits as fuzz_limits
 
 
 @given(st.integers(0, MAX_COUNT))
@@ -216,3 +219,34 @@ def test_trailing_words_and_ids_may_follow_options(folder):
     assert json.loads(done.stdout)[0]["word"] == "lower"
     done = run(folder, "decode", "b.json", "--errors", "replace", "108", "111", stdout=subprocess.PIPE)
     assert done.returncode == 0 and done.stdout.decode().strip() == "lo", done.stderr
+
+
+# ==== training one huge word ====
+
+def _one_word(chars: int) -> str:
+    rng = random.Random(20)
+    alphabet = [chr(0x4E00 + i) for i in range(3000)]
+    return "".join(rng.choice(alphabet) for _ in range(chars))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS")
+def test_one_huge_word_trains_within_the_fuzz_limits(tmp_path):
+    """400,000 characters of 3,000 distinct CJK ones on one line, under the
+    CLI fuzz suite's RLIMIT_AS and timeout (a rescoring of every pair at
+    each step took minutes).  WordPiece trains on it; unigram refuses it
+    with the limit named, and with ordinary lines beside it leaves it out
+    and says so."""
+    word = _one_word(400_000)
+    (tmp_path / "huge.txt").write_text(word + "\n", encoding="utf-8")
+    (tmp_path / "mixed.txt").write_text(word + "\nlow lower newest widest\nthe lowest new\n", encoding="utf-8")
+    done = run(tmp_path, "train", "huge.txt", "--algo", "wordpiece", "--vocab-size", "3101", "-o", "w.json",
+               stdout=subprocess.PIPE, preexec_fn=fuzz_limits)
+    assert done.returncode == 0, done.stderr
+    assert len(json.loads((tmp_path / "w.json").read_text(encoding="utf-8"))["model"]["vocab"]) == 3101
+    assert_refused(tmp_path, "train", "huge.txt", "--algo", "unigram", "--vocab-size", "40", "-o", "u.json",
+                   names=["huge.txt", "longer than 4192 bytes", "--max-word-bytes"], preexec_fn=fuzz_limits)
+    done = run(tmp_path, "train", "mixed.txt", "--algo", "unigram", "--vocab-size", "40", "-o", "u.json",
+               "--trace", "t.json", stdout=subprocess.PIPE, preexec_fn=fuzz_limits)
+    assert done.returncode == 0, done.stderr
+    assert "left out 1 word(s) over 4192 bytes (--max-word-bytes)" in done.stdout.decode()
+    assert json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))["skipped_words"] == 1

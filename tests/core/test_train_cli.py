@@ -283,8 +283,9 @@ def test_ctrl_c_exits_130_and_writes_nothing(tmp_path):
     words = [f"w{i}x{i * 7 % 1000}y{i % 97}" for i in range(60000)]
     path.write_text("\n".join(" ".join(words[i:i + 10]) for i in range(0, len(words), 10)), encoding="utf-8")
     out = tmp_path / "out.json"
+    # 60,000 merges take many seconds: still training when the signal comes
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "train", str(path), "--algo", "wordpiece",
-                             "--vocab-size", "5000", "-o", str(out)], cwd=ROOT, stderr=subprocess.PIPE,
+                             "--vocab-size", "60000", "-o", str(out)], cwd=ROOT, stderr=subprocess.PIPE,
                             stdout=subprocess.PIPE)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)

@@ -383,10 +383,48 @@ def test_trainer_can_be_cancelled():
     ({"vocab_size": 0}, "vocab size must be an integer >= 1"),
     ({"vocab_size": 50, "shrink": 1.0}, "shrink factor must be between 0 and 1"),
     ({"vocab_size": 50, "controls": ("<unk>",)}, "must be distinct"),
+    ({"vocab_size": 50, "max_piece_length": 513}, "max piece length 513 is over the limit 512"),
+    ({"vocab_size": 50, "max_word_bytes": 0}, "max word bytes must be an integer >= 1"),
+    ({"vocab_size": 50, "max_word_bytes": 3}, "every word of the corpus is longer than 3 bytes"),
 ])
 def test_bad_trainer_options_are_named(kwargs, message):
     with pytest.raises(TokenizerError, match=message):
         train(sentence_corpus(TEXT), **kwargs)
+
+
+def _table(pieces):
+    return [(p.piece, p.score, p.type) for p in pieces]
+
+
+def test_a_huge_word_is_left_out_and_counted_as_sentencepiece_skips_a_long_sentence():
+    huge = "▁" + "".join(random.Random(20).choice("abcdefghij") for _ in range(400_000))
+    ordinary = sentence_corpus(TEXT)
+    corpus = WordCorpus((*ordinary.words, huge), (*ordinary.counts, 3))
+    model = train(corpus, vocab_size=100)
+    assert model.trace.skipped_words == 1 and model.trace.corpus == corpus
+    assert _table(model.pieces) == _table(train(ordinary, vocab_size=100).pieces)
+    assert "max_word_bytes" not in model.trace.settings  # the default: earlier assets keep their identity
+    with pytest.raises(TokenizerError, match="longer than 4192 bytes"):
+        train(WordCorpus((huge,), (1,)), vocab_size=100)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.text(alphabet="abé一", min_size=1, max_size=14), min_size=2, max_size=8, unique=True),
+       st.integers(4, 30))
+def test_words_over_the_byte_limit_train_as_if_absent(words, limit):
+    words = ["▁" + w for w in words]
+    nbytes = [len(w.encode("utf-8")) for w in words]
+    assume(any(n <= limit for n in nbytes))
+    counts = [1 + i % 3 for i in range(len(words))]
+    kept = [(w, c) for w, c, n in zip(words, counts, nbytes) if n <= limit]
+    options = {"vocab_size": 40, "max_word_bytes": limit}
+    chars = {ch for w, _ in kept for ch in w}
+    assume(1 + len(chars) <= 40)
+    model = train(WordCorpus(tuple(words), tuple(counts)), **options)
+    reference = train(WordCorpus(tuple(w for w, _ in kept), tuple(c for _, c in kept)), **options)
+    assert _table(model.pieces) == _table(reference.pieces)
+    assert model.trace.skipped_words == len(words) - len(kept)
+    assert model.trace.settings["max_word_bytes"] == limit
 
 
 def test_empty_sentences_are_an_error():

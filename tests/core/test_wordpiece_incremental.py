@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -88,3 +89,37 @@ def test_one_long_word_trains_as_a_full_recount_does():
     got = trained([word, "abc", "aaa"], [1, 3, 2], 40)
     assert got == naive_train([word, "abc", "aaa"], [1, 3, 2], 40)
     assert len(got[0]) == 40 and got[2] == "vocab_size"  # every step ran
+
+
+# Many distinct characters: more than 64 pairs tie (each pair of characters
+# seen once scores 1), and repeats ("##a", "##a") next to them.
+wide_words = st.lists(st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x4E00 + 150), min_size=30,
+                              max_size=150) | st.text(alphabet="aab", min_size=1, max_size=12),
+                      min_size=1, max_size=6, unique=True)
+
+
+@settings(max_examples=80, deadline=None)
+@given(wide_words, st.data(), st.integers(1, 400), st.integers(1, 2))
+def test_ranked_steps_equal_a_full_recount_with_many_ties(words, data, vocab_size, min_frequency):
+    counts = data.draw(st.lists(st.integers(1, 3), min_size=len(words), max_size=len(words)))
+    options = {"min_frequency": min_frequency}
+    assert trained(words, counts, vocab_size, **options) == naive_train(words, counts, vocab_size, **options)
+
+
+@settings(max_examples=60, deadline=None)
+@given(wide_words, st.integers(1, 300))
+def test_ranking_rebuilt_at_every_step_gives_the_same_steps(words, vocab_size):
+    counts = [1 + len(w) % 3 for w in words]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(wordpiece._Ranking, "slack", -(1 << 30))  # rebuild the heap at every step
+        assert trained(words, counts, vocab_size) == naive_train(words, counts, vocab_size)
+
+
+def test_one_long_word_of_many_distinct_characters_trains_as_a_full_recount_does():
+    rng = random.Random(20)
+    alphabet = [chr(0x4E00 + i) for i in range(100)]
+    word = "".join(rng.choice(alphabet) for _ in range(2_000))
+    distinct = "".join(chr(0x5000 + i) for i in range(100))  # 99 pairs, each seen once: all score 1
+    got = trained([word, distinct, "一一一"], [1, 1, 2], 300)
+    assert got == naive_train([word, distinct, "一一一"], [1, 1, 2], 300)
+    assert len(got[1][0][6]) == 64 and got[1][0][7][0] == got[1][0][6][1]  # ties cut at 64; the runner-up tied

@@ -226,3 +226,15 @@ def test_each_trained_tokenizer_is_offered_by_the_encode_panel_and_compare(qtbot
     compare = window.panels["compare"]
     names = [e.name for e in compare.entries]
     assert {"timeline: byte-level BPE", "timeline: WordPiece", "timeline: Unigram"} <= set(names)
+
+
+def test_unigram_says_how_many_long_words_it_left_out(qtbot):
+    workspace = classroom_workspace()
+    lines = "\n".join(classroom.records()) + "\n" + "é" * 3000 + "\n"  # one ▁-word of 6,003 bytes
+    workspace.set_records(rec.Records.from_text(lines))
+    view = MergeTimeline(WorkspaceBridge(workspace))
+    qtbot.addWidget(view)
+    view.vocab_box.setValue(VOCAB)
+    choose(view, qtbot, "unigram")
+    assert view.status.text().endswith(
+        " 1 word over 4,192 bytes left out, as SentencePiece leaves out long sentences.")

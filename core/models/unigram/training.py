@@ -20,6 +20,8 @@ import math
 from dataclasses import dataclass, field
 
 from core.errors import TokenizerError
+from core.numbers import UNIGRAM_MAX_PIECE_LENGTH as MAX_PIECE_LENGTH
+from core.numbers import UNIGRAM_MAX_WORD_BYTES as MAX_WORD_BYTES
 from core.pipeline.normalize import BYTE_PIECES, SPACE_MARK, Pipeline
 from core.models.unigram import em
 from core.models.unigram.model import BYTE, CONTROL, NORMAL, UNKNOWN, Piece, Unigram
@@ -49,7 +51,7 @@ class PruneRound:
 
 @dataclass(frozen=True)
 class Trace:
-    corpus: object  # the WordCorpus of normalized words that was trained on
+    corpus: object  # the WordCorpus of normalized words given (those over max_word_bytes too)
     seed_pieces: int
     characters: int
     rounds: tuple[PruneRound, ...]
@@ -57,6 +59,7 @@ class Trace:
     log_likelihood: float  # after the final EM
     stop_reason: str  # "vocab_size", "pieces_exhausted" (the corpus had too few) or "cancelled"
     settings: dict
+    skipped_words: int = 0  # distinct words over max_word_bytes, left out of training
 
 
 def words_of(normalized_text: str) -> list[str]:
@@ -115,6 +118,7 @@ def train(
     seed_size: int = 1_000_000,
     em_iterations: int = 2,
     shrink: float = 0.75,
+    max_word_bytes: int = MAX_WORD_BYTES,
     keep_rounds: bool = False,
     progress=None,
     should_stop=None,
@@ -126,14 +130,20 @@ def train(
     runs ``em_iterations`` EM steps, then keeps ``max(1.1 * target, shrink *
     size)`` pieces; at the end the ``target`` best-scoring ones stay.  ``progress(round, estimated_rounds)`` is called after each round;
     training stops early when ``should_stop()`` is true.
+    Words longer than ``max_word_bytes`` UTF-8 bytes are left out, as
+    SentencePiece leaves out sentences over its ``max_sentence_length``;
+    the trace counts them (``skipped_words``).
     ``keep_rounds`` keeps each round's surviving pieces in its
     :class:`PruneRound` (the timeline segments a sample with them); off by
     default, since a large seed would be held several times over.
     """
-    for name, value, low in (("vocab size", vocab_size, 1), ("max piece length", max_piece_length, 1),
-                             ("seed size", seed_size, 1), ("EM iterations", em_iterations, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise TokenizerError(f"{name} must be an integer >= {low}, not {value!r}")
+    for name, value, high in (("vocab size", vocab_size, None), ("max piece length", max_piece_length, MAX_PIECE_LENGTH),
+                              ("seed size", seed_size, None), ("EM iterations", em_iterations, None),
+                              ("max word bytes", max_word_bytes, None)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise TokenizerError(f"{name} must be an integer >= 1, not {value!r}")
+        if high is not None and value > high:
+            raise TokenizerError(f"{name} {value} is over the limit {high}")
     if not isinstance(shrink, (int, float)) or not 0 < shrink < 1:
         raise TokenizerError(f"shrink factor must be between 0 and 1 (exclusive), not {shrink!r}")
     if len(corpus) == 0:
@@ -142,7 +152,17 @@ def train(
     if len(set(specials)) != len(specials):
         raise TokenizerError("the unknown token and control symbols must be distinct")
     reserved = set(specials) | (set(BYTE_PIECES) if byte_fallback else set())
-    words, freqs = list(corpus.words), list(corpus.counts)
+    words, freqs = [], []
+    for word, count in zip(corpus.words, corpus.counts):
+        # a word of n characters has between n and 4n bytes: most need no encoding
+        if len(word) * 4 <= max_word_bytes or len(word.encode("utf-8", "surrogatepass")) <= max_word_bytes:
+            words.append(word)
+            freqs.append(count)
+    skipped = len(corpus) - len(words)
+    if not words:
+        raise TokenizerError(f"every word of the corpus is longer than {max_word_bytes} bytes, the longest "
+                             "a unigram trainer takes (SentencePiece's max_sentence_length); split the text "
+                             "or raise the limit (--max-word-bytes)")
     pieces, logp, chars = em.seed(words, freqs, max_len=max_piece_length, seed_size=seed_size, reserved=reserved)
     seeded = len(pieces)
     target = vocab_size - len(specials) - (256 if byte_fallback else 0)
@@ -198,8 +218,11 @@ def train(
     settings = {"vocab_size": vocab_size, "unk": unk, "controls": list(controls), "byte_fallback": byte_fallback,
                 "max_piece_length": max_piece_length, "seed_size": seed_size, "em_iterations": em_iterations,
                 "shrink": shrink}
+    if max_word_bytes != MAX_WORD_BYTES:  # only when set, so earlier assets keep their identity
+        settings["max_word_bytes"] = max_word_bytes
     model = Unigram(tuple(table), unk_id=0, byte_fallback=byte_fallback, pipeline=pipeline)
-    trace = Trace(corpus, seeded, len(chars), tuple(rounds), dropped, likelihood, stop_reason, settings)
+    trace = Trace(corpus, seeded, len(chars), tuple(rounds), dropped, likelihood, stop_reason, settings,
+                  skipped)
     object.__setattr__(model, "trace", trace)
     return model
 
