@@ -112,11 +112,8 @@ class BPETokenizer(StagedTokenizer):
         return self.model.decode(ids)
 
     def _table(self, text: str) -> tuple:
-        if self._chunked is not None:
-            found = chunked_table(self, text, self._walks)
-            if found is not None:
-                return found
-        return super()._table(text)
+        found = chunked_table(self, text, self._walks)
+        return super()._table(text) if found is None else found
 
     def _encode_ids(self, text: str) -> list[int]:
         if self._chunked is not None:
