@@ -5,7 +5,7 @@ nothing and are listed as specials; ``<0xE4>`` byte pieces are bytes."""
 from __future__ import annotations
 
 from functools import cached_property
-from itertools import accumulate
+from itertools import accumulate, compress, repeat
 
 from core.models.unigram.model import BYTE, CONTROL
 from core.pipeline.normalize import BYTE_PIECES, Pipeline, piece_byte
@@ -76,6 +76,34 @@ class UnigramTokenizer(StagedTokenizer):
         surfaces: list[int] = []
         k = 0
         unknown = [i for i, index in enumerate(found) if index == UNKNOWN] if UNKNOWN in found else []
+        if unknown and not model.byte_fallback:
+            # A run of unknown characters is one unknown token over them: the
+            # run's first node, ending where its last one does, so every
+            # token is placed by the same two lookups.
+            found, token_starts, token_ends = list(found), list(token_starts), list(token_ends)
+            firsts = [i for i in unknown if not i or found[i - 1] != UNKNOWN]
+            later = set(unknown).difference(firsts)
+            for i in reversed(firsts):
+                j = i
+                while j + 1 < len(found) and found[j + 1] == UNKNOWN:
+                    j += 1
+                token_ends[i] = token_ends[j]
+            if later:
+                keep = [True] * len(found)
+                for i in later:
+                    keep[i] = False
+                found, token_starts, token_ends = (list(compress(column, keep))
+                                                   for column in (found, token_starts, token_ends))
+            columns.names += map(names.__getitem__, found)
+            columns.ids += found
+            columns.starts += map(starts.__getitem__, token_starts)
+            columns.ends += map(ends.__getitem__, map((-1).__add__, token_ends))
+            columns.kinds += repeat("", len(found))
+            unk, name = model.unk_id, names[model.unk_id]
+            for i in compress(range(len(found)), map(UNKNOWN.__eq__, found)):
+                columns.names[i], columns.ids[i], columns.kinds[i] = name, unk, "unknown"
+            surfaces, unknown = token_starts, []
+            k = len(found)
         for stop in unknown + [len(found)]:
             if stop < k:
                 continue  # inside the stretch just written
@@ -105,7 +133,7 @@ class UnigramTokenizer(StagedTokenizer):
             else:
                 columns.add(names[model.unk_id], spaced.span(a, b), model.unk_id, "unknown", 0)
                 surfaces.append(a)
-        words = list(accumulate(flat[a] == SPACE_MARK for a in surfaces))
+        words = list(accumulate(map(SPACE_MARK.__eq__, map(flat.__getitem__, surfaces))))
         if words and flat[surfaces[0]] == SPACE_MARK:
             words = [w - 1 for w in words]  # the first token starts word 0, whatever it starts with
         columns.words = words
