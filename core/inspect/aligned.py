@@ -21,6 +21,8 @@ import unicodedata
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, repeat
 
+from core.slices import listed
+
 
 _LEADS = bytes(0 if 0x80 <= b <= 0xBF else 1 for b in range(256))
 
@@ -36,16 +38,16 @@ class Origin:
     def __init__(self, text: str):
         self.text = text
         if text.isascii():
-            self.offsets = list(range(len(text) + 1))
+            self.offsets = listed(range(len(text) + 1))
             self.floor = self.offsets
         else:
             # Lone surrogates count 3 bytes, as "surrogatepass" writes them.
             data = text.encode("utf-8", "surrogatepass")
             leads = data.translate(_LEADS)  # 1 where a character starts, 0 on a continuation byte
-            self.offsets = list(compress(range(len(data)), leads))
+            self.offsets = listed(compress(range(len(data)), leads))
             self.offsets.append(len(data))
             # Character index of every byte offset (the character holding it).
-            self.floor = list(map((-1).__add__, accumulate(leads)))
+            self.floor = listed(map((-1).__add__, accumulate(leads)))
             self.floor.append(len(text))
         self.size = self.offsets[-1]
 

@@ -17,11 +17,11 @@ a million tokens, and a Python call per token is what costs.
 
 from __future__ import annotations
 
-from itertools import compress
 from operator import and_, eq, not_, or_
 from typing import NamedTuple
 
 from core.inspect.aligned import Aligned, Origin
+from core.slices import listed, where
 
 MEMO_LIMIT = 1 << 16  # distinct pre-tokens remembered per kind of walk (as bpe_model.CACHE_LIMIT); past it, recomputed
 
@@ -184,13 +184,13 @@ class Columns:
         starts, ends, kinds = self.starts, self.ends, self.kinds
         # One C-level pass per column (a megabyte makes a million tokens);
         # the few empty or partial tokens are then fixed one by one.
-        char_starts = list(map(floor.__getitem__, starts))
-        char_ends = list(map((1).__add__, map(floor.__getitem__, map((-1).__add__, ends))))
+        char_starts = listed(map(floor.__getitem__, starts))
+        char_ends = listed(map((1).__add__, map(floor.__getitem__, map((-1).__add__, ends))))
         # floor[size] is the text's length, whose offset is size: every
         # character boundary x, the end too, has offsets[floor[x]] == x.
         whole = map(and_, map(eq, map(offsets.__getitem__, char_starts), starts),
                     map(eq, map(offsets.__getitem__, map(floor.__getitem__, ends)), ends))
-        odd = list(compress(range(len(starts)), map(or_, map(not_, whole), map(eq, starts, ends))))
+        odd = where(listed(map(or_, map(not_, whole), map(eq, starts, ends))))
         if odd:
             kinds = list(kinds)
             for i in odd:

@@ -38,6 +38,7 @@ from functools import lru_cache
 
 from core.pipeline.charsmap import Charsmap
 from core.errors import TokenizerError
+from core.slices import extend
 from core.pipeline import text_pipeline as tp
 from core.pipeline.text_pipeline import WHITE_SPACE
 
@@ -410,12 +411,12 @@ class Pipeline:
                     at = b
                 if at < len(out):
                     pieces.append(out[at:].replace(" ", space))
-                    starts += range(s + at, e)
-                    ends += range(s + at + 1, e + 1)
+                    extend(starts, range(s + at, e))
+                    extend(ends, range(s + at + 1, e + 1))
             else:
                 pieces.append(out.replace(" ", space))
-                starts += range(s, e)
-                ends += range(s + 1, e + 1)
+                extend(starts, range(s, e))  # a run can be the whole text: a slice per call
+                extend(ends, range(s + 1, e + 1))
             previous_space = squeeze and out.endswith(" ")
         joined = "".join(pieces)
         if squeeze and self.trailing != "keep_one":

@@ -26,6 +26,7 @@ from operator import add
 
 from core.models.spm_bpe import mark_of
 from core.pipeline.normalize import BYTE_PIECES
+from core.slices import listed
 
 STRETCH = 1 << 16  # characters of normalized text split at once (a regex call over more holds the GIL too long)
 
@@ -59,8 +60,8 @@ def chunked_table(tokenizer, text: str, memo: dict):
         found = pipeline.columns(part)
         if found is None or found[0] != model.normalize(part):
             return None
-        norm = Aligned(found[0], [offsets[start + a] for a in found[1]], [offsets[start + b] for b in found[2]],
-                       piece.span(0, 0)[0])
+        norm = Aligned(found[0], listed(map(offsets.__getitem__, map(start.__add__, found[1]))),
+                       listed(map(offsets.__getitem__, map(start.__add__, found[2]))), piece.span(0, 0)[0])
         for inner, part2, added2 in model.cut_added(norm.text, normalized=True):
             word = norm.slice(inner, inner + len(part2))
             if added2 is not None:
