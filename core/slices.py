@@ -49,3 +49,12 @@ def where(flags: list) -> list:
     for at in range(0, len(flags), STEP):
         out += compress(range(at, at + STEP), flags[at:at + STEP])
     return out
+
+
+def release(*lists) -> None:
+    """Empty each list from its end, :data:`STEP` items per call: a table's
+    temporaries are millions of objects, and freeing them when the frame
+    ends would hold the GIL for all of them at once."""
+    for items in lists:
+        while items:
+            del items[-STEP:]

@@ -26,7 +26,7 @@ from operator import add
 
 from core.models.spm_bpe import mark_of
 from core.pipeline.normalize import BYTE_PIECES
-from core.slices import listed
+from core.slices import listed, release
 
 STRETCH = 1 << 16  # characters of normalized text split at once (a regex call over more holds the GIL too long)
 
@@ -72,7 +72,10 @@ def chunked_table(tokenizer, text: str, memo: dict):
             if not _place(columns, word, split(part2), walks, model, byte_ids, index):
                 return None
             index += 1
+            release(word.starts, word.ends)
+        release(found[1], found[2], norm.starts, norm.ends, piece.starts, piece.ends)
     table = columns.table()
+    release(src.starts, src.ends, builder.origin.offsets, builder.origin.floor)
     return (*table[:7], _space_words(table[0]))
 
 

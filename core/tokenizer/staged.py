@@ -24,7 +24,7 @@ from itertools import accumulate
 from core import utf8
 from core.errors import TokenizerError, excerpt
 from core.inspect import stages
-from core.slices import indexed, listed, tupled
+from core.slices import indexed, listed, tupled, where
 from core.pipeline import text_pipeline as tp
 from core.render import render_char, render_piece
 from core.tokenizer import post
@@ -128,12 +128,11 @@ class StagedTokenizer:
         if UNKNOWN in flags:
             # The unknown token stands for what it swallowed (see Encoding).
             data, readable = text.encode("utf-8", "surrogatepass"), {}
-            for k, flag in enumerate(flags):
-                if flag == UNKNOWN:
-                    if ids[k] not in readable:
-                        readable[ids[k]] = self.readable(tokens[k], ids[k])
-                    texts[k] = readable[ids[k]]
-                    pieces[k] = data[byte_starts[k]:byte_ends[k]]
+            for k in where(listed(map(UNKNOWN.__eq__, flags))):
+                if ids[k] not in readable:
+                    readable[ids[k]] = self.readable(tokens[k], ids[k])
+                texts[k] = readable[ids[k]]
+                pieces[k] = data[byte_starts[k]:byte_ends[k]]
         return Encoding(ids, tokens, tuple(texts), tuple(pieces), tupled(zip(byte_starts, byte_ends)),
                         tupled(zip(char_starts, char_ends)), words, flags)
 

@@ -8,7 +8,7 @@ from functools import cached_property
 from itertools import accumulate, compress
 from operator import eq
 
-from core.slices import extend, listed, where
+from core.slices import extend, listed, release, where
 from core.models.unigram.model import BYTE, CONTROL
 from core.pipeline.normalize import BYTE_PIECES, Pipeline, piece_byte
 from core.render import render_piece
@@ -64,7 +64,9 @@ class UnigramTokenizer(StagedTokenizer):
         flat, starts, ends = found
         plain = Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces)
         if pipeline != plain and plain.normalize_text(text) == flat:
-            _, starts, ends = plain.columns(text)
+            _, plain_starts, plain_ends = plain.columns(text)
+            release(starts, ends)
+            starts, ends = plain_starts, plain_ends
         token_ends, found = model.segmenter.path(flat)
         if not model.byte_fallback or UNKNOWN not in found:
             return self._char_table(text, flat, starts, ends, token_ends, found)
@@ -151,6 +153,8 @@ class UnigramTokenizer(StagedTokenizer):
             offsets.append(len(data))
             byte_starts = listed(map(offsets.__getitem__, char_starts))
             byte_ends = listed(map(offsets.__getitem__, char_ends))
+            release(offsets)
+        release(starts, ends)
         names = listed(map(self._names.__getitem__, found))
         kinds = [""] * len(found)
         for i in where(listed(map(eq, char_starts, char_ends))):

@@ -8,6 +8,7 @@ import re
 from itertools import accumulate, chain, repeat
 from operator import add
 
+from core.slices import release
 from core.tokenizer.staged import StagedTokenizer
 
 _WORDS = re.compile(r"\S+")  # str.split(), as the whitespace stage
@@ -52,7 +53,9 @@ class WordPieceTokenizer(StagedTokenizer):
                 continue
             for at, stretch in _stretches(part):
                 number = self._place(columns, offsets, start + at, stretch, number)
-        return columns.table()
+        table = columns.table()
+        release(builder.origin.offsets, builder.origin.floor)
+        return table
 
     def _place(self, columns, offsets, base: int, stretch: str, number: int) -> int:
         """The tokens of one stretch, which starts at character ``base`` of
