@@ -32,6 +32,21 @@ def _utf8_length(ch: str) -> int:
     return 1 if ch < "\x80" else 2 if ch < "\u0800" else 3 if ch < "\U00010000" else 4
 
 
+def utf8_offsets(text: str) -> list[int]:
+    """The UTF-8 offset of every character of ``text``, and its length (a
+    lone surrogate counts 3 bytes, as "surrogatepass" writes it)."""
+    if text.isascii():
+        return listed(range(len(text) + 1))
+    data = text.encode("utf-8", "surrogatepass")
+    return _offsets(data, data.translate(_LEADS))
+
+
+def _offsets(data: bytes, leads: bytes) -> list[int]:
+    found = listed(compress(range(len(data)), leads))
+    found.append(len(data))
+    return found
+
+
 class Origin:
     """The original input: its byte offsets, and bytes back to characters."""
 
@@ -44,8 +59,7 @@ class Origin:
             # Lone surrogates count 3 bytes, as "surrogatepass" writes them.
             data = text.encode("utf-8", "surrogatepass")
             leads = data.translate(_LEADS)  # 1 where a character starts, 0 on a continuation byte
-            self.offsets = listed(compress(range(len(data)), leads))
-            self.offsets.append(len(data))
+            self.offsets = _offsets(data, leads)
             # Character index of every byte offset (the character holding it).
             self.floor = listed(map((-1).__add__, accumulate(leads)))
             self.floor.append(len(text))

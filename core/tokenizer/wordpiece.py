@@ -8,7 +8,7 @@ import re
 from itertools import accumulate, chain, repeat
 from operator import add
 
-from core.slices import release
+from core.slices import listed, release
 from core.tokenizer.staged import StagedTokenizer
 
 _WORDS = re.compile(r"\S+")  # str.split(), as the whitespace stage
@@ -38,26 +38,32 @@ class WordPieceTokenizer(StagedTokenizer):
         at a time, so each word's characters keep their own original bytes,
         and the later stages (run by the same aligned code, on the word
         alone) only say which of its characters each token came from."""
-        from core.inspect.stages import Builder
+        from core.inspect.aligned import utf8_offsets
         from core.inspect.token_walk import Columns
 
+        # Every token spells whole characters (the unknown token: a whole
+        # word), so the columns are kept in characters and the bytes read
+        # off once at the end; no token is partial or inserted, which is
+        # what Columns.table would work out from the bytes.
         model = self.model
-        builder = Builder(text)
-        offsets = builder.origin.offsets
-        columns = Columns(builder.origin)
+        columns = Columns(None)
         number = 0
         for start, part, added in model.cut_added(text):
             if added is not None:
-                columns.add(added.content, (offsets[start], offsets[start + len(part)]), added.id, "special", -1)
+                columns.add(added.content, (start, start + len(part)), added.id, "special", -1)
                 number += 1
                 continue
             for at, stretch in _stretches(part):
-                number = self._place(columns, offsets, start + at, stretch, number)
-        table = columns.table()
-        release(builder.origin.offsets, builder.origin.floor)
-        return table
+                number = self._place(columns, start + at, stretch, number)
+        starts, ends = columns.starts, columns.ends
+        if text.isascii():
+            return columns.names, starts, ends, starts, ends, columns.ids, columns.kinds, columns.words
+        offsets = utf8_offsets(text)
+        byte_starts, byte_ends = listed(map(offsets.__getitem__, starts)), listed(map(offsets.__getitem__, ends))
+        release(offsets)
+        return columns.names, starts, ends, byte_starts, byte_ends, columns.ids, columns.kinds, columns.words
 
-    def _place(self, columns, offsets, base: int, stretch: str, number: int) -> int:
+    def _place(self, columns, base: int, stretch: str, number: int) -> int:
         """The tokens of one stretch, which starts at character ``base`` of
         the input: per word a lookup, then every column in one pass over
         all the words' tokens.  Returns the next word number."""
@@ -75,12 +81,11 @@ class WordPieceTokenizer(StagedTokenizer):
         firsts = map(add, chain.from_iterable(map(repeat, places, counts)), chain.from_iterable(f[3] for f in founds))
         lasts = map(add, chain.from_iterable(map(repeat, places, counts)), chain.from_iterable(f[4] for f in founds))
         if sources is None:
-            columns.starts += map(offsets.__getitem__, map(base.__add__, firsts))
-            columns.ends += map(offsets.__getitem__, map(base.__add__, lasts))
+            columns.starts += map(base.__add__, firsts)
+            columns.ends += map(base.__add__, lasts)
         else:  # a stage-one character sits where its source character was
-            columns.starts += map(offsets.__getitem__, map(base.__add__, map(sources.__getitem__, firsts)))
-            columns.ends += map(offsets.__getitem__, map((base + 1).__add__,
-                                                         map(sources.__getitem__, map((-1).__add__, lasts))))
+            columns.starts += map(base.__add__, map(sources.__getitem__, firsts))
+            columns.ends += map((base + 1).__add__, map(sources.__getitem__, map((-1).__add__, lasts)))
         firsts_of_words = accumulate((found[6] for found in founds), initial=number)
         columns.words += map(add, chain.from_iterable(map(repeat, firsts_of_words, counts)),
                              chain.from_iterable(found[5] for found in founds))
