@@ -213,8 +213,9 @@ def _stage_one(basic, text: str):
         return text, None
     table = basic._table("first", text, basic._first)
     out = text.translate(table)
-    if len(out) == len(text) and all(len(v) == 1 for k, v in table.items() if chr(k) in text):
+    chars = set(text)
+    if len(out) == len(text) and all(len(table.get(ord(c), c)) == 1 for c in chars):
         return out, None  # one character for one: indices unchanged
-    lengths = {ord(c): chr(len(table.get(ord(c), c))) for c in set(text)}
+    lengths = {ord(c): chr(len(table.get(ord(c), c))) for c in chars}
     sizes = text.translate(lengths).encode("latin-1")
     return out, list(chain.from_iterable(map(repeat, range(len(text)), sizes)))
