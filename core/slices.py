@@ -58,3 +58,11 @@ def release(*lists) -> None:
     for items in lists:
         while items:
             del items[-STEP:]
+
+
+def distinct(text: str) -> set:
+    """``set(text)``, :data:`STEP` characters per call."""
+    out: set = set()
+    for at in range(0, len(text), STEP):
+        out.update(text[at:at + STEP])
+    return out
