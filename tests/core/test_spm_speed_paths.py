@@ -39,7 +39,8 @@ if __name__ == "__main__":
 CORPUS = (TRAIN + JAPANESE * 4 + CODE * 4) * 3
 ODD = list("\u3000\u00a0\t\n\r\x0c\x00\x7f\u200b\u2581▁ｱｶﾞ①㍻ＡＢＣ\u0301\u0308é ΣΑΣ İ ß ﬁ 🙂👍🏽\ufffd") + \
     ["  ", "   ", "\n\n", "cafe\u0301", "Zu\u0308rich", "ab" * 30, "ｗｗｗ", "www", "lower", "...", "!?", "«»",
-     "    ", " \t  ", "\u3000\u3000", "Ǆ", "ﬃ", "½", "Ⅻ", "ｶﾞ", "\u1100\u1161", "각", "👨\u200d👩\u200d👧", "🇩🇪",
+     "    ", " \t  ", "\u3000\u3000", "Ǆ", "ﬃ", "½", "Ⅻ", "ｶﾞ", "\u1100\u1161", "각",
+     "👨\u200d👩\u200d👧", "🇩🇪",
      "Straße,", "Ärger!", "Привет,", "naïve", "e\u0301\u0301", "中文字符", "𠀀", "\U0010fffd", "\u0378"]
 FRAGMENTS = sorted({w for line in CORPUS for w in line.split()}) + ODD
 
@@ -320,3 +321,20 @@ def charsmaps(tmp_path_factory):
         proto = parse_model((folder / f"{rule}.model").read_bytes())
         out[rule] = Charsmap(proto["normalizer"]["precompiled_charsmap"])
     return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["<a>", "<ab>", "<a", "ab>", "a", "b", "<", ">", "▁", " "]), max_size=30),
+       st.lists(st.sampled_from(["<a>", "<ab>", "<a", "ab>", "b>"]), min_size=1, max_size=4))
+def test_protected_pieces_found_by_one_pattern_are_the_longest_at_each_place(parts, protected):
+    from core.pipeline.normalize import _protected_runs, longest_protected
+
+    text = "".join(parts)
+    pipeline = Pipeline(normalization="identity", protected=tuple(protected))
+    expected, at = [], 0
+    while at < len(text):
+        hit = longest_protected(pipeline._matcher, text, at)
+        if hit:
+            expected.append((at, at + len(hit), hit))
+        at += len(hit) if hit else 1
+    assert list(_protected_runs(text, pipeline._protected)) == expected
