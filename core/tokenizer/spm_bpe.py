@@ -13,127 +13,148 @@ for a byte of one character.  Should a walk ever fall back to covering its
 whole pre-token (``approximate``), a piece is not the whole pre-token, so
 the inspected columns are used instead.
 
-Pieces whose tokens spell them exactly (no byte piece, no unknown) are
-placed in bulk: the index of each token's first and last character is the
+The pieces of a stretch of about :data:`STRETCH` characters are placed
+together: the index of each token's first and last character is the
 piece's offset plus the token's own, one C-level pass over all of them.
 """
 
 from __future__ import annotations
 
-import re
 from itertools import accumulate, chain, repeat
-from operator import add
+from operator import add, eq
 
 from core.models.spm_bpe import mark_of
 from core.pipeline.normalize import BYTE_PIECES
-from core.slices import listed, release
+from core.slices import extend, listed, release, where
 
 STRETCH = 1 << 16  # characters of normalized text split at once (a regex call over more holds the GIL too long)
 
 
 def chunked_table(tokenizer, text: str, memo: dict):
-    """The columns of :func:`core.inspect.stages.model_table`, or None."""
-    from core.inspect.aligned import Aligned
-    from core.inspect.stage_kinds import _space_words
+    """The columns of :func:`core.inspect.stages.model_table`, or None.
+
+    Kept in characters of the input (the normalizer's spans), and turned
+    into bytes once at the end: a token spells whole normalized
+    characters, so it covers the original characters of its first and last
+    ones and is never partial; only a byte piece of a character that is its
+    own original points at its one byte (token_walk.byte_span)."""
+    from core.inspect.aligned import utf8_offsets
+    from core.inspect.token_walk import memo_for
     from core.pipeline.normalize import Pipeline
-    from core.inspect.stages import Builder
-    from core.inspect.token_walk import Columns, memo_for
 
     model = tokenizer.model
     split = _splitter(tokenizer)
     if split is None:
         return None
-    builder = Builder(text)
-    src = builder.origin.aligned()
-    columns = Columns(builder.origin)
+    pieces, cut = split
     walks = memo_for(memo, "bpe-chunks")
     pipeline = Pipeline.from_description(model.normalizer)
-    byte_ids = _plain_ids(model)
-    offsets = builder.origin.offsets
+    plain_ids = _plain_ids(model)
+    out = _Columns()
     index = 0
     for start, part, added in model.cut_added(text):
-        piece = src.slice(start, start + len(part))
         if added is not None:
-            columns.add(added.content, piece.span(), added.id, *(("special", -1) if added.special else ("", index)))
+            out.one(added.content, added.id, start, start + len(part), *(("special", -1) if added.special
+                                                                       else ("", index)))
             index += 1
             continue
         found = pipeline.columns(part)
         if found is None or found[0] != model.normalize(part):
             return None
-        norm = Aligned(found[0], listed(map(offsets.__getitem__, map(start.__add__, found[1]))),
-                       listed(map(offsets.__getitem__, map(start.__add__, found[2]))), piece.span(0, 0)[0])
-        for inner, part2, added2 in model.cut_added(norm.text, normalized=True):
-            word = norm.slice(inner, inner + len(part2))
+        flat, firsts, lasts = found
+        if start:
+            firsts, lasts = listed(map(start.__add__, firsts)), listed(map(start.__add__, lasts))
+        for inner, part2, added2 in model.cut_added(flat, normalized=True):
             if added2 is not None:
-                columns.add(added2.content, word.span(), added2.id,
-                            *(("special", -1) if added2.special else ("", index)))
+                end = inner + len(part2)
+                out.one(added2.content, added2.id, firsts[inner], lasts[end - 1],
+                        *(("special", -1) if added2.special else ("", index)))
                 index += 1
                 continue
-            if not _place(columns, word, split(part2), walks, model, byte_ids, index):
-                return None
+            at = 0
+            while at < len(part2):
+                end = _cut(part2, at, cut)
+                if not _place(out, text, flat, firsts, lasts, inner + at, pieces(part2[at:end]), walks, model,
+                              plain_ids, index):
+                    return None
+                at = end
             index += 1
-            release(word.starts, word.ends)
-        release(found[1], found[2], norm.starts, norm.ends, piece.starts, piece.ends)
-    table = columns.table()
-    release(src.starts, src.ends, builder.origin.offsets, builder.origin.floor)
-    return (*table[:7], _space_words(table[0]))
+        release(firsts, lasts)
+    starts, ends, kinds = out.starts, out.ends, out.kinds
+    for i in where(listed(map(eq, starts, ends))):
+        if not kinds[i]:
+            kinds[i] = "inserted"  # the dummy ▁ alone
+    if text.isascii():
+        byte_starts, byte_ends = starts, ends
+    else:
+        offsets = utf8_offsets(text)
+        byte_starts, byte_ends = listed(map(offsets.__getitem__, starts)), listed(map(offsets.__getitem__, ends))
+        for k, c, byte in out.bytes:
+            byte_starts[k] = offsets[c] + byte
+            byte_ends[k] = byte_starts[k] + 1
+        release(offsets)
+    names = out.names
+    words = listed(accumulate(map(str.startswith, names, repeat("\u2581"))))
+    if names and names[0].startswith("\u2581"):
+        words = [w - 1 for w in words]  # a word starts at each ▁ but the first token's (stage_kinds._space_words)
+    return names, starts, ends, byte_starts, byte_ends, out.ids, kinds, tuple(words)
 
 
-def _place(columns, word, chunks, walks, model, plain_ids, index) -> bool:
-    """Every chunk's tokens on its slice of ``word`` (False: a walk was approximate)."""
+class _Columns:
+    """Columns in characters, and the byte pieces that point at one byte:
+    ``(token, character, byte)``."""
+
+    def __init__(self):
+        self.names, self.ids, self.starts, self.ends, self.kinds, self.words = [], [], [], [], [], []
+        self.bytes: list = []
+
+    def one(self, name, token_id, start, end, kind, word) -> None:
+        self.names.append(name)
+        self.ids.append(token_id)
+        self.starts.append(start)
+        self.ends.append(end)
+        self.kinds.append(kind)
+        self.words.append(word)
+
+
+def _place(out, text, flat, firsts, lasts, base, chunks, walks, model, plain_ids, index) -> bool:
+    """Every chunk's tokens, the chunks following one another from
+    ``flat[base]`` (False: a walk was approximate, or a token spells no
+    character, which only the inspector places)."""
     from core.inspect.stage_kinds import _bpe_layout
     from core.inspect.token_walk import remembered
 
-    layouts, ats, at = [], [], 0
+    layouts, ats, at = [], [], base
     for chunk in chunks:
         found = walks.get(chunk)
         if found is None:
             found = remembered(walks, chunk, lambda: _spelled_layout(model, chunk, plain_ids)
                                or _bpe_layout(model, chunk, None))
-        if "approximate" in found.kinds:
+        if "approximate" in found.kinds or not found.simple and (
+                found.closed or any(step[1] <= step[0] for step in found.steps)):
             return False
         layouts.append(found)
         ats.append(at)
         at += len(chunk)
-    ats.append(at)
-    k = 0
-    for stop in [i for i, found in enumerate(layouts) if not _bulky(found)] + [len(layouts)]:
-        if stop > k:
-            _bulk(columns, word, layouts[k:stop], ats[k:stop], index)
-        if stop < len(layouts):
-            columns.add_word(word.slice(ats[stop], ats[stop + 1]), layouts[stop], index)
-        k = stop + 1
-    return True
-
-
-def _bulky(found) -> bool:
-    """Can :func:`_bulk` place the layout: every token spells at least one character of it?"""
-    return found.simple or (not found.closed and all(step[1] > step[0] for step in found.steps))
-
-
-def _bulk(columns, word, layouts, ats, index) -> None:
-    """Layouts at offsets ``ats`` of ``word``: a token spans the original
-    bytes of its first and last character (Columns.add_word), a byte piece
-    then its own byte (token_walk.place)."""
-    from core.inspect.token_walk import byte_span
-
     counts = [len(found.ids) for found in layouts]
-    base = len(columns.starts)
-    columns.names += chain.from_iterable(found.names for found in layouts)
-    columns.ids += chain.from_iterable(found.ids for found in layouts)
-    columns.kinds += chain.from_iterable(found.kinds for found in layouts)
-    columns.starts += map(word.starts.__getitem__, map(add, chain.from_iterable(map(repeat, ats, counts)),
-                                                       chain.from_iterable(found.firsts for found in layouts)))
-    columns.ends += map(word.ends.__getitem__, map(add, chain.from_iterable(map(repeat, ats, counts)),
-                                                   chain.from_iterable(found.lasts for found in layouts)))
-    columns.words += repeat(index, sum(counts))
-    starts, ends, origin, text = columns.starts, columns.ends, columns.origin, word.text
-    for found, at, k in zip(layouts, ats, accumulate(counts, initial=base)):
+    k = len(out.starts)
+    extend(out.names, chain.from_iterable(found.names for found in layouts))
+    extend(out.ids, chain.from_iterable(found.ids for found in layouts))
+    extend(out.kinds, chain.from_iterable(found.kinds for found in layouts))
+    extend(out.starts, map(firsts.__getitem__, map(add, chain.from_iterable(map(repeat, ats, counts)),
+                                                   chain.from_iterable(found.firsts for found in layouts))))
+    extend(out.ends, map(lasts.__getitem__, map(add, chain.from_iterable(map(repeat, ats, counts)),
+                                                chain.from_iterable(found.lasts for found in layouts))))
+    out.words += repeat(index, sum(counts))
+    for found, at, first in zip(layouts, ats, accumulate(counts, initial=k)):
         if not found.simple:
-            for j, (pos, _, _, byte, _) in enumerate(found.steps, k):
-                if byte >= 0:
-                    starts[j], ends[j] = byte_span(origin, text[at + pos], word.starts[at + pos],
-                                                   word.ends[at + pos], byte)
+            for j, (pos, _, _, byte, _) in enumerate(found.steps, first):
+                c = firsts[at + pos]
+                # A byte piece of a character that is its own original
+                # points at its byte; of a changed one, at all of them.
+                if byte >= 0 and lasts[at + pos] == c + 1 and text[c] == flat[at + pos]:
+                    out.bytes.append((j, c, byte))
+    return True
 
 
 def _spelled_layout(model, chunk: str, plain_ids):
@@ -185,34 +206,29 @@ def _plain_ids(model) -> frozenset:
 
 
 def _splitter(tokenizer):
-    """How a normalized stretch is cut into pieces whose walks join to its walk, or None."""
+    """``(pieces of a stretch, the mark a stretch may be cut before)``: pieces
+    whose walks join to the stretch's walk, or None."""
     from core.models import bpe_model
 
     model = tokenizer.model
     if tokenizer._chunked is not None:
         mark = mark_of(model)
-        return lambda text: _chunks(text, mark)
+        return (lambda text: _chunks(text, mark)), mark
     if model._split is bpe_model._space_split and model.normalizer.get("type") == "sentencepiece":
-        return lambda text: chain.from_iterable(model._split(text[at:_cut(text, at)], False)
-                                                for at in _starts(text))
+        return (lambda text: model._split(text, False)), "\u2581"
     return None
 
 
-def _starts(text: str):
-    """Where each stretch of about :data:`STRETCH` characters starts: at a
-    ▁ after another character, where the space-run split cuts too."""
-    at = 0
-    while at < len(text):
-        yield at
-        at = _cut(text, at)
-
-
-def _cut(text: str, at: int) -> int:
-    found = _RUN_START.search(text, at + STRETCH) if at + STRETCH < len(text) else None
-    return len(text) if found is None else found.start()
-
-
-_RUN_START = re.compile("(?<=[^\u2581])\u2581")
+def _cut(text: str, at: int, mark: str) -> int:
+    """The end of the stretch from ``at``: about :data:`STRETCH` characters,
+    cut before a ``mark`` that follows another character (where both
+    splits cut too)."""
+    if at + STRETCH >= len(text):
+        return len(text)
+    found = text.find(mark, at + STRETCH)
+    while found > 0 and text[found - 1] == mark:
+        found = text.find(mark, found + 1)
+    return len(text) if found < 0 else found
 
 
 def _chunks(text: str, mark: str):
