@@ -208,6 +208,25 @@ def test_spm_bpe_with_space_merges_encoding_is_the_inspected_one(trained, text):
     assert ours.encode(text) == plain_encoding(ours, text)
 
 
+@PROPERTY
+@given(text=texts(), raw=st.booleans())
+def test_spm_bpe_encoding_with_added_tokens_is_the_inspected_one(trained, text, raw):
+    """Added tokens cut out of the raw text (specials) or of the normalized
+    text (user pieces) between the space runs."""
+    from dataclasses import replace
+
+    from core.models.bpe_model import AddedToken
+
+    for name in ("bpe", "bpe-spaces"):
+        model = trained[name][0].model
+        top = max(i for _, i in model.vocab) + 1
+        added = (AddedToken("<sep>", top, special=True, normalized=False),
+                 AddedToken("<user>", top + 1, special=False, normalized=True))
+        ours = wrap("bpe", replace(model, vocab=(*model.vocab, ("<sep>", top), ("<user>", top + 1)), added=added))
+        probe = f"<sep>{text} <sep><user>  x<sep>" if raw else f"{text}<user>{text} <user>"
+        assert ours.encode(probe) == plain_encoding(ours, probe)
+
+
 @pytest.mark.parametrize("name", ["bpe", "bpe-spaces", "unigram", "unigram-bytes", "ja", "bert"])
 def test_one_long_string_encoding_is_the_inspected_one(trained, name):
     """200,000 characters in one string: every field of the fast Encoding
