@@ -40,12 +40,11 @@ def beat():
         time.sleep(0.002)
 thread = threading.Thread(target=beat)
 thread.start()
-out = []
+out, kept = [], []
 for _ in range(2):
     start = time.process_time()
-    result = run(text)
+    kept.append(run(text))  # freed after the heartbeat stops: that is the caller's time
     out.append(time.process_time() - start)
-    del result
 stop.append(1)
 thread.join()
 print(*out, max(b - a for a, b in zip(beats, beats[1:])))
