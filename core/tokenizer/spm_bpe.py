@@ -6,12 +6,12 @@ token has ``▁`` after another character: ``bpe_model._space_split``).
 
 :mod:`core.inspect.stage_kinds` walks the whole normalized text as one
 pre-token; here each piece is walked on its own (and remembered, as the
-model remembers its IDs), then placed on its slice of the same aligned
-text.  The walk has nothing that crosses a piece: every token spells its
-own characters, an unknown run ends at the known ``▁``, a byte piece stands
-for a byte of one character.  Should a walk ever fall back to covering its
-whole pre-token (``approximate``), a piece is not the whole pre-token, so
-the inspected columns are used instead.
+model remembers its IDs), then placed on the normalizer's spans of its
+characters.  The walk has nothing that crosses a piece: every token spells
+its own characters, an unknown run ends at the known ``▁``, a byte piece
+stands for a byte of one character.  Should a walk ever fall back to
+covering its whole pre-token (``approximate``), a piece is not the whole
+pre-token, so the inspected columns are used instead.
 
 The pieces of a stretch of about :data:`STRETCH` characters are placed
 together: the index of each token's first and last character is the

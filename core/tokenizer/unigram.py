@@ -48,7 +48,7 @@ class UnigramTokenizer(StagedTokenizer):
         the normalized text's spans and the fast search: a token spans the
         original bytes of its first and last normalized characters (those of
         the identity pipeline where its text is the same, as there)."""
-        from core.inspect.aligned import Aligned, Origin
+        from core.inspect.aligned import Aligned
         from core.inspect.stage_kinds import _nth_byte
         from core.inspect.stages import Builder
         from core.inspect.token_walk import Columns
