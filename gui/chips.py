@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from core.blocks import BLOCK
+from core.slices import listed
 from core.render import render_piece
 from core.tokenizer.base import BYTE, PARTIAL, SPECIAL, UNKNOWN
 
@@ -74,23 +74,18 @@ _STARTS_A_CHAR = bytes(0 if 0x80 <= b < 0xC0 else 1 for b in range(256))
 
 def utf8_char_starts(text: str) -> list[int]:
     """The UTF-8 offset of each character of ``text``, and its length at the
-    end (lone surrogates count three bytes), in C a block at a time: a
+    end (lone surrogates count three bytes), in C a slice at a time: a
     megabyte character by character would cost a second, and in one call
     would hold the GIL (and so the GUI thread) for tens of milliseconds."""
     data = text.encode("utf-8", "surrogatepass")
-    flags = data.translate(_STARTS_A_CHAR)
-    starts = []
-    for lo in range(0, len(data), BLOCK):
-        starts += compress(range(lo, min(lo + BLOCK, len(data))), flags[lo:lo + BLOCK])
+    starts = listed(compress(range(len(data)), data.translate(_STARTS_A_CHAR)))
     starts.append(len(data))
     return starts
 
 
 def encoding_chips(encoding, text: str) -> list[Chip]:
     """One chip per token of ``encoding`` (an Encoding of ``text``)."""
-    whole, chips = _WholeChips().__getitem__, []
-    for lo in range(0, len(encoding.ids), BLOCK):  # a block at a time: see core.blocks
-        chips += map(whole, zip(*(column[lo:lo + BLOCK] for column in (encoding.ids, encoding.texts, encoding.pieces))))
+    chips = listed(map(_WholeChips().__getitem__, zip(encoding.ids, encoding.texts, encoding.pieces)))
     odd = [i for i, flag in enumerate(encoding.flags) if flag]
     if not odd:
         return chips

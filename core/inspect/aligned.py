@@ -21,6 +21,8 @@ import unicodedata
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, repeat
 
+from core.slices import listed
+
 
 _LEADS = bytes(0 if 0x80 <= b <= 0xBF else 1 for b in range(256))
 
@@ -30,22 +32,36 @@ def _utf8_length(ch: str) -> int:
     return 1 if ch < "\x80" else 2 if ch < "\u0800" else 3 if ch < "\U00010000" else 4
 
 
+def utf8_offsets(text: str) -> list[int]:
+    """The UTF-8 offset of every character of ``text``, and its length (a
+    lone surrogate counts 3 bytes, as "surrogatepass" writes it)."""
+    if text.isascii():
+        return listed(range(len(text) + 1))
+    data = text.encode("utf-8", "surrogatepass")
+    return _offsets(data, data.translate(_LEADS))
+
+
+def _offsets(data: bytes, leads: bytes) -> list[int]:
+    found = listed(compress(range(len(data)), leads))
+    found.append(len(data))
+    return found
+
+
 class Origin:
     """The original input: its byte offsets, and bytes back to characters."""
 
     def __init__(self, text: str):
         self.text = text
         if text.isascii():
-            self.offsets = list(range(len(text) + 1))
+            self.offsets = listed(range(len(text) + 1))
             self.floor = self.offsets
         else:
             # Lone surrogates count 3 bytes, as "surrogatepass" writes them.
             data = text.encode("utf-8", "surrogatepass")
             leads = data.translate(_LEADS)  # 1 where a character starts, 0 on a continuation byte
-            self.offsets = list(compress(range(len(data)), leads))
-            self.offsets.append(len(data))
+            self.offsets = _offsets(data, leads)
             # Character index of every byte offset (the character holding it).
-            self.floor = list(map((-1).__add__, accumulate(leads)))
+            self.floor = listed(map((-1).__add__, accumulate(leads)))
             self.floor.append(len(text))
         self.size = self.offsets[-1]
 

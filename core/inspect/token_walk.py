@@ -17,9 +17,11 @@ a million tokens, and a Python call per token is what costs.
 
 from __future__ import annotations
 
+from operator import and_, eq, not_, or_
 from typing import NamedTuple
 
 from core.inspect.aligned import Aligned, Origin
+from core.slices import listed, where
 
 MEMO_LIMIT = 1 << 16  # distinct pre-tokens remembered per kind of walk (as bpe_model.CACHE_LIMIT); past it, recomputed
 
@@ -178,12 +180,24 @@ class Columns:
         Character spans cover every character a token's bytes touch; a
         token whose kind is still "" is ``inserted`` if its span is empty
         and ``partial`` if it starts or ends inside a character."""
-        floor, offsets, size = self.origin.floor, self.origin.offsets, self.origin.size
-        starts, ends = self.starts, self.ends
-        char_starts = list(map(floor.__getitem__, starts))
-        char_ends = [floor[e - 1] + 1 if e > s else c for s, e, c in zip(starts, ends, char_starts)]
-        kinds = [k if k else INSERTED if s == e else "" if offsets[c] == s and (e == size or offsets[floor[e]] == e)
-                 else PARTIAL for k, s, e, c in zip(self.kinds, starts, ends, char_starts)]
+        floor, offsets = self.origin.floor, self.origin.offsets
+        starts, ends, kinds = self.starts, self.ends, self.kinds
+        # One C-level pass per column (a megabyte makes a million tokens);
+        # the few empty or partial tokens are then fixed one by one.
+        char_starts = listed(map(floor.__getitem__, starts))
+        char_ends = listed(map((1).__add__, map(floor.__getitem__, map((-1).__add__, ends))))
+        # floor[size] is the text's length, whose offset is size: every
+        # character boundary x, the end too, has offsets[floor[x]] == x.
+        whole = map(and_, map(eq, map(offsets.__getitem__, char_starts), starts),
+                    map(eq, map(offsets.__getitem__, map(floor.__getitem__, ends)), ends))
+        odd = where(listed(map(or_, map(not_, whole), map(eq, starts, ends))))
+        if odd:
+            kinds = list(kinds)
+            for i in odd:
+                if starts[i] == ends[i]:
+                    char_ends[i] = char_starts[i]
+                if not kinds[i]:
+                    kinds[i] = INSERTED if starts[i] == ends[i] else PARTIAL
         return self.names, char_starts, char_ends, starts, ends, self.ids, kinds, self.words
 
 

@@ -34,7 +34,7 @@ import regex
 from core.pipeline import fast_split
 from core.pipeline import text_pipeline as tp
 from core.assets.schema import require
-from core.blocks import mapped
+from core.slices import listed
 from core.errors import AssetError, TokenizerError, excerpt
 from core.numbers import MAX_MERGES, MAX_VOCAB
 
@@ -327,7 +327,7 @@ class BPEModel:
                 ids += found
                 words += [number] * len(found)
                 number += 1
-        sizes = mapped(sizes_of.get, ids)  # a block at a time: see core.blocks
+        sizes = listed(map(sizes_of.get, ids))
         for at, size in added_sizes.items():
             sizes[at] = size
         return ids, sizes, words

@@ -291,8 +291,9 @@ class Charsmap:
         does not apply (a lone surrogate, a key ending inside a character):
         then :meth:`segments` gives the answer."""
         from core.pipeline.normalize import longest_protected
+        from core.slices import distinct
 
-        chars = set(text)
+        chars = distinct(text)
         if any(0xD800 <= ord(ch) <= 0xDFFF for ch in chars):
             return None
         kinds = self._kinds

@@ -19,7 +19,7 @@ from core.models.bpe_model import BPEModel
 from core.pipeline.normalize import piece_byte
 from core.render import render_piece
 from core.tokenizer.base import PARTIAL, PLAIN, SPECIAL, Encoding
-from core.blocks import BLOCK, mapped, running, zipped
+from core.slices import STEP, listed, tupled
 from core.tokenizer.spm_bpe import chunked_table
 from core.tokenizer.staged import StagedTokenizer
 
@@ -51,12 +51,12 @@ class BPETokenizer(StagedTokenizer):
             return super()._encode(text)
         ids, sizes, words = table
         data = text.encode("utf-8")
-        ends = running(sizes)
+        ends = listed(accumulate(sizes))
         if (ends[-1] if ends else 0) != len(data):
             return super()._encode(text)  # cannot happen for such a model; the inspector is the reference
         begins = [0, *ends[:-1]]
         if len(data) == len(text):  # ASCII: bytes are characters
-            char_spans, partial = zipped(begins, ends), ()
+            char_spans, partial = tupled(zip(begins, ends)), ()
         else:
             char_spans, partial = _char_spans(data, begins, ends)
         flags = [PLAIN] * len(ids)
@@ -66,9 +66,9 @@ class BPETokenizer(StagedTokenizer):
             for i, token_id in enumerate(ids):
                 if token_id in self._special_ids:
                     flags[i], words[i] = SPECIAL, -1
-        tokens = mapped(self.model._by_id.__getitem__, ids)
+        tokens = listed(map(self.model._by_id.__getitem__, ids))
         texts, pieces = self._texts_and_pieces(ids, tokens, flags)
-        return Encoding(tuple(ids), tuple(tokens), tuple(texts), tuple(pieces), zipped(begins, ends), char_spans,
+        return Encoding(tuple(ids), tuple(tokens), tuple(texts), tuple(pieces), tupled(zip(begins, ends)), char_spans,
                         tuple(words), tuple(flags))
 
     def id_to_token(self, token_id: int) -> str:
@@ -108,11 +108,8 @@ class BPETokenizer(StagedTokenizer):
         return self.model.decode(ids)
 
     def _table(self, text: str) -> tuple:
-        if self._chunked is not None:
-            found = chunked_table(self, text, self._walks)
-            if found is not None:
-                return found
-        return super()._table(text)
+        found = chunked_table(self, text, self._walks)
+        return super()._table(text) if found is None else found
 
     def _encode_ids(self, text: str) -> list[int]:
         if self._chunked is not None:
@@ -126,11 +123,11 @@ _CONTINUES = bytes(1 if 0x80 <= b < 0xC0 else 0 for b in range(256))
 def _char_spans(data: bytes, begins: list, ends: list) -> tuple:
     """Each token's character span, and the tokens that start or end inside
     a character, from the tokens' byte spans over the UTF-8 ``data``; counted
-    per token a block at a time (see core.blocks), not per byte."""
+    per token a slice at a time (see core.slices), not per byte."""
     conts = data.translate(_CONTINUES) + b"\x00"  # 1 for a continuation byte
     spans, partial, before = [], [], 0
-    for lo in range(0, len(begins), BLOCK):
-        block_begins, block_ends = begins[lo:lo + BLOCK], ends[lo:lo + BLOCK]
+    for lo in range(0, len(begins), STEP):
+        block_begins, block_ends = begins[lo:lo + STEP], ends[lo:lo + STEP]
         inside = list(map(conts.__getitem__, block_begins))
         # Characters begun before each token, and before the end of the last.
         run = list(accumulate(map(conts.count, repeat(0), block_begins, block_ends), initial=before))

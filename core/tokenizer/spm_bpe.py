@@ -1,79 +1,234 @@
-"""The Encoding columns of a SentencePiece BPE model, one ``▁``-led chunk
-at a time (where :func:`core.models.spm_bpe.chunked` says that gives the
-model's own IDs).
+"""The Encoding columns of a SentencePiece BPE model, one piece of the
+normalized text at a time: ``▁``-led chunks (where
+:func:`core.models.spm_bpe.chunked` says that gives the model's own IDs)
+or the runs the model's own fast path splits at (``▁*[^▁]+|▁+``, where no
+token has ``▁`` after another character: ``bpe_model._space_split``).
 
 :mod:`core.inspect.stage_kinds` walks the whole normalized text as one
-pre-token; here each chunk is walked on its own (and remembered, as the
-model remembers its IDs), then placed on its slice of the same aligned
-text.  The walk has nothing that crosses a chunk: every token spells its
-own characters, an unknown run ends at the known ``▁``, a byte piece stands
-for a byte of one character.  Should a walk ever fall back to covering its
-whole pre-token (``approximate``), a chunk is not the whole pre-token, so
-the inspected columns are used instead.
+pre-token; here each piece is walked on its own (and remembered, as the
+model remembers its IDs), then placed on the normalizer's spans of its
+characters.  The walk has nothing that crosses a piece: every token spells
+its own characters, an unknown run ends at the known ``▁``, a byte piece
+stands for a byte of one character.  Should a walk ever fall back to
+covering its whole pre-token (``approximate``), a piece is not the whole
+pre-token, so the inspected columns are used instead.
+
+The pieces of a stretch of about :data:`STRETCH` characters are placed
+together: the index of each token's first and last character is the
+piece's offset plus the token's own, one C-level pass over all of them.
 """
 
 from __future__ import annotations
 
+from itertools import accumulate, chain, repeat
+from operator import add, eq
+
 from core.models.spm_bpe import mark_of
+from core.pipeline.normalize import BYTE_PIECES
+from core.slices import extend, listed, release, where
+
+STRETCH = 1 << 16  # characters of normalized text split at once (a regex call over more holds the GIL too long)
 
 
 def chunked_table(tokenizer, text: str, memo: dict):
-    """The columns of :func:`core.inspect.stages.model_table`, or None."""
-    from core.inspect.aligned import Aligned
-    from core.inspect.stage_kinds import _bpe_layout, _space_words
+    """The columns of :func:`core.inspect.stages.model_table`, or None.
+
+    Kept in characters of the input (the normalizer's spans), and turned
+    into bytes once at the end: a token spells whole normalized
+    characters, so it covers the original characters of its first and last
+    ones and is never partial; only a byte piece of a character that is its
+    own original points at its one byte (token_walk.byte_span)."""
+    from core.inspect.aligned import utf8_offsets
+    from core.inspect.token_walk import memo_for
     from core.pipeline.normalize import Pipeline
-    from core.inspect.stages import Builder
-    from core.inspect.token_walk import Columns, memo_for, remembered
 
     model = tokenizer.model
-    mark = mark_of(model)
-    builder = Builder(text)
-    src = builder.origin.aligned()
-    columns = Columns(builder.origin)
+    split = _splitter(tokenizer)
+    if split is None:
+        return None
+    pieces, cut = split
     walks = memo_for(memo, "bpe-chunks")
     pipeline = Pipeline.from_description(model.normalizer)
-    names, ids, starts, ends, kinds, words = \
-        columns.names, columns.ids, columns.starts, columns.ends, columns.kinds, columns.words
+    plain_ids = _plain_ids(model)
+    out = _Columns()
     index = 0
     for start, part, added in model.cut_added(text):
-        piece = src.slice(start, start + len(part))
         if added is not None:
-            columns.add(added.content, piece.span(), added.id, *(("special", -1) if added.special else ("", index)))
+            out.one(added.content, added.id, start, start + len(part), *(("special", -1) if added.special
+                                                                       else ("", index)))
             index += 1
             continue
         found = pipeline.columns(part)
         if found is None or found[0] != model.normalize(part):
             return None
-        offsets = builder.origin.offsets
-        norm = Aligned(found[0], [offsets[start + a] for a in found[1]], [offsets[start + b] for b in found[2]],
-                       piece.span(0, 0)[0])
-        for inner, part2, added2 in model.cut_added(norm.text, normalized=True):
-            word = norm.slice(inner, inner + len(part2))
+        flat, firsts, lasts = found
+        if start:
+            firsts, lasts = listed(map(start.__add__, firsts)), listed(map(start.__add__, lasts))
+        for inner, part2, added2 in model.cut_added(flat, normalized=True):
             if added2 is not None:
-                columns.add(added2.content, word.span(), added2.id,
-                            *(("special", -1) if added2.special else ("", index)))
+                end = inner + len(part2)
+                out.one(added2.content, added2.id, firsts[inner], lasts[end - 1],
+                        *(("special", -1) if added2.special else ("", index)))
                 index += 1
                 continue
             at = 0
-            for chunk in _chunks(part2, mark):
-                found = walks.get(chunk)
-                if found is None:
-                    found = remembered(walks, chunk, lambda: _bpe_layout(model, chunk, None))
-                if "approximate" in found.kinds:
+            while at < len(part2):
+                end = _cut(part2, at, cut)
+                if not _place(out, text, flat, firsts, lasts, inner + at, pieces(part2[at:end]), walks, model,
+                              plain_ids, index):
                     return None
-                if found.simple and not found.closed:  # Columns.add_word, on the chunk's slice of word
-                    names += found.names
-                    ids += found.ids
-                    starts += [word.starts[at + i] for i in found.firsts]
-                    ends += [word.ends[at + i] for i in found.lasts]
-                    kinds += found.kinds
-                    words += [index] * len(found.ids)
-                else:
-                    columns.add_word(word.slice(at, at + len(chunk)), found, index)
-                at += len(chunk)
+                at = end
             index += 1
-    table = columns.table()
-    return (*table[:7], _space_words(table[0]))
+        release(firsts, lasts)
+    starts, ends, kinds = out.starts, out.ends, out.kinds
+    for i in where(listed(map(eq, starts, ends))):
+        if not kinds[i]:
+            kinds[i] = "inserted"  # the dummy ▁ alone
+    if text.isascii():
+        byte_starts, byte_ends = starts, ends
+    else:
+        offsets = utf8_offsets(text)
+        byte_starts, byte_ends = listed(map(offsets.__getitem__, starts)), listed(map(offsets.__getitem__, ends))
+        for k, c, byte in out.bytes:
+            byte_starts[k] = offsets[c] + byte
+            byte_ends[k] = byte_starts[k] + 1
+        release(offsets)
+    names = out.names
+    words = listed(accumulate(map(str.startswith, names, repeat("\u2581"))))
+    if names and names[0].startswith("\u2581"):
+        words = [w - 1 for w in words]  # a word starts at each ▁ but the first token's (stage_kinds._space_words)
+    return names, starts, ends, byte_starts, byte_ends, out.ids, kinds, tuple(words)
+
+
+class _Columns:
+    """Columns in characters, and the byte pieces that point at one byte:
+    ``(token, character, byte)``."""
+
+    def __init__(self):
+        self.names, self.ids, self.starts, self.ends, self.kinds, self.words = [], [], [], [], [], []
+        self.bytes: list = []
+
+    def one(self, name, token_id, start, end, kind, word) -> None:
+        self.names.append(name)
+        self.ids.append(token_id)
+        self.starts.append(start)
+        self.ends.append(end)
+        self.kinds.append(kind)
+        self.words.append(word)
+
+
+def _place(out, text, flat, firsts, lasts, base, chunks, walks, model, plain_ids, index) -> bool:
+    """Every chunk's tokens, the chunks following one another from
+    ``flat[base]`` (False: a walk was approximate, or a token spells no
+    character, which only the inspector places)."""
+    from core.inspect.stage_kinds import _bpe_layout
+    from core.inspect.token_walk import remembered
+
+    layouts, ats, at = [], [], base
+    for chunk in chunks:
+        found = walks.get(chunk)
+        if found is None:
+            found = remembered(walks, chunk, lambda: _spelled_layout(model, chunk, plain_ids)
+                               or _bpe_layout(model, chunk, None))
+        if "approximate" in found.kinds or not found.simple and (
+                found.closed or any(step[1] <= step[0] for step in found.steps)):
+            return False
+        layouts.append(found)
+        ats.append(at)
+        at += len(chunk)
+    counts = [len(found.ids) for found in layouts]
+    k = len(out.starts)
+    extend(out.names, chain.from_iterable(found.names for found in layouts))
+    extend(out.ids, chain.from_iterable(found.ids for found in layouts))
+    extend(out.kinds, chain.from_iterable(found.kinds for found in layouts))
+    extend(out.starts, map(firsts.__getitem__, map(add, chain.from_iterable(map(repeat, ats, counts)),
+                                                   chain.from_iterable(found.firsts for found in layouts))))
+    extend(out.ends, map(lasts.__getitem__, map(add, chain.from_iterable(map(repeat, ats, counts)),
+                                                chain.from_iterable(found.lasts for found in layouts))))
+    out.words += repeat(index, sum(counts))
+    for found, at, first in zip(layouts, ats, accumulate(counts, initial=k)):
+        if not found.simple:
+            for j, (pos, _, _, byte, _) in enumerate(found.steps, first):
+                c = firsts[at + pos]
+                # A byte piece of a character that is its own original
+                # points at its byte; of a changed one, at all of them.
+                if byte >= 0 and lasts[at + pos] == c + 1 and text[c] == flat[at + pos]:
+                    out.bytes.append((j, c, byte))
+    return True
+
+
+def _spelled_layout(model, chunk: str, plain_ids):
+    """The layout of a chunk whose tokens spell its characters in order,
+    a byte piece only where a character outside the vocabulary falls back
+    to its bytes, without the general walk (which gives the same steps
+    there), else None (the unknown token, a dropped character)."""
+    from core.inspect.token_walk import Layout, layout
+
+    ids = model.word_ids(chunk)
+    names = tuple(map(model.token_of, ids))
+    if plain_ids.issuperset(ids):
+        if "".join(names) != chunk:
+            return None
+        ends = tuple(accumulate(map(len, names)))
+        return Layout(names, tuple(ids), (), ("",) * len(ids), (0, *ends[:-1]), tuple(e - 1 for e in ends),
+                      True, False)
+    steps, pos, k, vocab_id = [], 0, 0, model.vocab_id
+    while k < len(ids):
+        if ids[k] in plain_ids:
+            name = names[k]
+            if not chunk.startswith(name, pos):
+                return None
+            steps.append((pos, pos + len(name), "", -1, 0))
+            pos += len(name)
+            k += 1
+            continue
+        if pos >= len(chunk) or vocab_id(chunk[pos]) is not None:
+            return None
+        data = chunk[pos].encode("utf-8", "surrogatepass")
+        if names[k:k + len(data)] != tuple(map(BYTE_PIECES.__getitem__, data)):
+            return None
+        steps += [(pos, pos + 1, "byte", n, len(data)) for n in range(len(data))]
+        pos += 1
+        k += len(data)
+    return layout(names, ids, steps, len(chunk)) if pos == len(chunk) else None
+
+
+def _plain_ids(model) -> frozenset:
+    """IDs of tokens that spell their own characters: not the unknown token, not a byte piece."""
+    found = getattr(model, "_spelled_ids", None)
+    if found is None:
+        from core.pipeline.normalize import piece_byte
+
+        found = frozenset(i for t, i in model._ids.items()
+                          if t != model.unk and not (model.byte_fallback and piece_byte(t) is not None))
+        object.__setattr__(model, "_spelled_ids", found)
+    return found
+
+
+def _splitter(tokenizer):
+    """``(pieces of a stretch, the mark a stretch may be cut before)``: pieces
+    whose walks join to the stretch's walk, or None."""
+    from core.models import bpe_model
+
+    model = tokenizer.model
+    if tokenizer._chunked is not None:
+        mark = mark_of(model)
+        return (lambda text: _chunks(text, mark)), mark
+    if model._split is bpe_model._space_split and model.normalizer.get("type") == "sentencepiece":
+        return (lambda text: model._split(text, False)), "\u2581"
+    return None
+
+
+def _cut(text: str, at: int, mark: str) -> int:
+    """The end of the stretch from ``at``: about :data:`STRETCH` characters,
+    cut before a ``mark`` that follows another character (where both
+    splits cut too)."""
+    if at + STRETCH >= len(text):
+        return len(text)
+    found = text.find(mark, at + STRETCH)
+    while found > 0 and text[found - 1] == mark:
+        found = text.find(mark, found + 1)
+    return len(text) if found < 0 else found
 
 
 def _chunks(text: str, mark: str):

@@ -24,11 +24,11 @@ from itertools import accumulate
 from core import utf8
 from core.errors import TokenizerError, excerpt
 from core.inspect import stages
+from core.slices import indexed, listed, tupled, where
 from core.pipeline import text_pipeline as tp
 from core.render import render_char, render_piece
 from core.tokenizer import post
 from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, DecodeResult, Encoding
-from core.blocks import last_uses, mapped
 from core.utf8 import Utf8DecodeError
 
 
@@ -128,19 +128,18 @@ class StagedTokenizer:
         if UNKNOWN in flags:
             # The unknown token stands for what it swallowed (see Encoding).
             data, readable = text.encode("utf-8", "surrogatepass"), {}
-            for k, flag in enumerate(flags):
-                if flag == UNKNOWN:
-                    if ids[k] not in readable:
-                        readable[ids[k]] = self.readable(tokens[k], ids[k])
-                    texts[k] = readable[ids[k]]
-                    pieces[k] = data[byte_starts[k]:byte_ends[k]]
-        return Encoding(ids, tokens, tuple(texts), tuple(pieces), tuple(zip(byte_starts, byte_ends)),
-                        tuple(zip(char_starts, char_ends)), words, flags)
+            for k in where(listed(map(UNKNOWN.__eq__, flags))):
+                if ids[k] not in readable:
+                    readable[ids[k]] = self.readable(tokens[k], ids[k])
+                texts[k] = readable[ids[k]]
+                pieces[k] = data[byte_starts[k]:byte_ends[k]]
+        return Encoding(ids, tokens, tuple(texts), tuple(pieces), tupled(zip(byte_starts, byte_ends)),
+                        tupled(zip(char_starts, char_ends)), words, flags)
 
     def _texts_and_pieces(self, ids, tokens, flags) -> tuple[list, list]:
         # Each distinct token shown once (by the position of its last use).
         texts_of, bytes_of, shown = {}, {}, self._shown_memo
-        for token_id, k in last_uses(ids).items():
+        for token_id, k in indexed(ids).items():
             flag = flags[k]
             if flag == UNKNOWN:
                 texts_of[token_id], bytes_of[token_id] = "", b""
@@ -152,7 +151,7 @@ class StagedTokenizer:
                 if len(shown) < SHOWN_LIMIT:
                     shown[key] = found
             texts_of[token_id], bytes_of[token_id] = found
-        return mapped(texts_of.__getitem__, ids), mapped(bytes_of.__getitem__, ids)
+        return listed(map(texts_of.__getitem__, ids)), listed(map(bytes_of.__getitem__, ids))
 
 
     def _table(self, text: str) -> tuple:

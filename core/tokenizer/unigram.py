@@ -5,8 +5,10 @@ nothing and are listed as specials; ``<0xE4>`` byte pieces are bytes."""
 from __future__ import annotations
 
 from functools import cached_property
-from itertools import accumulate
+from itertools import accumulate, compress
+from operator import eq
 
+from core.slices import extend, listed, release, where
 from core.models.unigram.model import BYTE, CONTROL
 from core.pipeline.normalize import BYTE_PIECES, Pipeline, piece_byte
 from core.render import render_piece
@@ -46,7 +48,7 @@ class UnigramTokenizer(StagedTokenizer):
         the normalized text's spans and the fast search: a token spans the
         original bytes of its first and last normalized characters (those of
         the identity pipeline where its text is the same, as there)."""
-        from core.inspect.aligned import Aligned, Origin
+        from core.inspect.aligned import Aligned
         from core.inspect.stage_kinds import _nth_byte
         from core.inspect.stages import Builder
         from core.inspect.token_walk import Columns
@@ -62,13 +64,18 @@ class UnigramTokenizer(StagedTokenizer):
         flat, starts, ends = found
         plain = Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces)
         if pipeline != plain and plain.normalize_text(text) == flat:
-            _, starts, ends = plain.columns(text)
+            _, plain_starts, plain_ends = plain.columns(text)
+            release(starts, ends)
+            starts, ends = plain_starts, plain_ends
+        token_ends, found = model.segmenter.path(flat)
+        if not model.byte_fallback or UNKNOWN not in found:
+            return self._char_table(text, flat, starts, ends, token_ends, found)
+        # Unknown characters fall back to byte pieces, placed byte by byte.
         builder = Builder(text)
         offsets = builder.origin.offsets
         if len(offsets) > len(text) + 1 or offsets[-1] != len(text):  # not ASCII: characters to bytes
-            starts = list(map(offsets.__getitem__, starts))
-            ends = list(map(offsets.__getitem__, ends))
-        token_ends, found = model.segmenter.path(flat)
+            starts = listed(map(offsets.__getitem__, starts))
+            ends = listed(map(offsets.__getitem__, ends))
         token_starts = [0, *token_ends[:-1]]
         columns = Columns(builder.origin)
         names = self._names
@@ -82,10 +89,10 @@ class UnigramTokenizer(StagedTokenizer):
             if stop > k:  # known pieces, in bulk
                 known = found[k:stop]
                 firsts = token_starts[k:stop]
-                columns.names += map(names.__getitem__, known)
+                extend(columns.names, map(names.__getitem__, known))
                 columns.ids += known
-                columns.starts += map(starts.__getitem__, firsts)
-                columns.ends += [ends[e - 1] for e in token_ends[k:stop]]
+                extend(columns.starts, map(starts.__getitem__, firsts))
+                extend(columns.ends, map(ends.__getitem__, map((-1).__add__, token_ends[k:stop])))
                 columns.kinds += [""] * len(known)
                 surfaces += firsts
                 k = stop
@@ -97,19 +104,69 @@ class UnigramTokenizer(StagedTokenizer):
             b = token_ends[k]
             k += 1
             spaced = spaced or Aligned(flat, starts, ends, 0)
-            if model.byte_fallback:
-                for n, byte in enumerate(flat[a:b].encode("utf-8")):
-                    piece = BYTE_PIECES[byte]
-                    columns.add(piece, _nth_byte(builder, spaced, (a, b), n), model.ids[piece], "byte", 0)
-                    surfaces.append(a)
-            else:
-                columns.add(names[model.unk_id], spaced.span(a, b), model.unk_id, "unknown", 0)
+            for n, byte in enumerate(flat[a:b].encode("utf-8")):
+                piece = BYTE_PIECES[byte]
+                columns.add(piece, _nth_byte(builder, spaced, (a, b), n), model.ids[piece], "byte", 0)
                 surfaces.append(a)
-        words = list(accumulate(flat[a] == SPACE_MARK for a in surfaces))
+        words = listed(accumulate(map(SPACE_MARK.__eq__, map(flat.__getitem__, surfaces))))
         if words and flat[surfaces[0]] == SPACE_MARK:
             words = [w - 1 for w in words]  # the first token starts word 0, whatever it starts with
         columns.words = words
         return (*columns.table()[:7], tuple(words))
+
+    def _char_table(self, text: str, flat: str, starts, ends, token_ends, found) -> tuple:
+        """The columns straight from character offsets, where every token
+        spans whole normalized characters (no byte piece): a token covers
+        the original characters of its first and last ones, so its byte
+        span is their UTF-8 offsets and no token is partial (what
+        Columns.table works out from the bytes).  A run of unknown
+        characters is one unknown token: the run's first node, ending where
+        its last one does."""
+        from core.inspect.aligned import _LEADS
+        from core.models.unigram.fast import UNKNOWN
+
+        model = self.model
+        found, token_ends = list(found), list(token_ends)
+        token_starts = [0, *token_ends[:-1]] if token_ends else []
+        unknown = where(listed(map(UNKNOWN.__eq__, found))) if UNKNOWN in found else []
+        if unknown:
+            firsts = [i for i in unknown if not i or found[i - 1] != UNKNOWN]
+            later = set(unknown).difference(firsts)
+            for i in reversed(firsts):
+                j = i
+                while j + 1 < len(found) and found[j + 1] == UNKNOWN:
+                    j += 1
+                token_ends[i] = token_ends[j]
+            if later:
+                keep = [True] * len(found)
+                for i in later:
+                    keep[i] = False
+                found, token_starts, token_ends = (listed(compress(column, keep))
+                                                   for column in (found, token_starts, token_ends))
+        char_starts = listed(map(starts.__getitem__, token_starts))
+        char_ends = listed(map(ends.__getitem__, map((-1).__add__, token_ends)))
+        if text.isascii():
+            byte_starts, byte_ends = char_starts, char_ends
+        else:
+            data = text.encode("utf-8", "surrogatepass")
+            offsets = listed(compress(range(len(data)), data.translate(_LEADS)))
+            offsets.append(len(data))
+            byte_starts = listed(map(offsets.__getitem__, char_starts))
+            byte_ends = listed(map(offsets.__getitem__, char_ends))
+            release(offsets)
+        release(starts, ends)
+        names = listed(map(self._names.__getitem__, found))
+        kinds = [""] * len(found)
+        for i in where(listed(map(eq, char_starts, char_ends))):
+            kinds[i] = "inserted"  # the dummy ▁ (an empty span)
+        if unknown:
+            unk, name = model.unk_id, self._names[model.unk_id]
+            for i in where(listed(map(UNKNOWN.__eq__, found))):
+                names[i], found[i], kinds[i] = name, unk, "unknown"
+        words = listed(accumulate(map(SPACE_MARK.__eq__, map(flat.__getitem__, token_starts))))
+        if words and flat[token_starts[0]] == SPACE_MARK:
+            words = [w - 1 for w in words]  # the first token starts word 0, whatever it starts with
+        return names, char_starts, char_ends, byte_starts, byte_ends, found, kinds, tuple(words)
 
     @cached_property
     def _names(self) -> list[str]:

@@ -5,8 +5,10 @@ the prefix is how a BERT user reads a continuation."""
 from __future__ import annotations
 
 import re
-from itertools import chain, repeat
+from itertools import accumulate, chain, repeat
+from operator import add
 
+from core.slices import listed, release
 from core.tokenizer.staged import StagedTokenizer
 
 _WORDS = re.compile(r"\S+")  # str.split(), as the whitespace stage
@@ -36,43 +38,58 @@ class WordPieceTokenizer(StagedTokenizer):
         at a time, so each word's characters keep their own original bytes,
         and the later stages (run by the same aligned code, on the word
         alone) only say which of its characters each token came from."""
-        from core.inspect.stages import Builder
+        from core.inspect.aligned import utf8_offsets
         from core.inspect.token_walk import Columns
 
+        # Every token spells whole characters (the unknown token: a whole
+        # word), so the columns are kept in characters and the bytes read
+        # off once at the end; no token is partial or inserted, which is
+        # what Columns.table would work out from the bytes.
         model = self.model
-        builder = Builder(text)
-        offsets = builder.origin.offsets
-        columns = Columns(builder.origin)
-        names, ids, starts, ends, kinds, words = [], [], [], [], [], []
+        columns = Columns(None)
         number = 0
         for start, part, added in model.cut_added(text):
             if added is not None:
-                columns.names, columns.ids, columns.starts, columns.ends, columns.kinds, columns.words = \
-                    names, ids, starts, ends, kinds, words
-                columns.add(added.content, (offsets[start], offsets[start + len(part)]), added.id, "special", -1)
+                columns.add(added.content, (start, start + len(part)), added.id, "special", -1)
                 number += 1
                 continue
-            flat, sources = _stage_one(model.basic, part)
-            for match in _WORDS.finditer(flat):
-                p = match.start()
-                found = self._words.get(match.group())
-                if found is None:
-                    found = self._word_columns(match.group())
-                word_names, word_ids, word_kinds, firsts, lasts, ordinals, count = found
-                names += word_names
-                ids += word_ids
-                kinds += word_kinds
-                if sources is None:
-                    starts += [offsets[start + p + a] for a in firsts]
-                    ends += [offsets[start + p + b] for b in lasts]
-                else:
-                    starts += [offsets[start + sources[p + a]] for a in firsts]
-                    ends += [offsets[start + sources[p + b - 1] + 1] for b in lasts]
-                words += [number + k for k in ordinals]
-                number += count
-        columns.names, columns.ids, columns.starts, columns.ends, columns.kinds, columns.words = \
-            names, ids, starts, ends, kinds, words
-        return columns.table()
+            for at, stretch in _stretches(part):
+                number = self._place(columns, start + at, stretch, number)
+        starts, ends = columns.starts, columns.ends
+        if text.isascii():
+            return columns.names, starts, ends, starts, ends, columns.ids, columns.kinds, columns.words
+        offsets = utf8_offsets(text)
+        byte_starts, byte_ends = listed(map(offsets.__getitem__, starts)), listed(map(offsets.__getitem__, ends))
+        release(offsets)
+        return columns.names, starts, ends, byte_starts, byte_ends, columns.ids, columns.kinds, columns.words
+
+    def _place(self, columns, base: int, stretch: str, number: int) -> int:
+        """The tokens of one stretch, which starts at character ``base`` of
+        the input: per word a lookup, then every column in one pass over
+        all the words' tokens.  Returns the next word number."""
+        flat, sources = _stage_one(self.model.basic, stretch)
+        matches = list(_WORDS.finditer(flat))
+        places, texts = list(map(re.Match.start, matches)), list(map(re.Match.group, matches))
+        known = self._words.get
+        founds = list(map(known, texts))
+        for k in [k for k, found in enumerate(founds) if found is None]:
+            founds[k] = known(texts[k]) or self._word_columns(texts[k])
+        counts = [len(found[1]) for found in founds]
+        columns.names += chain.from_iterable(found[0] for found in founds)
+        columns.ids += chain.from_iterable(found[1] for found in founds)
+        columns.kinds += chain.from_iterable(found[2] for found in founds)
+        firsts = map(add, chain.from_iterable(map(repeat, places, counts)), chain.from_iterable(f[3] for f in founds))
+        lasts = map(add, chain.from_iterable(map(repeat, places, counts)), chain.from_iterable(f[4] for f in founds))
+        if sources is None:
+            columns.starts += map(base.__add__, firsts)
+            columns.ends += map(base.__add__, lasts)
+        else:  # a stage-one character sits where its source character was
+            columns.starts += map(base.__add__, map(sources.__getitem__, firsts))
+            columns.ends += map((base + 1).__add__, map(sources.__getitem__, map((-1).__add__, lasts)))
+        firsts_of_words = accumulate((found[6] for found in founds), initial=number)
+        columns.words += map(add, chain.from_iterable(map(repeat, firsts_of_words, counts)),
+                             chain.from_iterable(found[5] for found in founds))
+        return number + sum(found[6] for found in founds)
 
     def _word_columns(self, word: str):
         """One stage-one word's tokens: names, IDs, kinds, first and (past
@@ -83,29 +100,36 @@ class WordPieceTokenizer(StagedTokenizer):
         from core.inspect.stage_kinds import _wordpiece_layout
 
         basic = self.model.basic
-        if basic is None:
-            subwords = [Aligned(word, list(range(len(word))), list(range(1, len(word) + 1)), 0)]
-        elif word.isascii() and word.isalnum():
-            # Letters and digits of ASCII: lower casing maps one to one,
-            # there are no accents or punctuation, so one word, unmoved.
-            text = word.lower() if basic.lowercase else word
-            subwords = [Aligned(text, list(range(len(word))), list(range(1, len(word) + 1)), 0)]
+        if basic is not None and not word.isascii():
+            subwords = _one_to_one_words(basic, word)
+            if subwords is None:
+                here = Aligned(word, list(range(len(word))), list(range(1, len(word) + 1)), 0)
+                subwords = [(sub.text, sub.starts, sub.ends) for sub in specs.bert_words(basic, here)[-1][1]]
         else:
-            here = Aligned(word, list(range(len(word))), list(range(1, len(word) + 1)), 0)
-            subwords = specs.bert_words(basic, here)[-1][1]
+            # ASCII: lower casing maps one to one, there are no accents,
+            # and every punctuation character is ASCII's (bert_basic.is_punctuation):
+            # each part keeps its characters' places.
+            text = word if basic is None or not basic.lowercase else word.lower()
+            spans = [m.span() for m in _ASCII_PARTS.finditer(text)] if basic is not None and \
+                basic.split_punctuation else [(0, len(text))]
+            subwords = [(text[a:b], a, a + 1) for a, b in spans]
         names, ids, kinds, firsts, lasts, ordinals = [], [], [], [], [], []
-        for k, sub in enumerate(subwords):
-            layout = self._layouts.get(sub.text)
+        for k, (sub, starts, ends) in enumerate(subwords):
+            layout = self._layouts.get(sub)
             if layout is None:
-                layout = _wordpiece_layout(self.model, sub.text)
+                layout = _matched_layout(self.model, sub) or _wordpiece_layout(self.model, sub)
                 if len(self._layouts) < WORD_LIMIT:
-                    self._layouts[sub.text] = layout
+                    self._layouts[sub] = layout
             names += layout.names
             ids += layout.ids
             kinds += layout.kinds
-            firsts += [sub.starts[i] for i in layout.firsts]
-            lasts += [sub.ends[i] for i in layout.lasts]
-            ordinals += [k] * len(layout.ids)
+            if isinstance(starts, int):  # characters from ``starts`` on, in order
+                firsts += map(starts.__add__, layout.firsts)
+                lasts += map(ends.__add__, layout.lasts)
+            else:
+                firsts += map(starts.__getitem__, layout.firsts)
+                lasts += map(ends.__getitem__, layout.lasts)
+            ordinals += repeat(k, len(layout.ids))
         found = (names, ids, kinds, firsts, lasts, ordinals, len(subwords))
         if len(self._words) < WORD_LIMIT:
             self._words[word] = found
@@ -113,6 +137,72 @@ class WordPieceTokenizer(StagedTokenizer):
 
     def _encode_ids(self, text: str) -> list[int]:
         return self.model.encode_ids(text)
+
+
+def _matched_layout(model, word: str):
+    """The layout of a word the fast matcher (``WordPiece.word_ids``) cut
+    into pieces that spell it, from their lengths; None where it became
+    the unknown token (stage_kinds._wordpiece_layout traces that)."""
+    from core.inspect.token_walk import Layout
+
+    ids = model.word_ids(word)
+    if ids == (model.ids[model.unk],) and not (word == model.unk and len(word) <= model.max_input_chars_per_word):
+        return None
+    names = tuple(map(model.vocab.__getitem__, ids))
+    cut = len(model.prefix)
+    sizes = [len(names[0]), *(len(name) - cut for name in names[1:])]
+    if names[0] + "".join(name[cut:] for name in names[1:]) != word or min(sizes) < 1:
+        return None
+    ends = tuple(accumulate(sizes))
+    return Layout(names, ids, (), ("",) * len(ids), (0, *ends[:-1]), tuple(e - 1 for e in ends), True, False)
+
+
+def _one_to_one_words(basic, word: str):
+    """The word stages of :func:`core.inspect.aligned_specs.bert_words` as
+    ``(text, first character, first character + 1)`` per final word, where
+    lower casing and accent stripping each map every character to exactly
+    one (as a whole and one by one: then ``map_local`` keeps each place),
+    else None."""
+    from core.pipeline import bert_basic
+
+    text = word
+    for on, function in ((basic.lowercase, basic.lower), (basic.strips_accents, bert_basic.strip_accents)):
+        if on:
+            out = function(text)
+            if out != text:
+                each = list(map(function, text))
+                if len(out) != len(text) or "".join(each) != out or any(len(c) != 1 for c in each):
+                    return None
+                text = out
+    if basic.split_punctuation:
+        marks = [i for i, ch in enumerate(text) if bert_basic.is_punctuation(ch)]
+        cuts = sorted({0, len(text), *marks, *(i + 1 for i in marks)})
+        spans = list(zip(cuts, cuts[1:]))
+    else:
+        spans = [(0, len(text))]
+    parts = [(text[a:b], a, a + 1) for a, b in spans]
+    return parts if all(_WORDS.fullmatch(part) for part, _, _ in parts) else None
+
+
+# One ASCII punctuation character, or a run of anything else (bert_basic.split_punctuation).
+_ASCII_PARTS = re.compile(r"[!-/:-@\[-`{-~]|[^!-/:-@\[-`{-~]+")
+
+
+def _stretches(text: str):
+    """``(offset, stretch)`` of about :data:`STRETCH` characters each, cut
+    after a space or line end (which stays whitespace through stage one, so
+    no word spans a cut): a str.translate or regex call over a megabyte
+    holds the GIL too long for the window."""
+    at = 0
+    while at < len(text):
+        found = _SPACE.search(text, at + STRETCH) if at + STRETCH < len(text) else None
+        end = len(text) if found is None else found.end()
+        yield at, text[at:end]
+        at = end
+
+
+STRETCH = 1 << 16
+_SPACE = re.compile("[ \n]")
 
 
 def _stage_one(basic, text: str):
@@ -123,8 +213,9 @@ def _stage_one(basic, text: str):
         return text, None
     table = basic._table("first", text, basic._first)
     out = text.translate(table)
-    if len(out) == len(text) and all(len(v) == 1 for k, v in table.items() if chr(k) in text):
+    chars = set(text)
+    if len(out) == len(text) and all(len(table.get(ord(c), c)) == 1 for c in chars):
         return out, None  # one character for one: indices unchanged
-    lengths = {ord(c): chr(len(table.get(ord(c), c))) for c in set(text)}
+    lengths = {ord(c): chr(len(table.get(ord(c), c))) for c in chars}
     sizes = text.translate(lengths).encode("latin-1")
     return out, list(chain.from_iterable(map(repeat, range(len(text)), sizes)))

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from core.errors import Cancelled, StudioError
 from core.inspect import textinfo
+from core.slices import extend
 from core.tokenizer.base import SPECIAL
 from core.tokenizer.post import post_processor_of
 
@@ -69,23 +70,16 @@ def thread_threshold(tokenizer) -> int:
     return THREAD_THRESHOLD if tokenizer.kind == "byte-bpe" else STAGED_THREAD_THRESHOLD
 
 
-BLOCK = 1 << 16  # characters per step of utf16_offsets
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
 def utf16_offsets(text: str):
     """Qt's (UTF-16) position of each character boundary of ``text``: a range
     when no character lies beyond U+FFFF (each of those takes two units),
-    else a list, built a block at a time so no C call holds the GIL long."""
+    else a list, built a slice at a time so no C call holds the GIL long."""
     if not _ASTRAL.search(text):
         return range(len(text) + 1)
-    offsets, wide = [0], 0
-    for lo in range(0, len(text), BLOCK):
-        part = text[lo:lo + BLOCK]
-        before = list(accumulate(map((0xFFFF).__lt__, map(ord, part)), initial=wide))
-        offsets += map(add, range(lo + 1, lo + len(part) + 1), before[1:])
-        wide = before[-1]
-    return offsets
+    return extend([0], map(add, range(1, len(text) + 1), accumulate(map((0xFFFF).__lt__, map(ord, text)))))
 
 
 def encode_text(tokenizer, text: str, should_stop=lambda: False, add_special_tokens: bool = False) -> Encoded:

@@ -131,19 +131,3 @@ def test_nfkc_pipeline_text_is_the_nfkc_of_the_input(text):
     n = Pipeline(add_dummy_prefix=False, remove_extra_whitespaces=False).normalize(text)
     assert n.text == unicodedata.normalize("NFKC", text).replace(" ", "▁")
 
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.text("ab<>[]^-\\中", min_size=1, max_size=4), max_size=6), st.text("ab<>[]^-\\中 x", max_size=40))
-def test_protected_runs_equal_a_scan_of_every_position(pieces, text):
-    from core.pipeline.normalize import _protected_runs, longest_protected
-    pipeline = Pipeline(normalization="identity", protected=tuple(pieces))
-    plain, at = [], 0
-    while at < len(text):
-        hit = longest_protected(pipeline._matcher, text, at) if pieces else None
-        if hit:
-            plain.append((at, at + len(hit), hit))
-            at += len(hit)
-        else:
-            at += 1
-    found = list(_protected_runs(text, pipeline._matcher, pipeline._starts)) if pieces else []
-    assert found == plain

