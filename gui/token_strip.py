@@ -30,7 +30,7 @@ GAP = 3
 # The layout runs in turns of at most LAYOUT_SECONDS between events (checked
 # every LAYOUT_CHUNK chips), so a million tokens show their first screen at
 # once and the window stays responsive while the rest is laid out.
-LAYOUT_CHUNK = 4_096
+LAYOUT_CHUNK = 1_024
 LAYOUT_SECONDS = 0.01
 MARK_COLOUR = QColor("#c62828")
 DESCRIBED_CHARS = 8  # a tooltip names at most this many characters
@@ -189,9 +189,11 @@ class TokenStrip(QAbstractScrollArea):
         began = time.perf_counter()
         limit = max(200, self.viewport().width() - GAP)
         first = len(self._xs)
+        # A new text lays out its first screen at once, the rest in later turns.
+        screen = self.verticalScrollBar().value() + self.viewport().height() if not first else None
         while len(self._xs) < len(self._chips):
             self._place(len(self._xs), min(len(self._chips), len(self._xs) + LAYOUT_CHUNK), limit)
-            if time.perf_counter() - began > LAYOUT_SECONDS:
+            if time.perf_counter() - began > LAYOUT_SECONDS or screen is not None and self._cursor[1] > screen:
                 break
         if len(self._xs) < len(self._chips):
             self._layout_timer.start()

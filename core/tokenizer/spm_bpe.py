@@ -25,6 +25,7 @@ from operator import add, eq
 
 from core.models.spm_bpe import mark_of
 from core.pipeline.normalize import BYTE_PIECES
+from core.inspect.token_walk import Layout, layout
 from core.slices import extend, listed, release, where
 
 STRETCH = 1 << 16  # characters of normalized text split at once (a regex call over more holds the GIL too long)
@@ -162,7 +163,6 @@ def _spelled_layout(model, chunk: str, plain_ids):
     a byte piece only where a character outside the vocabulary falls back
     to its bytes, without the general walk (which gives the same steps
     there), else None (the unknown token, a dropped character)."""
-    from core.inspect.token_walk import Layout, layout
 
     ids = model.word_ids(chunk)
     names = tuple(map(model.token_of, ids))

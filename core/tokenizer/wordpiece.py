@@ -8,6 +8,11 @@ import re
 from itertools import accumulate, chain, repeat
 from operator import add
 
+from core.inspect import aligned_specs as specs
+from core.inspect.aligned import Aligned, utf8_offsets
+from core.inspect.stage_kinds import _wordpiece_layout
+from core.inspect.token_walk import Columns, Layout
+from core.pipeline import bert_basic
 from core.slices import listed, release
 from core.tokenizer.staged import StagedTokenizer
 
@@ -38,8 +43,6 @@ class WordPieceTokenizer(StagedTokenizer):
         at a time, so each word's characters keep their own original bytes,
         and the later stages (run by the same aligned code, on the word
         alone) only say which of its characters each token came from."""
-        from core.inspect.aligned import utf8_offsets
-        from core.inspect.token_walk import Columns
 
         # Every token spells whole characters (the unknown token: a whole
         # word), so the columns are kept in characters and the bytes read
@@ -95,9 +98,6 @@ class WordPieceTokenizer(StagedTokenizer):
         """One stage-one word's tokens: names, IDs, kinds, first and (past
         the) last character in the word, which of its final words each
         comes from, and how many final words it makes."""
-        from core.inspect import aligned_specs as specs
-        from core.inspect.aligned import Aligned
-        from core.inspect.stage_kinds import _wordpiece_layout
 
         basic = self.model.basic
         if basic is not None and not word.isascii():
@@ -143,7 +143,6 @@ def _matched_layout(model, word: str):
     """The layout of a word the fast matcher (``WordPiece.word_ids``) cut
     into pieces that spell it, from their lengths; None where it became
     the unknown token (stage_kinds._wordpiece_layout traces that)."""
-    from core.inspect.token_walk import Layout
 
     ids = model.word_ids(word)
     if ids == (model.ids[model.unk],) and not (word == model.unk and len(word) <= model.max_input_chars_per_word):
@@ -163,7 +162,6 @@ def _one_to_one_words(basic, word: str):
     lower casing and accent stripping each map every character to exactly
     one (as a whole and one by one: then ``map_local`` keeps each place),
     else None."""
-    from core.pipeline import bert_basic
 
     text = word
     for on, function in ((basic.lowercase, basic.lower), (basic.strips_accents, bert_basic.strip_accents)):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import traceback
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass
 from itertools import accumulate
 from operator import add
@@ -64,6 +65,7 @@ class Encoded:
     decoded: str | None  # what decoding the tokens gives back, for short inputs
     expected: str | None  # the input without its specials (they decode to nothing)
     positions: list | None  # the input's character index of each character of ``expected``
+    flag_counts: dict  # how many tokens carry each flag (counted here, not on the GUI thread)
 
 
 def thread_threshold(tokenizer) -> int:
@@ -101,7 +103,7 @@ def encode_text(tokenizer, text: str, should_stop=lambda: False, add_special_tok
             decoded = tokenizer.decode(list(encoding.ids), errors="replace").text
         except StudioError:
             decoded = None  # the normal forms line then claims nothing about the round trip
-    return Encoded(encoding, chips, utf16, size, report, decoded, expected, positions)
+    return Encoded(encoding, chips, utf16, size, report, decoded, expected, positions, Counter(encoding.flags))
 
 
 class EncodePanel(QWidget):
@@ -312,7 +314,8 @@ class EncodePanel(QWidget):
         self.encoding, self.tokenizer, self._utf16 = result.encoding, tokenizer, result.utf16
         self.strip.set_chips(result.chips)
         self.token_model.set_chips(result.chips, result.encoding)
-        self.counts_label.setText(texts.counts(tokenizer, len(result.utf16) - 1, result.size, result.encoding))
+        self.counts_label.setText(texts.counts(tokenizer, len(result.utf16) - 1, result.size, len(result.encoding.ids),
+                                               result.flag_counts))
         if result.report is None:
             self.normal_label.setText(texts.too_long_for_normal_forms(NORMAL_FORMS_LIMIT))
         else:

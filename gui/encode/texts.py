@@ -88,9 +88,10 @@ def byte_alphabet(tokenizer) -> bool:
     return tokenizer.kind == "byte-bpe" or (tokenizer.kind == "bpe" and getattr(tokenizer.model, "byte_level", False))
 
 
-def counts(tokenizer, code_points: int, size: int, encoding) -> str:
-    """"12 code points · 18 UTF-8 bytes · 9 tokens", with what is special about them."""
-    n = str(len(encoding.ids))
+def counts(tokenizer, code_points: int, size: int, tokens: int, flag_counts) -> str:
+    """"12 code points · 18 UTF-8 bytes · 9 tokens", with what is special about
+    them (``flag_counts``: flag -> how many tokens carry it)."""
+    n = str(tokens)
     if byte_alphabet(tokenizer):
         text = QCoreApplication.translate(
             "EncodeTexts", "%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens")
@@ -99,12 +100,11 @@ def counts(tokenizer, code_points: int, size: int, encoding) -> str:
     else:
         text = QCoreApplication.translate("EncodeTexts", "%1 code points · %2 UTF-8 bytes · %3 tokens")
     text = text.replace("%1", str(code_points)).replace("%2", str(size)).replace("%3", n)
-    flags = encoding.flags
     extra = [(UNKNOWN, QCoreApplication.translate("EncodeTexts", "%1 unknown")),
              (BYTE, QCoreApplication.translate("EncodeTexts", "%1 byte-fallback pieces")),
              (SPECIAL, QCoreApplication.translate("EncodeTexts", "%1 special"))]
     for flag, words in extra:
-        found = flags.count(flag) if any(flags) else 0
+        found = flag_counts.get(flag, 0)
         if found:
             text += " · " + words.replace("%1", str(found))
     return text
