@@ -80,3 +80,20 @@ def wait_task(qtbot, task, timeout: int = 20_000) -> None:
 
     assert task is not None
     qtbot.waitUntil(lambda: task not in workers._RUNNING, timeout=timeout)
+
+
+def drop(widget, paths):
+    """Drag files onto ``widget`` and drop them, through Qt's event delivery
+    (so application event filters run, as with a real drag); the drop event."""
+    from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+    from PySide6.QtWidgets import QApplication
+
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    enter = QDragEnterEvent(QPoint(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(widget, enter)
+    assert enter.isAccepted()
+    event = QDropEvent(QPointF(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(widget, event)
+    return event

@@ -9,9 +9,8 @@ import re
 import stat
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from core.corpus import EXAMPLE_19_1
 from core.workspace import workspace_file
@@ -23,7 +22,7 @@ from gui.corpus_editor import CorpusEditor
 from gui.main_window import MainWindow
 from gui.workers import BusyDialog
 
-from conftest import wait_task
+from conftest import drop, wait_task
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -58,15 +57,15 @@ def open_and_wait(qtbot, window, path):
     return window.failures
 
 
-def drop(widget, paths) -> QDropEvent:
-    data = QMimeData()
-    data.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    enter = QDragEnterEvent(QPoint(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
-    QApplication.sendEvent(widget, enter)
-    assert enter.isAccepted()
-    event = QDropEvent(QPointF(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
-    QApplication.sendEvent(widget, event)
-    return event
+def ticks_while(qtbot, task, timeout) -> bool:
+    """Did a 1 ms timer on the GUI thread tick while ``task`` was reading?"""
+    beats = []
+    heartbeat = QTimer(interval=1)
+    heartbeat.timeout.connect(lambda: beats.append(task.is_running()))
+    heartbeat.start()
+    wait_task(qtbot, task, timeout=timeout)
+    heartbeat.stop()
+    return any(beats)
 
 
 def one_line(messages, expected):
@@ -143,14 +142,7 @@ def test_a_large_corpus_is_read_while_the_event_loop_keeps_running(qtbot, tmp_pa
     path = tmp_path / "big.txt"
     line = b"the quick brown fox jumps over the lazy dog again and again\n"
     path.write_bytes(line * (40 * 1024 * 1024 // len(line)))  # 40 MB
-    beats = []
-    heartbeat = QTimer(interval=1)
-    task = editor.import_path(path)
-    heartbeat.timeout.connect(lambda: beats.append(task.is_running()))
-    heartbeat.start()
-    wait_task(qtbot, task, timeout=120_000)
-    heartbeat.stop()
-    assert any(beats)  # the GUI thread ticked while the worker was reading
+    assert ticks_while(qtbot, editor.import_path(path), 120_000)
     corpus = editor.workspace.corpus
     assert corpus.counts[corpus.words.index("again")] == 2 * (40 * 1024 * 1024 // len(line))
 
@@ -163,14 +155,7 @@ def test_a_large_workspace_is_read_while_the_event_loop_keeps_running(window, qt
     del document["model"]
     path.write_text(json.dumps(document), encoding="utf-8")
     window.workspace_path = None
-    beats = []
-    heartbeat = QTimer(interval=1)
-    task = window.open_workspace(path)
-    heartbeat.timeout.connect(lambda: beats.append(task.is_running()))
-    heartbeat.start()
-    wait_task(qtbot, task, timeout=60_000)
-    heartbeat.stop()
-    assert any(beats)  # the GUI thread ticked while the worker was reading
+    assert ticks_while(qtbot, window.open_workspace(path), 60_000)
     assert len(window.workspace.corpus) == 200_000 and window.workspace_path == str(path)
 
 

@@ -2,9 +2,8 @@
 dialogs replaced by recorded answers so nothing blocks."""
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent
 
 tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers  # noqa: E402
@@ -18,6 +17,8 @@ from core.formats.exportable import export_reasons  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
 from gui.bridge import WorkspaceBridge  # noqa: E402
 from gui.main_window import MainWindow  # noqa: E402
+
+from conftest import drop  # noqa: E402
 
 TEXT = ["Beautiful is better than ugly.", "分词器把文本切成片段。", "I love 🙂 and cafe\u0301   spaces"] * 5
 
@@ -157,19 +158,6 @@ def test_export_without_assets_explains(qtbot):
     main.interop.dialogs = fake = FakeDialogs()
     assert main.workspace.assets == () and main.interop.export_tokenizer() is None
     assert "Assets tab" in fake.errors[0]
-
-
-def drop(widget, paths) -> QDropEvent:
-    """Drag files onto ``widget`` and drop them, through Qt's event delivery
-    (so application event filters run, as with a real drag)."""
-    data = QMimeData()
-    data.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    enter = QDragEnterEvent(QPoint(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
-    QApplication.sendEvent(widget, enter)
-    assert enter.isAccepted()
-    event = QDropEvent(QPointF(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
-    QApplication.sendEvent(widget, event)
-    return event
 
 
 def test_dropping_a_tokenizer_file_imports_it(window, qtbot, hf_file):
