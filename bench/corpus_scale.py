@@ -16,8 +16,8 @@ may be shared).  Runs:
   at the alphabet, so no merge is learned) with 1 and 2 Rayon threads;
 * ``stats`` with each ``--tokenizers`` entry (shelf names) alone, with 1
   and 2 workers, on a ``--stats-mb`` corpus built the same way (statistics
-  encode every record in Python: a gigabyte takes tens of minutes per
-  tokenizer on 2 cores); the two reports must be identical;
+  encode every record in Python: a gigabyte takes half an hour or more
+  per tokenizer on 2 cores); the two reports must be identical;
 * ``--stats-whole NAME``: that tokenizer on the whole corpus, 2 workers.
 
 The corpus is bench/corpora.py's ``build_scale``: Debian packages' text --

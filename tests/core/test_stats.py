@@ -94,6 +94,17 @@ def test_every_engine_gives_the_same_figures(assets, tmp_path):
         assert corpus_stats(paths, list(assets), engine="dask", client=client, chunk_bytes=2048) == one
 
 
+def test_a_shelf_name_is_a_tokenizer_and_a_file_of_that_name_wins(assets, corpus, tmp_path, capsys, monkeypatch):
+    assert main(["stats", corpus, "--tokenizer", "cl100k_base", "--json", "--workers", "1"]) == 0
+    tok = json.loads(capsys.readouterr().out)["tokenizers"][0]
+    # "ab" " 中" | " " " x"
+    assert (tok["name"], tok["vocab_size"], tok["total"]["tokens"]) == ("cl100k_base", 100_261, 4)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cl100k_base").write_bytes(Path(assets[0]).read_bytes())
+    assert main(["stats", corpus, "--tokenizer", "cl100k_base", "--json", "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["tokenizers"][0]["vocab_size"] == 4
+
+
 def test_bad_input_is_one_line(assets, corpus, tmp_path, capsys):
     (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
     for argv in (["--tokenizer", str(tmp_path / "bad.json")], ["--tokenizer", assets[0], "--strict"],
