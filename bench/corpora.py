@@ -11,6 +11,12 @@
   separators, colour codes and the offensive sets) and the Python sources
   of ``libpython3.11-stdlib``, in blocks of 40 lines taken from each source
   in turn, so every prefix of 1 MB mixes all six.
+* :func:`build_scale` -- a corpus of a gigabyte or more in several files for
+  ``count`` and ``stats``: the ``en`` documentation, the ``ordinary``
+  fortunes and code, and the manual pages of twelve languages
+  (``manpages``, ``manpages-de``, ``-es``, ``-fr``, ``-it``, ``-ja``,
+  ``-nl``, ``-pl``, ``-pt-br``, ``-ru``, ``-uk``, ``-zh``) as plain text,
+  each repeated to its share of the size with variation per copy.
 * ``generated`` -- a fixed-seed text of Zipf-distributed pseudo-words with
   punctuation, numbers, some accented, Chinese and emoji characters; always
   available, identical on every machine.
@@ -24,6 +30,7 @@ source is shorter it is repeated, and :func:`build` says so.
 
 from __future__ import annotations
 
+import gzip
 import os
 import random
 import re
@@ -194,3 +201,95 @@ def build(name: str, size: int) -> tuple[Path, dict]:
 def records(path: Path) -> list[str]:
     """The file's lines without their endings, as the workbench's records."""
     return path.read_text(encoding="utf-8").splitlines()
+
+
+# ==== a corpus of a gigabyte or more ====
+
+MANPAGES = ("manpages", "manpages-de", "manpages-es", "manpages-fr", "manpages-it", "manpages-ja", "manpages-nl",
+            "manpages-pl", "manpages-pt-br", "manpages-ru", "manpages-uk", "manpages-zh")
+SCALE_VERSION = 1
+_ROFF_TEXT_MACROS = {"B", "I", "BR", "IR", "RB", "RI", "BI", "IB", "SH", "SS", "SM", "SB", "TP", "IP", "Nm", "Nd"}
+_ROFF_FONT = re.compile(r"\\f(\[[^\]]*\]|\(..|.)")
+_ROFF_CHAR = re.compile(r"\\(\(..|\[[^\]]*\]|[&|^:%,/]|s[-+]?\d)")
+
+
+def roff_text(source: str) -> str:
+    """The running text of a manual page: requests and comments dropped, the
+    words of font macros (``.B``, ``.SH``...) kept, escapes resolved."""
+    lines = []
+    for line in source.splitlines():
+        line = line.split('\\"', 1)[0]
+        if line.startswith((".", "'")):
+            macro, _, rest = line[1:].strip().partition(" ")
+            if macro not in _ROFF_TEXT_MACROS or not rest.strip():
+                continue
+            line = rest.replace('"', "")
+        line = _ROFF_CHAR.sub("", _ROFF_FONT.sub("", line)).replace("\\-", "-").replace("\\ ", " ").replace("\\e", "\\")
+        if line.strip():
+            lines.append(line.rstrip() + "\n")
+    return "".join(lines)
+
+
+def _manpages(package: str) -> str:
+    pages = sorted(p for p in (_unpacked(package) / "usr/share/man").glob("**/*.gz") if p.is_file())
+    parts = []
+    for path in pages:
+        raw = gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
+        parts.append(roff_text(raw))
+    return "".join(parts)
+
+
+def scale_sources() -> dict[str, str]:
+    """Each source's text, by the name of the file it becomes."""
+    sources = {"docs-en": _english(), "fortunes-and-code": _ordinary()}
+    for package in MANPAGES:
+        sources[package.replace("manpages", "man") if package != "manpages" else "man-en"] = _manpages(package)
+    return sources
+
+
+def _variant(lines: list[str], copy: int) -> str:
+    """Copy ``copy`` of a source: its 40-line blocks in a shuffled order, and
+    every digit shifted by ``copy`` (so numbers, versions and dates differ),
+    for realistic new words in each copy rather than the same counts again."""
+    if copy == 0:
+        return "".join(lines)
+    blocks = [lines[i:i + BLOCK_LINES] for i in range(0, len(lines), BLOCK_LINES)]
+    random.Random(copy).shuffle(blocks)
+    shift = str.maketrans("0123456789", "".join(str((d + copy) % 10) for d in range(10)))
+    return "".join(line.translate(shift) for block in blocks for line in block)
+
+
+def build_scale(size: int, folder: Path | None = None) -> tuple[list[Path], list[dict]]:
+    """Files totalling about ``size`` bytes (whole lines), cached in ``folder``:
+    the English documentation gets 30 %, the fortunes and code 10 %, the
+    manual pages of each of the twelve languages an equal part of the rest.
+    Returns the files and, per file, its source bytes and copies."""
+    folder = folder or CACHE / f"scale-v{SCALE_VERSION}-{size}"
+    done = folder / "files.txt"
+    if not done.exists():
+        sources = scale_sources()
+        shares = {"docs-en": 0.30, "fortunes-and-code": 0.10}
+        rest = (1 - sum(shares.values())) / (len(sources) - len(shares))
+        folder.mkdir(parents=True, exist_ok=True)
+        info = []
+        for name, text in sources.items():
+            target = int(size * shares.get(name, rest))
+            lines = text.splitlines(keepends=True)
+            written, copy = 0, 0
+            with open(folder / f"{name}.txt", "wb") as handle:
+                while written < target:
+                    data = _variant(lines, copy).encode("utf-8")
+                    if written + len(data) > target:
+                        data = data[:data.rfind(b"\n", 0, target - written) + 1]
+                    if not data:
+                        break
+                    handle.write(data)
+                    written += len(data)
+                    copy += 1
+            info.append({"file": f"{name}.txt", "bytes": written, "source_bytes": len(text.encode("utf-8")),
+                         "copies": copy})
+        done.write_text("".join(f"{i['file']}\t{i['bytes']}\t{i['source_bytes']}\t{i['copies']}\n" for i in info),
+                        encoding="utf-8")
+    rows = [line.split("\t") for line in done.read_text(encoding="utf-8").splitlines()]
+    info = [{"file": f, "bytes": int(b), "source_bytes": int(s), "copies": int(c)} for f, b, s, c in rows]
+    return [folder / i["file"] for i in info], info

@@ -17,7 +17,8 @@ def add_command(sub, print_json) -> None:
                                    "split frequent words; per Unicode script and in total.")
     p.add_argument("corpus", nargs="+", help="files or directories (.gz, .zst too)")
     p.add_argument("--tokenizer", action="append", required=True, metavar="ASSET",
-                   help="a tokenizer asset (repeat for each tokenizer to compare)")
+                   help="a tokenizer asset, or a built-in tokenizer's name (python main.py shelf lists them); "
+                        "repeat for each tokenizer to compare")
     add_engine_options(p, memory=False)
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="the whole report as JSON")

@@ -16,7 +16,7 @@ from pathlib import Path
 from core.count import engines
 from core.count.sources import corpus_files, tasks_of
 from core.errors import CorpusError, StudioError
-from core.stats.mapper import FIELDS, StatsOptions, open_tokenizer, stats_task, task_sums
+from core.stats.mapper import FIELDS, StatsOptions, asset_ref, open_tokenizer, stats_task, task_sums
 
 FREQUENT = 200  # the most split words are drawn from this many most frequent ones
 MOST_SPLIT = 20
@@ -36,7 +36,7 @@ def corpus_stats(paths, tokenizers, *, fmt="text", field=None, strict=False, eng
         raise StudioError("stats: give at least one --tokenizer ASSET")
     if field is not None and fmt != "jsonl":
         raise StudioError("--field reads JSON lines: use it with --format jsonl")
-    tokenizer_paths = tuple(os.path.abspath(p) for p in tokenizers)
+    tokenizer_paths = tuple(asset_ref(p) for p in tokenizers)
     toks = [open_tokenizer(p) for p in tokenizer_paths]  # bad assets fail here, before any worker starts
     files = corpus_files(paths)
     tasks = tasks_of(files, max(chunk_bytes, 1 << 10))

@@ -57,9 +57,24 @@ class StatsResult:
 _opened: dict = {}  # (path, mtime, size) -> Tokenizer: a worker opens each asset once
 
 
+def asset_ref(arg: str) -> str:
+    """What a worker opens for an ASSET argument: the file's absolute path
+    (a worker may have another working folder), else ``shelf:NAME``."""
+    from core.assets import shelf
+
+    entry = shelf.find(arg) if not os.path.exists(arg) else None
+    return shelf.PREFIX + entry.name if entry is not None else os.path.abspath(arg)
+
+
 def open_tokenizer(path: str):
     from core import assets, tokenizer
+    from core.assets import shelf
 
+    if path.startswith(shelf.PREFIX):
+        if path not in _opened:
+            asset, model = shelf.load(path)
+            _opened[path] = tokenizer.wrap(asset["kind"], model)
+        return _opened[path]
     stat = os.stat(path)
     key = (path, stat.st_mtime_ns, stat.st_size)
     if key not in _opened:

@@ -92,12 +92,29 @@ def test_a_small_budget_spills_and_changes_nothing(corpus, tmp_path):
     rng = random.Random(5)
     (tmp_path / "many.txt").write_text("\n".join(" ".join(f"w{rng.randrange(40_000)}" for _ in range(10))
                                                  for _ in range(8000)), encoding="utf-8")
-    # Not the 10 MB line: a record is held whole, and it is over this budget.
     files = [corpus[0], corpus[1], str(tmp_path / "many.txt"), corpus[3]]
     big = count_corpus(files, tmp_path / "big.tsv", workers=2, memory=1 << 30)
     small = count_corpus(files, tmp_path / "small.tsv", workers=2, memory=6 << 20, chunk_bytes=64 << 20)
     assert big.spilled == 0 and small.spilled > 0
     assert read_table(tmp_path / "small.tsv") == read_table(tmp_path / "big.tsv")
+
+
+def test_a_budget_just_over_the_10_mb_line_spills_and_changes_nothing(corpus, tmp_path, capsys):
+    # A record is counted whole, and a task may hold one of up to a quarter of
+    # its share of --memory: 160 MB over 2 workers and the reduce step lets
+    # the 10 MB line through, and 330,000 distinct words in one file outgrow
+    # that share, so the file's task spills.
+    rng = random.Random(6)
+    (tmp_path / "many.txt").write_text("\n".join(" ".join(f"w{rng.randrange(1_000_000)}" for _ in range(10))
+                                                 for _ in range(40_000)), encoding="utf-8")
+    files = [*corpus, str(tmp_path / "many.txt")]
+    big = count_corpus(files, tmp_path / "big.tsv", workers=2, memory=1 << 30)
+    small = count_corpus(files, tmp_path / "small.tsv", workers=2, memory=160 << 20, chunk_bytes=64 << 20)
+    assert big.spilled == 0 and small.spilled > 0
+    assert read_table(tmp_path / "small.tsv") == read_table(tmp_path / "big.tsv") == oracle(files)
+    # Under a budget too small for it, the line is refused by name, not counted in pieces.
+    assert main(["count", *files, "--memory", "40M", "--workers", "1", "-o", str(tmp_path / "tight.tsv")]) == 2
+    assert f"{corpus[2]}: the record at byte offset" in capsys.readouterr().err
 
 
 def test_the_reduce_step_sorts_on_disk_when_the_table_outgrows_its_budget(tmp_path, monkeypatch):

@@ -6,9 +6,13 @@ import csv
 import io
 import json
 import os
+import random
+import re
+from pathlib import Path
 
 import pytest
 
+from core.assets import shelf
 from core.cli.main import main
 from core.stats import corpus_stats, corpus_stats_here
 from core.stats.mapper import open_tokenizer
@@ -90,6 +94,17 @@ def test_every_engine_gives_the_same_figures(assets, tmp_path):
         assert corpus_stats(paths, list(assets), engine="dask", client=client, chunk_bytes=2048) == one
 
 
+def test_a_shelf_name_is_a_tokenizer_and_a_file_of_that_name_wins(assets, corpus, tmp_path, capsys, monkeypatch):
+    assert main(["stats", corpus, "--tokenizer", "cl100k_base", "--json", "--workers", "1"]) == 0
+    tok = json.loads(capsys.readouterr().out)["tokenizers"][0]
+    # "ab" " 中" | " " " x"
+    assert (tok["name"], tok["vocab_size"], tok["total"]["tokens"]) == ("cl100k_base", 100_261, 4)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cl100k_base").write_bytes(Path(assets[0]).read_bytes())
+    assert main(["stats", corpus, "--tokenizer", "cl100k_base", "--json", "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["tokenizers"][0]["vocab_size"] == 4
+
+
 def test_bad_input_is_one_line(assets, corpus, tmp_path, capsys):
     (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
     for argv in (["--tokenizer", str(tmp_path / "bad.json")], ["--tokenizer", assets[0], "--strict"],
@@ -98,3 +113,91 @@ def test_bad_input_is_one_line(assets, corpus, tmp_path, capsys):
         assert main(["stats", str(tmp_path / "s.txt"), *argv, "--workers", "1"]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("error: "), err
+
+
+# ==== every engine on a corpus with a 10 MB line ====
+
+WORDS = ["the", "tokenizer", "counts", "words", "Zeichen", "naïve", "façade", "中文", "分词", "Ωmega", "мир", "2024",
+         "it's", "x1", "🙂", "字"]
+
+
+@pytest.fixture(scope="module")
+def big_corpus(tmp_path_factory):
+    """Files with a BOM, CRLF, invalid bytes, no final newline, and a 10 MB single line; a char-bpe trained
+    without 🙂, 字 and capitals, so the figures hold [UNK]s."""
+    folder = tmp_path_factory.mktemp("big")
+    rng = random.Random(11)
+
+    def lines(n):
+        return [" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 9))) for _ in range(n)]
+
+    (folder / "a.txt").write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines(400)).encode() + b"\r\n")
+    (folder / "b.txt").write_bytes("\n".join(lines(300)).encode() + b"\nbad \xff\xfe byte\n\xc3 cut" +
+                                   "\n".join(lines(200)).encode())
+    # Ordinary words repeated with variation: every seventh capitalised, with a comma, a full stop or a number.
+    words = rng.choices(WORDS, k=1_600_000)
+    for i in range(0, len(words), 7):
+        words[i] = words[i].capitalize() + rng.choice([",", ".", "", str(i % 1000)])
+    long_line = " ".join(words)
+    assert len(long_line.encode()) >= 10_000_000
+    (folder / "c.txt").write_bytes(("\r\n".join(lines(50)) + "\r\n" + long_line + "\r\n" +
+                                    "\n".join(lines(50))).encode())
+    (folder / "t.tsv").write_text("".join(f"{w}\t{i + 1}\n" for i, w in enumerate(WORDS[:-2])), encoding="utf-8")
+    assert main(["train", str(folder / "t.tsv"), "--merges", "60", "-o", str(folder / "tok.json")]) == 0
+    return [str(folder / n) for n in ("a.txt", "b.txt", "c.txt")], str(folder / "tok.json")
+
+
+def test_one_and_two_workers_and_dask_give_the_same_figures_with_a_10_mb_line(big_corpus):
+    paths, tok = big_corpus
+    one = corpus_stats(paths, [tok], workers=1, chunk_bytes=1 << 20)
+    two = corpus_stats(paths, [tok], workers=2, chunk_bytes=1 << 20)
+    assert one == two
+    total = one["tokenizers"][0]["total"]
+    assert one["corpus"]["invalid_utf8"] == 3 and one["corpus"]["words"] > 1_600_000
+    assert total["unknown"] > 0 and total["tokens"] >= total["words"]
+    # The CRs before LF and the BOM are not text: the characters are the records' own.
+    records = [line.removesuffix("\r") for path in paths
+               for line in Path(path).read_bytes().decode("utf-8", "replace").removeprefix("\ufeff").split("\n")]
+    assert one["corpus"]["characters"] == sum(map(len, records))
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, \
+            distributed.Client(c) as client:
+        assert corpus_stats(paths, [tok], engine="dask", client=client, chunk_bytes=1 << 20) == one
+
+
+# ==== the [UNK] and byte-fallback counts against the real libraries ====
+
+MULTILINGUAL = ("Hello, world! It's 2024; naïve façade, Ångström, Straße.\n"
+                "中文分词很有趣，汉字没有空格。日本語のテキスト、カタカナとひらがな。龘靐齉\n"
+                "مرحبا بالعالم، كيف حالك؟ 😀👍🏽👨‍👩‍👧 ❤️ 🦜🪐\r\n"
+                "ქართული ენა, བོད་ཡིག, ᏣᎳᎩ, ꦧꦱꦗꦮ, 𓀀𓁐, ሰላም ዓለም\n"
+                "def encode(self, text: str) -> list[int]:\n\treturn [ord(c) for c in text]  # 12345678\n")
+
+
+def _records(text):
+    return [line.removesuffix("\r") for line in text.removesuffix("\n").split("\n")]
+
+
+def test_byte_fallback_count_is_sentencepieces_count_of_byte_pieces(tmp_path):
+    import sentencepiece as spm
+
+    (tmp_path / "c.txt").write_text(MULTILINGUAL * 3, encoding="utf-8", newline="")
+    sp = spm.SentencePieceProcessor(model_proto=shelf.original(shelf.find("mistral-v3-bpe")))
+    pieces = [p for r in _records(MULTILINGUAL * 3) for p in sp.encode(r, out_type=str)]
+    expected = sum(bool(re.fullmatch(r"<0x[0-9A-F]{2}>", p)) for p in pieces)
+    total = corpus_stats([str(tmp_path / "c.txt")], ["mistral-v3-bpe"], workers=1)["tokenizers"][0]["total"]
+    assert expected > 20 and (total["byte_fallback"], total["tokens"]) == (expected, len(pieces))
+    assert total["byte_fallback_rate"] == expected / len(pieces) and total["unknown"] == 0
+
+
+def test_unknown_count_is_hf_tokenizers_count_of_unk_ids(tmp_path):
+    from tokenizers import BertWordPieceTokenizer
+
+    (tmp_path / "vocab.txt").write_bytes(shelf.original(shelf.find("bert-base-uncased")))
+    (tmp_path / "c.txt").write_text(MULTILINGUAL * 3, encoding="utf-8", newline="")
+    hf = BertWordPieceTokenizer(str(tmp_path / "vocab.txt"), lowercase=True)
+    ids = [i for r in _records(MULTILINGUAL * 3) for i in hf.encode(r, add_special_tokens=False).ids]
+    expected = ids.count(hf.token_to_id("[UNK]"))
+    total = corpus_stats([str(tmp_path / "c.txt")], ["bert-base-uncased"], workers=1)["tokenizers"][0]["total"]
+    assert expected > 10 and (total["unknown"], total["tokens"]) == (expected, len(ids))
+    assert total["unknown_rate"] == expected / len(ids) and total["byte_fallback"] == 0
