@@ -176,3 +176,12 @@ def snapshot(folder) -> dict:
         else:
             out[name] = ("other", stat.S_IFMT(mode))
     return out
+
+
+def write_awkward_files(folder, lines) -> None:
+    """Two corpus files a reader must take as they are: ``a.txt`` with a BOM
+    and CRLF, ``b.txt`` with invalid bytes (FF FE, a cut C3) and no final
+    newline; ``lines(n)`` gives n lines of text."""
+    (folder / "a.txt").write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines(400)).encode() + b"\r\n")
+    (folder / "b.txt").write_bytes("\n".join(lines(300)).encode() + b"\nbad \xff\xfe byte\n\xc3 cut" +
+                                   "\n".join(lines(200)).encode())

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import CorpusError
-from core.fileio import kind_of
+from core.fileio import check_regular
 
 COMPRESSED = (".gz", ".zst")
 BOM = b"\xef\xbb\xbf"
@@ -42,25 +42,16 @@ def corpus_files(paths) -> list[str]:
     files: list[str] = []
     for given in paths:
         path = Path(given)
-        try:
-            mode = path.stat().st_mode
-        except FileNotFoundError:
-            raise CorpusError(f"{given}: no such file", code="file.missing", where=str(given)) from None
-        except OSError as exc:
-            raise CorpusError(f"{given}: cannot read ({exc.strerror or exc})", code="file.unreadable",
-                              where=str(given), reason=exc.strerror or str(exc)) from None
-        if stat.S_ISDIR(mode):
+        if path.is_dir():
             found = []
             for folder, dirs, names in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 found += [os.path.join(folder, n) for n in names if not n.startswith(".")]
             files += sorted(f for f in found if stat.S_ISREG(os.stat(f).st_mode))
-        elif stat.S_ISREG(mode):
-            files.append(str(path))
         else:
-            reason = f"{kind_of(mode)}, not a regular file"  # worded as core.fileio's, so the GUI translates it
-            raise CorpusError(f"{given}: cannot read ({reason})", code="file.unreadable", where=str(given),
-                              reason=reason)
+            # Missing, unreadable, a FIFO or device: the one-line refusal every reader gives.
+            check_regular(path, what="a corpus file", error=CorpusError)
+            files.append(str(path))
     if not files:
         raise CorpusError("no corpus files found in " + ", ".join(map(str, paths)))
     return files

@@ -19,6 +19,8 @@ from core.count.mapper import words_of
 from core.errors import CorpusError, StudioError
 from core.inspect import identity
 
+from tests.fuzzing import write_awkward_files
+
 WORDS = ["the", "cat", "lower", "low", "newest", "中文", "字", "ça", "naïve", "it's", "x1", "123456", "🙂"]
 
 
@@ -54,9 +56,7 @@ def corpus(tmp_path_factory):
     def lines(n):
         return [" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 9))) for _ in range(n)]
 
-    (folder / "a.txt").write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines(400)).encode() + b"\r\n")
-    (folder / "b.txt").write_bytes("\n".join(lines(300)).encode() + b"\nbad \xff\xfe byte\n\xc3 cut" +
-                                   "\n".join(lines(200)).encode())
+    write_awkward_files(folder, lines)
     long_line = " ".join(rng.choice(WORDS) for _ in range(2_000_000))
     assert len(long_line.encode()) >= 10_000_000
     (folder / "c.txt").write_bytes(("\n".join(lines(50)) + "\n" + long_line + "\n" + "\n".join(lines(50))).encode())

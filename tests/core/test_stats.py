@@ -17,6 +17,8 @@ from core.cli.main import main
 from core.stats import corpus_stats, corpus_stats_here
 from core.stats.mapper import open_tokenizer
 
+from tests.fuzzing import write_awkward_files
+
 CORPUS = "ab 中\n  x\r\n"  # two records; the CR before LF is the line ending, not text
 
 
@@ -131,9 +133,7 @@ def big_corpus(tmp_path_factory):
     def lines(n):
         return [" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 9))) for _ in range(n)]
 
-    (folder / "a.txt").write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines(400)).encode() + b"\r\n")
-    (folder / "b.txt").write_bytes("\n".join(lines(300)).encode() + b"\nbad \xff\xfe byte\n\xc3 cut" +
-                                   "\n".join(lines(200)).encode())
+    write_awkward_files(folder, lines)
     # Ordinary words repeated with variation: every seventh capitalised, with a comma, a full stop or a number.
     words = rng.choices(WORDS, k=1_600_000)
     for i in range(0, len(words), 7):
