@@ -107,7 +107,7 @@ class TokenStrip(QAbstractScrollArea):
         self._text_metrics = QFontMetrics(self._text_font)
         self._small_metrics = QFontMetrics(self._small_font)
         self._row_height = self._text_metrics.height() + 2 * self._small_metrics.height() + 3 * PAD
-        self._mark_room = 2 * self._small_metrics.horizontalAdvance("≠")
+        self._mark_room = 2 * self._small_metrics.horizontalAdvance("≠")  # the "≠" corner on both sides, never over the label
 
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
@@ -151,13 +151,6 @@ class TokenStrip(QAbstractScrollArea):
     @staticmethod
     def hex_text(chip: Chip) -> str:
         return " ".join(f"{b:02X}" for b in chip.data) if chip.data else "—"
-
-    def _chip_width(self, chip: Chip, marked: bool = False) -> int:
-        width = self._width_cache.get(id(chip))
-        if width is None:
-            width = self._width_cache[id(chip)] = self._measure(chip)
-        # Room for the "≠" corner on both sides, so it never covers the label.
-        return width + self._mark_room if marked else width
 
     def _measure(self, chip: Chip) -> int:
         label = self._label_widths.get(chip.label)

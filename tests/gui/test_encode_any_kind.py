@@ -269,7 +269,7 @@ def test_chip_widths_are_measured_for_the_chips_on_show(window, qtbot):
         encode(panel, qtbot, f"Hello world {round} " + "lll中 🙂 naïve"[round % 7:])
     qtbot.waitUntil(lambda: panel.strip.laid_out)
     fresh = TokenStrip()
-    expected = [min(fresh._chip_width(c), max(200, panel.strip.viewport().width() - 3) - 3)
+    expected = [min(fresh._measure(c), max(200, panel.strip.viewport().width() - 3) - 3)
                 for c in panel.strip.chips()]
     assert panel.strip._ws == expected
 

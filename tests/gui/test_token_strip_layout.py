@@ -16,7 +16,7 @@ def greedy(strip, chips, marked):
     limit = max(200, strip.viewport().width() - GAP)
     x, y, placed = GAP, GAP, []
     for index, chip in enumerate(chips):
-        width = min(strip._chip_width(chip, index in marked), limit - GAP)
+        width = min(strip._measure(chip) + (strip._mark_room if index in marked else 0), limit - GAP)
         if x + width > limit and x > GAP:
             x, y = GAP, y + strip._row_height + GAP
         placed.append((x, y, width))
