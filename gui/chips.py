@@ -12,8 +12,7 @@ so a megabyte of text costs a dictionary lookup per token.
 
 from __future__ import annotations
 
-from itertools import compress
-
+from core.inspect.aligned import utf8_offsets
 from core.slices import listed
 from core.render import render_piece
 from core.tokenizer.base import BYTE, PARTIAL, SPECIAL, UNKNOWN
@@ -69,20 +68,6 @@ def _partial_chip(stored, token_id, piece, text, char_starts, byte_span, char_sp
                 covers=text[char_span[0]:char_span[1]], part=held if stored else "")
 
 
-_STARTS_A_CHAR = bytes(0 if 0x80 <= b < 0xC0 else 1 for b in range(256))
-
-
-def utf8_char_starts(text: str) -> list[int]:
-    """The UTF-8 offset of each character of ``text``, and its length at the
-    end (lone surrogates count three bytes), in C a slice at a time: a
-    megabyte character by character would cost a second, and in one call
-    would hold the GIL (and so the GUI thread) for tens of milliseconds."""
-    data = text.encode("utf-8", "surrogatepass")
-    starts = listed(compress(range(len(data)), data.translate(_STARTS_A_CHAR)))
-    starts.append(len(data))
-    return starts
-
-
 def encoding_chips(encoding, text: str) -> list[Chip]:
     """One chip per token of ``encoding`` (an Encoding of ``text``)."""
     chips = listed(map(_WholeChips().__getitem__, zip(encoding.ids, encoding.texts, encoding.pieces)))
@@ -103,7 +88,7 @@ def encoding_chips(encoding, text: str) -> list[Chip]:
                                 covers=text[c0:c1])
         elif flag in (PARTIAL, BYTE):
             if char_starts is None:
-                char_starts = utf8_char_starts(text)
+                char_starts = utf8_offsets(text)
             key = (flag, token_id, text[c0:c1], b0 - char_starts[c0], char_starts[c1] - b1)
             make = lambda: _partial_chip(encoding.tokens[i] if flag == BYTE else None,  # noqa: E731
                                          token_id, piece, text, char_starts, (b0, b1), (c0, c1))

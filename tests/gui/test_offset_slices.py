@@ -6,7 +6,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-import gui.chips as chips  # noqa: E402
+from core.inspect.aligned import utf8_offsets  # noqa: E402
 from core import slices  # noqa: E402
 from gui.encode import panel  # noqa: E402
 
@@ -29,7 +29,7 @@ def test_utf16_offsets(text, block):
 
 @settings(max_examples=80, deadline=None)
 @given(texts | st.text(st.sampled_from("a\ud800中"), max_size=20), st.integers(1, 9))
-def test_utf8_char_starts(text, block):
+def test_utf8_offsets(text, block):
     plain, at = [], 0
     for ch in text:
         plain.append(at)
@@ -37,6 +37,6 @@ def test_utf8_char_starts(text, block):
     saved = slices.STEP
     slices.STEP = block
     try:
-        assert chips.utf8_char_starts(text) == plain + [at]
+        assert utf8_offsets(text) == plain + [at]
     finally:
         slices.STEP = saved
