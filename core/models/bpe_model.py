@@ -29,8 +29,10 @@ import heapq
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 
+import numpy as np
 import regex
 
+from core.models import bpe_batch
 from core.pipeline import fast_split
 from core.pipeline import text_pipeline as tp
 from core.assets.schema import require
@@ -43,6 +45,8 @@ _NO_MERGE = (1 << 62, 0, 0)  # sorts after every real (rank, new_id, index)
 # them per cache (a few tens of MB at most); past that, misses still merge.
 CACHE_LIMIT = 1 << 17
 CACHED_WORD = 256
+# From BATCH_MIN uncached pieces on, a text's misses merge together (fill).
+BATCH_MIN = 64
 # Up to SHORT_WORD symbols a word merges by tiktoken's lowest-rank loop
 # (quadratic, in C); longer ones by a heap over a linked list.
 SHORT_WORD = 64
@@ -184,6 +188,8 @@ class BPEModel:
         pieces = _PieceCache()
         pieces.merge = (lambda piece: self._word(respell(piece), None)[0]) if respell else \
             (lambda piece: self._word(piece, None)[0])
+        object.__setattr__(self, "_respell", respell)
+        object.__setattr__(self, "_pairs", None)  # a bpe_batch.PairTable, built on first use
         object.__setattr__(self, "_split", split)
         object.__setattr__(self, "_pieces", pieces)
 
@@ -281,13 +287,61 @@ class BPEModel:
             if added is not None:
                 ids.append(added.id)
             else:
-                ids += chain.from_iterable(map(lookup, split(part, first)))
+                pieces = split(part, first)
+                self.fill(pieces)
+                ids += chain.from_iterable(map(lookup, pieces))
         return ids
+
+    def fill(self, pieces: list[str]) -> None:
+        """Merge the raw pieces not yet cached all at once
+        (core.models.bpe_batch) and cache them; the lookups that follow then
+        all hit.  Few misses are left to the cache, one at a time."""
+        cache = self._pieces
+        room = CACHE_LIMIT - len(cache)
+        if len(pieces) < BATCH_MIN or room < BATCH_MIN:
+            return
+        misses = [p for p in set(pieces).difference(cache.keys()) if len(p) <= CACHED_WORD][:room]
+        if len(misses) < BATCH_MIN:
+            return
+        words = list(map(self._respell, misses)) if self._respell else misses
+        cache.update(zip(misses, self._merge_words(words)))
+
+    def _merge_words(self, words: list[str]) -> list[tuple[int, ...]]:
+        """``[self._word(w, None)[0] for w in words]``, the merging batched."""
+        if self.ignore_merges:
+            direct = list(map(self._ids.get, words))
+            if None not in direct:
+                return [(i,) for i in direct]
+            out = [(i,) if i is not None else None for i in direct]
+            rest = [k for k, i in enumerate(direct) if i is None]
+        else:
+            out, rest = [None] * len(words), range(len(words))
+        if self.continuing_prefix is not None or self.end_of_word_suffix is not None or not self._table:
+            for k in rest:
+                out[k] = self._word(words[k], None)[0]
+            return out
+        if self._pairs is None:
+            object.__setattr__(self, "_pairs", bpe_batch.PairTable(self._table, self._ids))
+        pairs = self._pairs
+        sym, lengths, spelled = pairs.symbols([words[k] for k in rest])
+        if not spelled.all():
+            # A character outside the vocabulary: unknown token or byte fallback.
+            for k in np.asarray(rest)[~spelled].tolist():
+                out[k] = self._word(words[k], None)[0]
+            sym = sym[np.repeat(spelled, lengths)]
+            lengths, rest = lengths[spelled], np.asarray(rest)[spelled].tolist()
+        for k, merged in zip(rest, pairs.merge(sym, lengths, self._merge_one)):
+            out[k] = merged
+        return out
 
     def piece_ids(self, items) -> list[int]:
         """IDs of raw pieces as :meth:`pieces` gives them (an int is an
         added token's ID), for a worker process of core.tokenizer.parallel."""
         lookup = self._pieces.__getitem__
+        texts = [item for item in items if type(item) is str]
+        self.fill(texts)
+        if len(texts) == len(items):
+            return list(chain.from_iterable(map(lookup, items)))
         return list(chain.from_iterable((item,) if type(item) is int else lookup(item) for item in items))
 
     def pieces(self, text: str) -> list:
@@ -322,7 +376,9 @@ class BPEModel:
                 words.append(-1 if added.special else number)
                 number += 1
                 continue
-            for piece in split(part, first):
+            pieces = split(part, first)
+            self.fill(pieces)
+            for piece in pieces:
                 found = lookup(piece)
                 ids += found
                 words += [number] * len(found)
@@ -436,6 +492,9 @@ class BPEModel:
         if pending:
             symbols.append(ids[self.unk])
         return symbols, unknown, dropped
+
+    def _merge_one(self, symbols: list[int]) -> list[int]:
+        return _merge_heap(symbols, self._table) if len(symbols) > SHORT_WORD else self._merge_short(symbols)
 
     def _merge(self, symbols, limit):
         """The lowest-ranked adjacent pair merges first, the leftmost on a tie."""

@@ -16,17 +16,29 @@ takes chunks from the front while the pool takes them from the back, and it
 never waits for the pool (a chunk not done there yet is done here), so a
 slow start costs nothing but the pool's share of the work; the process
 exits once the worker has finished what it had taken.
+
+Where this process may fork (Linux, the command line: no Qt loaded, on the
+main thread) a single text is split in two by forking instead: the child
+already holds the tokenizer and the pieces, encodes the second half and
+writes its IDs down a pipe as 8-byte integers (data, not pickle), so a
+second process pays from :data:`FORK_MIN_CHARS` characters on.  Should the
+child fail, this process encodes its half too.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import sys
 import threading
+from array import array
 from concurrent.futures import ProcessPoolExecutor
 from itertools import chain
 
 WORKERS = 2  # processes in all, this one included
 POOL_MIN_CHARS = 2_000_000
+FORK_MIN_CHARS = 200_000
 CHUNKS = 64
 
 _worker = None  # the tokenizer a worker process rebuilt
@@ -41,7 +53,10 @@ def encode_ids(tok, text: str, *, asset: dict | None = None, workers: int = WORK
                min_chars: int = POOL_MIN_CHARS) -> list[int]:
     """``tok.encode_ids(text)``, on ``workers`` processes when the text is
     long and ``asset`` (what ``tok`` was built from) is given.  ``progress``
-    is called with ``(chunks done, chunks)``."""
+    is called with ``(chunks done, chunks)``.  ``min_chars`` is for the
+    spawned pool; a fork needs :data:`FORK_MIN_CHARS`."""
+    if workers >= 2 and can_split(tok) and can_fork() and len(text) >= min(min_chars, FORK_MIN_CHARS):
+        return _forked(tok, text, progress)
     if asset is None or workers < 2 or len(text) < min_chars or not can_split(tok):
         ids = tok.encode_ids(text)
         if progress:
@@ -69,6 +84,56 @@ def encode_lines(tok, lines: list[str], *, asset: dict | None = None, workers: i
     else:
         parts = _run(asset, chunks, "lines", local, workers, progress)
     return list(chain.from_iterable(parts))
+
+
+def can_fork() -> bool:
+    """Is forking safe here: Linux, the main thread, and no Qt (whose
+    threads and locks a child would copy half-held)?"""
+    return (sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread()
+            and "PySide6.QtCore" not in sys.modules)
+
+
+def _forked(tok, text: str, progress) -> list[int]:
+    pieces = tok.model.pieces(text)
+    half = len(pieces) // 2
+    first, second = pieces[:half], pieces[half:]
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into the caller's code
+        status = 1
+        try:
+            os.close(read)
+            data = memoryview(array("q", tok.model.piece_ids(second)).tobytes())
+            while data:
+                data = data[os.write(write, data):]
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    try:
+        ids = tok.model.piece_ids(first)
+        if progress:
+            progress(1, 2)
+        chunks = []
+        while True:
+            chunk = os.read(read, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    except BaseException:
+        os.kill(pid, signal.SIGKILL)  # interrupted: the child's half is not wanted
+        raise
+    finally:
+        os.close(read)
+        _, status = os.waitpid(pid, 0)
+    data = b"".join(chunks)
+    if status == 0 and len(data) % 8 == 0:
+        ids += array("q", data)
+    else:
+        ids += tok.model.piece_ids(second)
+    if progress:
+        progress(2, 2)
+    return ids
 
 
 def _cut(items: list, count: int) -> list[list]:
