@@ -18,6 +18,8 @@ from itertools import accumulate, chain
 
 import numpy as np
 
+from core.pipeline.text_pipeline import byte_level
+
 _SHIFT = 22  # every ID is below 2**22 (core.numbers.MAX_VOCAB)
 _NONE = np.iinfo(np.int64).max  # the rank of a pair with no merge
 _DENSE = 0x10000  # characters below this are looked up in an array
@@ -44,21 +46,40 @@ class PairTable:
             if len(token) == 1 and ord(token) < _DENSE:
                 self._chars[ord(token)] = token_id
 
-    def symbols(self, words: list[str]):
-        """``(symbol IDs of all words joined, symbols per word, spelled)``:
-        ``spelled[i]`` is false for a word with a character that is not a
-        token (the caller merges that one by the full rule)."""
-        lengths = np.fromiter(map(len, words), np.int64, len(words))
-        points = np.frombuffer("".join(words).encode("utf-32-le", "surrogatepass"), np.uint32)
+    def respelled(self, pieces: list[str], respell):
+        """``(words, the words joined, characters per word)``: each piece as
+        ``respell`` spells it (None: as it is).  GPT-2's byte-level
+        respelling is made once over all pieces joined and cut by each
+        piece's UTF-8 length, not once per piece."""
+        if respell is None:
+            words = pieces
+            joined = "".join(words)
+        elif respell is byte_level:
+            joined = byte_level("".join(pieces))
+            points = _points("".join(pieces))
+            chars = np.cumsum(np.fromiter(map(len, pieces), np.int64, len(pieces)))
+            width = 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000)  # UTF-8 bytes per character
+            ends = np.cumsum(width)[chars - 1].tolist() if points.size else [0] * len(pieces)
+            words = [joined[a:b] for a, b in zip(chain((0,), ends), ends)]
+        else:
+            words = list(map(respell, pieces))
+            joined = "".join(words)
+        return words, joined, np.fromiter(map(len, words), np.int64, len(words))
+
+    def symbols(self, joined: str, lengths: np.ndarray):
+        """``(symbol IDs of the words joined, spelled)``: ``spelled[i]`` is
+        false for a word with a character that is not a token (the caller
+        merges that one by the full rule)."""
+        points = _points(joined)
         sym = self._chars[np.minimum(points, _DENSE - 1)]
         wide = np.flatnonzero(points >= _DENSE - 1)
         if wide.size:
             sym[wide] = [self._ids.get(chr(c), -1) for c in points[wide].tolist()]
-        spelled = np.ones(len(words), bool)
+        spelled = np.ones(lengths.size, bool)
         missing = np.flatnonzero(sym < 0)
         if missing.size:
             spelled[np.searchsorted(np.cumsum(lengths), missing, side="right")] = False
-        return sym, lengths, spelled
+        return sym, spelled
 
     def merge(self, sym: np.ndarray, lengths: np.ndarray, finish) -> list[tuple[int, ...]]:
         """Each word, ``lengths[i]`` symbol IDs of ``sym`` in turn, fully
@@ -117,3 +138,7 @@ class PairTable:
         rank = self.ranks[pos]
         rank[(self.keys[pos] != pair) | (word[at] != word[nxt]) | (nxt == at)] = _NONE
         return rank, pos
+
+
+def _points(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)

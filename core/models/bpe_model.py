@@ -33,6 +33,7 @@ import numpy as np
 import regex
 
 from core.models import bpe_batch
+from core.models.byte_train import paused_gc
 from core.pipeline import fast_split
 from core.pipeline import text_pipeline as tp
 from core.assets.schema import require
@@ -292,45 +293,53 @@ class BPEModel:
                 ids += chain.from_iterable(map(lookup, pieces))
         return ids
 
-    def fill(self, pieces: list[str]) -> None:
+    def fill(self, pieces: list) -> None:
         """Merge the raw pieces not yet cached all at once
         (core.models.bpe_batch) and cache them; the lookups that follow then
-        all hit.  Few misses are left to the cache, one at a time."""
+        all hit.  Few misses are left to the cache, one at a time; an int
+        (an added token's ID) is passed over."""
         cache = self._pieces
         room = CACHE_LIMIT - len(cache)
         if len(pieces) < BATCH_MIN or room < BATCH_MIN:
             return
-        misses = [p for p in set(pieces).difference(cache.keys()) if len(p) <= CACHED_WORD][:room]
+        misses = [p for p in set(pieces).difference(cache.keys()) if type(p) is str and len(p) <= CACHED_WORD]
         if len(misses) < BATCH_MIN:
             return
-        words = list(map(self._respell, misses)) if self._respell else misses
-        cache.update(zip(misses, self._merge_words(words)))
+        del misses[room:]
+        with paused_gc():  # tens of thousands of small tuples, none in a cycle
+            cache.update(zip(misses, self._merge_words(misses)))
 
-    def _merge_words(self, words: list[str]) -> list[tuple[int, ...]]:
-        """``[self._word(w, None)[0] for w in words]``, the merging batched."""
+    def _merge_words(self, pieces: list[str]) -> list[tuple[int, ...]]:
+        """``[self._pieces.merge(p) for p in pieces]``, the merging batched."""
+        if self._pairs is None:
+            object.__setattr__(self, "_pairs", bpe_batch.PairTable(self._table, self._ids))
+        pairs = self._pairs
+        words, joined, lengths = pairs.respelled(pieces, self._respell)
+        out: list = [None] * len(words)
+        rest = range(len(words))
         if self.ignore_merges:
             direct = list(map(self._ids.get, words))
             if None not in direct:
                 return [(i,) for i in direct]
-            out = [(i,) if i is not None else None for i in direct]
             rest = [k for k, i in enumerate(direct) if i is None]
-        else:
-            out, rest = [None] * len(words), range(len(words))
+            for k, i in enumerate(direct):
+                if i is not None:
+                    out[k] = (i,)
         if self.continuing_prefix is not None or self.end_of_word_suffix is not None or not self._table:
             for k in rest:
                 out[k] = self._word(words[k], None)[0]
             return out
-        if self._pairs is None:
-            object.__setattr__(self, "_pairs", bpe_batch.PairTable(self._table, self._ids))
-        pairs = self._pairs
-        sym, lengths, spelled = pairs.symbols([words[k] for k in rest])
+        sym, spelled = pairs.symbols(joined, lengths)
+        keep = np.zeros(len(words), bool)
+        keep[rest] = True
         if not spelled.all():
             # A character outside the vocabulary: unknown token or byte fallback.
-            for k in np.asarray(rest)[~spelled].tolist():
+            for k in np.flatnonzero(keep & ~spelled).tolist():
                 out[k] = self._word(words[k], None)[0]
-            sym = sym[np.repeat(spelled, lengths)]
-            lengths, rest = lengths[spelled], np.asarray(rest)[spelled].tolist()
-        for k, merged in zip(rest, pairs.merge(sym, lengths, self._merge_one)):
+            keep &= spelled
+        if not keep.all():
+            sym, lengths = sym[np.repeat(keep, lengths)], lengths[keep]
+        for k, merged in zip(np.flatnonzero(keep).tolist(), pairs.merge(sym, lengths, self._merge_one)):
             out[k] = merged
         return out
 
@@ -338,9 +347,8 @@ class BPEModel:
         """IDs of raw pieces as :meth:`pieces` gives them (an int is an
         added token's ID), for a worker process of core.tokenizer.parallel."""
         lookup = self._pieces.__getitem__
-        texts = [item for item in items if type(item) is str]
-        self.fill(texts)
-        if len(texts) == len(items):
+        self.fill(items)
+        if int not in set(map(type, items)):
             return list(chain.from_iterable(map(lookup, items)))
         return list(chain.from_iterable((item,) if type(item) is int else lookup(item) for item in items))
 
