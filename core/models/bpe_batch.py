@@ -30,7 +30,7 @@ class PairTable:
     """A merge table ``{(left, right): (rank, new_id, ...)}`` as sorted
     arrays, so a round looks its pairs up in one ``searchsorted``."""
 
-    def __init__(self, table: dict, ids: dict):
+    def __init__(self, table: dict, ids: dict, *, byte_fallback: bool = False):
         count = len(table)
         keys = np.fromiter((left << _SHIFT | right for left, right in table), np.int64, count)
         ranks = np.fromiter((found[0] for found in table.values()), np.int64, count)
@@ -41,6 +41,10 @@ class PairTable:
         self.ranks = np.append(ranks[order], _NONE)
         self.news = np.append(news[order], 0)
         self._ids = ids
+        # Byte fallback: a character outside the vocabulary is the pieces of its UTF-8 bytes.
+        self._bytes = None
+        if byte_fallback:
+            self._bytes = np.array([ids.get(f"<0x{b:02X}>", -1) for b in range(256)], np.int64)
         self._chars = np.full(_DENSE, -1, np.int64)  # code point -> ID of that one-character token
         for token, token_id in ids.items():
             if len(token) == 1 and ord(token) < _DENSE:
@@ -67,19 +71,41 @@ class PairTable:
         return words, joined, np.fromiter(map(len, words), np.int64, len(words))
 
     def symbols(self, joined: str, lengths: np.ndarray):
-        """``(symbol IDs of the words joined, spelled)``: ``spelled[i]`` is
-        false for a word with a character that is not a token (the caller
-        merges that one by the full rule)."""
+        """``(symbol IDs of the words joined, symbols per word, spelled)``:
+        ``spelled[i]`` is false for a word with a character that is neither
+        a token nor (with byte fallback) its bytes' pieces; the caller
+        merges that one by the full rule."""
         points = _points(joined)
         sym = self._chars[np.minimum(points, _DENSE - 1)]
         wide = np.flatnonzero(points >= _DENSE - 1)
         if wide.size:
             sym[wide] = [self._ids.get(chr(c), -1) for c in points[wide].tolist()]
-        spelled = np.ones(lengths.size, bool)
         missing = np.flatnonzero(sym < 0)
+        if missing.size and self._bytes is not None:
+            sym, lengths, missing = self._fall_back(points, sym, lengths, missing)
+        spelled = np.ones(lengths.size, bool)
         if missing.size:
             spelled[np.searchsorted(np.cumsum(lengths), missing, side="right")] = False
-        return sym, spelled
+        return sym, lengths, spelled
+
+    def _fall_back(self, points, sym, lengths, missing):
+        """Each missing character replaced by its UTF-8 bytes' pieces:
+        ``(symbols, symbols per word, positions still missing)``."""
+        chars, which = np.unique(points[missing], return_inverse=True)
+        spelled = [self._bytes[list(chr(c).encode("utf-8", "surrogatepass"))] for c in chars.tolist()]
+        widths = np.fromiter(map(len, spelled), np.int64, len(spelled))
+        pieces = np.concatenate(spelled)
+        firsts = np.cumsum(widths) - widths
+        count = np.ones(sym.size, np.int64)
+        count[missing] = widths[which]
+        out = np.repeat(sym, count)
+        at = np.cumsum(count) - count  # where each character's symbols start
+        each = widths[which]
+        step = np.arange(int(each.sum())) - np.repeat(np.cumsum(each) - each, each)
+        out[np.repeat(at[missing], each) + step] = pieces[np.repeat(firsts[which], each) + step]
+        word_starts = np.cumsum(lengths) - lengths
+        lengths = np.add.reduceat(count, word_starts) if sym.size else lengths
+        return out, lengths, np.flatnonzero(out < 0)
 
     def merge(self, sym: np.ndarray, lengths: np.ndarray, finish) -> list[tuple[int, ...]]:
         """Each word, ``lengths[i]`` symbol IDs of ``sym`` in turn, fully

@@ -307,40 +307,57 @@ class BPEModel:
             return
         del misses[room:]
         with paused_gc():  # tens of thousands of small tuples, none in a cycle
-            cache.update(zip(misses, self._merge_words(misses)))
+            cache.update(zip(misses, self._merge_words(misses, self._respell)))
 
-    def _merge_words(self, pieces: list[str]) -> list[tuple[int, ...]]:
-        """``[self._pieces.merge(p) for p in pieces]``, the merging batched."""
+    def fill_words(self, words) -> None:
+        """:meth:`fill` for pre-tokens as the model merges them (respelled
+        already), in the cache of :meth:`word_ids`."""
+        cache = self._caches.setdefault(None, {})
+        room = CACHE_LIMIT - len(cache)
+        if len(words) < BATCH_MIN or room < BATCH_MIN:
+            return
+        misses = [w for w in set(words).difference(cache.keys()) if len(w) <= CACHED_WORD]
+        if len(misses) < BATCH_MIN:
+            return
+        del misses[room:]
+        with paused_gc():
+            cache.update(zip(misses, self._merge_words(misses, None, full=True)))
+
+    def _merge_words(self, pieces: list[str], respell, *, full: bool = False) -> list[tuple]:
+        """``[self._word(respell(p), None)[0] for p in pieces]`` (with
+        ``full``, the whole ``_word`` triples), the merging batched."""
         if self._pairs is None:
-            object.__setattr__(self, "_pairs", bpe_batch.PairTable(self._table, self._ids))
+            object.__setattr__(self, "_pairs", bpe_batch.PairTable(self._table, self._ids, byte_fallback=self.byte_fallback))
         pairs = self._pairs
-        words, joined, lengths = pairs.respelled(pieces, self._respell)
+        words, joined, lengths = pairs.respelled(pieces, respell)
+        whole = (lambda ids: (ids, (), ())) if full else (lambda ids: ids)
+        slow = (lambda word: self._word(word, None)) if full else (lambda word: self._word(word, None)[0])
         out: list = [None] * len(words)
         rest = range(len(words))
         if self.ignore_merges:
             direct = list(map(self._ids.get, words))
-            if None not in direct:
+            if None not in direct and not full:
                 return [(i,) for i in direct]
             rest = [k for k, i in enumerate(direct) if i is None]
             for k, i in enumerate(direct):
                 if i is not None:
-                    out[k] = (i,)
+                    out[k] = whole((i,))
         if self.continuing_prefix is not None or self.end_of_word_suffix is not None or not self._table:
             for k in rest:
-                out[k] = self._word(words[k], None)[0]
+                out[k] = slow(words[k])
             return out
-        sym, spelled = pairs.symbols(joined, lengths)
+        sym, lengths, spelled = pairs.symbols(joined, lengths)
         keep = np.zeros(len(words), bool)
         keep[rest] = True
         if not spelled.all():
             # A character outside the vocabulary: unknown token or byte fallback.
             for k in np.flatnonzero(keep & ~spelled).tolist():
-                out[k] = self._word(words[k], None)[0]
+                out[k] = slow(words[k])
             keep &= spelled
         if not keep.all():
             sym, lengths = sym[np.repeat(keep, lengths)], lengths[keep]
         for k, merged in zip(np.flatnonzero(keep).tolist(), pairs.merge(sym, lengths, self._merge_one)):
-            out[k] = merged
+            out[k] = whole(merged)
         return out
 
     def piece_ids(self, items) -> list[int]:

@@ -17,6 +17,8 @@ symbol for no run to cross a chunk.  Where any of this does not hold,
 
 from __future__ import annotations
 
+from itertools import chain
+
 from core.pipeline.normalize import SPACE_MARK
 
 
@@ -51,10 +53,11 @@ def chunked(model):
                     out.append(added2.id)
                     continue
                 pieces = inner.split(mark)
+                words = [mark + piece for piece in pieces[1:]]
                 if pieces[0]:
-                    out += word_ids(pieces[0])
-                for piece in pieces[1:]:
-                    out += word_ids(mark + piece)
+                    words.insert(0, pieces[0])
+                model.fill_words(words)
+                out += chain.from_iterable(map(word_ids, words))
         return out
 
     return encode_ids

@@ -125,6 +125,8 @@ def _place(out, text, flat, firsts, lasts, base, chunks, walks, model, plain_ids
     from core.inspect.stage_kinds import _bpe_layout
     from core.inspect.token_walk import remembered
 
+    chunks = list(chunks)
+    model.fill_words([chunk for chunk in set(chunks) if chunk not in walks])
     layouts, ats, at = [], [], base
     for chunk in chunks:
         found = walks.get(chunk)

@@ -28,12 +28,16 @@ def tables(draw):
             tokens.append(left + right)
     steps = draw(st.lists(st.integers(0, 1), min_size=len(merges), max_size=len(merges)))
     ranks = [sum(steps[:k + 1]) for k in range(len(merges))] if draw(st.booleans()) else None
+    fallback = draw(st.booleans())
+    if fallback:  # byte pieces for x's and 中's bytes, none for ÿ's
+        tokens += [f"<0x{b:02X}>" for b in sorted(set("x中".encode()))]
     ids = draw(st.permutations(range(len(tokens))))  # IDs need not follow the merge order
     return bpe_model.BPEModel(tuple(zip(tokens, ids)), tuple(merges), ranks=ranks and tuple(ranks),
-                              ignore_merges=draw(st.booleans()))
+                              ignore_merges=draw(st.booleans()), byte_fallback=fallback)
 
 
-WORDS = st.lists(st.text("abcde", min_size=1, max_size=90), min_size=1, max_size=80)
+# x, 中 and ÿ are outside every vocabulary: byte pieces or the full rule
+WORDS = st.lists(st.text("abcdeabcdex中ÿ", min_size=1, max_size=90), min_size=1, max_size=80)
 
 
 @fuzz_settings(1)
@@ -41,7 +45,8 @@ WORDS = st.lists(st.text("abcde", min_size=1, max_size=90), min_size=1, max_size
 def test_batch_equals_one_word_at_a_time(model, words, tail, monkeypatch_session):
     monkeypatch_session.setattr(bpe_batch, "TAIL", tail)
     expected = [model._merge_word(w, None)[0] for w in words]
-    assert model._merge_words(words) == expected
+    assert model._merge_words(words, None) == expected
+    assert model._merge_words(words, None, full=True) == [model._merge_word(w, None) for w in words]
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +59,8 @@ def test_unknown_characters_take_the_full_rule():
     vocab = (("a", 0), ("b", 1), ("ab", 2), ("<unk>", 3), ("中", 4), ("🙂", 5), ("🙂🙂", 6))
     model = bpe_model.BPEModel(vocab, (("a", "b"), ("🙂", "🙂")), unk="<unk>")
     words = ["ab", "axb", "中ab", "🙂🙂🙂", "x", "b", "\U0010ffff"] * 20
-    assert model._merge_words(words) == [model._merge_word(w, None)[0] for w in words]
-    assert model._merge_words(["axb"]) == [(0, 3, 1)]
+    assert model._merge_words(words, None) == [model._merge_word(w, None)[0] for w in words]
+    assert model._merge_words(["axb"], None) == [(0, 3, 1)]
 
 
 def test_fill_caches_what_the_lookups_then_find(tmp_path_factory):
