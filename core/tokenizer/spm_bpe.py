@@ -21,13 +21,15 @@ piece's offset plus the token's own, one C-level pass over all of them.
 from __future__ import annotations
 
 from itertools import accumulate, chain, repeat
-from operator import add, eq
+from operator import add, attrgetter, eq
 
 from core.models.spm_bpe import mark_of
 from core.pipeline.normalize import BYTE_PIECES
 from core.inspect.token_walk import Layout, layout
 from core.slices import extend, listed, release, where
 
+_NAMES, _IDS, _KINDS, _FIRSTS, _LASTS = map(attrgetter, ("names", "ids", "kinds", "firsts", "lasts"))
+_BEFORE = (-1).__add__
 STRETCH = 1 << 16  # characters of normalized text split at once (a regex call over more holds the GIL too long)
 
 
@@ -139,15 +141,15 @@ def _place(out, text, flat, firsts, lasts, base, chunks, walks, model, plain_ids
         layouts.append(found)
         ats.append(at)
         at += len(chunk)
-    counts = [len(found.ids) for found in layouts]
+    counts = list(map(len, map(_IDS, layouts)))
     k = len(out.starts)
-    extend(out.names, chain.from_iterable(found.names for found in layouts))
-    extend(out.ids, chain.from_iterable(found.ids for found in layouts))
-    extend(out.kinds, chain.from_iterable(found.kinds for found in layouts))
+    extend(out.names, chain.from_iterable(map(_NAMES, layouts)))
+    extend(out.ids, chain.from_iterable(map(_IDS, layouts)))
+    extend(out.kinds, chain.from_iterable(map(_KINDS, layouts)))
     extend(out.starts, map(firsts.__getitem__, map(add, chain.from_iterable(map(repeat, ats, counts)),
-                                                   chain.from_iterable(found.firsts for found in layouts))))
+                                                   chain.from_iterable(map(_FIRSTS, layouts)))))
     extend(out.ends, map(lasts.__getitem__, map(add, chain.from_iterable(map(repeat, ats, counts)),
-                                                chain.from_iterable(found.lasts for found in layouts))))
+                                                chain.from_iterable(map(_LASTS, layouts)))))
     out.words += repeat(index, sum(counts))
     for found, at, first in zip(layouts, ats, accumulate(counts, initial=k)):
         if not found.simple:
@@ -167,13 +169,12 @@ def _spelled_layout(model, chunk: str, plain_ids):
     there), else None (the unknown token, a dropped character)."""
 
     ids = model.word_ids(chunk)
-    names = tuple(map(model.token_of, ids))
+    names = tuple(map(model._by_id.__getitem__, ids))  # IDs the model just gave: all known
     if plain_ids.issuperset(ids):
         if "".join(names) != chunk:
             return None
         ends = tuple(accumulate(map(len, names)))
-        return Layout(names, tuple(ids), (), ("",) * len(ids), (0, *ends[:-1]), tuple(e - 1 for e in ends),
-                      True, False)
+        return Layout(names, ids, (), ("",) * len(ids), (0, *ends[:-1]), tuple(map(_BEFORE, ends)), True, False)
     steps, pos, k, vocab_id = [], 0, 0, model.vocab_id
     while k < len(ids):
         if ids[k] in plain_ids:

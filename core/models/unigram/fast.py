@@ -30,6 +30,9 @@ are those of the search over the whole text.
 from __future__ import annotations
 
 from array import array
+from itertools import chain, repeat
+
+import numpy as np
 
 from core.pipeline.normalize import SPACE_MARK
 
@@ -39,6 +42,8 @@ CACHE_CHARS = 64  # longer chunks are searched every time
 F32_STEP = 2.0 ** -23  # relative spacing of float32 values
 F64_STEP = 2.0 ** -52
 UNKNOWN = -1  # the id of an unknown node in a path
+WINDOW = 256  # chunks certified together after one was not (doubling while all are)
+WINDOW_MAX = 1 << 14
 
 
 class Segmenter:
@@ -73,7 +78,8 @@ class Segmenter:
             all(self.mark not in piece[1:] for piece in model._match)
         # Two characters no piece holds side by side: no node spans the
         # place between them, so every path passes there too.
-        self.pairs = frozenset(piece[i:i + 2] for piece in model._match for i in range(len(piece) - 1))
+        pairs = {piece[i:i + 2] for piece in model._match for i in range(len(piece) - 1)}
+        self.pair_keys = np.array(sorted(ord(p[0]) << 21 | ord(p[1]) for p in pairs), np.int64)
         self.step = F32_STEP if self.float32 else F64_STEP
         self.cache: dict = {}
 
@@ -215,27 +221,26 @@ class Segmenter:
         ids.reverse()
         return tuple(ends), tuple(ids), tuple(map(self.scores.__getitem__, ids)), margin, reach
 
-    def _chunks(self, text: str):
-        """The text cut where no node can span the cut: before each ``▁``
-        (where the vocabulary allows), and inside long stretches between
-        two characters that no piece holds side by side."""
-        if self.cacheable:
-            parts = text.split(self.mark)
-            stretches = [self.mark + part if k else part for k, part in enumerate(parts)]
-        else:
-            stretches = [text]
-        pairs = self.pairs
-        for stretch in stretches:
-            if len(stretch) <= CACHE_CHARS:
-                if stretch:
-                    yield stretch
-                continue
-            start = 0
-            for at in range(1, len(stretch)):
-                if stretch[at - 1:at + 1] not in pairs:
-                    yield stretch[start:at]
-                    start = at
-            yield stretch[start:]
+    def _cuts(self, text: str) -> np.ndarray:
+        """Offsets where the text is cut into chunks no node can span, from
+        0 to ``len(text)``: before each ``▁`` (where the vocabulary allows),
+        and inside stretches longer than :data:`CACHE_CHARS` between two
+        characters that no piece holds side by side."""
+        points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int64)
+        n = points.size
+        marks = np.flatnonzero(points == ord(self.mark)) if self.cacheable else np.empty(0, np.int64)
+        bounds = np.unique(np.concatenate(([0], marks, [n])))
+        longest = np.diff(bounds)
+        cuts = [bounds]
+        if longest.size and longest.max() > CACHE_CHARS:
+            inside = np.repeat(longest > CACHE_CHARS, longest)
+            inside[bounds[:-1]] = False  # a stretch's own start is cut already
+            at = np.flatnonzero(inside[1:]) + 1
+            pairs = (points[at - 1] << 21) | points[at]
+            keys = np.append(self.pair_keys, -1)  # a sentinel no pair equals
+            held = keys[np.searchsorted(self.pair_keys, pairs)] == pairs
+            cuts.append(at[~held])
+        return np.unique(np.concatenate(cuts))
 
     def path(self, text: str) -> tuple[list[int], list[int]]:
         """``(ends, ids)`` of the best path over the whole normalized text."""
@@ -243,38 +248,115 @@ class Segmenter:
         if not self.cache_on or not n:
             ends, ids, _ = self.search(text, 0, n, 0.0)
             return ends, ids
-        cache, step, rounding = self.cache, self.step, self.float32
-        buf = array("f", [0.0])
-        ends: list[int] = []
-        ids: list[int] = []
-        base, pos = 0.0, 0
-        for chunk in self._chunks(text):
-            size = len(chunk)
-            if rounding and (base < -RESET or base > RESET):
-                base = 0.0  # rebased at the chunk's start: nothing reaches past it yet
+        cuts = self._cuts(text)
+        bounds = cuts.tolist()
+        chunks = [text[a:b] for a, b in zip(bounds, bounds[1:])]
+        table = _Entries(self, chunks)
+        return _walk(self, text, cuts, table)
+
+
+class _Entries:
+    """The cached best paths of a text's distinct chunks as flat arrays,
+    and for each chunk in order the index of its entry (-1: none, the
+    chunk is searched)."""
+
+    def __init__(self, segmenter, chunks):
+        cache = segmenter.cache
+        distinct = list(dict.fromkeys(chunks))
+        entries = []
+        for chunk in distinct:
             entry = cache.get(chunk)
-            if entry is None and size <= CACHE_CHARS and len(cache) < CACHE_LIMIT:
-                entry = cache[chunk] = self._certified(chunk)
+            if entry is None and len(chunk) <= CACHE_CHARS and len(cache) < CACHE_LIMIT:
+                entry = cache[chunk] = segmenter._certified(chunk)
+            entries.append(entry)
+        have = [e for e in entries if e is not None]
+        number = {}
+        for chunk, entry in zip(distinct, entries):
             if entry is not None:
-                rel_ends, rel_ids, scores, margin, reach = entry
-                top = abs(base) + reach + 1.0
-                # Each stored score is off the exact one by at most one
-                # rounding step per offset so far: a margin wider than twice
-                # that (with room to spare) is decided as exactly.
-                if margin > 4.0 * (size + 2) * top * step and (not rounding or top < RESET):
-                    ends += [pos + e for e in rel_ends]
-                    ids += rel_ids
-                    if rounding:
-                        for score in scores:
-                            buf[0] = base + score
-                            base = buf[0]
-                    else:
-                        for score in scores:
-                            base += score
-                    pos += size
-                    continue
-            found_ends, found_ids, base = self.search(text, pos, pos + size, base)
-            ends += found_ends
-            ids += found_ids
-            pos += size
-        return ends, ids
+                number[chunk] = len(number)
+        self.which = np.fromiter(map(number.get, chunks, repeat(-1)), np.int64, len(chunks))
+        counts = np.fromiter((len(e[1]) for e in have), np.int64, len(have))
+        self.count = np.append(counts, 0)  # index -1: no entry, no pieces
+        self.first = np.append(np.cumsum(counts) - counts, 0)
+        self.margin = np.append(np.fromiter((e[3] for e in have), np.float64, len(have)), -np.inf)
+        self.reach = np.append(np.fromiter((e[4] for e in have), np.float64, len(have)), 0.0)
+        total = int(counts.sum())
+        self.ends = np.fromiter(chain.from_iterable(e[0] for e in have), np.int64, total)
+        self.ids = np.fromiter(chain.from_iterable(e[1] for e in have), np.int64, total)
+        kind = np.float32 if segmenter.float32 else np.float64
+        self.scores = np.fromiter(chain.from_iterable(e[2] for e in have), kind, total)
+
+
+def _walk(segmenter, text, cuts, table):
+    """The chunks in order from the stored score 0, a window at a time: the
+    running score over the window's cached paths is one cumulative sum
+    (in float32 when the model rounds: each sum rounded, as one by one),
+    and every chunk whose path it certifies is taken at once.  A chunk
+    whose margin alone is too narrow is searched from its stored score;
+    when the search takes the cached path to the same sum, the running
+    sums past it still hold and the window goes on.  Any other chunk (a
+    rebase at its start, a sum near the threshold, no entry) is handled as
+    one by one: the score rebased to 0, or the chunk searched."""
+    rounding, step = segmenter.float32, segmenter.step
+    kind = np.float32 if rounding else np.float64
+    sizes = np.diff(cuts)
+    starts = cuts[:-1]
+    total = sizes.size
+    out_ends, out_ids = [], []
+
+    def search(at, base):
+        lo = int(starts[at])
+        found_ends, found_ids, base = segmenter.search(text, lo, lo + int(sizes[at]), base)
+        out_ends.append(np.array(found_ends, np.int64))
+        out_ids.append(np.array(found_ids, np.int64))
+        return found_ids, base
+
+    base, k, window = 0.0, 0, WINDOW
+    while k < total:
+        stop = min(total, k + window)
+        which = table.which[k:stop]
+        counts = table.count[which]
+        before = np.cumsum(counts) - counts
+        spread = np.arange(int(counts.sum())) - np.repeat(before, counts)
+        picked = np.repeat(table.first[which], counts) + spread
+        running = np.cumsum(np.concatenate((np.array([base], kind), table.scores[picked])), dtype=kind)
+        at_start = running[before].astype(np.float64)  # the stored score where each chunk starts
+        top = np.abs(at_start) + table.reach[which] + 1.0
+        certified = table.margin[which] > 4.0 * (sizes[k:stop] + 2) * top * step
+        narrow = which >= 0
+        if rounding:
+            narrow &= (top < RESET) & ~((at_start < -RESET) | (at_start > RESET))
+            certified &= narrow
+        narrow &= ~certified
+        size = stop - k
+        taken, pending, clean = 0, False, True
+        for j in np.flatnonzero(~certified).tolist() + [size]:
+            if j > taken:
+                first, upto = int(before[taken]), int(before[j - 1] + counts[j - 1])
+                out_ends.append(table.ends[picked[first:upto]] + np.repeat(starts[k + taken:k + j], counts[taken:j]))
+                out_ids.append(table.ids[picked[first:upto]])
+                base = float(running[upto])
+                taken = j
+            if j == size:
+                break
+            if not narrow[j]:
+                pending, clean = True, False
+                break
+            found_ids, base = search(k + j, base)
+            taken = j + 1
+            first, count = int(before[j]), int(counts[j])
+            if base != float(running[first + count]) or found_ids != table.ids[picked[first:first + count]].tolist():
+                clean = False  # another path or another sum: the walk restarts after this chunk
+                break
+        k += taken
+        window = min(window * 2, WINDOW_MAX) if clean else WINDOW
+        if not pending:
+            continue
+        if rounding and (base < -RESET or base > RESET):
+            base = 0.0  # rebased at the chunk's start: nothing reaches past it yet
+            continue
+        _, base = search(k, base)
+        k += 1
+    if not out_ends:
+        return [], []
+    return np.concatenate(out_ends).tolist(), np.concatenate(out_ids).tolist()
