@@ -158,6 +158,107 @@ def test_segmenter_cache_steps_aside_for_ties_and_rebasing(words, prefix):
     assert cached[1] == [UNKNOWN if n.unknown else n.id for n in plain.nodes]
 
 
+def certify_all(segmenter, chunks):
+    from core.models.unigram import certify
+
+    ends, ids, scores, counts, margins, reaches = certify.certify(
+        segmenter.arrays, chunks, segmenter.longest, segmenter.unk, UNKNOWN)
+    out, at = [], 0
+    for k, count in enumerate(counts.tolist()):
+        out.append((tuple(ends[at:at + count].tolist()), tuple(ids[at:at + count].tolist()),
+                    tuple(scores[at:at + count].tolist()), float(margins[k]), float(reaches[k])))
+        at += count
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(st.sampled_from(list("wxyz▁ww")), min_size=1, max_size=70), min_size=1, max_size=30))
+def test_chunks_certified_together_as_one_by_one(chunks):
+    segmenter = Segmenter(tie_model())
+    assert certify_all(segmenter, chunks) == [certified_one(segmenter, c) for c in chunks]
+
+
+@pytest.mark.parametrize("name", ["unigram", "ja", "unigram-bytes"])
+def test_real_chunks_certified_together_as_one_by_one(trained, name):
+    ours, _ = trained[name]
+    segmenter = ours.model.segmenter
+    text = ours.model.pipeline.normalize_text(long_text(seed=3)[:60_000])
+    cuts = segmenter._cuts(text).tolist()
+    chunks = [c for c in dict.fromkeys(text[a:b] for a, b in zip(cuts, cuts[1:])) if len(c) <= 64]
+    assert len(chunks) > 100
+    assert certify_all(segmenter, chunks) == [certified_one(segmenter, c) for c in chunks]
+
+
+def certified_one(self, chunk: str):
+    """The exact best path over ``chunk`` from 0, one chunk at a time (the
+    segmenter's certification before it was batched): ``(relative ends,
+    ids, scores, smallest margin on the path, largest |score| reached)``.
+    Margin 0 means an exact tie, which the rounding decides."""
+    n = len(chunk)
+    best: list = [None] * (n + 1)
+    second = [-1e300] * (n + 1)
+    best[0] = 0.0
+    back_start = [0] * (n + 1)
+    back_id = [0] * (n + 1)
+    trie, unk, longest = self.trie, self.unk, self.longest
+    for s in range(n):
+        b = best[s]
+        node = trie
+        single = False
+        e = s
+        for ch in chunk[s:s + longest]:
+            node = node.get(ch)
+            if node is None:
+                break
+            e += 1
+            hit = node.get("")
+            if hit is None:
+                continue
+            c = b + hit[1]
+            old = best[e]
+            if old is None:
+                best[e] = c
+                back_start[e] = s
+                back_id[e] = hit[0]
+            elif c > old:
+                second[e] = old if old > second[e] else second[e]
+                best[e] = c
+                back_start[e] = s
+                back_id[e] = hit[0]
+            elif c > second[e]:
+                second[e] = c
+            if e == s + 1:
+                single = True
+        if not single:
+            c = b + unk
+            e = s + 1
+            old = best[e]
+            if old is None:
+                best[e] = c
+                back_start[e] = s
+                back_id[e] = UNKNOWN
+            elif c > old:
+                second[e] = old if old > second[e] else second[e]
+                best[e] = c
+                back_start[e] = s
+                back_id[e] = UNKNOWN
+            elif c > second[e]:
+                second[e] = c
+    reach = max(max(best), -min(best))
+    ends, ids, margin = [], [], float("inf")
+    e = n
+    while e > 0:
+        ends.append(e)
+        ids.append(back_id[e])
+        if best[e] - second[e] < margin:
+            margin = best[e] - second[e]
+        e = back_start[e]
+    ends.reverse()
+    ids.reverse()
+    return tuple(ends), tuple(ids), tuple(map(self.scores.__getitem__, ids)), margin, reach
+
+
+
 @pytest.mark.parametrize("name", ["unigram", "unigram-bytes"])
 @PROPERTY
 @given(text=texts())

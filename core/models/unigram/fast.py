@@ -30,9 +30,12 @@ are those of the search over the whole text.
 from __future__ import annotations
 
 from array import array
-from itertools import chain, repeat
+from functools import cached_property
+from itertools import compress, repeat
 
 import numpy as np
+
+from core.models.unigram.certify import Trie, certify
 
 from core.pipeline.normalize import SPACE_MARK
 
@@ -81,7 +84,12 @@ class Segmenter:
         pairs = {piece[i:i + 2] for piece in model._match for i in range(len(piece) - 1)}
         self.pair_keys = np.array(sorted(ord(p[0]) << 21 | ord(p[1]) for p in pairs), np.int64)
         self.step = F32_STEP if self.float32 else F64_STEP
-        self.cache: dict = {}
+        self.cache: dict = {}  # chunk -> its entry in the store
+        self.store = _Store(np.float32 if self.float32 else np.float64)
+
+    @cached_property
+    def arrays(self) -> Trie:
+        return Trie(self.trie)
 
     # ==== the search ====
 
@@ -154,73 +162,6 @@ class Segmenter:
         ids.reverse()
         return ends, ids, best[n]
 
-    def _certified(self, chunk: str):
-        """The exact best path over ``chunk`` from 0: ``(relative ends, ids,
-        scores, smallest margin on the path, largest |score| reached)``.
-        Margin 0 means an exact tie, which the rounding decides."""
-        n = len(chunk)
-        best: list = [None] * (n + 1)
-        second = [-1e300] * (n + 1)
-        best[0] = 0.0
-        back_start = [0] * (n + 1)
-        back_id = [0] * (n + 1)
-        trie, unk, longest = self.trie, self.unk, self.longest
-        for s in range(n):
-            b = best[s]
-            node = trie
-            single = False
-            e = s
-            for ch in chunk[s:s + longest]:
-                node = node.get(ch)
-                if node is None:
-                    break
-                e += 1
-                hit = node.get("")
-                if hit is None:
-                    continue
-                c = b + hit[1]
-                old = best[e]
-                if old is None:
-                    best[e] = c
-                    back_start[e] = s
-                    back_id[e] = hit[0]
-                elif c > old:
-                    second[e] = old if old > second[e] else second[e]
-                    best[e] = c
-                    back_start[e] = s
-                    back_id[e] = hit[0]
-                elif c > second[e]:
-                    second[e] = c
-                if e == s + 1:
-                    single = True
-            if not single:
-                c = b + unk
-                e = s + 1
-                old = best[e]
-                if old is None:
-                    best[e] = c
-                    back_start[e] = s
-                    back_id[e] = UNKNOWN
-                elif c > old:
-                    second[e] = old if old > second[e] else second[e]
-                    best[e] = c
-                    back_start[e] = s
-                    back_id[e] = UNKNOWN
-                elif c > second[e]:
-                    second[e] = c
-        reach = max(max(best), -min(best))
-        ends, ids, margin = [], [], float("inf")
-        e = n
-        while e > 0:
-            ends.append(e)
-            ids.append(back_id[e])
-            if best[e] - second[e] < margin:
-                margin = best[e] - second[e]
-            e = back_start[e]
-        ends.reverse()
-        ids.reverse()
-        return tuple(ends), tuple(ids), tuple(map(self.scores.__getitem__, ids)), margin, reach
-
     def _cuts(self, text: str) -> np.ndarray:
         """Offsets where the text is cut into chunks no node can span, from
         0 to ``len(text)``: before each ``▁`` (where the vocabulary allows),
@@ -255,36 +196,46 @@ class Segmenter:
         return _walk(self, text, cuts, table)
 
 
+class _Store:
+    """Every cached chunk's best path, one after another in flat arrays,
+    with each entry's first piece, piece count, margin and reach."""
+
+    def __init__(self, kind):
+        self.ends, self.ids = np.zeros(0, np.int64), np.zeros(0, np.int64)
+        self.scores = np.zeros(0, kind)
+        self.first, self.count = np.zeros(0, np.int64), np.zeros(0, np.int64)
+        self.margin, self.reach = np.zeros(0), np.zeros(0)
+
+    def add(self, ends, ids, scores, counts, margins, reaches) -> None:
+        self.first = np.concatenate((self.first, self.ends.size + np.cumsum(counts) - counts))
+        self.ends, self.ids = np.concatenate((self.ends, ends)), np.concatenate((self.ids, ids))
+        self.scores = np.concatenate((self.scores, scores.astype(self.scores.dtype)))
+        self.count = np.concatenate((self.count, counts))
+        self.margin, self.reach = np.concatenate((self.margin, margins)), np.concatenate((self.reach, reaches))
+
+
 class _Entries:
-    """The cached best paths of a text's distinct chunks as flat arrays,
-    and for each chunk in order the index of its entry (-1: none, the
-    chunk is searched)."""
+    """For each chunk of a text in order, the number of its cached entry
+    (-1: none, the chunk is searched), the store's arrays, and per entry
+    (and at -1, for none) its first piece, piece count, margin and reach."""
 
     def __init__(self, segmenter, chunks):
-        cache = segmenter.cache
-        distinct = list(dict.fromkeys(chunks))
-        entries = []
-        for chunk in distinct:
-            entry = cache.get(chunk)
-            if entry is None and len(chunk) <= CACHE_CHARS and len(cache) < CACHE_LIMIT:
-                entry = cache[chunk] = segmenter._certified(chunk)
-            entries.append(entry)
-        have = [e for e in entries if e is not None]
-        number = {}
-        for chunk, entry in zip(distinct, entries):
-            if entry is not None:
-                number[chunk] = len(number)
-        self.which = np.fromiter(map(number.get, chunks, repeat(-1)), np.int64, len(chunks))
-        counts = np.fromiter((len(e[1]) for e in have), np.int64, len(have))
-        self.count = np.append(counts, 0)  # index -1: no entry, no pieces
-        self.first = np.append(np.cumsum(counts) - counts, 0)
-        self.margin = np.append(np.fromiter((e[3] for e in have), np.float64, len(have)), -np.inf)
-        self.reach = np.append(np.fromiter((e[4] for e in have), np.float64, len(have)), 0.0)
-        total = int(counts.sum())
-        self.ends = np.fromiter(chain.from_iterable(e[0] for e in have), np.int64, total)
-        self.ids = np.fromiter(chain.from_iterable(e[1] for e in have), np.int64, total)
-        kind = np.float32 if segmenter.float32 else np.float64
-        self.scores = np.fromiter(chain.from_iterable(e[2] for e in have), kind, total)
+        cache, store = segmenter.cache, segmenter.store
+        which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
+        room = CACHE_LIMIT - len(cache)
+        if room > 0 and (which < 0).any():
+            new = [c for c in dict.fromkeys(compress(chunks, (which < 0).tolist())) if len(c) <= CACHE_CHARS]
+            del new[room:]
+            if new:
+                store.add(*certify(segmenter.arrays, new, segmenter.longest, segmenter.unk, UNKNOWN))
+                cache.update(zip(new, range(len(cache), len(cache) + len(new))))
+                which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
+        self.which = which
+        self.ends, self.ids, self.scores = store.ends, store.ids, store.scores
+        self.count = np.append(store.count, 0)
+        self.first = np.append(store.first, 0)
+        self.margin = np.append(store.margin, -np.inf)
+        self.reach = np.append(store.reach, 0.0)
 
 
 def _walk(segmenter, text, cuts, table):
