@@ -5,10 +5,11 @@ nothing and are listed as specials; ``<0xE4>`` byte pieces are bytes."""
 from __future__ import annotations
 
 from functools import cached_property
-from itertools import accumulate, compress
-from operator import eq
+from itertools import accumulate
 
-from core.slices import extend, listed, release, where
+import numpy as np
+
+from core.slices import extend, listed, release
 from core.models.unigram.model import BYTE, CONTROL
 from core.pipeline.normalize import BYTE_PIECES, Pipeline, piece_byte
 from core.render import render_piece
@@ -121,53 +122,50 @@ class UnigramTokenizer(StagedTokenizer):
         span is their UTF-8 offsets and no token is partial (what
         Columns.table works out from the bytes).  A run of unknown
         characters is one unknown token: the run's first node, ending where
-        its last one does."""
-        from core.inspect.aligned import _LEADS
+        its last one does.  Built with numpy, each column one array
+        operation and one ``tolist`` (none holds the GIL long)."""
         from core.models.unigram.fast import UNKNOWN
 
         model = self.model
-        found, token_ends = list(found), list(token_ends)
-        token_starts = [0, *token_ends[:-1]] if token_ends else []
-        unknown = where(listed(map(UNKNOWN.__eq__, found))) if UNKNOWN in found else []
-        if unknown:
-            firsts = [i for i in unknown if not i or found[i - 1] != UNKNOWN]
-            later = set(unknown).difference(firsts)
-            for i in reversed(firsts):
-                j = i
-                while j + 1 < len(found) and found[j + 1] == UNKNOWN:
-                    j += 1
-                token_ends[i] = token_ends[j]
-            if later:
-                keep = [True] * len(found)
-                for i in later:
-                    keep[i] = False
-                found, token_starts, token_ends = (listed(compress(column, keep))
-                                                   for column in (found, token_starts, token_ends))
-        char_starts = listed(map(starts.__getitem__, token_starts))
-        char_ends = listed(map(ends.__getitem__, map((-1).__add__, token_ends)))
+        found, token_ends = np.asarray(found, np.int64), np.array(token_ends, np.int64)
+        token_starts = np.concatenate(([0], token_ends[:-1])) if token_ends.size else token_ends
+        unknown = found == UNKNOWN
+        if unknown.any():
+            run_first = unknown & ~np.concatenate(([False], unknown[:-1]))
+            run_last = unknown & ~np.concatenate((unknown[1:], [False]))
+            token_ends[run_first] = token_ends[run_last]
+            keep = ~unknown | run_first
+            found, token_starts, token_ends = found[keep], token_starts[keep], token_ends[keep]
+            unknown = unknown[keep]
+        char_starts = _array(starts)[token_starts]
+        char_ends = _array(ends)[token_ends - 1]
+        release(starts, ends)
         if text.isascii():
             byte_starts, byte_ends = char_starts, char_ends
         else:
-            data = text.encode("utf-8", "surrogatepass")
-            offsets = listed(compress(range(len(data)), data.translate(_LEADS)))
-            offsets.append(len(data))
-            byte_starts = listed(map(offsets.__getitem__, char_starts))
-            byte_ends = listed(map(offsets.__getitem__, char_ends))
-            release(offsets)
-        release(starts, ends)
-        names = listed(map(self._names.__getitem__, found))
-        kinds = [""] * len(found)
-        for i in where(listed(map(eq, char_starts, char_ends))):
-            kinds[i] = "inserted"  # the dummy ▁ (an empty span)
-        if unknown:
-            unk, name = model.unk_id, self._names[model.unk_id]
-            for i in where(listed(map(UNKNOWN.__eq__, found))):
-                names[i], found[i], kinds[i] = name, unk, "unknown"
-        words = listed(accumulate(map(SPACE_MARK.__eq__, map(flat.__getitem__, token_starts))))
-        if words and flat[token_starts[0]] == SPACE_MARK:
-            words = [w - 1 for w in words]  # the first token starts word 0, whatever it starts with
-        return names, char_starts, char_ends, byte_starts, byte_ends, found, kinds, tuple(words)
+            data = np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8)
+            offsets = np.append(np.flatnonzero((data & 0xC0) != 0x80), data.size)  # where each character starts
+            byte_starts, byte_ends = offsets[char_starts], offsets[char_ends]
+        ids = np.where(unknown, model.unk_id, found)
+        names = self._name_array[ids]
+        kinds = np.where(char_starts == char_ends, "inserted", "").astype(object)  # the dummy ▁ (an empty span)
+        kinds[unknown] = "unknown"
+        points = np.frombuffer(flat.encode("utf-32-le", "surrogatepass"), np.uint32)
+        spaced = points[token_starts] == ord(SPACE_MARK) if points.size else np.zeros(0, bool)
+        words = np.cumsum(spaced)
+        if spaced.size and spaced[0]:
+            words -= 1  # the first token starts word 0, whatever it starts with
+        return (names.tolist(), char_starts.tolist(), char_ends.tolist(), byte_starts.tolist(), byte_ends.tolist(),
+                ids.tolist(), kinds.tolist(), tuple(words.tolist()))
+
+    @cached_property
+    def _name_array(self) -> np.ndarray:
+        return np.array(self._names, dtype=object)
 
     @cached_property
     def _names(self) -> list[str]:
         return [p.piece for p in self.model.pieces]
+
+
+def _array(column) -> np.ndarray:
+    return np.fromiter(column, np.int64, len(column))

@@ -170,18 +170,18 @@ class Segmenter:
         points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int64)
         n = points.size
         marks = np.flatnonzero(points == ord(self.mark)) if self.cacheable else np.empty(0, np.int64)
-        bounds = np.unique(np.concatenate(([0], marks, [n])))
+        head = np.zeros(0 if marks.size and not marks[0] else 1, np.int64)  # 0, unless a ▁ starts the text
+        bounds = np.concatenate((head, marks, np.array([n], np.int64)))
         longest = np.diff(bounds)
-        cuts = [bounds]
-        if longest.size and longest.max() > CACHE_CHARS:
-            inside = np.repeat(longest > CACHE_CHARS, longest)
-            inside[bounds[:-1]] = False  # a stretch's own start is cut already
-            at = np.flatnonzero(inside[1:]) + 1
-            pairs = (points[at - 1] << 21) | points[at]
-            keys = np.append(self.pair_keys, -1)  # a sentinel no pair equals
-            held = keys[np.searchsorted(self.pair_keys, pairs)] == pairs
-            cuts.append(at[~held])
-        return np.unique(np.concatenate(cuts))
+        if not longest.size or longest.max() <= CACHE_CHARS:
+            return bounds
+        inside = np.repeat(longest > CACHE_CHARS, longest)
+        inside[bounds[:-1]] = False  # a stretch's own start is cut already
+        at = np.flatnonzero(inside[1:]) + 1
+        pairs = (points[at - 1] << 21) | points[at]
+        keys = np.append(self.pair_keys, -1)  # a sentinel no pair equals
+        held = keys[np.searchsorted(self.pair_keys, pairs)] == pairs
+        return np.sort(np.concatenate((bounds, at[~held])))
 
     def path(self, text: str) -> tuple[list[int], list[int]]:
         """``(ends, ids)`` of the best path over the whole normalized text."""
