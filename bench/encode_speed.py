@@ -195,7 +195,8 @@ def worker(task: dict) -> dict:
                 return parallel.encode_ids(tok, data, asset=asset, min_chars=0)
         else:
             def run():
-                return [tok.encode_ids(line) for line in data] if lines else tok.encode_ids(data)
+                # Lines: the batch call the command line's --lines makes, on one process.
+                return parallel.encode_lines(tok, data, workers=1) if lines else tok.encode_ids(data)
     elif system.startswith("hf"):
         from tokenizers import Tokenizer
 

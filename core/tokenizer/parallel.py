@@ -18,11 +18,11 @@ slow start costs nothing but the pool's share of the work; the process
 exits once the worker has finished what it had taken.
 
 Where this process may fork (Linux, the command line: no Qt loaded, on the
-main thread) a single text is split in two by forking instead: the child
-already holds the tokenizer and the pieces, encodes the second half and
-writes its IDs down a pipe as 8-byte integers (data, not pickle), so a
-second process pays from :data:`FORK_MIN_CHARS` characters on.  Should the
-child fail, this process encodes its half too.
+main thread) the work is split in two by forking instead: the child
+already holds the tokenizer and the pieces (or lines), encodes the second
+half and writes its IDs down a pipe as 8-byte integers (data, not
+pickle), so a second process pays from :data:`FORK_MIN_CHARS` characters
+on.  Should the child fail, this process encodes its half too.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def encode_ids(tok, text: str, *, asset: dict | None = None, workers: int = WORK
     is called with ``(chunks done, chunks)``.  ``min_chars`` is for the
     spawned pool; a fork needs :data:`FORK_MIN_CHARS`."""
     if workers >= 2 and can_split(tok) and can_fork() and len(text) >= min(min_chars, FORK_MIN_CHARS):
-        return _forked(tok, text, progress)
+        return _split_text(tok, text, progress)
     if asset is None or workers < 2 or len(text) < min_chars or not can_split(tok):
         ids = tok.encode_ids(text)
         if progress:
@@ -74,8 +74,18 @@ def encode_lines(tok, lines: list[str], *, asset: dict | None = None, workers: i
     chunks = _cut(lines, CHUNKS)
 
     def local(chunk):
-        return [tok.encode_ids(line) for line in chunk]
-    if asset is None or workers < 2 or sum(map(len, lines)) < min_chars:
+        if not can_split(tok):
+            return [tok.encode_ids(line) for line in chunk]
+        # The pieces of every line first, so their uncached ones merge together (BPEModel.fill).
+        pieces = list(map(tok.model.pieces, chunk))
+        fill = getattr(tok.model, "fill", None)
+        if fill is not None:
+            fill(list(chain.from_iterable(pieces)))
+        return list(map(tok.model.piece_ids, pieces))
+    size = sum(map(len, lines))
+    if workers >= 2 and len(chunks) > 1 and can_fork() and size >= min(min_chars, FORK_MIN_CHARS):
+        parts = _split_lines(chunks, local, progress)
+    elif asset is None or workers < 2 or size < min_chars:
         parts = []
         for k, chunk in enumerate(chunks, 1):
             parts.append(local(chunk))
@@ -93,17 +103,65 @@ def can_fork() -> bool:
             and "PySide6.QtCore" not in sys.modules)
 
 
-def _forked(tok, text: str, progress) -> list[int]:
+def _split_text(tok, text: str, progress) -> list[int]:
     pieces = tok.model.pieces(text)
     half = len(pieces) // 2
     first, second = pieces[:half], pieces[half:]
+
+    def mine():
+        ids = tok.model.piece_ids(first)
+        if progress:
+            progress(1, 2)
+        return ids
+    ids, theirs = _forked(mine, lambda: tok.model.piece_ids(second))
+    ids += theirs if theirs is not None else tok.model.piece_ids(second)
+    if progress:
+        progress(2, 2)
+    return ids
+
+
+def _split_lines(chunks: list, local, progress) -> list:
+    half = len(chunks) // 2
+
+    def mine():
+        parts = []
+        for k, chunk in enumerate(chunks[:half], 1):
+            parts.append(local(chunk))
+            if progress:
+                progress(k, len(chunks))
+        return parts
+
+    def theirs():
+        # Sent as numbers only: the rows' lengths, then their IDs.
+        rows = list(chain.from_iterable(map(local, chunks[half:])))
+        return [len(rows), *map(len, rows), *chain.from_iterable(rows)]
+    parts, flat = _forked(mine, theirs)
+    if flat is None:
+        parts += map(local, chunks[half:])
+    else:
+        count = flat[0]
+        at = 1 + count
+        rows = []
+        for size in flat[1:1 + count]:
+            rows.append(flat[at:at + size])
+            at += size
+        parts.append(rows)
+    if progress:
+        progress(len(chunks), len(chunks))
+    return parts
+
+
+def _forked(mine, theirs):
+    """``(mine(), theirs() or None)``, ``theirs`` run in a forked child
+    that sends its integers down a pipe as 8-byte integers; None when the
+    child failed (the caller does that part itself)."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns into the caller's code
         status = 1
         try:
             os.close(read)
-            data = memoryview(array("q", tok.model.piece_ids(second)).tobytes())
+            data = memoryview(array("q", theirs()).tobytes())
             while data:
                 data = data[os.write(write, data):]
             status = 0
@@ -111,9 +169,7 @@ def _forked(tok, text: str, progress) -> list[int]:
             os._exit(status)
     os.close(write)
     try:
-        ids = tok.model.piece_ids(first)
-        if progress:
-            progress(1, 2)
+        result = mine()
         chunks = []
         while True:
             chunk = os.read(read, 1 << 20)
@@ -121,19 +177,13 @@ def _forked(tok, text: str, progress) -> list[int]:
                 break
             chunks.append(chunk)
     except BaseException:
-        os.kill(pid, signal.SIGKILL)  # interrupted: the child's half is not wanted
+        os.kill(pid, signal.SIGKILL)  # interrupted: the child's part is not wanted
         raise
     finally:
         os.close(read)
         _, status = os.waitpid(pid, 0)
     data = b"".join(chunks)
-    if status == 0 and len(data) % 8 == 0:
-        ids += array("q", data)
-    else:
-        ids += tok.model.piece_ids(second)
-    if progress:
-        progress(2, 2)
-    return ids
+    return result, (array("q", data).tolist() if status == 0 and len(data) % 8 == 0 else None)
 
 
 def _cut(items: list, count: int) -> list[list]:

@@ -21,7 +21,9 @@ piece's offset plus the token's own, one C-level pass over all of them.
 from __future__ import annotations
 
 from itertools import accumulate, chain, repeat
-from operator import add, attrgetter, eq
+from operator import attrgetter, eq
+
+import numpy as np
 
 from core.models.spm_bpe import mark_of
 from core.pipeline.normalize import BYTE_PIECES
@@ -67,6 +69,7 @@ def chunked_table(tokenizer, text: str, memo: dict):
         flat, firsts, lasts = found
         if start:
             firsts, lasts = listed(map(start.__add__, firsts)), listed(map(start.__add__, lasts))
+        spans = np.fromiter(firsts, np.int64, len(firsts)), np.fromiter(lasts, np.int64, len(lasts))
         for inner, part2, added2 in model.cut_added(flat, normalized=True):
             if added2 is not None:
                 end = inner + len(part2)
@@ -77,8 +80,8 @@ def chunked_table(tokenizer, text: str, memo: dict):
             at = 0
             while at < len(part2):
                 end = _cut(part2, at, cut)
-                if not _place(out, text, flat, firsts, lasts, inner + at, pieces(part2[at:end]), walks, model,
-                              plain_ids, index):
+                if not _place(out, text, flat, (firsts, lasts), spans, inner + at, pieces(part2[at:end]), walks,
+                              model, plain_ids, index):
                     return None
                 at = end
             index += 1
@@ -120,10 +123,13 @@ class _Columns:
         self.words.append(word)
 
 
-def _place(out, text, flat, firsts, lasts, base, chunks, walks, model, plain_ids, index) -> bool:
+def _place(out, text, flat, columns, spans, base, chunks, walks, model, plain_ids, index) -> bool:
     """Every chunk's tokens, the chunks following one another from
     ``flat[base]`` (False: a walk was approximate, or a token spells no
-    character, which only the inspector places)."""
+    character, which only the inspector places).  ``columns``: the first
+    and last original character of each normalized one, as lists, and
+    ``spans`` the same as arrays."""
+    firsts, lasts = columns
     from core.inspect.stage_kinds import _bpe_layout
     from core.inspect.token_walk import remembered
 
@@ -146,11 +152,11 @@ def _place(out, text, flat, firsts, lasts, base, chunks, walks, model, plain_ids
     extend(out.names, chain.from_iterable(map(_NAMES, layouts)))
     extend(out.ids, chain.from_iterable(map(_IDS, layouts)))
     extend(out.kinds, chain.from_iterable(map(_KINDS, layouts)))
-    extend(out.starts, map(firsts.__getitem__, map(add, chain.from_iterable(map(repeat, ats, counts)),
-                                                   chain.from_iterable(map(_FIRSTS, layouts)))))
-    extend(out.ends, map(lasts.__getitem__, map(add, chain.from_iterable(map(repeat, ats, counts)),
-                                                chain.from_iterable(map(_LASTS, layouts)))))
-    out.words += repeat(index, sum(counts))
+    total = sum(counts)
+    offsets = np.repeat(np.array(ats, np.int64), counts)
+    out.starts += spans[0][offsets + np.fromiter(chain.from_iterable(map(_FIRSTS, layouts)), np.int64, total)].tolist()
+    out.ends += spans[1][offsets + np.fromiter(chain.from_iterable(map(_LASTS, layouts)), np.int64, total)].tolist()
+    out.words += repeat(index, total)
     for found, at, first in zip(layouts, ats, accumulate(counts, initial=k)):
         if not found.simple:
             for j, (pos, _, _, byte, _) in enumerate(found.steps, first):

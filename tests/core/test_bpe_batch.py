@@ -85,6 +85,13 @@ def test_two_processes_equal_one(tmp_path_factory, monkeypatch, forking):
     got = parallel.encode_ids(tok, text, asset=asset, min_chars=0, progress=lambda *done: seen.append(done))
     assert got == tok.encode_ids(text) == hf.encode(text, add_special_tokens=False).ids
     assert seen[-1][0] == seen[-1][1] > 1
+    lines = [line.rstrip("\n") for line in CORPUS] * 3 + ["", "<|endoftext|>"]
+    tok.model.clear_cache()
+    seen.clear()
+    rows = parallel.encode_lines(tok, lines, asset=asset, min_chars=0, progress=lambda *done: seen.append(done))
+    assert rows == [tok.encode_ids(line) for line in lines]
+    assert rows == [e.ids for e in hf.encode_batch(lines, add_special_tokens=False)]
+    assert seen[-1][0] == seen[-1][1] > 1
 
 
 def test_a_failed_child_leaves_its_half_to_this_process(tmp_path_factory, monkeypatch):
@@ -99,6 +106,8 @@ def test_a_failed_child_leaves_its_half_to_this_process(tmp_path_factory, monkey
     monkeypatch.setattr(type(tok.model), "piece_ids", lambda self, items: broken(items))
     text = "".join(CORPUS) * 2
     assert parallel.encode_ids(tok, text, asset=asset, min_chars=0) == hf.encode(text, add_special_tokens=False).ids
+    lines = [line.rstrip("\n") for line in CORPUS] * 2
+    assert parallel.encode_lines(tok, lines, asset=asset, min_chars=0) == [tok.encode_ids(line) for line in lines]
 
 
 def test_can_fork_only_on_the_main_thread_without_qt():
