@@ -26,8 +26,9 @@ without a word).  ``dropout`` is not supported.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from itertools import chain, repeat
+from itertools import accumulate, chain, repeat
 
 import numpy as np
 import regex
@@ -46,8 +47,10 @@ _NO_MERGE = (1 << 62, 0, 0)  # sorts after every real (rank, new_id, index)
 # them per cache (a few tens of MB at most); past that, misses still merge.
 CACHE_LIMIT = 1 << 17
 CACHED_WORD = 256
-# From BATCH_MIN uncached pieces on, a text's misses merge together (fill).
+# From BATCH_MIN uncached pieces on, a text's misses merge together (fill),
+# at most BATCH_CHARS characters of them at once.
 BATCH_MIN = 64
+BATCH_CHARS = 1 << 18
 # Up to SHORT_WORD symbols a word merges by tiktoken's lowest-rank loop
 # (quadratic, in C); longer ones by a heap over a linked list.
 SHORT_WORD = 64
@@ -298,30 +301,30 @@ class BPEModel:
         (core.models.bpe_batch) and cache them; the lookups that follow then
         all hit.  Few misses are left to the cache, one at a time; an int
         (an added token's ID) is passed over."""
-        cache = self._pieces
-        room = CACHE_LIMIT - len(cache)
-        if len(pieces) < BATCH_MIN or room < BATCH_MIN:
-            return
-        misses = [p for p in set(pieces).difference(cache.keys()) if type(p) is str and len(p) <= CACHED_WORD]
-        if len(misses) < BATCH_MIN:
-            return
-        del misses[room:]
-        with paused_gc():  # tens of thousands of small tuples, none in a cycle
-            cache.update(zip(misses, self._merge_words(misses, self._respell)))
+        self._fill(self._pieces, pieces, self._respell, False)
 
     def fill_words(self, words) -> None:
         """:meth:`fill` for pre-tokens as the model merges them (respelled
         already), in the cache of :meth:`word_ids`."""
-        cache = self._caches.setdefault(None, {})
+        self._fill(self._caches.setdefault(None, {}), words, None, True)
+
+    def _fill(self, cache: dict, items, respell, full: bool) -> None:
         room = CACHE_LIMIT - len(cache)
-        if len(words) < BATCH_MIN or room < BATCH_MIN:
+        if len(items) < BATCH_MIN or room < BATCH_MIN:
             return
-        misses = [w for w in set(words).difference(cache.keys()) if len(w) <= CACHED_WORD]
+        misses = [p for p in set(items).difference(cache.keys()) if type(p) is str and len(p) <= CACHED_WORD]
         if len(misses) < BATCH_MIN:
             return
         del misses[room:]
-        with paused_gc():
-            cache.update(zip(misses, self._merge_words(misses, None, full=True)))
+        ends = list(accumulate(map(len, misses)))
+        with paused_gc():  # tens of thousands of small tuples, none in a cycle
+            start = 0
+            while start < len(misses):
+                # At most BATCH_CHARS characters at once: the arrays of a round stay small.
+                stop = bisect_right(ends, (ends[start - 1] if start else 0) + BATCH_CHARS, start + 1)
+                group = misses[start:stop]
+                cache.update(zip(group, self._merge_words(group, respell, full=full)))
+                start = stop
 
     def _merge_words(self, pieces: list[str], respell, *, full: bool = False) -> list[tuple]:
         """``[self._word(respell(p), None)[0] for p in pieces]`` (with

@@ -118,3 +118,11 @@ def test_can_fork_only_on_the_main_thread_without_qt():
     worker.start()
     worker.join()
     assert found == [False]
+
+
+def test_misses_merge_in_bounded_groups(tmp_path_factory, monkeypatch):
+    hf, _asset, tok = built("llama3", tmp_path_factory)
+    monkeypatch.setattr(bpe_model, "BATCH_CHARS", 7)  # most groups a word or two
+    tok.model.clear_cache()
+    text = "".join(CORPUS)
+    assert tok.encode_ids(text) == hf.encode(text, add_special_tokens=False).ids

@@ -178,6 +178,17 @@ def test_chunks_certified_together_as_one_by_one(chunks):
     assert certify_all(segmenter, chunks) == [certified_one(segmenter, c) for c in chunks]
 
 
+def test_new_chunks_are_certified_in_bounded_groups(trained, monkeypatch):
+    from core.models.unigram import fast
+
+    ours, sp = trained["ja"]
+    monkeypatch.setattr(fast, "CERTIFY_CHARS", 40)
+    segmenter = Segmenter(ours.model)
+    text = ours.model.pipeline.normalize_text(long_text(seed=5)[:30_000])
+    assert segmenter.path(text) == Segmenter(ours.model, cache=False).path(text)
+    assert len(segmenter.cache) > 100
+
+
 @pytest.mark.parametrize("name", ["unigram", "ja", "unigram-bytes"])
 def test_real_chunks_certified_together_as_one_by_one(trained, name):
     ours, _ = trained[name]

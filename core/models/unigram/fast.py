@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from array import array
 from functools import cached_property
-from itertools import compress, repeat
+from bisect import bisect_right
+from itertools import accumulate, compress, repeat
 
 import numpy as np
 
@@ -45,6 +46,7 @@ CACHE_CHARS = 64  # longer chunks are searched every time
 F32_STEP = 2.0 ** -23  # relative spacing of float32 values
 F64_STEP = 2.0 ** -52
 UNKNOWN = -1  # the id of an unknown node in a path
+CERTIFY_CHARS = 1 << 14  # characters of new chunks certified at once
 WINDOW = 256  # chunks certified together after one was not (doubling while all are)
 WINDOW_MAX = 1 << 14
 
@@ -226,9 +228,16 @@ class _Entries:
         if room > 0 and (which < 0).any():
             new = [c for c in dict.fromkeys(compress(chunks, (which < 0).tolist())) if len(c) <= CACHE_CHARS]
             del new[room:]
+            ends = list(accumulate(map(len, new)))
+            start = 0
+            while start < len(new):
+                # At most CERTIFY_CHARS characters at once: a step's arrays stay small.
+                stop = bisect_right(ends, (ends[start - 1] if start else 0) + CERTIFY_CHARS, start + 1)
+                group = new[start:stop]
+                store.add(*certify(segmenter.arrays, group, segmenter.longest, segmenter.unk, UNKNOWN))
+                cache.update(zip(group, range(len(cache), len(cache) + len(group))))
+                start = stop
             if new:
-                store.add(*certify(segmenter.arrays, new, segmenter.longest, segmenter.unk, UNKNOWN))
-                cache.update(zip(new, range(len(cache), len(cache) + len(new))))
                 which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
         self.which = which
         self.ends, self.ids, self.scores = store.ends, store.ids, store.scores
