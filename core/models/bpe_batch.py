@@ -24,6 +24,7 @@ _SHIFT = 22  # every ID is below 2**22 (core.numbers.MAX_VOCAB)
 _NONE = np.iinfo(np.int64).max  # the rank of a pair with no merge
 _DENSE = 0x10000  # characters below this are looked up in an array
 TAIL = 64  # this many words left merging go to the one-word loop
+FIRST_ALPHABET = 512  # up to this many starting symbols, the first round's pairs are one array
 
 
 class PairTable:
@@ -49,6 +50,25 @@ class PairTable:
         for token, token_id in ids.items():
             if len(token) == 1 and ord(token) < _DENSE:
                 self._chars[ord(token)] = token_id
+        self._first = None  # (slot of each ID, ranks, positions): the first round's pairs, built on first use
+
+    def _first_round(self):
+        """Where the symbols a word starts with (its characters, byte
+        pieces) are few, as in byte-level models, the rank and table
+        position of every pair of them in two arrays, so the first round,
+        which looks up every pair of every word, needs no search."""
+        if self._first is None:
+            alphabet = np.unique(np.concatenate((self._chars[self._chars >= 0], [] if self._bytes is None
+                                                 else self._bytes[self._bytes >= 0]))).astype(np.int64)
+            self._first = ()
+            if 0 < alphabet.size <= FIRST_ALPHABET:
+                slot = np.full(int(alphabet.max()) + 1, -1, np.int64)
+                slot[alphabet] = np.arange(alphabet.size)
+                pairs = (np.repeat(alphabet, alphabet.size) << _SHIFT) | np.tile(alphabet, alphabet.size)
+                pos = np.searchsorted(self.keys, pairs)
+                rank = np.where(self.keys[pos] == pairs, self.ranks[pos], _NONE)
+                self._first = slot, rank, pos
+        return self._first
 
     def respelled(self, pieces: list[str], respell):
         """``(words, the words joined, characters per word)``: each piece as
@@ -155,7 +175,18 @@ class PairTable:
 
     def _ranks(self, sym, word):
         """Rank and table position of the pair each symbol starts (none for a word's last)."""
-        return self._ranks_at(sym, word, np.arange(sym.size))
+        first = self._first_round()
+        if not first or sym.max() >= first[0].size or (first[0][sym] < 0).any():
+            return self._ranks_at(sym, word, np.arange(sym.size))
+        slot, ranks, positions = first
+        at = slot[sym]
+        pair = np.empty(sym.size, np.int64)
+        pair[:-1] = at[:-1] * int(slot.max() + 1) + at[1:]
+        pair[-1] = 0
+        rank, pos = ranks[pair], positions[pair]
+        rank[:-1][word[:-1] != word[1:]] = _NONE
+        rank[-1] = _NONE
+        return rank, pos
 
     def _ranks_at(self, sym, word, at):
         nxt = np.minimum(at + 1, sym.size - 1)
