@@ -329,9 +329,10 @@ class BPEModel:
     def _merge_words(self, pieces: list[str], respell, *, full: bool = False) -> list[tuple]:
         """``[self._word(respell(p), None)[0] for p in pieces]`` (with
         ``full``, the whole ``_word`` triples), the merging batched."""
-        if self._pairs is None:
-            object.__setattr__(self, "_pairs", bpe_batch.PairTable(self._table, self._ids, byte_fallback=self.byte_fallback))
         pairs = self._pairs
+        if pairs is None:
+            pairs = bpe_batch.PairTable(self._table, self._ids, byte_fallback=self.byte_fallback)
+            object.__setattr__(self, "_pairs", pairs)
         words, joined, lengths = pairs.respelled(pieces, respell)
         whole = (lambda ids: (ids, (), ())) if full else (lambda ids: ids)
         slow = (lambda word: self._word(word, None)) if full else (lambda word: self._word(word, None)[0])

@@ -469,3 +469,34 @@ def test_protected_pieces_found_by_one_pattern_are_the_longest_at_each_place(par
             expected.append((at, at + len(hit), hit))
         at += len(hit) if hit else 1
     assert list(_protected_runs(text, pipeline._protected)) == expected
+
+
+def test_two_threads_filling_one_cache_get_the_ids_of_one(trained, monkeypatch):
+    import threading
+    import time
+
+    from core.models.unigram import fast
+
+    certify = fast.certify
+
+    def slow(*args):
+        found = certify(*args)
+        time.sleep(0.002)  # another thread runs here: only the lock keeps the store's places in step
+        return found
+    monkeypatch.setattr(fast, "certify", slow)
+    monkeypatch.setattr(fast, "CERTIFY_CHARS", 2000)
+    ours, sp = trained["ja"]
+    texts = [long_text(seed=seed)[:40_000] for seed in (11, 12, 13, 14)]
+    expected = [sp.encode(text) for text in texts]
+    model = ours.model
+    object.__setattr__(model, "_segmenter", Segmenter(model))  # an empty cache both threads fill
+    got = {}
+
+    def run(k):
+        got[k] = model.encode_ids(texts[k])
+    workers = [threading.Thread(target=run, args=(k,)) for k in range(len(texts))]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert [got[k] for k in range(len(texts))] == expected

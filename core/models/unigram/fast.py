@@ -25,13 +25,19 @@ rebase can happen inside the chunk); the stored score at the chunk's end is
 then recomputed along the path in the same arithmetic.  Elsewhere (ties,
 long chunks, a rebase) the chunk is searched as above.  Either way the IDs
 are those of the search over the whole text.
+
+Speed.  The chunks a text has not shown before are certified together
+(:mod:`core.models.unigram.certify`, numpy) and kept in flat arrays; the
+walk over the text's chunks then takes a window of them at a time, their
+running score one cumulative sum in the model's arithmetic (:func:`_walk`).
 """
 
 from __future__ import annotations
 
+import threading
 from array import array
-from functools import cached_property
 from bisect import bisect_right
+from functools import cached_property
 from itertools import accumulate, compress, repeat
 
 import numpy as np
@@ -88,6 +94,7 @@ class Segmenter:
         self.step = F32_STEP if self.float32 else F64_STEP
         self.cache: dict = {}  # chunk -> its entry in the store
         self.store = _Store(np.float32 if self.float32 else np.float64)
+        self.lock = threading.Lock()
 
     @cached_property
     def arrays(self) -> Trie:
@@ -222,6 +229,11 @@ class _Entries:
     (and at -1, for none) its first piece, piece count, margin and reach."""
 
     def __init__(self, segmenter, chunks):
+        # One encoder at a time adds entries: their numbers are the store's places.
+        with segmenter.lock:
+            self._read(segmenter, chunks)
+
+    def _read(self, segmenter, chunks):
         cache, store = segmenter.cache, segmenter.store
         which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
         room = CACHE_LIMIT - len(cache)
