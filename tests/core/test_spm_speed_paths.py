@@ -154,8 +154,18 @@ def test_segmenter_cache_steps_aside_for_ties_and_rebasing(words, prefix):
     cached = Segmenter(model).path(text)
     plain = model.lattice(text).viterbi()
     assert cached == Segmenter(model, cache=False).path(text)
+    # The short walk (one chunk at a time) and the long one (numpy) agree.
+    assert Segmenter(model)._short_path(text) == cached == _long_path(Segmenter(model), text)
     assert cached[0] == [n.end for n in plain.nodes]
     assert cached[1] == [UNKNOWN if n.unknown else n.id for n in plain.nodes]
+
+
+def _long_path(segmenter, text):
+    from core.models.unigram import fast
+
+    cuts = segmenter._cuts(text)
+    bounds = cuts.tolist()
+    return fast._walk(segmenter, text, cuts, fast._Entries(segmenter, [text[a:b] for a, b in zip(bounds, bounds[1:])]))
 
 
 def certify_all(segmenter, chunks):
@@ -175,7 +185,7 @@ def certify_all(segmenter, chunks):
 @given(st.lists(st.text(st.sampled_from(list("wxyz▁ww")), min_size=1, max_size=70), min_size=1, max_size=30))
 def test_chunks_certified_together_as_one_by_one(chunks):
     segmenter = Segmenter(tie_model())
-    assert certify_all(segmenter, chunks) == [certified_one(segmenter, c) for c in chunks]
+    assert certify_all(segmenter, chunks) == [segmenter._certified(c) for c in chunks]
 
 
 def test_new_chunks_are_certified_in_bounded_groups(trained, monkeypatch):
@@ -197,77 +207,7 @@ def test_real_chunks_certified_together_as_one_by_one(trained, name):
     cuts = segmenter._cuts(text).tolist()
     chunks = [c for c in dict.fromkeys(text[a:b] for a, b in zip(cuts, cuts[1:])) if len(c) <= 64]
     assert len(chunks) > 100
-    assert certify_all(segmenter, chunks) == [certified_one(segmenter, c) for c in chunks]
-
-
-def certified_one(self, chunk: str):
-    """The exact best path over ``chunk`` from 0, one chunk at a time (the
-    segmenter's certification before it was batched): ``(relative ends,
-    ids, scores, smallest margin on the path, largest |score| reached)``.
-    Margin 0 means an exact tie, which the rounding decides."""
-    n = len(chunk)
-    best: list = [None] * (n + 1)
-    second = [-1e300] * (n + 1)
-    best[0] = 0.0
-    back_start = [0] * (n + 1)
-    back_id = [0] * (n + 1)
-    trie, unk, longest = self.trie, self.unk, self.longest
-    for s in range(n):
-        b = best[s]
-        node = trie
-        single = False
-        e = s
-        for ch in chunk[s:s + longest]:
-            node = node.get(ch)
-            if node is None:
-                break
-            e += 1
-            hit = node.get("")
-            if hit is None:
-                continue
-            c = b + hit[1]
-            old = best[e]
-            if old is None:
-                best[e] = c
-                back_start[e] = s
-                back_id[e] = hit[0]
-            elif c > old:
-                second[e] = old if old > second[e] else second[e]
-                best[e] = c
-                back_start[e] = s
-                back_id[e] = hit[0]
-            elif c > second[e]:
-                second[e] = c
-            if e == s + 1:
-                single = True
-        if not single:
-            c = b + unk
-            e = s + 1
-            old = best[e]
-            if old is None:
-                best[e] = c
-                back_start[e] = s
-                back_id[e] = UNKNOWN
-            elif c > old:
-                second[e] = old if old > second[e] else second[e]
-                best[e] = c
-                back_start[e] = s
-                back_id[e] = UNKNOWN
-            elif c > second[e]:
-                second[e] = c
-    reach = max(max(best), -min(best))
-    ends, ids, margin = [], [], float("inf")
-    e = n
-    while e > 0:
-        ends.append(e)
-        ids.append(back_id[e])
-        if best[e] - second[e] < margin:
-            margin = best[e] - second[e]
-        e = back_start[e]
-    ends.reverse()
-    ids.reverse()
-    return tuple(ends), tuple(ids), tuple(map(self.scores.__getitem__, ids)), margin, reach
-
+    assert certify_all(segmenter, chunks) == [segmenter._certified(c) for c in chunks]
 
 
 @pytest.mark.parametrize("name", ["unigram", "unigram-bytes"])

@@ -5,7 +5,7 @@ For each chunk: its Viterbi path from the score 0 in double precision (the
 later start never wins a tie), the smallest winning margin along it (the
 best score at a node minus the best of the other ways into that node) and
 the largest score reached anywhere in the chunk, the same as
-the one-chunk search it replaced (kept in the tests as their oracle).  Here every chunk moves
+``Segmenter._certified`` one chunk at a time (which short texts use, and the tests compare).  Here every chunk moves
 together, one numpy pass per step:
 
 - the trie walk one character deeper at every position of every chunk;

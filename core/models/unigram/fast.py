@@ -26,10 +26,13 @@ then recomputed along the path in the same arithmetic.  Elsewhere (ties,
 long chunks, a rebase) the chunk is searched as above.  Either way the IDs
 are those of the search over the whole text.
 
-Speed.  The chunks a text has not shown before are certified together
+Speed.  In a long text the chunks not seen before are certified together
 (:mod:`core.models.unigram.certify`, numpy) and kept in flat arrays; the
 walk over the text's chunks then takes a window of them at a time, their
 running score one cumulative sum in the model's arithmetic (:func:`_walk`).
+A text shorter than :data:`SHORT_TEXT` (a line of a corpus) is walked one
+chunk at a time with a cache of tuples, which costs less than numpy's
+set-up there.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ CACHE_CHARS = 64  # longer chunks are searched every time
 F32_STEP = 2.0 ** -23  # relative spacing of float32 values
 F64_STEP = 2.0 ** -52
 UNKNOWN = -1  # the id of an unknown node in a path
+SHORT_TEXT = 1000  # shorter texts are walked one chunk at a time (_short_path)
 CERTIFY_CHARS = 1 << 14  # characters of new chunks certified at once
 WINDOW = 256  # chunks certified together after one was not (doubling while all are)
 WINDOW_MAX = 1 << 14
@@ -89,10 +93,11 @@ class Segmenter:
             all(self.mark not in piece[1:] for piece in model._match)
         # Two characters no piece holds side by side: no node spans the
         # place between them, so every path passes there too.
-        pairs = {piece[i:i + 2] for piece in model._match for i in range(len(piece) - 1)}
-        self.pair_keys = np.array(sorted(ord(p[0]) << 21 | ord(p[1]) for p in pairs), np.int64)
+        self.pairs = frozenset(piece[i:i + 2] for piece in model._match for i in range(len(piece) - 1))
+        self.pair_keys = np.array(sorted(ord(p[0]) << 21 | ord(p[1]) for p in self.pairs), np.int64)
         self.step = F32_STEP if self.float32 else F64_STEP
         self.cache: dict = {}  # chunk -> its entry in the store
+        self.short_cache: dict = {}  # chunk -> (ends, ids, scores, margin, reach), for short texts
         self.store = _Store(np.float32 if self.float32 else np.float64)
         self.lock = threading.Lock()
 
@@ -171,6 +176,95 @@ class Segmenter:
         ids.reverse()
         return ends, ids, best[n]
 
+    def _certified(self, chunk: str):
+        """The exact best path over ``chunk`` from 0: ``(relative ends, ids,
+        scores, smallest margin on the path, largest |score| reached)``.
+        Margin 0 means an exact tie, which the rounding decides."""
+        n = len(chunk)
+        best: list = [None] * (n + 1)
+        second = [-1e300] * (n + 1)
+        best[0] = 0.0
+        back_start = [0] * (n + 1)
+        back_id = [0] * (n + 1)
+        trie, unk, longest = self.trie, self.unk, self.longest
+        for s in range(n):
+            b = best[s]
+            node = trie
+            single = False
+            e = s
+            for ch in chunk[s:s + longest]:
+                node = node.get(ch)
+                if node is None:
+                    break
+                e += 1
+                hit = node.get("")
+                if hit is None:
+                    continue
+                c = b + hit[1]
+                old = best[e]
+                if old is None:
+                    best[e] = c
+                    back_start[e] = s
+                    back_id[e] = hit[0]
+                elif c > old:
+                    second[e] = old if old > second[e] else second[e]
+                    best[e] = c
+                    back_start[e] = s
+                    back_id[e] = hit[0]
+                elif c > second[e]:
+                    second[e] = c
+                if e == s + 1:
+                    single = True
+            if not single:
+                c = b + unk
+                e = s + 1
+                old = best[e]
+                if old is None:
+                    best[e] = c
+                    back_start[e] = s
+                    back_id[e] = UNKNOWN
+                elif c > old:
+                    second[e] = old if old > second[e] else second[e]
+                    best[e] = c
+                    back_start[e] = s
+                    back_id[e] = UNKNOWN
+                elif c > second[e]:
+                    second[e] = c
+        reach = max(max(best), -min(best))
+        ends, ids, margin = [], [], float("inf")
+        e = n
+        while e > 0:
+            ends.append(e)
+            ids.append(back_id[e])
+            if best[e] - second[e] < margin:
+                margin = best[e] - second[e]
+            e = back_start[e]
+        ends.reverse()
+        ids.reverse()
+        return tuple(ends), tuple(ids), tuple(map(self.scores.__getitem__, ids)), margin, reach
+
+    def _short_chunks(self, text: str):
+        """The text cut where no node can span the cut: before each ``▁``
+        (where the vocabulary allows), and inside long stretches between
+        two characters that no piece holds side by side."""
+        if self.cacheable:
+            parts = text.split(self.mark)
+            stretches = [self.mark + part if k else part for k, part in enumerate(parts)]
+        else:
+            stretches = [text]
+        pairs = self.pairs
+        for stretch in stretches:
+            if len(stretch) <= CACHE_CHARS:
+                if stretch:
+                    yield stretch
+                continue
+            start = 0
+            for at in range(1, len(stretch)):
+                if stretch[at - 1:at + 1] not in pairs:
+                    yield stretch[start:at]
+                    start = at
+            yield stretch[start:]
+
     def _cuts(self, text: str) -> np.ndarray:
         """Offsets where the text is cut into chunks no node can span, from
         0 to ``len(text)``: before each ``▁`` (where the vocabulary allows),
@@ -178,6 +272,8 @@ class Segmenter:
         characters that no piece holds side by side."""
         points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int64)
         n = points.size
+        if not n:
+            return np.zeros(1, np.int64)
         marks = np.flatnonzero(points == ord(self.mark)) if self.cacheable else np.empty(0, np.int64)
         head = np.zeros(0 if marks.size and not marks[0] else 1, np.int64)  # 0, unless a ▁ starts the text
         bounds = np.concatenate((head, marks, np.array([n], np.int64)))
@@ -198,11 +294,54 @@ class Segmenter:
         if not self.cache_on or not n:
             ends, ids, _ = self.search(text, 0, n, 0.0)
             return ends, ids
+        if n < SHORT_TEXT:
+            return self._short_path(text)
         cuts = self._cuts(text)
         bounds = cuts.tolist()
         chunks = [text[a:b] for a, b in zip(bounds, bounds[1:])]
         table = _Entries(self, chunks)
         return _walk(self, text, cuts, table)
+
+
+    def _short_path(self, text: str) -> tuple[list[int], list[int]]:
+        """:meth:`path` one chunk at a time, for a short text (a line, a
+        word), where numpy's set-up would cost more than the work: the
+        cache of tuples, new chunks certified one by one."""
+        cache, step, rounding = self.short_cache, self.step, self.float32
+        buf = array("f", [0.0])
+        ends: list[int] = []
+        ids: list[int] = []
+        base, pos = 0.0, 0
+        for chunk in self._short_chunks(text):
+            size = len(chunk)
+            if rounding and (base < -RESET or base > RESET):
+                base = 0.0  # rebased at the chunk's start: nothing reaches past it yet
+            entry = cache.get(chunk)
+            if entry is None and size <= CACHE_CHARS and len(cache) < CACHE_LIMIT:
+                entry = cache[chunk] = self._certified(chunk)
+            if entry is not None:
+                rel_ends, rel_ids, scores, margin, reach = entry
+                top = abs(base) + reach + 1.0
+                # Each stored score is off the exact one by at most one
+                # rounding step per offset so far: a margin wider than twice
+                # that (with room to spare) is decided as exactly.
+                if margin > 4.0 * (size + 2) * top * step and (not rounding or top < RESET):
+                    ends += [pos + e for e in rel_ends]
+                    ids += rel_ids
+                    if rounding:
+                        for score in scores:
+                            buf[0] = base + score
+                            base = buf[0]
+                    else:
+                        for score in scores:
+                            base += score
+                    pos += size
+                    continue
+            found_ends, found_ids, base = self.search(text, pos, pos + size, base)
+            ends += found_ends
+            ids += found_ids
+            pos += size
+        return ends, ids
 
 
 class _Store:
