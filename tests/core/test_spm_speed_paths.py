@@ -161,11 +161,11 @@ def test_segmenter_cache_steps_aside_for_ties_and_rebasing(words, prefix):
 
 
 def _long_path(segmenter, text):
-    from core.models.unigram import fast
+    from core.models.unigram import walk
 
     cuts = segmenter._cuts(text)
     bounds = cuts.tolist()
-    return fast._walk(segmenter, text, cuts, fast._Entries(segmenter, [text[a:b] for a, b in zip(bounds, bounds[1:])]))
+    return walk.walk(segmenter, text, cuts, walk.Entries(segmenter, [text[a:b] for a, b in zip(bounds, bounds[1:])]))
 
 
 def certify_all(segmenter, chunks):
@@ -189,14 +189,21 @@ def test_chunks_certified_together_as_one_by_one(chunks):
 
 
 def test_new_chunks_are_certified_in_bounded_groups(trained, monkeypatch):
-    from core.models.unigram import fast
+    from core.models.unigram import walk
 
     ours, sp = trained["ja"]
-    monkeypatch.setattr(fast, "CERTIFY_CHARS", 40)
+    certify, groups = walk.certify, []
+
+    def counted(trie, chunks, *args):
+        groups.append(sum(map(len, chunks)))
+        return certify(trie, chunks, *args)
+    monkeypatch.setattr(walk, "certify", counted)
+    monkeypatch.setattr(walk, "CERTIFY_CHARS", 40)
     segmenter = Segmenter(ours.model)
     text = ours.model.pipeline.normalize_text(long_text(seed=5)[:30_000])
     assert segmenter.path(text) == Segmenter(ours.model, cache=False).path(text)
     assert len(segmenter.cache) > 100
+    assert len(groups) > 10 and max(groups) <= 64  # over the limit only where one chunk alone is
 
 
 @pytest.mark.parametrize("name", ["unigram", "ja", "unigram-bytes"])
@@ -415,16 +422,16 @@ def test_two_threads_filling_one_cache_get_the_ids_of_one(trained, monkeypatch):
     import threading
     import time
 
-    from core.models.unigram import fast
+    from core.models.unigram import walk
 
-    certify = fast.certify
+    certify = walk.certify
 
     def slow(*args):
         found = certify(*args)
         time.sleep(0.002)  # another thread runs here: only the lock keeps the store's places in step
         return found
-    monkeypatch.setattr(fast, "certify", slow)
-    monkeypatch.setattr(fast, "CERTIFY_CHARS", 2000)
+    monkeypatch.setattr(walk, "certify", slow)
+    monkeypatch.setattr(walk, "CERTIFY_CHARS", 2000)
     ours, sp = trained["ja"]
     texts = [long_text(seed=seed)[:40_000] for seed in (11, 12, 13, 14)]
     expected = [sp.encode(text) for text in texts]

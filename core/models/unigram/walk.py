@@ -1,0 +1,151 @@
+"""The walk over a long text's chunks for :class:`core.models.unigram.fast.Segmenter`:
+the cached best paths in flat arrays (:class:`Store`), each chunk's entry
+(:class:`Entries`, certifying the new ones together with
+:mod:`core.models.unigram.certify`), and the window walk (:func:`walk`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from itertools import accumulate, compress, repeat
+
+import numpy as np
+
+from core.models.unigram.certify import certify
+
+RESET = 100000.0  # SentencePiece's kScoreResetThreshold
+CACHE_LIMIT = 1 << 16  # distinct chunks remembered per model
+CACHE_CHARS = 64  # longer chunks are searched every time
+UNKNOWN = -1  # the id of an unknown node in a path
+CERTIFY_CHARS = 1 << 14  # characters of new chunks certified at once
+WINDOW = 256  # chunks certified together after one was not (doubling while all are)
+WINDOW_MAX = 1 << 14
+
+
+class Store:
+    """Every cached chunk's best path, one after another in flat arrays,
+    with each entry's first piece, piece count, margin and reach."""
+
+    def __init__(self, kind):
+        self.ends, self.ids = np.zeros(0, np.int64), np.zeros(0, np.int64)
+        self.scores = np.zeros(0, kind)
+        self.first, self.count = np.zeros(0, np.int64), np.zeros(0, np.int64)
+        self.margin, self.reach = np.zeros(0), np.zeros(0)
+
+    def add(self, ends, ids, scores, counts, margins, reaches) -> None:
+        self.first = np.concatenate((self.first, self.ends.size + np.cumsum(counts) - counts))
+        self.ends, self.ids = np.concatenate((self.ends, ends)), np.concatenate((self.ids, ids))
+        self.scores = np.concatenate((self.scores, scores.astype(self.scores.dtype)))
+        self.count = np.concatenate((self.count, counts))
+        self.margin, self.reach = np.concatenate((self.margin, margins)), np.concatenate((self.reach, reaches))
+
+
+class Entries:
+    """For each chunk of a text in order, the number of its cached entry
+    (-1: none, the chunk is searched), the store's arrays, and per entry
+    (and at -1, for none) its first piece, piece count, margin and reach."""
+
+    def __init__(self, segmenter, chunks):
+        # One encoder at a time adds entries: their numbers are the store's places.
+        with segmenter.lock:
+            self._read(segmenter, chunks)
+
+    def _read(self, segmenter, chunks):
+        cache, store = segmenter.cache, segmenter.store
+        which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
+        room = CACHE_LIMIT - len(cache)
+        if room > 0 and (which < 0).any():
+            new = [c for c in dict.fromkeys(compress(chunks, (which < 0).tolist())) if len(c) <= CACHE_CHARS]
+            del new[room:]
+            ends = list(accumulate(map(len, new)))
+            start = 0
+            while start < len(new):
+                # At most CERTIFY_CHARS characters at once: a step's arrays stay small.
+                stop = bisect_right(ends, (ends[start - 1] if start else 0) + CERTIFY_CHARS, start + 1)
+                group = new[start:stop]
+                store.add(*certify(segmenter.arrays, group, segmenter.longest, segmenter.unk, UNKNOWN))
+                cache.update(zip(group, range(len(cache), len(cache) + len(group))))
+                start = stop
+            if new:
+                which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
+        self.which = which
+        self.ends, self.ids, self.scores = store.ends, store.ids, store.scores
+        self.count = np.append(store.count, 0)
+        self.first = np.append(store.first, 0)
+        self.margin = np.append(store.margin, -np.inf)
+        self.reach = np.append(store.reach, 0.0)
+
+
+def walk(segmenter, text, cuts, table):
+    """The chunks in order from the stored score 0, a window at a time: the
+    running score over the window's cached paths is one cumulative sum
+    (in float32 when the model rounds: each sum rounded, as one by one),
+    and every chunk whose path it certifies is taken at once.  A chunk
+    whose margin alone is too narrow is searched from its stored score;
+    when the search takes the cached path to the same sum, the running
+    sums past it still hold and the window goes on.  Any other chunk (a
+    rebase at its start, a sum near the threshold, no entry) is handled as
+    one by one: the score rebased to 0, or the chunk searched."""
+    rounding, step = segmenter.float32, segmenter.step
+    kind = np.float32 if rounding else np.float64
+    sizes = np.diff(cuts)
+    starts = cuts[:-1]
+    total = sizes.size
+    out_ends, out_ids = [], []
+
+    def search(at, base):
+        lo = int(starts[at])
+        found_ends, found_ids, base = segmenter.search(text, lo, lo + int(sizes[at]), base)
+        out_ends.append(np.array(found_ends, np.int64))
+        out_ids.append(np.array(found_ids, np.int64))
+        return found_ids, base
+
+    base, k, window = 0.0, 0, WINDOW
+    while k < total:
+        stop = min(total, k + window)
+        which = table.which[k:stop]
+        counts = table.count[which]
+        before = np.cumsum(counts) - counts
+        spread = np.arange(int(counts.sum())) - np.repeat(before, counts)
+        picked = np.repeat(table.first[which], counts) + spread
+        running = np.cumsum(np.concatenate((np.array([base], kind), table.scores[picked])), dtype=kind)
+        at_start = running[before].astype(np.float64)  # the stored score where each chunk starts
+        top = np.abs(at_start) + table.reach[which] + 1.0
+        certified = table.margin[which] > 4.0 * (sizes[k:stop] + 2) * top * step
+        narrow = which >= 0
+        if rounding:
+            narrow &= (top < RESET) & ~((at_start < -RESET) | (at_start > RESET))
+            certified &= narrow
+        narrow &= ~certified
+        size = stop - k
+        taken, pending, clean = 0, False, True
+        for j in np.flatnonzero(~certified).tolist() + [size]:
+            if j > taken:
+                first, upto = int(before[taken]), int(before[j - 1] + counts[j - 1])
+                out_ends.append(table.ends[picked[first:upto]] + np.repeat(starts[k + taken:k + j], counts[taken:j]))
+                out_ids.append(table.ids[picked[first:upto]])
+                base = float(running[upto])
+                taken = j
+            if j == size:
+                break
+            if not narrow[j]:
+                pending, clean = True, False
+                break
+            found_ids, base = search(k + j, base)
+            taken = j + 1
+            first, count = int(before[j]), int(counts[j])
+            if base != float(running[first + count]) or found_ids != table.ids[picked[first:first + count]].tolist():
+                clean = False  # another path or another sum: the walk restarts after this chunk
+                break
+        k += taken
+        window = min(window * 2, WINDOW_MAX) if clean else WINDOW
+        if not pending:
+            continue
+        if rounding and (base < -RESET or base > RESET):
+            base = 0.0  # rebased at the chunk's start: nothing reaches past it yet
+            continue
+        _, base = search(k, base)
+        k += 1
+    if not out_ends:
+        return [], []
+    return np.concatenate(out_ends).tolist(), np.concatenate(out_ids).tolist()
