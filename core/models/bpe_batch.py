@@ -79,8 +79,9 @@ class PairTable:
             words = pieces
             joined = "".join(words)
         elif respell is byte_level:
-            joined = byte_level("".join(pieces))
-            points = _points("".join(pieces))
+            raw = "".join(pieces)
+            joined = byte_level(raw)
+            points = _points(raw)
             chars = np.cumsum(np.fromiter(map(len, pieces), np.int64, len(pieces)))
             width = 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000)  # UTF-8 bytes per character
             ends = np.cumsum(width)[chars - 1].tolist() if points.size else [0] * len(pieces)

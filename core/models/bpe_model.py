@@ -360,7 +360,7 @@ class BPEModel:
             keep &= spelled
         if not keep.all():
             sym, lengths = sym[np.repeat(keep, lengths)], lengths[keep]
-        for k, merged in zip(np.flatnonzero(keep).tolist(), pairs.merge(sym, lengths, self._merge_one)):
+        for k, merged in zip(np.flatnonzero(keep).tolist(), pairs.merge(sym, lengths, lambda symbols: self._merge(symbols, None))):
             out[k] = whole(merged)
         return out
 
@@ -521,9 +521,6 @@ class BPEModel:
         if pending:
             symbols.append(ids[self.unk])
         return symbols, unknown, dropped
-
-    def _merge_one(self, symbols: list[int]) -> list[int]:
-        return _merge_heap(symbols, self._table) if len(symbols) > SHORT_WORD else self._merge_short(symbols)
 
     def _merge(self, symbols, limit):
         """The lowest-ranked adjacent pair merges first, the leftmost on a tie."""

@@ -129,10 +129,10 @@ def _place(out, text, flat, columns, spans, base, chunks, walks, model, plain_id
     character, which only the inspector places).  ``columns``: the first
     and last original character of each normalized one, as lists, and
     ``spans`` the same as arrays."""
-    firsts, lasts = columns
     from core.inspect.stage_kinds import _bpe_layout
     from core.inspect.token_walk import remembered
 
+    firsts, lasts = columns
     chunks = list(chunks)
     model.fill_words([chunk for chunk in set(chunks) if chunk not in walks])
     layouts, ats, at = [], [], base

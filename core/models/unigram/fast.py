@@ -292,7 +292,6 @@ class Segmenter:
         chunks = [text[a:b] for a, b in zip(bounds, bounds[1:])]
         return walk(self, text, cuts, Entries(self, chunks))
 
-
     def _short_path(self, text: str) -> tuple[list[int], list[int]]:
         """:meth:`path` one chunk at a time, for a short text (a line, a
         word), where numpy's set-up would cost more than the work: the
