@@ -10,7 +10,8 @@ between two the worker lets the GUI thread in.
 
 from __future__ import annotations
 
-from itertools import compress, islice
+from bisect import bisect_right
+from itertools import accumulate, compress, islice
 
 STEP = 1 << 15  # items per C-level call: a few milliseconds
 
@@ -66,3 +67,15 @@ def distinct(text: str) -> set:
     for at in range(0, len(text), STEP):
         out.update(text[at:at + STEP])
     return out
+
+
+def by_size(items: list, limit: int):
+    """``items`` in consecutive groups whose lengths add up to at most
+    ``limit`` (an item longer than that is a group alone), for work whose
+    arrays grow with the characters it is given."""
+    ends = list(accumulate(map(len, items)))
+    start = 0
+    while start < len(items):
+        stop = bisect_right(ends, (ends[start - 1] if start else 0) + limit, start + 1)
+        yield items[start:stop]
+        start = stop

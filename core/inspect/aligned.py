@@ -21,6 +21,7 @@ import unicodedata
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, repeat
 
+from core.arrays import utf8_starts
 from core.slices import listed
 
 
@@ -37,8 +38,7 @@ def utf8_offsets(text: str) -> list[int]:
     lone surrogate counts 3 bytes, as "surrogatepass" writes it)."""
     if text.isascii():
         return listed(range(len(text) + 1))
-    data = text.encode("utf-8", "surrogatepass")
-    return _offsets(data, data.translate(_LEADS))
+    return utf8_starts(text).tolist()
 
 
 def _offsets(data: bytes, leads: bytes) -> list[int]:

@@ -18,6 +18,7 @@ from itertools import accumulate, chain
 
 import numpy as np
 
+from core.arrays import code_points, runs, utf8_starts
 from core.pipeline.text_pipeline import byte_level
 
 _SHIFT = 22  # every ID is below 2**22 (core.numbers.MAX_VOCAB)
@@ -80,11 +81,9 @@ class PairTable:
             joined = "".join(words)
         elif respell is byte_level:
             raw = "".join(pieces)
-            joined = byte_level(raw)
-            points = _points(raw)
+            joined = byte_level(raw)  # a character per UTF-8 byte
             chars = np.cumsum(np.fromiter(map(len, pieces), np.int64, len(pieces)))
-            width = 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000)  # UTF-8 bytes per character
-            ends = np.cumsum(width)[chars - 1].tolist() if points.size else [0] * len(pieces)
+            ends = utf8_starts(raw)[chars].tolist()
             words = [joined[a:b] for a, b in zip(chain((0,), ends), ends)]
         else:
             words = list(map(respell, pieces))
@@ -96,7 +95,7 @@ class PairTable:
         ``spelled[i]`` is false for a word with a character that is neither
         a token nor (with byte fallback) its bytes' pieces; the caller
         merges that one by the full rule."""
-        points = _points(joined)
+        points = code_points(joined)
         sym = self._chars[np.minimum(points, _DENSE - 1)]
         wide = np.flatnonzero(points >= _DENSE - 1)
         if wide.size:
@@ -121,9 +120,7 @@ class PairTable:
         count[missing] = widths[which]
         out = np.repeat(sym, count)
         at = np.cumsum(count) - count  # where each character's symbols start
-        each = widths[which]
-        step = np.arange(int(each.sum())) - np.repeat(np.cumsum(each) - each, each)
-        out[np.repeat(at[missing], each) + step] = pieces[np.repeat(firsts[which], each) + step]
+        out[runs(at[missing], widths[which])] = pieces[runs(firsts[which], widths[which])]
         word_starts = np.cumsum(lengths) - lengths
         lengths = np.add.reduceat(count, word_starts) if sym.size else lengths
         return out, lengths, np.flatnonzero(out < 0)
@@ -197,6 +194,3 @@ class PairTable:
         rank[(self.keys[pos] != pair) | (word[at] != word[nxt]) | (nxt == at)] = _NONE
         return rank, pos
 
-
-def _points(text: str) -> np.ndarray:
-    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)

@@ -26,9 +26,8 @@ without a word).  ``dropout`` is not supported.
 from __future__ import annotations
 
 import heapq
-from bisect import bisect_right
 from dataclasses import dataclass, field
-from itertools import accumulate, chain, repeat
+from itertools import chain, repeat
 
 import numpy as np
 import regex
@@ -38,7 +37,7 @@ from core.models.byte_train import paused_gc
 from core.pipeline import fast_split
 from core.pipeline import text_pipeline as tp
 from core.assets.schema import require
-from core.slices import listed
+from core.slices import by_size, listed
 from core.errors import AssetError, TokenizerError, excerpt
 from core.numbers import MAX_MERGES, MAX_VOCAB
 
@@ -316,15 +315,9 @@ class BPEModel:
         if len(misses) < BATCH_MIN:
             return
         del misses[room:]
-        ends = list(accumulate(map(len, misses)))
         with paused_gc():  # tens of thousands of small tuples, none in a cycle
-            start = 0
-            while start < len(misses):
-                # At most BATCH_CHARS characters at once: the arrays of a round stay small.
-                stop = bisect_right(ends, (ends[start - 1] if start else 0) + BATCH_CHARS, start + 1)
-                group = misses[start:stop]
+            for group in by_size(misses, BATCH_CHARS):  # the arrays of a round stay small
                 cache.update(zip(group, self._merge_words(group, respell, full=full)))
-                start = stop
 
     def _merge_words(self, pieces: list[str], respell, *, full: bool = False) -> list[tuple]:
         """``[self._word(respell(p), None)[0] for p in pieces]`` (with

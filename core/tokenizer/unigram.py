@@ -9,6 +9,7 @@ from itertools import accumulate
 
 import numpy as np
 
+from core.arrays import code_points, utf8_starts
 from core.slices import extend, listed, release
 from core.models.unigram.model import BYTE, CONTROL
 from core.pipeline.normalize import BYTE_PIECES, Pipeline, piece_byte
@@ -143,14 +144,13 @@ class UnigramTokenizer(StagedTokenizer):
         if text.isascii():
             byte_starts, byte_ends = char_starts, char_ends
         else:
-            data = np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8)
-            offsets = np.append(np.flatnonzero((data & 0xC0) != 0x80), data.size)  # where each character starts
+            offsets = utf8_starts(text)
             byte_starts, byte_ends = offsets[char_starts], offsets[char_ends]
         ids = np.where(unknown, model.unk_id, found)
         names = self._name_array[ids]
         kinds = np.where(char_starts == char_ends, "inserted", "").astype(object)  # the dummy ▁ (an empty span)
         kinds[unknown] = "unknown"
-        points = np.frombuffer(flat.encode("utf-32-le", "surrogatepass"), np.uint32)
+        points = code_points(flat)
         spaced = points[token_starts] == ord(SPACE_MARK) if points.size else np.zeros(0, bool)
         words = np.cumsum(spaced)
         if spaced.size and spaced[0]:

@@ -2,6 +2,7 @@
 
 from itertools import accumulate
 
+import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from core import slices
@@ -22,3 +23,27 @@ def test_slices_equal_one_call(values, step):
         assert slices.where([v > 0 for v in values]) == [i for i, v in enumerate(values) if v > 0]
     finally:
         slices.STEP = saved
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text("ab", max_size=9), max_size=30), st.integers(1, 12))
+def test_groups_by_size_keep_order_and_the_limit(items, limit):
+    groups = list(slices.by_size(items, limit))
+    assert [item for group in groups for item in group] == items
+    for group in groups:
+        assert group and (sum(map(len, group)) <= limit or len(group) == 1)
+    for group, after in zip(groups, groups[1:]):
+        assert sum(map(len, group)) + len(after[0]) > limit  # a group takes every item that still fits
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(), st.lists(st.integers(0, 5), max_size=20))
+def test_text_and_runs_as_arrays(text, counts):
+    from core import arrays
+
+    assert arrays.code_points(text).tolist() == list(map(ord, text))
+    data = text.encode("utf-8", "surrogatepass")
+    assert arrays.utf8_starts(text).tolist() == [i for i, b in enumerate(data) if not 0x80 <= b <= 0xBF] + [len(data)]
+    starts = [7 * k for k in range(len(counts))]
+    expected = [s + j for s, c in zip(starts, counts) for j in range(c)]
+    assert arrays.runs(np.array(starts, np.int64), np.array(counts, np.int64)).tolist() == expected

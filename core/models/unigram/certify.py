@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from core.arrays import code_points
+
 _SHIFT = 21  # a code point fits in 21 bits
 _DENSE = 0x10000  # the root's children below this code point are in an array
 _NOTHING = -1e300  # the score of "no other way in" (as in that search)
@@ -79,7 +81,7 @@ def certify(trie: Trie, chunks: list[str], longest: int, unk: float, unknown: in
     paths one after another (ends relative to each chunk), the pieces per
     chunk, and each chunk's margin and reach."""
     sizes = np.fromiter(map(len, chunks), np.int64, len(chunks))
-    points = np.frombuffer("".join(chunks).encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int64)
+    points = code_points("".join(chunks))
     n, count = points.size, sizes.size
     chunk_of = np.repeat(np.arange(count), sizes)  # the chunk of each character
     chunk_end = np.cumsum(sizes)[chunk_of]  # where the chunk of each character ends

@@ -43,6 +43,7 @@ from functools import cached_property
 
 import numpy as np
 
+from core.arrays import code_points
 from core.models.unigram.certify import Trie
 from core.models.unigram.walk import CACHE_CHARS, CACHE_LIMIT, RESET, UNKNOWN, Entries, Store, walk
 from core.pipeline.normalize import SPACE_MARK
@@ -261,7 +262,7 @@ class Segmenter:
         0 to ``len(text)``: before each ``▁`` (where the vocabulary allows),
         and inside stretches longer than :data:`CACHE_CHARS` between two
         characters that no piece holds side by side."""
-        points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int64)
+        points = code_points(text)
         n = points.size
         if not n:
             return np.zeros(1, np.int64)

@@ -6,12 +6,13 @@ the cached best paths in flat arrays (:class:`Store`), each chunk's entry
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from itertools import accumulate, compress, repeat
+from itertools import compress, repeat
 
 import numpy as np
 
+from core.arrays import runs
 from core.models.unigram.certify import certify
+from core.slices import by_size
 
 RESET = 100000.0  # SentencePiece's kScoreResetThreshold
 CACHE_LIMIT = 1 << 16  # distinct chunks remembered per model
@@ -57,15 +58,9 @@ class Entries:
         if room > 0 and (which < 0).any():
             new = [c for c in dict.fromkeys(compress(chunks, (which < 0).tolist())) if len(c) <= CACHE_CHARS]
             del new[room:]
-            ends = list(accumulate(map(len, new)))
-            start = 0
-            while start < len(new):
-                # At most CERTIFY_CHARS characters at once: a step's arrays stay small.
-                stop = bisect_right(ends, (ends[start - 1] if start else 0) + CERTIFY_CHARS, start + 1)
-                group = new[start:stop]
+            for group in by_size(new, CERTIFY_CHARS):  # a step's arrays stay small
                 store.add(*certify(segmenter.arrays, group, segmenter.longest, segmenter.unk, UNKNOWN))
                 cache.update(zip(group, range(len(cache), len(cache) + len(group))))
-                start = stop
             if new:
                 which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
         self.which = which
@@ -106,8 +101,7 @@ def walk(segmenter, text, cuts, table):
         which = table.which[k:stop]
         counts = table.count[which]
         before = np.cumsum(counts) - counts
-        spread = np.arange(int(counts.sum())) - np.repeat(before, counts)
-        picked = np.repeat(table.first[which], counts) + spread
+        picked = runs(table.first[which], counts)  # the window's pieces in the store
         running = np.cumsum(np.concatenate((np.array([base], kind), table.scores[picked])), dtype=kind)
         at_start = running[before].astype(np.float64)  # the stored score where each chunk starts
         top = np.abs(at_start) + table.reach[which] + 1.0

@@ -1,0 +1,25 @@
+"""Text and runs as numpy arrays, for the batched fast paths
+(:mod:`core.models.bpe_batch`, :mod:`core.models.unigram.certify` and
+:mod:`core.models.unigram.walk`, the Unigram Encoding)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def code_points(text: str) -> np.ndarray:
+    """Each character's code point (a lone surrogate's too), as int64."""
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int64)
+
+
+def utf8_starts(text: str) -> np.ndarray:
+    """The UTF-8 offset of every character of ``text``, and its length (a
+    lone surrogate counts 3 bytes, as "surrogatepass" writes it)."""
+    data = np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8)
+    return np.append(np.flatnonzero((data & 0xC0) != 0x80), data.size)  # every byte but a continuation
+
+
+def runs(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """``starts[i], starts[i] + 1, ... (counts[i] of them)`` for each i in turn."""
+    before = np.cumsum(counts) - counts
+    return np.repeat(starts, counts) + (np.arange(int(counts.sum())) - np.repeat(before, counts))
