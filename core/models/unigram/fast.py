@@ -86,7 +86,6 @@ class Segmenter:
         # Two characters no piece holds side by side: no node spans the
         # place between them, so every path passes there too.
         self.pairs = frozenset(piece[i:i + 2] for piece in model._match for i in range(len(piece) - 1))
-        self.pair_keys = np.array(sorted(ord(p[0]) << 21 | ord(p[1]) for p in self.pairs), np.int64)
         self.step = F32_STEP if self.float32 else F64_STEP
         self.cache: dict = {}  # chunk -> its entry in the store
         self.short_cache: dict = {}  # chunk -> (ends, ids, scores, margin, reach), for short texts
@@ -96,6 +95,11 @@ class Segmenter:
     @cached_property
     def arrays(self) -> Trie:
         return Trie(self.trie)
+
+    @cached_property
+    def pair_keys(self) -> np.ndarray:
+        """:attr:`pairs` as sorted ``(first << 21) | second`` code points, for :meth:`_cuts`."""
+        return np.array(sorted(ord(p[0]) << 21 | ord(p[1]) for p in self.pairs), np.int64)
 
     # ==== the search ====
 
