@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from itertools import chain, repeat
+from itertools import chain, islice, repeat
 
 import numpy as np
 import regex
@@ -379,6 +379,21 @@ class BPEModel:
             else:
                 out += self._split(part, first)
         return out
+
+    def scanner(self, text: str):
+        """The compiled regex whose scan of the whole of ``text`` gives
+        exactly :meth:`pieces` (core.pipeline.fast_split.RegexSplit.scanner),
+        or None: when a normalizer may change the text, an added token cuts
+        it, or the split is not one such regex.  Two processes then scan
+        the text's two halves (core.tokenizer.parallel)."""
+        split = self._split
+        if not isinstance(split, fast_split.RegexSplit) or self.normalizer.get("type") != "none":
+            return None
+        compiled = split.scanner()
+        if compiled is None:
+            return None
+        segments = list(islice(self._segments(text), 2))
+        return compiled if len(segments) == 1 and segments[0][1] is None and segments[0][0] == text else None
 
     def byte_level_table(self, text: str):
         """``(ids, byte sizes, words)`` of ``text`` by the fast path, for an

@@ -51,17 +51,79 @@ def plan(spec, built, where: str = "pre_tokenizer"):
     steps = _steps(spec)
     respell = None
     if len(steps) == 1 and _is_level(steps[0], use_regex=True):
-        pattern = tp.GuardedRegex(tp.BYTE_LEVEL_PATTERN, where)
-        return (lambda text, first: _matches(pattern, text, True)), tp.byte_level
+        return RegexSplit(tp.GuardedRegex(tp.BYTE_LEVEL_PATTERN, where), True), tp.byte_level
     if len(steps) == 2 and _is_level(steps[1], use_regex=False):
         pattern = _regex_step(steps[0], where)
         if pattern is not None:
-            isolated = steps[0].get("invert") is not True
-            return (lambda text, first: _matches(pattern, text, isolated)), tp.byte_level
+            return RegexSplit(pattern, steps[0].get("invert") is not True), tp.byte_level
 
     def split(text, first):
         return [s.text for s in built([tp.Split(text, first)])]
     return split, respell
+
+
+class RegexSplit:
+    """``split(text, first)`` by one regex (``first`` does not matter)."""
+
+    def __init__(self, pattern, isolated: bool):
+        self.pattern, self.isolated = pattern, isolated
+
+    def __call__(self, text: str, first: bool) -> list[str]:
+        return _matches(self.pattern, text, self.isolated)
+
+    def scanner(self):
+        """The compiled regex whose matches, where they tile a text, are its
+        pieces (kept or not, the text between matches is then empty), for
+        :func:`scan_from` and :func:`scan_to_meet`; None for a pattern
+        without a known running time (those run under a budget) or one
+        whose ``findall`` gives groups."""
+        compiled = getattr(self.pattern, "compiled", None)
+        if compiled is None or not self.pattern.trusted or compiled.groups:
+            return None
+        return compiled
+
+
+# Two processes split one text (core.tokenizer.parallel): one scans from the
+# start, the other from a cut.  A scan depends only on where it starts, so
+# once both find a match at the same offset they agree from there on; the
+# first scan stops at the first offset where the second had a match.
+MEET_WITHIN = 64  # matches of the second scan the first may meet
+
+
+def scan_from(compiled, text: str, cut: int) -> list[str] | None:
+    """The matches of the whole text's scan from ``cut``, or None where they do not tile it."""
+    found = compiled.findall(text, cut, concurrent=True)
+    return found if all(found) and sum(map(len, found)) == len(text) - cut else None
+
+
+def scan_to_meet(compiled, text: str, cut: int) -> tuple[list[str], int] | None:
+    """``(the matches of the scan from 0 before it meets the scan from
+    cut, how many matches of that one come before the meeting)``; None
+    where the matches leave a gap or the scans do not meet within
+    :data:`MEET_WITHIN` matches of the second.  Meeting at the text's end
+    counts every match of the second."""
+    ahead: dict[int, int] = {}
+    for k, match in enumerate(compiled.finditer(text, cut, concurrent=True)):
+        if k == MEET_WITHIN:
+            break
+        ahead[match.start()] = k
+    last = max(ahead, default=len(text))
+    pieces: list[str] = []
+    at = 0
+    for match in compiled.finditer(text, concurrent=True):
+        start, end = match.span()
+        if start != at or end == start:
+            return None
+        if start >= cut:
+            if start in ahead:
+                return pieces, ahead[start]
+            if start > last:
+                return None
+        pieces.append(match.group())
+        at = end
+    if at != len(text) or len(ahead) == MEET_WITHIN:
+        return None
+    return pieces, len(ahead)
 
 
 def _matches(pattern, text: str, isolated: bool) -> list[str]:

@@ -34,7 +34,9 @@ import sys
 import threading
 from array import array
 from concurrent.futures import ProcessPoolExecutor
-from itertools import chain
+from itertools import chain, repeat
+
+from core.pipeline import fast_split
 
 WORKERS = 2  # processes in all, this one included
 POOL_MIN_CHARS = 2_000_000
@@ -104,6 +106,10 @@ def can_fork() -> bool:
 
 
 def _split_text(tok, text: str, progress) -> list[int]:
+    scanner = getattr(tok.model, "scanner", None)
+    compiled = scanner(text) if scanner is not None else None
+    if compiled is not None:
+        return _scan_halves(tok.model, compiled, text, progress)
     pieces = tok.model.pieces(text)
     half = len(pieces) // 2
     first, second = pieces[:half], pieces[half:]
@@ -115,6 +121,47 @@ def _split_text(tok, text: str, progress) -> list[int]:
         return ids
     ids, theirs = _forked(mine, lambda: tok.model.piece_ids(second))
     ids += theirs if theirs is not None else tok.model.piece_ids(second)
+    if progress:
+        progress(2, 2)
+    return ids
+
+
+def _scan_halves(model, compiled, text: str, progress) -> list[int]:
+    """Where one regex splits the whole text (``model.scanner``), the
+    split runs on both processes too: the child scans from the middle, this
+    process from the start until the two scans meet (core.pipeline.fast_split),
+    and the child's IDs before the meeting are dropped.  The child sends
+    the ID count of each of its first matches, then its IDs."""
+    cut = len(text) // 2
+
+    def mine():
+        met = fast_split.scan_to_meet(compiled, text, cut)
+        if met is None:
+            return None
+        pieces, skip = met
+        ids = model.piece_ids(pieces)
+        if progress:
+            progress(1, 2)
+        return ids, sum(map(len, pieces)), skip
+
+    def theirs():
+        pieces = fast_split.scan_from(compiled, text, cut)
+        if pieces is None:
+            raise ValueError("the matches do not tile the text")
+        ids = model.piece_ids(pieces)
+        counts = [len(model.piece_ids([piece])) for piece in pieces[:fast_split.MEET_WITHIN]]
+        return [*counts, *repeat(0, fast_split.MEET_WITHIN - len(counts)), *ids]
+    found, flat = _forked(mine, theirs)
+    rest = None
+    if found is not None and flat is None:  # the child failed: the rest is scanned here from the meeting
+        rest = fast_split.scan_from(compiled, text, found[1])
+    if found is not None and flat is not None:
+        ids, _, skip = found
+        ids += flat[fast_split.MEET_WITHIN + sum(flat[:skip]):]
+    elif rest is not None:
+        ids = found[0] + model.piece_ids(rest)
+    else:  # the scans did not meet: this process does it all
+        ids = model.piece_ids(model.pieces(text))
     if progress:
         progress(2, 2)
     return ids

@@ -18,6 +18,8 @@ import math
 import random
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from core.errors import TokenizerError, excerpt
 from core.numbers import MAX_SCORE, MAX_VOCAB
 from core.pipeline.normalize import BYTE_PIECES, Normalized, Pipeline, piece_byte
@@ -191,6 +193,14 @@ class Unigram:
         ends, ids = self.segmenter.path(normalized)
         if UNKNOWN not in ids:
             return ids
+        if not self.byte_fallback:
+            # Each run of unknown characters is one unknown token.
+            found = np.array(ids, np.int64)
+            unknown = found == UNKNOWN
+            keep = ~unknown
+            keep[1:] |= ~unknown[:-1]
+            found[unknown] = self.unk_id
+            return found[keep].tolist()
         out, start, run = [], 0, None  # run: where the current stretch of unknown characters began
         for end, index in zip(ends, ids):
             if index == UNKNOWN:
