@@ -15,6 +15,7 @@ the one-word loop.
 from __future__ import annotations
 
 from itertools import accumulate, chain
+from operator import itemgetter
 
 import numpy as np
 
@@ -34,9 +35,10 @@ class PairTable:
 
     def __init__(self, table: dict, ids: dict, *, byte_fallback: bool = False):
         count = len(table)
-        keys = np.fromiter((left << _SHIFT | right for left, right in table), np.int64, count)
-        ranks = np.fromiter((found[0] for found in table.values()), np.int64, count)
-        news = np.fromiter((found[1] for found in table.values()), np.int64, count)
+        pairs = np.fromiter(chain.from_iterable(table), np.int64, 2 * count)
+        keys = pairs[0::2] << _SHIFT | pairs[1::2]
+        ranks = np.fromiter(map(itemgetter(0), table.values()), np.int64, count)
+        news = np.fromiter(map(itemgetter(1), table.values()), np.int64, count)
         order = np.argsort(keys)
         # A sentinel key above every real one, so a lookup never runs off the end.
         self.keys = np.append(keys[order], _NONE)
@@ -48,9 +50,11 @@ class PairTable:
         if byte_fallback:
             self._bytes = np.array([ids.get(f"<0x{b:02X}>", -1) for b in range(256)], np.int64)
         self._chars = np.full(_DENSE, -1, np.int64)  # code point -> ID of that one-character token
-        for token, token_id in ids.items():
-            if len(token) == 1 and ord(token) < _DENSE:
-                self._chars[ord(token)] = token_id
+        single = [(ord(token), token_id) for token, token_id in ids.items() if len(token) == 1]
+        if single:
+            points, single_ids = np.array(single, np.int64).T
+            dense = points < _DENSE
+            self._chars[points[dense]] = single_ids[dense]
         self._first = None  # (slot of each ID, ranks, positions): the first round's pairs, built on first use
 
     def _first_round(self):

@@ -76,14 +76,7 @@ def encode_lines(tok, lines: list[str], *, asset: dict | None = None, workers: i
     chunks = _cut(lines, CHUNKS)
 
     def local(chunk):
-        if not can_split(tok):
-            return [tok.encode_ids(line) for line in chunk]
-        # The pieces of every line first, so their uncached ones merge together (BPEModel.fill).
-        pieces = list(map(tok.model.pieces, chunk))
-        fill = getattr(tok.model, "fill", None)
-        if fill is not None:
-            fill(list(chain.from_iterable(pieces)))
-        return list(map(tok.model.piece_ids, pieces))
+        return _lines(tok, chunk)
     size = sum(map(len, lines))
     if workers >= 2 and len(chunks) > 1 and can_fork() and size >= min(min_chars, FORK_MIN_CHARS):
         parts = _split_lines(chunks, local, progress)
@@ -96,6 +89,21 @@ def encode_lines(tok, lines: list[str], *, asset: dict | None = None, workers: i
     else:
         parts = _run(asset, chunks, "lines", local, workers, progress)
     return list(chain.from_iterable(parts))
+
+
+def _lines(tok, lines: list[str]) -> list[list[int]]:
+    """``[tok.encode_ids(line) for line in lines]``, batched where the tokenizer can."""
+    many = getattr(tok, "encode_ids_many", None)
+    if many is not None:
+        return many(lines)
+    if not can_split(tok):
+        return [tok.encode_ids(line) for line in lines]
+    # The pieces of every line first, so their uncached ones merge together (BPEModel.fill).
+    pieces = list(map(tok.model.pieces, lines))
+    fill = getattr(tok.model, "fill", None)
+    if fill is not None:
+        fill(list(chain.from_iterable(pieces)))
+    return list(map(tok.model.piece_ids, pieces))
 
 
 def can_fork() -> bool:
@@ -291,4 +299,4 @@ def _start(asset: dict) -> None:
 def _work(kind: str, chunk: list):
     if kind == "pieces":
         return _worker.model.piece_ids(chunk)
-    return [_worker.encode_ids(line) for line in chunk]
+    return _lines(_worker, chunk)

@@ -45,6 +45,10 @@ class UnigramTokenizer(StagedTokenizer):
     def _encode_ids(self, text: str) -> list[int]:
         return self.model.encode_ids(text)
 
+    def encode_ids_many(self, texts) -> list[list[int]]:
+        """``[self.encode_ids(t) for t in texts]``, batched by the model (the lines of core.tokenizer.parallel)."""
+        return self.model.encode_ids_many(texts)
+
     def _table(self, text: str) -> tuple:
         """The columns :mod:`core.inspect.stage_kinds` gives, read straight off
         the normalized text's spans and the fast search: a token spans the

@@ -169,16 +169,7 @@ def _long_path(segmenter, text):
 
 
 def certify_all(segmenter, chunks):
-    from core.models.unigram import certify
-
-    ends, ids, scores, counts, margins, reaches = certify.certify(
-        segmenter.arrays, chunks, segmenter.longest, segmenter.unk, UNKNOWN)
-    out, at = [], 0
-    for k, count in enumerate(counts.tolist()):
-        out.append((tuple(ends[at:at + count].tolist()), tuple(ids[at:at + count].tolist()),
-                    tuple(scores[at:at + count].tolist()), float(margins[k]), float(reaches[k])))
-        at += count
-    return out
+    return segmenter.certified_together(chunks)
 
 
 @settings(max_examples=60, deadline=None)
@@ -447,3 +438,22 @@ def test_two_threads_filling_one_cache_get_the_ids_of_one(trained, monkeypatch):
     for worker in workers:
         worker.join()
     assert [got[k] for k in range(len(texts))] == expected
+
+
+@pytest.mark.parametrize("name", ["unigram", "unigram-bytes", "ja"])
+def test_lines_certified_together_are_each_lines_ids(trained, name, monkeypatch):
+    from core.tokenizer import parallel
+
+    ours, sp = trained[name]
+    rng = random.Random(len(name))
+    lines = CORPUS + ["".join(rng.choice(FRAGMENTS) + rng.choice(["", " ", "  "]) for _ in range(12))
+                      for _ in range(300)] + ["", " ", "x" * 1500]
+    searched = []
+    monkeypatch.setitem(ours.model.__dict__, "_segmenter", Segmenter(ours.model))  # a cache of its own
+    certified = Segmenter._certified
+    monkeypatch.setattr(Segmenter, "_certified", lambda self, chunk: searched.append(chunk) or certified(self, chunk))
+    got = ours.encode_ids_many(lines)
+    assert searched == []  # every new chunk of a short line was certified in the batch
+    assert len(ours.model.segmenter.short_cache) > 100
+    assert got == [sp.encode(line) for line in lines] == [ours.encode_ids(line) for line in lines]
+    assert parallel.encode_lines(ours, lines, workers=1) == got  # the command line's --lines

@@ -40,17 +40,20 @@ from __future__ import annotations
 import threading
 from array import array
 from functools import cached_property
+from itertools import chain
 
 import numpy as np
 
 from core.arrays import code_points
-from core.models.unigram.certify import Trie
-from core.models.unigram.walk import CACHE_CHARS, CACHE_LIMIT, RESET, UNKNOWN, Entries, Store, walk
+from core.models.unigram.certify import Trie, certify
+from core.models.unigram.walk import CACHE_CHARS, CACHE_LIMIT, CERTIFY_CHARS, RESET, UNKNOWN, Entries, Store, walk
+from core.slices import by_size
 from core.pipeline.normalize import SPACE_MARK
 
 F32_STEP = 2.0 ** -23  # relative spacing of float32 values
 F64_STEP = 2.0 ** -52
 SHORT_TEXT = 1000  # shorter texts are walked one chunk at a time (_short_path)
+FILL_MIN = 64  # fewer new chunks are left to _short_path, one by one
 
 
 class Segmenter:
@@ -260,6 +263,34 @@ class Segmenter:
                     yield stretch[start:at]
                     start = at
             yield stretch[start:]
+
+    def fill_short(self, texts) -> None:
+        """Certify together (:func:`core.models.unigram.certify.certify`)
+        the chunks of these texts that :meth:`_short_path` will walk and
+        its cache lacks, so many lines cost a few numpy passes instead of a
+        Python search per new chunk."""
+        cache = self.short_cache
+        room = CACHE_LIMIT - len(cache)
+        if not self.cache_on or room <= 0:
+            return
+        chunks = chain.from_iterable(self._short_chunks(t) for t in texts if 0 < len(t) < SHORT_TEXT)
+        new = [c for c in dict.fromkeys(chunks) if len(c) <= CACHE_CHARS and c not in cache]
+        del new[room:]
+        if len(new) < FILL_MIN:
+            return
+        for group in by_size(new, CERTIFY_CHARS):
+            cache.update(zip(group, self.certified_together(group)))
+
+    def certified_together(self, chunks: list[str]) -> list[tuple]:
+        """``[self._certified(c) for c in chunks]``, by one :func:`certify`."""
+        ends, ids, scores, counts, margins, reaches = certify(self.arrays, chunks, self.longest, self.unk, UNKNOWN)
+        ends, ids, scores = ends.tolist(), ids.tolist(), scores.tolist()
+        out, at = [], 0
+        for count, margin, reach in zip(counts.tolist(), margins.tolist(), reaches.tolist()):
+            stop = at + count
+            out.append((tuple(ends[at:stop]), tuple(ids[at:stop]), tuple(scores[at:stop]), margin, reach))
+            at = stop
+        return out
 
     def _cuts(self, text: str) -> np.ndarray:
         """Offsets where the text is cut into chunks no node can span, from

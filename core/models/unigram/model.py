@@ -189,7 +189,19 @@ class Unigram:
         """The IDs of :meth:`encode`, without the alignment."""
         from core.models.unigram.fast import UNKNOWN
 
-        normalized = self.pipeline.normalize_text(text)
+        return self._ids_of(self.pipeline.normalize_text(text))
+
+    def encode_ids_many(self, texts) -> list[list[int]]:
+        """``[self.encode_ids(t) for t in texts]`` (the lines of a corpus):
+        the new chunks of every short text are certified together first
+        (Segmenter.fill_short), not one by one."""
+        normalized = list(map(self.pipeline.normalize_text, texts))
+        self.segmenter.fill_short(normalized)
+        return list(map(self._ids_of, normalized))
+
+    def _ids_of(self, normalized: str) -> list[int]:
+        from core.models.unigram.fast import UNKNOWN
+
         ends, ids = self.segmenter.path(normalized)
         if UNKNOWN not in ids:
             return ids
