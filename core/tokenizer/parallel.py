@@ -22,7 +22,10 @@ main thread) the work is split in two by forking instead: the child
 already holds the tokenizer and the pieces (or lines), encodes the second
 half and writes its IDs down a pipe as 8-byte integers (data, not
 pickle), so a second process pays from :data:`FORK_MIN_CHARS` characters
-on.  Should the child fail, this process encodes its half too.
+on.  Where one known regex splits the whole text (``model.scanner``) the
+split itself is halved too: the child scans from the middle and this
+process until its scan meets the child's (:func:`_scan_halves`).  Should
+the child fail, this process encodes its half too.
 """
 
 from __future__ import annotations
