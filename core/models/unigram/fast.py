@@ -46,7 +46,7 @@ import numpy as np
 
 from core.arrays import code_points
 from core.models.unigram.certify import Trie, certify
-from core.models.unigram.walk import CACHE_CHARS, CACHE_LIMIT, CERTIFY_CHARS, RESET, UNKNOWN, Entries, Store, walk
+from core.models.unigram.walk import CACHE_CHARS, CACHE_LIMIT, CERTIFY_CHARS, RESET, UNKNOWN, Entries, Store, walk, wide
 from core.slices import by_size
 from core.pipeline.normalize import SPACE_MARK
 
@@ -81,6 +81,7 @@ class Segmenter:
         self.unk = model.unk_score
         scores[UNKNOWN] = self.unk
         self.scores = scores
+        self.spread = max(map(abs, scores.values()))  # the largest |score| a step adds
         pipeline = model.pipeline
         self.mark = SPACE_MARK if pipeline.escape_whitespaces else " "
         self.cache_on = cache
@@ -332,7 +333,7 @@ class Segmenter:
         """:meth:`path` one chunk at a time, for a short text (a line, a
         word), where numpy's set-up would cost more than the work: the
         cache of tuples, new chunks certified one by one."""
-        cache, step, rounding = self.short_cache, self.step, self.float32
+        cache, rounding = self.short_cache, self.float32
         buf = array("f", [0.0])
         ends: list[int] = []
         ids: list[int] = []
@@ -347,10 +348,7 @@ class Segmenter:
             if entry is not None:
                 rel_ends, rel_ids, scores, margin, reach = entry
                 top = abs(base) + reach + 1.0
-                # Each stored score is off the exact one by at most one
-                # rounding step per offset so far: a margin wider than twice
-                # that (with room to spare) is decided as exactly.
-                if margin > 4.0 * (size + 2) * top * step and (not rounding or top < RESET):
+                if margin > wide(size, top, self) and (not rounding or top < RESET):
                     ends += [pos + e for e in rel_ends]
                     ids += rel_ids
                     if rounding:

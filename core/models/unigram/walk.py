@@ -71,6 +71,18 @@ class Entries:
         self.reach = np.append(store.reach, 0.0)
 
 
+def wide(size, top, segmenter):
+    """The margin a chunk's cached path needs to be taken as it is: of
+    ``size`` characters, its stored scores at most ``top`` in magnitude.
+    Every sum in the chunk is at most ``top`` plus the largest |piece score|
+    in magnitude, so each rounding moves it by at most half a step of that,
+    and a value reached by k additions is off its exact sum by at most k
+    of those (k <= size).  A decision between two candidates then goes as
+    in exact arithmetic when they are more than twice that apart; twice
+    that again is kept to spare.  Works on numbers or numpy arrays."""
+    return 2.0 * (size + 1) * (top + segmenter.spread) * segmenter.step
+
+
 def walk(segmenter, text, cuts, table):
     """The chunks in order from the stored score 0, a window at a time: the
     running score over the window's cached paths is one cumulative sum
@@ -81,7 +93,7 @@ def walk(segmenter, text, cuts, table):
     sums past it still hold and the window goes on.  Any other chunk (a
     rebase at its start, a sum near the threshold, no entry) is handled as
     one by one: the score rebased to 0, or the chunk searched."""
-    rounding, step = segmenter.float32, segmenter.step
+    rounding = segmenter.float32
     kind = np.float32 if rounding else np.float64
     sizes = np.diff(cuts)
     starts = cuts[:-1]
@@ -105,7 +117,7 @@ def walk(segmenter, text, cuts, table):
         running = np.cumsum(np.concatenate((np.array([base], kind), table.scores[picked])), dtype=kind)
         at_start = running[before].astype(np.float64)  # the stored score where each chunk starts
         top = np.abs(at_start) + table.reach[which] + 1.0
-        certified = table.margin[which] > 4.0 * (sizes[k:stop] + 2) * top * step
+        certified = table.margin[which] > wide(sizes[k:stop], top, segmenter)
         narrow = which >= 0
         if rounding:
             narrow &= (top < RESET) & ~((at_start < -RESET) | (at_start > RESET))
