@@ -77,6 +77,11 @@ class Charsmap:
         self._kinds: dict = {}  # character -> _kind(character)
         self._pairs: dict = {}  # two characters -> _goes_on(them)
         self._follows: dict = {}  # character -> _next_chars(character)
+        # Quiet characters: no key ends in one, and none can follow a
+        # character seen so far on a longer key; a text of only those is
+        # copied as it is (runs).  _following: what seen characters may be followed by.
+        self._quiet: set = set()
+        self._following: set = set()
 
     @classmethod
     def from_base64(cls, text: str) -> "Charsmap":
@@ -281,6 +286,23 @@ class Charsmap:
             pos += width
         return out
 
+    def _learn(self, chars) -> None:
+        """Add the quiet ones of these new characters (their kinds, and the
+        follows of the leading ones, known).  A text of quiet characters
+        has no character a key ends in and no leading one followed by one
+        it may go on with, so :meth:`runs` copies it whole, as below.  A
+        leading character's followers leave the quiet set before it joins,
+        so another thread never sees it quiet while they still are."""
+        kinds, follows, quiet, following = self._kinds, self._follows, self._quiet, self._following
+        for ch in chars:
+            cut, nexts, _ = kinds[ch]
+            after = follows.get(ch) if nexts else frozenset()
+            if after:
+                following |= after
+                quiet -= after
+            if not cut and after is not None and ch not in following:
+                quiet.add(ch)
+
     def runs(self, text: str, protected: dict | None = None) -> list[tuple[str, bool, int, int]] | None:
         """:meth:`segments` in long stretches: ``(text, verbatim, start,
         end)`` where a verbatim stretch is the characters ``[start, end)``
@@ -293,11 +315,14 @@ class Charsmap:
         from core.pipeline.normalize import longest_protected
         from core.slices import distinct
 
+        if not protected and self._quiet.issuperset(text):  # a line of a corpus, mostly
+            return [(text, True, 0, len(text))] if text else []
         chars = distinct(text)
         if any(0xD800 <= ord(ch) <= 0xDFFF for ch in chars):
             return None
         kinds = self._kinds
-        for ch in chars - kinds.keys():
+        new = chars - kinds.keys()
+        for ch in new:
             kinds[ch] = self._kind(ch)
         firsts = set(protected) & chars if protected else set()
         alone = {ch for ch in chars if kinds[ch][0]} | firsts
@@ -305,6 +330,7 @@ class Charsmap:
         follows = self._follows
         for ch in leading - follows.keys():
             follows[ch] = self._next_chars(ch)
+        self._learn(new)
         if any(follows[ch] is None for ch in leading):
             labels = set().union(*(kinds[ch][1] for ch in leading))
             following = {ch for ch in chars if ch.encode("utf-8")[0] in labels}

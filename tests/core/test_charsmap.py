@@ -80,6 +80,22 @@ def test_charsmap_normalizes_as_sentencepiece(tmp_path, rule):
         assert pipeline.normalize(text).text == reference.normalize(text), text
 
 
+@pytest.mark.parametrize("rule", ["nmt_nfkc", "nfkc_cf"])
+def test_a_character_stops_being_quiet_once_a_key_may_join_it(tmp_path, rule):
+    # Texts of quiet characters are copied whole (Charsmap.runs); a combining
+    # mark is quiet until a letter it composes with has been seen.
+    path, _ = train(tmp_path, "unigram", rule)
+    blob = parse_model(path.read_bytes())["normalizer"]["precompiled_charsmap"]
+    reference = spm.SentencePieceNormalizer(rule_name=rule)
+    for order in (["\u0301", "e", "e\u0301", "x\u0301e\u0301"], ["\u0308", "\u0308", "u", "u\u0308", "\u0308u\u0308"],
+                  ["ka", "\u3099", "か", "か\u3099"], ["plain text", "plain text"]):
+        charsmap = Charsmap(blob)  # its caches start empty
+        pipeline = Pipeline(normalization="precompiled", charsmap=charsmap)
+        for text in order:
+            assert pipeline.normalize_text(text) == pipeline.normalize(text).text == reference.normalize(text), text
+    assert "p" in charsmap._quiet and not charsmap._quiet & charsmap._following
+
+
 @pytest.mark.parametrize("options", [
     {"add_dummy_prefix": False},
     {"remove_extra_whitespaces": False},
