@@ -195,7 +195,8 @@ def _long_path(segmenter, text):
 
     cuts = segmenter._cuts(text)
     bounds = cuts.tolist()
-    return walk.walk(segmenter, text, cuts, walk.Entries(segmenter, [text[a:b] for a, b in zip(bounds, bounds[1:])]))
+    ends, ids = walk.walk(segmenter, text, cuts, walk.Entries(segmenter, [text[a:b] for a, b in zip(bounds, bounds[1:])]))
+    return ends.tolist(), ids.tolist()
 
 
 def certify_all(segmenter, chunks):

@@ -318,6 +318,14 @@ class Segmenter:
 
     def path(self, text: str) -> tuple[list[int], list[int]]:
         """``(ends, ids)`` of the best path over the whole normalized text."""
+        ends, ids = self.path_ids(text)
+        if isinstance(ids, np.ndarray):
+            return ends.tolist(), ids.tolist()
+        return ends, ids
+
+    def path_ids(self, text: str) -> tuple:
+        """:meth:`path`, as two numpy arrays where the text is long (the
+        IDs alone need no list of the ends)."""
         n = len(text)
         if not self.cache_on or not n:
             ends, ids, _ = self.search(text, 0, n, 0.0)

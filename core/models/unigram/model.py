@@ -202,19 +202,21 @@ class Unigram:
     def _ids_of(self, normalized: str) -> list[int]:
         from core.models.unigram.fast import UNKNOWN
 
-        ends, ids = self.segmenter.path(normalized)
-        if UNKNOWN not in ids:
+        ends, ids = self.segmenter.path_ids(normalized)  # arrays for a long text
+        if isinstance(ids, list) and UNKNOWN not in ids:
             return ids
+        found = np.asarray(ids, np.int64)
+        unknown = found == UNKNOWN
+        if not unknown.any():
+            return found.tolist()
         if not self.byte_fallback:
             # Each run of unknown characters is one unknown token.
-            found = np.array(ids, np.int64)
-            unknown = found == UNKNOWN
             keep = ~unknown
             keep[1:] |= ~unknown[:-1]
             found[unknown] = self.unk_id
             return found[keep].tolist()
         out, start, run = [], 0, None  # run: where the current stretch of unknown characters began
-        for end, index in zip(ends, ids):
+        for end, index in zip(ends, found.tolist()):
             if index == UNKNOWN:
                 run = start if run is None else run
             else:

@@ -58,9 +58,12 @@ class Entries:
         if room > 0 and (which < 0).any():
             new = [c for c in dict.fromkeys(compress(chunks, (which < 0).tolist())) if len(c) <= CACHE_CHARS]
             del new[room:]
+            found = []
             for group in by_size(new, CERTIFY_CHARS):  # a step's arrays stay small
-                store.add(*certify(segmenter.arrays, group, segmenter.longest, segmenter.unk, UNKNOWN))
+                found.append(certify(segmenter.arrays, group, segmenter.longest, segmenter.unk, UNKNOWN))
                 cache.update(zip(group, range(len(cache), len(cache) + len(group))))
+            if found:  # the store grows once, not once per group
+                store.add(*map(np.concatenate, zip(*found)))
             if new:
                 which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
         self.which = which
@@ -84,7 +87,7 @@ def wide(size, top, segmenter):
 
 
 def walk(segmenter, text, cuts, table):
-    """The chunks in order from the stored score 0, a window at a time: the
+    """``(ends, ids)`` as two arrays: the chunks in order from the stored score 0, a window at a time: the
     running score over the window's cached paths is one cumulative sum
     (in float32 when the model rounds: each sum rounded, as one by one),
     and every chunk whose path it certifies is taken at once.  A chunk
@@ -153,5 +156,5 @@ def walk(segmenter, text, cuts, table):
         _, base = search(k, base)
         k += 1
     if not out_ends:
-        return [], []
-    return np.concatenate(out_ends).tolist(), np.concatenate(out_ids).tolist()
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    return np.concatenate(out_ends), np.concatenate(out_ids)
