@@ -220,8 +220,8 @@ def test_new_chunks_are_certified_in_bounded_groups(trained, monkeypatch):
         groups.append(sum(map(len, chunks)))
         return certify(trie, chunks, *args)
     monkeypatch.setattr(walk, "certify", counted)
-    monkeypatch.setattr(walk, "CERTIFY_CHARS", 40)
     segmenter = Segmenter(ours.model)
+    monkeypatch.setattr(walk, "CERTIFY_WORK", 40 * segmenter.longest)  # groups of 64 characters (CACHE_CHARS)
     text = ours.model.pipeline.normalize_text(long_text(seed=5)[:30_000])
     assert segmenter.path(text) == Segmenter(ours.model, cache=False).path(text)
     assert len(segmenter.cache) > 100
@@ -453,8 +453,8 @@ def test_two_threads_filling_one_cache_get_the_ids_of_one(trained, monkeypatch):
         time.sleep(0.002)  # another thread runs here: only the lock keeps the store's places in step
         return found
     monkeypatch.setattr(walk, "certify", slow)
-    monkeypatch.setattr(walk, "CERTIFY_CHARS", 2000)
     ours, sp = trained["ja"]
+    monkeypatch.setattr(walk, "CERTIFY_WORK", 2000 * ours.model.segmenter.longest)
     texts = [long_text(seed=seed)[:40_000] for seed in (11, 12, 13, 14)]
     expected = [sp.encode(text) for text in texts]
     model = ours.model

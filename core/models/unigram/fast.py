@@ -46,7 +46,8 @@ import numpy as np
 
 from core.arrays import code_points
 from core.models.unigram.certify import Trie, certify
-from core.models.unigram.walk import CACHE_CHARS, CACHE_LIMIT, CERTIFY_CHARS, RESET, UNKNOWN, Entries, Store, walk, wide
+from core.models.unigram.walk import (CACHE_CHARS, CACHE_LIMIT, RESET, UNKNOWN, Entries, Store, certify_chars, walk,
+                                      wide)
 from core.slices import by_size
 from core.pipeline.normalize import SPACE_MARK
 
@@ -279,7 +280,7 @@ class Segmenter:
         del new[room:]
         if len(new) < FILL_MIN:
             return
-        for group in by_size(new, CERTIFY_CHARS):
+        for group in by_size(new, certify_chars(self)):
             cache.update(zip(group, self.certified_together(group)))
 
     def certified_together(self, chunks: list[str]) -> list[tuple]:

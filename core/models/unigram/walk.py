@@ -18,7 +18,7 @@ RESET = 100000.0  # SentencePiece's kScoreResetThreshold
 CACHE_LIMIT = 1 << 16  # distinct chunks remembered per model
 CACHE_CHARS = 64  # longer chunks are searched every time
 UNKNOWN = -1  # the id of an unknown node in a path
-CERTIFY_CHARS = 1 << 14  # characters of new chunks certified at once
+CERTIFY_WORK = 1 << 20  # characters of new chunks certified at once, times the longest piece
 WINDOW = 256  # chunks certified together after one was not (doubling while all are)
 WINDOW_MAX = 1 << 14
 
@@ -59,7 +59,7 @@ class Entries:
             new = [c for c in dict.fromkeys(compress(chunks, (which < 0).tolist())) if len(c) <= CACHE_CHARS]
             del new[room:]
             found = []
-            for group in by_size(new, CERTIFY_CHARS):  # a step's arrays stay small
+            for group in by_size(new, certify_chars(segmenter)):
                 found.append(certify(segmenter.arrays, group, segmenter.longest, segmenter.unk, UNKNOWN))
                 cache.update(zip(group, range(len(cache), len(cache) + len(group))))
             if found:  # the store grows once, not once per group
@@ -72,6 +72,13 @@ class Entries:
         self.first = np.append(store.first, 0)
         self.margin = np.append(store.margin, -np.inf)
         self.reach = np.append(store.reach, 0.0)
+
+
+def certify_chars(segmenter) -> int:
+    """Characters of new chunks certified together: a step's arrays hold
+    up to a node per character and piece length, so they stay within
+    :data:`CERTIFY_WORK`; fewer, larger groups cost fewer numpy calls."""
+    return max(CACHE_CHARS, CERTIFY_WORK // max(1, segmenter.longest))
 
 
 def wide(size, top, segmenter):
