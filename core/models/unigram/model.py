@@ -203,8 +203,13 @@ class Unigram:
         from core.models.unigram.fast import UNKNOWN
 
         ends, ids = self.segmenter.path_ids(normalized)  # arrays for a long text
-        if isinstance(ids, list) and UNKNOWN not in ids:
-            return ids
+        if isinstance(ids, list):
+            if UNKNOWN not in ids:
+                return ids
+            if not self.byte_fallback:  # a line: numpy's set-up would cost more
+                unk = self.unk_id
+                return [unk if i == UNKNOWN else i for i, before in zip(ids, [None, *ids])
+                        if i != UNKNOWN or before != UNKNOWN]
         found = np.asarray(ids, np.int64)
         unknown = found == UNKNOWN
         if not unknown.any():
