@@ -64,8 +64,10 @@ class Entries:
                 cache.update(zip(group, range(len(cache), len(cache) + len(group))))
             if found:  # the store grows once, not once per group
                 store.add(*map(np.concatenate, zip(*found)))
-            if new:
-                which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
+            if new:  # the chunks that had no entry may have one now
+                missing = np.flatnonzero(which < 0)
+                which[missing] = np.fromiter(map(cache.get, [chunks[k] for k in missing.tolist()], repeat(-1)),
+                                             np.int64, missing.size)
         self.which = which
         self.ends, self.ids, self.scores = store.ends, store.ids, store.scores
         self.count = np.append(store.count, 0)
