@@ -9,6 +9,7 @@ threshold) are checked too.
 """
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -164,9 +165,10 @@ def near_tie_model():
     """'v'+'v' beats 'vv' by 2**-20 (scores exact in float32): from a sum
     near -50,000, where float32's step is 2**-8, both round to the same
     value and the first found ('vv') stays, so the cached path (certified
-    from 0) must not be taken there."""
+    from 0) must not be taken there.  'u'+'u' beats 'uu' by 2**-14, which
+    rounding decides from a few thousand on."""
     rows = [("<unk>", 0.0, "unknown"), ("▁", -1.5), ("v", -2.5), ("vv", -5.0 - 2.0 ** -20), ("x", -3.25),
-            ("xx", -6.0)]
+            ("xx", -6.0), ("u", -2.5), ("uu", -5.0 - 2.0 ** -14)]
     return from_pieces(rows, pipeline=Pipeline(normalization="identity"), float32=True)
 
 
@@ -479,12 +481,26 @@ def test_lines_certified_together_are_each_lines_ids(trained, name, monkeypatch)
     rng = random.Random(len(name))
     lines = CORPUS + ["".join(rng.choice(FRAGMENTS) + rng.choice(["", " ", "  "]) for _ in range(12))
                       for _ in range(300)] + ["", " ", "x" * 1500]
-    searched = []
+    searched, walked = [], []
     monkeypatch.setitem(ours.model.__dict__, "_segmenter", Segmenter(ours.model))  # a cache of its own
-    certified = Segmenter._certified
+    certified, path = Segmenter._certified, Segmenter.path
     monkeypatch.setattr(Segmenter, "_certified", lambda self, chunk: searched.append(chunk) or certified(self, chunk))
+    monkeypatch.setattr(Segmenter, "path", lambda self, text: walked.append(text) or path(self, text))
     got = ours.encode_ids_many(lines)
     assert searched == []  # every new chunk of a short line was certified in the batch
-    assert len(ours.model.segmenter.short_cache) > 100
+    assert len(ours.model.segmenter.cache) > 100
+    assert len(walked) < len(lines) / 4  # most lines are read from the store
     assert got == [sp.encode(line) for line in lines] == [ours.encode_ids(line) for line in lines]
     assert parallel.encode_lines(ours, lines, workers=1) == got  # the command line's --lines
+
+
+def test_lines_read_from_the_store_step_aside_where_rounding_decides():
+    # 'vv' or 'uu' after up to 320 words 'xx': float32 keeps them where exact sums say 'v v', 'u u'.
+    model = near_tie_model()
+    rng = random.Random(3)
+    lines = [" ".join(["xx"] * rng.randint(0, 320)) + " " + " ".join(rng.choice(["vv", "v", "vvv", "xv", "x", "uu", "uuu"]) for _ in range(3))
+             for _ in range(150)] + ["x xx x", "xx x", "v x"] * 40
+    expected = [plain_unigram_ids(model, line) for line in lines]
+    assert model.encode_ids_many(lines) == expected == [model.encode_ids(line) for line in lines]
+    exact = replace(model, float32=False)  # sums in double: 'v v' wins everywhere
+    assert any(plain_unigram_ids(exact, line) != ids for line, ids in zip(lines, expected))

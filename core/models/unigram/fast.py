@@ -44,7 +44,7 @@ from itertools import chain
 
 import numpy as np
 
-from core.arrays import code_points
+from core.arrays import code_points, runs
 from core.models.unigram.certify import Trie, certify
 from core.models.unigram.walk import (CACHE_CHARS, CACHE_LIMIT, RESET, UNKNOWN, Entries, Store, certify_chars, walk,
                                       wide)
@@ -265,6 +265,58 @@ class Segmenter:
                     yield stretch[start:at]
                     start = at
             yield stretch[start:]
+
+    def paths_many(self, texts: list[str]) -> list[tuple[list[int], list[int]]]:
+        """``[self.path(t) for t in texts]`` for many short texts (the lines
+        of a corpus).  A text's running score is at most the sum of its
+        chunks' reaches (plus the rounding of that many additions); where
+        every chunk's margin is wide enough (:func:`wide`) from that bound,
+        and no rebase can happen below it, the walk would take every cached
+        path as it is, so the text's path is read from the store with
+        numpy.  Any other text is walked as one by one."""
+        short = [k for k, t in enumerate(texts) if 0 < len(t) < SHORT_TEXT] if self.cache_on else []
+        out: list = [None] * len(texts)
+        if len(short) >= FILL_MIN:
+            for k, found in zip(short, self._read_many([texts[k] for k in short])):
+                out[k] = found
+        rest = [k for k, found in enumerate(out) if found is None]
+        self.fill_short([texts[k] for k in rest])
+        for k in rest:
+            out[k] = self.path(texts[k])
+        return out
+
+    def _read_many(self, texts: list[str]) -> list:
+        """Each text's path read from the store, or None where it must be walked."""
+        per = [list(self._short_chunks(t)) for t in texts]
+        chunks = list(chain.from_iterable(per))
+        table = Entries(self, chunks)
+        which = table.which
+        per_text = np.fromiter(map(len, per), np.int64, len(per))
+        first_chunk = np.cumsum(per_text) - per_text
+        text_of = np.repeat(np.arange(len(per)), per_text)
+        sizes = np.fromiter(map(len, chunks), np.int64, len(chunks))
+        # SHORT_TEXT additions at most, each rounding off a step of the bound at most.
+        bound = (np.add.reduceat(table.reach[which], first_chunk) + 1.0) * (1.0 + SHORT_TEXT * self.step)
+        held = table.margin[which] > wide(sizes, bound[text_of], self)
+        if self.float32:
+            held &= bound[text_of] < RESET
+        whole = np.logical_and.reduceat(held, first_chunk)
+        taken = np.flatnonzero(whole[text_of])
+        counts = table.count[which[taken]]
+        picked = runs(table.first[which[taken]], counts)
+        offset = np.cumsum(sizes) - sizes
+        offset -= offset[first_chunk][text_of]  # where each chunk starts in its text
+        ids = table.ids[picked].tolist()
+        ends = (table.ends[picked] + np.repeat(offset[taken], counts)).tolist()
+        pieces = np.bincount(text_of[taken], weights=counts, minlength=len(per)).astype(np.int64).tolist()
+        out, at = [], 0
+        for ok, count in zip(whole.tolist(), pieces):
+            if ok:
+                out.append((ends[at:at + count], ids[at:at + count]))
+                at += count
+            else:
+                out.append(None)
+        return out
 
     def fill_short(self, texts) -> None:
         """Certify together (:func:`core.models.unigram.certify.certify`)

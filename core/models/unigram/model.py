@@ -192,17 +192,19 @@ class Unigram:
         return self._ids_of(self.pipeline.normalize_text(text))
 
     def encode_ids_many(self, texts) -> list[list[int]]:
-        """``[self.encode_ids(t) for t in texts]`` (the lines of a corpus):
-        the new chunks of every short text are certified together first
-        (Segmenter.fill_short), not one by one."""
+        """``[self.encode_ids(t) for t in texts]`` (the lines of a corpus),
+        their paths found together (Segmenter.paths_many)."""
         normalized = list(map(self.pipeline.normalize_text, texts))
-        self.segmenter.fill_short(normalized)
-        return list(map(self._ids_of, normalized))
+        return list(map(self._ids_from, normalized, self.segmenter.paths_many(normalized)))
 
     def _ids_of(self, normalized: str) -> list[int]:
+        return self._ids_from(normalized, self.segmenter.path_ids(normalized))
+
+    def _ids_from(self, normalized: str, path) -> list[int]:
+        """The IDs of a path (ends, ids: arrays for a long text) over ``normalized``."""
         from core.models.unigram.fast import UNKNOWN
 
-        ends, ids = self.segmenter.path_ids(normalized)  # arrays for a long text
+        ends, ids = path
         if isinstance(ids, list):
             if UNKNOWN not in ids:
                 return ids
