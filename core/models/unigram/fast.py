@@ -32,7 +32,9 @@ walk over the text's chunks then takes a window of them at a time, their
 running score one cumulative sum in the model's arithmetic (:func:`core.models.unigram.walk.walk`).
 A text shorter than :data:`SHORT_TEXT` (a line of a corpus) is walked one
 chunk at a time with a cache of tuples, which costs less than numpy's
-set-up there.
+set-up there; many lines at once (:meth:`Segmenter.paths_many`) are read
+from the flat store wherever no score a line can reach could change a
+chunk's path, and the rest walked so.
 """
 
 from __future__ import annotations
