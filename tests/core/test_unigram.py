@@ -28,6 +28,7 @@ from core.models.unigram import (
     words_of,
 )
 from core.models.unigram.em import (
+    corpus_tokens as _corpus_tokens,
     expected_counts as _expected_counts,
     prune_losses as _prune_losses,
     word_lattices as _lattices,
@@ -406,6 +407,27 @@ def test_a_huge_word_is_left_out_and_counted_as_sentencepiece_skips_a_long_sente
     assert "max_word_bytes" not in model.trace.settings  # the default: earlier assets keep their identity
     with pytest.raises(TokenizerError, match="longer than 4192 bytes"):
         train(WordCorpus((huge,), (1,)), vocab_size=100)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.text(alphabet="abé一", min_size=1, max_size=14), min_size=2, max_size=8, unique=True),
+       st.integers(4, 30))
+def test_corpus_tokens_count_what_the_model_encodes_even_for_left_out_characters(words, limit):
+    # A word over the byte limit is left out of training, so its characters
+    # may have no piece: each run of them is one unknown token, as encoded.
+    words = ["▁" + w for w in words]
+    counts = [1 + i % 3 for i in range(len(words))]
+    assume(any(len(w.encode("utf-8")) <= limit for w in words))
+    try:
+        model = train(WordCorpus(tuple(words), tuple(counts)), vocab_size=40, max_word_bytes=limit)
+    except TokenizerError:
+        assume(False)  # too many characters for the vocabulary
+    normal = [p for p in model.pieces if p.type == NORMAL]
+    got = _corpus_tokens(words, counts, [p.piece for p in normal], [p.score for p in normal],
+                         model.trace.settings.get("max_piece_length", 16))
+    plain = from_pieces([("<unk>", 0.0, UNKNOWN)] + [(p.piece, p.score) for p in normal],
+                        pipeline=Pipeline(normalization="identity", add_dummy_prefix=False))
+    assert got == sum(c * len(plain.encode(w).ids) for w, c in zip(words, counts))
 
 
 @settings(max_examples=25, deadline=None)

@@ -238,3 +238,6 @@ def test_unigram_says_how_many_long_words_it_left_out(qtbot):
     choose(view, qtbot, "unigram")
     assert view.status.text().endswith(
         " 1 word over 4,192 bytes left out, as SentencePiece leaves out long sentences.")
+    # The plots count that word's tokens too: é has no piece, so it is one unknown token.
+    table = view.other_models["unigram"]
+    qtbot.waitUntil(lambda: len(view.plots.counts) == table.rowCount(), timeout=10000)

@@ -11,6 +11,7 @@ import math
 
 from core.pipeline.normalize import SPACE_MARK
 from core.models.unigram.lattice import logaddexp
+from core.models.unigram.model import UNK_PENALTY
 
 # A character EM stops using would get probability 0 and make some words
 # unencodable; it keeps half an expected occurrence (SentencePiece's
@@ -139,8 +140,20 @@ def prune_losses(words, freqs, lattices, pieces, logp, chars, max_len):
 
 
 def corpus_tokens(words, freqs, pieces, logp, max_len) -> int:
-    """Tokens in the Viterbi segmentation of every word, times its count."""
+    """Tokens in the Viterbi segmentation of every word, times its count.
+    As the model encodes: a character that no one-character piece matches
+    is an unknown node scored below every piece, and a run of them is one
+    unknown token (a word left out of training, too long, may hold
+    characters no piece has)."""
+    unknown = len(pieces)
+    scores = [*logp, min(logp, default=0.0) - UNK_PENALTY]
     total = 0
     for word, f, nodes in zip(words, freqs, word_lattices(words, pieces, max_len)):
-        total += f * len(_viterbi_ids(len(word), nodes, logp))
+        singles = {s for s, e, _ in nodes if e == s + 1}
+        if len(singles) == len(word):
+            total += f * len(_viterbi_ids(len(word), nodes, scores))
+            continue
+        nodes = sorted(nodes + [(s, s + 1, unknown) for s in range(len(word)) if s not in singles])
+        ids = _viterbi_ids(len(word), nodes, scores)
+        total += f * sum(1 for i, after in zip(ids, [None, *ids]) if i != unknown or after != unknown)
     return total
