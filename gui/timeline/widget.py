@@ -474,8 +474,14 @@ class MergeTimeline(QWidget):
                 row = view.currentIndex().row()
                 self.plots.set_step(row + 1 if row >= 0 and purpose != "unigram" else max(row, 0))
 
+        def failed(message):
+            if table.model is model and self.purpose == purpose:
+                self.plots.clear()
+                self.plots.readout.setText(message)  # not blank plots with no word why
+
         self.byte_stats_task = run_task(stats, name=f"{purpose}-stats")
         self.byte_stats_task.sig_done.connect(show)
+        self.byte_stats_task.sig_failed.connect(failed)
         steps = table.rowCount()
         self.limit_slider.setRange(0, max(0, steps - 1) if purpose == "unigram" else steps)
         self.limit_slider.setValue(self.limit_slider.maximum())

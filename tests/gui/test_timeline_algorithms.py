@@ -228,6 +228,18 @@ def test_each_trained_tokenizer_is_offered_by_the_encode_panel_and_compare(qtbot
     assert {"timeline: byte-level BPE", "timeline: WordPiece", "timeline: Unigram"} <= set(names)
 
 
+def test_plots_whose_counting_fails_say_why(qtbot, monkeypatch):
+    from gui.timeline import unigram as timeline_unigram
+
+    monkeypatch.setattr(timeline_unigram, "series", lambda model, should_stop=None: 1 / 0)
+    view = MergeTimeline(WorkspaceBridge(classroom_workspace()))
+    qtbot.addWidget(view)
+    view.vocab_box.setValue(VOCAB)
+    choose(view, qtbot, "unigram")
+    qtbot.waitUntil(lambda: "ZeroDivisionError" in view.plots.readout.text(), timeout=10000)
+    assert view.plots.counts == [] and view.plots.readout.text().startswith("internal error")
+
+
 def test_unigram_says_how_many_long_words_it_left_out(qtbot):
     workspace = classroom_workspace()
     lines = "\n".join(classroom.records()) + "\n" + "é" * 3000 + "\n"  # one ▁-word of 6,003 bytes
