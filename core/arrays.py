@@ -23,3 +23,10 @@ def runs(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
     """``starts[i], starts[i] + 1, ... (counts[i] of them)`` for each i in turn."""
     before = np.cumsum(counts) - counts
     return np.repeat(starts, counts) + (np.arange(int(counts.sum())) - np.repeat(before, counts))
+
+
+def firsts_of_runs(mask: np.ndarray) -> np.ndarray:
+    """Where ``mask`` is true and the element before it is not: the first of each run of trues."""
+    out = mask.copy()
+    out[1:] &= ~mask[:-1]
+    return out

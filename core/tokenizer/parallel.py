@@ -164,13 +164,15 @@ def _scan_halves(model, compiled, text: str, progress) -> list[int]:
         return [*counts, *repeat(0, fast_split.MEET_WITHIN - len(counts)), *ids]
     found, flat = _forked(mine, theirs)
     rest = None
-    if found is not None and flat is None:  # the child failed: the rest is scanned here from the meeting
-        rest = fast_split.scan_from(compiled, text, found[1])
-    if found is not None and flat is not None:
-        ids, _, skip = found
-        ids += flat[fast_split.MEET_WITHIN + sum(flat[:skip]):]
-    elif rest is not None:
-        ids = found[0] + model.piece_ids(rest)
+    if found is not None:
+        ids, met, skip = found
+        if flat is not None:
+            rest = flat[fast_split.MEET_WITHIN + sum(flat[:skip]):]
+        else:  # the child failed: the rest is scanned here from the meeting
+            pieces = fast_split.scan_from(compiled, text, met)
+            rest = model.piece_ids(pieces) if pieces is not None else None
+    if rest is not None:
+        ids += rest
     else:  # the scans did not meet: this process does it all
         ids = model.piece_ids(model.pieces(text))
     if progress:

@@ -9,7 +9,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from core.arrays import code_points, utf8_starts
+from core.arrays import code_points, firsts_of_runs, utf8_starts
 from core.slices import extend, listed, release
 from core.models.unigram.model import BYTE, CONTROL
 from core.pipeline.normalize import BYTE_PIECES, Pipeline, piece_byte
@@ -136,8 +136,8 @@ class UnigramTokenizer(StagedTokenizer):
         token_starts = np.concatenate(([0], token_ends[:-1])) if token_ends.size else token_ends
         unknown = found == UNKNOWN
         if unknown.any():
-            run_first = unknown & ~np.concatenate(([False], unknown[:-1]))
-            run_last = unknown & ~np.concatenate((unknown[1:], [False]))
+            run_first = firsts_of_runs(unknown)
+            run_last = firsts_of_runs(unknown[::-1])[::-1]
             token_ends[run_first] = token_ends[run_last]
             keep = ~unknown | run_first
             found, token_starts, token_ends = found[keep], token_starts[keep], token_ends[keep]

@@ -47,3 +47,12 @@ def test_text_and_runs_as_arrays(text, counts):
     starts = [7 * k for k in range(len(counts))]
     expected = [s + j for s, c in zip(starts, counts) for j in range(c)]
     assert arrays.runs(np.array(starts, np.int64), np.array(counts, np.int64)).tolist() == expected
+
+
+@given(st.lists(st.booleans(), max_size=30))
+def test_firsts_of_runs(flags):
+    from core import arrays
+
+    mask = np.array(flags, bool)
+    assert arrays.firsts_of_runs(mask).tolist() == [f and (not i or not flags[i - 1]) for i, f in enumerate(flags)]
+    assert mask.tolist() == flags  # the mask itself is left as it was

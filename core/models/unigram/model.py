@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from core.arrays import firsts_of_runs
 from core.errors import TokenizerError, excerpt
 from core.numbers import MAX_SCORE, MAX_VOCAB
 from core.pipeline.normalize import BYTE_PIECES, Normalized, Pipeline, piece_byte
@@ -187,18 +188,14 @@ class Unigram:
 
     def encode_ids(self, text: str) -> list[int]:
         """The IDs of :meth:`encode`, without the alignment."""
-        from core.models.unigram.fast import UNKNOWN
-
-        return self._ids_of(self.pipeline.normalize_text(text))
+        normalized = self.pipeline.normalize_text(text)
+        return self._ids_from(normalized, self.segmenter.path_ids(normalized))
 
     def encode_ids_many(self, texts) -> list[list[int]]:
         """``[self.encode_ids(t) for t in texts]`` (the lines of a corpus),
         their paths found together (Segmenter.paths_many)."""
         normalized = list(map(self.pipeline.normalize_text, texts))
         return list(map(self._ids_from, normalized, self.segmenter.paths_many(normalized)))
-
-    def _ids_of(self, normalized: str) -> list[int]:
-        return self._ids_from(normalized, self.segmenter.path_ids(normalized))
 
     def _ids_from(self, normalized: str, path) -> list[int]:
         """The IDs of a path (ends, ids: arrays for a long text) over ``normalized``."""
@@ -218,10 +215,8 @@ class Unigram:
             return found.tolist()
         if not self.byte_fallback:
             # Each run of unknown characters is one unknown token.
-            keep = ~unknown
-            keep[1:] |= ~unknown[:-1]
             found[unknown] = self.unk_id
-            return found[keep].tolist()
+            return found[~unknown | firsts_of_runs(unknown)].tolist()
         out, start, run = [], 0, None  # run: where the current stretch of unknown characters began
         for end, index in zip(ends, found.tolist()):
             if index == UNKNOWN:
