@@ -57,7 +57,7 @@ class PairTable:
             self._chars[points[dense]] = single_ids[dense]
         self._first = None  # (slot of each ID, ranks, positions): the first round's pairs, built on first use
 
-    def _first_round(self):
+    def first_round(self):
         """Where the symbols a word starts with (its characters, byte
         pieces) are few, as in byte-level models, the rank and table
         position of every pair of them in two arrays, so the first round,
@@ -177,7 +177,7 @@ class PairTable:
 
     def _ranks(self, sym, word):
         """Rank and table position of the pair each symbol starts (none for a word's last)."""
-        first = self._first_round()
+        first = self.first_round()
         if not first or sym.max() >= first[0].size or (first[0][sym] < 0).any():
             return self._ranks_at(sym, word, np.arange(sym.size))
         slot, ranks, positions = first

@@ -7,6 +7,7 @@ import os
 import pytest
 from hypothesis import given, strategies as st
 
+from core import assets
 from core.models import bpe_batch, bpe_model
 from core.tokenizer import parallel
 from tests.core.test_bpe_fast_paths import CORPUS, LINES, built
@@ -126,3 +127,11 @@ def test_misses_merge_in_bounded_groups(tmp_path_factory, monkeypatch):
     tok.model.clear_cache()
     text = "".join(CORPUS)
     assert tok.encode_ids(text) == hf.encode(text, add_special_tokens=False).ids
+
+
+def test_loading_an_asset_builds_the_merge_table(tmp_path_factory):
+    """A loaded tokenizer's first long encode pays no table building (tiktoken and HF build theirs on load)."""
+    _hf, asset, _tok = built("o200k", tmp_path_factory)
+    model = assets.build_tokenizer(asset)
+    assert model._pairs is not None and model._pairs._first is not None
+    assert bpe_model.BPEModel((("a", 0), ("b", 1), ("ab", 2)), (("a", "b"),))._pairs is None  # built when used

@@ -111,6 +111,12 @@ def plain_unigram_ids(model, text):
 
 # ==== unigram ====
 
+def test_loading_an_asset_builds_the_search_tables(trained):
+    """The first long encode pays no trie building (sentencepiece builds its tables on load)."""
+    segmenter = trained["ja"][0].model.segmenter
+    assert "arrays" in segmenter.__dict__ and "pair_keys" in segmenter.__dict__
+
+
 @pytest.mark.parametrize("name", ["unigram", "unigram-bytes", "ja"])
 @PROPERTY
 @given(text=texts())

@@ -172,6 +172,14 @@ class Unigram:
             object.__setattr__(self, "_segmenter", found)
         return found
 
+    def build_indexes(self) -> None:
+        """Build the fast search and its trie arrays now rather than in the
+        first encode: loading an asset does, as sentencepiece builds its
+        tables when it loads."""
+        found = self.segmenter
+        if found.cache_on:
+            found.arrays, found.pair_keys  # noqa: B018 (cached properties: built here)
+
     def best_path(self, text: str) -> Path:
         """The Viterbi path over an already-normalized text: the fast search,
         which gives exactly the path of ``self.lattice(text).viterbi()``."""
