@@ -19,7 +19,7 @@ from operator import itemgetter
 
 import numpy as np
 
-from core.arrays import code_points, runs, utf8_starts
+from core.arrays import Lookup, code_points, runs, utf8_starts
 from core.pipeline.text_pipeline import byte_level
 
 _SHIFT = 22  # every ID is below 2**22 (core.numbers.MAX_VOCAB)
@@ -30,20 +30,26 @@ FIRST_ALPHABET = 512  # up to this many starting symbols, the first round's pair
 
 
 class PairTable:
-    """A merge table ``{(left, right): (rank, new_id, ...)}`` as sorted
-    arrays, so a round looks its pairs up in one ``searchsorted``."""
+    """A merge table ``{(left, right): (rank, new_id, ...)}`` as arrays
+    sorted by pair, and a hash table from pair to position in them, so a
+    round looks its pairs up in a few array reads.
 
-    def __init__(self, table: dict, ids: dict, *, byte_fallback: bool = False):
+    ``by_new``: the new IDs order the merges as their ranks do (tiktoken,
+    most HF files; ``BPEModel._new`` is None), so a pair's new ID serves as
+    its rank and a round needs no table position to find it."""
+
+    def __init__(self, table: dict, ids: dict, *, byte_fallback: bool = False, by_new: bool = False):
         count = len(table)
         pairs = np.fromiter(chain.from_iterable(table), np.int64, 2 * count)
         keys = pairs[0::2] << _SHIFT | pairs[1::2]
-        ranks = np.fromiter(map(itemgetter(0), table.values()), np.int64, count)
         news = np.fromiter(map(itemgetter(1), table.values()), np.int64, count)
+        ranks = news if by_new else np.fromiter(map(itemgetter(0), table.values()), np.int64, count)
         order = np.argsort(keys)
         # A sentinel key above every real one, so a lookup never runs off the end.
         self.keys = np.append(keys[order], _NONE)
         self.ranks = np.append(ranks[order], _NONE)
-        self.news = np.append(news[order], 0)
+        self.news = None if by_new else np.append(news[order], 0)
+        self._position = Lookup(self.keys[:-1], np.arange(count), count)  # count: the sentinel's place
         self._ids = ids
         # Byte fallback: a character outside the vocabulary is the pieces of its UTF-8 bytes.
         self._bytes = None
@@ -139,6 +145,8 @@ class PairTable:
             return []
         word = np.repeat(np.arange(count), lengths)
         rank, pos = self._ranks(sym, word)
+        if self.news is None:
+            pos = None  # the rank is the new ID
         done_sym, done_word = [], []
         while sym.size:
             starts = np.flatnonzero(np.concatenate(([True], word[1:] != word[:-1])))
@@ -155,20 +163,25 @@ class PairTable:
             if not merging.all():
                 done_sym.append(sym[~merging])
                 done_word.append(word[~merging])
-                sym, word, rank, pos, lowest = sym[merging], word[merging], rank[merging], pos[merging], lowest[merging]
+                sym, word, rank, lowest = sym[merging], word[merging], rank[merging], lowest[merging]
+                pos = None if pos is None else pos[merging]
                 if not sym.size:
                     break
             at = np.flatnonzero(rank == lowest)
             at = at[np.concatenate(([True], word[at[1:]] != word[at[:-1]]))]  # the leftmost in each word
-            sym[at] = self.news[pos[at]]
+            sym[at] = rank[at] if pos is None else self.news[pos[at]]
             keep = np.ones(sym.size, bool)
             keep[at + 1] = False
-            sym, word, rank, pos = sym[keep], word[keep], rank[keep], pos[keep]
+            sym, word, rank = sym[keep], word[keep], rank[keep]
+            pos = None if pos is None else pos[keep]
             # Word j's merge moved left by the j merges before it; look up the
             # pair before it and the pair it starts.
             at -= np.arange(at.size)
             near = np.concatenate((at[at > 0] - 1, at))
-            rank[near], pos[near] = self._ranks_at(sym, word, near)
+            if pos is None:
+                rank[near] = self._ranks_at(sym, word, near)[0]
+            else:
+                rank[near], pos[near] = self._ranks_at(sym, word, near)
         all_word = np.concatenate(done_word)
         # A word leaves whole and in order, so a stable sort by word restores each.
         flat = np.concatenate(done_sym)[np.argsort(all_word, kind="stable")].tolist()
@@ -192,9 +205,8 @@ class PairTable:
 
     def _ranks_at(self, sym, word, at):
         nxt = np.minimum(at + 1, sym.size - 1)
-        pair = (sym[at] << _SHIFT) | sym[nxt]
-        pos = np.searchsorted(self.keys, pair)
+        pos = self._position.get((sym[at] << _SHIFT) | sym[nxt])
         rank = self.ranks[pos]
-        rank[(self.keys[pos] != pair) | (word[at] != word[nxt]) | (nxt == at)] = _NONE
+        rank[(word[at] != word[nxt]) | (nxt == at)] = _NONE
         return rank, pos
 

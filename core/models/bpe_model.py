@@ -26,6 +26,7 @@ without a word).  ``dropout`` is not supported.
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 
@@ -324,7 +325,8 @@ class BPEModel:
         long encode (0.1 s for a 200k vocabulary): loading an asset does,
         as tiktoken and HF build theirs when they load."""
         if self._pairs is None:
-            pairs = bpe_batch.PairTable(self._table, self._ids, byte_fallback=self.byte_fallback)
+            pairs = bpe_batch.PairTable(self._table, self._ids, byte_fallback=self.byte_fallback,
+                                        by_new=self._new is None)
             pairs.first_round()
             object.__setattr__(self, "_pairs", pairs)
 
@@ -334,34 +336,31 @@ class BPEModel:
         self.build_indexes()
         pairs = self._pairs
         words, joined, lengths = pairs.respelled(pieces, respell)
-        whole = (lambda ids: (ids, (), ())) if full else (lambda ids: ids)
+        whole = (lambda ids: (ids, (), ())) if full else None
         slow = (lambda word: self._word(word, None)) if full else (lambda word: self._word(word, None)[0])
         out: list = [None] * len(words)
-        rest = range(len(words))
+        where = range(len(words))  # the places in ``out`` of the words still to merge
         if self.ignore_merges:
             direct = list(map(self._ids.get, words))
             if None not in direct and not full:
                 return [(i,) for i in direct]
-            rest = [k for k, i in enumerate(direct) if i is None]
-            for k, i in enumerate(direct):
-                if i is not None:
-                    out[k] = whole((i,))
+            out = [None if i is None else (i,) if whole is None else whole((i,)) for i in direct]
+            where = [k for k, i in enumerate(direct) if i is None]
+            words = [words[k] for k in where]
+            joined, lengths = "".join(words), lengths[where]
         if self.continuing_prefix is not None or self.end_of_word_suffix is not None or not self._table:
-            for k in rest:
-                out[k] = slow(words[k])
+            for k, word in zip(where, words):
+                out[k] = slow(word)
             return out
         sym, lengths, spelled = pairs.symbols(joined, lengths)
-        keep = np.zeros(len(words), bool)
-        keep[rest] = True
+        where = np.asarray(where, np.int64)
         if not spelled.all():
             # A character outside the vocabulary: unknown token or byte fallback.
-            for k in np.flatnonzero(keep & ~spelled).tolist():
-                out[k] = slow(words[k])
-            keep &= spelled
-        if not keep.all():
-            sym, lengths = sym[np.repeat(keep, lengths)], lengths[keep]
-        for k, merged in zip(np.flatnonzero(keep).tolist(), pairs.merge(sym, lengths, lambda symbols: self._merge(symbols, None))):
-            out[k] = whole(merged)
+            for k in np.flatnonzero(~spelled).tolist():
+                out[where[k]] = slow(words[k])
+            sym, lengths, where = sym[np.repeat(spelled, lengths)], lengths[spelled], where[spelled]
+        merged = pairs.merge(sym, lengths, lambda symbols: self._merge(symbols, None))
+        deque(map(out.__setitem__, where.tolist(), merged if whole is None else map(whole, merged)), 0)
         return out
 
     def piece_ids(self, items) -> list[int]:

@@ -56,3 +56,17 @@ def test_firsts_of_runs(flags):
     mask = np.array(flags, bool)
     assert arrays.firsts_of_runs(mask).tolist() == [f and (not i or not flags[i - 1]) for i, f in enumerate(flags)]
     assert mask.tolist() == flags  # the mask itself is left as it was
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.integers(0, 2**44), st.integers(-3, 9), max_size=40),
+       st.lists(st.integers(0, 2**44), max_size=20), st.integers(0, 2**40))
+def test_lookup_finds_what_a_dict_finds(table, others, near):
+    """Small tables crowd (a probe run wraps past the end); near keys share high bits."""
+    from core import arrays
+
+    table.update({near + k: k for k in range(0, 12, 3)})
+    keys = np.array(list(table), np.int64)
+    found = arrays.Lookup(keys, np.array(list(table.values()), np.int64), -99)
+    asked = [*table, *others, *(near + k for k in range(12))]
+    assert found.get(np.array(asked, np.int64)).tolist() == [table.get(k, -99) for k in asked]
