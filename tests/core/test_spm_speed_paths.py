@@ -218,6 +218,17 @@ def test_chunks_certified_together_as_one_by_one(chunks):
     assert certify_all(segmenter, chunks) == [segmenter._certified(c) for c in chunks]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(st.sampled_from(["a", "🙂", "\U0010fffd", "中", "▁"]), min_size=1, max_size=20),
+                min_size=1, max_size=30))
+def test_pieces_beyond_the_first_plane_certify_as_one_by_one(chunks):
+    """Characters from U+10000 on miss the root's array and go through the edge table."""
+    rows = [("<unk>", 0.0, "unknown"), ("▁", -1.5), ("a", -2.0), ("🙂", -3.0), ("🙂🙂", -4.5), ("a🙂", -4.0),
+            ("🙂a", -4.25), ("中🙂", -5.0), ("\U0010fffd", -6.0)]
+    segmenter = Segmenter(from_pieces(rows, pipeline=Pipeline(normalization="identity"), float32=True))
+    assert certify_all(segmenter, chunks) == [segmenter._certified(c) for c in chunks]
+
+
 def test_new_chunks_are_certified_in_bounded_groups(trained, monkeypatch):
     from core.models.unigram import walk
 

@@ -13,15 +13,16 @@ together, one numpy pass per step:
   r = 1, 2, ..., from the nodes before it, which are final by then;
 - the way back from every chunk's end, a node per step.
 
-The lookups are sorted arrays and ``searchsorted``, so a ``▁`` word costs
-a few array elements rather than a Python loop over its characters.
+The trie's edges are a hash table of arrays (core.arrays.Lookup), so a
+``▁`` word costs a few array elements rather than a Python loop over its
+characters.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from core.arrays import code_points
+from core.arrays import Lookup, code_points
 
 _SHIFT = 21  # a code point fits in 21 bits
 _DENSE = 0x10000  # the root's children below this code point are in an array
@@ -29,8 +30,8 @@ _NOTHING = -1e300  # the score of "no other way in" (as in that search)
 
 
 class Trie:
-    """A segmenter's trie as arrays: ``(node << 21) | character`` sorted,
-    with the child it leads to, and each node's piece and score."""
+    """A segmenter's trie as arrays: a table from ``(node << 21) | character``
+    to the child it leads to, and each node's piece and score."""
 
     def __init__(self, trie: dict):
         keys, children, pieces, scores = [], [], [-1], [0.0]
@@ -46,18 +47,15 @@ class Trie:
                 keys.append(number << _SHIFT | ord(ch))
                 children.append(len(pieces) - 1)
                 todo.append((child, len(pieces) - 1))
-        order = np.argsort(np.array(keys, np.int64))
-        self.keys = np.append(np.array(keys, np.int64)[order], -1)  # -1: a sentinel no key equals
-        self.children = np.append(np.array(children, np.int64)[order], 0)
+        keys, children = np.array(keys, np.int64), np.array(children, np.int64)
         self.pieces = np.array(pieces, np.int64)
         self.scores = np.array(scores, np.float64)
-        # The root's children by code point, for the first step from every
-        # position (0: none; the root is no one's child).  Beyond the array: looked up.
+        self._child = Lookup(keys, children, 0)  # 0: no such child (the root is no one's)
+        # The root's children by code point (its keys are the code points),
+        # for the first step from every position; beyond the array: looked up.
         self.root = np.zeros(_DENSE + 1, np.int64)
-        for key, child in zip(self.keys[:-1].tolist(), self.children[:-1].tolist()):
-            if key >> _SHIFT:
-                break  # keys are sorted: the root's (node 0) come first
-            self.root[min(key, _DENSE)] = child if key < _DENSE else 0
+        near = keys < _DENSE
+        self.root[keys[near]] = children[near]
 
     def step(self, node, points, depth: int):
         """``(hit, child)``: which of ``node`` have a child by ``points``, and those children."""
@@ -65,15 +63,12 @@ class Trie:
             child = self.root[np.minimum(points, _DENSE)]
             far = np.flatnonzero(points >= _DENSE)
             if far.size:
-                key = points[far]
-                found = np.searchsorted(self.keys[:-1], key)
-                child[far] = np.where(self.keys[found] == key, self.children[found], 0)
+                child[far] = self._child.get(points[far])  # the root is node 0: its keys are the code points
             hit = child > 0
             return hit, child[hit]
-        key = node << _SHIFT | points
-        found = np.searchsorted(self.keys[:-1], key)
-        hit = self.keys[found] == key
-        return hit, self.children[found[hit]]
+        child = self._child.get(node << _SHIFT | points)
+        hit = child > 0
+        return hit, child[hit]
 
 
 def certify(trie: Trie, chunks: list[str], longest: int, unk: float, unknown: int):
