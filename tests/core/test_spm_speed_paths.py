@@ -190,6 +190,20 @@ def test_the_cache_steps_aside_where_rounding_decides_a_narrow_margin(words, pre
     assert Segmenter(model)._short_path(text) == expected == _long_path(Segmenter(model), text)
 
 
+@pytest.mark.parametrize("words", [768, 1792, 3840, 5000])
+def test_the_score_carries_from_window_to_window(words):
+    """Thousands of chunks take several windows of the walk (256 chunks,
+    then doubling); narrow 'uu' and 'vv' at the start of one are decided by
+    the score carried over the chunks before (far from 0, 'uu' wins)."""
+    model = near_tie_model()
+    text = model.pipeline.normalize_text(" ".join(["xx"] * words + ["uu", "vv"] * 3))
+    plain = model.lattice(text).viterbi()
+    expected = ([n.end for n in plain.nodes], [UNKNOWN if n.unknown else n.id for n in plain.nodes])
+    assert _long_path(Segmenter(model), text) == expected
+    uu = next(i for i, p in enumerate(model.pieces) if p.piece == "uu")
+    assert expected[1].count(uu) == 3
+
+
 def test_a_narrow_margin_is_decided_by_rounding_far_from_zero():
     # What the test above relies on: near 0 'v v' wins, near -60,000 'vv' does.
     model = near_tie_model()

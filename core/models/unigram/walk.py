@@ -56,7 +56,8 @@ class Entries:
         which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
         room = CACHE_LIMIT - len(cache)
         if room > 0 and (which < 0).any():
-            new = [c for c in dict.fromkeys(compress(chunks, (which < 0).tolist())) if len(c) <= CACHE_CHARS]
+            unseen = list(compress(chunks, (which < 0).tolist()))
+            new = [c for c in dict.fromkeys(unseen) if len(c) <= CACHE_CHARS]
             del new[room:]
             found = []
             for group in by_size(new, certify_chars(segmenter)):
@@ -65,9 +66,7 @@ class Entries:
             if found:  # the store grows once, not once per group
                 store.add(*map(np.concatenate, zip(*found)))
             if new:  # the chunks that had no entry may have one now
-                missing = np.flatnonzero(which < 0)
-                which[missing] = np.fromiter(map(cache.get, [chunks[k] for k in missing.tolist()], repeat(-1)),
-                                             np.int64, missing.size)
+                which[which < 0] = np.fromiter(map(cache.get, unseen, repeat(-1)), np.int64, len(unseen))
         self.which = which
         self.ends, self.ids, self.scores = store.ends, store.ids, store.scores
         self.count = np.append(store.count, 0)
@@ -136,25 +135,31 @@ def walk(segmenter, text, cuts, table):
             certified &= narrow
         narrow &= ~certified
         size = stop - k
-        taken, pending, clean = 0, False, True
-        for j in np.flatnonzero(~certified).tolist() + [size]:
-            if j > taken:
-                first, upto = int(before[taken]), int(before[j - 1] + counts[j - 1])
-                out_ends.append(table.ends[picked[first:upto]] + np.repeat(starts[k + taken:k + j], counts[taken:j]))
-                out_ids.append(table.ids[picked[first:upto]])
-                base = float(running[upto])
-                taken = j
-            if j == size:
-                break
+        # The window's chunks are taken as cached up to the first that is
+        # neither certified nor searched to its cached path and sum (a narrow
+        # chunk searched from its stored score mostly is).
+        upto, searched, pending = size, None, False
+        for j in np.flatnonzero(~certified).tolist():
             if not narrow[j]:
-                pending, clean = True, False
+                upto, pending = j, True
                 break
-            found_ids, base = search(k + j, base)
-            taken = j + 1
             first, count = int(before[j]), int(counts[j])
-            if base != float(running[first + count]) or found_ids != table.ids[picked[first:first + count]].tolist():
-                clean = False  # another path or another sum: the walk restarts after this chunk
+            lo = int(starts[k + j])
+            found = segmenter.search(text, lo, lo + int(sizes[k + j]), float(running[first]))
+            if found[2] != float(running[first + count]) or found[1] != table.ids[picked[first:first + count]].tolist():
+                upto, searched = j, found  # another path or another sum: the walk restarts after this chunk
                 break
+        if upto:
+            last = int(before[upto - 1] + counts[upto - 1])
+            out_ends.append(table.ends[picked[:last]] + np.repeat(starts[k:k + upto], counts[:upto]))
+            out_ids.append(table.ids[picked[:last]])
+            base = float(running[last])
+        taken = upto
+        if searched is not None:
+            out_ends.append(np.array(searched[0], np.int64))
+            out_ids.append(np.array(searched[1], np.int64))
+            base, taken = searched[2], upto + 1
+        clean = upto == size
         k += taken
         window = min(window * 2, WINDOW_MAX) if clean else WINDOW
         if not pending:
