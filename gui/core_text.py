@@ -515,6 +515,13 @@ def error(exc: BaseException) -> str:
     return str(exc) if text is None else text
 
 
+def internal_error(exc: BaseException) -> str:
+    """A bug, not bad input, in one line: the frame in the user's language,
+    the exception's own text as Python gives it."""
+    return QCoreApplication.translate("core_text", "internal error: {kind}: {message}").format(
+        kind=type(exc).__name__, message=exc)
+
+
 def _translated(exc: BaseException) -> str | None:
     if isinstance(exc, Utf8DecodeError):
         text = decode_error(exc)

@@ -68,7 +68,7 @@ class _Worker(QObject):
             self.sig_failed.emit(core_text.error(exc))
         except Exception as exc:  # a bug, not bad input: say so, keep the window
             traceback.print_exc()
-            self.sig_failed.emit(f"internal error: {type(exc).__name__}: {exc}")
+            self.sig_failed.emit(core_text.internal_error(exc))
         else:
             if self._stop.is_set():
                 self.sig_cancelled.emit()

@@ -119,7 +119,7 @@ def encode_row(key: str, tokenizer, text: str) -> Row:
         return Row(key, None, (), core_text.error(exc))
     except Exception as exc:  # a bug in one kind must not hide the others' rows
         traceback.print_exc()
-        return Row(key, None, (), f"internal error: {type(exc).__name__}: {exc}")
+        return Row(key, None, (), core_text.internal_error(exc))
     return Row(key, encoding, chips, "", time.perf_counter() - began)
 
 

@@ -247,7 +247,7 @@ class EncodePanel(QWidget):
                 self._encode_failed(self._generation, core_text.error(exc))
             except Exception as exc:  # a bug, not bad input: say so, keep the window
                 traceback.print_exc()
-                self._encode_failed(self._generation, f"internal error: {type(exc).__name__}: {exc}")
+                self._encode_failed(self._generation, core_text.internal_error(exc))
             else:
                 self._encoded(self._generation, tokenizer, result)
             return

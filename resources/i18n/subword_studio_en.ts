@@ -115,7 +115,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="630"/>
+        <location filename="../../gui/timeline/widget.py" line="636"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>

@@ -1407,62 +1407,62 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="139"/>
+        <location filename="../../gui/encode/panel.py" line="135"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="139"/>
+        <location filename="../../gui/encode/panel.py" line="135"/>
         <source>Tokenizer (this window&apos;s own):</source>
         <translation>分词器（本窗口自选）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="141"/>
+        <location filename="../../gui/encode/panel.py" line="137"/>
         <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
         <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="144"/>
+        <location filename="../../gui/encode/panel.py" line="140"/>
         <source>Add special tokens</source>
         <translation>添加特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="146"/>
+        <location filename="../../gui/encode/panel.py" line="142"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="149"/>
+        <location filename="../../gui/encode/panel.py" line="145"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="150"/>
+        <location filename="../../gui/encode/panel.py" line="146"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="229"/>
+        <location filename="../../gui/encode/panel.py" line="225"/>
         <source>Put the tokenizer&apos;s post-processor specials around the tokens ([CLS] … [SEP]), as Hugging Face&apos;s encode(text) does by default</source>
         <translation>在词元两侧加上分词器后处理器的特殊词元（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="231"/>
+        <location filename="../../gui/encode/panel.py" line="227"/>
         <source>This tokenizer has no post-processor: there are no special tokens to add</source>
         <translation>此分词器没有后处理器：没有可添加的特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="304"/>
+        <location filename="../../gui/encode/panel.py" line="300"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="258"/>
+        <location filename="../../gui/encode/panel.py" line="254"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="333"/>
+        <location filename="../../gui/encode/panel.py" line="330"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1545,17 +1545,17 @@
         <translation>特殊 token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="95"/>
+        <location filename="../../gui/encode/texts.py" line="96"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="98"/>
+        <location filename="../../gui/encode/texts.py" line="99"/>
         <source>%1 code points · %2 UTF-8 bytes · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="100"/>
+        <location filename="../../gui/encode/texts.py" line="101"/>
         <source>%1 code points · %2 UTF-8 bytes · %3 tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 token</translation>
     </message>
@@ -2363,7 +2363,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline/widget.py" line="118"/>
-        <location filename="../../gui/timeline/widget.py" line="691"/>
+        <location filename="../../gui/timeline/widget.py" line="697"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
@@ -2467,8 +2467,8 @@
     <message>
         <location filename="../../gui/timeline/widget.py" line="450"/>
         <location filename="../../gui/timeline/widget.py" line="466"/>
-        <location filename="../../gui/timeline/widget.py" line="540"/>
-        <location filename="../../gui/timeline/widget.py" line="544"/>
+        <location filename="../../gui/timeline/widget.py" line="546"/>
+        <location filename="../../gui/timeline/widget.py" line="550"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
@@ -2476,28 +2476,28 @@
         <location filename="../../gui/timeline/widget.py" line="450"/>
         <location filename="../../gui/timeline/widget.py" line="457"/>
         <location filename="../../gui/timeline/widget.py" line="466"/>
-        <location filename="../../gui/timeline/widget.py" line="543"/>
+        <location filename="../../gui/timeline/widget.py" line="549"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="593"/>
+        <location filename="../../gui/timeline/widget.py" line="599"/>
         <source>%1 and %2 give the same %3 merges.</source>
         <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="598"/>
+        <location filename="../../gui/timeline/widget.py" line="604"/>
         <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="603"/>
+        <location filename="../../gui/timeline/widget.py" line="609"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="508"/>
-        <location filename="../../gui/timeline/widget.py" line="626"/>
+        <location filename="../../gui/timeline/widget.py" line="514"/>
+        <location filename="../../gui/timeline/widget.py" line="632"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
@@ -2544,104 +2544,104 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="499"/>
+        <location filename="../../gui/timeline/widget.py" line="505"/>
         <source>Final model · vocabulary %1</source>
         <translation>最终模型 · 词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="501"/>
+        <location filename="../../gui/timeline/widget.py" line="507"/>
         <source>Round %1 of %2 · vocabulary %3</source>
         <translation>第 %1 轮（共 %2 轮）· 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="630"/>
+        <location filename="../../gui/timeline/widget.py" line="636"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="644"/>
+        <location filename="../../gui/timeline/widget.py" line="650"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="670"/>
+        <location filename="../../gui/timeline/widget.py" line="676"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="673"/>
+        <location filename="../../gui/timeline/widget.py" line="679"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="675"/>
+        <location filename="../../gui/timeline/widget.py" line="681"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="677"/>
+        <location filename="../../gui/timeline/widget.py" line="683"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="679"/>
+        <location filename="../../gui/timeline/widget.py" line="685"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="685"/>
+        <location filename="../../gui/timeline/widget.py" line="691"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="691"/>
+        <location filename="../../gui/timeline/widget.py" line="697"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="727"/>
+        <location filename="../../gui/timeline/widget.py" line="733"/>
         <source>Use the model after pruning round %1:</source>
         <translation>使用第 %1 轮剪枝后的模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="729"/>
+        <location filename="../../gui/timeline/widget.py" line="735"/>
         <source>Use only the first %1 steps:</source>
         <translation>仅使用前 %1 步：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="730"/>
+        <location filename="../../gui/timeline/widget.py" line="736"/>
         <source>Use only the first %1 merges:</source>
         <translation>仅使用前 %1 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="749"/>
+        <location filename="../../gui/timeline/widget.py" line="755"/>
         <source>%1 tokens after this round (%2 with the final model)</source>
         <translation>本轮之后 %1 个 token（最终模型为 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="753"/>
+        <location filename="../../gui/timeline/widget.py" line="759"/>
         <source>%1 tokens with %2 steps (%3 with all %4)</source>
         <translation>%2 步得到 %1 个 token（全部 %4 步为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="754"/>
+        <location filename="../../gui/timeline/widget.py" line="760"/>
         <source>%1 tokens with %2 merges (%3 with all %4)</source>
         <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="782"/>
+        <location filename="../../gui/timeline/widget.py" line="788"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="782"/>
+        <location filename="../../gui/timeline/widget.py" line="788"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="787"/>
+        <location filename="../../gui/timeline/widget.py" line="793"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3019,32 +3019,32 @@
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../gui/token_strip.py" line="353"/>
+        <location filename="../../gui/token_strip.py" line="348"/>
         <source>Special token %1 (ID %2): it stands for no bytes of the text.</source>
         <translation>特殊 token %1（ID %2）：它不代表文本中的任何字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="356"/>
+        <location filename="../../gui/token_strip.py" line="351"/>
         <source>ID %1 is not in this tokenizer&apos;s vocabulary.</source>
         <translation>ID %1 不在此分词器的词表中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="358"/>
+        <location filename="../../gui/token_strip.py" line="353"/>
         <source>Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is spelled byte by byte; this piece is %4.</source>
         <translation>字节回退片段 %1（ID %2）：词表中没有 %3 的片段，因此逐字节拼写；此片段是 %4。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="362"/>
+        <location filename="../../gui/token_strip.py" line="357"/>
         <source>This token holds only part of %1: a character&apos;s bytes are split over several tokens.</source>
         <translation>此 token 只包含 %1 的一部分：一个字符的字节被分到了多个 token 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="365"/>
+        <location filename="../../gui/token_strip.py" line="360"/>
         <source>This token holds only part of a multi-byte character.</source>
         <translation>此 token 只包含一个多字节字符的一部分。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="367"/>
+        <location filename="../../gui/token_strip.py" line="362"/>
         <source>Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token stands for it.</source>
         <translation>未知 token %1（ID %2）：词表无法拼出 %3，因此由此 token 代替。</translation>
     </message>
@@ -4914,27 +4914,32 @@
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="548"/>
+        <location filename="../../gui/core_text.py" line="521"/>
+        <source>internal error: {kind}: {message}</source>
+        <translation>内部错误：{kind}：{message}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="555"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="552"/>
+        <location filename="../../gui/core_text.py" line="559"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="554"/>
+        <location filename="../../gui/core_text.py" line="561"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="557"/>
+        <location filename="../../gui/core_text.py" line="564"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="579"/>
+        <location filename="../../gui/core_text.py" line="586"/>
         <source>, </source>
         <translation>，</translation>
     </message>

@@ -341,3 +341,13 @@ def test_decoded_chips_name_their_utf8_problem_on_hover(zh, qtbot):
 
     assert tooltip(2) == "偏移 1 处的代理项 U+D800（编码为 ED A0 80）：代理项不是字符"
     assert tooltip(4) == "偏移 4 处的孤立字节 0xFF"
+
+
+def test_a_bug_is_reported_in_chinese_with_python_s_own_text(zh):
+    try:
+        {}["key"]
+    except KeyError as exc:
+        assert core_text.internal_error(exc) == "内部错误：KeyError：'key'"
+    language.install("en")
+    assert core_text.internal_error(ZeroDivisionError("division by zero")) == \
+        "internal error: ZeroDivisionError: division by zero"
