@@ -41,6 +41,8 @@ class Lookup:
     _MULTIPLY = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: the top bits of key * 2**64 / golden ratio
 
     def __init__(self, keys: np.ndarray, values: np.ndarray, missing: int):
+        if keys.size and int(keys.min()) < 0:
+            raise ValueError("Lookup keys must be non-negative (-1 marks an empty slot)")
         bits = max(1, int(2 * keys.size).bit_length())
         self._mask, self._shift, self._missing = (1 << bits) - 1, np.uint64(64 - bits), missing
         self._keys = np.full(1 << bits, -1, np.int64)

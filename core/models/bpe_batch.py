@@ -49,7 +49,7 @@ class PairTable:
         self.keys = np.append(keys[order], _NONE)
         self.ranks = np.append(ranks[order], _NONE)
         self.news = None if by_new else np.append(news[order], 0)
-        self._position = Lookup(self.keys[:-1], np.arange(count), count)  # count: the sentinel's place
+        self._position = Lookup(self.keys[:-1], np.arange(count, dtype=np.int32), count)  # count: the sentinel's place
         self._ids = ids
         # Byte fallback: a character outside the vocabulary is the pieces of its UTF-8 bytes.
         self._bytes = None

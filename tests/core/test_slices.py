@@ -70,3 +70,12 @@ def test_lookup_finds_what_a_dict_finds(table, others, near):
     found = arrays.Lookup(keys, np.array(list(table.values()), np.int64), -99)
     asked = [*table, *others, *(near + k for k in range(12))]
     assert found.get(np.array(asked, np.int64)).tolist() == [table.get(k, -99) for k in asked]
+
+
+def test_lookup_refuses_negative_keys():
+    import pytest
+
+    from core import arrays
+
+    with pytest.raises(ValueError, match="non-negative"):
+        arrays.Lookup(np.array([3, -1], np.int64), np.array([1, 2], np.int64), 0)
