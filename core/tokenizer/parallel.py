@@ -30,7 +30,6 @@ the child fail, this process encodes its half too.
 
 from __future__ import annotations
 
-import fcntl
 import multiprocessing
 import os
 import signal
@@ -223,6 +222,8 @@ def _forked(mine, theirs):
     """``(mine(), theirs() as an array or None)``, ``theirs`` run in a
     forked child that sends its integers down a pipe as 8-byte integers;
     None when the child failed (the caller does that part itself)."""
+    import fcntl  # here: Linux only, as forking is (can_fork)
+
     read, write = os.pipe()
     try:  # a pipe that holds a megabyte lets the child finish while this process still works
         fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
