@@ -100,11 +100,12 @@ def certify(trie: Trie, chunks: list[str], longest: int, unk: float, unknown: in
         if depth == 0:
             single[at[whole]] = True
     lone = np.flatnonzero(~single)  # no one-character piece: an unknown node covers the character
-    starts.append(lone)
-    ends.append(lone + 1)
-    ids.append(np.full(lone.size, unknown, np.int64))
-    scores.append(np.full(lone.size, unk, np.float64))
-    starts, ends, ids, scores = (np.concatenate(a) for a in (starts, ends, ids, scores))
+    starts.insert(0, lone)
+    ends.insert(0, lone + 1)
+    ids.insert(0, np.full(lone.size, unknown, np.int64))
+    scores.insert(0, np.full(lone.size, unk, np.float64))
+    # Longest pieces first: then a node's candidates come in the order of their starts, earliest first.
+    starts, ends, ids, scores = (np.concatenate(a[::-1]) for a in (starts, ends, ids, scores))
     # Node slots: a chunk of size s has s + 1 of them, so a chunk's end and
     # the next chunk's start are two slots.
     head = np.cumsum(sizes) - sizes  # each chunk's first character
@@ -113,7 +114,12 @@ def certify(trie: Trie, chunks: list[str], longest: int, unk: float, unknown: in
     start_slot = slot_of[starts]
     end_slot = start_slot + (ends - starts)
     depth_of = ends - head[chunk_of[starts]]  # the end, in characters into its chunk
-    order = np.lexsort((starts, end_slot, depth_of))  # by depth, then node, then earlier start first
+    # By depth, then node, then earlier start first: two stable sorts, the
+    # first over a few sorted runs (one per piece length), the second of
+    # small numbers (a radix sort).
+    order = np.argsort(end_slot, kind="stable")
+    small = np.min_scalar_type(int(sizes.max(initial=0)))  # 8 or 16 bits: numpy sorts them by radix
+    order = order[np.argsort(depth_of[order].astype(small), kind="stable")]
     start_slot, end_slot, ids, scores, depth_of = (a[order] for a in (start_slot, end_slot, ids, scores, depth_of))
     slots = n + count
     best = np.zeros(slots)
