@@ -53,7 +53,8 @@ class Entries:
 
     def _read(self, segmenter, chunks):
         cache, store = segmenter.cache, segmenter.store
-        which = np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks))
+        which = (np.fromiter(map(cache.get, chunks, repeat(-1)), np.int64, len(chunks)) if cache
+                 else np.full(len(chunks), -1, np.int64))  # a process's first text: nothing to look up
         room = CACHE_LIMIT - len(cache)
         if room > 0 and (which < 0).any():
             unseen = list(compress(chunks, (which < 0).tolist()))
