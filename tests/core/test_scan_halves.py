@@ -66,9 +66,11 @@ def test_two_processes_scan_their_halves(tmp_path_factory, monkeypatch, style):
     hf, asset, tok = built(style, tmp_path_factory)
     _forking(monkeypatch)
     body = "".join(CORPUS) * 3
-    # The middle falls inside a long run of spaces, then of newlines.
+    # The cut falls inside a long run of spaces, then of newlines.
     for text in (body + " " * 5001 + "\n\n" + body, body + "\n" * 4000 + body, body):
         assert tok.model.scanner(text) is not None
+        cut = int(len(text) * parallel.SCAN_SHARE)
+        assert text is body or text[cut - 1:cut + 1] in ("  ", "\n\n")
         tok.model.clear_cache()
         assert parallel.encode_ids(tok, text, asset=asset, min_chars=0) == \
             hf.encode(text, add_special_tokens=False).ids

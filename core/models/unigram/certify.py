@@ -100,6 +100,7 @@ def certify(trie: Trie, chunks: list[str], longest: int, unk: float, unknown: in
         if depth == 0:
             single[at[whole]] = True
     lone = np.flatnonzero(~single)  # no one-character piece: an unknown node covers the character
+    # Unknown nodes are one character long: first here, so last (with the one-character pieces) once reversed.
     starts.insert(0, lone)
     ends.insert(0, lone + 1)
     ids.insert(0, np.full(lone.size, unknown, np.int64))
