@@ -161,11 +161,11 @@ def bert_words(basic: bert_basic.BasicTokenizer, src: Aligned) -> list[tuple[str
         words = [map_local(w, basic.lower) for w in words]
         out.append(("lowercase", words))
     if basic.strips_accents:
-        words = [map_local(w, bert_basic.strip_accents) for w in words]
+        words = [map_local(w, basic.strip) for w in words]
         out.append(("strip_accents", words))
     if basic.split_punctuation:
         words = [p for w in words for p in split_at(w, tp.split_spans(
-            w.text, tp.char_spans(w.text, bert_basic.is_punctuation), "isolated"))]
+            w.text, tp.char_spans(w.text, basic.is_punctuation), "isolated"))]
     # BERT re-splits on whitespace at the end, which drops emptied words.
     words = [p for w in words for p in split_at(w, [m.span() for m in WORDS.finditer(w.text)])]
     out.append(("punctuation_split", words))

@@ -12,7 +12,7 @@ accent stripping to lower casing; ``strip_accents=None`` keeps that rule and
 ``True``/``False`` overrides it, as in HF.
 
 Google's BERT and HF ``tokenizers`` 0.23 (``normalizers/bert.rs``) differ
-in three places; ``hf=True`` follows HF (what an imported ``vocab.txt`` or
+in these places; ``hf=True`` follows HF (what an imported ``vocab.txt`` or
 ``tokenizer.json`` is compared against), ``hf=False`` follows BERT:
 
 * lower casing: Python's ``str.lower`` applies the Greek final-sigma rule
@@ -20,7 +20,10 @@ in three places; ``hf=True`` follows HF (what an imported ``vocab.txt`` or
 * clean text: HF's ``is_control`` is Rust's ``is_other`` (categories Cc,
   Cf, Co, Cs in an older Unicode), so it also drops private-use characters;
   BERT drops Cc and Cf only;
-* CJK ranges: HF's Extension E range starts at U+2B920, BERT's at U+2B820.
+* CJK ranges: HF's Extension E range starts at U+2B920, BERT's at U+2B820;
+* punctuation, accents (nonspacing marks, and what NFD decomposes) and lower
+  casing follow HF's Unicode tables (core.pipeline.hf_unicode), older than
+  Python's for the first two and newer for the last.
 
 BERT lower-cases before stripping accents and HF the other way round; for
 every single code point the two orders agree (checked exhaustively).
@@ -32,6 +35,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from core.errors import TokenizerError
+from core.pipeline import hf_unicode
 
 STAGES = ("clean_text", "chinese_chars", "whitespace_split", "lowercase", "strip_accents", "punctuation_split")
 
@@ -67,7 +71,10 @@ def is_other(ch: str) -> bool:
         and ch not in HF_NEWER_FORMAT
 
 
-def is_punctuation(ch: str) -> bool:
+def is_punctuation(ch: str, hf: bool = False) -> bool:
+    """BERT's ``_is_punctuation``; with ``hf``, HF's (its older Unicode tables, core.pipeline.hf_unicode)."""
+    if hf:
+        return ch in hf_unicode.PUNCTUATION
     cp = ord(ch)
     # Every non-alphanumeric ASCII character counts, even $ ^ ` which Unicode calls symbols.
     if 33 <= cp <= 47 or 58 <= cp <= 64 or 91 <= cp <= 96 or 123 <= cp <= 126:
@@ -114,19 +121,21 @@ def lower_each(word: str) -> str:
     >>> lower_each("ΣΑΣ"), "ΣΑΣ".lower()
     ('σασ', 'σας')
     """
-    return "".join(ch.lower() for ch in word)
+    return "".join(ch.lower() for ch in word).translate(hf_unicode.NEWER_LOWER)
 
 
-def strip_accents(word: str) -> str:
-    """NFD, then drop nonspacing marks.
+def strip_accents(word: str, hf: bool = False) -> str:
+    """NFD, then drop nonspacing marks (with ``hf``, those HF knows).
 
     >>> strip_accents("Café")
     'Cafe'
     """
+    if hf:
+        return "".join(ch for ch in hf_unicode.normalize("NFD", word) if ch not in hf_unicode.NONSPACING_MARKS)
     return "".join(ch for ch in unicodedata.normalize("NFD", word) if unicodedata.category(ch) != "Mn")
 
 
-def split_punctuation(word: str) -> list[str]:
+def split_punctuation(word: str, hf: bool = False) -> list[str]:
     """Every punctuation character becomes a word of its own.
 
     >>> split_punctuation("don't!")
@@ -135,7 +144,7 @@ def split_punctuation(word: str) -> list[str]:
     out: list[str] = []
     start_new = True
     for ch in word:
-        if is_punctuation(ch):
+        if is_punctuation(ch, hf):
             out.append(ch)
             start_new = True
         else:
@@ -150,8 +159,16 @@ def _accent(ch: str):
     return "" if unicodedata.category(ch) == "Mn" else None
 
 
+def _hf_accent(ch: str):
+    return "" if ch in hf_unicode.NONSPACING_MARKS else None
+
+
 def _punctuation(ch: str):
     return f" {ch} " if is_punctuation(ch) else None
+
+
+def _hf_punctuation(ch: str):
+    return f" {ch} " if ch in hf_unicode.PUNCTUATION else None
 
 
 @dataclass(frozen=True)
@@ -197,6 +214,14 @@ class BasicTokenizer:
     def lower(self):
         return lower_each if self.hf else str.lower
 
+    def strip(self, word: str) -> str:
+        """:func:`strip_accents` as this tokenizer does it (HF's marks with ``hf``)."""
+        return strip_accents(word, self.hf)
+
+    def is_punctuation(self, ch: str) -> bool:
+        """:func:`is_punctuation` as this tokenizer reads it (HF's with ``hf``)."""
+        return is_punctuation(ch, self.hf)
+
     def describe(self) -> dict:
         # "hf" only when set, so assets written before it keep their identity
         return {"type": "bert-basic", "clean_text": self.clean_text,
@@ -228,10 +253,10 @@ class BasicTokenizer:
             words = [self.lower(w) for w in words]
         out.append(Stage("lowercase", self.lowercase, None, tuple(words)))
         if self.strips_accents:
-            words = [strip_accents(w) for w in words]
+            words = [strip_accents(w, self.hf) for w in words]
         out.append(Stage("strip_accents", self.strips_accents, None, tuple(words)))
         if self.split_punctuation:
-            words = [piece for w in words for piece in split_punctuation(w)]
+            words = [piece for w in words for piece in split_punctuation(w, self.hf)]
         # BERT re-splits on whitespace at the end, which also drops words that
         # accent stripping emptied (a word made only of combining marks).
         words = " ".join(words).split()
@@ -250,16 +275,17 @@ class BasicTokenizer:
         text = text.translate(self._table("first", text, self._first))
         if self.lowercase:
             if self.hf:
-                text = text.replace("\u03a3", "\u03c3").lower()  # Σ: the only character str.lower reads in context
+                # Σ: the only character str.lower reads in context; then the capitals newer than Python's tables.
+                text = text.replace("\u03a3", "\u03c3").lower().translate(hf_unicode.NEWER_LOWER)
             elif "\u03a3" in text:
                 text = " ".join(w.lower() for w in text.split())
             else:
                 text = text.lower()
         if self.strips_accents:
-            text = unicodedata.normalize("NFD", text)
-            text = text.translate(self._table("accents", text, _accent))
+            text = hf_unicode.normalize("NFD", text) if self.hf else unicodedata.normalize("NFD", text)
+            text = text.translate(self._table("accents", text, _hf_accent if self.hf else _accent))
         if self.split_punctuation:
-            text = text.translate(self._table("punctuation", text, _punctuation))
+            text = text.translate(self._table("punctuation", text, _hf_punctuation if self.hf else _punctuation))
         return text.split()
 
     def _first(self, ch: str):

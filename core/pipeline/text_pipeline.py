@@ -36,6 +36,7 @@ from typing import NamedTuple
 import regex
 
 from core.errors import AssetError, TokenizerError, excerpt
+from core.pipeline import hf_unicode
 from core.pipeline.regex_bounds import repeat_problem
 
 # Unicode White_Space (Rust's char::is_whitespace), not str.isspace, which
@@ -257,7 +258,7 @@ def _steps(spec, where, build):
 def lower(text):
     """HF's Lowercase normalizer."""
     # Character by character: no final-sigma context.
-    return "".join(c.lower() for c in text)
+    return "".join(c.lower() for c in text).translate(hf_unicode.NEWER_LOWER)
 
 
 def _strip(left, right):
@@ -277,13 +278,13 @@ def build_normalizer(spec, where: str = "normalizer"):
     if kind == "none":
         return lambda text: text
     if kind in ("nfc", "nfd", "nfkc", "nfkd"):
-        return lambda text, form=kind.upper(): unicodedata.normalize(form, text)
+        return lambda text, form=kind.upper(): hf_unicode.normalize(form, text)
     if kind == "lowercase":
         return lower
     if kind == "strip":
         return _strip(_get(spec, "left", bool, where), _get(spec, "right", bool, where))
     if kind == "strip_accents":
-        return lambda text: "".join(c for c in text if unicodedata.category(c) != "Mn")
+        return lambda text: "".join(c for c in text if c not in hf_unicode.COMBINING_MARKS)
     if kind == "replace":
         pattern, content = split_pattern(spec, where), _get(spec, "content", str, where)
         return lambda text: pattern.sub(lambda _m: content, text)
@@ -408,8 +409,8 @@ def char_spans(text, test):
 
 
 def is_punctuation(ch: str) -> bool:
-    """HF's ``is_bert_punc``: ASCII punctuation or a Unicode P* character."""
-    return (ch.isascii() and not ch.isalnum() and 33 <= ord(ch) <= 126) or unicodedata.category(ch).startswith("P")
+    """HF's ``is_bert_punc``: ASCII punctuation or a P* character of its Unicode tables."""
+    return ch in hf_unicode.PUNCTUATION
 
 
 def _per_split(function):

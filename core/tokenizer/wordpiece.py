@@ -164,7 +164,7 @@ def _one_to_one_words(basic, word: str):
     else None."""
 
     text = word
-    for on, function in ((basic.lowercase, basic.lower), (basic.strips_accents, bert_basic.strip_accents)):
+    for on, function in ((basic.lowercase, basic.lower), (basic.strips_accents, basic.strip)):
         if on:
             out = function(text)
             if out != text:
@@ -173,7 +173,7 @@ def _one_to_one_words(basic, word: str):
                     return None
                 text = out
     if basic.split_punctuation:
-        marks = [i for i, ch in enumerate(text) if bert_basic.is_punctuation(ch)]
+        marks = [i for i, ch in enumerate(text) if basic.is_punctuation(ch)]
         cuts = sorted({0, len(text), *marks, *(i + 1 for i in marks)})
         spans = list(zip(cuts, cuts[1:]))
     else:

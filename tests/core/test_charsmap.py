@@ -96,6 +96,26 @@ def test_a_character_stops_being_quiet_once_a_key_may_join_it(tmp_path, rule):
     assert "p" in charsmap._quiet and not charsmap._quiet & charsmap._following
 
 
+@pytest.mark.parametrize("rule", ["nmt_nfkc", "nfkc_cf"])
+def test_many_lines_normalize_as_one_by_one(tmp_path, rule):
+    """Lines of quiet characters take a shortcut (Pipeline.normalize_many):
+    spaces at either end, runs of them, a text's own ▁ at its end."""
+    import random
+
+    path, _ = train(tmp_path, "unigram", rule)
+    charsmap = Charsmap(parse_model(path.read_bytes())["normalizer"]["precompiled_charsmap"])
+    pipeline = Pipeline(normalization="precompiled", charsmap=charsmap)
+    reference = spm.SentencePieceNormalizer(rule_name=rule)
+    rng = random.Random(31)
+    alphabet = ["a", "b", "Zz", " ", "  ", "\u2581", "\t", "中", "\u0301", "ﬁ", "Ａ", "\u3000", "🙂", "\x1c"]
+    lines = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 9))) for _ in range(600)]
+    lines += [" a ", "a\u2581", "\u2581", "\u2581 \u2581", "  ", "", "a  b  "]
+    expected = [reference.normalize(line) for line in lines]
+    assert [pipeline.normalize_text(line) for line in lines] == expected
+    assert pipeline.normalize_many(lines) == expected == pipeline.normalize_many(lines)  # the second with all learnt
+    assert charsmap.quiet & {"a", "b"}
+
+
 @pytest.mark.parametrize("options", [
     {"add_dummy_prefix": False},
     {"remove_extra_whitespaces": False},

@@ -202,7 +202,7 @@ class Unigram:
     def encode_ids_many(self, texts) -> list[list[int]]:
         """``[self.encode_ids(t) for t in texts]`` (the lines of a corpus),
         their paths found together (Segmenter.paths_many)."""
-        normalized = list(map(self.pipeline.normalize_text, texts))
+        normalized = self.pipeline.normalize_many(texts)
         return list(map(self._ids_from, normalized, self.segmenter.paths_many(normalized)))
 
     def _ids_from(self, normalized: str, path) -> list[int]:
