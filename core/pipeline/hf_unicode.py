@@ -131,3 +131,14 @@ def normalize(form: str, text: str) -> str:
     parts = _SPLITS[form].split(text)
     parts[::2] = (unicodedata.normalize(form, part) for part in parts[::2])
     return "".join(parts)
+
+
+# Numbers (Rust's char::is_numeric: Nd, Nl and No in a newer Unicode than
+# Python 3.11's): those Python's tables do not have yet.
+NEWER_NUMERIC = _chars("10D40-10D49 116D0-116E3 11BF0-11BF9 11DE0-11DE9 11F50-11F59 16130-16139 16D70-16D79 "
+                       "16FF4-16FF6 1CCF0-1CCF9 1D2C0-1D2D3 1E4F0-1E4F9 1E5F1-1E5FA")
+
+
+def is_numeric(ch: str) -> bool:
+    """Rust's ``char::is_numeric``, which HF's Digits pre-tokenizer asks."""
+    return unicodedata.category(ch) in ("Nd", "Nl", "No") or ch in NEWER_NUMERIC

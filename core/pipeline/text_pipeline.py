@@ -29,7 +29,6 @@ from __future__ import annotations
 import codecs
 import contextlib
 import contextvars
-import unicodedata
 from functools import cache
 from typing import NamedTuple
 
@@ -446,8 +445,7 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
         return _per_split(lambda s: split_by(s.text, char_spans(s.text, is_punctuation), behavior))
     if kind == "digits":
         behavior = "isolated" if _get(spec, "individual_digits", bool, where) else "contiguous"
-        numeric = lambda c: unicodedata.category(c) in ("Nd", "Nl", "No")  # noqa: E731 (Rust is_numeric)
-        return _per_split(lambda s: split_by(s.text, char_spans(s.text, numeric), behavior))
+        return _per_split(lambda s: split_by(s.text, char_spans(s.text, hf_unicode.is_numeric), behavior))
     if kind == "split":
         pattern, behavior = split_pattern(spec, where), _behavior(spec, where, None)
         invert = _get(spec, "invert", bool, where)
