@@ -30,8 +30,8 @@ FIRST_ALPHABET = 512  # up to this many starting symbols, the first round's pair
 
 
 class PairTable:
-    """A merge table ``{(left, right): (rank, new_id, ...)}`` as arrays
-    sorted by pair, and a hash table from pair to position in them, so a
+    """A merge table ``{(left, right): (rank, new_id, ...)}`` as arrays in
+    the table's order, and a hash table from pair to position in them, so a
     round looks its pairs up in a few array reads.
 
     ``by_new``: the new IDs order the merges as their ranks do (tiktoken,
@@ -44,12 +44,10 @@ class PairTable:
         keys = pairs[0::2] << _SHIFT | pairs[1::2]
         news = np.fromiter(map(itemgetter(1), table.values()), np.int64, count)
         ranks = news if by_new else np.fromiter(map(itemgetter(0), table.values()), np.int64, count)
-        order = np.argsort(keys)
-        # A sentinel key above every real one, so a lookup never runs off the end.
-        self.keys = np.append(keys[order], _NONE)
-        self.ranks = np.append(ranks[order], _NONE)
-        self.news = None if by_new else np.append(news[order], 0)
-        self._position = Lookup(self.keys[:-1], np.arange(count, dtype=np.int32), count)  # count: the sentinel's place
+        # Position ``count`` is a sentinel: where a pair has no merge, its rank is none.
+        self.ranks = np.append(ranks, _NONE)
+        self.news = None if by_new else np.append(news, 0)
+        self._position = Lookup(keys, np.arange(count, dtype=np.int32), count)
         self._ids = ids
         # Byte fallback: a character outside the vocabulary is the pieces of its UTF-8 bytes.
         self._bytes = None
@@ -76,8 +74,8 @@ class PairTable:
                 slot = np.full(int(alphabet.max()) + 1, -1, np.int64)
                 slot[alphabet] = np.arange(alphabet.size)
                 pairs = (np.repeat(alphabet, alphabet.size) << _SHIFT) | np.tile(alphabet, alphabet.size)
-                pos = np.searchsorted(self.keys, pairs)
-                rank = np.where(self.keys[pos] == pairs, self.ranks[pos], _NONE)
+                pos = self._position.get(pairs)
+                rank = self.ranks[pos]
                 self._first = slot, rank, pos
         return self._first
 
