@@ -13,7 +13,7 @@ import unicodedata
 
 import regex
 
-from core.pipeline import bert_basic, text_pipeline as tp
+from core.pipeline import bert_basic, hf_unicode, text_pipeline as tp
 from core.inspect.aligned import Aligned, insert, map_local, replace_matches, split_at, to_bytes
 from core.pipeline.normalize import Pipeline
 
@@ -29,7 +29,7 @@ def normalize(spec: dict, src: Aligned) -> Aligned:
     if kind in ("nfc", "nfd", "nfkc", "nfkd"):
         return map_local(src, lambda text, form=kind.upper(): unicodedata.normalize(form, text))
     if kind == "lowercase":
-        return map_local(src, tp.lower)
+        return map_local(src, hf_unicode.lower)
     if kind == "strip":
         start, end = 0, len(src.text)
         while spec["left"] and start < end and src.text[start] in tp.WHITE_SPACE:

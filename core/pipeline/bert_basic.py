@@ -115,15 +115,6 @@ def hf_space_cjk(text: str) -> str:
     return space_cjk(text, HF_CJK_RANGES)
 
 
-def lower_each(word: str) -> str:
-    """HF's lower casing: character by character, so no final sigma.
-
-    >>> lower_each("ΣΑΣ"), "ΣΑΣ".lower()
-    ('σασ', 'σας')
-    """
-    return "".join(ch.lower() for ch in word).translate(hf_unicode.NEWER_LOWER)
-
-
 def strip_accents(word: str, hf: bool = False) -> str:
     """NFD, then drop nonspacing marks (with ``hf``, those HF knows).
 
@@ -212,7 +203,7 @@ class BasicTokenizer:
 
     @property
     def lower(self):
-        return lower_each if self.hf else str.lower
+        return hf_unicode.lower if self.hf else str.lower
 
     def strip(self, word: str) -> str:
         """:func:`strip_accents` as this tokenizer does it (HF's marks with ``hf``)."""

@@ -113,6 +113,17 @@ NEWER_LOWER = {int(upper, 16): chr(int(lower, 16)) for upper, lower in (pair.spl
 ).split())}
 
 
+def lower(text: str) -> str:
+    """HF's lower casing (its Lowercase normalizer, BertNormalizer):
+    character by character, so no final sigma, and with the capitals
+    Python's tables do not know yet.
+
+    >>> lower("ΣΑΣ"), "ΣΑΣ".lower()
+    ('σασ', 'σας')
+    """
+    return "".join(ch.lower() for ch in text).translate(NEWER_LOWER)
+
+
 # Decompositions newer than HF's normalization tables: HF's NFD, NFKD and
 # NFKC leave these characters as they are (each a starter).
 UNDECOMPOSED = _chars("32FF A7F2-A7F4 AB69 10781-10785 10787-107B0 107B2-107BA 11938 1F16C 1FBF0-1FBF9")

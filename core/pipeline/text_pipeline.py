@@ -254,12 +254,6 @@ def _steps(spec, where, build):
 
 # ==== normalizers: str -> str ====
 
-def lower(text):
-    """HF's Lowercase normalizer."""
-    # Character by character: no final-sigma context.
-    return "".join(c.lower() for c in text).translate(hf_unicode.NEWER_LOWER)
-
-
 def _strip(left, right):
     def run(text):
         start, end = 0, len(text)
@@ -279,7 +273,7 @@ def build_normalizer(spec, where: str = "normalizer"):
     if kind in ("nfc", "nfd", "nfkc", "nfkd"):
         return lambda text, form=kind.upper(): hf_unicode.normalize(form, text)
     if kind == "lowercase":
-        return lower
+        return hf_unicode.lower
     if kind == "strip":
         return _strip(_get(spec, "left", bool, where), _get(spec, "right", bool, where))
     if kind == "strip_accents":
