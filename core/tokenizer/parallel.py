@@ -39,13 +39,14 @@ from array import array
 from concurrent.futures import ProcessPoolExecutor
 from itertools import chain, repeat
 
-from core.pipeline import fast_split
+from core.pipeline import ascii_split, fast_split
 
 WORKERS = 2  # processes in all, this one included
 POOL_MIN_CHARS = 2_000_000
 FORK_MIN_CHARS = 200_000
 PIPE_BYTES = 1 << 20
 SCAN_SHARE = 0.45  # of a text split by two scans, the part this process scans (_scan_halves)
+CUT_SHARE = 0.48  # where a cut is looked for (_scan_halves)
 CHUNKS = 64
 
 _worker = None  # the tokenizer a worker process rebuilt
@@ -141,14 +142,21 @@ def _split_text(tok, text: str, progress) -> list[int]:
 
 def _scan_halves(model, compiled, text: str, progress) -> list[int]:
     """Where one regex splits the whole text (``model.scanner``), the
-    split runs on both processes too: the child scans from the middle, this
-    process from the start until the two scans meet (core.pipeline.fast_split),
-    and the child's IDs before the meeting are dropped.  The child sends
-    the ID count of each of its first matches, then its IDs.
+    split runs on both processes too.  A shipped pattern's scan is cut
+    where it always has a boundary (core.pipeline.ascii_split), near the
+    middle: each process scans its part.  Otherwise the child scans from
+    the middle, this process from the start until the two scans meet
+    (core.pipeline.fast_split), and the child's IDs before the meeting are
+    dropped; the child sends the ID count of each of its first matches,
+    then its IDs.
 
-    This process takes the smaller share (:data:`SCAN_SHARE`): its scan
-    must stop at the meeting, so it iterates the matches (some 1.35x
-    ``findall``'s time), and it reads and joins the child's IDs after."""
+    This process takes the smaller share (:data:`SCAN_SHARE`): it reads
+    and joins the child's IDs after, and a scan to the meeting iterates
+    the matches (some 1.35x ``findall``'s time)."""
+    if ascii_split.twin(compiled) is not None:
+        cut = ascii_split.cut_after(text, int(len(text) * CUT_SHARE), int(len(text) * (CUT_SHARE + 0.1)))
+        if cut is not None:
+            return _cut_halves(model, compiled, text, cut, progress)
     cut = int(len(text) * SCAN_SHARE)
 
     def mine():
@@ -181,6 +189,20 @@ def _scan_halves(model, compiled, text: str, progress) -> list[int]:
         ids += rest
     else:  # the scans did not meet: this process does it all
         ids = model.piece_ids(model.pieces(text))
+    if progress:
+        progress(2, 2)
+    return ids
+
+
+def _cut_halves(model, compiled, text: str, cut: int, progress) -> list[int]:
+    """:func:`_scan_halves` at a cut where the scan always has a boundary."""
+    def mine():
+        ids = model.piece_ids(ascii_split.findall(compiled, text, 0, cut))
+        if progress:
+            progress(1, 2)
+        return ids
+    ids, theirs = _forked(mine, lambda: model.piece_ids(ascii_split.findall(compiled, text, cut)))
+    ids += theirs.tolist() if theirs is not None else model.piece_ids(ascii_split.findall(compiled, text, cut))
     if progress:
         progress(2, 2)
     return ids
@@ -220,10 +242,12 @@ def _split_lines(chunks: list, local, progress) -> list:
 
 def _forked(mine, theirs):
     """``(mine(), theirs() as an array or None)``, ``theirs`` run in a
-    forked child that sends its integers down a pipe as 8-byte integers;
-    None when the child failed (the caller does that part itself)."""
+    forked child that sends its integers down a pipe as 8-byte integers
+    after their count; None when the child failed (the caller does that
+    part itself)."""
     import fcntl  # here: Linux only, as forking is (can_fork)
 
+    _reap()
     read, write = os.pipe()
     try:  # a pipe that holds a megabyte lets the child finish while this process still works
         fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
@@ -234,9 +258,13 @@ def _forked(mine, theirs):
         status = 1
         try:
             os.close(read)
-            data = memoryview(array("q", theirs()).tobytes())
+            found = array("q", theirs())
+            data = memoryview(array("q", [len(found)]).tobytes() + found.tobytes())
             while data:
                 data = data[os.write(write, data):]
+            # Closed here, not by the exit: the exit first unmaps this
+            # process's memory, some milliseconds the parent need not wait.
+            os.close(write)
             status = 0
         finally:
             os._exit(status)
@@ -251,12 +279,32 @@ def _forked(mine, theirs):
             chunks.append(chunk)
     except BaseException:
         os.kill(pid, signal.SIGKILL)  # interrupted: the child's part is not wanted
+        _waiting.append(pid)
         raise
     finally:
         os.close(read)
-        _, status = os.waitpid(pid, 0)
+    _waiting.append(pid)
+    _reap()
     data = b"".join(chunks)
-    return result, (array("q", data) if status == 0 and len(data) % 8 == 0 else None)
+    found = array("q", data) if len(data) % 8 == 0 else array("q")
+    if len(found) and found[0] == len(found) - 1:  # all the child's integers came
+        return result, found[1:]
+    return result, None
+
+
+_waiting: list[int] = []  # forked children not yet reaped
+
+
+def _reap() -> None:
+    """Reap the children that have exited; one still exiting is reaped by
+    the next fork or at this process's exit."""
+    for pid in list(_waiting):
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            done = pid
+        if done:
+            _waiting.remove(pid)
 
 
 def _cut(items: list, count: int) -> list[list]:

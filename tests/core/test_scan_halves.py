@@ -5,12 +5,14 @@ the second's from there are exactly the whole text's matches, and where
 the scans do not meet the caller is told so."""
 
 import os
+import time
+from array import array
 
 import pytest
 import regex
 from hypothesis import given, strategies as st
 
-from core.pipeline import fast_split, pretokenize
+from core.pipeline import ascii_split, fast_split, pretokenize
 from core.pipeline.text_pipeline import BYTE_LEVEL_PATTERN, FILE_SPELLINGS
 from core.tokenizer import parallel
 from tests.core.test_bpe_fast_paths import CORPUS, LINES, built
@@ -57,45 +59,78 @@ def test_a_gap_between_matches_is_not_scanned():
 
 # ==== through core.tokenizer.parallel ====
 
-def _forking(monkeypatch):
+def _forking(monkeypatch, route):
+    """Fork even under pytest; ``route``: "cut" (a shipped pattern's cut
+    near the middle, core.pipeline.ascii_split) or "meet" (no cut: the
+    scans meet)."""
     monkeypatch.setattr(parallel, "can_fork", lambda: True)
+    taken = []
+    for name in ("_cut_halves", "_scan_halves"):
+        real = getattr(parallel, name)
+        monkeypatch.setattr(parallel, name, lambda *args, real=real, name=name: (taken.append(name), real(*args))[1])
+    if route == "meet":
+        monkeypatch.setattr(ascii_split, "cut_after", lambda *args: None)
+    return taken
 
 
+@pytest.mark.parametrize("route", ["cut", "meet"])
 @pytest.mark.parametrize("style", ["gpt2", "llama3", "o200k"])
-def test_two_processes_scan_their_halves(tmp_path_factory, monkeypatch, style):
+def test_two_processes_scan_their_halves(tmp_path_factory, monkeypatch, style, route):
     hf, asset, tok = built(style, tmp_path_factory)
-    _forking(monkeypatch)
+    taken = _forking(monkeypatch, route)
     body = "".join(CORPUS) * 3
-    # The cut falls inside a long run of spaces, then of newlines.
+    # The meeting falls inside a long run of spaces, then of newlines.
     for text in (body + " " * 5001 + "\n\n" + body, body + "\n" * 4000 + body, body):
         assert tok.model.scanner(text) is not None
         cut = int(len(text) * parallel.SCAN_SHARE)
         assert text is body or text[cut - 1:cut + 1] in ("  ", "\n\n")
         tok.model.clear_cache()
+        del taken[:]
         assert parallel.encode_ids(tok, text, asset=asset, min_chars=0) == \
             hf.encode(text, add_special_tokens=False).ids
+        assert taken[0] == "_scan_halves"
+        if route == "meet" or text is not body:  # the long runs hold no cut near the middle
+            assert "_cut_halves" not in taken
+        else:
+            assert taken == ["_scan_halves", "_cut_halves"]
 
 
 def test_scans_that_do_not_meet_leave_it_all_to_this_process(tmp_path_factory, monkeypatch):
     hf, asset, tok = built("gpt2", tmp_path_factory)
-    _forking(monkeypatch)
+    _forking(monkeypatch, "meet")
     monkeypatch.setattr(fast_split, "scan_to_meet", lambda *args: None)
     text = "".join(CORPUS) * 2
     assert parallel.encode_ids(tok, text, asset=asset, min_chars=0) == hf.encode(text, add_special_tokens=False).ids
 
 
-def test_a_failed_child_scan_leaves_the_rest_to_this_process(tmp_path_factory, monkeypatch):
+@pytest.mark.parametrize("route", ["cut", "meet"])
+def test_a_failed_child_scan_leaves_the_rest_to_this_process(tmp_path_factory, monkeypatch, route):
     hf, asset, tok = built("llama3", tmp_path_factory)
-    _forking(monkeypatch)
-    parent, scan_from = os.getpid(), fast_split.scan_from
-
-    def broken(*args):
-        if os.getpid() != parent:
-            raise RuntimeError("the child fails")
-        return scan_from(*args)
-    monkeypatch.setattr(fast_split, "scan_from", broken)
+    _forking(monkeypatch, route)
+    parent = os.getpid()
+    for owner, name in ((fast_split, "scan_from"), (ascii_split, "findall")):
+        def broken(*args, real=getattr(owner, name)):
+            if os.getpid() != parent:
+                raise RuntimeError("the child fails")
+            return real(*args)
+        monkeypatch.setattr(owner, name, broken)
     text = "".join(CORPUS) * 2
     assert parallel.encode_ids(tok, text, asset=asset, min_chars=0) == hf.encode(text, add_special_tokens=False).ids
+
+
+def test_a_forked_child_sends_its_integers_after_their_count_and_is_reaped():
+    assert parallel._forked(lambda: "mine", lambda: [3, -1, 2 ** 62]) == ("mine", array("q", [3, -1, 2 ** 62]))
+    assert parallel._forked(lambda: "mine", list) == ("mine", array("q"))
+
+    def fails():
+        raise RuntimeError("the child fails")
+    assert parallel._forked(lambda: "mine", fails) == ("mine", None)
+    for _ in range(200):  # the children exit in their own time
+        parallel._reap()
+        if not parallel._waiting:
+            break
+        time.sleep(0.01)
+    assert parallel._waiting == []
 
 
 def test_only_a_plain_text_with_a_known_regex_is_scanned(tmp_path_factory):
