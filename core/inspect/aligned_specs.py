@@ -13,7 +13,7 @@ import unicodedata
 
 import regex
 
-from core.pipeline import bert_basic, hf_unicode, text_pipeline as tp
+from core.pipeline import bert_basic, hf_unicode, onig, text_pipeline as tp
 from core.inspect.aligned import Aligned, insert, map_local, replace_matches, split_at, to_bytes
 from core.pipeline.normalize import Pipeline
 
@@ -80,7 +80,7 @@ def pre_tokenize(spec: dict, splits: list) -> list:
     if kind == "whitespace":
         return _per_split(splits, _matching(tp.WHITE_SPACE.__contains__, "removed"))
     if kind == "word_punct":
-        word = regex.compile(r"\w+|[^\w\s]+")
+        word = onig.compile(r"\w+|[^\w\s]+")  # HF's Whitespace (Rust's regex crate, not Oniguruma)
         return _per_split(splits, lambda t: tp.split_spans(t, [m.span() for m in word.finditer(t)], "removed", True))
     if kind == "bert":
         words = _per_split(splits, _matching(tp.WHITE_SPACE.__contains__, "removed"))
@@ -109,7 +109,7 @@ def pre_tokenize(spec: dict, splits: list) -> list:
 
 
 def _byte_level(spec, splits):
-    gpt2 = regex.compile(tp.BYTE_LEVEL_PATTERN)
+    gpt2 = onig.compile(tp.BYTE_LEVEL_PATTERN)
     out = []
     for piece, first in splits:
         if not piece.text:

@@ -52,7 +52,7 @@ def plan(spec, built, where: str = "pre_tokenizer"):
     steps = _steps(spec)
     respell = None
     if len(steps) == 1 and _is_level(steps[0], use_regex=True):
-        return RegexSplit(tp.GuardedRegex(tp.BYTE_LEVEL_PATTERN, where), True), tp.byte_level
+        return RegexSplit(tp.GuardedRegex(tp.BYTE_LEVEL_PATTERN, where, onig=True), True), tp.byte_level
     if len(steps) == 2 and _is_level(steps[1], use_regex=False):
         pattern = _regex_step(steps[0], where)
         if pattern is not None:

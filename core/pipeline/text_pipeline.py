@@ -15,11 +15,12 @@ The types are HF's, spelled in lower case with underscores, except:
   chain of HF decoders reproduces exactly.
 
 Deviations: regexes run on Python's ``regex`` module, not Oniguruma (HF's
-Split and Replace) or the Rust ``regex`` crate (HF's Whitespace).  Its
-``\\w`` is rewritten to Oniguruma's (:func:`onig_pattern`); otherwise the
-classes agree on every character Unicode 14 assigns, but ``regex`` knows
-newer characters that Oniguruma treats as unassigned, and a pattern using
-a feature the two spell differently may split differently.  Offsets are
+Split, Replace and ByteLevel) or the Rust ``regex`` crate (HF's
+Whitespace).  Oniguruma's ``\\w`` is spelled out for it (:func:`onig_pattern`),
+and the characters ``regex`` knows but HF's older tables do not are read
+as HF reads them (core.pipeline.onig), so the classes agree on every
+character; a pattern using a feature the two engines spell differently may
+still split differently.  Offsets are
 not tracked, so Metaspace's ``prepend_scheme: first`` treats "first" as
 the first split of the text.
 """
@@ -36,6 +37,7 @@ import regex
 
 from core.errors import AssetError, TokenizerError, excerpt
 from core.pipeline import hf_unicode
+from core.pipeline.onig import compile as onig_compile
 from core.pipeline.regex_bounds import repeat_problem
 
 # Unicode White_Space (Rust's char::is_whitespace), not str.isspace, which
@@ -203,14 +205,16 @@ class GuardedRegex:
     """A compiled user-supplied pattern whose ``findall``, ``finditer`` and
     ``sub`` stop with a :class:`TokenizerError` when over budget."""
 
-    def __init__(self, source: str, where: str, translated: str | None = None):
+    def __init__(self, source: str, where: str, translated: str | None = None, *, onig: bool = False):
+        """``onig``: a pattern from a Hugging Face file, matched with
+        Oniguruma's Unicode tables (core.pipeline.onig)."""
         self.source, self.where = source, where
         self.trusted = source in _known_patterns()
         problem = None if self.trusted else repeat_problem(source)
         if problem is not None:  # regex.compile expands counted repeats: checked before it runs
             raise AssetError(f"{where}.pattern: the regex {source[:80]!r} is refused: {problem}")
         try:
-            self.compiled = regex.compile(source if translated is None else translated)
+            self.compiled = (onig_compile if onig else regex.compile)(source if translated is None else translated)
         except (regex.error, OverflowError, RecursionError) as exc:
             raise AssetError(f"{where}.pattern: the regex {source[:80]!r} does not compile ({exc})") from None
 
@@ -243,7 +247,7 @@ def split_pattern(spec, where):
     if set(pattern) == {"string"} and isinstance(pattern["string"], str):
         return regex.compile(regex.escape(pattern["string"]))
     if set(pattern) == {"regex"} and isinstance(pattern["regex"], str):
-        return GuardedRegex(pattern["regex"], where, onig_pattern(pattern["regex"]))
+        return GuardedRegex(pattern["regex"], where, onig_pattern(pattern["regex"]), onig=True)
     raise AssetError(f'{where}.pattern: expected {{"string": ...}} or {{"regex": ...}}')
 
 
@@ -427,7 +431,7 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
     if kind == "whitespace":
         return _per_split(lambda s: split_by(s.text, char_spans(s.text, WHITE_SPACE.__contains__), "removed"))
     if kind == "word_punct":
-        word = regex.compile(r"\w+|[^\w\s]+")
+        word = onig_compile(r"\w+|[^\w\s]+")  # HF's Whitespace (Rust's regex crate, not Oniguruma)
         return _per_split(lambda s: split_by(s.text, [m.span() for m in word.finditer(s.text)], "removed", True))
     if kind == "bert":
         def bert(s):
@@ -451,7 +455,7 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer"):
         return _per_split(lambda s: _isolated(compiled, s.text))
     if kind == "byte_level":
         prefix, use_regex = _get(spec, "add_prefix_space", bool, where), _get(spec, "use_regex", bool, where)
-        gpt2 = regex.compile(BYTE_LEVEL_PATTERN)
+        gpt2 = onig_compile(BYTE_LEVEL_PATTERN)
 
         def run(s):
             text = " " + s.text if prefix and not s.text.startswith(" ") else s.text

@@ -8,7 +8,8 @@ tokenizers = pytest.importorskip("tokenizers")
 
 from tokenizers import normalizers, pre_tokenizers  # noqa: E402
 
-from core.pipeline import bert_basic, hf_unicode, text_pipeline  # noqa: E402
+from core.pipeline import bert_basic, fast_split, hf_unicode, onig, pretokenize, text_pipeline  # noqa: E402
+from core.pipeline.text_pipeline import FILE_SPELLINGS  # noqa: E402
 
 CHUNK = 8192
 
@@ -67,3 +68,56 @@ def test_punctuation_is_hf_s():
 def test_a_kept_character_splits_the_normalization():
     # ㋿ (U+32FF) has no compatibility decomposition to HF; the ﬁ beside it does.
     assert hf_unicode.normalize("NFKC", "ﬁ\u32ffﬁ") == normalizers.NFKC().normalize_str("ﬁ\u32ffﬁ") == "fi\u32fffi"
+
+
+
+# ==== regexes: HF's Oniguruma (and Rust regex crate) tables, core.pipeline.onig ====
+
+O200K = pretokenize.PRETOKENIZERS["o200k"].pattern
+# Planes 0-3 and 14 whole (every assigned character); of the others, which
+# hold nothing assigned yet or private use, every 64th.
+SPREAD = [cp for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF
+          and (cp < 0x40000 or 0xE0000 <= cp < 0xF0000 or cp % 64 == 0)]
+
+
+@pytest.mark.parametrize("cls", [r"\p{L}", r"\p{N}", r"\p{Lu}", r"\p{Ll}", r"\p{Lt}", r"\p{Lm}", r"\p{Lo}",
+                                 r"\p{M}", r"\s", r"\p{P}", r"\p{S}", r"\w"])
+def test_a_class_holds_what_it_holds_in_hf_s_oniguruma(cls):
+    text = "".join(map(chr, SPREAD))
+    outside = bytearray(len(text))
+    for _, (start, end) in pre_tokenizers.Split(tokenizers.Regex(cls), behavior="removed").pre_tokenize_str(text):
+        outside[start:end] = b"\x01" * (end - start)
+    ours = [m.start() for m in onig.compile(text_pipeline.onig_pattern(cls)).finditer(text)]
+    assert ours == [k for k, out in enumerate(outside) if not out]
+
+
+@pytest.mark.parametrize("spec, hf", [
+    ({"type": "byte_level", "add_prefix_space": False, "use_regex": True},
+     pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)),
+    ({"type": "split", "pattern": {"regex": O200K}, "behavior": "isolated", "invert": False},
+     pre_tokenizers.Split(tokenizers.Regex(O200K), behavior="isolated")),
+    ({"type": "split", "pattern": {"regex": FILE_SPELLINGS[0]}, "behavior": "isolated", "invert": False},
+     pre_tokenizers.Split(tokenizers.Regex(FILE_SPELLINGS[0]), behavior="isolated")),
+    ({"type": "word_punct"}, pre_tokenizers.Whitespace()),
+], ids=["byte_level", "split-o200k", "split-cl100k", "whitespace"])
+def test_regex_pre_tokenizers_split_as_hf_s_on_newer_characters(spec, hf):
+    """Each character Oniguruma reads otherwise, and every 16th other one,
+    beside letters of both cases, digits and spaces: the plain
+    pre-tokenizer and an import's fast split cut as HF.  (HF's Whitespace
+    runs Rust's regex crate, whose tables are as old here.)"""
+    ours = text_pipeline.build_pre_tokenizer(spec)
+    split, respell = fast_split.plan(spec, ours)
+    chars = sorted(set(onig.STAND_IN) | set(SPREAD[::16]))
+    for at in range(0, len(chars), CHUNK):
+        text = "".join(f"a{c}b 1{c}2 {c}Ya A{c}b " for c in map(chr, chars[at:at + CHUNK]))
+        expected = [w for w, _ in hf.pre_tokenize_str(text)]
+        assert [s.text for s in ours([text_pipeline.Split(text, True)])] == expected
+        assert [respell(p) if respell else p for p in split(text, True)] == expected
+
+
+def test_onig_flags_exactly_its_characters():
+    flagged = [cp for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF and onig.flagged(chr(cp))]
+    assert flagged == sorted(onig.STAND_IN)
+    long = "x" * 1000 + "é中" * 1000
+    assert not onig.flagged(long) and onig.flagged(long + "\u0558") and onig.flagged("\u0295" + long)
+    assert not onig.flagged("\u0558" + long, 1) and not onig.flagged(long + "\u0558", 0, len(long))
