@@ -21,6 +21,8 @@ them again.
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 import numpy as np
 import regex
 
@@ -61,11 +63,20 @@ def flagged(text: str, pos: int = 0, endpos: int | None = None) -> bool:
 
 
 _KEYS = frozenset(map(chr, STAND_IN))
+_STAND = np.arange(0x110000, dtype=np.uint32)
+_STAND[list(STAND_IN)] = list(STAND_IN.values())
+# A pattern that may look before where its search starts (lookbehind,
+# \\b, \\A, ^) is matched in a stand-in copy from the text's start; any
+# other, in a copy of the searched part only.
+_BEHIND = regex.compile(r"\(\?<|\\[bBA]|(?<!\[)\^")
 
 
 def view(text: str) -> str:
     """``text`` with each flagged character replaced by its stand-in (as long as ``text``)."""
-    return text.translate(STAND_IN)
+    if len(text) < _SHORT:
+        return text.translate(STAND_IN)
+    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+    return _STAND[points].tobytes().decode("utf-32-le", "surrogatepass")
 
 
 class OnigPattern:
@@ -77,17 +88,29 @@ class OnigPattern:
     def __init__(self, compiled):
         self.compiled = compiled
         self.pattern, self.groups = compiled.pattern, compiled.groups
+        self._behind = _BEHIND.search(compiled.pattern) is not None
 
     def findall(self, text: str, pos: int = 0, endpos: int | None = None, **options):
         if not flagged(text, pos, endpos):
             return self.compiled.findall(text, pos, endpos, **options)
+        if not self.groups and not self._behind:
+            part = text[pos:endpos]
+            found = self.compiled.findall(view(part), **options)
+            if sum(map(len, found)) == len(part):  # the matches tile it: the text is cut alike
+                ends = list(accumulate(map(len, found)))
+                return [part[a:b] for a, b in zip([0, *ends], ends)]
         return [m.group() if self.groups == 0 else m.group(1) or "" if self.groups == 1 else m.groups("")
                 for m in self.finditer(text, pos, endpos, **options)]
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None, **options):
         if not flagged(text, pos, endpos):
             return self.compiled.finditer(text, pos, endpos, **options)
-        return (_Match(m, text) for m in self.compiled.finditer(view(text), pos, endpos, **options))
+        end = len(text) if endpos is None else min(endpos, len(text))
+        if self._behind:
+            found = self.compiled.finditer(view(text[:end]), pos, **options)
+            return (_Match(m, text, 0) for m in found)
+        found = self.compiled.finditer(view(text[pos:end]), **options)
+        return (_Match(m, text, pos) for m in found)
 
     def sub(self, repl, text: str, **options) -> str:
         """``repl`` is called with each match, as the pipeline's Replace does."""
@@ -101,22 +124,23 @@ class OnigPattern:
 
 
 class _Match:
-    """A match found in the stand-in copy, read from the text itself."""
+    """A match found in a stand-in copy (of the text from ``shift`` on), read from the text itself."""
 
-    def __init__(self, match, text: str):
-        self._match, self._text = match, text
+    def __init__(self, match, text: str, shift: int):
+        self._match, self._text, self._shift = match, text, shift
 
     def span(self, group=0):
-        return self._match.span(group)
+        start, end = self._match.span(group)
+        return (-1, -1) if start < 0 else (start + self._shift, end + self._shift)
 
     def start(self, group=0):
-        return self._match.start(group)
+        return self.span(group)[0]
 
     def end(self, group=0):
-        return self._match.end(group)
+        return self.span(group)[1]
 
     def group(self, group=0):
-        start, end = self._match.span(group)
+        start, end = self.span(group)
         return None if start < 0 else self._text[start:end]
 
     def groups(self, default=None):
