@@ -13,7 +13,7 @@ import regex
 from hypothesis import given, strategies as st
 
 from core.pipeline import ascii_split, fast_split, pretokenize
-from core.pipeline.text_pipeline import BYTE_LEVEL_PATTERN, FILE_SPELLINGS
+from core.pipeline.text_pipeline import BYTE_LEVEL_PATTERN, FILE_SPELLINGS, byte_level
 from core.tokenizer import parallel
 from tests.core.test_bpe_fast_paths import CORPUS, LINES, built
 from tests.fuzzing import fuzz_settings
@@ -140,3 +140,17 @@ def test_only_a_plain_text_with_a_known_regex_is_scanned(tmp_path_factory):
     assert tok.model.scanner(text + "<|endoftext|>" + text) is None  # an added token cuts it
     _hf, _asset, fallback = built("byte_fallback", tmp_path_factory)
     assert fallback.model.scanner(text) is None  # a normalizer, and no regex split
+
+
+@pytest.mark.parametrize("route", ["cut", "meet"])
+def test_characters_newer_than_hf_s_tables_split_as_hf_on_two_processes(tmp_path_factory, monkeypatch, route):
+    """Letters, digits and marks HF's Oniguruma does not know (core.pipeline.onig)."""
+    hf, asset, tok = built("o200k", tmp_path_factory)
+    _forking(monkeypatch, route)
+    newer = "a\u0558b x\u0295Y 1\U00011de02 \u0b53é \U000323b0\U000323b1 中\U000323b0文 "
+    text = "".join(CORPUS) + newer * 50 + "".join(CORPUS)
+    tok.model.clear_cache()
+    assert parallel.encode_ids(tok, text, asset=asset, min_chars=0) == hf.encode(text, add_special_tokens=False).ids
+    assert tok.encode_ids(newer) == hf.encode(newer, add_special_tokens=False).ids
+    # The IDs of a small vocabulary seldom show it; the pieces do.
+    assert [byte_level(p) for p in tok.model.pieces(newer)] == [w for w, _ in hf.pre_tokenizer.pre_tokenize_str(newer)]
