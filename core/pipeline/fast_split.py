@@ -18,7 +18,7 @@ pre-tokenizer as the plain path does and respells nothing.
 
 from __future__ import annotations
 
-from core.pipeline import ascii_split
+from core.pipeline import twin_split
 from core.pipeline import text_pipeline as tp
 
 
@@ -93,7 +93,7 @@ MEET_WITHIN = 64  # matches of the second scan the first may meet
 
 def scan_from(compiled, text: str, cut: int) -> list[str] | None:
     """The matches of the whole text's scan from ``cut``, or None where they do not tile it."""
-    found = ascii_split.findall(compiled, text, cut)
+    found = twin_split.findall(compiled, text, cut)
     return found if all(found) and sum(map(len, found)) == len(text) - cut else None
 
 
@@ -135,8 +135,8 @@ def _matches(pattern, text: str, isolated: bool) -> list[str]:
         return []
     compiled = getattr(pattern, "compiled", pattern)
     if not compiled.groups:  # findall gives whole matches only without groups
-        if ascii_split.twin(compiled) is not None:  # a shipped pattern
-            found = ascii_split.findall(compiled, text)
+        if twin_split.twin(compiled) is not None:  # a shipped pattern
+            found = twin_split.findall(compiled, text)
         else:
             found = pattern.findall(text) if pattern is not compiled else compiled.findall(text, concurrent=True)
         if sum(map(len, found)) == len(text) and all(found):

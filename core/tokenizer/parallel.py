@@ -39,7 +39,7 @@ from array import array
 from concurrent.futures import ProcessPoolExecutor
 from itertools import chain, repeat
 
-from core.pipeline import ascii_split, fast_split
+from core.pipeline import twin_split, fast_split
 
 WORKERS = 2  # processes in all, this one included
 POOL_MIN_CHARS = 2_000_000
@@ -143,7 +143,7 @@ def _split_text(tok, text: str, progress) -> list[int]:
 def _scan_halves(model, compiled, text: str, progress) -> list[int]:
     """Where one regex splits the whole text (``model.scanner``), the
     split runs on both processes too.  A shipped pattern's scan is cut
-    where it always has a boundary (core.pipeline.ascii_split), near the
+    where it always has a boundary (core.pipeline.twin_split), near the
     middle: each process scans its part.  Otherwise the child scans from
     the middle, this process from the start until the two scans meet
     (core.pipeline.fast_split), and the child's IDs before the meeting are
@@ -153,8 +153,8 @@ def _scan_halves(model, compiled, text: str, progress) -> list[int]:
     This process takes the smaller share (:data:`SCAN_SHARE`): it reads
     and joins the child's IDs after, and a scan to the meeting iterates
     the matches (some 1.35x ``findall``'s time)."""
-    if ascii_split.twin(compiled) is not None:
-        cut = ascii_split.cut_after(text, int(len(text) * CUT_SHARE), int(len(text) * (CUT_SHARE + 0.1)))
+    if twin_split.twin(compiled) is not None:
+        cut = twin_split.cut_after(text, int(len(text) * CUT_SHARE), int(len(text) * (CUT_SHARE + 0.1)))
         if cut is not None:
             return _cut_halves(model, compiled, text, cut, progress)
     cut = int(len(text) * SCAN_SHARE)
@@ -197,12 +197,12 @@ def _scan_halves(model, compiled, text: str, progress) -> list[int]:
 def _cut_halves(model, compiled, text: str, cut: int, progress) -> list[int]:
     """:func:`_scan_halves` at a cut where the scan always has a boundary."""
     def mine():
-        ids = model.piece_ids(ascii_split.findall(compiled, text, 0, cut))
+        ids = model.piece_ids(twin_split.findall(compiled, text, 0, cut))
         if progress:
             progress(1, 2)
         return ids
-    ids, theirs = _forked(mine, lambda: model.piece_ids(ascii_split.findall(compiled, text, cut)))
-    ids += theirs.tolist() if theirs is not None else model.piece_ids(ascii_split.findall(compiled, text, cut))
+    ids, theirs = _forked(mine, lambda: model.piece_ids(twin_split.findall(compiled, text, cut)))
+    ids += theirs.tolist() if theirs is not None else model.piece_ids(twin_split.findall(compiled, text, cut))
     if progress:
         progress(2, 2)
     return ids

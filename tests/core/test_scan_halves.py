@@ -12,7 +12,7 @@ import pytest
 import regex
 from hypothesis import given, strategies as st
 
-from core.pipeline import ascii_split, fast_split, pretokenize
+from core.pipeline import twin_split, fast_split, pretokenize
 from core.pipeline.text_pipeline import BYTE_LEVEL_PATTERN, FILE_SPELLINGS, byte_level
 from core.tokenizer import parallel
 from tests.core.test_bpe_fast_paths import CORPUS, LINES, built
@@ -61,7 +61,7 @@ def test_a_gap_between_matches_is_not_scanned():
 
 def _forking(monkeypatch, route):
     """Fork even under pytest; ``route``: "cut" (a shipped pattern's cut
-    near the middle, core.pipeline.ascii_split) or "meet" (no cut: the
+    near the middle, core.pipeline.twin_split) or "meet" (no cut: the
     scans meet)."""
     monkeypatch.setattr(parallel, "can_fork", lambda: True)
     taken = []
@@ -69,7 +69,7 @@ def _forking(monkeypatch, route):
         real = getattr(parallel, name)
         monkeypatch.setattr(parallel, name, lambda *args, real=real, name=name: (taken.append(name), real(*args))[1])
     if route == "meet":
-        monkeypatch.setattr(ascii_split, "cut_after", lambda *args: None)
+        monkeypatch.setattr(twin_split, "cut_after", lambda *args: None)
     return taken
 
 
@@ -108,7 +108,7 @@ def test_a_failed_child_scan_leaves_the_rest_to_this_process(tmp_path_factory, m
     hf, asset, tok = built("llama3", tmp_path_factory)
     _forking(monkeypatch, route)
     parent = os.getpid()
-    for owner, name in ((fast_split, "scan_from"), (ascii_split, "findall")):
+    for owner, name in ((fast_split, "scan_from"), (twin_split, "findall")):
         def broken(*args, real=getattr(owner, name)):
             if os.getpid() != parent:
                 raise RuntimeError("the child fails")
