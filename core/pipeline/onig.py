@@ -91,7 +91,7 @@ class OnigPattern:
         self._behind = _BEHIND.search(compiled.pattern) is not None
 
     def findall(self, text: str, pos: int = 0, endpos: int | None = None, **options):
-        if not flagged(text, pos, endpos):
+        if not flagged(text, 0 if self._behind else pos, endpos):
             return self.compiled.findall(text, pos, endpos, **options)
         if not self.groups and not self._behind:
             part = text[pos:endpos]
@@ -103,7 +103,7 @@ class OnigPattern:
                 for m in self.finditer(text, pos, endpos, **options)]
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None, **options):
-        if not flagged(text, pos, endpos):
+        if not flagged(text, 0 if self._behind else pos, endpos):  # what a lookbehind may see too
             return self.compiled.finditer(text, pos, endpos, **options)
         end = len(text) if endpos is None else min(endpos, len(text))
         if self._behind:
