@@ -35,7 +35,7 @@ import regex
 
 from core.models import bpe_batch
 from core.models.byte_train import paused_gc
-from core.pipeline import fast_split, twin_split
+from core.pipeline import fast_split
 from core.pipeline import text_pipeline as tp
 from core.assets.schema import require
 from core.slices import by_size, listed
@@ -322,12 +322,9 @@ class BPEModel:
 
     def build_indexes(self) -> None:
         """Build the batched merging's table now rather than in the first
-        long encode (0.1 s for a 200k vocabulary), and a shipped split
-        pattern's ``re`` twin (core.pipeline.twin_split, 0.04 s): loading an
-        asset does, as tiktoken and HF build theirs when they load."""
-        scanner = getattr(self._split, "scanner", None)
-        if scanner is not None and scanner() is not None:
-            twin_split.twin(scanner())
+        long encode (0.1 s for a 200k vocabulary): loading an asset does,
+        as tiktoken and HF build theirs when they load.  (A shipped split
+        pattern's ``re`` twin is built with the split, fast_split.RegexSplit.)"""
         if self._pairs is None:
             pairs = bpe_batch.PairTable(self._table, self._ids, byte_fallback=self.byte_fallback,
                                         by_new=self._new is None)

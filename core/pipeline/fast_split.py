@@ -68,8 +68,13 @@ class RegexSplit:
 
     def __init__(self, pattern, isolated: bool):
         self.pattern, self.isolated = pattern, isolated
+        compiled = self.scanner()
+        # A shipped pattern matches every character, so its matches tile any text.
+        self._twin = None if compiled is None else twin_split.twin(compiled)
 
     def __call__(self, text: str, first: bool) -> list[str]:
+        if self._twin is not None:
+            return twin_split.findall(self.pattern.compiled, text, spelled=self._twin)
         return _matches(self.pattern, text, self.isolated)
 
     def scanner(self):
@@ -135,10 +140,7 @@ def _matches(pattern, text: str, isolated: bool) -> list[str]:
         return []
     compiled = getattr(pattern, "compiled", pattern)
     if not compiled.groups:  # findall gives whole matches only without groups
-        if twin_split.twin(compiled) is not None:  # a shipped pattern
-            found = twin_split.findall(compiled, text)
-        else:
-            found = pattern.findall(text) if pattern is not compiled else compiled.findall(text, concurrent=True)
+        found = pattern.findall(text) if pattern is not compiled else compiled.findall(text, concurrent=True)
         if sum(map(len, found)) == len(text) and all(found):
             return found
     spans = [m.span() for m in pattern.finditer(text)]

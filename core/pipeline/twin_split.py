@@ -108,13 +108,16 @@ def _cut_before(text: str, lo: int, at: int) -> int | None:
         width *= 4
 
 
-def findall(compiled, text: str, lo: int = 0, hi: int | None = None) -> list[str]:
+def findall(compiled, text: str, lo: int = 0, hi: int | None = None, *, spelled=None) -> list[str]:
     """``compiled.findall(text, lo, hi)``: the scan of ``text`` from ``lo``,
-    up to ``hi`` (the end or a cut)."""
-    hi = len(text) if hi is None else hi
-    spelled = twin(compiled)
+    up to ``hi`` (the end or a cut).  ``spelled``: the pattern's twin, where
+    the caller holds it."""
+    spelled = twin(compiled) if spelled is None else spelled
     if spelled is None:
-        return compiled.findall(text, lo, hi, concurrent=True)
+        return compiled.findall(text, lo, len(text) if hi is None else hi, concurrent=True)
+    if lo == 0 and hi is None and len(text) <= SEGMENT and (text.isascii() or max(text, default="") < "\U00010000"):
+        return spelled.findall(text)  # a line, mostly
+    hi = len(text) if hi is None else hi
     out: list[str] = []
     at = lo
     for a, b in _astral(text, lo, hi):
