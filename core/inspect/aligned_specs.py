@@ -9,7 +9,6 @@ from those modules, so only the bookkeeping of spans lives here.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 import regex
 
@@ -26,10 +25,8 @@ def normalize(spec: dict, src: Aligned) -> Aligned:
     kind = spec["type"]
     if kind == "none" or not src.text:
         return src
-    if kind in ("nfc", "nfd", "nfkc", "nfkd"):
-        return map_local(src, lambda text, form=kind.upper(): unicodedata.normalize(form, text))
-    if kind == "lowercase":
-        return map_local(src, hf_unicode.lower)
+    if kind in ("nfc", "nfd", "nfkc", "nfkd", "lowercase", "strip_accents"):  # the pipeline's own, by HF's tables
+        return map_local(src, tp.build_normalizer(spec))
     if kind == "strip":
         start, end = 0, len(src.text)
         while spec["left"] and start < end and src.text[start] in tp.WHITE_SPACE:
@@ -37,8 +34,6 @@ def normalize(spec: dict, src: Aligned) -> Aligned:
         while spec["right"] and end > start and src.text[end - 1] in tp.WHITE_SPACE:
             end -= 1
         return src.slice(start, end)
-    if kind == "strip_accents":
-        return map_local(src, tp.build_normalizer(spec))
     if kind == "replace":
         pattern = tp.split_pattern(spec, "normalizer")
         return replace_matches(src, [m.span() for m in pattern.finditer(src.text)], spec["content"])
@@ -88,8 +83,8 @@ def pre_tokenize(spec: dict, splits: list) -> list:
     if kind == "punctuation":
         return _per_split(splits, _matching(tp.is_punctuation, spec.get("behavior", "isolated")))
     if kind == "digits":
-        numeric = lambda c: unicodedata.category(c) in ("Nd", "Nl", "No")  # noqa: E731
-        return _per_split(splits, _matching(numeric, "isolated" if spec["individual_digits"] else "contiguous"))
+        behavior = "isolated" if spec["individual_digits"] else "contiguous"
+        return _per_split(splits, _matching(hf_unicode.is_numeric, behavior))
     if kind in ("split", "regex"):
         if kind == "split":
             pattern, behavior, invert = tp.split_pattern(spec, "pre_tokenizer"), spec["behavior"], spec["invert"]

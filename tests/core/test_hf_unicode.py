@@ -121,3 +121,20 @@ def test_onig_flags_exactly_its_characters():
     long = "x" * 1000 + "é中" * 1000
     assert not onig.flagged(long) and onig.flagged(long + "\u0558") and onig.flagged("\u0295" + long)
     assert not onig.flagged("\u0558" + long, 1) and not onig.flagged(long + "\u0558", 0, len(long))
+
+
+@pytest.mark.parametrize("spec", [{"type": "nfkc"}, {"type": "nfkd"}, {"type": "nfd"}, {"type": "lowercase"},
+                                  {"type": "strip_accents"}, {"type": "digits", "individual_digits": True}],
+                         ids=lambda spec: spec["type"])
+def test_the_pipeline_inspector_reads_hf_s_tables_as_the_pipeline_does(spec):
+    """Characters HF reads otherwise than Python 3.11 (a decomposition it does
+    not know, a newer capital, a newer digit) in the inspector's aligned stages."""
+    from core.inspect import aligned, aligned_specs
+
+    text = "ﬁ\u32ffﬁ \ua7cbX \U00010d40a1 Cafe\u0301 \u093e"
+    src = aligned.Origin(text).aligned()
+    if spec["type"] == "digits":
+        got = [piece.text for piece, _ in aligned_specs.pre_tokenize(spec, [(src, True)])]
+        assert got == [s.text for s in text_pipeline.build_pre_tokenizer(spec)([text_pipeline.Split(text, True)])]
+    else:
+        assert aligned_specs.normalize(spec, src).text == text_pipeline.build_normalizer(spec)(text)
