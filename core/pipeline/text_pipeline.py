@@ -154,25 +154,35 @@ def onig_pattern(pattern: str) -> str:
     Latin-1 digits ``²³¹¼½¾`` too (checked against ``tokenizers`` over every
     Unicode 14 character).
     ``\\W`` inside a character class is left alone."""
-    out, i, depth = [], 0, 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\" and i + 1 < len(pattern):
-            pair = pattern[i:i + 2]
-            if pair == "\\w":
-                out.append(_ONIG_WORD if depth else f"[{_ONIG_WORD}{_LATIN1_DIGITS}]")
-            elif pair == "\\W" and not depth:
-                out.append(f"[^{_ONIG_WORD}{_LATIN1_DIGITS}]")
-            else:
-                out.append(pair)
-            i += 2
+    def spell(escape, inside):
+        if escape == "\\w":
+            return _ONIG_WORD if inside else f"[{_ONIG_WORD}{_LATIN1_DIGITS}]"
+        if escape == "\\W" and not inside:
+            return f"[^{_ONIG_WORD}{_LATIN1_DIGITS}]"
+        return None
+    return respell_escapes(pattern, spell)
+
+
+_ESCAPE = regex.compile(r"\\(?:p\{\w+\}|.)", regex.DOTALL)
+
+
+def respell_escapes(pattern: str, spell) -> str:
+    """``pattern`` with each escape (``\\w``, ``\\p{L}``, ``\\[``, ...) that
+    ``spell(escape, inside a character class)`` spells otherwise replaced by
+    that spelling; ``spell`` returns None to keep an escape."""
+    out, at, depth = [], 0, 0
+    while at < len(pattern):
+        ch = pattern[at]
+        if ch == "\\" and at + 1 < len(pattern):
+            escape = _ESCAPE.match(pattern, at).group()
+            spelled = spell(escape, depth > 0)
+            out.append(escape if spelled is None else spelled)
+            at += len(escape)
             continue
-        if ch == "[":
-            depth += 1
-        elif ch == "]" and depth:
-            depth -= 1
+        depth += ch == "["
+        depth -= ch == "]" and depth > 0
         out.append(ch)
-        i += 1
+        at += 1
     return "".join(out)
 
 

@@ -34,14 +34,13 @@ import numpy as np
 import regex
 
 from core.pipeline import onig, pretokenize
-from core.pipeline.text_pipeline import BYTE_LEVEL_PATTERN, FILE_SPELLINGS
+from core.pipeline.text_pipeline import BYTE_LEVEL_PATTERN, FILE_SPELLINGS, respell_escapes
 
 SEGMENT = 1 << 15  # characters per ``re`` call where cuts allow: ``re`` holds the GIL, ``regex`` lets it go
 LONGEST = 1 << 17  # a stretch without a cut longer than this goes to ``regex``
 SHIPPED = frozenset({*(p.pattern for p in pretokenize.PRETOKENIZERS.values() if p.pattern), BYTE_LEVEL_PATTERN,
                      *FILE_SPELLINGS})
 _CUT = re.compile("[a-z] ")
-_CLASS = regex.compile(r"\\p\{(\w+)\}|\\([sS])")
 _PLANE = "".join(chr(c) for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF)
 
 
@@ -54,24 +53,12 @@ def twin(compiled):
 
 @cache
 def _twin(source: str, hf: bool):
-    out, at, depth = [], 0, 0
-    while at < len(source):
-        found = _CLASS.match(source, at)
-        if found:
-            body = _members(found.group(0).replace("\\S", "\\s"), hf)
-            out.append(f"[^{body}]" if found.group(2) == "S" else body if depth else f"[{body}]")
-            at = found.end()
-            continue
-        ch = source[at]
-        if ch == "\\":
-            out.append(source[at:at + 2])
-            at += 2
-            continue
-        depth += ch == "["
-        depth -= ch == "]" and depth > 0
-        out.append(ch)
-        at += 1
-    return re.compile("".join(out))
+    def spell(escape, inside):
+        if not (escape.startswith("\\p{") or escape in ("\\s", "\\S")):
+            return None
+        body = _members(escape.replace("\\S", "\\s"), hf)
+        return f"[^{body}]" if escape == "\\S" else body if inside else f"[{body}]"
+    return re.compile(respell_escapes(source, spell))
 
 
 @cache
