@@ -198,7 +198,9 @@ REGEX_SECONDS_PER_CHAR = 2e-6
 
 
 @cache
-def _known_patterns() -> frozenset:
+def known_patterns() -> frozenset:
+    """The split patterns shipped here: they run without the budget, and
+    core.pipeline.twin_split has ``re`` twins for them."""
     from core.pipeline.pretokenize import PRETOKENIZERS
 
     return frozenset(p.pattern for p in PRETOKENIZERS.values() if p.pattern) | {BYTE_LEVEL_PATTERN, *FILE_SPELLINGS}
@@ -219,7 +221,7 @@ class GuardedRegex:
         """``onig``: a pattern from a Hugging Face file, matched with
         Oniguruma's Unicode tables (core.pipeline.onig)."""
         self.source, self.where = source, where
-        self.trusted = source in _known_patterns()
+        self.trusted = source in known_patterns()
         problem = None if self.trusted else repeat_problem(source)
         if problem is not None:  # regex.compile expands counted repeats: checked before it runs
             raise AssetError(f"{where}.pattern: the regex {source[:80]!r} is refused: {problem}")

@@ -33,22 +33,20 @@ from functools import cache
 import numpy as np
 import regex
 
-from core.pipeline import onig, pretokenize
-from core.pipeline.text_pipeline import BYTE_LEVEL_PATTERN, FILE_SPELLINGS, respell_escapes
+from core.pipeline import onig
+from core.pipeline.text_pipeline import known_patterns, respell_escapes
 
 SEGMENT = 1 << 15  # characters per ``re`` call where cuts allow: ``re`` holds the GIL, ``regex`` lets it go
 LONGEST = 1 << 17  # a stretch without a cut longer than this goes to ``regex``
-SHIPPED = frozenset({*(p.pattern for p in pretokenize.PRETOKENIZERS.values() if p.pattern), BYTE_LEVEL_PATTERN,
-                     *FILE_SPELLINGS})
 _CUT = re.compile("[a-z] ")
 _PLANE = "".join(chr(c) for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF)
 
 
 def twin(compiled):
-    """The ``re`` twin of a compiled shipped pattern (plain or as HF reads
-    it: an onig.OnigPattern), or None."""
+    """The ``re`` twin of a compiled shipped pattern (text_pipeline.known_patterns;
+    plain or as HF reads it: an onig.OnigPattern), or None."""
     source = getattr(compiled, "pattern", None)
-    return _twin(source, isinstance(compiled, onig.OnigPattern)) if source in SHIPPED else None
+    return _twin(source, isinstance(compiled, onig.OnigPattern)) if source in known_patterns() else None
 
 
 @cache

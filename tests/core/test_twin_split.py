@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.pipeline import onig, twin_split
+from core.pipeline.text_pipeline import known_patterns
 
-PATTERNS = sorted(twin_split.SHIPPED)
+PATTERNS = sorted(known_patterns())
 # ASCII that the patterns treat apart (contractions, case, digits, every
 # kind of space), non-ASCII letters, marks, numbers and spaces, characters
 # newer than HF's tables, and astral ones.
