@@ -44,6 +44,7 @@ UNASSIGNED = _chars(
 STAND_IN = {**dict.fromkeys(map(ord, UNASSIGNED), 0x0378), 0x0295: 0x0250}
 _FLAGGED = np.zeros(0x110000, bool)
 _FLAGGED[list(STAND_IN)] = True
+_KEYS = frozenset(map(chr, STAND_IN))
 _SHORT = 256  # shorter texts are checked character by character
 
 
@@ -62,7 +63,6 @@ def flagged(text: str, pos: int = 0, endpos: int | None = None) -> bool:
     return bool(_FLAGGED[points].any())
 
 
-_KEYS = frozenset(map(chr, STAND_IN))
 _STAND = np.arange(0x110000, dtype=np.uint32)
 _STAND[list(STAND_IN)] = list(STAND_IN.values())
 # A pattern that may look before where its search starts (lookbehind,

@@ -133,7 +133,7 @@ def _first_plane(spelled, compiled, text: str, lo: int, hi: int) -> list[str]:
     return out + spelled.findall(text, lo, hi) if hi > lo else out
 
 
-def _astral(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+def _astral(text: str, lo: int, hi: int) -> list[list[int]]:
     """Stretches of ``text[lo:hi]`` from a cut (or ``lo``) to a cut (or
     ``hi``) around its characters beyond U+FFFF, in order and apart."""
     part = text if lo == 0 and hi == len(text) else text[lo:hi]
@@ -150,4 +150,4 @@ def _astral(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
             out[-1][1] = end
         else:
             out.append([start, end])
-    return [(a, b) for a, b in out]
+    return out

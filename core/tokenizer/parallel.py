@@ -133,8 +133,10 @@ def _split_text(tok, text: str, progress) -> list[int]:
         if progress:
             progress(1, 2)
         return ids
-    ids, theirs = _forked(mine, lambda: tok.model.piece_ids(second))
-    ids += theirs.tolist() if theirs is not None else tok.model.piece_ids(second)
+    def theirs():
+        return tok.model.piece_ids(second)
+    ids, found = _forked(mine, theirs)
+    ids += found.tolist() if found is not None else theirs()  # the child failed: its part is done here
     if progress:
         progress(2, 2)
     return ids
@@ -201,8 +203,10 @@ def _cut_halves(model, compiled, text: str, cut: int, progress) -> list[int]:
         if progress:
             progress(1, 2)
         return ids
-    ids, theirs = _forked(mine, lambda: model.piece_ids(twin_split.findall(compiled, text, cut)))
-    ids += theirs.tolist() if theirs is not None else model.piece_ids(twin_split.findall(compiled, text, cut))
+    def theirs():
+        return model.piece_ids(twin_split.findall(compiled, text, cut))
+    ids, found = _forked(mine, theirs)
+    ids += found.tolist() if found is not None else theirs()  # the child failed: its part is done here
     if progress:
         progress(2, 2)
     return ids
