@@ -61,14 +61,6 @@ def release(*lists) -> None:
             del items[-STEP:]
 
 
-def distinct(text: str) -> set:
-    """``set(text)``, :data:`STEP` characters per call."""
-    out: set = set()
-    for at in range(0, len(text), STEP):
-        out.update(text[at:at + STEP])
-    return out
-
-
 def by_size(items: list, limit: int):
     """``items`` in consecutive groups whose lengths add up to at most
     ``limit`` (an item longer than that is a group alone), for work whose

@@ -40,8 +40,9 @@ import binascii
 import hashlib
 import struct
 from array import array
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
+import numpy as np
 import regex
 
 from core.errors import TokenizerError
@@ -174,7 +175,7 @@ class Charsmap:
             unit = units[node]
             node ^= (unit >> 10) << ((unit & 0x200) >> 6)
         else:
-            nexts = frozenset(b for b in range(256) if node ^ b < len(units) and units[node ^ b] & 0x800000FF == b)
+            nexts = frozenset(self._children(node).tolist())
         alone = None
         if found and not nexts:
             length, value = max(found[:MAX_RESULTS], key=lambda f: f[0])
@@ -203,10 +204,8 @@ class Charsmap:
                 return frozenset()
             node = found[0]
         out = set()
-        for first in range(256):
+        for first in self._children(node).tolist():
             found = child(node, first)
-            if found is None:
-                continue
             width = 1 if first < 0x80 else 2 if first >> 5 == 6 else 3 if first >> 4 == 14 else \
                 4 if first >> 3 == 30 else 0
             if not width or (found[1] and width > 1):
@@ -215,10 +214,8 @@ class Charsmap:
             for depth in range(1, width):
                 deeper = []
                 for at, data in frontier:
-                    for byte in range(0x80, 0xC0):
+                    for byte in self._children(at, 0x80, 0xC0).tolist():
                         step = child(at, byte)
-                        if step is None:
-                            continue
                         if step[1] and depth < width - 1:
                             return None
                         deeper.append((step[0], data + bytes([byte])))
@@ -229,6 +226,19 @@ class Charsmap:
                 except UnicodeDecodeError:
                     return None
         return frozenset(out)
+
+    def _children(self, node: int, low: int = 0, high: int = 256) -> np.ndarray:
+        """The bytes in ``[low, high)`` that lead on from ``node``, all tried at once."""
+        units = self._array
+        labels = np.arange(low, high)
+        at = node ^ labels
+        inside = at < units.size
+        labels, at = labels[inside], at[inside]
+        return labels[(units[at] & 0x800000FF) == labels]
+
+    @cached_property
+    def _array(self) -> np.ndarray:
+        return np.frombuffer(self.units, np.uint32).astype(np.int64)
 
     def _goes_on(self, pair: str) -> bool:
         """May a key that starts with the first character reach into the
@@ -320,11 +330,11 @@ class Charsmap:
         does not apply (a lone surrogate, a key ending inside a character):
         then :meth:`segments` gives the answer."""
         from core.pipeline.normalize import longest_protected
-        from core.slices import distinct
+        from core.arrays import distinct_chars
 
         if not protected and self._quiet.issuperset(text):  # a line of a corpus, mostly
             return [(text, True, 0, len(text))] if text else []
-        chars = distinct(text)
+        chars = distinct_chars(text)
         if any(0xD800 <= ord(ch) <= 0xDFFF for ch in chars):
             return None
         kinds = self._kinds

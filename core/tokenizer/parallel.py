@@ -24,8 +24,11 @@ half and writes its IDs down a pipe as 8-byte integers (data, not
 pickle), so a second process pays from :data:`FORK_MIN_CHARS` characters
 on.  Where one known regex splits the whole text (``model.scanner``) the
 split itself is halved too: the child scans from the middle and this
-process until its scan meets the child's (:func:`_scan_halves`).  Should
-the child fail, this process encodes its half too.
+process until its scan meets the child's (:func:`_scan_halves`).  A model
+that shares the work itself (``model.halves``: a SentencePiece unigram
+model, whose best path carries a score from one half into the other)
+gives the two parts and their join (:func:`_halves`).  Should the child
+fail, this process encodes its half too.
 """
 
 from __future__ import annotations
@@ -57,14 +60,22 @@ def can_split(tok) -> bool:
     return callable(getattr(tok.model, "pieces", None)) and callable(getattr(tok.model, "piece_ids", None))
 
 
+def can_halve(tok) -> bool:
+    """Does ``tok``'s model share a text between two processes itself (``model.halves``)?"""
+    return callable(getattr(tok.model, "halves", None))
+
+
 def encode_ids(tok, text: str, *, asset: dict | None = None, workers: int = WORKERS, progress=None,
                min_chars: int = POOL_MIN_CHARS) -> list[int]:
     """``tok.encode_ids(text)``, on ``workers`` processes when the text is
     long and ``asset`` (what ``tok`` was built from) is given.  ``progress``
     is called with ``(chunks done, chunks)``.  ``min_chars`` is for the
     spawned pool; a fork needs :data:`FORK_MIN_CHARS`."""
-    if workers >= 2 and can_split(tok) and can_fork() and len(text) >= min(min_chars, FORK_MIN_CHARS):
-        return _split_text(tok, text, progress)
+    if workers >= 2 and can_fork() and len(text) >= min(min_chars, FORK_MIN_CHARS):
+        if can_split(tok):
+            return _split_text(tok, text, progress)
+        if can_halve(tok):
+            return _halves(tok, text, progress)
     if asset is None or workers < 2 or len(text) < min_chars or not can_split(tok):
         ids = tok.encode_ids(text)
         if progress:
@@ -137,6 +148,27 @@ def _split_text(tok, text: str, progress) -> list[int]:
         return tok.model.piece_ids(second)
     ids, found = _forked(mine, theirs)
     ids += found.tolist() if found is not None else theirs()  # the child failed: its part is done here
+    if progress:
+        progress(2, 2)
+    return ids
+
+
+def _halves(tok, text: str, progress) -> list[int]:
+    """A model that shares the work itself (``model.halves(text)``: this
+    process's part, the child's part as integers, and the join of both,
+    given None when the child failed)."""
+    plan = tok.model.halves(text)
+    if plan is None:
+        ids = tok.encode_ids(text)
+    else:
+        mine, theirs, join = plan
+
+        def first():
+            found = mine()
+            if progress:
+                progress(1, 2)
+            return found
+        ids = join(*_forked(first, theirs))
     if progress:
         progress(2, 2)
     return ids
@@ -262,7 +294,12 @@ def _forked(mine, theirs):
         status = 1
         try:
             os.close(read)
-            found = array("q", theirs())
+            result = theirs()
+            found = array("q")
+            if hasattr(result, "tobytes"):  # a numpy array: its bytes, not its elements one by one
+                found.frombytes(result.astype("=i8", copy=False).tobytes())
+            else:
+                found.extend(result)
             data = memoryview(array("q", [len(found)]).tobytes() + found.tobytes())
             while data:
                 data = data[os.write(write, data):]

@@ -8,6 +8,7 @@ import os
 import time
 from array import array
 
+import numpy as np
 import pytest
 import regex
 from hypothesis import given, strategies as st
@@ -121,6 +122,8 @@ def test_a_failed_child_scan_leaves_the_rest_to_this_process(tmp_path_factory, m
 def test_a_forked_child_sends_its_integers_after_their_count_and_is_reaped():
     assert parallel._forked(lambda: "mine", lambda: [3, -1, 2 ** 62]) == ("mine", array("q", [3, -1, 2 ** 62]))
     assert parallel._forked(lambda: "mine", list) == ("mine", array("q"))
+    # A numpy array goes as its bytes, not element by element.
+    assert parallel._forked(lambda: "mine", lambda: np.array([5, -2 ** 63], np.int64)) == ("mine", array("q", [5, -2 ** 63]))
 
     def fails():
         raise RuntimeError("the child fails")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.arrays import Lookup, code_points
+from core.arrays import Lookup, code_points, runs
 
 _SHIFT = 21  # a code point fits in 21 bits
 _DENSE = 0x10000  # the root's children below this code point are in an array
@@ -34,19 +34,21 @@ class Trie:
     to the child it leads to, and each node's piece and score."""
 
     def __init__(self, trie: dict):
-        keys, children, pieces, scores = [], [], [-1], [0.0]
-        todo = [(trie, 0)]
+        keys, children, pieces, scores, pairs = [], [], [-1], [0.0], set()
+        todo = [(trie, 0, -1)]
         while todo:
-            node, number = todo.pop()
+            node, number, last = todo.pop()  # last: the character that led here (-1 at the root)
             for ch, child in node.items():
                 if ch == "":
                     pieces[number], scores[number] = child
                     continue
+                if last >= 0:
+                    pairs.add(last << _SHIFT | ord(ch))
                 pieces.append(-1)
                 scores.append(0.0)
                 keys.append(number << _SHIFT | ord(ch))
                 children.append(len(pieces) - 1)
-                todo.append((child, len(pieces) - 1))
+                todo.append((child, len(pieces) - 1, ord(ch)))
         keys, children = np.array(keys, np.int64), np.array(children, np.int64)
         self.pieces = np.array(pieces, np.int64)
         self.scores = np.array(scores, np.float64)
@@ -56,6 +58,11 @@ class Trie:
         self.root = np.zeros(_DENSE + 1, np.int64)
         near = keys < _DENSE
         self.root[keys[near]] = children[near]
+        self._held = _PairTable(pairs)
+
+    def held(self, first, second):
+        """For each two code points, does a piece hold them side by side?"""
+        return self._held.held(first, second)
 
     def step(self, node, points, depth: int):
         """``(hit, child)``: which of ``node`` have a child by ``points``, and those children."""
@@ -71,12 +78,151 @@ class Trie:
         return hit, child[hit]
 
 
-def certify(trie: Trie, chunks: list[str], longest: int, unk: float, unknown: int):
+class _PairTable:
+    """The pairs of characters some piece holds side by side, for testing
+    every two neighbours of a text: a table of booleans over the
+    characters that are in a pair (a few hundred in a SentencePiece
+    model's vocabulary), or a hash table of the pairs where they are too many."""
+
+    def __init__(self, pairs: set):
+        keys = np.array(sorted(pairs), np.int64)
+        chars = np.unique(np.concatenate((keys >> _SHIFT, keys & ((1 << _SHIFT) - 1))))
+        if chars.size > _PAIR_CHARS:
+            self._lookup = Lookup(keys, np.ones(keys.size, np.int64), 0)
+            return
+        self._lookup = None
+        count = chars.size + 1  # the last: any character in no pair
+        self._index = np.full(int(chars.max(initial=0)) + 2, chars.size, np.int64)
+        self._index[chars] = np.arange(chars.size)
+        self._table = np.zeros(count * count, bool)
+        self._table[np.searchsorted(chars, keys >> _SHIFT) * count
+                    + np.searchsorted(chars, keys & ((1 << _SHIFT) - 1))] = True
+        self._count = count
+
+    def held(self, first, second):
+        if self._lookup is not None:
+            return self._lookup.get(first << _SHIFT | second) > 0
+        top = self._index.size - 1
+        return self._table[self._index[np.minimum(first, top)] * self._count + self._index[np.minimum(second, top)]]
+
+
+_PAIR_CHARS = 2048  # more characters in pairs: their pairs are hashed (a table of 4 M booleans at most)
+
+
+def certify(trie: Trie, chunks: list[str], longest: int, unk: float, unknown: int, limit: int):
     """``(ends, ids, scores, counts, margins, reaches)``: the chunks' best
     paths one after another (ends relative to each chunk), the pieces per
-    chunk, and each chunk's margin and reach."""
+    chunk, and each chunk's margin and reach.
+
+    A chunk is solved in segments, cut between two characters no piece
+    holds side by side (no node spans the cut, so the best path passes
+    there): ``▁the,`` as ``▁the`` and ``,``.  Equal segments of different
+    chunks are solved once, ``limit`` characters of them at a time.  A
+    chunk's path is its segments' paths, its margin their smallest; its
+    reach is read off each segment's highest and lowest best score,
+    shifted by the sum of the segments before it (added from the left, as
+    ``Segmenter._certified`` does)."""
     sizes = np.fromiter(map(len, chunks), np.int64, len(chunks))
     points = code_points("".join(chunks))
+    count = sizes.size
+    if not count or not sizes.all():
+        return _solve(trie, points, sizes, longest, unk, unknown)[:6]
+    head = np.cumsum(sizes) - sizes
+    cut = np.ones(points.size, bool)
+    cut[1:] = ~trie.held(points[:-1], points[1:])
+    cut[head] = True
+    seg_start = np.flatnonzero(cut)
+    seg_size = np.diff(np.append(seg_start, points.size))
+    first_seg = np.searchsorted(seg_start, head)  # each chunk's first segment
+    segs = np.diff(np.append(first_seg, seg_start.size))  # segments per chunk
+    one, same = _distinct(points, seg_start, seg_size)
+    found = [_solve(trie, points[runs(seg_start[part], seg_size[part])], seg_size[part], longest, unk, unknown)
+             for part in _groups(one, seg_size[one], limit)]
+    ends, ids, scores, counts, margins, _, highs, lows, totals = (np.concatenate(a) for a in zip(*found))
+    # Back to every segment, then to chunks.
+    picked = runs((np.cumsum(counts) - counts)[same], counts[same])
+    counts, margins, highs, lows, totals = (a[same] for a in (counts, margins, highs, lows, totals))
+    offset = seg_start - np.repeat(head, segs)  # where each segment starts in its chunk
+    out_ends = ends[picked] + np.repeat(offset, counts)
+    before = np.zeros(seg_start.size)  # the sum of the segments before each in its chunk
+    running = np.zeros(count)
+    for j in range(int(segs.max())):
+        has = np.flatnonzero(segs > j)
+        at = first_seg[has] + j
+        before[at] = running[has]
+        running[has] += totals[at]
+    reach = np.maximum(np.abs(before + highs), np.abs(before + lows))
+    return (out_ends, ids[picked], scores[picked], np.add.reduceat(counts, first_seg),
+            np.minimum.reduceat(margins, first_seg), np.maximum.reduceat(reach, first_seg))
+
+
+def _groups(items, sizes, limit: int):
+    """``items`` in consecutive groups of at most ``limit`` characters (one longer item alone)."""
+    ends = np.cumsum(sizes)
+    start = 0
+    while start < items.size:
+        stop = max(start + 1, int(np.searchsorted(ends, (ends[start - 1] if start else 0) + limit, "right")))
+        yield items[start:stop]
+        start = stop
+
+
+_MIX = np.uint64(0x9E3779B97F4A7C15)  # odd: each position's multiplier is a power of it
+
+
+def _distinct(points, start, size):
+    """``(one, same)``: one segment of each kind of equal segments, and
+    for each segment the place of its kind in ``one``.  A segment of at
+    most three characters is its key (21 bits a character); a longer one
+    is keyed by a polynomial hash of its code points (the top bit set),
+    and those sharing a key are compared in full: should two unequal ones
+    share one, no segment is grouped with another."""
+    n = points.size
+    within = np.arange(n) - np.repeat(start, size)  # each character's place in its segment
+    short = size <= 3
+    exact = (points + 1) << (_SHIFT * np.minimum(within, 2))  # 1 + the code point: never 0
+    powers = np.cumprod(np.full(int(size.max()), _MIX, np.uint64))
+    mixed = points.astype(np.uint64) * powers[within] + within.astype(np.uint64)
+    key = np.where(short, np.add.reduceat(exact, start).astype(np.uint64),
+                   np.add.reduceat(mixed, start) | np.uint64(1 << 63))
+    rep = _representatives(key)
+    one = np.flatnonzero(rep == np.arange(key.size))
+    place = np.empty(key.size, np.int64)
+    place[one] = np.arange(one.size)
+    same = place[rep]
+    copy = np.flatnonzero(~short & (one[same] != np.arange(key.size)))
+    origin = one[same[copy]]
+    if copy.size and not ((size[copy] == size[origin]).all()
+                          and (points[runs(start[copy], size[copy])] == points[runs(start[origin], size[copy])]).all()):
+        every = np.arange(key.size)
+        return every, every
+    return one, same
+
+
+def _representatives(key):
+    """For each key, the index of one with the same key (the same for all
+    of them), by a hash table rather than a sort: each key is written to
+    its slot, one of those sharing a slot stays there and the keys equal
+    to it are done; the others try a table of their own."""
+    rep = np.empty(key.size, np.int64)
+    left = np.arange(key.size)
+    salt = 0
+    while left.size:
+        bits = max(4, int(2 * left.size - 1).bit_length())
+        slot = (((key[left] + np.uint64(salt)) * _MIX) >> np.uint64(64 - bits)).astype(np.int64)
+        table = np.empty(1 << bits, np.int64)
+        table[slot] = left  # of those sharing a slot, one stays: any one
+        winner = table[slot]
+        done = key[winner] == key[left]
+        rep[left[done]] = winner[done]
+        left = left[~done]
+        salt = (salt + 0x632BE59BD9B4E019) % (1 << 64)  # the next table places them elsewhere
+    return rep
+
+
+def _solve(trie: Trie, points, sizes, longest: int, unk: float, unknown: int):
+    """The best paths of the chunks laid end to end in ``points``: ``(ends,
+    ids, scores, counts, margins, reaches, highs, lows, totals)``, the
+    last three each chunk's highest and lowest best score and its score at the end."""
     n, count = points.size, sizes.size
     chunk_of = np.repeat(np.arange(count), sizes)  # the chunk of each character
     chunk_end = np.cumsum(sizes)[chunk_of]  # where the chunk of each character ends
@@ -169,4 +315,6 @@ def certify(trie: Trie, chunks: list[str], longest: int, unk: float, unknown: in
     has = counts > 0
     if path_id.size:
         margins[has] = np.minimum.reduceat(path_margin, (np.cumsum(counts) - counts)[has])
-    return path_end, path_id, path_score, counts, margins, reaches
+    highs = np.maximum.reduceat(best, first_slot) if count else np.zeros(0)
+    lows = np.minimum.reduceat(best, first_slot) if count else np.zeros(0)
+    return path_end, path_id, path_score, counts, margins, reaches, highs, lows, best[last_slot]

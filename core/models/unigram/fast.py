@@ -48,8 +48,8 @@ import numpy as np
 
 from core.arrays import code_points, runs
 from core.models.unigram.certify import Trie, certify
-from core.models.unigram.walk import (CACHE_CHARS, CACHE_LIMIT, RESET, UNKNOWN, Entries, Store, certify_chars, walk,
-                                      wide)
+from core.models.unigram.walk import (CACHE_CHARS, CACHE_LIMIT, CERTIFY_CHARS, RESET, UNKNOWN, Entries, Store,
+                                      certify_chars, walk, wide)
 from core.slices import by_size
 from core.pipeline.normalize import SPACE_MARK
 
@@ -102,11 +102,6 @@ class Segmenter:
     @cached_property
     def arrays(self) -> Trie:
         return Trie(self.trie)
-
-    @cached_property
-    def pair_keys(self) -> np.ndarray:
-        """:attr:`pairs` as sorted ``(first << 21) | second`` code points, for :meth:`_cuts`."""
-        return np.array(sorted(ord(p[0]) << 21 | ord(p[1]) for p in self.pairs), np.int64)
 
     # ==== the search ====
 
@@ -182,7 +177,26 @@ class Segmenter:
     def _certified(self, chunk: str):
         """The exact best path over ``chunk`` from 0: ``(relative ends, ids,
         scores, smallest margin on the path, largest |score| reached)``.
-        Margin 0 means an exact tie, which the rounding decides."""
+        Margin 0 means an exact tie, which the rounding decides.  Solved in
+        segments, as :func:`core.models.unigram.certify.certify` (which
+        gives the same numbers): cut between two characters that no piece
+        holds side by side, the reach each segment's shifted by the sum of
+        the segments before it."""
+        ends, ids, margin, reach, before, start = [], [], float("inf"), 0.0, 0.0, 0
+        pairs = self.pairs
+        for at in [*(k for k in range(1, len(chunk)) if chunk[k - 1:k + 1] not in pairs), len(chunk)]:
+            found_ends, found_ids, found_margin, high, low, total = self._solved(chunk[start:at])
+            ends += [start + e for e in found_ends]
+            ids += found_ids
+            margin = min(margin, found_margin)
+            reach = max(reach, abs(before + high), abs(before + low))
+            before += total
+            start = at
+        return tuple(ends), tuple(ids), tuple(map(self.scores.__getitem__, ids)), margin, reach
+
+    def _solved(self, chunk: str):
+        """The best path over a segment from 0: ``(ends, ids, margin, highest
+        and lowest best score, score at the end)``."""
         n = len(chunk)
         best: list = [None] * (n + 1)
         second = [-1e300] * (n + 1)
@@ -233,7 +247,6 @@ class Segmenter:
                     back_id[e] = UNKNOWN
                 elif c > second[e]:
                     second[e] = c
-        reach = max(max(best), -min(best))
         ends, ids, margin = [], [], float("inf")
         e = n
         while e > 0:
@@ -244,7 +257,7 @@ class Segmenter:
             e = back_start[e]
         ends.reverse()
         ids.reverse()
-        return tuple(ends), tuple(ids), tuple(map(self.scores.__getitem__, ids)), margin, reach
+        return ends, ids, margin, max(best), min(best), best[n]
 
     def _short_chunks(self, text: str):
         """The text cut where no node can span the cut: before each ``▁``
@@ -334,12 +347,13 @@ class Segmenter:
         del new[room:]
         if len(new) < FILL_MIN:
             return
-        for group in by_size(new, certify_chars(self)):
+        for group in by_size(new, CERTIFY_CHARS):
             cache.update(zip(group, self.certified_together(group)))
 
     def certified_together(self, chunks: list[str]) -> list[tuple]:
         """``[self._certified(c) for c in chunks]``, by one :func:`certify`."""
-        ends, ids, scores, counts, margins, reaches = certify(self.arrays, chunks, self.longest, self.unk, UNKNOWN)
+        ends, ids, scores, counts, margins, reaches = certify(self.arrays, chunks, self.longest, self.unk, UNKNOWN,
+                                                              certify_chars(self))
         ends, ids, scores = ends.tolist(), ids.tolist(), scores.tolist()
         out, at = [], 0
         for count, margin, reach in zip(counts.tolist(), margins.tolist(), reaches.tolist()):
@@ -366,10 +380,8 @@ class Segmenter:
         inside = np.repeat(longest > CACHE_CHARS, longest)
         inside[bounds[:-1]] = False  # a stretch's own start is cut already
         at = np.flatnonzero(inside[1:]) + 1
-        pairs = (points[at - 1] << 21) | points[at]
-        keys = np.append(self.pair_keys, -1)  # a sentinel no pair equals
-        held = keys[np.searchsorted(self.pair_keys, pairs)] == pairs
-        return np.sort(np.concatenate((bounds, at[~held])))
+        extra = at[~self.arrays.held(points[at - 1], points[at])]
+        return np.insert(bounds, np.searchsorted(bounds, extra), extra)  # both sorted: merged without a sort
 
     def path(self, text: str) -> tuple[list[int], list[int]]:
         """``(ends, ids)`` of the best path over the whole normalized text."""

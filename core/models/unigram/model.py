@@ -178,7 +178,7 @@ class Unigram:
         tables when it loads."""
         found = self.segmenter
         if found.cache_on:
-            found.arrays, found.pair_keys  # noqa: B018 (cached properties: built here)
+            found.arrays  # noqa: B018 (a cached property: built here)
 
     def best_path(self, text: str) -> Path:
         """The Viterbi path over an already-normalized text: the fast search,
@@ -198,6 +198,13 @@ class Unigram:
         """The IDs of :meth:`encode`, without the alignment."""
         normalized = self.pipeline.normalize_text(text)
         return self._ids_from(normalized, self.segmenter.path_ids(normalized))
+
+    def halves(self, text: str):
+        """:meth:`encode_ids` on two processes: ``(mine, theirs, join)``
+        for core.tokenizer.parallel (:mod:`core.models.unigram.halves`), or None."""
+        from core.models.unigram.halves import plan
+
+        return plan(self, text)
 
     def encode_ids_many(self, texts) -> list[list[int]]:
         """``[self.encode_ids(t) for t in texts]`` (the lines of a corpus),

@@ -18,7 +18,8 @@ RESET = 100000.0  # SentencePiece's kScoreResetThreshold
 CACHE_LIMIT = 1 << 16  # distinct chunks remembered per model
 CACHE_CHARS = 64  # longer chunks are searched every time
 UNKNOWN = -1  # the id of an unknown node in a path
-CERTIFY_WORK = 1 << 20  # characters of new chunks certified at once, times the longest piece
+CERTIFY_CHARS = 1 << 20  # characters of new chunks certified at once (their equal segments solved once)
+CERTIFY_WORK = 1 << 20  # characters of distinct segments solved at once, times the longest piece
 WINDOW = 256  # chunks certified together after one was not (doubling while all are)
 WINDOW_MAX = 1 << 14
 
@@ -61,8 +62,9 @@ class Entries:
             new = [c for c in dict.fromkeys(unseen) if len(c) <= CACHE_CHARS]
             del new[room:]
             found = []
-            for group in by_size(new, certify_chars(segmenter)):
-                found.append(certify(segmenter.arrays, group, segmenter.longest, segmenter.unk, UNKNOWN))
+            for group in by_size(new, CERTIFY_CHARS):
+                found.append(certify(segmenter.arrays, group, segmenter.longest, segmenter.unk, UNKNOWN,
+                                     certify_chars(segmenter)))
                 cache.update(zip(group, range(len(cache), len(cache) + len(group))))
             if found:  # the store grows once, not once per group
                 store.add(*map(np.concatenate, zip(*found)))
@@ -77,7 +79,7 @@ class Entries:
 
 
 def certify_chars(segmenter) -> int:
-    """Characters of new chunks certified together: a step's arrays hold
+    """Characters of distinct segments solved together: a step's arrays hold
     up to a node per character and piece length, so they stay within
     :data:`CERTIFY_WORK`; fewer, larger groups cost fewer numpy calls."""
     return max(CACHE_CHARS, CERTIFY_WORK // max(1, segmenter.longest))
@@ -90,12 +92,14 @@ def wide(size, top, segmenter):
     in magnitude, so each rounding moves it by at most half a step of that,
     and a value reached by k additions is off its exact sum by at most k
     of those (k <= size).  A decision between two candidates then goes as
-    in exact arithmetic when they are more than twice that apart; twice
-    that again is kept to spare.  Works on numbers or numpy arrays."""
-    return 2.0 * (size + 1) * (top + segmenter.spread) * segmenter.step
+    in exact arithmetic when they are more than ``size`` steps apart, the
+    two sums' worst case; ``size + 1`` spares room for the rounding of
+    the margin and of ``top`` themselves (double precision, and the +1 in
+    ``top``).  Works on numbers or numpy arrays."""
+    return (size + 1) * (top + segmenter.spread) * segmenter.step
 
 
-def walk(segmenter, text, cuts, table):
+def walk(segmenter, text, cuts, table, start=None):
     """``(ends, ids)`` as two arrays: the chunks in order from the stored score 0, a window at a time: the
     running score over the window's cached paths is one cumulative sum
     (in float32 when the model rounds: each sum rounded, as one by one),
@@ -119,7 +123,7 @@ def walk(segmenter, text, cuts, table):
         out_ids.append(np.array(found_ids, np.int64))
         return found_ids, base
 
-    base, k, window = 0.0, 0, WINDOW
+    base, k, window = (0.0 if start is None else start), 0, WINDOW
     while k < total:
         stop = min(total, k + window)
         which = table.which[k:stop]
@@ -171,5 +175,7 @@ def walk(segmenter, text, cuts, table):
         _, base = search(k, base)
         k += 1
     if not out_ends:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    return np.concatenate(out_ends), np.concatenate(out_ids)
+        out = np.zeros(0, np.int64), np.zeros(0, np.int64)
+    else:
+        out = np.concatenate(out_ends), np.concatenate(out_ids)
+    return out if start is None else (*out, base)

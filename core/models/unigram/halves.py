@@ -1,0 +1,102 @@
+"""A long text's best path found on two processes (core.tokenizer.parallel).
+
+The normalized text is cut at a chunk boundary near the middle (every path
+passes there: :meth:`core.models.unigram.fast.Segmenter._cuts`).  The child
+finds the entries of the second half's chunks (certifying the new ones)
+and sends them in the text's order; this process finds and walks the first
+half meanwhile, then walks the second half over the child's entries from
+the stored score the first half ended on.  The walk is the one a single
+process makes (:func:`core.models.unigram.walk.walk`), over the same
+entries, so the path is the same: a chunk's entry is its exact path from 0
+with its margin and reach, whichever process certified it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from core.arrays import runs
+from core.models.unigram.walk import UNKNOWN, Entries, walk
+
+SHARE = 0.45  # of the normalized text, the part this process walks first
+
+
+class Laid:
+    """Entries as the child sent them: one per chunk in the text's order
+    (the attributes of :class:`core.models.unigram.walk.Entries`)."""
+
+    def __init__(self, counts, margins, reaches, ids, ends, score_of):
+        n = counts.size
+        self.which = np.where(counts > 0, np.arange(n), -1)  # no piece: the chunk had no entry
+        self.count = np.append(counts, 0)
+        self.first = np.append(np.cumsum(counts) - counts, 0)
+        self.margin = np.append(margins, -np.inf)
+        self.reach = np.append(reaches, 0.0)
+        self.ids, self.ends = ids, ends
+        self.scores = score_of[ids]
+
+
+def pack(table: Entries) -> np.ndarray:
+    """A chunk list's entries in order, as int64s for the pipe: the chunk
+    count, then per chunk its piece count (0: no entry), margin and reach,
+    then per piece its ID and its end in its chunk."""
+    which = table.which
+    counts = table.count[which]
+    picked = runs(table.first[which], counts)
+    pieces = np.stack((table.ids[picked], table.ends[picked]), axis=1).astype(np.int32).ravel()
+    if pieces.size % 2:
+        pieces = np.append(pieces, np.int32(0))
+    return np.concatenate((np.array([which.size], np.int64), counts, table.margin[which].view(np.int64),
+                           table.reach[which].view(np.int64), pieces.view(np.int64)))
+
+
+def unpack(flat: np.ndarray, score_of: np.ndarray) -> Laid:
+    n = int(flat[0])
+    counts = flat[1:1 + n]
+    margins = flat[1 + n:1 + 2 * n].view(np.float64)
+    reaches = flat[1 + 2 * n:1 + 3 * n].view(np.float64)
+    total = int(counts.sum())
+    pieces = flat[1 + 3 * n:].view(np.int32)[:2 * total].reshape(total, 2).astype(np.int64)
+    return Laid(counts, margins, reaches, pieces[:, 0], pieces[:, 1], score_of)
+
+
+def plan(model, text: str):
+    """``(mine, theirs, join)`` for core.tokenizer.parallel, or None where
+    the text has no cut to share (short, or no cache)."""
+    segmenter = model.segmenter
+    if not segmenter.cache_on:
+        return None
+    normalized = model.pipeline.normalize_text(text)
+    cuts = segmenter._cuts(normalized)
+    k = int(np.searchsorted(cuts, int(len(normalized) * SHARE)))
+    if not 0 < k < cuts.size - 1:
+        return None
+    first, second = cuts[:k + 1], cuts[k:]
+
+    def entries(part):
+        bounds = part.tolist()
+        return Entries(segmenter, [normalized[a:b] for a, b in zip(bounds, bounds[1:])])
+
+    def mine():
+        return walk(segmenter, normalized, first, entries(first), start=0.0)
+
+    def theirs():
+        return pack(entries(second))
+
+    def join(found, flat):
+        ends, ids, base = found
+        table = entries(second) if flat is None else unpack(np.frombuffer(flat, np.int64), score_table(segmenter))
+        more_ends, more_ids, _ = walk(segmenter, normalized, second, table, start=base)
+        return model._ids_from(normalized, (np.concatenate((ends, more_ends)), np.concatenate((ids, more_ids))))
+    return mine, theirs, join
+
+
+def score_table(segmenter) -> np.ndarray:
+    """Each piece's score by ID in the store's arithmetic; the unknown
+    node's (UNKNOWN, -1) last, where -1 indexes."""
+    scores = segmenter.scores
+    table = np.zeros(max(scores) + 2, segmenter.store.scores.dtype)
+    table[UNKNOWN] = scores[UNKNOWN]
+    for index, score in scores.items():
+        table[index] = score
+    return table
