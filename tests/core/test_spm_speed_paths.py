@@ -225,6 +225,34 @@ def test_the_margin_a_cached_path_needs_covers_every_rounding():
     assert 0 < expected[1].count(vv) < 1600  # turned over by rounding at some sums ('v v' wins exactly)
 
 
+@pytest.mark.parametrize("trusted, together, wrong_max", [(1, 0, 10 ** 9), (32, 160, 4), (10 ** 9, 0, 10 ** 9),
+                                                          (10 ** 9, 10 ** 9, 10 ** 9), (32, 0, 0)])
+def test_trusted_chunks_found_wrong_send_the_walk_back(monkeypatch, trusted, together, wrong_max):
+    """Near ties turned over by rounding: trusted narrow chunks are searched
+    one by one or together, early or at the end, and the walk goes back to
+    each found wrong (or searches them as met)."""
+    from core.models.unigram import walk
+
+    monkeypatch.setattr(walk, "TRUSTED", trusted)
+    monkeypatch.setattr(walk, "TOGETHER_MIN", together)
+    monkeypatch.setattr(walk, "WRONG_MAX", wrong_max)
+    model = wide_tie_model()
+    text = model.pipeline.normalize_text("xx " * 8700 + " ".join(["vv", "vvv", "xx", "vvvv"] * 1200))
+    plain = model.lattice(text).viterbi()
+    expected = ([n.end for n in plain.nodes], [UNKNOWN if n.unknown else n.id for n in plain.nodes])
+    found = []
+    first_wrong = walk._Walk._first_wrong
+
+    def counted(self):
+        wrong = first_wrong(self)
+        found.append(wrong is not None)
+        return wrong
+    monkeypatch.setattr(walk._Walk, "_first_wrong", counted)
+    assert _long_path(Segmenter(model), text) == expected
+    if wrong_max:
+        assert any(found)  # some trusted ones were wrong
+
+
 def test_a_narrow_margin_is_decided_by_rounding_far_from_zero():
     # What the test above relies on: near 0 'v v' wins, near -60,000 'vv' does.
     model = near_tie_model()

@@ -219,10 +219,22 @@ def _representatives(key):
     return rep
 
 
-def _solve(trie: Trie, points, sizes, longest: int, unk: float, unknown: int):
+def solve_from(trie: Trie, chunks: list[str], bases, longest: int, unk: float, unknown: int, kind):
+    """``(ends, ids, counts, totals)``: each chunk's best path from its
+    stored score in ``bases``, every sum rounded to ``kind`` (float32 for
+    a model that rounds), as ``Segmenter.search`` finds it, for chunks
+    no rebase can reach (the walk's narrow ones)."""
+    sizes = np.fromiter(map(len, chunks), np.int64, len(chunks))
+    ends, ids, _, counts, _, _, _, _, totals = _solve(trie, code_points("".join(chunks)), sizes, longest, unk,
+                                                      unknown, bases=np.asarray(bases, kind), kind=kind)
+    return ends, ids, counts, totals
+
+
+def _solve(trie: Trie, points, sizes, longest: int, unk: float, unknown: int, bases=None, kind=np.float64):
     """The best paths of the chunks laid end to end in ``points``: ``(ends,
     ids, scores, counts, margins, reaches, highs, lows, totals)``, the
-    last three each chunk's highest and lowest best score and its score at the end."""
+    last three each chunk's highest and lowest best score and its score at
+    the end; from 0, or from ``bases``, in ``kind``'s arithmetic."""
     n, count = points.size, sizes.size
     chunk_of = np.repeat(np.arange(count), sizes)  # the chunk of each character
     chunk_end = np.cumsum(sizes)[chunk_of]  # where the chunk of each character ends
@@ -253,6 +265,7 @@ def _solve(trie: Trie, points, sizes, longest: int, unk: float, unknown: int):
     scores.insert(0, np.full(lone.size, unk, np.float64))
     # Longest pieces first: then a node's candidates come in the order of their starts, earliest first.
     starts, ends, ids, scores = (np.concatenate(a[::-1]) for a in (starts, ends, ids, scores))
+    scores = scores.astype(kind, copy=False)
     # Node slots: a chunk of size s has s + 1 of them, so a chunk's end and
     # the next chunk's start are two slots.
     head = np.cumsum(sizes) - sizes  # each chunk's first character
@@ -269,7 +282,9 @@ def _solve(trie: Trie, points, sizes, longest: int, unk: float, unknown: int):
     order = order[np.argsort(depth_of[order].astype(small), kind="stable")]
     start_slot, end_slot, ids, scores, depth_of = (a[order] for a in (start_slot, end_slot, ids, scores, depth_of))
     slots = n + count
-    best = np.zeros(slots)
+    best = np.zeros(slots, kind)
+    if bases is not None:
+        best[first_slot] = bases
     second = np.full(slots, _NOTHING)
     back = np.zeros(slots, np.int64)  # the winning candidate into each slot
     bounds = np.searchsorted(depth_of, np.arange(1, int(sizes.max(initial=0)) + 2))
@@ -288,7 +303,8 @@ def _solve(trie: Trie, points, sizes, longest: int, unk: float, unknown: int):
         others = np.maximum.reduceat(rest, heads)
         where = target[heads]
         best[where] = top
-        second[where] = np.where(others == -np.inf, _NOTHING, others)
+        second[where] = others
+        second[where[others == -np.inf]] = _NOTHING
         back[where] = winners + lo
     # The way back from every chunk's end at once.
     last_slot = first_slot + sizes

@@ -22,6 +22,9 @@ CERTIFY_CHARS = 1 << 20  # characters of new chunks certified at once (their equ
 CERTIFY_WORK = 1 << 20  # characters of distinct segments solved at once, times the longest piece
 WINDOW = 256  # chunks certified together after one was not (doubling while all are)
 WINDOW_MAX = 1 << 14
+TRUSTED = 32  # narrow chunks taken on trust before they are first searched (doubling while they hold)
+TOGETHER_MIN = 160  # fewer narrow chunks are searched one by one
+WRONG_MAX = 4  # trusted chunks found wrong before narrow ones are searched as met
 
 
 class Store:
@@ -100,82 +103,199 @@ def wide(size, top, segmenter):
 
 
 def walk(segmenter, text, cuts, table, start=None):
-    """``(ends, ids)`` as two arrays: the chunks in order from the stored score 0, a window at a time: the
-    running score over the window's cached paths is one cumulative sum
-    (in float32 when the model rounds: each sum rounded, as one by one),
-    and every chunk whose path it certifies is taken at once.  A chunk
-    whose margin alone is too narrow is searched from its stored score;
-    when the search takes the cached path to the same sum, the running
-    sums past it still hold and the window goes on.  Any other chunk (a
-    rebase at its start, a sum near the threshold, no entry) is handled as
-    one by one: the score rebased to 0, or the chunk searched."""
-    rounding = segmenter.float32
-    kind = np.float32 if rounding else np.float64
-    sizes = np.diff(cuts)
-    starts = cuts[:-1]
-    total = sizes.size
-    out_ends, out_ids = [], []
+    """``(ends, ids)`` as two arrays, the best path over the chunks from the
+    stored score 0 (or ``start``; then the stored score at the end too).
 
-    def search(at, base):
-        lo = int(starts[at])
-        found_ends, found_ids, base = segmenter.search(text, lo, lo + int(sizes[at]), base)
-        out_ends.append(np.array(found_ends, np.int64))
-        out_ids.append(np.array(found_ids, np.int64))
-        return found_ids, base
+    A window of chunks at a time: the running score over the window's
+    cached paths is one cumulative sum (in float32 when the model rounds:
+    each sum rounded, as one by one), and every chunk whose path it
+    certifies is taken at once.  A chunk whose margin alone is too narrow
+    is taken on trust, with its stored score; the trusted ones are searched
+    later, each from its stored score (many together: :func:`core.models.unigram.certify.solve_from`).
+    Up to the first that finds another path every stored score was right;
+    the walk goes again from that chunk (after :data:`WRONG_MAX` such, it
+    searches narrow chunks as it meets them).  A chunk whose scores may pass
+    the threshold is searched in its window, which goes on when the search
+    takes the cached path to the same sum; any other chunk (a rebase at its
+    start, no entry) is handled as one by one: the score rebased to 0, or
+    the chunk searched.  After a rebase the next window reaches to near
+    the threshold at the rate of the last."""
+    return _Walk(segmenter, text, cuts, table).run(0.0 if start is None else start, start is not None)
 
-    base, k, window = (0.0 if start is None else start), 0, WINDOW
-    while k < total:
-        stop = min(total, k + window)
-        which = table.which[k:stop]
-        counts = table.count[which]
-        before = np.cumsum(counts) - counts
-        picked = runs(table.first[which], counts)  # the window's pieces in the store
-        running = np.cumsum(np.concatenate((np.array([base], kind), table.scores[picked])), dtype=kind)
-        at_start = running[before].astype(np.float64)  # the stored score where each chunk starts
-        top = np.abs(at_start) + table.reach[which] + 1.0
-        certified = table.margin[which] > wide(sizes[k:stop], top, segmenter)
-        narrow = which >= 0
-        if rounding:
-            narrow &= (top < RESET) & ~((at_start < -RESET) | (at_start > RESET))
-            certified &= narrow
-        narrow &= ~certified
-        size = stop - k
-        # The window's chunks are taken as cached up to the first that is
-        # neither certified nor searched to its cached path and sum (a narrow
-        # chunk searched from its stored score mostly is).
-        upto, searched, pending = size, None, False
-        for j in np.flatnonzero(~certified).tolist():
-            if not narrow[j]:
-                upto, pending = j, True
+
+class _Walk:
+    def __init__(self, segmenter, text, cuts, table):
+        self.segmenter, self.text, self.table = segmenter, text, table
+        self.rounding = segmenter.float32
+        self.kind = np.float32 if self.rounding else np.float64
+        self.sizes = np.diff(cuts)
+        self.starts = cuts[:-1]
+        which = table.which
+        self.counts = table.count[which]
+        self.first = np.cumsum(self.counts) - self.counts  # each chunk's first cached piece, in the text's
+        self.picked = runs(table.first[which], self.counts)  # the text's cached pieces in the store
+        self.scores = table.scores[self.picked]
+        self.margin, self.reach, self.cached = table.margin[which], table.reach[which], which >= 0
+        self.parts: list = []  # (k, stop): chunks k..stop-1 take their cached paths; (k, ends, ids): searched
+        self.trusted: list = []  # (chunks, stored scores at their starts): narrow, to be searched together
+        self.rate = 0.0
+
+    def run(self, base: float, with_base: bool):
+        total, k, window, check, wrong_ones = self.sizes.size, 0, WINDOW, TRUSTED, 0
+        while k < total:
+            before = base
+            k, base, ended = self._window(k, min(total, k + window), base, wrong_ones >= WRONG_MAX)
+            window = min(window * 2, WINDOW_MAX) if ended == "clean" else WINDOW
+            if ended == "searched" and self.rounding and abs(base) < abs(before):
+                window = self._until_threshold()  # the search rebased inside its chunk
+            if ended == "stuck":  # the chunk at k is neither certified nor narrow
+                if self.rounding and (base < -RESET or base > RESET):
+                    base = 0.0  # rebased at the chunk's start: nothing reaches past it yet
+                    window = self._until_threshold()
+                    continue
+                base = self._search(k, base)
+                k += 1
+            if self.trusted and (k >= total or sum(len(c) for c, _ in self.trusted) >= check):
+                wrong = self._first_wrong()
+                if wrong is None:
+                    check *= 2
+                    continue
+                k, base = wrong
+                window, check, wrong_ones = WINDOW, TRUSTED, wrong_ones + 1
+        ends, ids = self._joined()
+        return (ends, ids, base) if with_base else (ends, ids)
+
+    def _until_threshold(self):
+        """A window from a rebase: the chunks that the score, at the rate
+        of the last window, takes to near the threshold (where the walk
+        stops at the first chunk it cannot take), so one window covers the
+        stretch between two rebases."""
+        if not self.rate:
+            return WINDOW
+        return max(WINDOW, min(WINDOW_MAX, int(RESET / abs(self.rate) * 1.05)))
+
+    def _window(self, k, stop, base, eager: bool):
+        """Take the window's chunks up to the first that cannot be taken:
+        ``(next chunk, stored score there, how the window ended)``: "clean"
+        (all taken), "stuck" (at a chunk with no entry, or a rebase at its
+        start) or "searched" (a chunk searched here found another path or
+        sum, and was taken so).  A chunk whose scores may pass the
+        threshold is searched here, and so are narrow ones when ``eager``;
+        one that takes its cached path to the same sum leaves the running
+        sums past it as they are."""
+        first, counts, segmenter = self.first, self.counts, self.segmenter
+        p0 = int(first[k])
+        p1 = int(first[stop - 1] + counts[stop - 1])
+        running = np.cumsum(np.concatenate((np.array([base], self.kind), self.scores[p0:p1])), dtype=self.kind)
+        at_start = running[first[k:stop] - p0].astype(np.float64)  # the stored score where each chunk starts
+        top = np.abs(at_start) + self.reach[k:stop] + 1.0
+        usable = self.cached[k:stop]
+        certified = usable & (self.margin[k:stop] > wide(self.sizes[k:stop], top, segmenter))
+        near = np.zeros(0, np.int64)  # chunks whose scores may pass the threshold
+        if self.rounding:
+            usable = usable & (np.abs(at_start) <= RESET)
+            certified &= top < RESET
+            near = np.flatnonzero(usable & (top >= RESET))
+        stuck = np.flatnonzero(~usable)
+        upto = int(stuck[0]) if stuck.size else stop - k
+        unsure = ~certified[:upto]
+        now = near[near < upto] if not eager else np.flatnonzero(unsure)
+        searched = None
+        for j in now.tolist():
+            lo, count = int(first[k + j]) - p0, int(counts[k + j])
+            found = self._found(k + j, float(running[lo]))
+            if found[2] != float(running[lo + count]) or \
+                    found[1] != self.table.ids[self.picked[p0 + lo:p0 + lo + count]].tolist():
+                upto, searched = j, found  # another path or another sum: the walk goes on after it
                 break
-            first, count = int(before[j]), int(counts[j])
-            lo = int(starts[k + j])
-            found = segmenter.search(text, lo, lo + int(sizes[k + j]), float(running[first]))
-            if found[2] != float(running[first + count]) or found[1] != table.ids[picked[first:first + count]].tolist():
-                upto, searched = j, found  # another path or another sum: the walk restarts after this chunk
-                break
+        if not eager:
+            unsure[near[near < upto]] = False
+            trusted = np.flatnonzero(unsure[:upto])
+            if trusted.size:
+                self.trusted.append((trusted + k, at_start[trusted]))
         if upto:
-            last = int(before[upto - 1] + counts[upto - 1])
-            out_ends.append(table.ends[picked[:last]] + np.repeat(starts[k:k + upto], counts[:upto]))
-            out_ids.append(table.ids[picked[:last]])
-            base = float(running[last])
-        taken = upto
+            self.parts.append((k, k + upto))
+            end = float(running[int(first[k + upto - 1] + counts[k + upto - 1]) - p0])
+            self.rate = (end - base) / upto  # the score a chunk adds, on average
+            base = end
+        k += upto
         if searched is not None:
-            out_ends.append(np.array(searched[0], np.int64))
-            out_ids.append(np.array(searched[1], np.int64))
-            base, taken = searched[2], upto + 1
-        clean = upto == size
-        k += taken
-        window = min(window * 2, WINDOW_MAX) if clean else WINDOW
-        if not pending:
-            continue
-        if rounding and (base < -RESET or base > RESET):
-            base = 0.0  # rebased at the chunk's start: nothing reaches past it yet
-            continue
-        _, base = search(k, base)
-        k += 1
-    if not out_ends:
-        out = np.zeros(0, np.int64), np.zeros(0, np.int64)
-    else:
-        out = np.concatenate(out_ends), np.concatenate(out_ids)
-    return out if start is None else (*out, base)
+            self.parts.append((k, np.array(searched[0], np.int64), np.array(searched[1], np.int64)))
+            return k + 1, searched[2], "searched"
+        return k, base, "clean" if k == stop else "stuck"
+
+    def _found(self, k, base):
+        lo = int(self.starts[k])
+        return self.segmenter.search(self.text, lo, lo + int(self.sizes[k]), base)
+
+    def _search(self, k, base):
+        found_ends, found_ids, base = self._found(k, base)
+        self.parts.append((k, np.array(found_ends, np.int64), np.array(found_ids, np.int64)))
+        return base
+
+    def _first_wrong(self):
+        """Search the trusted chunks together; None if each finds its cached
+        path, else ``(the chunk after the first that did not, the stored
+        score there)``, the walk cut back to that chunk's search."""
+        from core.models.unigram.certify import solve_from
+
+        chunks = np.concatenate([c for c, _ in self.trusted])
+        bases = np.concatenate([b for _, b in self.trusted])
+        self.trusted = []
+        if chunks.size < TOGETHER_MIN:  # a few: one by one costs less than numpy's passes
+            for k, base in zip(chunks.tolist(), bases.tolist()):
+                lo, count = int(self.first[k]), int(self.counts[k])
+                found = self._found(k, base)
+                if found[1] != self.table.ids[self.picked[lo:lo + count]].tolist():
+                    self._cut_back(k)
+                    self.parts.append((k, np.array(found[0], np.int64), np.array(found[1], np.int64)))
+                    return k + 1, found[2]
+            return None
+        segmenter, starts, sizes = self.segmenter, self.starts, self.sizes
+        text = self.text
+        lows, highs = starts[chunks].tolist(), (starts[chunks] + sizes[chunks]).tolist()
+        ends, ids, counts, totals = solve_from(segmenter.arrays, [text[a:b] for a, b in zip(lows, highs)], bases,
+                                               segmenter.longest, segmenter.unk, UNKNOWN, self.kind)
+        same = counts == self.counts[chunks]
+        where = runs(self.first[chunks[same]], counts[same])
+        found = runs((np.cumsum(counts) - counts)[same], counts[same])
+        equal = (ids[found] == self.table.ids[self.picked[where]]) & \
+            (ends[found] == self.table.ends[self.picked[where]])
+        ok = np.ones(chunks.size, bool)
+        if equal.size:
+            held = np.logical_and.reduceat(equal, np.cumsum(counts[same]) - counts[same])
+            ok[np.flatnonzero(same)] = held
+        ok &= same
+        wrong = np.flatnonzero(~ok)
+        if not wrong.size:
+            return None
+        w = int(wrong[0])
+        k = int(chunks[w])
+        at = int(np.cumsum(counts)[w] - counts[w])
+        self._cut_back(k)
+        self.parts.append((k, ends[at:at + counts[w]] + starts[k], ids[at:at + counts[w]]))
+        return k + 1, float(totals[w])
+
+    def _cut_back(self, k):
+        """Drop every part from chunk ``k`` on."""
+        parts = self.parts
+        while parts and parts[-1][0] >= k:
+            parts.pop()
+        if parts and len(parts[-1]) == 2 and parts[-1][1] > k:
+            parts[-1] = (parts[-1][0], k)
+
+    def _joined(self):
+        table, first, counts, starts = self.table, self.first, self.counts, self.starts
+        out_ends, out_ids = [], []
+        for part in self.parts:
+            if len(part) == 2:
+                k, stop = part
+                lo, hi = int(first[k]), int(first[stop - 1] + counts[stop - 1])
+                out_ends.append(table.ends[self.picked[lo:hi]] + np.repeat(starts[k:stop], counts[k:stop]))
+                out_ids.append(table.ids[self.picked[lo:hi]])
+            else:
+                out_ends.append(part[1])
+                out_ids.append(part[2])
+        if not out_ends:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        return np.concatenate(out_ends), np.concatenate(out_ids)
