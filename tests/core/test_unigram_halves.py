@@ -80,7 +80,7 @@ def test_the_second_half_starts_from_the_score_the_first_ended_on(forking, monke
 def test_a_failing_child_leaves_its_half_to_this_process(trained, forking, monkeypatch):  # noqa: F811
     tok, sp = trained["ja"]
 
-    def broken(table):
+    def broken(table, sizes):
         raise MemoryError("the child ran out")
     monkeypatch.setattr(halves, "pack", broken)
     assert parallel.encode_ids(tok, MIXED, min_chars=0) == sp.encode(MIXED)
@@ -93,6 +93,25 @@ def test_a_text_without_a_cut_is_encoded_here(trained):  # noqa: F811
     assert _in_process(tok, "abc") == sp.encode("abc")
 
 
+@pytest.mark.parametrize("share", [0.3, 0.5, 0.8])
+def test_a_run_of_unknown_characters_across_the_meeting_is_one_token(forking, monkeypatch, share):
+    from core.models.unigram import from_pieces
+    from core.pipeline.normalize import Pipeline
+    from core.tokenizer import wrap
+    from tests.core.test_spm_speed_paths import plain_unigram_ids
+
+    # No "▁" alone: in "▁ü▁ü…▁ü" every character is unknown, the ▁ where the parts meet too (shares 0.3, 0.5).
+    model = from_pieces([("<unk>", 0.0, "unknown"), ("a", -1.0), ("▁a", -1.5), ("b", -2.0), ("▁b", -2.5)],
+                        pipeline=Pipeline(normalization="identity"), float32=True)
+    tok = wrap("unigram", model)
+    text = "a " * 3000 + "ü " * 6000 + "b a " * 2000
+    monkeypatch.setattr(halves, "SHARE", share)
+    expected = plain_unigram_ids(model, text)
+    assert expected.count(model.unk_id) == 1
+    assert parallel.encode_ids(tok, text, min_chars=0) == expected == _in_process(tok, text) == tok.encode_ids(text)
+    assert forking == [True]
+
+
 @pytest.mark.parametrize("name", ["unigram", "unigram-bytes", "ja"])
 def test_entries_cross_the_pipe_as_they_are(trained, name):  # noqa: F811
     tok, _ = trained[name]
@@ -100,7 +119,10 @@ def test_entries_cross_the_pipe_as_they_are(trained, name):  # noqa: F811
     normalized = tok.model.pipeline.normalize_text(MIXED[:50_000])
     bounds = segmenter._cuts(normalized).tolist()
     table = Entries(segmenter, [normalized[a:b] for a, b in zip(bounds, bounds[1:])])
-    laid = halves.unpack(np.frombuffer(halves.pack(table).tobytes(), np.int64), halves.score_table(segmenter))
+    sizes = np.diff(bounds)
+    laid, sent = halves.unpack(np.frombuffer(halves.pack(table, sizes).tobytes(), np.int64),
+                               halves.score_table(segmenter))
+    assert sent.tolist() == sizes.tolist()
     which = table.which
     assert (laid.which >= 0).tolist() == (which >= 0).tolist()
     for name_ in ("count", "margin", "reach"):

@@ -23,7 +23,10 @@ SHARE = 0.45  # of the normalized text, the part this process walks first
 
 class Laid:
     """Entries as the child sent them: one per chunk in the text's order
-    (the attributes of :class:`core.models.unigram.walk.Entries`)."""
+    (the attributes of :class:`core.models.unigram.walk.Entries`), their
+    pieces in the text's order."""
+
+    in_order = True
 
     def __init__(self, counts, margins, reaches, ids, ends, score_of):
         n = counts.size
@@ -36,58 +39,79 @@ class Laid:
         self.scores = score_of[ids]
 
 
-def pack(table: Entries) -> np.ndarray:
+def pack(table: Entries, sizes) -> np.ndarray:
     """A chunk list's entries in order, as int64s for the pipe: the chunk
     count, then per chunk its piece count (0: no entry), margin and reach,
-    then per piece its ID and its end in its chunk."""
+    then its size and per piece its ID and its end in its chunk (int32s,
+    two to an int64)."""
     which = table.which
     counts = table.count[which]
     picked = runs(table.first[which], counts)
-    pieces = np.stack((table.ids[picked], table.ends[picked]), axis=1).astype(np.int32).ravel()
-    if pieces.size % 2:
-        pieces = np.append(pieces, np.int32(0))
+    small = np.concatenate((sizes, np.stack((table.ids[picked], table.ends[picked]), axis=1).ravel())).astype(np.int32)
+    if small.size % 2:
+        small = np.append(small, np.int32(0))
     return np.concatenate((np.array([which.size], np.int64), counts, table.margin[which].view(np.int64),
-                           table.reach[which].view(np.int64), pieces.view(np.int64)))
+                           table.reach[which].view(np.int64), small.view(np.int64)))
 
 
-def unpack(flat: np.ndarray, score_of: np.ndarray) -> Laid:
+def unpack(flat: np.ndarray, score_of: np.ndarray) -> tuple[Laid, np.ndarray]:
+    """:func:`pack`'s entries, and the chunks' sizes."""
     n = int(flat[0])
     counts = flat[1:1 + n]
     margins = flat[1 + n:1 + 2 * n].view(np.float64)
     reaches = flat[1 + 2 * n:1 + 3 * n].view(np.float64)
     total = int(counts.sum())
-    pieces = flat[1 + 3 * n:].view(np.int32)[:2 * total].reshape(total, 2).astype(np.int64)
-    return Laid(counts, margins, reaches, pieces[:, 0], pieces[:, 1], score_of)
+    small = flat[1 + 3 * n:].view(np.int32)
+    pieces = small[n:n + 2 * total].reshape(total, 2).astype(np.int64)
+    return Laid(counts, margins, reaches, pieces[:, 0], pieces[:, 1], score_of), small[:n].astype(np.int64)
 
 
 def plan(model, text: str):
     """``(mine, theirs, join)`` for core.tokenizer.parallel, or None where
-    the text has no cut to share (short, or no cache)."""
+    the text has no cut to share (short, no cache, or no ``▁`` in its
+    second part).  Each process cuts its own part into chunks: the parts
+    meet at a ``▁``, where a chunk starts anyway."""
     segmenter = model.segmenter
-    if not segmenter.cache_on:
+    if not (segmenter.cache_on and segmenter.cacheable):
         return None
     normalized = model.pipeline.normalize_text(text)
-    cuts = segmenter._cuts(normalized)
-    k = int(np.searchsorted(cuts, int(len(normalized) * SHARE)))
-    if not 0 < k < cuts.size - 1:
+    at = normalized.find(segmenter.mark, int(len(normalized) * SHARE))
+    if at <= 0:
         return None
-    first, second = cuts[:k + 1], cuts[k:]
 
-    def entries(part):
-        bounds = part.tolist()
+    def entries(cuts):
+        bounds = cuts.tolist()
         return Entries(segmenter, [normalized[a:b] for a, b in zip(bounds, bounds[1:])])
 
+    def second_cuts():
+        return segmenter._cuts(normalized[at:]) + at
+
     def mine():
-        return walk(segmenter, normalized, first, entries(first), start=0.0)
+        cuts = segmenter._cuts(normalized[:at])
+        ends, ids, base = walk(segmenter, normalized, cuts, entries(cuts), start=0.0)
+        # The first part's IDs are final here: only a run of unknown characters across the meeting joins them.
+        unknown_last = bool(ids.size and ids[-1] == UNKNOWN)
+        return model._ids_from(normalized, (ends, ids)), unknown_last, base  # (which writes over ids)
 
     def theirs():
-        return pack(entries(second))
+        cuts = second_cuts()
+        return pack(entries(cuts), np.diff(cuts))
 
     def join(found, flat):
-        ends, ids, base = found
-        table = entries(second) if flat is None else unpack(np.frombuffer(flat, np.int64), score_table(segmenter))
-        more_ends, more_ids, _ = walk(segmenter, normalized, second, table, start=base)
-        return model._ids_from(normalized, (np.concatenate((ends, more_ends)), np.concatenate((ids, more_ids))))
+        ids, unknown_last, base = found
+        if flat is None:
+            cuts = second_cuts()
+            table = entries(cuts)
+        else:
+            table, sizes = unpack(np.frombuffer(flat, np.int64), score_table(segmenter))
+            cuts = np.concatenate(([at], at + np.cumsum(sizes)))
+        more_ends, more_ids, _ = walk(segmenter, normalized, cuts, table, start=base)
+        one_run = unknown_last and more_ids.size and more_ids[0] == UNKNOWN and not model.byte_fallback
+        more = model._ids_from(normalized, (more_ends, more_ids), at)  # (which writes over more_ids)
+        if one_run:
+            del more[0]  # one unknown token for the run
+        ids += more
+        return ids
     return mine, theirs, join
 
 

@@ -212,8 +212,9 @@ class Unigram:
         normalized = self.pipeline.normalize_many(texts)
         return list(map(self._ids_from, normalized, self.segmenter.paths_many(normalized)))
 
-    def _ids_from(self, normalized: str, path) -> list[int]:
-        """The IDs of a path (ends, ids: arrays for a long text) over ``normalized``."""
+    def _ids_from(self, normalized: str, path, begin: int = 0) -> list[int]:
+        """The IDs of a path (ends, ids: arrays for a long text) over
+        ``normalized``, or over its part from ``begin``."""
         from core.models.unigram.fast import UNKNOWN
 
         ends, ids = path
@@ -232,7 +233,7 @@ class Unigram:
             # Each run of unknown characters is one unknown token.
             found[unknown] = self.unk_id
             return found[~unknown | firsts_of_runs(unknown)].tolist()
-        out, start, run = [], 0, None  # run: where the current stretch of unknown characters began
+        out, start, run = [], begin, None  # run: where the current stretch of unknown characters began
         for end, index in zip(ends, found.tolist()):
             if index == UNKNOWN:
                 run = start if run is None else run

@@ -50,6 +50,8 @@ class Entries:
     (-1: none, the chunk is searched), the store's arrays, and per entry
     (and at -1, for none) its first piece, piece count, margin and reach."""
 
+    in_order = False  # the pieces are the store's (halves.Laid: in the text's order)
+
     def __init__(self, segmenter, chunks):
         # One encoder at a time adds entries: their numbers are the store's places.
         with segmenter.lock:
@@ -125,7 +127,7 @@ def walk(segmenter, text, cuts, table, start=None):
 
 class _Walk:
     def __init__(self, segmenter, text, cuts, table):
-        self.segmenter, self.text, self.table = segmenter, text, table
+        self.segmenter, self.text = segmenter, text
         self.rounding = segmenter.float32
         self.kind = np.float32 if self.rounding else np.float64
         self.sizes = np.diff(cuts)
@@ -133,8 +135,11 @@ class _Walk:
         which = table.which
         self.counts = table.count[which]
         self.first = np.cumsum(self.counts) - self.counts  # each chunk's first cached piece, in the text's
-        self.picked = runs(table.first[which], self.counts)  # the text's cached pieces in the store
-        self.scores = table.scores[self.picked]
+        if table.in_order:
+            self.ids, self.ends, self.scores = table.ids, table.ends, table.scores
+        else:
+            picked = runs(table.first[which], self.counts)  # the text's cached pieces in the store
+            self.ids, self.ends, self.scores = table.ids[picked], table.ends[picked], table.scores[picked]
         self.margin, self.reach, self.cached = table.margin[which], table.reach[which], which >= 0
         self.parts: list = []  # (k, stop): chunks k..stop-1 take their cached paths; (k, ends, ids): searched
         self.trusted: list = []  # (chunks, stored scores at their starts): narrow, to be searched together
@@ -205,7 +210,7 @@ class _Walk:
             lo, count = int(first[k + j]) - p0, int(counts[k + j])
             found = self._found(k + j, float(running[lo]))
             if found[2] != float(running[lo + count]) or \
-                    found[1] != self.table.ids[self.picked[p0 + lo:p0 + lo + count]].tolist():
+                    found[1] != self.ids[p0 + lo:p0 + lo + count].tolist():
                 upto, searched = j, found  # another path or another sum: the walk goes on after it
                 break
         if not eager:
@@ -246,7 +251,7 @@ class _Walk:
             for k, base in zip(chunks.tolist(), bases.tolist()):
                 lo, count = int(self.first[k]), int(self.counts[k])
                 found = self._found(k, base)
-                if found[1] != self.table.ids[self.picked[lo:lo + count]].tolist():
+                if found[1] != self.ids[lo:lo + count].tolist():
                     self._cut_back(k)
                     self.parts.append((k, np.array(found[0], np.int64), np.array(found[1], np.int64)))
                     return k + 1, found[2]
@@ -259,8 +264,7 @@ class _Walk:
         same = counts == self.counts[chunks]
         where = runs(self.first[chunks[same]], counts[same])
         found = runs((np.cumsum(counts) - counts)[same], counts[same])
-        equal = (ids[found] == self.table.ids[self.picked[where]]) & \
-            (ends[found] == self.table.ends[self.picked[where]])
+        equal = (ids[found] == self.ids[where]) & (ends[found] == self.ends[where])
         ok = np.ones(chunks.size, bool)
         if equal.size:
             held = np.logical_and.reduceat(equal, np.cumsum(counts[same]) - counts[same])
@@ -285,14 +289,14 @@ class _Walk:
             parts[-1] = (parts[-1][0], k)
 
     def _joined(self):
-        table, first, counts, starts = self.table, self.first, self.counts, self.starts
+        first, counts, starts = self.first, self.counts, self.starts
         out_ends, out_ids = [], []
         for part in self.parts:
             if len(part) == 2:
                 k, stop = part
                 lo, hi = int(first[k]), int(first[stop - 1] + counts[stop - 1])
-                out_ends.append(table.ends[self.picked[lo:hi]] + np.repeat(starts[k:stop], counts[k:stop]))
-                out_ids.append(table.ids[self.picked[lo:hi]])
+                out_ends.append(self.ends[lo:hi] + np.repeat(starts[k:stop], counts[k:stop]))
+                out_ids.append(self.ids[lo:hi])
             else:
                 out_ends.append(part[1])
                 out_ids.append(part[2])
