@@ -114,7 +114,7 @@ def plain_unigram_ids(model, text):
 def test_loading_an_asset_builds_the_search_tables(trained):
     """The first long encode pays no trie building (sentencepiece builds its tables on load)."""
     segmenter = trained["ja"][0].model.segmenter
-    assert "arrays" in segmenter.__dict__  # the trie and its pairs of characters
+    assert "arrays" in segmenter.__dict__ and "id_scores" in segmenter.__dict__  # the trie, its pairs, the scores by ID
 
 
 @pytest.mark.parametrize("name", ["unigram", "unigram-bytes", "ja"])

@@ -54,7 +54,7 @@ def test_the_walk_rebases_in_both_halves(trained):  # noqa: F811
     segmenter = tok.model.segmenter
     normalized = tok.model.pipeline.normalize_text(MIXED)
     ends, ids = segmenter.path(normalized)
-    scores = halves.score_table(segmenter)[ids]
+    scores = segmenter.id_scores[ids]
     first = np.array(ends) <= len(normalized) * halves.SHARE
     assert -scores[first].sum() > 2 * RESET and -scores[~first].sum() > 2 * RESET
 
@@ -121,7 +121,7 @@ def test_entries_cross_the_pipe_as_they_are(trained, name):  # noqa: F811
     table = Entries(segmenter, [normalized[a:b] for a, b in zip(bounds, bounds[1:])])
     sizes = np.diff(bounds)
     laid, sent = halves.unpack(np.frombuffer(halves.pack(table, sizes).tobytes(), np.int64),
-                               halves.score_table(segmenter))
+                               segmenter.id_scores)
     assert sent.tolist() == sizes.tolist()
     which = table.which
     assert (laid.which >= 0).tolist() == (which >= 0).tolist()
@@ -146,3 +146,12 @@ def test_any_text_and_any_share_join_to_one_process(trained, parts, share):  # n
     finally:
         halves.SHARE = old
 
+
+
+def test_the_ids_of_a_path_leave_the_path_as_it_was(trained):  # noqa: F811
+    tok, _ = trained["unigram"]
+    normalized = tok.model.pipeline.normalize_text("x ☃☃ y " * 400)
+    ends, ids = tok.model.segmenter.path_ids(normalized)
+    before = ids.copy()
+    assert tok.model._ids_from(normalized, (ends, ids)) == tok.encode_ids("x ☃☃ y " * 400)
+    assert ids.tolist() == before.tolist() and (before == -1).any()

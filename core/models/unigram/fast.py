@@ -103,6 +103,15 @@ class Segmenter:
     def arrays(self) -> Trie:
         return Trie(self.trie)
 
+    @cached_property
+    def id_scores(self) -> np.ndarray:
+        """Each piece's score by ID in the store's arithmetic (0 for a piece
+        no text matches); the unknown node's last, where UNKNOWN (-1) indexes."""
+        table = np.zeros(max(self.scores) + 2, self.store.scores.dtype)
+        for index, score in self.scores.items():
+            table[index] = score
+        return table
+
     # ==== the search ====
 
     def search(self, text: str, lo: int, hi: int, base: float):

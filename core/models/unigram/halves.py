@@ -1,14 +1,15 @@
 """A long text's best path found on two processes (core.tokenizer.parallel).
 
-The normalized text is cut at a chunk boundary near the middle (every path
-passes there: :meth:`core.models.unigram.fast.Segmenter._cuts`).  The child
-finds the entries of the second half's chunks (certifying the new ones)
-and sends them in the text's order; this process finds and walks the first
-half meanwhile, then walks the second half over the child's entries from
-the stored score the first half ended on.  The walk is the one a single
-process makes (:func:`core.models.unigram.walk.walk`), over the same
-entries, so the path is the same: a chunk's entry is its exact path from 0
-with its margin and reach, whichever process certified it.
+The normalized text is cut at the first ``▁`` from :data:`SHARE` of it on,
+where a chunk starts anyway (every path passes there:
+:meth:`core.models.unigram.fast.Segmenter._cuts`); each process cuts its
+own part into chunks.  The child finds its part's entries (certifying the
+new chunks) and sends them in the text's order; this process finds and
+walks its part meanwhile and turns it into IDs, then walks the child's part
+over the child's entries from the stored score its own part ended on.  The
+walk is the one a single process makes (:func:`core.models.unigram.walk.walk`)
+over the same entries, so the path is the same: a chunk's entry is its
+exact path from 0 with its margin and reach, whichever process certified it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import numpy as np
 from core.arrays import runs
 from core.models.unigram.walk import UNKNOWN, Entries, walk
 
-SHARE = 0.45  # of the normalized text, the part this process walks first
+SHARE = 0.45  # of the normalized text, about the part this process walks (it also walks the child's after)
 
 
 class Laid:
@@ -90,8 +91,7 @@ def plan(model, text: str):
         cuts = segmenter._cuts(normalized[:at])
         ends, ids, base = walk(segmenter, normalized, cuts, entries(cuts), start=0.0)
         # The first part's IDs are final here: only a run of unknown characters across the meeting joins them.
-        unknown_last = bool(ids.size and ids[-1] == UNKNOWN)
-        return model._ids_from(normalized, (ends, ids)), unknown_last, base  # (which writes over ids)
+        return model._ids_from(normalized, (ends, ids)), bool(ids.size and ids[-1] == UNKNOWN), base
 
     def theirs():
         cuts = second_cuts()
@@ -103,24 +103,12 @@ def plan(model, text: str):
             cuts = second_cuts()
             table = entries(cuts)
         else:
-            table, sizes = unpack(np.frombuffer(flat, np.int64), score_table(segmenter))
+            table, sizes = unpack(np.frombuffer(flat, np.int64), segmenter.id_scores)
             cuts = np.concatenate(([at], at + np.cumsum(sizes)))
         more_ends, more_ids, _ = walk(segmenter, normalized, cuts, table, start=base)
-        one_run = unknown_last and more_ids.size and more_ids[0] == UNKNOWN and not model.byte_fallback
-        more = model._ids_from(normalized, (more_ends, more_ids), at)  # (which writes over more_ids)
-        if one_run:
+        more = model._ids_from(normalized, (more_ends, more_ids), at)
+        if unknown_last and more_ids.size and more_ids[0] == UNKNOWN and not model.byte_fallback:
             del more[0]  # one unknown token for the run
         ids += more
         return ids
     return mine, theirs, join
-
-
-def score_table(segmenter) -> np.ndarray:
-    """Each piece's score by ID in the store's arithmetic; the unknown
-    node's (UNKNOWN, -1) last, where -1 indexes."""
-    scores = segmenter.scores
-    table = np.zeros(max(scores) + 2, segmenter.store.scores.dtype)
-    table[UNKNOWN] = scores[UNKNOWN]
-    for index, score in scores.items():
-        table[index] = score
-    return table

@@ -178,7 +178,7 @@ class Unigram:
         tables when it loads."""
         found = self.segmenter
         if found.cache_on:
-            found.arrays  # noqa: B018 (a cached property: built here)
+            found.arrays, found.id_scores  # noqa: B018 (cached properties: built here)
 
     def best_path(self, text: str) -> Path:
         """The Viterbi path over an already-normalized text: the fast search,
@@ -231,8 +231,7 @@ class Unigram:
             return found.tolist()
         if not self.byte_fallback:
             # Each run of unknown characters is one unknown token.
-            found[unknown] = self.unk_id
-            return found[~unknown | firsts_of_runs(unknown)].tolist()
+            return np.where(unknown, self.unk_id, found)[~unknown | firsts_of_runs(unknown)].tolist()
         out, start, run = [], begin, None  # run: where the current stretch of unknown characters began
         for end, index in zip(ends, found.tolist()):
             if index == UNKNOWN:
