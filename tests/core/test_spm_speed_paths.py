@@ -225,16 +225,19 @@ def test_the_margin_a_cached_path_needs_covers_every_rounding():
     assert 0 < expected[1].count(vv) < 1600  # turned over by rounding at some sums ('v v' wins exactly)
 
 
-@pytest.mark.parametrize("trusted, together, wrong_max", [(1, 0, 10 ** 9), (32, 160, 4), (10 ** 9, 0, 10 ** 9),
-                                                          (10 ** 9, 10 ** 9, 10 ** 9), (32, 0, 0)])
-def test_trusted_chunks_found_wrong_send_the_walk_back(monkeypatch, trusted, together, wrong_max):
+@pytest.mark.parametrize("trusted, together, wrong_max, work", [
+    (1, 0, 10 ** 9, 1 << 20), (32, 160, 4, 1 << 20), (10 ** 9, 0, 10 ** 9, 1 << 20), (10 ** 9, 0, 10 ** 9, 64),
+    (10 ** 9, 10 ** 9, 10 ** 9, 1 << 20), (32, 0, 0, 1 << 20)])
+def test_trusted_chunks_found_wrong_send_the_walk_back(monkeypatch, trusted, together, wrong_max, work):
     """Near ties turned over by rounding: trusted narrow chunks are searched
     one by one or together, early or at the end, and the walk goes back to
     each found wrong (or searches them as met)."""
     from core.models.unigram import walk
 
     monkeypatch.setattr(walk, "TRUSTED", trusted)
+    monkeypatch.setattr(walk, "TRUSTED_MAX", max(trusted, 4096))
     monkeypatch.setattr(walk, "TOGETHER_MIN", together)
+    monkeypatch.setattr(walk, "CERTIFY_WORK", work)  # 64: searched together a few chunks at a time
     monkeypatch.setattr(walk, "WRONG_MAX", wrong_max)
     model = wide_tie_model()
     text = model.pipeline.normalize_text("xx " * 8700 + " ".join(["vv", "vvv", "xx", "vvvv"] * 1200))

@@ -23,6 +23,7 @@ CERTIFY_WORK = 1 << 20  # characters of distinct segments solved at once, times 
 WINDOW = 256  # chunks certified together after one was not (doubling while all are)
 WINDOW_MAX = 1 << 14
 TRUSTED = 32  # narrow chunks taken on trust before they are first searched (doubling while they hold)
+TRUSTED_MAX = 4096  # at most (their arrays, searched together, stay small)
 TOGETHER_MIN = 160  # fewer narrow chunks are searched one by one
 WRONG_MAX = 4  # trusted chunks found wrong before narrow ones are searched as met
 
@@ -143,6 +144,7 @@ class _Walk:
         self.margin, self.reach, self.cached = table.margin[which], table.reach[which], which >= 0
         self.parts: list = []  # (k, stop): chunks k..stop-1 take their cached paths; (k, ends, ids): searched
         self.trusted: list = []  # (chunks, stored scores at their starts): narrow, to be searched together
+        self.trusting = 0  # the chunks in self.trusted
         self.rate = 0.0
 
     def run(self, base: float, with_base: bool):
@@ -160,10 +162,10 @@ class _Walk:
                     continue
                 base = self._search(k, base)
                 k += 1
-            if self.trusted and (k >= total or sum(len(c) for c, _ in self.trusted) >= check):
+            if self.trusting and (k >= total or self.trusting >= check):
                 wrong = self._first_wrong()
                 if wrong is None:
-                    check *= 2
+                    check = min(check * 2, TRUSTED_MAX)
                     continue
                 k, base = wrong
                 window, check, wrong_ones = WINDOW, TRUSTED, wrong_ones + 1
@@ -218,6 +220,7 @@ class _Walk:
             trusted = np.flatnonzero(unsure[:upto])
             if trusted.size:
                 self.trusted.append((trusted + k, at_start[trusted]))
+                self.trusting += trusted.size
         if upto:
             self.parts.append((k, k + upto))
             end = float(running[int(first[k + upto - 1] + counts[k + upto - 1]) - p0])
@@ -239,14 +242,12 @@ class _Walk:
         return base
 
     def _first_wrong(self):
-        """Search the trusted chunks together; None if each finds its cached
-        path, else ``(the chunk after the first that did not, the stored
-        score there)``, the walk cut back to that chunk's search."""
-        from core.models.unigram.certify import solve_from
-
+        """Search the trusted chunks; None if each finds its cached path,
+        else ``(the chunk after the first that did not, the stored score
+        there)``, the walk cut back to that chunk's search."""
         chunks = np.concatenate([c for c, _ in self.trusted])
         bases = np.concatenate([b for _, b in self.trusted])
-        self.trusted = []
+        self.trusted, self.trusting = [], 0
         if chunks.size < TOGETHER_MIN:  # a few: one by one costs less than numpy's passes
             for k, base in zip(chunks.tolist(), bases.tolist()):
                 lo, count = int(self.first[k]), int(self.counts[k])
@@ -256,19 +257,30 @@ class _Walk:
                     self.parts.append((k, np.array(found[0], np.int64), np.array(found[1], np.int64)))
                     return k + 1, found[2]
             return None
-        segmenter, starts, sizes = self.segmenter, self.starts, self.sizes
-        text = self.text
-        lows, highs = starts[chunks].tolist(), (starts[chunks] + sizes[chunks]).tolist()
-        ends, ids, counts, totals = solve_from(segmenter.arrays, [text[a:b] for a, b in zip(lows, highs)], bases,
-                                               segmenter.longest, segmenter.unk, UNKNOWN, self.kind)
+        starts, sizes, text = self.starts, self.sizes, self.text
+        texts = [text[a:b] for a, b in zip(starts[chunks].tolist(), (starts[chunks] + sizes[chunks]).tolist())]
+        at = 0
+        for group in by_size(texts, certify_chars(self.segmenter)):  # in order: the first wrong is the one
+            wrong = self._wrong_in(chunks[at:at + len(group)], bases[at:at + len(group)], group)
+            if wrong is not None:
+                return wrong
+            at += len(group)
+        return None
+
+    def _wrong_in(self, chunks, bases, texts):
+        """:meth:`_first_wrong` for a group of them, by numpy."""
+        from core.models.unigram.certify import solve_from
+
+        segmenter = self.segmenter
+        ends, ids, counts, totals = solve_from(segmenter.arrays, texts, bases, segmenter.longest, segmenter.unk,
+                                               UNKNOWN, self.kind)
         same = counts == self.counts[chunks]
         where = runs(self.first[chunks[same]], counts[same])
         found = runs((np.cumsum(counts) - counts)[same], counts[same])
         equal = (ids[found] == self.ids[where]) & (ends[found] == self.ends[where])
         ok = np.ones(chunks.size, bool)
         if equal.size:
-            held = np.logical_and.reduceat(equal, np.cumsum(counts[same]) - counts[same])
-            ok[np.flatnonzero(same)] = held
+            ok[np.flatnonzero(same)] = np.logical_and.reduceat(equal, np.cumsum(counts[same]) - counts[same])
         ok &= same
         wrong = np.flatnonzero(~ok)
         if not wrong.size:
@@ -277,7 +289,7 @@ class _Walk:
         k = int(chunks[w])
         at = int(np.cumsum(counts)[w] - counts[w])
         self._cut_back(k)
-        self.parts.append((k, ends[at:at + counts[w]] + starts[k], ids[at:at + counts[w]]))
+        self.parts.append((k, ends[at:at + counts[w]] + self.starts[k], ids[at:at + counts[w]]))
         return k + 1, float(totals[w])
 
     def _cut_back(self, k):
