@@ -61,11 +61,11 @@ def release(*lists) -> None:
             del items[-STEP:]
 
 
-def by_size(items: list, limit: int):
-    """``items`` in consecutive groups whose lengths add up to at most
-    ``limit`` (an item longer than that is a group alone), for work whose
-    arrays grow with the characters it is given."""
-    ends = list(accumulate(map(len, items)))
+def by_size(items, limit: int, sizes=None):
+    """``items`` in consecutive groups whose lengths (or ``sizes``) add up to
+    at most ``limit`` (an item longer than that is a group alone), for work
+    whose arrays grow with the characters it is given."""
+    ends = list(accumulate(map(len, items) if sizes is None else sizes))
     start = 0
     while start < len(items):
         stop = bisect_right(ends, (ends[start - 1] if start else 0) + limit, start + 1)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.arrays import Lookup, code_points, runs
+from core.slices import by_size
 
 _SHIFT = 21  # a code point fits in 21 bits
 _DENSE = 0x10000  # the root's children below this code point are in an array
@@ -137,7 +138,7 @@ def certify(trie: Trie, chunks: list[str], longest: int, unk: float, unknown: in
     segs = np.diff(np.append(first_seg, seg_start.size))  # segments per chunk
     one, same = _distinct(points, seg_start, seg_size)
     found = [_solve(trie, points[runs(seg_start[part], seg_size[part])], seg_size[part], longest, unk, unknown)
-             for part in _groups(one, seg_size[one], limit)]
+             for part in by_size(one, limit, seg_size[one].tolist())]
     ends, ids, scores, counts, margins, _, highs, lows, totals = (np.concatenate(a) for a in zip(*found))
     # Back to every segment, then to chunks.
     picked = runs((np.cumsum(counts) - counts)[same], counts[same])
@@ -154,16 +155,6 @@ def certify(trie: Trie, chunks: list[str], longest: int, unk: float, unknown: in
     reach = np.maximum(np.abs(before + highs), np.abs(before + lows))
     return (out_ends, ids[picked], scores[picked], np.add.reduceat(counts, first_seg),
             np.minimum.reduceat(margins, first_seg), np.maximum.reduceat(reach, first_seg))
-
-
-def _groups(items, sizes, limit: int):
-    """``items`` in consecutive groups of at most ``limit`` characters (one longer item alone)."""
-    ends = np.cumsum(sizes)
-    start = 0
-    while start < items.size:
-        stop = max(start + 1, int(np.searchsorted(ends, (ends[start - 1] if start else 0) + limit, "right")))
-        yield items[start:stop]
-        start = stop
 
 
 _MIX = np.uint64(0x9E3779B97F4A7C15)  # odd: each position's multiplier is a power of it

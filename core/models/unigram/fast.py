@@ -192,8 +192,7 @@ class Segmenter:
         holds side by side, the reach each segment's shifted by the sum of
         the segments before it."""
         ends, ids, margin, reach, before, start = [], [], float("inf"), 0.0, 0.0, 0
-        pairs = self.pairs
-        for at in [*(k for k in range(1, len(chunk)) if chunk[k - 1:k + 1] not in pairs), len(chunk)]:
+        for at in [*self._unheld(chunk), len(chunk)]:
             found_ends, found_ids, found_margin, high, low, total = self._solved(chunk[start:at])
             ends += [start + e for e in found_ends]
             ids += found_ids
@@ -277,18 +276,22 @@ class Segmenter:
             stretches = [self.mark + part if k else part for k, part in enumerate(parts)]
         else:
             stretches = [text]
-        pairs = self.pairs
         for stretch in stretches:
             if len(stretch) <= CACHE_CHARS:
                 if stretch:
                     yield stretch
                 continue
             start = 0
-            for at in range(1, len(stretch)):
-                if stretch[at - 1:at + 1] not in pairs:
-                    yield stretch[start:at]
-                    start = at
+            for at in self._unheld(stretch):
+                yield stretch[start:at]
+                start = at
             yield stretch[start:]
+
+    def _unheld(self, text: str):
+        """The places inside ``text`` between two characters that no piece
+        holds side by side: no node spans them."""
+        pairs = self.pairs
+        return (at for at in range(1, len(text)) if text[at - 1:at + 1] not in pairs)
 
     def paths_many(self, texts: list[str]) -> list[tuple[list[int], list[int]]]:
         """``[self.path(t) for t in texts]`` for many short texts (the lines
