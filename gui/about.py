@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from core.workspace import classroom
-from core.inspect import identity
+from core.assets import identity
 from core.errors import StudioError
 
 from . import core_text

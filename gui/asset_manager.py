@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
     QTableView, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from core.inspect import asset_diff, identity
+from core.inspect import asset_diff
+from core.assets import identity
 from core.workspace import workspace as workspace_mod
 from core.errors import StudioError
 

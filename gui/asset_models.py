@@ -9,7 +9,8 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QThread, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from core.inspect import asset_diff, identity
+from core.inspect import asset_diff
+from core.assets import identity
 from core.errors import StudioError
 
 from . import core_text

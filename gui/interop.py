@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from core import formats
 from core.formats import exportable
-from core.inspect import identity
+from core.assets import identity
 from core.pipeline import pretokenize
 from core.errors import OutputRefused, StudioError
 from core.fileio import check_regular, replacing_read_only

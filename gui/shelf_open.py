@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from core.assets import shelf
 from core.errors import StudioError
-from core.inspect import identity
+from core.assets import identity
 
 from .workers import run_task
 

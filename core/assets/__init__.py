@@ -14,7 +14,7 @@ the tokenizer.  ``specials`` and ``boundary`` restate what the model implies
 so a reader sees them without knowing the kind; they are checked against the
 model, and derived from it when an older file lacks them.  Loading gives one
 clear :class:`AssetError` for any bad file.  docs/identity.md describes the
-fields and how :mod:`core.inspect.identity` hashes them.
+fields and how :mod:`core.assets.identity` hashes them.
 
 The envelope's shared rules are in :mod:`.schema`; each kind has a module
 that converts between its tokenizer and an asset (``char_bpe``,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core import assets
-from core.inspect import identity
+from core.assets import identity
 from core.formats import FORMATS, IMPORT_FORMATS, export_asset, import_file
 from core.cli import shelf_cmds
 

@@ -11,7 +11,8 @@ import json
 import os
 import sys
 
-from core.inspect import asset_diff, identity
+from core.inspect import asset_diff
+from core.assets import identity
 from core import assets
 from core.models import char_bpe
 from core.cli import canon_cmds as cli_canon, count_cmds, stages_cmds as stages_cli, stats_cmds, tokens_cmds, train_cmds, vocab_cmds

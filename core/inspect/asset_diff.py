@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from core import assets
 from core.models import byte_bpe, char_bpe
 from core.errors import StudioError, TokenizerError
-from core.inspect.identity import COMPONENTS, INTERFACE, OPTIONAL, Identity, LoadedAsset, short
+from core.assets.identity import COMPONENTS, INTERFACE, OPTIONAL, Identity, LoadedAsset, short
 from core.render import render_piece
 
 # What changes to the ID <-> token table break downstream.

@@ -772,7 +772,7 @@ def implied_envelope(model: BPEModel) -> dict:
 
 
 def identity_components(model: BPEModel) -> dict:
-    """Canonical components for core.inspect.identity (docs/identity.md): the token
+    """Canonical components for core.assets.identity (docs/identity.md): the token
     of every ID (null for an unused ID), merges as token strings."""
     size = 1 + max([i for _, i in model.vocab] + [a.id for a in model.added], default=-1)
     vocab: list = [None] * size

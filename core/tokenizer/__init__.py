@@ -32,5 +32,5 @@ def wrap(kind: str, model) -> Tokenizer:
 
 
 def from_asset(loaded) -> Tokenizer:
-    """The one interface over an opened asset (:class:`core.inspect.identity.LoadedAsset`)."""
+    """The one interface over an opened asset (:class:`core.assets.identity.LoadedAsset`)."""
     return wrap(loaded.kind, loaded.tokenizer)

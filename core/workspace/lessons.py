@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from core.numbers import parse_decimal
-from core.inspect import asset_diff, identity
+from core.inspect import asset_diff
+from core.assets import identity
 from core.models import char_bpe, wordpiece
 from core.workspace import classroom
 from core.corpus import EXAMPLE_19_1, WordCorpus

@@ -19,7 +19,7 @@ Events (arguments in brackets):
 * ``comparison_changed`` (model or None) -- the model trained with another
   tie policy, for comparing timelines;
 * ``assets_changed`` -- a tokenizer asset was opened, edited, saved or closed
-  (``assets`` is a new tuple of :class:`core.inspect.identity.OpenAsset`);
+  (``assets`` is a new tuple of :class:`core.assets.identity.OpenAsset`);
 * ``held_changed`` -- the merge timeline trained a byte-level BPE, WordPiece
   or Unigram model (``trained_others``), so ``held_tokenizers`` changed.
 
@@ -35,7 +35,8 @@ from dataclasses import dataclass, replace
 
 from core.models import char_bpe
 from core.workspace import records as records_mod
-from core.inspect import asset_diff, identity
+from core.inspect import asset_diff
+from core.assets import identity
 from core import assets as assets_mod
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core import tokenizer
@@ -413,7 +414,7 @@ class Workspace:
         return asset_keys(self.assets)[index]
 
     # ==== open assets: the asset manager's library (issue 4) ====
-    # Entries are core.inspect.identity.OpenAsset (validated asset, tokenizer,
+    # Entries are core.assets.identity.OpenAsset (validated asset, tokenizer,
     # identity, path, dirty).  The tuple is replaced, never mutated, and
     # every change emits assets_changed.  Indexes are positions in it.
 

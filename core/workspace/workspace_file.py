@@ -68,7 +68,7 @@ class Snapshot:
     comparison: char_bpe.CharBPE | None
     step: int
     source: str | None = None  # where the user saved it, for recovery
-    assets: tuple = ()  # core.inspect.identity.LoadedAsset of the open assets with unsaved edits
+    assets: tuple = ()  # core.assets.identity.LoadedAsset of the open assets with unsaved edits
     asset_paths: tuple = ()  # every open asset's file: a save never replaces one
 
 
@@ -204,7 +204,7 @@ def _read_model(doc, corpus, where):
 
 
 def _read_assets(document) -> tuple:
-    from core.inspect import identity  # identity reads assets; imported here to keep this module light
+    from core.assets import identity  # identity reads assets; imported here to keep this module light
 
     found = []
     for index, entry in enumerate(document.get("assets") or () if "assets" in document else ()):

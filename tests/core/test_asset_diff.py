@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from core.inspect import asset_diff, identity
+from core.inspect import asset_diff
+from core.assets import identity
 from core import assets
 from core.models import byte_bpe, char_bpe
 from core.workspace import classroom

@@ -9,7 +9,8 @@ from functools import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.inspect import asset_diff, identity
+from core.inspect import asset_diff
+from core.assets import identity
 from core import assets
 from core.models import byte_bpe, char_bpe
 from core.workspace import classroom

@@ -17,7 +17,7 @@ from core.cli.main import main
 from core.count import count_corpus
 from core.count.mapper import words_of
 from core.errors import CorpusError, StudioError
-from core.inspect import identity
+from core.assets import identity
 
 from tests.fuzzing import write_awkward_files
 

@@ -14,7 +14,7 @@ pytest.importorskip("sentencepiece")
 
 from core import tokenizer  # noqa: E402
 from core.cli import tokens_cmds  # noqa: E402
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 import test_tokens_cli as cli_kinds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import Tokenizer, models, normalizers, pre_tokenizers  # noqa: E402
 
 from core import assets
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from test_formats_common import PROBES  # noqa: E402

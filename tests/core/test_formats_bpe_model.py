@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from core import assets
-from core.inspect import identity
+from core.assets import identity
 from core.models.bpe_model import AddedToken, BPEModel
 from core.errors import AssetError, TokenizerError
 

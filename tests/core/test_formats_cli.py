@@ -9,7 +9,7 @@ import pytest
 tokenizers = pytest.importorskip("tokenizers")
 
 from conftest import ROOT  # noqa: E402
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 from core.cli.main import main  # noqa: E402
 from test_formats_common import MULTILINGUAL  # noqa: E402
 from test_formats_hf import save, train_byte_level, train_unigram, train_wordpiece  # noqa: E402

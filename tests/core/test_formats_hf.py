@@ -14,7 +14,7 @@ from tokenizers import AddedToken, Regex, Tokenizer, decoders, models, normalize
 
 from core import assets
 from core.models import byte_bpe, unigram, wordpiece
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 from core.pipeline.bert_basic import BasicTokenizer  # noqa: E402
 from core.corpus import WordCorpus  # noqa: E402
 from core.errors import AssetError  # noqa: E402

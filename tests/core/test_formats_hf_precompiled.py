@@ -19,7 +19,7 @@ tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import Regex, decoders, models, normalizers, pre_tokenizers  # noqa: E402
 
 from core import assets
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from core.formats.spm import parse_model  # noqa: E402
 from test_charsmap import ALPHABET, NORMALIZING, Pair, train  # noqa: E402

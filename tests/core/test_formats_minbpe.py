@@ -5,7 +5,7 @@ restated below line for line as the oracle."""
 import regex
 
 from core import assets
-from core.inspect import identity
+from core.assets import identity
 from core.pipeline import pretokenize
 from core.errors import AssetError
 from core.formats import export_asset, import_file

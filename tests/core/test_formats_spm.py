@@ -14,7 +14,7 @@ spm = pytest.importorskip("sentencepiece")
 tokenizers = pytest.importorskip("tokenizers")
 
 from core import assets
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from core.formats.spm import parse_model  # noqa: E402

@@ -9,7 +9,7 @@ spm = pytest.importorskip("sentencepiece")
 
 from core import assets
 from core.models import bpe_model, unigram
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from core.formats.spm_write import field, model_proto, varint  # noqa: E402

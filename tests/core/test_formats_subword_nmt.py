@@ -11,7 +11,7 @@ from subword_nmt.apply_bpe import BPE  # noqa: E402
 from subword_nmt.learn_bpe import learn_bpe  # noqa: E402
 
 from core import assets
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
 from core.formats.subword_nmt import segmentation  # noqa: E402

@@ -22,7 +22,7 @@ from tiktoken import _educational  # noqa: E402
 
 from core import assets
 from core.models import byte_bpe
-from core.inspect import identity
+from core.assets import identity
 from core.pipeline import pretokenize  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402

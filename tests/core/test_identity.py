@@ -14,7 +14,8 @@ import pytest
 import rfc8785
 from hypothesis import given, settings, strategies as st
 
-from core.inspect import asset_diff, identity
+from core.inspect import asset_diff
+from core.assets import identity
 from core import assets
 from core.models import byte_bpe, char_bpe
 from core.workspace import classroom
@@ -111,7 +112,7 @@ def test_identity_is_stable_across_processes_and_hash_seeds(tmp_path):
     corpus.write_text("".join(f"{w}\t2\n" for w in ("abc", "bca", "cab", "acb", "bac", "cba", "aabb", "bbaa")),
                       encoding="utf-8")
     script = ("import sys, json; from core import assets; from core.models import byte_bpe;"
-              " from core.workspace import classroom; from core.inspect import identity; from core.cli.main import main;"
+              " from core.workspace import classroom; from core.assets import identity; from core.cli.main import main;"
               "assert main(['train', sys.argv[1], '--merges', '6', '--tie', sys.argv[3], '-o', sys.argv[2]]) == 0;"
               "r = classroom.records(); a = assets.byte_bpe_to_asset(byte_bpe.train(r, 32), records=r);"
               "print(json.dumps([identity.identity_json(identity.load(sys.argv[2]).identity),"

@@ -3,7 +3,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from core.inspect import asset_diff, identity
+from core.inspect import asset_diff
+from core.assets import identity
 from core.workspace import classroom, lessons
 from core.corpus import EXAMPLE_19_1, WordCorpus
 

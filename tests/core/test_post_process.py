@@ -19,7 +19,7 @@ from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers,
 from core import assets, tokenizer  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 from core.pipeline import post_process  # noqa: E402
 from test_formats_common import MULTILINGUAL, PROBES, TRAIN  # noqa: E402
 

@@ -15,7 +15,7 @@ import pytest
 
 from core.cli.main import main
 from core import assets
-from core.inspect import identity
+from core.assets import identity
 from core.workspace import classroom
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,7 +21,7 @@ from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers,
 
 from core.errors import TokenizerError  # noqa: E402
 from core.formats import import_file  # noqa: E402
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 from core.workspace import workspace as workspace_mod  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
 from gui import settings  # noqa: E402

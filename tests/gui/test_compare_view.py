@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from core import assets
 from core.models import byte_bpe, unigram, wordpiece
-from core.inspect import identity
+from core.assets import identity
 from core.pipeline.bert_basic import BasicTokenizer
 from core.workspace.workspace import Workspace
 from gui.bridge import WorkspaceBridge

@@ -10,7 +10,8 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from core.inspect import asset_diff, identity, idlist
+from core.inspect import asset_diff, idlist
+from core.assets import identity
 from core import assets, fileio, utf8
 from core.models import byte_bpe
 from core.workspace import classroom, records, workspace_file

@@ -11,7 +11,7 @@ from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers  # 
 from core import assets
 from core.models import byte_bpe
 from core.workspace import classroom
-from core.inspect import identity  # noqa: E402
+from core.assets import identity  # noqa: E402
 from core.formats import import_file  # noqa: E402
 from core.formats.exportable import export_reasons  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
