@@ -84,7 +84,8 @@ def from_shelf(names) -> dict:
     library reads: tiktoken's rank file (pattern and specials from tiktoken's
     own definitions), the SentencePiece .model, or for BERT a tokenizer.json
     that HF builds from the same vocab.txt."""
-    from core.assets import shelf
+    from core import shelf
+    from core.assets import builtin
 
     unknown = [n for n in names if shelf.find(n) is None]
     if unknown:
@@ -134,11 +135,12 @@ def asset_of(name: str, entry: dict) -> Path:
 
     out = CACHE / "assets" / f"{name}.json"
     if entry.get("shelf"):
-        from core.assets import shelf
+        from core import shelf
+        from core.assets import builtin
 
         if not out.exists():
             out.parent.mkdir(parents=True, exist_ok=True)
-            assets.save_asset(out, shelf.load(entry["shelf"])[0])
+            assets.save_asset(out, builtin.load(entry["shelf"])[0])
         return out
     if not out.exists() or out.stat().st_mtime < Path(entry["path"]).stat().st_mtime:
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -27,8 +27,9 @@ import gc, sys, threading, time
 sys.path[:0] = [{root!r}, {bench!r}]
 import corpora
 from core import tokenizer
-from core.assets import shelf
-asset, model = shelf.load({name!r})
+from core import shelf
+from core.assets import builtin
+asset, model = builtin.load({name!r})
 tok = tokenizer.wrap(asset["kind"], model)
 text = corpora.build("ordinary", {size})[0].read_text(encoding="utf-8")
 run = tok.encode_ids if {mode!r} == "ids" else tok.encode
@@ -58,7 +59,8 @@ def main(argv=None) -> int:
     parser.add_argument("--bytes", type=int, default=1_000_000)
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    from core.assets import shelf
+    from core import shelf
+    from core.assets import builtin
 
     names = args.names or [e.name for e in shelf.entries() if e.format != "tiktoken"]
     times: dict = {(n, m): [] for n in names for m in ("ids", "encoding")}

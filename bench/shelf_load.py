@@ -17,8 +17,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHILD = ("import sys, time; sys.path.insert(0, {root!r}); from core.assets import shelf; "
-         "w, c = time.perf_counter(), time.process_time(); shelf.load({name!r}); "
+CHILD = ("import sys, time; sys.path.insert(0, {root!r}); from core import shelf; from core.assets import builtin; "
+         "w, c = time.perf_counter(), time.process_time(); builtin.load({name!r}); "
          "print(time.perf_counter() - w, time.process_time() - c)")
 
 
@@ -28,7 +28,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    from core.assets import shelf
+    from core import shelf
+    from core.assets import builtin
 
     names = args.names or [e.name for e in shelf.entries() if e.format == "tiktoken"]
     times: dict[str, list[tuple[float, float]]] = {n: [] for n in names}

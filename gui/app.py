@@ -74,7 +74,8 @@ def shelf_check() -> list[str]:
     import importlib
 
     from core import formats
-    from core.assets import shelf
+    from core import shelf
+    from core.assets import builtin
     from core.errors import StudioError
 
     try:
@@ -83,7 +84,7 @@ def shelf_check() -> list[str]:
             shelf.original(entry)
             importlib.import_module(f"core.formats.{formats.MODULES[entry.format]}")
         if entries:
-            shelf.load(min(entries, key=lambda e: e.size).name)
+            builtin.load(min(entries, key=lambda e: e.size).name)
     except (StudioError, ImportError) as exc:
         return [f"shelf: {exc}"]
     print(f"self-test: shelf ok ({len(entries)} built-in tokenizers)")

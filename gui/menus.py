@@ -67,7 +67,7 @@ class Menus(QObject):
         return menu
 
     def builtin_menu(self, menu, window):
-        """The shelf's tokenizers (core.assets.shelf): picking one opens it and encodes with it."""
+        """The shelf's tokenizers (core.shelf): picking one opens it and encodes with it."""
         from .shelf_open import opener_for
 
         entries = opener_for(window.workspace).entries()  # the manifest only: nothing is loaded here

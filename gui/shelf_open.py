@@ -1,4 +1,4 @@
-"""Built-in tokenizers (core.assets.shelf) opened into the workspace.
+"""Built-in tokenizers (core.shelf) opened into the workspace.
 
 Opening one imports it off the GUI thread (o200k_base takes seconds) and
 adds it to the workspace as an open asset, so it is held like any other:
@@ -14,7 +14,8 @@ import weakref
 
 from PySide6.QtCore import QObject, Signal
 
-from core.assets import shelf
+from core import shelf
+from core.assets import builtin
 from core.errors import StudioError
 from core.assets import identity
 
@@ -29,7 +30,7 @@ def shelf_name(asset: dict) -> str | None:
 
 def load(name: str) -> identity.LoadedAsset:
     """Import and identify a shelf entry (in a worker: seconds for a large one)."""
-    asset, model = shelf.load(name)
+    asset, model = builtin.load(name)
     return identity.from_dict(asset, tokenizer=model)
 
 

@@ -1,5 +1,5 @@
 """Built-in tokenizers from the command line: ``shelf`` lists them, and every
-command's ASSET argument takes a shelf name (:mod:`core.assets.shelf`).
+command's ASSET argument takes a shelf name (:mod:`core.shelf`).
 
 A real file wins: ``encode cl100k_base`` reads the file ``./cl100k_base`` if
 there is one, else the shelf's cl100k_base.
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.assets import shelf
+from core import shelf
+from core.assets import builtin
 from core.errors import AssetError
 
 ASSET_HELP = ("a tokenizer asset file, or the name of a built-in tokenizer (python main.py shelf lists them; "
@@ -19,7 +20,7 @@ ASSET_HELP = ("a tokenizer asset file, or the name of a built-in tokenizer (pyth
 def open_asset(arg) -> tuple[dict, object]:
     """``(asset, model)`` for an ASSET argument: a file, else a shelf entry."""
     try:
-        return shelf.resolve(arg)
+        return builtin.resolve(arg)
     except AssetError as exc:
         if exc.code == "file.missing" and not Path(arg).exists():
             raise AssetError(f"{exc} (nor a built-in tokenizer: {', '.join(shelf.names())})", code=exc.code,

@@ -54,7 +54,7 @@ def _module(fmt: str):
 
 class InMemory(str):
     """A file name whose bytes are already in memory (a shelf entry, unpacked
-    by :mod:`core.assets.shelf`): every importer reads it as it reads a file."""
+    by :mod:`core.shelf`): every importer reads it as it reads a file."""
 
     def __new__(cls, name: str, data: bytes):
         self = super().__new__(cls, name)

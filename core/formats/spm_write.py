@@ -86,6 +86,19 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
         raise AssetError(f"{out}: name the .model file; the .vocab is written beside it")
     report = Report("export", "spm", asset.get("metadata", {}).get("name") or asset["kind"], str(out))
     report.kind = asset["kind"]
+    data, pieces = exported(asset, tokenizer, report)
+    write_bytes_atomic(out, data)
+    vocab = Path(out).with_suffix(".vocab")
+    write_bytes_atomic(vocab, vocab_text(pieces).encode("utf-8"))
+    report.keep("files", f"{Path(out).name} (ModelProto, {len(data):,} bytes) and {vocab.name} (pieces and "
+                "scores, as SentencePiece's trainer writes them)",
+                "spm.files", model=Path(out).name, size=f"{len(data):,}", vocab=vocab.name)
+    report.summary.update(pieces=len(pieces))
+    return report
+
+
+def exported(asset: dict, tokenizer, report: Report) -> tuple[bytes, list]:
+    """``(ModelProto bytes, pieces)`` of ``asset``; AssetError when SentencePiece cannot hold it."""
     if asset["kind"] == "unigram":
         pieces, pipeline, byte_fallback = _unigram(tokenizer, report), tokenizer.pipeline, tokenizer.byte_fallback
     elif asset["kind"] == "bpe":
@@ -98,15 +111,7 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     trainer = {4: len(pieces), 24: pipeline.treat_whitespace_as_suffix, 35: byte_fallback,
                40: next(i for i, (_, _, t) in enumerate(pieces) if t == "unknown"),
                41: ids["bos"], 42: ids["eos"], 43: ids["pad"]}
-    data = model_proto(pieces, model_type=asset["kind"], trainer=trainer, normalizer=normalizer)
-    write_bytes_atomic(out, data)
-    vocab = Path(out).with_suffix(".vocab")
-    write_bytes_atomic(vocab, vocab_text(pieces).encode("utf-8"))
-    report.keep("files", f"{Path(out).name} (ModelProto, {len(data):,} bytes) and {vocab.name} (pieces and "
-                "scores, as SentencePiece's trainer writes them)",
-                "spm.files", model=Path(out).name, size=f"{len(data):,}", vocab=vocab.name)
-    report.summary.update(pieces=len(pieces))
-    return report
+    return model_proto(pieces, model_type=asset["kind"], trainer=trainer, normalizer=normalizer), pieces
 
 
 def _unigram(model, report) -> list:

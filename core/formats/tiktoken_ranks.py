@@ -258,9 +258,10 @@ def _pattern_of(model) -> str | None:
     raise AssetError("pre_tokenizer: tiktoken needs one split regex and then the byte mapping (no prefix space)")
 
 
-def write(asset: dict, tokenizer, out, **_options) -> Report:
-    report = Report("export", "tiktoken", asset.get("metadata", {}).get("name") or asset["kind"], str(out))
-    report.kind = asset["kind"]
+def exported(asset: dict, tokenizer, report: Report) -> tuple[dict[bytes, int], str | None, dict[str, int]]:
+    """``(ranks, pattern, specials)``: what tiktoken needs to encode exactly
+    as ``asset`` (the pattern None when nothing splits); AssetError when
+    tiktoken cannot hold it."""
     model = as_bpe(asset, tokenizer, report)
     if model.normalizer != {"type": "none"} or model.unk or model.byte_fallback or model.continuing_prefix \
             or model.end_of_word_suffix:
@@ -284,6 +285,13 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
         if not a.special or a.normalized or a.lstrip or a.rstrip:
             raise AssetError(f"added token {excerpt(a.content)}: tiktoken holds only plain special tokens")
         specials[a.content] = a.id
+    return ranks, pattern, specials
+
+
+def write(asset: dict, tokenizer, out, **_options) -> Report:
+    report = Report("export", "tiktoken", asset.get("metadata", {}).get("name") or asset["kind"], str(out))
+    report.kind = asset["kind"]
+    ranks, pattern, specials = exported(asset, tokenizer, report)
     lines = [f"{base64.b64encode(t).decode('ascii')} {r}" for t, r in sorted(ranks.items(), key=lambda e: e[1])]
     write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("ascii"))
     name = next((p.name for p in pretokenize.PRETOKENIZERS.values() if p.pattern == pattern), None)

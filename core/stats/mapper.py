@@ -60,7 +60,8 @@ _opened: dict = {}  # (path, mtime, size) -> Tokenizer: a worker opens each asse
 def asset_ref(arg: str) -> str:
     """What a worker opens for an ASSET argument: the file's absolute path
     (a worker may have another working folder), else ``shelf:NAME``."""
-    from core.assets import shelf
+    from core import shelf
+    from core.assets import builtin
 
     entry = shelf.find(arg) if not os.path.exists(arg) else None
     return shelf.PREFIX + entry.name if entry is not None else os.path.abspath(arg)
@@ -68,11 +69,12 @@ def asset_ref(arg: str) -> str:
 
 def open_tokenizer(path: str):
     from core import assets, tokenizer
-    from core.assets import shelf
+    from core import shelf
+    from core.assets import builtin
 
     if path.startswith(shelf.PREFIX):
         if path not in _opened:
-            asset, model = shelf.load(path)
+            asset, model = builtin.load(path)
             _opened[path] = tokenizer.wrap(asset["kind"], model)
         return _opened[path]
     stat = os.stat(path)

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from core import tokenizer
-from core.assets import shelf
+from core import shelf
+from core.assets import builtin
 from core.cli.main import main as cli_main
 from core.errors import AssetError
 
@@ -69,7 +70,7 @@ def test_every_entry_names_its_package_version_and_a_permissive_licence():
         assert entry.package and entry.version and entry.member
         assert entry.licence in ("MIT", "Apache-2.0"), entry.name
     assert {e.format for e in ENTRIES.values()} >= {"tiktoken", "spm"}
-    kinds = {shelf.load(n)[0]["kind"] for n in SPM}
+    kinds = {builtin.load(n)[0]["kind"] for n in SPM}
     assert kinds == {"unigram", "bpe"}  # a SentencePiece unigram and a SentencePiece BPE model
 
 
@@ -119,7 +120,7 @@ def _official(name: str):
 
 
 def _ours(name: str):
-    asset, model = shelf.load(name)
+    asset, model = builtin.load(name)
     return tokenizer.wrap(asset["kind"], model)
 
 
@@ -201,10 +202,11 @@ def test_the_bert_package_vocab_json_converts_back_to_vocab_txt():
 
 def test_loading_is_cached_per_process_and_listing_loads_nothing():
     # A fresh process: listing reads the manifest only, no entry is imported.
-    code = ("from core.assets import shelf; import sys; names = shelf.names(); "
-            "assert not any(shelf.is_loaded(n) for n in names); assert 'core.formats' not in sys.modules; "
-            "a = shelf.load('spm-botchan-unigram'); assert shelf.load('shelf:spm-botchan-unigram') is a; "
-            "assert shelf.is_loaded('spm-botchan-unigram') and not shelf.is_loaded('o200k_base'); print(len(names))")
+    code = ("from core import shelf; import sys; names = shelf.names(); "
+            "assert 'core.formats' not in sys.modules and 'core.assets' not in sys.modules; "
+            "from core.assets import builtin; assert not any(builtin.is_loaded(n) for n in names); "
+            "a = builtin.load('spm-botchan-unigram'); assert builtin.load('shelf:spm-botchan-unigram') is a; "
+            "assert builtin.is_loaded('spm-botchan-unigram') and not builtin.is_loaded('o200k_base'); print(len(names))")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == str(len(ENTRIES))
@@ -212,11 +214,11 @@ def test_loading_is_cached_per_process_and_listing_loads_nothing():
 
 def test_an_unknown_name_lists_the_shelf():
     with pytest.raises(AssetError, match="no shelf tokenizer called 'nope'.*cl100k_base"):
-        shelf.load("nope")
+        builtin.load("nope")
 
 
 def test_the_asset_records_where_it_came_from():
-    asset, _ = shelf.load("spm-botchan-unigram")
+    asset, _ = builtin.load("spm-botchan-unigram")
     entry = ENTRIES["spm-botchan-unigram"]
     assert asset["metadata"]["shelf"] == {"name": entry.name, "package": entry.package, "version": entry.version,
                                           "licence": entry.licence, "sha256": entry.sha256}

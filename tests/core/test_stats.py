@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from core.assets import shelf
+from core import shelf
 from core.cli.main import main
 from core.stats import corpus_stats, corpus_stats_here
 from core.stats.mapper import open_tokenizer

@@ -15,7 +15,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 spm = pytest.importorskip("sentencepiece")
 
 from conftest import ROOT, destroy  # noqa: E402
-from core.assets import shelf  # noqa: E402
+from core import shelf
+from core.assets import builtin
 from core.workspace.workspace import CLASSROOM, Workspace  # noqa: E402
 from gui.bridge import WorkspaceBridge  # noqa: E402
 from gui.compare.picker import NAME  # noqa: E402
@@ -110,8 +111,8 @@ def test_the_first_window_loads_no_built_in_tokenizer():
     code = ("import sys; from gui.app import *; from PySide6.QtWidgets import QApplication; app = QApplication([]); "
             "from core.workspace.workspace import Workspace; from gui.bridge import WorkspaceBridge; "
             "from gui.main_window import MainWindow; w = MainWindow(WorkspaceBridge(Workspace.example())); w.show(); "
-            "app.processEvents(); from core.assets import shelf; "
-            "print(sum(shelf.is_loaded(n) for n in shelf.names()), 'core.formats.tiktoken_ranks' in sys.modules)")
+            "app.processEvents(); from core import shelf; from core.assets import builtin; "
+            "print(sum(builtin.is_loaded(n) for n in shelf.names()), 'core.formats.tiktoken_ranks' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=120)
     assert run.returncode == 0, run.stderr

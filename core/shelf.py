@@ -4,9 +4,10 @@
 the package and version it was taken from, its licence and the SHA-256 and
 size of the original file; the file itself is stored gzip-compressed
 (``packaging/shelf.py`` rebuilds them all from their packages).  Listing
-reads only the manifest; :func:`load` unpacks one entry (bounded, its hash
-checked), imports it through :mod:`core.formats` like any file and keeps
-the result for the rest of the process, so nothing is loaded until asked.
+reads only the manifest; :func:`original` unpacks one entry (bounded, its
+hash checked).  This module holds the files only, so the command line can
+name an entry without importing any tokenizer; :mod:`core.assets.shelf`
+imports an entry through :mod:`core.formats` like any file.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 from core.errors import AssetError, excerpt
 from core.fileio import read_limited
 
-SHELF = Path(__file__).resolve().parents[2] / "resources" / "shelf"
+SHELF = Path(__file__).resolve().parents[1] / "resources" / "shelf"
 MANIFEST = SHELF / "manifest.json"
 FORMAT = "subword-studio/shelf"
 PREFIX = "shelf:"  # how an entry names itself where a path would stand (asset sources, errors)
@@ -54,7 +55,6 @@ class Entry:
 
 _lock = threading.Lock()
 _entries: tuple[Entry, ...] | None = None
-_loaded: dict[str, tuple[dict, object]] = {}
 
 
 def _entry(raw, index: int) -> Entry:
@@ -118,37 +118,3 @@ def original(entry: Entry) -> bytes:
     if sha != entry.sha256:
         raise AssetError(f"{path}: SHA-256 {sha} differs from the recorded {entry.sha256}; the shelf is damaged")
     return data
-
-
-def load(name: str) -> tuple[dict, object]:
-    """``(asset, tokenizer model)`` for a shelf entry, imported once per process."""
-    entry = find(name)
-    if entry is None:
-        raise AssetError(f"no shelf tokenizer called {excerpt(name)}; the shelf holds {', '.join(names())}")
-    with _lock:
-        if entry.name in _loaded:
-            return _loaded[entry.name]
-    from core.formats import InMemory, import_file
-
-    imported = import_file(InMemory(PREFIX + entry.file, original(entry)), entry.format, name=entry.name,
-                           **entry.options)
-    imported.asset["metadata"]["shelf"] = {"name": entry.name, "package": entry.package, "version": entry.version,
-                                           "licence": entry.licence, "sha256": entry.sha256}
-    with _lock:
-        return _loaded.setdefault(entry.name, (imported.asset, imported.tokenizer))
-
-
-def is_loaded(name: str) -> bool:
-    entry = find(name)
-    with _lock:
-        return entry is not None and entry.name in _loaded
-
-
-def resolve(arg) -> tuple[dict, object]:
-    """What a command's ASSET argument names: an asset file if one exists at
-    that path (a real file wins), else a shelf entry, else the file error."""
-    from core import assets
-
-    if not Path(arg).exists() and find(str(arg)) is not None:
-        return load(str(arg))
-    return assets.load_tokenizer(arg)
