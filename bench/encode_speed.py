@@ -85,7 +85,6 @@ def from_shelf(names) -> dict:
     own definitions), the SentencePiece .model, or for BERT a tokenizer.json
     that HF builds from the same vocab.txt."""
     from core import shelf
-    from core.assets import builtin
 
     unknown = [n for n in names if shelf.find(n) is None]
     if unknown:
@@ -135,7 +134,6 @@ def asset_of(name: str, entry: dict) -> Path:
 
     out = CACHE / "assets" / f"{name}.json"
     if entry.get("shelf"):
-        from core import shelf
         from core.assets import builtin
 
         if not out.exists():

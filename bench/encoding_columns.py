@@ -60,7 +60,6 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from core import shelf
-    from core.assets import builtin
 
     names = args.names or [e.name for e in shelf.entries() if e.format != "tiktoken"]
     times: dict = {(n, m): [] for n in names for m in ("ids", "encoding")}

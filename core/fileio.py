@@ -306,3 +306,14 @@ def check_outputs(outputs, inputs, error, *, force=False) -> None:
         if key in seen:
             raise error(f"{out}: is named as two outputs of this command", code="output.twice", where=str(out))
         seen.append(key)
+
+
+def cache_folder() -> Path:
+    """The user's cache folder for this app: ``$SUBWORD_STUDIO_CACHE``, else
+    ``$XDG_CACHE_HOME/subword-studio``, else ``~/.cache/subword-studio``.
+    Everything in it can be rebuilt; nothing in it is ever trusted unchecked."""
+    own = os.environ.get("SUBWORD_STUDIO_CACHE")
+    if own:
+        return Path(own)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "subword-studio"

@@ -20,6 +20,7 @@ import re
 from core.errors import StudioError
 
 MAX_ID = 2**31 - 1
+MAX_ASSET_BYTES = 256 * 1024 * 1024  # an asset file (the largest real vocabularies take a few tens of MB)
 MAX_COUNT = 2**53 - 1
 # A piece score (a log probability): a sum of one per character of a long
 # text, and a float32 in a SentencePiece export, both stay finite.

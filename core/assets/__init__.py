@@ -29,6 +29,7 @@ from pathlib import Path
 from core.corpus import WordCorpus
 from core.errors import AssetError, OutputRefused, StudioError, excerpt
 from core.fileio import read_limited, write_json_atomic
+from core.numbers import MAX_ASSET_BYTES
 from core.assets.bpe import bpe_from_asset, bpe_to_asset
 from core.assets.byte_bpe import RenumberedByteBPE, byte_bpe_from_asset, byte_bpe_to_asset
 from core.assets.char_bpe import RenumberedCharBPE, char_bpe_from_asset, char_bpe_to_asset
@@ -39,12 +40,11 @@ from core.assets.wordpiece import wordpiece_from_asset, wordpiece_to_asset
 __all__ = [
     "FORMAT", "LOADERS", "MAX_ASSET_BYTES", "SCHEMA_VERSION", "RenumberedByteBPE", "RenumberedCharBPE",
     "bpe_from_asset", "bpe_to_asset", "build_tokenizer", "byte_bpe_from_asset", "byte_bpe_to_asset",
-    "char_bpe_from_asset", "char_bpe_to_asset", "load_tokenizer", "parse_json", "read_asset", "records_identity",
+    "char_bpe_from_asset", "char_bpe_to_asset", "load_tokenizer", "parse_asset", "parse_json", "read_asset", "records_identity",
     "save_asset", "training_corpus", "unigram_from_asset", "unigram_to_asset", "validate_envelope",
     "wordpiece_from_asset", "wordpiece_to_asset",
 ]
 
-MAX_ASSET_BYTES = 256 * 1024 * 1024
 POST_PROCESSED = ("bpe", "wordpiece", "unigram")  # kinds imported from HF, which may carry one
 LOADERS = {"char-bpe": char_bpe_from_asset, "byte-bpe": byte_bpe_from_asset, "wordpiece": wordpiece_from_asset,
            "unigram": unigram_from_asset, "bpe": bpe_from_asset}
@@ -54,6 +54,11 @@ def read_asset(path) -> dict:
     """Read and validate an asset file; return the raw JSON object."""
     path = Path(path)
     data = read_limited(path, limit=MAX_ASSET_BYTES, what="an asset file", error=AssetError, limit_name="asset")
+    return parse_asset(data, path)
+
+
+def parse_asset(data: bytes, path) -> dict:
+    """An asset file's bytes (read already), parsed and its envelope validated."""
     try:
         asset = parse_json(data)
         validate_envelope(asset)

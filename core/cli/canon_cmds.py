@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import sys
 
-from core.inspect import canon
+from core.cli.args import ASSET_HELP, add_engine_option, open_served
 from core.errors import StudioError
+from core.inspect import canon
 from core.inspect.idlist import ID_FILE_LIMIT, ids_from_bytes, parse_ids, read_id_file
-from core.cli import shelf_cmds
 
 
-def add_command(sub, print_json) -> None:
+def add_commands(sub, print_json) -> None:
     p = sub.add_parser("canon", help="is an ID list the canonical encoding of its text? (exit 0 yes, 1 no)")
-    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
+    p.add_argument("asset", help=ASSET_HELP)
     p.add_argument("ids", nargs="*", help="IDs (270 32 268 or [270, 32, 268]); - reads them from stdin")
     p.add_argument("--file", help="read the IDs from a text file")
+    add_engine_option(p, "which engine encodes the decoded text again")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=lambda args: cmd_canon(args, print_json))
 
@@ -46,8 +47,7 @@ def read_ids(args) -> list[int]:
 
 
 def cmd_canon(args, print_json) -> int:
-    _, tokenizer = shelf_cmds.open_asset(args.asset)
-    result = canon.check(tokenizer, read_ids(args))
+    result = canon.check(open_served(args), read_ids(args))
     if args.json:
         print_json(canon_json(result))
     else:

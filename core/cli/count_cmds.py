@@ -11,14 +11,14 @@ from __future__ import annotations
 import sys
 
 from core import count
-from core.cli.train_cmds import progress_bar
-from core.count import engines
+from core.cli.progress import progress_bar
+from core.count import backends
 from core.count.mapper import PRETOKENIZERS
 
 
-def add_engine_options(p, memory: bool = True) -> None:
-    """--engine, --workers, --scheduler, the corpus format (and --memory): shared with ``stats``."""
-    p.add_argument("--engine", default="local", choices=engines.ENGINES,
+def add_backend_options(p, memory: bool = True) -> None:
+    """--backend, --workers, --scheduler, the corpus format (and --memory): shared with ``stats``."""
+    p.add_argument("--backend", default="local", choices=backends.BACKENDS,
                    help="local: a process per core (default); dask: a Dask cluster (pip install .[distributed])")
     p.add_argument("--workers", type=int, help="local: processes (default: every core)")
     p.add_argument("--scheduler", default="", help="dask: the scheduler address, e.g. tcp://10.0.0.5:8786")
@@ -32,14 +32,14 @@ def add_engine_options(p, memory: bool = True) -> None:
                    "it as U+FFFD and report it)")
 
 
-def add_command(sub, print_json) -> None:
+def add_commands(sub, print_json) -> None:
     p = sub.add_parser("count", help="count the words of a corpus of any size into a word<TAB>count table",
                        description="Stream CORPUS files (directories, .gz, .zst, JSON lines) and write the "
                                    "word<TAB>count table train --from-counts reads, in order of first appearance.")
     p.add_argument("corpus", nargs="+", help="files or directories, read in the order given")
     p.add_argument("--pretokenizer", default="whitespace", choices=PRETOKENIZERS,
                    help="how records become words (none: a whole record is one word; default whitespace)")
-    add_engine_options(p)
+    add_backend_options(p)
     p.add_argument("--spill-dir", help="where partial counts go (default: beside the output; with dask, a "
                    "folder every worker can write)")
     p.add_argument("-o", "--output", required=True)
@@ -59,7 +59,7 @@ def cmd_count(args, print_json) -> int:
     with progress_bar("B") as progress:
         summary = count.count_corpus(
             args.corpus, args.output, pretokenizer=args.pretokenizer, fmt=args.format, field=args.field,
-            strict=args.strict, memory=count.parse_size(args.memory), engine=args.engine, workers=args.workers,
+            strict=args.strict, memory=count.parse_size(args.memory), backend=args.backend, workers=args.workers,
             scheduler=args.scheduler, spill_dir=args.spill_dir, chunk_bytes=count.parse_size(args.chunk_size),
             progress=progress)
     for path, bad in summary.invalid.items():

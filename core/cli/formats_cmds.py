@@ -6,6 +6,7 @@ from core import assets
 from core.assets import identity
 from core.formats import FORMATS, IMPORT_FORMATS, export_asset, import_file
 from core.cli import shelf_cmds
+from core.cli.args import ASSET_HELP
 
 
 def add_commands(sub, print_json) -> None:
@@ -24,7 +25,7 @@ def add_commands(sub, print_json) -> None:
     p.set_defaults(func=lambda args: cmd_import(args, print_json))
 
     p = sub.add_parser("export", help="write an asset in another library's format")
-    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
+    p.add_argument("asset", help=ASSET_HELP)
     p.add_argument("--format", required=True, choices=FORMATS)
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--json", action="store_true")

@@ -7,21 +7,23 @@ file and line; ``--json`` prints machine-readable results on stdout.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
 
-from core.inspect import asset_diff
-from core.assets import identity
-from core import assets
-from core.models import char_bpe
-from core.cli import canon_cmds as cli_canon, count_cmds, stages_cmds as stages_cli, stats_cmds, tokens_cmds, train_cmds, vocab_cmds
-from core.errors import AssetError, StudioError
-from core.fileio import check_outputs, replacing_read_only, write_json_atomic
-from core.cli import formats_cmds as cli_support
-from core.cli import shelf_cmds
+from core.errors import StudioError
+from core.fileio import check_outputs, replacing_read_only
 
 EXIT_ERROR = 2
+
+# Each command's module (core/cli/<module>.py, whose add_commands adds its
+# commands), imported only when that command runs or for --help: a short
+# command starts without importing the rest of the core.
+MODULES = {"train": "train_cmds", "count": "count_cmds", "stats": "stats_cmds", "encode": "tokens_cmds",
+           "decode": "tokens_cmds", "vocab": "vocab_cmds", "trace": "asset_cmds", "identity": "asset_cmds",
+           "diff": "asset_cmds", "import": "formats_cmds", "export": "formats_cmds", "canon": "canon_cmds",
+           "stages": "stages_cmds", "shelf": "shelf_cmds", "engines": "engine_cmds"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,133 +37,27 @@ def _print_json(obj):
     sys.stdout.write("\n")
 
 
-# ==== trace ====
-
-def retrain(asset: dict, model: char_bpe.CharBPE) -> char_bpe.CharBPE:
-    """Retrain from the asset's embedded corpus and check it gives its merges."""
-    words = assets.training_corpus(asset)
-    trainer = asset.get("trainer", {})
-    again = char_bpe.train(
-        words, merges=len(model.merges), tie=trainer.get("tie_policy", "lexicographic"),
-        end_of_word=model.end_of_word, unk=model.unk,
-    )
-    if again.merges != model.merges:
-        raise AssetError("retraining from the embedded corpus gives other merges: the asset was edited")
-    return again
-
-
-def cmd_trace(args):
-    asset, model = shelf_cmds.open_asset(args.asset)
-    if asset["kind"] != "char-bpe":
-        raise StudioError(f"trace: {args.asset} is a {asset['kind']} asset; the merge trace is kept for char-bpe")
-    trace = retrain(asset, model).trace
-    if args.json:
-        _print_json(train_cmds.trace_json(trace))
-        return 0
-    print(f"tie policy: {trace.policy}")
-    for s in trace.steps:
-        ties = ", ".join(f"{a}+{b}" for a, b in s.ties)
-        print(f"{s.step}\t{s.pair[0]} + {s.pair[1]}\t{s.count}\tties ({s.tie_count}): {ties}")
-    return 0
-
-
-# ==== identity and diff (docs/identity.md) ====
-
-def _identified(arg) -> identity.LoadedAsset:
-    """An ASSET argument (a file or a shelf name), identified."""
-    asset, model = shelf_cmds.open_asset(arg)
-    try:
-        return identity.from_dict(asset, path=arg, tokenizer=model)
-    except AssetError as exc:
-        raise AssetError.at(str(arg), exc) from None
-
-
-def cmd_identity(args):
-    loaded = _identified(args.asset)
-    result = identity.identity_json(loaded.identity)
-    code = 0
-    if args.manifest:
-        binding = identity.check_manifest(identity.read_manifest(args.manifest), loaded.identity)
-        result["manifest"] = identity.binding_json(binding)
-        code = 0 if binding.match else 1
-    if args.write_manifest:
-        write_json_atomic(args.write_manifest, identity.manifest_for(loaded.identity))
-    if args.json:
-        _print_json(result)
-        return code
-    print(f"interface  {result['interface_sha256']}\nfull       {result['full_sha256']}")
-    for name, sha in result["components"].items():
-        print(f"  {name:<14} {sha}")
-    if args.manifest:
-        print(f"manifest {args.manifest}: {'match' if binding.match else 'MISMATCH'}")
-        for reason in binding.reasons:
-            print("  " + ", ".join(f"{k}={v}" for k, v in reason.items()))
-    return code
-
-
-def cmd_diff(args):
-    a, b = _identified(args.a), _identified(args.b)
-    diff = asset_diff.compare(a.identity, b.identity)
-    rows = ()
-    if not args.no_behaviour:
-        probes = tuple(args.probe) if args.probe else (
-            asset_diff.probe_texts() + asset_diff.spelled_probes(diff, a.identity))
-        rows = asset_diff.behaviour(a.tokenizer, b.tokenizer, probes)
-    if args.json:
-        _print_json(asset_diff.diff_json(diff, rows))
-    else:
-        print("\n".join(asset_diff.summary_lines(diff, args.a, args.b)))
-        for row in rows:
-            if row.how != "same":
-                print(f"  probe {row.text!r}: {row.how}; A {list(row.a.ids)}  B {list(row.b.ids)}; "
-                      f"A's IDs read by B: {row.a_ids_read_by_b!r}")
-    return 0 if diff.equal else 1
-
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """Every command's parser; with ``command``, only that command's module
+    is imported (the others are listed by name, for the error that names them)."""
     parser = _Parser(prog="main.py", description="Subword Studio, headless.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    train_cmds.add_command(sub, _print_json)  # train CORPUS --algo char-bpe|byte-bpe|wordpiece|unigram
-    count_cmds.add_command(sub, _print_json)  # count CORPUS... --pretokenizer ... -o counts.tsv
-    stats_cmds.add_command(sub, _print_json)  # stats CORPUS... --tokenizer A --tokenizer B --json|--csv
-
-    tokens_cmds.add_commands(sub, _print_json)  # encode ASSET --text TEXT, decode ASSET ID... --errors ...
-    vocab_cmds.add_commands(sub, _print_json)  # vocab ASSET [--audit] [--json] [--csv FILE]
-
-    p = sub.add_parser("trace", help="print every training step")
-    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_trace)
-
-    p = sub.add_parser("identity", help="interface and full identity (exit 1 if --manifest mismatches)")
-    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
-    p.add_argument("--manifest", help='check a checkpoint manifest {"tokenizer_interface_sha256": ...}')
-    p.add_argument("--write-manifest", help="write the manifest a checkpoint should carry")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_identity)
-
-    p = sub.add_parser("diff", help="compare two assets (exit 0 equal, 1 different)")
-    p.add_argument("a", help=shelf_cmds.ASSET_HELP)
-    p.add_argument("b", help=shelf_cmds.ASSET_HELP)
-    p.add_argument("--probe", action="append", help="probe text (repeatable; default: classroom records + mixed)")
-    p.add_argument("--no-behaviour", action="store_true", help="structural diff only")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_diff)
-
-    cli_support.add_commands(sub, _print_json)  # import FILE --format ..., export ASSET --format ...
-    cli_canon.add_command(sub, _print_json)  # canon ASSET ID... [--file PATH | -]
-    stages_cli.add_command(sub, _print_json)  # stages ASSET --text TEXT
-    shelf_cmds.add_command(sub, _print_json)  # shelf [--json]: the built-in tokenizers
+    chosen = MODULES.get(command)
+    for module in dict.fromkeys(MODULES.values()):
+        if chosen in (None, module):
+            importlib.import_module(f"core.cli.{module}").add_commands(sub, _print_json)
+    for name in MODULES:
+        if name not in sub.choices:
+            sub.add_parser(name)  # listed only: its module was not imported
     for name in (*OUTPUTS, "export"):  # every command that writes a file
-        sub.choices[name].add_argument("--force", action="store_true",
-                                       help="replace an output file even if it is read-only (never a link, "
-                                            "special file or an input); it keeps its permissions")
+        if name in sub.choices:
+            sub.choices[name].add_argument("--force", action="store_true",
+                                           help="replace an output file even if it is read-only (never a link, "
+                                                "special file or an input); it keeps its permissions")
     return parser
 
 
-COMMANDS = ("train", "count", "stats", "encode", "decode", "trace", "identity", "diff", "import", "export", "canon",
-            "stages", "vocab", "shelf")
+COMMANDS = tuple(MODULES)
 
 # ==== the file policy (README "Robustness") ====
 # The files each command reads and writes, by argument name.  Every output is
@@ -169,7 +65,7 @@ COMMANDS = ("train", "count", "stats", "encode", "decode", "trace", "identity", 
 INPUTS = {"train": ("corpus", "from_counts"), "count": ("corpus",), "stats": ("corpus", "tokenizer"),
           "identity": ("asset", "manifest"), "diff": ("a", "b"),
           "import": ("file", "merges_file", "specials"), "canon": ("asset", "file"), "stages": ("asset", "file"),
-          "shelf": ()}
+          "shelf": (), "engines": ("assets",)}
 OUTPUTS = {"train": ("output", "trace"), "count": ("output",), "identity": ("write_manifest",), "import": ("output",),
            "vocab": ("csv", "audit_csv")}
 
@@ -219,7 +115,9 @@ TRAILING = {"encode": "words", "decode": "ids", "canon": "ids"}
 
 
 def _parse(argv):
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    command = next((a for a in argv if not a.startswith("-")), None) if argv else None
+    parser = build_parser(command)
     args, extra = parser.parse_known_args(argv)
     trailing = TRAILING.get(getattr(args, "command", None))
     if extra and trailing and not any(e.startswith("-") and len(e) > 1 and not e[1:].isdigit() for e in extra):

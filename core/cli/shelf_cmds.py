@@ -13,8 +13,6 @@ from core import shelf
 from core.assets import builtin
 from core.errors import AssetError
 
-ASSET_HELP = ("a tokenizer asset file, or the name of a built-in tokenizer (python main.py shelf lists them; "
-              "a file of that name wins)")
 
 
 def open_asset(arg) -> tuple[dict, object]:
@@ -28,7 +26,7 @@ def open_asset(arg) -> tuple[dict, object]:
         raise
 
 
-def add_command(sub, print_json) -> None:
+def add_commands(sub, print_json) -> None:
     p = sub.add_parser("shelf", help="list the built-in tokenizers (name, source package, licence, SHA-256)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=lambda args: cmd_shelf(args, print_json))

@@ -13,13 +13,14 @@ from core.numbers import MAX_ID, option
 from core.fileio import read_limited
 from core.inspect.stages import MAX_CHARS, inspect
 from core.cli import shelf_cmds
+from core.cli.args import ASSET_HELP
 
 MAX_TEXT_BYTES = 4 * MAX_CHARS  # longer cannot hold few enough characters: refused unread
 
 
-def add_command(sub, print_json) -> None:
+def add_commands(sub, print_json) -> None:
     p = sub.add_parser("stages", help="show every pipeline stage of an asset for one text, aligned to it")
-    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
+    p.add_argument("asset", help=ASSET_HELP)
     source = p.add_mutually_exclusive_group(required=True)
     source.add_argument("--text", help="the input text")
     source.add_argument("--file", help="read the input text from a UTF-8 file")

@@ -6,11 +6,11 @@ import csv
 import sys
 
 from core import count, stats
-from core.cli.count_cmds import add_engine_options, check_workers
-from core.cli.train_cmds import progress_bar
+from core.cli.count_cmds import add_backend_options, check_workers
+from core.cli.progress import progress_bar
 
 
-def add_command(sub, print_json) -> None:
+def add_commands(sub, print_json) -> None:
     p = sub.add_parser("stats", help="per-script and total statistics of tokenizers on a corpus of any size",
                        description="For each --tokenizer: tokens, words, characters, bytes, fertility, characters "
                                    "and bytes per token, [UNK] and byte-fallback rates, vocabulary used, most "
@@ -19,7 +19,7 @@ def add_command(sub, print_json) -> None:
     p.add_argument("--tokenizer", action="append", required=True, metavar="ASSET",
                    help="a tokenizer asset, or a built-in tokenizer's name (python main.py shelf lists them); "
                         "repeat for each tokenizer to compare")
-    add_engine_options(p, memory=False)
+    add_backend_options(p, memory=False)
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="the whole report as JSON")
     shown.add_argument("--csv", action="store_true", help="one CSV row per tokenizer and script (script * = total)")
@@ -30,7 +30,7 @@ def cmd_stats(args, print_json) -> int:
     check_workers(args)
     with progress_bar("B") as progress:
         result = stats.corpus_stats(args.corpus, args.tokenizer, fmt=args.format, field=args.field,
-                                    strict=args.strict, engine=args.engine, workers=args.workers,
+                                    strict=args.strict, backend=args.backend, workers=args.workers,
                                     scheduler=args.scheduler, chunk_bytes=count.parse_size(args.chunk_size),
                                     progress=progress)
     if args.json:

@@ -26,15 +26,14 @@ from __future__ import annotations
 
 import sys
 
-from core import tokenizer
+from core.cli.args import ASSET_HELP, add_engine_option, open_served
+from core.cli.progress import progress_bar
+from core.engines import bulk
 from core.errors import StudioError
 from core.fileio import read_limited
 from core.inspect.idlist import parse_ids
-from core.models import char_bpe
-from core.tokenizer import post
 from core.numbers import MAX_ID, option, parse_decimal
 from core.utf8 import Utf8DecodeError
-from core.cli import shelf_cmds
 
 MAX_NOTES = 5  # problems named one by one on stderr; the rest are counted
 TEXT_FILE_LIMIT = 512 * 1024 * 1024  # bytes of --file text (its IDs and pieces take about 10x that in memory)
@@ -43,7 +42,7 @@ PROGRESS_CHARS = 1_000_000  # a bar on a terminal from this much text on
 
 def add_commands(sub, print_json) -> None:
     p = sub.add_parser("encode", help="encode text (--text) with any tokenizer; char-bpe words: replay the merges")
-    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
+    p.add_argument("asset", help=ASSET_HELP)
     p.add_argument("words", nargs="*", help="char-bpe only: words whose merge replay to show")
     p.add_argument("--text", help="the text to encode, exactly as given")
     p.add_argument("--add-special-tokens", action="store_true",
@@ -56,29 +55,26 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("--lines", action="store_true",
                    help="encode each line on its own (without its \\n or \\r\\n); one line of IDs per line")
     p.add_argument("--workers", type=option(low=1, high=64), default=2,
-                   help="processes for a large input (default 2; 1: this one only)")
-    p.add_argument("--json", action="store_true")
+                   help="threads for a large input (default 2; 1: this one only)")
+    add_engine_option(p, "which engine gives the IDs")
+    p.add_argument("--json", action="store_true",
+                   help="the whole Encoding (tokens, spans, bytes, flags): always the reference's")
     p.set_defaults(func=lambda args: cmd_encode(args, print_json))
 
     p = sub.add_parser("decode", help="decode IDs (or tokens) to text")
-    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
+    p.add_argument("asset", help=ASSET_HELP)
     p.add_argument("ids", nargs="+")
     p.add_argument("--errors", default="strict", choices=["strict", "raw", "replace"],
                    help="invalid UTF-8 or unknown IDs: fail (exit 1), print the raw bytes, or show U+FFFD and warn")
+    add_engine_option(p, "which engine decodes (one that gives bytes, so invalid UTF-8 can be named)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=lambda args: cmd_decode(args, print_json))
-
-
-def _open(path):
-    asset, model = shelf_cmds.open_asset(path)
-    return tokenizer.wrap(asset["kind"], model)
 
 
 # ==== encode ====
 
 def cmd_encode(args, print_json) -> int:
-    asset, model = shelf_cmds.open_asset(args.asset)
-    tok = tokenizer.wrap(asset["kind"], model)
+    tok = open_served(args)
     if args.words:
         if tok.kind != "char-bpe":
             raise StudioError(f"encode: a {tok.kind} tokenizer encodes whole text: pass it with --text TEXT")
@@ -92,15 +88,15 @@ def cmd_encode(args, print_json) -> int:
         raise StudioError("encode: --add-special-tokens goes with the whole Encoding, not --ids-only or --lines")
     text = _checked_text(args.text) if args.file is None else read_text(args.file)
     if args.lines or args.ids_only:
-        return _print_ids(tok, asset, text, args)
-    encoding = tok.encode(text, add_special_tokens=args.add_special_tokens)
-    if args.add_special_tokens and post.post_processor_of(tok.model) is None:
+        return _print_ids(tok, text, args)
+    if args.add_special_tokens and tok.post_processor is None:
         print("note: this tokenizer has no post-processor; --add-special-tokens adds nothing", file=sys.stderr)
     if args.json:
+        encoding = tok.encode(text, add_special_tokens=args.add_special_tokens)
         print_json({**encode_json(tok, text, encoding),
                     **({"add_special_tokens": True} if args.add_special_tokens else {})})
     else:
-        print(" ".join(map(str, encoding.ids)))
+        print(" ".join(map(str, tok.encode_ids(text, add_special_tokens=args.add_special_tokens))))
     return 0
 
 
@@ -125,10 +121,7 @@ def read_text(path: str) -> str:
                           "is not valid UTF-8") from None
 
 
-def _print_ids(tok, asset: dict, text: str, args) -> int:
-    from core.cli.train_cmds import progress_bar
-    from core.tokenizer import parallel
-
+def _print_ids(tok, text: str, args) -> int:
     with progress_bar("chunk") as bar:
         bar = bar if len(text) >= PROGRESS_CHARS else None
         if args.lines:
@@ -136,9 +129,9 @@ def _print_ids(tok, asset: dict, text: str, args) -> int:
             if lines[-1] == "":
                 lines.pop()  # the ending of the last line, not a line
             lines = [line[:-1] if line.endswith("\r") else line for line in lines]
-            rows = parallel.encode_lines(tok, lines, asset=asset, workers=args.workers, progress=bar)
+            rows = bulk.encode_lines(tok, lines, workers=args.workers, progress=bar)
         else:
-            rows = [parallel.encode_ids(tok, text, asset=asset, workers=args.workers, progress=bar)]
+            rows = [bulk.encode_text(tok, text, workers=args.workers, progress=bar)]
     write = sys.stdout.write
     for ids in rows:
         write(" ".join(map(str, ids)))
@@ -161,11 +154,11 @@ def _checked_text(text: str) -> str:
 
 def encode_json(tok, text: str, encoding) -> dict:
     """Every field of the Encoding, plus the text, the kind and the sizes."""
-    return {"text": text, "kind": tok.kind, **encoding.to_json(),
+    return {"text": text, "kind": tok.kind, "engine": "reference", **encoding.to_json(),
             "counts": {"code_points": len(text), "utf8_bytes": len(text.encode("utf-8")), "tokens": len(encoding)}}
 
 
-def replay_words(model: char_bpe.CharBPE, words, as_json: bool, print_json) -> int:
+def replay_words(model, words, as_json: bool, print_json) -> int:
     """The classroom's merge replay: which merges applied to each word, which did not."""
     results = [word_json(model.encode_word(w)) for w in words]
     if as_json:
@@ -177,7 +170,8 @@ def replay_words(model: char_bpe.CharBPE, words, as_json: bool, print_json) -> i
     return 0
 
 
-def word_json(enc: char_bpe.WordEncoding) -> dict:
+def word_json(enc) -> dict:
+    """A char-bpe word's replay (core.models.char_bpe.WordEncoding)."""
     return {
         "word": enc.word, "tokens": list(enc.tokens), "ids": list(enc.ids),
         "steps": list(enc.applied), "not_applied": list(enc.not_applied),
@@ -207,7 +201,11 @@ def read_ids(tok, items) -> list[int]:
 
 
 def cmd_decode(args, print_json) -> int:
-    tok = _open(args.asset)
+    tok = open_served(args)
+    if args.engine not in ("auto", tok.decoder):
+        raise StudioError(f"decode --engine {args.engine}: {args.engine} gives decoded text, not each token's "
+                          "bytes, so it could not name invalid UTF-8; the reference decodes "
+                          "(--engine auto or reference)")
     ids = read_ids(tok, args.ids)
     failure = None
     try:
@@ -249,7 +247,7 @@ def _unknown_line(unknown) -> str:
 def decode_json(tok, ids, result, policy: str, ok: bool) -> dict:
     tokens = result.problem_tokens or (None,) * len(result.problems)
     return {
-        "kind": tok.kind, "ids": list(ids), "ok": ok, "policy": policy,
+        "kind": tok.kind, "engine": tok.decoder, "ids": list(ids), "ok": ok, "policy": policy,
         "text": result.text if ok else None, "replaced": result.replaced,
         "bytes": result.data.hex(" ").upper(),
         "problems": [{"kind": p.kind, "offset": p.offset, "length": p.length, "bytes": p.data.hex(" ").upper(),

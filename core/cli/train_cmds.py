@@ -11,11 +11,10 @@ finished: Ctrl+C leaves no file behind (exit 130, from core.cli.main).
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
-from contextlib import contextmanager
 
 from core import assets
+from core.cli.progress import progress_bar
 from core.errors import CorpusError, StudioError
 from core.fileio import read_limited, write_json_atomic
 from core.inspect import training_trace
@@ -61,7 +60,7 @@ byte (--format text, the default), --format table (word<TAB>count) or
 """
 
 
-def add_command(sub, print_json) -> None:
+def add_commands(sub, print_json) -> None:
     import argparse
 
     p = sub.add_parser("train", help="learn a tokenizer from a corpus file (char-bpe, byte-bpe, wordpiece, unigram)",
@@ -152,28 +151,6 @@ def _specials(text: str | None) -> tuple[str, ...] | None:
     if len(set(names)) != len(names):
         raise StudioError(f"--specials: a name is repeated in {text!r}")
     return names
-
-
-@contextmanager
-def progress_bar(unit: str):
-    """A tqdm bar on stderr when it is a terminal; yields ``progress(done, total)``."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from tqdm import tqdm
-
-    bar = tqdm(total=0, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True)
-
-    def progress(done, total):
-        if bar.total != total:
-            bar.total = total
-        bar.n = done
-        bar.refresh()
-
-    try:
-        yield progress
-    finally:
-        bar.close()
 
 
 # ==== training ====

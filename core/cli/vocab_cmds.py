@@ -17,11 +17,12 @@ from core import tokenizer
 from core.inspect.vocab import audit as run_audit, build_table
 from core.inspect.vocab import export
 from core.cli import shelf_cmds
+from core.cli.args import ASSET_HELP
 
 
 def add_commands(sub, print_json) -> None:
     p = sub.add_parser("vocab", help="list every token; --audit: unreachable, partial UTF-8, duplicates, scripts")
-    p.add_argument("asset", help=shelf_cmds.ASSET_HELP)
+    p.add_argument("asset", help=ASSET_HELP)
     p.add_argument("--audit", action="store_true", help="find tokens never emitted, partial UTF-8, duplicates")
     p.add_argument("--json", action="store_true")
     p.add_argument("--csv", metavar="FILE", help="write the table as CSV")

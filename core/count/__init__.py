@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 
-from core.count import engines, runs
+from core.count import backends, runs
 from core.count.mapper import FORMATS, PRETOKENIZERS, Options, count_task
 from core.count.sources import corpus_files, tasks_of
 from core.errors import CorpusError, StudioError
@@ -59,13 +59,13 @@ def parse_size(text: str) -> int:
     return int(value * scale)
 
 
-def budgets(memory: int, engine: str, workers: int) -> tuple[int, int]:
+def budgets(memory: int, backend: str, workers: int) -> tuple[int, int]:
     """(per-task counter budget, reduce budget) out of ``memory``.
 
     Local: the workers and the reduce step share it.  Dask: the budget is
     each worker's own; the reduce step on this machine takes the same.
     """
-    share = memory // (workers + 1) if engine == "local" else memory // 2
+    share = memory // (workers + 1) if backend == "local" else memory // 2
     if share < MIN_TASK_BUDGET:
         raise StudioError(f"--memory {memory} bytes is too small for {workers} workers: give at least "
                           f"{MIN_TASK_BUDGET * (workers + 1) >> 20} MB")
@@ -73,15 +73,15 @@ def budgets(memory: int, engine: str, workers: int) -> tuple[int, int]:
 
 
 def count_corpus(paths, output, *, pretokenizer="whitespace", fmt="text", field=None, strict=False,
-                 memory=1 << 30, engine="local", workers=None, scheduler="", spill_dir=None,
+                 memory=1 << 30, backend="local", workers=None, scheduler="", spill_dir=None,
                  chunk_bytes=CHUNK_BYTES, progress=None, client=None) -> Summary:
     """Count ``paths`` into the table ``output``; raises CorpusError/StudioError on bad input."""
     if pretokenizer not in PRETOKENIZERS:
         raise StudioError(f"unknown pre-tokenizer {pretokenizer!r}: choose one of {', '.join(PRETOKENIZERS)}")
     if fmt not in FORMATS or (field is not None and fmt != "jsonl"):
         raise StudioError("--field reads JSON lines: use it with --format jsonl")
-    workers = workers or engines.default_workers()
-    task_budget, reduce_budget = budgets(memory, engine, workers)
+    workers = workers or backends.default_workers()
+    task_budget, reduce_budget = budgets(memory, backend, workers)
     files = corpus_files(paths)
     tasks = tasks_of(files, max(chunk_bytes, 1 << 10))
     folder = spill_dir or str(Path(output).resolve().parent)
@@ -89,7 +89,7 @@ def count_corpus(paths, output, *, pretokenizer="whitespace", fmt="text", field=
     try:
         options = Options(pretokenizer, fmt, field, strict, task_budget, work)
         summary = Summary(files=len(files), tasks=len(tasks))
-        all_runs = _map(tasks, options, summary, engine, workers, scheduler, progress, client)
+        all_runs = _map(tasks, options, summary, backend, workers, scheduler, progress, client)
         rows = runs.combine(heapq.merge(*map(runs.read, runs.merge(all_runs, runs.by_word, work, "w")),
                                         key=runs.by_word))
         ordered = runs.sort_rows(rows, runs.by_place, max(reduce_budget // ROW_BYTES, 1000), work, "p")
@@ -99,7 +99,7 @@ def count_corpus(paths, output, *, pretokenizer="whitespace", fmt="text", field=
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _map(tasks, options, summary, engine, workers, scheduler, progress, client) -> list[str]:
+def _map(tasks, options, summary, backend, workers, scheduler, progress, client) -> list[str]:
     sizes = {t.index: (t.end - t.start) if t.end is not None else os.path.getsize(t.path) for t in tasks}
     total, done, found = sum(sizes.values()), 0, {}
     paths = {t.index: t.path for t in tasks}
@@ -121,8 +121,8 @@ def _map(tasks, options, summary, engine, workers, scheduler, progress, client) 
         if progress:
             progress(done, total)
 
-    engines.run(count_task, tasks, options, engine=engine, workers=workers, scheduler=scheduler,
-                on_result=on_result, client=client)
+    backends.run(count_task, tasks, options, backend=backend, workers=workers, scheduler=scheduler,
+                 on_result=on_result, client=client)
     all_runs = [path for index in sorted(found) for path in found[index]]
     summary.runs = len(all_runs)
     return all_runs

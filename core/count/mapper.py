@@ -1,7 +1,7 @@
 """The map step: count the words of one task, spilling sorted runs to disk.
 
 Runs on a worker (a local process or a Dask worker) and returns plain data,
-so every engine calls the same function.  A word's place in corpus order is
+so every backend calls the same function.  A word's place in corpus order is
 ``(task, segment, rank)``: the task's index, which spill segment of it first
 met the word, and the word's rank among that segment's new words.  Sorting
 by it gives the order of first appearance whatever the number of workers

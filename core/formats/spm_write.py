@@ -176,6 +176,10 @@ def _bpe(model, report) -> list:
             pieces.append((token, 0.0, "unknown"))
         elif model.byte_fallback and re.fullmatch(r"<0x[0-9A-F]{2}>", token):
             pieces.append((token, 0.0, "byte"))
+        elif i in added and not added[i].special and added[i].normalized and not (added[i].lstrip or added[i].rstrip):
+            # What a SentencePiece import makes of a user-defined piece (core.formats.spm._bpe): matched in
+            # the normalized text, never merged, printed as it is.
+            pieces.append((token, 0.0, "user_defined"))
         elif i in added or (token in silent and token not in made):
             pieces.append((token, 0.0, "control"))
             tags.append(token)

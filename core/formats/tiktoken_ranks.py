@@ -242,7 +242,7 @@ def _sidecar(specials, path) -> dict:
 
 # ==== writing ====
 
-def _pattern_of(model) -> str | None:
+def pattern_of(model) -> str | None:
     pre = model.pre_tokenizer
     if pre == LEVEL:
         return None
@@ -266,7 +266,7 @@ def exported(asset: dict, tokenizer, report: Report) -> tuple[dict[bytes, int], 
     if model.normalizer != {"type": "none"} or model.unk or model.byte_fallback or model.continuing_prefix \
             or model.end_of_word_suffix:
         raise AssetError("tiktoken has no normalizer, unknown token, byte fallback, prefix or suffix")
-    pattern = _pattern_of(model)
+    pattern = pattern_of(model)
     ranks = {}
     added = {a.id for a in model.added}
     for token, token_id in model.vocab:

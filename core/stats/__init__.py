@@ -1,7 +1,7 @@
 """Corpus statistics: how each tokenizer cuts a corpus, per Unicode script and in total.
 
 The map step (core.stats.mapper) sums per task; this module adds the sums up
-(in task order, so the figures do not depend on the engine or the number of
+(in task order, so the figures do not depend on the backend or the number of
 workers) and derives the ratios: fertility (tokens per word), characters
 and bytes per token, the [UNK] and byte-fallback rates, the share of the
 vocabulary used, and the most split of the frequent words.
@@ -13,7 +13,7 @@ import os
 from collections import Counter
 from pathlib import Path
 
-from core.count import engines
+from core.count import backends
 from core.count.sources import corpus_files, tasks_of
 from core.errors import CorpusError, StudioError
 from core.stats.mapper import FIELDS, StatsOptions, asset_ref, open_tokenizer, stats_task, task_sums
@@ -30,7 +30,7 @@ def names_for(paths) -> list[str]:
     return [f"{s}#{i + 1}" if stems.count(s) > 1 else s for i, s in enumerate(stems)]
 
 
-def corpus_stats(paths, tokenizers, *, fmt="text", field=None, strict=False, engine="local", workers=None,
+def corpus_stats(paths, tokenizers, *, fmt="text", field=None, strict=False, backend="local", workers=None,
                  scheduler="", chunk_bytes=8 << 20, progress=None, client=None) -> dict:
     if not tokenizers:
         raise StudioError("stats: give at least one --tokenizer ASSET")
@@ -53,8 +53,8 @@ def corpus_stats(paths, tokenizers, *, fmt="text", field=None, strict=False, eng
             progress(done, total)
 
     options = StatsOptions(tokenizer_paths, fmt, field, strict)
-    engines.run(stats_task, tasks, options, engine=engine, workers=workers, scheduler=scheduler,
-                on_result=on_result, client=client)
+    backends.run(stats_task, tasks, options, backend=backend, workers=workers, scheduler=scheduler,
+                 on_result=on_result, client=client)
     results = [found[i] for i in sorted(found)]
     return report(results, toks, names_for(tokenizers), list(tokenizers), len(files))
 

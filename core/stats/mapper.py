@@ -61,7 +61,6 @@ def asset_ref(arg: str) -> str:
     """What a worker opens for an ASSET argument: the file's absolute path
     (a worker may have another working folder), else ``shelf:NAME``."""
     from core import shelf
-    from core.assets import builtin
 
     entry = shelf.find(arg) if not os.path.exists(arg) else None
     return shelf.PREFIX + entry.name if entry is not None else os.path.abspath(arg)

@@ -2,33 +2,34 @@
 any kind into a :class:`Tokenizer` whose ``encode`` returns one
 :class:`Encoding` and whose ``decode`` returns one :class:`DecodeResult`.
 
-A new kind is one new module here and one line in ``KINDS``.
+A new kind is one new module here and one line in :data:`KINDS`.  The
+kinds' modules are imported when a model of that kind is wrapped, so
+importing the interface itself (its types) costs nothing.
 """
 
 from __future__ import annotations
 
+import importlib
+
 from core.errors import TokenizerError
 from core.tokenizer.base import DecodeResult, Encoding, Tokenizer
-from core.tokenizer.bpe import BPETokenizer
-from core.tokenizer.byte_bpe import ByteBPETokenizer
-from core.tokenizer.char_bpe import CharBPETokenizer
-from core.tokenizer.unigram import UnigramTokenizer
-from core.tokenizer.wordpiece import WordPieceTokenizer
 
 __all__ = ["DecodeResult", "Encoding", "KINDS", "Tokenizer", "from_asset", "wrap"]
 
-KINDS = {"byte-bpe": ByteBPETokenizer, "bpe": BPETokenizer, "wordpiece": WordPieceTokenizer,
-         "unigram": UnigramTokenizer, "char-bpe": CharBPETokenizer}
+# kind -> (module, class) of its wrapper
+KINDS = {"byte-bpe": ("byte_bpe", "ByteBPETokenizer"), "bpe": ("bpe", "BPETokenizer"),
+         "wordpiece": ("wordpiece", "WordPieceTokenizer"), "unigram": ("unigram", "UnigramTokenizer"),
+         "char-bpe": ("char_bpe", "CharBPETokenizer")}
 
 
 def wrap(kind: str, model) -> Tokenizer:
     """The one interface over ``model``, an asset of ``kind``."""
     if isinstance(model, Tokenizer) and getattr(model, "kind", None) == kind:
         return model
-    try:
-        return KINDS[kind](model)
-    except KeyError:
-        raise TokenizerError(f"unknown tokenizer kind {kind!r}; known: {', '.join(KINDS)}") from None
+    if kind not in KINDS:
+        raise TokenizerError(f"unknown tokenizer kind {kind!r}; known: {', '.join(KINDS)}")
+    module, name = KINDS[kind]
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)(model)
 
 
 def from_asset(loaded) -> Tokenizer:

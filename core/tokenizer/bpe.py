@@ -58,7 +58,7 @@ class BPETokenizer(StagedTokenizer):
         if len(data) == len(text):  # ASCII: bytes are characters
             char_spans, partial = tupled(zip(begins, ends)), ()
         else:
-            char_spans, partial = _char_spans(data, begins, ends)
+            char_spans, partial = char_spans_of(data, begins, ends)
         flags = [PLAIN] * len(ids)
         for i in partial:
             flags[i] = PARTIAL
@@ -120,7 +120,7 @@ class BPETokenizer(StagedTokenizer):
 _CONTINUES = bytes(1 if 0x80 <= b < 0xC0 else 0 for b in range(256))
 
 
-def _char_spans(data: bytes, begins: list, ends: list) -> tuple:
+def char_spans_of(data: bytes, begins: list, ends: list) -> tuple:
     """Each token's character span, and the tokens that start or end inside
     a character, from the tokens' byte spans over the UTF-8 ``data``; counted
     per token a slice at a time (see core.slices), not per byte."""

@@ -131,7 +131,7 @@ def test_dask_local_cluster_gives_the_same_table(corpus, tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, \
             distributed.Client(c) as client:
-        count_corpus(corpus, tmp_path / "dask.tsv", engine="dask", client=client, memory=256 << 20,
+        count_corpus(corpus, tmp_path / "dask.tsv", backend="dask", client=client, memory=256 << 20,
                      chunk_bytes=1 << 20)
     assert read_table(tmp_path / "dask.tsv") == oracle(corpus)
 
@@ -148,7 +148,7 @@ def test_without_dask_the_engine_is_one_clear_line(tmp_path, capsys, monkeypatch
 
     (tmp_path / "c.txt").write_text("a b\n", encoding="utf-8")
     monkeypatch.setattr(builtins, "__import__", no_dask)
-    assert main(["count", str(tmp_path / "c.txt"), "-o", str(tmp_path / "o.tsv"), "--engine", "dask",
+    assert main(["count", str(tmp_path / "c.txt"), "-o", str(tmp_path / "o.tsv"), "--backend", "dask",
                  "--scheduler", "tcp://127.0.0.1:1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "pip install" in err and "dask" in err

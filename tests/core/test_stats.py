@@ -93,7 +93,7 @@ def test_every_engine_gives_the_same_figures(assets, tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, \
             distributed.Client(c) as client:
-        assert corpus_stats(paths, list(assets), engine="dask", client=client, chunk_bytes=2048) == one
+        assert corpus_stats(paths, list(assets), backend="dask", client=client, chunk_bytes=2048) == one
 
 
 def test_a_shelf_name_is_a_tokenizer_and_a_file_of_that_name_wins(assets, corpus, tmp_path, capsys, monkeypatch):
@@ -162,7 +162,7 @@ def test_one_and_two_workers_and_dask_give_the_same_figures_with_a_10_mb_line(bi
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, \
             distributed.Client(c) as client:
-        assert corpus_stats(paths, [tok], engine="dask", client=client, chunk_bytes=1 << 20) == one
+        assert corpus_stats(paths, [tok], backend="dask", client=client, chunk_bytes=1 << 20) == one
 
 
 # ==== the [UNK] and byte-fallback counts against the real libraries ====

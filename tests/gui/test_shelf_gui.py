@@ -16,7 +16,6 @@ spm = pytest.importorskip("sentencepiece")
 
 from conftest import ROOT, destroy  # noqa: E402
 from core import shelf
-from core.assets import builtin
 from core.workspace.workspace import CLASSROOM, Workspace  # noqa: E402
 from gui.bridge import WorkspaceBridge  # noqa: E402
 from gui.compare.picker import NAME  # noqa: E402

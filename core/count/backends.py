@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from core.errors import StudioError
 
-ENGINES = ("local", "dask")
+BACKENDS = ("local", "dask")
 
 
 def default_workers() -> int:
@@ -43,10 +43,10 @@ def dask_client(address: str):
     try:
         from distributed import Client
     except ImportError:
-        raise StudioError("--engine dask needs Dask: pip install 'subword-studio[distributed]' "
+        raise StudioError("--backend dask needs Dask: pip install 'subword-studio[distributed]' "
                           "(or: pip install dask distributed)") from None
     if not address:
-        raise StudioError("--engine dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+        raise StudioError("--backend dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
     try:
         return Client(address, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
@@ -73,11 +73,11 @@ def run_dask(function, tasks, options, address: str, on_result, client=None) -> 
             client.close()
 
 
-def run(function, tasks, options, *, engine: str = "local", workers: int | None = None, scheduler: str = "",
+def run(function, tasks, options, *, backend: str = "local", workers: int | None = None, scheduler: str = "",
         on_result, client=None) -> None:
-    if engine == "local":
+    if backend == "local":
         run_local(function, tasks, options, workers or default_workers(), on_result)
-    elif engine == "dask":
+    elif backend == "dask":
         run_dask(function, tasks, options, scheduler, on_result, client=client)
     else:
-        raise StudioError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+        raise StudioError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")

@@ -1,0 +1,222 @@
+"""Two engines behind the one interface.
+
+The *reference* is our Python: one readable implementation per kind, the
+one the trace, the stages, the chips and the lessons explain.  The *native*
+engines are the field's compiled libraries, used for throughput:
+
+==================  =================================================
+``tiktoken``        byte-level BPE whose ranks export exactly
+``sentencepiece``   Unigram and BPE whose ModelProto export is exact
+``tokenizers``      anything whose ``tokenizer.json`` export is exact
+==================  =================================================
+
+``auto`` takes the first of these (in that order) that can hold the asset
+exactly *and* gave the reference's IDs on the probe set
+(:mod:`core.engines.probes`); the verdict is kept per (identity, engine,
+version) (:mod:`core.engines.verdicts`).  An engine that differs is demoted
+for that asset and a note says so once, naming the first difference.  The
+reference serves whatever no native engine can.
+
+Opening an asset reads its compiled cache entry (:mod:`core.engines.compiled`)
+when there is one, so a warm start builds neither the asset nor the
+reference, only the native engine.  Modules are imported by name below
+(:data:`NATIVE`, :data:`BUILDER`) so a start pays only for what it uses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import sys
+from typing import Callable
+
+import core
+from core import shelf
+from core.engines import compiled, probes, verdicts
+from core.engines.served import Served
+from core.engines.spec import Spec
+from core.errors import AssetError, StudioError
+from core.fileio import read_limited
+from core.numbers import MAX_ASSET_BYTES
+
+NATIVE = {"tiktoken": "core.engines.with_tiktoken", "sentencepiece": "core.engines.with_sentencepiece",
+          "tokenizers": "core.engines.with_tokenizers"}  # auto tries them in this order
+REFERENCE = "reference"
+CHOICES = ("auto", REFERENCE, *NATIVE)
+BUILDER = "core.engines.compile"  # imported when an entry must be built
+
+
+def native_module(name: str):
+    return importlib.import_module(NATIVE[name])
+
+
+def version(name: str) -> str | None:
+    """An engine's library version (ours for the reference); None when not installed."""
+    return core.__version__ if name == REFERENCE else native_module(name).version()
+
+
+# ==== sources and entries ====
+
+CACHE_VERSION = 1  # in every key: raise it when an import or an export changes what it makes
+
+
+def source_of(arg) -> tuple[str, tuple]:
+    """``(key, source)`` for a command's ASSET argument: a file if one exists
+    at that path (a real file wins), else a shelf entry.  The key names the
+    exact bytes (an asset file's SHA-256, a shelf entry's recorded one), the
+    code version and :data:`CACHE_VERSION`."""
+    head = f"subword-studio {core.__version__} cache {CACHE_VERSION}"
+    entry = shelf.find(str(arg)) if not os.path.exists(arg) else None
+    if entry is not None:
+        options = repr(sorted(entry.options.items()))
+        return f"{head} shelf {entry.name} {entry.sha256} {options}", ("shelf", entry.name, None)
+    try:
+        data = read_limited(arg, limit=MAX_ASSET_BYTES, what="an asset file", error=AssetError, limit_name="asset")
+    except AssetError as exc:
+        if exc.code == "file.missing":
+            raise AssetError(f"{exc} (nor a built-in tokenizer: {', '.join(shelf.names())})", code=exc.code,
+                             where=exc.where, **exc.params) from None
+        raise
+    return f"{head} file {hashlib.sha256(data).hexdigest()}", ("file", str(arg), data)
+
+
+def open_asset(arg, *, engine: str = "auto", notes: Callable[[str], None] | None = None) -> Served:
+    """The tokenizer an ASSET argument names, its IDs from ``engine``."""
+    key, source = source_of(arg)
+    entry = compiled.read(key)
+    for attempt in (1, 2):
+        reference = None
+        if entry is None or "facts" not in entry.meta:
+            builder = importlib.import_module(BUILDER)
+            asset, model = builder.load_source(source)
+            entry, reference = builder.compile_asset(key, asset, model)
+
+        def load_reference(entry=entry):
+            return importlib.import_module(BUILDER).reference_of(entry, source)
+        try:
+            return _serve(entry, engine, source[1], notes, reference, load_reference)
+        except _Damaged:
+            if attempt == 2:
+                raise StudioError(f"{source[1]}: the compiled cache cannot hold this tokenizer") from None
+            entry = None  # a section failed its check: built again from the source, once
+
+
+def serve(asset: dict, model, identity: str, *, engine: str = "auto", label: str = "",
+          notes: Callable[[str], None] | None = None) -> Served:
+    """An asset already loaded (a window's), its IDs from ``engine``."""
+    builder = importlib.import_module(BUILDER)
+    key = f"subword-studio {core.__version__} cache {CACHE_VERSION} identity {identity}"
+    label = label or asset.get("metadata", {}).get("name", "")
+    entry = compiled.read(key, identity)
+    if entry is not None and "facts" in entry.meta:
+        try:
+            return _serve(entry, engine, label, notes, builder.wrap(asset, model), None)
+        except _Damaged:
+            pass  # built again below
+    entry, reference = builder.compile_asset(key, asset, model, identity)
+    return _serve(entry, engine, label, notes, reference, None)
+
+
+# ==== choosing the engine ====
+
+class _Damaged(Exception):
+    """A section of a read entry failed its check: the entry is built again."""
+
+
+def spec_of(entry: compiled.Entry, name: str) -> Spec | str:
+    """The engine's spec from the entry, or why there is none; :class:`_Damaged`
+    when its data fails its check."""
+    found = entry.meta.get("engines", {}).get(name)
+    if not isinstance(found, dict):
+        return "not compiled for this engine"
+    if "refused" in found:
+        return str(found["refused"])
+    blobs = {}
+    for blob in found.get("blobs", ()):
+        data = entry.section(f"{name}.{blob}")
+        if data is None:
+            raise _Damaged(name)
+        blobs[blob] = data
+    return Spec(name, found.get("meta", {}), blobs)
+
+
+def _serve(entry, engine, label, notes, reference, load_reference) -> Served:
+    if engine not in CHOICES:
+        raise StudioError(f"--engine {engine}: choose one of {', '.join(CHOICES)}")
+    facts = entry.meta["facts"]
+    holder = {"reference": reference}
+
+    def the_reference():
+        if holder["reference"] is None:
+            holder["reference"] = load_reference()
+        return holder["reference"]
+    name, native = (REFERENCE, None) if engine == REFERENCE else _choose(entry, engine, label, the_reference, notes)
+    return Served(facts, name, native, reference=holder["reference"], load_reference=the_reference, entry=entry)
+
+
+def _choose(entry, requested: str, label: str, reference, notes):
+    """``(engine name, native tokenizer)``: the requested engine, or under
+    ``auto`` the first native one that is exact for this entry; the
+    reference (``None``) when none is."""
+    explicit = requested != "auto"
+    for name in ([requested] if explicit else NATIVE):
+        state, detail, native = _assess(entry, name, label, reference, notes)
+        if state == "serves":
+            return name, native
+        if explicit:
+            raise StudioError(f"--engine {name} cannot serve {label}: {detail}"
+                              + ("; --engine auto or reference encode it" if state == "differs" else ""))
+    return REFERENCE, None
+
+
+def _assess(entry, name: str, label: str, reference, notes):
+    """``(state, detail, native)``: whether engine ``name`` serves the
+    entry's asset: ``serves`` (checked exact), ``differs`` (demoted, the
+    detail names the first difference), ``cannot`` (the exporter's reason)
+    or ``missing`` (the library is not installed).  The first check of an
+    (identity, engine, version) runs the probes and keeps the verdict; a
+    demotion is told to ``notes`` then, once."""
+    held = version(name)
+    if held is None:
+        return "missing", f"the {name} library is not installed", None
+    spec = spec_of(entry, name)
+    if isinstance(spec, str):
+        return "cannot", spec, None
+    verdict = verdicts.read(entry.identity, name, held)
+    try:
+        native = native_module(name).build(spec)
+    except Exception as exc:  # the library refused what was built for it: it cannot serve
+        native, verdict = None, verdict or verdicts.Verdict(False, problem=f"{type(exc).__name__}: {exc}")
+    if verdict is None:
+        verdict = check(reference(), native, entry.meta["facts"]["specials"])
+        verdicts.write(entry.identity, name, held, verdict)
+        if not verdict.same and notes is not None:
+            notes(f"note: the {name} engine ({held}) gives other IDs than the reference for {label}, so the "
+                  f"reference serves it: {verdict.describe()}")
+    if verdict.same and native is not None:
+        return "serves", verdict.describe(), native
+    return "differs", verdict.describe(), None
+
+
+def survey(arg) -> dict:
+    """For an ASSET argument: its kind, the engine ``auto`` uses, and each
+    native engine's state (:func:`_assess`), checking what was never checked."""
+    served = open_asset(arg, engine=REFERENCE)
+    entry, label = served.entry, str(arg)
+    states = {}
+    for name in NATIVE:
+        state, detail, _ = _assess(entry, name, label, lambda: served.reference, None)
+        states[name] = {"state": state, "detail": detail, "version": version(name)}
+    auto = next((name for name in NATIVE if states[name]["state"] == "serves"), REFERENCE)
+    return {"kind": served.kind, "auto": auto, "engines": states}
+
+
+def check(reference, native, specials) -> verdicts.Verdict:
+    """The native engine against the reference on the probe set."""
+    texts = probes.texts([name for name, _ in specials])
+    return verdicts.compare(lambda t: reference.encode_ids(t), native.encode_ids, texts)
+
+
+def stderr_notes(message: str) -> None:
+    print(message, file=sys.stderr)

@@ -1,0 +1,95 @@
+"""Encoding a large text, or many lines, on several threads, with exactly
+the IDs of one call.
+
+The native libraries let go of Python's lock while they encode, so threads
+run them side by side.  A text is cut only where its tokenizer's IDs are
+known to join (:func:`parts`, by the rule of
+:func:`core.engines.compile.cut_rule`): at a space between two lowercase
+ASCII letters, never inside a special's text.
+A tokenizer without such a rule (a SentencePiece Unigram model, whose best
+path carries a float32 score from one part into the next; a pattern we do
+not know) encodes the text in one call.  Lines are encoded each on their
+own anyway, so any cut between lines is safe.  The reference, which holds
+the lock, encodes on this thread only.
+"""
+
+from __future__ import annotations
+
+import re
+from concurrent.futures import ThreadPoolExecutor
+from itertools import chain
+
+MIN_PART = 1 << 17  # characters: a shorter text is one call
+LINE_CHUNKS = 64
+_SPACE = re.compile("(?<=[a-z]) (?=[a-z])")
+
+
+def parts(text: str, count: int, rule: str, specials=()) -> list[tuple[int, int]]:
+    """Up to ``count`` ``(start, end)`` parts of ``text`` whose IDs join to
+    the whole text's, cut near equal shares at a space between two
+    lowercase ASCII letters outside every special's text; the space begins
+    the next part (``keep-space``) or is left out (``drop-space``: the next
+    part's dummy prefix stands for it)."""
+    spaces = []
+    for k in range(1, count):
+        found = _SPACE.search(text, max(len(text) * k // count, spaces[-1] + 1 if spaces else 0))
+        while found is not None and _inside_special(text, found.start(), specials):
+            found = _SPACE.search(text, found.end())
+        if found is None:
+            break
+        spaces.append(found.start())
+    skip = 1 if rule == "drop-space" else 0
+    starts = [0, *(at + skip for at in spaces)]
+    return list(zip(starts, [*spaces, len(text)]))
+
+
+def _inside_special(text: str, at: int, specials) -> bool:
+    """Does an occurrence of a special's text hold the character at ``at``?"""
+    for name in specials:
+        found = text.find(name, max(0, at - len(name) + 1), at + len(name))
+        if found != -1 and found <= at:
+            return True
+    return False
+
+
+def encode_text(tok, text: str, *, workers: int = 2, progress=None) -> list[int]:
+    """``tok.encode_ids(text)``, on ``workers`` threads where the engine and
+    the tokenizer allow a cut.  ``progress(parts done, parts)``."""
+    rule = tok.facts.get("cut")
+    if workers < 2 or tok.engine == "reference" or rule is None or len(text) < 2 * MIN_PART:
+        ids = tok.encode_ids(text)
+        if progress:
+            progress(1, 1)
+        return ids
+    pieces = [text[a:b] for a, b in parts(text, min(workers, len(text) // MIN_PART), rule,
+                                          [name for name, _ in tok.specials])]
+    done = 0
+
+    def one(piece):
+        nonlocal done
+        ids = tok.encode_ids(piece)
+        done += 1
+        if progress:
+            progress(done, len(pieces))
+        return ids
+    with ThreadPoolExecutor(len(pieces)) as pool:
+        return list(chain.from_iterable(pool.map(one, pieces)))
+
+
+def encode_lines(tok, lines: list[str], *, workers: int = 2, progress=None) -> list[list[int]]:
+    """``[tok.encode_ids(line) for line in lines]``, in chunks on ``workers`` threads."""
+    size = max(1, -(-len(lines) // LINE_CHUNKS))
+    chunks = [lines[i:i + size] for i in range(0, len(lines), size)]
+    done = 0
+
+    def one(chunk):
+        nonlocal done
+        rows = tok.encode_lines(chunk)
+        done += 1
+        if progress:
+            progress(done, len(chunks))
+        return rows
+    if workers < 2 or tok.engine == "reference":
+        return list(chain.from_iterable(map(one, chunks)))
+    with ThreadPoolExecutor(workers) as pool:
+        return list(chain.from_iterable(pool.map(one, chunks)))

@@ -1,0 +1,32 @@
+"""What a native engine is built from, as plain data: JSON-able settings
+and byte blobs, so the compiled cache (:mod:`core.engines.compiled`) can
+store it without pickling anything."""
+
+from __future__ import annotations
+
+import sys
+from array import array
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Spec:
+    engine: str  # the engine's name (core.engines.NATIVE)
+    meta: dict = field(default_factory=dict)
+    blobs: dict = field(default_factory=dict)  # name -> bytes
+
+
+def uint32s(values) -> bytes:
+    """Little-endian unsigned 32-bit integers, whatever this machine's order."""
+    out = array("I", values)
+    if sys.byteorder == "big":
+        out.byteswap()
+    return out.tobytes()
+
+
+def read_uint32s(data: bytes) -> array:
+    out = array("I")
+    out.frombytes(data)
+    if sys.byteorder == "big":
+        out.byteswap()
+    return out

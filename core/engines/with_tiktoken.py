@@ -1,0 +1,69 @@
+"""The tiktoken engine: OpenAI's compiled byte-level BPE.
+
+It serves an asset whose ranks export to tiktoken exactly
+(:func:`core.formats.tiktoken_ranks.exported`): the shelf's r50k, cl100k
+and o200k, GPT-2-style imports and our byte-level BPE.  A rank is the
+token's ID; specials are matched in the text only where the reference
+matches them (``specials_in_text``), as tiktoken's
+``encode(text, allowed_special="all")`` does.  For an imported BPE, whose
+added tokens are all specials here, it also decodes: a token's bytes, as
+the reference joins them (``token_bytes``).
+"""
+
+from __future__ import annotations
+
+from core.engines.spec import Spec, read_uint32s
+
+try:
+    import tiktoken
+except ImportError:  # optional: the reference serves without it
+    tiktoken = None
+
+NAME = "tiktoken"
+
+
+def version() -> str | None:
+    """The installed library's version, None when it is not installed."""
+    return None if tiktoken is None else tiktoken.__version__
+
+
+def ranks_of(spec: Spec) -> dict[bytes, int]:
+    """The ``{token bytes: rank}`` table, from the spec's blobs (tokens
+    joined in rank order, their end offsets, their ranks)."""
+    tokens, ends, ranks = spec.blobs["tokens"], read_uint32s(spec.blobs["ends"]), read_uint32s(spec.blobs["ranks"])
+    starts = [0, *ends[:-1]]
+    return dict(zip(map(tokens.__getitem__, map(slice, starts, ends)), ranks))
+
+
+class TiktokenNative:
+    def __init__(self, spec: Spec):
+        meta = spec.meta
+        self._encoding = tiktoken.Encoding(meta["name"], pat_str=meta["pattern"], mergeable_ranks=ranks_of(spec),
+                                           special_tokens=dict(meta["specials"]))
+        self._specials_in_text = meta["specials_in_text"] and bool(meta["specials"])
+        if meta.get("decodes"):
+            self.token_bytes = self._token_bytes  # decoding as the reference does (core.engines.served)
+
+    def encode_ids(self, text: str) -> list[int]:
+        if self._specials_in_text:
+            return self._encoding.encode(text, allowed_special="all")
+        return self._encoding.encode_ordinary(text)
+
+    def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        if self._specials_in_text:
+            return self._encoding.encode_batch(texts, allowed_special="all")
+        return self._encoding.encode_ordinary_batch(texts)
+
+    def _token_bytes(self, token_id: int) -> bytes | None:
+        """A token's bytes, None for an ID outside the vocabulary."""
+        try:
+            return self._encoding.decode_single_token_bytes(token_id)
+        except (KeyError, OverflowError, ValueError):
+            return None
+
+    def decode_text(self, ids) -> str:
+        return self._encoding.decode(list(ids))
+
+
+def build(spec: Spec) -> TiktokenNative:
+    return TiktokenNative(spec)

@@ -1,0 +1,353 @@
+"""The two engines behind the one interface (core.engines): every native
+engine that serves a shelf tokenizer gives the reference's IDs (on the
+probe set and on any text), a wrong engine is demoted and said so, pinning
+one that cannot serve is one clear line, and the compiled cache is never
+trusted when damaged or another asset's."""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from core import engines, tokenizer
+from core.assets import builtin
+from core.cli.main import main
+from core.engines import bulk, compiled, probes, verdicts
+from core.errors import StudioError
+
+ROOT = Path(__file__).resolve().parents[2]
+# What auto picks for each shelf tokenizer (tests/core/test_engines.py is the record).
+AUTO = {"r50k_base": "tiktoken", "cl100k_base": "tiktoken", "o200k_base": "tiktoken",
+        "spm-botchan-unigram": "sentencepiece", "spm-ja-unigram": "sentencepiece",
+        "mistral-v3-bpe": "sentencepiece", "bert-base-uncased": "tokenizers"}
+SERVED = {}
+
+
+@pytest.fixture(scope="module", params=sorted(AUTO))
+def served(request):
+    name = request.param
+    if name not in SERVED:
+        SERVED[name] = engines.open_asset(name)
+    return SERVED[name]
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    """A cache folder of this test's own: cold, and free to damage."""
+    monkeypatch.setenv("SUBWORD_STUDIO_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def reference_of(name):
+    asset, model = builtin.load(name)
+    return tokenizer.wrap(asset["kind"], model)
+
+
+# ==== exact where they serve ====
+
+def test_auto_picks_the_expected_native_engine_for_every_shelf_tokenizer(served):
+    assert served.engine == AUTO[served.facts["name"]]
+
+
+def test_the_probe_set_holds_the_long_string_and_the_specials():
+    texts = probes.texts(["<|endoftext|>"])
+    assert len(texts[-1]) == probes.LONG
+    assert "a <|endoftext|> b" in texts and "<|endoftext|>" in texts[-1]
+    assert texts == probes.texts(["<|endoftext|>"])  # the same questions on every machine
+
+
+def test_native_ids_equal_the_reference_on_every_probe(served):
+    reference = reference_of(served.facts["name"])
+    for text in probes.texts([name for name, _ in served.specials]):
+        assert served.encode_ids(text) == reference.encode_ids(text), text[:60]
+
+
+TEXT = st.lists(st.sampled_from(list("abc xyz ABC 123 ,.!?'\n\t  ") + ["é", "ß", "中", "文", "日本", "𝔘", "🎉",
+                                                                        "👍🏽", "\u0301", "ｆ", "①", "\u00a0",
+                                                                        "<s>", "[CLS]", "<|endoftext|>", "don't",
+                                                                        " the", "ing", "▁"]),
+                max_size=60).map("".join) | st.text(max_size=30)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXT)
+def test_native_ids_equal_the_reference_on_any_text(served, text):
+    reference = reference_of(served.facts["name"])
+    assert served.encode_ids(text) == reference.encode_ids(text)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXT)
+def test_native_lines_equal_the_reference(served, text):
+    lines = text.split("\n")
+    reference = reference_of(served.facts["name"])
+    assert served.encode_lines(lines) == [reference.encode_ids(line) for line in lines]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXT)
+def test_decoding_gives_the_reference_text(served, text):
+    """The reference decodes, or the engine where it gives each token's
+    bytes (tiktoken): field by field the reference's result, every policy."""
+    reference = reference_of(served.facts["name"])
+    ids = reference.encode_ids(text)
+    for errors in ("replace", "raw"):
+        assert served.decode(ids, errors=errors) == reference.decode(ids, errors=errors)
+
+
+@pytest.mark.parametrize("name", ["r50k_base", "cl100k_base"])
+def test_tiktoken_decodes_byte_for_byte_as_the_reference(name):
+    served, reference = engines.open_asset(name), reference_of(name)
+    assert served.decoder == "tiktoken"
+    cases = [[15496, 995], [19526, 254], [19526], [254, 19526, 50256, 11], [11, 10 ** 9, 12], [50256]]
+    for ids in cases:
+        for errors in ("strict", "raw", "replace"):
+            try:
+                want = reference.decode(ids, errors=errors)
+            except StudioError as exc:
+                with pytest.raises(type(exc)) as got:
+                    served.decode(ids, errors=errors)
+                assert str(got.value) == str(exc) and getattr(got.value, "token", None) == getattr(exc, "token", None)
+            else:
+                assert served.decode(ids, errors=errors) == want
+
+
+def test_text_a_native_library_cannot_take_goes_to_the_reference():
+    served = engines.open_asset("cl100k_base")
+    text = "a\ud800b"  # a lone surrogate: not UTF-8
+    assert served.encode_ids(text) == reference_of("cl100k_base").encode_ids(text)
+
+
+# ==== threads: the parts' IDs join to the whole ====
+
+CUT_TEXT = st.lists(st.sampled_from(["the", "cat", "sat", "on", " ", "  ", "\n", "中文", "é", "<|endoftext|>",
+                                     "[SEP]", "ab", "1234", "!", "'s", "🎉"]), min_size=1, max_size=80).map("".join)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=CUT_TEXT, count=st.integers(2, 6))
+def test_cut_parts_join_to_the_whole_text(served, text, count):
+    rule = served.facts["cut"]
+    if rule is None:
+        return
+    spans = bulk.parts(text, count, rule, [name for name, _ in served.specials])
+    joined = [i for a, b in spans for i in served.encode_ids(text[a:b])]
+    assert joined == served.encode_ids(text)
+    assert spans[0][0] == 0 and spans[-1][1] == len(text)
+
+
+def test_cut_rules_of_the_shelf(served):
+    expected = {"spm-botchan-unigram": None, "spm-ja-unigram": None, "mistral-v3-bpe": "drop-space"}
+    assert served.facts["cut"] == expected.get(served.facts["name"], "keep-space")
+
+
+def test_a_long_text_on_two_threads_equals_one_call(served, monkeypatch):
+    monkeypatch.setattr(bulk, "MIN_PART", 1000)
+    text = probes.long_text([name for name, _ in served.specials])[:60_000]
+    seen = []
+    assert bulk.encode_text(served, text, workers=3, progress=lambda d, t: seen.append((d, t))) == \
+        served.encode_ids(text)
+    assert seen[-1][0] == seen[-1][1]
+
+
+def test_no_cut_inside_a_special():
+    text = "ab <|endoftext|>" * 10
+    for count in range(2, 8):
+        for a, b in bulk.parts(text.replace("<|", "x <|"), count, "keep-space", ["<|endoftext|>", "x <|endoftext|>"]):
+            assert not text.replace("<|", "x <|")[a:b].startswith("<|")
+
+
+# ==== demotion ====
+
+class _Wrong:
+    """A native engine that gets one character wrong."""
+
+    def __init__(self, native):
+        self.native = native
+
+    def encode_ids(self, text):
+        ids = self.native.encode_ids(text)
+        return ids + [0] if "é" in text else ids
+
+    def encode_batch(self, texts):
+        return list(map(self.encode_ids, texts))
+
+
+def test_a_wrong_engine_is_demoted_and_said_so_once(own_cache, monkeypatch, capsys):
+    module = engines.native_module("tiktoken")
+    build = module.build
+    monkeypatch.setattr(module, "build", lambda spec: _Wrong(build(spec)))
+    notes = []
+    served = engines.open_asset("r50k_base", notes=notes.append)
+    assert served.engine == "tokenizers"  # the next engine that is exact
+    assert len(notes) == 1 and "tiktoken" in notes[0] and "differs at token" in notes[0] and "probe" in notes[0]
+    again = []
+    assert engines.open_asset("r50k_base", notes=again.append).engine == "tokenizers" and again == []
+    with pytest.raises(StudioError, match="--engine tiktoken cannot serve r50k_base: probe .* differs at token"):
+        engines.open_asset("r50k_base", engine="tiktoken")
+    assert engines.survey("r50k_base")["engines"]["tiktoken"]["state"] == "differs"
+
+
+def test_a_new_library_version_is_checked_again(own_cache, monkeypatch):
+    engines.open_asset("o200k_base")
+    module = engines.native_module("tiktoken")
+    calls = []
+    real = engines.check
+    monkeypatch.setattr(engines, "check", lambda *a: calls.append(1) or real(*a))
+    engines.open_asset("o200k_base")
+    assert calls == []
+    monkeypatch.setattr(module, "version", lambda: "99.0")
+    assert engines.open_asset("o200k_base").engine == "tiktoken" and calls == [1]
+
+
+def test_pinning_an_engine_that_cannot_hold_the_tokenizer_is_one_line(capsys):
+    code = main(["encode", "cl100k_base", "--text", "hi", "--engine", "sentencepiece"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "--engine sentencepiece cannot serve cl100k_base: model.unk: SentencePiece needs an unknown piece" in err
+
+
+def test_reference_engine_and_auto_print_the_same_ids(capsys):
+    for engine in ("auto", "reference", "tiktoken"):
+        assert main(["encode", "cl100k_base", "--text", "hi there 你好", "--engine", engine]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == out[1] == out[2] == "6151 1070 220 57668 53901"
+
+
+def test_decode_engine_names_who_decodes(capsys):
+    assert main(["decode", "cl100k_base", "6151", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == "tiktoken"
+    assert main(["decode", "spm-botchan-unigram", "151", "88", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == "reference"
+    assert main(["decode", "spm-botchan-unigram", "151", "--engine", "sentencepiece"]) == 2
+    assert "gives decoded text, not each token's bytes" in capsys.readouterr().err
+
+
+def test_engines_command_lists_versions_and_what_each_serves(capsys):
+    assert main(["engines", "r50k_base", "bert-base-uncased", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert [e["name"] for e in result["engines"]] == ["reference", *engines.NATIVE]
+    rows = {row["asset"]: row for row in result["assets"]}
+    assert rows["r50k_base"]["auto"] == "tiktoken" and rows["bert-base-uncased"]["auto"] == "tokenizers"
+    assert rows["bert-base-uncased"]["engines"]["tiktoken"]["state"] == "cannot"
+
+
+# ==== the compiled cache ====
+
+def _entry_path(name):
+    key, _ = engines.source_of(name)
+    return compiled.path_for(key)
+
+
+def test_a_warm_start_reads_the_cache_and_builds_no_model(own_cache):
+    engines.open_asset("spm-botchan-unigram")
+    code = ("import sys; from core import engines; s = engines.open_asset('spm-botchan-unigram'); "
+            "print(s.engine, s.encode_ids('Hello world')); "
+            "print(sorted(m for m in sys.modules if m.startswith(('core.models', 'core.formats', 'core.assets'))))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "SUBWORD_STUDIO_CACHE": str(own_cache)})
+    assert run.returncode == 0, run.stderr
+    engine, loaded = run.stdout.splitlines()
+    assert engine.startswith("sentencepiece [") and loaded == "[]"
+
+
+@pytest.mark.parametrize("damage", ["flip a byte of the asset", "truncate", "garbage", "empty"])
+def test_a_damaged_entry_is_rebuilt(own_cache, damage):
+    reference = engines.open_asset("spm-ja-unigram", engine="reference").encode_ids("日本語のテキスト")
+    path = _entry_path("spm-ja-unigram")
+    data = bytearray(path.read_bytes())
+    if damage == "flip a byte of the asset":
+        data[-100] ^= 0xFF  # inside the last section
+    elif damage == "truncate":
+        data = data[: len(data) // 2]
+    elif damage == "garbage":
+        data = bytearray(os.urandom(len(data)))
+    else:
+        data = bytearray()
+    path.write_bytes(bytes(data))
+    served = engines.open_asset("spm-ja-unigram")
+    assert served.encode_ids("日本語のテキスト") == reference
+    assert served.reference.encode_ids("日本語のテキスト") == reference
+    assert compiled.read(engines.source_of("spm-ja-unigram")[0]) is not None  # written again, whole
+
+
+def test_an_entry_is_never_read_for_another_key_or_identity(own_cache):
+    engines.open_asset("spm-ja-unigram")
+    ja, botchan = _entry_path("spm-ja-unigram"), _entry_path("spm-botchan-unigram")
+    botchan.parent.mkdir(parents=True, exist_ok=True)
+    botchan.write_bytes(ja.read_bytes())  # the other asset's entry under this key's name
+    assert compiled.read(engines.source_of("spm-botchan-unigram")[0]) is None
+    key = engines.source_of("spm-ja-unigram")[0]
+    entry = compiled.read(key)
+    assert compiled.read(key, identity=entry.identity) is not None
+    assert compiled.read(key, identity="0" * 64) is None
+    served = engines.open_asset("spm-botchan-unigram")
+    assert served.encode_ids("Hello") == reference_of("spm-botchan-unigram").encode_ids("Hello")
+
+
+def test_concurrent_writers_leave_a_whole_entry(own_cache):
+    sections = {f"s{k}": os.urandom(200_000) for k in range(4)}
+    seen, stop = [], threading.Event()
+
+    def reader():
+        while not stop.is_set():
+            entry = compiled.read("key")
+            if entry is not None:
+                seen.append(all(entry.section(name) == data for name, data in sections.items()))
+
+    def writer():
+        for _ in range(10):
+            compiled.write("key", "i" * 64, {"facts": {}}, sections)
+    threads = [threading.Thread(target=reader)] + [threading.Thread(target=writer) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads[1:]:
+        t.join()
+    stop.set()
+    threads[0].join()
+    assert all(seen)
+    assert compiled.read("key").section("s3") == sections["s3"]
+    assert not [p for p in compiled.path_for("key").parent.iterdir() if p.suffix != ".bin"]  # no temporary left
+
+
+def test_an_unwritable_cache_costs_only_time(tmp_path, monkeypatch):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("SUBWORD_STUDIO_CACHE", str(blocked))
+    served = engines.open_asset("spm-botchan-unigram")
+    assert served.engine == "sentencepiece"
+    assert served.encode_ids("Hello") == reference_of("spm-botchan-unigram").encode_ids("Hello")
+
+
+def test_a_verdict_file_that_names_another_question_is_not_read(own_cache):
+    verdicts.write("a" * 64, "tiktoken", "1", verdicts.Verdict(True, 3))
+    assert verdicts.read("a" * 64, "tiktoken", "1").same
+    path = next((own_cache / "verdicts").iterdir())
+    data = json.loads(path.read_text())
+    data["question"]["identity"] = "b" * 64
+    path.write_text(json.dumps(data))
+    assert verdicts.read("a" * 64, "tiktoken", "1") is None
+    path.write_text("{not json")
+    assert verdicts.read("a" * 64, "tiktoken", "1") is None
+
+
+# ==== whole Encodings from a native engine's IDs ====
+
+@pytest.mark.parametrize("name", ["r50k_base", "cl100k_base", "o200k_base"])
+@settings(max_examples=50, deadline=None)
+@given(text=TEXT)
+def test_a_byte_level_encoding_from_native_ids_is_the_reference_field_by_field(name, text):
+    served = SERVED.setdefault(name, engines.open_asset(name))
+    assert served.encode(text) == reference_of(name).encode(text)
+
+
+@pytest.mark.parametrize("name", ["r50k_base", "o200k_base"])
+def test_a_byte_level_encoding_of_the_long_probe(name):
+    served = SERVED.setdefault(name, engines.open_asset(name))
+    text = probes.long_text([n for n, _ in served.specials])
+    assert served.encode(text) == reference_of(name).encode(text)
