@@ -145,11 +145,24 @@ def _bounded_int(text):
     return int(text)
 
 
-def parse_json(data: bytes):
-    """Strict JSON: UTF-8, no duplicate keys, no NaN/Infinity, bounded depth."""
+def _any_int(text):
+    # A side file's number that is no ID or size (transformers writes int(1e30)
+    # as model_max_length for "no limit"): read as it is, only its digits bounded.
+    if len(text) > MAX_DIGITS:
+        raise AssetError(f"the integer {excerpt(text, 30)} has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+MAX_DIGITS = 100
+
+
+def parse_json(data: bytes, *, any_int: bool = False):
+    """Strict JSON: UTF-8, no duplicate keys, no NaN/Infinity, bounded depth.
+    Integers are at most 2**53 - 1 (IDs, counts, sizes), or with ``any_int``
+    any of up to :data:`MAX_DIGITS` digits (a side file's settings)."""
     try:
         return json.loads(data.decode("utf-8"), object_pairs_hook=_unique_keys, parse_constant=_no_constant,
-                          parse_float=_finite, parse_int=_bounded_int)
+                          parse_float=_finite, parse_int=_any_int if any_int else _bounded_int)
     except UnicodeDecodeError as exc:
         raise AssetError(f"invalid UTF-8 at byte offset {exc.start}", code="json.invalid_utf8",
                          offset=exc.start) from None

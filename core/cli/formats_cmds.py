@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from core import assets
 from core.assets import identity
-from core.formats import FORMATS, IMPORT_FORMATS, export_asset, import_file
+from core.formats import FORMATS, IMPORT_FORMATS, export_asset, import_file, import_source
+from core.formats.report import Finding
+from core.pipeline.pretokenize import TIKTOKEN_ENCODINGS
 from core.cli import shelf_cmds
 from core.cli.args import ASSET_HELP
 
 
 def add_commands(sub, print_json) -> None:
-    p = sub.add_parser("import", help="import a tokenizer file of another library as an asset")
-    p.add_argument("file")
-    p.add_argument("--format", required=True, choices=list(IMPORT_FORMATS))
+    p = sub.add_parser("import", help="import a tokenizer file (or a model folder) of another library as an asset")
+    p.add_argument("file", help="a tokenizer file, or a model folder as downloaded (tokenizer.json, vocab.json + "
+                                "merges.txt, *.model, *.tiktoken or vocab.txt, with the side files beside it)")
+    p.add_argument("--format", choices=list(IMPORT_FORMATS),
+                   help="the file's format (default: told from the file's name and first bytes)")
     p.add_argument("--pattern", help="tiktoken: the split pattern by name (core/pipeline/pretokenize.py)")
     p.add_argument("--pat-str", help="tiktoken: the split regex itself (an encoding's pat_str)")
     p.add_argument("--merges-file", help="gpt2: the merges.txt (default: beside FILE, named like it)")
@@ -44,7 +48,13 @@ def cmd_import(args, print_json) -> int:
         options["model_type"] = args.model_type
     if args.merges_file:
         options["merges"] = args.merges_file
-    imported = import_file(args.file, args.format, **options)
+    path, fmt, how = import_source(args.file, args.format)
+    if fmt == "tiktoken" and not args.pattern and not args.pat_str and path.stem in TIKTOKEN_ENCODINGS:
+        options["pattern"] = path.stem  # cl100k_base.tiktoken: tiktoken's own name for its pattern
+        how += f"; the split pattern {path.stem!r} from the file's name"
+    imported = import_file(path, fmt, **options)
+    imported.report.kept.insert(0, Finding("format", f"{fmt}, from {how}", "import.detected",
+                                           {"format": fmt, "how": how}))
     assets.save_asset(args.output, imported.asset)
     report = imported.report
     report.target = args.output

@@ -75,7 +75,7 @@ def files_of(args) -> tuple[list, list]:
     inputs = [getattr(args, name, None) for name in INPUTS.get(args.command, ("asset",))]
     inputs = [p for value in inputs for p in (value if isinstance(value, list) else [value])]  # count CORPUS...
     outputs = [getattr(args, name, None) for name in OUTPUTS.get(args.command, ())]
-    if args.command == "import" and args.format == "gpt2" and not args.merges_file:
+    if args.command == "import" and args.format == "gpt2" and not args.merges_file and os.path.isfile(args.file):
         from core.formats.gpt2_files import merges_path, vocab_path
 
         inputs += [merges_path(args.file), vocab_path(args.file)]  # the one beside FILE it reads

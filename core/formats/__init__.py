@@ -191,6 +191,47 @@ def detect_format(path) -> str | None:
     return None
 
 
+# A model folder as downloaded: the tokenizer file each format reads, in the
+# order a folder holding several is read (HF's own file first, as transformers
+# does); side files (tokenizer_config.json, ...) are read beside it.
+FOLDER_FILES = (("tokenizer.json", "hf"), ("vocab.json", "gpt2"), ("encoder.json", "gpt2"), ("*.model", "spm"),
+                ("*.tiktoken", "tiktoken"), ("vocab.txt", "bert-vocab"))
+
+
+def import_source(path, fmt: str | None = None) -> tuple[Path, str, str]:
+    """``(file, format, how)`` for an import of ``path``: a file, or a model
+    folder as downloaded; ``fmt`` (``--format``) overrides the detection.
+    ``how`` says what was found, for the report.  AssetError when nothing
+    in it is a tokenizer file, or when two files could be."""
+    path = Path(path)
+    if path.is_dir():
+        for pattern, found_fmt in FOLDER_FILES:
+            if fmt is not None and found_fmt != fmt:
+                continue
+            matches = sorted(p for p in path.glob(pattern) if p.is_file())
+            if found_fmt == "gpt2":
+                from core.formats.gpt2_files import merges_path
+
+                matches = [m for m in matches if merges_path(m).is_file()]
+            if len(matches) > 1:
+                raise AssetError(f"{path}: {len(matches)} files could be the tokenizer "
+                                 f"({', '.join(m.name for m in matches[:4])}); name the one to import")
+            if matches:
+                return matches[0], found_fmt, f"{matches[0].name} in the folder {path.name or path}"
+        wanted = ", ".join(name for name, f in FOLDER_FILES if fmt in (None, f))
+        raise AssetError(f"{path}: a folder with no tokenizer file in it (looked for {wanted})",
+                         code="import.no_tokenizer_file", where=str(path))
+    if fmt is not None:
+        return path, fmt, "--format"
+    found = detect_format(path)
+    if found is None:
+        if not path.exists():
+            raise AssetError(f"{path}: no such file", code="file.missing", where=str(path))
+        raise AssetError(f"{path}: cannot tell which format this file is; give --format "
+                         f"({', '.join(IMPORT_FORMATS)})", code="import.unknown_format", where=str(path))
+    return path, found, f"{path.name}: its name and first bytes"
+
+
 # ==== our own kinds as a general BPE, for export ====
 
 def as_bpe(asset: dict, tokenizer, report: Report):

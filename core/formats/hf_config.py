@@ -49,6 +49,17 @@ def _token(value, where):
     raise AssetError(f"{where}: expected a string or an object with \"content\", found {excerpt(value)}")
 
 
+def _length(value, where) -> int | None:
+    """A ``model_max_length``: None for "no limit" (transformers writes
+    ``int(1e30)``, its VERY_LARGE_INTEGER, and some files 1e30 as a float)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise AssetError(f"{where}: expected a positive number, found {excerpt(value)}")
+    return None if value >= NO_LIMIT else int(value)
+
+
+NO_LIMIT = 10 ** 18  # at or above: transformers' "no limit" marker (int(1e30)), never a real context length
+
+
 def read_sidecars(folder) -> dict:
     """``{"roles": {role: token}, "additional": [...], "add_bos_token": bool, "add_eos_token": bool,
     "files": [names read], "from": {field: file}}`` from the files in ``folder`` (empty when none)."""
@@ -59,7 +70,7 @@ def read_sidecars(folder) -> dict:
             continue
         data = read_limited(path, limit=MAX_BYTES, what="a tokenizer config", error=AssetError, limit_name="config")
         try:
-            config = assets.parse_json(data)
+            config = assets.parse_json(data, any_int=True)
         except AssetError as exc:
             raise AssetError.at(str(path), exc) from None
         if not isinstance(config, dict):
@@ -76,6 +87,9 @@ def read_sidecars(folder) -> dict:
             found["additional"] = [t for i, v in enumerate(extra)
                                    if (t := _token(v, f"{path}: additional_special_tokens[{i}]")) is not None]
             found["from"]["additional_special_tokens"] = name
+        if "model_max_length" in config:
+            found["model_max_length"] = _length(config["model_max_length"], f"{path}: model_max_length")
+            found["from"]["model_max_length"] = name
         for flag in ("add_bos_token", "add_eos_token"):
             if flag in config:
                 if not isinstance(config[flag], bool):
@@ -93,6 +107,11 @@ def apply(asset: dict, model, report, path):
         return asset, model
     report.keep("config", f"read {', '.join(found['files'])} beside the tokenizer", "hf_config.read",
                 files=", ".join(found["files"]))
+    if "model_max_length" in found:
+        length = found["model_max_length"]
+        shown = "no limit" if length is None else f"{length} tokens"
+        report.keep("config.model_max_length", f"model_max_length: {shown} (what transformers truncates to; "
+                    "an asset does not truncate)", "hf_config.max_length", length=shown)
     kind, original = asset["kind"], model
     specials = [t for role, t in found["roles"].items() if t is not None and role != "unk_token"]
     specials += found["additional"]

@@ -130,3 +130,97 @@ def test_bad_side_files_are_one_line_naming_file_and_field(tmp_path, capsys, nam
     code = main(["import", str(tmp_path / "tokenizer.json"), "--format", "hf", "-o", str(tmp_path / "a.json")])
     err = capsys.readouterr().err
     assert code == 2 and message in err and "Traceback" not in err
+
+
+# ==== a model folder as downloaded (issue 36) ====
+
+def llama_folder(tmp_path):
+    """A folder as the Hub gives it: tokenizer.json, a tokenizer_config.json
+    whose model_max_length is transformers' int(1e30) and special_tokens_map.json."""
+    folder = tmp_path / "model"
+    folder.mkdir()
+    byte_level_bpe().save(str(folder / "tokenizer.json"))
+    (folder / "tokenizer_config.json").write_text(
+        '{"add_bos_token": true, "add_eos_token": false, "bos_token": "<s>", "eos_token": "</s>", '
+        '"unk_token": "<unk>", "model_max_length": 1000000000000000019884624838656, '
+        '"clean_up_tokenization_spaces": false}', "utf-8")
+    write(folder, "special_tokens_map.json", {"bos_token": {"content": "<s>", "lstrip": False},
+                                              "eos_token": "</s>", "unk_token": "<unk>"})
+    return folder
+
+
+def test_a_model_folder_imports_without_format_and_encodes_as_hf(tmp_path, capsys):
+    folder = llama_folder(tmp_path)
+    out = tmp_path / "a.json"
+    assert main(["import", str(folder), "-o", str(out), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)["report"]
+    details = [f["detail"] for f in report["kept"]]
+    assert details[0] == "hf, from tokenizer.json in the folder model"
+    assert any("model_max_length: no limit" in d for d in details)
+    assert any("tokenizer_config.json, special_tokens_map.json" in d for d in details)
+    reference = byte_level_bpe()
+    reference.post_processor = processors.TemplateProcessing(single="<s> $A", special_tokens=[
+        ("<s>", reference.token_to_id("<s>"))])
+    reference.add_special_tokens(["<s>", "</s>"])
+    for text in TEXTS:
+        for flag in ([], ["--add-special-tokens"]):
+            assert main(["encode", str(out), "--text", text, *flag]) == 0
+            got = [int(i) for i in capsys.readouterr().out.split()]
+            assert got == reference.encode(text, add_special_tokens=bool(flag)).ids, (text, flag)
+
+
+def test_a_huge_number_is_read_only_where_it_is_no_id(tmp_path):
+    folder = llama_folder(tmp_path)
+    (folder / "tokenizer_config.json").write_text('{"model_max_length": 512, "bos_token": "<s>"}', "utf-8")
+    assert any("512 tokens" in f.detail for f in import_file(folder / "tokenizer.json", "hf").report.kept)
+    (folder / "tokenizer_config.json").write_text('{"model_max_length": 1e30}', "utf-8")
+    assert any("no limit" in f.detail for f in import_file(folder / "tokenizer.json", "hf").report.kept)
+    (folder / "tokenizer_config.json").write_text('{"model_max_length": "long"}', "utf-8")
+    with pytest.raises(AssetError, match="tokenizer_config.json: model_max_length: expected a positive number"):
+        import_file(folder / "tokenizer.json", "hf")
+    (folder / "tokenizer_config.json").write_text('{"model_max_length": ' + "9" * 200 + "}", "utf-8")
+    with pytest.raises(AssetError, match="tokenizer_config.json: .*more than 100 digits"):
+        import_file(folder / "tokenizer.json", "hf")
+    spec = json.loads((folder / "tokenizer.json").read_text("utf-8"))
+    spec["model"]["vocab"]["x"] = 2 ** 60  # an ID stays bounded
+    (folder / "tokenizer.json").write_text(json.dumps(spec), "utf-8")
+    (folder / "tokenizer_config.json").unlink()
+    with pytest.raises(AssetError, match="over the limit 9007199254740991"):
+        import_file(folder / "tokenizer.json", "hf")
+
+
+@pytest.mark.parametrize("files, fmt", [({"vocab.txt": "[PAD]\n[UNK]\na\n"}, "bert-vocab"),
+                                        ({"x.tiktoken": None}, "tiktoken"),
+                                        ({"vocab.json": '{"a": 0}', "merges.txt": "#version: 0.2\n"}, "gpt2")])
+def test_each_format_is_told_from_a_folder(tmp_path, capsys, files, fmt):
+    from core.formats import import_source
+
+    for name, text in files.items():
+        (tmp_path / name).write_text(text if text is not None else "YQ== 0\n", "utf-8")
+    path, found, how = import_source(tmp_path)
+    assert found == fmt and path.name in files and "in the folder" in how
+
+
+def test_a_folder_without_a_tokenizer_or_with_two_is_one_line(tmp_path, capsys):
+    assert main(["import", str(tmp_path), "-o", str(tmp_path / "o.json")]) == 2
+    assert "a folder with no tokenizer file in it (looked for tokenizer.json" in capsys.readouterr().err
+    (tmp_path / "a.model").write_bytes(b"x")
+    (tmp_path / "b.model").write_bytes(b"x")
+    assert main(["import", str(tmp_path), "-o", str(tmp_path / "o.json")]) == 2
+    assert "2 files could be the tokenizer (a.model, b.model); name the one to import" in capsys.readouterr().err
+    odd = tmp_path / "notes.bin"
+    odd.write_bytes(b"\x00\x01")
+    assert main(["import", str(odd), "-o", str(tmp_path / "o.json")]) == 2
+    assert "cannot tell which format this file is; give --format" in capsys.readouterr().err
+
+
+def test_a_tiktoken_file_named_after_its_encoding_takes_that_pattern(tmp_path, capsys):
+    from core import shelf
+
+    path = tmp_path / "r50k_base.tiktoken"
+    path.write_bytes(shelf.original(shelf.find("r50k_base")))
+    assert main(["import", str(path), "-o", str(tmp_path / "r.json")]) == 0
+    out = capsys.readouterr().out
+    assert "the split pattern 'r50k_base' from the file's name" in out
+    assert main(["encode", str(tmp_path / "r.json"), "--text", "Hello world"]) == 0
+    assert capsys.readouterr().out.split() == ["15496", "995"]
