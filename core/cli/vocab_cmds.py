@@ -13,10 +13,10 @@ from __future__ import annotations
 import sys
 import time
 
-from core import tokenizer
+from core import engines
 from core.inspect.vocab import audit as run_audit, build_table
 from core.inspect.vocab import export
-from core.cli import shelf_cmds
+from core.inspect.vocab.audits import SKIPPED
 from core.cli.args import ASSET_HELP
 
 
@@ -44,8 +44,7 @@ class _Progress:
 
 
 def cmd_vocab(args, print_json) -> int:
-    asset, model = shelf_cmds.open_asset(args.asset)
-    tok = tokenizer.wrap(asset["kind"], model)
+    tok = engines.open_asset(args.asset, notes=engines.stderr_notes)  # the audit encodes 100k texts: natively
     table = build_table(tok, progress=_Progress("table"))
     found = None
     if args.audit or args.audit_csv:
@@ -71,6 +70,9 @@ def cmd_vocab(args, print_json) -> int:
         print(f"# {len(table)} tokens; {found.checked} checked: {len(found.unreachable)} never emitted for their "
               f"own text, {len(found.partial)} partial UTF-8, {len(found.no_merge_path)} with no merge path, "
               f"{len(found.duplicates)} duplicates up to case and leading space")
+        if found.skipped:
+            print("# not checked for reachability: " + ", ".join(f"{count} {SKIPPED[reason]}"
+                                                                for reason, count in found.skipped.items()))
         for token_id, ids in found.unreachable.items():
             print(f"# unreachable {token_id} {token[token_id]!r} -> {' + '.join(repr(token.get(i, i)) for i in ids)}")
         print("# scripts: " + ", ".join(f"{name} {count}" for name, count in found.scripts.items()))

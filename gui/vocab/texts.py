@@ -50,9 +50,25 @@ def audit_summary(found, table) -> str:
              .replace("%1", str(found.checked)).replace("%2", str(len(found.unreachable)))
              .replace("%3", str(len(found.partial))).replace("%4", str(len(found.no_merge_path)))
              .replace("%5", str(len(found.duplicates)))]
+    if found.skipped:
+        lines.append(QCoreApplication.translate("VocabTexts", "Not checked for reachability: %1").replace(
+            "%1", ", ".join(f"{count} {skipped_reason(reason)}" for reason, count in found.skipped.items())))
     for token_id, ids in list(found.unreachable.items())[:20]:
         lines.append(QCoreApplication.translate("VocabTexts", "%1 (ID %2) encodes as %3").replace("%1", token[token_id]).replace("%2", str(token_id))
                      .replace("%3", " + ".join(token.get(i, str(i)) for i in ids)))
     lines.append(QCoreApplication.translate("VocabTexts", "Tokens per script: %1").replace(
         "%1", ", ".join(f"{name} {count}" for name, count in found.scripts.items())))
     return "\n".join(lines)
+
+
+def skipped_reason(reason: str) -> str:
+    """Why a token was not checked (core.inspect.vocab.audits.SKIPPED), in the UI's language."""
+    return {"special": QCoreApplication.translate("VocabTexts", "special"),
+            "byte": QCoreApplication.translate("VocabTexts", "byte piece"),
+            "added": QCoreApplication.translate("VocabTexts", "added or unknown token"),
+            "partial": QCoreApplication.translate("VocabTexts", "partial UTF-8: no text of its own"),
+            "base": QCoreApplication.translate("VocabTexts", "a base symbol"),
+            "not_normal": QCoreApplication.translate("VocabTexts", "not a normal piece"),
+            "continuation": QCoreApplication.translate("VocabTexts",
+                                                       "a continuation: always the longest match somewhere"),
+            "no_check": QCoreApplication.translate("VocabTexts", "this kind has no reachability check")}[reason]

@@ -52,57 +52,57 @@
 <context>
     <name>AssetLibraryModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="50"/>
+        <location filename="../../gui/asset_models.py" line="51"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="51"/>
+        <location filename="../../gui/asset_models.py" line="52"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="52"/>
+        <location filename="../../gui/asset_models.py" line="53"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="53"/>
+        <location filename="../../gui/asset_models.py" line="54"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="54"/>
+        <location filename="../../gui/asset_models.py" line="55"/>
         <source>Merges</source>
         <translation>合并数</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="55"/>
+        <location filename="../../gui/asset_models.py" line="56"/>
         <source>Interface identity</source>
         <translation>接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="56"/>
+        <location filename="../../gui/asset_models.py" line="57"/>
         <source>Full identity</source>
         <translation>完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="57"/>
+        <location filename="../../gui/asset_models.py" line="58"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="71"/>
+        <location filename="../../gui/asset_models.py" line="72"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="76"/>
+        <location filename="../../gui/asset_models.py" line="77"/>
         <source>open: %1</source>
         <translation>已打开：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="79"/>
+        <location filename="../../gui/asset_models.py" line="80"/>
         <source>cannot load</source>
         <translation>无法加载</translation>
     </message>
@@ -110,246 +110,246 @@
 <context>
     <name>AssetManager</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="42"/>
+        <location filename="../../gui/asset_manager.py" line="43"/>
         <source>Tokenizer assets (*.json);;All files (*)</source>
         <translation>分词器资产 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="110"/>
+        <location filename="../../gui/asset_manager.py" line="111"/>
         <source>No folder chosen</source>
         <translation>未选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="111"/>
+        <location filename="../../gui/asset_manager.py" line="112"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="112"/>
+        <location filename="../../gui/asset_manager.py" line="113"/>
         <source>Rescan</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="113"/>
+        <location filename="../../gui/asset_manager.py" line="114"/>
         <source>Stop scan</source>
         <translation>停止扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="115"/>
+        <location filename="../../gui/asset_manager.py" line="116"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="116"/>
+        <location filename="../../gui/asset_manager.py" line="117"/>
         <source>Add trained model</source>
         <translation>添加已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="117"/>
+        <location filename="../../gui/asset_manager.py" line="118"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="118"/>
+        <location filename="../../gui/asset_manager.py" line="119"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="119"/>
+        <location filename="../../gui/asset_manager.py" line="120"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="120"/>
+        <location filename="../../gui/asset_manager.py" line="121"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="121"/>
+        <location filename="../../gui/asset_manager.py" line="122"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="122"/>
+        <location filename="../../gui/asset_manager.py" line="123"/>
         <source>Swap two IDs: same shapes, other meaning (Chapter 19, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（第 19 章，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="123"/>
+        <location filename="../../gui/asset_manager.py" line="124"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="124"/>
+        <location filename="../../gui/asset_manager.py" line="125"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="125"/>
+        <location filename="../../gui/asset_manager.py" line="126"/>
         <source>Encode and decode with this tokenizer in the Encode / decode tab</source>
         <translation>在“编码 / 解码”标签页中用此分词器编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="131"/>
+        <location filename="../../gui/asset_manager.py" line="132"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="146"/>
+        <location filename="../../gui/asset_manager.py" line="147"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="226"/>
+        <location filename="../../gui/asset_manager.py" line="227"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="236"/>
+        <location filename="../../gui/asset_manager.py" line="237"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="243"/>
+        <location filename="../../gui/asset_manager.py" line="244"/>
         <source>Scanned %1 of %2 files</source>
         <translation>已扫描 %1/%2 个文件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="264"/>
+        <location filename="../../gui/asset_manager.py" line="265"/>
         <source>%1 assets in the folder</source>
         <translation>文件夹中有 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="266"/>
+        <location filename="../../gui/asset_manager.py" line="267"/>
         <source>; %1 files could not be read (hover for why)</source>
         <translation>；%1 个文件无法读取（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="296"/>
+        <location filename="../../gui/asset_manager.py" line="297"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="309"/>
+        <location filename="../../gui/asset_manager.py" line="310"/>
         <source>Still working on the last action…</source>
         <translation>上一个操作仍在进行…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="311"/>
+        <location filename="../../gui/asset_manager.py" line="312"/>
         <source>Working…</source>
         <translation>正在处理…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="339"/>
+        <location filename="../../gui/asset_manager.py" line="340"/>
         <source>Cancelled; the workspace is unchanged.</source>
         <translation>已取消；工作区未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="352"/>
+        <location filename="../../gui/asset_manager.py" line="353"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="356"/>
+        <location filename="../../gui/asset_manager.py" line="357"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="365"/>
+        <location filename="../../gui/asset_manager.py" line="366"/>
         <source>Opened %1 asset(s)</source>
         <translation>已打开 %1 个资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="367"/>
+        <location filename="../../gui/asset_manager.py" line="368"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个资产文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="392"/>
+        <location filename="../../gui/asset_manager.py" line="393"/>
         <source>Not saved.</source>
         <translation>未保存。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="528"/>
+        <location filename="../../gui/asset_manager.py" line="529"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="371"/>
+        <location filename="../../gui/asset_manager.py" line="372"/>
         <source>trained model</source>
         <translation>已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="381"/>
+        <location filename="../../gui/asset_manager.py" line="382"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="396"/>
+        <location filename="../../gui/asset_manager.py" line="397"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="405"/>
+        <location filename="../../gui/asset_manager.py" line="406"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="416"/>
+        <location filename="../../gui/asset_manager.py" line="417"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="426"/>
+        <location filename="../../gui/asset_manager.py" line="427"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="426"/>
+        <location filename="../../gui/asset_manager.py" line="427"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="430"/>
+        <location filename="../../gui/asset_manager.py" line="431"/>
         <source>The asset changed while it was being renamed; rename it again.</source>
         <translation>重命名期间该资产已被修改，请重新命名。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="437"/>
+        <location filename="../../gui/asset_manager.py" line="438"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="456"/>
+        <location filename="../../gui/asset_manager.py" line="457"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="466"/>
+        <location filename="../../gui/asset_manager.py" line="467"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="467"/>
+        <location filename="../../gui/asset_manager.py" line="468"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="486"/>
+        <location filename="../../gui/asset_manager.py" line="487"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="487"/>
+        <location filename="../../gui/asset_manager.py" line="488"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="525"/>
+        <location filename="../../gui/asset_manager.py" line="526"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
@@ -477,47 +477,47 @@
 <context>
     <name>BehaviourModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="154"/>
+        <location filename="../../gui/asset_models.py" line="155"/>
         <source>Probe</source>
         <translation>探针</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="155"/>
+        <location filename="../../gui/asset_models.py" line="156"/>
         <source>How</source>
         <translation>方式</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="156"/>
+        <location filename="../../gui/asset_models.py" line="157"/>
         <source>IDs in A</source>
         <translation>A 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="157"/>
+        <location filename="../../gui/asset_models.py" line="158"/>
         <source>IDs in B</source>
         <translation>B 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="158"/>
+        <location filename="../../gui/asset_models.py" line="159"/>
         <source>A&apos;s IDs read by B</source>
         <translation>A 的 ID 由 B 读取</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="161"/>
+        <location filename="../../gui/asset_models.py" line="162"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="162"/>
+        <location filename="../../gui/asset_models.py" line="163"/>
         <source>same pieces, other IDs</source>
         <translation>片段相同，ID 不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="163"/>
+        <location filename="../../gui/asset_models.py" line="164"/>
         <source>other pieces</source>
         <translation>片段不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="164"/>
+        <location filename="../../gui/asset_models.py" line="165"/>
         <source>fails in one</source>
         <translation>其中一个失败</translation>
     </message>
@@ -800,87 +800,87 @@
 <context>
     <name>ComponentModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="109"/>
+        <location filename="../../gui/asset_models.py" line="110"/>
         <source>Component</source>
         <translation>组件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="110"/>
+        <location filename="../../gui/asset_models.py" line="111"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="111"/>
+        <location filename="../../gui/asset_models.py" line="112"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="112"/>
+        <location filename="../../gui/asset_models.py" line="113"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="115"/>
+        <location filename="../../gui/asset_models.py" line="116"/>
         <source>Initial symbols and IDs</source>
         <translation>初始符号与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="116"/>
+        <location filename="../../gui/asset_models.py" line="117"/>
         <source>Vocabulary (ID → token)</source>
         <translation>词表（ID → token）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="117"/>
+        <location filename="../../gui/asset_models.py" line="118"/>
         <source>Merges / segmentation rule</source>
         <translation>合并 / 切分规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="118"/>
+        <location filename="../../gui/asset_models.py" line="119"/>
         <source>Special tokens and IDs</source>
         <translation>特殊 token 与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="119"/>
+        <location filename="../../gui/asset_models.py" line="120"/>
         <source>Normalizer</source>
         <translation>规范化器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="120"/>
+        <location filename="../../gui/asset_models.py" line="121"/>
         <source>Pre-tokenizer</source>
         <translation>预分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="121"/>
+        <location filename="../../gui/asset_models.py" line="122"/>
         <source>Boundary rule</source>
         <translation>边界规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="122"/>
+        <location filename="../../gui/asset_models.py" line="123"/>
         <source>Post-processor</source>
         <translation>后处理器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="123"/>
+        <location filename="../../gui/asset_models.py" line="124"/>
         <source>Merge counts (provenance)</source>
         <translation>合并计数（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="124"/>
+        <location filename="../../gui/asset_models.py" line="125"/>
         <source>Trainer (provenance)</source>
         <translation>训练器（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="125"/>
+        <location filename="../../gui/asset_models.py" line="126"/>
         <source>Training data (provenance)</source>
         <translation>训练数据（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="135"/>
+        <location filename="../../gui/asset_models.py" line="136"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="137"/>
+        <location filename="../../gui/asset_models.py" line="138"/>
         <source>different</source>
         <translation>不同</translation>
     </message>
@@ -2868,22 +2868,22 @@
 <context>
     <name>SwapDialog</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="66"/>
+        <location filename="../../gui/asset_manager.py" line="67"/>
         <source>Make a deliberately broken copy</source>
         <translation>制作故意损坏的副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="75"/>
+        <location filename="../../gui/asset_manager.py" line="76"/>
         <source>The copy keeps its size and merges, so every shape check still passes; only what the two IDs mean changes.</source>
         <translation>副本保留原有大小和合并，因此所有形状检查仍会通过；只有这两个 ID 的含义改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="79"/>
+        <location filename="../../gui/asset_manager.py" line="80"/>
         <source>First ID:</source>
         <translation>第一个 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="80"/>
+        <location filename="../../gui/asset_manager.py" line="81"/>
         <source>Second ID:</source>
         <translation>第二个 ID：</translation>
     </message>
@@ -3323,11 +3323,13 @@
     <name>VocabTexts</name>
     <message>
         <location filename="../../gui/vocab/texts.py" line="11"/>
+        <location filename="../../gui/vocab/texts.py" line="66"/>
         <source>special</source>
         <translation>特殊</translation>
     </message>
     <message>
         <location filename="../../gui/vocab/texts.py" line="12"/>
+        <location filename="../../gui/vocab/texts.py" line="67"/>
         <source>byte piece</source>
         <translation>字节片</translation>
     </message>
@@ -3388,13 +3390,48 @@
     </message>
     <message>
         <location filename="../../gui/vocab/texts.py" line="54"/>
+        <source>Not checked for reachability: %1</source>
+        <translation>未检查可达性：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="57"/>
         <source>%1 (ID %2) encodes as %3</source>
         <translation>%1（ID %2）编码为 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="56"/>
+        <location filename="../../gui/vocab/texts.py" line="59"/>
         <source>Tokens per script: %1</source>
         <translation>各文字的词元数：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="68"/>
+        <source>added or unknown token</source>
+        <translation>添加的词元或未知词元</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="69"/>
+        <source>partial UTF-8: no text of its own</source>
+        <translation>不完整的 UTF-8：本身不是文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="70"/>
+        <source>a base symbol</source>
+        <translation>基础符号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="71"/>
+        <source>not a normal piece</source>
+        <translation>不是普通片段</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="72"/>
+        <source>a continuation: always the longest match somewhere</source>
+        <translation>续接片段：总是某处的最长匹配</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/texts.py" line="74"/>
+        <source>this kind has no reachability check</source>
+        <translation>此类分词器没有可达性检查</translation>
     </message>
     <message>
         <location filename="../../gui/vocab/view.py" line="289"/>

@@ -219,3 +219,30 @@ def test_cli_vocab_json_names_the_planted_token(tmp_path):
         assert sum(1 for _ in f) == model.vocab_size + 1
     code, out, _ = _cli("vocab", str(path), "--audit")
     assert code == 0 and f"# unreachable {ids['wxy']} 'wxy' -> 'w' + 'xy'" in out
+
+
+# ==== a rank file (whole pre-tokens looked up first): its text through the encoder ====
+
+def test_a_planted_unreachable_token_in_a_rank_file_is_named(tmp_path, capsys):
+    """tiktoken-style models look a pre-token up whole, so a token is never
+    emitted only when the pre-tokenizer cuts its own text: "a b" (cl100k's
+    split gives "a" and " b") is planted and found; its partial-UTF-8
+    neighbour and the special are counted as not checked, never silently."""
+    import base64
+
+    from core.cli.main import main
+
+    tokens = [bytes([b]) for b in range(256)] + [b"ab", b"a b", b"\xe4\xb8", b" b"]
+    path = tmp_path / "planted.tiktoken"
+    path.write_text("".join(f"{base64.b64encode(t).decode()} {rank}\n" for rank, t in enumerate(tokens)), "ascii")
+    (tmp_path / "planted.tiktoken.json").write_text('{"special_tokens": {"<|end|>": 260}}', "utf-8")
+    asset = tmp_path / "planted.json"
+    assert main(["import", str(path), "--pattern", "cl100k_base", "--specials", str(tmp_path / "planted.tiktoken.json"),
+                 "-o", str(asset)]) == 0
+    capsys.readouterr()
+    assert main(["vocab", str(asset), "--audit"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("#")]
+    # 128 single bytes 0x80-0xFF and E4 B8 are partial UTF-8
+    assert "131 checked: 1 never emitted for their own text, 129 partial UTF-8" in lines[0]
+    assert lines[1] == "# not checked for reachability: 129 partial UTF-8: no text of its own, 1 special"
+    assert lines[2] == "# unreachable 257 'aĠb' -> 'a' + 'Ġb'"

@@ -8,14 +8,18 @@
   :meth:`core.models.bpe_model.BPEModel._merge` does; the pipeline is left
   out because a token inside a word (``er`` without ``</w>``, a piece
   without ``▁``) has no text of its own to encode.  A model that looks a
-  whole word up first (``ignore_merges``, tiktoken) can emit any token, so
-  none is reported.  Unigram: the Viterbi segmentation of the piece itself
+  whole pre-token up first (``ignore_merges``: tiktoken's rank files,
+  Llama 3) emits a token for its own text unless the pre-tokenizer cuts
+  that text: its text goes through the real encoder (Land & Bartolo 2024's
+  check), and a token whose bytes are not text (partial UTF-8) is skipped.  Unigram: the Viterbi segmentation of the piece itself
   is not the piece (a neighbour split scores higher).  WordPiece: a
   word-start token's text through the whole pipeline (an uncased model
   never emits ``The``; punctuation splits ``a.b``); continuations are
   always the longest match at some offset, so none is reported.
   Specials, the unknown token, byte pieces and added tokens are not
-  checked: they are not made by the model from text.
+  checked: they are not made by the model from text.  Every token left
+  unchecked is counted under its reason (``Audit.skipped``), so a summary
+  never says "0 checked" without saying why.
 * ``partial-utf8``: the token's bytes are not valid UTF-8 on their own:
   how many bytes end a character before it (``tail``) and which code points
   the unfinished character at its end can be (``head``).
@@ -34,6 +38,11 @@ from core.inspect.vocab import derivation as derive
 from core.inspect.vocab.table import DUPLICATE, NO_MERGE_PATH, PARTIAL, SPECIAL, UNREACHABLE, BYTE, VocabTable
 
 STEP = 256  # tokens between two progress reports
+# Why a token's reachability is not checked (Audit.skipped's keys), in English.
+SKIPPED = {"special": "special", "byte": "byte piece", "added": "added or unknown token",
+           "partial": "partial UTF-8: no text of its own", "base": "a base symbol",
+           "not_normal": "not a normal piece", "continuation": "a continuation: always the longest match somewhere",
+           "no_check": "this kind has no reachability check"}
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,7 @@ class Audit:
     no_merge_path: list[int] = field(default_factory=list)
     duplicates: dict[int, int] = field(default_factory=dict)  # ID -> the first ID with the same key
     scripts: dict[str, int] = field(default_factory=dict)  # script -> tokens holding it ("bytes": none whole)
+    skipped: dict[str, int] = field(default_factory=dict)  # why a token was not checked (SKIPPED's keys) -> count
     cancelled: bool = False
 
     def flags(self) -> dict[int, tuple[str, ...]]:
@@ -164,10 +174,18 @@ def audit(tok, table: VocabTable, *, progress=None, should_stop=None) -> Audit:
         token_id, flags = table.ids[r], table.flags[r]
         if PARTIAL in flags:
             out.partial[token_id] = partial_of(table.data[r])
-        if check is None or SPECIAL in flags or BYTE in flags or token_id in specials:
+        if check is None:
+            _skip(out, "no_check")
+            continue
+        if SPECIAL in flags or token_id in specials:
+            _skip(out, "special")
+            continue
+        if BYTE in flags:
+            _skip(out, "byte")
             continue
         got = check(token_id, table.data[r], table.tokens[r])
-        if got is None:
+        if isinstance(got, str):
+            _skip(out, got)
             continue
         out.checked += 1
         if list(got) != [token_id]:
@@ -180,39 +198,53 @@ def audit(tok, table: VocabTable, *, progress=None, should_stop=None) -> Audit:
     return out
 
 
+def _skip(out: Audit, reason: str) -> None:
+    out.skipped[reason] = out.skipped.get(reason, 0) + 1
+
+
 def _checker(tok, parents):
-    """A function (id, bytes, token) -> the IDs its text encodes to, or None
-    where the token is not checked; None for a kind with no check."""
+    """A function (id, bytes, token) -> the IDs its text encodes to, or the
+    reason it is not checked; None for a kind with no check."""
     model = tok.model
     if tok.kind == "byte-bpe":
         return lambda token_id, data, token: tok.encode_ids(data)
     if tok.kind in ("bpe", "char-bpe"):
-        if getattr(model, "ignore_merges", False):
-            return None
-        table = pair_table(tok)
         unk = getattr(model, "unk", None)
         added = {a.id for a in getattr(model, "added", ())}
+        if getattr(model, "ignore_merges", False):
+            def by_text(token_id, data, token):
+                if token_id in added or token == unk:
+                    return "added"
+                try:
+                    text = data.decode("utf-8")
+                except UnicodeDecodeError:
+                    return "partial"
+                return tok.encode_ids(text)
+            return by_text
+        table = pair_table(tok)
 
         def by_merges(token_id, data, token):
             if token_id in added or token == unk:
-                return None
+                return "added"
             leaves = derive.merge_tree(tok, token_id, parents).leaves()
-            return replay(leaves, table) if len(leaves) > 1 else None
+            return replay(leaves, table) if len(leaves) > 1 else "base"
         return by_merges
     if tok.kind == "unigram":
         from core.models.unigram.model import NORMAL
 
         def by_viterbi(token_id, data, token):
             if model.pieces[token_id].type != NORMAL:
-                return None
+                return "not_normal"
             return [node.id for node in model.lattice(token).viterbi().nodes]
         return by_viterbi
     if tok.kind == "wordpiece":
         prefix = model.prefix
 
         def by_pipeline(token_id, data, token):
-            if token == model.unk or (token.startswith(prefix) and token != prefix):
-                return None
+            if token == model.unk:
+                return "added"
+            if token.startswith(prefix) and token != prefix:
+                return "continuation"
             return tok.encode_ids(token)
         return by_pipeline
     return None
