@@ -256,8 +256,14 @@ FINDINGS = {
     "bert_vocab.upper": QT_TRANSLATE_NOOP("core_text", "{count} tokens have upper-case letters, which lower-cased "
                                                        "input never reaches: this looks like a cased vocabulary "
                                                        "(import with --cased)"),
-    "bert_vocab.max_chars": QT_TRANSLATE_NOOP("core_text", "max_input_chars_per_word not recorded: assumed BERT's "
-                                                           "{bert} (HF uses {hf})"),
+    "bert_vocab.missing_specials": QT_TRANSLATE_NOOP("core_text", "{tokens} not in the vocabulary: transformers' "
+                                                                  "BertTokenizer and HF's BertWordPieceTokenizer "
+                                                                  "expect BERT's five specials and refuse or misread "
+                                                                  "a file without them (train with the default "
+                                                                  "--specials)"),
+    "bert_vocab.max_chars": QT_TRANSLATE_NOOP("core_text", "max_input_chars_per_word not recorded: {hf}, as "
+                                                           "transformers' BertTokenizer(Fast) and HF tokenizers use "
+                                                           "(Google's BERT code used {bert}): a longer word is [UNK]"),
     "export.specials": QT_TRANSLATE_NOOP("core_text", "the specials become added tokens, which are matched wherever "
                                                       "their text occurs (e.g. {example}); the byte-bpe asset reads "
                                                       "such text as bytes unless asked to allow specials"),

@@ -43,8 +43,9 @@ EPILOG = """algorithms and their options:
              byte-level model has no such split).
   wordpiece  pair score count(ab)/(count(a)*count(b)), the Hugging Face
              course's approximation (BERT shipped no trainer; Chapter 19).
-             --vocab-size N (required), --specials [CLS],[SEP],...
-             (after [UNK]), --min-frequency N (pairs seen fewer times are
+             --vocab-size N (required), --specials (default BERT's
+             [PAD],[UNK],[CLS],[SEP],[MASK] = IDs 0-4; --specials '' for
+             [UNK] alone), --min-frequency N (pairs seen fewer times are
              never merged), --pretokenizer whitespace only.
   unigram    Kudo (2018) EM + pruning, SentencePiece-style ▁ words.
              --vocab-size N (required), --seed-size, --shrink,
@@ -238,7 +239,8 @@ def train_asset(args):
 
         words = word_table(records, args.pretokenizer)
         with progress_bar("token") as progress:
-            model = wordpiece.train(words, vocab_size=args.vocab_size, specials=specials or (),
+            model = wordpiece.train(words, vocab_size=args.vocab_size,
+                                    specials=wordpiece.BERT_SPECIALS if specials is None else specials,
                                     min_frequency=args.min_frequency, progress=progress)
         return model, assets.wordpiece_to_asset(model, name=name), {
             "vocab_size": len(model.vocab), "merges": len(model.trace.steps), "stop_reason": model.trace.stop_reason,

@@ -58,7 +58,7 @@ def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", post_pr
     added = tuple(t for t in SPECIALS if t in first)
     try:
         model = wordpiece.WordPiece(tuple(tokens), unk=unk, basic=basic, added=added, cleanup=True,
-                                    max_input_chars_per_word=wordpiece.BERT_MAX_CHARS)
+                                    max_input_chars_per_word=wordpiece.HF_MAX_CHARS)
     except StudioError as exc:
         raise AssetError.at(str(path), exc) from None
     report.keep("model", f"{len(tokens)} tokens, ID = line number - 1, continuation prefix ##", "bert_vocab.tokens",
@@ -87,8 +87,9 @@ def read(path, *, pattern=None, cased: bool = False, unk: str = "[UNK]", post_pr
         report.change("normalizer", f"{upper} tokens have upper-case letters, which lower-cased input never "
                       "reaches: this looks like a cased vocabulary (import with --cased)", "bert_vocab.upper",
                       count=upper)
-    report.change("model", f"max_input_chars_per_word not recorded: assumed BERT's {wordpiece.BERT_MAX_CHARS} "
-                  f"(HF uses {wordpiece.HF_MAX_CHARS})", "bert_vocab.max_chars", bert=wordpiece.BERT_MAX_CHARS,
+    report.change("model", f"max_input_chars_per_word not recorded: {wordpiece.HF_MAX_CHARS}, as transformers' "
+                  f"BertTokenizer(Fast) and HF tokenizers use (Google's BERT code used {wordpiece.BERT_MAX_CHARS}): "
+                  f"a longer word is [UNK]", "bert_vocab.max_chars", bert=wordpiece.BERT_MAX_CHARS,
                   hf=wordpiece.HF_MAX_CHARS)
     asset = assets.wordpiece_to_asset(model)
     asset["trainer"] = trainer_for("bert-vocab", path, data)
@@ -114,6 +115,12 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
         report.lose("normalizer", "BasicTokenizer options (none: whitespace only)", "bert_vocab.no_basic")
     report.lose("model", f"max_input_chars_per_word {tokenizer.max_input_chars_per_word}", "bert_vocab.lost_max_chars",
                 limit=tokenizer.max_input_chars_per_word)
+    missing = [t for t in SPECIALS if t not in tokenizer.ids]
+    if missing:
+        report.change("specials", f"{', '.join(missing)} not in the vocabulary: transformers' BertTokenizer and "
+                      "HF's BertWordPieceTokenizer expect BERT's five specials and refuse or misread a file without "
+                      "them (train with the default --specials)", "bert_vocab.missing_specials",
+                      tokens=", ".join(missing))
     write_bytes_atomic(out, ("\n".join(tokenizer.vocab) + "\n").encode("utf-8"))
     report.keep("model", f"{len(tokenizer.vocab)} tokens, one per line in ID order", "bert_vocab.export",
                 tokens=len(tokenizer.vocab))

@@ -41,6 +41,7 @@ from core.errors import TokenizerError
 from core.numbers import MAX_VOCAB
 
 BERT_MAX_CHARS = 200
+BERT_SPECIALS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")  # BERT's vocab.txt and HF's BERT trainer, IDs 0-4
 HF_MAX_CHARS = 100
 TRAINER_NAME = "subword-studio.wordpiece"
 TRAINER_VERSION = "1"
@@ -551,7 +552,8 @@ def train(
 
     ``corpus`` holds the words the WordPiece stage sees (already through any
     BasicTokenizer).  The vocabulary is ``unk``, ``specials``, the sorted
-    initial symbols, then each new symbol in merge order.  A pair seen fewer
+    initial symbols, then each new symbol in merge order (``unk`` takes its
+    place among ``specials`` when it is one of them).  A pair seen fewer
     than ``min_frequency`` times is never merged (HF trainers' option of
     that name); when no pair is left training stops (``no_pairs``).
     """
@@ -565,7 +567,9 @@ def train(
         raise TokenizerError("the continuation prefix must not be empty")
     words = [initial_symbols(w, prefix) for w in corpus.words]
     alphabet = tuple(sorted({s for symbols in words for s in symbols}))
-    vocab = list(dict.fromkeys((unk, *specials, *alphabet)))
+    # The specials in the order given, the unknown token first unless among them
+    # (BERT's [PAD] [UNK] [CLS] [SEP] [MASK] are IDs 0-4).
+    vocab = list(dict.fromkeys((*((unk,) if unk not in specials else ()), *specials, *alphabet)))
     known = set(vocab)
     counts = _PairCounts(words, corpus.counts)
     ranking = _Ranking(counts, min_frequency)

@@ -20,7 +20,7 @@ def vocab_file(tok, path):
     return path
 
 
-def bert(path, lowercase, max_chars=200):
+def bert(path, lowercase, max_chars=100):
     tok = Tokenizer(models.WordPiece.from_file(str(path), unk_token="[UNK]", max_input_chars_per_word=max_chars))
     tok.normalizer = normalizers.BertNormalizer(lowercase=lowercase)
     tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()

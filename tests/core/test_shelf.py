@@ -178,6 +178,9 @@ def test_bert_entry_gives_tokenizers_bert_wordpiece_ids(tmp_path):
     with_specials = ours.encode_ids(MULTILINGUAL, add_special_tokens=True)
     assert with_specials == hf.encode(MULTILINGUAL).ids and (with_specials[0], with_specials[-1]) == (101, 102)
     assert list(ours.encode(LONG).ids) == hf.encode(LONG, add_special_tokens=False).ids
+    # HF's 100 characters a word: 120 is one [UNK], 100 is searched (Google's code said 200).
+    for word in ("ab" * 60, "ab" * 50, "x" * 101):
+        assert ours.encode_ids(f"a {word} b") == hf.encode(f"a {word} b", add_special_tokens=False).ids, word
 
 
 def _packaging():

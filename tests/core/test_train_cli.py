@@ -292,3 +292,28 @@ def test_ctrl_c_exits_130_and_writes_nothing(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert not out.exists() and not [p for p in tmp_path.iterdir() if p.name.startswith("out")]
+
+
+def test_a_trained_wordpiece_vocab_txt_loads_in_bert_wordpiece_tokenizer(capsys, tmp_path):
+    """BERT's five specials by default (IDs 0-4, as HF's trainer lays them
+    out), so the exported vocab.txt is a BERT vocabulary transformers reads;
+    --specials '' leaves [UNK] alone and the export says what is missing."""
+    tokenizers = pytest.importorskip("tokenizers")
+    text = tmp_path / "c.txt"
+    text.write_text("the cat sat on the mat\nthe theme of the thesis\nthen there they were\n" * 5, "utf-8")
+    out, vocab = tmp_path / "wp.json", tmp_path / "vocab.txt"
+    assert main(["train", str(text), "--format", "text", "--algo", "wordpiece", "--vocab-size", "60",
+                 "-o", str(out)]) == 0
+    assert main(["export", str(out), "--format", "bert-vocab", "-o", str(vocab), "--json"]) == 0
+    assert "not in the vocabulary" not in capsys.readouterr().out
+    assert vocab.read_text("utf-8").split("\n")[:5] == ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+    hf = tokenizers.BertWordPieceTokenizer(str(vocab), lowercase=False)
+    for probe in ("the cat sat", "there the thesis", "zebra"):
+        assert main(["encode", str(out), "--text", probe]) == 0
+        ours = [int(i) for i in capsys.readouterr().out.split()]
+        assert ours == hf.encode(probe, add_special_tokens=False).ids, probe
+    assert main(["train", str(text), "--format", "text", "--algo", "wordpiece", "--vocab-size", "60",
+                 "--specials", "", "-o", str(out), "--force"]) == 0
+    capsys.readouterr()
+    assert main(["export", str(out), "--format", "bert-vocab", "-o", str(vocab), "--force"]) == 0
+    assert "[SEP], [PAD], [CLS], [MASK] not in the vocabulary: transformers' BertTokenizer" in capsys.readouterr().out
