@@ -256,6 +256,10 @@ FINDINGS = {
     "bert_vocab.upper": QT_TRANSLATE_NOOP("core_text", "{count} tokens have upper-case letters, which lower-cased "
                                                        "input never reaches: this looks like a cased vocabulary "
                                                        "(import with --cased)"),
+    "train.word_too_long": QT_TRANSLATE_NOOP("core_text", "word {index} of the corpus has {length} characters, over "
+                                                          "the {limit} of a char-BPE word (training time and memory "
+                                                          "grow with it: some 18 bytes a character); split it into "
+                                                          "words"),
     "bert_vocab.missing_specials": QT_TRANSLATE_NOOP("core_text", "{tokens} not in the vocabulary: transformers' "
                                                                   "BertTokenizer and HF's BertWordPieceTokenizer "
                                                                   "expect BERT's five specials and refuse or misread "

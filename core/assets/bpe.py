@@ -3,6 +3,7 @@ string tokens with any IDs; the model body is :mod:`core.models.bpe_model`'s."""
 
 from __future__ import annotations
 
+from core.errors import AssetError
 from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, post_processor, require, \
     with_post_processor
 
@@ -29,5 +30,8 @@ def bpe_from_asset(asset: dict):
     built = bpe_model.from_asset_model(model, normalizer=asset.get("normalizer"),
                                        pre_tokenizer=asset.get("pre_tokenizer"), post=post_processor(asset))
     check_implied(asset, bpe_model.implied_envelope(built))
+    if built.byte_fallback and not any(built.vocab_id(f"<0x{b:02X}>") is not None for b in range(256)):
+        raise AssetError("model.byte_fallback: true, but the vocabulary holds none of the byte pieces <0x00> to "
+                         "<0xFF> a character without a token would fall back to")
     built.build_indexes()
     return built

@@ -59,15 +59,22 @@ def char_bpe_from_asset(asset: dict) -> char_bpe.CharBPE:
     if unk is not None and not isinstance(unk, str):
         raise AssetError(f"{where}.unk: expected a string or null")
     end_of_word = require(model, "end_of_word", str, where)
-    merges = []
+    merges, seen = [], {}
     for index, entry in enumerate(require(model, "merges", list, where)):
         at = f"{where}.merges[{index}]"
         rank = require(entry, "rank", int, at)
         pair = require(entry, "pair", list, at)
         if len(pair) != 2 or not all(isinstance(s, str) for s in pair):
             raise AssetError(f"{at}.pair: expected two symbol strings")
+        # A trainer never learns a pair twice (once merged, it is gone), and
+        # every import refuses a repeated line: a repeat is an edited file.
+        if tuple(pair) in seen:
+            raise AssetError(f"{at}.pair: {excerpt(pair[0])} + {excerpt(pair[1])} repeats merges[{seen[tuple(pair)]}]")
+        seen[tuple(pair)] = index
         new = entry.get("new", pair[0] + pair[1])
         count = require(entry, "count", int, at) if "count" in entry else 0
+        if count < 0:
+            raise AssetError(f"{at}.count: {count} is below 0; a count says how often the pair occurred")
         merges.append(char_bpe.Merge(rank, pair[0], pair[1], new, count))
     try:
         built = char_bpe.CharBPE(tuple(alphabet), tuple(merges), end_of_word=end_of_word, unk=unk)

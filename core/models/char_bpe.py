@@ -78,6 +78,12 @@ def merge_symbols(symbols, left, right, new):
     return out
 
 
+# The longest word char BPE trains on: a million characters train in a few
+# seconds and some 20 MB (a 50 MB "word" took 60 s and 900 MB).  No real
+# word comes near it; SentencePiece stops at 4,192 bytes.
+MAX_WORD_CHARS = 1_000_000
+
+
 def train(
     corpus: WordCorpus,
     *,
@@ -103,6 +109,12 @@ def train(
         raise TokenizerError(f"vocab size must be an integer >= 0, not {excerpt(vocab_size)}")
     if len(corpus) == 0:
         raise TokenizerError("the corpus is empty")
+    longest = max(range(len(corpus)), key=lambda k: len(corpus.words[k]))
+    if len(corpus.words[longest]) > MAX_WORD_CHARS:
+        raise TokenizerError(f"word {longest + 1} of the corpus has {len(corpus.words[longest]):,} characters, over "
+                             f"the {MAX_WORD_CHARS:,} of a char-BPE word (training time and memory grow with it: "
+                             "some 18 bytes a character); split it into words", code="train.word_too_long",
+                             index=longest + 1, length=f"{len(corpus.words[longest]):,}", limit=f"{MAX_WORD_CHARS:,}")
     # One word's symbols at a time, made by the trainer while the collector
     # is paused: a list per word up front made it stall the GUI for 0.25 s.
     words = (split_word(w, end_of_word) for w in corpus.words)

@@ -4446,162 +4446,167 @@
         <translation>{count} 个 token 含大写字母，而转成小写的输入永远到不了它们：这看起来是区分大小写的词表（请用 --cased 导入）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="267"/>
+        <location filename="../../gui/core_text.py" line="259"/>
+        <source>word {index} of the corpus has {length} characters, over the {limit} of a char-BPE word (training time and memory grow with it: some 18 bytes a character); split it into words</source>
+        <translation>语料的第 {index} 个词有 {length} 个字符，超过字符 BPE 单词上限 {limit}（训练时间和内存随之增长：每个字符约 18 字节）；请把它拆成多个词</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="271"/>
         <source>the specials become added tokens, which are matched wherever their text occurs (e.g. {example}); the byte-bpe asset reads such text as bytes unless asked to allow specials</source>
         <translation>特殊 token 变成附加 token，其文本出现在任何位置都会被匹配（例如 {example}）；byte-bpe 资产除非允许特殊 token，否则把这样的文本当作字节读取</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="270"/>
+        <location filename="../../gui/core_text.py" line="274"/>
         <source>the {name} regex splits text before the byte mapping</source>
         <translation>{name} 正则在字节映射之前切分文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="271"/>
+        <location filename="../../gui/core_text.py" line="275"/>
         <source>a .vocab file does not record its normalization: assumed Python&apos;s NFKC with the dummy prefix and whitespace squeezing; SentencePiece&apos;s compiled rules (nmt_nfkc, the default, also drops control characters and maps odd spaces) differ from it, so import the .model to be exact</source>
         <translation>.vocab 文件不记录规范化方式：假定为 Python 的 NFKC，加上虚拟前缀和空白压缩；SentencePiece 编译好的规则（默认的 nmt_nfkc 还会删除控制字符并映射特殊空格）与之不同，要精确请导入 .model 文件</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="277"/>
+        <location filename="../../gui/core_text.py" line="281"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="279"/>
+        <location filename="../../gui/core_text.py" line="283"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="281"/>
+        <location filename="../../gui/core_text.py" line="285"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="284"/>
+        <location filename="../../gui/core_text.py" line="288"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="287"/>
+        <location filename="../../gui/core_text.py" line="291"/>
         <source>an unknown piece decodes as {ours}, not the model&apos;s {theirs}</source>
         <translation>未知片段解码为 {ours}，而不是模型自己的 {theirs}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="288"/>
+        <location filename="../../gui/core_text.py" line="292"/>
         <source>the rule {name} as its precompiled charsmap ({size} bytes), applied as SentencePiece does: longest match first</source>
         <translation>规则 {name} 以其预编译的 charsmap（{size} 字节）保存，按 SentencePiece 的方式应用：最长匹配优先</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="290"/>
+        <location filename="../../gui/core_text.py" line="294"/>
         <source>the rule is named {name} but the model has no charsmap, so SentencePiece applies no normalization; neither does this asset</source>
         <translation>规则名为 {name}，但模型没有 charsmap，所以 SentencePiece 不做规范化；本资产也不做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="293"/>
+        <location filename="../../gui/core_text.py" line="297"/>
         <source>spaces stay U+0020 in pieces (escape_whitespaces=false)</source>
         <translation>片段中的空格保持为 U+0020（escape_whitespaces=false）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="294"/>
+        <location filename="../../gui/core_text.py" line="298"/>
         <source>user-defined pieces are not shielded from Python&apos;s NFKC the way SentencePiece&apos;s normalizer shields them</source>
         <translation>用户定义片段不会像在 SentencePiece 的规范化器中那样免受 Python NFKC 的影响</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="296"/>
+        <location filename="../../gui/core_text.py" line="300"/>
         <source>{count} user-defined pieces ({pieces}) pass through the normalizer untouched and always win, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）原样通过规范化器并总是优先胜出，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="298"/>
+        <location filename="../../gui/core_text.py" line="302"/>
         <source>unigram: {pieces} pieces with their float32 scores and types; Viterbi adds scores in single precision as SentencePiece does</source>
         <translation>unigram：{pieces} 个片段及其 float32 分数和类型；与 SentencePiece 一样，Viterbi 以单精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="300"/>
+        <location filename="../../gui/core_text.py" line="304"/>
         <source>BPE: {pieces} pieces; {merges} merges, one per split of a piece into two pieces, ranked by the piece&apos;s score (equal scores share a rank; the leftmost pair wins)</source>
         <translation>BPE：{pieces} 个片段；{merges} 次合并，每种把片段拆成两个片段的方式对应一次合并，按片段的分数排名（分数相同则排名相同；最左边的相邻对胜出）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="303"/>
+        <location filename="../../gui/core_text.py" line="307"/>
         <source>{count} pieces cannot be made from two pieces and are never produced (as in SentencePiece)</source>
         <translation>{count} 个片段无法由两个片段合成，永远不会产生（与 SentencePiece 相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="305"/>
+        <location filename="../../gui/core_text.py" line="309"/>
         <source>BertNormalizer as the BasicTokenizer&apos;s clean_text, Chinese characters, lower casing and accent stripping</source>
         <translation>BertNormalizer 对应 BasicTokenizer 的 clean_text、中文字符处理、转小写和去除重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="307"/>
+        <location filename="../../gui/core_text.py" line="311"/>
         <source>BertPreTokenizer: whitespace and punctuation splitting</source>
         <translation>BertPreTokenizer：按空白和标点切分</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="308"/>
+        <location filename="../../gui/core_text.py" line="312"/>
         <source>Unicode tables are Python&apos;s (unicodedata), not Rust&apos;s: categories, case mappings and White_Space can differ for characters one of the two versions lacks</source>
         <translation>Unicode 表来自 Python（unicodedata）而非 Rust：对两边版本之一缺少的字符，类别、大小写映射和 White_Space 可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="311"/>
+        <location filename="../../gui/core_text.py" line="315"/>
         <source>{count} special added tokens matched in the text and skipped by decode, as HF does</source>
         <translation>{count} 个特殊添加词元在文本中匹配，解码时跳过，与 HF 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="451"/>
+        <location filename="../../gui/core_text.py" line="455"/>
         <source>{kind} is not applied ({reason}); dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind} 未被应用（{reason}）；已丢弃，因此这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="453"/>
+        <location filename="../../gui/core_text.py" line="457"/>
         <source>{kind}: {template}, applied when encoding with add_special_tokens (HF&apos;s default); without it IDs equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind}：{template}，在以 add_special_tokens 编码时应用（HF 的默认行为）；不加时 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="456"/>
+        <location filename="../../gui/core_text.py" line="460"/>
         <source>{template}</source>
         <translation>{template}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="457"/>
+        <location filename="../../gui/core_text.py" line="461"/>
         <source>{template}: this format has no post-processor (a tokenizer.json keeps it)</source>
         <translation>{template}：此格式没有后处理器（tokenizer.json 会保留它）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="459"/>
+        <location filename="../../gui/core_text.py" line="463"/>
         <source>read {files} beside the tokenizer</source>
         <translation>已读取分词器旁的 {files}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="460"/>
+        <location filename="../../gui/core_text.py" line="464"/>
         <source>unk_token {token} differs from the model&apos;s unknown token {model}, which stays</source>
         <translation>unk_token {token} 与模型的未知词元 {model} 不同，保留模型的</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="462"/>
+        <location filename="../../gui/core_text.py" line="466"/>
         <source>{count} named special tokens are not in the vocabulary ({tokens}); transformers would add them with new IDs, here they are not added</source>
         <translation>{count} 个指定的特殊词元不在词表中（{tokens}）；transformers 会以新 ID 添加它们，这里不添加</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="465"/>
+        <location filename="../../gui/core_text.py" line="469"/>
         <source>a unigram asset matches no special token in the text: the named specials ({tokens}) stay as they are</source>
         <translation>unigram 资产不会在文本中匹配特殊词元：指定的特殊词元（{tokens}）保持原样</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="467"/>
+        <location filename="../../gui/core_text.py" line="471"/>
         <source>{count} named special tokens ({tokens}) are now special: matched in the text as one token and skipped by decode, as transformers does</source>
         <translation>{count} 个指定的特殊词元（{tokens}）现在是特殊词元：在文本中作为一个词元匹配，解码时跳过，与 transformers 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="470"/>
+        <location filename="../../gui/core_text.py" line="474"/>
         <source>add_bos_token={bos}, add_eos_token={eos}: the post-processor is {template}, as transformers&apos; LlamaTokenizerFast builds it</source>
         <translation>add_bos_token={bos}，add_eos_token={eos}：后处理器为 {template}，与 transformers 的 LlamaTokenizerFast 构建的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="473"/>
+        <location filename="../../gui/core_text.py" line="477"/>
         <source>cls_token and sep_token: the post-processor is {template}, as transformers&apos; BertTokenizer adds them</source>
         <translation>cls_token 和 sep_token：后处理器为 {template}，与 transformers 的 BertTokenizer 添加的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="313"/>
+        <location filename="../../gui/core_text.py" line="317"/>
         <source>pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
@@ -4616,372 +4621,372 @@
         <translation>{count} 个 token 无法由两个片段合并而成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="259"/>
+        <location filename="../../gui/core_text.py" line="263"/>
         <source>{tokens} not in the vocabulary: transformers&apos; BertTokenizer and HF&apos;s BertWordPieceTokenizer expect BERT&apos;s five specials and refuse or misread a file without them (train with the default --specials)</source>
         <translation>{tokens} 不在词表中：transformers 的 BertTokenizer 和 HF 的 BertWordPieceTokenizer 需要 BERT 的五个特殊词元，缺少它们的文件会被拒绝或误读（请用默认的 --specials 训练）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="264"/>
+        <location filename="../../gui/core_text.py" line="268"/>
         <source>max_input_chars_per_word not recorded: {hf}, as transformers&apos; BertTokenizer(Fast) and HF tokenizers use (Google&apos;s BERT code used {bert}): a longer word is [UNK]</source>
         <translation>文件未记录 max_input_chars_per_word：取 {hf}，与 transformers 的 BertTokenizer(Fast) 和 HF tokenizers 一致（Google 的 BERT 代码用 {bert}）：更长的词为 [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="315"/>
+        <location filename="../../gui/core_text.py" line="319"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>{decoder} 未保存；这里的解码：片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="318"/>
+        <location filename="../../gui/core_text.py" line="322"/>
         <source>{count} special added tokens</source>
         <translation>{count} 个特殊添加词元</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="319"/>
+        <location filename="../../gui/core_text.py" line="323"/>
         <source>not recorded in vocab.txt: {tokens} assumed special, matched in text and skipped by decode as transformers&apos; BertTokenizer does; other bracketed tokens ([unused0] ...) are ordinary vocabulary</source>
         <translation>vocab.txt 未记录：假定 {tokens} 为特殊词元，像 transformers 的 BertTokenizer 一样在文本中匹配、解码时跳过；其他带方括号的词元（[unused0] ...）是普通词表项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="323"/>
+        <location filename="../../gui/core_text.py" line="327"/>
         <source>not recorded in vocab.txt: HF&apos;s WordPiece decoder with cleanup per token (&apos; ,&apos; -&gt; &apos;,&apos;); transformers&apos; BertTokenizer cleans the joined string, which also glues &quot; &apos; &quot; and &quot; n&apos;t&quot;</source>
         <translation>vocab.txt 未记录：使用 HF 的 WordPiece 解码器，逐词元清理（&apos; ,&apos; -&gt; &apos;,&apos;）；transformers 的 BertTokenizer 清理拼接后的整个字符串，还会粘合 &quot; &apos; &quot; 和 &quot; n&apos;t&quot;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="327"/>
+        <location filename="../../gui/core_text.py" line="331"/>
         <source>encoding adds no [CLS]/[SEP] (add_special_tokens=False in HF)</source>
         <translation>编码不添加 [CLS]/[SEP]（即 HF 中的 add_special_tokens=False）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="329"/>
+        <location filename="../../gui/core_text.py" line="333"/>
         <source>{template}, as transformers&apos; BertTokenizer adds them</source>
         <translation>{template}，与 transformers 的 BertTokenizer 添加的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="331"/>
+        <location filename="../../gui/core_text.py" line="335"/>
         <source>the given pat_str {pattern}, run by Python&apos;s regex module</source>
         <translation>给定的 pat_str {pattern}，由 Python 的 regex 模块执行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="332"/>
+        <location filename="../../gui/core_text.py" line="336"/>
         <source>{count} user-defined pieces ({pieces}) are matched in the normalized text and never merge, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）在规范化后的文本中匹配，从不参与合并，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="334"/>
+        <location filename="../../gui/core_text.py" line="338"/>
         <source>{count} user-defined pieces ({pieces}) change under the normalizer, which SentencePiece does not apply to them: text spelling them is not matched as one piece here</source>
         <translation>{count} 个用户定义片段（{pieces}）会被规范化改变，而 SentencePiece 不对它们做规范化：这里拼出它们的文本不会作为一个片段匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="337"/>
+        <location filename="../../gui/core_text.py" line="341"/>
         <source>WhitespaceSplit</source>
         <translation>WhitespaceSplit（按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="338"/>
+        <location filename="../../gui/core_text.py" line="342"/>
         <source>words are split with str.split, which also splits at U+001C..U+001F</source>
         <translation>词用 str.split 切分，它也会在 U+001C..U+001F 处切开</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="340"/>
+        <location filename="../../gui/core_text.py" line="344"/>
         <source>{count} added tokens ({tokens}) stay in the vocabulary, but text spelling them is not matched as one token here (HF does)</source>
         <translation>{count} 个附加 token（{tokens}）保留在词表中，但拼出它们的文本在这里不会被当作一个 token 匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="343"/>
+        <location filename="../../gui/core_text.py" line="347"/>
         <source>special added tokens become control pieces: text spelling them (e.g. {example}) is not matched here (HF does)</source>
         <translation>特殊附加 token 变成控制片段：拼出它们的文本（例如 {example}）在这里不会被匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="346"/>
+        <location filename="../../gui/core_text.py" line="350"/>
         <source>HF&apos;s Precompiled reads the charsmap grapheme by grapheme, SentencePiece by longest match: they differ where a grapheme holds more than one mapped character, e.g. half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent</source>
         <translation>HF 的 Precompiled 按字素逐个读取 charsmap，SentencePiece 按最长匹配读取：当一个字素含有多个被映射的字符时两者不同，例如半角 ｶﾞ 保持两个字符、CR LF 变成一个空格、Ｃ + U+0301 丢失重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="352"/>
+        <location filename="../../gui/core_text.py" line="356"/>
         <source>merges sharing a rank (SentencePiece/tiktoken style) get consecutive ranks in file order; HF breaks such ties by that order, not by position</source>
         <translation>排名相同的合并（SentencePiece/tiktoken 风格）按文件顺序得到连续的排名；HF 按这个顺序而不是按位置打破这种并列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="355"/>
+        <location filename="../../gui/core_text.py" line="359"/>
         <source>BPE: {tokens} tokens, {merges} merges</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="356"/>
+        <location filename="../../gui/core_text.py" line="360"/>
         <source>SentencePiece&apos;s Decode becomes HF&apos;s decoder chain, which differs on IDs that begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)</source>
         <translation>SentencePiece 的 Decode 变成 HF 的解码器链，两者在以多个 ▁ 片段开头的 ID 序列和不是有效 UTF-8 的字节串上不同（每个字节一个 U+FFFD）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="360"/>
+        <location filename="../../gui/core_text.py" line="364"/>
         <source>HF lower-cases character by character (no final sigma), drops private-use characters and starts CJK Extension E at U+2B920</source>
         <translation>HF 逐字符转小写（没有词尾 sigma 规则），删除私用区字符，并让 CJK 扩展 E 区从 U+2B920 开始</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="363"/>
+        <location filename="../../gui/core_text.py" line="367"/>
         <source>WordPiece: {tokens} tokens</source>
         <translation>WordPiece：{tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="364"/>
+        <location filename="../../gui/core_text.py" line="368"/>
         <source>control and unknown pieces become special added tokens: HF matches their text (e.g. {example}) as that token; here it is ordinary text</source>
         <translation>控制片段和未知片段变成特殊附加 token：HF 会把它们的文本（例如 {example}）匹配为该 token；在这里它只是普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="367"/>
+        <location filename="../../gui/core_text.py" line="371"/>
         <source>scores were added in single precision (SentencePiece); HF adds in double precision, which can break a near tie differently</source>
         <translation>分数原以单精度累加（SentencePiece）；HF 以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="370"/>
+        <location filename="../../gui/core_text.py" line="374"/>
         <source>an unknown piece decodes to its own text in HF, to &apos; ⁇ &apos; here</source>
         <translation>未知片段在 HF 中解码为它自己的文本，在这里解码为 &apos; ⁇ &apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="372"/>
+        <location filename="../../gui/core_text.py" line="376"/>
         <source>SentencePiece&apos;s pipeline as an HF normalizer sequence</source>
         <translation>SentencePiece 的处理流程写成 HF 的规范化器序列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="374"/>
+        <location filename="../../gui/core_text.py" line="378"/>
         <source>pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="376"/>
+        <location filename="../../gui/core_text.py" line="380"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>{decoder} 不会保存；这里的解码方式：片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="379"/>
+        <location filename="../../gui/core_text.py" line="383"/>
         <source>SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="381"/>
+        <location filename="../../gui/core_text.py" line="385"/>
         <source>{decoder} is not stored; decoding here: SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>{decoder} 不会保存；这里的解码方式：SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="384"/>
+        <location filename="../../gui/core_text.py" line="388"/>
         <source>sequence of {steps}</source>
         <translation>依次为 {steps}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="385"/>
+        <location filename="../../gui/core_text.py" line="389"/>
         <source>{kind}: {options} only affect offsets or restate another option; not stored</source>
         <translation>{kind}：{options} 只影响偏移或重复了其他选项；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="387"/>
+        <location filename="../../gui/core_text.py" line="391"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes)</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="389"/>
+        <location filename="../../gui/core_text.py" line="393"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes); the charsmap is applied as HF&apos;s Precompiled does</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）；charsmap 按 HF 的 Precompiled 方式应用</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="392"/>
+        <location filename="../../gui/core_text.py" line="396"/>
         <source>a text that starts with a space or a ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以空格或 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="395"/>
+        <location filename="../../gui/core_text.py" line="399"/>
         <source>a text that starts with a literal ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以字面 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="398"/>
+        <location filename="../../gui/core_text.py" line="402"/>
         <source>a text that normalizes to nothing but spaces encodes to nothing here; HF gives one ▁</source>
         <translation>规范化后只剩空格的文本在这里编码为空；HF 给出一个 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="400"/>
+        <location filename="../../gui/core_text.py" line="404"/>
         <source>Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by grapheme; a short grapheme takes its shortest match whole)</source>
         <translation>Precompiled：SentencePiece 的 charsmap，按 HF 的方式应用（逐个字素；短字素整体取其最短匹配）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="403"/>
+        <location filename="../../gui/core_text.py" line="407"/>
         <source>only U+0020 is squeezed, as HF&apos;s Replace does</source>
         <translation>只压缩 U+0020，与 HF 的 Replace 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="404"/>
+        <location filename="../../gui/core_text.py" line="408"/>
         <source>HF splits before each ▁ and this model has {count} pieces with an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ</source>
         <translation>HF 在每个 ▁ 之前切分，而此模型有 {count} 个内部含 ▁ 的片段（或没有 ▁ 片段）：这里整个文本是一个网格，所以结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="407"/>
+        <location filename="../../gui/core_text.py" line="411"/>
         <source>Metaspace split: no piece has an inner ▁, so one lattice over the whole text gives the same segmentation</source>
         <translation>Metaspace 切分：没有片段内部含 ▁，所以对整个文本用一个网格得到的切分相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="409"/>
+        <location filename="../../gui/core_text.py" line="413"/>
         <source>{rule}, spaces are kept as they are (no squeezing)</source>
         <translation>{rule}，空格保持原样（不压缩）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="410"/>
+        <location filename="../../gui/core_text.py" line="414"/>
         <source>{rule}, runs of spaces squeezed to one, a trailing one kept</source>
         <translation>{rule}，连续空格压缩为一个，保留末尾的一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="412"/>
+        <location filename="../../gui/core_text.py" line="416"/>
         <source>{rule}, runs of spaces squeezed to one, trailing White_Space stripped</source>
         <translation>{rule}，连续空格压缩为一个，去掉末尾的空白字符（White_Space）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="414"/>
+        <location filename="../../gui/core_text.py" line="418"/>
         <source>{model} (ModelProto, {size} bytes) and {vocab} (pieces and scores, as SentencePiece&apos;s trainer writes them)</source>
         <translation>{model}（ModelProto，{size} 字节）和 {vocab}（片段与分数，与 SentencePiece 训练器写出的格式相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="416"/>
+        <location filename="../../gui/core_text.py" line="420"/>
         <source>{count} scores rounded to single precision (SentencePiece stores float32; largest change {worst}), which can break a near tie differently</source>
         <translation>{count} 个分数被舍入为单精度（SentencePiece 存储 float32；最大变化 {worst}），接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="419"/>
+        <location filename="../../gui/core_text.py" line="423"/>
         <source>SentencePiece adds scores in single precision; this asset adds them in double precision, which can break a near tie differently</source>
         <translation>SentencePiece 以单精度累加分数；本资产以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="422"/>
+        <location filename="../../gui/core_text.py" line="426"/>
         <source>unigram: {pieces} pieces with their types and float32 scores</source>
         <translation>unigram：{pieces} 个片段及其类型和 float32 分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="424"/>
+        <location filename="../../gui/core_text.py" line="428"/>
         <source>SentencePiece shields user-defined pieces from normalization; this asset&apos;s Python NFKC does not</source>
         <translation>SentencePiece 使用户定义片段免受规范化影响；本资产的 Python NFKC 不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="426"/>
+        <location filename="../../gui/core_text.py" line="430"/>
         <source>this asset&apos;s decoder ({decoder}) is not written: SentencePiece decodes by its own rules</source>
         <translation>本资产的解码器（{decoder}）不会写出：SentencePiece 按自己的规则解码</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="428"/>
+        <location filename="../../gui/core_text.py" line="432"/>
         <source>{count} added tokens ({tokens}) become control pieces: SentencePiece neither matches their text nor prints them; this asset does both</source>
         <translation>{count} 个附加 token（{tokens}）变成控制片段：SentencePiece 既不匹配它们的文本也不输出它们；本资产两者都做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="431"/>
+        <location filename="../../gui/core_text.py" line="435"/>
         <source>control pieces: {pieces}</source>
         <translation>控制片段：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="432"/>
+        <location filename="../../gui/core_text.py" line="436"/>
         <source>SentencePiece joins a run of unknown characters into one unknown token; this asset gives one per character</source>
         <translation>SentencePiece 把连续的未知字符合成一个未知 token；本资产每个字符给一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="434"/>
+        <location filename="../../gui/core_text.py" line="438"/>
         <source>BPE: {pieces} pieces; each token scores -rank of its merge, and the merges SentencePiece implies from them are exactly this asset&apos;s {merges}</source>
         <translation>BPE：{pieces} 个片段；每个 token 的分数为其合并排名的相反数，SentencePiece 由此推出的合并正好是本资产的 {merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="437"/>
+        <location filename="../../gui/core_text.py" line="441"/>
         <source>the charsmap came from an HF Precompiled normalizer, which reads it grapheme by grapheme; SentencePiece reads it by longest match (they differ e.g. on half-width ｶﾞ, CR LF, Ｃ + U+0301)</source>
         <translation>该 charsmap 来自 HF 的 Precompiled 规范化器，它按字素逐个读取；SentencePiece 按最长匹配读取（两者在半角 ｶﾞ、CR LF、Ｃ + U+0301 等处不同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="441"/>
+        <location filename="../../gui/core_text.py" line="445"/>
         <source>the precompiled charsmap ({size} bytes)</source>
         <translation>预编译的 charsmap（{size} 字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="442"/>
+        <location filename="../../gui/core_text.py" line="446"/>
         <source>Python&apos;s NFKC has no precompiled charsmap to write, so SentencePiece will apply no normalization: text NFKC changes (fullwidth Ａ, ﬁ, e + U+0301) encodes differently there</source>
         <translation>Python 的 NFKC 没有可写出的预编译 charsmap，所以 SentencePiece 不会做规范化：NFKC 会改变的文本（全角 Ａ、ﬁ、e + U+0301）在那里的编码不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="446"/>
+        <location filename="../../gui/core_text.py" line="450"/>
         <source>identity (no charsmap)</source>
         <translation>恒等（无 charsmap）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="447"/>
+        <location filename="../../gui/core_text.py" line="451"/>
         <source>SentencePiece drops every trailing space; this asset&apos;s HF-style squeezing ({trailing}) does not</source>
         <translation>SentencePiece 删除所有末尾空格；本资产的 HF 式压缩（{trailing}）不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="449"/>
+        <location filename="../../gui/core_text.py" line="453"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="475"/>
+        <location filename="../../gui/core_text.py" line="479"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="478"/>
+        <location filename="../../gui/core_text.py" line="482"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="479"/>
+        <location filename="../../gui/core_text.py" line="483"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="480"/>
+        <location filename="../../gui/core_text.py" line="484"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="481"/>
+        <location filename="../../gui/core_text.py" line="485"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="487"/>
+        <location filename="../../gui/core_text.py" line="491"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="488"/>
+        <location filename="../../gui/core_text.py" line="492"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="489"/>
+        <location filename="../../gui/core_text.py" line="493"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="498"/>
+        <location filename="../../gui/core_text.py" line="502"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="527"/>
+        <location filename="../../gui/core_text.py" line="531"/>
         <source>internal error: {kind}: {message}</source>
         <translation>内部错误：{kind}：{message}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="561"/>
+        <location filename="../../gui/core_text.py" line="565"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="565"/>
+        <location filename="../../gui/core_text.py" line="569"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="567"/>
+        <location filename="../../gui/core_text.py" line="571"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="570"/>
+        <location filename="../../gui/core_text.py" line="574"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="592"/>
+        <location filename="../../gui/core_text.py" line="596"/>
         <source>, </source>
         <translation>，</translation>
     </message>
