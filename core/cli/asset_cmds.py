@@ -102,14 +102,14 @@ def cmd_diff(args, print_json):
 def add_commands(sub, print_json) -> None:
     p = sub.add_parser("trace", help="print every training step")
     p.add_argument("asset", help=ASSET_HELP)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_trace(args, print_json))
 
     p = sub.add_parser("identity", help="interface and full identity (exit 1 if --manifest mismatches)")
     p.add_argument("asset", help=ASSET_HELP)
     p.add_argument("--manifest", help='check a checkpoint manifest {"tokenizer_interface_sha256": ...}')
     p.add_argument("--write-manifest", help="write the manifest a checkpoint should carry")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_identity(args, print_json))
 
     p = sub.add_parser("diff", help="compare two assets (exit 0 equal, 1 different)")
@@ -117,5 +117,5 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("b", help=ASSET_HELP)
     p.add_argument("--probe", action="append", help="probe text (repeatable; default: classroom records + mixed)")
     p.add_argument("--no-behaviour", action="store_true", help="structural diff only")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_diff(args, print_json))

@@ -18,7 +18,7 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("ids", nargs="*", help="IDs (270 32 268 or [270, 32, 268]); - reads them from stdin")
     p.add_argument("--file", help="read the IDs from a text file")
     add_engine_option(p, "which engine encodes the decoded text again")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_canon(args, print_json))
 
 

@@ -42,8 +42,8 @@ def add_commands(sub, print_json) -> None:
     add_backend_options(p)
     p.add_argument("--spill-dir", help="where partial counts go (default: beside the output; with dask, a "
                    "folder every worker can write)")
-    p.add_argument("-o", "--output", required=True)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("-o", "--output", required=True, help="the file to write (written whole or not at all; never over an input)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_count(args, print_json))
 
 

@@ -16,7 +16,7 @@ from core.cli.progress import progress_bar
 def add_commands(sub, print_json) -> None:
     p = sub.add_parser("engines", help="the encoding engines, their versions and which tokenizers each serves")
     p.add_argument("assets", nargs="*", metavar="ASSET", help=ASSET_HELP + " (default: the shelf)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_engines(args, print_json))
 
 

@@ -23,16 +23,16 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("--specials", help='tiktoken: a JSON file {"special_tokens": {token: id}}')
     p.add_argument("--cased", action="store_true", help="bert-vocab: a cased vocabulary (no lower casing)")
     p.add_argument("--model-type", choices=["unigram", "bpe"], help="spm .vocab: the model type")
-    p.add_argument("--name")
-    p.add_argument("-o", "--output", required=True)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--name", help="the asset's name, shown in the windows (default: the file's name)")
+    p.add_argument("-o", "--output", required=True, help="the file to write (written whole or not at all; never over an input)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_import(args, print_json))
 
     p = sub.add_parser("export", help="write an asset in another library's format")
     p.add_argument("asset", help=ASSET_HELP)
     p.add_argument("--format", required=True, choices=FORMATS)
-    p.add_argument("-o", "--output", required=True)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("-o", "--output", required=True, help="the file to write (written whole or not at all; never over an input)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_export(args, print_json))
 
 

@@ -40,7 +40,10 @@ def _print_json(obj):
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """Every command's parser; with ``command``, only that command's module
     is imported (the others are listed by name, for the error that names them)."""
-    parser = _Parser(prog="main.py", description="Subword Studio, headless.")
+    parser = _Parser(prog="main.py", description="Subword Studio. With no arguments, main.py opens the workbench "
+                     "window (options: --lang zh_CN|en, --self-test [--screenshot-dir DIR], --screenshot PNG); with "
+                     "a command it runs headless, without a display.",
+                     epilog="python main.py COMMAND --help describes each command.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     chosen = MODULES.get(command)
     for module in dict.fromkeys(MODULES.values()):

@@ -28,7 +28,7 @@ def open_asset(arg) -> tuple[dict, object]:
 
 def add_commands(sub, print_json) -> None:
     p = sub.add_parser("shelf", help="list the built-in tokenizers (name, source package, licence, SHA-256)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_shelf(args, print_json))
 
 

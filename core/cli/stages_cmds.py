@@ -26,7 +26,7 @@ def add_commands(sub, print_json) -> None:
     source.add_argument("--file", help="read the input text from a UTF-8 file")
     p.add_argument("--limit", type=option(high=MAX_ID), help="use only the first K merges (merge models)")
     p.add_argument("--template", help='specials around the tokens, e.g. "<BOS> $A <EOS>"')
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_stages(args, print_json))
 
 

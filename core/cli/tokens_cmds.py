@@ -67,7 +67,7 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("--errors", default="strict", choices=["strict", "raw", "replace"],
                    help="invalid UTF-8 or unknown IDs: fail (exit 1), print the raw bytes, or show U+FFFD and warn")
     add_engine_option(p, "which engine decodes (one that gives bytes, so invalid UTF-8 can be named)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_decode(args, print_json))
 
 

@@ -92,10 +92,10 @@ def add_commands(sub, print_json) -> None:
                         "SentencePiece's max_sentence_length)")
     p.add_argument("--normalization", choices=list(NORMALIZATIONS),
                    help="unigram: identity (default) or nfkc (nmt_nfkc is not offered)")
-    p.add_argument("--name")
-    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--name", help="the asset's name, shown in the windows (default: the file's name)")
+    p.add_argument("-o", "--output", required=True, help="the file to write (written whole or not at all; never over an input)")
     p.add_argument("--trace", help="also write every step (BPE, WordPiece) or pruning round (unigram) as JSON")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_train(args, print_json))
 
 
@@ -195,6 +195,7 @@ def _check_options(args) -> None:
             raise StudioError(f"{algo} needs --vocab-size")
     elif args.merges is None and args.vocab_size is None:
         raise StudioError(f"{algo} needs --merges or --vocab-size")
+    args.format_given = args.format is not None
     fmt = args.format or ("table" if algo == "char-bpe" else "text")
     if algo == "char-bpe" and fmt == "jsonl":
         raise StudioError("char-bpe reads --format table or text")
@@ -208,7 +209,13 @@ def train_asset(args):
     if algo == "char-bpe":
         from core.models import char_bpe
 
-        words = corpus_mod.read_corpus(args.corpus, args.format)
+        try:
+            words = corpus_mod.read_corpus(args.corpus, args.format)
+        except CorpusError as exc:
+            if exc.code == "corpus.no_tab" and not args.format_given:
+                raise CorpusError(f"{exc} (char-bpe reads a word<TAB>count table by default; for plain text, "
+                                  "give --format text)") from None
+            raise
         if not args.no_unk and any(args.unk in w for w in words.words) and len(args.unk) == 1:
             raise StudioError(f"--unk {args.unk!r}: is a character of {args.corpus}; choose another unknown token "
                               "(or give --no-unk)")

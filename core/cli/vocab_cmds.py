@@ -24,7 +24,7 @@ def add_commands(sub, print_json) -> None:
     p = sub.add_parser("vocab", help="list every token; --audit: unreachable, partial UTF-8, duplicates, scripts")
     p.add_argument("asset", help=ASSET_HELP)
     p.add_argument("--audit", action="store_true", help="find tokens never emitted, partial UTF-8, duplicates")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.add_argument("--csv", metavar="FILE", help="write the table as CSV")
     p.add_argument("--audit-csv", metavar="FILE", help="write the audit's findings as CSV (implies --audit)")
     p.set_defaults(func=lambda args: cmd_vocab(args, print_json))

@@ -278,16 +278,26 @@ def test_records_keep_carriage_returns(capsys, tmp_path):
     assert [model.token_bytes(m.new_id) for m in model.merges] == [b"ab", b"ab\r"]
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a running process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def test_ctrl_c_exits_130_and_writes_nothing(tmp_path):
     path = tmp_path / "big.txt"
     words = [f"w{i}x{i * 7 % 1000}y{i % 97}" for i in range(60000)]
     path.write_text("\n".join(" ".join(words[i:i + 10]) for i in range(0, len(words), 10)), encoding="utf-8")
     out = tmp_path / "out.json"
-    # 60,000 merges take many seconds: still training when the signal comes
+    # 60,000 merges take some 35 s of CPU.  The signal comes once the process
+    # has used 2.5 s of CPU (starting takes under 1 s), so it is training
+    # however loaded the machine is, and far from done.
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "train", str(path), "--algo", "wordpiece",
                              "--vocab-size", "60000", "-o", str(out)], cwd=ROOT, stderr=subprocess.PIPE,
                             stdout=subprocess.PIPE)
-    time.sleep(3)
+    while _cpu_seconds(proc.pid) < 2.5:
+        assert proc.poll() is None, proc.stderr.read()
+        time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
