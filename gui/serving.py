@@ -38,11 +38,7 @@ from .workers import run_task
 AUTO, REFERENCE = "auto", engines.REFERENCE
 PINS = engines.CHOICES  # auto, reference, then each native engine
 KEPT = 16  # outcomes kept (each holds a native engine's tables)
-CONTEXT = "Serving"
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
+translate = QCoreApplication.translate  # lupdate reads translate("Serving", "...") by this name
 
 
 @dataclass(frozen=True)
@@ -194,7 +190,7 @@ def engine_of(tokenizer) -> str:
 def engine_name(engine: str) -> str:
     """An engine as a window names it: ``tiktoken 0.14.0``, or the reference."""
     if engine == REFERENCE:
-        return tr("reference")
+        return translate("Serving", "reference")
     return f"{engine} {engines.version(engine) or ''}".strip()
 
 
@@ -202,32 +198,32 @@ def engine_short(outcome: Outcome | None, *, waiting: bool = False) -> str:
     """"tiktoken 0.14.0 (checked exact)", "reference", "checking…" (``waiting``
     and no outcome yet), …"""
     if outcome is None:
-        return tr("checking…") if waiting else tr("reference")
+        return translate("Serving", "checking…") if waiting else translate("Serving", "reference")
     if outcome.served is None:
-        return tr("reference (the native engines could not be set up)")
+        return translate("Serving", "reference (the native engines could not be set up)")
     engine = outcome.served.engine
     if outcome.refused:
-        return fill(tr("%1 (%2 is pinned but cannot serve this tokenizer)"), engine_name(engine),
+        return fill(translate("Serving", "%1 (%2 is pinned but cannot serve this tokenizer)"), engine_name(engine),
                     engine_name(outcome.pin))
     if engine == REFERENCE:
-        return tr("reference (pinned)") if outcome.pin == REFERENCE else tr("reference")
-    return fill(tr("%1 (checked exact)"), engine_name(engine))
+        return translate("Serving", "reference (pinned)") if outcome.pin == REFERENCE else engine_name(REFERENCE)
+    return fill(translate("Serving", "%1 (checked exact)"), engine_name(engine))
 
 
 def engine_text(outcome: Outcome | None, *, waiting: bool = False) -> str:
     """"Engine: tiktoken 0.14.0 (checked exact)", "Engine: reference", …"""
-    return fill(tr("Engine: %1"), engine_short(outcome, waiting=waiting))
+    return fill(translate("Serving", "Engine: %1"), engine_short(outcome, waiting=waiting))
 
 
 def engine_tip(outcome: Outcome | None) -> str:
     """Each engine's state for the tokenizer, one line each (the tooltip of the engine line)."""
     if outcome is None:
-        return tr("The classroom tokenizer and the models trained here are encoded by the reference, the "
-                  "implementation the views explain.")
+        return translate("Serving", "The classroom tokenizer and the models trained here are encoded by the "
+                                    "reference, the implementation the views explain.")
     if outcome.served is None:
-        return fill(tr("The native engines could not be set up: %1"), outcome.error)
-    lines = [tr("Token IDs come from the engine named; the whole encoding (spans, words, flags) is the "
-                "reference's, field by field.")]
+        return fill(translate("Serving", "The native engines could not be set up: %1"), outcome.error)
+    lines = [translate("Serving", "Token IDs come from the engine named; the whole encoding (spans, words, flags) "
+                                  "is the reference's, field by field.")]
     lines += [f"{offer.label}: {offer.tip}" for offer in offers(outcome)[2:]]
     return "\n".join(lines)
 
@@ -245,29 +241,30 @@ class Offer:
 def offers(outcome: Outcome | None) -> list[Offer]:
     """auto, the reference and each native engine, enabled where it may serve
     the tokenizer; the reason as the tip where it may not."""
-    out = [Offer(AUTO, tr("auto"), True, tr("The first native engine checked exact for this tokenizer, "
-                                            "else the reference")),
-           Offer(REFERENCE, tr("reference"), True, tr("Our Python: the implementation the views explain"))]
+    out = [Offer(AUTO, translate("Serving", "auto"), True,
+                 translate("Serving", "The first native engine checked exact for this tokenizer, else the reference")),
+           Offer(REFERENCE, engine_name(REFERENCE), True,
+                 translate("Serving", "Our Python: the implementation the views explain"))]
     served = outcome.served if outcome is not None else None
     states = engines.states(served.entry) if served is not None and served.entry is not None else {}
     for name in engines.NATIVE:
         state = states.get(name)
         if state is None:
-            tip = tr("Only an open tokenizer asset is served by the native engines") if outcome is None else \
-                tr("Not known yet")
+            tip = translate("Serving", "Only an open tokenizer asset is served by the native engines") \
+                if outcome is None else translate("Serving", "Not known yet")
             out.append(Offer(name, engine_name(name), False, tip))
             continue
         kind = state["state"]
         if kind == "serves":
-            tip = fill(tr("Checked exact: %1"), state["detail"])
+            tip = fill(translate("Serving", "Checked exact: %1"), state["detail"])
         elif kind == "unchecked":
-            tip = tr("Not checked yet: the probes run when it is chosen (a few seconds)")
+            tip = translate("Serving", "Not checked yet: the probes run when it is chosen (a few seconds)")
         elif kind == "differs":
-            tip = fill(tr("Demoted: it gives other IDs than the reference (%1)"), state["detail"])
+            tip = fill(translate("Serving", "Demoted: it gives other IDs than the reference (%1)"), state["detail"])
         elif kind == "missing":
-            tip = fill(tr("The %1 library is not installed"), name)
+            tip = fill(translate("Serving", "The %1 library is not installed"), name)
         else:
-            tip = fill(tr("Cannot hold this tokenizer exactly: %1"), state["detail"])
+            tip = fill(translate("Serving", "Cannot hold this tokenizer exactly: %1"), state["detail"])
         out.append(Offer(name, engine_name(name), kind in ("serves", "unchecked"), tip))
     return out
 
@@ -291,11 +288,12 @@ def demotion_text(note) -> str:
     """A demotion (engines.Demotion) in the UI language, naming the first difference."""
     verdict = note.verdict
     if verdict.problem:
-        return fill(tr("The %1 engine (%2) failed on probe %3 for %4 and is not used for it: %5"), note.engine,
-                    note.version, verdict.probe, note.label, verdict.problem)
-    return fill(tr("The %1 engine (%2) gives other IDs than the reference for %3 and is not used for it: probe "
-                   "%4 (%5) differs at token %6: reference %7, engine %8"), note.engine, note.version, note.label,
-                verdict.probe, verdict.text, verdict.position, verdict.reference, verdict.engine)
+        return fill(translate("Serving", "The %1 engine (%2) failed on probe %3 for %4 and is not used for it: %5"),
+                    note.engine, note.version, verdict.probe, note.label, verdict.problem)
+    return fill(translate("Serving", "The %1 engine (%2) gives other IDs than the reference for %3 and is not used "
+                                     "for it: probe %4 (%5) differs at token %6: reference %7, engine %8"),
+                note.engine, note.version, note.label, verdict.probe, verdict.text, verdict.position,
+                verdict.reference, verdict.engine)
 
 
 def show_notes(widget, outcome: Outcome) -> None:

@@ -4,7 +4,7 @@
 <context>
     <name>AssetManager</name>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="356"/>
+        <location filename="../../gui/asset_manager.py" line="357"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform> (and %n more)</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="367"/>
+        <location filename="../../gui/asset_manager.py" line="368"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>Reading %n asset file…</numerusform>

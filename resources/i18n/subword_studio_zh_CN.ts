@@ -52,57 +52,57 @@
 <context>
     <name>AssetLibraryModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="50"/>
+        <location filename="../../gui/asset_models.py" line="51"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="51"/>
+        <location filename="../../gui/asset_models.py" line="52"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="52"/>
+        <location filename="../../gui/asset_models.py" line="53"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="53"/>
+        <location filename="../../gui/asset_models.py" line="54"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="54"/>
+        <location filename="../../gui/asset_models.py" line="55"/>
         <source>Merges</source>
         <translation>合并数</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="55"/>
+        <location filename="../../gui/asset_models.py" line="56"/>
         <source>Interface identity</source>
         <translation>接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="56"/>
+        <location filename="../../gui/asset_models.py" line="57"/>
         <source>Full identity</source>
         <translation>完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="57"/>
+        <location filename="../../gui/asset_models.py" line="58"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="71"/>
+        <location filename="../../gui/asset_models.py" line="72"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="76"/>
+        <location filename="../../gui/asset_models.py" line="77"/>
         <source>open: %1</source>
         <translation>已打开：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="79"/>
+        <location filename="../../gui/asset_models.py" line="80"/>
         <source>cannot load</source>
         <translation>无法加载</translation>
     </message>
@@ -110,246 +110,246 @@
 <context>
     <name>AssetManager</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="42"/>
+        <location filename="../../gui/asset_manager.py" line="43"/>
         <source>Tokenizer assets (*.json);;All files (*)</source>
         <translation>分词器资产 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="110"/>
+        <location filename="../../gui/asset_manager.py" line="111"/>
         <source>No folder chosen</source>
         <translation>未选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="111"/>
+        <location filename="../../gui/asset_manager.py" line="112"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="112"/>
+        <location filename="../../gui/asset_manager.py" line="113"/>
         <source>Rescan</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="113"/>
+        <location filename="../../gui/asset_manager.py" line="114"/>
         <source>Stop scan</source>
         <translation>停止扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="115"/>
+        <location filename="../../gui/asset_manager.py" line="116"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="116"/>
+        <location filename="../../gui/asset_manager.py" line="117"/>
         <source>Add trained model</source>
         <translation>添加已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="117"/>
+        <location filename="../../gui/asset_manager.py" line="118"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="118"/>
+        <location filename="../../gui/asset_manager.py" line="119"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="119"/>
+        <location filename="../../gui/asset_manager.py" line="120"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="120"/>
+        <location filename="../../gui/asset_manager.py" line="121"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="121"/>
+        <location filename="../../gui/asset_manager.py" line="122"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="122"/>
+        <location filename="../../gui/asset_manager.py" line="123"/>
         <source>Swap two IDs: same shapes, other meaning (Chapter 19, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（第 19 章，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="123"/>
+        <location filename="../../gui/asset_manager.py" line="124"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="124"/>
+        <location filename="../../gui/asset_manager.py" line="125"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="125"/>
+        <location filename="../../gui/asset_manager.py" line="126"/>
         <source>Encode and decode with this tokenizer in the Encode / decode tab</source>
         <translation>在“编码 / 解码”标签页中用此分词器编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="131"/>
+        <location filename="../../gui/asset_manager.py" line="132"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="146"/>
+        <location filename="../../gui/asset_manager.py" line="147"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="226"/>
+        <location filename="../../gui/asset_manager.py" line="227"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="236"/>
+        <location filename="../../gui/asset_manager.py" line="237"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="243"/>
+        <location filename="../../gui/asset_manager.py" line="244"/>
         <source>Scanned %1 of %2 files</source>
         <translation>已扫描 %1/%2 个文件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="264"/>
+        <location filename="../../gui/asset_manager.py" line="265"/>
         <source>%1 assets in the folder</source>
         <translation>文件夹中有 %1 个资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="266"/>
+        <location filename="../../gui/asset_manager.py" line="267"/>
         <source>; %1 files could not be read (hover for why)</source>
         <translation>；%1 个文件无法读取（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="296"/>
+        <location filename="../../gui/asset_manager.py" line="297"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="309"/>
+        <location filename="../../gui/asset_manager.py" line="310"/>
         <source>Still working on the last action…</source>
         <translation>上一个操作仍在进行…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="311"/>
+        <location filename="../../gui/asset_manager.py" line="312"/>
         <source>Working…</source>
         <translation>正在处理…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="339"/>
+        <location filename="../../gui/asset_manager.py" line="340"/>
         <source>Cancelled; the workspace is unchanged.</source>
         <translation>已取消；工作区未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="352"/>
+        <location filename="../../gui/asset_manager.py" line="353"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="356"/>
+        <location filename="../../gui/asset_manager.py" line="357"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="365"/>
+        <location filename="../../gui/asset_manager.py" line="366"/>
         <source>Opened %1 asset(s)</source>
         <translation>已打开 %1 个资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="367"/>
+        <location filename="../../gui/asset_manager.py" line="368"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个资产文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="392"/>
+        <location filename="../../gui/asset_manager.py" line="393"/>
         <source>Not saved.</source>
         <translation>未保存。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="528"/>
+        <location filename="../../gui/asset_manager.py" line="529"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="371"/>
+        <location filename="../../gui/asset_manager.py" line="372"/>
         <source>trained model</source>
         <translation>已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="381"/>
+        <location filename="../../gui/asset_manager.py" line="382"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="396"/>
+        <location filename="../../gui/asset_manager.py" line="397"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="405"/>
+        <location filename="../../gui/asset_manager.py" line="406"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="416"/>
+        <location filename="../../gui/asset_manager.py" line="417"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="426"/>
+        <location filename="../../gui/asset_manager.py" line="427"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="426"/>
+        <location filename="../../gui/asset_manager.py" line="427"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="430"/>
+        <location filename="../../gui/asset_manager.py" line="431"/>
         <source>The asset changed while it was being renamed; rename it again.</source>
         <translation>重命名期间该资产已被修改，请重新命名。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="437"/>
+        <location filename="../../gui/asset_manager.py" line="438"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="456"/>
+        <location filename="../../gui/asset_manager.py" line="457"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="466"/>
+        <location filename="../../gui/asset_manager.py" line="467"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="467"/>
+        <location filename="../../gui/asset_manager.py" line="468"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="486"/>
+        <location filename="../../gui/asset_manager.py" line="487"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="487"/>
+        <location filename="../../gui/asset_manager.py" line="488"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="525"/>
+        <location filename="../../gui/asset_manager.py" line="526"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
@@ -477,47 +477,47 @@
 <context>
     <name>BehaviourModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="154"/>
+        <location filename="../../gui/asset_models.py" line="155"/>
         <source>Probe</source>
         <translation>探针</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="155"/>
+        <location filename="../../gui/asset_models.py" line="156"/>
         <source>How</source>
         <translation>方式</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="156"/>
+        <location filename="../../gui/asset_models.py" line="157"/>
         <source>IDs in A</source>
         <translation>A 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="157"/>
+        <location filename="../../gui/asset_models.py" line="158"/>
         <source>IDs in B</source>
         <translation>B 中的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="158"/>
+        <location filename="../../gui/asset_models.py" line="159"/>
         <source>A&apos;s IDs read by B</source>
         <translation>A 的 ID 由 B 读取</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="161"/>
+        <location filename="../../gui/asset_models.py" line="162"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="162"/>
+        <location filename="../../gui/asset_models.py" line="163"/>
         <source>same pieces, other IDs</source>
         <translation>片段相同，ID 不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="163"/>
+        <location filename="../../gui/asset_models.py" line="164"/>
         <source>other pieces</source>
         <translation>片段不同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="164"/>
+        <location filename="../../gui/asset_models.py" line="165"/>
         <source>fails in one</source>
         <translation>其中一个失败</translation>
     </message>
@@ -607,67 +607,67 @@
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="56"/>
+        <location filename="../../gui/compare/view.py" line="57"/>
         <source>Type or paste any text: a word, a sentence or whole pages</source>
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="73"/>
+        <location filename="../../gui/compare/view.py" line="74"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="76"/>
+        <location filename="../../gui/compare/view.py" line="77"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="77"/>
+        <location filename="../../gui/compare/view.py" line="78"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="78"/>
+        <location filename="../../gui/compare/view.py" line="79"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="79"/>
+        <location filename="../../gui/compare/view.py" line="80"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="80"/>
+        <location filename="../../gui/compare/view.py" line="81"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="81"/>
+        <location filename="../../gui/compare/view.py" line="82"/>
         <source>Corpus statistics</source>
         <translation>语料统计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="144"/>
+        <location filename="../../gui/compare/view.py" line="147"/>
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="144"/>
+        <location filename="../../gui/compare/view.py" line="147"/>
         <source>built-in</source>
         <translation>内置</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="145"/>
+        <location filename="../../gui/compare/view.py" line="148"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="151"/>
+        <location filename="../../gui/compare/view.py" line="154"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="170"/>
+        <location filename="../../gui/compare/view.py" line="173"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
@@ -712,12 +712,12 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="128"/>
+        <location filename="../../gui/compare/view.py" line="130"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="105"/>
+        <location filename="../../gui/compare/picker.py" line="135"/>
         <source>cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -800,87 +800,87 @@
 <context>
     <name>ComponentModel</name>
     <message>
-        <location filename="../../gui/asset_models.py" line="109"/>
+        <location filename="../../gui/asset_models.py" line="110"/>
         <source>Component</source>
         <translation>组件</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="110"/>
+        <location filename="../../gui/asset_models.py" line="111"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="111"/>
+        <location filename="../../gui/asset_models.py" line="112"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="112"/>
+        <location filename="../../gui/asset_models.py" line="113"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="115"/>
+        <location filename="../../gui/asset_models.py" line="116"/>
         <source>Initial symbols and IDs</source>
         <translation>初始符号与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="116"/>
+        <location filename="../../gui/asset_models.py" line="117"/>
         <source>Vocabulary (ID → token)</source>
         <translation>词表（ID → token）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="117"/>
+        <location filename="../../gui/asset_models.py" line="118"/>
         <source>Merges / segmentation rule</source>
         <translation>合并 / 切分规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="118"/>
+        <location filename="../../gui/asset_models.py" line="119"/>
         <source>Special tokens and IDs</source>
         <translation>特殊 token 与 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="119"/>
+        <location filename="../../gui/asset_models.py" line="120"/>
         <source>Normalizer</source>
         <translation>规范化器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="120"/>
+        <location filename="../../gui/asset_models.py" line="121"/>
         <source>Pre-tokenizer</source>
         <translation>预分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="121"/>
+        <location filename="../../gui/asset_models.py" line="122"/>
         <source>Boundary rule</source>
         <translation>边界规则</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="122"/>
+        <location filename="../../gui/asset_models.py" line="123"/>
         <source>Post-processor</source>
         <translation>后处理器</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="123"/>
+        <location filename="../../gui/asset_models.py" line="124"/>
         <source>Merge counts (provenance)</source>
         <translation>合并计数（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="124"/>
+        <location filename="../../gui/asset_models.py" line="125"/>
         <source>Trainer (provenance)</source>
         <translation>训练器（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="125"/>
+        <location filename="../../gui/asset_models.py" line="126"/>
         <source>Training data (provenance)</source>
         <translation>训练数据（来源）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="135"/>
+        <location filename="../../gui/asset_models.py" line="136"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_models.py" line="137"/>
+        <location filename="../../gui/asset_models.py" line="138"/>
         <source>different</source>
         <translation>不同</translation>
     </message>
@@ -1407,62 +1407,72 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="135"/>
+        <location filename="../../gui/encode/panel.py" line="154"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="135"/>
+        <location filename="../../gui/encode/panel.py" line="154"/>
         <source>Tokenizer (this window&apos;s own):</source>
         <translation>分词器（本窗口自选）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="137"/>
+        <location filename="../../gui/encode/panel.py" line="156"/>
         <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
         <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="140"/>
+        <location filename="../../gui/encode/panel.py" line="159"/>
         <source>Add special tokens</source>
         <translation>添加特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="142"/>
+        <location filename="../../gui/encode/panel.py" line="164"/>
+        <source>Pin engine:</source>
+        <translation>固定引擎：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="167"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="145"/>
+        <location filename="../../gui/encode/panel.py" line="170"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="146"/>
+        <location filename="../../gui/encode/panel.py" line="171"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="225"/>
+        <location filename="../../gui/encode/panel.py" line="302"/>
         <source>Put the tokenizer&apos;s post-processor specials around the tokens ([CLS] … [SEP]), as Hugging Face&apos;s encode(text) does by default</source>
         <translation>在词元两侧加上分词器后处理器的特殊词元（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="227"/>
+        <location filename="../../gui/encode/panel.py" line="304"/>
         <source>This tokenizer has no post-processor: there are no special tokens to add</source>
         <translation>此分词器没有后处理器：没有可添加的特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="300"/>
+        <location filename="../../gui/encode/panel.py" line="318"/>
+        <source>Waiting for the engine…</source>
+        <translation>正在等待编码引擎…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="379"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="254"/>
+        <location filename="../../gui/encode/panel.py" line="338"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="330"/>
+        <location filename="../../gui/encode/panel.py" line="413"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1470,192 +1480,192 @@
 <context>
     <name>EncodeTexts</name>
     <message>
-        <location filename="../../gui/encode/texts.py" line="30"/>
+        <location filename="../../gui/encode/texts.py" line="31"/>
         <source>byte-level BPE</source>
         <translation>字节级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="33"/>
+        <location filename="../../gui/encode/texts.py" line="34"/>
         <source>BPE with byte fallback</source>
         <translation>带字节回退的 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="34"/>
+        <location filename="../../gui/encode/texts.py" line="35"/>
         <source>BPE</source>
         <translation>BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="36"/>
+        <location filename="../../gui/encode/texts.py" line="37"/>
         <source>WordPiece</source>
         <translation>WordPiece</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="39"/>
+        <location filename="../../gui/encode/texts.py" line="40"/>
         <source>Unigram with byte fallback</source>
         <translation>带字节回退的 Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="40"/>
+        <location filename="../../gui/encode/texts.py" line="41"/>
         <source>Unigram</source>
         <translation>Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="42"/>
+        <location filename="../../gui/encode/texts.py" line="43"/>
         <source>character BPE</source>
         <translation>字符级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="48"/>
+        <location filename="../../gui/encode/texts.py" line="49"/>
         <source>timeline: byte-level BPE</source>
         <translation>时间线：字节级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="49"/>
+        <location filename="../../gui/encode/texts.py" line="50"/>
         <source>timeline: WordPiece</source>
         <translation>时间线：WordPiece</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="50"/>
+        <location filename="../../gui/encode/texts.py" line="51"/>
         <source>timeline: Unigram</source>
         <translation>时间线：Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="57"/>
+        <location filename="../../gui/encode/texts.py" line="58"/>
         <source>classroom tokenizer</source>
         <translation>课堂分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="59"/>
+        <location filename="../../gui/encode/texts.py" line="60"/>
         <source>trained model</source>
         <translation>训练好的模型</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="67"/>
+        <location filename="../../gui/encode/texts.py" line="68"/>
         <source>%1 (%2 · vocab %3)</source>
         <translation>%1（%2 · 词表 %3）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="76"/>
+        <location filename="../../gui/encode/texts.py" line="77"/>
         <source>Identity: %1</source>
         <translation>标识：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="80"/>
+        <location filename="../../gui/encode/texts.py" line="81"/>
         <source>Special tokens: %1</source>
         <translation>特殊 token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="96"/>
+        <location filename="../../gui/encode/texts.py" line="100"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="99"/>
+        <location filename="../../gui/encode/texts.py" line="103"/>
         <source>%1 code points · %2 UTF-8 bytes · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="101"/>
+        <location filename="../../gui/encode/texts.py" line="105"/>
         <source>%1 code points · %2 UTF-8 bytes · %3 tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="103"/>
+        <location filename="../../gui/encode/texts.py" line="107"/>
         <source>%1 unknown</source>
         <translation>%1 个未知</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="104"/>
+        <location filename="../../gui/encode/texts.py" line="108"/>
         <source>%1 byte-fallback pieces</source>
         <translation>%1 个字节回退片段</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="105"/>
+        <location filename="../../gui/encode/texts.py" line="109"/>
         <source>%1 special</source>
         <translation>%1 个特殊</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="122"/>
+        <location filename="../../gui/encode/texts.py" line="126"/>
         <source>Normal forms: </source>
         <translation>规范化形式：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="124"/>
+        <location filename="../../gui/encode/texts.py" line="128"/>
         <source>Normal forms (decoding these tokens gives the input back exactly): </source>
         <translation>规范化形式（解码这些 token 可原样得回输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="129"/>
+        <location filename="../../gui/encode/texts.py" line="133"/>
         <source>Normal forms (this tokenizer changes the input: from character %1, decoding gives “%2” where the input has “%3”): </source>
         <translation>规范化形式（此分词器会改变输入：从第 %1 个字符起，解码得到“%2”，而输入是“%3”）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="140"/>
+        <location filename="../../gui/encode/texts.py" line="144"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="142"/>
+        <location filename="../../gui/encode/texts.py" line="146"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="149"/>
+        <location filename="../../gui/encode/texts.py" line="153"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="156"/>
+        <location filename="../../gui/encode/texts.py" line="160"/>
         <source>special token: no bytes of the text</source>
         <translation>特殊 token：不对应文本中的任何字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="158"/>
+        <location filename="../../gui/encode/texts.py" line="162"/>
         <source>unknown token for %1</source>
         <translation>代替 %1 的未知 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="160"/>
+        <location filename="../../gui/encode/texts.py" line="164"/>
         <source>byte fallback: %1</source>
         <translation>字节回退：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="162"/>
+        <location filename="../../gui/encode/texts.py" line="166"/>
         <source>inside a multi-byte character</source>
         <translation>位于多字节字符内部</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="164"/>
+        <location filename="../../gui/encode/texts.py" line="168"/>
         <source>added by the tokenizer: no input characters</source>
         <translation>由分词器添加：不对应任何输入字符</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="166"/>
+        <location filename="../../gui/encode/texts.py" line="170"/>
         <source>span is its whole word (alignment not traced)</source>
         <translation>范围为整个词（未能精确对齐）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="181"/>
+        <location filename="../../gui/encode/texts.py" line="185"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="184"/>
+        <location filename="../../gui/encode/texts.py" line="188"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="194"/>
+        <location filename="../../gui/encode/texts.py" line="198"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="196"/>
+        <location filename="../../gui/encode/texts.py" line="200"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="198"/>
+        <location filename="../../gui/encode/texts.py" line="202"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -2798,69 +2808,188 @@
     </message>
 </context>
 <context>
+    <name>Serving</name>
+    <message>
+        <location filename="../../gui/serving.py" line="193"/>
+        <location filename="../../gui/serving.py" line="201"/>
+        <source>reference</source>
+        <translation>参考实现</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="201"/>
+        <source>checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="203"/>
+        <source>reference (the native engines could not be set up)</source>
+        <translation>参考实现（无法准备原生引擎）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="206"/>
+        <source>%1 (%2 is pinned but cannot serve this tokenizer)</source>
+        <translation>%1（已固定 %2，但它无法服务此分词器）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="209"/>
+        <source>reference (pinned)</source>
+        <translation>参考实现（已固定）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="210"/>
+        <source>%1 (checked exact)</source>
+        <translation>%1（已核验一致）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="215"/>
+        <source>Engine: %1</source>
+        <translation>引擎：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="221"/>
+        <source>The classroom tokenizer and the models trained here are encoded by the reference, the implementation the views explain.</source>
+        <translation>课堂分词器和在这里训练的模型由参考实现编码，也就是各视图所讲解的实现。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="224"/>
+        <source>The native engines could not be set up: %1</source>
+        <translation>无法准备原生引擎：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="225"/>
+        <source>Token IDs come from the engine named; the whole encoding (spans, words, flags) is the reference&apos;s, field by field.</source>
+        <translation>token ID 来自所列引擎；完整编码（跨度、词、标记）逐字段与参考实现一致。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="244"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="245"/>
+        <source>The first native engine checked exact for this tokenizer, else the reference</source>
+        <translation>第一个已核验与此分词器一致的原生引擎，否则用参考实现</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="247"/>
+        <source>Our Python: the implementation the views explain</source>
+        <translation>本程序的 Python 实现：各视图所讲解的实现</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="253"/>
+        <source>Only an open tokenizer asset is served by the native engines</source>
+        <translation>只有已打开的分词器资产才由原生引擎服务</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="254"/>
+        <source>Not known yet</source>
+        <translation>尚不清楚</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="259"/>
+        <source>Checked exact: %1</source>
+        <translation>已核验一致：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="261"/>
+        <source>Not checked yet: the probes run when it is chosen (a few seconds)</source>
+        <translation>尚未核验：选用时运行探针文本（需几秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="263"/>
+        <source>Demoted: it gives other IDs than the reference (%1)</source>
+        <translation>已降级：它给出的 ID 与参考实现不同（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="265"/>
+        <source>The %1 library is not installed</source>
+        <translation>未安装 %1 库</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="267"/>
+        <source>Cannot hold this tokenizer exactly: %1</source>
+        <translation>无法精确表示此分词器：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="291"/>
+        <source>The %1 engine (%2) failed on probe %3 for %4 and is not used for it: %5</source>
+        <translation>%1 引擎（%2）在 %4 的第 %3 个探针上出错，不再用于它：%5</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="293"/>
+        <source>The %1 engine (%2) gives other IDs than the reference for %3 and is not used for it: probe %4 (%5) differs at token %6: reference %7, engine %8</source>
+        <translation>%1 引擎（%2）对 %3 给出的 ID 与参考实现不同，不再用于它：第 %4 个探针（%5）在第 %6 个 token 处不同：参考实现 %7，引擎 %8</translation>
+    </message>
+</context>
+<context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="62"/>
+        <location filename="../../gui/compare/side_by_side.py" line="74"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="65"/>
+        <location filename="../../gui/compare/side_by_side.py" line="77"/>
         <source>Tokenizers to compare, with their figures</source>
         <translation>要对比的分词器及其数据</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="66"/>
+        <location filename="../../gui/compare/side_by_side.py" line="78"/>
         <source>Each ticked tokenizer&apos;s tokens, lined up at the boundaries they share</source>
         <translation>每个已勾选分词器的 token，按它们共有的边界对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="70"/>
+        <location filename="../../gui/compare/side_by_side.py" line="82"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="161"/>
+        <location filename="../../gui/compare/side_by_side.py" line="184"/>
         <source>Tick one or more tokenizers in the table above to compare them.</source>
         <translation>在上方表格中勾选一个或多个分词器进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="164"/>
+        <location filename="../../gui/compare/side_by_side.py" line="187"/>
         <source>Type or paste a text above to see how each tokenizer cuts it.</source>
         <translation>在上方输入或粘贴文本，查看每个分词器如何切分它。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="169"/>
+        <location filename="../../gui/compare/side_by_side.py" line="203"/>
+        <source>Setting up the engines of %1 tokenizers…</source>
+        <translation>正在为 %1 个分词器准备引擎…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="206"/>
         <source>Encoding %1 characters with %2 tokenizers…</source>
         <translation>正在用 %2 个分词器编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="185"/>
+        <location filename="../../gui/compare/side_by_side.py" line="224"/>
         <source>Cancelled: the lanes show the last text compared.</source>
         <translation>已取消：下方显示的是上一次对比的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="192"/>
+        <location filename="../../gui/compare/side_by_side.py" line="231"/>
         <source>Encoding %1 characters… %2 of %3 tokenizers done</source>
         <translation>正在编码 %1 个字符… 已完成 %2/%3 个分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="199"/>
+        <location filename="../../gui/compare/side_by_side.py" line="238"/>
         <source>Cannot compare: %1</source>
         <translation>无法对比：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="228"/>
+        <location filename="../../gui/compare/side_by_side.py" line="266"/>
         <source>No ticked tokenizer could encode this text: the table says why.</source>
         <translation>已勾选的分词器都无法编码此文本：原因见表格。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="229"/>
+        <location filename="../../gui/compare/side_by_side.py" line="267"/>
         <source>%1 characters, %2 UTF-8 bytes · ▼ marks the %3 token boundaries all %4 share</source>
         <translation>%1 个字符，%2 个 UTF-8 字节 · ▼ 标出全部 %4 个分词器共有的 %3 个 token 边界</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="232"/>
+        <location filename="../../gui/compare/side_by_side.py" line="270"/>
         <source>%1 could not encode it (see the table)</source>
         <translation>%1 个无法编码（见表格）</translation>
     </message>
@@ -2868,22 +2997,22 @@
 <context>
     <name>SwapDialog</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="66"/>
+        <location filename="../../gui/asset_manager.py" line="67"/>
         <source>Make a deliberately broken copy</source>
         <translation>制作故意损坏的副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="75"/>
+        <location filename="../../gui/asset_manager.py" line="76"/>
         <source>The copy keeps its size and merges, so every shape check still passes; only what the two IDs mean changes.</source>
         <translation>副本保留原有大小和合并，因此所有形状检查仍会通过；只有这两个 ID 的含义改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="79"/>
+        <location filename="../../gui/asset_manager.py" line="80"/>
         <source>First ID:</source>
         <translation>第一个 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="80"/>
+        <location filename="../../gui/asset_manager.py" line="81"/>
         <source>Second ID:</source>
         <translation>第二个 ID：</translation>
     </message>
@@ -3120,27 +3249,27 @@
 <context>
     <name>TokenizerChooser</name>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="85"/>
+        <location filename="../../gui/encode/chooser.py" line="91"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="87"/>
+        <location filename="../../gui/encode/chooser.py" line="93"/>
         <source>%1 (built-in, loading…)</source>
         <translation>%1（内置，加载中…）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="89"/>
+        <location filename="../../gui/encode/chooser.py" line="95"/>
         <source>%1 from %2 %3, %4; loaded when picked</source>
         <translation>%1，来自 %2 %3，%4；选中时加载</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="110"/>
+        <location filename="../../gui/encode/chooser.py" line="119"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="122"/>
+        <location filename="../../gui/encode/chooser.py" line="139"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>
@@ -3148,12 +3277,12 @@
 <context>
     <name>TokenizerListModel</name>
     <message>
-        <location filename="../../gui/compare/picker.py" line="109"/>
+        <location filename="../../gui/compare/picker.py" line="139"/>
         <source>baseline</source>
         <translation>基准</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="150"/>
+        <location filename="../../gui/compare/picker.py" line="186"/>
         <source>%1 — key %2</source>
         <translation>%1 — 键 %2</translation>
     </message>
@@ -3226,47 +3355,47 @@
 <context>
     <name>Views</name>
     <message>
-        <location filename="../../gui/windows/views.py" line="45"/>
+        <location filename="../../gui/windows/views.py" line="46"/>
         <source>Merge trace</source>
         <translation>合并过程</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="46"/>
+        <location filename="../../gui/windows/views.py" line="47"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="47"/>
+        <location filename="../../gui/windows/views.py" line="48"/>
         <source>Merge timeline</source>
         <translation>合并时间线</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="49"/>
+        <location filename="../../gui/windows/views.py" line="50"/>
         <source>Encode / decode</source>
         <translation>编码 / 解码</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="51"/>
+        <location filename="../../gui/windows/views.py" line="52"/>
         <source>Assets</source>
         <translation>资产</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="52"/>
+        <location filename="../../gui/windows/views.py" line="53"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="53"/>
+        <location filename="../../gui/windows/views.py" line="54"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="54"/>
+        <location filename="../../gui/windows/views.py" line="55"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="56"/>
+        <location filename="../../gui/windows/views.py" line="57"/>
         <source>Lesson panel</source>
         <translation>课程面板</translation>
     </message>
@@ -3574,34 +3703,39 @@
 <context>
     <name>compare_view</name>
     <message>
-        <location filename="../../gui/compare/picker.py" line="17"/>
+        <location filename="../../gui/compare/picker.py" line="21"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="18"/>
+        <location filename="../../gui/compare/picker.py" line="22"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="19"/>
+        <location filename="../../gui/compare/picker.py" line="23"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="20"/>
+        <location filename="../../gui/compare/picker.py" line="24"/>
         <source>Characters / token</source>
         <translation>字符数 / token</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="21"/>
+        <location filename="../../gui/compare/picker.py" line="25"/>
         <source>Bytes / token</source>
         <translation>字节数 / token</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="22"/>
+        <location filename="../../gui/compare/picker.py" line="26"/>
         <source>Tokens vs baseline</source>
         <translation>token 数（相对基准）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/picker.py" line="27"/>
+        <source>Engine</source>
+        <translation>引擎</translation>
     </message>
     <message>
         <location filename="../../gui/compare/tables.py" line="56"/>
