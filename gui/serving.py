@@ -284,12 +284,17 @@ def fill_pin_box(box, outcome: Outcome | None, pin: str) -> None:
     box.blockSignals(False)
 
 
-def demotion_text(note) -> str:
-    """A demotion (engines.Demotion) in the UI language, naming the first difference."""
+def demotion_text(note, *, full: bool = False) -> str:
+    """A demotion (engines.Demotion) in the UI language, naming the first
+    difference: where it is, and with ``full`` the IDs and the text there."""
     verdict = note.verdict
     if verdict.problem:
         return fill(translate("Serving", "The %1 engine (%2) failed on probe %3 for %4 and is not used for it: %5"),
                     note.engine, note.version, verdict.probe, note.label, verdict.problem)
+    if not full:
+        return fill(translate("Serving", "The %1 engine (%2) gives other IDs than the reference for %3 and is not "
+                                         "used for it: probe %4 differs at token %5"),
+                    note.engine, note.version, note.label, verdict.probe, verdict.position)
     return fill(translate("Serving", "The %1 engine (%2) gives other IDs than the reference for %3 and is not used "
                                      "for it: probe %4 (%5) differs at token %6: reference %7, engine %8"),
                 note.engine, note.version, note.label, verdict.probe, verdict.text, verdict.position,
@@ -297,7 +302,10 @@ def demotion_text(note) -> str:
 
 
 def show_notes(widget, outcome: Outcome) -> None:
-    """Put the outcome's demotions in the status bar of ``widget``'s window."""
+    """Put the outcome's demotions in the status bar of ``widget``'s window
+    (the IDs and the text where they differ in its tooltip)."""
     window = widget.window()
     if outcome.notes and isinstance(window, QMainWindow):
-        window.statusBar().showMessage("  ·  ".join(map(demotion_text, outcome.notes)))
+        bar = window.statusBar()
+        bar.showMessage("  ·  ".join(map(demotion_text, outcome.notes)))
+        bar.setToolTip(tooltip("\n".join(demotion_text(note, full=True) for note in outcome.notes)))

@@ -2911,12 +2911,17 @@
         <translation>无法精确表示此分词器：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/serving.py" line="291"/>
+        <location filename="../../gui/serving.py" line="292"/>
         <source>The %1 engine (%2) failed on probe %3 for %4 and is not used for it: %5</source>
         <translation>%1 引擎（%2）在 %4 的第 %3 个探针上出错，不再用于它：%5</translation>
     </message>
     <message>
-        <location filename="../../gui/serving.py" line="293"/>
+        <location filename="../../gui/serving.py" line="295"/>
+        <source>The %1 engine (%2) gives other IDs than the reference for %3 and is not used for it: probe %4 differs at token %5</source>
+        <translation>%1 引擎（%2）对 %3 给出的 ID 与参考实现不同，不再用于它：第 %4 个探针在第 %5 个 token 处不同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="298"/>
         <source>The %1 engine (%2) gives other IDs than the reference for %3 and is not used for it: probe %4 (%5) differs at token %6: reference %7, engine %8</source>
         <translation>%1 引擎（%2）对 %3 给出的 ID 与参考实现不同，不再用于它：第 %4 个探针（%5）在第 %6 个 token 处不同：参考实现 %7，引擎 %8</translation>
     </message>

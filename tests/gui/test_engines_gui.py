@@ -185,7 +185,9 @@ def test_a_wrong_engine_is_demoted_and_the_status_bar_says_so_once(window, qtbot
     assert panel.tokenizer.engine != "tiktoken"
     message = window.statusBar().currentMessage()
     assert message.startswith("The tiktoken engine (") and "classroom" in message
-    assert "differs at token" in message and "reference [" in message and "engine [" in message
+    assert "differs at token" in message and "probe" in message
+    details = window.statusBar().toolTip()  # the IDs on each side, and the text there
+    assert "reference [" in details and "engine [" in details
     offered = {engine: (enabled, tip) for engine, enabled, tip in pins(panel.pin_box)}
     assert not offered["tiktoken"][0] and "Demoted" in offered["tiktoken"][1]
     assert ids_of(panel) == window.workspace.encoder.encode_ids("Hello naïve café")
