@@ -21,6 +21,16 @@
   after the paste, as the panel's debounce starts it) to the end;
   ``paste_stall`` the gap of the paste's own turn, Qt's ``setPlainText``
   and first paint of the text.
+* ``choose``: the encode panel on the example workspace; from picking a
+  built-in tokenizer (``--shelf NAME``, e.g. o200k_base) in its selector
+  until the token strip has painted the sample's tokens, served from the
+  compiled cache (gui/serving.py; a first run, not counted, warms it).
+  ``opened`` is when the workspace holds the whole asset (imported in the
+  background meanwhile).
+* ``encode_shelf``: ``encode_asset`` with a built-in tokenizer
+  (``--shelf NAME``), picked in the selector and served before the clock
+  starts: 1 MB from the paste until every chip is laid out, with
+  ``encode_stall``, the longest gap of the heartbeat meanwhile.
 * ``compare``: the Compare tab over four tokenizers (the classroom byte
   BPE, the trained char BPE, a byte-level BPE and a Unigram model trained
   before the clock starts) is given a 50,000-character text (English,
@@ -65,6 +75,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 TARGETS = {"first_window": ("first window painted", 1.0, "s"), "timeline": ("timeline, 50,000 merges", 1.0, "s"),
            "encode": ("encode panel, 100,000 tokens", 0.5, "s"),
            "encode_asset": ("encode panel, 1 MB, --asset", 2.0, "s"),
+           "choose": ("choose --shelf, tokens shown", 0.5, "s"),
+           "encode_shelf": ("encode panel, 1 MB, --shelf", 1.0, "s"),
            "compare": ("compare, 50,000 chars × 4", 5.0, "s"),
            "stall": ("longest stall while training", 0.05, "s")}
 COMPARE_CHARS = 50_000
@@ -213,21 +225,75 @@ def child_encode(lang, _spawned_at):
     return result
 
 
-def child_encode_asset(lang, _spawned_at):
-    import corpora
+def _shelf_panel(app):
+    """The encode panel on the example workspace, shown and idle."""
     from core.workspace.workspace import Workspace
+    from gui.bridge import WorkspaceBridge
+    from gui.encode import EncodePanel
+    panel = EncodePanel(WorkspaceBridge(Workspace.example()))
+    panel.resize(1180, 720)
+    panel.show()
+    for _ in range(5):
+        app.processEvents()
+    return panel
+
+
+def _opened(app, panel):
+    """Run the event loop until the built-in tokenizer picked is open and served."""
+    while panel.chooser.wanted_shelf or panel._waiting is not None or panel._task is not None:
+        app.processEvents()
+        time.sleep(0.002)
+
+
+def child_choose(lang, _spawned_at):
     app = _app()
     _install_language(app, lang)
     from PySide6.QtCore import QTimer
-    from gui.bridge import WorkspaceBridge
-    from gui.encode import EncodePanel
-    workspace = Workspace.example()
-    index = workspace.open_asset_file(os.environ["SUBWORD_STUDIO_BENCH_ASSET"])
-    workspace.set_encoder(workspace.asset_key(index))
-    panel = EncodePanel(WorkspaceBridge(workspace))
-    panel.resize(1180, 720)
-    panel.show()
-    app.processEvents()
+    name = os.environ["SUBWORD_STUDIO_BENCH_SHELF"]
+    panel = _shelf_panel(app)
+    result = {}
+    shown = panel._encoded
+
+    def encoded(generation, tokenizer, encoded_result):
+        shown(generation, tokenizer, encoded_result)
+        if getattr(tokenizer, "facts", {}).get("name") == name and "encoded" not in result:
+            result["encoded"] = time.perf_counter() - t0
+            result["engine"] = tokenizer.engine
+            watch.seen = False  # now wait for the strip to paint them
+
+    def done(now):
+        result["choose"] = now - t0
+        QTimer.singleShot(0, app.quit)
+
+    panel._encoded = encoded
+    watch = _PaintWatch(app, panel.strip.viewport(), done)
+    watch.seen = True  # only paints after the result count
+    t0 = time.perf_counter()
+    panel.chooser.setCurrentIndex(panel.chooser.findData("shelf:" + name))
+    app.exec()
+    _opened(app, panel)
+    result["opened"] = time.perf_counter() - t0
+    return result
+
+
+def child_encode_shelf(lang, spawned_at):
+    return child_encode_asset(lang, spawned_at, shelf=os.environ["SUBWORD_STUDIO_BENCH_SHELF"])
+
+
+def child_encode_asset(lang, _spawned_at, shelf=""):
+    import corpora
+    app = _app()
+    _install_language(app, lang)
+    from PySide6.QtCore import QTimer
+    panel = _shelf_panel(app)
+    if shelf:
+        panel.chooser.setCurrentIndex(panel.chooser.findData("shelf:" + shelf))
+        _opened(app, panel)
+    else:
+        workspace = panel.workspace
+        index = workspace.open_asset_file(os.environ["SUBWORD_STUDIO_BENCH_ASSET"])
+        panel.choice.choose(workspace.asset_key(index))
+        _opened(app, panel)
     path, _ = corpora.build("ordinary", int(os.environ.get("SUBWORD_STUDIO_BENCH_BYTES", "1000000")))
     text = path.read_text(encoding="utf-8")
     result, beats = {}, []
@@ -242,7 +308,7 @@ def child_encode_asset(lang, _spawned_at):
 
         def laid_out():
             if panel.strip.laid_out:
-                result["encode_asset"] = time.perf_counter() - t0
+                result["encode_shelf" if shelf else "encode_asset"] = time.perf_counter() - t0
                 app.quit()
             else:
                 QTimer.singleShot(5, laid_out)
@@ -268,7 +334,8 @@ def child_encode_asset(lang, _spawned_at):
     during = [gap for gap, end in gaps if started and end > started[0]]
     result["encode_stall"] = max(during) if during else None
     result["tokens"] = len(panel.encoding.ids)
-    result["kind"] = panel.choice.tokenizer.kind
+    result["kind"] = panel.tokenizer.kind
+    result["engine"] = getattr(panel.tokenizer, "engine", "reference")
     return result
 
 
@@ -399,7 +466,9 @@ def child_stall(lang, _spawned_at):
 
 
 CHILDREN = {"first_window": child_first_window, "timeline": child_timeline, "encode": child_encode,
-            "encode_asset": child_encode_asset, "compare": child_compare, "stall": child_stall}
+            "encode_asset": child_encode_asset, "choose": child_choose, "encode_shelf": child_encode_shelf,
+            "compare": child_compare, "stall": child_stall}
+NEEDS = {"encode_asset": "--asset", "choose": "--shelf", "encode_shelf": "--shelf"}  # not run without them
 
 
 # ==== the driver ====
@@ -423,6 +492,8 @@ def run(repeats: int = 3, kinds=tuple(CHILDREN), lang: str = "en") -> dict:
     results = {kind: [] for kind in kinds}
     if "first_window" in kinds:
         measure("first_window", lang)  # fills the bytecode cache; not counted
+    if "choose" in kinds:
+        measure("choose", lang)  # warms the compiled cache and the verdicts; not counted
     for _ in range(repeats):
         for kind in kinds:  # interleaved, so a busy moment hits every measurement alike
             results[kind].append(measure(kind, lang))
@@ -450,18 +521,23 @@ def main(argv=None) -> int:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--spawned-at", type=float, help=argparse.SUPPRESS)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--only", default=",".join(k for k in CHILDREN if k != "encode_asset"),
+    parser.add_argument("--only", default=",".join(k for k in CHILDREN if k not in NEEDS),
                         help=", ".join(CHILDREN))
     parser.add_argument("--lang", default="en")
     parser.add_argument("--json", help="also write the results here")
     parser.add_argument("--asset", help="encode_asset: the asset file to encode with")
-    parser.add_argument("--bytes", type=int, default=1_000_000, help="encode_asset: bytes of ordinary text")
+    parser.add_argument("--shelf", help="choose, encode_shelf: the built-in tokenizer to pick")
+    parser.add_argument("--bytes", type=int, default=1_000_000, help="encode_asset, encode_shelf: bytes of ordinary "
+                                                                     "text")
     args = parser.parse_args(argv)
+    os.environ["SUBWORD_STUDIO_BENCH_BYTES"] = str(args.bytes)
     if args.asset:
         os.environ["SUBWORD_STUDIO_BENCH_ASSET"] = str(Path(args.asset).resolve())
-        os.environ["SUBWORD_STUDIO_BENCH_BYTES"] = str(args.bytes)
-    elif not args.child and "encode_asset" in args.only.split(","):
-        parser.error("encode_asset needs --asset PATH")
+    if args.shelf:
+        os.environ["SUBWORD_STUDIO_BENCH_SHELF"] = args.shelf
+    for kind, option in NEEDS.items():
+        if not args.child and kind in args.only.split(",") and not getattr(args, option[2:]):
+            parser.error(f"{kind} needs {option}")
     if args.child:
         print(json.dumps(CHILDREN[args.child](args.lang, args.spawned_at)), flush=True)
         os._exit(0)  # background counts may still run; tearing them down is not measured

@@ -30,6 +30,10 @@ COMPARE_UNCHECKED = Setting("compare/unchecked", list, [], "tokenizers left out 
                             "(encoder, model, asset:<identity sha256>), oldest first; every other one is shown")
 COMPARE_BASELINE = Setting("compare/baseline", str, "", "the Compare tab's baseline tokenizer, by held key; "
                            "empty or not shown: the first one shown")
+ENCODE_ENGINE = Setting("encode/engine", str, "auto", "the encode/decode panel's engine pin: auto, reference or "
+                        "a native engine's name (core.engines.CHOICES)")
+COMPARE_ENGINES = Setting("compare/engines", list, [], "engines pinned in the Compare tab, as key=engine (a held "
+                          "key, an engine of core.engines.CHOICES); a tokenizer not listed uses auto")
 ENCODE_TOKENIZER = Setting("encode/tokenizer", str, "", "the encode/decode panel's tokenizer, by its held key "
                            "(encoder, model or asset:<sha256>); empty: the classroom tokenizer")
 

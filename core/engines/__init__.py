@@ -58,7 +58,7 @@ def version(name: str) -> str | None:
 
 # ==== sources and entries ====
 
-CACHE_VERSION = 1  # in every key: raise it when an import or an export changes what it makes
+CACHE_VERSION = 2  # in every key: raise it when an import or an export changes what it makes
 
 
 def source_of(arg) -> tuple[str, tuple]:
@@ -192,11 +192,47 @@ def _assess(entry, name: str, label: str, reference, notes):
         verdict = check(reference(), native, entry.meta["facts"]["specials"])
         verdicts.write(entry.identity, name, held, verdict)
         if not verdict.same and notes is not None:
-            notes(f"note: the {name} engine ({held}) gives other IDs than the reference for {label}, so the "
-                  f"reference serves it: {verdict.describe()}")
+            notes(Demotion(name, held, label, verdict))
     if verdict.same and native is not None:
         return "serves", verdict.describe(), native
     return "differs", verdict.describe(), None
+
+
+class Demotion(str):
+    """The note that an engine was demoted: the sentence the command line
+    prints, and what it says as data (``engine``, ``version``, ``label``,
+    ``verdict``) for a window to put in its own words."""
+
+    def __new__(cls, engine: str, version: str, label: str, verdict: verdicts.Verdict):
+        note = super().__new__(cls, f"note: the {engine} engine ({version}) gives other IDs than the reference for "
+                                    f"{label}, so the reference serves it: {verdict.describe()}")
+        note.engine, note.version, note.label, note.verdict = engine, version, label, verdict
+        return note
+
+
+def states(entry: compiled.Entry) -> dict:
+    """Each native engine's state for an entry as far as it is known, building
+    and checking nothing (a window lists them while it encodes): ``missing``,
+    ``cannot`` (the exporter's reason), ``serves`` or ``differs`` (the verdict
+    kept for this identity and library version, as ``verdict`` too), or
+    ``unchecked`` (the probes run when it is first asked to serve)."""
+    out = {}
+    for name in NATIVE:
+        held, found, verdict = version(name), entry.meta.get("engines", {}).get(name), None
+        if held is None:
+            state, detail = "missing", f"the {name} library is not installed"
+        elif not isinstance(found, dict):
+            state, detail = "cannot", "not compiled for this engine"
+        elif "refused" in found:
+            state, detail = "cannot", str(found["refused"])
+        else:
+            verdict = verdicts.read(entry.identity, name, held)
+            if verdict is None:
+                state, detail = "unchecked", "not checked yet: the probes run when it is first asked to serve"
+            else:
+                state, detail = ("serves" if verdict.same else "differs"), verdict.describe()
+        out[name] = {"state": state, "detail": detail, "version": held, "verdict": verdict}
+    return out
 
 
 def survey(arg) -> dict:

@@ -2,14 +2,18 @@
 ticked one's figures for the current text: tokens, characters and bytes per
 token, and the token count against a baseline.  The built-in tokenizers not
 open yet follow, unticked: ticking one asks for it (``sig_shelf_requested``),
-and once open it is listed, ticked, as the workspace holds it."""
+and once open it is listed, ticked, as the workspace holds it.  The last
+column names the engine each row's IDs come from (gui/serving.py); an open
+asset's engine can be pinned there (``sig_pin_changed``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import QComboBox, QStyledItemDelegate
 
+from .. import serving
 from .alignment import stats
 from .texts import fill, tooltip, tr, translate
 
@@ -20,8 +24,9 @@ HEADERS = (
     QT_TRANSLATE_NOOP("compare_view", "Characters / token"),
     QT_TRANSLATE_NOOP("compare_view", "Bytes / token"),
     QT_TRANSLATE_NOOP("compare_view", "Tokens vs baseline"),
+    QT_TRANSLATE_NOOP("compare_view", "Engine"),
 )
-NAME, KIND, TOKENS, CHARS, BYTES, VERSUS = range(len(HEADERS))
+NAME, KIND, TOKENS, CHARS, BYTES, VERSUS, ENGINE = range(len(HEADERS))
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,7 @@ class Entry:
     kind: str
     tokenizer: object  # None for a built-in tokenizer not open yet
     shelf: str = ""  # that built-in tokenizer's shelf name
+    source: object = None  # what core.engines serves (serving.Source); None: the reference encodes it
 
 
 def unique_keys(keys) -> list[str]:
@@ -51,6 +57,8 @@ class TokenizerListModel(QAbstractTableModel):
     """The user ticked or unticked a tokenizer."""
     sig_shelf_requested = Signal(str)
     """The user ticked a built-in tokenizer that is not open yet (its shelf name)."""
+    sig_pin_changed = Signal(str, str)
+    """The user pinned an engine for a tokenizer (its key, the engine)."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -61,6 +69,8 @@ class TokenizerListModel(QAbstractTableModel):
         self.comparison = None  # alignment.Comparison the figures come from
         self.baseline = ""  # key
         self._rows: dict = {}  # key -> alignment.Row of ``comparison``
+        self.pins: dict[str, str] = {}  # key -> the engine pinned for it (auto when not listed)
+        self.outcomes: dict = {}  # key -> serving.Outcome its rows were encoded with
 
     # ==== what is listed and ticked ====
 
@@ -91,6 +101,26 @@ class TokenizerListModel(QAbstractTableModel):
         self._rows = {} if comparison is None else {r.key: r for r in comparison.rows}
         if self.entries:
             self.dataChanged.emit(self.index(0, TOKENS), self.index(len(self.entries) - 1, VERSUS))
+
+    def set_outcomes(self, outcomes: dict) -> None:
+        """The engines the rows were encoded with (key -> serving.Outcome)."""
+        self.outcomes = dict(outcomes)
+        if self.entries:
+            self.dataChanged.emit(self.index(0, ENGINE), self.index(len(self.entries) - 1, ENGINE))
+
+    def pin_of(self, key: str) -> str:
+        return self.pins.get(key, serving.AUTO)
+
+    def engine(self, entry: Entry) -> tuple[str, str]:
+        """The engine cell of ``entry``'s row, and its tooltip."""
+        if entry.tokenizer is None:
+            return "", ""
+        if entry.source is None:
+            return serving.engine_short(None), serving.engine_tip(None)
+        outcome = self.outcomes.get(entry.key)
+        if outcome is None or outcome.pin != self.pin_of(entry.key):
+            return serving.engine_short(None, waiting=True), ""
+        return serving.engine_short(outcome), serving.engine_tip(outcome)
 
     def row_of(self, key: str):
         """The comparison's row for ``key`` (None: not ticked or not encoded yet)."""
@@ -131,6 +161,8 @@ class TokenizerListModel(QAbstractTableModel):
         if not index.isValid():
             return Qt.NoItemFlags
         flags = Qt.ItemIsEnabled | Qt.ItemIsSelectable
+        if index.column() == ENGINE and self.entries[index.row()].source is not None:
+            return flags | Qt.ItemIsEditable
         return flags | Qt.ItemIsUserCheckable if index.column() == NAME else flags
 
     def data(self, index, role=Qt.DisplayRole):
@@ -144,17 +176,33 @@ class TokenizerListModel(QAbstractTableModel):
                 return entry.name
             if column == KIND:
                 return entry.kind
+            if column == ENGINE:
+                return self.engine(entry)[0]
             return self.figures(entry.key)[column - TOKENS]
+        if role == Qt.EditRole and column == ENGINE:
+            return self.pin_of(entry.key)
         if role == Qt.ToolTipRole:
             if column == NAME:
                 return tooltip(fill(self.tr("%1 — key %2"), entry.name, entry.key))
+            if column == ENGINE:
+                tip = self.engine(entry)[1]
+                return tooltip(tip) if tip else None
             figure = self.figures(entry.key)[column - TOKENS] if column >= TOKENS else ""
             return tooltip(figure) if figure else None  # an error message is longer than its column
-        if role == Qt.TextAlignmentRole and column >= TOKENS:
+        if role == Qt.TextAlignmentRole and TOKENS <= column <= VERSUS:
             return int(Qt.AlignRight | Qt.AlignVCenter)
         return None
 
     def setData(self, index, value, role=Qt.EditRole):
+        if index.isValid() and role == Qt.EditRole and index.column() == ENGINE:
+            entry = self.entries[index.row()]
+            if entry.source is None or value not in serving.PINS:
+                return False
+            if value != self.pin_of(entry.key):
+                self.pins[entry.key] = value
+                self.dataChanged.emit(index, index)
+                self.sig_pin_changed.emit(entry.key, value)
+            return True
         if not index.isValid() or role != Qt.CheckStateRole or index.column() != NAME:
             return False
         on = Qt.CheckState(value) == Qt.Checked if not isinstance(value, bool) else value
@@ -165,3 +213,26 @@ class TokenizerListModel(QAbstractTableModel):
             return True
         self.set_checked(entry.key, on)
         return True
+
+
+class PinDelegate(QStyledItemDelegate):
+    """The engine column's editor: the pins for that row's tokenizer, those
+    that cannot serve it disabled with the reason as their tooltip."""
+
+    def createEditor(self, parent, option, index):
+        box = QComboBox(parent)
+        box.activated.connect(self._chosen)
+        return box
+
+    def _chosen(self, _index):
+        box = self.sender()
+        self.commitData.emit(box)
+        self.closeEditor.emit(box)
+
+    def setEditorData(self, editor, index):
+        model = index.model()
+        key = model.entries[index.row()].key
+        serving.fill_pin_box(editor, model.outcomes.get(key), model.pin_of(key))
+
+    def setModelData(self, editor, model, index):
+        model.setData(index, editor.currentData(), Qt.EditRole)

@@ -4,8 +4,13 @@ lined up at the boundaries they share, under a table of their figures.
 
 One worker per change: a newer text or selection cancels the running one,
 and a result that is not the latest is dropped.  Rows already encoded for
-this text are kept (ticking one more tokenizer encodes only that one).
-The ticks and the baseline are remembered by key across sessions.
+this text with the same tokenizer are kept (ticking one more tokenizer
+encodes only that one).  An open asset is encoded by the engine
+core.engines serves it with (gui/serving.py), auto or pinned per row in
+the table's engine column; the first serving of one runs in a worker of
+its own (seconds: the probes), and the comparison starts once every
+ticked row is served.  The ticks, the baseline and the pins are
+remembered by key across sessions.
 """
 
 from __future__ import annotations
@@ -16,11 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import settings
+from .. import serving, settings
 from ..workers import run_task
 from .alignment import compare
 from .lanes import Lane, LaneView
-from .picker import NAME, TokenizerListModel
+from .picker import ENGINE, NAME, PinDelegate, TokenizerListModel
 from .texts import fill
 
 MAX_REMEMBERED = 200  # unticked keys kept in the settings (assets come and go)
@@ -33,23 +38,30 @@ class SideBySide(QWidget):
     sig_compared = Signal()
     """A new comparison is shown."""
 
-    def __init__(self, parent=None):
+    def __init__(self, server, parent=None):
+        """``server``: the workspace's serving.Server."""
         super().__init__(parent)
         # Attributes
+        self.server = server
         self.model = TokenizerListModel(self)
         self.model.unchecked = dict.fromkeys(settings.read(settings.COMPARE_UNCHECKED))
+        self.model.pins = dict(item.split("=", 1) for item in settings.read(settings.COMPARE_ENGINES) if "=" in item)
         self.baseline = settings.read(settings.COMPARE_BASELINE)
         self.text = ""
         self.comparison = None  # the one shown (alignment.Comparison)
         self.names: dict[str, tuple[str, str]] = {}  # key -> (name, kind)
         self._task = None
-        self._cache: dict[str, tuple] = {}  # key -> (text, tokenizer's model, Row)
+        self._waiting: list = []  # (source, pin) being served before the comparison can start
+        self._cache: dict[str, tuple] = {}  # key -> (text, the tokenizer that encoded it, Row)
 
         # Widgets
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
-        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        # Only the engine column is editable (its pin): a click on a selected cell or F2.
+        self.table.setEditTriggers(QAbstractItemView.SelectedClicked | QAbstractItemView.DoubleClicked
+                                   | QAbstractItemView.EditKeyPressed)
+        self.table.setItemDelegateForColumn(ENGINE, PinDelegate(self.table))
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
@@ -87,6 +99,8 @@ class SideBySide(QWidget):
 
         # Signals
         self.model.sig_checked_changed.connect(self._checked_changed)
+        self.model.sig_pin_changed.connect(self._pinned)
+        self.server.sig_served.connect(self._served)
         self.baseline_box.currentIndexChanged.connect(self._baseline_chosen)
         self.cancel_button.clicked.connect(self.cancel)
         self.lanes.sig_span_hovered.connect(self.sig_span_hovered)
@@ -96,10 +110,7 @@ class SideBySide(QWidget):
     def set_entries(self, entries) -> None:
         """The tokenizers to offer (picker.Entry, in the workspace's order)."""
         self.names = {e.key: (e.name, e.kind) for e in entries}
-        models = {e.key: e.tokenizer.model for e in entries if e.tokenizer is not None}
-        # A cached row is good only for the same model object (a retrain or a
-        # new encoder makes another one under the same key).
-        self._cache = {k: v for k, v in self._cache.items() if models.get(k) is v[1]}
+        self._cache = {k: v for k, v in self._cache.items() if k in self.names}
         fit = len(entries) != self.model.rowCount()
         self.model.set_entries(entries)
         if fit:
@@ -121,6 +132,18 @@ class SideBySide(QWidget):
 
     def checked_keys(self) -> list[str]:
         return [e.key for e in self.model.checked()]
+
+    def _pinned(self, _key, _engine):
+        settings.write(settings.COMPARE_ENGINES, [f"{k}={v}" for k, v in self.model.pins.items()][-MAX_REMEMBERED:])
+        self.start()
+
+    def _served(self, outcome):
+        """A serving ended: its demotions told here if this tab asked for it; compare once all are served."""
+        asked = [w for w in self._waiting if self.server.outcome(*w) is outcome]
+        if not asked:
+            return
+        serving.show_notes(self, outcome)
+        self.start()
 
     def _checked_changed(self):
         remembered = list(self.model.unchecked)[-MAX_REMEMBERED:]
@@ -164,12 +187,27 @@ class SideBySide(QWidget):
             self._show(None, self.tr("Type or paste a text above to see how each tokenizer cuts it."))
             return
         text = self.text
-        jobs = [(e.key, e.tokenizer) for e in entries]
-        cached = {k: row for k, (t, _, row) in self._cache.items() if t == text}
+        jobs, outcomes, self._waiting = [], {}, []
+        for e in entries:
+            pin = self.model.pin_of(e.key)
+            outcome = None if e.source is None else self.server.outcome(e.source, pin)
+            if e.source is not None and outcome is None:
+                self._waiting.append((e.source, pin))
+                self.server.request(e.source, pin)
+            elif outcome is not None:
+                outcomes[e.key] = outcome
+            served = outcome.served if outcome is not None else None
+            jobs.append((e.key, served or e.tokenizer))
+        self.model.set_outcomes(outcomes)
+        if self._waiting:  # _served starts again
+            self.status.setText(fill(self.tr("Setting up the engines of %1 tokenizers…"), len(self._waiting)))
+            return
+        cached = {k: row for k, (t, tok, row) in self._cache.items() if t == text and tok is dict(jobs).get(k)}
         self.status.setText(fill(self.tr("Encoding %1 characters with %2 tokenizers…"), f"{len(text):,}", len(jobs)))
         self.cancel_button.show()
         self._task = run_task(lambda progress, should_stop: compare(
             text, jobs, cached=cached, progress=progress, should_stop=should_stop), name="compare")
+        self._task.jobs = dict(jobs)
         # Bound methods: Qt drops them with this widget, while the thread can outlive it.
         self._task.sig_progressed.connect(self._progressed)
         self._task.sig_done.connect(self._done)
@@ -177,6 +215,7 @@ class SideBySide(QWidget):
         self._task.sig_cancelled.connect(self._cancelled)
 
     def cancel(self, quiet: bool = False) -> None:
+        self._waiting = []  # a serving goes on (it is kept for later), but this comparison is not started
         if self._task is not None:
             self._task.cancel()
             self._task = None  # whatever it still sends is dropped
@@ -185,7 +224,7 @@ class SideBySide(QWidget):
                 self.status.setText(self.tr("Cancelled: the lanes show the last text compared."))
 
     def is_running(self) -> bool:
-        return self._task is not None
+        return self._task is not None or bool(self._waiting)
 
     def _progressed(self, done, total):
         if self.sender() is self._task:
@@ -206,10 +245,9 @@ class SideBySide(QWidget):
     def _done(self, comparison):
         if self.sender() is not self._task:
             return  # a newer text or selection is on its way
-        self._task = None
+        jobs, self._task = self._task.jobs, None
         self.cancel_button.hide()
-        models = {e.key: e.tokenizer.model for e in self.model.entries if e.tokenizer is not None}
-        self._cache = {r.key: (comparison.text, models.get(r.key), r) for r in comparison.rows if not r.error}
+        self._cache = {r.key: (comparison.text, jobs.get(r.key), r) for r in comparison.rows if not r.error}
         self._show(comparison)
 
     def _show(self, comparison, message=""):

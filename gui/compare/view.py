@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QPlainTextEdit, QSplitter, QT
 from core.models import unigram, wordpiece
 
 from ..encode import texts as encode_texts
+from ..serving import server_for
 from ..shelf_open import opener_for
 from .corpus_stats import CorpusStatsTab
 from .fasttext import NGramTab
@@ -58,7 +59,7 @@ class CompareView(QWidget):
         self.cut_label = QLabel()
         self.cut_label.setWordWrap(True)
         self.cut_label.hide()
-        self.side_by_side = SideBySide()
+        self.side_by_side = SideBySide(server_for(self.workspace))
         self.lattice = LatticeTab()
         self.sampling = SamplingTab(self.lattice.chosen)
         self.search = SearchTab()
@@ -125,9 +126,11 @@ class CompareView(QWidget):
         """Collect the workspace's tokenizers, offer them everywhere, and compare again."""
         held = self.workspace.held_tokenizers()
         keys = unique_keys(h.key for h in held)
+        server = self.side_by_side.server
         self.entries = [Entry(key, h.name or (self.tr("trained char BPE") if h.key == "model"
                                               else encode_texts.held_name(h) or h.tokenizer.kind),
-                              h.tokenizer.kind, h.tokenizer) for key, h in zip(keys, held)]
+                              h.tokenizer.kind, h.tokenizer, source=server.source(h.key))
+                        for key, h in zip(keys, held)]
         self.lattice.set_models([(e.name, e.tokenizer.model) for e in self.entries
                                  if isinstance(e.tokenizer.model, unigram.Unigram)])
         self.search.set_models([(e.name, e.tokenizer.model) for e in self.entries

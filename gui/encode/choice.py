@@ -8,8 +8,10 @@ window keeps a choice of its own instead, so two panels can put one text
 under two tokenizers; choosing there changes no other view, and the window
 set in the settings keeps it (gui/windows).
 
-Both answer the same questions (``key``, ``tokenizer``, ``choose``) and
-announce a change with ``sig_changed``; both resolve a key the workspace's
+Both answer the same questions (``key``, ``tokenizer``, ``choose``; and
+the engine pin, ``engine`` and ``pin``: the workspace's panel remembers it
+in the settings, a window's own in that window's options) and announce a
+change with ``sig_changed``; both resolve a key the workspace's
 way (:meth:`Workspace.held_by_key`): a closed asset's key is kept and the
 classroom tokenizer stands in until it is open again.
 """
@@ -21,6 +23,8 @@ from PySide6.QtCore import QObject, Signal
 from core.errors import StudioError
 from core.workspace.workspace import CLASSROOM
 
+from .. import settings
+from ..serving import pinned
 from .chooser import choose
 
 
@@ -35,6 +39,7 @@ class WorkspaceChoice(QObject):
     def __init__(self, bridge, parent=None):
         super().__init__(parent)
         self.workspace = bridge.workspace
+        self.engine = pinned(settings.read(settings.ENCODE_ENGINE))
         bridge.sig_encoder_changed.connect(self._relay)
 
     def _relay(self, _tokenizer):
@@ -55,6 +60,12 @@ class WorkspaceChoice(QObject):
     def choose(self, key: str) -> None:
         choose(self.workspace, key)
 
+    def pin(self, engine: str) -> None:
+        """Encode with ``engine`` from now on, and in the next session."""
+        self.engine = pinned(engine)
+        settings.write(settings.ENCODE_ENGINE, self.engine)
+        self.sig_changed.emit()
+
 
 class OwnChoice(QObject):
     """A panel's own tokenizer, kept by key like the workspace's encoder."""
@@ -64,10 +75,11 @@ class OwnChoice(QObject):
 
     own = True
 
-    def __init__(self, bridge, key: str, parent=None):
+    def __init__(self, bridge, key: str, parent=None, *, engine: str = "auto"):
         super().__init__(parent)
         self.workspace = bridge.workspace
         self.wanted = key or CLASSROOM
+        self.engine = pinned(engine)
         self._keys = self._held_keys()  # the held keys when last looked at
         self._shown = self._current()  # (key, model) last announced
         bridge.sig_assets_changed.connect(self._held_changed)
@@ -85,6 +97,10 @@ class OwnChoice(QObject):
     def choose(self, key: str) -> None:
         self.wanted = key
         self._announce()
+
+    def pin(self, engine: str) -> None:
+        self.engine = pinned(engine)
+        self.sig_changed.emit()
 
     def _held_keys(self) -> list[str]:
         try:

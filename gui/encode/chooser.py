@@ -1,13 +1,16 @@
 """The encode panel's tokenizer selector: every tokenizer the workspace
 holds (the classroom tokenizer, the trained model, every open asset), the
-one in use selected, then the built-in tokenizers not open yet (picking one
-opens it off the GUI thread, gui/shelf_open.py, and then encodes with it).  A choice goes to the panel's choice (gui/encode/choice.py):
-the workspace's encoder, remembered by key for the next session
-(gui/settings.py), or a window's own."""
+one in use selected, then the built-in tokenizers not open yet.  Picking
+one makes it ``wanted_shelf``: the panel encodes with it at once, served
+from the compiled cache (gui/serving.py), while the workspace opens the
+whole asset off the GUI thread (gui/shelf_open.py); once open, it is the
+panel's choice like any held tokenizer.  A choice goes to the panel's
+choice (gui/encode/choice.py): the workspace's encoder, remembered by key
+for the next session (gui/settings.py), or a window's own."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox
 
 from core.errors import StudioError
@@ -34,6 +37,9 @@ def restore(workspace) -> None:
 
 
 class TokenizerChooser(QComboBox):
+    sig_wanted = Signal()
+    """A built-in tokenizer was picked (``wanted_shelf``), or the one picked failed to open."""
+
     def __init__(self, workspace, choice, parent=None):
         super().__init__(parent)
         # Attributes
@@ -59,7 +65,7 @@ class TokenizerChooser(QComboBox):
         """List the held tokenizers again and select the one in use."""
         held = self.workspace.held_tokenizers()
         try:
-            current = self.choice.key
+            current = SHELF + self.wanted_shelf if self.wanted_shelf else self.choice.key
         except StudioError:
             current = None  # nothing to encode with; the panel says why
         labels = [texts.held_label(h) for h in held]
@@ -96,11 +102,14 @@ class TokenizerChooser(QComboBox):
             return
         if key.startswith(SHELF):
             self._wait_for(key[len(SHELF):])
-            self.opener.open(self.wanted_shelf)  # encodes with it once open (_shelf_opened)
             self.refresh()
+            self.sig_wanted.emit()  # the panel shows its tokens, then opens it (open_wanted)
             return
+        shown = self.wanted_shelf
         self._wait_for("")
         self.choice.choose(key)
+        if shown:
+            self.sig_wanted.emit()  # the panel showed that built-in tokenizer, not its choice
 
     def _wait_for(self, name):
         self.wanted_shelf = name
@@ -109,14 +118,22 @@ class TokenizerChooser(QComboBox):
         if entry is not None:
             self.status.setText(self.tr("Loading %1…").replace("%1", entry.display))
 
+    def open_wanted(self):
+        """Open the built-in tokenizer picked here in the workspace (after the
+        panel showed its tokens: the two would share the processor); once
+        open it is the panel's choice (_shelf_opened)."""
+        if self.wanted_shelf and not self.opener.loading(self.wanted_shelf):
+            self.opener.open(self.wanted_shelf)
+
     def _shelf_opened(self, name, key):
         if name == self.wanted_shelf:
+            self.choice.choose(key)  # the same tokenizer the panel shows: it needs not encode again
             self._wait_for("")
-            self.choice.choose(key)
         self.refresh()
 
     def _shelf_failed(self, name, message):
         self.refresh()
         if name == self.wanted_shelf:
             self._wait_for("")
+            self.sig_wanted.emit()
             QMessageBox.warning(self, self.tr("Built-in tokenizer"), message)

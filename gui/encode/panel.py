@@ -2,6 +2,16 @@
 IDs in -> strict UTF-8 decoding with every problem named.  Any tokenizer
 the workspace holds, chosen in the selector, through the one interface.
 
+An open asset, or a built-in tokenizer just picked, is encoded by the
+engine core.engines serves it with (gui/serving.py): the IDs from a native
+library checked exact, or the reference, as pinned; the engine line names
+it (``Engine: tiktoken 0.14.0 (checked exact)``) and the pin beside it
+chooses.  Serving it the first time runs in a worker (seconds: the
+probes); meanwhile an open asset's reference encodes a short text, and a
+long one waits rather than be encoded twice.  A demotion found then is
+told once, in the window's status bar.  The classroom tokenizer and the
+trained models are the reference's.
+
 Long texts are encoded on a worker thread (the window never freezes); a
 newer edit supersedes an older result by a generation number.  The kinds
 that run the staged pipeline (imported BPE, WordPiece, Unigram, char BPE)
@@ -23,17 +33,16 @@ from operator import add
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
-    QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QLabel, QPlainTextEdit, QPushButton, QSplitter, QTableView,
-    QTextEdit, QVBoxLayout, QWidget,
+    QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPlainTextEdit, QPushButton, QSplitter,
+    QTableView, QTextEdit, QVBoxLayout, QWidget,
 )
 
 from core.errors import Cancelled, StudioError
 from core.inspect import textinfo
 from core.slices import extend
 from core.tokenizer.base import SPECIAL
-from core.tokenizer.post import post_processor_of
 
-from .. import core_text
+from .. import core_text, serving
 from ..chips import encoding_chips
 from ..token_strip import TokenStrip
 from ..workers import run_task
@@ -66,6 +75,8 @@ class Encoded:
     expected: str | None  # the input without its specials (they decode to nothing)
     positions: list | None  # the input's character index of each character of ``expected``
     flag_counts: dict  # how many tokens carry each flag (counted here, not on the GUI thread)
+    text: str  # what was encoded
+    specials: bool  # with the post-processor's specials added
 
 
 def thread_threshold(tokenizer) -> int:
@@ -103,14 +114,16 @@ def encode_text(tokenizer, text: str, should_stop=lambda: False, add_special_tok
             decoded = tokenizer.decode(list(encoding.ids), errors="replace").text
         except StudioError:
             decoded = None  # the normal forms line then claims nothing about the round trip
-    return Encoded(encoding, chips, utf16, size, report, decoded, expected, positions, Counter(encoding.flags))
+    return Encoded(encoding, chips, utf16, size, report, decoded, expected, positions, Counter(encoding.flags), text,
+                   add_special_tokens)
 
 
 class EncodePanel(QWidget):
-    def __init__(self, bridge, parent=None, *, own_tokenizer: str | None = None):
+    def __init__(self, bridge, parent=None, *, own_tokenizer: str | None = None, own_engine: str = "auto"):
         """``own_tokenizer``: None follows the workspace's encoder (the main
         window's panel); a held key gives this panel a choice of its own,
-        starting there (a panel in a new window; see choice.py)."""
+        starting there, with ``own_engine`` pinned (a panel in a new window;
+        see choice.py)."""
         super().__init__(parent)
         # Attributes
         self.bridge = bridge
@@ -118,7 +131,13 @@ class EncodePanel(QWidget):
         if own_tokenizer is None:
             self.choice = WorkspaceChoice(bridge, self)
         else:
-            self.choice = OwnChoice(bridge, own_tokenizer, self)
+            self.choice = OwnChoice(bridge, own_tokenizer, self, engine=own_engine)
+        self.server = serving.server_for(self.workspace)
+        self.outcome = None  # the serving.Outcome in use, None while the reference serves
+        self._waiting = None  # (source, pin) being served for this panel, if any
+        self._engine_shown = None  # what the engine line and the pin show
+        self._shown = None  # (tokenizer, text, specials) of the tokens on show
+        self._counts = ""  # their counts line
         self.encoding = None  # the Encoding on show, or None
         self.tokenizer = None  # the tokenizer that made it
         self._utf16 = [0]
@@ -138,6 +157,12 @@ class EncodePanel(QWidget):
                                              "the Pipeline and Compare keep theirs."))
         chooser_label.setBuddy(self.chooser)
         self.specials_box = QCheckBox(self.tr("Add special tokens"))
+        self.engine_label = QLabel()
+        self.engine_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.pin_box = QComboBox()
+        self.pin_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        pin_label = QLabel(self.tr("Pin engine:"))
+        pin_label.setBuddy(self.pin_box)
         self.input = QPlainTextEdit()
         self.input.setPlaceholderText(self.tr("Type or paste text to encode"))
         self.counts_label = QLabel()
@@ -175,6 +200,11 @@ class EncodePanel(QWidget):
         chooser_row.addWidget(self.chooser.status)
         chooser_row.addWidget(self.specials_box)
         top_layout.addLayout(chooser_row)
+        engine_row = QHBoxLayout()
+        engine_row.addWidget(self.engine_label, 1)
+        engine_row.addWidget(pin_label)
+        engine_row.addWidget(self.pin_box)
+        top_layout.addLayout(engine_row)
         top_layout.addWidget(self.input, 1)
         counts_row = QHBoxLayout()
         counts_row.addWidget(self.counts_label, 1)
@@ -201,6 +231,9 @@ class EncodePanel(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.decoder.copy_ids_button.clicked.connect(self._use_encoded_ids)
         self.choice.sig_changed.connect(self._tokenizer_changed)
+        self.chooser.sig_wanted.connect(self.encode_now)
+        self.pin_box.activated.connect(self._pinned)
+        self.server.sig_served.connect(self._served)
         bridge.sig_assets_changed.connect(self.chooser.refresh)
         bridge.sig_model_trained.connect(self.chooser.refresh)
         bridge.sig_held_changed.connect(self.chooser.refresh)
@@ -216,10 +249,54 @@ class EncodePanel(QWidget):
         if self.decoder.ids_edit.text().strip():
             self.decoder.decode_now()  # the same IDs mean other text under another tokenizer
 
+    def _pinned(self, index):
+        self.choice.pin(self.pin_box.itemData(index))
+
+    def _encoder(self):
+        """The tokenizer to encode with now (a served one, or the reference), and
+        the engine line and pin to match; None while a built-in tokenizer that
+        the workspace does not hold yet is being served."""
+        pin, shelf = self.choice.engine, self.chooser.wanted_shelf
+        if shelf:
+            source, reference = self.server.shelf_source(shelf), None
+        else:
+            reference = self.choice.tokenizer  # StudioError: nothing to encode with
+            source = self.server.source(self.choice.key)
+        outcome = None if source is None else self.server.outcome(source, pin)
+        self._waiting = (source, pin) if source is not None and outcome is None else None
+        if self._waiting:
+            self.server.request(source, pin)
+        self._show_engine(outcome, source is not None)
+        self.outcome = outcome
+        if outcome is None or outcome.served is None:
+            if reference is None and outcome is not None:
+                raise StudioError(outcome.error)
+            return reference
+        return outcome.served
+
+    def _show_engine(self, outcome, served: bool):
+        """The engine line and the pin for ``outcome`` (None: the reference serves,
+        or, when ``served``, the engines are being set up)."""
+        shown = (outcome, served, self.choice.engine)
+        if shown == self._engine_shown:
+            return
+        self._engine_shown = shown
+        self.engine_label.setText(serving.engine_text(outcome, waiting=served))
+        self.engine_label.setToolTip(serving.tooltip(serving.engine_tip(outcome if served else None)))
+        serving.fill_pin_box(self.pin_box, outcome, self.choice.engine if served else serving.REFERENCE)
+        self.pin_box.setEnabled(served)
+        self.pin_box.setToolTip("" if served else serving.tooltip(serving.engine_tip(None)))
+
+    def _served(self, outcome):
+        if self._waiting is None or self.server.outcome(*self._waiting) is not outcome:
+            return  # another view's, or one this panel no longer waits for
+        serving.show_notes(self, outcome)
+        self.encode_now()
+
     def _offer_specials(self, tokenizer) -> bool:
         """Enable the checkbox where the tokenizer has a post-processor; say
         whether to add its specials."""
-        has = post_processor_of(tokenizer.model) is not None
+        has = serving.post_processor(tokenizer) is not None
         self.specials_box.setEnabled(has)
         self.specials_box.setToolTip(
             self.tr("Put the tokenizer's post-processor specials around the tokens ([CLS] … [SEP]), as Hugging "
@@ -232,11 +309,18 @@ class EncodePanel(QWidget):
         self._generation += 1
         text = self.input.toPlainText()
         try:
-            tokenizer = self.choice.tokenizer
+            tokenizer = self._encoder()
         except StudioError as exc:
             self._encode_failed(self._generation, core_text.error(exc))
             return
+        if tokenizer is None or (self._waiting and len(text) >= thread_threshold(tokenizer)):
+            # Served soon (_served encodes then): a long text waits rather than encode twice.
+            self.counts_label.setText(self.tr("Waiting for the engine…"))
+            return
         specials = self._offer_specials(tokenizer)
+        if self._task is None and self._shown == (tokenizer, text, specials):
+            self.counts_label.setText(self._counts)  # the same tokens (a built-in tokenizer now open, say)
+            return
         if self._task is not None:
             self._task.cancel()  # stale: its result is dropped
         if len(text) < thread_threshold(tokenizer):
@@ -282,12 +366,7 @@ class EncodePanel(QWidget):
         self._task = self._task_tokenizer = None
         if self._queued:
             self._queued = False
-            try:
-                tokenizer = self.choice.tokenizer
-            except StudioError as exc:
-                self._encode_failed(self._generation, core_text.error(exc))
-                return
-            self._start(tokenizer, self.input.toPlainText(), self._offer_specials(tokenizer))
+            self.encode_now()
 
     def cancel(self):
         """Stop waiting for the encoding under way and show no tokens."""
@@ -300,7 +379,7 @@ class EncodePanel(QWidget):
         self.counts_label.setText(self.tr("Encoding cancelled: edit the text or choose a tokenizer to encode again."))
 
     def _show_nothing(self):
-        self.encoding = self.tokenizer = None
+        self.encoding = self.tokenizer = self._shown = None
         self._utf16 = [0]
         self.strip.set_chips([])
         self.token_model.set_chips([], None)
@@ -312,10 +391,13 @@ class EncodePanel(QWidget):
             return
         self.cancel_button.hide()
         self.encoding, self.tokenizer, self._utf16 = result.encoding, tokenizer, result.utf16
+        self._shown = (tokenizer, result.text, result.specials)
         self.strip.set_chips(result.chips)
         self.token_model.set_chips(result.chips, result.encoding)
-        self.counts_label.setText(texts.counts(tokenizer, len(result.utf16) - 1, result.size, len(result.encoding.ids),
-                                               result.flag_counts))
+        self._counts = texts.counts(tokenizer, len(result.utf16) - 1, result.size, len(result.encoding.ids),
+                                    result.flag_counts)
+        self.counts_label.setText(self._counts)
+        self.chooser.open_wanted()
         if result.report is None:
             self.normal_label.setText(texts.too_long_for_normal_forms(NORMAL_FORMS_LIMIT))
         else:
@@ -325,6 +407,7 @@ class EncodePanel(QWidget):
 
     def _encode_failed(self, generation, message):
         if generation == self._generation:
+            self.chooser.open_wanted()  # whatever failed here, the workspace tries on its own
             self.cancel_button.hide()
             self._show_nothing()
             self.counts_label.setText(self.tr("Cannot encode: %1").replace("%1", message))

@@ -13,6 +13,7 @@ import unicodedata
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from core.engines.served import Served
 from core.render import render_char
 from core.tokenizer.base import APPROXIMATE, BYTE, PARTIAL, SPECIAL, UNKNOWN
 
@@ -84,7 +85,10 @@ def held_tooltip(held) -> str:
 # ==== the encode side ====
 
 def byte_alphabet(tokenizer) -> bool:
-    """Is every byte a base token (so N UTF-8 bytes are N base tokens)?"""
+    """Is every byte a base token (so N UTF-8 bytes are N base tokens)?  A
+    served tokenizer knows without building its reference."""
+    if isinstance(tokenizer, Served):
+        return tokenizer.facts["byte_level"]
     return tokenizer.kind == "byte-bpe" or (tokenizer.kind == "bpe" and getattr(tokenizer.model, "byte_level", False))
 
 

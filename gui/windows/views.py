@@ -38,7 +38,8 @@ def _encode(bridge, shell, options):
     if options is None:  # the main window's panel: the workspace's encoder
         return EncodePanel(bridge)
     # A new window starts with the encoder in use, then keeps its own choice.
-    return EncodePanel(bridge, own_tokenizer=options.get("tokenizer") or bridge.workspace.wanted_encoder)
+    return EncodePanel(bridge, own_tokenizer=options.get("tokenizer") or bridge.workspace.wanted_encoder,
+                       own_engine=options.get("engine", "auto"))
 
 
 VIEWS = (
@@ -47,7 +48,7 @@ VIEWS = (
     ViewKind("timeline", QT_TRANSLATE_NOOP("Views", "Merge timeline"),
              lambda bridge, shell, options: MergeTimeline(bridge)),
     ViewKind("encode", QT_TRANSLATE_NOOP("Views", "Encode / decode"), _encode,
-             lambda view: {"tokenizer": view.choice.wanted} if view.choice.own else {}),
+             lambda view: {"tokenizer": view.choice.wanted, "engine": view.choice.engine} if view.choice.own else {}),
     ViewKind("assets", QT_TRANSLATE_NOOP("Views", "Assets"), lambda bridge, shell, options: AssetManager(bridge)),
     ViewKind("compare", QT_TRANSLATE_NOOP("Views", "Compare"), lambda bridge, shell, options: CompareView(bridge)),
     ViewKind("pipeline", QT_TRANSLATE_NOOP("Views", "Pipeline"), lambda bridge, shell, options: PipelineView(bridge)),

@@ -607,67 +607,67 @@
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="56"/>
+        <location filename="../../gui/compare/view.py" line="57"/>
         <source>Type or paste any text: a word, a sentence or whole pages</source>
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="73"/>
+        <location filename="../../gui/compare/view.py" line="74"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="76"/>
+        <location filename="../../gui/compare/view.py" line="77"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="77"/>
+        <location filename="../../gui/compare/view.py" line="78"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="78"/>
+        <location filename="../../gui/compare/view.py" line="79"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="79"/>
+        <location filename="../../gui/compare/view.py" line="80"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="80"/>
+        <location filename="../../gui/compare/view.py" line="81"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="81"/>
+        <location filename="../../gui/compare/view.py" line="82"/>
         <source>Corpus statistics</source>
         <translation>语料统计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="144"/>
+        <location filename="../../gui/compare/view.py" line="147"/>
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="144"/>
+        <location filename="../../gui/compare/view.py" line="147"/>
         <source>built-in</source>
         <translation>内置</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="145"/>
+        <location filename="../../gui/compare/view.py" line="148"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="151"/>
+        <location filename="../../gui/compare/view.py" line="154"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="170"/>
+        <location filename="../../gui/compare/view.py" line="173"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
@@ -712,12 +712,12 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="128"/>
+        <location filename="../../gui/compare/view.py" line="130"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="105"/>
+        <location filename="../../gui/compare/picker.py" line="135"/>
         <source>cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1407,62 +1407,72 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="135"/>
+        <location filename="../../gui/encode/panel.py" line="154"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="135"/>
+        <location filename="../../gui/encode/panel.py" line="154"/>
         <source>Tokenizer (this window&apos;s own):</source>
         <translation>分词器（本窗口自选）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="137"/>
+        <location filename="../../gui/encode/panel.py" line="156"/>
         <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
         <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="140"/>
+        <location filename="../../gui/encode/panel.py" line="159"/>
         <source>Add special tokens</source>
         <translation>添加特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="142"/>
+        <location filename="../../gui/encode/panel.py" line="164"/>
+        <source>Pin engine:</source>
+        <translation>固定引擎：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="167"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="145"/>
+        <location filename="../../gui/encode/panel.py" line="170"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="146"/>
+        <location filename="../../gui/encode/panel.py" line="171"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="225"/>
+        <location filename="../../gui/encode/panel.py" line="302"/>
         <source>Put the tokenizer&apos;s post-processor specials around the tokens ([CLS] … [SEP]), as Hugging Face&apos;s encode(text) does by default</source>
         <translation>在词元两侧加上分词器后处理器的特殊词元（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="227"/>
+        <location filename="../../gui/encode/panel.py" line="304"/>
         <source>This tokenizer has no post-processor: there are no special tokens to add</source>
         <translation>此分词器没有后处理器：没有可添加的特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="300"/>
+        <location filename="../../gui/encode/panel.py" line="318"/>
+        <source>Waiting for the engine…</source>
+        <translation>正在等待编码引擎…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="379"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="254"/>
+        <location filename="../../gui/encode/panel.py" line="338"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="330"/>
+        <location filename="../../gui/encode/panel.py" line="413"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1470,192 +1480,192 @@
 <context>
     <name>EncodeTexts</name>
     <message>
-        <location filename="../../gui/encode/texts.py" line="30"/>
+        <location filename="../../gui/encode/texts.py" line="31"/>
         <source>byte-level BPE</source>
         <translation>字节级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="33"/>
+        <location filename="../../gui/encode/texts.py" line="34"/>
         <source>BPE with byte fallback</source>
         <translation>带字节回退的 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="34"/>
+        <location filename="../../gui/encode/texts.py" line="35"/>
         <source>BPE</source>
         <translation>BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="36"/>
+        <location filename="../../gui/encode/texts.py" line="37"/>
         <source>WordPiece</source>
         <translation>WordPiece</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="39"/>
+        <location filename="../../gui/encode/texts.py" line="40"/>
         <source>Unigram with byte fallback</source>
         <translation>带字节回退的 Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="40"/>
+        <location filename="../../gui/encode/texts.py" line="41"/>
         <source>Unigram</source>
         <translation>Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="42"/>
+        <location filename="../../gui/encode/texts.py" line="43"/>
         <source>character BPE</source>
         <translation>字符级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="48"/>
+        <location filename="../../gui/encode/texts.py" line="49"/>
         <source>timeline: byte-level BPE</source>
         <translation>时间线：字节级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="49"/>
+        <location filename="../../gui/encode/texts.py" line="50"/>
         <source>timeline: WordPiece</source>
         <translation>时间线：WordPiece</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="50"/>
+        <location filename="../../gui/encode/texts.py" line="51"/>
         <source>timeline: Unigram</source>
         <translation>时间线：Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="57"/>
+        <location filename="../../gui/encode/texts.py" line="58"/>
         <source>classroom tokenizer</source>
         <translation>课堂分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="59"/>
+        <location filename="../../gui/encode/texts.py" line="60"/>
         <source>trained model</source>
         <translation>训练好的模型</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="67"/>
+        <location filename="../../gui/encode/texts.py" line="68"/>
         <source>%1 (%2 · vocab %3)</source>
         <translation>%1（%2 · 词表 %3）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="76"/>
+        <location filename="../../gui/encode/texts.py" line="77"/>
         <source>Identity: %1</source>
         <translation>标识：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="80"/>
+        <location filename="../../gui/encode/texts.py" line="81"/>
         <source>Special tokens: %1</source>
         <translation>特殊 token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="96"/>
+        <location filename="../../gui/encode/texts.py" line="100"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="99"/>
+        <location filename="../../gui/encode/texts.py" line="103"/>
         <source>%1 code points · %2 UTF-8 bytes · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="101"/>
+        <location filename="../../gui/encode/texts.py" line="105"/>
         <source>%1 code points · %2 UTF-8 bytes · %3 tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="103"/>
+        <location filename="../../gui/encode/texts.py" line="107"/>
         <source>%1 unknown</source>
         <translation>%1 个未知</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="104"/>
+        <location filename="../../gui/encode/texts.py" line="108"/>
         <source>%1 byte-fallback pieces</source>
         <translation>%1 个字节回退片段</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="105"/>
+        <location filename="../../gui/encode/texts.py" line="109"/>
         <source>%1 special</source>
         <translation>%1 个特殊</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="122"/>
+        <location filename="../../gui/encode/texts.py" line="126"/>
         <source>Normal forms: </source>
         <translation>规范化形式：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="124"/>
+        <location filename="../../gui/encode/texts.py" line="128"/>
         <source>Normal forms (decoding these tokens gives the input back exactly): </source>
         <translation>规范化形式（解码这些 token 可原样得回输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="129"/>
+        <location filename="../../gui/encode/texts.py" line="133"/>
         <source>Normal forms (this tokenizer changes the input: from character %1, decoding gives “%2” where the input has “%3”): </source>
         <translation>规范化形式（此分词器会改变输入：从第 %1 个字符起，解码得到“%2”，而输入是“%3”）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="140"/>
+        <location filename="../../gui/encode/texts.py" line="144"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="142"/>
+        <location filename="../../gui/encode/texts.py" line="146"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="149"/>
+        <location filename="../../gui/encode/texts.py" line="153"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="156"/>
+        <location filename="../../gui/encode/texts.py" line="160"/>
         <source>special token: no bytes of the text</source>
         <translation>特殊 token：不对应文本中的任何字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="158"/>
+        <location filename="../../gui/encode/texts.py" line="162"/>
         <source>unknown token for %1</source>
         <translation>代替 %1 的未知 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="160"/>
+        <location filename="../../gui/encode/texts.py" line="164"/>
         <source>byte fallback: %1</source>
         <translation>字节回退：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="162"/>
+        <location filename="../../gui/encode/texts.py" line="166"/>
         <source>inside a multi-byte character</source>
         <translation>位于多字节字符内部</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="164"/>
+        <location filename="../../gui/encode/texts.py" line="168"/>
         <source>added by the tokenizer: no input characters</source>
         <translation>由分词器添加：不对应任何输入字符</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="166"/>
+        <location filename="../../gui/encode/texts.py" line="170"/>
         <source>span is its whole word (alignment not traced)</source>
         <translation>范围为整个词（未能精确对齐）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="181"/>
+        <location filename="../../gui/encode/texts.py" line="185"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="184"/>
+        <location filename="../../gui/encode/texts.py" line="188"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="194"/>
+        <location filename="../../gui/encode/texts.py" line="198"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="196"/>
+        <location filename="../../gui/encode/texts.py" line="200"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="198"/>
+        <location filename="../../gui/encode/texts.py" line="202"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -2798,69 +2808,193 @@
     </message>
 </context>
 <context>
+    <name>Serving</name>
+    <message>
+        <location filename="../../gui/serving.py" line="193"/>
+        <location filename="../../gui/serving.py" line="201"/>
+        <source>reference</source>
+        <translation>参考实现</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="201"/>
+        <source>checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="203"/>
+        <source>reference (the native engines could not be set up)</source>
+        <translation>参考实现（无法准备原生引擎）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="206"/>
+        <source>%1 (%2 is pinned but cannot serve this tokenizer)</source>
+        <translation>%1（已固定 %2，但它无法服务此分词器）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="209"/>
+        <source>reference (pinned)</source>
+        <translation>参考实现（已固定）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="210"/>
+        <source>%1 (checked exact)</source>
+        <translation>%1（已核验一致）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="215"/>
+        <source>Engine: %1</source>
+        <translation>引擎：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="221"/>
+        <source>The classroom tokenizer and the models trained here are encoded by the reference, the implementation the views explain.</source>
+        <translation>课堂分词器和在这里训练的模型由参考实现编码，也就是各视图所讲解的实现。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="224"/>
+        <source>The native engines could not be set up: %1</source>
+        <translation>无法准备原生引擎：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="225"/>
+        <source>Token IDs come from the engine named; the whole encoding (spans, words, flags) is the reference&apos;s, field by field.</source>
+        <translation>token ID 来自所列引擎；完整编码（跨度、词、标记）逐字段与参考实现一致。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="244"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="245"/>
+        <source>The first native engine checked exact for this tokenizer, else the reference</source>
+        <translation>第一个已核验与此分词器一致的原生引擎，否则用参考实现</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="247"/>
+        <source>Our Python: the implementation the views explain</source>
+        <translation>本程序的 Python 实现：各视图所讲解的实现</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="253"/>
+        <source>Only an open tokenizer asset is served by the native engines</source>
+        <translation>只有已打开的分词器资产才由原生引擎服务</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="254"/>
+        <source>Not known yet</source>
+        <translation>尚不清楚</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="259"/>
+        <source>Checked exact: %1</source>
+        <translation>已核验一致：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="261"/>
+        <source>Not checked yet: the probes run when it is chosen (a few seconds)</source>
+        <translation>尚未核验：选用时运行探针文本（需几秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="263"/>
+        <source>Demoted: it gives other IDs than the reference (%1)</source>
+        <translation>已降级：它给出的 ID 与参考实现不同（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="265"/>
+        <source>The %1 library is not installed</source>
+        <translation>未安装 %1 库</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="267"/>
+        <source>Cannot hold this tokenizer exactly: %1</source>
+        <translation>无法精确表示此分词器：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="292"/>
+        <source>The %1 engine (%2) failed on probe %3 for %4 and is not used for it: %5</source>
+        <translation>%1 引擎（%2）在 %4 的第 %3 个探针上出错，不再用于它：%5</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="295"/>
+        <source>The %1 engine (%2) gives other IDs than the reference for %3 and is not used for it: probe %4 differs at token %5</source>
+        <translation>%1 引擎（%2）对 %3 给出的 ID 与参考实现不同，不再用于它：第 %4 个探针在第 %5 个 token 处不同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/serving.py" line="298"/>
+        <source>The %1 engine (%2) gives other IDs than the reference for %3 and is not used for it: probe %4 (%5) differs at token %6: reference %7, engine %8</source>
+        <translation>%1 引擎（%2）对 %3 给出的 ID 与参考实现不同，不再用于它：第 %4 个探针（%5）在第 %6 个 token 处不同：参考实现 %7，引擎 %8</translation>
+    </message>
+</context>
+<context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="62"/>
+        <location filename="../../gui/compare/side_by_side.py" line="74"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="65"/>
+        <location filename="../../gui/compare/side_by_side.py" line="77"/>
         <source>Tokenizers to compare, with their figures</source>
         <translation>要对比的分词器及其数据</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="66"/>
+        <location filename="../../gui/compare/side_by_side.py" line="78"/>
         <source>Each ticked tokenizer&apos;s tokens, lined up at the boundaries they share</source>
         <translation>每个已勾选分词器的 token，按它们共有的边界对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="70"/>
+        <location filename="../../gui/compare/side_by_side.py" line="82"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="161"/>
+        <location filename="../../gui/compare/side_by_side.py" line="184"/>
         <source>Tick one or more tokenizers in the table above to compare them.</source>
         <translation>在上方表格中勾选一个或多个分词器进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="164"/>
+        <location filename="../../gui/compare/side_by_side.py" line="187"/>
         <source>Type or paste a text above to see how each tokenizer cuts it.</source>
         <translation>在上方输入或粘贴文本，查看每个分词器如何切分它。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="169"/>
+        <location filename="../../gui/compare/side_by_side.py" line="203"/>
+        <source>Setting up the engines of %1 tokenizers…</source>
+        <translation>正在为 %1 个分词器准备引擎…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/side_by_side.py" line="206"/>
         <source>Encoding %1 characters with %2 tokenizers…</source>
         <translation>正在用 %2 个分词器编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="185"/>
+        <location filename="../../gui/compare/side_by_side.py" line="224"/>
         <source>Cancelled: the lanes show the last text compared.</source>
         <translation>已取消：下方显示的是上一次对比的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="192"/>
+        <location filename="../../gui/compare/side_by_side.py" line="231"/>
         <source>Encoding %1 characters… %2 of %3 tokenizers done</source>
         <translation>正在编码 %1 个字符… 已完成 %2/%3 个分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="199"/>
+        <location filename="../../gui/compare/side_by_side.py" line="238"/>
         <source>Cannot compare: %1</source>
         <translation>无法对比：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="228"/>
+        <location filename="../../gui/compare/side_by_side.py" line="266"/>
         <source>No ticked tokenizer could encode this text: the table says why.</source>
         <translation>已勾选的分词器都无法编码此文本：原因见表格。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="229"/>
+        <location filename="../../gui/compare/side_by_side.py" line="267"/>
         <source>%1 characters, %2 UTF-8 bytes · ▼ marks the %3 token boundaries all %4 share</source>
         <translation>%1 个字符，%2 个 UTF-8 字节 · ▼ 标出全部 %4 个分词器共有的 %3 个 token 边界</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="232"/>
+        <location filename="../../gui/compare/side_by_side.py" line="270"/>
         <source>%1 could not encode it (see the table)</source>
         <translation>%1 个无法编码（见表格）</translation>
     </message>
@@ -3120,27 +3254,27 @@
 <context>
     <name>TokenizerChooser</name>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="85"/>
+        <location filename="../../gui/encode/chooser.py" line="91"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="87"/>
+        <location filename="../../gui/encode/chooser.py" line="93"/>
         <source>%1 (built-in, loading…)</source>
         <translation>%1（内置，加载中…）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="89"/>
+        <location filename="../../gui/encode/chooser.py" line="95"/>
         <source>%1 from %2 %3, %4; loaded when picked</source>
         <translation>%1，来自 %2 %3，%4；选中时加载</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="110"/>
+        <location filename="../../gui/encode/chooser.py" line="119"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="122"/>
+        <location filename="../../gui/encode/chooser.py" line="139"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>
@@ -3148,12 +3282,12 @@
 <context>
     <name>TokenizerListModel</name>
     <message>
-        <location filename="../../gui/compare/picker.py" line="109"/>
+        <location filename="../../gui/compare/picker.py" line="139"/>
         <source>baseline</source>
         <translation>基准</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="150"/>
+        <location filename="../../gui/compare/picker.py" line="186"/>
         <source>%1 — key %2</source>
         <translation>%1 — 键 %2</translation>
     </message>
@@ -3226,47 +3360,47 @@
 <context>
     <name>Views</name>
     <message>
-        <location filename="../../gui/windows/views.py" line="45"/>
+        <location filename="../../gui/windows/views.py" line="46"/>
         <source>Merge trace</source>
         <translation>合并过程</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="46"/>
+        <location filename="../../gui/windows/views.py" line="47"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="47"/>
+        <location filename="../../gui/windows/views.py" line="48"/>
         <source>Merge timeline</source>
         <translation>合并时间线</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="49"/>
+        <location filename="../../gui/windows/views.py" line="50"/>
         <source>Encode / decode</source>
         <translation>编码 / 解码</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="51"/>
+        <location filename="../../gui/windows/views.py" line="52"/>
         <source>Assets</source>
         <translation>资产</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="52"/>
+        <location filename="../../gui/windows/views.py" line="53"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="53"/>
+        <location filename="../../gui/windows/views.py" line="54"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="54"/>
+        <location filename="../../gui/windows/views.py" line="55"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="56"/>
+        <location filename="../../gui/windows/views.py" line="57"/>
         <source>Lesson panel</source>
         <translation>课程面板</translation>
     </message>
@@ -3611,34 +3745,39 @@
 <context>
     <name>compare_view</name>
     <message>
-        <location filename="../../gui/compare/picker.py" line="17"/>
+        <location filename="../../gui/compare/picker.py" line="21"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="18"/>
+        <location filename="../../gui/compare/picker.py" line="22"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="19"/>
+        <location filename="../../gui/compare/picker.py" line="23"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="20"/>
+        <location filename="../../gui/compare/picker.py" line="24"/>
         <source>Characters / token</source>
         <translation>字符数 / token</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="21"/>
+        <location filename="../../gui/compare/picker.py" line="25"/>
         <source>Bytes / token</source>
         <translation>字节数 / token</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/picker.py" line="22"/>
+        <location filename="../../gui/compare/picker.py" line="26"/>
         <source>Tokens vs baseline</source>
         <translation>token 数（相对基准）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/picker.py" line="27"/>
+        <source>Engine</source>
+        <translation>引擎</translation>
     </message>
     <message>
         <location filename="../../gui/compare/tables.py" line="56"/>

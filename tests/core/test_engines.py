@@ -186,11 +186,26 @@ def test_a_wrong_engine_is_demoted_and_said_so_once(own_cache, monkeypatch, caps
     served = engines.open_asset("r50k_base", notes=notes.append)
     assert served.engine == "tokenizers"  # the next engine that is exact
     assert len(notes) == 1 and "tiktoken" in notes[0] and "differs at token" in notes[0] and "probe" in notes[0]
+    note = notes[0]  # the same, as data for a window
+    assert (note.engine, note.label, note.verdict.same) == ("tiktoken", "r50k_base", False)
+    assert note.verdict.position is not None and note.verdict.reference != note.verdict.engine
+    assert engines.states(served.entry)["tiktoken"]["state"] == "differs"
     again = []
     assert engines.open_asset("r50k_base", notes=again.append).engine == "tokenizers" and again == []
     with pytest.raises(StudioError, match="--engine tiktoken cannot serve r50k_base: probe .* differs at token"):
         engines.open_asset("r50k_base", engine="tiktoken")
     assert engines.survey("r50k_base")["engines"]["tiktoken"]["state"] == "differs"
+
+
+def test_states_tell_what_is_known_and_check_nothing(own_cache, monkeypatch):
+    served = engines.open_asset("spm-botchan-unigram", engine="reference")
+    with monkeypatch.context() as patched:
+        patched.setattr(engines, "check", lambda *a: pytest.fail("states must not run the probes"))
+        states = engines.states(served.entry)
+    assert states["sentencepiece"]["state"] == "unchecked" and states["tiktoken"]["state"] == "cannot"
+    engines.open_asset("spm-botchan-unigram")
+    states = engines.states(served.entry)
+    assert states["sentencepiece"]["state"] == "serves" and states["sentencepiece"]["verdict"].same
 
 
 def test_a_new_library_version_is_checked_again(own_cache, monkeypatch):

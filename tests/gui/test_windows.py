@@ -217,7 +217,7 @@ def test_the_window_set_is_restored_at_the_next_start(window, qtbot):
     saved = json.loads(settings.read(settings.WINDOWS))
     assert [(e["view"], e["home"]) for e in saved] == [("corpus", True), ("timeline", False), ("encode", False),
                                                       ("lesson", True)]
-    assert saved[2]["options"] == {"tokenizer": "model"}
+    assert saved[2]["options"] == {"tokenizer": "model", "engine": "auto"}
 
     again = MainWindow(WorkspaceBridge(Workspace.example()))
     try:
