@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import sys
 
+from core import engines
 from core.cli.args import ASSET_HELP, add_engine_option, open_served
 from core.cli.progress import progress_bar
 from core.engines import bulk
@@ -55,7 +56,7 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("--lines", action="store_true",
                    help="encode each line on its own (without its \\n or \\r\\n); one line of IDs per line")
     p.add_argument("--workers", type=option(low=1, high=64), default=2,
-                   help="threads for a large input (default 2; 1: this one only)")
+                   help="threads for a large input (default 2; 1: this one only, one core)")
     add_engine_option(p, "which engine gives the IDs")
     p.add_argument("--json", action="store_true",
                    help="the whole Encoding (tokens, spans, bytes, flags): always the reference's")
@@ -74,6 +75,7 @@ def add_commands(sub, print_json) -> None:
 # ==== encode ====
 
 def cmd_encode(args, print_json) -> int:
+    engines.hold_threads(args.workers)  # before anything encodes: read once per process
     tok = open_served(args)
     if args.words:
         if tok.kind != "char-bpe":
