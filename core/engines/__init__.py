@@ -174,15 +174,13 @@ def _serve(entry, engine, label, notes, reference, load_reference) -> Served:
     name, native = (REFERENCE, None) if engine == REFERENCE else _choose(entry, engine, label, the_reference, notes)
     bulk = None
     if engine == "auto" and name not in (BULK, REFERENCE):
-        bulk = Bulk(BULK, BULK_FROM * facts["vocab_size"], lambda workers: _bulk(entry, label, the_reference, notes,
-                                                                                   workers))
+        bulk = Bulk(BULK, BULK_FROM * facts["vocab_size"], lambda: _bulk(entry, label, the_reference, notes))
     return Served(facts, name, native, reference=holder["reference"], load_reference=the_reference, entry=entry,
                   bulk=bulk)
 
 
-def _bulk(entry, label, reference, notes, workers: int):
-    """The bulk engine for the entry, its threads held to ``workers``; None where it does not serve."""
-    hold_threads(workers)
+def _bulk(entry, label, reference, notes):
+    """The bulk engine for the entry; None where it does not serve."""
     state, _, native = _assess(entry, BULK, label, reference, notes)
     return native if state == "serves" else None
 

@@ -30,20 +30,20 @@ ENCODINGS = "core.engines.encodings"  # imported when a window first asks for a 
 
 class Bulk:
     """The engine for large work: its name, the characters per thread from
-    which it takes the work, and ``get(workers)``, which builds it (checked
-    exact first) or says it does not serve (None), asked once."""
+    which it takes the work, and ``get()``, which builds it (checked exact
+    first) or says it does not serve (None), asked once."""
 
-    def __init__(self, name: str, per_thread: int, get: Callable[[int], object | None]):
+    def __init__(self, name: str, per_thread: int, get: Callable[[], object | None]):
         self.name = name
         self.per_thread = per_thread
         self._get = get
         self._lock = threading.Lock()  # windows encode on worker threads
         self._asked, self._native = False, None
 
-    def native(self, workers: int):
+    def native(self):
         with self._lock:
             if not self._asked:
-                self._native, self._asked = self._get(workers), True
+                self._native, self._asked = self._get(), True
         return self._native
 
 
@@ -74,7 +74,7 @@ class Served:
         bulk = self._bulk
         if bulk is None or chars < bulk.per_thread * max(1, workers):
             return self
-        native = bulk.native(workers)
+        native = bulk.native()
         if native is None:
             return self
         twin = copy.copy(self)

@@ -17,8 +17,9 @@ Threads: fastokens sizes its own pool from ``FASTOKENS_BPE_THREADS`` and
 its Rayon helpers from ``RAYON_NUM_THREADS``, each read once per process,
 at its first encode.  Our threads (``--workers``, :mod:`core.engines.bulk`)
 already cut the work, and its pool made one long text no faster on two
-cores here, so the pool is held to the calling thread; :func:`hold_threads`
-sets the helpers to ``--workers``, so ``--workers 1`` uses one core.
+cores here, so the pool is always held to the calling thread;
+:func:`hold_threads` (``encode --workers``) also sets the helpers, so
+``--workers 1`` uses one core.
 """
 
 from __future__ import annotations
