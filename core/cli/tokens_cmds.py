@@ -135,10 +135,28 @@ def _print_ids(tok, text: str, args) -> int:
         else:
             rows = [bulk.encode_text(tok, text, workers=args.workers, progress=bar)]
     write = sys.stdout.write
+    shown = _id_texts(tok.vocab_size) if sum(map(len, rows)) >= tok.vocab_size else None
     for ids in rows:
-        write(" ".join(map(str, ids)))
+        write(ids_text(ids, shown))
         write("\n")
     return 0
+
+
+def _id_texts(count: int) -> list[str]:
+    """The decimal text of every ID below ``count``: looking an ID up is
+    about 4x quicker than ``str`` on it, which pays from ``count`` IDs on
+    (27 million IDs: 1.5 s against 6-7 s)."""
+    return list(map(str, range(count)))
+
+
+def ids_text(ids, shown: list[str] | None = None) -> str:
+    """IDs space-separated, their texts looked up in ``shown`` where given."""
+    if shown is not None:
+        try:
+            return " ".join(map(shown.__getitem__, ids))
+        except IndexError:  # an ID at or above the vocabulary size
+            pass
+    return " ".join(map(str, ids))
 
 
 def _checked_text(text: str) -> str:
