@@ -27,8 +27,10 @@ larger sizes as copies of the whole corpus (17 MB) with its 40-line blocks
 shuffled and digits shifted per copy (``corpora._variant``), written to a
 temporary folder that is deleted at the end.  Systems are interleaved round
 by round after one unmeasured warm-up each (which also fills the app's
-cache); figures are medians; ``cores`` is CPU time over wall time.  The
-machine may be shared: take the figures as rough.
+cache and writes every process's bytecode to a temporary folder,
+PYTHONPYCACHEPREFIX, as an installed app has it); figures are medians;
+``cores`` is CPU time over wall time.  The machine may be shared: take the
+figures as rough.
 """
 
 from __future__ import annotations
@@ -159,7 +161,9 @@ def systems(name: str, cfg: Path, text: Path, crossover: bool) -> dict[str, list
 
 def measure(name: str, size: int, rounds: int, crossover: bool, work: Path) -> dict:
     cfg, text = config(name, work), text_file(size, work)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("FASTOKENS_", "RAYON_"))}
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("FASTOKENS_", "RAYON_")) and k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
     commands = systems(name, cfg, text, crossover)
     times: dict[str, list[dict]] = {label: [] for label in commands}
     for k in range(rounds + 1):  # round 0 warms up (the app's cache, the page cache)
