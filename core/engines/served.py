@@ -10,11 +10,16 @@ reference, built only when first asked for, so a command that only needs
 IDs never builds it; a byte-level engine's whole Encoding is built from
 its IDs (:mod:`core.engines.encodings`), field by field the reference's.  Text a native library cannot take (a lone surrogate)
 goes to the reference too.
+
+Large work may go to a second engine, the *bulk* one (:meth:`Served.for_work`):
+one that starts slower but encodes faster, taken from a size of work on.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
+import threading
 from typing import Callable
 
 from core.tokenizer.base import decode_bytes
@@ -23,9 +28,28 @@ from core.tokenizer.base import decode_bytes
 ENCODINGS = "core.engines.encodings"  # imported when a window first asks for a whole Encoding
 
 
+class Bulk:
+    """The engine for large work: its name, the characters per thread from
+    which it takes the work, and ``get()``, which builds it (checked exact
+    first) or says it does not serve (None), asked once."""
+
+    def __init__(self, name: str, per_thread: int, get: Callable[[], object | None]):
+        self.name = name
+        self.per_thread = per_thread
+        self._get = get
+        self._lock = threading.Lock()  # windows encode on worker threads
+        self._asked, self._native = False, None
+
+    def native(self):
+        with self._lock:
+            if not self._asked:
+                self._native, self._asked = self._get(), True
+        return self._native
+
+
 class Served:
     def __init__(self, facts: dict, engine: str, native=None, *, reference=None,
-                 load_reference: Callable[[], object] | None = None, entry=None):
+                 load_reference: Callable[[], object] | None = None, entry=None, bulk: Bulk | None = None):
         self.facts = facts  # kind, name, vocab_size, specials, byte_based (core.engines.compile.facts_of)
         self.kind: str = facts["kind"]
         self.byte_based: bool = facts["byte_based"]
@@ -38,20 +62,39 @@ class Served:
         self._special_ids = frozenset(self._special_names)
         # A native engine that gives each token's bytes decodes as the reference does.
         self._bytes_of = getattr(native, "token_bytes", None)
+        self._decoder = engine if self._bytes_of is not None else "reference"
         self._table = None  # core.engines.encodings.ByteLevelTable, built on first use
+        self._bulk = bulk
+
+    def for_work(self, chars: int, workers: int = 1) -> "Served":
+        """Who encodes ``chars`` characters of text on ``workers`` threads:
+        this tokenizer or, from its bulk engine's share per thread on, a twin
+        whose IDs come from the bulk engine where that serves; decoding and
+        everything the reference explains stay the same."""
+        bulk = self._bulk
+        if bulk is None or chars < bulk.per_thread * max(1, workers):
+            return self
+        native = bulk.native()
+        if native is None:
+            return self
+        twin = copy.copy(self)
+        twin.engine, twin._native, twin._bulk = bulk.name, native, None
+        return twin
 
     # ==== what the engine answers ====
 
     def encode_ids(self, text: str, *, add_special_tokens: bool = False) -> list[int]:
-        if self._native is None or add_special_tokens or not _native_text(text):
+        native = self.for_work(len(text))._native if isinstance(text, str) else None
+        if native is None or add_special_tokens or not _native_text(text):
             return self.reference.encode_ids(text, add_special_tokens=add_special_tokens)
-        return self._native.encode_ids(text)
+        return native.encode_ids(text)
 
     def encode_lines(self, lines: list[str]) -> list[list[int]]:
         """``[encode_ids(line) for line in lines]``; a native engine takes them as one batch."""
-        if self._native is None or not all(map(_native_text, lines)):
+        native = self.for_work(sum(map(len, lines)))._native if all(map(_native_text, lines)) else None
+        if native is None:
             return [self.reference.encode_ids(line) for line in lines]
-        return self._native.encode_batch(lines)
+        return native.encode_batch(lines)
 
     def decode(self, ids, *, errors: str = "strict"):
         if self._bytes_of is None:
@@ -61,7 +104,7 @@ class Served:
     @property
     def decoder(self) -> str:
         """Which engine decodes."""
-        return self.engine if self._bytes_of is not None else "reference"
+        return self._decoder
 
     @property
     def post_processor(self) -> dict | None:
@@ -95,7 +138,7 @@ class Served:
         if self._table is None:
             self._table = importlib.import_module(ENCODINGS).ByteLevelTable(
                 self._bytes_of, self._special_names, self.facts["pre_tokenizer"])
-        return self._table.encoding(text, self._native.encode_ids(text))
+        return self._table.encoding(text, self.for_work(len(text))._native.encode_ids(text))
 
     def id_to_token(self, token_id: int) -> str:
         if token_id in self._special_names:

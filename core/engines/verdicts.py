@@ -34,7 +34,8 @@ class Verdict:
         if self.same:
             return f"the same IDs on all {self.probes} probes"
         if self.problem:
-            return f"it failed on probe {self.probe}: {self.problem}"
+            where = "to build" if self.probe is None else f"on probe {self.probe}"
+            return f"it failed {where}: {self.problem}"
         return (f"probe {self.probe} ({self.text}) differs at token {self.position}: reference "
                 f"{self.reference}, engine {self.engine}")
 

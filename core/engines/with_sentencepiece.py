@@ -12,6 +12,7 @@ except ImportError:  # optional: the reference serves without it
     sentencepiece = None
 
 NAME = "sentencepiece"
+SPEC = "sentencepiece"  # the spec it is built from (core.engines.specs.MAKERS)
 
 
 def version() -> str | None:

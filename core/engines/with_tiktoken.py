@@ -20,6 +20,7 @@ except ImportError:  # optional: the reference serves without it
     tiktoken = None
 
 NAME = "tiktoken"
+SPEC = "tiktoken"  # the spec it is built from (core.engines.specs.MAKERS)
 
 
 def version() -> str | None:

@@ -13,6 +13,7 @@ except ImportError:  # optional: the reference serves without it
     tokenizers = None
 
 NAME = "tokenizers"
+SPEC = "tokenizers"  # the spec it is built from (core.engines.specs.MAKERS)
 
 
 def version() -> str | None:

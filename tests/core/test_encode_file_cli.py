@@ -134,3 +134,9 @@ def test_file_and_text_give_the_same_full_encoding(files, capsys):
     by_file = capsys.readouterr().out
     assert main(["encode", str(files["spm-bpe"]), "--text", TEXT]) == 0
     assert capsys.readouterr().out == by_file
+
+
+@pytest.mark.parametrize("ids", [[], [0], [5, 0, 9, 10, 3], [9, 10, 11, 12_345]])
+def test_ids_text_is_the_ids_in_decimal_whether_looked_up_or_not(ids):
+    shown = tokens_cmds._id_texts(10)
+    assert tokens_cmds.ids_text(ids, shown) == tokens_cmds.ids_text(ids) == " ".join(str(i) for i in ids)
