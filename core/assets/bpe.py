@@ -29,5 +29,4 @@ def bpe_from_asset(asset: dict):
     built = bpe_model.from_asset_model(model, normalizer=asset.get("normalizer"),
                                        pre_tokenizer=asset.get("pre_tokenizer"), post=post_processor(asset))
     check_implied(asset, bpe_model.implied_envelope(built))
-    built.build_indexes()
     return built
