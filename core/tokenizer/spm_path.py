@@ -2,8 +2,8 @@
 columns read off it, for the kinds whose tokens spell the normalized text
 one after another (Unigram; SentencePiece's BPE).
 
-A *path* is ``(ends, found)``: each node's end offset in the normalized
-text and its ID, :data:`UNKNOWN_NODE` for one character no token spells
+A *path* is ``(ends, found)`` (lists or arrays): each node's end offset
+in the normalized text and its ID, :data:`UNKNOWN_NODE` for one character no token spells
 (an unknown token or its byte pieces stand for a run of them).  The
 Unigram reference searches it (:meth:`core.models.unigram.model.Unigram.search`);
 :func:`path_of` reads it off the IDs a native engine gave, so a window's
@@ -62,62 +62,67 @@ def path_of(flat: str, ids: list[int], spelling: Spelling):
     ``flat`` in turn; byte pieces spell the unknown characters (a node
     each) whose UTF-8 they are; the unknown token stands for a run of
     unknown characters, as long as only one length of run lets the next
-    token follow.  None where the IDs do not lay over ``flat`` so."""
+    token follow.  None where the IDs do not lay over ``flat`` so.
+
+    The tokens between those that stand for unknown characters are only
+    placed here (where each run starts follows from the lengths before
+    it); the whole is checked at the end, the runs' characters written in,
+    by one comparison with ``flat``."""
     spells, bytes_of, symbol = spelling.spells, spelling.bytes_of, spelling.symbol
     names = listed(map(spells.get, ids))  # None: a byte piece, the unknown token or no token
-    sizes: list[int] = []  # each node's characters
-    found: list[int] = []
-    pos, k = 0, 0
-    for stop in [*(at for at, name in enumerate(names) if name is None), len(ids)]:
-        if stop < k:
+    gaps = [at for at, name in enumerate(names) if name is None]
+    if not gaps:  # no unknown character: the usual case
+        return (listed(accumulate(map(len, names))), ids) if "".join(names) == flat else None
+    texts = [name or "" for name in names]  # each token's characters; a run's are written in below
+    before = [0, *accumulate(map(len, texts))]  # characters of the known tokens before each token
+    runs = [0] * len(ids)  # the unknown characters each token starts
+    extra, k = 0, -1  # characters of the runs so far; the last token laid
+    for gap in gaps:
+        if gap <= k:
             continue  # a byte piece of the run just laid
-        if stop > k:  # tokens that spell their text, checked and laid together
-            joined = "".join(names[k:stop])
-            if not flat.startswith(joined, pos):
-                return None
-            sizes += map(len, names[k:stop])
-            found += ids[k:stop]
-            pos += len(joined)
-            k = stop
-        if k == len(ids):
-            break
-        if ids[k] in bytes_of:
-            stop = k
-            while stop < len(ids) and ids[stop] in bytes_of:
-                stop += 1
-            data = bytes(map(bytes_of.__getitem__, ids[k:stop]))
-            at = 0
+        pos = before[gap] + extra
+        if ids[gap] in bytes_of:
+            k = gap
+            while k + 1 < len(ids) and ids[k + 1] in bytes_of:
+                k += 1
+            data = bytes(map(bytes_of.__getitem__, ids[gap:k + 1]))
+            length, at = 0, 0
             while at < len(data):
-                if pos >= len(flat) or symbol(flat[pos]):
+                if pos + length >= len(flat) or symbol(flat[pos + length]):
                     return None
-                spelled = flat[pos].encode("utf-8", "surrogatepass")
+                spelled = flat[pos + length].encode("utf-8", "surrogatepass")
                 if data[at:at + len(spelled)] != spelled:
                     return None
                 at += len(spelled)
-                pos += 1
-                sizes.append(1)
-                found.append(UNKNOWN_NODE)
-            k = stop
-            continue
-        if ids[k] != spelling.unk_id:
+                length += 1
+        elif ids[gap] == spelling.unk_id:
+            k = gap
+            run = 0
+            while pos + run < len(flat) and not symbol(flat[pos + run]):
+                run += 1
+            after = names[gap + 1] if gap + 1 < len(ids) else None
+            if after is None:
+                lengths = [len(flat) - pos] if gap + 1 == len(ids) and 0 < len(flat) - pos <= run else []
+            elif symbol(after[0]):
+                lengths = [run] if run else []  # no run holds the next token's first character: it ends there
+            else:  # the next token starts with an unknown character: only where it fits tells
+                lengths = [n for n in range(1, run + 1) if flat.startswith(after, pos + n)]
+            if len(lengths) != 1:
+                return None  # no length, or more than one: the IDs alone do not say
+            length = lengths[0]
+        else:
             return None
-        run = 0
-        while pos + run < len(flat) and not symbol(flat[pos + run]):
-            run += 1
-        after = names[k + 1] if k + 1 < len(ids) else None
-        if after is None:
-            lengths = [len(flat) - pos] if k + 1 == len(ids) and 0 < len(flat) - pos <= run else []
-        elif symbol(after[0]):
-            lengths = [run] if run else []  # no run holds the next token's first character: it ends there
-        else:  # the next token starts with an unknown character: only where it fits tells
-            lengths = [n for n in range(1, run + 1) if flat.startswith(after, pos + n)]
-        if len(lengths) != 1:
-            return None  # no length, or more than one: the IDs alone do not say
-        sizes += [1] * lengths[0]
-        found += [UNKNOWN_NODE] * lengths[0]
-        pos += lengths[0]
-        k += 1
-    return (listed(accumulate(sizes)), found) if pos == len(flat) else None
+        texts[gap] = flat[pos:pos + length]
+        runs[gap] = length
+        extra += length
+    if "".join(texts) != flat:
+        return None
+    gap = np.zeros(len(ids), bool)
+    gap[gaps] = True
+    # A token's nodes: a run's characters, or itself (a byte piece after a run's first: none).
+    counts = np.where(gap, np.asarray(runs, np.int64), 1)
+    sizes = np.repeat(np.where(gap, 1, np.diff(np.asarray(before, np.int64))), counts)
+    return np.cumsum(sizes), np.repeat(np.where(gap, UNKNOWN_NODE, np.asarray(ids, np.int64)), counts)
 
 
 def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_ids, unk_id: int) -> tuple:
