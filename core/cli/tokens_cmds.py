@@ -5,8 +5,8 @@ through the one interface (:mod:`core.tokenizer`).
 IDs, or with ``--json`` the whole :class:`~core.tokenizer.base.Encoding`;
 ``--add-special-tokens`` runs the tokenizer's post-processor (an imported HF
 template) around them.  ``--ids-only`` prints only the IDs, space-separated
-on one line, by the fast path (no spans, and two processes for a large text,
-:mod:`core.tokenizer.parallel`); ``--lines`` encodes each line on its own
+on one line, by the engine (no spans, and threads for a large text,
+:mod:`core.engines.bulk`); ``--lines`` encodes each line on its own
 and prints one line of IDs per input line.  A file is read whole, up to
 :data:`TEXT_FILE_LIMIT` bytes, and must be UTF-8.  ``decode ID...`` turns IDs back
 into text under a policy for what is not text:

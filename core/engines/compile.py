@@ -38,7 +38,8 @@ def cut_rule(asset: dict, model) -> str | None:
 
     ``keep-space`` holds where every split ends a piece before such a space
     and nothing reads across it: a shipped byte-level pattern without a
-    normalizer (core.pipeline.twin_split proves the pattern part); BERT's
+    normalizer (the letter can only be inside a letter match, which the
+    space ends, and no pattern looks behind: tests/core/test_cut_rule.py); BERT's
     and the whitespace pre-tokenizers, whose normalizers read one character
     at a time.  ``drop-space`` holds for SentencePiece's BPE with a dummy
     prefix: the next part's dummy ▁ is the whole text's ▁ for that space,

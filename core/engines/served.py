@@ -8,8 +8,10 @@ that explains (the whole :class:`~core.tokenizer.base.Encoding`, the
 vocabulary, the model a trace or the stages view reads) comes from the
 reference, built only when first asked for, so a command that only needs
 IDs never builds it; a byte-level engine's whole Encoding is built from
-its IDs (:mod:`core.engines.encodings`), field by field the reference's.  Text a native library cannot take (a lone surrogate)
-goes to the reference too.
+its IDs (:mod:`core.engines.encodings`), and SentencePiece's kinds lay
+the engine's IDs over the text (``encode_from_ids``), field by field the
+reference's either way.  Text a native library cannot take (a lone
+surrogate) goes to the reference too.
 
 Large work may go to a second engine, the *bulk* one (:meth:`Served.for_work`):
 one that starts slower but encodes faster, taken from a size of work on.
@@ -131,14 +133,23 @@ class Served:
         return self.reference.model
 
     def encode(self, text: str, *, add_special_tokens: bool = False):
-        """The whole Encoding: the reference's, or built from the engine's IDs
-        where that needs no model (core.engines.encodings)."""
-        if self._bytes_of is None or add_special_tokens or not _native_text(text):
+        """The whole Encoding, field by field the reference's: built from
+        the engine's IDs where that needs no model (a byte-level engine:
+        core.engines.encodings), or laid by the reference over the text
+        from them where its kind can (``encode_from_ids``: SentencePiece's
+        kinds), so the reference never searches; else the reference's own."""
+        if self._native is None or not _native_text(text):
             return self.reference.encode(text, add_special_tokens=add_special_tokens)
-        if self._table is None:
-            self._table = importlib.import_module(ENCODINGS).ByteLevelTable(
-                self._bytes_of, self._special_names, self.facts["pre_tokenizer"])
-        return self._table.encoding(text, self.for_work(len(text))._native.encode_ids(text))
+        if self._bytes_of is not None and not add_special_tokens:
+            if self._table is None:
+                self._table = importlib.import_module(ENCODINGS).ByteLevelTable(
+                    self._bytes_of, self._special_names, self.facts["pre_tokenizer"])
+            return self._table.encoding(text, self.for_work(len(text))._native.encode_ids(text))
+        found = None
+        if getattr(self.reference, "lays_ids", False):
+            found = self.reference.encode_from_ids(text, self._native.encode_ids(text),
+                                                   add_special_tokens=add_special_tokens)
+        return self.reference.encode(text, add_special_tokens=add_special_tokens) if found is None else found
 
     def id_to_token(self, token_id: int) -> str:
         if token_id in self._special_names:

@@ -200,7 +200,8 @@ REGEX_SECONDS_PER_CHAR = 2e-6
 @cache
 def known_patterns() -> frozenset:
     """The split patterns shipped here: they run without the budget, and
-    core.pipeline.twin_split has ``re`` twins for them."""
+    a long text may be cut for threads between their matches
+    (core.engines.compile.cut_rule)."""
     from core.pipeline.pretokenize import PRETOKENIZERS
 
     return frozenset(p.pattern for p in PRETOKENIZERS.values() if p.pattern) | {BYTE_LEVEL_PATTERN, *FILE_SPELLINGS}

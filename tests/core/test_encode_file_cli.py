@@ -70,15 +70,14 @@ def test_a_final_newline_ends_the_last_line(files):
     assert out == "\n".join(" ".join(map(str, tok.encode_ids(x))) for x in ("a", "", "b")) + "\n"
 
 
-def test_two_processes_give_the_ids_of_one(files, tmp_path, monkeypatch):
-    # A text over the pool's threshold: the pool starts (spawned, rebuilding
-    # the tokenizer from the asset) and the IDs are the same.
+def test_two_threads_give_the_ids_of_one(files, tmp_path, monkeypatch):
+    # A text cut for threads (core.engines.bulk): the IDs are the same.
     big = tmp_path / "big.txt"
     text = TEXT * 12
     big.write_text(text, encoding="utf-8", newline="")
     tok = _tok(files["hf-byte-level"])
     env_code = ("import sys; sys.argv = ['main.py', *sys.argv[1:]]; "
-                "import core.tokenizer.parallel as p; p.POOL_MIN_CHARS = 1000; "
+                "import core.engines.bulk as b; b.MIN_PART = 1000; "
                 "import main; sys.exit(main.main())")
     for extra in ([], ["--lines"]):
         done = subprocess.run([sys.executable, "-c", env_code, "encode", str(files["hf-byte-level"]), "--file",
