@@ -27,7 +27,7 @@ from __future__ import annotations
 import sys
 
 from core import engines
-from core.cli.args import ASSET_HELP, add_engine_option, open_served
+from core.cli.args import ASSET_HELP, add_decode_specials_options, add_engine_option, add_specials_options, open_served
 from core.cli.progress import progress_bar
 from core.engines import bulk
 from core.errors import StudioError
@@ -58,6 +58,7 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("--workers", type=option(low=1, high=64), default=2,
                    help="threads for a large input (default 2; 1: this one only, one core)")
     add_engine_option(p, "which engine gives the IDs")
+    add_specials_options(p)
     p.add_argument("--json", action="store_true",
                    help="the whole Encoding (tokens, spans, bytes, flags): always the reference's")
     p.set_defaults(func=lambda args: cmd_encode(args, print_json))
@@ -68,6 +69,7 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("--errors", default="strict", choices=["strict", "raw", "replace"],
                    help="invalid UTF-8 or unknown IDs: fail (exit 1), print the raw bytes, or show U+FFFD and warn")
     add_engine_option(p, "which engine decodes (one that gives bytes, so invalid UTF-8 can be named)")
+    add_decode_specials_options(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_decode(args, print_json))
 
@@ -268,6 +270,7 @@ def decode_json(tok, ids, result, policy: str, ok: bool) -> dict:
     tokens = result.problem_tokens or (None,) * len(result.problems)
     return {
         "kind": tok.kind, "engine": tok.decoder, "ids": list(ids), "ok": ok, "policy": policy,
+        "keep_specials": tok.keeps_specials(),
         "text": result.text if ok else None, "replaced": result.replaced,
         "bytes": result.data.hex(" ").upper(),
         "problems": [{"kind": p.kind, "offset": p.offset, "length": p.length, "bytes": p.data.hex(" ").upper(),
@@ -291,7 +294,7 @@ def _notes(report: dict) -> list[str]:
     if report["unknown_ids"]:
         listed = ", ".join(f"{u['id']} at index {u['index']}" for u in report["unknown_ids"][:MAX_NOTES])
         out.append(f"warning: skipped {len(report['unknown_ids'])} ID(s) not in the vocabulary: {listed}")
-    if report["specials"]:
+    if report["specials"] and not report["keep_specials"]:
         listed = ", ".join(f"{s['name']} at index {s['index']}" for s in report["specials"][:MAX_NOTES])
         out.append(f"note: specials give no text: {listed}")
     return out

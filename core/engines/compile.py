@@ -27,7 +27,22 @@ def facts_of(asset: dict, tok) -> dict:
             # Is every byte a base token (N UTF-8 bytes are N base tokens)? A window's counts line says so.
             "byte_level": asset["kind"] == "byte-bpe" or bool(getattr(tok.model, "byte_level", False)),
             "post_processor": getattr(tok.model, "post_processor", None), "cut": cut_rule(asset, tok.model),
-            "pre_tokenizer": tok.model.pre_tokenizer if asset["kind"] == "bpe" else None}
+            "pre_tokenizer": tok.model.pre_tokenizer if asset["kind"] == "bpe" else None,
+            **special_reading(asset, tok)}
+
+
+def special_reading(asset: dict, tok) -> dict:
+    """Which specials the reference reads as control tokens when their text
+    is in the text (``specials_matched``), and whose rule is the default
+    (``specials_origin``, core.tokenizer.specials.DEFAULTS): tiktoken's for
+    a rank file (refuse), HF's where the reference matches them (read),
+    else ``text`` (SentencePiece's controls, our byte-level BPE: text)."""
+    matched = [name for name, token_id in tok.specials if tok.encode_ids(name) == [token_id]]
+    if asset.get("trainer", {}).get("name") == "imported:tiktoken":
+        origin = "tiktoken"
+    else:
+        origin = "hf" if matched else "text"
+    return {"specials_matched": matched, "specials_origin": origin}
 
 
 def cut_rule(asset: dict, model) -> str | None:

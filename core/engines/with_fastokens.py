@@ -107,6 +107,10 @@ class FastokensNative:
             return self._tokenizer.encode(text).ids
         return self._tokenizer.encode_ordinary(text).ids
 
+    def encode_ordinary(self, text: str) -> list[int]:
+        """Every special's text read as text."""
+        return self._tokenizer.encode_ordinary(text).ids
+
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         # split_special_tokens: every added token here is a special, so that is encode_ordinary
         found = self._tokenizer.encode_batch(texts, split_special_tokens=not self._specials_in_text)

@@ -26,6 +26,10 @@ class SentencePieceNative:
     def encode_ids(self, text: str) -> list[int]:
         return self._processor.encode(text)
 
+    def encode_ordinary(self, text: str) -> list[int]:
+        """SentencePiece never reads a control piece's text as the piece: the same IDs."""
+        return self._processor.encode(text)
+
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         return self._processor.encode(texts)
 

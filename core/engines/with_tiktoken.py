@@ -50,6 +50,10 @@ class TiktokenNative:
             return self._encoding.encode(text, allowed_special="all")
         return self._encoding.encode_ordinary(text)
 
+    def encode_ordinary(self, text: str) -> list[int]:
+        """Every special's text read as text."""
+        return self._encoding.encode_ordinary(text)
+
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         if self._specials_in_text:
             return self._encoding.encode_batch(texts, allowed_special="all")

@@ -23,9 +23,16 @@ def version() -> str | None:
 class TokenizersNative:
     def __init__(self, spec: Spec):
         self._tokenizer = tokenizers.Tokenizer.from_str(spec.blobs["json"].decode("utf-8"))
+        # A twin that reads special added tokens as text (HF's split_special_tokens).
+        self._ordinary = tokenizers.Tokenizer.from_str(spec.blobs["json"].decode("utf-8"))
+        self._ordinary.encode_special_tokens = True
 
     def encode_ids(self, text: str) -> list[int]:
         return self._tokenizer.encode(text, add_special_tokens=False).ids
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        """Every special's text read as text."""
+        return self._ordinary.encode(text, add_special_tokens=False).ids
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         return [e.ids for e in self._tokenizer.encode_batch(texts, add_special_tokens=False)]

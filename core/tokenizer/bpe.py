@@ -11,6 +11,7 @@ special decode to nothing and are listed, as HF's ``decode`` with
 from __future__ import annotations
 
 from functools import cached_property
+from dataclasses import replace
 from itertools import accumulate, repeat
 from operator import or_, sub
 
@@ -42,7 +43,8 @@ class BPETokenizer(StagedTokenizer):
         super().__init__(model, tuple(specials))
         self.byte_based = model.byte_level or model.byte_fallback
         self._metaspace = _marks_spaces(model.pre_tokenizer) or _marks_spaces(model.normalizer)
-        self._chunked = spm_bpe.chunked(model)  # SentencePiece BPE: one ▁-led chunk at a time
+        self._chunked = spm_bpe.chunked(model)
+        self._ordinary = None  # ordinary(): built when first asked for  # SentencePiece BPE: one ▁-led chunk at a time
 
     def _encode(self, text: str) -> Encoding:
         """A byte-level model without a normalizer builds its Encoding from
@@ -74,6 +76,16 @@ class BPETokenizer(StagedTokenizer):
         texts, pieces = self._texts_and_pieces(ids, tokens, flags)
         return Encoding(tuple(ids), tuple(tokens), tuple(texts), tuple(pieces), tupled(zip(begins, ends)), char_spans,
                         tuple(words), tuple(flags))
+
+    def ordinary(self):
+        """The model without its special added tokens (the others are still
+        matched, as HF's ``split_special_tokens`` does), built once."""
+        if not any(a.special for a in self.model.added):
+            return self
+        if self._ordinary is None:
+            self._ordinary = BPETokenizer(replace(self.model, added=tuple(a for a in self.model.added
+                                                                          if not a.special)))
+        return self._ordinary
 
     def id_to_token(self, token_id: int) -> str:
         return self.model.token_of(token_id)

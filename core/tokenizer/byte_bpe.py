@@ -41,6 +41,10 @@ class ByteBPETokenizer:
         return Encoding(encoding.ids, texts, texts, encoding.pieces, encoding.byte_spans, encoding.char_spans,
                         _words(self._pretokenizer, text, encoding.char_spans), flags)
 
+    def ordinary(self):
+        """Itself: this kind reads a special's text as bytes unless asked."""
+        return self
+
     def encode_ids(self, text: str, *, add_special_tokens: bool = False) -> list[int]:
         if hasattr(self.model, "encode_ids"):
             return self.model.encode_ids(text)

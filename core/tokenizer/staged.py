@@ -61,6 +61,12 @@ class StagedTokenizer:
         self._walks: dict = {}  # each pre-token's tokens and places, kept between calls (core.inspect.token_walk)
         self._shown_memo: dict = {}  # (id, flag) -> (text, bytes), kept between calls
 
+    def ordinary(self):
+        """This tokenizer reading every special's text as ordinary text
+        (tiktoken's ``encode_ordinary``): itself, where the kind never
+        matches a special in the text (a kind that does says otherwise)."""
+        return self
+
     # ==== vocabulary (a kind overrides what its model spells differently) ====
 
     @property
