@@ -8,8 +8,10 @@ that explains (the whole :class:`~core.tokenizer.base.Encoding`, the
 vocabulary, the model a trace or the stages view reads) comes from the
 reference, built only when first asked for, so a command that only needs
 IDs never builds it; a byte-level engine's whole Encoding is built from
-its IDs (:mod:`core.engines.encodings`), field by field the reference's.  Text a native library cannot take (a lone surrogate)
-goes to the reference too.
+its IDs (:mod:`core.engines.encodings`), field by field the reference's.
+Where the tokens start (``token_starts``, what corpus statistics read of
+an Encoding) comes from the engine for a whole batch of texts.  Text a
+native library cannot take (a lone surrogate) goes to the reference too.
 """
 
 from __future__ import annotations
@@ -52,6 +54,15 @@ class Served:
         if self._native is None or not all(map(_native_text, lines)):
             return [self.reference.encode_ids(line) for line in lines]
         return self._native.encode_batch(lines)
+
+    def token_starts(self, texts: list[str]):
+        """Every text's tokens as flat arrays, the IDs and where each starts
+        (:class:`core.engines.starts.TokenStarts`), from the native engine in
+        one batch; None when the reference serves (or a text holds a lone
+        surrogate): its whole Encodings say the same, text by text."""
+        if self._native is None or not _native_text("".join(texts)):
+            return None
+        return self._native.token_starts(texts)
 
     def decode(self, ids, *, errors: str = "strict"):
         if self._bytes_of is None:

@@ -17,12 +17,16 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 
+import numpy as np
 import regex
 
+from core import engines, shelf
 from core.count.mapper import decode, record_texts
 from core.count.sources import Task, blocks
+from core.engines.served import Served
 from core.errors import CorpusError, StudioError
 from core.inspect.vocab.scripts import NEUTRAL, script_of
+from core.stats.columns import SCRIPTS, Block
 from core.tokenizer.base import BYTE, INSERTED, UNKNOWN
 
 KEPT_WORDS = 5000  # most frequent words a task returns (the "most split" list is drawn from them)
@@ -34,6 +38,7 @@ _WORD = regex.compile(r"\S+")
 @dataclass(frozen=True)
 class StatsOptions:
     tokenizers: tuple[str, ...]  # asset paths, opened on the worker
+    engines: tuple[str, ...] = ()  # the engine of each (core.engines.CHOICES; none given: auto)
     fmt: str = "text"
     field: str | None = None
     strict: bool = False
@@ -54,33 +59,35 @@ class StatsResult:
     problem: str | None = None
 
 
-_opened: dict = {}  # (path, mtime, size) -> Tokenizer: a worker opens each asset once
+_opened: dict = {}  # (path, engine[, mtime, size]) -> Served: a worker opens each asset once
 
 
 def asset_ref(arg: str) -> str:
     """What a worker opens for an ASSET argument: the file's absolute path
     (a worker may have another working folder), else ``shelf:NAME``."""
-    from core import shelf
-
     entry = shelf.find(arg) if not os.path.exists(arg) else None
     return shelf.PREFIX + entry.name if entry is not None else os.path.abspath(arg)
 
 
-def open_tokenizer(path: str):
-    from core import assets, tokenizer
-    from core import shelf
-    from core.assets import builtin
-
+def _key(path: str, engine: str) -> tuple:
     if path.startswith(shelf.PREFIX):
-        if path not in _opened:
-            asset, model = builtin.load(path)
-            _opened[path] = tokenizer.wrap(asset["kind"], model)
-        return _opened[path]
-    stat = os.stat(path)
-    key = (path, stat.st_mtime_ns, stat.st_size)
+        return path, engine
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return path, engine  # open_asset names what is wrong
+    return path, engine, stat.st_mtime_ns, stat.st_size
+
+
+def open_tokenizer(path: str, engine: str = "auto", notes=None):
+    """The tokenizer at ``path`` (an :func:`asset_ref`), its IDs from
+    ``engine`` (:func:`core.engines.open_asset`, which reads the compiled
+    cache, so a worker starts fast), opened once per process; a demoted
+    engine is told to ``notes`` (the parent's: a worker passes None)."""
+    key = _key(path, engine)
     if key not in _opened:
-        asset, model = assets.load_tokenizer(path)
-        _opened[key] = tokenizer.wrap(asset["kind"], model)
+        tok = engines.open_asset(path, engine=engine, notes=notes)
+        _opened[key] = _opened[_key(path, tok.engine)] = tok  # a worker asks for the engine the parent got
     return _opened[key]
 
 
@@ -114,14 +121,19 @@ def record_sums(tok, text: str, spans, scripts, sums: dict, used: set) -> None:
 def stats_task(task: Task, options: StatsOptions) -> StatsResult:
     """The map step on a worker: it opens the assets itself."""
     try:
-        toks = [open_tokenizer(path) for path in options.tokenizers]
+        chosen = options.engines or ("auto",) * len(options.tokenizers)
+        toks = [open_tokenizer(path, engine) for path, engine in zip(options.tokenizers, chosen)]
     except StudioError as exc:
         return StatsResult(task.index, problem=str(exc))
     return task_sums(task, toks, options)
 
 
 def task_sums(task: Task, toks, options: StatsOptions) -> StatsResult:
-    """``task``'s sums under the tokenizers ``toks``; a problem comes back as ``result.problem``."""
+    """``task``'s sums under the tokenizers ``toks``; a problem comes back as ``result.problem``.
+
+    A tokenizer whose native engine gives its tokens' starts is counted a
+    block at a time (:mod:`core.stats.columns`); any other, record by
+    record from whole Encodings (:func:`record_sums`)."""
     result = StatsResult(task.index)
     try:
         result.scripts = [{} for _ in toks]
@@ -135,19 +147,43 @@ def task_sums(task: Task, toks, options: StatsOptions) -> StatsResult:
                                   f"at byte offset {offset + at}")
                 return result
             result.invalid += len(bad)
-            for record in record_texts(text, options, lambda n: f"{task.path}: a line after byte offset {offset}"):
-                record = record.removesuffix("\r")
-                matches = list(_WORD.finditer(record))
-                spans = [m.span() for m in matches]
-                scripts = [word_script(m.group()) for m in matches]
-                words.update(m.group() for m in matches)
-                result.records += 1
-                result.characters += len(record)
-                result.bytes += len(record.encode("utf-8", "surrogatepass"))
-                for tok, sums, seen in zip(toks, result.scripts, used):
-                    record_sums(tok, record, spans, scripts, sums, seen)
+            records = [record.removesuffix("\r") for record in
+                       record_texts(text, options, lambda n: f"{task.path}: a line after byte offset {offset}")]
+            result.records += len(records)
+            result.characters += sum(map(len, records))
+            if records:  # the records' bytes, without the line breaks joining them
+                result.bytes += len("\n".join(records).encode("utf-8", "surrogatepass")) - len(records) + 1
+            found = [tok.token_starts(records) if isinstance(tok, Served) and records else None for tok in toks]
+            block = None
+            if any(f is not None for f in found):
+                block = Block(records, _WORD)
+                words.update(block.words())
+                rows = block.word_rows()
+                for starts, sums, seen in zip(found, result.scripts, used):
+                    if starts is not None:
+                        _add_rows(sums, rows, block.token_rows(starts))
+                        seen.update(np.flatnonzero(np.bincount(starts.ids)).tolist())
+            rest = [(tok, sums, seen) for tok, starts, sums, seen in zip(toks, found, result.scripts, used)
+                    if starts is None]
+            if rest:
+                for record in records:
+                    matches = list(_WORD.finditer(record))
+                    spans = [m.span() for m in matches]
+                    scripts = [word_script(m.group()) for m in matches]
+                    if block is None:
+                        words.update(m.group() for m in matches)
+                    for tok, sums, seen in rest:
+                        record_sums(tok, record, spans, scripts, sums, seen)
         result.used = [sorted(s) for s in used]
         result.words = dict(words.most_common(KEPT_WORDS))
     except CorpusError as exc:
         result.problem = str(exc)
     return result
+
+
+def _add_rows(sums: dict, words, tokens) -> None:
+    """Add a block's rows (core.stats.columns.Block) to ``sums`` (script -> FIELDS list)."""
+    for s in np.flatnonzero(words[0] + tokens[0]).tolist():
+        row = sums.setdefault(SCRIPTS[s], [0] * len(FIELDS))
+        for k, value in enumerate((tokens[0][s], words[0][s], words[1][s], words[2][s], tokens[1][s], tokens[2][s])):
+            row[k] += int(value)
