@@ -19,6 +19,8 @@ from __future__ import annotations
 import importlib
 from typing import Callable
 
+import numpy as np
+
 from core.tokenizer.base import decode_bytes
 
 
@@ -62,7 +64,13 @@ class Served:
         surrogate): its whole Encodings say the same, text by text."""
         if self._native is None or not _native_text("".join(texts)):
             return None
-        return self._native.token_starts(texts)
+        distinct = list(dict.fromkeys(texts))
+        if len(distinct) == len(texts):
+            return self._native.token_starts(texts)
+        # Equal texts (blank lines, a page's boilerplate) encoded once.
+        number = dict(zip(distinct, range(len(distinct))))
+        which = np.fromiter(map(number.__getitem__, texts), np.int64, len(texts))
+        return self._native.token_starts(distinct).take(which)
 
     def decode(self, ids, *, errors: str = "strict"):
         if self._bytes_of is None:

@@ -18,6 +18,8 @@ from itertools import chain
 
 import numpy as np
 
+from core.arrays import runs
+
 CHARS, BYTES = "chars", "bytes"
 
 
@@ -32,6 +34,13 @@ class TokenStarts:
 
     def __len__(self) -> int:
         return int(self.ids.size)
+
+    def take(self, texts: np.ndarray) -> "TokenStarts":
+        """The tokens of the texts numbered ``texts``, in that order (a number may repeat)."""
+        counts = self.counts[texts]
+        index = runs(firsts(self.counts)[texts], counts)
+        return TokenStarts(self.ids[index], counts, self.starts[index], self.unit, self.unknown[index],
+                           self.byte[index])
 
 
 def flat(rows, dtype=np.int64) -> tuple[np.ndarray, np.ndarray]:

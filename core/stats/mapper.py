@@ -9,6 +9,11 @@ starts in the spaces before a word, GPT-2's `` world``, to that word; one
 after the last word, to the last word; an inserted token such as a lone
 ``</w>``, to the word of the token before it), so the per-script token
 counts add up to the total.
+
+:func:`record_sums` says so over a record's whole Encoding: the
+reference's way, and the one that explains.  A tokenizer whose native
+engine gives its tokens' starts is counted a block of records at a time
+instead (:mod:`core.stats.columns`), to the same figures.
 """
 
 from __future__ import annotations
@@ -154,26 +159,14 @@ def task_sums(task: Task, toks, options: StatsOptions) -> StatsResult:
             if records:  # the records' bytes, without the line breaks joining them
                 result.bytes += len("\n".join(records).encode("utf-8", "surrogatepass")) - len(records) + 1
             found = [tok.token_starts(records) if isinstance(tok, Served) and records else None for tok in toks]
-            block = None
-            if any(f is not None for f in found):
-                block = Block(records, _WORD)
+            block = Block(records, _WORD) if any(starts is not None for starts in found) else None
+            if block is not None:
                 words.update(block.words())
-                rows = block.word_rows()
-                for starts, sums, seen in zip(found, result.scripts, used):
-                    if starts is not None:
-                        _add_rows(sums, rows, block.token_rows(starts))
-                        seen.update(np.flatnonzero(np.bincount(starts.ids)).tolist())
+                _block_sums(block, found, result.scripts, used)
             rest = [(tok, sums, seen) for tok, starts, sums, seen in zip(toks, found, result.scripts, used)
                     if starts is None]
             if rest:
-                for record in records:
-                    matches = list(_WORD.finditer(record))
-                    spans = [m.span() for m in matches]
-                    scripts = [word_script(m.group()) for m in matches]
-                    if block is None:
-                        words.update(m.group() for m in matches)
-                    for tok, sums, seen in rest:
-                        record_sums(tok, record, spans, scripts, sums, seen)
+                _record_sums_each(records, rest, words if block is None else None)
         result.used = [sorted(s) for s in used]
         result.words = dict(words.most_common(KEPT_WORDS))
     except CorpusError as exc:
@@ -181,9 +174,28 @@ def task_sums(task: Task, toks, options: StatsOptions) -> StatsResult:
     return result
 
 
-def _add_rows(sums: dict, words, tokens) -> None:
-    """Add a block's rows (core.stats.columns.Block) to ``sums`` (script -> FIELDS list)."""
-    for s in np.flatnonzero(words[0] + tokens[0]).tolist():
-        row = sums.setdefault(SCRIPTS[s], [0] * len(FIELDS))
-        for k, value in enumerate((tokens[0][s], words[0][s], words[1][s], words[2][s], tokens[1][s], tokens[2][s])):
-            row[k] += int(value)
+def _record_sums_each(records, toks, words: Counter | None) -> None:
+    """:func:`record_sums` of each record under each ``(tok, sums, used)``; the words counted into ``words``."""
+    for record in records:
+        matches = list(_WORD.finditer(record))
+        spans = [m.span() for m in matches]
+        scripts = [word_script(m.group()) for m in matches]
+        if words is not None:
+            words.update(m.group() for m in matches)
+        for tok, sums, seen in toks:
+            record_sums(tok, record, spans, scripts, sums, seen)
+
+
+def _block_sums(block: Block, found, all_sums, all_used) -> None:
+    """A block's sums under each tokenizer whose engine gave its tokens' starts (``found``, else None)."""
+    words = block.word_rows()
+    for starts, sums, used in zip(found, all_sums, all_used):
+        if starts is None:
+            continue
+        tokens = block.token_rows(starts)
+        for s in np.flatnonzero(words[0] + tokens[0]).tolist():
+            row = sums.setdefault(SCRIPTS[s], [0] * len(FIELDS))
+            for k, value in enumerate((tokens[0][s], words[0][s], words[1][s], words[2][s], tokens[1][s],
+                                       tokens[2][s])):
+                row[k] += int(value)
+        used.update(np.flatnonzero(np.bincount(starts.ids)).tolist())
