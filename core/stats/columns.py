@@ -27,7 +27,7 @@ from functools import cache
 
 import numpy as np
 
-from core.arrays import code_points
+from core.arrays import code_points, utf8_starts
 from core.engines.starts import CHARS
 from core.inspect.vocab.scripts import NAMES, NEUTRAL, script_of
 
@@ -79,8 +79,8 @@ class Block:
         count = len(records)
         lengths = np.fromiter(map(len, records), np.int64, count) + 1
         self.record_chars = np.cumsum(lengths) - lengths  # where each record starts in the text
-        sizes = 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000)  # a surrogate: 3, as surrogatepass
-        self.char_bytes = np.concatenate(([0], np.cumsum(sizes)))  # bytes before each character
+        # The UTF-8 offset of each character, and the text's size (a surrogate: 3 bytes, as surrogatepass).
+        self.char_bytes = np.arange(len(text) + 1) if text.isascii() else utf8_starts(text)
         scripts, space, self._split_differs = _table(word).of(points)
         edges = np.diff(np.concatenate(([0], ~space, [0])).astype(np.int8))
         self.word_starts, self.word_ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
