@@ -7,6 +7,12 @@ from __future__ import annotations
 import numpy as np
 
 
+
+def runs(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """``starts[i], starts[i] + 1, ... (counts[i] of them)`` for each i in turn."""
+    before = np.cumsum(counts) - counts
+    return np.repeat(starts, counts) + (np.arange(int(counts.sum())) - np.repeat(before, counts))
+
 def code_points(text: str) -> np.ndarray:
     """Each character's code point (a lone surrogate's too), as int64."""
     return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int64)

@@ -11,7 +11,9 @@ IDs never builds it; a byte-level engine's whole Encoding is built from
 its IDs (:mod:`core.engines.encodings`), and SentencePiece's kinds lay
 the engine's IDs over the text (``encode_from_ids``), field by field the
 reference's either way.  Text a native library cannot take (a lone
-surrogate) goes to the reference too.
+surrogate) goes to the reference too.  Where the tokens start
+(``token_starts``, what corpus statistics read of an Encoding) comes from
+the engine for a whole batch of texts.
 
 Large work may go to a second engine, the *bulk* one (:meth:`Served.for_work`):
 one that starts slower but encodes faster, taken from a size of work on.
@@ -23,6 +25,8 @@ import copy
 import importlib
 import threading
 from typing import Callable
+
+import numpy as np
 
 from core.tokenizer import specials
 from core.tokenizer.base import decode_bytes
@@ -155,6 +159,26 @@ class Served:
         if native is None:
             return [self.reference.encode_ids(line) for line in lines]
         return native.encode_batch(lines)
+
+    def token_starts(self, texts: list[str]):
+        """Every text's tokens as flat arrays, the IDs and where each starts
+        (:class:`core.engines.starts.TokenStarts`), from the native engine in
+        one batch; None when the reference serves (or a text holds a lone
+        surrogate): its whole Encodings say the same, text by text."""
+        if self._native is None or not _native_text("".join(texts)):
+            return None
+        rule = self.policy()
+        if rule.disallowed or rule.allowed != self._matched:  # a text that spells one goes text by text
+            spelled = rule.disallowed | rule.allowed.symmetric_difference(self._matched)
+            if any(name in text for text in texts for name in spelled):
+                return None
+        distinct = list(dict.fromkeys(texts))
+        if len(distinct) == len(texts):
+            return self._native.token_starts(texts)
+        # Equal texts (blank lines, a page's boilerplate) encoded once.
+        number = dict(zip(distinct, range(len(distinct))))
+        which = np.fromiter(map(number.__getitem__, texts), np.int64, len(texts))
+        return self._native.token_starts(distinct).take(which)
 
     def decode(self, ids, *, errors: str = "strict", keep_specials: bool | None = None):
         """IDs back to text; a special's text kept or skipped (None: as the

@@ -7,12 +7,17 @@ token's ID; specials are matched in the text only where the reference
 matches them (``specials_in_text``), as tiktoken's
 ``encode(text, allowed_special="all")`` does.  For an imported BPE, whose
 added tokens are all specials here, it also decodes: a token's bytes, as
-the reference joins them (``token_bytes``).
+the reference joins them (``token_bytes``).  Its tokens tile the text's
+bytes, so where each starts is a running sum of their sizes
+(``token_starts``).
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from core.engines.spec import Spec, read_uint32s
+from core.engines.starts import BYTES, TokenStarts, firsts, flat
 
 try:
     import tiktoken
@@ -36,12 +41,27 @@ def ranks_of(spec: Spec) -> dict[bytes, int]:
     return dict(zip(map(tokens.__getitem__, map(slice, starts, ends)), ranks))
 
 
+def _sizes(spec: Spec) -> np.ndarray:
+    """Each ID's size in bytes (a special's: its text's, as matched in the text)."""
+    ends = np.frombuffer(spec.blobs["ends"], "<u4").astype(np.int64)
+    ranks = np.frombuffer(spec.blobs["ranks"], "<u4").astype(np.int64)
+    specials = spec.meta["specials"].items()  # name -> ID
+    top = max([int(ranks.max()) if ranks.size else -1, *(i for _, i in specials)]) + 1
+    sizes = np.zeros(top, np.int64)
+    sizes[ranks] = np.diff(ends, prepend=0)
+    for name, i in specials:
+        sizes[i] = len(name.encode("utf-8"))
+    return sizes
+
+
 class TiktokenNative:
     def __init__(self, spec: Spec):
         meta = spec.meta
         self._encoding = tiktoken.Encoding(meta["name"], pat_str=meta["pattern"], mergeable_ranks=ranks_of(spec),
                                            special_tokens=dict(meta["specials"]))
         self._specials_in_text = meta["specials_in_text"] and bool(meta["specials"])
+        self._sizes = _sizes(spec)
+        self._special_names = tuple(meta["specials"])
         if meta.get("decodes"):
             self.token_bytes = self._token_bytes  # decoding as the reference does (core.engines.served)
 
@@ -58,6 +78,20 @@ class TiktokenNative:
         if self._specials_in_text:
             return self._encoding.encode_batch(texts, allowed_special="all")
         return self._encoding.encode_ordinary_batch(texts)
+
+    def token_starts(self, texts: list[str]) -> TokenStarts:
+        """Each text's IDs, and where each token starts in its text's UTF-8."""
+        encode = self._encoding.encode_ordinary  # where no special's text occurs, the same IDs sooner
+        if self._specials_in_text:
+            joined = "\n".join(texts)
+            if any(name in joined for name in self._special_names):
+                encode = self.encode_ids
+        ids, counts = flat(list(map(encode, texts)))
+        ends = np.cumsum(self._sizes[ids])
+        before = np.concatenate(([0], ends))  # bytes of the tokens before each one
+        starts = before[:-1] - np.repeat(before[firsts(counts)], counts)
+        none = np.zeros(ids.size, bool)  # byte-level: no unknown token, no byte fallback
+        return TokenStarts(ids, counts, starts, BYTES, none, none)
 
     def _token_bytes(self, token_id: int) -> bytes | None:
         """A token's bytes, None for an ID outside the vocabulary."""
