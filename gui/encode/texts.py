@@ -169,6 +169,9 @@ def note(flag: str, chip) -> str:
         return QCoreApplication.translate("EncodeTexts", "byte fallback: %1").replace("%1", chip.part)
     if flag == PARTIAL:
         return QCoreApplication.translate("EncodeTexts", "inside a multi-byte character")
+    if chip.spells:
+        return QCoreApplication.translate("EncodeTexts", "part of %1 written in the text, read as ordinary "
+                                                         "text").replace("%1", chip.spells)
     if flag == "inserted":
         return QCoreApplication.translate("EncodeTexts", "added by the tokenizer: no input characters")
     if flag == APPROXIMATE:

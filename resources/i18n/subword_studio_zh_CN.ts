@@ -1464,7 +1464,7 @@
     <message>
         <location filename="../../gui/encode/panel.py" line="351"/>
         <source>Read a special token written in the text (such as &lt;|endoftext|&gt;) as the control token, as tiktoken&apos;s allowed_special=&quot;all&quot; does; unticked, it is ordinary text. A user&apos;s text that becomes a control token is how prompt injection through a tokenizer works.</source>
-        <translation>把文本中写出的特殊 token（例如 &lt;|endoftext|&gt;）读作控制 token，如同 tiktoken 的 allowed_special="all"；不勾选时它是普通文本。用户的文本变成控制 token，正是通过分词器进行提示注入的方式。</translation>
+        <translation>把文本中写出的特殊 token（例如 &lt;|endoftext|&gt;）读作控制 token，如同 tiktoken 的 allowed_special=&quot;all&quot;；不勾选时它是普通文本。用户的文本变成控制 token，正是通过分词器进行提示注入的方式。</translation>
     </message>
     <message>
         <location filename="../../gui/encode/panel.py" line="354"/>
@@ -1643,36 +1643,41 @@
     </message>
     <message>
         <location filename="../../gui/encode/texts.py" line="173"/>
+        <source>part of %1 written in the text, read as ordinary text</source>
+        <translation>文本中写出的 %1 的一部分，按普通文本读取</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="176"/>
         <source>added by the tokenizer: no input characters</source>
         <translation>由分词器添加：不对应任何输入字符</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="175"/>
+        <location filename="../../gui/encode/texts.py" line="178"/>
         <source>span is its whole word (alignment not traced)</source>
         <translation>范围为整个词（未能精确对齐）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="190"/>
+        <location filename="../../gui/encode/texts.py" line="193"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="193"/>
+        <location filename="../../gui/encode/texts.py" line="196"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="203"/>
+        <location filename="../../gui/encode/texts.py" line="206"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="205"/>
+        <location filename="../../gui/encode/texts.py" line="208"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="207"/>
+        <location filename="../../gui/encode/texts.py" line="210"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>

@@ -53,7 +53,9 @@ def test_a_tiktoken_special_in_the_text_is_ordinary_text_marked_until_ticked(pan
     assert "".join(c.label for c in spelling) == "<|endoftext|>"
     assert {c.spells for c in spelling} == {"<|endoftext|>"} and not chips[0].spells and not chips[-1].spells
     assert "tiktoken refuses such text" in panel.counts_label.text()
-    assert "spells the special token <|endoftext|>" in panel.strip.tooltip(chips.index(spelling[0]))
+    first = chips.index(spelling[0])
+    assert "spells the special token <|endoftext|>" in panel.strip.tooltip(first)
+    assert panel.token_model.index(first, 7).data() == "part of <|endoftext|> written in the text, read as ordinary text"
     panel.read_specials_box.setChecked(True)
     settled(panel, qtbot)
     assert [c.token_id for c in panel.strip.chips()] == [6151, 100257, 19041]  # tiktoken, allowed_special="all"
