@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from core.workspace.workspace import Workspace
 
-from . import language, settings, theme, workers
+from . import language, settings, theme, workers, zoom
 from .bridge import WorkspaceBridge
 from .main_window import MainWindow
 
@@ -148,6 +148,7 @@ def run(argv=None) -> int:
     language.install(language.startup_language(args.lang, settings.read(settings.LANGUAGE)))
     saved_theme = settings.read(settings.THEME)
     theme.apply(saved_theme if saved_theme in theme.THEMES else "system")
+    zoom.restore()
     bridge = WorkspaceBridge(Workspace.example())
     # Autosave and crash recovery only for interactive runs: a self-test or a
     # screenshot must never stop at a "restore unsaved work?" question.

@@ -34,10 +34,11 @@ from core.assets import identity
 from core.workspace import workspace as workspace_mod
 from core.errors import StudioError
 
-from . import asset_findings as findings, core_text, files, theme
+from . import asset_findings as findings, core_text, files, theme, zoom
 from .asset_models import AssetLibraryModel, BehaviourModel, ComponentModel, FolderScan, LibraryRow
 from .bridge import WorkspaceBridge
 from .encode import chooser as encode_chooser
+from .flow_layout import FlowLayout
 from .workers import BusyDialog, run_task
 
 FILE_FILTER = QT_TRANSLATE_NOOP("AssetManager", "Tokenizer assets (*.json);;All files (*)")
@@ -55,7 +56,7 @@ def _table(model, stretch: int, *, multi=False) -> QTableView:
     header.setResizeContentsPrecision(0)  # the rows on screen, not 1,000 through the Python delegate
     header.setSectionResizeMode(stretch, QHeaderView.Stretch)
     view.verticalHeader().setVisible(False)
-    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+    zoom.table_follows_font(view)
     return view
 
 
@@ -151,7 +152,7 @@ class AssetManager(QWidget):
         for widget in (self.folder_button, self.rescan_button, self.cancel_button, self.folder_label):
             top.addWidget(widget)
         top.addStretch(1)
-        actions = QHBoxLayout()
+        actions = FlowLayout()  # two lines at a projector's zoom
         for widget in (self.open_button, self.model_button, self.save_button, self.save_as_button,
                        self.duplicate_button, self.rename_button, self.broken_button, self.close_button,
                        self.encode_button):

@@ -24,7 +24,8 @@ from core.workspace import records as rec
 from core.errors import CorpusError, StudioError
 from core.fileio import check_regular
 
-from . import commands, core_text, theme
+from . import commands, core_text, theme, zoom
+from .flow_layout import FlowLayout, labelled
 from .corpus_models import RecordTableModel, WordTableModel
 from .bridge import WorkspaceBridge
 from .row_proxy import RowProxy
@@ -118,12 +119,12 @@ class CorpusEditor(QWidget):
         self.view.sortByColumn(-1, Qt.AscendingOrder)
         self.view.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.view.setAlternatingRowColors(True)
-        self.view.verticalHeader().setDefaultSectionSize(22)
+        zoom.table_follows_font(self.view)
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.Fixed)
         self.new_word = QLineEdit()
         self.new_word.setPlaceholderText(self.tr("new word"))
         self.new_count = QLineEdit("1")
-        self.new_count.setMaximumWidth(80)
+        zoom.follow_font(self.new_count, lambda: self.new_count.setMaximumWidth(zoom.scaled(80)))
         self.new_record = QLineEdit()
         self.new_record.setPlaceholderText(self.tr("new record (kept exactly)"))
         self.add_button = QPushButton(self.tr("Add"))
@@ -132,16 +133,17 @@ class CorpusEditor(QWidget):
         self.progress = QProgressBar()
         self.cancel_button = QPushButton(self.tr("Cancel import"))
         self.stats = QLabel()
+        self.stats.setWordWrap(True)  # two lines at a projector's zoom, not a wider window
 
         # Layout
-        top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Mode:")))
-        top.addWidget(self.mode_box)
-        top.addWidget(self.pretokenizer_label)
-        top.addWidget(self.pretokenizer_box)
+        # Rows that wrap at a projector's zoom (gui/flow_layout.py).
+        top = FlowLayout()
+        top.addWidget(labelled(QLabel(self.tr("Mode:")), self.mode_box))
+        self.pretokenizer_field = labelled(self.pretokenizer_label, self.pretokenizer_box)
+        top.addWidget(self.pretokenizer_field)
         top.addStretch(1)
         top.addWidget(self.filter_edit, 1)
-        actions = QHBoxLayout()
+        actions = FlowLayout()
         for button in (self.import_button, self.paste_button, self.remove_button,
                        self.undo_button, self.redo_button):
             actions.addWidget(button)
@@ -221,14 +223,15 @@ class CorpusEditor(QWidget):
             header.setSectionResizeMode(QHeaderView.Interactive)
             header.setStretchLastSection(False)
             header.setSectionResizeMode(0, QHeaderView.Stretch)
-            header.resizeSection(1, 90)
-            header.resizeSection(2, 90)
+            zoom.follow_font(self.view, lambda: [header.resizeSection(column, zoom.scaled(90)) for column in (1, 2)],
+                             "widths")
         self.mode_box.setCurrentIndex(self.mode_box.findData(self.workspace.mode))
         for widget in (self.new_word, self.new_count):
             widget.setVisible(words)
         self.new_record.setVisible(not words)
         self.pretokenizer_label.setVisible(not words)
         self.pretokenizer_box.setVisible(not words)
+        self.pretokenizer_field.setVisible(not words)
         self._show_stats()
 
     def _show_settings(self):

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from core.workspace import lessons
 from core.errors import StudioError
 
-from . import core_text, settings
+from . import core_text, settings, zoom
 from .lesson_text import OPTIONS, QUESTIONS, REFERENCES, tr as lesson_tr
 
 # The shape of an answer, never an answer (a test checks each against the core).
@@ -75,7 +75,7 @@ class ExerciseDialog(QDialog):
         self.list = QListWidget()
         for exercise in lessons.EXERCISES:
             self.list.addItem("")
-        self.list.setMaximumWidth(200)
+        zoom.follow_font(self.list, lambda: self.list.setMaximumWidth(zoom.scaled(200)))
         self.question = QLabel()
         self.question.setWordWrap(True)
         self.answer = QLineEdit()

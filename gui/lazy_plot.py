@@ -10,6 +10,9 @@ latest per name, and done once the plot exists.
 The plot follows the theme: background, axes and their text take the
 theme's plot colours when built and again on every palette change, and
 ``recolour(plot_widget, colours)`` repaints the owner's own lines and marks.
+It follows the zoom (gui/zoom.py) the same way: the axes' tick text and
+titles are in this widget's font, and lines are drawn :func:`zoom.scaled`
+wide, again on every font change (``recolour`` runs then too).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from . import theme
+from . import theme, zoom
 
 AXES = ("bottom", "left", "top", "right")
 
@@ -71,15 +74,19 @@ class LazyPlot(QWidget):
         colours = theme.plot_colours()
         self._plot.setBackground(colours.background)
         item = self._plot.getPlotItem()
+        font = self.font()
         for side in AXES:
             axis = item.getAxis(side)
-            axis.setPen(colours.foreground)  # the grid is drawn with this pen, at the grid alpha
+            axis.setTickFont(font)
+            axis.label.setFont(font)  # the title; laid out again by setTextPen below
+            # The grid is drawn with this pen, at the grid alpha.
+            axis.setPen(pyqtgraph().mkPen(colours.foreground, width=zoom.scaled(1)))
             axis.setTextPen(colours.foreground)
         if self._recolour is not None:
             self._recolour(self._plot, colours)
 
     def changeEvent(self, event):
-        if event.type() == QEvent.PaletteChange and self._plot is not None:
+        if event.type() in (QEvent.PaletteChange, QEvent.FontChange) and self._plot is not None:
             self._follow_theme()
         super().changeEvent(event)
 

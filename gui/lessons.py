@@ -27,7 +27,7 @@ from core.workspace.workspace import CLASSROOM
 from core.models import wordpiece
 from core.errors import StudioError
 
-from . import core_text, theme
+from . import core_text, theme, zoom
 from .lesson_text import SEEDS, STEPS, TITLES, WHERE, tr as lesson_tr
 from .workers import trainer_for
 
@@ -254,7 +254,9 @@ class LessonPanel(QWidget):
         layout.addWidget(self.error)
         layout.addLayout(buttons)
         layout.addWidget(self.end_button, 0, Qt.AlignRight)
-        self.setMinimumWidth(300)
+        # Wider at a projector's zoom, but never more than two fifths of the screen: the view beside it needs the rest.
+        zoom.follow_font(self, lambda: self.setMinimumWidth(min(zoom.scaled(300),
+                                                                self.screen().availableGeometry().width() * 2 // 5)))
 
         # Signals
         self.previous_button.clicked.connect(player.previous)

@@ -17,7 +17,7 @@ from core import assets
 from core.workspace import workspace_file
 from core.errors import StudioError
 
-from . import about, core_text, desktop, files, language, menus, settings, theme
+from . import about, core_text, desktop, files, language, menus, settings, theme, zoom
 from .bridge import WorkspaceBridge
 from .encode import chooser as encode_chooser
 from .exercises import ExerciseDialog
@@ -153,6 +153,25 @@ class MainWindow(QMainWindow):
         for window in self.windows.all():
             theme.fit_views(window)
         settings.write(settings.THEME, name)
+
+    def set_zoom(self, level: int) -> int:
+        """Projector mode: every view at ``level`` percent (gui/zoom.py), remembered."""
+        level = zoom.set_level(level)
+        self._zoomed(level)
+        return level
+
+    def zoom_in(self) -> int:
+        return self._zoomed(zoom.zoom_in())
+
+    def zoom_out(self) -> int:
+        return self._zoomed(zoom.zoom_out())
+
+    def actual_size(self) -> int:
+        return self._zoomed(zoom.actual_size())
+
+    def _zoomed(self, level: int) -> int:
+        self.statusBar().showMessage(self.tr("Zoom: %1 %").replace("%1", str(level)), 3000)
+        return level
 
     def set_language(self, code: str):
         """Switch the UI language now and remember it (``--lang`` still wins at start-up)."""

@@ -17,7 +17,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from core.workspace import lessons
 
-from . import language, settings, theme
+from . import language, settings, theme, zoom
 from .lesson_text import TITLES, tr as lesson_tr
 from .windows import views
 from .windows.menu import WindowMenu
@@ -31,6 +31,15 @@ def _action(menu, text, slot, shortcut=None, *, checkable=False):
     action.triggered.connect(lambda _=False: slot())
     menu.addAction(action)
     return action
+
+
+def _unique(sequences):
+    """Key sequences without repeats or empties (a platform may give none for a standard key)."""
+    found = []
+    for sequence in sequences:
+        if not sequence.isEmpty() and sequence not in found:
+            found.append(sequence)
+    return found
 
 
 class Menus(QObject):
@@ -80,6 +89,12 @@ class Menus(QObject):
             menu.addAction(self.tr("No built-in tokenizers")).setEnabled(False)
         return menu
 
+    def _show_zoom(self, actions):
+        """Each zoom action says the level now (the menu is about to show)."""
+        for name in ("zoom_in", "zoom_out", "actual_size"):
+            actions[name].setStatusTip(self.tr("Every view is at %1 %; this changes text, token chips, tables "
+                                               "and plots together.").replace("%1", str(zoom.level())))
+
     def build(self) -> dict:
         """Make the menus of ``host``; returns the actions tests and shortcuts need, by name."""
         window, host = self.window, self.host
@@ -121,6 +136,16 @@ class Menus(QObject):
                                          lambda: host.setWindowState(host.windowState() ^ Qt.WindowFullScreen),
                                          QKeySequence.FullScreen, checkable=True)
         actions["full_screen"].setChecked(host.isFullScreen())
+        view_menu.addSeparator()
+        # Projector mode (gui/zoom.py): Ctrl++ where the platform says so, and Ctrl+= (no Shift) everywhere.
+        actions["zoom_in"] = _action(view_menu, self.tr("Zoom &in"), window.zoom_in)
+        actions["zoom_in"].setShortcuts(_unique([QKeySequence(QKeySequence.ZoomIn), QKeySequence("Ctrl+="),
+                                                 QKeySequence("Ctrl++")]))
+        actions["zoom_out"] = _action(view_menu, self.tr("Zoom &out"), window.zoom_out)
+        actions["zoom_out"].setShortcuts(_unique([QKeySequence(QKeySequence.ZoomOut), QKeySequence("Ctrl+-")]))
+        actions["actual_size"] = _action(view_menu, self.tr("&Actual size"), window.actual_size, "Ctrl+0")
+        view_menu.aboutToShow.connect(lambda: self._show_zoom(actions))
+        self._show_zoom(actions)
         view_menu.addSeparator()
         language_menu = view_menu.addMenu(self.tr("&Language"))
         group = QActionGroup(language_menu)

@@ -20,7 +20,9 @@ from core.inspect import byte_order
 from core.inspect.aligned import Origin
 from core.inspect.stages import SpanIndex, inspect
 
+from . import zoom
 from .encode import texts as encode_texts
+from .flow_layout import FlowLayout, labelled
 from .pipeline_models import ByteOrderModel, PiecesModel, StagesModel, span_text, visible
 from .workers import Cancelled, run_task
 
@@ -72,7 +74,9 @@ class PipelineView(QWidget):
         self.template_edit = QLineEdit()
         self.template_edit.setPlaceholderText(self.tr("none, or e.g. <BOS> $A <EOS>"))
         self.input_edit = QPlainTextEdit(SAMPLE)
-        self.input_edit.setMaximumHeight(90)
+        # Four lines or so, at any zoom.
+        zoom.follow_font(self.input_edit, lambda: self.input_edit.setMaximumHeight(
+            4 * self.input_edit.fontMetrics().lineSpacing() + zoom.scaled(34)))
         self.limit_slider = QSlider(Qt.Horizontal)
         self.limit_spin = QSpinBox()
         self.limit_label = QLabel()
@@ -97,14 +101,12 @@ class PipelineView(QWidget):
         self.pages = QTabWidget()
 
         # Layout
-        top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Tokenizer:")))
-        top.addWidget(self.source_combo, 2)
-        top.addWidget(QLabel(self.tr("Post-processing template:")))
-        top.addWidget(self.template_edit, 1)
-        limit_row = QHBoxLayout()
-        limit_row.addWidget(QLabel(self.tr("Use only the first k merges:")))
-        limit_row.addWidget(self.limit_slider, 1)
+        # Rows that wrap at a projector's zoom (gui/flow_layout.py).
+        top = FlowLayout()
+        top.addWidget(labelled(QLabel(self.tr("Tokenizer:")), self.source_combo, 1), 2)
+        top.addWidget(labelled(QLabel(self.tr("Post-processing template:")), self.template_edit, 1), 1)
+        limit_row = FlowLayout()
+        limit_row.addWidget(labelled(QLabel(self.tr("Use only the first k merges:")), self.limit_slider, 1), 1)
         limit_row.addWidget(self.limit_spin)
         limit_row.addWidget(self.limit_label)
         status_row = QHBoxLayout()
@@ -156,7 +158,7 @@ class PipelineView(QWidget):
         view.setModel(model)
         view.setSelectionBehavior(QAbstractItemView.SelectRows)
         view.setSelectionMode(QAbstractItemView.SingleSelection)
-        view.verticalHeader().setDefaultSectionSize(22)
+        zoom.table_follows_font(view)
         view.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
         view.horizontalHeader().setStretchLastSection(True)
         # resizeColumnsToContents measures the rows on screen only: Qt's

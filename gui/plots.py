@@ -15,12 +15,13 @@ import math
 from PySide6.QtCore import QBuffer, QIODevice, QRect
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSpinBox, QTabWidget,
+from PySide6.QtWidgets import (QFileDialog, QLabel, QMessageBox, QPushButton, QSpinBox, QTabWidget,
                                QVBoxLayout, QWidget)
 
 from core.fileio import write_bytes_atomic
 
-from . import core_text, files, theme
+from . import core_text, files, theme, zoom
+from .flow_layout import FlowLayout, labelled
 from .lazy_plot import LazyPlot, pyqtgraph
 
 MAX_TICKS = 20
@@ -108,9 +109,8 @@ class TimelinePlots(QWidget):
         self.csv_button = QPushButton(self.tr("Data CSV…"))
 
         # Layout
-        bar = QHBoxLayout()
-        bar.addWidget(QLabel(self.tr("Model width:")))
-        bar.addWidget(self.width_box)
+        bar = FlowLayout()  # wraps at a projector's zoom
+        bar.addWidget(labelled(QLabel(self.tr("Model width:")), self.width_box))
         bar.addStretch(1)
         bar.addWidget(QLabel(self.tr("Export:")))
         bar.addWidget(self.png_button)
@@ -159,20 +159,23 @@ class TimelinePlots(QWidget):
 
     @staticmethod
     def _recolour_curve(curve, colours):
-        curve.setPen(pyqtgraph().mkPen(colours.line, width=2))
+        curve.setPen(pyqtgraph().mkPen(colours.line, width=zoom.scaled(2)))
+        curve.setSymbolSize(zoom.scaled(5))
         curve.setSymbolBrush(colours.line)
 
     def _recolour_counts(self, _widget, colours):
         self._recolour_curve(self.count_curve, colours)
-        self.count_mark.setPen(pyqtgraph().mkPen(colours.mark, width=1.5))
+        self.count_mark.setPen(pyqtgraph().mkPen(colours.mark, width=1.5 * zoom.factor()))
 
     def _recolour_compression(self, _widget, colours):
         self._recolour_curve(self.compression_curve, colours)
         self.compression_mark.setBrush(colours.mark)
+        self.compression_mark.setSize(zoom.scaled(10))
 
     def _recolour_cost(self, _widget, colours):
         self._recolour_curve(self.cost_curve, colours)
         self.cost_mark.setBrush(colours.mark)
+        self.cost_mark.setSize(zoom.scaled(10))
 
     # ==== data ====
 
@@ -199,7 +202,7 @@ class TimelinePlots(QWidget):
 
     def _dots(self):
         # Dots only while they can be told apart.
-        return {"symbol": "o" if len(self.counts) <= 300 else None, "symbolSize": 5,
+        return {"symbol": "o" if len(self.counts) <= 300 else None, "symbolSize": zoom.scaled(5),
                 "symbolBrush": theme.plot_colours().line, "symbolPen": None}
 
     def _draw_counts(self, _widget):

@@ -25,6 +25,8 @@ WINDOWS = Setting("window/others", str, "", "the other windows open at the last 
 RECENT_FILES = Setting("files/recent", list, [], "recently opened or saved workspaces, newest first")
 RECENT_TOKENIZERS = Setting("files/recent_tokenizers", list, [], "recently imported tokenizer files, newest first")
 THEME = Setting("ui/theme", str, "system", "colour theme: system, light or dark")
+ZOOM = Setting("ui/zoom", int, 100, "projector mode: every view's text, chips, tables and plots at this percent "
+               "(one of gui.zoom.STEPS), applied at start")
 EXERCISE_PROGRESS = Setting("lessons/exercises", list, [], "per exercise: number:wrong tries:solved:revealed")
 COMPARE_UNCHECKED = Setting("compare/unchecked", list, [], "tokenizers left out of the Compare tab, by held key "
                             "(encoder, model, asset:<identity sha256>), oldest first; every other one is shown")

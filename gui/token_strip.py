@@ -17,12 +17,12 @@ from operator import add
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QAccessible, QAccessibleEvent, QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
 from core.render import render_char
 
-from . import core_text
+from . import core_text, zoom
 from .palette import token_colours
 
 PAD = 4
@@ -76,11 +76,29 @@ class Chip:
     spells: str = ""  # read as ordinary text, it is part of a special token's spelling (that special's name)
 
 
+def strip_fonts(font: QFont) -> tuple[QFont, QFont]:
+    """A chip's label font and its small monospaced font (IDs, bytes), from a widget's font."""
+    text = zoom.relative_font(font, 1.15)
+    small = QFont("monospace")
+    small.setStyleHint(QFont.Monospace)
+    size = font.pointSizeF()
+    if size > 0:
+        small.setPointSizeF(max(7.0, size * 0.8))
+    else:
+        small.setPixelSize(max(9, round(font.pixelSize() * 0.8)))
+    return text, small
+
+
 class TokenStrip(QAbstractScrollArea):
+    """The chips of one encoding.  Keyboard: Left/Right (and Home/End, Up/Down
+    by row) select a chip, as a click does; the strip's accessible description
+    is then that chip's (what it reads as, its ID and bytes, and its tooltip),
+    so a screen reader reads the token the keys are on."""
+
     sig_token_hovered = Signal(int)
     """Index of the chip under the mouse, or -1."""
     sig_token_clicked = Signal(int)
-    """Index of the chip the user clicked."""
+    """Index of the chip the user clicked or moved to with the keys."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -101,19 +119,30 @@ class TokenStrip(QAbstractScrollArea):
         self.selected = -1
         self.hovered = -1
         self.marked: frozenset[int] = frozenset()  # chips drawn as "differs" (≠ corner, thick border)
-        self._text_font = QFont(self.font())
-        self._text_font.setPointSizeF(self._text_font.pointSizeF() * 1.15)
-        self._small_font = QFont("monospace")
-        self._small_font.setStyleHint(QFont.Monospace)
-        self._small_font.setPointSizeF(max(7.0, self.font().pointSizeF() * 0.8))
+        self._set_fonts()
+
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setFocusPolicy(Qt.StrongFocus)  # the arrows walk the chips (keyPressEvent)
+        self.setAccessibleName(self.tr("Tokens"))
+        self._describe()
+
+    def _set_fonts(self) -> None:
+        """Fonts and sizes from the widget's font: again on every change (a zoom)."""
+        self._text_font, self._small_font = strip_fonts(self.font())
         self._text_metrics = QFontMetrics(self._text_font)
         self._small_metrics = QFontMetrics(self._small_font)
         self._row_height = self._text_metrics.height() + 2 * self._small_metrics.height() + 3 * PAD
         self._mark_room = 2 * self._small_metrics.horizontalAdvance("≠")  # the "≠" corner on both sides, never over the label
-
-        self.setMouseTracking(True)
-        self.viewport().setMouseTracking(True)
+        self._width_cache, self._label_widths, self._small_widths = {}, {}, {}
         self.setMinimumHeight(self._row_height + 2 * GAP + 4)
+
+    def changeEvent(self, event):
+        super().changeEvent(event)
+        if event.type() == QEvent.FontChange:
+            self._set_fonts()
+            self._relayout()
+            self.updateGeometry()
 
     # ==== data ====
 
@@ -124,6 +153,7 @@ class TokenStrip(QAbstractScrollArea):
         self.marked = frozenset(marked)
         self.selected = self.hovered = -1
         self._relayout()
+        self._describe()
 
     def set_marked(self, marked) -> None:
         self.marked = frozenset(marked)
@@ -134,6 +164,7 @@ class TokenStrip(QAbstractScrollArea):
 
     def select(self, index: int) -> None:
         self.selected = index
+        self._describe()
         while 0 <= index >= len(self._ys) and self._layout_timer.isActive():
             self._layout_chunk()
         if 0 <= index < len(self._ys):
@@ -268,6 +299,12 @@ class TokenStrip(QAbstractScrollArea):
             if self._ys[index] > bottom:
                 break
             self._paint_chip(painter, index, self.chip_rect(index), colours)
+        painter.translate(0, offset)
+        if self.hasFocus():  # where the keyboard is: a frame in the highlight colour
+            frame = QPen(self.palette().color(QPalette.Highlight))
+            frame.setWidth(2)
+            painter.setPen(frame)
+            painter.drawRect(self.viewport().rect().adjusted(1, 1, -1, -1))
         painter.end()
 
     def _paint_chip(self, painter, index, rect, colours):
@@ -341,6 +378,73 @@ class TokenStrip(QAbstractScrollArea):
         if index >= 0:
             self.select(index)
             self.sig_token_clicked.emit(index)
+
+    def focusInEvent(self, event):
+        super().focusInEvent(event)
+        self.viewport().update()
+
+    def focusOutEvent(self, event):
+        super().focusOutEvent(event)
+        self.viewport().update()
+
+    def keyPressEvent(self, event):
+        """Left/Right: the previous/next chip; Home/End: the first/last; Up/Down:
+        the chip above/below in the row before/after.  The chip reached is
+        selected as by a click."""
+        key, count = event.key(), len(self._chips)
+        if not count or key not in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Home, Qt.Key_End, Qt.Key_Up, Qt.Key_Down):
+            super().keyPressEvent(event)
+            return
+        at = self.selected
+        if key == Qt.Key_Home:
+            index = 0
+        elif key == Qt.Key_End:
+            index = count - 1
+        elif at < 0:
+            index = 0
+        elif key in (Qt.Key_Left, Qt.Key_Right):
+            index = max(0, min(count - 1, at + (1 if key == Qt.Key_Right else -1)))
+        else:
+            index = self._row_neighbour(at, 1 if key == Qt.Key_Down else -1)
+        if index != at:
+            self.select(index)
+            self.sig_token_clicked.emit(index)
+
+    def _row_neighbour(self, index: int, rows: int) -> int:
+        """The chip of the row ``rows`` away from chip ``index``'s nearest below its middle."""
+        while len(self._ys) < len(self._chips) and (rows > 0 and index >= len(self._ys) - 1):
+            self._layout_chunk()  # the next row may not be laid out yet
+        if index >= len(self._ys):
+            return index
+        row = bisect_right(self._row_tops, self._ys[index]) - 1 + rows
+        if not 0 <= row < len(self._row_tops):
+            return index
+        middle = self._xs[index] + self._ws[index] // 2
+        end = self._row_first[row + 1] if row + 1 < len(self._row_first) else len(self._xs)
+        candidates = range(self._row_first[row], end)
+        return min(candidates, key=lambda i: 0 if self._xs[i] <= middle < self._xs[i] + self._ws[i]
+                   else min(abs(self._xs[i] - middle), abs(self._xs[i] + self._ws[i] - middle)))
+
+    def describe(self, index: int) -> str:
+        """Chip ``index`` in words: its place, what it reads as, its ID and bytes, and its tooltip."""
+        chip = self._chips[index]
+        text = self.tr("Token %1 of %2: %3, ID %4, bytes %5").replace("%1", str(index + 1)).replace(
+            "%2", str(len(self._chips))).replace("%3", chip.label).replace("%4", str(chip.token_id)).replace(
+            "%5", self.hex_text(chip))
+        more = self.tooltip(index)
+        return text + ("\n" + more if more else "")
+
+    def _describe(self) -> None:
+        """The accessible description: the selected chip's, else how many there are and how to walk them."""
+        if 0 <= self.selected < len(self._chips):
+            text = self.describe(self.selected)
+        elif self._chips:
+            text = self.tr("%n token(s); the arrow keys go from one to the next", "", len(self._chips))
+        else:
+            text = self.tr("No tokens")
+        if text != self.accessibleDescription():
+            self.setAccessibleDescription(text)
+            QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.DescriptionChanged))
 
     def tooltip(self, index: int) -> str:
         """What chip ``index`` stands for, beyond its label: a special, an ID

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel,
+    QAbstractItemView, QComboBox, QHeaderView, QLabel,
     QPushButton, QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget,
 )
 
 from core.models.ties import POLICIES
 from core.render import visible
 
+from . import zoom
 from .bridge import WorkspaceBridge
 from .after_paint import AfterPaint
 from .fit_columns import fit_columns
+from .flow_layout import FlowLayout, labelled
 from .models import PairCountModel, SegmentationModel, TraceModel, pair_text, policy_name
 from .shared_results import shared_for
 from .workers import trainer_for
@@ -39,7 +41,7 @@ def _table(model, stretch: int) -> QTableView:
     header.setSectionResizeMode(stretch, QHeaderView.Stretch)
     view.setWordWrap(False)
     view.verticalHeader().setVisible(False)
-    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+    zoom.table_follows_font(view)
     return view
 
 
@@ -87,14 +89,11 @@ class TracePanel(QWidget):
         self.pairs_label = QLabel()
 
         # Layout
-        controls = QHBoxLayout()
-        controls.addWidget(QLabel(self.tr("Merges:")))
-        controls.addWidget(self.merges_box)
-        controls.addWidget(QLabel(self.tr("Tie policy:")))
-        controls.addWidget(self.tie_box)
+        controls = FlowLayout()  # wraps at a projector's zoom
+        controls.addWidget(labelled(QLabel(self.tr("Merges:")), self.merges_box))
+        controls.addWidget(labelled(QLabel(self.tr("Tie policy:")), self.tie_box))
         controls.addWidget(self.train_button)
         controls.addWidget(self.stale_label)
-        controls.addStretch(1)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)

@@ -22,6 +22,7 @@ from core import stats
 from core.workspace import records as records_mod
 
 from .. import core_text, files
+from ..flow_layout import FlowLayout, labelled
 from ..lazy_plot import LazyPlot, pyqtgraph
 from ..plots import export_plot_image
 from ..workers import run_task
@@ -78,12 +79,14 @@ class CorpusStatsTab(QWidget):
         source.addWidget(self.use_workspace)
         source.addWidget(self.use_files)
         source.addWidget(self.files, 1)
-        buttons = QHBoxLayout()
+        buttons = FlowLayout()  # wraps at a projector's zoom
         for button in (self.add_files_button, self.add_folder_button, self.remove_button):
             buttons.addWidget(button)
         source.addLayout(buttons)
         chosen = QVBoxLayout()
-        chosen.addWidget(QLabel(self.tr("Tokenizers:")))
+        tokenizers_label = QLabel(self.tr("Tokenizers:"))
+        tokenizers_label.setBuddy(self.tokenizer_list)
+        chosen.addWidget(tokenizers_label)
         chosen.addWidget(self.tokenizer_list, 1)
         top = QWidget()
         top_layout = QHBoxLayout(top)
@@ -94,9 +97,8 @@ class CorpusStatsTab(QWidget):
         run_row.addWidget(self.run_button)
         run_row.addWidget(self.cancel_button)
         run_row.addWidget(self.progress, 1)
-        plot_row = QHBoxLayout()
-        plot_row.addWidget(QLabel(self.tr("Show:")))
-        plot_row.addWidget(self.metric_box)
+        plot_row = FlowLayout()
+        plot_row.addWidget(labelled(QLabel(self.tr("Show:")), self.metric_box))
         plot_row.addStretch(1)
         plot_row.addWidget(QLabel(self.tr("Export:")))
         for button in (self.png_button, self.svg_button, self.csv_button):

@@ -22,11 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen, QPolygon
+from PySide6.QtGui import (QAccessible, QAccessibleEvent, QColor, QFont, QFontMetrics, QPainter, QPalette, QPen,
+                           QPolygon)
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
 from ..palette import token_colours
-from ..token_strip import TokenStrip, chip_widths
+from .. import zoom
+from ..token_strip import TokenStrip, chip_widths, strip_fonts
 from .lane_layout import LaneLayout
 from .texts import fill, tooltip, visible
 
@@ -72,11 +74,18 @@ class LaneView(QAbstractScrollArea):
         self._content_width = 0
         self._width_cache: dict[int, int] = {}  # id(chip) -> width; identical tokens share a chip
         self._measured: dict[int, object] = {}  # id(chip) -> chip: kept alive, so no id is reused
-        self._text_font = QFont(self.font())
-        self._text_font.setPointSizeF(self._text_font.pointSizeF() * 1.1)
-        self._small_font = QFont("monospace")
-        self._small_font.setStyleHint(QFont.Monospace)
-        self._small_font.setPointSizeF(max(7.0, self.font().pointSizeF() * 0.8))
+        self._set_fonts()
+
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setFocusPolicy(Qt.StrongFocus)  # arrows walk the chips (keyPressEvent)
+        self.setAccessibleName(self.tr("Tokens of every tokenizer"))
+        self._describe()
+
+    def _set_fonts(self) -> None:
+        """Fonts and sizes from the widget's font: again on every change (a zoom)."""
+        self._text_font = zoom.relative_font(self.font(), 1.1)
+        _, self._small_font = strip_fonts(self.font())
         self._name_font = QFont(self.font())
         self._name_font.setBold(True)
         self._text_metrics = QFontMetrics(self._text_font)
@@ -84,11 +93,19 @@ class LaneView(QAbstractScrollArea):
         self._name_metrics = QFontMetrics(self._name_font)
         self._chip_h = self._text_metrics.height() + self._small_metrics.height() + 2 * PAD
         self._lane_h = self._chip_h + LANE_GAP
-
-        self.setMouseTracking(True)
-        self.viewport().setMouseTracking(True)
-        self.setFocusPolicy(Qt.StrongFocus)  # arrows walk the chips (keyPressEvent)
+        self._gutter = zoom.scaled(GUTTER)
+        self._width_cache.clear()
+        self._measured.clear()
         self.setMinimumHeight(TICK_H + 2 * self._lane_h + BAND_GAP)
+
+    def changeEvent(self, event):
+        super().changeEvent(event)
+        if event.type() == QEvent.FontChange:
+            self._set_fonts()
+            if self.lanes:
+                self.placement = LaneLayout([self._chip_widths(lane.row.chips) for lane in self.lanes],
+                                            self.placement.firsts)
+            self._pack()
 
     # ==== data ====
 
@@ -106,6 +123,7 @@ class LaneView(QAbstractScrollArea):
                                     [comparison.firsts[lane.key] for lane in self.lanes])
         self._pack()
         self.sig_span_hovered.emit(-1, -1)
+        self._describe()
 
     def show_message(self, message: str) -> None:
         """No lanes: say why (nothing ticked, no text, every tokenizer failed)."""
@@ -113,6 +131,7 @@ class LaneView(QAbstractScrollArea):
         self.hovered = self.pinned = None
         self.message = message
         self._pack()
+        self._describe()
 
     def lane_chips(self, lane: int):
         return self.lanes[lane].row.chips
@@ -131,12 +150,12 @@ class LaneView(QAbstractScrollArea):
                    self._small_metrics.horizontalAdvance(_id_text(chip)), 12) + 2 * PAD
 
     def _line_width(self) -> int:
-        return max(MIN_LINE, self.viewport().width() - GUTTER - 2 * MARGIN)
+        return max(MIN_LINE, self.viewport().width() - self._gutter - 2 * MARGIN)
 
     def _pack(self) -> None:
         """Bands as wide as the view (again on every resize), and the scroll ranges."""
         self.placement.pack(self._line_width())
-        self._content_width = GUTTER + 2 * MARGIN + self.placement.width
+        self._content_width = self._gutter + 2 * MARGIN + self.placement.width
         total = (MARGIN + len(self.placement.bands) * self._band_height()) if self.placement.bands else 0
         vertical, horizontal = self.verticalScrollBar(), self.horizontalScrollBar()
         vertical.setRange(0, max(0, total - self.viewport().height()))
@@ -162,7 +181,7 @@ class LaneView(QAbstractScrollArea):
         return None if found is None else self._rect(found[0], found[1], lane, token)
 
     def _rect(self, band: int, item, lane: int, token: int) -> QRect:
-        x = MARGIN + GUTTER + self.placement.x_of(item, lane, token)
+        x = MARGIN + self._gutter + self.placement.x_of(item, lane, token)
         y = self._band_top(band) + TICK_H + lane * self._lane_h
         return QRect(x, y, self.placement.widths[lane][token], self._chip_h)
 
@@ -179,7 +198,7 @@ class LaneView(QAbstractScrollArea):
         lane = inside // self._lane_h if inside >= 0 else -1
         if not 0 <= lane < len(self.lanes) or inside - lane * self._lane_h >= self._chip_h:
             return None
-        token = self.placement.hit(band, lane, x - MARGIN - GUTTER)
+        token = self.placement.hit(band, lane, x - MARGIN - self._gutter)
         return None if token is None else (lane, token)
 
     # ==== what a hover or a pin marks ====
@@ -228,6 +247,21 @@ class LaneView(QAbstractScrollArea):
         self.pinned = found
         self.viewport().update()
         self._emit_focus()
+        self._describe()
+
+    def _describe(self) -> None:
+        """The accessible description: the pinned chip's (the keys pin as they
+        walk), else how many lanes there are and how to walk them."""
+        if self.pinned is not None:
+            text = self.describe(*self.pinned)
+        elif self.lanes:
+            text = self.tr("%n tokenizer(s); Left and Right go through a lane's tokens, Up and Down to the "
+                           "next lane", "", len(self.lanes))
+        else:
+            text = self.message
+        if text != self.accessibleDescription():
+            self.setAccessibleDescription(text)
+            QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.DescriptionChanged))
 
     # ==== painting ====
 
@@ -239,6 +273,7 @@ class LaneView(QAbstractScrollArea):
             painter.setPen(palette.color(QPalette.PlaceholderText))
             painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12), Qt.AlignCenter | Qt.TextWordWrap,
                              self.message)
+            self._paint_focus(painter)
             painter.end()
             return
         top = self.verticalScrollBar().value()
@@ -258,7 +293,23 @@ class LaneView(QAbstractScrollArea):
             placed = self.placement.items(band)
             for item in placed:
                 self._paint_item(painter, band, item, item is placed[-1], span, colours, ink)
+        painter.resetTransform()
+        self._paint_focus(painter)
         painter.end()
+
+    def _paint_focus(self, painter):
+        if self.hasFocus():  # where the keyboard is: a frame in the highlight colour
+            painter.setPen(QPen(self.palette().color(QPalette.Highlight), 2))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRect(self.viewport().rect().adjusted(1, 1, -1, -1))
+
+    def focusInEvent(self, event):
+        super().focusInEvent(event)
+        self.viewport().update()
+
+    def focusOutEvent(self, event):
+        super().focusOutEvent(event)
+        self.viewport().update()
 
     def _paint_names(self, painter, y, ink):
         small_h, name_h = self._small_metrics.height(), self._name_metrics.height()
@@ -266,14 +317,14 @@ class LaneView(QAbstractScrollArea):
         for lane, info in enumerate(self.lanes):
             top = y + TICK_H + lane * self._lane_h
             painter.setFont(self._name_font)
-            painter.drawText(QRect(MARGIN, top + PAD, GUTTER - 8, name_h), Qt.AlignLeft,
-                             self._name_metrics.elidedText(info.name, Qt.ElideMiddle, GUTTER - 8))
+            painter.drawText(QRect(MARGIN, top + PAD, self._gutter - 8, name_h), Qt.AlignLeft,
+                             self._name_metrics.elidedText(info.name, Qt.ElideMiddle, self._gutter - 8))
             painter.setFont(self._small_font)
-            painter.drawText(QRect(MARGIN, top + PAD + name_h, GUTTER - 8, small_h), Qt.AlignLeft, info.kind)
+            painter.drawText(QRect(MARGIN, top + PAD + name_h, self._gutter - 8, small_h), Qt.AlignLeft, info.kind)
 
     def _paint_item(self, painter, band, item, at_end, span, colours, ink):
         y = self._band_top(band)
-        left = MARGIN + GUTTER + item.x
+        left = MARGIN + self._gutter + item.x
         lanes_bottom = y + TICK_H + len(self.lanes) * self._lane_h - LANE_GAP
         edges = []
         if item.first and self.cuts[item.segment] in self.shared:
@@ -369,7 +420,7 @@ class LaneView(QAbstractScrollArea):
         if rect.top() < vertical.value() or rect.bottom() > vertical.value() + self.viewport().height():
             vertical.setValue(rect.top() - TICK_H - lane * self._lane_h)
         if rect.left() < horizontal.value() or rect.right() > horizontal.value() + self.viewport().width():
-            horizontal.setValue(rect.left() - GUTTER - MARGIN)
+            horizontal.setValue(rect.left() - self._gutter - MARGIN)
 
     def viewportEvent(self, event):
         if event.type() == QEvent.ToolTip:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QSplitter, QVBoxLayout
 
+from .. import zoom
 from ..lazy_plot import LazyPlot, pyqtgraph
 from .tables import LazyTab, NBestModel, NodeModel, fill_models, row, spin, table
 from .texts import fill, translate, visible
@@ -65,8 +65,6 @@ class LatticeTab(LazyTab):
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.plot = LazyPlot(_setup_lattice)
-        self.font_small = QFont(self.font())
-        self.font_small.setPointSizeF(self.font_small.pointSizeF() * 0.85)
         self.nbest_view = table(self.nbest_model, None)
         self.node_view = table(self.node_model, 2)
 
@@ -86,6 +84,11 @@ class LatticeTab(LazyTab):
 
         # Signals
         self.nbest_box.valueChanged.connect(self.refresh)
+
+    def changeEvent(self, event):
+        super().changeEvent(event)
+        if event.type() == QEvent.FontChange and self.plot.built:
+            self.changed()  # the pieces' captions in the new size
 
     def set_models(self, choices) -> None:
         """``choices``: (name, Unigram) pairs; the one chosen before stays chosen."""
@@ -142,7 +145,7 @@ class LatticeTab(LazyTab):
             # Scores fit under pieces of three characters or more; the table lists them all.
             caption = f"{label}\n{node.score:.2f}" if node.end - node.start >= 3 else label
             item = pg.TextItem(caption, color="k", anchor=(0.5, 0.5))
-            item.setFont(self.font_small)
+            item.setFont(zoom.relative_font(self.font(), 0.85))  # follows a zoom: redrawn on FontChange
             item.setPos((node.start + node.end) / 2, y)
             plot.addItem(item)
             self.items += 1

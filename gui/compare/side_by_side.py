@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import serving, settings
+from .. import serving, settings, zoom
 from ..workers import run_task
 from .alignment import compare
 from .lanes import Lane, LaneView
@@ -63,6 +63,7 @@ class SideBySide(QWidget):
                                    | QAbstractItemView.EditKeyPressed)
         self.table.setItemDelegateForColumn(ENGINE, PinDelegate(self.table))
         self.table.verticalHeader().setVisible(False)
+        zoom.table_follows_font(self.table, 16)  # Qt's default height at 100 %
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeToContents)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QSpinBox, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSpinBox, QTableView, QWidget
 
+from .. import zoom
+from ..flow_layout import FlowLayout, labelled
 from ..models import RowTable
 
 def fill_models(box, choices) -> None:
@@ -87,6 +89,7 @@ def table(model, stretch: int | None) -> QTableView:
     view.setEditTriggers(QAbstractItemView.NoEditTriggers)
     view.setWordWrap(False)
     view.verticalHeader().setVisible(False)
+    zoom.table_follows_font(view, 16)  # Qt's default height at 100 %
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeToContents)
     header.setResizeContentsPrecision(0)  # the rows on screen, not 1,000 through the Python delegate
@@ -103,11 +106,21 @@ def spin(low, high, value, kind=QSpinBox):
 
 
 def row(*widgets):
-    """Labels (given as strings) and widgets in a row, pushed to the left."""
-    layout = QHBoxLayout()
+    """Labels (given as strings) and widgets in a row that wraps at a
+    projector's zoom (gui/flow_layout.py); a label stays with the widget
+    after it and names it (its buddy: its accessible name and mnemonic)."""
+    layout = FlowLayout()
+    label = None
     for w in widgets:
-        layout.addWidget(QLabel(w) if isinstance(w, str) else w)
-    layout.addStretch(1)
+        if isinstance(w, str):
+            if label is not None:
+                layout.addWidget(label)
+            label = QLabel(w)
+            continue
+        layout.addWidget(labelled(label, w) if label is not None else w)
+        label = None
+    if label is not None:
+        layout.addWidget(label)
     return layout
 
 

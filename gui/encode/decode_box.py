@@ -12,13 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, \
-    QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QFileDialog, QGroupBox, QLabel, QLineEdit, QPlainTextEdit, QPushButton, \
+    QVBoxLayout
 
 from core.errors import StudioError
 from core.inspect.idlist import parse_ids, read_id_file
 
 from .. import core_text, files
+from ..flow_layout import FlowLayout, labelled
 from ..token_strip import TokenStrip
 from ..workers import run_task
 from . import texts
@@ -64,10 +65,9 @@ class DecodeBox(QGroupBox):
 
         # Layout
         layout = QVBoxLayout(self)
-        row = QHBoxLayout()
-        row.addWidget(self.ids_edit, 1)
-        row.addWidget(QLabel(self.tr("Invalid UTF-8:")))
-        row.addWidget(self.policy_box)
+        row = FlowLayout()  # wraps at a projector's zoom
+        row.addWidget(labelled(QLabel(self.tr("IDs:")), self.ids_edit, 1), 1)
+        row.addWidget(labelled(QLabel(self.tr("Invalid UTF-8:")), self.policy_box))
         row.addWidget(self.decode_button)
         row.addWidget(self.copy_ids_button)
         row.addWidget(self.open_ids_button)

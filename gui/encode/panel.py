@@ -33,8 +33,7 @@ from operator import add
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
-    QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPlainTextEdit, QPushButton, QSplitter,
-    QTableView, QTextEdit, QVBoxLayout, QWidget,
+    QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPlainTextEdit, QPushButton, QSplitter, QTableView, QTextEdit, QVBoxLayout, QWidget,
 )
 
 from core.errors import Cancelled, StudioError
@@ -44,8 +43,9 @@ from core.engines.served import Served
 from core.tokenizer import specials
 from core.tokenizer.base import SPECIAL
 
-from .. import core_text, serving
+from .. import core_text, serving, zoom
 from ..chips import encoding_chips
+from ..flow_layout import FlowLayout, VerticalScroll, WrappedLabel, labelled
 from ..token_strip import TokenStrip
 from ..workers import run_task
 from . import texts
@@ -194,14 +194,14 @@ class EncodePanel(QWidget):
         pin_label.setBuddy(self.pin_box)
         self.input = QPlainTextEdit()
         self.input.setPlaceholderText(self.tr("Type or paste text to encode"))
-        self.counts_label = QLabel()
+        self.counts_label = WrappedLabel()  # a projector's zoom: two lines, not a wider window
         self.counts_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setToolTip(self.tr("Stop waiting for this encoding; the tokens stay empty until "
                                               "the text or the tokenizer changes"))
         self.cancel_button.hide()
         self.strip = TokenStrip()
-        self.normal_label = QLabel()
+        self.normal_label = WrappedLabel()
         self.normal_label.setTextFormat(Qt.RichText)
         self.normal_label.setWordWrap(True)
         self.table = QTableView()
@@ -210,30 +210,29 @@ class EncodePanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(False)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        zoom.table_follows_font(self.table, 6)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.Interactive)
         header.setStretchLastSection(True)
-        digit = self.fontMetrics().horizontalAdvance("0")
-        for column, chars in enumerate(COLUMN_CHARS):  # fixed widths: measuring a million rows would stall
-            header.resizeSection(column, chars * digit)
+        # Fixed widths, in digits of the table's font (again after a zoom): measuring a million rows would stall.
+        zoom.follow_font(self.table, lambda: [header.resizeSection(column, zoom.em(self.table, chars))
+                                              for column, chars in enumerate(COLUMN_CHARS)], "widths")
         self.decoder = DecodeBox(self.choice)
 
         # Layout
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
-        chooser_row = QHBoxLayout()
-        chooser_row.addWidget(chooser_label)
-        chooser_row.addWidget(self.chooser, 1)
+        # Rows that wrap at a projector's zoom (gui/flow_layout.py).
+        chooser_row = FlowLayout()
+        chooser_row.addWidget(labelled(chooser_label, self.chooser, 1), 1)
         chooser_row.addWidget(self.chooser.status)
         chooser_row.addWidget(self.specials_box)
         chooser_row.addWidget(self.read_specials_box)
         top_layout.addLayout(chooser_row)
-        engine_row = QHBoxLayout()
+        engine_row = FlowLayout()
         engine_row.addWidget(self.engine_label, 1)
-        engine_row.addWidget(pin_label)
-        engine_row.addWidget(self.pin_box)
+        engine_row.addWidget(labelled(pin_label, self.pin_box))
         top_layout.addLayout(engine_row)
         top_layout.addWidget(self.input, 1)
         counts_row = QHBoxLayout()
@@ -245,7 +244,8 @@ class EncodePanel(QWidget):
         splitter = QSplitter(Qt.Vertical)
         splitter.addWidget(top)
         splitter.addWidget(self.table)
-        splitter.addWidget(self.decoder)
+        # Scrolls rather than squeezes the tokens above it when a projector's zoom wants more room than there is.
+        splitter.addWidget(VerticalScroll(self.decoder))
         splitter.setSizes([340, 200, 260])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)

@@ -14,7 +14,7 @@ import html
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
-    QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+    QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHeaderView, QLabel, QLineEdit,
     QMessageBox, QProgressBar, QPushButton, QSlider, QSpinBox, QSplitter, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
@@ -29,9 +29,10 @@ from ..after_paint import AfterPaint
 from ..bridge import WorkspaceBridge
 from ..corpus_models import visible_whitespace
 from ..fit_columns import fit_columns
+from ..flow_layout import FlowLayout, VerticalScroll, WrappedLabel, labelled
 from ..palette import OKABE_ITO_TINTS
 from ..plots import TimelinePlots
-from .. import core_text, files
+from .. import core_text, files, zoom
 from . import byte as timeline_byte
 from . import unigram as timeline_unigram
 from . import wordpiece as timeline_wordpiece
@@ -53,15 +54,14 @@ def _table(model, stretch, widths=()):
     view.setSelectionMode(QAbstractItemView.SingleSelection)
     view.setEditTriggers(QAbstractItemView.NoEditTriggers)
     view.verticalHeader().setVisible(False)
-    view.verticalHeader().setDefaultSectionSize(22)
+    zoom.table_follows_font(view)
     header = view.horizontalHeader()
-    # Fixed widths: ResizeToContents would measure every one of 50,000 rows.
+    # Fixed widths (pixels at 100 %, gui/zoom.py): ResizeToContents would measure every one of 50,000 rows.
     header.setSectionResizeMode(QHeaderView.Interactive)
     header.setStretchLastSection(False)
     header.setSectionResizeMode(stretch, QHeaderView.Stretch)
-    for column, width in enumerate(widths):
-        if column != stretch:
-            header.resizeSection(column, width)
+    zoom.follow_font(view, lambda: [header.resizeSection(column, zoom.scaled(width))
+                                    for column, width in enumerate(widths) if column != stretch], "widths")
     return view
 
 
@@ -134,11 +134,9 @@ class MergeTimeline(QWidget):
         self.merge_stack = QStackedWidget()
         for view in self.views.values():
             self.merge_stack.addWidget(view)
-        self.rule_label = QLabel()
-        self.rule_label.setWordWrap(True)
+        self.rule_label = WrappedLabel()
         self.pair_view = _table(self.pair_model, stretch=4, widths=(130, 64, 64, 170))
-        self.segmentation_label = QLabel()
-        self.segmentation_label.setWordWrap(True)
+        self.segmentation_label = WrappedLabel()
         self.segmentation_view = _table(self.segmentation_model, stretch=3, widths=(150, 56, 56))
         self.plots = TimelinePlots()
         self.limit_slider = QSlider(Qt.Horizontal)
@@ -155,32 +153,27 @@ class MergeTimeline(QWidget):
                                for key in ("merges", "pairs", "segmentation")}
 
         # Layout
-        controls = QHBoxLayout()
-        controls.addWidget(self.merges_label)
-        controls.addWidget(self.merges_box)
-        controls.addWidget(self.vocab_label)
-        controls.addWidget(self.vocab_box)
-        controls.addWidget(QLabel(self.tr("Tie policy:")))
-        controls.addWidget(self.tie_box)
+        # Rows that wrap at a projector's zoom (gui/flow_layout.py); a label stays with its field.
+        controls = FlowLayout()
+        self.merges_field = labelled(self.merges_label, self.merges_box)
+        self.vocab_field = labelled(self.vocab_label, self.vocab_box)
+        controls.addWidget(self.merges_field)
+        controls.addWidget(self.vocab_field)
+        controls.addWidget(labelled(QLabel(self.tr("Tie policy:")), self.tie_box))
         for widget in (self.train_button, self.cancel_button, self.auto_box, self.progress):
             controls.addWidget(widget)
         controls.addWidget(self.status, 1)
-        stepping = QHBoxLayout()
+        stepping = FlowLayout()
         for widget in (self.back_button, self.play_button, self.forward_button, self.step_label):
             stepping.addWidget(widget)
         stepping.addStretch(1)
-        stepping.addWidget(QLabel(self.tr("Compare with:")))
-        stepping.addWidget(self.compare_box)
-        stepping.addWidget(self.compare_button)
+        stepping.addWidget(labelled(QLabel(self.tr("Compare with:")), self.compare_box, 0, self.compare_button))
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         # Above the merge table, not in a row of buttons: those rows set the
         # timeline's minimum width, and a lesson puts it beside the corpus at 1280.
-        algorithm = QHBoxLayout()
-        algorithm.addWidget(QLabel(self.tr("Algorithm:")))
-        algorithm.addWidget(self.algorithm_box, 1)
-        left_layout.addLayout(algorithm)
+        left_layout.addWidget(labelled(QLabel(self.tr("Algorithm:")), self.algorithm_box, 1))
         left_layout.addWidget(self.merge_stack, 1)
         left_layout.addWidget(self.divergence_label)
         left_layout.addWidget(self.export_buttons["merges"], 0, Qt.AlignRight)
@@ -193,19 +186,18 @@ class MergeTimeline(QWidget):
         step_layout.addWidget(self.segmentation_view, 1)
         step_layout.addWidget(self.export_buttons["segmentation"], 0, Qt.AlignRight)
         self.tabs = QTabWidget()
-        self.tabs.addTab(step_tab, self.tr("Selected step"))
+        # Scrolls rather than squeezes its text at a projector's zoom.
+        self.tabs.addTab(VerticalScroll(step_tab), self.tr("Selected step"))
         self.tabs.addTab(self.plots, self.tr("Plots"))
         self.splitter = splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.tabs)
         splitter.setSizes([470, 610])
         self._wide_steps = False  # the step table has the larger share (byte, WordPiece, Unigram)
-        sample = QHBoxLayout()
+        sample = FlowLayout()
         sample.addWidget(self.follow_box)
-        sample.addWidget(self.limit_label)
-        sample.addWidget(self.limit_slider, 2)
-        sample.addWidget(QLabel(self.tr("Sample text:")))
-        sample.addWidget(self.sample_edit, 2)
+        sample.addWidget(labelled(self.limit_label, self.limit_slider, 1), 2)
+        sample.addWidget(labelled(QLabel(self.tr("Sample text:")), self.sample_edit, 1), 2)
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
         layout.addLayout(stepping)
@@ -296,9 +288,9 @@ class MergeTimeline(QWidget):
     def _show_controls(self):
         purpose = self.purpose
         sized = purpose in ("wordpiece", "unigram")
-        for widget in (self.merges_label, self.merges_box):
+        for widget in (self.merges_label, self.merges_box, self.merges_field):
             widget.setVisible(not sized)
-        for widget in (self.vocab_label, self.vocab_box):
+        for widget in (self.vocab_label, self.vocab_box, self.vocab_field):
             widget.setVisible(sized)
         # The tie policy, the step panes and the comparison read a char-BPE trace.
         char = purpose == "main"

@@ -9,7 +9,7 @@ with progress and cancel; filtering runs over precomputed columns
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHeaderView, QLabel, QLineEdit,
                                QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTableView, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
@@ -17,9 +17,10 @@ from core.errors import StudioError
 from core.inspect.vocab import audit as run_audit, build_table, derivation, export
 from core.inspect.vocab.table import FLAGS
 
-from .. import core_text, files
+from .. import core_text, files, zoom
 from ..encode import texts as encode_texts
 from ..workers import run_task
+from ..flow_layout import FlowLayout, labelled
 from . import texts
 from .table_model import VocabTableModel
 
@@ -63,23 +64,23 @@ class VocabView(QWidget):
         self.view.setSelectionBehavior(QTableView.SelectRows)
         self.view.setSelectionMode(QTableView.SingleSelection)
         self.view.verticalHeader().hide()
-        self.view.verticalHeader().setDefaultSectionSize(22)
+        zoom.table_follows_font(self.view)
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.Fixed)  # uniform rows: smooth scrolling
         self.view.horizontalHeader().setStretchLastSection(True)
-        for column, width in enumerate((60, 110, 110, 130, 55, 55, 70, 50)):
-            self.view.setColumnWidth(column, width)
+        zoom.follow_font(self.view, lambda: [self.view.setColumnWidth(column, zoom.scaled(width)) for column, width
+                                             in enumerate((60, 110, 110, 130, 55, 55, 70, 50))], "widths")
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([self.tr("Derivation")])
         self.audit_text = QPlainTextEdit(readOnly=True)
         self.audit_text.setPlaceholderText(self.tr("Run the audit to find tokens that can never appear."))
 
         # Layout
-        top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Tokenizer")))
-        top.addWidget(self.chooser, 1)
+        # Rows that wrap at a projector's zoom (gui/flow_layout.py).
+        top = FlowLayout()
+        top.addWidget(labelled(QLabel(self.tr("Tokenizer")), self.chooser, 1), 1)
         for w in (self.audit_button, self.cancel_button, self.progress, self.export_button):
             top.addWidget(w)
-        filters = QHBoxLayout()
+        filters = FlowLayout()
         for w in (self.text_filter, self.regex_filter, self.id_filter, self.bytes_filter):
             filters.addWidget(w, 1)
         filters.addWidget(self.script_filter)
