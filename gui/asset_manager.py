@@ -133,6 +133,8 @@ class AssetManager(QWidget):
         self.hint_label = QLabel(self.tr("Select two assets (Ctrl+click) to compare them."))
         self.a_title, self.b_title = QLabel(), QLabel()
         self.a_hash, self.b_hash = QLineEdit(), QLineEdit()
+        self.a_hash.setAccessibleName(self.tr("First asset's identity"))
+        self.b_hash.setAccessibleName(self.tr("Second asset's identity"))
         for field in (self.a_hash, self.b_hash):
             field.setReadOnly(True)
             field.setFont(QFont("monospace"))
@@ -140,6 +142,7 @@ class AssetManager(QWidget):
         self.verdict_label.setWordWrap(True)
         self.component_view = _table(self.component_model, stretch=0)
         self.findings_view = QTextBrowser()
+        self.findings_view.setAccessibleName(self.tr("What differs between the two assets"))
         self.behaviour_view = _table(self.behaviour_model, stretch=4)
         for column, width in ((0, 200), (2, 300), (3, 300)):
             # Fixed starting widths: one long probe must not push the rest off screen.

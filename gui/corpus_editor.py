@@ -124,6 +124,7 @@ class CorpusEditor(QWidget):
         self.new_word = QLineEdit()
         self.new_word.setPlaceholderText(self.tr("new word"))
         self.new_count = QLineEdit("1")
+        self.new_count.setAccessibleName(self.tr("Count of the new word"))
         zoom.follow_font(self.new_count, lambda: self.new_count.setMaximumWidth(zoom.scaled(80)))
         self.new_record = QLineEdit()
         self.new_record.setPlaceholderText(self.tr("new record (kept exactly)"))

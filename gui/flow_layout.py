@@ -241,16 +241,39 @@ class WrappedLabel(QLabel):
 
 
 class VerticalScroll(QScrollArea):
-    """``widget`` filling the area, scrolled up and down when a projector's
-    zoom wants more height than there is; as wide as the widget needs, so
-    it never scrolls sideways and asks the width it did unscrolled."""
+    """``widget`` as wide as the area and as high as the area or its
+    minimum, whichever is more: scrolled up and down only when a
+    projector's zoom wants more height than there is.  (Qt's resizable
+    scroll area gives a widget whose layout has a height for a width its
+    preferred height, so it would scroll at 100 % too.)  As wide as the
+    widget needs: it never scrolls sideways."""
 
     def __init__(self, widget, parent=None):
         super().__init__(parent)
         self.setWidget(widget)
-        self.setWidgetResizable(True)
         self.setFrameShape(QFrame.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.NoFocus)  # Tab goes to the controls inside, which scroll into view
+        widget.installEventFilter(self)
+
+    def _fit(self):
+        widget, viewport = self.widget(), self.viewport()
+        if widget is None:
+            return
+        least = max(widget.minimumSizeHint().height(), widget.minimumHeight())
+        size = QSize(viewport.width(), max(viewport.height(), least))
+        if widget.size() != size:
+            widget.resize(size)
+
+    def eventFilter(self, watched, event):
+        if watched is self.widget() and event.type() == QEvent.LayoutRequest:
+            self._fit()  # its minimum may have changed (a wrapped row, a zoom)
+        return super().eventFilter(watched, event)
+
+    def viewportEvent(self, event):
+        if event.type() == QEvent.Resize:
+            self._fit()
+        return super().viewportEvent(event)
 
     def minimumSizeHint(self):
         hint = super().minimumSizeHint()

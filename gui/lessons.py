@@ -230,7 +230,10 @@ class LessonPanel(QWidget):
         self.explanation = QLabel()
         self.explanation.setWordWrap(True)
         self.explanation.setAlignment(Qt.AlignTop | Qt.AlignLeft)
-        self.explanation.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        # Reachable by Tab and read by a screen reader, its text selectable with the keys too.
+        self.explanation.setTextInteractionFlags(Qt.TextSelectableByMouse | Qt.TextSelectableByKeyboard)
+        self.explanation.setFocusPolicy(Qt.StrongFocus)
+        self.explanation.setAccessibleDescription(self.tr("The explanation of this step of the lesson"))
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet(f"QLabel {{ color: {theme.tone('error')}; }}")

@@ -74,11 +74,13 @@ class PipelineView(QWidget):
         self.template_edit = QLineEdit()
         self.template_edit.setPlaceholderText(self.tr("none, or e.g. <BOS> $A <EOS>"))
         self.input_edit = QPlainTextEdit(SAMPLE)
+        self.input_edit.setAccessibleName(self.tr("Text to run through the pipeline"))
         # Four lines or so, at any zoom.
         zoom.follow_font(self.input_edit, lambda: self.input_edit.setMaximumHeight(
             4 * self.input_edit.fontMetrics().lineSpacing() + zoom.scaled(34)))
         self.limit_slider = QSlider(Qt.Horizontal)
         self.limit_spin = QSpinBox()
+        self.limit_spin.setAccessibleName(self.tr("Merges used"))
         self.limit_label = QLabel()
         self.status = QLabel()
         self.status.setWordWrap(True)

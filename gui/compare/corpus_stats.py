@@ -50,6 +50,7 @@ class CorpusStatsTab(QWidget):
         self.use_files = QRadioButton(self.tr("Corpus files:"))
         self.use_files.setChecked(True)
         self.files = QListWidget()
+        self.files.setAccessibleName(self.tr("Corpus files"))
         self.add_files_button = QPushButton(self.tr("Add files…"))
         self.add_folder_button = QPushButton(self.tr("Add folder…"))
         self.remove_button = QPushButton(self.tr("Remove"))

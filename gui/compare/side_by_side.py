@@ -80,7 +80,9 @@ class SideBySide(QWidget):
 
         # Layout
         bar = QHBoxLayout()
-        bar.addWidget(QLabel(self.tr("Baseline:")))
+        baseline_label = QLabel(self.tr("Baseline:"))
+        baseline_label.setBuddy(self.baseline_box)
+        bar.addWidget(baseline_label)
         bar.addWidget(self.baseline_box)
         bar.addWidget(self.status, 1)
         bar.addWidget(self.cancel_button)

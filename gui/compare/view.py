@@ -57,6 +57,7 @@ class CompareView(QWidget):
         self.input = QPlainTextEdit()
         self.input.setPlaceholderText(self.tr("Type or paste any text: a word, a sentence or whole pages"))
         self.input.setTabChangesFocus(True)
+        self.input.setAccessibleName(self.tr("Text to compare"))
         self.cut_label = QLabel()
         self.cut_label.setWordWrap(True)
         self.cut_label.hide()
@@ -103,6 +104,8 @@ class CompareView(QWidget):
         self.side_by_side.model.sig_shelf_requested.connect(self.opener.open)
         self.opener.sig_loading.connect(self._workspace_changed)
         self.opener.sig_failed.connect(self._shelf_failed)
+        QWidget.setTabOrder(self.input, self.tabs.tabBar())  # the text first, as it reads
+
         self.input.setPlainText(SAMPLE)
         self.debounce.stop()
         self.reload()

@@ -102,6 +102,7 @@ class CanonView(QWidget):
         self.given_caption = QLabel()
         self.canonical_caption = QLabel()
         self.canonical_strip = TokenStrip()
+        self.canonical_strip.setAccessibleName(self.tr("Canonical tokens"))
 
         # Layout
         layout = QVBoxLayout(self)

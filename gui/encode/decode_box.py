@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QGroupBox, QLabel, QLineEd
 from core.errors import StudioError
 from core.inspect.idlist import parse_ids, read_id_file
 
-from .. import core_text, files
+from .. import accessible, core_text, files
 from ..flow_layout import FlowLayout, labelled
 from ..token_strip import TokenStrip
 from ..workers import run_task
@@ -52,15 +52,22 @@ class DecodeBox(QGroupBox):
         for policy, label in (("strict", self.tr("strict (error)")), ("raw", self.tr("raw (bytes)")),
                               ("replace", self.tr("replace (display fallback)"))):
             self.policy_box.addItem(label, policy)
+        self.policy_box.setToolTip(self.tr("What decoding does with bytes that are not valid UTF-8"))
         self.decode_button = QPushButton(self.tr("Decode"))
+        self.decode_button.setToolTip(self.tr("Decode the IDs in the field with the panel's tokenizer"))
         self.copy_ids_button = QPushButton(self.tr("Use the IDs above"))
+        self.copy_ids_button.setToolTip(self.tr("Put the IDs of the encoded text in the field and decode them"))
         self.open_ids_button = QPushButton(self.tr("Open IDs…"))
+        self.open_ids_button.setToolTip(self.tr("Read a list of IDs from a text or JSON file and decode it"))
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.banner.hide()
         self.decoded = QPlainTextEdit(readOnly=True)
+        accessible.describe(self.decoded, self.tr("Decoded text"),
+                            self.tr("The text the IDs decode to, under the chosen policy for invalid UTF-8"))
         self.decoded_strip = TokenStrip()
+        self.decoded_strip.setAccessibleName(self.tr("Tokens of the IDs"))
         self.canon_view = CanonView(self.decoded_strip)
 
         # Layout

@@ -43,7 +43,7 @@ from core.engines.served import Served
 from core.tokenizer import specials
 from core.tokenizer.base import SPECIAL
 
-from .. import core_text, serving, zoom
+from .. import accessible, core_text, serving, zoom
 from ..chips import encoding_chips
 from ..flow_layout import FlowLayout, VerticalScroll, WrappedLabel, labelled
 from ..token_strip import TokenStrip
@@ -178,7 +178,8 @@ class EncodePanel(QWidget):
 
         # Widgets
         self.chooser = TokenizerChooser(self.workspace, self.choice)
-        chooser_label = QLabel(self.tr("Tokenizer (this window's own):") if self.choice.own else self.tr("Tokenizer:"))
+        # Alt+T puts the keyboard on the tokenizer (the label's mnemonic).
+        chooser_label = QLabel(self.tr("&Tokenizer (this window's own):") if self.choice.own else self.tr("&Tokenizer:"))
         if self.choice.own:
             chooser_label.setToolTip(self.tr("This window keeps its own choice: the main window's encode panel, "
                                              "the Pipeline and Compare keep theirs."))
@@ -194,6 +195,8 @@ class EncodePanel(QWidget):
         pin_label.setBuddy(self.pin_box)
         self.input = QPlainTextEdit()
         self.input.setPlaceholderText(self.tr("Type or paste text to encode"))
+        accessible.describe(self.input, self.tr("Text to encode"),
+                            self.tr("Encoded as you type: the counts, the tokens and the table below follow"))
         self.counts_label = WrappedLabel()  # a projector's zoom: two lines, not a wider window
         self.counts_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -201,11 +204,15 @@ class EncodePanel(QWidget):
                                               "the text or the tokenizer changes"))
         self.cancel_button.hide()
         self.strip = TokenStrip()
+        self.strip.setAccessibleName(self.tr("Tokens of the text"))
         self.normal_label = WrappedLabel()
         self.normal_label.setTextFormat(Qt.RichText)
         self.normal_label.setWordWrap(True)
         self.table = QTableView()
         self.table.setModel(self.token_model)
+        accessible.describe(self.table, self.tr("Token table"),
+                            self.tr("One row per token: its ID, how the vocabulary stores it, what it reads as, its "
+                                    "bytes and where it is in the text; the arrow keys select a token"))
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
         self.table.verticalHeader().setVisible(False)
@@ -268,6 +275,15 @@ class EncodePanel(QWidget):
         bridge.sig_assets_changed.connect(self.chooser.refresh)
         bridge.sig_model_trained.connect(self.chooser.refresh)
         bridge.sig_held_changed.connect(self.chooser.refresh)
+
+        # Tab goes down the panel as it reads: choose, type, read the tokens, decode.
+        decoder = self.decoder
+        order = [self.chooser, self.specials_box, self.read_specials_box, self.pin_box, self.input,
+                 self.cancel_button, self.strip, self.table, decoder.ids_edit, decoder.policy_box,
+                 decoder.decode_button, decoder.copy_ids_button, decoder.open_ids_button, decoder.decoded_strip,
+                 decoder.canon_view.canonical_strip, decoder.decoded]
+        for first, second in zip(order, order[1:]):
+            QWidget.setTabOrder(first, second)
 
         self.input.setPlainText(SAMPLE)
         self.encode_now()

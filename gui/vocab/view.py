@@ -46,7 +46,9 @@ class VocabView(QWidget):
         self.id_filter = QLineEdit(placeholderText=self.tr("IDs, e.g. 100-200"))
         self.bytes_filter = QLineEdit(placeholderText=self.tr("Bytes, e.g. e4 b8"))
         self.script_filter = QComboBox()
+        self.script_filter.setAccessibleName(self.tr("Script"))
         self.flag_filter = QComboBox()
+        self.flag_filter.setAccessibleName(self.tr("Flag"))
         self.flag_filter.addItem(self.tr("Any flag"), "")
         for flag in FLAGS:
             self.flag_filter.addItem(texts.flag_name(flag), flag)

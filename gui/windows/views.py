@@ -15,6 +15,7 @@ from typing import Callable
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from .. import accessible
 from ..asset_manager import AssetManager
 from ..compare import CompareView
 from ..corpus_editor import CorpusEditor
@@ -67,8 +68,11 @@ def title(key: str) -> str:
 
 
 def make(key: str, bridge, shell, options: dict | None = None):
-    """A new ``key`` view over ``bridge``; ``options`` None makes the main window's copy."""
-    return KINDS[key].make(bridge, shell, options)
+    """A new ``key`` view over ``bridge``; ``options`` None makes the main window's copy.
+    Every control in it has an accessible name and Tab walks all of it (gui/accessible.py)."""
+    view = KINDS[key].make(bridge, shell, options)
+    accessible.prepare(view)
+    return view
 
 
 def options(key: str, view) -> dict:

@@ -4,7 +4,7 @@
 <context>
     <name>AssetManager</name>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="357"/>
+        <location filename="../../gui/asset_manager.py" line="361"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform> (and %n more)</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="368"/>
+        <location filename="../../gui/asset_manager.py" line="372"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>Reading %n asset file…</numerusform>
@@ -23,7 +23,7 @@
 <context>
     <name>CanonView</name>
     <message numerus="yes">
-        <location filename="../../gui/encode/canon_view.py" line="165"/>
+        <location filename="../../gui/encode/canon_view.py" line="166"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>This list: %n token</numerusform>
@@ -31,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/canon_view.py" line="188"/>
+        <location filename="../../gui/encode/canon_view.py" line="189"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>Canonical list: %n token</numerusform>
@@ -42,7 +42,7 @@
 <context>
     <name>CorpusEditor</name>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="321"/>
+        <location filename="../../gui/corpus_editor.py" line="325"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>Remove %n row</numerusform>
@@ -50,7 +50,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="429"/>
+        <location filename="../../gui/corpus_editor.py" line="433"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n line is not valid UTF-8:</numerusform>
@@ -58,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="456"/>
+        <location filename="../../gui/corpus_editor.py" line="460"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>Skipped %n line with invalid UTF-8: </numerusform>
@@ -148,9 +148,20 @@
     </message>
 </context>
 <context>
+    <name>LaneView</name>
+    <message numerus="yes">
+        <location filename="../../gui/compare/lanes.py" line="258"/>
+        <source>%n tokenizer(s); Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</source>
+        <translation>
+            <numerusform>%n tokenizer; Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</numerusform>
+            <numerusform>%n tokenizers; Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="411"/>
+        <location filename="../../gui/timeline/widget.py" line="403"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>Trained %n byte-level merge.</numerusform>
@@ -158,7 +169,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="425"/>
+        <location filename="../../gui/timeline/widget.py" line="417"/>
         <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
         <translation>
             <numerusform>%n word over %1 bytes left out, as SentencePiece leaves out long sentences.</numerusform>
@@ -166,7 +177,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="636"/>
+        <location filename="../../gui/timeline/widget.py" line="628"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>
@@ -177,11 +188,22 @@
 <context>
     <name>TimelinePlots</name>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="261"/>
+        <location filename="../../gui/plots.py" line="264"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>After %n merge:</numerusform>
             <numerusform>After %n merges:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TokenStrip</name>
+    <message numerus="yes">
+        <location filename="../../gui/token_strip.py" line="442"/>
+        <source>%n token(s); the arrow keys go from one to the next</source>
+        <translation>
+            <numerusform>%n token; the arrow keys go from one to the next</numerusform>
+            <numerusform>%n tokens; the arrow keys go from one to the next</numerusform>
         </translation>
     </message>
 </context>
