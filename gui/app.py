@@ -76,7 +76,7 @@ def shelf_check() -> list[str]:
 
     from core import formats
     from core import shelf
-    from core.assets import builtin
+    from core.formats import builtin
     from core.errors import StudioError
 
     try:

@@ -85,7 +85,7 @@ class SwapDialog(QDialog):
 def default_swap(loaded: identity.LoadedAsset) -> tuple[int, int]:
     """Exercise 5's 268 and 270 when they exist, else the last two learned IDs."""
     size = loaded.identity.id_end
-    if loaded.kind == "byte-bpe" and size > 270:
+    if loaded.family == "byte-level-bpe" and size > 270:
         return 268, 270
     return max(0, size - 3), max(1, size - 1)
 

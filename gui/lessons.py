@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from core import assets
-from core.workspace import classroom, lessons
+from core.workspace import lessons
+from core.assets import classroom
 from core.workspace.workspace import CLASSROOM
 from core.models import wordpiece
 from core.errors import StudioError

@@ -2,7 +2,7 @@
 
 A view of the workspace: it lists the tokenizers the workspace holds (the
 encode panel's, the trained char-BPE model, every open asset), runs
-:func:`core.inspect.stages.inspect` off the GUI thread on the typed text, and shows
+:func:`core.tokenizer.stage_kinds.inspect` off the GUI thread on the typed text, and shows
 the stages as rows.  Selecting a piece (or text in the input) highlights the
 characters and bytes it came from in the input and the pieces of every stage
 that share them.  A second page explains the tokenizer's base-byte IDs.
@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
                                QTabWidget, QTextEdit, QVBoxLayout, QWidget)
 
 from core.inspect import byte_order
-from core.inspect.aligned import Origin
-from core.inspect.stages import SpanIndex, inspect
+from core.pipeline.aligned import Origin
+from core.tokenizer.stage_kinds import inspect, merge_count
+from core.tokenizer.stages import SpanIndex
 
 from .encode import texts as encode_texts
 from .pipeline_models import ByteOrderModel, PiecesModel, StagesModel, span_text, visible
@@ -27,15 +28,6 @@ from .workers import Cancelled, run_task
 DEBOUNCE_MS = 150
 SAMPLE = "ﬁne Ａ café  中文🙂"
 HIGHLIGHT = QColor("#ffe08a")
-
-
-def merge_count(tokenizer, kind: str) -> int | None:
-    """Merges a tokenizer has, or None when it is not a merge model."""
-    if kind == "byte-bpe":
-        return len(getattr(tokenizer, "canonical", tokenizer).merges)
-    if kind in ("bpe", "char-bpe"):
-        return len(tokenizer.merges)
-    return None
 
 
 def _compute(tokenizer, kind, text, limit, template):
@@ -50,7 +42,7 @@ def _compute(tokenizer, kind, text, limit, template):
 
 class PipelineView(QWidget):
     sig_inspected = Signal(object)
-    """A new inspection is on screen (argument: the core.inspect.stages.Inspection)."""
+    """A new inspection is on screen (argument: the core.tokenizer.stages.Inspection)."""
 
     def __init__(self, bridge, parent=None):
         super().__init__(parent)

@@ -15,7 +15,7 @@ import weakref
 from PySide6.QtCore import QObject, Signal
 
 from core import shelf
-from core.assets import builtin
+from core.formats import builtin
 from core.errors import StudioError
 from core.assets import identity
 

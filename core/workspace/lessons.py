@@ -23,7 +23,7 @@ from core.numbers import parse_decimal
 from core.inspect import asset_diff
 from core.assets import identity
 from core.models import char_bpe, wordpiece
-from core.workspace import classroom
+from core.assets import classroom
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import StudioError
 

@@ -374,7 +374,7 @@ class Workspace:
 
     def _load_classroom(self):
         if self._classroom is None:
-            from core.workspace.classroom import ASSET_PATH, default_tokenizer
+            from core.assets.classroom import ASSET_PATH, default_tokenizer
 
             self._classroom = (ASSET_PATH.stem, default_tokenizer())
         return self._classroom

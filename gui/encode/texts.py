@@ -13,9 +13,8 @@ import unicodedata
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
-from core.engines.served import Served
 from core.render import render_char
-from core.tokenizer.base import APPROXIMATE, BYTE, PARTIAL, SPECIAL, UNKNOWN
+from core.tokenizer.base import APPROXIMATE, BYTE, MERGING, PARTIAL, SPECIAL, UNKNOWN
 
 from .. import core_text
 
@@ -70,11 +69,8 @@ def held_tooltip(held) -> str:
 # ==== the encode side ====
 
 def byte_alphabet(tokenizer) -> bool:
-    """Is every byte a base token (so N UTF-8 bytes are N base tokens)?  A
-    served tokenizer knows without building its reference."""
-    if isinstance(tokenizer, Served):
-        return tokenizer.facts["byte_level"]
-    return tokenizer.kind == "byte-bpe" or (tokenizer.kind == "bpe" and getattr(tokenizer.model, "byte_level", False))
+    """Is every byte a base token (so N UTF-8 bytes are N base tokens)?"""
+    return tokenizer.family == "byte-level-bpe"
 
 
 def counts(tokenizer, code_points: int, size: int, tokens: int, flag_counts) -> str:
@@ -84,7 +80,7 @@ def counts(tokenizer, code_points: int, size: int, tokens: int, flag_counts) -> 
     if byte_alphabet(tokenizer):
         text = QCoreApplication.translate(
             "EncodeTexts", "%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens")
-    elif tokenizer.kind in ("bpe", "char-bpe"):
+    elif tokenizer.family in MERGING:
         text = QCoreApplication.translate("EncodeTexts", "%1 code points · %2 UTF-8 bytes · %3 BPE tokens")
     else:
         text = QCoreApplication.translate("EncodeTexts", "%1 code points · %2 UTF-8 bytes · %3 tokens")

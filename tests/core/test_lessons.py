@@ -5,7 +5,8 @@ from hypothesis import given, strategies as st
 
 from core.inspect import asset_diff
 from core.assets import identity
-from core.workspace import classroom, lessons
+from core.workspace import lessons
+from core.assets import classroom
 from core.corpus import EXAMPLE_19_1, WordCorpus
 
 VIEWS_ACTIONS = {"timeline": {"step", "sample", "policy"}, "encode": {"encode", "decode"},

@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication
 
 from core import assets
 from core.models import byte_bpe
-from core.workspace import classroom
+from core.assets import classroom
 from core.assets import identity
 from core.workspace.workspace import Workspace
 from gui.asset_models import DIFF_BRUSH, SAME_BRUSH

@@ -14,7 +14,8 @@ from core.inspect import asset_diff, idlist
 from core.assets import identity
 from core import assets, fileio, utf8
 from core.models import byte_bpe
-from core.workspace import classroom, records, workspace_file
+from core.workspace import records, workspace_file
+from core.assets import classroom
 from core import corpus
 from core.pipeline import pretokenize
 from core.corpus import WordCorpus

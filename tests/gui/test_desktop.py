@@ -7,7 +7,7 @@ from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QColor, QDropEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyledItemDelegate, QStyleOptionViewItem
 
-from core.workspace import classroom
+from core.assets import classroom
 from core.assets import identity
 from core.workspace.workspace import Workspace
 from gui import about, desktop, language, settings, theme

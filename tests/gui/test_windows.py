@@ -396,7 +396,7 @@ def test_corpus_editors_in_two_windows_share_one_undo_history(window, qtbot):
 
 
 def test_an_opened_asset_and_a_selected_step_show_in_every_window_at_once(window):
-    from core.workspace import classroom
+    from core.assets import classroom
 
     assets_window = window.windows.new_window("assets")
     encode_window = window.windows.new_window("encode")
