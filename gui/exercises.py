@@ -184,8 +184,8 @@ class ExerciseDialog(QDialog):
             elif self.progress.done(number):
                 self._show_answer(verdict, self.tr("✘ Not quite: the core computes %1."))
             else:
-                self._say(self.tr("✘ Not quite. Try again (%1 of %2 tries used), or replay the lesson.").replace(
-                    "%1", str(tries)).replace("%2", str(MAX_TRIES)), False)
+                self._say(self.tr("✘ Not quite. Try again (%1 of %n tries used), or replay the lesson.", "",
+                                  MAX_TRIES).replace("%1", str(tries)), False)
         self.progress.save()
         self._label_items()
         return verdict

@@ -7,6 +7,7 @@ this window's slots serve the menus of every window."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import shiboken6
@@ -168,12 +169,12 @@ class MainWindow(QMainWindow):
         lesson and whatever the user typed in the views' text fields stay.
         """
         key = self.current_panel()
-        typed = {k: desktop.typed_texts(panel) for k, panel in self.panels.items()}
-        # The views of new windows too (their typed text is kept on each window).
+        kept = {k: views.state(panel) for k, panel in self.panels.items()}
+        # The views of new windows too (what they show is kept on each window).
         old_bridge, old_interop = self.bridge, self.interop
         old_views = [*self.panels.values(), *self.windows.release_views()]
         trainer = trainer_for(old_bridge)
-        was_training, auto = trainer.is_running("main"), trainer.auto
+        was_training, auto, history = trainer.is_running("main"), trainer.auto, trainer.history()
         shutdown()  # no worker may report to a view that is going
         old_bridge.detach()
         for thread in (t for view in old_views for t in view.findChildren(QThread)):
@@ -186,9 +187,10 @@ class MainWindow(QMainWindow):
             shiboken6.delete(widget)
         self.bridge = WorkspaceBridge(self.workspace, self)
         trainer_for(self.bridge).set_auto(auto)
+        trainer_for(self.bridge).carry(history)  # what the workspace's trained models were trained on
         self._build_views()
-        for k, texts in typed.items():
-            desktop.retype(self.panels.get(k), texts)
+        for k, found in kept.items():
+            views.restore(self.panels.get(k), found)
         self.setWindowTitle(self.tr("Subword Studio"))
         self.show_title()
         # The dock's new title renames its toggle action: retitle it first, then
@@ -274,6 +276,12 @@ class MainWindow(QMainWindow):
         if settings.read(settings.CURRENT_VIEW) in self.panels:
             self.show_panel(settings.read(settings.CURRENT_VIEW))
         encode_chooser.restore(self.workspace)
+        try:
+            kept = json.loads(settings.read(settings.VIEW_STATES) or "{}")
+        except ValueError:
+            kept = {}  # a damaged entry: the views start as new
+        for k, found in kept.items() if isinstance(kept, dict) else ():
+            views.restore(self.panels.get(k), found)
         self.windows.restore()  # shown with this window (showEvent)
 
     def save_layout(self):
@@ -281,6 +289,8 @@ class MainWindow(QMainWindow):
         settings.write(settings.GEOMETRY, self.saveGeometry())
         settings.write(settings.STATE, self.saveState())
         settings.write(settings.CURRENT_VIEW, self.current_panel() or "")
+        settings.write(settings.VIEW_STATES, json.dumps({k: views.saved_state(panel)
+                                                         for k, panel in self.panels.items()}))
         self.windows.save()
 
     def showEvent(self, event):

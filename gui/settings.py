@@ -36,6 +36,10 @@ COMPARE_ENGINES = Setting("compare/engines", list, [], "engines pinned in the Co
                           "key, an engine of core.engines.CHOICES); a tokenizer not listed uses auto")
 ENCODE_TOKENIZER = Setting("encode/tokenizer", str, "", "the encode/decode panel's tokenizer, by its held key "
                            "(encoder, model or asset:<sha256>); empty: the classroom tokenizer")
+ENCODE_SHELF = Setting("encode/shelf", str, "", "the built-in tokenizer (core.shelf entry) the encode/decode "
+                       "panel's tokenizer came from, reopened at the next start; empty: none")
+VIEW_STATES = Setting("window/view_states", str, "", "what each of the main window's views showed at the last quit, "
+                      "as JSON {view: {typed: [texts], view: {its view_state()}}} (gui/windows/views.py)")
 
 MAX_RECENT = 10
 

@@ -47,6 +47,7 @@ from core.tokenizer.byte_bpe import ByteBPETokenizer
 
 from .. import core_text, serving
 from ..chips import encoding_chips
+from ..shelf_open import opener_for
 from ..token_strip import TokenStrip
 from ..workers import run_task
 from . import texts
@@ -523,3 +524,28 @@ class EncodePanel(QWidget):
     def _use_encoded_ids(self):
         if self.encoding is not None:
             self.decoder.set_ids(self.encoding.ids)
+
+    # ==== what this view shows beyond the workspace (gui/windows/views.py) ====
+
+    def view_state(self) -> dict:
+        """The built-in tokenizer picked and still loading, or the one the
+        chosen tokenizer came from (opened again at the next start); the
+        special-token switches; the decode side (typed text is kept as such)."""
+        opener = opener_for(self.workspace)
+        return {"loading": self.chooser.wanted_shelf, "shelf": opener.shelf_of(self.choice.wanted),
+                "tokenizer": self.choice.wanted, "add_specials": self.specials_box.isChecked(),
+                "read_specials": self.read_specials_box.isChecked(), "decode": self.decoder.view_state()}
+
+    def restore_view_state(self, state: dict) -> None:
+        if isinstance(state.get("add_specials"), bool):
+            self.specials_box.setChecked(state["add_specials"])
+        if isinstance(state.get("read_specials"), bool) and state.get("tokenizer") == self.choice.wanted:
+            # the reading chosen for this tokenizer, not its origin's default
+            self._read_default_for = (self.choice.key, self.chooser.wanted_shelf)
+            self.read_specials_box.setChecked(state["read_specials"])
+        if isinstance(state.get("loading"), str) and state["loading"]:
+            self.chooser.pick_shelf(state["loading"])  # picked, not open yet: picked again
+        elif state.get("tokenizer") == self.choice.wanted:
+            opener_for(self.workspace).reopen(self.choice.wanted, state.get("shelf"))
+        if isinstance(state.get("decode"), dict):
+            self.decoder.restore_view_state(state["decode"])

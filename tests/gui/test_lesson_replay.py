@@ -133,9 +133,9 @@ def test_lesson_19_4_normalization_loss(window):
     player = play(window, "19.4")
     panel = window.panels["encode"]
     assert panel.counts_label.text() == "2 code points · 3 UTF-8 bytes = 3 base byte tokens · 3 BPE tokens"
-    assert "<b>NFC</b> changes it: 1 code points, 2 bytes" in panel.normal_label.text()
+    assert "<b>NFC</b> changes it: 1 code point, 2 bytes" in panel.normal_label.text()
     player.next()
-    assert panel.counts_label.text() == "1 code points · 2 UTF-8 bytes = 2 base byte tokens · 2 BPE tokens"
+    assert panel.counts_label.text() == "1 code point · 2 UTF-8 bytes = 2 base byte tokens · 2 BPE tokens"
     assert "<b>NFC</b> same as the input" in panel.normal_label.text()
 
 
