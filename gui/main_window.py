@@ -14,13 +14,14 @@ from PySide6.QtCore import Qt, QThread, QTimer
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from core import assets
-from core.workspace import workspace_file
+from core.workspace import lessons, workspace_file
+from core.workspace.lesson_file import LessonError, load as load_lesson
 from core.errors import StudioError
 
-from . import about, core_text, desktop, files, language, menus, settings, theme
+from . import about, core_text, desktop, files, language, lesson_progress, menus, settings, theme, welcome
 from .bridge import WorkspaceBridge
 from .encode import chooser as encode_chooser
-from .exercises import ExerciseDialog
+from .exercises import ExerciseDialog, Progress as ExerciseProgress
 from .interop import Interop
 from .lessons import LessonDock, LessonPlayer
 from .windows import views
@@ -133,8 +134,49 @@ class MainWindow(QMainWindow):
 
     # ==== lessons, about, language and theme ====
 
-    def start_lesson(self, key: str, *, confirm=None) -> bool:
-        return self.player.start(key, confirm=confirm)
+    def start_lesson(self, lesson, *, confirm=None) -> bool:
+        """Start a shipped lesson (its ID) or a lesson read from a file."""
+        return self.player.start(lesson, confirm=confirm)
+
+    def open_lesson_file(self, path=None, *, confirm=None) -> bool:
+        """File → Open lesson: read a teacher's lesson file and start it.  A
+        broken file is refused in one line naming the file and the field."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, self.tr("Open lesson"), "",
+                                                  self.tr("Subword Studio lesson (*.toml);;All files (*)"))
+            if not path:
+                return False
+        try:
+            lesson = load_lesson(path)
+        except LessonError as exc:
+            self._fail(core_text.error(exc))
+            return False
+        settings.add_recent(str(Path(path).resolve()), settings.RECENT_LESSONS)
+        return self.start_lesson(lesson, confirm=confirm)
+
+    def export_progress(self, path=None) -> bool:
+        """File → Export progress as CSV: every answered question, for a teacher."""
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export progress"), "progress.csv",
+                                                  self.tr("CSV (*.csv)"))
+            if not path:
+                return False
+        known = list(lessons.shipped())
+        if self.player.lesson is not None and self.player.lesson not in known:
+            known.append(self.player.lesson)
+        exercise_rows = ExerciseProgress().csv_rows()
+        rows = lesson_progress.csv_rows(self.player.progress, known, exercise_rows)
+        try:
+            lesson_progress.write_csv(path, rows)
+        except (StudioError, OSError) as exc:
+            self._fail(core_text.error(exc) if isinstance(exc, StudioError) else f"{path}: {exc.strerror or exc}")
+            return False
+        return True
+
+    def show_welcome(self) -> welcome.WelcomeDialog:
+        box = welcome.WelcomeDialog(self)
+        box.show()
+        return box
 
     def show_exercises(self) -> ExerciseDialog:
         if self.exercises is None:
@@ -433,6 +475,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.player.restore_layout()  # the user's windows are saved, not a lesson's
+        self.player.restore_choices()  # and the tokenizers the user chose
         self.save_layout()
         self.windows.close_all()  # each view goes with its window; detached ones come home first
         shutdown()
