@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, QThread, QTimer
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from core import assets
-from core.workspace import lessons, workspace_file
+from core.workspace import lessons, questions, workspace_file
 from core.workspace.lesson_file import LessonError, load as load_lesson
 from core.errors import StudioError
 
@@ -138,21 +138,34 @@ class MainWindow(QMainWindow):
         """Start a shipped lesson (its ID) or a lesson read from a file."""
         return self.player.start(lesson, confirm=confirm)
 
-    def open_lesson_file(self, path=None, *, confirm=None) -> bool:
-        """File → Open lesson: read a teacher's lesson file and start it.  A
-        broken file is refused in one line naming the file and the field."""
+    def open_lesson_file(self, path=None, *, confirm=None):
+        """File → Open lesson: read a teacher's lesson file, check every answer
+        key against the core (in a worker: a real tokenizer takes seconds to
+        open), then start it.  A broken file, an unknown tokenizer or a wrong
+        answer key is refused in one line naming the file and the field.
+        Returns the reading task, or None."""
         if path is None:
             path, _ = QFileDialog.getOpenFileName(self, self.tr("Open lesson"), "",
                                                   self.tr("Subword Studio lesson (*.toml);;All files (*)"))
             if not path:
-                return False
-        try:
+                return None
+        path = str(path)
+
+        def read():
             lesson = load_lesson(path)
-        except LessonError as exc:
-            self._fail(core_text.error(exc))
-            return False
+            problems = questions.check(lesson)
+            if problems:
+                more = f" (and {len(problems) - 1} more: python main.py lesson check lists them)" \
+                    if len(problems) > 1 else ""
+                raise LessonError(problems[0] + more)
+            return lesson
+        return files.read_in_worker(self, self.tr("Checking %1…").replace("%1", Path(path).name), read,
+                                    lambda lesson: self._lesson_read(path, lesson, confirm), self._fail,
+                                    name="read lesson")
+
+    def _lesson_read(self, path, lesson, confirm):
         settings.add_recent(str(Path(path).resolve()), settings.RECENT_LESSONS)
-        return self.start_lesson(lesson, confirm=confirm)
+        self.start_lesson(lesson, confirm=confirm)
 
     def export_progress(self, path=None) -> bool:
         """File → Export progress as CSV: every answered question, for a teacher."""
