@@ -69,7 +69,7 @@
 <context>
     <name>ExerciseDialog</name>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="141"/>
+        <location filename="../../gui/exercises.py" line="147"/>
         <source>%n wrong tries</source>
         <translation>
             <numerusform>%n wrong try</numerusform>
@@ -77,7 +77,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="183"/>
+        <location filename="../../gui/exercises.py" line="189"/>
         <source>✘ Not quite, %n tries: the core computes %1.</source>
         <translation>
             <numerusform>✘ Not quite, %n try: the core computes %1.</numerusform>
@@ -120,6 +120,17 @@
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>
             <numerusform>Segmentation after %n merges; shaded rows changed at this step.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QuestionBox</name>
+    <message numerus="yes">
+        <location filename="../../gui/lesson_questions.py" line="165"/>
+        <source>✘ Not quite (%n tries). Try again, or show the answer.</source>
+        <translation>
+            <numerusform>✘ Not quite (%n try). Try again, or show the answer.</numerusform>
+            <numerusform>✘ Not quite (%n tries). Try again, or show the answer.</numerusform>
         </translation>
     </message>
 </context>
