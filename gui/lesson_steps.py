@@ -19,7 +19,7 @@ import os
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QTextEdit
+from PySide6.QtWidgets import QAbstractItemView, QTextEdit
 
 from core import assets, shelf
 from core.errors import StudioError
@@ -184,9 +184,13 @@ class StepRunner(QObject):
         names = step.tokenizers or lesson.tokenizers
         if names:
             wanted = {key for key in (self.key(lesson, name) for name in names) if key is not None}
-            for entry in list(view.side_by_side.model.entries):
+            model = view.side_by_side.model
+            for entry in list(model.entries):
                 if entry.tokenizer is not None:
-                    view.side_by_side.model.set_checked(entry.key, entry.key in wanted)
+                    model.set_checked(entry.key, entry.key in wanted)
+            rows = [row for row, entry in enumerate(model.entries) if entry.key in wanted]
+            if rows:  # the table scrolls: the lesson's tokenizers in view, not the unticked ones above them
+                view.side_by_side.table.scrollTo(model.index(rows[0], 0), QAbstractItemView.PositionAtTop)
         view.input.setPlainText("" if hidden else (step.text or ""))
         view.refresh()
         mark(view.input, "" if hidden else step.highlight)
