@@ -14,11 +14,13 @@ may be shared).  Runs:
 * for comparison, the counting stage of HF ``tokenizers``'
   ``train_from_iterator`` (``WhitespaceSplit``, a ``BpeTrainer`` that stops
   at the alphabet, so no merge is learned) with 1 and 2 Rayon threads;
-* ``stats`` with each ``--tokenizers`` entry (shelf names) alone, with 1
-  and 2 workers, on a ``--stats-mb`` corpus built the same way (statistics
-  encode every record in Python: a gigabyte takes half an hour or more
-  per tokenizer on 2 cores); the two reports must be identical;
-* ``--stats-whole NAME``: that tokenizer on the whole corpus, 2 workers.
+* ``stats`` with each ``--tokenizers`` entry (shelf names) alone, under
+  each ``--engines`` entry (``auto``: the native engine; ``reference``:
+  our Python, which encodes every record into a whole Encoding, some
+  1 MB/s a core), with 1 and 2 workers, on a ``--stats-mb`` corpus built
+  the same way; every report must be identical but for the engine's name;
+* ``--stats-whole NAME``: that tokenizer on the whole corpus, 2 workers,
+  ``--engine auto``.
 
 The corpus is bench/corpora.py's ``build_scale``: Debian packages' text --
 the Python and Linux documentation sources, fortunes in five languages and
@@ -28,6 +30,8 @@ digits shifted).  It is written once to bench/.cache (ignored by git).
 psutil comes with the ``distributed`` extra (``pip install .[distributed]``).
 
     .venv/bin/python bench/corpus_scale.py --stats-whole cl100k_base --json bench/.cache/corpus_scale.json
+    .venv/bin/python bench/corpus_scale.py --mb 128 --skip-count --stats-mb 16 --engines auto reference \
+        --tokenizers cl100k_base o200k_base spm-ja-unigram mistral-v3-bpe bert-base-uncased
 """
 
 from __future__ import annotations
@@ -143,6 +147,7 @@ def main() -> None:
     parser.add_argument("--memory", default="512M", help="count's --memory")
     parser.add_argument("--tokenizers", nargs="*", default=["cl100k_base", "bert-base-uncased"])
     parser.add_argument("--stats-mb", type=int, default=64, help="the stats corpus in MiB")
+    parser.add_argument("--engines", nargs="*", default=["auto"], help="stats --engine values to run (auto reference)")
     parser.add_argument("--stats-whole", metavar="NAME", help="also run stats with NAME on the whole corpus")
     parser.add_argument("--skip-count", action="store_true")
     parser.add_argument("--skip-stats", action="store_true")
@@ -189,17 +194,23 @@ def main() -> None:
     print(f"stats corpus: {stats_total / 2**20:.1f} MiB in {len(stats_files)} files")
     for name in args.tokenizers:
         reports = []
-        for workers in (1, 2):
-            row = measure([python, main_py, "stats", *map(str, stats_files), "--tokenizer", name,
-                           "--workers", str(workers), "--json"], stats_total)
-            report = json.loads(row["stdout"])
-            reports.append(report)
-            t = report["tokenizers"][0]["total"]
-            row.update(mb=round(stats_total / 2**20, 1), tokens=t["tokens"], fertility=t["fertility"],
-                       unknown_rate=t["unknown_rate"], byte_fallback_rate=t["byte_fallback_rate"])
-            record(f"stats-{name}-{workers}", f"stats {name}, {workers} worker(s), {stats_total / 2**20:.0f} MiB", row)
-        results[f"stats_{name}_identical"] = reports[0] == reports[1]
-        print("reports identical:", reports[0] == reports[1])
+        for engine in args.engines:
+            for workers in (1, 2):
+                row = measure([python, main_py, "stats", *map(str, stats_files), "--tokenizer", name,
+                               "--engine", engine, "--workers", str(workers), "--json"], stats_total)
+                report = json.loads(row["stdout"])
+                t = report["tokenizers"][0]
+                row.update(mb=round(stats_total / 2**20, 1), engine=t.pop("engine"), tokens=t["total"]["tokens"],
+                           fertility=t["total"]["fertility"], unknown_rate=t["total"]["unknown_rate"],
+                           byte_fallback_rate=t["total"]["byte_fallback_rate"],
+                           projected_gib_seconds=round(row["seconds"] * 2**30 / stats_total))
+                reports.append(report)
+                record(f"stats-{name}-{engine}-{workers}", f"stats {name}, --engine {engine} ({row['engine']}), "
+                       f"{workers} worker(s), {stats_total / 2**20:.0f} MiB, 1 GiB in about "
+                       f"{row['projected_gib_seconds']} s", row)
+        same = all(r == reports[0] for r in reports)
+        results[f"stats_{name}_identical"] = same
+        print("reports identical:", same)
     if args.stats_whole:
         row = measure([python, main_py, "stats", *map(str, files), "--tokenizer", args.stats_whole,
                        "--workers", "2", "--json"], total)

@@ -1,6 +1,6 @@
 """Encoding speed on ordinary text with real vocabularies: this project's
-IDs-only path (cold: a fresh process, first encode; warm: the same text
-again; two processes: core.tokenizer.parallel, cold) against HF
+reference IDs path (cold: a fresh process, first encode; warm: the same
+text again) against HF
 ``tokenizers`` (one thread: RAYON_NUM_THREADS=1 and TOKENIZERS_PARALLELISM=
 false; and default threads), ``tiktoken`` and ``sentencepiece``.
 
@@ -129,7 +129,7 @@ def _tiktoken_spec(name: str) -> dict:
 
 
 def asset_of(name: str, entry: dict) -> Path:
-    """The entry imported once as an asset (what the workers and the pool load)."""
+    """The entry imported once as an asset (what the workers load)."""
     from core import assets, formats
 
     out = CACHE / "assets" / f"{name}.json"
@@ -185,19 +185,12 @@ def worker(task: dict) -> dict:
     loading = time.perf_counter()
     if system.startswith("ours"):
         from core import assets, tokenizer
-        from core.tokenizer import parallel
 
         asset = assets.read_asset(task["asset"])
         tok = tokenizer.wrap(asset["kind"], assets.build_tokenizer(asset))
-        if system == "ours-2p":
-            def run():
-                if lines:
-                    return parallel.encode_lines(tok, data, asset=asset, min_chars=0)
-                return parallel.encode_ids(tok, data, asset=asset, min_chars=0)
-        else:
-            def run():
-                # Lines: the batch call the command line's --lines makes, on one process.
-                return parallel.encode_lines(tok, data, workers=1) if lines else tok.encode_ids(data)
+
+        def run():
+            return [tok.encode_ids(line) for line in data] if lines else tok.encode_ids(data)
     elif system.startswith("hf"):
         from tokenizers import Tokenizer
 
@@ -221,7 +214,7 @@ def worker(task: dict) -> dict:
             return sp.encode(data) if lines else sp.encode(data)
     else:
         raise ValueError(system)
-    # Every system builds its tables here (ours: the merge table or the trie arrays too), outside the encode times.
+    # Every system builds its tables here, outside the encode times.
     load = time.perf_counter() - loading
     start = time.perf_counter()
     ids = run()
@@ -250,22 +243,6 @@ def run_worker(task: dict) -> dict:
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def pool_start_cost(asset: Path) -> float:
-    """Seconds for a spawned worker to start and rebuild the tokenizer."""
-    from concurrent.futures import ProcessPoolExecutor
-    import multiprocessing
-
-    from core import assets
-    from core.tokenizer import parallel
-
-    data = assets.read_asset(asset)
-    start = time.perf_counter()
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=parallel._start,
-                             initargs=(data,)) as pool:
-        pool.submit(len, "x").result()
-    return time.perf_counter() - start
-
-
 # ==== the table ====
 
 def main(argv=None) -> int:
@@ -291,11 +268,10 @@ def main(argv=None) -> int:
           f"{results['machine']}, {results['date']}")
     for name, entry in entries.items():
         asset = asset_of(name, entry)
-        start_cost = pool_start_cost(asset)
-        print(f"\n{name} ({entry['format']}): a pool worker starts and rebuilds in {start_cost:.2f} s")
+        print(f"\n{name} ({entry['format']})")
         for corpus in args.corpora:
             for lines in ([False] if args.no_lines else [False, True]):
-                systems = ["ours", "ours-2p", *references(entry)]
+                systems = ["ours", *references(entry)]
                 runs = {s: [] for s in systems}
                 for _ in range(args.rounds):
                     for system in systems:

@@ -10,8 +10,7 @@ between two the worker lets the GUI thread in.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from itertools import accumulate, compress, islice
+from itertools import compress, islice
 
 STEP = 1 << 15  # items per C-level call: a few milliseconds
 
@@ -59,15 +58,3 @@ def release(*lists) -> None:
     for items in lists:
         while items:
             del items[-STEP:]
-
-
-def by_size(items, limit: int, sizes=None):
-    """``items`` in consecutive groups whose lengths (or ``sizes``) add up to
-    at most ``limit`` (an item longer than that is a group alone), for work
-    whose arrays grow with the characters it is given."""
-    ends = list(accumulate(map(len, items) if sizes is None else sizes))
-    start = 0
-    while start < len(items):
-        stop = bisect_right(ends, (ends[start - 1] if start else 0) + limit, start + 1)
-        yield items[start:stop]
-        start = stop

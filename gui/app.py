@@ -63,6 +63,7 @@ def self_test(app, window, folder) -> int:
         check(key, panel.window())  # the main window, or the window it was detached into
     check("window-timeline", window.windows.new_window("timeline"))
     failures += shelf_check()
+    failures += engines_check()
     for failure in failures:
         print(f"self-test: FAILED {failure}", file=sys.stderr)
     return 1 if failures else 0
@@ -89,6 +90,39 @@ def shelf_check() -> list[str]:
         return [f"shelf: {exc}"]
     print(f"self-test: shelf ok ({len(entries)} built-in tokenizers)")
     return []
+
+
+def engines_check() -> list[str]:
+    """The native engines came along and work: each one builds for every
+    built-in tokenizer it can hold exactly and encodes a probe to the
+    reference's IDs; each serves at least one."""
+    from core import engines, shelf
+    from core.engines import probes
+
+    text = " ".join(probes.LINES[:15])  # prose in many scripts, contractions, marks, emoji
+    failures, served = [], dict.fromkeys(engines.NATIVE, 0)
+    missing = [name for name in engines.NATIVE if engines.version(name) is None]
+    failures += [f"engines: {name} is not in the bundle" for name in missing]
+    for entry in shelf.names():
+        reference = engines.open_asset(entry, engine=engines.REFERENCE)
+        want = reference.encode_ids(text)
+        for name in served:
+            spec = None if name in missing else engines.spec_of(reference.entry, name)
+            if spec is None or isinstance(spec, str):
+                continue  # not installed, or its format cannot hold this tokenizer
+            try:
+                got = engines.native_module(name).build(spec).encode_ids(text)
+            except Exception as exc:  # whatever the library raises, the bundle is broken
+                failures.append(f"engines: {name} on {entry}: {type(exc).__name__}: {exc}")
+                continue
+            if got != want:
+                failures.append(f"engines: {name} on {entry}: other IDs than the reference")
+            served[name] += 1
+    failures += [f"engines: {name} encoded no built-in tokenizer" for name, count in served.items()
+                 if not count and name not in missing]
+    if not failures:
+        print("self-test: engines ok (" + ", ".join(f"{name} on {count}" for name, count in served.items()) + ")")
+    return failures
 
 
 def no_display() -> bool:

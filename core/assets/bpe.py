@@ -33,5 +33,4 @@ def bpe_from_asset(asset: dict):
     if built.byte_fallback and not any(built.vocab_id(f"<0x{b:02X}>") is not None for b in range(256)):
         raise AssetError("model.byte_fallback: true, but the vocabulary holds none of the byte pieces <0x00> to "
                          "<0xFF> a character without a token would fall back to")
-    built.build_indexes()
     return built

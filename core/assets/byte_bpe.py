@@ -166,12 +166,6 @@ class RenumberedByteBPE:
     def encode_ids(self, text, *, allowed_special=False) -> list[int]:
         return list(map(self.to_asset_id.__getitem__, self.canonical.encode_ids(text, allowed_special=allowed_special)))
 
-    def pieces(self, text: str) -> list:
-        return self.canonical.pieces(text)
-
-    def piece_ids(self, items) -> list[int]:
-        return list(map(self.to_asset_id.__getitem__, self.canonical.piece_ids(items)))
-
     def decode(self, ids, *, errors: str = "strict"):
         from core.utf8 import Utf8DecodeError
 

@@ -66,5 +66,4 @@ def unigram_from_asset(asset: dict):
         raise AssetError(f"model: {exc}") from None
     check_implied(asset, {"specials": _unigram_specials(built), "pre_tokenizer": {"type": "none"},
                           "boundary": {"marker": "space_prefix", "symbol": "\u2581"}})
-    built.build_indexes()
     return built

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from core.cli.args import ASSET_HELP, add_engine_option, open_served
+from core.cli.args import ASSET_HELP, add_engine_option, add_specials_options, open_served
 from core.errors import StudioError
 from core.inspect import canon
 from core.inspect.idlist import ID_FILE_LIMIT, ids_from_bytes, parse_ids, read_id_file
@@ -18,6 +18,7 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("ids", nargs="*", help="IDs (270 32 268 or [270, 32, 268]); - reads them from stdin")
     p.add_argument("--file", help="read the IDs from a text file")
     add_engine_option(p, "which engine encodes the decoded text again")
+    add_specials_options(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     p.set_defaults(func=lambda args: cmd_canon(args, print_json))
 

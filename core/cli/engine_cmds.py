@@ -1,5 +1,6 @@
 """``main.py engines [ASSET...] [--json]``: the engines, their versions, and
-which tokenizers each serves (the shelf's, or the given assets): serves
+which tokenizers each serves (the shelf's, or the given assets), and from
+how much text auto hands the work to the bulk engine: serves
 (checked exact), differs (demoted, with the first difference), cannot (the
 exporter's reason) or not installed.  A question not yet asked is asked
 here (once per machine and library version)."""
@@ -36,7 +37,8 @@ def cmd_engines(args, print_json) -> int:
     for e in result["engines"]:
         print(f"{e['name']:<14} {e['version'] or 'not installed'}")
     for row in rows:
-        print(f"\n{row['asset']} ({row['kind']}): auto uses {row['auto']}")
+        bulk = f", {row['bulk']} from {row['bulk_from']:,} characters per thread" if row["bulk"] != row["auto"] else ""
+        print(f"\n{row['asset']} ({row['family']}): auto uses {row['auto']}{bulk}")
         for name, state in row["engines"].items():
             print(f"  {name:<14} {state['state']}{': ' + state['detail'] if state.get('detail') else ''}")
     sys.stdout.flush()

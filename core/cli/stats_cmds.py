@@ -5,7 +5,8 @@ from __future__ import annotations
 import csv
 import sys
 
-from core import count, stats
+from core import count, engines, stats
+from core.cli.args import add_engine_option, add_specials_options
 from core.cli.count_cmds import add_backend_options, check_workers
 from core.cli.progress import progress_bar
 
@@ -19,6 +20,8 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("--tokenizer", action="append", required=True, metavar="ASSET",
                    help="a tokenizer asset, or a built-in tokenizer's name (python main.py shelf lists them); "
                         "repeat for each tokenizer to compare")
+    add_engine_option(p, "which engine gives each tokenizer's tokens, in every worker")
+    add_specials_options(p)
     add_backend_options(p, memory=False)
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="the whole report as JSON")
@@ -32,7 +35,8 @@ def cmd_stats(args, print_json) -> int:
         result = stats.corpus_stats(args.corpus, args.tokenizer, fmt=args.format, field=args.field,
                                     strict=args.strict, backend=args.backend, workers=args.workers,
                                     scheduler=args.scheduler, chunk_bytes=count.parse_size(args.chunk_size),
-                                    progress=progress)
+                                    progress=progress, engine=args.engine, notes=engines.stderr_notes,
+                                    allowed_special=args.allowed_special, disallowed_special=args.disallowed_special)
     if args.json:
         print_json(result)
     elif args.csv:
@@ -52,7 +56,8 @@ def summary_lines(result: dict) -> list[str]:
              f"{c['bytes']:,} bytes, {c['invalid_utf8']} invalid UTF-8 sequence(s)"]
     for tok in result["tokenizers"]:
         t = tok["total"]
-        lines.append(f"{tok['name']} ({tok['kind']}, vocab {tok['vocab_size']:,}): {t['tokens']:,} tokens, "
+        lines.append(f"{tok['name']} ({tok['family']}, vocab {tok['vocab_size']:,}, {tok['engine']}): "
+                     f"{t['tokens']:,} tokens, "
                      f"fertility {_num(t['fertility'])}, {_num(t['characters_per_token'])} chars/token, "
                      f"{_num(t['bytes_per_token'])} bytes/token, [UNK] {_num(t['unknown_rate'], 4)}, "
                      f"byte fallback {_num(t['byte_fallback_rate'], 4)}, vocab used {_num(t['vocab_used_share'])}")

@@ -8,6 +8,7 @@ engines are the field's compiled libraries, used for throughput:
 ``tiktoken``        byte-level BPE whose ranks export exactly
 ``sentencepiece``   Unigram and BPE whose ModelProto export is exact
 ``tokenizers``      anything whose ``tokenizer.json`` export is exact
+``fastokens``       what tiktoken holds (it reads tiktoken's spec)
 ==================  =================================================
 
 ``auto`` takes the first of these (in that order) that can hold the asset
@@ -16,6 +17,13 @@ exactly *and* gave the reference's IDs on the probe set
 version) (:mod:`core.engines.verdicts`).  An engine that differs is demoted
 for that asset and a note says so once, naming the first difference.  The
 reference serves whatever no native engine can.
+
+Large work goes to the :data:`BULK` engine instead, where it is exact too:
+fastokens encodes several times faster than tiktoken but takes 0.2–1.1 s
+to start, so ``auto`` hands it a text (or lines) of at least
+:data:`BULK_FROM` characters per vocabulary entry per thread
+(:meth:`Served.for_work <core.engines.served.Served.for_work>`); it is
+built, and checked if it never was, on that first need only.
 
 Opening an asset reads its compiled cache entry (:mod:`core.engines.compiled`)
 when there is one, so a warm start builds neither the asset nor the
@@ -34,14 +42,19 @@ from typing import Callable
 import core
 from core import shelf
 from core.engines import compiled, probes, verdicts
-from core.engines.served import Served
+from core.engines.served import Bulk, Served
 from core.engines.spec import Spec
 from core.errors import AssetError, StudioError
 from core.fileio import read_limited
 from core.numbers import MAX_ASSET_BYTES
 
 NATIVE = {"tiktoken": "core.engines.with_tiktoken", "sentencepiece": "core.engines.with_sentencepiece",
-          "tokenizers": "core.engines.with_tokenizers"}  # auto tries them in this order
+          "tokenizers": "core.engines.with_tokenizers",
+          "fastokens": "core.engines.with_fastokens"}  # auto tries them in this order
+BULK = "fastokens"  # auto's engine for large work where it is exact; its module holds its threads (hold_threads)
+# Characters of work per vocabulary entry, per thread, from which the bulk
+# engine's start-up pays against tiktoken's (measured: bench/bulk_engines.py).
+BULK_FROM = 100
 REFERENCE = "reference"
 CHOICES = ("auto", REFERENCE, *NATIVE)
 BUILDER = "core.engines.compile"  # imported when an entry must be built
@@ -51,6 +64,12 @@ def native_module(name: str):
     return importlib.import_module(NATIVE[name])
 
 
+def hold_threads(workers: int) -> None:
+    """Hold the native libraries that size their threads once per process
+    (at their first encode) to ``workers``; call it before any encode."""
+    native_module(BULK).hold_threads(workers)
+
+
 def version(name: str) -> str | None:
     """An engine's library version (ours for the reference); None when not installed."""
     return core.__version__ if name == REFERENCE else native_module(name).version()
@@ -58,7 +77,7 @@ def version(name: str) -> str | None:
 
 # ==== sources and entries ====
 
-CACHE_VERSION = 2  # in every key: raise it when an import or an export changes what it makes
+CACHE_VERSION = 4  # in every key: raise it when an import or an export changes what it makes
 
 
 def source_of(arg) -> tuple[str, tuple]:
@@ -127,18 +146,19 @@ class _Damaged(Exception):
 def spec_of(entry: compiled.Entry, name: str) -> Spec | str:
     """The engine's spec from the entry, or why there is none; :class:`_Damaged`
     when its data fails its check."""
-    found = entry.meta.get("engines", {}).get(name)
+    read = native_module(name).SPEC  # several engines may read one spec
+    found = entry.meta.get("engines", {}).get(read)
     if not isinstance(found, dict):
         return "not compiled for this engine"
     if "refused" in found:
         return str(found["refused"])
     blobs = {}
     for blob in found.get("blobs", ()):
-        data = entry.section(f"{name}.{blob}")
+        data = entry.section(f"{read}.{blob}")
         if data is None:
             raise _Damaged(name)
         blobs[blob] = data
-    return Spec(name, found.get("meta", {}), blobs)
+    return Spec(read, found.get("meta", {}), blobs)
 
 
 def _serve(entry, engine, label, notes, reference, load_reference) -> Served:
@@ -152,7 +172,17 @@ def _serve(entry, engine, label, notes, reference, load_reference) -> Served:
             holder["reference"] = load_reference()
         return holder["reference"]
     name, native = (REFERENCE, None) if engine == REFERENCE else _choose(entry, engine, label, the_reference, notes)
-    return Served(facts, name, native, reference=holder["reference"], load_reference=the_reference, entry=entry)
+    bulk = None
+    if engine == "auto" and name not in (BULK, REFERENCE):
+        bulk = Bulk(BULK, BULK_FROM * facts["vocab_size"], lambda: _bulk(entry, label, the_reference, notes))
+    return Served(facts, name, native, reference=holder["reference"], load_reference=the_reference, entry=entry,
+                  bulk=bulk)
+
+
+def _bulk(entry, label, reference, notes):
+    """The bulk engine for the entry; None where it does not serve."""
+    state, _, native = _assess(entry, BULK, label, reference, notes)
+    return native if state == "serves" else None
 
 
 def _choose(entry, requested: str, label: str, reference, notes):
@@ -236,8 +266,10 @@ def states(entry: compiled.Entry) -> dict:
 
 
 def survey(arg) -> dict:
-    """For an ASSET argument: its kind, the engine ``auto`` uses, and each
-    native engine's state (:func:`_assess`), checking what was never checked."""
+    """For an ASSET argument: its kind, the engine ``auto`` uses, the one it
+    uses for large work (``bulk``) from ``bulk_from`` characters per thread,
+    and each native engine's state (:func:`_assess`), checking what was
+    never checked."""
     served = open_asset(arg, engine=REFERENCE)
     entry, label = served.entry, str(arg)
     states = {}
@@ -245,13 +277,20 @@ def survey(arg) -> dict:
         state, detail, _ = _assess(entry, name, label, lambda: served.reference, None)
         states[name] = {"state": state, "detail": detail, "version": version(name)}
     auto = next((name for name in NATIVE if states[name]["state"] == "serves"), REFERENCE)
-    return {"kind": served.kind, "auto": auto, "engines": states}
+    bulk = BULK if auto != BULK and states[BULK]["state"] == "serves" else auto
+    return {"kind": served.kind, "family": served.family, "auto": auto, "bulk": bulk,
+            "bulk_from": BULK_FROM * served.vocab_size if bulk != auto else None, "engines": states}
 
 
 def check(reference, native, specials) -> verdicts.Verdict:
-    """The native engine against the reference on the probe set."""
+    """The native engine against the reference on the probe set, reading
+    the specials' text as its own rule says and as ordinary text."""
     texts = probes.texts([name for name, _ in specials])
-    return verdicts.compare(lambda t: reference.encode_ids(t), native.encode_ids, texts)
+    found = verdicts.compare(lambda t: reference.encode_ids(t), native.encode_ids, texts)
+    if not found.same or not specials:
+        return found
+    ordinary = reference.ordinary()
+    return verdicts.compare(lambda t: ordinary.encode_ids(t), native.encode_ordinary, texts, first=found.probes)
 
 
 def stderr_notes(message: str) -> None:

@@ -10,7 +10,8 @@ A tokenizer without such a rule (a SentencePiece Unigram model, whose best
 path carries a float32 score from one part into the next; a pattern we do
 not know) encodes the text in one call.  Lines are encoded each on their
 own anyway, so any cut between lines is safe.  The reference, which holds
-the lock, encodes on this thread only.
+the lock, encodes on this thread only.  The engine is chosen for the whole
+work, before it is cut (:meth:`core.engines.served.Served.for_work`).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def _inside_special(text: str, at: int, specials) -> bool:
 def encode_text(tok, text: str, *, workers: int = 2, progress=None) -> list[int]:
     """``tok.encode_ids(text)``, on ``workers`` threads where the engine and
     the tokenizer allow a cut.  ``progress(parts done, parts)``."""
+    tok = tok.for_work(len(text), workers)
     rule = tok.facts.get("cut")
     if workers < 2 or tok.engine == "reference" or rule is None or len(text) < 2 * MIN_PART:
         ids = tok.encode_ids(text)
@@ -78,6 +80,7 @@ def encode_text(tok, text: str, *, workers: int = 2, progress=None) -> list[int]
 
 def encode_lines(tok, lines: list[str], *, workers: int = 2, progress=None) -> list[list[int]]:
     """``[tok.encode_ids(line) for line in lines]``, in chunks on ``workers`` threads."""
+    tok = tok.for_work(sum(map(len, lines)), workers)
     size = max(1, -(-len(lines) // LINE_CHUNKS))
     chunks = [lines[i:i + size] for i in range(0, len(lines), size)]
     done = 0

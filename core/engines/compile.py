@@ -22,12 +22,27 @@ from core.pipeline.charsmap import Charsmap
 from core.pipeline.text_pipeline import known_patterns
 
 def facts_of(asset: dict, tok) -> dict:
-    return {"kind": asset["kind"], "name": asset.get("metadata", {}).get("name") or "",
+    return {"kind": asset["kind"], "family": tok.family, "name": asset.get("metadata", {}).get("name") or "",
             "vocab_size": tok.vocab_size, "specials": [list(s) for s in tok.specials], "byte_based": tok.byte_based,
             # Is every byte a base token (N UTF-8 bytes are N base tokens)? A window's counts line says so.
             "byte_level": asset["kind"] == "byte-bpe" or bool(getattr(tok.model, "byte_level", False)),
             "post_processor": getattr(tok.model, "post_processor", None), "cut": cut_rule(asset, tok.model),
-            "pre_tokenizer": tok.model.pre_tokenizer if asset["kind"] == "bpe" else None}
+            "pre_tokenizer": tok.model.pre_tokenizer if asset["kind"] == "bpe" else None,
+            **special_reading(asset, tok)}
+
+
+def special_reading(asset: dict, tok) -> dict:
+    """Which specials the reference reads as control tokens when their text
+    is in the text (``specials_matched``), and whose rule is the default
+    (``specials_origin``, core.tokenizer.specials.DEFAULTS): tiktoken's for
+    a rank file (refuse), HF's where the reference matches them (read),
+    else ``text`` (SentencePiece's controls, our byte-level BPE: text)."""
+    matched = [name for name, token_id in tok.specials if tok.encode_ids(name) == [token_id]]
+    if asset.get("trainer", {}).get("name") == "imported:tiktoken":
+        origin = "tiktoken"
+    else:
+        origin = "hf" if matched else "text"
+    return {"specials_matched": matched, "specials_origin": origin}
 
 
 def cut_rule(asset: dict, model) -> str | None:
@@ -38,7 +53,8 @@ def cut_rule(asset: dict, model) -> str | None:
 
     ``keep-space`` holds where every split ends a piece before such a space
     and nothing reads across it: a shipped byte-level pattern without a
-    normalizer (core.pipeline.twin_split proves the pattern part); BERT's
+    normalizer (the letter can only be inside a letter match, which the
+    space ends, and no pattern looks behind: tests/core/test_cut_rule.py); BERT's
     and the whitespace pre-tokenizers, whose normalizers read one character
     at a time.  ``drop-space`` holds for SentencePiece's BPE with a dummy
     prefix: the next part's dummy ▁ is the whole text's ▁ for that space,

@@ -11,7 +11,7 @@ asks the same questions.
 
 from __future__ import annotations
 
-VERSION = 1
+VERSION = 2  # 2: the specials' texts also read as ordinary text
 LONG = 200_000  # characters of the long probe
 SPECIALS_ALONE = 24  # specials with probes of their own (the long probe holds every one)
 

@@ -8,26 +8,57 @@ that explains (the whole :class:`~core.tokenizer.base.Encoding`, the
 vocabulary, the model a trace or the stages view reads) comes from the
 reference, built only when first asked for, so a command that only needs
 IDs never builds it; a byte-level engine's whole Encoding is built from
-its IDs (:mod:`core.engines.encodings`), field by field the reference's.  Text a native library cannot take (a lone surrogate)
-goes to the reference too.
+its IDs (:mod:`core.engines.encodings`), and SentencePiece's kinds lay
+the engine's IDs over the text (``encode_from_ids``), field by field the
+reference's either way.  Text a native library cannot take (a lone
+surrogate) goes to the reference too.  Where the tokens start
+(``token_starts``, what corpus statistics read of an Encoding) comes from
+the engine for a whole batch of texts.
+
+Large work may go to a second engine, the *bulk* one (:meth:`Served.for_work`):
+one that starts slower but encodes faster, taken from a size of work on.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
+import threading
 from typing import Callable
 
+from core.tokenizer import specials
 from core.tokenizer.base import decode_bytes
 
 
 ENCODINGS = "core.engines.encodings"  # imported when a window first asks for a whole Encoding
+POST = "core.tokenizer.post"  # imported when a post-processor first runs here
+
+
+class Bulk:
+    """The engine for large work: its name, the characters per thread from
+    which it takes the work, and ``get()``, which builds it (checked exact
+    first) or says it does not serve (None), asked once."""
+
+    def __init__(self, name: str, per_thread: int, get: Callable[[], object | None]):
+        self.name = name
+        self.per_thread = per_thread
+        self._get = get
+        self._lock = threading.Lock()  # windows encode on worker threads
+        self._asked, self._native = False, None
+
+    def native(self):
+        with self._lock:
+            if not self._asked:
+                self._native, self._asked = self._get(), True
+        return self._native
 
 
 class Served:
     def __init__(self, facts: dict, engine: str, native=None, *, reference=None,
-                 load_reference: Callable[[], object] | None = None, entry=None):
+                 load_reference: Callable[[], object] | None = None, entry=None, bulk: Bulk | None = None):
         self.facts = facts  # kind, name, vocab_size, specials, byte_based (core.engines.compile.facts_of)
         self.kind: str = facts["kind"]
+        self.family: str = facts["family"]
         self.byte_based: bool = facts["byte_based"]
         self.engine = engine  # "reference" or a native engine's name
         self._native = native
@@ -36,24 +67,133 @@ class Served:
         self._load_reference = load_reference
         self._special_names = {i: name for name, i in facts["specials"]}
         self._special_ids = frozenset(self._special_names)
+        self._special_ids_by_name = {name: i for name, i in facts["specials"]}
+        self._matched = frozenset(facts.get("specials_matched", ()))  # what the engine reads as specials
+        self._policy: specials.Policy | None = None  # with_policy's choice
+        self._keep: bool | None = None
         # A native engine that gives each token's bytes decodes as the reference does.
         self._bytes_of = getattr(native, "token_bytes", None)
+        self._decoder = engine if self._bytes_of is not None else "reference"
         self._table = None  # core.engines.encodings.ByteLevelTable, built on first use
+        self._bulk = bulk
+
+    def for_work(self, chars: int, workers: int = 1) -> "Served":
+        """Who encodes ``chars`` characters of text on ``workers`` threads:
+        this tokenizer or, from its bulk engine's share per thread on, a twin
+        whose IDs come from the bulk engine where that serves; decoding and
+        everything the reference explains stay the same."""
+        bulk = self._bulk
+        if bulk is None or chars < bulk.per_thread * max(1, workers):
+            return self
+        native = bulk.native()
+        if native is None:
+            return self
+        twin = copy.copy(self)
+        twin.engine, twin._native, twin._bulk = bulk.name, native, None
+        return twin
 
     # ==== what the engine answers ====
 
-    def encode_ids(self, text: str, *, add_special_tokens: bool = False) -> list[int]:
-        if self._native is None or add_special_tokens or not _native_text(text):
+    def policy(self, allowed=None, disallowed=None) -> specials.Policy:
+        """How specials written in a text are read (core.tokenizer.specials):
+        ``allowed`` / ``disallowed`` are sets of special names, None for
+        this tokenizer's origin's default (tiktoken's: refuse them; HF's:
+        read them as specials)."""
+        if allowed is None and disallowed is None and self._policy is not None:
+            return self._policy
+        return specials.policy(self._special_ids_by_name, self.origin, allowed, disallowed)
+
+    @property
+    def origin(self) -> str:
+        """Whose rule for specials in text is this tokenizer's default (core.tokenizer.specials.DEFAULTS)."""
+        return self.facts.get("specials_origin", "text")
+
+    def with_policy(self, allowed=None, disallowed=None, keep_specials: bool | None = None) -> "Served":
+        """This tokenizer with another default for specials in text (sets of
+        names, None for the origin's) and for decoding them (kept as text or
+        skipped, None for the origin's): what a command's options choose."""
+        twin = copy.copy(self)
+        twin._policy = specials.policy(self._special_ids_by_name, self.origin, allowed, disallowed)
+        twin._keep = keep_specials
+        return twin
+
+    def _cuts(self, text: str, rule: specials.Policy):
+        """None when the engine's own reading of specials is the policy's for
+        ``text`` (the usual case); else the text cut at the allowed specials,
+        each stretch to be read ordinarily.  A disallowed special raises."""
+        specials.check(text, rule)
+        differ = rule.allowed.symmetric_difference(self._matched)
+        if not differ or not any(name in text for name in differ):
+            return None
+        return specials.cut(text, rule.allowed)
+
+    def encode_ids(self, text: str, *, add_special_tokens: bool = False, allowed=None, disallowed=None) -> list[int]:
+        """The IDs of ``text``; its specials read as :meth:`policy` says."""
+        parts = self._cuts(text, self.policy(allowed, disallowed)) if isinstance(text, str) else None
+        if parts is not None:
+            ids = []
+            for _, piece, name in parts:
+                ids += [self._special_ids_by_name[name]] if name is not None else self._ordinary_ids(piece)
+            return self._post_ids(ids) if add_special_tokens else ids
+        native = self.for_work(len(text))._native if isinstance(text, str) else None
+        if native is None or add_special_tokens or not _native_text(text):
             return self.reference.encode_ids(text, add_special_tokens=add_special_tokens)
-        return self._native.encode_ids(text)
+        return native.encode_ids(text)
 
-    def encode_lines(self, lines: list[str]) -> list[list[int]]:
+    def _ordinary_ids(self, text: str) -> list[int]:
+        native = self.for_work(len(text))._native
+        if native is None or not _native_text(text):
+            return self.reference.ordinary().encode_ids(text)
+        return native.encode_ordinary(text)
+
+    def _post_ids(self, ids: list[int]) -> list[int]:
+        return importlib.import_module(POST).add_special_ids(ids, self.post_processor)
+
+    def encode_lines(self, lines: list[str], *, allowed=None, disallowed=None) -> list[list[int]]:
         """``[encode_ids(line) for line in lines]``; a native engine takes them as one batch."""
-        if self._native is None or not all(map(_native_text, lines)):
+        rule = self.policy(allowed, disallowed)
+        if any(self._cuts(line, rule) is not None for line in lines):
+            return [self.encode_ids(line, allowed=rule.allowed, disallowed=rule.disallowed) for line in lines]
+        native = self.for_work(sum(map(len, lines)))._native if all(map(_native_text, lines)) else None
+        if native is None:
             return [self.reference.encode_ids(line) for line in lines]
-        return self._native.encode_batch(lines)
+        return native.encode_batch(lines)
 
-    def decode(self, ids, *, errors: str = "strict"):
+    def token_starts(self, texts: list[str]):
+        """Every text's tokens as flat arrays, the IDs and where each starts
+        (:class:`core.engines.starts.TokenStarts`), from the native engine in
+        one batch; None when the reference serves (or a text holds a lone
+        surrogate): its whole Encodings say the same, text by text."""
+        if self._native is None or not _native_text("".join(texts)):
+            return None
+        rule = self.policy()
+        if rule.disallowed or rule.allowed != self._matched:  # a text that spells one goes text by text
+            spelled = rule.disallowed | rule.allowed.symmetric_difference(self._matched)
+            if any(name in text for text in texts for name in spelled):
+                return None
+        distinct = list(dict.fromkeys(texts))
+        if len(distinct) == len(texts):
+            return self._native.token_starts(texts)
+        # Equal texts (blank lines, a page's boilerplate) encoded once.
+        number = dict(zip(distinct, range(len(distinct))))
+        return self._native.token_starts(distinct).take(list(map(number.__getitem__, texts)))
+
+    def decode(self, ids, *, errors: str = "strict", keep_specials: bool | None = None):
+        """IDs back to text; a special's text kept or skipped (None: as the
+        origin library does, core.tokenizer.specials.KEEPS)."""
+        if self.keeps_specials(keep_specials) and self._special_names:
+            return specials.decode_keeping(self._decode_skipping, ids, self._special_names, errors)
+        return self._decode_skipping(ids, errors=errors)
+
+    def keeps_specials(self, keep_specials: bool | None = None) -> bool:
+        """Does decoding print a special's text (the argument, else
+        :meth:`with_policy`'s choice, else the origin library's default)?"""
+        for choice in (keep_specials, self._keep):
+            if choice is not None:
+                return choice
+        return specials.KEEPS.get(self.origin, False)
+
+    def _decode_skipping(self, ids, *, errors: str):
         if self._bytes_of is None:
             return self.reference.decode(ids, errors=errors)
         return decode_bytes(ids, self._bytes_of, self._special_ids, errors)
@@ -61,7 +201,7 @@ class Served:
     @property
     def decoder(self) -> str:
         """Which engine decodes."""
-        return self.engine if self._bytes_of is not None else "reference"
+        return self._decoder
 
     @property
     def post_processor(self) -> dict | None:
@@ -87,15 +227,48 @@ class Served:
     def model(self):
         return self.reference.model
 
-    def encode(self, text: str, *, add_special_tokens: bool = False):
-        """The whole Encoding: the reference's, or built from the engine's IDs
-        where that needs no model (core.engines.encodings)."""
-        if self._bytes_of is None or add_special_tokens or not _native_text(text):
+    def encode(self, text: str, *, add_special_tokens: bool = False, allowed=None, disallowed=None):
+        """The whole Encoding, field by field the reference's: built from
+        the engine's IDs where that needs no model (a byte-level engine:
+        core.engines.encodings), or laid by the reference over the text
+        from them where its kind can (``encode_from_ids``: SentencePiece's
+        kinds), so the reference never searches; else the reference's own.
+        Specials written in the text are read as :meth:`policy` says."""
+        parts = self._cuts(text, self.policy(allowed, disallowed)) if isinstance(text, str) else None
+        if parts is not None:
+            found = specials.join(text, [(offset, piece, name if name is not None else self._ordinary(piece))
+                                         for offset, piece, name in parts], self._special_ids_by_name)
+            if add_special_tokens:
+                return importlib.import_module(POST).add_specials(found, self.post_processor, text)
+            return found
+        if self._native is None or not _native_text(text):
             return self.reference.encode(text, add_special_tokens=add_special_tokens)
+        if self._bytes_of is not None and not add_special_tokens:
+            return self._byte_table().encoding(text, self.for_work(len(text))._native.encode_ids(text))
+        found = None
+        if getattr(self.reference, "lays_ids", False):
+            found = self.reference.encode_from_ids(text, self._native.encode_ids(text),
+                                                   add_special_tokens=add_special_tokens)
+        return self.reference.encode(text, add_special_tokens=add_special_tokens) if found is None else found
+
+    def _byte_table(self):
+        """The byte-level Encoding builder (core.engines.encodings), built once."""
         if self._table is None:
             self._table = importlib.import_module(ENCODINGS).ByteLevelTable(
                 self._bytes_of, self._special_names, self.facts["pre_tokenizer"])
-        return self._table.encoding(text, self._native.encode_ids(text))
+        return self._table
+
+    def _ordinary(self, text: str):
+        """The whole Encoding of ``text`` with every special read as text."""
+        native = self.for_work(len(text))._native
+        ordinary = self.reference.ordinary()
+        if native is None or not _native_text(text):
+            return ordinary.encode(text)
+        if self._bytes_of is not None:
+            return self._byte_table().encoding(text, native.encode_ordinary(text))
+        found = ordinary.encode_from_ids(text, native.encode_ordinary(text)) \
+            if getattr(ordinary, "lays_ids", False) else None
+        return ordinary.encode(text) if found is None else found
 
     def id_to_token(self, token_id: int) -> str:
         if token_id in self._special_names:

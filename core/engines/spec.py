@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Spec:
-    engine: str  # the engine's name (core.engines.NATIVE)
+    engine: str  # the spec's name: the engine it is made for (core.engines.specs.MAKERS); others may read it too
     meta: dict = field(default_factory=dict)
     blobs: dict = field(default_factory=dict)  # name -> bytes
 

@@ -3,7 +3,9 @@ by the format exporter that engine reads (the exporter is the one authority
 on what its format holds).  An export that loses or changes anything that
 decides IDs is refused with the exporter's reason: the engine would not be
 exact.  (Whether it *is* exact is then checked on the probes,
-:mod:`core.engines.verdicts`.)"""
+:mod:`core.engines.verdicts`.)  A spec is made once per asset and may serve
+several engines: fastokens reads the tiktoken spec (each engine module
+names the spec it reads, ``SPEC``)."""
 
 from __future__ import annotations
 
@@ -63,6 +65,6 @@ def sentencepiece_spec(asset: dict, tokenizer) -> Spec:
 MAKERS = {"tiktoken": tiktoken_spec, "tokenizers": tokenizers_spec, "sentencepiece": sentencepiece_spec}
 
 
-def spec_for(engine: str, asset: dict, tokenizer) -> Spec:
-    """The engine's spec for ``asset``; AssetError says why it cannot hold it exactly."""
-    return MAKERS[engine](asset, tokenizer)
+def spec_for(name: str, asset: dict, tokenizer) -> Spec:
+    """The spec ``name`` for ``asset``; AssetError says why it cannot hold it exactly."""
+    return MAKERS[name](asset, tokenizer)

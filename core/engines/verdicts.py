@@ -34,14 +34,17 @@ class Verdict:
         if self.same:
             return f"the same IDs on all {self.probes} probes"
         if self.problem:
-            return f"it failed on probe {self.probe}: {self.problem}"
+            where = "to build" if self.probe is None else f"on probe {self.probe}"
+            return f"it failed {where}: {self.problem}"
         return (f"probe {self.probe} ({self.text}) differs at token {self.position}: reference "
                 f"{self.reference}, engine {self.engine}")
 
 
-def compare(reference, native, texts) -> Verdict:
-    """``reference`` and ``native`` map a text to its IDs; the first difference wins."""
-    for k, text in enumerate(texts):
+def compare(reference, native, texts, *, first: int = 0) -> Verdict:
+    """``reference`` and ``native`` map a text to its IDs; the first
+    difference wins.  Probes are numbered from ``first`` (a second pass
+    over the set goes on counting)."""
+    for k, text in enumerate(texts, start=first):
         want = list(reference(text))
         try:
             got = list(native(text))
@@ -51,7 +54,7 @@ def compare(reference, native, texts) -> Verdict:
         if got != want:
             at = next((i for i, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
             return Verdict(False, k + 1, k, at, want[at:at + SHOWN], got[at:at + SHOWN], _near(text, at))
-    return Verdict(True, len(texts))
+    return Verdict(True, first + len(texts))
 
 
 def _near(text: str, token: int) -> str:

@@ -7,10 +7,14 @@ token's ID; specials are matched in the text only where the reference
 matches them (``specials_in_text``), as tiktoken's
 ``encode(text, allowed_special="all")`` does.  For an imported BPE, whose
 added tokens are all specials here, it also decodes: a token's bytes, as
-the reference joins them (``token_bytes``).
+the reference joins them (``token_bytes``).  Its tokens tile the text's
+bytes, so where each starts is a running sum of their sizes
+(``token_starts``).
 """
 
 from __future__ import annotations
+
+import importlib
 
 from core.engines.spec import Spec, read_uint32s
 
@@ -20,6 +24,8 @@ except ImportError:  # optional: the reference serves without it
     tiktoken = None
 
 NAME = "tiktoken"
+STARTS = "core.engines.starts"  # numpy's arithmetic, imported when statistics first ask
+SPEC = "tiktoken"  # the spec it is built from (core.engines.specs.MAKERS)
 
 
 def version() -> str | None:
@@ -38,31 +44,41 @@ def ranks_of(spec: Spec) -> dict[bytes, int]:
 class TiktokenNative:
     def __init__(self, spec: Spec):
         meta = spec.meta
-        self._encoding = tiktoken.Encoding(meta["name"], pat_str=meta["pattern"], mergeable_ranks=ranks_of(spec),
+        self.encoding = tiktoken.Encoding(meta["name"], pat_str=meta["pattern"], mergeable_ranks=ranks_of(spec),
                                            special_tokens=dict(meta["specials"]))
-        self._specials_in_text = meta["specials_in_text"] and bool(meta["specials"])
+        self.specials_in_text = meta["specials_in_text"] and bool(meta["specials"])
+        self.spec = spec
+        self.special_names = tuple(meta["specials"])
         if meta.get("decodes"):
             self.token_bytes = self._token_bytes  # decoding as the reference does (core.engines.served)
 
     def encode_ids(self, text: str) -> list[int]:
-        if self._specials_in_text:
-            return self._encoding.encode(text, allowed_special="all")
-        return self._encoding.encode_ordinary(text)
+        if self.specials_in_text:
+            return self.encoding.encode(text, allowed_special="all")
+        return self.encoding.encode_ordinary(text)
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        """Every special's text read as text."""
+        return self.encoding.encode_ordinary(text)
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
-        if self._specials_in_text:
-            return self._encoding.encode_batch(texts, allowed_special="all")
-        return self._encoding.encode_ordinary_batch(texts)
+        if self.specials_in_text:
+            return self.encoding.encode_batch(texts, allowed_special="all")
+        return self.encoding.encode_ordinary_batch(texts)
+
+    def token_starts(self, texts: list[str]):
+        """Each text's IDs, and where each token starts (core.engines.starts)."""
+        return importlib.import_module(STARTS).of_tiktoken(self, texts)
 
     def _token_bytes(self, token_id: int) -> bytes | None:
         """A token's bytes, None for an ID outside the vocabulary."""
         try:
-            return self._encoding.decode_single_token_bytes(token_id)
+            return self.encoding.decode_single_token_bytes(token_id)
         except (KeyError, OverflowError, ValueError):
             return None
 
     def decode_text(self, ids) -> str:
-        return self._encoding.decode(list(ids))
+        return self.encoding.decode(list(ids))
 
 
 def build(spec: Spec) -> TiktokenNative:

@@ -1,9 +1,19 @@
 """The Hugging Face ``tokenizers`` engine: any asset whose
 ``tokenizer.json`` export is exact (:func:`core.formats.hf_json.to_spec`),
 built from that JSON text.  Added tokens are matched in the text as HF
-matches them; the post-processor is not run (the tokenizer composes it)."""
+matches them; the post-processor is not run (the tokenizer composes it).
+
+Where its tokens start (``token_starts``) is HF's offsets, in characters of
+the input.  HF marks no difference between the unknown token the model
+made and the same token matched in the text as an added token (BERT's
+``[UNK]`` typed out), which the reference flags special; a token that
+spells exactly the text it covers was matched there, so only the others
+count as unknown (or as byte-fallback pieces).
+"""
 
 from __future__ import annotations
+
+import importlib
 
 from core.engines.spec import Spec
 
@@ -13,6 +23,8 @@ except ImportError:  # optional: the reference serves without it
     tokenizers = None
 
 NAME = "tokenizers"
+SPEC = "tokenizers"  # the spec it is built from (core.engines.specs.MAKERS)
+STARTS = "core.engines.starts"  # numpy's arithmetic, imported when statistics first ask
 
 
 def version() -> str | None:
@@ -21,16 +33,28 @@ def version() -> str | None:
 
 class TokenizersNative:
     def __init__(self, spec: Spec):
-        self._tokenizer = tokenizers.Tokenizer.from_str(spec.blobs["json"].decode("utf-8"))
+        self.json = spec.blobs["json"].decode("utf-8")
+        self.tokenizer = tokenizers.Tokenizer.from_str(self.json)
+        # A twin that reads special added tokens as text (HF's split_special_tokens).
+        self._ordinary = tokenizers.Tokenizer.from_str(self.json)
+        self._ordinary.encode_special_tokens = True
 
     def encode_ids(self, text: str) -> list[int]:
-        return self._tokenizer.encode(text, add_special_tokens=False).ids
+        return self.tokenizer.encode(text, add_special_tokens=False).ids
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        """Every special's text read as text."""
+        return self._ordinary.encode(text, add_special_tokens=False).ids
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
-        return [e.ids for e in self._tokenizer.encode_batch(texts, add_special_tokens=False)]
+        return [e.ids for e in self.tokenizer.encode_batch(texts, add_special_tokens=False)]
+
+    def token_starts(self, texts: list[str]):
+        """Each text's IDs, and where each token starts (core.engines.starts)."""
+        return importlib.import_module(STARTS).of_tokenizers(self, texts)
 
     def decode_text(self, ids) -> str:
-        return self._tokenizer.decode(list(ids), skip_special_tokens=True)
+        return self.tokenizer.decode(list(ids), skip_special_tokens=True)
 
 
 def build(spec: Spec) -> TokenizersNative:

@@ -26,19 +26,15 @@ without a word).  ``dropout`` is not supported.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from dataclasses import dataclass, field
-from itertools import chain, islice, repeat
+from itertools import chain, repeat
 
-import numpy as np
 import regex
 
-from core.models import bpe_batch
-from core.models.byte_train import paused_gc
 from core.pipeline import fast_split
 from core.pipeline import text_pipeline as tp
 from core.assets.schema import require
-from core.slices import by_size, listed
+from core.slices import listed
 from core.errors import AssetError, TokenizerError, excerpt
 from core.numbers import MAX_MERGES, MAX_VOCAB
 
@@ -47,10 +43,6 @@ _NO_MERGE = (1 << 62, 0, 0)  # sorts after every real (rank, new_id, index)
 # them per cache (a few tens of MB at most); past that, misses still merge.
 CACHE_LIMIT = 1 << 17
 CACHED_WORD = 256
-# From BATCH_MIN uncached pieces on, a text's misses merge together (fill),
-# at most BATCH_CHARS characters of them at once.
-BATCH_MIN = 64
-BATCH_CHARS = 1 << 18
 # Up to SHORT_WORD symbols a word merges by tiktoken's lowest-rank loop
 # (quadratic, in C); longer ones by a heap over a linked list.
 SHORT_WORD = 64
@@ -193,7 +185,6 @@ class BPEModel:
         pieces.merge = (lambda piece: self._word(respell(piece), None)[0]) if respell else \
             (lambda piece: self._word(piece, None)[0])
         object.__setattr__(self, "_respell", respell)
-        object.__setattr__(self, "_pairs", None)  # a bpe_batch.PairTable: build_indexes, or the first batch
         object.__setattr__(self, "_split", split)
         object.__setattr__(self, "_pieces", pieces)
 
@@ -291,116 +282,8 @@ class BPEModel:
             if added is not None:
                 ids.append(added.id)
             else:
-                pieces = split(part, first)
-                self.fill(pieces)
-                ids += chain.from_iterable(map(lookup, pieces))
+                ids += chain.from_iterable(map(lookup, split(part, first)))
         return ids
-
-    def fill(self, pieces: list) -> None:
-        """Merge the raw pieces not yet cached all at once
-        (core.models.bpe_batch) and cache them; the lookups that follow then
-        all hit.  Few misses are left to the cache, one at a time; an int
-        (an added token's ID) is passed over."""
-        self._fill(self._pieces, pieces, self._respell, False)
-
-    def fill_words(self, words) -> None:
-        """:meth:`fill` for pre-tokens as the model merges them (respelled
-        already), in the cache of :meth:`word_ids`."""
-        self._fill(self._caches.setdefault(None, {}), words, None, True)
-
-    def _fill(self, cache: dict, items, respell, full: bool) -> None:
-        room = CACHE_LIMIT - len(cache)
-        if len(items) < BATCH_MIN or room < BATCH_MIN:
-            return
-        misses = [p for p in set(items).difference(cache.keys()) if type(p) is str and len(p) <= CACHED_WORD]
-        if len(misses) < BATCH_MIN:
-            return
-        del misses[room:]
-        with paused_gc():  # tens of thousands of small tuples, none in a cycle
-            for group in by_size(misses, BATCH_CHARS):  # the arrays of a round stay small
-                cache.update(zip(group, self._merge_words(group, respell, full=full)))
-
-    def build_indexes(self) -> None:
-        """Build the batched merging's table now rather than in the first
-        long encode (0.1 s for a 200k vocabulary): loading an asset does,
-        as tiktoken and HF build theirs when they load.  (A shipped split
-        pattern's ``re`` twin is built with the split, fast_split.RegexSplit.)"""
-        if self._pairs is None:
-            pairs = bpe_batch.PairTable(self._table, self._ids, byte_fallback=self.byte_fallback,
-                                        by_new=self._new is None)
-            pairs.first_round()
-            object.__setattr__(self, "_pairs", pairs)
-
-    def _merge_words(self, pieces: list[str], respell, *, full: bool = False) -> list[tuple]:
-        """``[self._word(respell(p), None)[0] for p in pieces]`` (with
-        ``full``, the whole ``_word`` triples), the merging batched."""
-        self.build_indexes()
-        pairs = self._pairs
-        words, joined, lengths = pairs.respelled(pieces, respell)
-        whole = (lambda ids: (ids, (), ())) if full else None
-        slow = (lambda word: self._word(word, None)) if full else (lambda word: self._word(word, None)[0])
-        out: list = [None] * len(words)
-        where = range(len(words))  # the places in ``out`` of the words still to merge
-        if self.ignore_merges:
-            direct = list(map(self._ids.get, words))
-            if None not in direct and not full:
-                return [(i,) for i in direct]
-            out = [None if i is None else (i,) if whole is None else whole((i,)) for i in direct]
-            where = [k for k, i in enumerate(direct) if i is None]
-            words = [words[k] for k in where]
-            joined, lengths = "".join(words), lengths[where]
-        if self.continuing_prefix is not None or self.end_of_word_suffix is not None or not self._table:
-            for k, word in zip(where, words):
-                out[k] = slow(word)
-            return out
-        sym, lengths, spelled = pairs.symbols(joined, lengths)
-        where = np.asarray(where, np.int64)
-        if not spelled.all():
-            # A character outside the vocabulary: unknown token or byte fallback.
-            for k in np.flatnonzero(~spelled).tolist():
-                out[where[k]] = slow(words[k])
-            sym, lengths, where = sym[np.repeat(spelled, lengths)], lengths[spelled], where[spelled]
-        merged = pairs.merge(sym, lengths, lambda symbols: self._merge(symbols, None))
-        deque(map(out.__setitem__, where.tolist(), merged if whole is None else map(whole, merged)), 0)
-        return out
-
-    def piece_ids(self, items) -> list[int]:
-        """IDs of raw pieces as :meth:`pieces` gives them (an int is an
-        added token's ID), for a worker process of core.tokenizer.parallel."""
-        lookup = self._pieces.__getitem__
-        self.fill(items)
-        if int not in set(map(type, items)):
-            return list(chain.from_iterable(map(lookup, items)))
-        return list(chain.from_iterable((item,) if type(item) is int else lookup(item) for item in items))
-
-    def pieces(self, text: str) -> list:
-        """The raw pieces of ``text`` for :meth:`piece_ids`, in order, with
-        each added token as its ID: cutting this list anywhere and encoding
-        the parts gives exactly :meth:`encode_ids`."""
-        if not isinstance(text, str):
-            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-        out: list = []
-        for part, added, first in self._segments(text):
-            if added is not None:
-                out.append(added.id)
-            else:
-                out += self._split(part, first)
-        return out
-
-    def scanner(self, text: str):
-        """The compiled regex whose scan of the whole of ``text`` gives
-        exactly :meth:`pieces` (core.pipeline.fast_split.RegexSplit.scanner),
-        or None: when a normalizer may change the text, an added token cuts
-        it, or the split is not one such regex.  Two processes then scan
-        the text's two halves (core.tokenizer.parallel)."""
-        split = self._split
-        if not isinstance(split, fast_split.RegexSplit) or self.normalizer.get("type") != "none":
-            return None
-        compiled = split.scanner()
-        if compiled is None:
-            return None
-        segments = list(islice(self._segments(text), 2))
-        return compiled if len(segments) == 1 and segments[0][1] is None and segments[0][0] == text else None
 
     def byte_level_table(self, text: str):
         """``(ids, byte sizes, words)`` of ``text`` by the fast path, for an
@@ -420,9 +303,7 @@ class BPEModel:
                 words.append(-1 if added.special else number)
                 number += 1
                 continue
-            pieces = split(part, first)
-            self.fill(pieces)
-            for piece in pieces:
+            for piece in split(part, first):
                 found = lookup(piece)
                 ids += found
                 words += [number] * len(found)

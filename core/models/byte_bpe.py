@@ -371,21 +371,6 @@ class ByteBPE:
                 ids.extend(self._segment_ids(data[start:end]))
         return ids
 
-    def pieces(self, text: str) -> list[str]:
-        """The pre-tokens of ``text`` for :meth:`piece_ids` (specials are not
-        matched, as in :meth:`encode_ids` by default): cutting this list
-        anywhere and encoding the parts gives exactly :meth:`encode_ids`."""
-        if not isinstance(text, str):
-            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-        if not text.isascii():
-            _utf8(text)  # the clear error for a lone surrogate
-        return pretokenize.pieces(self.pretokenizer, text)
-
-    def piece_ids(self, items) -> list[int]:
-        """The IDs of pre-tokens given by :meth:`pieces`, for a worker process
-        of core.tokenizer.parallel."""
-        return list(chain.from_iterable(map(self._cache.__getitem__, items)))
-
     def encode_batch(self, texts, *, allowed_special=False) -> list[list[int]]:
         """:meth:`encode_ids` of each text, sharing one pre-token cache."""
         if isinstance(texts, (str, bytes)):

@@ -56,7 +56,6 @@ def chunked(model):
                 words = [mark + piece for piece in pieces[1:]]
                 if pieces[0]:
                     words.insert(0, pieces[0])
-                model.fill_words(words)
                 out += chain.from_iterable(map(word_ids, words))
         return out
 

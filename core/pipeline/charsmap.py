@@ -98,13 +98,6 @@ class Charsmap:
     def __eq__(self, other):
         return isinstance(other, Charsmap) and other.blob == self.blob
 
-    @property
-    def quiet(self) -> set:
-        """The characters learnt so far that no key touches (see
-        :meth:`_learn`): a text made of them only is copied as it is.  The
-        live set, growing as texts are read; callers only ask it."""
-        return self._quiet
-
     def __hash__(self):
         return hash(self.sha256)
 

@@ -18,7 +18,6 @@ pre-tokenizer as the plain path does and respells nothing.
 
 from __future__ import annotations
 
-from core.pipeline import twin_split
 from core.pipeline import text_pipeline as tp
 
 
@@ -68,68 +67,9 @@ class RegexSplit:
 
     def __init__(self, pattern, isolated: bool):
         self.pattern, self.isolated = pattern, isolated
-        compiled = self.scanner()
-        # A shipped pattern matches every character, so its matches tile any text.
-        self._twin = None if compiled is None else twin_split.twin(compiled)
 
     def __call__(self, text: str, first: bool) -> list[str]:
-        if self._twin is not None:
-            return twin_split.findall(self.pattern.compiled, text, spelled=self._twin)
         return _matches(self.pattern, text, self.isolated)
-
-    def scanner(self):
-        """The compiled regex whose matches, where they tile a text, are its
-        pieces (kept or not, the text between matches is then empty), for
-        :func:`scan_from` and :func:`scan_to_meet`; None for a pattern
-        without a known running time (those run under a budget) or one
-        whose ``findall`` gives groups."""
-        compiled = getattr(self.pattern, "compiled", None)
-        if compiled is None or not self.pattern.trusted or compiled.groups:
-            return None
-        return compiled
-
-
-# Two processes split one text (core.tokenizer.parallel): one scans from the
-# start, the other from a cut.  A scan depends only on where it starts, so
-# once both find a match at the same offset they agree from there on; the
-# first scan stops at the first offset where the second had a match.
-MEET_WITHIN = 64  # matches of the second scan the first may meet
-
-
-def scan_from(compiled, text: str, cut: int) -> list[str] | None:
-    """The matches of the whole text's scan from ``cut``, or None where they do not tile it."""
-    found = twin_split.findall(compiled, text, cut)
-    return found if all(found) and sum(map(len, found)) == len(text) - cut else None
-
-
-def scan_to_meet(compiled, text: str, cut: int) -> tuple[list[str], int] | None:
-    """``(the matches of the scan from 0 before it meets the scan from
-    cut, how many matches of that one come before the meeting)``; None
-    where the matches leave a gap or the scans do not meet within
-    :data:`MEET_WITHIN` matches of the second.  Meeting at the text's end
-    counts every match of the second."""
-    ahead: dict[int, int] = {}
-    for k, match in enumerate(compiled.finditer(text, cut, concurrent=True)):
-        if k == MEET_WITHIN:
-            break
-        ahead[match.start()] = k
-    last = max(ahead, default=len(text))
-    pieces: list[str] = []
-    at = 0
-    for match in compiled.finditer(text, concurrent=True):
-        start, end = match.span()
-        if start != at or end == start:
-            return None
-        if start >= cut:
-            if start in ahead:
-                return pieces, ahead[start]
-            if start > last:
-                return None
-        pieces.append(match.group())
-        at = end
-    if at != len(text) or len(ahead) == MEET_WITHIN:
-        return None
-    return pieces, len(ahead)
 
 
 def _matches(pattern, text: str, isolated: bool) -> list[str]:

@@ -475,20 +475,6 @@ class Pipeline:
             chars += space
         return chars
 
-    def normalize_many(self, texts) -> list[str]:
-        """``[self.normalize_text(t) for t in texts]`` (a corpus's lines):
-        under SentencePiece's usual whitespace rules a line of characters
-        the charsmap leaves alone (:attr:`Charsmap.quiet`) only has its
-        spaces squeezed and marked, done here in one expression."""
-        if not (self.normalization == "precompiled" and self.charsmap_rule == "sentencepiece" and not self._matcher
-                and self.add_dummy_prefix and self.remove_extra_whitespaces and self.escape_whitespaces
-                and not self.treat_whitespace_as_suffix and self.trailing == "drop"):
-            return list(map(self.normalize_text, texts))
-        quiet, normalize, mark = self.charsmap.quiet, self.normalize_text, SPACE_MARK
-        # The text's own trailing marks go too, as normalize_text strips them.
-        return [(mark + mark.join(filter(None, t.split(" ")))).rstrip(mark)
-                if type(t) is str and quiet.issuperset(t) and t.strip(" ") else normalize(t) for t in texts]
-
     def _runs(self, text: str):
         """``(text, verbatim, start, end)`` stretches (see :meth:`Charsmap.runs`), or None: no shortcut."""
         if self.normalization == "precompiled":

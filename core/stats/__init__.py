@@ -14,9 +14,11 @@ from collections import Counter
 from pathlib import Path
 
 from core.count import backends
+from core.engines import REFERENCE
+from core.engines.served import Served
 from core.count.sources import corpus_files, tasks_of
 from core.errors import CorpusError, StudioError
-from core.stats.mapper import FIELDS, StatsOptions, asset_ref, open_tokenizer, stats_task, task_sums
+from core.stats.mapper import FIELDS, StatsOptions, asset_ref, open_tokenizer, stats_task, task_sums, with_specials
 
 FREQUENT = 200  # the most split words are drawn from this many most frequent ones
 MOST_SPLIT = 20
@@ -31,13 +33,20 @@ def names_for(paths) -> list[str]:
 
 
 def corpus_stats(paths, tokenizers, *, fmt="text", field=None, strict=False, backend="local", workers=None,
-                 scheduler="", chunk_bytes=8 << 20, progress=None, client=None) -> dict:
+                 scheduler="", chunk_bytes=8 << 20, progress=None, client=None, engine="auto", notes=None,
+                 allowed_special=None, disallowed_special=None) -> dict:
+    """The statistics of ``tokenizers`` (ASSET arguments) on the corpus
+    ``paths``, their IDs from ``engine`` (core.engines.CHOICES).  This
+    process opens each first (a bad asset fails before any worker starts;
+    a demoted engine is told to ``notes`` here, once) and the workers open
+    each with the engine it got."""
     if not tokenizers:
         raise StudioError("stats: give at least one --tokenizer ASSET")
     if field is not None and fmt != "jsonl":
         raise StudioError("--field reads JSON lines: use it with --format jsonl")
     tokenizer_paths = tuple(asset_ref(p) for p in tokenizers)
-    toks = [open_tokenizer(p) for p in tokenizer_paths]  # bad assets fail here, before any worker starts
+    given = (allowed_special, disallowed_special)
+    toks = [with_specials(open_tokenizer(p, engine, notes), given) for p in tokenizer_paths]
     files = corpus_files(paths)
     tasks = tasks_of(files, max(chunk_bytes, 1 << 10))
     sizes = {t.index: (t.end - t.start) if t.end is not None else os.path.getsize(t.path) for t in tasks}
@@ -52,7 +61,7 @@ def corpus_stats(paths, tokenizers, *, fmt="text", field=None, strict=False, bac
         if progress:
             progress(done, total)
 
-    options = StatsOptions(tokenizer_paths, fmt, field, strict)
+    options = StatsOptions(tokenizer_paths, tuple(tok.engine for tok in toks), given, fmt, field, strict)
     backends.run(stats_task, tasks, options, backend=backend, workers=workers, scheduler=scheduler,
                  on_result=on_result, client=client)
     results = [found[i] for i in sorted(found)]
@@ -116,7 +125,8 @@ def report(results, toks, names, paths, files: int) -> dict:
         total.update(vocab_used=len(used), vocab_used_share=len(used) / tok.vocab_size if tok.vocab_size else None)
         split = [{"word": w, "count": c, "tokens": len(tok.encode_ids(w))} for w, c in frequent]
         split = sorted((s for s in split if s["tokens"] > 1), key=lambda s: (-s["tokens"], -s["count"], s["word"]))
-        out.append({"name": name, "path": path, "kind": tok.kind, "vocab_size": tok.vocab_size, "total": total,
+        out.append({"name": name, "path": path, "kind": tok.kind, "family": tok.family, "engine": tok.engine if isinstance(tok, Served) else REFERENCE,
+                    "vocab_size": tok.vocab_size, "total": total,
                     "scripts": per_script, "most_split": split[:MOST_SPLIT]})
     corpus["words"] = out[0]["total"]["words"] if out else 0
     return {"corpus": corpus, "tokenizers": out}

@@ -10,16 +10,21 @@ special decode to nothing and are listed, as HF's ``decode`` with
 
 from __future__ import annotations
 
+from functools import cached_property
+from dataclasses import replace
 from itertools import accumulate, repeat
 from operator import or_, sub
+
+import numpy as np
 
 from core.errors import TokenizerError
 from core.models import spm_bpe
 from core.models.bpe_model import BPEModel
-from core.pipeline.normalize import piece_byte
+from core.pipeline.normalize import BYTE_PIECES, Pipeline, piece_byte
 from core.render import render_piece
 from core.tokenizer.base import PARTIAL, PLAIN, SPECIAL, Encoding
 from core.slices import STEP, listed, tupled
+from core.tokenizer import spm_path
 from core.tokenizer.spm_bpe import chunked_table
 from core.tokenizer.staged import StagedTokenizer
 
@@ -38,7 +43,14 @@ class BPETokenizer(StagedTokenizer):
         super().__init__(model, tuple(specials))
         self.byte_based = model.byte_level or model.byte_fallback
         self._metaspace = _marks_spaces(model.pre_tokenizer) or _marks_spaces(model.normalizer)
-        self._chunked = spm_bpe.chunked(model)  # SentencePiece BPE: one ▁-led chunk at a time
+        self._chunked = spm_bpe.chunked(model)
+        self._ordinary = None  # ordinary(): built when first asked for  # SentencePiece BPE: one ▁-led chunk at a time
+
+    @property
+    def family(self) -> str:
+        if self.model.byte_level:
+            return "byte-level-bpe"
+        return "bpe-byte-fallback" if self.model.byte_fallback else "bpe"
 
     def _encode(self, text: str) -> Encoding:
         """A byte-level model without a normalizer builds its Encoding from
@@ -70,6 +82,16 @@ class BPETokenizer(StagedTokenizer):
         texts, pieces = self._texts_and_pieces(ids, tokens, flags)
         return Encoding(tuple(ids), tuple(tokens), tuple(texts), tuple(pieces), tupled(zip(begins, ends)), char_spans,
                         tuple(words), tuple(flags))
+
+    def ordinary(self):
+        """The model without its special added tokens (the others are still
+        matched, as HF's ``split_special_tokens`` does), built once."""
+        if not any(a.special for a in self.model.added):
+            return self
+        if self._ordinary is None:
+            self._ordinary = BPETokenizer(replace(self.model, added=tuple(a for a in self.model.added
+                                                                          if not a.special)))
+        return self._ordinary
 
     def id_to_token(self, token_id: int) -> str:
         return self.model.token_of(token_id)
@@ -110,6 +132,54 @@ class BPETokenizer(StagedTokenizer):
     def _table(self, text: str) -> tuple:
         found = chunked_table(self, text, self._walks)
         return super()._table(text) if found is None else found
+
+    @cached_property
+    def lays_ids(self) -> bool:
+        """SentencePiece's BPE (its normalizer, nothing split before the
+        model, no marks, no added token matched before normalizing) lays
+        another engine's IDs over the normalized text (core.tokenizer.spm_path)."""
+        model = self.model
+        return (model.normalizer.get("type") == "sentencepiece" and model.pre_tokenizer.get("type") == "none"
+                and model.continuing_prefix is None and model.end_of_word_suffix is None
+                and all(a.normalized for a in model.added))
+
+    def _laid_table(self, text: str, ids: list[int]):
+        if not self.lays_ids:
+            return None
+        pipeline = Pipeline.from_description(self.model.normalizer)
+        found = spm_path.aligned(pipeline, text)
+        if found is None or found[0] != self.model.normalize(text):
+            return None
+        flat, starts, ends = found
+        path = spm_path.path_of(flat, ids, self._spelling)
+        if path is None:
+            return None
+        return spm_path.columns(text, flat, starts, ends, path, self._names, self._byte_ids, -1)
+
+    @cached_property
+    def _spelling(self) -> spm_path.Spelling:
+        """Every token spells its own text but the byte pieces; the unknown
+        token is never laid (BPE's unknown runs follow other rules)."""
+        model = self.model
+        byte_ids = set((self._byte_ids or {}).values())
+        spells = {i: t for i, t in model._by_id.items() if i not in byte_ids and t != model.unk}
+        bytes_of = {i: piece_byte(model.token_of(i)) for i in byte_ids}
+        return spm_path.Spelling(spells, bytes_of, model._ids.__contains__, None)
+
+    @cached_property
+    def _byte_ids(self) -> dict[str, int] | None:
+        """``<0xE4>`` -> ID where unknown characters fall back to byte pieces."""
+        model = self.model
+        if not model.byte_fallback:
+            return None
+        return {piece: model.vocab_id(piece) for piece in BYTE_PIECES if model.vocab_id(piece) is not None}
+
+    @cached_property
+    def _names(self) -> np.ndarray:
+        by_id = self.model._by_id
+        names = np.full(max(by_id, default=-1) + 1, None, dtype=object)
+        names[list(by_id)] = list(by_id.values())
+        return names
 
     def _encode_ids(self, text: str) -> list[int]:
         if self._chunked is not None:

@@ -17,6 +17,7 @@ from core.tokenizer.base import PARTIAL, PLAIN, DecodeResult, Encoding
 
 class ByteBPETokenizer:
     kind = "byte-bpe"
+    family = "byte-level-bpe"
     byte_based = True
 
     def __init__(self, model):
@@ -40,6 +41,10 @@ class ByteBPETokenizer:
         flags = tuple(map(_FLAGS.__getitem__, encoding.partial))
         return Encoding(encoding.ids, texts, texts, encoding.pieces, encoding.byte_spans, encoding.char_spans,
                         _words(self._pretokenizer, text, encoding.char_spans), flags)
+
+    def ordinary(self):
+        """Itself: this kind reads a special's text as bytes unless asked."""
+        return self
 
     def encode_ids(self, text: str, *, add_special_tokens: bool = False) -> list[int]:
         if hasattr(self.model, "encode_ids"):

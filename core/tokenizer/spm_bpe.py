@@ -134,7 +134,6 @@ def _place(out, text, flat, columns, spans, base, chunks, walks, model, plain_id
 
     firsts, lasts = columns
     chunks = list(chunks)
-    model.fill_words([chunk for chunk in set(chunks) if chunk not in walks])
     layouts, ats, at = [], [], base
     for chunk in chunks:
         found = walks.get(chunk)

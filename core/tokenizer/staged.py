@@ -52,6 +52,7 @@ def gc_paused():
 class StagedTokenizer:
     kind = ""
     byte_based = False
+    lays_ids = False  # can encode_from_ids lay another engine's IDs over a text (a kind that can says so)
 
     def __init__(self, model, specials=()):
         self.model = model
@@ -59,6 +60,17 @@ class StagedTokenizer:
         self._special_ids = {i for _, i in self._specials}
         self._walks: dict = {}  # each pre-token's tokens and places, kept between calls (core.inspect.token_walk)
         self._shown_memo: dict = {}  # (id, flag) -> (text, bytes), kept between calls
+
+    @property
+    def family(self) -> str:
+        """One of :data:`core.tokenizer.base.FAMILIES` (a kind with several says which)."""
+        return self.kind
+
+    def ordinary(self):
+        """This tokenizer reading every special's text as ordinary text
+        (tiktoken's ``encode_ordinary``): itself, where the kind never
+        matches a special in the text (a kind that does says otherwise)."""
+        return self
 
     # ==== vocabulary (a kind overrides what its model spells differently) ====
 
@@ -118,8 +130,32 @@ class StagedTokenizer:
         with gc_paused():
             return self._table_encoding(text)
 
+    def encode_from_ids(self, text: str, ids: list[int], *, add_special_tokens: bool = False) -> Encoding | None:
+        """:meth:`encode`'s Encoding of ``text`` whose model IDs are ``ids``
+        (a native engine's, checked exact for this asset), laid over the
+        text without the model's own search; None where the kind cannot
+        lay them (:attr:`lays_ids`, :meth:`_laid_table`), and the caller
+        encodes."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        table = self._laid_table(text, ids)
+        if table is None:
+            return None
+        with gc_paused():
+            encoding = self._encoding_of(text, table)
+        return post.add_specials(encoding, post.post_processor_of(self.model), text) if add_special_tokens \
+            else encoding
+
+    def _laid_table(self, text: str, ids: list[int]):
+        """The columns of :meth:`_table` for ``ids`` laid over ``text``, or
+        None (a kind that can says how)."""
+        return None
+
     def _table_encoding(self, text: str) -> Encoding:
-        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = self._table(text)
+        return self._encoding_of(text, self._table(text))
+
+    def _encoding_of(self, text: str, table: tuple) -> Encoding:
+        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = table
         tokens, ids, flags, words = tuple(tokens), tuple(ids), tuple(flags), tuple(words)
         if not self._special_ids.isdisjoint(ids):
             flags = tuple(SPECIAL if i in self._special_ids else f for i, f in zip(ids, flags))

@@ -5,6 +5,7 @@ the prefix is how a BERT user reads a continuation."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import accumulate, chain, repeat
 from operator import add
 
@@ -12,7 +13,6 @@ from core.inspect import aligned_specs as specs
 from core.inspect.aligned import Aligned, utf8_offsets
 from core.inspect.stage_kinds import _wordpiece_layout
 from core.inspect.token_walk import Columns, Layout
-from core.pipeline import bert_basic
 from core.slices import listed, release
 from core.tokenizer.staged import StagedTokenizer
 
@@ -29,6 +29,16 @@ class WordPieceTokenizer(StagedTokenizer):
         super().__init__(model, tuple((t, model.ids[t]) for t in model.added if t != model.unk))
         self._words: dict = {}  # stage-one word -> its columns (_word_columns)
         self._layouts: dict = {}
+        self._ordinary = None  # ordinary(): built when first asked for
+
+    def ordinary(self):
+        """The model without its added tokens: [CLS] in the text is read as
+        the characters it spells (HF's ``split_special_tokens``), built once."""
+        if not self.model.added:
+            return self
+        if self._ordinary is None:
+            self._ordinary = WordPieceTokenizer(replace(self.model, added=()))
+        return self._ordinary
 
     def surface(self, token: str, token_id: int) -> str:
         prefix = self.model.prefix

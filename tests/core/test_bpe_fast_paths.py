@@ -1,6 +1,6 @@
-"""The IDs-only fast path of imported BPE, its Encoding without the
-inspector, and the split across processes: each gives exactly what the
-plain path gives, and the IDs equal the real library's.
+"""The IDs-only path of imported BPE and its Encoding without the
+inspector: each gives exactly what the plain path gives, and the IDs equal
+the real library's.
 
 Every tokenizer is trained or built here from small texts (nothing is
 downloaded): byte-level BPE files in the shapes GPT-2 (ByteLevel with its
@@ -20,7 +20,6 @@ from core import assets, formats, tokenizer
 from core.models import bpe_model
 from core.pipeline import pretokenize
 from core.pipeline.text_pipeline import FILE_SPELLINGS
-from core.tokenizer import parallel
 from core.tokenizer.staged import StagedTokenizer
 from tests.fuzzing import fuzz_settings
 
@@ -128,7 +127,6 @@ def _check_all(style, text, *, encoding=True):
     hf, _asset, tok = style
     fast = tok.encode_ids(text)
     assert fast == _plain_ids(tok, text) == hf.encode(text, add_special_tokens=False).ids
-    assert tok.model.piece_ids(tok.model.pieces(text)) == fast
     if encoding:
         assert tok.encode(text) == StagedTokenizer.encode(tok, text)
 
@@ -169,15 +167,14 @@ def test_cache_is_bounded_and_exact(style, monkeypatch):
 
 
 def test_short_merge_loop_equals_heap(style):
-    tok = style[2]
-    for line in LINES * 2:
-        for piece in tok.model.pieces(line):
-            if isinstance(piece, int):
-                continue
-            word = tok.model._word(piece, None)  # warm the plain cache too
-            symbols = tok.model._symbols(piece if not tok.model.byte_level else _respelled(piece))[0]
-            assert tok.model._merge_short(list(symbols)) == bpe_model._merge_heap(list(symbols), tok.model._table)
-            assert word is not None
+    model = style[2].model
+    pieces = [piece for line in LINES * 2 for part, added, first in model._segments(line) if added is None
+              for piece in model._split(part, first)]
+    for piece in pieces:
+        word = model._word(piece, None)  # warm the plain cache too
+        symbols = model._symbols(piece if not model.byte_level else _respelled(piece))[0]
+        assert model._merge_short(list(symbols)) == bpe_model._merge_heap(list(symbols), model._table)
+        assert word is not None
 
 
 def _respelled(piece):
@@ -226,54 +223,3 @@ def test_tiktoken_ranks_fast_path_equals_tiktoken(ranks, text):
 
 def test_tiktoken_ranks_key_pairs_by_new_id(ranks):
     assert ranks[1].model._new is None  # a rank is the token's ID
-
-
-# ==== across processes ====
-
-def test_parallel_ids_equal_one_process(tmp_path_factory):
-    hf, asset, tok = built("llama3", tmp_path_factory)
-    text = "".join(CORPUS) * 3 + "<|endoftext|>" + "".join(LINES)
-    expected = tok.encode_ids(text)
-    seen = []
-    got = parallel.encode_ids(tok, text, asset=asset, min_chars=0, progress=lambda *done: seen.append(done))
-    assert got == expected == hf.encode(text, add_special_tokens=False).ids
-    assert [done for done, _ in seen] == list(range(1, seen[-1][1] + 1)) and seen[-1][1] > 1
-    lines = [line.rstrip("\n") for line in CORPUS]
-    assert parallel.encode_lines(tok, lines, asset=asset, min_chars=0) == [tok.encode_ids(line) for line in lines]
-
-
-def test_parallel_cuts_only_between_pieces(tmp_path_factory):
-    # Any cut of the piece list gives the same IDs (what a worker relies on).
-    _hf, _asset, tok = built("o200k", tmp_path_factory)
-    text = "".join(LINES)
-    items = tok.model.pieces(text)
-    for cut in range(0, len(items), 7):
-        assert tok.model.piece_ids(items[:cut]) + tok.model.piece_ids(items[cut:]) == tok.encode_ids(text)
-
-
-def test_small_text_stays_in_this_process(tmp_path_factory):
-    _hf, asset, tok = built("gpt2", tmp_path_factory)
-    assert parallel.encode_ids(tok, "short text", asset=asset) == tok.encode_ids("short text")
-    assert parallel.encode_ids(tok, "x" * 10, asset=None, min_chars=0) == tok.encode_ids("x" * 10)
-
-
-def test_our_byte_bpe_pieces_equal_encode_ids():
-    from core.models import byte_bpe
-
-    model = byte_bpe.train(["".join(LINES)] * 3, 120, pretokenizer="cl100k")
-    tok = tokenizer.wrap("byte-bpe", model)
-    text = "".join(LINES)
-    assert model.piece_ids(model.pieces(text)) == tok.encode_ids(text) == list(model.encode(text).ids)
-
-
-def test_a_worker_rebuilds_from_the_asset_and_gives_the_same_ids(tmp_path_factory, monkeypatch):
-    # What a spawned worker runs, here in this process: on a loaded machine
-    # the pool may finish no chunk before this process does them all.
-    _hf, asset, tok = built("byte_fallback", tmp_path_factory)
-    monkeypatch.setattr(parallel, "_worker", None)
-    parallel._start(json.loads(json.dumps(asset)))  # data only
-    assert parallel._worker is not tok and parallel._worker.model is not tok.model
-    text = "".join(LINES)
-    items = tok.model.pieces(text)
-    assert parallel._work("pieces", items) == tok.encode_ids(text)
-    assert parallel._work("lines", LINES) == [tok.encode_ids(line) for line in LINES]

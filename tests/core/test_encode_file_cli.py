@@ -70,15 +70,14 @@ def test_a_final_newline_ends_the_last_line(files):
     assert out == "\n".join(" ".join(map(str, tok.encode_ids(x))) for x in ("a", "", "b")) + "\n"
 
 
-def test_two_processes_give_the_ids_of_one(files, tmp_path, monkeypatch):
-    # A text over the pool's threshold: the pool starts (spawned, rebuilding
-    # the tokenizer from the asset) and the IDs are the same.
+def test_two_threads_give_the_ids_of_one(files, tmp_path, monkeypatch):
+    # A text cut for threads (core.engines.bulk): the IDs are the same.
     big = tmp_path / "big.txt"
     text = TEXT * 12
     big.write_text(text, encoding="utf-8", newline="")
     tok = _tok(files["hf-byte-level"])
     env_code = ("import sys; sys.argv = ['main.py', *sys.argv[1:]]; "
-                "import core.tokenizer.parallel as p; p.POOL_MIN_CHARS = 1000; "
+                "import core.engines.bulk as b; b.MIN_PART = 1000; "
                 "import main; sys.exit(main.main())")
     for extra in ([], ["--lines"]):
         done = subprocess.run([sys.executable, "-c", env_code, "encode", str(files["hf-byte-level"]), "--file",
@@ -134,3 +133,9 @@ def test_file_and_text_give_the_same_full_encoding(files, capsys):
     by_file = capsys.readouterr().out
     assert main(["encode", str(files["spm-bpe"]), "--text", TEXT]) == 0
     assert capsys.readouterr().out == by_file
+
+
+@pytest.mark.parametrize("ids", [[], [0], [5, 0, 9, 10, 3], [9, 10, 11, 12_345]])
+def test_ids_text_is_the_ids_in_decimal_whether_looked_up_or_not(ids):
+    shown = tokens_cmds._id_texts(10)
+    assert tokens_cmds.ids_text(ids, shown) == tokens_cmds.ids_text(ids) == " ".join(str(i) for i in ids)

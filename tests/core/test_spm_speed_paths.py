@@ -1,5 +1,7 @@
-"""The fast paths of SentencePiece models and WordPiece give exactly the IDs
-of the plain paths and of the real libraries (issue 22).
+"""The encoders of SentencePiece models and WordPiece give exactly the IDs
+of the plain paths and of the real libraries (issue 22), their Encodings
+are the inspected ones, and a native engine's IDs laid over a text give
+the reference's Encoding field by field.
 
 Models are trained here (``sentencepiece.SentencePieceTrainer``, HF
 ``tokenizers``) on a small multilingual text; hypothesis draws texts from
@@ -9,7 +11,6 @@ threshold) are checked too.
 """
 
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,7 +22,7 @@ tokenizers = pytest.importorskip("tokenizers")
 from core import assets  # noqa: E402
 from core.formats import import_file  # noqa: E402
 from core.models.unigram import from_pieces  # noqa: E402
-from core.models.unigram.fast import UNKNOWN, Segmenter  # noqa: E402
+from core.models.unigram.viterbi import UNKNOWN_NODE  # noqa: E402
 from core.pipeline.bert_basic import BasicTokenizer  # noqa: E402
 from core.pipeline.normalize import Pipeline  # noqa: E402
 from core.tokenizer import wrap  # noqa: E402
@@ -111,23 +112,17 @@ def plain_unigram_ids(model, text):
 
 # ==== unigram ====
 
-def test_loading_an_asset_builds_the_search_tables(trained):
-    """The first long encode pays no trie building (sentencepiece builds its tables on load)."""
-    segmenter = trained["ja"][0].model.segmenter
-    assert "arrays" in segmenter.__dict__ and "id_scores" in segmenter.__dict__  # the trie, its pairs, the scores by ID
-
-
 @pytest.mark.parametrize("name", ["unigram", "unigram-bytes", "ja"])
 @PROPERTY
 @given(text=texts())
-def test_unigram_fast_ids_are_the_plain_and_sentencepiece_ids(trained, name, text):
+def test_unigram_ids_are_the_plain_and_sentencepiece_ids(trained, name, text):
     ours, sp = trained[name]
     model = ours.model
     assert model.pipeline.normalize_text(text) == model.pipeline.normalize_plain(text).text
     assert model.pipeline.normalize(text) == model.pipeline.normalize_plain(text)
-    fast = ours.encode_ids(text)
-    assert fast == plain_unigram_ids(model, text) == sp.encode(text)
-    assert list(model.encode(text).ids) == fast
+    ids = ours.encode_ids(text)
+    assert ids == plain_unigram_ids(model, text) == sp.encode(text)
+    assert list(model.encode(text).ids) == ids
 
 
 @pytest.mark.parametrize("name", ["unigram", "ja", "unigram-bytes"])
@@ -146,33 +141,31 @@ def test_unigram_one_long_string_matches_sentencepiece(trained, name):
 
 def tie_model():
     """'w'+'ww' and 'ww'+'w' score exactly the same: where the sums are
-    large, float32 rounding decides, so the cache must step aside."""
+    large, float32 rounding decides."""
     rows = [("<unk>", 0.0, "unknown"), ("▁", -1.5), ("w", -7.466517448425293), ("ww", -9.479676246643066),
             ("x", -3.25), ("xx", -6.0), ("▁x", -4.0), ("y", -11.0)]
     return from_pieces(rows, pipeline=Pipeline(normalization="identity"), float32=True)
 
 
+def lattice_path(model, text):
+    nodes = model.lattice(text).viterbi().nodes
+    return [n.end for n in nodes], [UNKNOWN_NODE if n.unknown else n.id for n in nodes]
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(["www", "wwww", "xw", "x", "xx", "ww", "y", "z", "▁"]), min_size=1, max_size=60),
        st.integers(min_value=0, max_value=40_000))
-def test_segmenter_cache_steps_aside_for_ties_and_rebasing(words, prefix):
+def test_the_search_is_the_lattice_viterbi_through_ties_and_rebasing(words, prefix):
     model = tie_model()
     text = model.pipeline.normalize_text("x" * prefix + " " + " ".join(words))
-    cached = Segmenter(model).path(text)
-    plain = model.lattice(text).viterbi()
-    assert cached == Segmenter(model, cache=False).path(text)
-    # The short walk (one chunk at a time) and the long one (numpy) agree.
-    assert Segmenter(model)._short_path(text) == cached == _long_path(Segmenter(model), text)
-    assert cached[0] == [n.end for n in plain.nodes]
-    assert cached[1] == [UNKNOWN if n.unknown else n.id for n in plain.nodes]
+    assert model.search(text) == lattice_path(model, text)
 
 
 def near_tie_model():
     """'v'+'v' beats 'vv' by 2**-20 (scores exact in float32): from a sum
     near -50,000, where float32's step is 2**-8, both round to the same
-    value and the first found ('vv') stays, so the cached path (certified
-    from 0) must not be taken there.  'u'+'u' beats 'uu' by 2**-14, which
-    rounding decides from a few thousand on."""
+    value and the first found ('vv') stays.  'u'+'u' beats 'uu' by 2**-14,
+    which rounding decides from a few thousand on."""
     rows = [("<unk>", 0.0, "unknown"), ("▁", -1.5), ("v", -2.5), ("vv", -5.0 - 2.0 ** -20), ("x", -3.25),
             ("xx", -6.0), ("u", -2.5), ("uu", -5.0 - 2.0 ** -14)]
     return from_pieces(rows, pipeline=Pipeline(normalization="identity"), float32=True)
@@ -181,154 +174,32 @@ def near_tie_model():
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(["vv", "vvv", "v", "vvvv", "xv", "▁"]), min_size=1, max_size=60),
        st.integers(min_value=0, max_value=40_000))
-def test_the_cache_steps_aside_where_rounding_decides_a_narrow_margin(words, prefix):
+def test_the_search_follows_rounding_where_it_decides_a_narrow_margin(words, prefix):
     model = near_tie_model()
     text = model.pipeline.normalize_text("x" * prefix + " " + " ".join(words))
-    plain = model.lattice(text).viterbi()
-    expected = ([n.end for n in plain.nodes], [UNKNOWN if n.unknown else n.id for n in plain.nodes])
-    assert Segmenter(model).path(text) == expected == Segmenter(model, cache=False).path(text)
-    assert Segmenter(model)._short_path(text) == expected == _long_path(Segmenter(model), text)
+    assert model.search(text) == lattice_path(model, text)
 
 
-@pytest.mark.parametrize("words", [768, 1792, 3840, 5000])
-def test_the_score_carries_from_window_to_window(words):
-    """Thousands of chunks take several windows of the walk (256 chunks,
-    then doubling); narrow 'uu' and 'vv' at the start of one are decided by
-    the score carried over the chunks before (far from 0, 'uu' wins)."""
-    model = near_tie_model()
-    text = model.pipeline.normalize_text(" ".join(["xx"] * words + ["uu", "vv"] * 3))
-    plain = model.lattice(text).viterbi()
-    expected = ([n.end for n in plain.nodes], [UNKNOWN if n.unknown else n.id for n in plain.nodes])
-    assert _long_path(Segmenter(model), text) == expected
-    uu = next(i for i, p in enumerate(model.pieces) if p.piece == "uu")
-    assert expected[1].count(uu) == 3
-
-
-def wide_tie_model():
+def test_rounding_turns_a_margin_over_at_some_sums_only():
     """'v'+'v' beats 'vv' by 12/1024, one and a half float32 steps of a
     sum beyond -65,536: three roundings (two for 'v'+'v', one for 'vv')
-    turn it over at some sums there.  The margin a cached path needs
-    (walk.wide) is some 2.7 times that margin there: taking a third of it
-    would take the cached 'v v' where the search finds 'vv'."""
+    turn it over at some sums there."""
     rows = [("<unk>", 0.0, "unknown"), ("▁", -1.5), ("v", -2.51171875), ("vv", -5.03515625),
             ("x", -3.25), ("xx", -6.0)]
-    return from_pieces(rows, pipeline=Pipeline(normalization="identity"), float32=True)
-
-
-def test_the_margin_a_cached_path_needs_covers_every_rounding():
-    model = wide_tie_model()
+    model = from_pieces(rows, pipeline=Pipeline(normalization="identity"), float32=True)
     text = model.pipeline.normalize_text("xx " * 8700 + " ".join(["vv", "xx", "xx"] * 1600))
-    plain = model.lattice(text).viterbi()
-    expected = ([n.end for n in plain.nodes], [UNKNOWN if n.unknown else n.id for n in plain.nodes])
-    assert Segmenter(model).path(text) == expected == _long_path(Segmenter(model), text)
+    expected = lattice_path(model, text)
+    assert model.search(text) == expected
     vv = next(i for i, p in enumerate(model.pieces) if p.piece == "vv")
     assert 0 < expected[1].count(vv) < 1600  # turned over by rounding at some sums ('v v' wins exactly)
 
 
-@pytest.mark.parametrize("trusted, together, wrong_max, work", [
-    (1, 0, 10 ** 9, 1 << 20), (32, 160, 4, 1 << 20), (10 ** 9, 0, 10 ** 9, 1 << 20), (10 ** 9, 0, 10 ** 9, 64),
-    (10 ** 9, 10 ** 9, 10 ** 9, 1 << 20), (32, 0, 0, 1 << 20)])
-def test_trusted_chunks_found_wrong_send_the_walk_back(monkeypatch, trusted, together, wrong_max, work):
-    """Near ties turned over by rounding: trusted narrow chunks are searched
-    one by one or together, early or at the end, and the walk goes back to
-    each found wrong (or searches them as met)."""
-    from core.models.unigram import walk
-
-    monkeypatch.setattr(walk, "TRUSTED", trusted)
-    monkeypatch.setattr(walk, "TRUSTED_MAX", max(trusted, 4096))
-    monkeypatch.setattr(walk, "TOGETHER_MIN", together)
-    monkeypatch.setattr(walk, "CERTIFY_WORK", work)  # 64: searched together a few chunks at a time
-    monkeypatch.setattr(walk, "WRONG_MAX", wrong_max)
-    model = wide_tie_model()
-    text = model.pipeline.normalize_text("xx " * 8700 + " ".join(["vv", "vvv", "xx", "vvvv"] * 1200))
-    plain = model.lattice(text).viterbi()
-    expected = ([n.end for n in plain.nodes], [UNKNOWN if n.unknown else n.id for n in plain.nodes])
-    found = []
-    first_wrong = walk._Walk._first_wrong
-
-    def counted(self):
-        wrong = first_wrong(self)
-        found.append(wrong is not None)
-        return wrong
-    monkeypatch.setattr(walk._Walk, "_first_wrong", counted)
-    assert _long_path(Segmenter(model), text) == expected
-    if wrong_max:
-        assert any(found)  # some trusted ones were wrong
-
-
 def test_a_narrow_margin_is_decided_by_rounding_far_from_zero():
-    # What the test above relies on: near 0 'v v' wins, near -60,000 'vv' does.
+    # What the tests above rely on: near 0 'v v' wins, near -60,000 'vv' does.
     model = near_tie_model()
     assert [n.end for n in model.lattice("▁vv").viterbi().nodes] == [1, 2, 3]
     far = model.lattice("x" * 20_000 + "▁vv").viterbi().nodes
     assert [n.end for n in far[-2:]] == [20_001, 20_003]
-
-
-def _long_path(segmenter, text):
-    from core.models.unigram import walk
-
-    cuts = segmenter._cuts(text)
-    bounds = cuts.tolist()
-    ends, ids = walk.walk(segmenter, text, cuts, walk.Entries(segmenter, [text[a:b] for a, b in zip(bounds, bounds[1:])]))
-    return ends.tolist(), ids.tolist()
-
-
-def certify_all(segmenter, chunks):
-    return segmenter.certified_together(chunks)
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.text(st.sampled_from(list("wxyz▁ww")), min_size=1, max_size=70), min_size=1, max_size=30))
-def test_chunks_certified_together_as_one_by_one(chunks):
-    segmenter = Segmenter(tie_model())
-    assert certify_all(segmenter, chunks) == [segmenter._certified(c) for c in chunks]
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.text(st.sampled_from(["a", "🙂", "\U0010fffd", "中", "▁"]), min_size=1, max_size=20),
-                min_size=1, max_size=30))
-def test_pieces_beyond_the_first_plane_certify_as_one_by_one(chunks):
-    """Characters from U+10000 on miss the root's array and go through the edge table."""
-    rows = [("<unk>", 0.0, "unknown"), ("▁", -1.5), ("a", -2.0), ("🙂", -3.0), ("🙂🙂", -4.5), ("a🙂", -4.0),
-            ("🙂a", -4.25), ("中🙂", -5.0), ("\U0010fffd", -6.0)]
-    segmenter = Segmenter(from_pieces(rows, pipeline=Pipeline(normalization="identity"), float32=True))
-    assert certify_all(segmenter, chunks) == [segmenter._certified(c) for c in chunks]
-
-
-def test_new_chunks_are_certified_in_bounded_groups(trained, monkeypatch):
-    from core.models.unigram import certify as solving, walk
-
-    ours, sp = trained["ja"]
-    certify, solve, groups, solved = walk.certify, solving._solve, [], []
-
-    def counted(trie, chunks, *args):
-        groups.append(sum(map(len, chunks)))
-        return certify(trie, chunks, *args)
-
-    def solved_counted(trie, points, *args):
-        solved.append(points.size)
-        return solve(trie, points, *args)
-    monkeypatch.setattr(walk, "certify", counted)
-    monkeypatch.setattr(solving, "_solve", solved_counted)
-    segmenter = Segmenter(ours.model)
-    monkeypatch.setattr(walk, "CERTIFY_CHARS", 100)
-    monkeypatch.setattr(walk, "CERTIFY_WORK", 40 * segmenter.longest)  # segments solved 64 characters (CACHE_CHARS) at a time
-    text = ours.model.pipeline.normalize_text(long_text(seed=5)[:30_000])
-    assert segmenter.path(text) == Segmenter(ours.model, cache=False).path(text)
-    assert len(segmenter.cache) > 100
-    assert len(groups) > 5 and max(groups) <= 100  # over the limit only where one chunk alone is
-    assert max(solved) <= 64 and sum(solved) < sum(groups)  # equal segments solved once
-
-
-@pytest.mark.parametrize("name", ["unigram", "ja", "unigram-bytes"])
-def test_real_chunks_certified_together_as_one_by_one(trained, name):
-    ours, _ = trained[name]
-    segmenter = ours.model.segmenter
-    text = ours.model.pipeline.normalize_text(long_text(seed=3)[:60_000])
-    cuts = segmenter._cuts(text).tolist()
-    chunks = [c for c in dict.fromkeys(text[a:b] for a, b in zip(cuts, cuts[1:])) if len(c) <= 64]
-    assert len(chunks) > 100
-    assert certify_all(segmenter, chunks) == [segmenter._certified(c) for c in chunks]
 
 
 @pytest.mark.parametrize("name", ["unigram", "unigram-bytes"])
@@ -439,6 +310,67 @@ def test_spm_bpe_chunks_step_aside_for_merges_across_a_space(trained):
     assert spm_bpe.chunked(missing) is None  # an unknown ▁ would fuse with unknown characters before it
 
 
+# ==== native IDs laid over the text ====
+
+SENTENCEPIECE = ["unigram", "unigram-bytes", "ja", "bpe", "bpe-spaces"]
+
+
+@pytest.mark.parametrize("name", SENTENCEPIECE)
+@PROPERTY
+@given(text=texts(), specials=st.booleans())
+def test_sentencepiece_ids_laid_over_a_text_give_the_reference_encoding(trained, name, text, specials):
+    """Never another Encoding: the reference's, or None (the IDs alone do
+    not say where an unknown run ends, and the caller encodes)."""
+    ours, sp = trained[name]
+    assert ours.lays_ids
+    laid = ours.encode_from_ids(text, sp.encode(text), add_special_tokens=specials)
+    assert laid is None or laid == ours.encode(text, add_special_tokens=specials)
+
+
+@pytest.mark.parametrize("name", SENTENCEPIECE)
+def test_sentencepiece_ids_laid_over_a_long_string_and_odd_texts(trained, name):
+    ours, sp = trained[name]
+    for text in [long_text(seed=len(name) + 3), *ODD, " ".join(ODD), "".join(ODD), ""]:
+        laid = ours.encode_from_ids(text, sp.encode(text))
+        assert laid is not None and laid == ours.encode(text), text[:40]
+
+
+def test_ids_that_do_not_lay_over_the_text_say_none(trained):
+    ours, sp = trained["unigram"]
+    ids = sp.encode("hello world")
+    assert ours.encode_from_ids("hello world", ids) is not None
+    assert ours.encode_from_ids("hello there", ids) is None
+    assert ours.encode_from_ids("hello world", ids[:-1]) is None
+    assert ours.encode_from_ids("hello world", [*ids, ids[0]]) is None
+    assert ours.encode_from_ids("hello world", [10 ** 6]) is None
+
+
+def unknown_runs_model():
+    """Pieces that start with characters no one-character piece spells
+    ('Xa', 'YX'): where an unknown run ends, only the next piece can say."""
+    rows = [("<unk>", 0.0, "unknown"), ("▁", -1.0), ("a", -2.0), ("b", -2.0), ("Xa", -1.5), ("YX", -9.0),
+            ("▁b", -1.5), ("ab", -2.5)]
+    return from_pieces(rows, pipeline=Pipeline(normalization="identity"), float32=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(list("abXYZ ")), max_size=24))
+def test_unknown_runs_are_laid_where_only_one_length_fits(text):
+    ours = wrap("unigram", unknown_runs_model())
+    laid = ours.encode_from_ids(text, ours.encode_ids(text))
+    assert laid is None or laid == ours.encode(text)
+    if "X" not in text and "Y" not in text:
+        assert laid == ours.encode(text)  # every unknown run ends before a piece's own character
+
+
+def test_an_unknown_run_no_length_of_which_is_certain_is_not_laid():
+    ours = wrap("unigram", unknown_runs_model())
+    assert ours.encode_ids("ZXa") == [1, 0, 4]  # ▁, <unk> for Z, then Xa
+    assert ours.encode_from_ids("ZXa", [1, 0, 4]) == ours.encode("ZXa")  # only Z can be the run: Xa follows
+    assert ours.encode_from_ids("ZXaXa", [1, 0, 4]) is None  # no run length lets Xa end the text
+    assert ours.encode_from_ids("ZYXYX", [1, 0, 5]) is None  # YX could follow Z or ZYX
+
+
 # ==== WordPiece ====
 
 @PROPERTY
@@ -530,67 +462,3 @@ def test_protected_pieces_found_by_one_pattern_are_the_longest_at_each_place(par
             expected.append((at, at + len(hit), hit))
         at += len(hit) if hit else 1
     assert list(_protected_runs(text, pipeline._protected)) == expected
-
-
-def test_two_threads_filling_one_cache_get_the_ids_of_one(trained, monkeypatch):
-    import threading
-    import time
-
-    from core.models.unigram import walk
-
-    certify = walk.certify
-
-    def slow(*args):
-        found = certify(*args)
-        time.sleep(0.002)  # another thread runs here: only the lock keeps the store's places in step
-        return found
-    monkeypatch.setattr(walk, "certify", slow)
-    ours, sp = trained["ja"]
-    monkeypatch.setattr(walk, "CERTIFY_WORK", 2000 * ours.model.segmenter.longest)
-    texts = [long_text(seed=seed)[:40_000] for seed in (11, 12, 13, 14)]
-    expected = [sp.encode(text) for text in texts]
-    model = ours.model
-    object.__setattr__(model, "_segmenter", Segmenter(model))  # an empty cache both threads fill
-    got = {}
-
-    def run(k):
-        got[k] = model.encode_ids(texts[k])
-    workers = [threading.Thread(target=run, args=(k,)) for k in range(len(texts))]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    assert [got[k] for k in range(len(texts))] == expected
-
-
-@pytest.mark.parametrize("name", ["unigram", "unigram-bytes", "ja"])
-def test_lines_certified_together_are_each_lines_ids(trained, name, monkeypatch):
-    from core.tokenizer import parallel
-
-    ours, sp = trained[name]
-    rng = random.Random(len(name))
-    lines = CORPUS + ["".join(rng.choice(FRAGMENTS) + rng.choice(["", " ", "  "]) for _ in range(12))
-                      for _ in range(300)] + ["", " ", "x" * 1500]
-    searched, walked = [], []
-    monkeypatch.setitem(ours.model.__dict__, "_segmenter", Segmenter(ours.model))  # a cache of its own
-    certified, path = Segmenter._certified, Segmenter.path
-    monkeypatch.setattr(Segmenter, "_certified", lambda self, chunk: searched.append(chunk) or certified(self, chunk))
-    monkeypatch.setattr(Segmenter, "path", lambda self, text: walked.append(text) or path(self, text))
-    got = ours.encode_ids_many(lines)
-    assert searched == []  # every new chunk of a short line was certified in the batch
-    assert len(ours.model.segmenter.cache) > 100
-    assert len(walked) < len(lines) / 4  # most lines are read from the store
-    assert got == [sp.encode(line) for line in lines] == [ours.encode_ids(line) for line in lines]
-    assert parallel.encode_lines(ours, lines, workers=1) == got  # the command line's --lines
-
-
-def test_lines_read_from_the_store_step_aside_where_rounding_decides():
-    # 'vv' or 'uu' after up to 320 words 'xx': float32 keeps them where exact sums say 'v v', 'u u'.
-    model = near_tie_model()
-    rng = random.Random(3)
-    lines = [" ".join(["xx"] * rng.randint(0, 320)) + " " + " ".join(rng.choice(["vv", "v", "vvv", "xv", "x", "uu", "uuu"]) for _ in range(3))
-             for _ in range(150)] + ["x xx x", "xx x", "v x"] * 40
-    expected = [plain_unigram_ids(model, line) for line in lines]
-    assert model.encode_ids_many(lines) == expected == [model.encode_ids(line) for line in lines]
-    exact = replace(model, float32=False)  # sums in double: 'v v' wins everywhere
-    assert any(plain_unigram_ids(exact, line) != ids for line, ids in zip(lines, expected))

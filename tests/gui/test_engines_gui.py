@@ -93,7 +93,7 @@ def test_a_built_in_tokenizer_shows_its_engine_and_the_pins_it_may_take(window, 
     version = engines.version("sentencepiece")
     assert panel.engine_label.text() == f"Engine: sentencepiece {version} (checked exact)"
     offered = {engine: (enabled, tip) for engine, enabled, tip in pins(panel.pin_box)}
-    assert list(offered) == ["auto", "reference", "tiktoken", "sentencepiece", "tokenizers"]
+    assert list(offered) == ["auto", "reference", *engines.NATIVE]
     assert offered["auto"][0] and offered["reference"][0] and offered["sentencepiece"][0]
     assert "Checked exact" in offered["sentencepiece"][1]
     # Engines that cannot hold it exactly are listed, disabled, with the exporter's reason.

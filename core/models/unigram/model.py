@@ -18,12 +18,10 @@ import math
 import random
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
-from core.arrays import firsts_of_runs
 from core.errors import TokenizerError, excerpt
 from core.numbers import MAX_SCORE, MAX_VOCAB
 from core.pipeline.normalize import BYTE_PIECES, Normalized, Pipeline, piece_byte
+from core.models.unigram import viterbi
 from core.models.unigram.lattice import Lattice, Node, Path, f32
 
 FLT_MIN = 1.1754943508222875e-38  # C's FLT_MIN: the smallest normal positive float32
@@ -139,10 +137,7 @@ class Unigram:
                 index = self._match.get(text[start:end])
                 if index is None:
                     continue
-                piece = self.pieces[index]
-                # SentencePiece: a user-defined symbol outscores any segmentation of it.
-                score = piece.score if piece.type == NORMAL else (end - start) * self._max_score - 0.1
-                nodes.append(Node(start, end, index, f32(score) if self.float32 else score))
+                nodes.append(Node(start, end, index, self._score(index)))
                 single = single or end == start + 1
             if not single:
                 nodes.append(Node(start, start + 1, self.unk_id, self.unk_score, True))
@@ -161,80 +156,45 @@ class Unigram:
         normalized = self.pipeline.normalize(text)
         return self._encoding(normalized, self.best_path(normalized.text))
 
-    @property
-    def segmenter(self):
-        """The fast search (:mod:`core.models.unigram.fast`), built on first use."""
-        found = self.__dict__.get("_segmenter")
-        if found is None:
-            from core.models.unigram.fast import Segmenter
-
-            found = Segmenter(self)
-            object.__setattr__(self, "_segmenter", found)
-        return found
-
-    def build_indexes(self) -> None:
-        """Build the fast search and its trie arrays now rather than in the
-        first encode: loading an asset does, as sentencepiece builds its
-        tables when it loads."""
-        found = self.segmenter
-        if found.cache_on:
-            found.arrays, found.id_scores  # noqa: B018 (cached properties: built here)
+    def search(self, text: str) -> tuple[list[int], list[int]]:
+        """``(ends, ids)`` of the Viterbi path over an already-normalized
+        text (:func:`core.models.unigram.viterbi.best_path`; an unknown
+        node's id is ``UNKNOWN_NODE``), which is exactly the path of
+        ``self.lattice(text).viterbi()``."""
+        trie = self.__dict__.get("_trie")
+        if trie is None:
+            trie = viterbi.trie_of({piece: (index, self._score(index)) for piece, index in self._match.items()})
+            object.__setattr__(self, "_trie", trie)
+        return viterbi.best_path(trie, self._max_len, self.unk_score, text, self.float32)
 
     def best_path(self, text: str) -> Path:
-        """The Viterbi path over an already-normalized text: the fast search,
-        which gives exactly the path of ``self.lattice(text).viterbi()``."""
-        from core.models.unigram.fast import UNKNOWN
-
-        ends, ids = self.segmenter.path(text)
-        scores, nodes, start, total = self.segmenter.scores, [], 0, 0.0
+        """The Viterbi path over an already-normalized text, as nodes."""
+        ends, ids = self.search(text)
+        nodes, start, total = [], 0, 0.0
         for end, index in zip(ends, ids):
-            score = scores[index]
-            nodes.append(Node(start, end, self.unk_id if index == UNKNOWN else index, score, index == UNKNOWN))
+            unknown = index == viterbi.UNKNOWN_NODE
+            score = self.unk_score if unknown else self._score(index)
+            nodes.append(Node(start, end, self.unk_id if unknown else index, score, unknown))
             total = f32(total + score) if self.float32 else total + score
             start = end
         return Path(tuple(nodes), total)
 
+    def _score(self, index: int) -> float:
+        """The score of a node of piece ``index`` (normal or user-defined)."""
+        piece = self.pieces[index]
+        # SentencePiece: a user-defined symbol outscores any segmentation of it.
+        score = piece.score if piece.type == NORMAL else len(piece.piece) * self._max_score - 0.1
+        return f32(score) if self.float32 else float(score)
+
     def encode_ids(self, text: str) -> list[int]:
         """The IDs of :meth:`encode`, without the alignment."""
         normalized = self.pipeline.normalize_text(text)
-        return self._ids_from(normalized, self.segmenter.path_ids(normalized))
-
-    def halves(self, text: str):
-        """:meth:`encode_ids` on two processes: ``(mine, theirs, join)``
-        for core.tokenizer.parallel (:mod:`core.models.unigram.halves`), or None."""
-        from core.models.unigram.halves import plan
-
-        return plan(self, text)
-
-    def encode_ids_many(self, texts) -> list[list[int]]:
-        """``[self.encode_ids(t) for t in texts]`` (the lines of a corpus),
-        their paths found together (Segmenter.paths_many)."""
-        normalized = self.pipeline.normalize_many(texts)
-        return list(map(self._ids_from, normalized, self.segmenter.paths_many(normalized)))
-
-    def _ids_from(self, normalized: str, path, begin: int = 0) -> list[int]:
-        """The IDs of a path (ends, ids: arrays for a long text) over
-        ``normalized``, or over its part from ``begin``."""
-        from core.models.unigram.fast import UNKNOWN
-
-        ends, ids = path
-        if isinstance(ids, list):
-            if UNKNOWN not in ids:
-                return ids
-            if not self.byte_fallback:  # a line: numpy's set-up would cost more
-                unk = self.unk_id
-                return [unk if i == UNKNOWN else i for i, before in zip(ids, [None, *ids])
-                        if i != UNKNOWN or before != UNKNOWN]
-        found = np.asarray(ids, np.int64)
-        unknown = found == UNKNOWN
-        if not unknown.any():
-            return found.tolist()
-        if not self.byte_fallback:
-            # Each run of unknown characters is one unknown token.
-            return np.where(unknown, self.unk_id, found)[~unknown | firsts_of_runs(unknown)].tolist()
-        out, start, run = [], begin, None  # run: where the current stretch of unknown characters began
-        for end, index in zip(ends, found.tolist()):
-            if index == UNKNOWN:
+        ends, ids = self.search(normalized)
+        if viterbi.UNKNOWN_NODE not in ids:
+            return ids
+        out, start, run = [], 0, None  # run: where the current stretch of unknown characters began
+        for end, index in zip(ends, ids):
+            if index == viterbi.UNKNOWN_NODE:
                 run = start if run is None else run
             else:
                 if run is not None:

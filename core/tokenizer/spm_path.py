@@ -1,0 +1,205 @@
+"""A SentencePiece-style path over the normalized text, and the Encoding
+columns read off it, for the kinds whose tokens spell the normalized text
+one after another (Unigram; SentencePiece's BPE).
+
+A *path* is ``(ends, found)`` (lists or arrays): each node's end offset
+in the normalized text and its ID, :data:`UNKNOWN_NODE` for one character no token spells
+(an unknown token or its byte pieces stand for a run of them).  The
+Unigram reference searches it (:meth:`core.models.unigram.model.Unigram.search`);
+:func:`path_of` reads it off the IDs a native engine gave, so a window's
+Encoding of a long text needs no search.  :func:`columns` turns a path
+into the columns :mod:`core.inspect.stage_kinds` gives, from the
+normalizer's spans: a token spans the original characters of its first
+and last normalized ones (tested equal to the inspector's).
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+
+import numpy as np
+
+from core.arrays import code_points, firsts_of_runs, utf8_starts
+from core.models.unigram.viterbi import UNKNOWN_NODE
+from core.pipeline.normalize import BYTE_PIECES, Pipeline
+from core.slices import listed, release
+
+SPACE_MARK = "\u2581"
+
+
+def aligned(pipeline: Pipeline, text: str):
+    """``(normalized text, starts, ends)``: each normalized character's
+    first and last original character (those of the identity pipeline
+    where its text is the same, as the inspector aligns them), or None
+    where only the inspector can tell (Python's NFKC, a lone surrogate)."""
+    if pipeline.normalization == "nfkc":
+        return None
+    found = pipeline.columns(text)
+    if found is None:
+        return None
+    flat, starts, ends = found
+    plain = Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces)
+    if pipeline != plain and plain.normalize_text(text) == flat:
+        _, plain_starts, plain_ends = plain.columns(text)
+        release(starts, ends)
+        starts, ends = plain_starts, plain_ends
+    return flat, starts, ends
+
+
+class Spelling:
+    """What :func:`path_of` needs of a vocabulary: the text each token the
+    model can give spells (``spells``: ID -> text), the byte each byte
+    piece stands for (``bytes_of``), whether a character is a token of its
+    own (``symbol``: else it is unknown) and the unknown token's ID where
+    unknown characters become it rather than byte pieces."""
+
+    def __init__(self, spells: dict[int, str], bytes_of: dict[int, int], symbol, unk_id: int | None):
+        self.spells, self.bytes_of, self.symbol, self.unk_id = spells, bytes_of, symbol, unk_id
+
+
+def path_of(flat: str, ids: list[int], spelling: Spelling):
+    """The path whose IDs are ``ids``: each token spells its characters of
+    ``flat`` in turn; byte pieces spell the unknown characters (a node
+    each) whose UTF-8 they are; the unknown token stands for a run of
+    unknown characters, as long as only one length of run lets the next
+    token follow.  None where the IDs do not lay over ``flat`` so.
+
+    The tokens between those that stand for unknown characters are only
+    placed here (where each run starts follows from the lengths before
+    it); the whole is checked at the end, the runs' characters written in,
+    by one comparison with ``flat``."""
+    spells, bytes_of, symbol = spelling.spells, spelling.bytes_of, spelling.symbol
+    names = listed(map(spells.get, ids))  # None: a byte piece, the unknown token or no token
+    gaps = [at for at, name in enumerate(names) if name is None]
+    if not gaps:  # no unknown character: the usual case
+        return (listed(accumulate(map(len, names))), ids) if "".join(names) == flat else None
+    texts = [name or "" for name in names]  # each token's characters; a run's are written in below
+    before = [0, *accumulate(map(len, texts))]  # characters of the known tokens before each token
+    runs = [0] * len(ids)  # the unknown characters each token starts
+    extra, k = 0, -1  # characters of the runs so far; the last token laid
+    for gap in gaps:
+        if gap <= k:
+            continue  # a byte piece of the run just laid
+        pos = before[gap] + extra
+        if ids[gap] in bytes_of:
+            k = gap
+            while k + 1 < len(ids) and ids[k + 1] in bytes_of:
+                k += 1
+            data = bytes(map(bytes_of.__getitem__, ids[gap:k + 1]))
+            length, at = 0, 0
+            while at < len(data):
+                if pos + length >= len(flat) or symbol(flat[pos + length]):
+                    return None
+                spelled = flat[pos + length].encode("utf-8", "surrogatepass")
+                if data[at:at + len(spelled)] != spelled:
+                    return None
+                at += len(spelled)
+                length += 1
+        elif ids[gap] == spelling.unk_id:
+            k = gap
+            run = 0
+            while pos + run < len(flat) and not symbol(flat[pos + run]):
+                run += 1
+            after = names[gap + 1] if gap + 1 < len(ids) else None
+            if after is None:
+                lengths = [len(flat) - pos] if gap + 1 == len(ids) and 0 < len(flat) - pos <= run else []
+            elif symbol(after[0]):
+                lengths = [run] if run else []  # no run holds the next token's first character: it ends there
+            else:  # the next token starts with an unknown character: only where it fits tells
+                lengths = [n for n in range(1, run + 1) if flat.startswith(after, pos + n)]
+            if len(lengths) != 1:
+                return None  # no length, or more than one: the IDs alone do not say
+            length = lengths[0]
+        else:
+            return None
+        texts[gap] = flat[pos:pos + length]
+        runs[gap] = length
+        extra += length
+    if "".join(texts) != flat:
+        return None
+    gap = np.zeros(len(ids), bool)
+    gap[gaps] = True
+    # A token's nodes: a run's characters, or itself (a byte piece after a run's first: none).
+    counts = np.where(gap, np.asarray(runs, np.int64), 1)
+    sizes = np.repeat(np.where(gap, 1, np.diff(np.asarray(before, np.int64))), counts)
+    return np.cumsum(sizes), np.repeat(np.where(gap, UNKNOWN_NODE, np.asarray(ids, np.int64)), counts)
+
+
+def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_ids, unk_id: int) -> tuple:
+    """The columns of ``path`` over ``flat`` (``starts``/``ends`` from
+    :func:`aligned`).  ``names`` gives each ID's token (an object array);
+    ``byte_ids`` the byte pieces' IDs (``<0xE4>`` -> ID) where unknown
+    characters fall back to them, else None: a run of them is then one
+    unknown token ``unk_id``, the run's first node ending where its last
+    one does.
+
+    A token covers the original characters of its first and last
+    normalized ones, so its byte span is their UTF-8 offsets and it is
+    never partial; a byte piece points at its own byte where its character
+    is the original one there, else at all of the original's bytes.  A
+    word starts at each token whose text starts with ``▁`` (a byte piece:
+    where its run of unknown characters does).  Built with numpy, each
+    column one array operation and one ``tolist`` (none holds the GIL long)."""
+    token_ends, found = path
+    found, token_ends = np.asarray(found, np.int64), np.array(token_ends, np.int64)
+    token_starts = np.concatenate(([0], token_ends[:-1])) if token_ends.size else token_ends
+    unknown = found == UNKNOWN_NODE
+    first = firsts_of_runs(unknown)
+    # Where each node's run of unknown characters starts (a known node: itself).
+    surfaces = token_starts[np.maximum.accumulate(np.where(first | ~unknown, np.arange(found.size), 0))] \
+        if found.size else token_starts
+    points = code_points(flat)
+    if byte_ids is None or not unknown.any():
+        if unknown.any():
+            token_ends[first] = token_ends[firsts_of_runs(unknown[::-1])[::-1]]
+            keep = ~unknown | first
+            found, token_starts, token_ends, unknown, surfaces = (
+                found[keep], token_starts[keep], token_ends[keep], unknown[keep], surfaces[keep])
+        ids = np.where(unknown, unk_id, found)
+        tokens = names[ids]
+        byte_of = None
+    else:
+        # Each unknown character becomes the byte pieces of its UTF-8 bytes.
+        spelled = np.frombuffer("".join(map(flat.__getitem__, token_starts[unknown].tolist())).encode("utf-8"), np.uint8)
+        sizes = np.where(unknown, _utf8_sizes(points[token_starts] if points.size else points), 1)
+        node = np.repeat(np.arange(found.size), sizes)
+        byte_of = np.arange(node.size) - np.repeat(np.cumsum(sizes) - sizes, sizes)  # the byte's place in its character
+        is_byte = unknown[node]
+        values = np.zeros(node.size, np.int64)
+        values[is_byte] = spelled
+        table = np.array([byte_ids[piece] for piece in BYTE_PIECES], np.int64)
+        ids = np.where(is_byte, table[values], found[node])
+        tokens = np.where(is_byte, np.array(BYTE_PIECES, dtype=object)[values], names[np.maximum(found, 0)][node])
+        found, token_starts, token_ends, unknown, surfaces = (
+            found[node], token_starts[node], token_ends[node], is_byte, surfaces[node])
+    char_starts = _array(starts)[token_starts]
+    char_ends = _array(ends)[token_ends - 1]
+    release(starts, ends)
+    if text.isascii():
+        byte_starts, byte_ends = char_starts, char_ends
+    else:
+        offsets = utf8_starts(text)
+        byte_starts, byte_ends = offsets[char_starts], offsets[char_ends]
+    kinds = np.where(char_starts == char_ends, "inserted", "").astype(object)  # the dummy ▁ (an empty span)
+    if byte_of is None:
+        kinds[unknown] = "unknown"
+    else:
+        kinds[unknown] = "byte"
+        own = unknown & (char_ends - char_starts == 1)
+        own[own] = code_points(text)[char_starts[own]] == points[token_starts[own]]
+        byte_starts = np.where(own, byte_starts + byte_of, byte_starts)
+        byte_ends = np.where(own, byte_starts + 1, byte_ends)
+    spaced = points[surfaces] == ord(SPACE_MARK) if points.size else np.zeros(0, bool)
+    words = np.cumsum(spaced)
+    if spaced.size and spaced[0]:
+        words -= 1  # the first token starts word 0, whatever it starts with
+    return (tokens.tolist(), char_starts.tolist(), char_ends.tolist(), byte_starts.tolist(), byte_ends.tolist(),
+            ids.tolist(), kinds.tolist(), tuple(words.tolist()))
+
+
+def _utf8_sizes(points: np.ndarray) -> np.ndarray:
+    return 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000)
+
+
+def _array(column) -> np.ndarray:
+    return np.fromiter(column, np.int64, len(column))
