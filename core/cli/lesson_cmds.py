@@ -41,6 +41,11 @@ def summary(lesson: Lesson, language: str) -> dict:
             "predict": sum(q.predict for _, q in found), "file": str(lesson.path)}
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 step``, ``2 steps``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def cmd_list(args, print_json) -> int:
     rows = [summary(lesson, args.lang) for lesson in lessons.shipped()]
     if args.json:
@@ -49,7 +54,8 @@ def cmd_list(args, print_json) -> int:
     for row, lesson in zip(rows, lessons.shipped()):
         uses = ", ".join(row["tokenizers"]) or ("trains on its own corpus" if lesson.corpus is not None else "-")
         print(f"{row['id']:<14} {row['title']}")
-        print(f"{'':<14} {row['steps']} steps, {row['questions']} questions ({row['predict']} predict first); {uses}")
+        print(f"{'':<14} {_count(row['steps'], 'step')}, {_count(row['questions'], 'question')} "
+              f"({row['predict']} predict first); {uses}")
     return 0
 
 
@@ -65,7 +71,8 @@ def cmd_check(args) -> int:
         problems += found
         checked += len(lesson.questions())
         if not found:
-            print(f"{name}: ok ({len(lesson.steps)} steps, {len(lesson.questions())} questions checked)")
+            print(f"{name}: ok ({_count(len(lesson.steps), 'step')}, "
+                  f"{_count(len(lesson.questions()), 'question')} checked)")
     for line in problems:
         print(f"error: {_one_line(line)}", file=sys.stderr)
     return 2 if problems else 0

@@ -208,7 +208,7 @@ def test_the_example_in_the_docs_is_a_valid_lesson(tmp_path, capsys):
     docs = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
     example = re.search(r"```toml\n(.*?)```", docs, re.S).group(1)
     code, out, err = run(capsys, "lesson", "check", write(tmp_path, example))
-    assert code == 0 and "1 questions checked" in out, err
+    assert code == 0 and "(1 step, 1 question checked)" in out, err
 
 
 def test_the_docs_name_every_view_kind_and_measure():
