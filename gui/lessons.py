@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDockWidget, QHBoxLayout, QLabel, QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget,
 )
@@ -57,6 +57,11 @@ class LessonPlayer(QObject):
         self._saved_layout = None  # the user's windows before that (gui/windows/layouts.py)
         self._dock_was_shown = True  # the lesson dock, before the first lesson showed it
         self._kept = None  # the user's KEPT settings, while a lesson runs
+        # The lesson panel changed size after a step (a question wider than the
+        # text widens the dock, leftwards): once, when the layout has settled,
+        # no window over it.
+        self._clear_later = QTimer(self, singleShot=True, interval=0)
+        self._clear_later.timeout.connect(self._keep_clear)
 
     # ==== starting a lesson ====
 
@@ -152,6 +157,14 @@ class LessonPlayer(QObject):
         if problem is not None:  # after the step is shown, so the panel keeps the message
             self.sig_failed.emit(problem)
         self.window.windows.keep_lesson_clear()
+
+    def panel_resized(self) -> None:
+        if self.lesson is not None:
+            self._clear_later.start()
+
+    def _keep_clear(self):
+        if self.lesson is not None:
+            self.window.windows.keep_lesson_clear()
 
     def reveal(self) -> None:
         """A prediction was made: the step's view shows what it held back."""
@@ -304,6 +317,10 @@ class LessonPanel(QWidget):
     def _show_error(self, message):
         self.error.setText(message)
         self.error.show()
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self.player.panel_resized()
 
 
 class LessonDock(QDockWidget):

@@ -348,6 +348,25 @@ def test_f1_shows_a_covered_lesson_panel_instead_of_hiding_it(window, qtbot):
     assert window.lesson_dock.isVisible()
 
 
+def test_a_lesson_panel_that_grows_after_a_step_is_kept_clear(window, qtbot):
+    window.start_lesson("19.3", confirm=True)
+    manager, panel = window.windows, window.lesson_dock.panel
+    qtbot.waitUntil(lambda: panel.isVisible() and not workers.running())
+    area = QRect(panel.mapToGlobal(QPoint(0, 0)), panel.size())
+    # The user's window right beside the lesson text, not over it.
+    other = manager.new_window("vocab")
+    layouts.place(other, QRect(area.right() + 1, area.top(), 400, area.height()))
+    other.raise_()
+    assert not manager.covering_lesson()
+    # The panel grows after the step was shown (as a question wider than the
+    # text widens it; the 800-pixel offscreen screen is narrower than the main
+    # window, which grows rightwards): the window it now reaches moves off it.
+    panel.setMinimumWidth(panel.width() + 60)
+    qtbot.waitUntil(lambda: panel.mapToGlobal(QPoint(panel.width(), 0)).x() > area.right() + 1)
+    qtbot.waitUntil(lambda: not manager.covering_lesson())
+    assert other.isVisible()
+
+
 def test_quitting_during_a_lesson_saves_the_users_windows_not_the_lessons(window):
     window.start_lesson("19.1", confirm=True)
     window.close()
