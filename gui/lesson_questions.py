@@ -28,8 +28,11 @@ from .workers import run_task
 PLACEHOLDERS = {"number": "7", "ids": "12 345 6789", "tokens": "ab ␣cd e", "segmentation": "ab|c|de"}
 
 
-def _wrapped(text="") -> QLabel:
+def _wrapped(text="", *, rich=False) -> QLabel:
+    """A label that wraps; a lesson's own text is plain: its "<s>" or "</s>" is
+    the token's text, never a tag (Qt would guess rich text and strike it out)."""
     label = QLabel(text)
+    label.setTextFormat(Qt.RichText if rich else Qt.PlainText)
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextSelectableByMouse)
     return label
@@ -49,7 +52,7 @@ class QuestionBox(QFrame):
 
         # Widgets
         self.setFrameShape(QFrame.StyledPanel)
-        self.ask = _wrapped()
+        self.ask = _wrapped(rich=True)  # the tag in bold, the question escaped
         self.answer = QLineEdit()
         self.answer.setPlaceholderText(self.tr("e.g. %1").replace("%1", PLACEHOLDERS.get(question.kind, "")))
         self.choices = QButtonGroup(self)

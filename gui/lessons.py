@@ -35,6 +35,7 @@ from .lesson_steps import StepRunner
 # What a lesson changes that the user chose and the next session remembers:
 # put back as it was when the lesson ends.
 KEPT = (settings.ENCODE_TOKENIZER, settings.COMPARE_UNCHECKED)
+WIDEST = 480  # the lesson panel grows for a choice's label up to this width, then scrolls sideways
 
 
 class LessonPlayer(QObject):
@@ -201,11 +202,15 @@ class LessonPanel(QWidget):
 
         # Widgets
         self.title = QLabel()
+        self.title.setTextFormat(Qt.RichText)  # the title in bold, escaped
         self.title.setWordWrap(True)
+        # The lesson's own texts are plain: "(<s>, </s>)" is two tokens' text, not a tag.
         self.reference = QLabel()
+        self.reference.setTextFormat(Qt.PlainText)
         self.reference.setWordWrap(True)
         self.position = QLabel()
         self.explanation = QLabel()
+        self.explanation.setTextFormat(Qt.PlainText)
         self.explanation.setWordWrap(True)
         self.explanation.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         self.explanation.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -293,10 +298,22 @@ class LessonPanel(QWidget):
             text += "\n\n" + done
         self.explanation.setText(text)
         self.questions.show_step(lesson, self.player.step, self.player.progress)
+        self._fit_width()
         self._show_waiting()
         self.previous_button.setEnabled(index > 0)
         self.next_button.setText(self.tr("Next lesson ▶") if last else self.tr("Next ▶"))
         self.next_button.setEnabled(not last or following is not None)
+
+    def _fit_width(self):
+        """Room for the step's widest line that cannot wrap (a choice's label):
+        the panel grows, up to WIDEST, rather than cut the text at its right edge."""
+        scroll, body = self.scroll, self.scroll.widget()
+        margins = body.layout().contentsMargins()
+        # The boxes themselves: a layout counts a new one once it is shown, after this.
+        boxes = max((box.minimumSizeHint().width() for box in self.questions.boxes), default=0)
+        needed = (max(body.minimumSizeHint().width(), boxes + margins.left() + margins.right())
+                  + scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth())
+        scroll.setMinimumWidth(min(needed, WIDEST))
 
     def _show_waiting(self):
         waiting = self.player.waiting()

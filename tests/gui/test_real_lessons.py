@@ -6,6 +6,7 @@ import csv
 import shutil
 
 import pytest
+from PySide6.QtGui import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from conftest import ROOT, wait_task
@@ -113,6 +114,29 @@ def test_the_tokenizer_table_scrolls_to_the_lessons_tokenizers(window, qtbot):
     viewport = side.table.viewport().rect()
     for row in ticked:
         assert viewport.contains(side.table.visualRect(side.model.index(row, 0))), (row, side.model.entries[row].name)
+
+
+def test_the_lesson_text_is_plain_text_and_never_cut_at_the_right(window, qtbot):
+    assert window.start_lesson("special-tokens", confirm=True)
+    panel = window.lesson_dock.panel
+    window.player.go(3)
+    # "(<s>, </s>)" is the tokens' text: Qt would guess rich text and strike ", " out.
+    text = panel.explanation.text()
+    assert "(<s>, </s>)" in text and Qt.mightBeRichText(text) and panel.explanation.textFormat() == Qt.PlainText
+    (box,) = panel.questions.boxes
+    assert box.explain.textFormat() == box.verdict.textFormat() == Qt.PlainText
+    # A choice's label does not wrap: the panel grows for it rather than scroll sideways.
+    widest = max(button.sizeHint().width() for button in box.buttons.values())
+    assert widest > 250  # wider than the 300-pixel panel has room for beside its margins
+    body, viewport = panel.scroll.widget(), panel.scroll.viewport()
+
+    def laid_out():  # the box shown, counted by the body's layout, and the body sized for it
+        least = body.minimumSizeHint().width()
+        return box.isVisible() and least >= box.minimumSizeHint().width() and body.width() >= least
+
+    qtbot.waitUntil(lambda: laid_out() and body.width() <= viewport.width())
+    assert not panel.scroll.horizontalScrollBar().isVisible()
+    assert all(button.geometry().right() < box.width() for button in box.buttons.values())
 
 
 def test_an_answer_is_not_given_away_and_progress_is_kept(window, qtbot):
