@@ -15,13 +15,14 @@ from PySide6.QtCore import Qt, QThread, QTimer
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from core import assets
-from core.workspace import workspace_file
+from core.workspace import lessons, questions, workspace_file
+from core.workspace.lesson_file import LessonError, load as load_lesson
 from core.errors import StudioError
 
-from . import about, core_text, desktop, files, language, menus, settings, theme
+from . import about, core_text, desktop, files, language, lesson_progress, menus, settings, theme, welcome
 from .bridge import WorkspaceBridge
 from .encode import chooser as encode_chooser
-from .exercises import ExerciseDialog
+from .exercises import ExerciseDialog, Progress as ExerciseProgress
 from .interop import Interop
 from .lessons import LessonDock, LessonPlayer
 from .windows import views
@@ -134,8 +135,62 @@ class MainWindow(QMainWindow):
 
     # ==== lessons, about, language and theme ====
 
-    def start_lesson(self, key: str, *, confirm=None) -> bool:
-        return self.player.start(key, confirm=confirm)
+    def start_lesson(self, lesson, *, confirm=None) -> bool:
+        """Start a shipped lesson (its ID) or a lesson read from a file."""
+        return self.player.start(lesson, confirm=confirm)
+
+    def open_lesson_file(self, path=None, *, confirm=None):
+        """File → Open lesson: read a teacher's lesson file, check every answer
+        key against the core (in a worker: a real tokenizer takes seconds to
+        open), then start it.  A broken file, an unknown tokenizer or a wrong
+        answer key is refused in one line naming the file and the field.
+        Returns the reading task, or None."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, self.tr("Open lesson"), "",
+                                                  self.tr("Subword Studio lesson (*.toml);;All files (*)"))
+            if not path:
+                return None
+        path = str(path)
+
+        def read():
+            lesson = load_lesson(path)
+            problems = questions.check(lesson)
+            if problems:
+                more = f" (and {len(problems) - 1} more: python main.py lesson check lists them)" \
+                    if len(problems) > 1 else ""
+                raise LessonError(problems[0] + more)
+            return lesson
+        return files.read_in_worker(self, self.tr("Checking %1…").replace("%1", Path(path).name), read,
+                                    lambda lesson: self._lesson_read(path, lesson, confirm), self._fail,
+                                    name="read lesson")
+
+    def _lesson_read(self, path, lesson, confirm):
+        settings.add_recent(str(Path(path).resolve()), settings.RECENT_LESSONS)
+        self.start_lesson(lesson, confirm=confirm)
+
+    def export_progress(self, path=None) -> bool:
+        """File → Export progress as CSV: every answered question, for a teacher."""
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export progress"), "progress.csv",
+                                                  self.tr("CSV (*.csv)"))
+            if not path:
+                return False
+        known = list(lessons.shipped())
+        if self.player.lesson is not None and self.player.lesson not in known:
+            known.append(self.player.lesson)
+        exercise_rows = ExerciseProgress().csv_rows()
+        rows = lesson_progress.csv_rows(self.player.progress, known, exercise_rows)
+        try:
+            lesson_progress.write_csv(path, rows)
+        except (StudioError, OSError) as exc:
+            self._fail(core_text.error(exc) if isinstance(exc, StudioError) else f"{path}: {exc.strerror or exc}")
+            return False
+        return True
+
+    def show_welcome(self) -> welcome.WelcomeDialog:
+        box = welcome.WelcomeDialog(self)
+        box.show()
+        return box
 
     def show_exercises(self) -> ExerciseDialog:
         if self.exercises is None:
@@ -443,6 +498,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.player.restore_layout()  # the user's windows are saved, not a lesson's
+        self.player.restore_choices()  # and the tokenizers the user chose
         self.save_layout()
         self.windows.close_all()  # each view goes with its window; detached ones come home first
         shutdown()

@@ -25,6 +25,10 @@ WINDOWS = Setting("window/others", str, "", "the other windows open at the last 
 RECENT_FILES = Setting("files/recent", list, [], "recently opened or saved workspaces, newest first")
 RECENT_TOKENIZERS = Setting("files/recent_tokenizers", list, [], "recently imported tokenizer files, newest first")
 THEME = Setting("ui/theme", str, "system", "colour theme: system, light or dark")
+LESSON_PROGRESS = Setting("lessons/progress", str, "", "per lesson ID and question ID, as JSON: {answer (as "
+                          "typed, or the option key), ok, tries, expected (the core's answer, shown)}")
+RECENT_LESSONS = Setting("files/recent_lessons", list, [], "lesson files opened with File → Open lesson, newest first")
+WELCOMED = Setting("ui/welcomed", int, 0, "1 once the welcome page was dismissed (it shows at the first start only)")
 EXERCISE_PROGRESS = Setting("lessons/exercises", list, [], "per exercise: number:wrong tries:solved:revealed")
 COMPARE_UNCHECKED = Setting("compare/unchecked", list, [], "tokenizers left out of the Compare tab, by held key "
                             "(encoder, model, asset:<identity sha256>), oldest first; every other one is shown")

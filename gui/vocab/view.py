@@ -38,6 +38,7 @@ class VocabView(QWidget):
         self._parents = {}
         self.wanted = None  # the held key chosen here, kept while nothing holds it (a built-in one reopening)
         self._wanted_filters = {}  # script and flag filters a restored state asks for, set once the table is built
+        self._audit_next = False  # audit once the table on its way is built (a lesson's step)
 
         # Widgets
         self.chooser = QComboBox()
@@ -181,6 +182,7 @@ class VocabView(QWidget):
     def show_tokenizer(self, tok):
         """Build ``tok``'s table off the GUI thread, then show it."""
         self.cancel()
+        self._audit_next = False
         self.tok, self.table, self.found = tok, None, None
         self.model.set_table(None)
         self.tree.clear()
@@ -234,6 +236,9 @@ class VocabView(QWidget):
             self.progress.hide()
             self.cancel_button.setEnabled(False)
             self.audit_button.setEnabled(self.table is not None)
+            if self._audit_next and self.table is not None:
+                self._audit_next = False
+                self.start_audit()
 
     def cancel(self):
         if self.task is not None:
@@ -244,6 +249,15 @@ class VocabView(QWidget):
             return
         tok, table = self.tok, self.table
         self._run(lambda progress, stop: run_audit(tok, table, progress=progress, should_stop=stop), self._audited)
+
+    def audit_when_built(self) -> None:
+        """Audit the tokenizer on show once its table is built (at once if it is; never twice)."""
+        if self.found is not None:
+            return
+        if self.table is not None and self.task is None:
+            self.start_audit()
+        else:
+            self._audit_next = True
 
     def _audited(self, found):
         if found.cancelled:

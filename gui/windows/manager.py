@@ -260,8 +260,33 @@ class WindowManager(QObject):
     def side_by_side(self, keys):
         return layouts.side_by_side(self, keys)
 
-    def restore_layout(self, saved) -> None:
-        layouts.restore(self, saved)
+    def restore_layout(self, saved, *, dock: bool | None = None) -> None:
+        layouts.restore(self, saved, dock=dock)
+
+    # ==== the lesson text, never covered ====
+
+    def covering_lesson(self) -> list:
+        """The other windows on screen over the lesson panel (none, while a lesson runs)."""
+        panel = self.shell.lesson_dock.panel
+        return layouts.covering(self, panel) if panel.isVisible() else []
+
+    def keep_lesson_clear(self) -> None:
+        """After a lesson step: no other window over the lesson panel."""
+        layouts.clear_of(self, self.shell.lesson_dock.panel)
+
+    def toggle_lesson_panel(self) -> None:
+        """View → Lesson panel (F1): show the lesson text and bring it to the
+        front; hide the dock only when it is in front already and uncovered
+        (a panel behind another window counts as visible, yet cannot be read)."""
+        dock, panel = self.shell.lesson_dock, self.shell.lesson_dock.panel
+        holder = panel.window()
+        if dock.holds_panel and dock.isVisible() and holder.isActiveWindow() and not layouts.covering(self, panel):
+            dock.hide()
+            return
+        if dock.holds_panel:
+            dock.show()
+        self.activate(holder)
+        self.keep_lesson_clear()
 
     # ==== a new language: every window's view is rebuilt ====
 

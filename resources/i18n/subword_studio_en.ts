@@ -359,7 +359,7 @@
 <context>
     <name>ExerciseDialog</name>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="141"/>
+        <location filename="../../gui/exercises.py" line="147"/>
         <source>%n wrong tries</source>
         <translation>
             <numerusform>%n wrong try</numerusform>
@@ -367,7 +367,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="183"/>
+        <location filename="../../gui/exercises.py" line="189"/>
         <source>✘ Not quite, %n tries: the core computes %1.</source>
         <translation>
             <numerusform>✘ Not quite, %n try: the core computes %1.</numerusform>
@@ -375,7 +375,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="187"/>
+        <location filename="../../gui/exercises.py" line="193"/>
         <source>✘ Not quite. Try again (%1 of %n tries used), or replay the lesson.</source>
         <translation>
             <numerusform>✘ Not quite. Try again (%1 of %n try used), or replay the lesson.</numerusform>
@@ -545,6 +545,17 @@
     </message>
 </context>
 <context>
+    <name>QuestionBox</name>
+    <message numerus="yes">
+        <location filename="../../gui/lesson_questions.py" line="168"/>
+        <source>✘ Not quite (%n tries). Try again, or show the answer.</source>
+        <translation>
+            <numerusform>✘ Not quite (%n try). Try again, or show the answer.</numerusform>
+            <numerusform>✘ Not quite (%n tries). Try again, or show the answer.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SamplingTab</name>
     <message numerus="yes">
         <location filename="../../gui/compare/sampling.py" line="150"/>
@@ -682,7 +693,7 @@
 <context>
     <name>VocabView</name>
     <message numerus="yes">
-        <location filename="../../gui/vocab/view.py" line="271"/>
+        <location filename="../../gui/vocab/view.py" line="285"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
             <numerusform>%1 of %n token shown</numerusform>

@@ -1817,84 +1817,84 @@
 <context>
     <name>ExerciseDialog</name>
     <message>
-        <location filename="../../gui/exercises.py" line="74"/>
+        <location filename="../../gui/exercises.py" line="80"/>
         <source>Exercises (Chapter 19, §19.8)</source>
         <translation>习题（第 19 章，§19.8）</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="135"/>
+        <location filename="../../gui/exercises.py" line="141"/>
         <source>Exercise %1</source>
         <translation>习题 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="83"/>
+        <location filename="../../gui/exercises.py" line="89"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="85"/>
+        <location filename="../../gui/exercises.py" line="91"/>
         <source>Show the answer</source>
         <translation>显示答案</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="86"/>
+        <location filename="../../gui/exercises.py" line="92"/>
         <source>Replay the lesson</source>
         <translation>重放对应课程</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="139"/>
+        <location filename="../../gui/exercises.py" line="145"/>
         <source>(answer shown)</source>
         <translation>（已显示答案）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="141"/>
+        <location filename="../../gui/exercises.py" line="147"/>
         <source>%n wrong tries</source>
         <translation>
             <numerusform>答错 %n 次</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="154"/>
+        <location filename="../../gui/exercises.py" line="160"/>
         <source>e.g. %1</source>
         <translation>例如 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="173"/>
-        <location filename="../../gui/exercises.py" line="199"/>
+        <location filename="../../gui/exercises.py" line="179"/>
+        <location filename="../../gui/exercises.py" line="205"/>
         <source>The core could not compute the answer: %1</source>
         <translation>核心无法算出答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="178"/>
+        <location filename="../../gui/exercises.py" line="184"/>
         <source>✔ Correct: the core computes %1.</source>
         <translation>✔ 正确：核心算出的结果是 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="183"/>
+        <location filename="../../gui/exercises.py" line="189"/>
         <source>✘ Not quite, %n tries: the core computes %1.</source>
         <translation>
             <numerusform>✘ 还不对，已试 %n 次：核心算出的是 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="185"/>
+        <location filename="../../gui/exercises.py" line="191"/>
         <source>✘ Not quite: the core computes %1.</source>
         <translation>✘ 还不对：核心算出的结果是 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="187"/>
+        <location filename="../../gui/exercises.py" line="193"/>
         <source>✘ Not quite. Try again (%1 of %n tries used), or replay the lesson.</source>
         <translation>
             <numerusform>✘ 还不对。请再试一次（已用 %1 / %n 次），或重放本课。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="205"/>
+        <location filename="../../gui/exercises.py" line="211"/>
         <source>The core computes %1.</source>
         <translation>核心算出的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="213"/>
+        <location filename="../../gui/exercises.py" line="219"/>
         <source>Reference (§19.9)</source>
         <translation>参考解答（§19.9）</translation>
     </message>
@@ -2195,7 +2195,7 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="345"/>
+        <location filename="../../gui/lessons.py" line="358"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
@@ -2203,53 +2203,53 @@
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../gui/lessons.py" line="271"/>
+        <location filename="../../gui/lessons.py" line="263"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="272"/>
-        <location filename="../../gui/lessons.py" line="309"/>
+        <location filename="../../gui/lessons.py" line="264"/>
+        <location filename="../../gui/lessons.py" line="304"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="273"/>
+        <location filename="../../gui/lessons.py" line="265"/>
         <source>End lesson</source>
         <translation>结束课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="274"/>
+        <location filename="../../gui/lessons.py" line="266"/>
         <source>Stop the lesson; windows it arranged go back as they were</source>
         <translation>结束本课；课程排列过的窗口恢复原样</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="284"/>
+        <location filename="../../gui/lessons.py" line="276"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="295"/>
-        <source>§%1, %2</source>
-        <translation>§%1，%2</translation>
+        <location filename="../../gui/lessons.py" line="320"/>
+        <source>Answer the prediction below: the view shows the result once you have.</source>
+        <translation>先回答下面的预测题：回答之后，视图才显示结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="297"/>
+        <location filename="../../gui/lessons.py" line="289"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="303"/>
+        <location filename="../../gui/lessons.py" line="295"/>
         <source>Lesson finished.</source>
         <translation>本课结束。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="305"/>
+        <location filename="../../gui/lessons.py" line="297"/>
         <source>Next: %1.</source>
         <translation>下一课：%1。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="309"/>
+        <location filename="../../gui/lessons.py" line="304"/>
         <source>Next lesson ▶</source>
         <translation>下一课 ▶</translation>
     </message>
@@ -2257,12 +2257,12 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../gui/lessons.py" line="65"/>
+        <location filename="../../gui/lessons.py" line="78"/>
         <source>Start lesson</source>
         <translation>开始课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="66"/>
+        <location filename="../../gui/lessons.py" line="79"/>
         <source>The workspace has unsaved changes. The lesson replaces its corpus and settings. Discard the changes?</source>
         <translation>工作区有未保存的更改。课程会替换它的语料和设置。要放弃这些更改吗？</translation>
     </message>
@@ -2270,76 +2270,101 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="63"/>
-        <location filename="../../gui/main_window.py" line="194"/>
-        <location filename="../../gui/main_window.py" line="315"/>
+        <location filename="../../gui/main_window.py" line="64"/>
+        <location filename="../../gui/main_window.py" line="249"/>
+        <location filename="../../gui/main_window.py" line="370"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="216"/>
-        <location filename="../../gui/main_window.py" line="223"/>
+        <location filename="../../gui/main_window.py" line="149"/>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="150"/>
+        <source>Subword Studio lesson (*.toml);;All files (*)</source>
+        <translation>Subword Studio 课程 (*.toml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="163"/>
+        <source>Checking %1…</source>
+        <translation>正在检查 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="174"/>
+        <source>Export progress</source>
+        <translation>导出学习进度</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="175"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="271"/>
+        <location filename="../../gui/main_window.py" line="278"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303"/>
+        <location filename="../../gui/main_window.py" line="358"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="305"/>
+        <location filename="../../gui/main_window.py" line="360"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="321"/>
+        <location filename="../../gui/main_window.py" line="376"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="322"/>
+        <location filename="../../gui/main_window.py" line="377"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="329"/>
-        <location filename="../../gui/main_window.py" line="402"/>
+        <location filename="../../gui/main_window.py" line="384"/>
+        <location filename="../../gui/main_window.py" line="457"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="368"/>
+        <location filename="../../gui/main_window.py" line="423"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="369"/>
+        <location filename="../../gui/main_window.py" line="424"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="377"/>
+        <location filename="../../gui/main_window.py" line="432"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="396"/>
+        <location filename="../../gui/main_window.py" line="451"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="397"/>
+        <location filename="../../gui/main_window.py" line="452"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="432"/>
+        <location filename="../../gui/main_window.py" line="487"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="433"/>
+        <location filename="../../gui/main_window.py" line="488"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -2418,81 +2443,106 @@
     </message>
     <message>
         <location filename="../../gui/menus.py" line="108"/>
+        <source>Open &amp;lesson…</source>
+        <translation>打开课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="109"/>
+        <source>Export &amp;progress as CSV…</source>
+        <translation>将学习进度导出为 CSV(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="111"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="110"/>
+        <location filename="../../gui/menus.py" line="113"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="117"/>
+        <location filename="../../gui/menus.py" line="121"/>
         <source>&amp;Lesson panel</source>
         <translation>课程面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="120"/>
+        <location filename="../../gui/menus.py" line="123"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="125"/>
+        <location filename="../../gui/menus.py" line="128"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="132"/>
+        <location filename="../../gui/menus.py" line="135"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="134"/>
+        <location filename="../../gui/menus.py" line="137"/>
         <source>&amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="134"/>
+        <location filename="../../gui/menus.py" line="137"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="134"/>
+        <location filename="../../gui/menus.py" line="137"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="142"/>
+        <location filename="../../gui/menus.py" line="145"/>
         <source>&amp;Lessons</source>
         <translation>课程(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="147"/>
+        <location filename="../../gui/menus.py" line="150"/>
+        <source>Lessons cannot be read: %1</source>
+        <translation>无法读取课程：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="154"/>
+        <source>&amp;Recent lessons</source>
+        <translation>最近的课程(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="157"/>
         <source>&amp;Previous step</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="149"/>
+        <location filename="../../gui/menus.py" line="159"/>
         <source>&amp;Next step</source>
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="151"/>
+        <location filename="../../gui/menus.py" line="161"/>
         <source>E&amp;nd lesson</source>
         <translation>结束课程(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="155"/>
+        <location filename="../../gui/menus.py" line="165"/>
         <source>&amp;Exercises (§19.8)…</source>
         <translation>习题（§19.8）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="160"/>
+        <location filename="../../gui/menus.py" line="170"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="161"/>
+        <location filename="../../gui/menus.py" line="171"/>
+        <source>&amp;Welcome page</source>
+        <translation>欢迎页(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="172"/>
         <source>&amp;About Subword Studio</source>
         <translation>关于 Subword Studio(&amp;A)</translation>
     </message>
@@ -3013,6 +3063,66 @@
         <location filename="../../gui/pipeline_view.py" line="412"/>
         <source>Select a piece, or text in the input, to see where it came from.</source>
         <translation>选择一个片段或输入中的文字，查看它来自哪里。</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionBox</name>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="57"/>
+        <source>e.g. %1</source>
+        <translation>例如 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="65"/>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="66"/>
+        <source>Show the answer</source>
+        <translation>显示答案</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="95"/>
+        <source>Predict first</source>
+        <translation>先预测</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="95"/>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="125"/>
+        <source>Cannot read that answer: %1</source>
+        <translation>无法读取这个答案：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="141"/>
+        <source>The core is working it out…</source>
+        <translation>核心正在计算…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="153"/>
+        <source>The core could not compute the answer: %1</source>
+        <translation>核心无法算出答案：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/lesson_questions.py" line="168"/>
+        <source>✘ Not quite (%n tries). Try again, or show the answer.</source>
+        <translation>
+            <numerusform>✘ 不太对（已尝试 %n 次）。再试一次，或者显示答案。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="180"/>
+        <source>✔ Right: the core computes %1.</source>
+        <translation>✔ 正确：核心算出的是 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="180"/>
+        <source>The core computes %1.</source>
+        <translation>核心算出的是 %1。</translation>
     </message>
 </context>
 <context>
@@ -3891,7 +4001,7 @@
         <translation>此类分词器没有可达性检查</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="327"/>
+        <location filename="../../gui/vocab/view.py" line="341"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -3899,76 +4009,95 @@
 <context>
     <name>VocabView</name>
     <message>
-        <location filename="../../gui/vocab/view.py" line="46"/>
+        <location filename="../../gui/vocab/view.py" line="47"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="47"/>
+        <location filename="../../gui/vocab/view.py" line="48"/>
         <source>Regex</source>
         <translation>正则表达式</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="48"/>
+        <location filename="../../gui/vocab/view.py" line="49"/>
         <source>IDs, e.g. 100-200</source>
         <translation>ID，如 100-200</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="49"/>
+        <location filename="../../gui/vocab/view.py" line="50"/>
         <source>Bytes, e.g. e4 b8</source>
         <translation>字节，如 e4 b8</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="52"/>
+        <location filename="../../gui/vocab/view.py" line="53"/>
         <source>Any flag</source>
         <translation>任意标记</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="55"/>
+        <location filename="../../gui/vocab/view.py" line="56"/>
         <source>Audit</source>
         <translation>审计</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="56"/>
+        <location filename="../../gui/vocab/view.py" line="57"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="58"/>
+        <location filename="../../gui/vocab/view.py" line="59"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="75"/>
+        <location filename="../../gui/vocab/view.py" line="76"/>
         <source>Derivation</source>
         <translation>构成</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="77"/>
+        <location filename="../../gui/vocab/view.py" line="78"/>
         <source>Run the audit to find tokens that can never appear.</source>
         <translation>运行审计以找出永远不会出现的词元。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="81"/>
+        <location filename="../../gui/vocab/view.py" line="82"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="197"/>
+        <location filename="../../gui/vocab/view.py" line="199"/>
         <source>Any script</source>
         <translation>任意文字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/vocab/view.py" line="271"/>
+        <location filename="../../gui/vocab/view.py" line="285"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
             <numerusform>显示 %n 个词元中的 %1 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="291"/>
+        <location filename="../../gui/vocab/view.py" line="305"/>
         <source>Export vocabulary</source>
         <translation>导出词表</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeDialog</name>
+    <message>
+        <location filename="../../gui/welcome.py" line="29"/>
+        <source>Welcome to Subword Studio</source>
+        <translation>欢迎使用 Subword Studio</translation>
+    </message>
+    <message>
+        <location filename="../../gui/welcome.py" line="31"/>
+        <source>&lt;h3&gt;Subword Studio&lt;/h3&gt;&lt;p&gt;A workbench to learn, inspect and compare subword tokenizers, offline: train BPE on a few words and watch every merge, encode any text with the tokenizers of GPT-2, GPT-4, GPT-4o, BERT, Mistral and SentencePiece side by side, and see why a model cannot count the r&apos;s in strawberry.&lt;/p&gt;&lt;p&gt;The Lessons menu walks through both, step by step, with questions the app checks against the real tokenizers. File → Open lesson opens a lesson a teacher wrote.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Subword Studio&lt;/h3&gt;&lt;p&gt;一个离线学习、检查和比较子词分词器的工作台：用几个词训练 BPE，看清每一次合并；把任意文本交给 GPT-2、GPT-4、GPT-4o、BERT、Mistral 和 SentencePiece 的分词器，并排比较；看明白模型为什么数不清 strawberry 里有几个 r。&lt;/p&gt;&lt;p&gt;“课程”菜单带你一步步学习这两方面，其中的问题由程序用真实的分词器核对。“文件 → 打开课程”可以打开老师编写的课程。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/welcome.py" line="46"/>
+        <location filename="../../gui/welcome.py" line="47"/>
+        <source>Start: %1</source>
+        <translation>开始：%1</translation>
     </message>
 </context>
 <context>
@@ -5536,372 +5665,92 @@
 <context>
     <name>lessons</name>
     <message>
-        <location filename="../../gui/lesson_text.py" line="20"/>
-        <source>Chapter 19, Tokenization in depth: BPE, WordPiece, SentencePiece and byte-level methods</source>
-        <translation>第 19 章 深入分词：BPE、WordPiece、SentencePiece 与字节级方法</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="21"/>
-        <source>The blog post “Subword tokenization: BPE, WordPiece and SentencePiece”</source>
-        <translation>博文《子词分词：BPE、WordPiece 与 SentencePiece》</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="22"/>
-        <source>The article “Byte pair encoding (BPE): a simple, efficient open-vocabulary method”</source>
-        <translation>文章《字节对编码（BPE）：一种简单而高效的开放词表分词方法》</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="26"/>
-        <source>Four BPE merges (example 19.1)</source>
-        <translation>四次 BPE 合并（例 19.1）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="27"/>
-        <source>Encoding lower with the frozen merges</source>
-        <translation>用冻结的合并规则编码 lower</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="28"/>
-        <source>WordPiece: lower and lowerz (example 19.2)</source>
-        <translation>WordPiece：lower 与 lowerz（例 19.2）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="29"/>
-        <source>Byte-level BPE and the FF warning (example 19.3)</source>
-        <translation>字节级 BPE 与 FF 警告（例 19.3）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="30"/>
-        <source>Normalization loss: e + U+0301 against é (example 19.4)</source>
-        <translation>规范化损失：e + U+0301 与 é（例 19.4）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="31"/>
-        <source>IDs 268 and 270 swapped (exercise 5)</source>
-        <translation>交换 ID 268 与 270（习题 5）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="32"/>
-        <source>low, lower, newest, widest (the blog post&apos;s example)</source>
-        <translation>low、lower、newest、widest（博文的例子）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="33"/>
-        <source>Table 1 and newest (the BPE article)</source>
-        <translation>表 1 与 newest（BPE 文章）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="38"/>
-        <source>example 19.1, tables 19.1 and 19.2</source>
-        <translation>例 19.1，表 19.1 与表 19.2</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="39"/>
-        <source>encoding with the learned rules</source>
-        <translation>用学到的规则处理新文本</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="40"/>
-        <source>example 19.2</source>
-        <translation>例 19.2</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="41"/>
-        <source>example 19.3, table 19.3</source>
-        <translation>例 19.3，表 19.3</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="42"/>
-        <source>example 19.4</source>
-        <translation>例 19.4</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="43"/>
-        <source>exercise 5 and its reference answer</source>
-        <translation>习题 5 及其参考解答</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="44"/>
-        <source>BPE training procedure, the worked corpus</source>
-        <translation>BPE 训练流程中的示例语料</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="45"/>
-        <source>table 1 and the out-of-vocabulary word newest</source>
-        <translation>表 1 与未登录词 newest</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="50"/>
-        <source>The corpus is low ×2, lower ×1, new ×1; every word is split into characters plus the end-of-word symbol &lt;/w&gt;, and pairs never cross a word. Before the first merge (table 19.1) three pairs tie at count 3: l + o, o + w and w + &lt;/w&gt;.</source>
-        <translation>语料是 low ×2、lower ×1、new ×1；每个词拆成单个字符，再加上词尾符号 &lt;/w&gt;，相邻对不跨越词边界。第一次合并以前（表 19.1），有三对都出现 3 次：l + o、o + w 和 w + &lt;/w&gt;。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="53"/>
-        <source>Merge 1: l + o, count 3 (low twice, lower once). The tie is broken lexicographically, first symbol then second: l comes before o and w.</source>
-        <translation>第 1 次合并：l + o，次数 3（low 贡献两次，lower 一次）。并列按字典序决胜，先比第一个符号，再比第二个：l 排在 o 和 w 前面。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="55"/>
-        <source>Merge 2: lo + w, count 3. The pairs are counted again over the current symbols: lo is one symbol now, so its inner l + o is not counted. lo + w and w + &lt;/w&gt; tie at 3, and lo comes first.</source>
-        <translation>第 2 次合并：lo + w，次数 3。相邻对按当前符号重新计数：lo 已是一个符号，不再数其内部的 l + o。lo + w 与 w + &lt;/w&gt; 并列 3 次，lo 排在前面。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="58"/>
-        <source>Merge 3: low + &lt;/w&gt;, count 2. Every other pair now occurs once.</source>
-        <translation>第 3 次合并：low + &lt;/w&gt;，次数 2。其余相邻对都只出现一次。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="59"/>
-        <source>Merge 4: e + r, count 1. All pairs left occur once; e + r comes before e + w and every pair with another first symbol. Seven initial symbols plus four merges make eleven (our vocabulary adds [UNK]).</source>
-        <translation>第 4 次合并：e + r，次数 1。剩下的相邻对都只有 1 次；e + r 排在 e + w 以及其他首符号的相邻对之前。七个初始符号加四次合并，共十一个（本程序的词表另有 [UNK]）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="64"/>
-        <source>The four merges are frozen. To encode lower, start from l o w e r &lt;/w&gt; and replay the ranked merges in order; never count pairs again on the new input. With no merge, the words stay characters.</source>
-        <translation>四条合并规则已经冻结。编码 lower 时，从 l o w e r &lt;/w&gt; 出发，按排名依次重放合并；不能在新输入上重新数相邻对。没有合并时，词仍是单个字符。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="67"/>
-        <source>Rank 1, l + o, applies: lower is lo w e r &lt;/w&gt;, low is lo w &lt;/w&gt;.</source>
-        <translation>排名 1 的 l + o 适用：lower 为 lo w e r &lt;/w&gt;，low 为 lo w &lt;/w&gt;。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="68"/>
-        <source>Rank 2, lo + w: lower is low e r &lt;/w&gt;.</source>
-        <translation>排名 2 的 lo + w：lower 为 low e r &lt;/w&gt;。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="69"/>
-        <source>Rank 3, low + &lt;/w&gt;, does not apply to lower, where low is followed by e; it turns the word low into the one token low&lt;/w&gt;.</source>
-        <translation>排名 3 的 low + &lt;/w&gt; 不适用于 lower，因为 low 后面是 e；它把词 low 变成一个 token low&lt;/w&gt;。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="71"/>
-        <source>Rank 4, e + r: lower is low er &lt;/w&gt;. low uses low&lt;/w&gt; with the end marker, lower starts with low without it. Joining the pieces and dropping &lt;/w&gt; restores each word, but not whether a tab or three spaces stood between words: that was lost before BPE started.</source>
-        <translation>排名 4 的 e + r：lower 为 low er &lt;/w&gt;。low 使用带词尾的 low&lt;/w&gt;，lower 开头则是不带词尾的 low。拼接片段、去掉 &lt;/w&gt; 可以还原每个词，却还原不了词之间原来是制表符还是三个空格：那份信息在 BPE 开始以前就丢了。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="75"/>
-        <source>A character this symbol table never saw, like ☃, becomes [UNK] under an unknown-token fallback, and [UNK] alone cannot say which character it was. Subwords do not by themselves guarantee coverage or an exact round trip.</source>
-        <translation>这个符号表从没见过的字符，例如 ☃，在未知 token 回退下变成 [UNK]；只凭 [UNK] 无法知道原来是哪个字符。使用子词本身不保证覆盖全部内容，也不保证精确还原。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="80"/>
-        <source>The given WordPiece vocabulary is [UNK], low, ##er, new (## marks a piece inside a word, not a hash sign). BERT&apos;s encoder takes the longest vocabulary match from the current offset: lower is low, then ##er. The WordPiece search tab shows every lookup.</source>
-        <translation>给定的 WordPiece 词表是 [UNK]、low、##er、new（## 表示词中间的续接片段，不是井号）。BERT 的编码器从当前偏移处取词表中最长的匹配：lower 先得到 low，再得到 ##er。“WordPiece 搜索”标签页列出每一次查找。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="84"/>
-        <source>lowerz: after low and ##er, z matches nothing, so BERT&apos;s implementation turns the whole word into [UNK], not low ##er [UNK]. Keeping the prefix would be another fallback convention, with other IDs.</source>
-        <translation>lowerz：在 low 和 ##er 之后，z 什么也匹配不上，所以 BERT 的实现把整个词变成 [UNK]，而不是 low ##er [UNK]。保留前缀是另一套回退约定，会得到不同的 ID。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="89"/>
-        <source>The classroom byte tokenizer: IDs 0–255 are the bytes, 256–258 are BOS/EOS/PAD, and 32 merges learned from 24 records make 291 entries. red key . has 9 code points and 9 bytes but 5 tokens: red, space, key, space, full stop. They are [270, 32, 268, 32, 46], the IDs the book gives: 270 is red and 268 is key.</source>
-        <translation>课堂字节分词器：ID 0—255 对应各个字节，256—258 是 BOS/EOS/PAD，从 24 条记录学到的 32 次合并使词表共有 291 项。red key . 有 9 个码点、9 个字节，却只有 5 个 token：red、空格、key、空格、句号。它们是 [270, 32, 268, 32, 46]，与书中给出的 ID 相同：270 是 red，268 是 key。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="93"/>
-        <source>法国首都是巴黎。 has 8 code points and 24 UTF-8 bytes. The 32 merges learned no Chinese byte pair, so it takes 24 tokens, and still round-trips exactly.</source>
-        <translation>法国首都是巴黎。有 8 个码点、24 个 UTF-8 字节。32 次合并没有学到任何中文字节对，所以它占 24 个 token，仍能精确往返。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="95"/>
-        <source>中 is the three bytes E4 B8 AD and 🙂 the four bytes F0 9F 99 82. Each token here holds part of a character (dashed border): decode by joining all the bytes first, then UTF-8 as a whole.</source>
-        <translation>中 是三个字节 E4 B8 AD，🙂 是四个字节 F0 9F 99 82。这里每个 token 只含字符的一部分（虚线边框）：解码时先拼接全部字节，再把整体按 UTF-8 解码。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="98"/>
-        <source>Full-width Ａ, a space and A: 3 code points, 5 bytes, 5 tokens, as in the last row of table 19.3. NFKC would make Ａ an A; this tokenizer keeps the input as it is.</source>
-        <translation>全角 Ａ、空格、A：3 个码点、5 个字节、5 个 token，即表 19.3 的最后一行。NFKC 会把 Ａ 变成 A；这个分词器按原样保留输入。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="100"/>
-        <source>The first merge is : + space (58, 32) → 259, seen 25 times: key: followed by a space is [268, 259].</source>
-        <translation>第一次合并是 : + 空格（58, 32）→ 259，出现 25 次：key: 后跟空格编码为 [268, 259]。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="102"/>
-        <source>A prompt that stops before the space ends in token 58, [268, 58], a token the full text never uses there: a text prefix is not always a token prefix.</source>
-        <translation>提示恰好停在空格以前，最后一个 token 就是 58，即 [268, 58]，完整文本在这里从不使用这个 token：文本前缀未必是 token 前缀。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="104"/>
-        <source>A generator may output ID 255: the byte FF, never valid UTF-8 on its own. The strict decoder stops and names the byte and its offset.</source>
-        <translation>生成器可能输出 ID 255：字节 FF，它单独存在时永远不是合法 UTF-8。严格解码器会停止，并指出这个字节及其偏移。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="106"/>
-        <source>With the replace policy, U+FFFD is shown and the banner calls it a display fallback: the record keeps the raw bytes and IDs, and must not claim the model produced that character.</source>
-        <translation>使用替换策略时会显示 U+FFFD，横幅说明这是显示回退：记录应保留原始字节和 ID，不能声称模型生成了那个字符。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="111"/>
-        <source>e followed by U+0301 (combining acute accent): 2 code points, 3 bytes, 3 tokens. The byte tokenizer does not normalize and keeps it exactly; the normal-forms line shows that NFC would change it.</source>
-        <translation>e 后接 U+0301（组合尖音符）：2 个码点、3 个字节、3 个 token。字节分词器不做规范化，能精确保留它；“规范形式”一行显示 NFC 会改变它。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="114"/>
-        <source>The precomposed é (U+00E9): 1 code point, 2 bytes, 2 tokens. It looks the same, but it is another code point sequence.</source>
-        <translation>预组合字符 é（U+00E9）：1 个码点、2 个字节、2 个 token。看起来一样，却是另一串码点。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="116"/>
-        <source>Both together: after NFC both are é, and the first spelling cannot be recovered from the normalized text. That is normalization loss; ☃ becoming [UNK] is another loss, from missing coverage.</source>
-        <translation>两者放在一起：经过 NFC 后都变成 é，只凭规范化结果无法恢复第一种写法。这是规范化造成的信息损失；☃ 变成 [UNK] 则是覆盖不足造成的另一种损失。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="121"/>
-        <source>A copy of the classroom tokenizer with IDs 268 and 270 swapped (key and red, as in the book) still has 291 entries, so every shape check passes. Yet embedding rows, output columns and biases, stored encoded data and prompts now mean other tokens: the interface identities differ, and the diff names the swap.</source>
-        <translation>把课堂分词器复制一份并交换 ID 268 与 270（key 与 red，与书中相同），仍有 291 项，所以所有 shape 检查都会通过。但嵌入行、输出列与偏置、已保存的编码数据和提示都指向了别的 token：接口身份不同，差异报告指出了这次交换。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="128"/>
-        <source>The blog post&apos;s corpus: low 5, lower 2, newest 6, widest 3. The most frequent pair is e + s, 6 + 3 = 9 times (newest and widest).</source>
-        <translation>博文的语料：low 5、lower 2、newest 6、widest 3。最高频的相邻对是 e + s，出现 6 + 3 = 9 次（newest 与 widest）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="130"/>
-        <source>Then es + t, again 9 times.</source>
-        <translation>接着是 es + t，同样 9 次。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="131"/>
-        <source>Then est + &lt;/w&gt;, 9 times: est&lt;/w&gt; is one symbol now.</source>
-        <translation>然后是 est + &lt;/w&gt;，9 次：est&lt;/w&gt; 现在是一个符号。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="132"/>
-        <source>With the first 3 merges, lower is still characters, newest is n e w est&lt;/w&gt; and widest is w i d est&lt;/w&gt;.</source>
-        <translation>只用前 3 次合并时，lower 仍是单个字符，newest 为 n e w est&lt;/w&gt;，widest 为 w i d est&lt;/w&gt;。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="134"/>
-        <source>With the first-seen tie rule, merges 4–7 are l + o, lo + w, n + e and ne + w: newest is new est&lt;/w&gt;. The blog post writes new est &lt;/w&gt;; here est and &lt;/w&gt; are one symbol, joined by merge 3.</source>
-        <translation>按 first-seen 并列规则，第 4—7 次合并是 l + o、lo + w、n + e 和 ne + w：newest 为 new est&lt;/w&gt;。博文写作 new est &lt;/w&gt;；这里 est 与 &lt;/w&gt; 已由第 3 次合并连成一个符号。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="137"/>
-        <source>After merge 11 widest is wid est&lt;/w&gt;, but newest has been one token since merge 8, and lower is still low e r &lt;/w&gt;: e + r occurs only twice. The blog post&apos;s list of segmentations is not the result of any single number of merges; step through to see which merge gives which.</source>
-        <translation>第 11 次合并以后，widest 为 wid est&lt;/w&gt;，但 newest 从第 8 次合并起就已是一个 token，lower 仍是 low e r &lt;/w&gt;：e + r 只出现两次。博文列出的切分并不是某一个合并次数的结果；逐步查看可以看出哪一步给出哪种切分。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="143"/>
-        <source>The BPE article&apos;s corpus: low 5, lowest 2, newer 6, wider 3, new 2, with the first-seen tie rule of Sennrich&apos;s code. Merge 1 is e + r (9: newer and wider), merge 2 er + &lt;/w&gt; (9).</source>
-        <translation>BPE 文章的语料：low 5、lowest 2、newer 6、wider 3、new 2，使用 Sennrich 代码的 first-seen 并列规则。第 1 次合并 e + r（9：newer 与 wider），第 2 次 er + &lt;/w&gt;（9）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="146"/>
-        <source>Merges 3 and 4: n + e (8) and ne + w (8).</source>
-        <translation>第 3、4 次合并：n + e（8）和 ne + w（8）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="147"/>
-        <source>Merges 5 and 6: l + o (7) and lo + w (7).</source>
-        <translation>第 5、6 次合并：l + o（7）和 lo + w（7）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="148"/>
-        <source>Merges 7 and 8: new + er&lt;/w&gt; (6) and low + &lt;/w&gt; (5). These are the eight rows of table 1.</source>
-        <translation>第 7、8 次合并：new + er&lt;/w&gt;（6）和 low + &lt;/w&gt;（5）。这就是表 1 的八行。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="150"/>
-        <source>newest is not in the corpus. Replaying the eight merges, n + e and ne + w apply: new e s t &lt;/w&gt;. The learned piece new survives instead of one unknown symbol.</source>
-        <translation>newest 不在语料中。重放八次合并，n + e 和 ne + w 适用：new e s t &lt;/w&gt;。学到的片段 new 得以保留，而不是退化为一个未知符号。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="152"/>
-        <source>Trained again with the lexicographic rule, the timelines part at merge 3, where e + w (8) ties with n + e (8). Table 1 needs first-seen: the tie rule is part of the tokenizer.</source>
-        <translation>改用字典序规则重新训练并比较，两条时间线在第 3 次合并处分开：e + w（8）与 n + e（8）并列。表 1 需要 first-seen：并列规则是分词器的一部分。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="159"/>
+        <location filename="../../gui/exercise_text.py" line="20"/>
         <source>In example 19.1, change the count of new from 1 to 2 (low ×2, lower ×1, new ×2). Under the same tie rule, which pair is merged first? Write it as left + right, e.g. l + o.</source>
         <translation>把例 19.1 中 new 的词频从 1 改为 2（low ×2、lower ×1、new ×2）。按原并列规则，第一次合并哪一对？写成 左 + 右，例如 l + o。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="162"/>
+        <location filename="../../gui/exercise_text.py" line="23"/>
         <source>After the original four merges, encode lower. Write its tokens separated by spaces.</source>
         <translation>原来的四次合并完成以后，编码 lower。写出它的 token，用空格分隔。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="164"/>
+        <location filename="../../gui/exercise_text.py" line="25"/>
         <source>Encode lowerz with the WordPiece vocabulary [UNK], low, ##er, new. Write the tokens.</source>
         <translation>用 WordPiece 词表 [UNK]、low、##er、new 编码 lowerz。写出 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="166"/>
+        <location filename="../../gui/exercise_text.py" line="27"/>
         <source>How many tokens does the classroom byte tokenizer use for 法国首都是巴黎。? It round-trips exactly: does that prove Chinese is handled well?</source>
         <translation>课堂字节分词器把 法国首都是巴黎。 编成多少个 token？它能精确往返：这能证明中文处理得好吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="168"/>
+        <location filename="../../gui/exercise_text.py" line="29"/>
         <source>A new tokenizer still has 291 entries, but IDs 268 and 270 are swapped. Tick everything that is affected.</source>
         <translation>新分词器仍有 291 项，但交换了 ID 268 与 270。勾选所有受影响的项。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="170"/>
+        <location filename="../../gui/exercise_text.py" line="31"/>
         <source>A generator outputs ID 255. Which byte is that? Write it in hex.</source>
         <translation>生成器输出 ID 255。它表示哪个字节？用十六进制写出。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="174"/>
+        <location filename="../../gui/exercise_text.py" line="35"/>
         <source>w + &lt;/w&gt; occurs twice in low and twice in new, 4 times; l + o and o + w still occur 3 times each. So w + &lt;/w&gt; is merged first. The original first step rested on three counts tied at 3; changing a frequency changes that premise.</source>
         <translation>w + &lt;/w&gt; 在 low 中出现两次，在 new 中也出现两次，共 4 次；l + o、o + w 仍各 3 次。因此先合并 w + &lt;/w&gt;。原来的第一步依据是三个计数都为 3，改变词频就改变了这个前提。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="177"/>
+        <location filename="../../gui/exercise_text.py" line="38"/>
         <source>low is [low&lt;/w&gt;] and lower is [low, er, &lt;/w&gt;]. Encoding replays rules whose ranks are fixed; meeting lower once more does not retrain them. Whether the words were separated by a tab, several spaces or something else was lost before the word records were built.</source>
         <translation>low 为 [low&lt;/w&gt;]，lower 为 [low, er, &lt;/w&gt;]。编码重放排名已经固定的规则，新遇到一次 lower 不会重新训练它们。原词之间是制表符、多个空格还是其他分隔方式，在构造按词记录以前就已经丢了。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="181"/>
+        <location filename="../../gui/exercise_text.py" line="42"/>
         <source>z cannot be matched, so the whole word becomes [UNK]. Keeping [low, ##er, UNK] is another fallback convention, with other IDs and another way back to text; not every WordPiece implementation must pre-process and fall back the same way.</source>
         <translation>z 无法继续匹配，所以整个词返回 [UNK]。保留 [low, ##er, UNK] 是另一套回退约定，会得到不同的 ID 和还原行为；并非所有 WordPiece 实现的预处理与回退规则都必须一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="184"/>
+        <location filename="../../gui/exercise_text.py" line="45"/>
         <source>Coverage says the input has a representation; a round trip says it can be restored under the stated normalization; length counts the units this one string needs. Here the Chinese sentence round-trips in 24 byte tokens while a frequent English phrase is compressed; neither compares understanding, which needs a trained model and a controlled evaluation.</source>
         <translation>覆盖能力说明输入有表示方式；往返说明在规定的规范化条件下能够还原；序列长度衡量这条具体字符串用了多少单位。这里中文句子用 24 个字节 token 往返成功，频繁的英文短语则被压缩，两者都不足以比较理解能力，那需要训练好的模型和受控评测。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="189"/>
+        <location filename="../../gui/exercise_text.py" line="50"/>
         <source>Saved datasets and prompts must be re-encoded consistently. To keep the old function, the matching input embedding rows, output vocabulary columns and output biases must be swapped too; special IDs, merge references and the asset identity must agree. The size is still 291, so shape assertions cannot notice the swapped meaning.</source>
         <translation>已保存的数据集和提示需要一致地重新编码。若要保留旧功能，还须交换对应的输入嵌入行、输出词表列及输出偏置；特殊 ID、合并引用和资产身份也必须相互一致。维度仍为 291，所以 shape 断言察觉不到含义被交换。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="193"/>
+        <location filename="../../gui/exercise_text.py" line="54"/>
         <source>It is the byte FF, which on its own is not valid UTF-8, so strict decoding fails. A display fallback may show a replacement character, but the record must keep the raw bytes and token IDs and say that replacement decoding was used; it must not claim the model generated that valid character.</source>
         <translation>它表示字节 FF，单独存在时不是合法 UTF-8，严格解码会失败。显示回退可以给出替代字符，但记录应保留原始字节与 token ID，并说明使用了替代解码，不能声称模型原本生成了那个有效字符。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="200"/>
+        <location filename="../../gui/exercise_text.py" line="61"/>
         <source>Input embedding rows</source>
         <translation>输入嵌入行</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="201"/>
+        <location filename="../../gui/exercise_text.py" line="62"/>
         <source>Output vocabulary columns</source>
         <translation>输出词表列</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="202"/>
+        <location filename="../../gui/exercise_text.py" line="63"/>
         <source>Output biases</source>
         <translation>输出偏置</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="203"/>
+        <location filename="../../gui/exercise_text.py" line="64"/>
         <source>Stored encoded datasets</source>
         <translation>已保存的编码数据集</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="204"/>
+        <location filename="../../gui/exercise_text.py" line="65"/>
         <source>Saved prompts</source>
         <translation>已保存的提示</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="205"/>
+        <location filename="../../gui/exercise_text.py" line="66"/>
         <source>Tensor shape checks (they would fail)</source>
         <translation>张量 shape 检查（会失败）</translation>
     </message>

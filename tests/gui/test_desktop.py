@@ -237,7 +237,7 @@ def test_language_switches_at_run_time_and_is_remembered(window):
     window.set_language("en")
     assert window.tabs.tabText(0) == "Merge trace" and window.menuBar().actions()[0].text() == "&File"
     assert settings.read(settings.LANGUAGE) == "en"
-    assert window.lesson_dock.toggleViewAction().text() == "&Lesson panel"  # not the dock's title "Lesson"
+    assert window.actions["lesson_panel"].text() == "&Lesson panel"
     tie = window.panels["timeline"].tie_box
     window.set_language("zh_CN")
     tie = window.panels["timeline"].tie_box

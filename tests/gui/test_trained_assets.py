@@ -7,7 +7,7 @@ to the app's IDs on a multilingual text."""
 import pytest
 
 from core.assets.schema import records_identity
-from core.workspace import classroom
+from core.assets import classroom
 from core.workspace import records as rec
 from core.workspace.workspace import Workspace
 from gui import workers
