@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from core.workspace import classroom
+from core.assets import classroom
 from core.assets import identity
 from core.errors import StudioError
 

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QApplication
 
 from conftest import destroy
 from core import engines
+from core.workspace import lessons
 from core.workspace.workspace import Workspace
 from gui import accessible
-from gui.lesson_text import TITLES, tr as lesson_tr
 from gui.bridge import WorkspaceBridge
 from gui.main_window import MainWindow
 from gui.windows import views
@@ -154,7 +154,7 @@ def test_every_control_tab_reaches_in_a_view_has_a_name(window, qtbot, key):
 
 def test_train_scrub_compare_and_a_lesson_without_a_mouse(window, qtbot):
     # A lesson: the Lessons menu (Alt+L), down to one, Return; then its next step (Alt+Right).
-    wanted = lesson_tr(TITLES["19.3"])
+    wanted = lessons.lesson("19.3").title.get("en")
     press(qtbot, Qt.Key_L, Qt.AltModifier)
     menu = window.menuBar().actions()[2].menu()
     qtbot.waitUntil(menu.isVisible, timeout=10_000)
@@ -164,7 +164,7 @@ def test_train_scrub_compare_and_a_lesson_without_a_mouse(window, qtbot):
         qtbot.keyClick(menu, Qt.Key_Down)
     qtbot.keyClick(menu, Qt.Key_Return)
     qtbot.waitUntil(lambda: window.player.lesson is not None, timeout=10_000)
-    assert window.player.lesson.key == "19.3" and window.player.index == 0
+    assert window.player.lesson.id == "19.3" and window.player.index == 0
     window.activateWindow()  # as after a menu on a desktop (see the o200k_base test)
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=10_000)
     press(qtbot, Qt.Key_Right, Qt.AltModifier)  # Lessons → Next step
