@@ -4,47 +4,62 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <location filename="../../gui/about.py" line="37"/>
+        <location filename="../../gui/about.py" line="25"/>
+        <source>Chapter 19, Tokenization in depth: BPE, WordPiece, SentencePiece and byte-level methods</source>
+        <translation>第 19 章 深入分词：BPE、WordPiece、SentencePiece 与字节级方法</translation>
+    </message>
+    <message>
+        <location filename="../../gui/about.py" line="27"/>
+        <source>The blog post “Subword tokenization: BPE, WordPiece and SentencePiece”</source>
+        <translation>博文《子词分词：BPE、WordPiece 与 SentencePiece》</translation>
+    </message>
+    <message>
+        <location filename="../../gui/about.py" line="28"/>
+        <source>The article “Byte pair encoding (BPE): a simple, efficient open-vocabulary method”</source>
+        <translation>文章《字节对编码（BPE）：一种简单而高效的开放词表分词方法》</translation>
+    </message>
+    <message>
+        <location filename="../../gui/about.py" line="45"/>
         <source>About Subword Studio</source>
         <translation>关于 Subword Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="43"/>
+        <location filename="../../gui/about.py" line="51"/>
         <source>Subword Studio %1</source>
         <translation>Subword Studio %1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="44"/>
+        <location filename="../../gui/about.py" line="52"/>
         <source>An offline workbench to learn, inspect, compare and verify subword tokenizers.</source>
         <translation>一个离线工作台，用来学习、检查、比较和核验子词分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="46"/>
+        <location filename="../../gui/about.py" line="54"/>
         <source>The lessons and exercises follow three texts, cited by name in the app:</source>
         <translation>课程与习题依据以下三篇材料，应用中按名称引用：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="52"/>
+        <location filename="../../gui/about.py" line="60"/>
         <source>The default tokenizer cannot be read: %1</source>
         <translation>无法读取默认分词器：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="55"/>
+        <location filename="../../gui/about.py" line="63"/>
         <source>Default tokenizer: %1 (%2 entries, %3 merges)</source>
         <translation>默认分词器：%1（%2 项，%3 次合并）</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="57"/>
+        <location filename="../../gui/about.py" line="65"/>
         <source>Interface identity (SHA-256):</source>
         <translation>接口身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="57"/>
+        <location filename="../../gui/about.py" line="65"/>
         <source>Full identity (SHA-256):</source>
         <translation>完整身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="61"/>
+        <location filename="../../gui/about.py" line="69"/>
         <source>The book quotes %1 for its frozen tokenizer: the hash of the book&apos;s own canonical serialization, which it does not publish. Ours is the SHA-256 of the RFC 8785 canonical JSON of what a model sees: symbols and IDs, merge order, specials, normalizer, pre-tokenizer and boundary rule (the full identity adds counts, trainer and training data; see docs/identity.md). The two hashes cover different serializations, so they differ.</source>
         <translation>书中给出的冻结分词器标识是 %1：它是书中自定规范序列化的哈希，书里没有公开这种序列化。本程序的标识是模型所见内容的 RFC 8785 规范 JSON 的 SHA-256：符号与 ID、合并顺序、特殊 token、规范化、预分词和边界规则（完整身份另含次数、训练器和训练数据；见 docs/identity.md）。两个哈希覆盖的序列化不同，所以数值不同。</translation>
     </message>
