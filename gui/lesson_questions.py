@@ -94,6 +94,9 @@ class QuestionBox(QFrame):
         lang = language.current()
         tag = self.tr("Predict first") if self.question.predict else self.tr("Question")
         self.ask.setText(f"<b>{html.escape(tag)}</b><br>{html.escape(self.question.ask.get(lang))}")
+        # A screen reader names the answer field by the question it answers.
+        self.answer.setAccessibleName(self.question.ask.get(lang))
+        self.answer.setAccessibleDescription(tag)
         self.reveal_button.setVisible(not self.question.predict)
         entry = self.progress.get(self.lesson.id, self.question.id)
         if entry is not None:  # answered before: as it was left

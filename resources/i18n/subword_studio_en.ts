@@ -55,7 +55,7 @@
 <context>
     <name>AssetManager</name>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="249"/>
+        <location filename="../../gui/asset_manager.py" line="253"/>
         <source>Scanned %1 of %n file(s)</source>
         <translation>
             <numerusform>Scanned %1 of %n file</numerusform>
@@ -63,7 +63,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="270"/>
+        <location filename="../../gui/asset_manager.py" line="274"/>
         <source>%n asset(s) in the folder</source>
         <translation>
             <numerusform>%n asset in the folder</numerusform>
@@ -71,7 +71,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="272"/>
+        <location filename="../../gui/asset_manager.py" line="276"/>
         <source>; %n file(s) could not be read (hover for why)</source>
         <translation>
             <numerusform>; %n file could not be read (hover for why)</numerusform>
@@ -79,7 +79,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="362"/>
+        <location filename="../../gui/asset_manager.py" line="366"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform> (and %n more)</numerusform>
@@ -87,7 +87,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="371"/>
+        <location filename="../../gui/asset_manager.py" line="375"/>
         <source>Opened %n asset(s)</source>
         <translation>
             <numerusform>Opened %n asset</numerusform>
@@ -95,7 +95,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="373"/>
+        <location filename="../../gui/asset_manager.py" line="377"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>Reading %n asset file…</numerusform>
@@ -106,7 +106,7 @@
 <context>
     <name>CanonView</name>
     <message numerus="yes">
-        <location filename="../../gui/encode/canon_view.py" line="165"/>
+        <location filename="../../gui/encode/canon_view.py" line="166"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>This list: %n token</numerusform>
@@ -114,7 +114,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/canon_view.py" line="188"/>
+        <location filename="../../gui/encode/canon_view.py" line="189"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>Canonical list: %n token</numerusform>
@@ -125,7 +125,7 @@
 <context>
     <name>CorpusEditor</name>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="242"/>
+        <location filename="../../gui/corpus_editor.py" line="246"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n row</numerusform>
@@ -133,7 +133,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="242"/>
+        <location filename="../../gui/corpus_editor.py" line="246"/>
         <source>%n word occurrence(s)</source>
         <translation>
             <numerusform>%n word occurrence</numerusform>
@@ -141,8 +141,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="243"/>
         <location filename="../../gui/corpus_editor.py" line="247"/>
+        <location filename="../../gui/corpus_editor.py" line="251"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n character</numerusform>
@@ -150,7 +150,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="243"/>
+        <location filename="../../gui/corpus_editor.py" line="247"/>
         <source>%n byte(s) (UTF-8)</source>
         <translation>
             <numerusform>%n byte (UTF-8)</numerusform>
@@ -158,7 +158,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="246"/>
+        <location filename="../../gui/corpus_editor.py" line="250"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
@@ -166,7 +166,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="246"/>
+        <location filename="../../gui/corpus_editor.py" line="250"/>
         <source>%n word(s)</source>
         <translation>
             <numerusform>%n word</numerusform>
@@ -174,7 +174,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="248"/>
+        <location filename="../../gui/corpus_editor.py" line="252"/>
         <source>%n byte(s) (exact, with line endings)</source>
         <translation>
             <numerusform>%n byte (exact, with line endings)</numerusform>
@@ -182,7 +182,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="324"/>
+        <location filename="../../gui/corpus_editor.py" line="328"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>Remove %n row</numerusform>
@@ -190,7 +190,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="432"/>
+        <location filename="../../gui/corpus_editor.py" line="436"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n line is not valid UTF-8:</numerusform>
@@ -198,7 +198,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="459"/>
+        <location filename="../../gui/corpus_editor.py" line="463"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>Skipped %n line with invalid UTF-8: </numerusform>
@@ -209,7 +209,7 @@
 <context>
     <name>CorpusStatsTab</name>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="240"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
@@ -217,7 +217,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="241"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="244"/>
         <source>%n word(s)</source>
         <translation>
             <numerusform>%n word</numerusform>
@@ -225,7 +225,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="242"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n character</numerusform>
@@ -233,7 +233,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="246"/>
         <source>%n byte(s)</source>
         <translation>
             <numerusform>%n byte</numerusform>
@@ -241,7 +241,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="248"/>
         <source>%n invalid UTF-8 sequence(s).</source>
         <translation>
             <numerusform>%n invalid UTF-8 sequence.</numerusform>
@@ -403,9 +403,20 @@
     </message>
 </context>
 <context>
+    <name>LaneView</name>
+    <message numerus="yes">
+        <location filename="../../gui/compare/lanes.py" line="258"/>
+        <source>%n tokenizer(s); Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</source>
+        <translation>
+            <numerusform>%n tokenizer; Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</numerusform>
+            <numerusform>%n tokenizers; Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="436"/>
+        <location filename="../../gui/timeline/widget.py" line="427"/>
         <source>Trained %n merge(s): %1.</source>
         <translation>
             <numerusform>Trained %n merge: %1.</numerusform>
@@ -413,7 +424,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="459"/>
+        <location filename="../../gui/timeline/widget.py" line="450"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>Trained %n byte-level merge.</numerusform>
@@ -421,7 +432,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="467"/>
+        <location filename="../../gui/timeline/widget.py" line="458"/>
         <source>Trained %n WordPiece step(s) (vocabulary %1): %2.</source>
         <translation>
             <numerusform>Trained %n WordPiece step (vocabulary %1): %2.</numerusform>
@@ -429,7 +440,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="470"/>
+        <location filename="../../gui/timeline/widget.py" line="461"/>
         <source>Trained %n pruning round(s) (vocabulary %1): %2.</source>
         <translation>
             <numerusform>Trained %n pruning round (vocabulary %1): %2.</numerusform>
@@ -437,7 +448,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="475"/>
+        <location filename="../../gui/timeline/widget.py" line="466"/>
         <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
         <translation>
             <numerusform>%n word over %1 bytes left out, as SentencePiece leaves out long sentences.</numerusform>
@@ -445,7 +456,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="670"/>
+        <location filename="../../gui/timeline/widget.py" line="661"/>
         <source>%1 and %2 give the same %n merge(s).</source>
         <translation>
             <numerusform>%1 and %2 give the same %n merge.</numerusform>
@@ -453,7 +464,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="675"/>
+        <location filename="../../gui/timeline/widget.py" line="666"/>
         <source>The timelines agree on %n merge(s) and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>
             <numerusform>The timelines agree on %n merge and diverge at merge %2: %3 picks %4, %5 picks %6.</numerusform>
@@ -461,7 +472,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="708"/>
+        <location filename="../../gui/timeline/widget.py" line="699"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>
@@ -469,7 +480,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="808"/>
+        <location filename="../../gui/timeline/widget.py" line="799"/>
         <source>Use only the first %n step(s):</source>
         <translation>
             <numerusform>Use only the first %n step:</numerusform>
@@ -477,7 +488,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="809"/>
+        <location filename="../../gui/timeline/widget.py" line="800"/>
         <source>Use only the first %n merge(s):</source>
         <translation>
             <numerusform>Use only the first %n merge:</numerusform>
@@ -485,7 +496,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="829"/>
+        <location filename="../../gui/timeline/widget.py" line="820"/>
         <source>%n token(s) with the final model</source>
         <translation>
             <numerusform>%n token with the final model</numerusform>
@@ -493,7 +504,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="831"/>
+        <location filename="../../gui/timeline/widget.py" line="822"/>
         <source>%n token(s) after this round</source>
         <translation>
             <numerusform>%n token after this round</numerusform>
@@ -501,7 +512,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="835"/>
+        <location filename="../../gui/timeline/widget.py" line="826"/>
         <source>with %n step(s)</source>
         <translation>
             <numerusform>with %n step</numerusform>
@@ -509,7 +520,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="836"/>
+        <location filename="../../gui/timeline/widget.py" line="827"/>
         <source>with %n merge(s)</source>
         <translation>
             <numerusform>with %n merge</numerusform>
@@ -517,7 +528,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="837"/>
+        <location filename="../../gui/timeline/widget.py" line="828"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n token</numerusform>
@@ -528,7 +539,7 @@
 <context>
     <name>PipelineView</name>
     <message numerus="yes">
-        <location filename="../../gui/pipeline_view.py" line="233"/>
+        <location filename="../../gui/pipeline_view.py" line="237"/>
         <source>all %n merge(s)</source>
         <translation>
             <numerusform>all %n merge</numerusform>
@@ -536,7 +547,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pipeline_view.py" line="235"/>
+        <location filename="../../gui/pipeline_view.py" line="239"/>
         <source>of %n merge(s)</source>
         <translation>
             <numerusform>of %n merge</numerusform>
@@ -577,7 +588,7 @@
 <context>
     <name>SideBySide</name>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="204"/>
+        <location filename="../../gui/compare/side_by_side.py" line="207"/>
         <source>Setting up the engines of %n tokenizer(s)…</source>
         <translation>
             <numerusform>Setting up the engines of %n tokenizer…</numerusform>
@@ -585,7 +596,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="207"/>
+        <location filename="../../gui/compare/side_by_side.py" line="210"/>
         <source>Encoding %n character(s)</source>
         <translation>
             <numerusform>Encoding %n character</numerusform>
@@ -593,7 +604,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="208"/>
+        <location filename="../../gui/compare/side_by_side.py" line="211"/>
         <source>with %n tokenizer(s)…</source>
         <translation>
             <numerusform>with %n tokenizer…</numerusform>
@@ -601,7 +612,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="233"/>
+        <location filename="../../gui/compare/side_by_side.py" line="236"/>
         <source>Encoding %n character(s)…</source>
         <translation>
             <numerusform>Encoding %n character…</numerusform>
@@ -609,7 +620,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="234"/>
+        <location filename="../../gui/compare/side_by_side.py" line="237"/>
         <source>%1 of %n tokenizer(s) done</source>
         <translation>
             <numerusform>%1 of %n tokenizer done</numerusform>
@@ -617,7 +628,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="269"/>
+        <location filename="../../gui/compare/side_by_side.py" line="272"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n character</numerusform>
@@ -625,7 +636,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="270"/>
+        <location filename="../../gui/compare/side_by_side.py" line="273"/>
         <source>%n UTF-8 byte(s)</source>
         <translation>
             <numerusform>%n UTF-8 byte</numerusform>
@@ -633,7 +644,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="271"/>
+        <location filename="../../gui/compare/side_by_side.py" line="274"/>
         <source>▼ marks the %n token boundaries all %1 share</source>
         <translation>
             <numerusform>▼ marks the %n token boundary all %1 share</numerusform>
@@ -663,7 +674,7 @@
 <context>
     <name>TimelinePlots</name>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="263"/>
+        <location filename="../../gui/plots.py" line="266"/>
         <source>After %n step(s):</source>
         <translation>
             <numerusform>After %n step:</numerusform>
@@ -671,11 +682,22 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="264"/>
+        <location filename="../../gui/plots.py" line="267"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>After %n merge:</numerusform>
             <numerusform>After %n merges:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TokenStrip</name>
+    <message numerus="yes">
+        <location filename="../../gui/token_strip.py" line="442"/>
+        <source>%n token(s); the arrow keys go from one to the next</source>
+        <translation>
+            <numerusform>%n token; the arrow keys go from one to the next</numerusform>
+            <numerusform>%n tokens; the arrow keys go from one to the next</numerusform>
         </translation>
     </message>
 </context>
@@ -693,7 +715,7 @@
 <context>
     <name>VocabView</name>
     <message numerus="yes">
-        <location filename="../../gui/vocab/view.py" line="285"/>
+        <location filename="../../gui/vocab/view.py" line="288"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
             <numerusform>%1 of %n token shown</numerusform>

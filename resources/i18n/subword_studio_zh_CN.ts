@@ -65,6 +65,19 @@
     </message>
 </context>
 <context>
+    <name>Accessible</name>
+    <message>
+        <location filename="../../gui/accessible.py" line="59"/>
+        <source>Tabs: %1</source>
+        <translation>标签页：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/accessible.py" line="64"/>
+        <source>Table: %1</source>
+        <translation>表格：%1</translation>
+    </message>
+</context>
+<context>
     <name>AssetFindings</name>
     <message numerus="yes">
         <location filename="../../gui/asset_findings.py" line="74"/>
@@ -170,264 +183,279 @@
 <context>
     <name>AssetManager</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="43"/>
+        <location filename="../../gui/asset_manager.py" line="44"/>
         <source>Tokenizer assets (*.json);;All files (*)</source>
         <translation>分词器资产 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="111"/>
+        <location filename="../../gui/asset_manager.py" line="112"/>
         <source>No folder chosen</source>
         <translation>未选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="112"/>
+        <location filename="../../gui/asset_manager.py" line="113"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="113"/>
+        <location filename="../../gui/asset_manager.py" line="114"/>
         <source>Rescan</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="114"/>
+        <location filename="../../gui/asset_manager.py" line="115"/>
         <source>Stop scan</source>
         <translation>停止扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="116"/>
+        <location filename="../../gui/asset_manager.py" line="117"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="117"/>
+        <location filename="../../gui/asset_manager.py" line="118"/>
         <source>Add trained model</source>
         <translation>添加已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="118"/>
+        <location filename="../../gui/asset_manager.py" line="119"/>
         <source>Add a model trained in the merge timeline (char BPE, byte-level BPE, WordPiece or Unigram) as an asset, with its training data; File → Export tokenizer writes it for other libraries.</source>
         <translation>把合并时间线中训练的模型（字符级 BPE、字节级 BPE、WordPiece 或 Unigram）连同其训练数据添加为资产；“文件 → 导出分词器”可将其写成其他库的格式。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="123"/>
+        <location filename="../../gui/asset_manager.py" line="124"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="124"/>
+        <location filename="../../gui/asset_manager.py" line="125"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="125"/>
+        <location filename="../../gui/asset_manager.py" line="126"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="126"/>
+        <location filename="../../gui/asset_manager.py" line="127"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="127"/>
+        <location filename="../../gui/asset_manager.py" line="128"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="128"/>
+        <location filename="../../gui/asset_manager.py" line="129"/>
         <source>Swap two IDs: same shapes, other meaning (Chapter 19, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（第 19 章，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="129"/>
+        <location filename="../../gui/asset_manager.py" line="130"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="130"/>
+        <location filename="../../gui/asset_manager.py" line="131"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="131"/>
+        <location filename="../../gui/asset_manager.py" line="132"/>
         <source>Encode and decode with this tokenizer in the Encode / decode tab</source>
         <translation>在“编码 / 解码”标签页中用此分词器编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="137"/>
+        <location filename="../../gui/asset_manager.py" line="138"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="152"/>
+        <location filename="../../gui/asset_manager.py" line="141"/>
+        <source>First asset&apos;s identity</source>
+        <translation>第一个资产的标识</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="142"/>
+        <source>Second asset&apos;s identity</source>
+        <translation>第二个资产的标识</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="150"/>
+        <source>What differs between the two assets</source>
+        <translation>两个资产之间的差异</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="156"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="232"/>
+        <location filename="../../gui/asset_manager.py" line="236"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="242"/>
+        <location filename="../../gui/asset_manager.py" line="246"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="249"/>
+        <location filename="../../gui/asset_manager.py" line="253"/>
         <source>Scanned %1 of %n file(s)</source>
         <translation>
             <numerusform>已扫描 %1/%n 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="270"/>
+        <location filename="../../gui/asset_manager.py" line="274"/>
         <source>%n asset(s) in the folder</source>
         <translation>
             <numerusform>文件夹中有 %n 个资产</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="272"/>
+        <location filename="../../gui/asset_manager.py" line="276"/>
         <source>; %n file(s) could not be read (hover for why)</source>
         <translation>
             <numerusform>；%n 个文件无法读取（悬停查看原因）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="371"/>
+        <location filename="../../gui/asset_manager.py" line="375"/>
         <source>Opened %n asset(s)</source>
         <translation>
             <numerusform>已打开 %n 个资产</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="302"/>
+        <location filename="../../gui/asset_manager.py" line="306"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="315"/>
+        <location filename="../../gui/asset_manager.py" line="319"/>
         <source>Still working on the last action…</source>
         <translation>上一个操作仍在进行…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="317"/>
+        <location filename="../../gui/asset_manager.py" line="321"/>
         <source>Working…</source>
         <translation>正在处理…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="345"/>
+        <location filename="../../gui/asset_manager.py" line="349"/>
         <source>Cancelled; the workspace is unchanged.</source>
         <translation>已取消；工作区未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="358"/>
+        <location filename="../../gui/asset_manager.py" line="362"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="362"/>
+        <location filename="../../gui/asset_manager.py" line="366"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="373"/>
+        <location filename="../../gui/asset_manager.py" line="377"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个资产文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="383"/>
+        <location filename="../../gui/asset_manager.py" line="387"/>
         <source>Nothing trained yet: train in the Merge timeline</source>
         <translation>尚未训练任何模型：请在“合并时间线”中训练</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="394"/>
+        <location filename="../../gui/asset_manager.py" line="398"/>
         <source>Added %1: File → Export tokenizer writes it for other libraries.</source>
         <translation>已添加 %1：“文件 → 导出分词器”可将其写成其他库的格式。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="414"/>
+        <location filename="../../gui/asset_manager.py" line="418"/>
         <source>Not saved.</source>
         <translation>未保存。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="550"/>
+        <location filename="../../gui/asset_manager.py" line="554"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="403"/>
+        <location filename="../../gui/asset_manager.py" line="407"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="418"/>
+        <location filename="../../gui/asset_manager.py" line="422"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="427"/>
+        <location filename="../../gui/asset_manager.py" line="431"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="438"/>
+        <location filename="../../gui/asset_manager.py" line="442"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="448"/>
+        <location filename="../../gui/asset_manager.py" line="452"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="448"/>
+        <location filename="../../gui/asset_manager.py" line="452"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="452"/>
+        <location filename="../../gui/asset_manager.py" line="456"/>
         <source>The asset changed while it was being renamed; rename it again.</source>
         <translation>重命名期间该资产已被修改，请重新命名。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="459"/>
+        <location filename="../../gui/asset_manager.py" line="463"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="478"/>
+        <location filename="../../gui/asset_manager.py" line="482"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="488"/>
+        <location filename="../../gui/asset_manager.py" line="492"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="489"/>
+        <location filename="../../gui/asset_manager.py" line="493"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="508"/>
+        <location filename="../../gui/asset_manager.py" line="512"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="509"/>
+        <location filename="../../gui/asset_manager.py" line="513"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="547"/>
+        <location filename="../../gui/asset_manager.py" line="551"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
@@ -583,54 +611,59 @@
         <translation>编码器对每段文本只给出一个列表。用其输出训练的模型从未见过同一串字节的其他切分，例如课堂分词器中用 [58, 32] 代替 [259]。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="152"/>
+        <location filename="../../gui/encode/canon_view.py" line="105"/>
+        <source>Canonical tokens</source>
+        <translation>规范 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/canon_view.py" line="153"/>
         <source>Checking whether these %1 IDs are canonical…</source>
         <translation>正在检查这 %1 个 ID 是否为规范编码…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="159"/>
+        <location filename="../../gui/encode/canon_view.py" line="160"/>
         <source>Cannot check the list: %1</source>
         <translation>无法检查该列表：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/canon_view.py" line="165"/>
+        <location filename="../../gui/encode/canon_view.py" line="166"/>
         <source>This list: %n token(s)</source>
         <translation>
             <numerusform>此列表：%n 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="168"/>
+        <location filename="../../gui/encode/canon_view.py" line="169"/>
         <source>Canonical: cannot tell. The bytes are not valid UTF-8, so there is no text for this tokenizer to encode again.</source>
         <translation>是否规范：无法判断。这些字节不是有效的 UTF-8，没有可供此分词器重新编码的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="172"/>
+        <location filename="../../gui/encode/canon_view.py" line="173"/>
         <source>Canonical as bytes: encoding these bytes again gives this list, but they are not valid UTF-8 text (see above).</source>
         <translation>按字节是规范的：重新编码这些字节得到的正是此列表，但它们不是有效的 UTF-8 文本（见上文）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="176"/>
+        <location filename="../../gui/encode/canon_view.py" line="177"/>
         <source>Canonical: yes. Encoding the decoded text gives this list.</source>
         <translation>规范：是。对解码出的文本重新编码得到的正是此列表。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="179"/>
+        <location filename="../../gui/encode/canon_view.py" line="180"/>
         <source>bytes %1–%2</source>
         <translation>字节 %1–%2</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="179"/>
+        <location filename="../../gui/encode/canon_view.py" line="180"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/canon_view.py" line="182"/>
+        <location filename="../../gui/encode/canon_view.py" line="183"/>
         <source>Canonical: no. The encoder spells the same bytes differently at %1%2; the tokens that differ are marked ≠ on both sides.</source>
         <translation>规范：否。编码器对 %1%2 处的相同字节给出了不同的切分；两侧不同的 token 都标有 ≠。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/canon_view.py" line="188"/>
+        <location filename="../../gui/encode/canon_view.py" line="189"/>
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>规范列表：%n 个 token</numerusform>
@@ -665,72 +698,77 @@
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="75"/>
+        <location filename="../../gui/compare/view.py" line="60"/>
+        <source>Text to compare</source>
+        <translation>要比较的文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/view.py" line="76"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="78"/>
+        <location filename="../../gui/compare/view.py" line="79"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="79"/>
+        <location filename="../../gui/compare/view.py" line="80"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="80"/>
+        <location filename="../../gui/compare/view.py" line="81"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="81"/>
+        <location filename="../../gui/compare/view.py" line="82"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="82"/>
+        <location filename="../../gui/compare/view.py" line="83"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="83"/>
+        <location filename="../../gui/compare/view.py" line="84"/>
         <source>Corpus statistics</source>
         <translation>语料统计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="148"/>
+        <location filename="../../gui/compare/view.py" line="151"/>
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="148"/>
+        <location filename="../../gui/compare/view.py" line="151"/>
         <source>built-in</source>
         <translation>内置</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="149"/>
+        <location filename="../../gui/compare/view.py" line="152"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="155"/>
+        <location filename="../../gui/compare/view.py" line="158"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="174"/>
+        <location filename="../../gui/compare/view.py" line="177"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lattice.py" line="75"/>
+        <location filename="../../gui/compare/lattice.py" line="73"/>
         <source>Unigram model:</source>
         <translation>Unigram 模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lattice.py" line="76"/>
+        <location filename="../../gui/compare/lattice.py" line="74"/>
         <source>n-best:</source>
         <translation>n-best：</translation>
     </message>
@@ -765,7 +803,7 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="131"/>
+        <location filename="../../gui/compare/view.py" line="134"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
@@ -785,12 +823,12 @@
         <translation>未加载 Unigram 模型：请在“资产”标签页中打开一个 unigram 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lattice.py" line="117"/>
+        <location filename="../../gui/compare/lattice.py" line="120"/>
         <source>Normalized: %1 — %2 candidate pieces; Viterbi path (green) scores %3</source>
         <translation>规范化后：%1 — %2 个候选片段；Viterbi 路径（绿色）得分 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lattice.py" line="121"/>
+        <location filename="../../gui/compare/lattice.py" line="124"/>
         <source>(too many to draw; shorten the text to see the lattice)</source>
         <translation>（太多，无法绘制；缩短文本以查看网格）</translation>
     </message>
@@ -936,17 +974,17 @@
 <context>
     <name>CorpusEditor</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="42"/>
+        <location filename="../../gui/corpus_editor.py" line="43"/>
         <source>whitespace</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="43"/>
+        <location filename="../../gui/corpus_editor.py" line="44"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="44"/>
+        <location filename="../../gui/corpus_editor.py" line="45"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1001,243 +1039,248 @@
         <translation>%1：只有最后一条记录可以没有行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="102"/>
+        <location filename="../../gui/corpus_editor.py" line="103"/>
         <source>Word-frequency table</source>
         <translation>词频表</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="103"/>
+        <location filename="../../gui/corpus_editor.py" line="104"/>
         <source>Raw records</source>
         <translation>原始记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="107"/>
+        <location filename="../../gui/corpus_editor.py" line="108"/>
         <source>Training words:</source>
         <translation>训练词：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="108"/>
+        <location filename="../../gui/corpus_editor.py" line="109"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="109"/>
+        <location filename="../../gui/corpus_editor.py" line="110"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="110"/>
+        <location filename="../../gui/corpus_editor.py" line="111"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="111"/>
+        <location filename="../../gui/corpus_editor.py" line="112"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="112"/>
+        <location filename="../../gui/corpus_editor.py" line="113"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="114"/>
+        <location filename="../../gui/corpus_editor.py" line="115"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="125"/>
-        <location filename="../../gui/corpus_editor.py" line="294"/>
+        <location filename="../../gui/corpus_editor.py" line="126"/>
+        <location filename="../../gui/corpus_editor.py" line="298"/>
         <source>new word</source>
         <translation>新词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="129"/>
+        <location filename="../../gui/corpus_editor.py" line="128"/>
+        <source>Count of the new word</source>
+        <translation>新词的次数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/corpus_editor.py" line="131"/>
         <source>new record (kept exactly)</source>
         <translation>新记录（原样保留）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="130"/>
+        <location filename="../../gui/corpus_editor.py" line="132"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="134"/>
+        <location filename="../../gui/corpus_editor.py" line="136"/>
         <source>Cancel import</source>
         <translation>取消导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="139"/>
+        <location filename="../../gui/corpus_editor.py" line="143"/>
         <source>Mode:</source>
         <translation>模式：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="242"/>
+        <location filename="../../gui/corpus_editor.py" line="246"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="242"/>
+        <location filename="../../gui/corpus_editor.py" line="246"/>
         <source>%n word occurrence(s)</source>
         <translation>
             <numerusform>%n 次词出现</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="243"/>
         <location filename="../../gui/corpus_editor.py" line="247"/>
+        <location filename="../../gui/corpus_editor.py" line="251"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n 个字符</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="243"/>
+        <location filename="../../gui/corpus_editor.py" line="247"/>
         <source>%n byte(s) (UTF-8)</source>
         <translation>
             <numerusform>%n 字节（UTF-8）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="246"/>
+        <location filename="../../gui/corpus_editor.py" line="250"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="246"/>
+        <location filename="../../gui/corpus_editor.py" line="250"/>
         <source>%n word(s)</source>
         <translation>
             <numerusform>%n 个词</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="248"/>
+        <location filename="../../gui/corpus_editor.py" line="252"/>
         <source>%n byte(s) (exact, with line endings)</source>
         <translation>
             <numerusform>%n 字节（精确，含行尾）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="253"/>
+        <location filename="../../gui/corpus_editor.py" line="257"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="256"/>
+        <location filename="../../gui/corpus_editor.py" line="260"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="282"/>
+        <location filename="../../gui/corpus_editor.py" line="286"/>
         <source>Cannot switch mode: %1</source>
         <translation>无法切换模式：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="286"/>
+        <location filename="../../gui/corpus_editor.py" line="290"/>
         <source>Switch corpus mode</source>
         <translation>切换语料模式</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="300"/>
+        <location filename="../../gui/corpus_editor.py" line="304"/>
         <source>new record</source>
         <translation>新记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="311"/>
+        <location filename="../../gui/corpus_editor.py" line="315"/>
         <source>Add records</source>
         <translation>添加记录</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="324"/>
+        <location filename="../../gui/corpus_editor.py" line="328"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>移除 %n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="336"/>
+        <location filename="../../gui/corpus_editor.py" line="340"/>
         <source>Paste records</source>
         <translation>粘贴记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="340"/>
+        <location filename="../../gui/corpus_editor.py" line="344"/>
         <source>Nothing pasted: %1</source>
         <translation>未粘贴任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="348"/>
+        <location filename="../../gui/corpus_editor.py" line="352"/>
         <source>Paste words</source>
         <translation>粘贴词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="361"/>
+        <location filename="../../gui/corpus_editor.py" line="365"/>
         <source>Import a text file</source>
         <translation>导入文本文件</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="362"/>
+        <location filename="../../gui/corpus_editor.py" line="366"/>
         <source>Text files (*.txt *.tsv *.tab);;All files (*)</source>
         <translation>文本文件 (*.txt *.tsv *.tab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="388"/>
+        <location filename="../../gui/corpus_editor.py" line="392"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="370"/>
-        <location filename="../../gui/corpus_editor.py" line="419"/>
+        <location filename="../../gui/corpus_editor.py" line="374"/>
+        <location filename="../../gui/corpus_editor.py" line="423"/>
         <source>Import failed: %1</source>
         <translation>导入失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="426"/>
+        <location filename="../../gui/corpus_editor.py" line="430"/>
         <source>Import cancelled; the corpus is unchanged.</source>
         <translation>导入已取消；语料未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="431"/>
+        <location filename="../../gui/corpus_editor.py" line="435"/>
         <source>Invalid UTF-8</source>
         <translation>无效的 UTF-8</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="432"/>
+        <location filename="../../gui/corpus_editor.py" line="436"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n 行不是有效的 UTF-8。第一行：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="434"/>
+        <location filename="../../gui/corpus_editor.py" line="438"/>
         <source>Skip these lines</source>
         <translation>跳过这些行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="435"/>
+        <location filename="../../gui/corpus_editor.py" line="439"/>
         <source>Stop import</source>
         <translation>停止导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="450"/>
+        <location filename="../../gui/corpus_editor.py" line="454"/>
         <source>Import stopped: %1</source>
         <translation>导入已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="456"/>
+        <location filename="../../gui/corpus_editor.py" line="460"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="457"/>
+        <location filename="../../gui/corpus_editor.py" line="461"/>
         <source>Imported %1.</source>
         <translation>已导入 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="459"/>
+        <location filename="../../gui/corpus_editor.py" line="463"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
@@ -1247,192 +1290,193 @@
 <context>
     <name>CorpusStatsTab</name>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="49"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="50"/>
         <source>Workspace corpus</source>
         <translation>工作区语料</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="50"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="51"/>
         <source>Corpus files:</source>
         <translation>语料文件：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="53"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="55"/>
         <source>Add files…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="54"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="56"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="55"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="57"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="57"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="59"/>
         <source>Compute statistics</source>
         <translation>计算统计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="58"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="60"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="67"/>
         <source>Fertility (tokens per word)</source>
         <translation>繁殖率（每词词元数）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="67"/>
         <source>Characters per token</source>
         <translation>每词元字符数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="66"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="68"/>
         <source>Bytes per token</source>
         <translation>每词元字节数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="66"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="68"/>
         <source>[UNK] rate</source>
         <translation>[UNK] 比例</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="67"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="69"/>
         <source>Byte-fallback rate</source>
         <translation>字节回退比例</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="67"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="69"/>
         <source>Tokens</source>
         <translation>词元数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="70"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="72"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="71"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="73"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="72"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="74"/>
         <source>CSV…</source>
         <translation>CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="87"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="89"/>
         <source>Tokenizers:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="99"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="103"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="102"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="105"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="166"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="54"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="169"/>
         <source>Corpus files</source>
         <translation>语料文件</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="167"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="170"/>
         <source>Text (*.txt *.jsonl *.gz *.zst);;All files (*)</source>
         <translation>文本 (*.txt *.jsonl *.gz *.zst);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="171"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="174"/>
         <source>Corpus folder</source>
         <translation>语料文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="196"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="199"/>
         <source>Tick at least one tokenizer.</source>
         <translation>请至少勾选一个分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="200"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="203"/>
         <source>There is no workspace corpus.</source>
         <translation>没有工作区语料。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="210"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="213"/>
         <source>Add corpus files or a folder first.</source>
         <translation>请先添加语料文件或文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="224"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="227"/>
         <source>Reading the corpus…</source>
         <translation>正在读取语料…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="240"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="241"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="244"/>
         <source>%n word(s)</source>
         <translation>
             <numerusform>%n 个词</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="242"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n 个字符</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="246"/>
         <source>%n byte(s)</source>
         <translation>
             <numerusform>%n 字节</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="248"/>
         <source>%n invalid UTF-8 sequence(s).</source>
         <translation>
             <numerusform>%n 处无效 UTF-8 序列。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="256"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="259"/>
         <source>%1 splits most: %2</source>
         <translation>%1 切分最多的词：%2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="264"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="267"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="281"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="284"/>
         <source>Unicode script</source>
         <translation>Unicode 文字系统</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="320"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="323"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="346"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="349"/>
         <source>Export corpus statistics</source>
         <translation>导出语料统计</translation>
     </message>
@@ -1440,84 +1484,124 @@
 <context>
     <name>DecodeBox</name>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="47"/>
+        <location filename="../../gui/encode/decode_box.py" line="48"/>
         <source>Decode IDs</source>
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="102"/>
+        <location filename="../../gui/encode/decode_box.py" line="109"/>
         <source>IDs, e.g. 255 or [270, 32, 268]</source>
         <translation>ID，例如 255 或 [270, 32, 268]</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="51"/>
+        <location filename="../../gui/encode/decode_box.py" line="52"/>
         <source>strict (error)</source>
         <translation>strict（报错）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="51"/>
+        <location filename="../../gui/encode/decode_box.py" line="52"/>
         <source>raw (bytes)</source>
         <translation>raw（字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="52"/>
+        <location filename="../../gui/encode/decode_box.py" line="53"/>
         <source>replace (display fallback)</source>
         <translation>replace（显示替代）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="54"/>
+        <location filename="../../gui/encode/decode_box.py" line="55"/>
+        <source>What decoding does with bytes that are not valid UTF-8</source>
+        <translation>解码时如何处理不是有效 UTF-8 的字节</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="56"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="55"/>
+        <location filename="../../gui/encode/decode_box.py" line="57"/>
+        <source>Decode the IDs in the field with the panel&apos;s tokenizer</source>
+        <translation>用本面板的分词器解码输入框中的 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="58"/>
         <source>Use the IDs above</source>
         <translation>使用上方的 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="56"/>
+        <location filename="../../gui/encode/decode_box.py" line="59"/>
+        <source>Put the IDs of the encoded text in the field and decode them</source>
+        <translation>把编码文本的 ID 填入输入框并解码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="60"/>
         <source>Open IDs…</source>
         <translation>打开 ID 文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="69"/>
+        <location filename="../../gui/encode/decode_box.py" line="61"/>
+        <source>Read a list of IDs from a text or JSON file and decode it</source>
+        <translation>从文本或 JSON 文件读取 ID 列表并解码</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="67"/>
+        <source>Decoded text</source>
+        <translation>解码文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="68"/>
+        <source>The text the IDs decode to, under the chosen policy for invalid UTF-8</source>
+        <translation>这些 ID 按所选的无效 UTF-8 处理方式解码得到的文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="70"/>
+        <source>Tokens of the IDs</source>
+        <translation>这些 ID 的 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="76"/>
+        <source>IDs:</source>
+        <translation>ID：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/decode_box.py" line="77"/>
         <source>Invalid UTF-8:</source>
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="117"/>
+        <location filename="../../gui/encode/decode_box.py" line="124"/>
         <source>%1 IDs, too many to show here (typing replaces them)</source>
         <translation>%1 个 ID，太多，无法在此显示（输入新的列表即替换）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="127"/>
+        <location filename="../../gui/encode/decode_box.py" line="134"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="128"/>
+        <location filename="../../gui/encode/decode_box.py" line="135"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="137"/>
+        <location filename="../../gui/encode/decode_box.py" line="144"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="138"/>
-        <location filename="../../gui/encode/decode_box.py" line="159"/>
+        <location filename="../../gui/encode/decode_box.py" line="145"/>
+        <location filename="../../gui/encode/decode_box.py" line="166"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="169"/>
-        <location filename="../../gui/encode/decode_box.py" line="177"/>
+        <location filename="../../gui/encode/decode_box.py" line="176"/>
+        <location filename="../../gui/encode/decode_box.py" line="184"/>
         <source>Cannot decode: %1</source>
         <translation>无法解码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="173"/>
+        <location filename="../../gui/encode/decode_box.py" line="180"/>
         <source>Decoding %1 IDs…</source>
         <translation>正在解码 %1 个 ID…</translation>
     </message>
@@ -1525,87 +1609,112 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="184"/>
-        <source>Tokenizer:</source>
-        <translation>分词器：</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/panel.py" line="184"/>
-        <source>Tokenizer (this window&apos;s own):</source>
-        <translation>分词器（本窗口自选）：</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/panel.py" line="186"/>
+        <location filename="../../gui/encode/panel.py" line="187"/>
         <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
         <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="189"/>
+        <location filename="../../gui/encode/panel.py" line="190"/>
         <source>Add special tokens</source>
         <translation>添加特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="190"/>
+        <location filename="../../gui/encode/panel.py" line="191"/>
         <source>Read specials in the text</source>
         <translation>读取文本中的特殊 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="196"/>
+        <location filename="../../gui/encode/panel.py" line="197"/>
         <source>Pin engine:</source>
         <translation>固定引擎：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="199"/>
+        <location filename="../../gui/encode/panel.py" line="200"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
+        <location filename="../../gui/encode/panel.py" line="201"/>
+        <source>Text to encode</source>
+        <translation>要编码的文本</translation>
+    </message>
+    <message>
         <location filename="../../gui/encode/panel.py" line="202"/>
+        <source>Encoded as you type: the counts, the tokens and the table below follow</source>
+        <translation>输入时即编码：下方的计数、token 和表格随之更新</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="205"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="203"/>
+        <location filename="../../gui/encode/panel.py" line="206"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="336"/>
+        <location filename="../../gui/encode/panel.py" line="210"/>
+        <source>Tokens of the text</source>
+        <translation>文本的 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="216"/>
+        <source>Token table</source>
+        <translation>token 表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="217"/>
+        <source>One row per token: its ID, how the vocabulary stores it, what it reads as, its bytes and where it is in the text; the arrow keys select a token</source>
+        <translation>每个 token 一行：ID、词表中的存储形式、读作、字节以及在文本中的位置；方向键选择 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="352"/>
         <source>Put the tokenizer&apos;s post-processor specials around the tokens ([CLS] … [SEP]), as Hugging Face&apos;s encode(text) does by default</source>
         <translation>在词元两侧加上分词器后处理器的特殊词元（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="338"/>
+        <location filename="../../gui/encode/panel.py" line="354"/>
         <source>This tokenizer has no post-processor: there are no special tokens to add</source>
         <translation>此分词器没有后处理器：没有可添加的特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="354"/>
+        <location filename="../../gui/encode/panel.py" line="370"/>
         <source>Read a special token written in the text (such as &lt;|endoftext|&gt;) as the control token, as tiktoken&apos;s allowed_special=&quot;all&quot; does; unticked, it is ordinary text. A user&apos;s text that becomes a control token is how prompt injection through a tokenizer works.</source>
         <translation>把文本中写出的特殊 token（例如 &lt;|endoftext|&gt;）读作控制 token，如同 tiktoken 的 allowed_special=&quot;all&quot;；不勾选时它是普通文本。用户的文本变成控制 token，正是通过分词器进行提示注入的方式。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="357"/>
+        <location filename="../../gui/encode/panel.py" line="373"/>
         <source>This tokenizer reads special tokens written in the text as ordinary text</source>
         <translation>此分词器把文本中写出的特殊 token 读作普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="371"/>
+        <location filename="../../gui/encode/panel.py" line="387"/>
         <source>Waiting for the engine…</source>
         <translation>正在等待编码引擎…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="432"/>
+        <location filename="../../gui/encode/panel.py" line="448"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="391"/>
+        <location filename="../../gui/encode/panel.py" line="407"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="469"/>
+        <location filename="../../gui/encode/panel.py" line="185"/>
+        <source>&amp;Tokenizer (this window&apos;s own):</source>
+        <translation>分词器（本窗口自选）(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="185"/>
+        <source>&amp;Tokenizer:</source>
+        <translation>分词器(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="485"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1917,42 +2026,42 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="52"/>
+        <location filename="../../gui/corpus_editor.py" line="53"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="54"/>
+        <location filename="../../gui/corpus_editor.py" line="55"/>
         <source>Word table (counted words)</source>
         <translation>词表格（已计数的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="55"/>
+        <location filename="../../gui/corpus_editor.py" line="56"/>
         <source>Raw records (one per line, exact)</source>
         <translation>原始记录（每行一条，原样）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="58"/>
+        <location filename="../../gui/corpus_editor.py" line="59"/>
         <source>Plain text</source>
         <translation>纯文本</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="59"/>
+        <location filename="../../gui/corpus_editor.py" line="60"/>
         <source>word&lt;TAB&gt;count lines</source>
         <translation>词&lt;TAB&gt;次数 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="68"/>
+        <location filename="../../gui/corpus_editor.py" line="69"/>
         <source>Import as:</source>
         <translation>导入为：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="69"/>
+        <location filename="../../gui/corpus_editor.py" line="70"/>
         <source>File format:</source>
         <translation>文件格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="70"/>
+        <location filename="../../gui/corpus_editor.py" line="71"/>
         <source>Pre-tokenization:</source>
         <translation>预分词：</translation>
     </message>
@@ -2157,52 +2266,64 @@
 <context>
     <name>LaneView</name>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="393"/>
+        <location filename="../../gui/compare/lanes.py" line="82"/>
+        <source>Tokens of every tokenizer</source>
+        <translation>每个分词器的 token</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/lanes.py" line="258"/>
+        <source>%n tokenizer(s); Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</source>
+        <translation>
+            <numerusform>%n 个分词器；左右方向键在一行的 token 间移动，上下方向键换到另一行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/lanes.py" line="444"/>
         <source>%1 (%2): token %3 of %4</source>
         <translation>%1（%2）：第 %3 个 token，共 %4 个</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="394"/>
+        <location filename="../../gui/compare/lanes.py" line="445"/>
         <source>ID %1, stored as %2</source>
         <translation>ID %1，存储为 %2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="396"/>
+        <location filename="../../gui/compare/lanes.py" line="447"/>
         <source>bytes %1–%2: %3</source>
         <translation>字节 %1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="398"/>
+        <location filename="../../gui/compare/lanes.py" line="449"/>
         <source>characters %1–%2: %3</source>
         <translation>字符 %1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="400"/>
+        <location filename="../../gui/compare/lanes.py" line="451"/>
         <source>a special token: it stands for no input bytes</source>
         <translation>特殊 token：不对应任何输入字节</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="401"/>
+        <location filename="../../gui/compare/lanes.py" line="452"/>
         <source>the unknown token: it stands for %1</source>
         <translation>未知 token：代表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="402"/>
+        <location filename="../../gui/compare/lanes.py" line="453"/>
         <source>a byte-fallback piece: one byte of a character the vocabulary lacks</source>
         <translation>字节回退片段：词表中缺少的字符的一个字节</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="403"/>
+        <location filename="../../gui/compare/lanes.py" line="454"/>
         <source>holds only part of a character (dashed border)</source>
         <translation>只含一个字符的一部分（虚线边框）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="404"/>
+        <location filename="../../gui/compare/lanes.py" line="455"/>
         <source>where this token is inside its word is not traced exactly</source>
         <translation>此 token 在所属词中的位置未被精确追踪</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="405"/>
+        <location filename="../../gui/compare/lanes.py" line="456"/>
         <source>inserted by the tokenizer: it stands for no input bytes</source>
         <translation>由分词器插入：不对应任何输入字节</translation>
     </message>
@@ -2210,7 +2331,7 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="358"/>
+        <location filename="../../gui/lessons.py" line="366"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
@@ -2218,53 +2339,58 @@
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../gui/lessons.py" line="263"/>
+        <location filename="../../gui/lessons.py" line="267"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="264"/>
-        <location filename="../../gui/lessons.py" line="304"/>
+        <location filename="../../gui/lessons.py" line="268"/>
+        <location filename="../../gui/lessons.py" line="308"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="265"/>
+        <location filename="../../gui/lessons.py" line="269"/>
         <source>End lesson</source>
         <translation>结束课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="266"/>
+        <location filename="../../gui/lessons.py" line="270"/>
         <source>Stop the lesson; windows it arranged go back as they were</source>
         <translation>结束本课；课程排列过的窗口恢复原样</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="276"/>
+        <location filename="../../gui/lessons.py" line="280"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="320"/>
+        <location filename="../../gui/lessons.py" line="328"/>
         <source>Answer the prediction below: the view shows the result once you have.</source>
         <translation>先回答下面的预测题：回答之后，视图才显示结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="289"/>
+        <location filename="../../gui/lessons.py" line="293"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="295"/>
+        <location filename="../../gui/lessons.py" line="219"/>
+        <source>The explanation of this step of the lesson</source>
+        <translation>课程这一步的讲解</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="299"/>
         <source>Lesson finished.</source>
         <translation>本课结束。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="297"/>
+        <location filename="../../gui/lessons.py" line="301"/>
         <source>Next: %1.</source>
         <translation>下一课：%1。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="304"/>
+        <location filename="../../gui/lessons.py" line="308"/>
         <source>Next lesson ▶</source>
         <translation>下一课 ▶</translation>
     </message>
@@ -2285,101 +2411,106 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="64"/>
-        <location filename="../../gui/main_window.py" line="249"/>
-        <location filename="../../gui/main_window.py" line="370"/>
+        <location filename="../../gui/main_window.py" line="65"/>
+        <location filename="../../gui/main_window.py" line="269"/>
+        <location filename="../../gui/main_window.py" line="390"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="149"/>
+        <location filename="../../gui/main_window.py" line="150"/>
         <source>Open lesson</source>
         <translation>打开课程</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="150"/>
+        <location filename="../../gui/main_window.py" line="151"/>
         <source>Subword Studio lesson (*.toml);;All files (*)</source>
         <translation>Subword Studio 课程 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="163"/>
+        <location filename="../../gui/main_window.py" line="164"/>
         <source>Checking %1…</source>
         <translation>正在检查 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="174"/>
+        <location filename="../../gui/main_window.py" line="175"/>
         <source>Export progress</source>
         <translation>导出学习进度</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="175"/>
+        <location filename="../../gui/main_window.py" line="176"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="271"/>
-        <location filename="../../gui/main_window.py" line="278"/>
+        <location filename="../../gui/main_window.py" line="230"/>
+        <source>Zoom: %1 %</source>
+        <translation>缩放：%1 %</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="291"/>
+        <location filename="../../gui/main_window.py" line="298"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="358"/>
+        <location filename="../../gui/main_window.py" line="378"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="360"/>
+        <location filename="../../gui/main_window.py" line="380"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="376"/>
+        <location filename="../../gui/main_window.py" line="396"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="377"/>
+        <location filename="../../gui/main_window.py" line="397"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="384"/>
-        <location filename="../../gui/main_window.py" line="457"/>
+        <location filename="../../gui/main_window.py" line="404"/>
+        <location filename="../../gui/main_window.py" line="477"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="423"/>
+        <location filename="../../gui/main_window.py" line="443"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="424"/>
+        <location filename="../../gui/main_window.py" line="444"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="432"/>
+        <location filename="../../gui/main_window.py" line="452"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="451"/>
+        <location filename="../../gui/main_window.py" line="471"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="452"/>
+        <location filename="../../gui/main_window.py" line="472"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="487"/>
+        <location filename="../../gui/main_window.py" line="507"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="488"/>
+        <location filename="../../gui/main_window.py" line="508"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -2387,177 +2518,197 @@
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../gui/menus.py" line="60"/>
+        <location filename="../../gui/menus.py" line="69"/>
         <source>%1 (missing)</source>
         <translation>%1（文件缺失）</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="62"/>
+        <location filename="../../gui/menus.py" line="71"/>
         <source>No recent files</source>
         <translation>没有最近文件</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="64"/>
+        <location filename="../../gui/menus.py" line="73"/>
         <source>&amp;Clear the list</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="76"/>
+        <location filename="../../gui/menus.py" line="85"/>
         <source>%1 from %2 %3, %4</source>
         <translation>%1，来自 %2 %3，%4</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="80"/>
+        <location filename="../../gui/menus.py" line="89"/>
         <source>No built-in tokenizers</source>
         <translation>没有内置分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="93"/>
+        <location filename="../../gui/menus.py" line="95"/>
+        <source>Every view is at %1 %; this changes text, token chips, tables and plots together.</source>
+        <translation>所有视图当前为 %1 %；此操作同时改变文字、token 方块、表格和图表的大小。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="108"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="94"/>
+        <location filename="../../gui/menus.py" line="109"/>
         <source>&amp;Open workspace…</source>
         <translation>打开工作区(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="95"/>
+        <location filename="../../gui/menus.py" line="110"/>
         <source>&amp;Save workspace</source>
         <translation>保存工作区(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="96"/>
+        <location filename="../../gui/menus.py" line="111"/>
         <source>Save workspace &amp;as…</source>
         <translation>工作区另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="98"/>
+        <location filename="../../gui/menus.py" line="113"/>
         <source>Recent &amp;workspaces</source>
         <translation>最近的工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="101"/>
+        <location filename="../../gui/menus.py" line="116"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="102"/>
+        <location filename="../../gui/menus.py" line="117"/>
         <source>&amp;Export tokenizer…</source>
         <translation>导出分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="104"/>
+        <location filename="../../gui/menus.py" line="119"/>
         <source>Recent &amp;tokenizers</source>
         <translation>最近的分词器(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="106"/>
+        <location filename="../../gui/menus.py" line="121"/>
         <source>&amp;Built-in tokenizers</source>
         <translation>内置分词器(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="108"/>
+        <location filename="../../gui/menus.py" line="123"/>
         <source>Open &amp;lesson…</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="109"/>
+        <location filename="../../gui/menus.py" line="124"/>
         <source>Export &amp;progress as CSV…</source>
         <translation>将学习进度导出为 CSV(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="111"/>
+        <location filename="../../gui/menus.py" line="126"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="113"/>
+        <location filename="../../gui/menus.py" line="128"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="121"/>
+        <location filename="../../gui/menus.py" line="136"/>
         <source>&amp;Lesson panel</source>
         <translation>课程面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="123"/>
+        <location filename="../../gui/menus.py" line="138"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="128"/>
+        <location filename="../../gui/menus.py" line="144"/>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="147"/>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="149"/>
+        <source>&amp;Actual size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="153"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="135"/>
+        <location filename="../../gui/menus.py" line="160"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="137"/>
+        <location filename="../../gui/menus.py" line="162"/>
         <source>&amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="137"/>
+        <location filename="../../gui/menus.py" line="162"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="137"/>
+        <location filename="../../gui/menus.py" line="162"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="145"/>
+        <location filename="../../gui/menus.py" line="170"/>
         <source>&amp;Lessons</source>
         <translation>课程(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="150"/>
+        <location filename="../../gui/menus.py" line="175"/>
         <source>Lessons cannot be read: %1</source>
         <translation>无法读取课程：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="154"/>
+        <location filename="../../gui/menus.py" line="179"/>
         <source>&amp;Recent lessons</source>
         <translation>最近的课程(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="157"/>
+        <location filename="../../gui/menus.py" line="182"/>
         <source>&amp;Previous step</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="159"/>
+        <location filename="../../gui/menus.py" line="184"/>
         <source>&amp;Next step</source>
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="161"/>
+        <location filename="../../gui/menus.py" line="186"/>
         <source>E&amp;nd lesson</source>
         <translation>结束课程(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="165"/>
+        <location filename="../../gui/menus.py" line="190"/>
         <source>&amp;Exercises (§19.8)…</source>
         <translation>习题（§19.8）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="170"/>
+        <location filename="../../gui/menus.py" line="195"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="171"/>
+        <location filename="../../gui/menus.py" line="196"/>
         <source>&amp;Welcome page</source>
         <translation>欢迎页(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="172"/>
+        <location filename="../../gui/menus.py" line="197"/>
         <source>&amp;About Subword Studio</source>
         <translation>关于 Subword Studio(&amp;A)</translation>
     </message>
@@ -2586,7 +2737,7 @@
     </message>
     <message>
         <location filename="../../gui/timeline/widget.py" line="129"/>
-        <location filename="../../gui/timeline/widget.py" line="769"/>
+        <location filename="../../gui/timeline/widget.py" line="760"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
@@ -2601,32 +2752,32 @@
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="158"/>
+        <location filename="../../gui/timeline/widget.py" line="156"/>
         <source>Follow the selected step</source>
         <translation>跟随所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="160"/>
+        <location filename="../../gui/timeline/widget.py" line="158"/>
         <source>The sample text is encoded with as many merges as the step selected above; untick to choose the number of merges with the slider.</source>
         <translation>示例文本按上方所选步骤的合并次数编码；取消勾选后可用滑块自选合并次数。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="166"/>
+        <location filename="../../gui/timeline/widget.py" line="164"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="168"/>
+        <location filename="../../gui/timeline/widget.py" line="166"/>
         <source>Add to assets</source>
         <translation>添加到资产</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="169"/>
+        <location filename="../../gui/timeline/widget.py" line="167"/>
         <source>Add the trained model shown here to the Assets tab, with its training data; File → Export tokenizer then writes it as a tokenizer.json and in every other format that can hold it.</source>
         <translation>把这里显示的已训练模型连同其训练数据添加到“资产”标签页；之后“文件 → 导出分词器”可将其写成 tokenizer.json 以及其他任何能容纳它的格式。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="203"/>
+        <location filename="../../gui/timeline/widget.py" line="198"/>
         <source>Algorithm:</source>
         <translation>算法：</translation>
     </message>
@@ -2636,112 +2787,112 @@
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="185"/>
+        <location filename="../../gui/timeline/widget.py" line="184"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="194"/>
+        <location filename="../../gui/timeline/widget.py" line="192"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="225"/>
+        <location filename="../../gui/timeline/widget.py" line="218"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="226"/>
+        <location filename="../../gui/timeline/widget.py" line="219"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="236"/>
+        <location filename="../../gui/timeline/widget.py" line="228"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="350"/>
+        <location filename="../../gui/timeline/widget.py" line="341"/>
         <source>This pane shows character BPE&apos;s pair table and segmentation. For %1, every step is a row of the table on the left (select one to step through it), and the Plots tab follows it.</source>
         <translation>此窗格显示字符级 BPE 的字符对表和切分。对于 %1，每一步是左侧表格中的一行（选中一行即可逐步查看），“图表”标签页会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="410"/>
+        <location filename="../../gui/timeline/widget.py" line="401"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="421"/>
+        <location filename="../../gui/timeline/widget.py" line="412"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="436"/>
+        <location filename="../../gui/timeline/widget.py" line="427"/>
         <source>Trained %n merge(s): %1.</source>
         <translation>
             <numerusform>已训练 %n 次合并：%1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="459"/>
+        <location filename="../../gui/timeline/widget.py" line="450"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>已训练 %n 次字节级合并。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="445"/>
+        <location filename="../../gui/timeline/widget.py" line="436"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="450"/>
+        <location filename="../../gui/timeline/widget.py" line="441"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="467"/>
+        <location filename="../../gui/timeline/widget.py" line="458"/>
         <source>Trained %n WordPiece step(s) (vocabulary %1): %2.</source>
         <translation>
             <numerusform>已训练 %n 步 WordPiece（词表 %1）：%2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="470"/>
+        <location filename="../../gui/timeline/widget.py" line="461"/>
         <source>Trained %n pruning round(s) (vocabulary %1): %2.</source>
         <translation>
             <numerusform>已训练 %n 轮剪枝（词表 %1）：%2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="481"/>
+        <location filename="../../gui/timeline/widget.py" line="472"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="500"/>
-        <location filename="../../gui/timeline/widget.py" line="516"/>
-        <location filename="../../gui/timeline/widget.py" line="617"/>
-        <location filename="../../gui/timeline/widget.py" line="621"/>
+        <location filename="../../gui/timeline/widget.py" line="491"/>
+        <location filename="../../gui/timeline/widget.py" line="507"/>
+        <location filename="../../gui/timeline/widget.py" line="608"/>
+        <location filename="../../gui/timeline/widget.py" line="612"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="500"/>
+        <location filename="../../gui/timeline/widget.py" line="491"/>
+        <location filename="../../gui/timeline/widget.py" line="498"/>
         <location filename="../../gui/timeline/widget.py" line="507"/>
-        <location filename="../../gui/timeline/widget.py" line="516"/>
-        <location filename="../../gui/timeline/widget.py" line="620"/>
+        <location filename="../../gui/timeline/widget.py" line="611"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="681"/>
+        <location filename="../../gui/timeline/widget.py" line="672"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="585"/>
-        <location filename="../../gui/timeline/widget.py" line="704"/>
+        <location filename="../../gui/timeline/widget.py" line="576"/>
+        <location filename="../../gui/timeline/widget.py" line="695"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
@@ -2756,184 +2907,184 @@
         <translation>WordPiece 和 Unigram 训练到这么多词表条目（含 [UNK] 或 &lt;unk&gt;）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="417"/>
+        <location filename="../../gui/timeline/widget.py" line="408"/>
         <source>Training: pruning round %1</source>
         <translation>训练中：第 %1 轮剪枝</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="419"/>
+        <location filename="../../gui/timeline/widget.py" line="410"/>
         <source>Training: vocabulary %1</source>
         <translation>训练中：词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="462"/>
+        <location filename="../../gui/timeline/widget.py" line="453"/>
         <source>Byte-level BPE has no whitespace split: it learned from whole records.</source>
         <translation>字节级 BPE 没有按空白切分：它从整条记录学习。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="475"/>
+        <location filename="../../gui/timeline/widget.py" line="466"/>
         <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
         <translation>
             <numerusform>有 %n 个词超过 %1 字节，未参与训练（与 SentencePiece 跳过过长句子的做法相同）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="577"/>
+        <location filename="../../gui/timeline/widget.py" line="568"/>
         <source>Final model · vocabulary %1</source>
         <translation>最终模型 · 词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="579"/>
+        <location filename="../../gui/timeline/widget.py" line="570"/>
         <source>Round %1 of %2 · vocabulary %3</source>
         <translation>第 %1 轮（共 %2 轮）· 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="670"/>
+        <location filename="../../gui/timeline/widget.py" line="661"/>
         <source>%1 and %2 give the same %n merge(s).</source>
         <translation>
             <numerusform>%1 与 %2 给出相同的 %n 次合并。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="675"/>
+        <location filename="../../gui/timeline/widget.py" line="666"/>
         <source>The timelines agree on %n merge(s) and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>
             <numerusform>两条时间线的前 %n 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="708"/>
+        <location filename="../../gui/timeline/widget.py" line="699"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="722"/>
+        <location filename="../../gui/timeline/widget.py" line="713"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="748"/>
+        <location filename="../../gui/timeline/widget.py" line="739"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="751"/>
+        <location filename="../../gui/timeline/widget.py" line="742"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="753"/>
+        <location filename="../../gui/timeline/widget.py" line="744"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="755"/>
+        <location filename="../../gui/timeline/widget.py" line="746"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="757"/>
+        <location filename="../../gui/timeline/widget.py" line="748"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="763"/>
+        <location filename="../../gui/timeline/widget.py" line="754"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="769"/>
+        <location filename="../../gui/timeline/widget.py" line="760"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="805"/>
+        <location filename="../../gui/timeline/widget.py" line="796"/>
         <source>Use the final model:</source>
         <translation>使用最终模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="806"/>
+        <location filename="../../gui/timeline/widget.py" line="797"/>
         <source>Use the model after pruning round %1:</source>
         <translation>使用第 %1 轮剪枝后的模型：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="808"/>
+        <location filename="../../gui/timeline/widget.py" line="799"/>
         <source>Use only the first %n step(s):</source>
         <translation>
             <numerusform>仅使用前 %n 步：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="809"/>
+        <location filename="../../gui/timeline/widget.py" line="800"/>
         <source>Use only the first %n merge(s):</source>
         <translation>
             <numerusform>仅使用前 %n 次合并：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="829"/>
+        <location filename="../../gui/timeline/widget.py" line="820"/>
         <source>%n token(s) with the final model</source>
         <translation>
             <numerusform>最终模型得到 %n 个 token</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="831"/>
+        <location filename="../../gui/timeline/widget.py" line="822"/>
         <source>%n token(s) after this round</source>
         <translation>
             <numerusform>本轮之后 %n 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="832"/>
+        <location filename="../../gui/timeline/widget.py" line="823"/>
         <source>(%1 with the final model)</source>
         <translation>（最终模型为 %1 个）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="835"/>
+        <location filename="../../gui/timeline/widget.py" line="826"/>
         <source>with %n step(s)</source>
         <translation>
             <numerusform>使用 %n 步</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="836"/>
+        <location filename="../../gui/timeline/widget.py" line="827"/>
         <source>with %n merge(s)</source>
         <translation>
             <numerusform>使用 %n 次合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="837"/>
+        <location filename="../../gui/timeline/widget.py" line="828"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="838"/>
+        <location filename="../../gui/timeline/widget.py" line="829"/>
         <source>(%1 with all %2)</source>
         <translation>（全部 %2 时为 %1 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="900"/>
+        <location filename="../../gui/timeline/widget.py" line="891"/>
         <source>Added %1 to the assets (the Assets tab lists it; File → Export tokenizer writes it for other libraries).</source>
         <translation>已将 %1 添加到资产（“资产”标签页列出它；“文件 → 导出分词器”可将其写成其他库的格式）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="864"/>
+        <location filename="../../gui/timeline/widget.py" line="855"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="864"/>
+        <location filename="../../gui/timeline/widget.py" line="855"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="869"/>
+        <location filename="../../gui/timeline/widget.py" line="860"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2941,141 +3092,151 @@
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="68"/>
+        <location filename="../../gui/pipeline_view.py" line="70"/>
         <source>none, or e.g. &lt;BOS&gt; $A &lt;EOS&gt;</source>
         <translation>无，或例如 &lt;BOS&gt; $A &lt;EOS&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="80"/>
+        <location filename="../../gui/pipeline_view.py" line="72"/>
+        <source>Text to run through the pipeline</source>
+        <translation>要经过流水线处理的文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="78"/>
+        <source>Merges used</source>
+        <translation>使用的合并次数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pipeline_view.py" line="86"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="96"/>
+        <location filename="../../gui/pipeline_view.py" line="103"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="98"/>
+        <location filename="../../gui/pipeline_view.py" line="104"/>
         <source>Post-processing template:</source>
         <translation>后处理模板：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="101"/>
+        <location filename="../../gui/pipeline_view.py" line="106"/>
         <source>Use only the first k merges:</source>
         <translation>只使用前 k 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="121"/>
+        <location filename="../../gui/pipeline_view.py" line="125"/>
         <source>Stages</source>
         <translation>各阶段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="122"/>
+        <location filename="../../gui/pipeline_view.py" line="126"/>
         <source>Base-byte IDs</source>
         <translation>基础字节 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="167"/>
+        <location filename="../../gui/pipeline_view.py" line="171"/>
         <source>Encode panel: %1</source>
         <translation>编码面板：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="171"/>
+        <location filename="../../gui/pipeline_view.py" line="175"/>
         <source>Trained char-BPE model</source>
         <translation>已训练的字符级 BPE 模型</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="231"/>
+        <location filename="../../gui/pipeline_view.py" line="235"/>
         <source>this model has no merges</source>
         <translation>此模型没有合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pipeline_view.py" line="233"/>
+        <location filename="../../gui/pipeline_view.py" line="237"/>
         <source>all %n merge(s)</source>
         <translation>
             <numerusform>全部 %n 次合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pipeline_view.py" line="235"/>
+        <location filename="../../gui/pipeline_view.py" line="239"/>
         <source>of %n merge(s)</source>
         <translation>
             <numerusform>/ 共 %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="245"/>
+        <location filename="../../gui/pipeline_view.py" line="249"/>
         <source>Raw byte order: byte b has ID %1 + b, as in this project&apos;s byte-level BPE and in minbpe.</source>
         <translation>原始字节顺序：字节 b 的 ID 为 %1 + b，与本项目的字节级 BPE 和 minbpe 相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="248"/>
+        <location filename="../../gui/pipeline_view.py" line="252"/>
         <source>GPT-2&apos;s printable-first order (tiktoken, HF ByteLevel): the 188 printable bytes come first, spelled as themselves, then the other 68, spelled from U+0100 on. A space is %1, ID %2.</source>
         <translation>GPT-2 的“可打印优先”顺序（tiktoken、HF ByteLevel）：188 个可打印字节排在前面，写作其本身；其余 68 个随后，从 U+0100 起书写。空格写作 %1，ID 为 %2。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="252"/>
+        <location filename="../../gui/pipeline_view.py" line="256"/>
         <source>SentencePiece byte pieces &lt;0x00&gt;…&lt;0xFF&gt; at IDs %1–%2, after the meta pieces %3.</source>
         <translation>SentencePiece 字节片段 &lt;0x00&gt;…&lt;0xFF&gt; 位于 ID %1–%2，排在元片段 %3 之后。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="256"/>
+        <location filename="../../gui/pipeline_view.py" line="260"/>
         <source>Every byte has a token, in an order that is neither raw nor GPT-2&apos;s.</source>
         <translation>每个字节都有 token，但顺序既不是原始顺序也不是 GPT-2 的顺序。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="259"/>
+        <location filename="../../gui/pipeline_view.py" line="263"/>
         <source>Only %1 of the 256 bytes have a token.</source>
         <translation>256 个字节中只有 %1 个有 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="260"/>
+        <location filename="../../gui/pipeline_view.py" line="264"/>
         <source>No byte tokens: this tokenizer works on characters.</source>
         <translation>没有字节 token：此分词器以字符为单位工作。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="289"/>
+        <location filename="../../gui/pipeline_view.py" line="293"/>
         <source>Running the stages…</source>
         <translation>正在运行各阶段…</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="293"/>
+        <location filename="../../gui/pipeline_view.py" line="297"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="316"/>
+        <location filename="../../gui/pipeline_view.py" line="320"/>
         <source>Cannot run the stages: %1</source>
         <translation>无法运行各阶段：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="337"/>
+        <location filename="../../gui/pipeline_view.py" line="341"/>
         <source>Round trip: decoding gives back the input exactly.</source>
         <translation>往返：解码结果与输入完全一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="338"/>
+        <location filename="../../gui/pipeline_view.py" line="342"/>
         <source>characters %1</source>
         <translation>字符 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="343"/>
+        <location filename="../../gui/pipeline_view.py" line="347"/>
         <source>Round trip: decoding gives back the normalized input, not the input: %1</source>
         <translation>往返：解码得到的是规范化后的输入，而不是原始输入：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="345"/>
+        <location filename="../../gui/pipeline_view.py" line="349"/>
         <source>Lossy: decoding loses %1</source>
         <translation>有损：解码丢失了 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="400"/>
+        <location filename="../../gui/pipeline_view.py" line="404"/>
         <source>Selected: characters %1, bytes %2: %3</source>
         <translation>已选：字符 %1，字节 %2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="412"/>
+        <location filename="../../gui/pipeline_view.py" line="416"/>
         <source>Select a piece, or text in the input, to see where it came from.</source>
         <translation>选择一个片段或输入中的文字，查看它来自哪里。</translation>
     </message>
@@ -3297,108 +3458,108 @@
 <context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="75"/>
+        <location filename="../../gui/compare/side_by_side.py" line="76"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="78"/>
+        <location filename="../../gui/compare/side_by_side.py" line="79"/>
         <source>Tokenizers to compare, with their figures</source>
         <translation>要对比的分词器及其数据</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="79"/>
+        <location filename="../../gui/compare/side_by_side.py" line="80"/>
         <source>Each ticked tokenizer&apos;s tokens, lined up at the boundaries they share</source>
         <translation>每个已勾选分词器的 token，按它们共有的边界对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="83"/>
+        <location filename="../../gui/compare/side_by_side.py" line="84"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="185"/>
+        <location filename="../../gui/compare/side_by_side.py" line="188"/>
         <source>Tick one or more tokenizers in the table above to compare them.</source>
         <translation>在上方表格中勾选一个或多个分词器进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="188"/>
+        <location filename="../../gui/compare/side_by_side.py" line="191"/>
         <source>Type or paste a text above to see how each tokenizer cuts it.</source>
         <translation>在上方输入或粘贴文本，查看每个分词器如何切分它。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="204"/>
+        <location filename="../../gui/compare/side_by_side.py" line="207"/>
         <source>Setting up the engines of %n tokenizer(s)…</source>
         <translation>
             <numerusform>正在为 %n 个分词器准备引擎…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="207"/>
+        <location filename="../../gui/compare/side_by_side.py" line="210"/>
         <source>Encoding %n character(s)</source>
         <translation>
             <numerusform>正在编码 %n 个字符</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="208"/>
+        <location filename="../../gui/compare/side_by_side.py" line="211"/>
         <source>with %n tokenizer(s)…</source>
         <translation>
             <numerusform>（%n 个分词器）…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="233"/>
+        <location filename="../../gui/compare/side_by_side.py" line="236"/>
         <source>Encoding %n character(s)…</source>
         <translation>
             <numerusform>正在编码 %n 个字符…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="234"/>
+        <location filename="../../gui/compare/side_by_side.py" line="237"/>
         <source>%1 of %n tokenizer(s) done</source>
         <translation>
             <numerusform>已完成 %1/%n 个分词器</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="269"/>
+        <location filename="../../gui/compare/side_by_side.py" line="272"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n 个字符</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="270"/>
+        <location filename="../../gui/compare/side_by_side.py" line="273"/>
         <source>%n UTF-8 byte(s)</source>
         <translation>
             <numerusform>%n 个 UTF-8 字节</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="271"/>
+        <location filename="../../gui/compare/side_by_side.py" line="274"/>
         <source>▼ marks the %n token boundaries all %1 share</source>
         <translation>
             <numerusform>▼ 标出全部 %1 个分词器共有的 %n 个 token 边界</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="226"/>
+        <location filename="../../gui/compare/side_by_side.py" line="229"/>
         <source>Cancelled: the lanes show the last text compared.</source>
         <translation>已取消：下方显示的是上一次对比的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="240"/>
+        <location filename="../../gui/compare/side_by_side.py" line="243"/>
         <source>Cannot compare: %1</source>
         <translation>无法对比：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="268"/>
+        <location filename="../../gui/compare/side_by_side.py" line="271"/>
         <source>No ticked tokenizer could encode this text: the table says why.</source>
         <translation>已勾选的分词器都无法编码此文本：原因见表格。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="274"/>
+        <location filename="../../gui/compare/side_by_side.py" line="277"/>
         <source>%1 could not encode it (see the table)</source>
         <translation>%1 个无法编码（见表格）</translation>
     </message>
@@ -3423,22 +3584,22 @@
 <context>
     <name>SwapDialog</name>
     <message>
-        <location filename="../../gui/asset_manager.py" line="67"/>
+        <location filename="../../gui/asset_manager.py" line="68"/>
         <source>Make a deliberately broken copy</source>
         <translation>制作故意损坏的副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="76"/>
+        <location filename="../../gui/asset_manager.py" line="77"/>
         <source>The copy keeps its size and merges, so every shape check still passes; only what the two IDs mean changes.</source>
         <translation>副本保留原有大小和合并，因此所有形状检查仍会通过；只有这两个 ID 的含义改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="80"/>
+        <location filename="../../gui/asset_manager.py" line="81"/>
         <source>First ID:</source>
         <translation>第一个 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="81"/>
+        <location filename="../../gui/asset_manager.py" line="82"/>
         <source>Second ID:</source>
         <translation>第二个 ID：</translation>
     </message>
@@ -3447,13 +3608,13 @@
     <name>TimelinePlots</name>
     <message>
         <location filename="../../gui/plots.py" line="141"/>
-        <location filename="../../gui/plots.py" line="186"/>
+        <location filename="../../gui/plots.py" line="189"/>
         <source>merge step</source>
         <translation>合并步骤</translation>
     </message>
     <message>
         <location filename="../../gui/plots.py" line="141"/>
-        <location filename="../../gui/plots.py" line="191"/>
+        <location filename="../../gui/plots.py" line="194"/>
         <source>winning pair count</source>
         <translation>胜出相邻对的次数</translation>
     </message>
@@ -3478,38 +3639,38 @@
         <translation>参数量 2·V·C</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="97"/>
-        <location filename="../../gui/plots.py" line="185"/>
+        <location filename="../../gui/plots.py" line="98"/>
+        <location filename="../../gui/plots.py" line="188"/>
         <source>Winning count</source>
         <translation>胜出次数</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="98"/>
+        <location filename="../../gui/plots.py" line="99"/>
         <source>Compression</source>
         <translation>压缩</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="99"/>
+        <location filename="../../gui/plots.py" line="100"/>
         <source>Parameter cost</source>
         <translation>参数开销</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="106"/>
+        <location filename="../../gui/plots.py" line="107"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="107"/>
+        <location filename="../../gui/plots.py" line="108"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="108"/>
+        <location filename="../../gui/plots.py" line="109"/>
         <source>Data CSV…</source>
         <translation>数据 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="112"/>
+        <location filename="../../gui/plots.py" line="113"/>
         <source>Model width:</source>
         <translation>模型宽度：</translation>
     </message>
@@ -3519,66 +3680,66 @@
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="185"/>
+        <location filename="../../gui/plots.py" line="188"/>
         <source>Log-likelihood</source>
         <translation>对数似然</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="186"/>
+        <location filename="../../gui/plots.py" line="189"/>
         <source>pruning round</source>
         <translation>剪枝轮次</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="186"/>
+        <location filename="../../gui/plots.py" line="189"/>
         <source>WordPiece step</source>
         <translation>WordPiece 步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="191"/>
+        <location filename="../../gui/plots.py" line="194"/>
         <source>corpus log-likelihood</source>
         <translation>语料对数似然</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="217"/>
+        <location filename="../../gui/plots.py" line="220"/>
         <source>average sequence length (tokens per %1)</source>
         <translation>平均序列长度（每个%1的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="257"/>
+        <location filename="../../gui/plots.py" line="260"/>
         <source>Row %1: V %2, 2×%2×%3 = %4 weights; average length %5 tokens per %6.</source>
         <translation>第 %1 行：V %2，2×%2×%3 = %4 个权重；平均长度为每个%6 %5 个 token。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="263"/>
+        <location filename="../../gui/plots.py" line="266"/>
         <source>After %n step(s):</source>
         <translation>
             <numerusform>%n 步后：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="264"/>
+        <location filename="../../gui/plots.py" line="267"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>%n 次合并后：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="266"/>
+        <location filename="../../gui/plots.py" line="269"/>
         <source>V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
         <translation>V %2 → %3 增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="298"/>
+        <location filename="../../gui/plots.py" line="301"/>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="303"/>
+        <location filename="../../gui/plots.py" line="306"/>
         <source>Export plot data</source>
         <translation>导出图表数据</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="312"/>
+        <location filename="../../gui/plots.py" line="315"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3586,37 +3747,59 @@
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../gui/token_strip.py" line="353"/>
+        <location filename="../../gui/token_strip.py" line="127"/>
+        <source>Tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="431"/>
+        <source>Token %1 of %2: %3, ID %4, bytes %5</source>
+        <translation>第 %1 个 token（共 %2 个）：%3，ID %4，字节 %5</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/token_strip.py" line="442"/>
+        <source>%n token(s); the arrow keys go from one to the next</source>
+        <translation>
+            <numerusform>%n 个 token；方向键逐个移动</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="444"/>
+        <source>No tokens</source>
+        <translation>没有 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="457"/>
         <source>Special token %1 (ID %2): it stands for no bytes of the text.</source>
         <translation>特殊 token %1（ID %2）：它不代表文本中的任何字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="356"/>
+        <location filename="../../gui/token_strip.py" line="460"/>
         <source>ID %1 is not in this tokenizer&apos;s vocabulary.</source>
         <translation>ID %1 不在此分词器的词表中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="358"/>
+        <location filename="../../gui/token_strip.py" line="462"/>
         <source>Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is spelled byte by byte; this piece is %4.</source>
         <translation>字节回退片段 %1（ID %2）：词表中没有 %3 的片段，因此逐字节拼写；此片段是 %4。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="362"/>
+        <location filename="../../gui/token_strip.py" line="466"/>
         <source>Ordinary text that spells the special token %1: read as text, not as the control token (“Read specials in the text” reads it as the special).</source>
         <translation>拼出特殊 token %1 的普通文本：按文本读取，而不是控制 token（勾选“读取文本中的特殊 token”则按特殊 token 读取）。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="366"/>
+        <location filename="../../gui/token_strip.py" line="470"/>
         <source>This token holds only part of %1: a character&apos;s bytes are split over several tokens.</source>
         <translation>此 token 只包含 %1 的一部分：一个字符的字节被分到了多个 token 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="369"/>
+        <location filename="../../gui/token_strip.py" line="473"/>
         <source>This token holds only part of a multi-byte character.</source>
         <translation>此 token 只包含一个多字节字符的一部分。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="371"/>
+        <location filename="../../gui/token_strip.py" line="475"/>
         <source>Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token stands for it.</source>
         <translation>未知 token %1（ID %2）：词表无法拼出 %3，因此由此 token 代替。</translation>
     </message>
@@ -3733,42 +3916,42 @@
 <context>
     <name>TracePanel</name>
     <message>
-        <location filename="../../gui/trace_panel.py" line="77"/>
+        <location filename="../../gui/trace_panel.py" line="79"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="91"/>
+        <location filename="../../gui/trace_panel.py" line="93"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="93"/>
+        <location filename="../../gui/trace_panel.py" line="94"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="142"/>
+        <location filename="../../gui/trace_panel.py" line="141"/>
         <source>Result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="160"/>
+        <location filename="../../gui/trace_panel.py" line="159"/>
         <source>Segmentation after step %1 (vocab %2)</source>
         <translation>第 %1 步之后的切分（词表 %2 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="167"/>
+        <location filename="../../gui/trace_panel.py" line="166"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="191"/>
+        <location filename="../../gui/trace_panel.py" line="190"/>
         <source>Pair counts after the last merge</source>
         <translation>最后一次合并之后的相邻对计数</translation>
     </message>
     <message>
-        <location filename="../../gui/trace_panel.py" line="193"/>
+        <location filename="../../gui/trace_panel.py" line="192"/>
         <source>Pair counts before merge %1 (winner %2, %3 rule)</source>
         <translation>第 %1 次合并之前的相邻对计数（胜出 %2，%3 规则）</translation>
     </message>
@@ -4016,7 +4199,7 @@
         <translation>此类分词器没有可达性检查</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="341"/>
+        <location filename="../../gui/vocab/view.py" line="344"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -4024,74 +4207,84 @@
 <context>
     <name>VocabView</name>
     <message>
-        <location filename="../../gui/vocab/view.py" line="47"/>
+        <location filename="../../gui/vocab/view.py" line="48"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="48"/>
+        <location filename="../../gui/vocab/view.py" line="49"/>
         <source>Regex</source>
         <translation>正则表达式</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="49"/>
+        <location filename="../../gui/vocab/view.py" line="50"/>
         <source>IDs, e.g. 100-200</source>
         <translation>ID，如 100-200</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="50"/>
+        <location filename="../../gui/vocab/view.py" line="51"/>
         <source>Bytes, e.g. e4 b8</source>
         <translation>字节，如 e4 b8</translation>
     </message>
     <message>
         <location filename="../../gui/vocab/view.py" line="53"/>
+        <source>Script</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="55"/>
+        <source>Flag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="56"/>
         <source>Any flag</source>
         <translation>任意标记</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="56"/>
+        <location filename="../../gui/vocab/view.py" line="59"/>
         <source>Audit</source>
         <translation>审计</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="57"/>
+        <location filename="../../gui/vocab/view.py" line="60"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="59"/>
+        <location filename="../../gui/vocab/view.py" line="62"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="76"/>
+        <location filename="../../gui/vocab/view.py" line="79"/>
         <source>Derivation</source>
         <translation>构成</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="78"/>
+        <location filename="../../gui/vocab/view.py" line="81"/>
         <source>Run the audit to find tokens that can never appear.</source>
         <translation>运行审计以找出永远不会出现的词元。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="82"/>
+        <location filename="../../gui/vocab/view.py" line="86"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="199"/>
+        <location filename="../../gui/vocab/view.py" line="202"/>
         <source>Any script</source>
         <translation>任意文字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/vocab/view.py" line="285"/>
+        <location filename="../../gui/vocab/view.py" line="288"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
             <numerusform>显示 %n 个词元中的 %1 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="305"/>
+        <location filename="../../gui/vocab/view.py" line="308"/>
         <source>Export vocabulary</source>
         <translation>导出词表</translation>
     </message>
@@ -4249,104 +4442,104 @@
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="56"/>
-        <location filename="../../gui/compare/tables.py" line="68"/>
+        <location filename="../../gui/compare/tables.py" line="58"/>
+        <location filename="../../gui/compare/tables.py" line="70"/>
         <source>Segmentation</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="54"/>
+        <location filename="../../gui/compare/tables.py" line="56"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="54"/>
+        <location filename="../../gui/compare/tables.py" line="56"/>
         <source>Log-probability</source>
         <translation>对数概率</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="55"/>
+        <location filename="../../gui/compare/tables.py" line="57"/>
         <source>P(segmentation | text)</source>
         <translation>P(切分 | 文本)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="60"/>
+        <location filename="../../gui/compare/tables.py" line="62"/>
         <source>Start</source>
         <translation>起点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="60"/>
+        <location filename="../../gui/compare/tables.py" line="62"/>
         <source>End</source>
         <translation>终点</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="61"/>
+        <location filename="../../gui/compare/tables.py" line="63"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="61"/>
+        <location filename="../../gui/compare/tables.py" line="63"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="62"/>
+        <location filename="../../gui/compare/tables.py" line="64"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="66"/>
+        <location filename="../../gui/compare/tables.py" line="68"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="66"/>
+        <location filename="../../gui/compare/tables.py" line="68"/>
         <source>Drawn</source>
         <translation>抽中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="67"/>
+        <location filename="../../gui/compare/tables.py" line="69"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="67"/>
+        <location filename="../../gui/compare/tables.py" line="69"/>
         <source>Exact P^α/Z</source>
         <translation>精确 P^α/Z</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="72"/>
-        <location filename="../../gui/compare/tables.py" line="77"/>
+        <location filename="../../gui/compare/tables.py" line="74"/>
+        <location filename="../../gui/compare/tables.py" line="79"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="72"/>
+        <location filename="../../gui/compare/tables.py" line="74"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="73"/>
+        <location filename="../../gui/compare/tables.py" line="75"/>
         <source>Tried</source>
         <translation>尝试</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="73"/>
+        <location filename="../../gui/compare/tables.py" line="75"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="77"/>
+        <location filename="../../gui/compare/tables.py" line="79"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="78"/>
+        <location filename="../../gui/compare/tables.py" line="80"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/tables.py" line="78"/>
+        <location filename="../../gui/compare/tables.py" line="80"/>
         <source>n-grams (fastText order)</source>
         <translation>n-gram（fastText 顺序）</translation>
     </message>
