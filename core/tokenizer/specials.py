@@ -104,14 +104,12 @@ def check(text: str, policy: Policy) -> None:
 def cut(text: str, allowed) -> list[tuple[int, str, str | None]]:
     """``(offset, piece, special name or None)`` tiling ``text`` at the
     occurrences of the ``allowed`` specials, leftmost, the longest first."""
-    if not allowed or not text:
-        return [(0, text, None)] if text else []
     out, pos = [], 0
-    for found in _matcher(allowed).finditer(text):
-        if found.start() > pos:
-            out.append((pos, text[pos:found.start()], None))
-        out.append((found.start(), found.group(), found.group()))
-        pos = found.end()
+    for start, end, name in occurrences(text, allowed):
+        if start > pos:
+            out.append((pos, text[pos:start], None))
+        out.append((start, name, name))
+        pos = end
     if pos < len(text):
         out.append((pos, text[pos:], None))
     return out

@@ -117,7 +117,7 @@ def test_every_headless_command_runs_offline(no_network, hf_file, tmp_path, caps
         ["stages", imported, "--text", "héllo 中文 🙂", "--json"],
         ["vocab", imported, "--audit", "--json"],
         ["shelf", "--json"], ["encode", "spm-botchan-unigram", "--text", "héllo 中文 🙂"],
-        ["engines", "spm-botchan-unigram", imported, "--json"],
+        ["engines", "spm-botchan-unigram", imported, "--json"], ["lesson", "list", "--json"],
     ]
     for argv in runs:
         assert cli_main([str(a) for a in argv]) in (0, 1), argv  # diff exits 1: the assets differ
