@@ -50,8 +50,10 @@ larger sizes as copies of the whole corpus (17 MB) with its 40-line blocks
 shuffled and digits shifted per copy (``corpora._variant``), written to a
 temporary folder that is deleted at the end.  Systems are interleaved round
 by round after one unmeasured warm-up each (which also fills the app's
-cache and writes every process's bytecode to a temporary folder,
-PYTHONPYCACHEPREFIX, as an installed app has it); figures are medians;
+cache and the page cache; ``--warm-ups 0`` when a run just before warmed
+the same tokenizers); every process's bytecode is kept, as an installed
+app has it, in the bench's cache folder (PYTHONPYCACHEPREFIX, as
+bench/gui_bench.py does); figures are medians;
 ``cores`` is CPU time over wall time; ``load`` the 1-minute load average
 before and after each tokenizer's runs.  The machine may be shared: take
 the figures as rough.
@@ -78,6 +80,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+PYCACHE = Path(os.environ.get("SUBWORD_STUDIO_BENCH_CACHE", Path.home() / ".cache" / "subword-studio-bench")) / "pycache"
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 import corpora  # noqa: E402  (bench/ on the path first)
@@ -257,18 +260,19 @@ def systems(name: str, asset: str, cfg: Path, source: list[str], startup: bool,
     return found
 
 
-def measure(name: str, source: list[str], rounds: int, startup: bool, crossover: bool, work: Path) -> dict:
+def measure(name: str, source: list[str], rounds: int, warm_ups: int, startup: bool, crossover: bool,
+            work: Path) -> dict:
     asset, cfg = config(name, work)
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("FASTOKENS_", "RAYON_")) and k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
+    env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
     commands = systems(name, asset, cfg, source, startup, crossover)
     times: dict[str, list[dict]] = {label: [] for label in commands}
     load = [os.getloadavg()[0]]
-    for k in range(rounds + 1):  # round 0 warms up (the app's cache, the page cache)
+    for k in range(warm_ups + rounds):  # the first rounds warm up (the app's cache, the page cache)
         for label, command in commands.items():
             result = run(command, env, work / "out.txt")
-            if k:
+            if k >= warm_ups:
                 times[label].append(result)
     load.append(os.getloadavg()[0])
     digests = {label: {r["sha256"] for r in found} for label, found in times.items()}
@@ -309,6 +313,7 @@ def main(argv=None) -> int:
     p.add_argument("--names", nargs="+", default=["cl100k_base"], choices=[*NAMES, "all", "shelf"])
     p.add_argument("--sizes", nargs="+", default=["1M", "100M"])
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--warm-ups", type=int, default=1, help="unmeasured rounds first (default 1)")
     p.add_argument("--startup", action="store_true", help='encode --text hi against the matching library, no file')
     p.add_argument("--crossover", action="store_true", help="ours with tiktoken and fastokens forced, no scripts")
     p.add_argument("--json", help="also write the figures here")
@@ -325,13 +330,13 @@ def main(argv=None) -> int:
                     for s in args.sizes])
         for what, source in sources:
             for name in names:
-                result = measure(name, source, args.rounds, args.startup, args.crossover, work)
+                result = measure(name, source, args.rounds, args.warm_ups, args.startup, args.crossover, work)
                 rows.append({"name": name, "input": what, "at": time.strftime("%H:%M:%S", time.gmtime()),
                              **result})
                 report(name, what, result, args.startup)
-    if args.json:
-        Path(args.json).write_text(json.dumps({"started": started, "rows": rows}, indent=2) + "\n",
-                                   encoding="utf-8")
+                if args.json:  # after each tokenizer, so that a stopped run keeps what it measured
+                    Path(args.json).write_text(json.dumps({"started": started, "rows": rows}, indent=2) + "\n",
+                                               encoding="utf-8")
     return 0
 
 
