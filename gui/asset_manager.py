@@ -84,7 +84,7 @@ class SwapDialog(QDialog):
 
 def default_swap(loaded: identity.LoadedAsset) -> tuple[int, int]:
     """Exercise 5's 268 and 270 when they exist, else the last two learned IDs."""
-    size = loaded.identity.vocab_size
+    size = loaded.identity.id_end
     if loaded.kind == "byte-bpe" and size > 270:
         return 268, 270
     return max(0, size - 3), max(1, size - 1)
@@ -444,7 +444,7 @@ class AssetManager(QWidget):
             return
         loaded = self.workspace.assets[index].loaded
         if ids is None:
-            dialog = SwapDialog(loaded.identity.vocab_size, *default_swap(loaded), parent=self)
+            dialog = SwapDialog(loaded.identity.id_end, *default_swap(loaded), parent=self)
             if dialog.exec() != QDialog.Accepted:
                 return
             ids = (dialog.first.value(), dialog.second.value())
@@ -524,7 +524,7 @@ class AssetManager(QWidget):
             return
         for title, field, side, loaded in ((self.a_title, self.a_hash, "A", a), (self.b_title, self.b_hash, "B", b)):
             title.setText(self.tr("%1: %2 (%3, vocab %4) interface").replace("%1", side).replace(
-                "%2", loaded.name).replace("%3", loaded.kind).replace("%4", str(loaded.identity.vocab_size)))
+                "%2", loaded.name).replace("%3", core_text.family(loaded)).replace("%4", str(loaded.identity.vocab_size)))
             field.setText(loaded.identity.interface_sha256)
         self.verdict_label.setText(self.tr("Comparing…"))
         if self.compare_task is None:

@@ -82,7 +82,7 @@ class AssetLibraryModel(RowTable):
             return (
                 None,
                 None,
-                loaded.kind,
+                core_text.family(loaded),
                 str(ident.vocab_size),
                 "—" if ident.merges is None else str(ident.merges),
                 identity.short(ident.interface_sha256),

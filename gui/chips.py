@@ -12,6 +12,9 @@ so a megabyte of text costs a dictionary lookup per token.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from dataclasses import replace
+
 from core.inspect.aligned import utf8_offsets
 from core.slices import listed
 from core.render import render_piece
@@ -68,12 +71,35 @@ def _partial_chip(stored, token_id, piece, text, char_starts, byte_span, char_sp
                 covers=text[char_span[0]:char_span[1]], part=held if stored else "")
 
 
-def encoding_chips(encoding, text: str) -> list[Chip]:
-    """One chip per token of ``encoding`` (an Encoding of ``text``)."""
+def encoding_chips(encoding, text: str, spelled=()) -> list[Chip]:
+    """One chip per token of ``encoding`` (an Encoding of ``text``);
+    ``spelled``: ``(start, end, name)`` of the specials' texts in ``text``
+    (core.tokenizer.specials.occurrences), whose ordinary tokens are marked."""
     chips = listed(map(_WholeChips().__getitem__, zip(encoding.ids, encoding.texts, encoding.pieces)))
     odd = [i for i, flag in enumerate(encoding.flags) if flag]
-    if not odd:
-        return chips
+    if odd:
+        _flagged(chips, encoding, text, odd)
+    if spelled:
+        _mark_spelled(chips, encoding, spelled)
+    return chips
+
+
+def _mark_spelled(chips, encoding, spelled):
+    """Mark the ordinary tokens that spell a special's text (read as text)."""
+    ends = [end for _, end in encoding.char_spans]
+    marked: dict[tuple, Chip] = {}
+    for start, end, name in spelled:
+        i = bisect_right(ends, start)  # the first token ending after the special's first character
+        while i < len(chips) and encoding.char_spans[i][0] < end:
+            if encoding.flags[i] != SPECIAL and encoding.char_spans[i][1] > start:
+                key = (chips[i], name)  # chips are frozen: equal chips share the marked one
+                if key not in marked:
+                    marked[key] = replace(chips[i], spells=name)
+                chips[i] = marked[key]
+            i += 1
+
+
+def _flagged(chips, encoding, text, odd):
     char_starts = None
     shared: dict[tuple, Chip] = {}
     for i in odd:
@@ -98,4 +124,3 @@ def encoding_chips(encoding, text: str) -> list[Chip]:
         if chip is None:
             chip = shared[key] = make()
         chips[i] = chip
-    return chips

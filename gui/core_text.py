@@ -127,6 +127,24 @@ ERRORS = {
     "workspace.bad_setting": QT_TRANSLATE_NOOP("core_text",
                                                "expected null or an integer from 0 to {limit}, found {found}"),
     "workspace.bad_mode": QT_TRANSLATE_NOOP("core_text", "{mode} is neither 'words' nor 'records'"),
+    "train.word_too_long": QT_TRANSLATE_NOOP("core_text", "word {index} of the corpus has {length} characters, over "
+                                                          "the {limit} of a char-BPE word (training time and memory "
+                                                          "grow with it: some 18 bytes a character); split it into "
+                                                          "words"),
+    "encode.special_refused": QT_TRANSLATE_NOOP("core_text", "the text spells the special token {name} at "
+                                                             "character {at}; tiktoken refuses it by default, so a "
+                                                             "user's text cannot become a control token: "
+                                                             "--allowed-special all (or {name}) reads it as the "
+                                                             "special, --disallowed-special none as ordinary text"),
+    "encode.special_disallowed": QT_TRANSLATE_NOOP("core_text", "the text spells the special token {name} at "
+                                                                "character {at}; it is disallowed, so a user's text "
+                                                                "cannot become a control token: --allowed-special all "
+                                                                "(or {name}) reads it as the special, "
+                                                                "--disallowed-special none as ordinary text"),
+    "import.no_tokenizer_file": QT_TRANSLATE_NOOP("core_text", "a folder with no tokenizer file in it (looked for "
+                                                               "{wanted})"),
+    "import.unknown_format": QT_TRANSLATE_NOOP("core_text", "cannot tell which format this file is; give --format "
+                                                            "({formats})"),
 }
 
 # Python's json parser's reasons, quoted in "json.invalid".
@@ -256,10 +274,6 @@ FINDINGS = {
     "bert_vocab.upper": QT_TRANSLATE_NOOP("core_text", "{count} tokens have upper-case letters, which lower-cased "
                                                        "input never reaches: this looks like a cased vocabulary "
                                                        "(import with --cased)"),
-    "train.word_too_long": QT_TRANSLATE_NOOP("core_text", "word {index} of the corpus has {length} characters, over "
-                                                          "the {limit} of a char-BPE word (training time and memory "
-                                                          "grow with it: some 18 bytes a character); split it into "
-                                                          "words"),
     "bert_vocab.missing_specials": QT_TRANSLATE_NOOP("core_text", "{tokens} not in the vocabulary: transformers' "
                                                                   "BertTokenizer and HF's BertWordPieceTokenizer "
                                                                   "expect BERT's five specials and refuse or misread "
@@ -493,6 +507,18 @@ SUMMARY = {
     "pieces": QT_TRANSLATE_NOOP("core_text", "pieces {value}"),
 }
 
+# core.tokenizer.base.FAMILIES: the one name of each tokenizer family that
+# every view (Encode, Vocabulary, Compare, Assets) shows.
+FAMILIES = {
+    "char-bpe": QT_TRANSLATE_NOOP("core_text", "character BPE"),
+    "byte-level-bpe": QT_TRANSLATE_NOOP("core_text", "byte-level BPE"),
+    "bpe": QT_TRANSLATE_NOOP("core_text", "BPE"),
+    "bpe-byte-fallback": QT_TRANSLATE_NOOP("core_text", "BPE with byte fallback"),
+    "wordpiece": QT_TRANSLATE_NOOP("core_text", "WordPiece"),
+    "unigram": QT_TRANSLATE_NOOP("core_text", "Unigram"),
+    "unigram-byte-fallback": QT_TRANSLATE_NOOP("core_text", "Unigram with byte fallback"),
+}
+
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
@@ -585,6 +611,12 @@ def invalid_line(line, name: str) -> str:
 def finding(f) -> str:
     """A report finding's detail in the user's language (else its English)."""
     return (_fill(FINDINGS[f.code], f.params) if f.code in FINDINGS else None) or f.detail
+
+
+def family(tokenizer) -> str:
+    """What kind of tokenizer this is, as every view names it."""
+    name = tokenizer.family
+    return _tr(FAMILIES[name]) if name in FAMILIES else name
 
 
 def summary(sizes: dict) -> str:

@@ -33,6 +33,7 @@ GAP = 3
 LAYOUT_CHUNK = 1_024
 LAYOUT_SECONDS = 0.01
 MARK_COLOUR = QColor("#c62828")
+SPELLS_FILL = QColor("#ffe0b2")  # ordinary tokens that spell a special token's text
 DESCRIBED_CHARS = 8  # a tooltip names at most this many characters
 
 
@@ -72,6 +73,7 @@ class Chip:
     problems: tuple = ()  # the core.utf8 problems its bytes are part of, named on hover
     covers: str = ""  # the input an unknown token swallowed, or the characters a partial token is part of
     part: str = ""  # a byte-fallback piece: which bytes of which character it holds ("中 1/3")
+    spells: str = ""  # read as ordinary text, it is part of a special token's spelling (that special's name)
 
 
 class TokenStrip(QAbstractScrollArea):
@@ -270,7 +272,7 @@ class TokenStrip(QAbstractScrollArea):
 
     def _paint_chip(self, painter, index, rect, colours):
         chip = self._chips[index]
-        fill = QColor("#eeeeee") if chip.flag else colours[index % len(colours)]
+        fill = QColor("#eeeeee") if chip.flag else SPELLS_FILL if chip.spells else colours[index % len(colours)]
         painter.fillRect(rect, fill)
         marked = index in self.marked
         if marked:
@@ -281,6 +283,9 @@ class TokenStrip(QAbstractScrollArea):
             pen.setWidth(3 if index == self.selected else 2 if index == self.hovered else 1)
         if chip.partial or chip.flag == "✗":
             pen.setStyle(Qt.DashLine)
+        elif chip.spells:  # a shape as well as a colour: dotted, where a special's chip is plain
+            pen.setStyle(Qt.DotLine)
+            pen.setWidth(max(pen.width(), 2))
         painter.setPen(pen)
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
         painter.setPen(QColor("#b00020") if chip.flag == "✗" else QColor("#000000"))
@@ -353,6 +358,10 @@ class TokenStrip(QAbstractScrollArea):
             lines.append(self.tr("Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is "
                                  "spelled byte by byte; this piece is %4.").replace("%1", chip.label).replace(
                 "%2", str(chip.token_id)).replace("%3", describe_chars(chip.covers)).replace("%4", chip.part))
+        elif chip.spells:
+            lines.append(self.tr("Ordinary text that spells the special token %1: read as text, not as the control "
+                                 "token (“Read specials in the text” reads it as the special).").replace(
+                "%1", chip.spells))
         elif chip.partial and chip.covers:
             lines.append(self.tr("This token holds only part of %1: a character's bytes are split over "
                                  "several tokens.").replace("%1", describe_chars(chip.covers)))

@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import rfc8785
 
-from core import assets
+from core import assets, tokenizer as tokenizers
 from core.models import char_bpe
 from core.errors import AssetError
 from core.fileio import read_limited
@@ -186,8 +187,16 @@ class Identity:
     components: dict  # component -> SHA-256 of its canonical JSON
     values: dict = field(compare=False, repr=False)  # component -> canonical JSON value
 
-    @property
+    @cached_property
     def vocab_size(self) -> int:
+        """The tokens, specials counted once: the size every view states."""
+        return sum(1 for token in self.values["vocab"] if token is not None)
+
+    @property
+    def id_end(self) -> int:
+        """One past the highest ID: the rows of an embedding matrix, larger
+        than :attr:`vocab_size` where IDs have holes (cl100k_base: 100,261
+        tokens, IDs up to 100,276), as tiktoken's ``n_vocab``."""
         return len(self.values["vocab"])
 
     @property
@@ -244,6 +253,11 @@ class LoadedAsset:
     def metadata(self) -> dict:
         return self.asset.get("metadata") or {}
 
+    @cached_property
+    def family(self) -> str:
+        """What a reader calls it (core.tokenizer.base.FAMILIES), as every view names it."""
+        return tokenizers.wrap(self.kind, self.tokenizer).family
+
     @property
     def name(self) -> str:
         name = self.metadata.get("name")
@@ -289,7 +303,7 @@ def _is_sha(value) -> bool:
 def manifest_for(ident: Identity) -> dict:
     """The manifest a checkpoint trained with this tokenizer should carry."""
     return {MANIFEST_KEY: ident.interface_sha256, "tokenizer_full_sha256": ident.full_sha256,
-            "vocab_size": ident.vocab_size}
+            "vocab_size": ident.id_end}  # a checkpoint's embedding rows
 
 
 def read_manifest(path) -> dict:
@@ -329,8 +343,8 @@ def check_manifest(manifest: dict, ident: Identity) -> Binding:
         if expected == ident.full_sha256:
             reasons.append({"kind": "full_hash_given"})
     size = manifest.get("vocab_size")
-    if size is not None and size != ident.vocab_size:
-        reasons.append({"kind": "vocab_size_mismatch", "expected": size, "actual": ident.vocab_size})
+    if size is not None and size != ident.id_end:
+        reasons.append({"kind": "vocab_size_mismatch", "expected": size, "actual": ident.id_end})
     elif size is not None and not match:
         # The trap of exercise 5: every tensor shape agrees, the meaning does not.
         reasons.append({"kind": "same_shape", "vocab_size": size})

@@ -38,7 +38,7 @@ def cmd_engines(args, print_json) -> int:
         print(f"{e['name']:<14} {e['version'] or 'not installed'}")
     for row in rows:
         bulk = f", {row['bulk']} from {row['bulk_from']:,} characters per thread" if row["bulk"] != row["auto"] else ""
-        print(f"\n{row['asset']} ({row['kind']}): auto uses {row['auto']}{bulk}")
+        print(f"\n{row['asset']} ({row['family']}): auto uses {row['auto']}{bulk}")
         for name, state in row["engines"].items():
             print(f"  {name:<14} {state['state']}{': ' + state['detail'] if state.get('detail') else ''}")
     sys.stdout.flush()

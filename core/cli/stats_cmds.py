@@ -56,7 +56,7 @@ def summary_lines(result: dict) -> list[str]:
              f"{c['bytes']:,} bytes, {c['invalid_utf8']} invalid UTF-8 sequence(s)"]
     for tok in result["tokenizers"]:
         t = tok["total"]
-        lines.append(f"{tok['name']} ({tok['kind']}, vocab {tok['vocab_size']:,}, {tok['engine']}): "
+        lines.append(f"{tok['name']} ({tok['family']}, vocab {tok['vocab_size']:,}, {tok['engine']}): "
                      f"{t['tokens']:,} tokens, "
                      f"fertility {_num(t['fertility'])}, {_num(t['characters_per_token'])} chars/token, "
                      f"{_num(t['bytes_per_token'])} bytes/token, [UNK] {_num(t['unknown_rate'], 4)}, "

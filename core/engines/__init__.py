@@ -77,7 +77,7 @@ def version(name: str) -> str | None:
 
 # ==== sources and entries ====
 
-CACHE_VERSION = 3  # in every key: raise it when an import or an export changes what it makes
+CACHE_VERSION = 4  # in every key: raise it when an import or an export changes what it makes
 
 
 def source_of(arg) -> tuple[str, tuple]:
@@ -278,7 +278,7 @@ def survey(arg) -> dict:
         states[name] = {"state": state, "detail": detail, "version": version(name)}
     auto = next((name for name in NATIVE if states[name]["state"] == "serves"), REFERENCE)
     bulk = BULK if auto != BULK and states[BULK]["state"] == "serves" else auto
-    return {"kind": served.kind, "auto": auto, "bulk": bulk,
+    return {"kind": served.kind, "family": served.family, "auto": auto, "bulk": bulk,
             "bulk_from": BULK_FROM * served.vocab_size if bulk != auto else None, "engines": states}
 
 

@@ -26,8 +26,6 @@ import importlib
 import threading
 from typing import Callable
 
-import numpy as np
-
 from core.tokenizer import specials
 from core.tokenizer.base import decode_bytes
 
@@ -60,6 +58,7 @@ class Served:
                  load_reference: Callable[[], object] | None = None, entry=None, bulk: Bulk | None = None):
         self.facts = facts  # kind, name, vocab_size, specials, byte_based (core.engines.compile.facts_of)
         self.kind: str = facts["kind"]
+        self.family: str = facts["family"]
         self.byte_based: bool = facts["byte_based"]
         self.engine = engine  # "reference" or a native engine's name
         self._native = native
@@ -177,8 +176,7 @@ class Served:
             return self._native.token_starts(texts)
         # Equal texts (blank lines, a page's boilerplate) encoded once.
         number = dict(zip(distinct, range(len(distinct))))
-        which = np.fromiter(map(number.__getitem__, texts), np.int64, len(texts))
-        return self._native.token_starts(distinct).take(which)
+        return self._native.token_starts(distinct).take(list(map(number.__getitem__, texts)))
 
     def decode(self, ids, *, errors: str = "strict", keep_specials: bool | None = None):
         """IDs back to text; a special's text kept or skipped (None: as the

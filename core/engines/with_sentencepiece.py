@@ -12,12 +12,9 @@ stands for, which holds no earlier word.
 
 from __future__ import annotations
 
-from functools import cached_property
-
-import numpy as np
+import importlib
 
 from core.engines.spec import Spec
-from core.engines.starts import CHARS, TokenStarts, flat
 
 try:
     import sentencepiece
@@ -25,6 +22,7 @@ except ImportError:  # optional: the reference serves without it
     sentencepiece = None
 
 NAME = "sentencepiece"
+STARTS = "core.engines.starts"  # numpy's arithmetic, imported when statistics first ask
 SPEC = "sentencepiece"  # the spec it is built from (core.engines.specs.MAKERS)
 
 
@@ -34,36 +32,24 @@ def version() -> str | None:
 
 class SentencePieceNative:
     def __init__(self, spec: Spec):
-        self._processor = sentencepiece.SentencePieceProcessor(model_proto=spec.blobs["model"])
+        self.processor = sentencepiece.SentencePieceProcessor(model_proto=spec.blobs["model"])
 
     def encode_ids(self, text: str) -> list[int]:
-        return self._processor.encode(text)
+        return self.processor.encode(text)
 
     def encode_ordinary(self, text: str) -> list[int]:
         """SentencePiece never reads a control piece's text as the piece: the same IDs."""
-        return self._processor.encode(text)
+        return self.processor.encode(text)
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
-        return self._processor.encode(texts)
+        return self.processor.encode(texts)
 
-    def token_starts(self, texts: list[str]) -> TokenStarts:
-        """Each text's IDs, and where each token starts in its text's characters."""
-        rows = self._processor.encode(texts, out_type="offset_mapping")
-        ids, counts = flat([row["ids"] for row in rows])
-        starts, _ = flat([[begin for begin, _ in row["offsets"]] for row in rows])
-        unknown, byte = self._kinds
-        return TokenStarts(ids, counts, starts, CHARS, unknown[ids], byte[ids])
-
-    @cached_property
-    def _kinds(self) -> tuple[np.ndarray, np.ndarray]:
-        """Per ID: is it the unknown piece, is it a byte piece (neither is ever matched in the text)."""
-        processor = self._processor
-        size = processor.get_piece_size()
-        return (np.fromiter(map(processor.is_unknown, range(size)), bool, size),
-                np.fromiter(map(processor.is_byte, range(size)), bool, size))
+    def token_starts(self, texts: list[str]):
+        """Each text's IDs, and where each token starts (core.engines.starts)."""
+        return importlib.import_module(STARTS).of_sentencepiece(self, texts)
 
     def decode_text(self, ids) -> str:
-        return self._processor.decode(list(ids))
+        return self.processor.decode(list(ids))
 
 
 def build(spec: Spec) -> SentencePieceNative:

@@ -14,10 +14,9 @@ bytes, so where each starts is a running sum of their sizes
 
 from __future__ import annotations
 
-import numpy as np
+import importlib
 
 from core.engines.spec import Spec, read_uint32s
-from core.engines.starts import BYTES, TokenStarts, firsts, flat
 
 try:
     import tiktoken
@@ -25,6 +24,7 @@ except ImportError:  # optional: the reference serves without it
     tiktoken = None
 
 NAME = "tiktoken"
+STARTS = "core.engines.starts"  # numpy's arithmetic, imported when statistics first ask
 SPEC = "tiktoken"  # the spec it is built from (core.engines.specs.MAKERS)
 
 
@@ -41,67 +41,44 @@ def ranks_of(spec: Spec) -> dict[bytes, int]:
     return dict(zip(map(tokens.__getitem__, map(slice, starts, ends)), ranks))
 
 
-def _sizes(spec: Spec) -> np.ndarray:
-    """Each ID's size in bytes (a special's: its text's, as matched in the text)."""
-    ends = np.frombuffer(spec.blobs["ends"], "<u4").astype(np.int64)
-    ranks = np.frombuffer(spec.blobs["ranks"], "<u4").astype(np.int64)
-    specials = spec.meta["specials"].items()  # name -> ID
-    top = max([int(ranks.max()) if ranks.size else -1, *(i for _, i in specials)]) + 1
-    sizes = np.zeros(top, np.int64)
-    sizes[ranks] = np.diff(ends, prepend=0)
-    for name, i in specials:
-        sizes[i] = len(name.encode("utf-8"))
-    return sizes
-
-
 class TiktokenNative:
     def __init__(self, spec: Spec):
         meta = spec.meta
-        self._encoding = tiktoken.Encoding(meta["name"], pat_str=meta["pattern"], mergeable_ranks=ranks_of(spec),
+        self.encoding = tiktoken.Encoding(meta["name"], pat_str=meta["pattern"], mergeable_ranks=ranks_of(spec),
                                            special_tokens=dict(meta["specials"]))
-        self._specials_in_text = meta["specials_in_text"] and bool(meta["specials"])
-        self._sizes = _sizes(spec)
-        self._special_names = tuple(meta["specials"])
+        self.specials_in_text = meta["specials_in_text"] and bool(meta["specials"])
+        self.spec = spec
+        self.special_names = tuple(meta["specials"])
         if meta.get("decodes"):
             self.token_bytes = self._token_bytes  # decoding as the reference does (core.engines.served)
 
     def encode_ids(self, text: str) -> list[int]:
-        if self._specials_in_text:
-            return self._encoding.encode(text, allowed_special="all")
-        return self._encoding.encode_ordinary(text)
+        if self.specials_in_text:
+            return self.encoding.encode(text, allowed_special="all")
+        return self.encoding.encode_ordinary(text)
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Every special's text read as text."""
-        return self._encoding.encode_ordinary(text)
+        return self.encoding.encode_ordinary(text)
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
-        if self._specials_in_text:
-            return self._encoding.encode_batch(texts, allowed_special="all")
-        return self._encoding.encode_ordinary_batch(texts)
+        if self.specials_in_text:
+            return self.encoding.encode_batch(texts, allowed_special="all")
+        return self.encoding.encode_ordinary_batch(texts)
 
-    def token_starts(self, texts: list[str]) -> TokenStarts:
-        """Each text's IDs, and where each token starts in its text's UTF-8."""
-        encode = self._encoding.encode_ordinary  # where no special's text occurs, the same IDs sooner
-        if self._specials_in_text:
-            joined = "\n".join(texts)
-            if any(name in joined for name in self._special_names):
-                encode = self.encode_ids
-        ids, counts = flat(list(map(encode, texts)))
-        ends = np.cumsum(self._sizes[ids])
-        before = np.concatenate(([0], ends))  # bytes of the tokens before each one
-        starts = before[:-1] - np.repeat(before[firsts(counts)], counts)
-        none = np.zeros(ids.size, bool)  # byte-level: no unknown token, no byte fallback
-        return TokenStarts(ids, counts, starts, BYTES, none, none)
+    def token_starts(self, texts: list[str]):
+        """Each text's IDs, and where each token starts (core.engines.starts)."""
+        return importlib.import_module(STARTS).of_tiktoken(self, texts)
 
     def _token_bytes(self, token_id: int) -> bytes | None:
         """A token's bytes, None for an ID outside the vocabulary."""
         try:
-            return self._encoding.decode_single_token_bytes(token_id)
+            return self.encoding.decode_single_token_bytes(token_id)
         except (KeyError, OverflowError, ValueError):
             return None
 
     def decode_text(self, ids) -> str:
-        return self._encoding.decode(list(ids))
+        return self.encoding.decode(list(ids))
 
 
 def build(spec: Spec) -> TiktokenNative:

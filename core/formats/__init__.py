@@ -220,7 +220,7 @@ def import_source(path, fmt: str | None = None) -> tuple[Path, str, str]:
                 return matches[0], found_fmt, f"{matches[0].name} in the folder {path.name or path}"
         wanted = ", ".join(name for name, f in FOLDER_FILES if fmt in (None, f))
         raise AssetError(f"{path}: a folder with no tokenizer file in it (looked for {wanted})",
-                         code="import.no_tokenizer_file", where=str(path))
+                         code="import.no_tokenizer_file", where=str(path), wanted=wanted)
     if fmt is not None:
         return path, fmt, "--format"
     found = detect_format(path)
@@ -228,7 +228,8 @@ def import_source(path, fmt: str | None = None) -> tuple[Path, str, str]:
         if not path.exists():
             raise AssetError(f"{path}: no such file", code="file.missing", where=str(path))
         raise AssetError(f"{path}: cannot tell which format this file is; give --format "
-                         f"({', '.join(IMPORT_FORMATS)})", code="import.unknown_format", where=str(path))
+                         f"({', '.join(IMPORT_FORMATS)})", code="import.unknown_format", where=str(path),
+                         formats=", ".join(IMPORT_FORMATS))
     return path, found, f"{path.name}: its name and first bytes"
 
 

@@ -11,6 +11,7 @@ and listed in the report.  An unknown component type or option is an
 from __future__ import annotations
 
 from core.errors import AssetError, excerpt
+from core.pipeline.regex_dialects import to_oniguruma
 
 _REQUIRED = object()
 
@@ -141,7 +142,9 @@ def to_hf(stage: str, spec: dict, where: str | None = None):
         return {"type": "Sequence", SEQUENCE_KEY[stage]: [to_hf(stage, s, f"{where}.steps[{i}]")
                                                           for i, s in enumerate(spec["steps"])]}
     if stage == "pre_tokenizer" and kind == "regex":
-        return {"type": "Split", "pattern": {"Regex": spec["pattern"]}, "behavior": "Isolated", "invert": False}
+        # Oniguruma's dialect: cl100k's possessive \p{N}{1,3}+ means (?:\p{N}{1,3})+ there
+        return {"type": "Split", "pattern": {"Regex": to_oniguruma(spec["pattern"])}, "behavior": "Isolated",
+                "invert": False}
     if stage == "normalizer" and kind == "sentencepiece":
         return sentencepiece_normalizer(spec)
     if kind not in _BACK[stage]:

@@ -300,7 +300,7 @@ def swap_ids(loaded: LoadedAsset, first: int, second: int, *, name: str | None =
     Same size, same merges, so every shape check still passes: the teaching
     point of exercise 5.  The copy's metadata records where it came from.
     """
-    size = loaded.identity.vocab_size
+    size = loaded.identity.id_end
     for token_id in (first, second):
         if isinstance(token_id, bool) or not isinstance(token_id, int) or not 0 <= token_id < size:
             raise TokenizerError(f"ID {token_id!r} is outside the vocabulary 0..{size - 1}", code="swap.outside",

@@ -517,6 +517,7 @@ class _Ranking:
         changed.clear()
         ties: list = []
         taken: set = set()
+        ties_key = None  # the score every pair in ties shares
         while heap:
             found, pair = heap[0]
             count = pairs.get(pair)

@@ -38,6 +38,7 @@ import regex
 from core.errors import AssetError, TokenizerError, excerpt
 from core.pipeline import hf_unicode
 from core.pipeline.onig import compile as onig_compile
+from core.pipeline.regex_dialects import from_oniguruma, to_oniguruma
 from core.pipeline.regex_bounds import repeat_problem
 
 # Unicode White_Space (Rust's char::is_whitespace), not str.isspace, which
@@ -204,7 +205,9 @@ def known_patterns() -> frozenset:
     (core.engines.compile.cut_rule)."""
     from core.pipeline.pretokenize import PRETOKENIZERS
 
-    return frozenset(p.pattern for p in PRETOKENIZERS.values() if p.pattern) | {BYTE_LEVEL_PATTERN, *FILE_SPELLINGS}
+    shipped = {p.pattern for p in PRETOKENIZERS.values() if p.pattern}
+    # ... and as our tokenizer.json exports spell them (core.pipeline.regex_dialects)
+    return frozenset(shipped | set(map(to_oniguruma, shipped))) | {BYTE_LEVEL_PATTERN, *FILE_SPELLINGS}
 
 
 # The cl100k split as tokenizer.json files (Llama 3, GPT-4 conversions) and
@@ -260,7 +263,8 @@ def split_pattern(spec, where):
     if set(pattern) == {"string"} and isinstance(pattern["string"], str):
         return regex.compile(regex.escape(pattern["string"]))
     if set(pattern) == {"regex"} and isinstance(pattern["regex"], str):
-        return GuardedRegex(pattern["regex"], where, onig_pattern(pattern["regex"]), onig=True)
+        translated = from_oniguruma(onig_pattern(pattern["regex"]))  # HF's meaning, in regex's dialect
+        return GuardedRegex(pattern["regex"], where, translated, onig=True)
     raise AssetError(f'{where}.pattern: expected {{"string": ...}} or {{"regex": ...}}')
 
 

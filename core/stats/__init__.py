@@ -125,7 +125,7 @@ def report(results, toks, names, paths, files: int) -> dict:
         total.update(vocab_used=len(used), vocab_used_share=len(used) / tok.vocab_size if tok.vocab_size else None)
         split = [{"word": w, "count": c, "tokens": len(tok.encode_ids(w))} for w, c in frequent]
         split = sorted((s for s in split if s["tokens"] > 1), key=lambda s: (-s["tokens"], -s["count"], s["word"]))
-        out.append({"name": name, "path": path, "kind": tok.kind, "engine": tok.engine if isinstance(tok, Served) else REFERENCE,
+        out.append({"name": name, "path": path, "kind": tok.kind, "family": tok.family, "engine": tok.engine if isinstance(tok, Served) else REFERENCE,
                     "vocab_size": tok.vocab_size, "total": total,
                     "scripts": per_script, "most_split": split[:MOST_SPLIT]})
     corpus["words"] = out[0]["total"]["words"] if out else 0

@@ -164,12 +164,19 @@ def decode_bytes(ids, bytes_of, special_ids, errors: str) -> DecodeResult:
                         tuple(specials), tuple(unknown), tuple(map(owner, problems)))
 
 
+# What a reader calls a tokenizer, whatever its asset kind or engine: the
+# classroom byte-level BPE and an imported GPT-2 are both "byte-level BPE".
+FAMILIES = ("char-bpe", "byte-level-bpe", "bpe", "bpe-byte-fallback", "wordpiece", "unigram",
+            "unigram-byte-fallback")
+
+
 @runtime_checkable
 class Tokenizer(Protocol):
     """What every kind offers.  ``model`` is the wrapped model, for the few
     views that show a kind's own inner workings (a merge trace, stages)."""
 
     kind: str  # the asset kind: char-bpe, byte-bpe, bpe, wordpiece, unigram
+    family: str  # one of FAMILIES: what a reader calls it; every view names a tokenizer by it
     model: object
     byte_based: bool  # tokens are byte strings (decoding can meet invalid UTF-8)
 

@@ -46,6 +46,12 @@ class BPETokenizer(StagedTokenizer):
         self._chunked = spm_bpe.chunked(model)
         self._ordinary = None  # ordinary(): built when first asked for  # SentencePiece BPE: one ▁-led chunk at a time
 
+    @property
+    def family(self) -> str:
+        if self.model.byte_level:
+            return "byte-level-bpe"
+        return "bpe-byte-fallback" if self.model.byte_fallback else "bpe"
+
     def _encode(self, text: str) -> Encoding:
         """A byte-level model without a normalizer builds its Encoding from
         the fast path: its tokens tile the input bytes, so the spans are

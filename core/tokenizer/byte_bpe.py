@@ -17,6 +17,7 @@ from core.tokenizer.base import PARTIAL, PLAIN, DecodeResult, Encoding
 
 class ByteBPETokenizer:
     kind = "byte-bpe"
+    family = "byte-level-bpe"
     byte_based = True
 
     def __init__(self, model):

@@ -89,11 +89,16 @@ def check(text: str, policy: Policy) -> None:
     found = _matcher(policy.disallowed).search(text)
     if found is not None:
         name = found.group()
-        how = "tiktoken refuses it by default" if policy.origin == "tiktoken" else "it is disallowed"
-        raise SpecialInText(f"the text spells the special token {name!r} at character {found.start()}; {how}, so "
-                            "a user's text cannot become a control token: --allowed-special all (or "
+        at = found.start()
+        if policy.origin == "tiktoken":
+            raise SpecialInText(f"the text spells the special token {name!r} at character {at}; tiktoken refuses it "
+                                "by default, so a user's text cannot become a control token: --allowed-special all "
+                                f"(or {name}) reads it as the special, --disallowed-special none as ordinary text",
+                                code="encode.special_refused", name=repr(name), at=at)
+        raise SpecialInText(f"the text spells the special token {name!r} at character {at}; it is disallowed, so a "
+                            "user's text cannot become a control token: --allowed-special all (or "
                             f"{name}) reads it as the special, --disallowed-special none as ordinary text",
-                            code="encode.special_in_text", name=name, at=found.start())
+                            code="encode.special_disallowed", name=repr(name), at=at)
 
 
 def cut(text: str, allowed) -> list[tuple[int, str, str | None]]:
@@ -110,6 +115,18 @@ def cut(text: str, allowed) -> list[tuple[int, str, str | None]]:
     if pos < len(text):
         out.append((pos, text[pos:], None))
     return out
+
+
+def occurrences(text: str, names) -> list[tuple[int, int, str]]:
+    """``(start, end, name)`` of every special of ``names`` spelled in
+    ``text`` (character offsets), leftmost, the longest first: what
+    :func:`cut` would cut there.  Names absent from the text are dropped
+    first (a substring search each), so a tokenizer with hundreds of
+    specials costs one short pattern."""
+    present = [name for name in names if name and name in text]
+    if not present:
+        return []
+    return [(found.start(), found.end(), found.group()) for found in _matcher(present).finditer(text)]
 
 
 def _matcher(names):

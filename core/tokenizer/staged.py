@@ -61,6 +61,11 @@ class StagedTokenizer:
         self._walks: dict = {}  # each pre-token's tokens and places, kept between calls (core.inspect.token_walk)
         self._shown_memo: dict = {}  # (id, flag) -> (text, bytes), kept between calls
 
+    @property
+    def family(self) -> str:
+        """One of :data:`core.tokenizer.base.FAMILIES` (a kind with several says which)."""
+        return self.kind
+
     def ordinary(self):
         """This tokenizer reading every special's text as ordinary text
         (tiktoken's ``encode_ordinary``): itself, where the kind never

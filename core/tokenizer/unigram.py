@@ -25,6 +25,10 @@ class UnigramTokenizer(StagedTokenizer):
         super().__init__(model, tuple((p.piece, i) for i, p in enumerate(pieces) if p.type == CONTROL))
         self.byte_based = any(p.type == BYTE for p in pieces)
 
+    @property
+    def family(self) -> str:
+        return "unigram-byte-fallback" if self.byte_based else "unigram"
+
     def id_to_token(self, token_id: int) -> str:
         return self.model.token(token_id).piece
 

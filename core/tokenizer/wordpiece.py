@@ -13,7 +13,6 @@ from core.inspect import aligned_specs as specs
 from core.inspect.aligned import Aligned, utf8_offsets
 from core.inspect.stage_kinds import _wordpiece_layout
 from core.inspect.token_walk import Columns, Layout
-from core.pipeline import bert_basic
 from core.slices import listed, release
 from core.tokenizer.staged import StagedTokenizer
 

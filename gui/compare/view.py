@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QPlainTextEdit, QSplitter, QT
 
 from core.models import unigram, wordpiece
 
+from .. import core_text
 from ..encode import texts as encode_texts
 from ..serving import server_for
 from ..shelf_open import opener_for
@@ -129,7 +130,7 @@ class CompareView(QWidget):
         server = self.side_by_side.server
         self.entries = [Entry(key, h.name or (self.tr("trained char BPE") if h.key == "model"
                                               else encode_texts.held_name(h) or h.tokenizer.kind),
-                              h.tokenizer.kind, h.tokenizer, source=server.source(h.key))
+                              core_text.family(h.tokenizer), h.tokenizer, source=server.source(h.key))
                         for key, h in zip(keys, held)]
         self.lattice.set_models([(e.name, e.tokenizer.model) for e in self.entries
                                  if isinstance(e.tokenizer.model, unigram.Unigram)])

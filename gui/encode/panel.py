@@ -40,6 +40,8 @@ from PySide6.QtWidgets import (
 from core.errors import Cancelled, StudioError
 from core.inspect import textinfo
 from core.slices import extend
+from core.engines.served import Served
+from core.tokenizer import specials
 from core.tokenizer.base import SPECIAL
 
 from .. import core_text, serving
@@ -77,6 +79,8 @@ class Encoded:
     flag_counts: dict  # how many tokens carry each flag (counted here, not on the GUI thread)
     text: str  # what was encoded
     specials: bool  # with the post-processor's specials added
+    spelled: list  # (start, end, name) of the specials' texts in the text (core.tokenizer.specials.occurrences)
+    read_specials: bool | None  # were they read as control tokens (None: as the tokenizer always does)
 
 
 def thread_threshold(tokenizer) -> int:
@@ -95,13 +99,34 @@ def utf16_offsets(text: str):
     return extend([0], map(add, range(1, len(text) + 1), accumulate(map((0xFFFF).__lt__, map(ord, text)))))
 
 
-def encode_text(tokenizer, text: str, should_stop=lambda: False, add_special_tokens: bool = False) -> Encoded:
+def specials_origin(tokenizer) -> str:
+    """Whose rule for specials in the text is this tokenizer's (core.tokenizer.specials.DEFAULTS)."""
+    return tokenizer.origin if isinstance(tokenizer, Served) else "text"
 
-    """Encode ``text`` and prepare its chips (pure: runs on a worker thread)."""
-    encoding = tokenizer.encode(text, add_special_tokens=add_special_tokens)
+
+def reads_specials_by_choice(tokenizer) -> bool:
+    """Can the panel choose how this tokenizer reads a special's text in the
+    input (an engine-served tokenizer follows a policy; the classroom and
+    trained ones always read it as text)?"""
+    return isinstance(tokenizer, Served)
+
+
+def encode_text(tokenizer, text: str, should_stop=lambda: False, add_special_tokens: bool = False,
+                read_specials: bool = False) -> Encoded:
+    """Encode ``text`` and prepare its chips (pure: runs on a worker thread).
+    ``read_specials``: read the specials' texts in ``text`` as control
+    tokens (tiktoken's ``allowed_special="all"``), else as ordinary text,
+    never an error: the panel marks them instead."""
+    names = [name for name, _ in tokenizer.specials]
+    spelled = specials.occurrences(text, names)
+    if reads_specials_by_choice(tokenizer):
+        encoding = tokenizer.encode(text, add_special_tokens=add_special_tokens, disallowed=frozenset(),
+                                    allowed=frozenset(names) if read_specials else frozenset())
+    else:
+        encoding, read_specials = tokenizer.encode(text, add_special_tokens=add_special_tokens), None
     if should_stop():
         raise Cancelled()
-    chips = encoding_chips(encoding, text)
+    chips = encoding_chips(encoding, text, spelled)
     utf16 = utf16_offsets(text)
     size = len(text.encode("utf-8", "surrogatepass"))
     report = decoded = expected = positions = None
@@ -110,12 +135,14 @@ def encode_text(tokenizer, text: str, should_stop=lambda: False, add_special_tok
         special = [span for span, flag in zip(encoding.char_spans, encoding.flags) if flag == SPECIAL]
         positions = [i for i in range(len(text)) if not any(a <= i < b for a, b in special)]
         expected = "".join(text[i] for i in positions)
+        # Specials decode to nothing here, as ``expected`` has them.
+        skip = {"keep_specials": False} if reads_specials_by_choice(tokenizer) else {}
         try:
-            decoded = tokenizer.decode(list(encoding.ids), errors="replace").text
+            decoded = tokenizer.decode(list(encoding.ids), errors="replace", **skip).text
         except StudioError:
             decoded = None  # the normal forms line then claims nothing about the round trip
     return Encoded(encoding, chips, utf16, size, report, decoded, expected, positions, Counter(encoding.flags), text,
-                   add_special_tokens)
+                   add_special_tokens, spelled, read_specials)
 
 
 class EncodePanel(QWidget):
@@ -157,6 +184,8 @@ class EncodePanel(QWidget):
                                              "the Pipeline and Compare keep theirs."))
         chooser_label.setBuddy(self.chooser)
         self.specials_box = QCheckBox(self.tr("Add special tokens"))
+        self.read_specials_box = QCheckBox(self.tr("Read specials in the text"))
+        self._read_default_for = None  # the tokenizer whose origin default the box shows
         self.engine_label = QLabel()
         self.engine_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.pin_box = QComboBox()
@@ -199,6 +228,7 @@ class EncodePanel(QWidget):
         chooser_row.addWidget(self.chooser, 1)
         chooser_row.addWidget(self.chooser.status)
         chooser_row.addWidget(self.specials_box)
+        chooser_row.addWidget(self.read_specials_box)
         top_layout.addLayout(chooser_row)
         engine_row = QHBoxLayout()
         engine_row.addWidget(self.engine_label, 1)
@@ -223,6 +253,7 @@ class EncodePanel(QWidget):
         # Signals (bound methods: Qt drops them with this panel)
         self.input.textChanged.connect(self.debounce.start)
         self.specials_box.toggled.connect(self.encode_now)
+        self.read_specials_box.toggled.connect(self.encode_now)
         self.debounce.timeout.connect(self.encode_now)
         self.input.cursorPositionChanged.connect(self._cursor_moved)
         self.strip.sig_token_clicked.connect(self._select_token)
@@ -304,6 +335,25 @@ class EncodePanel(QWidget):
             self.tr("This tokenizer has no post-processor: there are no special tokens to add"))
         return has and self.specials_box.isChecked()
 
+    def _offer_reading(self, tokenizer) -> bool:
+        """Enable "Read specials in the text" where the tokenizer can read
+        them either way, ticked as its origin library does (HF reads them;
+        tiktoken refuses them, shown here as text); say whether to read them."""
+        can = reads_specials_by_choice(tokenizer)
+        chosen = (self.choice.key, self.chooser.wanted_shelf)
+        if can and self._read_default_for != chosen:  # a tokenizer newly chosen: its origin's default
+            self._read_default_for = chosen
+            self.read_specials_box.blockSignals(True)
+            self.read_specials_box.setChecked(specials_origin(tokenizer) == "hf")
+            self.read_specials_box.blockSignals(False)
+        self.read_specials_box.setEnabled(can)
+        self.read_specials_box.setToolTip(
+            self.tr("Read a special token written in the text (such as <|endoftext|>) as the control token, "
+                    "as tiktoken's allowed_special=\"all\" does; unticked, it is ordinary text. A user's text "
+                    "that becomes a control token is how prompt injection through a tokenizer works.") if can else
+            self.tr("This tokenizer reads special tokens written in the text as ordinary text"))
+        return can and self.read_specials_box.isChecked()
+
     def encode_now(self, *_):
         self.debounce.stop()
         self._generation += 1
@@ -317,7 +367,7 @@ class EncodePanel(QWidget):
             # Served soon (_served encodes then): a long text waits rather than encode twice.
             self.counts_label.setText(self.tr("Waiting for the engine…"))
             return
-        specials = self._offer_specials(tokenizer)
+        specials = self._offer_specials(tokenizer), self._offer_reading(tokenizer)
         if self._task is None and self._shown == (tokenizer, text, specials):
             self.counts_label.setText(self._counts)  # the same tokens (a built-in tokenizer now open, say)
             return
@@ -326,7 +376,7 @@ class EncodePanel(QWidget):
         if len(text) < thread_threshold(tokenizer):
             self._queued = False
             try:
-                result = encode_text(tokenizer, text, add_special_tokens=specials)
+                result = encode_text(tokenizer, text, add_special_tokens=specials[0], read_specials=specials[1])
             except StudioError as exc:
                 self._encode_failed(self._generation, core_text.error(exc))
             except Exception as exc:  # a bug, not bad input: say so, keep the window
@@ -346,7 +396,7 @@ class EncodePanel(QWidget):
         # A Task (QThread) rather than a Python QRunnable: the pool could free the
         # runnable while Python's collector still held its wrapper (a crash).
         self._task_generation, self._task_tokenizer = self._generation, tokenizer
-        self._task = run_task(lambda progress, should_stop: encode_text(tokenizer, text, should_stop, specials),
+        self._task = run_task(lambda progress, should_stop: encode_text(tokenizer, text, should_stop, *specials),
                               name="encode")
         self._task.sig_done.connect(self._task_done)
         self._task.sig_failed.connect(self._task_failed)
@@ -391,11 +441,14 @@ class EncodePanel(QWidget):
             return
         self.cancel_button.hide()
         self.encoding, self.tokenizer, self._utf16 = result.encoding, tokenizer, result.utf16
-        self._shown = (tokenizer, result.text, result.specials)
+        self._shown = (tokenizer, result.text, (result.specials, self.read_specials_box.isChecked()))
         self.strip.set_chips(result.chips)
         self.token_model.set_chips(result.chips, result.encoding)
         self._counts = texts.counts(tokenizer, len(result.utf16) - 1, result.size, len(result.encoding.ids),
                                     result.flag_counts)
+        if result.spelled:
+            self._counts += "\n" + texts.spelled_specials(result.spelled, result.read_specials,
+                                                          specials_origin(tokenizer))
         self.counts_label.setText(self._counts)
         self.chooser.open_wanted()
         if result.report is None:

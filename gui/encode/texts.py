@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import unicodedata
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from core.engines.served import Served
 from core.render import render_char
@@ -22,27 +22,12 @@ from .. import core_text
 EXCERPT = 24  # characters shown on each side of a round-trip difference
 
 
+class EncodeTexts(QObject):
+    """This module's translation context; its ``tr`` is how lupdate finds a
+    plural sentence (``%n``) outside a widget."""
+
+
 # ==== the tokenizers the workspace holds ====
-
-def kind_name(tokenizer) -> str:
-    """What kind of tokenizer this is, as a reader names it."""
-    kind, model = tokenizer.kind, tokenizer.model
-    if kind == "byte-bpe" or (kind == "bpe" and getattr(model, "byte_level", False)):
-        return QCoreApplication.translate("EncodeTexts", "byte-level BPE")
-    if kind == "bpe":
-        if getattr(model, "byte_fallback", False):
-            return QCoreApplication.translate("EncodeTexts", "BPE with byte fallback")
-        return QCoreApplication.translate("EncodeTexts", "BPE")
-    if kind == "wordpiece":
-        return QCoreApplication.translate("EncodeTexts", "WordPiece")
-    if kind == "unigram":
-        if tokenizer.byte_based:
-            return QCoreApplication.translate("EncodeTexts", "Unigram with byte fallback")
-        return QCoreApplication.translate("EncodeTexts", "Unigram")
-    if kind == "char-bpe":
-        return QCoreApplication.translate("EncodeTexts", "character BPE")
-    return kind
-
 
 # The models the merge timeline trained besides char BPE (core.workspace.workspace.TRAINED_KINDS).
 TRAINED_NAMES = {
@@ -66,7 +51,7 @@ def held_name(held) -> str:
 def held_label(held) -> str:
     """One line for the tokenizer selector: name, kind and vocabulary size."""
     return QCoreApplication.translate("EncodeTexts", "%1 (%2 · vocab %3)").replace(
-        "%1", held_name(held)).replace("%2", kind_name(held.tokenizer)).replace(
+        "%1", held_name(held)).replace("%2", core_text.family(held.tokenizer)).replace(
         "%3", str(held.tokenizer.vocab_size))
 
 
@@ -104,14 +89,34 @@ def counts(tokenizer, code_points: int, size: int, tokens: int, flag_counts) -> 
     else:
         text = QCoreApplication.translate("EncodeTexts", "%1 code points · %2 UTF-8 bytes · %3 tokens")
     text = text.replace("%1", str(code_points)).replace("%2", str(size)).replace("%3", n)
-    extra = [(UNKNOWN, QCoreApplication.translate("EncodeTexts", "%1 unknown")),
-             (BYTE, QCoreApplication.translate("EncodeTexts", "%1 byte-fallback pieces")),
-             (SPECIAL, QCoreApplication.translate("EncodeTexts", "%1 special"))]
-    for flag, words in extra:
-        found = flag_counts.get(flag, 0)
-        if found:
-            text += " · " + words.replace("%1", str(found))
+    found = flag_counts.get(UNKNOWN, 0)
+    if found:
+        text += " · " + EncodeTexts.tr("%n unknown", "", found)
+    found = flag_counts.get(BYTE, 0)
+    if found:
+        text += " · " + EncodeTexts.tr("%n byte-fallback piece(s)", "", found)
+    found = flag_counts.get(SPECIAL, 0)
+    if found:
+        text += " · " + EncodeTexts.tr("%n special", "", found)
     return text
+
+
+def spelled_specials(spelled, read: bool | None, origin: str) -> str:
+    """What became of the specials' texts in the input (``spelled``: their
+    ``(start, end, name)``): read as control tokens, or as ordinary text
+    (where tiktoken would have refused the text, say so)."""
+    names = sorted({name for _, _, name in spelled})
+    shown = ", ".join(names[:3]) + ("…" if len(names) > 3 else "")
+    if read:
+        text = EncodeTexts.tr("The text spells %n special token(s) (%1): read as control tokens.", "",
+                              len(spelled))
+    elif origin == "tiktoken":
+        text = EncodeTexts.tr("The text spells %n special token(s) (%1): shown as ordinary text, marked; "
+                              "tiktoken refuses such text unless the caller allows them.", "", len(spelled))
+    else:
+        text = EncodeTexts.tr("The text spells %n special token(s) (%1): read as ordinary text, marked.", "",
+                              len(spelled))
+    return text.replace("%1", shown)
 
 
 def _visible(text: str) -> str:
@@ -164,6 +169,9 @@ def note(flag: str, chip) -> str:
         return QCoreApplication.translate("EncodeTexts", "byte fallback: %1").replace("%1", chip.part)
     if flag == PARTIAL:
         return QCoreApplication.translate("EncodeTexts", "inside a multi-byte character")
+    if chip.spells:
+        return QCoreApplication.translate("EncodeTexts", "part of %1 written in the text, read as ordinary "
+                                                         "text").replace("%1", chip.spells)
     if flag == "inserted":
         return QCoreApplication.translate("EncodeTexts", "added by the tokenizer: no input characters")
     if flag == APPROXIMATE:

@@ -67,6 +67,57 @@
     </message>
 </context>
 <context>
+    <name>EncodeTexts</name>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="94"/>
+        <source>%n unknown</source>
+        <translation>
+            <numerusform>%n unknown</numerusform>
+            <numerusform>%n unknown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="97"/>
+        <source>%n byte-fallback piece(s)</source>
+        <translation>
+            <numerusform>%n byte-fallback piece</numerusform>
+            <numerusform>%n byte-fallback pieces</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="100"/>
+        <source>%n special</source>
+        <translation>
+            <numerusform>%n special</numerusform>
+            <numerusform>%n specials</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="111"/>
+        <source>The text spells %n special token(s) (%1): read as control tokens.</source>
+        <translation>
+            <numerusform>The text spells %n special token (%1): read as a control token.</numerusform>
+            <numerusform>The text spells %n special tokens (%1): read as control tokens.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="114"/>
+        <source>The text spells %n special token(s) (%1): shown as ordinary text, marked; tiktoken refuses such text unless the caller allows them.</source>
+        <translation>
+            <numerusform>The text spells %n special token (%1): shown as ordinary text, marked; tiktoken refuses such text unless the caller allows it.</numerusform>
+            <numerusform>The text spells %n special tokens (%1): shown as ordinary text, marked; tiktoken refuses such text unless the caller allows them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="117"/>
+        <source>The text spells %n special token(s) (%1): read as ordinary text, marked.</source>
+        <translation>
+            <numerusform>The text spells %n special token (%1): read as ordinary text, marked.</numerusform>
+            <numerusform>The text spells %n special tokens (%1): read as ordinary text, marked.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ExerciseDialog</name>
     <message numerus="yes">
         <location filename="../../gui/exercises.py" line="141"/>

@@ -607,67 +607,67 @@
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="57"/>
+        <location filename="../../gui/compare/view.py" line="58"/>
         <source>Type or paste any text: a word, a sentence or whole pages</source>
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="74"/>
+        <location filename="../../gui/compare/view.py" line="75"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="77"/>
+        <location filename="../../gui/compare/view.py" line="78"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="78"/>
+        <location filename="../../gui/compare/view.py" line="79"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="79"/>
+        <location filename="../../gui/compare/view.py" line="80"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="80"/>
+        <location filename="../../gui/compare/view.py" line="81"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="81"/>
+        <location filename="../../gui/compare/view.py" line="82"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="82"/>
+        <location filename="../../gui/compare/view.py" line="83"/>
         <source>Corpus statistics</source>
         <translation>语料统计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="147"/>
+        <location filename="../../gui/compare/view.py" line="148"/>
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="147"/>
+        <location filename="../../gui/compare/view.py" line="148"/>
         <source>built-in</source>
         <translation>内置</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="148"/>
+        <location filename="../../gui/compare/view.py" line="149"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="154"/>
+        <location filename="../../gui/compare/view.py" line="155"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="173"/>
+        <location filename="../../gui/compare/view.py" line="174"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
@@ -712,7 +712,7 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="130"/>
+        <location filename="../../gui/compare/view.py" line="131"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
@@ -1407,72 +1407,87 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="154"/>
+        <location filename="../../gui/encode/panel.py" line="181"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="154"/>
+        <location filename="../../gui/encode/panel.py" line="181"/>
         <source>Tokenizer (this window&apos;s own):</source>
         <translation>分词器（本窗口自选）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="156"/>
+        <location filename="../../gui/encode/panel.py" line="183"/>
         <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
         <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="159"/>
+        <location filename="../../gui/encode/panel.py" line="186"/>
         <source>Add special tokens</source>
         <translation>添加特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="164"/>
+        <location filename="../../gui/encode/panel.py" line="187"/>
+        <source>Read specials in the text</source>
+        <translation>读取文本中的特殊 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="193"/>
         <source>Pin engine:</source>
         <translation>固定引擎：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="167"/>
+        <location filename="../../gui/encode/panel.py" line="196"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="170"/>
+        <location filename="../../gui/encode/panel.py" line="199"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="171"/>
+        <location filename="../../gui/encode/panel.py" line="200"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="302"/>
+        <location filename="../../gui/encode/panel.py" line="333"/>
         <source>Put the tokenizer&apos;s post-processor specials around the tokens ([CLS] … [SEP]), as Hugging Face&apos;s encode(text) does by default</source>
         <translation>在词元两侧加上分词器后处理器的特殊词元（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="304"/>
+        <location filename="../../gui/encode/panel.py" line="335"/>
         <source>This tokenizer has no post-processor: there are no special tokens to add</source>
         <translation>此分词器没有后处理器：没有可添加的特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="318"/>
+        <location filename="../../gui/encode/panel.py" line="351"/>
+        <source>Read a special token written in the text (such as &lt;|endoftext|&gt;) as the control token, as tiktoken&apos;s allowed_special=&quot;all&quot; does; unticked, it is ordinary text. A user&apos;s text that becomes a control token is how prompt injection through a tokenizer works.</source>
+        <translation>把文本中写出的特殊 token（例如 &lt;|endoftext|&gt;）读作控制 token，如同 tiktoken 的 allowed_special=&quot;all&quot;；不勾选时它是普通文本。用户的文本变成控制 token，正是通过分词器进行提示注入的方式。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="354"/>
+        <source>This tokenizer reads special tokens written in the text as ordinary text</source>
+        <translation>此分词器把文本中写出的特殊 token 读作普通文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/panel.py" line="368"/>
         <source>Waiting for the engine…</source>
         <translation>正在等待编码引擎…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="379"/>
+        <location filename="../../gui/encode/panel.py" line="429"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="338"/>
+        <location filename="../../gui/encode/panel.py" line="388"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="413"/>
+        <location filename="../../gui/encode/panel.py" line="466"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1480,192 +1495,189 @@
 <context>
     <name>EncodeTexts</name>
     <message>
-        <location filename="../../gui/encode/texts.py" line="31"/>
-        <source>byte-level BPE</source>
-        <translation>字节级 BPE</translation>
-    </message>
-    <message>
         <location filename="../../gui/encode/texts.py" line="34"/>
-        <source>BPE with byte fallback</source>
-        <translation>带字节回退的 BPE</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="35"/>
-        <source>BPE</source>
-        <translation>BPE</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="37"/>
-        <source>WordPiece</source>
-        <translation>WordPiece</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="40"/>
-        <source>Unigram with byte fallback</source>
-        <translation>带字节回退的 Unigram</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="41"/>
-        <source>Unigram</source>
-        <translation>Unigram</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="43"/>
-        <source>character BPE</source>
-        <translation>字符级 BPE</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="49"/>
         <source>timeline: byte-level BPE</source>
         <translation>时间线：字节级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="50"/>
+        <location filename="../../gui/encode/texts.py" line="35"/>
         <source>timeline: WordPiece</source>
         <translation>时间线：WordPiece</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="51"/>
+        <location filename="../../gui/encode/texts.py" line="36"/>
         <source>timeline: Unigram</source>
         <translation>时间线：Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="58"/>
+        <location filename="../../gui/encode/texts.py" line="43"/>
         <source>classroom tokenizer</source>
         <translation>课堂分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="60"/>
+        <location filename="../../gui/encode/texts.py" line="45"/>
         <source>trained model</source>
         <translation>训练好的模型</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="68"/>
+        <location filename="../../gui/encode/texts.py" line="53"/>
         <source>%1 (%2 · vocab %3)</source>
         <translation>%1（%2 · 词表 %3）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="77"/>
+        <location filename="../../gui/encode/texts.py" line="62"/>
         <source>Identity: %1</source>
         <translation>标识：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="81"/>
+        <location filename="../../gui/encode/texts.py" line="66"/>
         <source>Special tokens: %1</source>
         <translation>特殊 token：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="100"/>
+        <location filename="../../gui/encode/texts.py" line="85"/>
         <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="103"/>
+        <location filename="../../gui/encode/texts.py" line="88"/>
         <source>%1 code points · %2 UTF-8 bytes · %3 BPE tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 BPE token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="105"/>
+        <location filename="../../gui/encode/texts.py" line="90"/>
         <source>%1 code points · %2 UTF-8 bytes · %3 tokens</source>
         <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 token</translation>
     </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="107"/>
-        <source>%1 unknown</source>
-        <translation>%1 个未知</translation>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="94"/>
+        <source>%n unknown</source>
+        <translation>
+            <numerusform>%n 个未知</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="97"/>
+        <source>%n byte-fallback piece(s)</source>
+        <translation>
+            <numerusform>%n 个字节回退片段</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="100"/>
+        <source>%n special</source>
+        <translation>
+            <numerusform>%n 个特殊</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="111"/>
+        <source>The text spells %n special token(s) (%1): read as control tokens.</source>
+        <translation>
+            <numerusform>文本中写出了 %n 个特殊 token（%1）：按控制 token 读取。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="114"/>
+        <source>The text spells %n special token(s) (%1): shown as ordinary text, marked; tiktoken refuses such text unless the caller allows them.</source>
+        <translation>
+            <numerusform>文本中写出了 %n 个特殊 token（%1）：作为普通文本显示并已标出；除非调用方允许，tiktoken 会拒绝这样的文本。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="117"/>
+        <source>The text spells %n special token(s) (%1): read as ordinary text, marked.</source>
+        <translation>
+            <numerusform>文本中写出了 %n 个特殊 token（%1）：按普通文本读取并已标出。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="108"/>
-        <source>%1 byte-fallback pieces</source>
-        <translation>%1 个字节回退片段</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="109"/>
-        <source>%1 special</source>
-        <translation>%1 个特殊</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="126"/>
+        <location filename="../../gui/encode/texts.py" line="131"/>
         <source>Normal forms: </source>
         <translation>规范化形式：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="128"/>
+        <location filename="../../gui/encode/texts.py" line="133"/>
         <source>Normal forms (decoding these tokens gives the input back exactly): </source>
         <translation>规范化形式（解码这些 token 可原样得回输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="133"/>
+        <location filename="../../gui/encode/texts.py" line="138"/>
         <source>Normal forms (this tokenizer changes the input: from character %1, decoding gives “%2” where the input has “%3”): </source>
         <translation>规范化形式（此分词器会改变输入：从第 %1 个字符起，解码得到“%2”，而输入是“%3”）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="144"/>
+        <location filename="../../gui/encode/texts.py" line="149"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="146"/>
+        <location filename="../../gui/encode/texts.py" line="151"/>
         <source>changes it: %1 code points, %2 bytes</source>
         <translation>会改变：%1 个码点，%2 字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="153"/>
+        <location filename="../../gui/encode/texts.py" line="158"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="160"/>
+        <location filename="../../gui/encode/texts.py" line="165"/>
         <source>special token: no bytes of the text</source>
         <translation>特殊 token：不对应文本中的任何字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="162"/>
+        <location filename="../../gui/encode/texts.py" line="167"/>
         <source>unknown token for %1</source>
         <translation>代替 %1 的未知 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="164"/>
+        <location filename="../../gui/encode/texts.py" line="169"/>
         <source>byte fallback: %1</source>
         <translation>字节回退：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="166"/>
+        <location filename="../../gui/encode/texts.py" line="171"/>
         <source>inside a multi-byte character</source>
         <translation>位于多字节字符内部</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="168"/>
+        <location filename="../../gui/encode/texts.py" line="173"/>
+        <source>part of %1 written in the text, read as ordinary text</source>
+        <translation>文本中写出的 %1 的一部分，按普通文本读取</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="176"/>
         <source>added by the tokenizer: no input characters</source>
         <translation>由分词器添加：不对应任何输入字符</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="170"/>
+        <location filename="../../gui/encode/texts.py" line="178"/>
         <source>span is its whole word (alignment not traced)</source>
         <translation>范围为整个词（未能精确对齐）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="185"/>
+        <location filename="../../gui/encode/texts.py" line="193"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="188"/>
+        <location filename="../../gui/encode/texts.py" line="196"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="198"/>
+        <location filename="../../gui/encode/texts.py" line="206"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="200"/>
+        <location filename="../../gui/encode/texts.py" line="208"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="202"/>
+        <location filename="../../gui/encode/texts.py" line="210"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -3153,32 +3165,37 @@
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../gui/token_strip.py" line="348"/>
+        <location filename="../../gui/token_strip.py" line="353"/>
         <source>Special token %1 (ID %2): it stands for no bytes of the text.</source>
         <translation>特殊 token %1（ID %2）：它不代表文本中的任何字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="351"/>
+        <location filename="../../gui/token_strip.py" line="356"/>
         <source>ID %1 is not in this tokenizer&apos;s vocabulary.</source>
         <translation>ID %1 不在此分词器的词表中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="353"/>
+        <location filename="../../gui/token_strip.py" line="358"/>
         <source>Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is spelled byte by byte; this piece is %4.</source>
         <translation>字节回退片段 %1（ID %2）：词表中没有 %3 的片段，因此逐字节拼写；此片段是 %4。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="357"/>
+        <location filename="../../gui/token_strip.py" line="362"/>
+        <source>Ordinary text that spells the special token %1: read as text, not as the control token (“Read specials in the text” reads it as the special).</source>
+        <translation>拼出特殊 token %1 的普通文本：按文本读取，而不是控制 token（勾选“读取文本中的特殊 token”则按特殊 token 读取）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/token_strip.py" line="366"/>
         <source>This token holds only part of %1: a character&apos;s bytes are split over several tokens.</source>
         <translation>此 token 只包含 %1 的一部分：一个字符的字节被分到了多个 token 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="360"/>
+        <location filename="../../gui/token_strip.py" line="369"/>
         <source>This token holds only part of a multi-byte character.</source>
         <translation>此 token 只包含一个多字节字符的一部分。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="362"/>
+        <location filename="../../gui/token_strip.py" line="371"/>
         <source>Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token stands for it.</source>
         <translation>未知 token %1（ID %2）：词表无法拼出 %3，因此由此 token 代替。</translation>
     </message>
@@ -4261,491 +4278,511 @@
     </message>
     <message>
         <location filename="../../gui/core_text.py" line="134"/>
+        <source>the text spells the special token {name} at character {at}; tiktoken refuses it by default, so a user&apos;s text cannot become a control token: --allowed-special all (or {name}) reads it as the special, --disallowed-special none as ordinary text</source>
+        <translation>文本在第 {at} 个字符处写出了特殊 token {name}；tiktoken 默认拒绝它，这样用户的文本就不会变成控制 token：--allowed-special all（或 {name}）把它读作特殊 token，--disallowed-special none 把它读作普通文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="139"/>
+        <source>the text spells the special token {name} at character {at}; it is disallowed, so a user&apos;s text cannot become a control token: --allowed-special all (or {name}) reads it as the special, --disallowed-special none as ordinary text</source>
+        <translation>文本在第 {at} 个字符处写出了特殊 token {name}；它不被允许，这样用户的文本就不会变成控制 token：--allowed-special all（或 {name}）把它读作特殊 token，--disallowed-special none 把它读作普通文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="144"/>
+        <source>a folder with no tokenizer file in it (looked for {wanted})</source>
+        <translation>文件夹中没有分词器文件（查找了 {wanted}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="146"/>
+        <source>cannot tell which format this file is; give --format ({formats})</source>
+        <translation>无法判断此文件的格式；请用 --format 指定（{formats}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="152"/>
         <source>Expecting value</source>
         <translation>此处应为一个值</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="135"/>
+        <location filename="../../gui/core_text.py" line="153"/>
         <source>Expecting &apos;,&apos; delimiter</source>
         <translation>此处应为 &apos;,&apos; 分隔符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="136"/>
+        <location filename="../../gui/core_text.py" line="154"/>
         <source>Expecting &apos;:&apos; delimiter</source>
         <translation>此处应为 &apos;:&apos; 分隔符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="137"/>
+        <location filename="../../gui/core_text.py" line="155"/>
         <source>Expecting property name enclosed in double quotes</source>
         <translation>此处应为用双引号括起的属性名</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="139"/>
+        <location filename="../../gui/core_text.py" line="157"/>
         <source>Unterminated string starting at</source>
         <translation>字符串没有结束</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="140"/>
+        <location filename="../../gui/core_text.py" line="158"/>
         <source>Invalid control character at</source>
         <translation>无效的控制字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="141"/>
+        <location filename="../../gui/core_text.py" line="159"/>
         <source>Invalid \escape</source>
         <translation>无效的转义</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="142"/>
+        <location filename="../../gui/core_text.py" line="160"/>
         <source>Invalid \uXXXX escape</source>
         <translation>无效的 \uXXXX 转义</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="143"/>
+        <location filename="../../gui/core_text.py" line="161"/>
         <source>Extra data</source>
         <translation>多余的数据</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="149"/>
+        <location filename="../../gui/core_text.py" line="167"/>
         <source>a directory</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="150"/>
+        <location filename="../../gui/core_text.py" line="168"/>
         <source>a FIFO</source>
         <translation>FIFO（命名管道）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="151"/>
+        <location filename="../../gui/core_text.py" line="169"/>
         <source>a character device</source>
         <translation>字符设备</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="152"/>
+        <location filename="../../gui/core_text.py" line="170"/>
         <source>a block device</source>
         <translation>块设备</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="153"/>
+        <location filename="../../gui/core_text.py" line="171"/>
         <source>a socket</source>
         <translation>套接字</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="155"/>
+        <location filename="../../gui/core_text.py" line="173"/>
         <source>{kind}, not a regular file</source>
         <translation>是{kind}，不是普通文件</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="159"/>
+        <location filename="../../gui/core_text.py" line="177"/>
         <source>row {n}</source>
         <translation>第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="160"/>
+        <location filename="../../gui/core_text.py" line="178"/>
         <source>record {n}</source>
         <translation>记录 {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="161"/>
+        <location filename="../../gui/core_text.py" line="179"/>
         <source>entry {n}</source>
         <translation>第 {n} 项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="162"/>
+        <location filename="../../gui/core_text.py" line="180"/>
         <source>pasted line {n}</source>
         <translation>粘贴的第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="169"/>
+        <location filename="../../gui/core_text.py" line="187"/>
         <source>lone byte {byte} at offset {offset}</source>
         <translation>偏移 {offset} 处的孤立字节 {byte}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="170"/>
+        <location filename="../../gui/core_text.py" line="188"/>
         <source>continuation byte {byte} at offset {offset} has no lead byte</source>
         <translation>偏移 {offset} 处的后续字节 {byte} 没有前导字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="172"/>
+        <location filename="../../gui/core_text.py" line="190"/>
         <source>truncated sequence {seq} at offset {offset}: a {need}-byte character cut off by the end of data</source>
         <translation>偏移 {offset} 处的截断序列 {seq}：一个 {need} 字节的字符被数据末尾截断</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="174"/>
+        <location filename="../../gui/core_text.py" line="192"/>
         <source>incomplete sequence {seq} at offset {offset}: byte at offset {next} is not a continuation byte (0x80-0xBF)</source>
         <translation>偏移 {offset} 处的不完整序列 {seq}：偏移 {next} 处的字节不是后续字节（0x80–0xBF）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="176"/>
+        <location filename="../../gui/core_text.py" line="194"/>
         <source>overlong encoding {seq} at offset {offset}: {value} must use fewer bytes</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：{value} 应使用更少的字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="178"/>
+        <location filename="../../gui/core_text.py" line="196"/>
         <source>overlong encoding {seq} at offset {offset}: a code point must use fewer bytes (sequence also cut short)</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：该码点应使用更少的字节（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="180"/>
+        <location filename="../../gui/core_text.py" line="198"/>
         <source>surrogate {value} encoded as {seq} at offset {offset}: surrogates are not characters</source>
         <translation>偏移 {offset} 处的代理项 {value}（编码为 {seq}）：代理项不是字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="182"/>
+        <location filename="../../gui/core_text.py" line="200"/>
         <source>surrogate a code point encoded as {seq} at offset {offset}: surrogates are not characters (sequence also cut short)</source>
         <translation>偏移 {offset} 处的代理项编码 {seq}：代理项不是字符（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="184"/>
+        <location filename="../../gui/core_text.py" line="202"/>
         <source>sequence {seq} at offset {offset} encodes {value}, beyond U+10FFFF</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了 {value}，超出 U+10FFFF</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="186"/>
+        <location filename="../../gui/core_text.py" line="204"/>
         <source>sequence {seq} at offset {offset} encodes a code point, beyond U+10FFFF (sequence also cut short)</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了超出 U+10FFFF 的码点（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="192"/>
+        <location filename="../../gui/core_text.py" line="210"/>
         <source>{ranks} ranked tokens (rank = ID), {merges} merges in rank order, whole pre-tokens looked up first</source>
         <translation>{ranks} 个带排名的 token（排名 = ID），{merges} 次合并按排名排序，先整体查找预分词片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="196"/>
+        <location filename="../../gui/core_text.py" line="214"/>
         <source>the {name} pattern (version {version}), chosen by name</source>
         <translation>{name} 切分模式（版本 {version}），按名称选定</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="197"/>
+        <location filename="../../gui/core_text.py" line="215"/>
         <source>text the pattern does not match is kept as its own piece here; tiktoken skips it (the built-in patterns match every character)</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；tiktoken 会跳过它（内置模式能匹配每个字符）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="200"/>
+        <location filename="../../gui/core_text.py" line="218"/>
         <source>{count} special tokens; matched wherever their text occurs, as tiktoken&apos;s encode(text, allowed_special=&apos;all&apos;)</source>
         <translation>{count} 个特殊 token；其文本出现在任何位置都会被匹配，同 tiktoken 的 encode(text, allowed_special=&apos;all&apos;)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="202"/>
+        <location filename="../../gui/core_text.py" line="220"/>
         <source>{ranks} ranks (= IDs); each merge is its token&apos;s canonical split</source>
         <translation>{ranks} 个排名（= ID）；每次合并都是其 token 的规范拆分</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="204"/>
+        <location filename="../../gui/core_text.py" line="222"/>
         <source>pat_str and special_tokens written to {file}</source>
         <translation>pat_str 和 special_tokens 写入了 {file}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="205"/>
+        <location filename="../../gui/core_text.py" line="223"/>
         <source>pat_str and special_tokens written to {file} (the pattern has no name here: pass it to tiktoken yourself)</source>
         <translation>pat_str 和 special_tokens 写入了 {file}（此切分模式在这里没有名称：请自行把它传给 tiktoken）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="208"/>
+        <location filename="../../gui/core_text.py" line="226"/>
         <source>{merges} merges, {specials} specials</source>
         <translation>{merges} 次合并，{specials} 个特殊 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="209"/>
+        <location filename="../../gui/core_text.py" line="227"/>
         <source>subword-nmt splits words at spaces itself; this asset&apos;s normalizer and pre-tokenizer are not kept</source>
         <translation>subword-nmt 自己在空格处切分词；本资产的规范化器和预分词器不会保留</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="211"/>
+        <location filename="../../gui/core_text.py" line="229"/>
         <source>token IDs (codes files have none)</source>
         <translation>token ID（codes 文件中没有 ID）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="212"/>
+        <location filename="../../gui/core_text.py" line="230"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="213"/>
+        <location filename="../../gui/core_text.py" line="231"/>
         <source>the continuation prefix {prefix} (vocab.txt readers assume ##)</source>
         <translation>续接前缀 {prefix}（读取 vocab.txt 的程序假定为 ##）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="215"/>
+        <location filename="../../gui/core_text.py" line="233"/>
         <source>max_input_chars_per_word {limit}</source>
         <translation>max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="216"/>
+        <location filename="../../gui/core_text.py" line="234"/>
         <source>BasicTokenizer options {options}</source>
         <translation>BasicTokenizer 选项 {options}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="217"/>
+        <location filename="../../gui/core_text.py" line="235"/>
         <source>BasicTokenizer options (none: whitespace only)</source>
         <translation>BasicTokenizer 选项（无：只按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="218"/>
+        <location filename="../../gui/core_text.py" line="236"/>
         <source>{tokens} tokens, one per line in ID order</source>
         <translation>{tokens} 个 token，按 ID 顺序每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="219"/>
+        <location filename="../../gui/core_text.py" line="237"/>
         <source>{merges} merges (IDs 256-{last}), bytes 0-255</source>
         <translation>{merges} 次合并（ID 256–{last}），字节 0–255</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="220"/>
+        <location filename="../../gui/core_text.py" line="238"/>
         <source>pattern {pattern}</source>
         <translation>切分模式 {pattern}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="221"/>
+        <location filename="../../gui/core_text.py" line="239"/>
         <source>no split (BasicTokenizer)</source>
         <translation>不切分（BasicTokenizer）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="222"/>
+        <location filename="../../gui/core_text.py" line="240"/>
         <source>text the pattern does not match is kept as its own piece here; minbpe&apos;s findall skips it</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；minbpe 的 findall 会跳过它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="224"/>
+        <location filename="../../gui/core_text.py" line="242"/>
         <source>matched wherever their text occurs, as encode(text, allowed_special=&apos;all&apos;); minbpe&apos;s default raises on them</source>
         <translation>其文本出现在任何位置都会被匹配，同 encode(text, allowed_special=&apos;all&apos;)；minbpe 默认遇到它们会报错</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="226"/>
+        <location filename="../../gui/core_text.py" line="244"/>
         <source>{merges} merges in line order, {suffix} a symbol of its own (version 0.1)</source>
         <translation>{merges} 条合并，按行序；{suffix} 是独立符号（0.1 版）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="228"/>
+        <location filename="../../gui/core_text.py" line="246"/>
         <source>the codes have no IDs: numbered here as a char-bpe asset ([UNK], the {symbols} symbols sorted, then each merge result)</source>
         <translation>codes 文件没有 ID：此处按 char-bpe 资产编号（[UNK]、排序后的 {symbols} 个符号，再是每条合并的结果）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="231"/>
+        <location filename="../../gui/core_text.py" line="249"/>
         <source>a character the codes never mention becomes [UNK] here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在此处变为 [UNK]；subword-nmt 原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="233"/>
+        <location filename="../../gui/core_text.py" line="251"/>
         <source>words split at any whitespace here; subword-nmt splits a line at single spaces</source>
         <translation>此处按任意空白切分单词；subword-nmt 按单个空格切分一行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="235"/>
+        <location filename="../../gui/core_text.py" line="253"/>
         <source>{merges} merges in rank order, {suffix} a symbol of its own (version 0.1 codes)</source>
         <translation>{merges} 条合并，按秩序；{suffix} 是独立符号（0.1 版 codes）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="237"/>
+        <location filename="../../gui/core_text.py" line="255"/>
         <source>merge IDs renumbered as minbpe mints them (256 + merge index): {token} {old} -&gt; {new}, and {more} more</source>
         <translation>合并 ID 按 minbpe 的方式重新编号（256 + 合并序号）：{token} {old} -&gt; {new}，另有 {more} 个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="239"/>
+        <location filename="../../gui/core_text.py" line="257"/>
         <source>specials moved after the last merge: {moves}</source>
         <translation>特殊符号移到最后一条合并之后：{moves}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="240"/>
+        <location filename="../../gui/core_text.py" line="258"/>
         <source>{merges} merges in line order, {suffix} glued to the last character</source>
         <translation>{merges} 次合并按行序排列，{suffix} 附在最后一个字符上</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="242"/>
+        <location filename="../../gui/core_text.py" line="260"/>
         <source>the codes have no IDs: numbered here &lt;unk&gt; 0, then {symbols} symbols in order of first appearance</source>
         <translation>codes 文件没有 ID：这里把 &lt;unk&gt; 编为 0，其后 {symbols} 个符号按首次出现的顺序编号</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="244"/>
+        <location filename="../../gui/core_text.py" line="262"/>
         <source>a character the codes never mention becomes &lt;unk&gt; here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在这里变成 &lt;unk&gt;；subword-nmt 会原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="246"/>
+        <location filename="../../gui/core_text.py" line="264"/>
         <source>words split at spaces and line breaks; a carriage return inside a line also splits here (subword-nmt keeps it in the word)</source>
         <translation>词在空格和换行处切开；行内的回车符在这里也会切开（subword-nmt 把它留在词中）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="249"/>
+        <location filename="../../gui/core_text.py" line="267"/>
         <source>{tokens} tokens, ID = line number - 1, continuation prefix ##</source>
         <translation>{tokens} 个 token，ID = 行号 - 1，续接前缀 ##</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="251"/>
+        <location filename="../../gui/core_text.py" line="269"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s cased BasicTokenizer</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 区分大小写的 BasicTokenizer</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="253"/>
+        <location filename="../../gui/core_text.py" line="271"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s uncased BasicTokenizer (lower casing, accent stripping); --cased for cased models</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 不区分大小写的 BasicTokenizer（转小写、去除重音）；区分大小写的模型请用 --cased</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="256"/>
+        <location filename="../../gui/core_text.py" line="274"/>
         <source>{count} tokens have upper-case letters, which lower-cased input never reaches: this looks like a cased vocabulary (import with --cased)</source>
         <translation>{count} 个 token 含大写字母，而转成小写的输入永远到不了它们：这看起来是区分大小写的词表（请用 --cased 导入）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="259"/>
+        <location filename="../../gui/core_text.py" line="130"/>
         <source>word {index} of the corpus has {length} characters, over the {limit} of a char-BPE word (training time and memory grow with it: some 18 bytes a character); split it into words</source>
         <translation>语料的第 {index} 个词有 {length} 个字符，超过字符 BPE 单词上限 {limit}（训练时间和内存随之增长：每个字符约 18 字节）；请把它拆成多个词</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="271"/>
+        <location filename="../../gui/core_text.py" line="285"/>
         <source>the specials become added tokens, which are matched wherever their text occurs (e.g. {example}); the byte-bpe asset reads such text as bytes unless asked to allow specials</source>
         <translation>特殊 token 变成附加 token，其文本出现在任何位置都会被匹配（例如 {example}）；byte-bpe 资产除非允许特殊 token，否则把这样的文本当作字节读取</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="274"/>
+        <location filename="../../gui/core_text.py" line="288"/>
         <source>the {name} regex splits text before the byte mapping</source>
         <translation>{name} 正则在字节映射之前切分文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="275"/>
+        <location filename="../../gui/core_text.py" line="289"/>
         <source>a .vocab file does not record its normalization: assumed Python&apos;s NFKC with the dummy prefix and whitespace squeezing; SentencePiece&apos;s compiled rules (nmt_nfkc, the default, also drops control characters and maps odd spaces) differ from it, so import the .model to be exact</source>
         <translation>.vocab 文件不记录规范化方式：假定为 Python 的 NFKC，加上虚拟前缀和空白压缩；SentencePiece 编译好的规则（默认的 nmt_nfkc 还会删除控制字符并映射特殊空格）与之不同，要精确请导入 .model 文件</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="281"/>
+        <location filename="../../gui/core_text.py" line="295"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="283"/>
+        <location filename="../../gui/core_text.py" line="297"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="285"/>
+        <location filename="../../gui/core_text.py" line="299"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="288"/>
+        <location filename="../../gui/core_text.py" line="302"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="291"/>
+        <location filename="../../gui/core_text.py" line="305"/>
         <source>an unknown piece decodes as {ours}, not the model&apos;s {theirs}</source>
         <translation>未知片段解码为 {ours}，而不是模型自己的 {theirs}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="292"/>
+        <location filename="../../gui/core_text.py" line="306"/>
         <source>the rule {name} as its precompiled charsmap ({size} bytes), applied as SentencePiece does: longest match first</source>
         <translation>规则 {name} 以其预编译的 charsmap（{size} 字节）保存，按 SentencePiece 的方式应用：最长匹配优先</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="294"/>
+        <location filename="../../gui/core_text.py" line="308"/>
         <source>the rule is named {name} but the model has no charsmap, so SentencePiece applies no normalization; neither does this asset</source>
         <translation>规则名为 {name}，但模型没有 charsmap，所以 SentencePiece 不做规范化；本资产也不做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="297"/>
+        <location filename="../../gui/core_text.py" line="311"/>
         <source>spaces stay U+0020 in pieces (escape_whitespaces=false)</source>
         <translation>片段中的空格保持为 U+0020（escape_whitespaces=false）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="298"/>
+        <location filename="../../gui/core_text.py" line="312"/>
         <source>user-defined pieces are not shielded from Python&apos;s NFKC the way SentencePiece&apos;s normalizer shields them</source>
         <translation>用户定义片段不会像在 SentencePiece 的规范化器中那样免受 Python NFKC 的影响</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="300"/>
+        <location filename="../../gui/core_text.py" line="314"/>
         <source>{count} user-defined pieces ({pieces}) pass through the normalizer untouched and always win, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）原样通过规范化器并总是优先胜出，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="302"/>
+        <location filename="../../gui/core_text.py" line="316"/>
         <source>unigram: {pieces} pieces with their float32 scores and types; Viterbi adds scores in single precision as SentencePiece does</source>
         <translation>unigram：{pieces} 个片段及其 float32 分数和类型；与 SentencePiece 一样，Viterbi 以单精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="304"/>
+        <location filename="../../gui/core_text.py" line="318"/>
         <source>BPE: {pieces} pieces; {merges} merges, one per split of a piece into two pieces, ranked by the piece&apos;s score (equal scores share a rank; the leftmost pair wins)</source>
         <translation>BPE：{pieces} 个片段；{merges} 次合并，每种把片段拆成两个片段的方式对应一次合并，按片段的分数排名（分数相同则排名相同；最左边的相邻对胜出）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="307"/>
+        <location filename="../../gui/core_text.py" line="321"/>
         <source>{count} pieces cannot be made from two pieces and are never produced (as in SentencePiece)</source>
         <translation>{count} 个片段无法由两个片段合成，永远不会产生（与 SentencePiece 相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="309"/>
+        <location filename="../../gui/core_text.py" line="323"/>
         <source>BertNormalizer as the BasicTokenizer&apos;s clean_text, Chinese characters, lower casing and accent stripping</source>
         <translation>BertNormalizer 对应 BasicTokenizer 的 clean_text、中文字符处理、转小写和去除重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="311"/>
+        <location filename="../../gui/core_text.py" line="325"/>
         <source>BertPreTokenizer: whitespace and punctuation splitting</source>
         <translation>BertPreTokenizer：按空白和标点切分</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="312"/>
+        <location filename="../../gui/core_text.py" line="326"/>
         <source>Unicode tables are Python&apos;s (unicodedata), not Rust&apos;s: categories, case mappings and White_Space can differ for characters one of the two versions lacks</source>
         <translation>Unicode 表来自 Python（unicodedata）而非 Rust：对两边版本之一缺少的字符，类别、大小写映射和 White_Space 可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="315"/>
+        <location filename="../../gui/core_text.py" line="329"/>
         <source>{count} special added tokens matched in the text and skipped by decode, as HF does</source>
         <translation>{count} 个特殊添加词元在文本中匹配，解码时跳过，与 HF 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="455"/>
+        <location filename="../../gui/core_text.py" line="469"/>
         <source>{kind} is not applied ({reason}); dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind} 未被应用（{reason}）；已丢弃，因此这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="457"/>
+        <location filename="../../gui/core_text.py" line="471"/>
         <source>{kind}: {template}, applied when encoding with add_special_tokens (HF&apos;s default); without it IDs equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind}：{template}，在以 add_special_tokens 编码时应用（HF 的默认行为）；不加时 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="460"/>
+        <location filename="../../gui/core_text.py" line="474"/>
         <source>{template}</source>
         <translation>{template}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="461"/>
+        <location filename="../../gui/core_text.py" line="475"/>
         <source>{template}: this format has no post-processor (a tokenizer.json keeps it)</source>
         <translation>{template}：此格式没有后处理器（tokenizer.json 会保留它）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="463"/>
+        <location filename="../../gui/core_text.py" line="477"/>
         <source>read {files} beside the tokenizer</source>
         <translation>已读取分词器旁的 {files}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="464"/>
+        <location filename="../../gui/core_text.py" line="478"/>
         <source>unk_token {token} differs from the model&apos;s unknown token {model}, which stays</source>
         <translation>unk_token {token} 与模型的未知词元 {model} 不同，保留模型的</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="466"/>
+        <location filename="../../gui/core_text.py" line="480"/>
         <source>{count} named special tokens are not in the vocabulary ({tokens}); transformers would add them with new IDs, here they are not added</source>
         <translation>{count} 个指定的特殊词元不在词表中（{tokens}）；transformers 会以新 ID 添加它们，这里不添加</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="469"/>
+        <location filename="../../gui/core_text.py" line="483"/>
         <source>a unigram asset matches no special token in the text: the named specials ({tokens}) stay as they are</source>
         <translation>unigram 资产不会在文本中匹配特殊词元：指定的特殊词元（{tokens}）保持原样</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="471"/>
+        <location filename="../../gui/core_text.py" line="485"/>
         <source>{count} named special tokens ({tokens}) are now special: matched in the text as one token and skipped by decode, as transformers does</source>
         <translation>{count} 个指定的特殊词元（{tokens}）现在是特殊词元：在文本中作为一个词元匹配，解码时跳过，与 transformers 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="474"/>
+        <location filename="../../gui/core_text.py" line="488"/>
         <source>add_bos_token={bos}, add_eos_token={eos}: the post-processor is {template}, as transformers&apos; LlamaTokenizerFast builds it</source>
         <translation>add_bos_token={bos}，add_eos_token={eos}：后处理器为 {template}，与 transformers 的 LlamaTokenizerFast 构建的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="477"/>
+        <location filename="../../gui/core_text.py" line="491"/>
         <source>cls_token and sep_token: the post-processor is {template}, as transformers&apos; BertTokenizer adds them</source>
         <translation>cls_token 和 sep_token：后处理器为 {template}，与 transformers 的 BertTokenizer 添加的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="317"/>
+        <location filename="../../gui/core_text.py" line="331"/>
         <source>pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
@@ -4755,377 +4792,412 @@
         <translation>是只读文件；未替换它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="194"/>
+        <location filename="../../gui/core_text.py" line="212"/>
         <source>{count} tokens never form from two pieces; only a whole pre-token reaches them, as in tiktoken</source>
         <translation>{count} 个 token 无法由两个片段合并而成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="263"/>
+        <location filename="../../gui/core_text.py" line="277"/>
         <source>{tokens} not in the vocabulary: transformers&apos; BertTokenizer and HF&apos;s BertWordPieceTokenizer expect BERT&apos;s five specials and refuse or misread a file without them (train with the default --specials)</source>
         <translation>{tokens} 不在词表中：transformers 的 BertTokenizer 和 HF 的 BertWordPieceTokenizer 需要 BERT 的五个特殊词元，缺少它们的文件会被拒绝或误读（请用默认的 --specials 训练）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="268"/>
+        <location filename="../../gui/core_text.py" line="282"/>
         <source>max_input_chars_per_word not recorded: {hf}, as transformers&apos; BertTokenizer(Fast) and HF tokenizers use (Google&apos;s BERT code used {bert}): a longer word is [UNK]</source>
         <translation>文件未记录 max_input_chars_per_word：取 {hf}，与 transformers 的 BertTokenizer(Fast) 和 HF tokenizers 一致（Google 的 BERT 代码用 {bert}）：更长的词为 [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="319"/>
+        <location filename="../../gui/core_text.py" line="333"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>{decoder} 未保存；这里的解码：片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="322"/>
+        <location filename="../../gui/core_text.py" line="336"/>
         <source>{count} special added tokens</source>
         <translation>{count} 个特殊添加词元</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="323"/>
+        <location filename="../../gui/core_text.py" line="337"/>
         <source>not recorded in vocab.txt: {tokens} assumed special, matched in text and skipped by decode as transformers&apos; BertTokenizer does; other bracketed tokens ([unused0] ...) are ordinary vocabulary</source>
         <translation>vocab.txt 未记录：假定 {tokens} 为特殊词元，像 transformers 的 BertTokenizer 一样在文本中匹配、解码时跳过；其他带方括号的词元（[unused0] ...）是普通词表项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="327"/>
+        <location filename="../../gui/core_text.py" line="341"/>
         <source>not recorded in vocab.txt: HF&apos;s WordPiece decoder with cleanup per token (&apos; ,&apos; -&gt; &apos;,&apos;); transformers&apos; BertTokenizer cleans the joined string, which also glues &quot; &apos; &quot; and &quot; n&apos;t&quot;</source>
         <translation>vocab.txt 未记录：使用 HF 的 WordPiece 解码器，逐词元清理（&apos; ,&apos; -&gt; &apos;,&apos;）；transformers 的 BertTokenizer 清理拼接后的整个字符串，还会粘合 &quot; &apos; &quot; 和 &quot; n&apos;t&quot;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="331"/>
+        <location filename="../../gui/core_text.py" line="345"/>
         <source>encoding adds no [CLS]/[SEP] (add_special_tokens=False in HF)</source>
         <translation>编码不添加 [CLS]/[SEP]（即 HF 中的 add_special_tokens=False）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="333"/>
+        <location filename="../../gui/core_text.py" line="347"/>
         <source>{template}, as transformers&apos; BertTokenizer adds them</source>
         <translation>{template}，与 transformers 的 BertTokenizer 添加的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="335"/>
+        <location filename="../../gui/core_text.py" line="349"/>
         <source>the given pat_str {pattern}, run by Python&apos;s regex module</source>
         <translation>给定的 pat_str {pattern}，由 Python 的 regex 模块执行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="336"/>
+        <location filename="../../gui/core_text.py" line="350"/>
         <source>{count} user-defined pieces ({pieces}) are matched in the normalized text and never merge, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）在规范化后的文本中匹配，从不参与合并，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="338"/>
+        <location filename="../../gui/core_text.py" line="352"/>
         <source>{count} user-defined pieces ({pieces}) change under the normalizer, which SentencePiece does not apply to them: text spelling them is not matched as one piece here</source>
         <translation>{count} 个用户定义片段（{pieces}）会被规范化改变，而 SentencePiece 不对它们做规范化：这里拼出它们的文本不会作为一个片段匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="341"/>
+        <location filename="../../gui/core_text.py" line="355"/>
         <source>WhitespaceSplit</source>
         <translation>WhitespaceSplit（按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="342"/>
+        <location filename="../../gui/core_text.py" line="356"/>
         <source>words are split with str.split, which also splits at U+001C..U+001F</source>
         <translation>词用 str.split 切分，它也会在 U+001C..U+001F 处切开</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="344"/>
+        <location filename="../../gui/core_text.py" line="358"/>
         <source>{count} added tokens ({tokens}) stay in the vocabulary, but text spelling them is not matched as one token here (HF does)</source>
         <translation>{count} 个附加 token（{tokens}）保留在词表中，但拼出它们的文本在这里不会被当作一个 token 匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="347"/>
+        <location filename="../../gui/core_text.py" line="361"/>
         <source>special added tokens become control pieces: text spelling them (e.g. {example}) is not matched here (HF does)</source>
         <translation>特殊附加 token 变成控制片段：拼出它们的文本（例如 {example}）在这里不会被匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="350"/>
+        <location filename="../../gui/core_text.py" line="364"/>
         <source>HF&apos;s Precompiled reads the charsmap grapheme by grapheme, SentencePiece by longest match: they differ where a grapheme holds more than one mapped character, e.g. half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent</source>
         <translation>HF 的 Precompiled 按字素逐个读取 charsmap，SentencePiece 按最长匹配读取：当一个字素含有多个被映射的字符时两者不同，例如半角 ｶﾞ 保持两个字符、CR LF 变成一个空格、Ｃ + U+0301 丢失重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="356"/>
+        <location filename="../../gui/core_text.py" line="370"/>
         <source>merges sharing a rank (SentencePiece/tiktoken style) get consecutive ranks in file order; HF breaks such ties by that order, not by position</source>
         <translation>排名相同的合并（SentencePiece/tiktoken 风格）按文件顺序得到连续的排名；HF 按这个顺序而不是按位置打破这种并列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="359"/>
+        <location filename="../../gui/core_text.py" line="373"/>
         <source>BPE: {tokens} tokens, {merges} merges</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="360"/>
+        <location filename="../../gui/core_text.py" line="374"/>
         <source>SentencePiece&apos;s Decode becomes HF&apos;s decoder chain, which differs on IDs that begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)</source>
         <translation>SentencePiece 的 Decode 变成 HF 的解码器链，两者在以多个 ▁ 片段开头的 ID 序列和不是有效 UTF-8 的字节串上不同（每个字节一个 U+FFFD）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="364"/>
+        <location filename="../../gui/core_text.py" line="378"/>
         <source>HF lower-cases character by character (no final sigma), drops private-use characters and starts CJK Extension E at U+2B920</source>
         <translation>HF 逐字符转小写（没有词尾 sigma 规则），删除私用区字符，并让 CJK 扩展 E 区从 U+2B920 开始</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="367"/>
+        <location filename="../../gui/core_text.py" line="381"/>
         <source>WordPiece: {tokens} tokens</source>
         <translation>WordPiece：{tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="368"/>
+        <location filename="../../gui/core_text.py" line="382"/>
         <source>control and unknown pieces become special added tokens: HF matches their text (e.g. {example}) as that token; here it is ordinary text</source>
         <translation>控制片段和未知片段变成特殊附加 token：HF 会把它们的文本（例如 {example}）匹配为该 token；在这里它只是普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="371"/>
+        <location filename="../../gui/core_text.py" line="385"/>
         <source>scores were added in single precision (SentencePiece); HF adds in double precision, which can break a near tie differently</source>
         <translation>分数原以单精度累加（SentencePiece）；HF 以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="374"/>
+        <location filename="../../gui/core_text.py" line="388"/>
         <source>an unknown piece decodes to its own text in HF, to &apos; ⁇ &apos; here</source>
         <translation>未知片段在 HF 中解码为它自己的文本，在这里解码为 &apos; ⁇ &apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="376"/>
+        <location filename="../../gui/core_text.py" line="390"/>
         <source>SentencePiece&apos;s pipeline as an HF normalizer sequence</source>
         <translation>SentencePiece 的处理流程写成 HF 的规范化器序列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="378"/>
+        <location filename="../../gui/core_text.py" line="392"/>
         <source>pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="380"/>
+        <location filename="../../gui/core_text.py" line="394"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>{decoder} 不会保存；这里的解码方式：片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="383"/>
+        <location filename="../../gui/core_text.py" line="397"/>
         <source>SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="385"/>
+        <location filename="../../gui/core_text.py" line="399"/>
         <source>{decoder} is not stored; decoding here: SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>{decoder} 不会保存；这里的解码方式：SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="388"/>
+        <location filename="../../gui/core_text.py" line="402"/>
         <source>sequence of {steps}</source>
         <translation>依次为 {steps}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="389"/>
+        <location filename="../../gui/core_text.py" line="403"/>
         <source>{kind}: {options} only affect offsets or restate another option; not stored</source>
         <translation>{kind}：{options} 只影响偏移或重复了其他选项；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="391"/>
+        <location filename="../../gui/core_text.py" line="405"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes)</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="393"/>
+        <location filename="../../gui/core_text.py" line="407"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes); the charsmap is applied as HF&apos;s Precompiled does</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）；charsmap 按 HF 的 Precompiled 方式应用</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="396"/>
+        <location filename="../../gui/core_text.py" line="410"/>
         <source>a text that starts with a space or a ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以空格或 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="399"/>
+        <location filename="../../gui/core_text.py" line="413"/>
         <source>a text that starts with a literal ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以字面 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="402"/>
+        <location filename="../../gui/core_text.py" line="416"/>
         <source>a text that normalizes to nothing but spaces encodes to nothing here; HF gives one ▁</source>
         <translation>规范化后只剩空格的文本在这里编码为空；HF 给出一个 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="404"/>
+        <location filename="../../gui/core_text.py" line="418"/>
         <source>Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by grapheme; a short grapheme takes its shortest match whole)</source>
         <translation>Precompiled：SentencePiece 的 charsmap，按 HF 的方式应用（逐个字素；短字素整体取其最短匹配）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="407"/>
+        <location filename="../../gui/core_text.py" line="421"/>
         <source>only U+0020 is squeezed, as HF&apos;s Replace does</source>
         <translation>只压缩 U+0020，与 HF 的 Replace 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="408"/>
+        <location filename="../../gui/core_text.py" line="422"/>
         <source>HF splits before each ▁ and this model has {count} pieces with an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ</source>
         <translation>HF 在每个 ▁ 之前切分，而此模型有 {count} 个内部含 ▁ 的片段（或没有 ▁ 片段）：这里整个文本是一个网格，所以结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="411"/>
+        <location filename="../../gui/core_text.py" line="425"/>
         <source>Metaspace split: no piece has an inner ▁, so one lattice over the whole text gives the same segmentation</source>
         <translation>Metaspace 切分：没有片段内部含 ▁，所以对整个文本用一个网格得到的切分相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="413"/>
+        <location filename="../../gui/core_text.py" line="427"/>
         <source>{rule}, spaces are kept as they are (no squeezing)</source>
         <translation>{rule}，空格保持原样（不压缩）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="414"/>
+        <location filename="../../gui/core_text.py" line="428"/>
         <source>{rule}, runs of spaces squeezed to one, a trailing one kept</source>
         <translation>{rule}，连续空格压缩为一个，保留末尾的一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="416"/>
+        <location filename="../../gui/core_text.py" line="430"/>
         <source>{rule}, runs of spaces squeezed to one, trailing White_Space stripped</source>
         <translation>{rule}，连续空格压缩为一个，去掉末尾的空白字符（White_Space）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="418"/>
+        <location filename="../../gui/core_text.py" line="432"/>
         <source>{model} (ModelProto, {size} bytes) and {vocab} (pieces and scores, as SentencePiece&apos;s trainer writes them)</source>
         <translation>{model}（ModelProto，{size} 字节）和 {vocab}（片段与分数，与 SentencePiece 训练器写出的格式相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="420"/>
+        <location filename="../../gui/core_text.py" line="434"/>
         <source>{count} scores rounded to single precision (SentencePiece stores float32; largest change {worst}), which can break a near tie differently</source>
         <translation>{count} 个分数被舍入为单精度（SentencePiece 存储 float32；最大变化 {worst}），接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="423"/>
+        <location filename="../../gui/core_text.py" line="437"/>
         <source>SentencePiece adds scores in single precision; this asset adds them in double precision, which can break a near tie differently</source>
         <translation>SentencePiece 以单精度累加分数；本资产以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="426"/>
+        <location filename="../../gui/core_text.py" line="440"/>
         <source>unigram: {pieces} pieces with their types and float32 scores</source>
         <translation>unigram：{pieces} 个片段及其类型和 float32 分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="428"/>
+        <location filename="../../gui/core_text.py" line="442"/>
         <source>SentencePiece shields user-defined pieces from normalization; this asset&apos;s Python NFKC does not</source>
         <translation>SentencePiece 使用户定义片段免受规范化影响；本资产的 Python NFKC 不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="430"/>
+        <location filename="../../gui/core_text.py" line="444"/>
         <source>this asset&apos;s decoder ({decoder}) is not written: SentencePiece decodes by its own rules</source>
         <translation>本资产的解码器（{decoder}）不会写出：SentencePiece 按自己的规则解码</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="432"/>
+        <location filename="../../gui/core_text.py" line="446"/>
         <source>{count} added tokens ({tokens}) become control pieces: SentencePiece neither matches their text nor prints them; this asset does both</source>
         <translation>{count} 个附加 token（{tokens}）变成控制片段：SentencePiece 既不匹配它们的文本也不输出它们；本资产两者都做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="435"/>
+        <location filename="../../gui/core_text.py" line="449"/>
         <source>control pieces: {pieces}</source>
         <translation>控制片段：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="436"/>
+        <location filename="../../gui/core_text.py" line="450"/>
         <source>SentencePiece joins a run of unknown characters into one unknown token; this asset gives one per character</source>
         <translation>SentencePiece 把连续的未知字符合成一个未知 token；本资产每个字符给一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="438"/>
+        <location filename="../../gui/core_text.py" line="452"/>
         <source>BPE: {pieces} pieces; each token scores -rank of its merge, and the merges SentencePiece implies from them are exactly this asset&apos;s {merges}</source>
         <translation>BPE：{pieces} 个片段；每个 token 的分数为其合并排名的相反数，SentencePiece 由此推出的合并正好是本资产的 {merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="441"/>
+        <location filename="../../gui/core_text.py" line="455"/>
         <source>the charsmap came from an HF Precompiled normalizer, which reads it grapheme by grapheme; SentencePiece reads it by longest match (they differ e.g. on half-width ｶﾞ, CR LF, Ｃ + U+0301)</source>
         <translation>该 charsmap 来自 HF 的 Precompiled 规范化器，它按字素逐个读取；SentencePiece 按最长匹配读取（两者在半角 ｶﾞ、CR LF、Ｃ + U+0301 等处不同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="445"/>
+        <location filename="../../gui/core_text.py" line="459"/>
         <source>the precompiled charsmap ({size} bytes)</source>
         <translation>预编译的 charsmap（{size} 字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="446"/>
+        <location filename="../../gui/core_text.py" line="460"/>
         <source>Python&apos;s NFKC has no precompiled charsmap to write, so SentencePiece will apply no normalization: text NFKC changes (fullwidth Ａ, ﬁ, e + U+0301) encodes differently there</source>
         <translation>Python 的 NFKC 没有可写出的预编译 charsmap，所以 SentencePiece 不会做规范化：NFKC 会改变的文本（全角 Ａ、ﬁ、e + U+0301）在那里的编码不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="450"/>
+        <location filename="../../gui/core_text.py" line="464"/>
         <source>identity (no charsmap)</source>
         <translation>恒等（无 charsmap）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="451"/>
+        <location filename="../../gui/core_text.py" line="465"/>
         <source>SentencePiece drops every trailing space; this asset&apos;s HF-style squeezing ({trailing}) does not</source>
         <translation>SentencePiece 删除所有末尾空格；本资产的 HF 式压缩（{trailing}）不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="453"/>
+        <location filename="../../gui/core_text.py" line="467"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="479"/>
+        <location filename="../../gui/core_text.py" line="493"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="482"/>
+        <location filename="../../gui/core_text.py" line="496"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="483"/>
+        <location filename="../../gui/core_text.py" line="497"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="484"/>
+        <location filename="../../gui/core_text.py" line="498"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="485"/>
+        <location filename="../../gui/core_text.py" line="499"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="491"/>
+        <location filename="../../gui/core_text.py" line="505"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="492"/>
+        <location filename="../../gui/core_text.py" line="506"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="493"/>
+        <location filename="../../gui/core_text.py" line="507"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="502"/>
+        <location filename="../../gui/core_text.py" line="513"/>
+        <source>character BPE</source>
+        <translation>字符级 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="514"/>
+        <source>byte-level BPE</source>
+        <translation>字节级 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="515"/>
+        <source>BPE</source>
+        <translation>BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="516"/>
+        <source>BPE with byte fallback</source>
+        <translation>带字节回退的 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="517"/>
+        <source>WordPiece</source>
+        <translation>WordPiece</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="518"/>
+        <source>Unigram</source>
+        <translation>Unigram</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="519"/>
+        <source>Unigram with byte fallback</source>
+        <translation>带字节回退的 Unigram</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="528"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="531"/>
+        <location filename="../../gui/core_text.py" line="557"/>
         <source>internal error: {kind}: {message}</source>
         <translation>内部错误：{kind}：{message}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="565"/>
+        <location filename="../../gui/core_text.py" line="591"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="569"/>
+        <location filename="../../gui/core_text.py" line="595"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="571"/>
+        <location filename="../../gui/core_text.py" line="597"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="574"/>
+        <location filename="../../gui/core_text.py" line="600"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="596"/>
+        <location filename="../../gui/core_text.py" line="628"/>
         <source>, </source>
         <translation>，</translation>
     </message>

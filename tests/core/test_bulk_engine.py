@@ -25,12 +25,19 @@ PINNED = {}
 REFERENCES = {}
 
 
+def opened(*args, **options):
+    """A tokenizer reading specials in the text as its reference's model
+    does (a tiktoken rank file's default refuses them: test_specials.py)."""
+    tok = engines.open_asset(*args, **options)
+    return tok.with_policy(frozenset(tok.facts["specials_matched"]), frozenset())
+
+
 @pytest.fixture(scope="module", params=NAMES)
 def pinned(request):
     """A shelf tokenizer with fastokens giving every ID."""
     name = request.param
     if name not in PINNED:
-        PINNED[name] = engines.open_asset(name, engine="fastokens")
+        PINNED[name] = opened(name, engine="fastokens")
     return PINNED[name]
 
 
@@ -81,14 +88,14 @@ def test_specials_as_bytes_where_the_reference_reads_them_so():
     """Our byte-level BPE reads a special's text as bytes (encode_ordinary);
     fastokens refuses its ranks (they skip the specials' IDs), so it does
     not serve and auto keeps tiktoken."""
-    served = engines.open_asset(str(ROOT / "resources" / "classroom_byte_bpe.json"))
+    served = opened(str(ROOT / "resources" / "classroom_byte_bpe.json"))
     state = engines.survey(str(ROOT / "resources" / "classroom_byte_bpe.json"))["engines"]["fastokens"]
     assert state["state"] == "differs" and "failed to build" in state["detail"]
     assert served.for_work(10 ** 9).engine == "tiktoken"
 
 
 def test_one_spec_serves_tiktoken_and_fastokens():
-    served = engines.open_asset("cl100k_base")
+    served = opened("cl100k_base")
     assert "fastokens" not in served.entry.meta["engines"]  # built once, read by both
     assert engines.spec_of(served.entry, "fastokens") == engines.spec_of(served.entry, "tiktoken")
 
@@ -99,7 +106,7 @@ def test_one_spec_serves_tiktoken_and_fastokens():
 def small_threshold(monkeypatch):
     """The bulk engine from one character per vocabulary entry per thread."""
     monkeypatch.setattr(engines, "BULK_FROM", 1)
-    return engines.open_asset("r50k_base")
+    return opened("r50k_base")
 
 
 def test_short_work_stays_with_tiktoken_and_builds_no_fastokens(small_threshold, monkeypatch):
@@ -133,15 +140,15 @@ def test_large_work_gives_the_same_ids_through_fastokens(small_threshold):
 
 
 def test_pinning_an_engine_never_swaps_it(small_threshold):
-    pinned = engines.open_asset("r50k_base", engine="tiktoken")
+    pinned = opened("r50k_base", engine="tiktoken")
     assert pinned.for_work(10 ** 9, workers=1).engine == "tiktoken"
-    assert engines.open_asset("spm-ja-unigram").for_work(10 ** 9).engine == "sentencepiece"  # fastokens cannot
+    assert opened("spm-ja-unigram").for_work(10 ** 9).engine == "sentencepiece"  # fastokens cannot
 
 
 def test_the_engines_command_names_the_bulk_engine_and_its_size():
     found = engines.survey("cl100k_base")
     assert found["auto"] == "tiktoken" and found["bulk"] == "fastokens"
-    assert found["bulk_from"] == engines.BULK_FROM * engines.open_asset("cl100k_base").vocab_size
+    assert found["bulk_from"] == engines.BULK_FROM * opened("cl100k_base").vocab_size
     spm = engines.survey("spm-botchan-unigram")
     assert spm["bulk"] == "sentencepiece" and spm["bulk_from"] is None
 
@@ -168,16 +175,16 @@ def test_a_wrong_fastokens_is_demoted_and_said_so_once(own_cache, monkeypatch):
     build = module.build
     monkeypatch.setattr(module, "build", lambda spec: _Wrong(build(spec)))
     notes = []
-    served = engines.open_asset("r50k_base", notes=notes.append)
+    served = opened("r50k_base", notes=notes.append)
     text = "café " * served.vocab_size
     assert served.for_work(len(text)).engine == "tiktoken"
     assert served.encode_ids(text) == reference_of("r50k_base").encode_ids(text)
     assert len(notes) == 1 and "fastokens" in notes[0] and "differs at token" in notes[0]
     again = []
-    assert engines.open_asset("r50k_base", notes=again.append).for_work(len(text)).engine == "tiktoken"
+    assert opened("r50k_base", notes=again.append).for_work(len(text)).engine == "tiktoken"
     assert again == []
     with pytest.raises(StudioError, match="--engine fastokens cannot serve r50k_base: probe .* differs at token"):
-        engines.open_asset("r50k_base", engine="fastokens")
+        opened("r50k_base", engine="fastokens")
     found = engines.survey("r50k_base")
     assert found["engines"]["fastokens"]["state"] == "differs" and found["bulk"] == "tiktoken"
 
@@ -206,7 +213,7 @@ def test_workers_one_starts_no_fastokens_pool(tmp_path):
 
 
 def test_a_damaged_rank_file_is_written_again(own_cache):
-    served = engines.open_asset("cl100k_base", engine="fastokens")
+    served = opened("cl100k_base", engine="fastokens")
     (path,) = (own_cache / "fastokens").iterdir()
     good = path.read_bytes()
     path.write_bytes(good.replace(b" 100\n", b" 101\n", 1))  # one rank wrong, the name unchanged
@@ -221,5 +228,5 @@ def test_an_unwritable_cache_still_builds_fastokens(tmp_path, monkeypatch):
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
     monkeypatch.setenv("SUBWORD_STUDIO_CACHE", str(blocked))
-    served = engines.open_asset("r50k_base", engine="fastokens")
+    served = opened("r50k_base", engine="fastokens")
     assert served.encode_ids("Hello world") == reference_of("r50k_base").encode_ids("Hello world")

@@ -1,7 +1,6 @@
 """What ``train`` makes exports, and the real library reads it to the same IDs;
 which formats cannot hold it is known before a file is chosen."""
 
-import json
 
 import pytest
 

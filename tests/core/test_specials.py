@@ -6,7 +6,7 @@ text; the same IDs and Encodings from every engine."""
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from core import engines
 from core.cli.main import main

@@ -27,13 +27,19 @@ from tests.fuzzing import fuzz_settings
 OPENED = {}
 
 
-@pytest.fixture(scope="module", params=shelf.names())
+@pytest.fixture(scope="module", params=[(name, False) for name in shelf.names()]
+                + [("cl100k_base", True), ("bert-base-uncased", True)], ids=str)
 def pair(request):
-    """A shelf tokenizer under its native engine and under the reference."""
-    name = request.param
-    if name not in OPENED:
-        OPENED[name] = engines.open_asset(name), engines.open_asset(name, engine="reference")
-    native, reference = OPENED[name]
+    """A shelf tokenizer under its native engine and under the reference,
+    each reading specials in the text as the reference's model does (a
+    tiktoken rank file's default refuses them: test_specials.py), and the
+    pair again reading every special as text."""
+    name, ordinary = request.param
+    if (name, ordinary) not in OPENED:
+        pair = engines.open_asset(name), engines.open_asset(name, engine="reference")
+        matched = frozenset() if ordinary else frozenset(pair[0].facts["specials_matched"])
+        OPENED[name, ordinary] = tuple(tok.with_policy(matched, frozenset()) for tok in pair)
+    native, reference = OPENED[name, ordinary]
     assert native.engine != "reference" and reference.engine == "reference"
     return native, reference
 
@@ -104,7 +110,7 @@ def test_stats_engine_reference_and_auto_give_the_same_report(tmp_path, capsys):
     (tmp_path / "c.txt").write_bytes(text)
     names = shelf.names()
     argv = ["stats", str(tmp_path / "c.txt"), *(a for n in names for a in ("--tokenizer", n)), "--json",
-            "--workers", "2", "--chunk-size", "4k"]
+            "--workers", "2", "--chunk-size", "4k", "--allowed-special", "all"]
     assert main(argv + ["--engine", "reference"]) == 0
     slow = json.loads(capsys.readouterr().out)
     assert main(argv) == 0

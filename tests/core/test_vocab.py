@@ -10,7 +10,7 @@ from core import tokenizer
 from core.errors import TokenizerError
 from core.inspect.vocab import audit, build_table, derivation as derive, parse_hex
 from core.inspect.vocab.audits import partial_of, replay, pair_table
-from core.inspect.vocab.table import DUPLICATE, NO_MERGE_PATH, PARTIAL, SPECIAL, UNREACHABLE, from_entries
+from core.inspect.vocab.table import PARTIAL, SPECIAL, UNREACHABLE, from_entries
 from core.models import byte_bpe
 from core.models.byte_bpe import ByteBPE, ByteMergeStep
 
@@ -159,7 +159,7 @@ def test_filter_200k_rows_by_bytes_is_fast_and_exact():
 
 def test_sentencepiece_unigram_and_wordpiece_tables():
     spm = pytest.importorskip("sentencepiece")
-    import io, tempfile, pathlib
+    import tempfile, pathlib
     from core.formats import import_file
     text = ["the cat sat on the mat", "中文 中国 中间 人们", "then there they the thesis"] * 20
     with tempfile.TemporaryDirectory() as d:

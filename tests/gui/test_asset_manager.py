@@ -60,7 +60,7 @@ def test_broken_copy_is_compared_side_by_side(manager, byte_file, tmp_path):
     assert manager._selected() == [0, 1] and manager.parts.isVisibleTo(manager)
     library = manager.library_model
     assert cell(library, 1, 0) == "classroom-32 (IDs 268↔270 swapped) *"
-    assert [cell(library, 1, c) for c in (2, 3, 4)] == ["byte-bpe", "291", "32"]
+    assert [cell(library, 1, c) for c in (2, 3, 4)] == ["byte-level BPE", "291", "32"]
     components = manager.component_model
     statuses = {c.name: cell(components, r, 3) for r, c in enumerate(components.rows)}
     assert statuses["vocab"] == "different" and list(statuses.values()).count("different") == 1

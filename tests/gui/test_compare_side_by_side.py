@@ -135,7 +135,8 @@ def test_each_lane_is_its_tokenizers_encoding_with_the_libraries_ids(view, qtbot
     lanes = view.side_by_side.lanes
     names = [lane.name for lane in lanes.lanes]
     assert names == ["classroom_byte_bpe", "gpt2-style", "bert-wordpiece"]
-    assert [lane.kind for lane in lanes.lanes] == ["byte-bpe", "bpe", "wordpiece"]
+    # One name per family, whatever the asset kind: the classroom's and an imported GPT-2 alike.
+    assert [lane.kind for lane in lanes.lanes] == ["byte-level BPE", "byte-level BPE", "WordPiece"]
 
     # GPT-2 style: the library's IDs; labels are its tokens read back as text (no Ġ), spaces as ␣.
     g = lanes.lanes[lane_of(view, "gpt2-style")]
@@ -355,7 +356,7 @@ def test_the_same_asset_twice_is_two_rows(view, qtbot, libraries):
 
 def test_a_tokenizer_that_cannot_encode_is_named_and_the_others_still_show(view, qtbot, monkeypatch):
     class Broken:
-        kind, model, byte_based = "bpe", object(), False
+        kind, family, model, byte_based = "bpe", "bpe", object(), False
 
         def encode(self, text):
             raise TokenizerError("this tokenizer is broken on purpose")

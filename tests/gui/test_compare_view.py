@@ -78,7 +78,7 @@ def test_every_loaded_tokenizer_side_by_side_with_counts(view, tokenizers, qtbot
     table = rows(view.side_by_side.model)
     encoder = view.workspace.encoder_name
     assert [r[0] for r in table] == [encoder, "trained char BPE", "demo unigram", "seed wordpiece"]
-    assert [r[1] for r in table] == ["byte-bpe", "char-bpe", "unigram", "wordpiece"]
+    assert [r[1] for r in table] == ["byte-level BPE", "character BPE", "Unigram", "WordPiece"]
     assert [lane.name for lane in view.side_by_side.lanes.lanes] == [r[0] for r in table]
     assert table[1][2] == "7" and labels(view, 1) == ["low", "er", "</w>", "low", "er", "[UNK]", "</w>"]
     assert table[0][2] == "12"
