@@ -55,8 +55,10 @@ the same tokenizers); every process's bytecode is kept, as an installed
 app has it, in the bench's cache folder (PYTHONPYCACHEPREFIX, as
 bench/gui_bench.py does); figures are medians;
 ``cores`` is CPU time over wall time; ``load`` the 1-minute load average
-before and after each tokenizer's runs.  The machine may be shared: take
-the figures as rough.
+before and after each tokenizer's runs, and ``two threads`` the cores two
+threads hashing without Python's lock got just before them (about 2 when a
+second core is free; near 1, no ``--workers 2`` figure can show a gain).
+The machine may be shared: take the figures as rough.
 
 Targets (issue 35): with a file, ours at ≥ 0.9× the speed of the fastest
 library's own process with one worker and ≥ 1.6× with two; start-up
@@ -77,6 +79,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -239,6 +242,16 @@ def run(command: list[str], env: dict, out: Path) -> dict:
     return {"wall": wall, "cores": cpu / wall, "sha256": digest}
 
 
+def two_threads() -> float:
+    """Cores that two threads got for a second of SHA-256 each (it lets go
+    of Python's lock): CPU time over wall time."""
+    data = bytes(100_000_000)
+    start, cpu = time.perf_counter(), time.process_time()
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(lambda d: [hashlib.sha256(d).digest() for _ in range(4)], [data, data]))
+    return (time.process_time() - cpu) / (time.perf_counter() - start)
+
+
 def systems(name: str, asset: str, cfg: Path, source: list[str], startup: bool,
             crossover: bool) -> dict[str, list[str]]:
     """label -> command; ``source`` is ``["--file", PATH]`` or ``["--text", TEXT]``."""
@@ -268,6 +281,7 @@ def measure(name: str, source: list[str], rounds: int, warm_ups: int, startup: b
     env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
     commands = systems(name, asset, cfg, source, startup, crossover)
     times: dict[str, list[dict]] = {label: [] for label in commands}
+    control = two_threads()
     load = [os.getloadavg()[0]]
     for k in range(warm_ups + rounds):  # the first rounds warm up (the app's cache, the page cache)
         for label, command in commands.items():
@@ -282,7 +296,7 @@ def measure(name: str, source: list[str], rounds: int, warm_ups: int, startup: b
     return {"figures": {label: {"wall": statistics.median(r["wall"] for r in found),
                                 "cores": statistics.median(r["cores"] for r in found),
                                 "runs": [round(r["wall"], 3) for r in found]} for label, found in times.items()},
-            "load": load}
+            "load": load, "two_threads": control}
 
 
 def report(name: str, what: str, result: dict, startup: bool) -> None:
@@ -305,7 +319,8 @@ def report(name: str, what: str, result: dict, startup: bool) -> None:
             else:
                 line += f"  {fastest} / this {ratio:.2f}"
         print(line, flush=True)
-    print(f"{'':<20} {what:<8} load {before:.2f} → {after:.2f}", flush=True)
+    print(f"{'':<20} {what:<8} load {before:.2f} → {after:.2f}, two threads got {result['two_threads']:.2f} cores",
+          flush=True)
 
 
 def main(argv=None) -> int:
