@@ -134,7 +134,7 @@ def asset_of(name: str, entry: dict) -> Path:
 
     out = CACHE / "assets" / f"{name}.json"
     if entry.get("shelf"):
-        from core.assets import builtin
+        from core.formats import builtin
 
         if not out.exists():
             out.parent.mkdir(parents=True, exist_ok=True)

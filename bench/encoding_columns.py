@@ -28,7 +28,7 @@ sys.path[:0] = [{root!r}, {bench!r}]
 import corpora
 from core import tokenizer
 from core import shelf
-from core.assets import builtin
+from core.formats import builtin
 asset, model = builtin.load({name!r})
 tok = tokenizer.wrap(asset["kind"], model)
 text = corpora.build("ordinary", {size})[0].read_text(encoding="utf-8")

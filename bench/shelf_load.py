@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHILD = ("import sys, time; sys.path.insert(0, {root!r}); from core import shelf; from core.assets import builtin; "
+CHILD = ("import sys, time; sys.path.insert(0, {root!r}); from core import shelf; from core.formats import builtin; "
          "w, c = time.perf_counter(), time.process_time(); builtin.load({name!r}); "
          "print(time.perf_counter() - w, time.process_time() - c)")
 

@@ -1,5 +1,5 @@
 """Text and runs as numpy arrays, for the columns of a long text's
-Encoding (:mod:`core.tokenizer.spm_path`, :mod:`core.inspect.aligned`) and
+Encoding (:mod:`core.tokenizer.spm_path`, :mod:`core.pipeline.aligned`) and
 the charsmap's set of characters."""
 
 from __future__ import annotations

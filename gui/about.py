@@ -7,19 +7,27 @@ import re
 from importlib import metadata
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QMessageBox
 
-from core.workspace import classroom
+from core.assets import classroom
 from core.assets import identity
 from core.errors import StudioError
 
 from . import core_text
-from .lesson_text import SEEDS, tr as lesson_tr
 
 # The hash seed 000 (section 19.6) quotes for its frozen byte tokenizer.
 BOOK_SHA256 = "9bb146ce375bda3aa518a48a60d9f69611b8d0afde9df9a8298eae9dfa9dd354"
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+
+# The three texts the app follows, as the About box cites them.
+SEEDS = {
+    "000": QT_TRANSLATE_NOOP("AboutBox", "Chapter 19, Tokenization in depth: BPE, WordPiece, SentencePiece and "
+                                         "byte-level methods"),
+    "003": QT_TRANSLATE_NOOP("AboutBox", "The blog post “Subword tokenization: BPE, WordPiece and SentencePiece”"),
+    "004": QT_TRANSLATE_NOOP("AboutBox", "The article “Byte pair encoding (BPE): a simple, efficient "
+                                         "open-vocabulary method”"),
+}
 
 
 def version() -> str:
@@ -44,7 +52,7 @@ class AboutBox(QMessageBox):
         blurb = self.tr("An offline workbench to learn, inspect, compare and verify subword tokenizers.")
         parts = [f"<h3>{esc(title)}</h3>", f"<p>{esc(blurb)}</p>"]
         material = self.tr("The lessons and exercises follow three texts, cited by name in the app:")
-        sources = "".join(f"<li>{esc(lesson_tr(SEEDS[key]))}</li>" for key in sorted(SEEDS))
+        sources = "".join(f"<li>{esc(self.tr(SEEDS[key]))}</li>" for key in sorted(SEEDS))
         parts.append(f"<p>{esc(material)}</p><ul>{sources}</ul>")
         try:
             loaded = identity.load(classroom.ASSET_PATH)

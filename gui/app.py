@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from core.workspace.workspace import Workspace
 
-from . import language, settings, theme, workers
+from . import language, settings, theme, welcome, workers
 from .bridge import WorkspaceBridge
 from .main_window import MainWindow
 
@@ -76,7 +76,7 @@ def shelf_check() -> list[str]:
 
     from core import formats
     from core import shelf
-    from core.assets import builtin
+    from core.formats import builtin
     from core.errors import StudioError
 
     try:
@@ -155,6 +155,8 @@ def run(argv=None) -> int:
     autosave_dir = QStandardPaths.writableLocation(QStandardPaths.AppDataLocation) if interactive else None
     window = MainWindow(bridge, autosave_dir=autosave_dir)
     window.show()
+    if interactive and welcome.first_start():
+        QTimer.singleShot(0, window.show_welcome)  # after the window is on screen (and any recovery question)
     if args.self_test:
         return self_test(app, window, args.screenshot_dir)
     if args.screenshot:

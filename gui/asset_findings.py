@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from .asset_models import ComponentModel
 
 translate = QCoreApplication.translate
+
+
+class AssetFindings(QObject):
+    """The translation context of this module's plural sentences (``%n``):
+    lupdate finds them through ``AssetFindings.tr``."""
 
 
 def verdict(diff) -> str:
@@ -66,13 +71,10 @@ def finding_text(f) -> str:
             "%1", " → ".join(map(str, d["ids"]))
         )
     if f.kind == "ids_renumbered":
-        return translate("AssetManager", "%1 tokens have other IDs").replace("%1", str(d["moved_count"]))
+        return AssetFindings.tr("%n token(s) have other IDs", "", d["moved_count"])
     if f.kind == "vocab_changed":
-        return (
-            translate("AssetManager", "Vocabulary differs: %1 tokens only in B, %2 only in A")
-            .replace("%1", str(d["added_count"]))
-            .replace("%2", str(d["removed_count"]))
-        )
+        return AssetFindings.tr("Vocabulary differs: %n token(s) only in B", "", d["added_count"]) + ", " + \
+            AssetFindings.tr("%n only in A", "", d["removed_count"])
     if f.kind == "vocab_size":
         return (
             translate("AssetManager", "Vocabulary size %1 vs %2")
@@ -85,11 +87,11 @@ def finding_text(f) -> str:
         )
     if f.kind in ("merges_added", "merges_removed"):
         text = (
-            translate("AssetManager", "%1 merges added from rank %2")
+            AssetFindings.tr("%n merge(s) added from rank %1", "", d["count"])
             if f.kind == "merges_added"
-            else translate("AssetManager", "%1 merges removed from rank %2")
+            else AssetFindings.tr("%n merge(s) removed from rank %1", "", d["count"])
         )
-        return text.replace("%1", str(d["count"])).replace("%2", str(d["from_rank"]))
+        return text.replace("%1", str(d["from_rank"]))
     if f.kind == "merges_changed":
         return (
             translate("AssetManager", "Merges differ from rank %1: %2 vs %3")
@@ -98,13 +100,14 @@ def finding_text(f) -> str:
             .replace("%3", esc(" + ".join(d["b"])))
         )
     if f.kind == "counts_changed":
-        return translate("AssetManager", "Merge counts differ at %1 ranks").replace("%1", str(d["changed_count"]))
+        return AssetFindings.tr("Merge counts differ at %n rank(s)", "", d["changed_count"])
     name = (
         translate("ComponentModel", ComponentModel.names.get(f.component, f.component))
         if f.component in ComponentModel.names
         else f.component
     )
-    return translate("AssetManager", "%1 differs").replace("%1", esc(name))
+    # Component names are plural or singular ("Special tokens and IDs", "Normalizer"): no verb agrees with both.
+    return translate("AssetManager", "Differs: %1").replace("%1", esc(name))
 
 
 def findings_html(diff) -> str:

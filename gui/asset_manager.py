@@ -34,7 +34,7 @@ from core.assets import identity
 from core.workspace import workspace as workspace_mod
 from core.errors import StudioError
 
-from . import asset_findings as findings, core_text, files, theme
+from . import asset_findings as findings, core_text, files, theme, trained_assets
 from .asset_models import AssetLibraryModel, BehaviourModel, ComponentModel, FolderScan, LibraryRow
 from .bridge import WorkspaceBridge
 from .encode import chooser as encode_chooser
@@ -85,7 +85,7 @@ class SwapDialog(QDialog):
 def default_swap(loaded: identity.LoadedAsset) -> tuple[int, int]:
     """Exercise 5's 268 and 270 when they exist, else the last two learned IDs."""
     size = loaded.identity.id_end
-    if loaded.kind == "byte-bpe" and size > 270:
+    if loaded.family == "byte-level-bpe" and size > 270:
         return 268, 270
     return max(0, size - 3), max(1, size - 1)
 
@@ -115,6 +115,11 @@ class AssetManager(QWidget):
         self.cancel_button.hide()
         self.open_button = QPushButton(self.tr("Open…"))
         self.model_button = QPushButton(self.tr("Add trained model"))
+        self.model_button.setToolTip(self.tr("Add a model trained in the merge timeline (char BPE, byte-level BPE, "
+                                             "WordPiece or Unigram) as an asset, with its training data; "
+                                             "File → Export tokenizer writes it for other libraries."))
+        self.model_menu = QMenu(self.model_button)
+        self.model_button.setMenu(self.model_menu)  # one entry per trained model, listed when it opens
         self.save_button = QPushButton(self.tr("Save"))
         self.save_as_button = QPushButton(self.tr("Save as…"))
         self.duplicate_button = QPushButton(self.tr("Duplicate"))
@@ -192,7 +197,7 @@ class AssetManager(QWidget):
         self.rescan_button.clicked.connect(self.rescan)
         self.cancel_button.clicked.connect(self.stop_scan)
         self.open_button.clicked.connect(lambda: self.open_files())
-        self.model_button.clicked.connect(self.add_trained_model)
+        self.model_menu.aboutToShow.connect(self._fill_model_menu)
         self.save_button.clicked.connect(lambda: self.save_selected())
         self.save_as_button.clicked.connect(lambda: self.save_as())
         self.duplicate_button.clicked.connect(self.duplicate_selected)
@@ -241,7 +246,7 @@ class AssetManager(QWidget):
         self.scan = FolderScan(self.folder, self)
         self.scan.sig_row_scanned.connect(self._row_scanned)
         self.scan.sig_progress_changed.connect(lambda done, total: self._report(
-            self.tr("Scanned %1 of %2 files").replace("%1", str(done)).replace("%2", str(total))))
+            self.tr("Scanned %1 of %n file(s)", "", total).replace("%1", str(done))))
         self.scan.finished.connect(self._scan_finished)
         self.cancel_button.show()
         self.scan.start()
@@ -262,9 +267,9 @@ class AssetManager(QWidget):
         self.cancel_button.hide()
         self._refresh()
         bad = sum(1 for r in self.folder_rows if r.error)
-        text = self.tr("%1 assets in the folder").replace("%1", str(len(self.folder_rows) - bad))
+        text = self.tr("%n asset(s) in the folder", "", len(self.folder_rows) - bad)
         if bad:
-            text += self.tr("; %1 files could not be read (hover for why)").replace("%1", str(bad))
+            text += self.tr("; %n file(s) could not be read (hover for why)", "", bad)
         self._report(text, error=bool(bad))
 
     def _report(self, text, *, error=False):
@@ -363,15 +368,31 @@ class AssetManager(QWidget):
                 raise StudioError(errors[0] + (more if len(errors) > 1 else ""))
             return indexes
         task = self._start(lambda: [_read(p) for p in paths], opened, select=lambda indexes: indexes[-2:],
-                           done=self.tr("Opened %1 asset(s)").replace("%1", str(len(paths))))
+                           done=self.tr("Opened %n asset(s)", "", len(paths)))
         if task is not None:
             BusyDialog(task, self.tr("Reading %n asset file(s)…", "", len(paths)), self)
         return task
 
-    def add_trained_model(self):
-        name = self.tr("trained model")
-        return self._start(lambda: self.workspace.model_asset(name), self.workspace.add_loaded,
-                           select=lambda i: [i])
+    def _fill_model_menu(self):
+        self.model_menu.clear()
+        kinds = self.workspace.trained_kinds()
+        for kind in kinds:
+            action = self.model_menu.addAction(trained_assets.label(self.workspace, kind))
+            action.triggered.connect(lambda _=False, k=kind: self.add_trained_model(k))
+        if not kinds:
+            self.model_menu.addAction(self.tr("Nothing trained yet: train in the Merge timeline")).setEnabled(False)
+
+    def add_trained_model(self, kind: str | None = None):
+        """Add the trained model of ``kind`` (None: the one trained last) as an
+        unsaved asset with its training data; returns the task, or None."""
+        kind = kind or self.workspace.last_trained or "char-bpe"
+        try:
+            build = trained_assets.builder(self.workspace, kind)
+        except StudioError as exc:
+            return self._report(core_text.error(exc), error=True)
+        return self._start(build, self.workspace.add_loaded, select=lambda i: [i],
+                           done=self.tr("Added %1: File → Export tokenizer writes it for other libraries.").replace(
+                               "%1", trained_assets.asset_name(self.workspace, kind)))
 
     def use_for_encoding(self):
         """Select this asset (any kind) in the encode/decode panel's tokenizer selector."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import replace
 
-from core.inspect.aligned import utf8_offsets
+from core.pipeline.aligned import utf8_offsets
 from core.slices import listed
 from core.render import render_piece
 from core.tokenizer.base import BYTE, PARTIAL, SPECIAL, UNKNOWN

@@ -116,6 +116,9 @@ ERRORS = {
                                                  "pick two IDs from 256 up (exercise 5 swaps 268 and 270)"),
     "swap.kind": QT_TRANSLATE_NOOP("core_text", "swapping IDs is not implemented for {kind} assets"),
     "workspace.no_model": QT_TRANSLATE_NOOP("core_text", "train a model first: there is no trained model to add"),
+    # {kind} is the core's kind name (byte-bpe, wordpiece, unigram)
+    "workspace.no_trained": QT_TRANSLATE_NOOP("core_text",
+                                              "train a model first: there is no trained {kind} model to add"),
     "workspace.format": QT_TRANSLATE_NOOP("core_text", "not a Subword Studio workspace (format must be {format})"),
     "workspace.bad_row": QT_TRANSLATE_NOOP("core_text", "every row must be [word, count]"),
     "workspace.step_count": QT_TRANSLATE_NOOP("core_text", "{steps} steps for {merges} merges"),

@@ -26,6 +26,7 @@ from core.fileio import check_regular
 
 from . import commands, core_text, theme
 from .corpus_models import RecordTableModel, WordTableModel
+from .placeholders import grouped
 from .bridge import WorkspaceBridge
 from .row_proxy import RowProxy
 from .workers import run_task
@@ -238,13 +239,15 @@ class CorpusEditor(QWidget):
     def _show_stats(self):
         if self.workspace.mode == "words":
             s = rec.corpus_stats(self.workspace.corpus)
-            text = self.tr("%1 rows · %2 word occurrences · %3 characters · %4 bytes (UTF-8)")
+            parts = (self.tr("%n row(s)", "", s["records"]), self.tr("%n word occurrence(s)", "", s["words"]),
+                     self.tr("%n character(s)", "", s["characters"]), self.tr("%n byte(s) (UTF-8)", "", s["bytes"]))
         else:
             s = rec.records_stats(self.workspace.records, self.workspace.settings.pretokenizer)
-            text = self.tr("%1 records · %2 words · %3 characters · %4 bytes (exact, with line endings)")
-        for key, marker in (("records", "%1"), ("words", "%2"), ("characters", "%3"), ("bytes", "%4")):
-            text = text.replace(marker, f"{s[key]:,}")
-        self.stats.setText(text)
+            parts = (self.tr("%n record(s)", "", s["records"]), self.tr("%n word(s)", "", s["words"]),
+                     self.tr("%n character(s)", "", s["characters"]),
+                     self.tr("%n byte(s) (exact, with line endings)", "", s["bytes"]))
+        counts = (s["records"], s["words"], s["characters"], s["bytes"])
+        self.stats.setText(" · ".join(grouped(part, n) for part, n in zip(parts, counts)))
 
     def _show_undo_text(self, text):
         self.undo_button.setToolTip(self.tr("Undo %1").replace("%1", text) if text else "")

@@ -1,7 +1,7 @@
 """The six exercises of seed 000, section 19.8, as questions the app checks.
 
 The student writes a pair, a segmentation, a number or a byte, or ticks
-options; ``core.workspace.lessons`` computes the answer with the core each
+options; ``core.workspace.exercises`` computes the answer with the core each
 time.  A wrong answer is never followed by the answer: the student tries
 again, and the computed answer with the reference explanation of section
 19.9 appears only when solved, on request, or after MAX_TRIES wrong tries.
@@ -18,11 +18,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.workspace import lessons
+from core.workspace import exercises
 from core.errors import StudioError
 
 from . import core_text, settings
-from .lesson_text import OPTIONS, QUESTIONS, REFERENCES, tr as lesson_tr
+from .exercise_text import OPTIONS, QUESTIONS, REFERENCES, tr as lesson_tr
 
 # The shape of an answer, never an answer (a test checks each against the core).
 PLACEHOLDERS = {
@@ -61,25 +61,31 @@ class Progress:
     def done(self, number: int) -> bool:
         return number in self.solved or number in self.revealed
 
+    def csv_rows(self) -> list[tuple]:
+        """The exercises tried, as rows of File → Export progress (gui/lesson_progress.py)."""
+        return [("exercises", "Exercises (Chapter 19, §19.8)", str(e.number), e.kind, "", "", int(e.number in self.solved),
+                 self.tries.get(e.number, 0)) for e in exercises.EXERCISES
+                if e.number in self.tries or e.number in self.solved or e.number in self.revealed]
+
 
 class ExerciseDialog(QDialog):
     def __init__(self, player=None, parent=None):
         super().__init__(parent)
         # Attributes
         self.player = player  # a LessonPlayer, to replay the lesson behind an exercise
-        self.exercise = lessons.EXERCISES[0]
+        self.exercise = exercises.EXERCISES[0]
         self.progress = Progress()
 
         # Widgets
         self.setWindowTitle(self.tr("Exercises (Chapter 19, §19.8)"))
         self.list = QListWidget()
-        for exercise in lessons.EXERCISES:
+        for exercise in exercises.EXERCISES:
             self.list.addItem("")
         self.list.setMaximumWidth(200)
         self.question = QLabel()
         self.question.setWordWrap(True)
         self.answer = QLineEdit()
-        self.boxes = {key: QCheckBox(lesson_tr(OPTIONS[key])) for key in lessons.SWAP_OPTIONS}
+        self.boxes = {key: QCheckBox(lesson_tr(OPTIONS[key])) for key in exercises.SWAP_OPTIONS}
         self.check_button = QPushButton(self.tr("Check"))
         self.check_button.setDefault(True)  # Enter in the answer field checks it
         self.reveal_button = QPushButton(self.tr("Show the answer"))
@@ -130,7 +136,7 @@ class ExerciseDialog(QDialog):
         self.list.setCurrentRow(0)
 
     def _label_items(self):
-        for row, exercise in enumerate(lessons.EXERCISES):
+        for row, exercise in enumerate(exercises.EXERCISES):
             number = exercise.number
             label = self.tr("Exercise %1").replace("%1", str(number))
             if number in self.progress.solved:
@@ -144,7 +150,7 @@ class ExerciseDialog(QDialog):
     def show_exercise(self, row: int):
         if row < 0:
             return
-        self.exercise = exercise = lessons.EXERCISES[row]
+        self.exercise = exercise = exercises.EXERCISES[row]
         self.question.setText(f"<b>{html.escape(self.tr('Exercise %1').replace('%1', str(exercise.number)))}</b>"
                               f"<br>{html.escape(lesson_tr(QUESTIONS[exercise.number]))}")
         choosing = exercise.kind == "choices"
@@ -184,8 +190,8 @@ class ExerciseDialog(QDialog):
             elif self.progress.done(number):
                 self._show_answer(verdict, self.tr("✘ Not quite: the core computes %1."))
             else:
-                self._say(self.tr("✘ Not quite. Try again (%1 of %2 tries used), or replay the lesson.").replace(
-                    "%1", str(tries)).replace("%2", str(MAX_TRIES)), False)
+                self._say(self.tr("✘ Not quite. Try again (%1 of %n tries used), or replay the lesson.", "",
+                                  MAX_TRIES).replace("%1", str(tries)), False)
         self.progress.save()
         self._label_items()
         return verdict
@@ -207,8 +213,8 @@ class ExerciseDialog(QDialog):
     def _show_answer(self, verdict, template, expected=None):
         exercise = self.exercise
         expected = verdict.expected if verdict is not None else expected
-        shown = lessons.show(exercise.kind, expected) if exercise.kind != "choices" else \
-            ", ".join(lesson_tr(OPTIONS[key]) for key in lessons.SWAP_OPTIONS if key in expected)
+        shown = exercises.show(exercise.kind, expected) if exercise.kind != "choices" else \
+            ", ".join(lesson_tr(OPTIONS[key]) for key in exercises.SWAP_OPTIONS if key in expected)
         self._say(template.replace("%1", shown), True if verdict is None else verdict.ok)
         self.reference.setText("<b>" + html.escape(self.tr("Reference (§19.9)")) + "</b><br>"
                                + html.escape(lesson_tr(REFERENCES[exercise.number])))

@@ -121,8 +121,8 @@ def summary_html(done, failed) -> str:
     """One drop of several files: what was imported, what failed and why,
     then each import's report."""
     label = _labels([path for path, _ in failed] + [path for path, _ in done])
-    head = QCoreApplication.translate("Interop", "Imported %1 of %2 files.")
-    parts = [f"<h3>{html.escape(head.replace('%1', str(len(done))).replace('%2', str(len(done) + len(failed))))}</h3>"]
+    head = Interop.tr("Imported %1 of %n file(s).", "", len(done) + len(failed)).replace("%1", str(len(done)))
+    parts = [f"<h3>{html.escape(head)}</h3>"]
     if failed:
         title = QCoreApplication.translate("Interop", "Not imported")
         parts.append(f"<h4>{html.escape(title)}</h4><ul>")

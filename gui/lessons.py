@@ -1,42 +1,46 @@
-"""Lessons: replay the seeds' worked examples step by step in the real views.
+"""Lessons: a lesson file's steps, shown one at a time in the real views.
 
-:class:`LessonPlayer` loads a lesson's data into the one workspace (asking
-before it discards unsaved work) and performs each step through the views
-the user sees, the way a person would: select a merge in the timeline, type
-into the encode panel, decode an ID list, open and diff an asset.  Every
-step sets an absolute state, so Previous and Next are just "perform step k".
-A lesson that names a layout (``Lesson.layout``) shows those views side by
-side while it runs; ending it (or starting one without a layout, or
-quitting) puts the user's windows back as they were.
-:class:`LessonPanel` shows the lesson, the explanation of the current step
-and its seed reference; :class:`LessonDock` holds the main window's panel
-(Window → Detach moves it into a window of its own, and New window opens
-another).
+:class:`LessonPlayer` loads a lesson (core.workspace.lesson_file: a shipped
+one, or a teacher's file) into the one workspace, asking before it
+discards unsaved work, and shows each step through the views the user sees
+(gui/lesson_steps.py).  Every step sets an absolute state, so Previous and
+Next are just "show step k".  A step that asks for a prediction keeps its
+view empty until the student has answered.  A lesson that names a layout
+shows those views side by side while it runs, never over the lesson text
+(gui/windows/layouts.py); ending it (or quitting) puts the user's windows,
+and the tokenizer choices the lesson made, back as they were.
+:class:`LessonPanel` shows the lesson, the current step's explanation and
+its questions (gui/lesson_questions.py); :class:`LessonDock` holds the main
+window's panel (Window → Detach moves it into a window of its own, and New
+window opens another).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
+import html
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDockWidget, QHBoxLayout, QLabel, QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget,
 )
 
-from core import assets
-from core.workspace import classroom, lessons
-from core.workspace.workspace import CLASSROOM
-from core.models import wordpiece
 from core.errors import StudioError
+from core.workspace import lessons
 
-from . import core_text, theme
-from .lesson_text import SEEDS, STEPS, TITLES, WHERE, tr as lesson_tr
-from .workers import trainer_for
+from . import core_text, language, settings, theme
+from .lesson_progress import Progress
+from .lesson_questions import QuestionList
+from .lesson_steps import StepRunner
 
-WORDPIECE_NAME = "example-19.2-wordpiece"
+# What a lesson changes that the user chose and the next session remembers:
+# put back as it was when the lesson ends.
+KEPT = (settings.ENCODE_TOKENIZER, settings.COMPARE_UNCHECKED)
+WIDEST = 480  # the lesson panel grows for a choice's label up to this width, then scrolls sideways
 
 
 class LessonPlayer(QObject):
     sig_step_shown = Signal(str, int)
-    """A lesson step was performed (arguments: lesson key, step index)."""
+    """A lesson step was performed (arguments: lesson ID, step index)."""
     sig_failed = Signal(str)
     """A step could not be performed (argument: the reason)."""
     sig_ended = Signal()
@@ -45,18 +49,28 @@ class LessonPlayer(QObject):
     def __init__(self, window):
         super().__init__(window)
         self.window = window
-        self.lesson: lessons.Lesson | None = None
+        self.lesson = None  # core.workspace.lesson_file.Lesson
         self.index = 0
+        self.progress = Progress()
+        self.runner = StepRunner(window)
+        self.runner.sig_failed.connect(self.sig_failed)
         self.layout: tuple[str, ...] = ()  # the views the lesson put side by side
         self._saved_layout = None  # the user's windows before that (gui/windows/layouts.py)
         self._dock_was_shown = True  # the lesson dock, before the first lesson showed it
+        self._kept = None  # the user's KEPT settings, while a lesson runs
+        # The lesson panel changed size after a step (a question wider than the
+        # text widens the dock, leftwards): once, when the layout has settled,
+        # no window over it.
+        self._clear_later = QTimer(self, singleShot=True, interval=0)
+        self._clear_later.timeout.connect(self._keep_clear)
 
     # ==== starting a lesson ====
 
-    def start(self, key: str, *, confirm=None) -> bool:
-        """Load lesson ``key`` and show its first step; ``confirm`` answers the
-        "discard unsaved work?" question (None: ask the user)."""
-        lesson = lessons.lesson(key)
+    def start(self, lesson, *, confirm=None) -> bool:
+        """Load ``lesson`` (a Lesson, or a shipped lesson's ID) and show its first
+        step; ``confirm`` answers "discard unsaved work?" (None: ask the user)."""
+        if isinstance(lesson, str):
+            lesson = lessons.lesson(lesson)
         window = self.window
         if lesson.corpus is not None and window.workspace.revision != window.saved_revision:
             if confirm is None:
@@ -68,12 +82,13 @@ class LessonPlayer(QObject):
             if not confirm:
                 return False
         try:
-            self._load(lesson)
+            self.runner.prepare(lesson)
         except StudioError as exc:
             self.sig_failed.emit(core_text.error(exc))
             return False
         if self.lesson is None:
             self._dock_was_shown = self.window.lesson_dock.isVisible()
+            self._kept = {s.key: settings.settings().value(s.key) for s in KEPT}
         self.lesson = lesson
         self._arrange(lesson.layout)
         self.go(0)
@@ -86,9 +101,20 @@ class LessonPlayer(QObject):
             return
         if not self._dock_was_shown:
             self.window.lesson_dock.hide()  # first: the main window's old geometry may need the room
-        self.restore_layout()
+        self.restore_layout(dock=self._dock_was_shown)
+        self.restore_choices()
+        self.runner.stop()
         self.lesson, self.index = None, 0
         self.sig_ended.emit()
+
+    def restore_choices(self) -> None:
+        """The tokenizer choices the next session remembers, as they were before the lesson."""
+        kept, self._kept = self._kept, None
+        for key, value in (kept or {}).items():
+            if value is None:
+                settings.settings().remove(key)
+            else:
+                settings.settings().setValue(key, value)
 
     # ==== the lesson's layout ====
 
@@ -100,32 +126,12 @@ class LessonPlayer(QObject):
             self._saved_layout = self.window.windows.side_by_side(keys)
             self.layout = tuple(keys)
 
-    def restore_layout(self) -> None:
-        """Put the user's windows back as they were before the lesson's layout."""
+    def restore_layout(self, *, dock: bool | None = None) -> None:
+        """Put the user's windows back as they were before the lesson's layout
+        (``dock``: whether the lesson dock shows then; None: as it is)."""
         saved, self._saved_layout, self.layout = self._saved_layout, None, ()
         if saved is not None:
-            self.window.windows.restore_layout(saved)
-
-    def _load(self, lesson):
-        window, workspace = self.window, self.window.workspace
-        if lesson.corpus is not None:
-            # A running training must not land on the lesson's corpus afterwards.
-            trainer = trainer_for(window.bridge)
-            trainer.cancel("main")
-            trainer.cancel("compare")
-            window.panels["timeline"].compare_button.setChecked(False)
-            workspace.set_corpus(lesson.corpus)
-            workspace.set_settings(merges=lesson.merges, tie=lesson.tie)
-            # A handful of words trains at once, so the first step can show it;
-            # views that follow the trainer hear of it as of any finished run.
-            trainer.sig_training_finished.emit("main", workspace.train())
-            # The lesson is reproducible from the menu: it is not unsaved work, and
-            # Save must not write it over the file the user had open.
-            window.workspace_path, window.saved_revision = None, workspace.revision
-            window.show_title()
-        if lesson.wordpiece and not any(e.loaded.name == WORDPIECE_NAME for e in workspace.assets):
-            model = wordpiece.WordPiece(lesson.wordpiece)
-            workspace.add_asset(assets.wordpiece_to_asset(model, name=WORDPIECE_NAME), dirty=False)
+            self.window.windows.restore_layout(saved, dock=dock)
 
     # ==== stepping ====
 
@@ -133,20 +139,41 @@ class LessonPlayer(QObject):
     def count(self) -> int:
         return len(self.lesson.steps) if self.lesson else 0
 
+    @property
+    def step(self):
+        return self.lesson.steps[self.index] if self.lesson else None
+
+    def waiting(self, step=None) -> bool:
+        """Does ``step`` (the current one) still wait for the student's prediction?"""
+        step = step or self.step
+        return step is not None and any(q.predict and not self.progress.answered(self.lesson.id, q.id)
+                                        for q in step.questions)
+
     def go(self, index: int) -> None:
         if self.lesson is None or not 0 <= index < self.count:
             return
         self.index = index
-        step = self.lesson.steps[index]
-        self.window.show_panel(step.view)
-        problem = None
-        try:
-            getattr(self, "_do_" + step.action)(self.window.panels[step.view], *step.args)
-        except StudioError as exc:
-            problem = core_text.error(exc)
-        self.sig_step_shown.emit(self.lesson.key, index)
+        problem = self.runner.perform(self.lesson, self.step, self.waiting())
+        self.sig_step_shown.emit(self.lesson.id, index)
         if problem is not None:  # after the step is shown, so the panel keeps the message
             self.sig_failed.emit(problem)
+        self.window.windows.keep_lesson_clear()
+
+    def panel_resized(self) -> None:
+        if self.lesson is not None:
+            self._clear_later.start()
+
+    def _keep_clear(self):
+        if self.lesson is not None:
+            self.window.windows.keep_lesson_clear()
+
+    def reveal(self) -> None:
+        """A prediction was made: the step's view shows what it held back."""
+        if self.lesson is not None and not self.waiting():
+            problem = self.runner.perform(self.lesson, self.step, False)
+            if problem is not None:
+                self.sig_failed.emit(problem)
+            self.window.windows.keep_lesson_clear()
 
     def next(self):
         self.go(self.index + 1)
@@ -154,67 +181,19 @@ class LessonPlayer(QObject):
     def previous(self):
         self.go(self.index - 1)
 
-    # ==== actions, one per kind of step (see core.workspace.lessons.Step) ====
-
-    def _do_step(self, timeline, k):
-        self.window.workspace.select_step(k)
-
-    def _do_sample(self, timeline, text, k):
-        timeline.sample_edit.setText(text)
-        timeline.limit_slider.setValue(k)
-        self.window.workspace.select_step(k)
-
-    def _classroom_encoder(self):
-        # The lessons' texts and IDs are the classroom tokenizer's (seed 000,
-        # section 19.3), whichever one the panel had; the choice remembered
-        # for the next session stays the user's.
-        workspace = self.window.workspace
-        if workspace.wanted_encoder != CLASSROOM:
-            workspace.set_encoder(CLASSROOM)
-
-    def _do_encode(self, panel, text):
-        self._classroom_encoder()
-        panel.input.setPlainText(text)
-        panel.encode_now()
-
-    def _do_decode(self, panel, ids, policy):
-        self._classroom_encoder()
-        box = panel.decoder
-        box.ids_edit.setText(ids)
-        box.policy_box.setCurrentIndex(box.policy_box.findData(policy))
-        box.decode_now()
-
-    def _do_compare(self, view, text):
-        view.input.setPlainText(text)
-        view.refresh()
-        view.search.model_box.setCurrentIndex(max(0, view.search.model_box.findText(WORDPIECE_NAME)))
-        view.tabs.setCurrentWidget(view.search)
-
-    def _do_swap(self, manager, first, second):
-        workspace = self.window.workspace
-        original = workspace.open_asset_file(classroom.ASSET_PATH)
-        source = workspace.assets[original].loaded.identity.interface_sha256
-        wanted = {"interface_sha256": source, "swapped_ids": [first, second]}
-        # Replaying the lesson reuses the copy it made before.
-        existing = [i for i, e in enumerate(workspace.assets) if e.loaded.metadata.get("derived_from") == wanted]
-        if existing:
-            manager.select_rows([original, existing[0]])
-        else:
-            # At once, not in a worker: the classroom asset is small, and a
-            # replay (after a language switch) must find the copy made before.
-            loaded = workspace.assets[original].loaded
-            copy = workspace.add_broken_copy(original, first, second, name=manager.broken_name(loaded, first, second))
-            manager.select_rows([original, copy])
-
-    def _do_policy(self, timeline, tie):
-        # Off and on again: the comparison is retrained with the chosen rule.
-        timeline.compare_button.setChecked(False)
-        timeline.compare_box.setCurrentIndex(timeline.compare_box.findData(tie))
-        timeline.compare_button.setChecked(True)
+    def following(self):
+        """The shipped lesson after the current one, in the Lessons menu's order, or None."""
+        shipped = lessons.shipped()
+        ids = [item.id for item in shipped]
+        lesson = self.lesson
+        if lesson is None or lesson.id not in ids or shipped[ids.index(lesson.id)] != lesson:
+            return None  # a teacher's file: no next lesson
+        at = ids.index(lesson.id) + 1
+        return shipped[at] if at < len(ids) else None
 
 
 class LessonPanel(QWidget):
-    """The current lesson: title, seed reference, step explanation, Previous/Next."""
+    """The current lesson: title, source, step explanation, questions, Previous/Next."""
 
     def __init__(self, player: LessonPlayer, parent=None):
         super().__init__(parent)
@@ -223,14 +202,21 @@ class LessonPanel(QWidget):
 
         # Widgets
         self.title = QLabel()
+        self.title.setTextFormat(Qt.RichText)  # the title in bold, escaped
         self.title.setWordWrap(True)
+        # The lesson's own texts are plain: "(<s>, </s>)" is two tokens' text, not a tag.
         self.reference = QLabel()
+        self.reference.setTextFormat(Qt.PlainText)
         self.reference.setWordWrap(True)
         self.position = QLabel()
         self.explanation = QLabel()
+        self.explanation.setTextFormat(Qt.PlainText)
         self.explanation.setWordWrap(True)
         self.explanation.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         self.explanation.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.waiting = QLabel()
+        self.waiting.setWordWrap(True)
+        self.questions = QuestionList()
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet(f"QLabel {{ color: {theme.tone('error')}; }}")
@@ -240,9 +226,15 @@ class LessonPanel(QWidget):
         self.end_button = QPushButton()
 
         # Layout
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.explanation)
+        body = QWidget()
+        body_layout = QVBoxLayout(body)
+        body_layout.addWidget(self.explanation)
+        body_layout.addWidget(self.waiting)
+        body_layout.addWidget(self.questions)
+        body_layout.addStretch(1)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(body)
         buttons = QHBoxLayout()
         buttons.addWidget(self.previous_button)
         buttons.addWidget(self.position, 1, Qt.AlignCenter)
@@ -250,7 +242,7 @@ class LessonPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.reference)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(self.scroll, 1)
         layout.addWidget(self.error)
         layout.addLayout(buttons)
         layout.addWidget(self.end_button, 0, Qt.AlignRight)
@@ -260,6 +252,7 @@ class LessonPanel(QWidget):
         self.previous_button.clicked.connect(player.previous)
         self.next_button.clicked.connect(self._next)
         self.end_button.clicked.connect(player.end)
+        self.questions.sig_answered.connect(self._answered)
         # Bound methods: Qt drops the connections with this panel.
         player.sig_step_shown.connect(self._step_shown)
         player.sig_ended.connect(self.render)
@@ -277,53 +270,74 @@ class LessonPanel(QWidget):
         self.render()
 
     def render(self):
-        lesson, index = self.player.lesson, self.player.index
+        lesson, index, lang = self.player.lesson, self.player.index, language.current()
         self.error.hide()
         if lesson is None:
             self.title.setText(self.tr("No lesson yet: choose one from the Lessons menu."))
-            for widget in (self.reference, self.position, self.explanation):
+            for widget in (self.reference, self.position, self.explanation, self.waiting):
                 widget.setText("")
+            self.waiting.hide()
+            self.questions.show_step(None, None, None)
             self.previous_button.setEnabled(False)
             self.next_button.setEnabled(False)
             self.end_button.hide()
             return
         self.end_button.show()
-        self.title.setText(f"<b>{lesson_tr(TITLES[lesson.key])}</b>")
-        where = lesson_tr(WHERE[lesson.key])
-        if lesson.section:
-            where = self.tr("§%1, %2").replace("%1", lesson.section).replace("%2", where)
-        self.reference.setText(lesson_tr(SEEDS[lesson.seed]) + "\n" + where)
+        self.title.setText(f"<b>{html.escape(lesson.title.get(lang))}</b>")
+        self.reference.setText(lesson.source.get(lang))
+        self.reference.setVisible(bool(lesson.source.en))
         self.position.setText(self.tr("Step %1 of %2").replace("%1", str(index + 1)).replace(
             "%2", str(self.player.count)))
         last = index + 1 == self.player.count
-        text = lesson_tr(STEPS[lesson.key][index])
-        following = self.following()
+        text = self.player.step.say.get(lang)
+        following = self.player.following()
         if last:
             done = self.tr("Lesson finished.")
             if following is not None:
-                done += " " + self.tr("Next: %1.").replace("%1", lesson_tr(TITLES[following.key]))
+                done += " " + self.tr("Next: %1.").replace("%1", following.title.get(lang))
             text += "\n\n" + done
         self.explanation.setText(text)
+        self.questions.show_step(lesson, self.player.step, self.player.progress)
+        self._fit_width()
+        self._show_waiting()
         self.previous_button.setEnabled(index > 0)
         self.next_button.setText(self.tr("Next lesson ▶") if last else self.tr("Next ▶"))
         self.next_button.setEnabled(not last or following is not None)
 
-    def following(self):
-        """The lesson after the current one, in the Lessons menu's order, or None."""
-        keys = [item.key for item in lessons.LESSONS]
-        lesson = self.player.lesson
-        at = keys.index(lesson.key) + 1 if lesson is not None and lesson.key in keys else len(keys)
-        return lessons.LESSONS[at] if at < len(keys) else None
+    def _fit_width(self):
+        """Room for the step's widest line that cannot wrap (a choice's label):
+        the panel grows, up to WIDEST, rather than cut the text at its right edge."""
+        scroll, body = self.scroll, self.scroll.widget()
+        margins = body.layout().contentsMargins()
+        # The boxes themselves: a layout counts a new one once it is shown, after this.
+        boxes = max((box.minimumSizeHint().width() for box in self.questions.boxes), default=0)
+        needed = (max(body.minimumSizeHint().width(), boxes + margins.left() + margins.right())
+                  + scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth())
+        scroll.setMinimumWidth(min(needed, WIDEST))
+
+    def _show_waiting(self):
+        waiting = self.player.waiting()
+        self.waiting.setText(self.tr("Answer the prediction below: the view shows the result once you have.")
+                             if waiting else "")
+        self.waiting.setVisible(waiting)
+
+    def _answered(self, _question):
+        self._show_waiting()
+        self.player.reveal()
 
     def _next(self):
         if self.player.index + 1 < self.player.count:
             self.player.next()
-        elif (following := self.following()) is not None:
-            self.player.start(following.key)
+        elif (following := self.player.following()) is not None:
+            self.player.start(following)
 
     def _show_error(self, message):
         self.error.setText(message)
         self.error.show()
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self.player.panel_resized()
 
 
 class LessonDock(QDockWidget):

@@ -7,6 +7,7 @@ this window's slots serve the menus of every window."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import shiboken6
@@ -14,13 +15,14 @@ from PySide6.QtCore import Qt, QThread, QTimer
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from core import assets
-from core.workspace import workspace_file
+from core.workspace import lessons, questions, workspace_file
+from core.workspace.lesson_file import LessonError, load as load_lesson
 from core.errors import StudioError
 
-from . import about, core_text, desktop, files, language, menus, settings, theme
+from . import about, core_text, desktop, files, language, lesson_progress, menus, settings, theme, welcome
 from .bridge import WorkspaceBridge
 from .encode import chooser as encode_chooser
-from .exercises import ExerciseDialog
+from .exercises import ExerciseDialog, Progress as ExerciseProgress
 from .interop import Interop
 from .lessons import LessonDock, LessonPlayer
 from .windows import views
@@ -133,8 +135,62 @@ class MainWindow(QMainWindow):
 
     # ==== lessons, about, language and theme ====
 
-    def start_lesson(self, key: str, *, confirm=None) -> bool:
-        return self.player.start(key, confirm=confirm)
+    def start_lesson(self, lesson, *, confirm=None) -> bool:
+        """Start a shipped lesson (its ID) or a lesson read from a file."""
+        return self.player.start(lesson, confirm=confirm)
+
+    def open_lesson_file(self, path=None, *, confirm=None):
+        """File → Open lesson: read a teacher's lesson file, check every answer
+        key against the core (in a worker: a real tokenizer takes seconds to
+        open), then start it.  A broken file, an unknown tokenizer or a wrong
+        answer key is refused in one line naming the file and the field.
+        Returns the reading task, or None."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, self.tr("Open lesson"), "",
+                                                  self.tr("Subword Studio lesson (*.toml);;All files (*)"))
+            if not path:
+                return None
+        path = str(path)
+
+        def read():
+            lesson = load_lesson(path)
+            problems = questions.check(lesson)
+            if problems:
+                more = f" (and {len(problems) - 1} more: python main.py lesson check lists them)" \
+                    if len(problems) > 1 else ""
+                raise LessonError(problems[0] + more)
+            return lesson
+        return files.read_in_worker(self, self.tr("Checking %1…").replace("%1", Path(path).name), read,
+                                    lambda lesson: self._lesson_read(path, lesson, confirm), self._fail,
+                                    name="read lesson")
+
+    def _lesson_read(self, path, lesson, confirm):
+        settings.add_recent(str(Path(path).resolve()), settings.RECENT_LESSONS)
+        self.start_lesson(lesson, confirm=confirm)
+
+    def export_progress(self, path=None) -> bool:
+        """File → Export progress as CSV: every answered question, for a teacher."""
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export progress"), "progress.csv",
+                                                  self.tr("CSV (*.csv)"))
+            if not path:
+                return False
+        known = list(lessons.shipped())
+        if self.player.lesson is not None and self.player.lesson not in known:
+            known.append(self.player.lesson)
+        exercise_rows = ExerciseProgress().csv_rows()
+        rows = lesson_progress.csv_rows(self.player.progress, known, exercise_rows)
+        try:
+            lesson_progress.write_csv(path, rows)
+        except (StudioError, OSError) as exc:
+            self._fail(core_text.error(exc) if isinstance(exc, StudioError) else f"{path}: {exc.strerror or exc}")
+            return False
+        return True
+
+    def show_welcome(self) -> welcome.WelcomeDialog:
+        box = welcome.WelcomeDialog(self)
+        box.show()
+        return box
 
     def show_exercises(self) -> ExerciseDialog:
         if self.exercises is None:
@@ -168,12 +224,12 @@ class MainWindow(QMainWindow):
         lesson and whatever the user typed in the views' text fields stay.
         """
         key = self.current_panel()
-        typed = {k: desktop.typed_texts(panel) for k, panel in self.panels.items()}
-        # The views of new windows too (their typed text is kept on each window).
+        kept = {k: views.state(panel) for k, panel in self.panels.items()}
+        # The views of new windows too (what they show is kept on each window).
         old_bridge, old_interop = self.bridge, self.interop
         old_views = [*self.panels.values(), *self.windows.release_views()]
         trainer = trainer_for(old_bridge)
-        was_training, auto = trainer.is_running("main"), trainer.auto
+        was_training, auto, history = trainer.is_running("main"), trainer.auto, trainer.history()
         shutdown()  # no worker may report to a view that is going
         old_bridge.detach()
         for thread in (t for view in old_views for t in view.findChildren(QThread)):
@@ -186,9 +242,10 @@ class MainWindow(QMainWindow):
             shiboken6.delete(widget)
         self.bridge = WorkspaceBridge(self.workspace, self)
         trainer_for(self.bridge).set_auto(auto)
+        trainer_for(self.bridge).carry(history)  # what the workspace's trained models were trained on
         self._build_views()
-        for k, texts in typed.items():
-            desktop.retype(self.panels.get(k), texts)
+        for k, found in kept.items():
+            views.restore(self.panels.get(k), found)
         self.setWindowTitle(self.tr("Subword Studio"))
         self.show_title()
         # The dock's new title renames its toggle action: retitle it first, then
@@ -274,6 +331,12 @@ class MainWindow(QMainWindow):
         if settings.read(settings.CURRENT_VIEW) in self.panels:
             self.show_panel(settings.read(settings.CURRENT_VIEW))
         encode_chooser.restore(self.workspace)
+        try:
+            kept = json.loads(settings.read(settings.VIEW_STATES) or "{}")
+        except ValueError:
+            kept = {}  # a damaged entry: the views start as new
+        for k, found in kept.items() if isinstance(kept, dict) else ():
+            views.restore(self.panels.get(k), found)
         self.windows.restore()  # shown with this window (showEvent)
 
     def save_layout(self):
@@ -281,6 +344,8 @@ class MainWindow(QMainWindow):
         settings.write(settings.GEOMETRY, self.saveGeometry())
         settings.write(settings.STATE, self.saveState())
         settings.write(settings.CURRENT_VIEW, self.current_panel() or "")
+        settings.write(settings.VIEW_STATES, json.dumps({k: views.saved_state(panel)
+                                                         for k, panel in self.panels.items()}))
         self.windows.save()
 
     def showEvent(self, event):
@@ -433,6 +498,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.player.restore_layout()  # the user's windows are saved, not a lesson's
+        self.player.restore_choices()  # and the tokenizers the user chose
         self.save_layout()
         self.windows.close_all()  # each view goes with its window; detached ones come home first
         shutdown()

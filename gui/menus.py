@@ -15,10 +15,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from core.errors import StudioError
 from core.workspace import lessons
 
 from . import language, settings, theme
-from .lesson_text import TITLES, tr as lesson_tr
 from .windows import views
 from .windows.menu import WindowMenu
 
@@ -105,6 +105,9 @@ class Menus(QObject):
                          window.open_recent_tokenizer)
         actions["builtin"] = self.builtin_menu(file_menu.addMenu(self.tr("&Built-in tokenizers")), window)
         file_menu.addSeparator()
+        actions["open_lesson"] = _action(file_menu, self.tr("Open &lesson…"), window.open_lesson_file, "Ctrl+L")
+        actions["export_progress"] = _action(file_menu, self.tr("Export &progress as CSV…"), window.export_progress)
+        file_menu.addSeparator()
         actions["quit"] = _action(file_menu, self.tr("&Quit"), window.close, QKeySequence.Quit)
 
         view_menu = bar.addMenu(self.tr("&View"))
@@ -113,10 +116,10 @@ class Menus(QObject):
             actions["view_" + key] = _action(view_menu, views.title(key),
                                              lambda k=key: window.show_panel(k, activate=True), shortcut)
         view_menu.addSeparator()
-        dock_action = window.lesson_dock.toggleViewAction()
-        dock_action.setText(self.tr("&Lesson panel"))
-        dock_action.setShortcut(QKeySequence.HelpContents)
-        view_menu.addAction(dock_action)
+        # Shows and raises the lesson text; hides it only when it is on top already
+        # (a panel covered by another window counts as visible, yet cannot be read).
+        actions["lesson_panel"] = _action(view_menu, self.tr("&Lesson panel"), window.windows.toggle_lesson_panel,
+                                          QKeySequence.HelpContents)
         actions["full_screen"] = _action(view_menu, self.tr("&Full screen"),
                                          lambda: host.setWindowState(host.windowState() ^ Qt.WindowFullScreen),
                                          QKeySequence.FullScreen, checkable=True)
@@ -140,9 +143,16 @@ class Menus(QObject):
             actions["theme_" + name] = action
 
         lessons_menu = bar.addMenu(self.tr("&Lessons"))
-        for lesson in lessons.LESSONS:
-            actions["lesson_" + lesson.key] = _action(lessons_menu, lesson_tr(TITLES[lesson.key]),
-                                                      lambda k=lesson.key: window.start_lesson(k))
+        try:
+            shipped = lessons.shipped()
+        except StudioError as exc:  # a damaged install: the menu says why, the app runs on
+            shipped = ()
+            lessons_menu.addAction(self.tr("Lessons cannot be read: %1").replace("%1", str(exc))).setEnabled(False)
+        for lesson in shipped:
+            actions["lesson_" + lesson.id] = _action(lessons_menu, lesson.title.get(language.current()),
+                                                     lambda k=lesson.id: window.start_lesson(k))
+        self.recent_menu(lessons_menu.addMenu(self.tr("&Recent lessons")), settings.RECENT_LESSONS,
+                         window.open_lesson_file)
         lessons_menu.addSeparator()
         actions["previous_step"] = _action(lessons_menu, self.tr("&Previous step"), window.player.previous,
                                            QKeySequence.Back)
@@ -158,5 +168,6 @@ class Menus(QObject):
         self.window_menu.build(bar, actions)
 
         help_menu = bar.addMenu(self.tr("&Help"))
+        actions["welcome"] = _action(help_menu, self.tr("&Welcome page"), window.show_welcome)
         actions["about"] = _action(help_menu, self.tr("&About Subword Studio"), window.show_about)
         return actions

@@ -94,9 +94,8 @@ class StagesModel(RowTable):
         found = self.inspection
         if stage.name == "model" and found.merges is not None:
             if found.limit is None:
-                return QCoreApplication.translate("pipeline_models", "all %1 merges").replace("%1", str(found.merges))
-            return QCoreApplication.translate("pipeline_models", "first %1 of %2 merges").replace(
-                "%1", str(found.limit)).replace("%2", str(found.merges))
+                return self.tr("all %n merge(s)", "", found.merges)
+            return self.tr("first %1 of %n merge(s)", "", found.merges).replace("%1", str(found.limit))
         if stage.name == "post_process" and stage.detail == "none":
             return QCoreApplication.translate("pipeline_models", "none: this tokenizer has no post-processor")
         if stage.name == "post_process" and stage.detail.endswith(TRIMMED):

@@ -2,7 +2,7 @@
 
 A view of the workspace: it lists the tokenizers the workspace holds (the
 encode panel's, the trained char-BPE model, every open asset), runs
-:func:`core.inspect.stages.inspect` off the GUI thread on the typed text, and shows
+:func:`core.tokenizer.stage_kinds.inspect` off the GUI thread on the typed text, and shows
 the stages as rows.  Selecting a piece (or text in the input) highlights the
 characters and bytes it came from in the input and the pieces of every stage
 that share them.  A second page explains the tokenizer's base-byte IDs.
@@ -17,25 +17,19 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
                                QTabWidget, QTextEdit, QVBoxLayout, QWidget)
 
 from core.inspect import byte_order
-from core.inspect.aligned import Origin
-from core.inspect.stages import SpanIndex, inspect
+from core.pipeline.aligned import Origin
+from core.tokenizer.stage_kinds import inspect, merge_count
+from core.tokenizer.stages import SpanIndex
+from core.workspace import workspace as workspace_mod
 
 from .encode import texts as encode_texts
 from .pipeline_models import ByteOrderModel, PiecesModel, StagesModel, span_text, visible
 from .workers import Cancelled, run_task
 
 DEBOUNCE_MS = 150
+ENCODE_PANEL = "encode-panel"  # the source that follows the encode panel's tokenizer
 SAMPLE = "ﬁne Ａ café  中文🙂"
 HIGHLIGHT = QColor("#ffe08a")
-
-
-def merge_count(tokenizer, kind: str) -> int | None:
-    """Merges a tokenizer has, or None when it is not a merge model."""
-    if kind == "byte-bpe":
-        return len(getattr(tokenizer, "canonical", tokenizer).merges)
-    if kind in ("bpe", "char-bpe"):
-        return len(tokenizer.merges)
-    return None
 
 
 def _compute(tokenizer, kind, text, limit, template):
@@ -50,7 +44,7 @@ def _compute(tokenizer, kind, text, limit, template):
 
 class PipelineView(QWidget):
     sig_inspected = Signal(object)
-    """A new inspection is on screen (argument: the core.inspect.stages.Inspection)."""
+    """A new inspection is on screen (argument: the core.tokenizer.stages.Inspection)."""
 
     def __init__(self, bridge, parent=None):
         super().__init__(parent)
@@ -65,6 +59,7 @@ class PipelineView(QWidget):
         self._task = None
         self._stale = True  # the inputs changed since the last run
         self._tokenizer = None  # the one the controls are set up for
+        self.wanted = None  # the source key chosen here, kept while it is not held (an asset not open)
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
 
         # Widgets
@@ -167,28 +162,51 @@ class PipelineView(QWidget):
     # ==== tokenizers the workspace holds ====
 
     def refresh_sources(self, *_):
-        current = self.source_combo.currentText()
+        current = self.source_combo.currentData()
         encoder = self.workspace.encoder_held  # any kind: the one the encode panel uses
         sources = [(self.tr("Encode panel: %1").replace("%1", encode_texts.held_name(encoder)),
                     encoder.tokenizer.kind, encoder.tokenizer.model)]
+        keys = [ENCODE_PANEL]
         if self.workspace.model is not None:
             sources.append((self.tr("Trained char-BPE model"), "char-bpe", self.workspace.model))
-        for entry in self.workspace.assets:
+            keys.append(self.workspace.trained_key("char-bpe"))
+        for key, entry in zip(workspace_mod.asset_keys(self.workspace.assets), self.workspace.assets):
             loaded = entry.loaded
             sources.append((f"{loaded.name} ({loaded.kind})", loaded.kind, loaded.tokenizer))
+            keys.append(key)
         self.sources = sources
         self.source_combo.blockSignals(True)
         self.source_combo.clear()
-        self.source_combo.addItems([label for label, _, _ in sources])
-        labels = [label for label, _, _ in sources]
-        self.source_combo.setCurrentIndex(labels.index(current) if current in labels else 0)
+        for (label, _, _), key in zip(sources, keys):
+            self.source_combo.addItem(label, key)
+        index = self.source_combo.findData(self.wanted) if self.wanted else -1
+        if index < 0:
+            index = self.source_combo.findData(current)
+        self.source_combo.setCurrentIndex(max(index, 0))
         self.source_combo.blockSignals(False)
         self._source_changed()
 
     def choose(self, index: int) -> None:
         self.source_combo.setCurrentIndex(index)
 
+    # ==== what this view shows beyond the workspace (gui/windows/views.py) ====
+
+    def view_state(self) -> dict:
+        """The tokenizer inspected (kept while its asset is not open) and
+        the merge limit; the template and the text are typed text."""
+        return {"source": self.wanted or self.source_combo.currentData(), "limit": self.limit()}
+
+    def restore_view_state(self, state: dict) -> None:
+        if isinstance(state.get("source"), str):
+            self.wanted = state["source"]
+            self.refresh_sources()
+        limit = state.get("limit")
+        if type(limit) is int and self.limit_spin.isEnabled() and 0 <= limit < self.limit_spin.maximum():
+            self.limit_spin.setValue(limit)
+
     def _source_changed(self, *_):
+        if self.sender() is self.source_combo:
+            self.wanted = self.source_combo.currentData()  # chosen here, by a person or a lesson
         _, kind, tokenizer = self.sources[self.source_combo.currentIndex()]
         if tokenizer is self._tokenizer:
             return  # the list changed around it: keep its merge limit and result
@@ -212,9 +230,9 @@ class PipelineView(QWidget):
         if total is None:
             self.limit_label.setText(self.tr("this model has no merges"))
         elif self.limit_spin.value() >= total:
-            self.limit_label.setText(self.tr("all %1 merges").replace("%1", str(total)))
+            self.limit_label.setText(self.tr("all %n merge(s)", "", total))
         else:
-            self.limit_label.setText(self.tr("of %1 merges").replace("%1", str(total)))
+            self.limit_label.setText(self.tr("of %n merge(s)", "", total))
         self.schedule()
 
     def limit(self) -> int | None:

@@ -4,6 +4,7 @@ and showing any text as it is in a tooltip: shared by every view."""
 from __future__ import annotations
 
 import html
+import re
 
 
 def fill(template: str, *values) -> str:
@@ -23,6 +24,14 @@ def fill(template: str, *values) -> str:
         out.append(template[i])
         i += 1
     return "".join(out)
+
+
+def grouped(text: str, n: int) -> str:
+    """``text`` as ``tr("… %n …", "", n)`` gave it (Qt writes %n as plain
+    digits), with that count written as every view writes numbers: 12,345."""
+    if abs(n) < 1000:
+        return text
+    return re.sub(rf"(?<![\d.,]){n}(?![\d.,])", f"{n:,}", text, count=1)
 
 
 def tooltip(text: str) -> str:

@@ -177,15 +177,17 @@ class TimelinePlots(QWidget):
     # ==== data ====
 
     def set_kind(self, kind: str) -> None:
-        """``"merges"``: counts are winning counts, index k is after k steps;
-        ``"rounds"``: counts are log-likelihoods, index k is after pruning round k+1."""
+        """``"merges"``: counts are winning counts, index k is after k merges;
+        ``"steps"``: the same, for WordPiece's steps; ``"rounds"``: counts are
+        log-likelihoods, index k is after pruning round k+1."""
         self.kind = kind
         rounds = kind == "rounds"
         self.tabs.setTabText(0, self.tr("Log-likelihood") if rounds else self.tr("Winning count"))
+        bottom = {"rounds": self.tr("pruning round"), "steps": self.tr("WordPiece step")}.get(kind, self.tr("merge step"))
 
         def labels(widget):
             item = widget.getPlotItem()
-            item.getAxis("bottom").setLabel(self.tr("pruning round") if rounds else self.tr("merge step"))
+            item.getAxis("bottom").setLabel(bottom)
             item.getAxis("left").setLabel(self.tr("corpus log-likelihood") if rounds else self.tr("winning pair count"))
         self.count_plot.draw("labels", labels)
 
@@ -258,7 +260,9 @@ class TimelinePlots(QWidget):
                 "%5", f"{self.totals[step] / self.sequences:.3g}").replace("%6", self.unit)
         v0, v = self.sizes[0], self.sizes[step]
         added = parameter_cost(v, width) - parameter_cost(v0, width)
-        return self.tr("After %n merge(s):", "", step) + " " + self.tr(
+        after = self.tr("After %n step(s):", "", step) if self.kind == "steps" else self.tr(
+            "After %n merge(s):", "", step)
+        return after + " " + self.tr(
             "V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.").replace(
             "%2", str(v0)).replace("%3", str(v)).replace("%4", str(v - v0)).replace("%5", str(width)).replace(
             "%6", f"{added:,}").replace("%7", f"{self.totals[0] / self.sequences:.3g}").replace(

@@ -25,6 +25,10 @@ WINDOWS = Setting("window/others", str, "", "the other windows open at the last 
 RECENT_FILES = Setting("files/recent", list, [], "recently opened or saved workspaces, newest first")
 RECENT_TOKENIZERS = Setting("files/recent_tokenizers", list, [], "recently imported tokenizer files, newest first")
 THEME = Setting("ui/theme", str, "system", "colour theme: system, light or dark")
+LESSON_PROGRESS = Setting("lessons/progress", str, "", "per lesson ID and question ID, as JSON: {answer (as "
+                          "typed, or the option key), ok, tries, expected (the core's answer, shown)}")
+RECENT_LESSONS = Setting("files/recent_lessons", list, [], "lesson files opened with File → Open lesson, newest first")
+WELCOMED = Setting("ui/welcomed", int, 0, "1 once the welcome page was dismissed (it shows at the first start only)")
 EXERCISE_PROGRESS = Setting("lessons/exercises", list, [], "per exercise: number:wrong tries:solved:revealed")
 COMPARE_UNCHECKED = Setting("compare/unchecked", list, [], "tokenizers left out of the Compare tab, by held key "
                             "(encoder, model, asset:<identity sha256>), oldest first; every other one is shown")
@@ -36,6 +40,10 @@ COMPARE_ENGINES = Setting("compare/engines", list, [], "engines pinned in the Co
                           "key, an engine of core.engines.CHOICES); a tokenizer not listed uses auto")
 ENCODE_TOKENIZER = Setting("encode/tokenizer", str, "", "the encode/decode panel's tokenizer, by its held key "
                            "(encoder, model or asset:<sha256>); empty: the classroom tokenizer")
+ENCODE_SHELF = Setting("encode/shelf", str, "", "the built-in tokenizer (core.shelf entry) the encode/decode "
+                       "panel's tokenizer came from, reopened at the next start; empty: none")
+VIEW_STATES = Setting("window/view_states", str, "", "what each of the main window's views showed at the last quit, "
+                      "as JSON {view: {typed: [texts], view: {its view_state()}}} (gui/windows/views.py)")
 
 MAX_RECENT = 10
 

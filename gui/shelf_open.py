@@ -15,9 +15,10 @@ import weakref
 from PySide6.QtCore import QObject, Signal
 
 from core import shelf
-from core.assets import builtin
+from core.formats import builtin
 from core.errors import StudioError
 from core.assets import identity
+from core.workspace import workspace as workspace_mod
 
 from .workers import run_task
 
@@ -59,6 +60,26 @@ class ShelfOpener(QObject):
             if shelf_name(entry.loaded.asset) == name:
                 return self.workspace.asset_key(index)
         return None
+
+    def shelf_of(self, key: str) -> str:
+        """The shelf entry the open asset held as ``key`` came from ("" if none):
+        a view that chose it keeps this name, to reopen it in the next session."""
+        keys = workspace_mod.asset_keys(self.workspace.assets)
+        for held, entry in zip(keys, self.workspace.assets):
+            if held == key:
+                return shelf_name(entry.loaded.asset) or ""
+        return ""
+
+    def reopen(self, key: str, name) -> None:
+        """Open shelf entry ``name`` when no held tokenizer has ``key``: a view's
+        choice of a built-in tokenizer comes back once it is open (a view keeps
+        the key it wants while the classroom tokenizer stands in)."""
+        if not isinstance(name, str) or not name or self.held_key(name) is not None:
+            return
+        if any(h.key == key for h in self.workspace.held_tokenizers()):
+            return
+        if any(e.name == name for e in self.entries()):
+            self.open(name)
 
     def not_open(self) -> list:
         """The shelf entries not open in the workspace, in shelf order."""

@@ -256,6 +256,15 @@ class Trainer(QObject):
             return (w.corpus, w.records, s.pretokenizer, vocab_size)
         return (w.corpus, s.merges, s.vocab_size, tie or s.tie)
 
+    def history(self) -> dict:
+        """The inputs of each purpose's last finished run: a language switch
+        gives them to the new bridge's trainer (:meth:`carry`), so a rebuilt
+        timeline shows the models the workspace holds instead of retraining."""
+        return dict(self._finished)
+
+    def carry(self, history: dict) -> None:
+        self._finished.update(history)
+
     def trained_with_current(self, purpose: str, vocab_size: int | None = None) -> bool:
         """Whether the last finished run of ``purpose`` used today's inputs."""
         return self._finished.get(purpose) == self._current_inputs(purpose, None, vocab_size)
@@ -374,7 +383,8 @@ class Trainer(QObject):
         if purpose == "main":
             self.workspace.adopt(model)
         elif purpose in OTHERS:
-            self.workspace.adopt_other(OTHERS[purpose], model[0])
+            # What it learned from goes with it: the asset made of it records that data.
+            self.workspace.adopt_other(OTHERS[purpose], model[0], model[1])
         else:
             self.workspace.set_comparison(model)
         self.sig_training_finished.emit(purpose, model)

@@ -33,7 +33,8 @@ from core.numbers import MAX_ASSET_BYTES
 from core.assets.bpe import bpe_from_asset, bpe_to_asset
 from core.assets.byte_bpe import RenumberedByteBPE, byte_bpe_from_asset, byte_bpe_to_asset
 from core.assets.char_bpe import RenumberedCharBPE, char_bpe_from_asset, char_bpe_to_asset
-from core.assets.schema import FORMAT, SCHEMA_VERSION, parse_json, records_identity, require
+from core.assets.schema import FORMAT, SCHEMA_VERSION, parse_json, records_identity
+from core.errors import require
 from core.assets.unigram import unigram_from_asset, unigram_to_asset
 from core.assets.wordpiece import wordpiece_from_asset, wordpiece_to_asset
 

@@ -4,8 +4,8 @@ string tokens with any IDs; the model body is :mod:`core.models.bpe_model`'s."""
 from __future__ import annotations
 
 from core.errors import AssetError
-from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, post_processor, require, \
-    with_post_processor
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, post_processor, with_post_processor
+from core.errors import require
 
 
 def bpe_to_asset(model, *, name: str = "", notes: str = "", trainer: dict | None = None) -> dict:

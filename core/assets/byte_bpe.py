@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from core.errors import AssetError, TokenizerError, excerpt
-from core.assets.schema import (FORMAT, SCHEMA_VERSION, check_rules, created, records_identity, require,
-                                table_records_identity)
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_rules, created, records_identity, table_records_identity
+from core.errors import require
 
 
 def byte_bpe_to_asset(model, *, records=None, name: str = "", notes: str = "") -> dict:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from core.models import char_bpe
 from core.errors import AssetError, StudioError, excerpt
-from core.assets.schema import FORMAT, SCHEMA_VERSION, check_rules, created, require
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_rules, created
+from core.errors import require
 
 
 def char_bpe_to_asset(model: char_bpe.CharBPE, *, name: str = "", notes: str = "") -> dict:

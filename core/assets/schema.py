@@ -14,24 +14,6 @@ FORMAT = "subword-studio/tokenizer"
 SCHEMA_VERSION = 1
 
 
-def require(obj, key, kind, where):
-    """``obj[key]`` of a parsed JSON object, which must be of type ``kind`` (a
-    type or a tuple of types; a bool is no int); any problem is an
-    AssetError naming the field by ``where``."""
-    if not isinstance(obj, dict):
-        raise AssetError(f"{where}: expected an object, found {type(obj).__name__}", code="field.not_object",
-                         where=where, found=type(obj).__name__)
-    if key not in obj:
-        raise AssetError(f"{where}: missing field {excerpt(key)}", code="field.missing", where=where, key=excerpt(key))
-    value = obj[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        names = "/".join("null" if k is type(None) else k.__name__ for k in kinds)
-        raise AssetError(f"{where}.{key}: expected {names}, found {type(value).__name__}", code="field.wrong_type",
-                         where=f"{where}.{key}", expected=names, found=type(value).__name__)
-    return value
-
-
 def check_implied(asset: dict, implied: dict) -> None:
     """Envelope fields that restate the model must agree with it; a missing one is implied."""
     for key, expected in implied.items():

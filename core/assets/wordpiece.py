@@ -4,8 +4,8 @@ the BasicTokenizer options, which stand in the envelope's normalizer."""
 from __future__ import annotations
 
 from core.errors import AssetError, StudioError, excerpt
-from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, post_processor, require, \
-    trained_fields, with_post_processor
+from core.assets.schema import FORMAT, SCHEMA_VERSION, check_implied, created, post_processor, trained_fields, with_post_processor
+from core.errors import require
 
 
 def wordpiece_to_asset(model, *, name: str = "", notes: str = "") -> dict:

@@ -23,7 +23,8 @@ EXIT_ERROR = 2
 MODULES = {"train": "train_cmds", "count": "count_cmds", "stats": "stats_cmds", "encode": "tokens_cmds",
            "decode": "tokens_cmds", "vocab": "vocab_cmds", "trace": "asset_cmds", "identity": "asset_cmds",
            "diff": "asset_cmds", "import": "formats_cmds", "export": "formats_cmds", "canon": "canon_cmds",
-           "stages": "stages_cmds", "shelf": "shelf_cmds", "engines": "engine_cmds"}
+           "stages": "stages_cmds", "shelf": "shelf_cmds", "engines": "engine_cmds",
+           "lesson": "lesson_cmds"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -68,7 +69,7 @@ COMMANDS = tuple(MODULES)
 INPUTS = {"train": ("corpus", "from_counts"), "count": ("corpus",), "stats": ("corpus", "tokenizer"),
           "identity": ("asset", "manifest"), "diff": ("a", "b"),
           "import": ("file", "merges_file", "specials"), "canon": ("asset", "file"), "stages": ("asset", "file"),
-          "shelf": (), "engines": ("assets",)}
+          "shelf": (), "engines": ("assets",), "lesson": ("files",)}
 OUTPUTS = {"train": ("output", "trace"), "count": ("output",), "identity": ("write_manifest",), "import": ("output",),
            "vocab": ("csv", "audit_csv")}
 

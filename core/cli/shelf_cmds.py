@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core import shelf
-from core.assets import builtin
+from core.formats import builtin
 from core.errors import AssetError
 
 

@@ -1,7 +1,7 @@
 """The ``stages`` subcommand: every pipeline stage of an asset for one text.
 
 ``python main.py stages ASSET --text TEXT [--limit K] [--template T] [--json]``
-prints what :func:`core.inspect.stages.inspect` returns, plus the base-byte order
+prints what :func:`core.tokenizer.stage_kinds.inspect` returns, plus the base-byte order
 (:mod:`core.inspect.byte_order`).
 """
 
@@ -11,7 +11,8 @@ from core.inspect import byte_order
 from core.errors import StudioError
 from core.numbers import MAX_ID, option
 from core.fileio import read_limited
-from core.inspect.stages import MAX_CHARS, inspect
+from core.tokenizer.stage_kinds import inspect
+from core.tokenizer.stages import MAX_CHARS
 from core.cli import shelf_cmds
 from core.cli.args import ASSET_HELP
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 
 from core import assets, tokenizer
-from core.assets import builtin, identity
+from core.assets import identity
+from core.formats import builtin
 from core.engines import compiled, specs
 from core.errors import AssetError, TokenizerError
 from core.formats import tiktoken_ranks

@@ -22,7 +22,7 @@ from core.pipeline import post_process
 from core.pipeline.bert_basic import BasicTokenizer
 from core.errors import AssetError, StudioError, excerpt
 from core.fileio import write_bytes_atomic
-from core.formats import Imported, decode_text, finish, read_bytes, trainer_for
+from core.formats.common import Imported, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
 
 

@@ -31,7 +31,8 @@ from pathlib import Path
 
 from core import assets
 from core.errors import AssetError, excerpt
-from core.formats import Imported, decode_text, finish, hf_json, read_bytes, trainer_for
+from core.formats.common import Imported, decode_text, finish, read_bytes, trainer_for
+from core.formats import hf_json
 from core.formats.report import Report
 from core.pipeline.text_pipeline import BYTE_CHARS
 

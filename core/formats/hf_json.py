@@ -25,7 +25,7 @@ from pathlib import Path
 from core import assets
 from core.errors import AssetError, StudioError, excerpt
 from core.fileio import write_bytes_atomic
-from core.formats import Imported, as_bpe, finish, read_bytes, trainer_for
+from core.formats.common import Imported, as_bpe, finish, read_bytes, trainer_for
 from core.formats.hf_components import (
     from_hf,
     match_sentencepiece,

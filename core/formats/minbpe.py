@@ -24,7 +24,7 @@ from core.errors import AssetError, StudioError, excerpt
 from core.numbers import MAX_VOCAB, parse_decimal
 from core.fileio import write_bytes_atomic
 from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
-from core.formats import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
+from core.formats.common import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
 
 MAGIC = "minbpe v1"

@@ -32,7 +32,7 @@ from pathlib import Path
 from core import assets
 from core.errors import AssetError, StudioError, excerpt
 from core.numbers import MAX_MERGES, parse_real
-from core.formats import Imported, decode_text, finish, read_bytes, trainer_for
+from core.formats.common import Imported, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
 
 TYPES = {1: "normal", 2: "unknown", 3: "control", 4: "user_defined", 5: "unused", 6: "byte"}
@@ -138,14 +138,6 @@ def parse_model(data: bytes) -> dict:
 
 
 # ==== reading and writing ====
-
-def write(asset: dict, tokenizer, out, **options):
-    """Export as a ``.model`` plus ``.vocab`` (:mod:`.spm_write`)."""
-    from core.formats.spm_write import write as write_model
-
-    return write_model(asset, tokenizer, out, **options)
-
-
 
 def read(path, *, pattern=None, model_type: str | None = None, **_options) -> Imported:
     data = read_bytes(path)

@@ -29,6 +29,7 @@ from pathlib import Path
 from core.errors import AssetError
 from core.fileio import write_bytes_atomic
 from core.formats.report import Report
+from core.formats.spm import implied_merges
 
 TYPE_NUMBERS = {"normal": 1, "unknown": 2, "control": 3, "user_defined": 4, "unused": 5, "byte": 6}
 MODEL_NUMBERS = {"unigram": 1, "bpe": 2}
@@ -149,8 +150,6 @@ def _bpe_pipeline(model):
 
 
 def _bpe(model, report) -> list:
-    from core.formats.spm import implied_merges
-
     if model.unk is None:
         raise AssetError("model.unk: SentencePiece needs an unknown piece; this bpe asset has none")
     by_id = {i: t for t, i in model.vocab}

@@ -30,7 +30,7 @@ from pathlib import Path
 from core import assets
 from core.errors import AssetError, StudioError, excerpt
 from core.fileio import write_bytes_atomic
-from core.formats import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
+from core.formats.common import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
 
 SUFFIX = "</w>"

@@ -45,7 +45,7 @@ from core.corpus import lines_of
 from core.pipeline.regex_bounds import repeat_problem
 from core.fileio import write_bytes_atomic
 from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN, byte_level_bytes
-from core.formats import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
+from core.formats.common import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
 
 LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}

@@ -24,6 +24,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from core import assets
+from core.assets import classroom
 from core.models import byte_bpe, char_bpe
 from core.errors import StudioError, TokenizerError
 from core.assets.identity import COMPONENTS, INTERFACE, OPTIONAL, Identity, LoadedAsset, short
@@ -218,8 +219,6 @@ class ProbeRow:
 
 
 def probe_texts() -> tuple[str, ...]:
-    from core.workspace import classroom
-
     return (*classroom.records(), MIXED_PROBE)
 
 

@@ -33,7 +33,7 @@ import regex
 
 from core.pipeline import fast_split
 from core.pipeline import text_pipeline as tp
-from core.assets.schema import require
+from core.errors import require
 from core.slices import listed
 from core.errors import AssetError, TokenizerError, excerpt
 from core.numbers import MAX_MERGES, MAX_VOCAB
@@ -333,7 +333,7 @@ class BPEModel:
                 yield part2, added2, start == 0 and inner == 0
 
     # The steps of :meth:`encode` one by one, for callers that show each
-    # stage (core.inspect.stage_kinds): in this order they give exactly its IDs.
+    # stage (core.tokenizer.stage_kinds): in this order they give exactly its IDs.
 
     def cut_added(self, text: str, *, normalized: bool = False):
         """``(offset, piece, added_or_None)`` tiling ``text`` around the added

@@ -262,8 +262,6 @@ class Charsmap:
         over character offsets; unmatched characters map to themselves.
         ``protected`` (first character -> pieces, longest first) are
         user-defined pieces, passed through before the trie is asked."""
-        from core.pipeline.normalize import longest_protected
-
         out: list[tuple[int, int, str]] = []
         data, owner = _utf8_with_owners(text)
         starts = self._starts
@@ -322,7 +320,6 @@ class Charsmap:
         the rest of the text is copied as it is.  None where this shortcut
         does not apply (a lone surrogate, a key ending inside a character):
         then :meth:`segments` gives the answer."""
-        from core.pipeline.normalize import longest_protected
         from core.arrays import distinct_chars
 
         if not protected and self._quiet.issuperset(text):  # a line of a corpus, mostly
@@ -464,3 +461,8 @@ def _utf8_with_owners(text: str) -> tuple[bytes, list[int]]:
     for index, ch in enumerate(text):
         owner.extend([index] * _width(ch))
     return data, owner
+
+
+def longest_protected(matcher: dict, text: str, at: int) -> str | None:
+    """The longest protected piece starting at ``text[at]``, if any."""
+    return next((p for p in matcher.get(text[at], ()) if text.startswith(p, at)), None)

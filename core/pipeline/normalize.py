@@ -39,8 +39,7 @@ from functools import lru_cache
 from core.pipeline.charsmap import Charsmap
 from core.errors import TokenizerError
 from core.slices import extend
-from core.pipeline import text_pipeline as tp
-from core.pipeline.text_pipeline import WHITE_SPACE
+from core.pipeline.byte_chars import WHITE_SPACE, bytes_text
 
 SPACE_MARK = "\u2581"
 NORMALIZATIONS = ("identity", "nfkc", "precompiled")
@@ -161,14 +160,9 @@ def _nfkc_segments(text: str):
     return pieces
 
 
-def longest_protected(matcher: dict, text: str, at: int) -> str | None:
-    """The longest protected piece starting at ``text[at]``, if any."""
-    return next((p for p in matcher.get(text[at], ()) if text.startswith(p, at)), None)
-
-
 def _protected_runs(text: str, pattern):
     """``(start, end, piece)`` of each protected piece, scanning left to
-    right and taking the longest at each place (:func:`longest_protected`):
+    right and taking the longest at each place (:func:`core.pipeline.charsmap.longest_protected`):
     ``pattern`` is every piece in one alternation, longest first, which
     finds the same where a loop over each character costs a second a megabyte."""
     for match in pattern.finditer(text):
@@ -516,7 +510,7 @@ class Pipeline:
                 pending += part
                 continue
             if pending:
-                out.append(tp.bytes_text(pending, _utf8_or_replacement))
+                out.append(bytes_text(pending, _utf8_or_replacement))
                 pending.clear()
             if consumed or any(out):
                 at_start = False
@@ -526,5 +520,5 @@ class Pipeline:
                 consumed = not self.remove_extra_whitespaces
             out.append(part.replace(SPACE_MARK, " "))
         if pending:
-            out.append(tp.bytes_text(pending, _utf8_or_replacement))
+            out.append(bytes_text(pending, _utf8_or_replacement))
         return "".join(out)

@@ -29,7 +29,7 @@ import numpy as np
 
 from core.arrays import code_points, utf8_starts
 from core.engines.starts import CHARS
-from core.inspect.vocab.scripts import NAMES, NEUTRAL, script_of
+from core.scripts import NAMES, NEUTRAL, script_of
 
 SCRIPTS = (*NAMES, "Other")  # what script_of answers, by index
 COMMON = SCRIPTS.index("Common")

@@ -3,7 +3,7 @@
 A document is a record (a line, or a JSON lines string); a CR before its
 LF is the line ending and is not counted.  Words are the whitespace-
 separated runs of a record; a word's script is its first script that is
-not Common or Inherited (``core.inspect.vocab.scripts``), else Common.
+not Common or Inherited (``core.scripts``), else Common.
 Each token belongs to the word its first character falls in (a token that
 starts in the spaces before a word, GPT-2's `` world``, to that word; one
 after the last word, to the last word; an inserted token such as a lone
@@ -32,7 +32,7 @@ from core.engines.served import Served
 from core.tokenizer import specials
 from core.tokenizer.specials import SpecialInText
 from core.errors import CorpusError, StudioError
-from core.inspect.vocab.scripts import NEUTRAL, script_of
+from core.scripts import NEUTRAL, script_of
 from core.stats.columns import SCRIPTS, Block
 from core.tokenizer.base import BYTE, INSERTED, UNKNOWN
 

@@ -13,7 +13,7 @@ character is ``partial``.
 
 Where the references define the same thing, ``ids`` equal theirs and
 ``char_spans`` equal HF's ``offsets`` (tests/core/test_tokenizer_interface.py).
-Deviations, as in :mod:`core.inspect.stages`: an inserted token has an
+Deviations, as in :mod:`core.tokenizer.stages`: an inserted token has an
 empty span (HF gives it the next character's); a byte piece points at its
 own byte (SentencePiece gives a character to the piece holding its last
 byte, and an empty span to the others); a piece of a normalized stretch
@@ -34,7 +34,7 @@ from core import utf8
 from core.errors import TokenizerError
 from core.utf8 import Utf8DecodeError, Utf8Problem
 
-# Per-token flags (the same words as core.inspect.stages.Piece.kind).
+# Per-token flags (the same words as core.tokenizer.stages.Piece.kind).
 PLAIN, SPECIAL, UNKNOWN, BYTE, PARTIAL, APPROXIMATE = "", "special", "unknown", "byte", "partial", "approximate"
 INSERTED = "inserted"
 
@@ -168,6 +168,7 @@ def decode_bytes(ids, bytes_of, special_ids, errors: str) -> DecodeResult:
 # classroom byte-level BPE and an imported GPT-2 are both "byte-level BPE".
 FAMILIES = ("char-bpe", "byte-level-bpe", "bpe", "bpe-byte-fallback", "wordpiece", "unigram",
             "unigram-byte-fallback")
+MERGING = frozenset({"char-bpe", "byte-level-bpe", "bpe", "bpe-byte-fallback"})  # the families that learn merges
 
 
 @runtime_checkable

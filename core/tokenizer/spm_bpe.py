@@ -4,7 +4,7 @@ normalized text at a time: ``▁``-led chunks (where
 or the runs the model's own fast path splits at (``▁*[^▁]+|▁+``, where no
 token has ``▁`` after another character: ``bpe_model._space_split``).
 
-:mod:`core.inspect.stage_kinds` walks the whole normalized text as one
+:mod:`core.tokenizer.stage_kinds` walks the whole normalized text as one
 pre-token; here each piece is walked on its own (and remembered, as the
 model remembers its IDs), then placed on the normalizer's spans of its
 characters.  The walk has nothing that crosses a piece: every token spells
@@ -27,7 +27,7 @@ import numpy as np
 
 from core.models.spm_bpe import mark_of
 from core.pipeline.normalize import BYTE_PIECES
-from core.inspect.token_walk import Layout, layout
+from core.tokenizer.token_walk import Layout, layout
 from core.slices import extend, listed, release, where
 
 _NAMES, _IDS, _KINDS, _FIRSTS, _LASTS = map(attrgetter, ("names", "ids", "kinds", "firsts", "lasts"))
@@ -36,15 +36,15 @@ STRETCH = 1 << 16  # characters of normalized text split at once (a regex call o
 
 
 def chunked_table(tokenizer, text: str, memo: dict):
-    """The columns of :func:`core.inspect.stages.model_table`, or None.
+    """The columns of :func:`core.tokenizer.stage_kinds.model_table`, or None.
 
     Kept in characters of the input (the normalizer's spans), and turned
     into bytes once at the end: a token spells whole normalized
     characters, so it covers the original characters of its first and last
     ones and is never partial; only a byte piece of a character that is its
     own original points at its one byte (token_walk.byte_span)."""
-    from core.inspect.aligned import utf8_offsets
-    from core.inspect.token_walk import memo_for
+    from core.pipeline.aligned import utf8_offsets
+    from core.tokenizer.token_walk import memo_for
     from core.pipeline.normalize import Pipeline
 
     model = tokenizer.model
@@ -129,8 +129,8 @@ def _place(out, text, flat, columns, spans, base, chunks, walks, model, plain_id
     character, which only the inspector places).  ``columns``: the first
     and last original character of each normalized one, as lists, and
     ``spans`` the same as arrays."""
-    from core.inspect.stage_kinds import _bpe_layout
-    from core.inspect.token_walk import remembered
+    from core.tokenizer.stage_kinds import _bpe_layout
+    from core.tokenizer.token_walk import remembered
 
     firsts, lasts = columns
     chunks = list(chunks)

@@ -8,7 +8,7 @@ in the normalized text and its ID, :data:`UNKNOWN_NODE` for one character no tok
 Unigram reference searches it (:meth:`core.models.unigram.model.Unigram.search`);
 :func:`path_of` reads it off the IDs a native engine gave, so a window's
 Encoding of a long text needs no search.  :func:`columns` turns a path
-into the columns :mod:`core.inspect.stage_kinds` gives, from the
+into the columns :mod:`core.tokenizer.stage_kinds` gives, from the
 normalizer's spans: a token spans the original characters of its first
 and last normalized ones (tested equal to the inspector's).
 """

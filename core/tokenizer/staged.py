@@ -1,12 +1,12 @@
 """The shared machinery of the string-vocabulary kinds (imported BPE,
 WordPiece, Unigram, char BPE): an :class:`Encoding` read off the model
-stage of :func:`core.inspect.stages.inspect`, which aligns every token with
+stage of :func:`core.tokenizer.stage_kinds.inspect`, which aligns every token with
 the input's characters and bytes (and is tested against HF offsets and
 SentencePiece byte offsets); decoding through the model's own decoder with
 byte pieces kept as bytes, so invalid UTF-8 is named, never replaced.
 
 Encoding runs only the stages the model stage needs
-(:func:`core.inspect.stages.model_table`), and remembers the alignment of
+(:func:`core.tokenizer.stage_kinds.model_table`), and remembers the alignment of
 each distinct pre-token, so long texts cost a few times the model's own
 encode, not the whole inspector; the IDs are always the model's.
 
@@ -23,7 +23,7 @@ from itertools import accumulate
 
 from core import utf8
 from core.errors import TokenizerError, excerpt
-from core.inspect import stages
+from core.tokenizer import stage_kinds
 from core.slices import indexed, listed, tupled, where
 from core.pipeline import text_pipeline as tp
 from core.render import render_char, render_piece
@@ -58,7 +58,7 @@ class StagedTokenizer:
         self.model = model
         self._specials = tuple(specials)  # (name, id) that decode to nothing
         self._special_ids = {i for _, i in self._specials}
-        self._walks: dict = {}  # each pre-token's tokens and places, kept between calls (core.inspect.token_walk)
+        self._walks: dict = {}  # each pre-token's tokens and places, kept between calls (core.tokenizer.token_walk)
         self._shown_memo: dict = {}  # (id, flag) -> (text, bytes), kept between calls
 
     @property
@@ -191,9 +191,9 @@ class StagedTokenizer:
 
 
     def _table(self, text: str) -> tuple:
-        """The model stage as columns (:func:`core.inspect.stages.model_table`);
+        """The model stage as columns (:func:`core.tokenizer.stage_kinds.model_table`);
         a kind may work them out faster, to exactly the same values."""
-        return stages.model_table(self.model, self.kind, text, memo=self._walks)
+        return stage_kinds.model_table(self.model, self.kind, text, memo=self._walks)
 
     def _shown(self, token: str, token_id: int, flag: str) -> tuple[str, bytes]:
         if flag == SPECIAL:

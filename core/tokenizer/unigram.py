@@ -49,7 +49,7 @@ class UnigramTokenizer(StagedTokenizer):
         return self.model.encode_ids(text)
 
     def _table(self, text: str) -> tuple:
-        """The columns :mod:`core.inspect.stage_kinds` gives, read straight off
+        """The columns :mod:`core.tokenizer.stage_kinds` gives, read straight off
         the normalized text's spans and the model's search (:mod:`core.tokenizer.spm_path`)."""
         found = spm_path.aligned(self.model.pipeline, text)
         if found is None:

@@ -9,10 +9,10 @@ from dataclasses import replace
 from itertools import accumulate, chain, repeat
 from operator import add
 
-from core.inspect import aligned_specs as specs
-from core.inspect.aligned import Aligned, utf8_offsets
-from core.inspect.stage_kinds import _wordpiece_layout
-from core.inspect.token_walk import Columns, Layout
+from core.pipeline import aligned_specs as specs
+from core.pipeline.aligned import Aligned, utf8_offsets
+from core.tokenizer.stage_kinds import _wordpiece_layout
+from core.tokenizer.token_walk import Columns, Layout
 from core.slices import listed, release
 from core.tokenizer.staged import StagedTokenizer
 
@@ -48,7 +48,7 @@ class WordPieceTokenizer(StagedTokenizer):
         return self.model.decode(ids)
 
     def _table(self, text: str) -> tuple:
-        """The columns :mod:`core.inspect.stage_kinds` gives, worked out once
+        """The columns :mod:`core.tokenizer.stage_kinds` gives, worked out once
         per distinct word: the clean-text and CJK stages map one character
         at a time, so each word's characters keep their own original bytes,
         and the later stages (run by the same aligned code, on the word
@@ -167,7 +167,7 @@ def _matched_layout(model, word: str):
 
 
 def _one_to_one_words(basic, word: str):
-    """The word stages of :func:`core.inspect.aligned_specs.bert_words` as
+    """The word stages of :func:`core.pipeline.aligned_specs.bert_words` as
     ``(text, first character, first character + 1)`` per final word, where
     lower casing and accent stripping each map every character to exactly
     one (as a whole and one by one: then ``map_local`` keeps each place),

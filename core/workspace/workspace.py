@@ -23,6 +23,10 @@ Events (arguments in brackets):
 * ``held_changed`` -- the merge timeline trained a byte-level BPE, WordPiece
   or Unigram model (``trained_others``), so ``held_tokenizers`` changed.
 
+Every trained model, char BPE's too, becomes an asset with its training
+data recorded (:meth:`Workspace.trained_model` then :func:`trained_asset`,
+which is pure, for a worker).
+
 In records mode the training words are derived from the records by the
 ``pretokenizer`` setting (see :mod:`core.workspace.records`).
 """
@@ -71,6 +75,8 @@ class Held:
 CLASSROOM = "encoder"  # the key of the classroom tokenizer, the encode panel's default
 # The kinds the merge timeline trains besides char BPE, in the order they are held.
 TRAINED_KINDS = ("byte-bpe", "wordpiece", "unigram")
+# Every kind the workspace trains, char BPE (``model``) first.
+ALL_TRAINED = ("char-bpe", *TRAINED_KINDS)
 
 
 def asset_keys(entries) -> list[str]:
@@ -102,6 +108,9 @@ class Workspace:
         self.settings = settings
         self.model: char_bpe.CharBPE | None = None
         self.trained_others: dict = {}  # kind -> the model the merge timeline trained (TRAINED_KINDS)
+        # kind -> what it learned from, when its model does not record it (byte-level BPE's records or table)
+        self.trained_sources: dict = {}
+        self._trained_order: list[str] = []  # the kinds trained, the latest last
         self.stale = True
         self.step = 0
         self._classroom = None  # the classroom tokenizer, loaded on first use
@@ -149,6 +158,7 @@ class Workspace:
         if model.trace is None:
             raise TokenizerError("a workspace model must carry its training trace")
         self.model = model
+        self._trained_now("char-bpe")
         self.events.emit("trained", model)
         self._encoder_may_have_changed()
         self.stale = model.trace.corpus != self.corpus or not self._trained_with_settings(model.trace)
@@ -188,14 +198,53 @@ class Workspace:
         """The merge timeline's byte-level BPE, when it trained one."""
         return self.trained_others.get("byte-bpe")
 
-    def adopt_other(self, kind: str, model) -> None:
+    def adopt_other(self, kind: str, model, source=None) -> None:
         """Hold a model of ``kind`` (one of TRAINED_KINDS) the timeline trained,
-        as "trained:" + kind, replacing the previous one of that kind."""
+        as "trained:" + kind, replacing the previous one of that kind.
+        ``source``: what it learned from, for its asset's training data
+        (byte-level BPE's records, or its word table as a mapping); the
+        other kinds' traces record their corpus themselves."""
         if kind not in TRAINED_KINDS:
             raise TokenizerError(f"the timeline trains {', '.join(TRAINED_KINDS)}, not {kind!r}")
         self.trained_others[kind] = model
+        self.trained_sources[kind] = source
+        self._trained_now(kind)
         self.events.emit("held_changed")
         self._encoder_may_have_changed()
+
+    def _trained_now(self, kind: str) -> None:
+        if kind in self._trained_order:
+            self._trained_order.remove(kind)
+        self._trained_order.append(kind)
+
+    def trained_kinds(self) -> tuple[str, ...]:
+        """The kinds of the models the workspace holds trained, in ALL_TRAINED order."""
+        return tuple(kind for kind in ALL_TRAINED if self._trained(kind) is not None)
+
+    @property
+    def last_trained(self) -> str | None:
+        """The kind of the model trained last that the workspace still holds, if any."""
+        held = [kind for kind in self._trained_order if self._trained(kind) is not None]
+        return held[-1] if held else None
+
+    def _trained(self, kind: str):
+        return self.model if kind == "char-bpe" else self.trained_others.get(kind)
+
+    @staticmethod
+    def trained_key(kind: str) -> str:
+        """The held key of the trained model of ``kind`` (see :class:`Held`)."""
+        return "model" if kind == "char-bpe" else "trained:" + kind
+
+    def trained_model(self, kind: str) -> tuple:
+        """``(model, source)``: the trained model of ``kind`` and what it learned
+        from (None where the model's trace records it), taken together so a
+        worker can make the asset (:func:`trained_asset`) while the workspace
+        trains on."""
+        model = self._trained(kind) if kind in ALL_TRAINED else None
+        if model is None:
+            raise TokenizerError(f"train a model first: there is no trained {kind} model to add",
+                                 code="workspace.no_trained", kind=kind)
+        return model, self.trained_sources.get(kind)
 
     def select_step(self, step: int) -> None:
         total = len(self.model.merges) if self.model else 0
@@ -374,7 +423,7 @@ class Workspace:
 
     def _load_classroom(self):
         if self._classroom is None:
-            from core.workspace.classroom import ASSET_PATH, default_tokenizer
+            from core.assets.classroom import ASSET_PATH, default_tokenizer
 
             self._classroom = (ASSET_PATH.stem, default_tokenizer())
         return self._classroom
@@ -464,7 +513,7 @@ class Workspace:
         model = self.model
         if model is None:
             raise TokenizerError("train a model first: there is no trained model to add", code="workspace.no_model")
-        return identity.from_dict(assets_mod.char_bpe_to_asset(model, name=name))
+        return trained_asset("char-bpe", model, name=name)
 
     def add_model_asset(self, name: str = "") -> int:
         """The trained char-BPE model as a new, unsaved asset."""
@@ -493,6 +542,24 @@ class Workspace:
 
 # ==== asset edits as pure functions: each returns a new LoadedAsset, so a
 # worker can compute the identity while the window stays responsive ====
+
+def trained_asset(kind: str, model, source=None, *, name: str = "") -> identity.LoadedAsset:
+    """A model the workspace trained (:meth:`Workspace.trained_model`) as an
+    asset with its training data recorded, as ``train`` on the command line
+    writes it: char BPE, WordPiece and Unigram embed their corpus and its
+    identity; byte-level BPE records its records' identity (``source``)."""
+    if kind == "char-bpe":
+        asset = assets_mod.char_bpe_to_asset(model, name=name)
+    elif kind == "byte-bpe":
+        asset = assets_mod.byte_bpe_to_asset(model, records=source, name=name)
+    elif kind == "wordpiece":
+        asset = assets_mod.wordpiece_to_asset(model, name=name)
+    elif kind == "unigram":
+        asset = assets_mod.unigram_to_asset(model, name=name)
+    else:
+        raise TokenizerError(f"the workspace trains {', '.join(ALL_TRAINED)}, not {kind!r}")
+    return identity.from_dict(asset, tokenizer=model)
+
 
 def renamed(loaded: identity.LoadedAsset, name: str) -> identity.LoadedAsset:
     """The same asset under another name (metadata: the identity stays)."""

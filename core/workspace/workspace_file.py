@@ -42,7 +42,8 @@ from pathlib import Path
 from core import assets as assets_mod
 from core.models import char_bpe
 from core.workspace import records as records_mod
-from core.assets.schema import parse_json, require
+from core.assets.schema import parse_json
+from core.errors import require
 from core.corpus import WordCorpus
 from core.errors import AssetError, OutputRefused, StudioError, excerpt
 from core.fileio import read_limited, write_json_atomic

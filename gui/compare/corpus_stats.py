@@ -22,6 +22,7 @@ from core import stats
 from core.workspace import records as records_mod
 
 from .. import core_text, files
+from ..placeholders import grouped
 from ..lazy_plot import LazyPlot, pyqtgraph
 from ..plots import export_plot_image
 from ..workers import run_task
@@ -236,10 +237,12 @@ class CorpusStatsTab(QWidget):
     def _done(self, result):
         self.result = result
         c = result["corpus"]
-        self.status.setText(self.tr("%1 records, %2 words, %3 characters, %4 bytes; %5 invalid UTF-8 sequences.")
-                            .replace("%1", f"{c['records']:,}").replace("%2", f"{c['words']:,}")
-                            .replace("%3", f"{c['characters']:,}").replace("%4", f"{c['bytes']:,}")
-                            .replace("%5", f"{c['invalid_utf8']:,}"))
+        parts = [grouped(self.tr("%n record(s)", "", c["records"]), c["records"]),
+                 grouped(self.tr("%n word(s)", "", c["words"]), c["words"]),
+                 grouped(self.tr("%n character(s)", "", c["characters"]), c["characters"]),
+                 grouped(self.tr("%n byte(s)", "", c["bytes"]), c["bytes"])]
+        self.status.setText(", ".join(parts) + "; " + grouped(self.tr(
+            "%n invalid UTF-8 sequence(s).", "", c["invalid_utf8"]), c["invalid_utf8"]))
         self.summary.setText("\n".join(self.split_lines()))
         self._draw()
         self._enable_exports()

@@ -147,5 +147,6 @@ class SamplingTab(QWidget):
         self.sample_model.set_rows(rows)
         shown = rows[:20]
         self.histogram.draw("bars", lambda widget: _draw_histogram(widget, shown))
-        self.label.setText(fill(translate("CompareView", "%1 draws, %2 distinct segmentations (alpha %3, seed %4)"),
-                                count, len(rows), f"{alpha:g}", seed))
+        self.label.setText(", ".join((self.tr("%n draw(s)", "", count), self.tr(
+            "%n distinct segmentation(s)", "", len(rows)))) + " " + fill(self.tr("(alpha %1, seed %2)"),
+                                                                          f"{alpha:g}", seed))

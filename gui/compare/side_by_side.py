@@ -26,6 +26,7 @@ from ..workers import run_task
 from .alignment import compare
 from .lanes import Lane, LaneView
 from .picker import ENGINE, NAME, PinDelegate, TokenizerListModel
+from ..placeholders import grouped
 from .texts import fill
 
 MAX_REMEMBERED = 200  # unticked keys kept in the settings (assets come and go)
@@ -200,10 +201,11 @@ class SideBySide(QWidget):
             jobs.append((e.key, served or e.tokenizer))
         self.model.set_outcomes(outcomes)
         if self._waiting:  # _served starts again
-            self.status.setText(fill(self.tr("Setting up the engines of %1 tokenizers…"), len(self._waiting)))
+            self.status.setText(self.tr("Setting up the engines of %n tokenizer(s)…", "", len(self._waiting)))
             return
         cached = {k: row for k, (t, tok, row) in self._cache.items() if t == text and tok is dict(jobs).get(k)}
-        self.status.setText(fill(self.tr("Encoding %1 characters with %2 tokenizers…"), f"{len(text):,}", len(jobs)))
+        self.status.setText(grouped(self.tr("Encoding %n character(s)", "", len(text)), len(text)) + " " + self.tr(
+            "with %n tokenizer(s)…", "", len(jobs)))
         self.cancel_button.show()
         self._task = run_task(lambda progress, should_stop: compare(
             text, jobs, cached=cached, progress=progress, should_stop=should_stop), name="compare")
@@ -228,8 +230,8 @@ class SideBySide(QWidget):
 
     def _progressed(self, done, total):
         if self.sender() is self._task:
-            self.status.setText(fill(self.tr("Encoding %1 characters… %2 of %3 tokenizers done"),
-                                     f"{len(self.text):,}", done, total))
+            self.status.setText(grouped(self.tr("Encoding %n character(s)…", "", len(self.text)), len(self.text))
+                                + " " + self.tr("%1 of %n tokenizer(s) done", "", total).replace("%1", str(done)))
 
     def _failed(self, message):
         if self.sender() is self._task:
@@ -264,8 +266,10 @@ class SideBySide(QWidget):
             self.lanes.set_lanes(lanes, comparison)
         else:
             self.lanes.show_message(self.tr("No ticked tokenizer could encode this text: the table says why."))
-        status = fill(self.tr("%1 characters, %2 UTF-8 bytes · ▼ marks the %3 token boundaries all %4 share"),
-                      f"{comparison.chars:,}", f"{comparison.size:,}", f"{len(comparison.shared):,}", len(lanes))
+        status = ", ".join((grouped(self.tr("%n character(s)", "", comparison.chars), comparison.chars),
+                            grouped(self.tr("%n UTF-8 byte(s)", "", comparison.size), comparison.size)))
+        status += " · " + grouped(self.tr("▼ marks the %n token boundaries all %1 share", "", len(comparison.shared)),
+                                  len(comparison.shared)).replace("%1", str(len(lanes)))
         if failed:
             status += " · " + fill(self.tr("%1 could not encode it (see the table)"), failed)
         self.status.setText(status)

@@ -23,17 +23,21 @@ SHELF = "shelf:"  # item data of a built-in tokenizer not open yet
 
 
 def choose(workspace, key: str) -> None:
-    """Encode with the held tokenizer ``key`` from now on, and in the next session."""
+    """Encode with the held tokenizer ``key`` from now on, and in the next session
+    (a built-in tokenizer is opened again then)."""
     workspace.set_encoder(key)
     settings.write(settings.ENCODE_TOKENIZER, key)
+    settings.write(settings.ENCODE_SHELF, opener_for(workspace).shelf_of(key))
 
 
 def restore(workspace) -> None:
     """Choose the tokenizer remembered from the last session (the classroom
-    one stands in until an asset with that key is open again)."""
+    one stands in until an asset with that key is open again: a built-in
+    tokenizer is opened now, off the GUI thread)."""
     key = settings.read(settings.ENCODE_TOKENIZER)
     if key:
         workspace.set_encoder(key)
+        opener_for(workspace).reopen(key, settings.read(settings.ENCODE_SHELF))
 
 
 class TokenizerChooser(QComboBox):
@@ -110,6 +114,13 @@ class TokenizerChooser(QComboBox):
         self.choice.choose(key)
         if shown:
             self.sig_wanted.emit()  # the panel showed that built-in tokenizer, not its choice
+
+    def pick_shelf(self, name: str) -> None:
+        """Pick built-in tokenizer ``name`` as a person would (a restored
+        choice that was still loading when the view was rebuilt)."""
+        index = self.findData(SHELF + name)
+        if index >= 0:
+            self.setCurrentIndex(index)  # _chosen: shown at once, opened after
 
     def _wait_for(self, name):
         self.wanted_shelf = name

@@ -83,6 +83,21 @@ class DecodeBox(QGroupBox):
         self.open_ids_button.clicked.connect(self._open_ids)
         self.ids_edit.textEdited.connect(self._typed)
 
+    def view_state(self) -> dict:
+        """The invalid-UTF-8 policy and whether a result was on show (the IDs
+        are typed text, kept as such; a list too long for the field is not)."""
+        return {"policy": self.policy_box.currentData(),
+                "shown": self.result is not None or self.banner.isVisible()}
+
+    def restore_view_state(self, state: dict) -> None:
+        index = self.policy_box.findData(state.get("policy"))
+        if index >= 0:
+            self.policy_box.blockSignals(True)
+            self.policy_box.setCurrentIndex(index)
+            self.policy_box.blockSignals(False)
+        if state.get("shown") is True and self.ids_edit.text().strip():
+            self.decode_now()  # the result shown before, under the tokenizer in use now
+
     def _hint(self) -> str:
         return self.tr("IDs, e.g. 255 or [270, 32, 268]")
 

@@ -43,9 +43,11 @@ from core.slices import extend
 from core.engines.served import Served
 from core.tokenizer import specials
 from core.tokenizer.base import SPECIAL
+from core.tokenizer.byte_bpe import ByteBPETokenizer
 
 from .. import core_text, serving
 from ..chips import encoding_chips
+from ..shelf_open import opener_for
 from ..token_strip import TokenStrip
 from ..workers import run_task
 from . import texts
@@ -84,7 +86,8 @@ class Encoded:
 
 
 def thread_threshold(tokenizer) -> int:
-    return THREAD_THRESHOLD if tokenizer.kind == "byte-bpe" else STAGED_THREAD_THRESHOLD
+    # Our byte-level BPE aligns its tokens itself; the staged pipeline is ten times slower.
+    return THREAD_THRESHOLD if isinstance(tokenizer, ByteBPETokenizer) else STAGED_THREAD_THRESHOLD
 
 
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
@@ -521,3 +524,28 @@ class EncodePanel(QWidget):
     def _use_encoded_ids(self):
         if self.encoding is not None:
             self.decoder.set_ids(self.encoding.ids)
+
+    # ==== what this view shows beyond the workspace (gui/windows/views.py) ====
+
+    def view_state(self) -> dict:
+        """The built-in tokenizer picked and still loading, or the one the
+        chosen tokenizer came from (opened again at the next start); the
+        special-token switches; the decode side (typed text is kept as such)."""
+        opener = opener_for(self.workspace)
+        return {"loading": self.chooser.wanted_shelf, "shelf": opener.shelf_of(self.choice.wanted),
+                "tokenizer": self.choice.wanted, "add_specials": self.specials_box.isChecked(),
+                "read_specials": self.read_specials_box.isChecked(), "decode": self.decoder.view_state()}
+
+    def restore_view_state(self, state: dict) -> None:
+        if isinstance(state.get("add_specials"), bool):
+            self.specials_box.setChecked(state["add_specials"])
+        if isinstance(state.get("read_specials"), bool) and state.get("tokenizer") == self.choice.wanted:
+            # the reading chosen for this tokenizer, not its origin's default
+            self._read_default_for = (self.choice.key, self.chooser.wanted_shelf)
+            self.read_specials_box.setChecked(state["read_specials"])
+        if isinstance(state.get("loading"), str) and state["loading"]:
+            self.chooser.pick_shelf(state["loading"])  # picked, not open yet: picked again
+        elif state.get("tokenizer") == self.choice.wanted:
+            opener_for(self.workspace).reopen(self.choice.wanted, state.get("shelf"))
+        if isinstance(state.get("decode"), dict):
+            self.decoder.restore_view_state(state["decode"])

@@ -13,9 +13,8 @@ import unicodedata
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
-from core.engines.served import Served
 from core.render import render_char
-from core.tokenizer.base import APPROXIMATE, BYTE, PARTIAL, SPECIAL, UNKNOWN
+from core.tokenizer.base import APPROXIMATE, BYTE, MERGING, PARTIAL, SPECIAL, UNKNOWN
 
 from .. import core_text
 
@@ -70,25 +69,23 @@ def held_tooltip(held) -> str:
 # ==== the encode side ====
 
 def byte_alphabet(tokenizer) -> bool:
-    """Is every byte a base token (so N UTF-8 bytes are N base tokens)?  A
-    served tokenizer knows without building its reference."""
-    if isinstance(tokenizer, Served):
-        return tokenizer.facts["byte_level"]
-    return tokenizer.kind == "byte-bpe" or (tokenizer.kind == "bpe" and getattr(tokenizer.model, "byte_level", False))
+    """Is every byte a base token (so N UTF-8 bytes are N base tokens)?"""
+    return tokenizer.family == "byte-level-bpe"
 
 
 def counts(tokenizer, code_points: int, size: int, tokens: int, flag_counts) -> str:
     """"12 code points · 18 UTF-8 bytes · 9 tokens", with what is special about
     them (``flag_counts``: flag -> how many tokens carry it)."""
-    n = str(tokens)
+    parts = [EncodeTexts.tr("%n code point(s)", "", code_points)]
     if byte_alphabet(tokenizer):
-        text = QCoreApplication.translate(
-            "EncodeTexts", "%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens")
-    elif tokenizer.kind in ("bpe", "char-bpe"):
-        text = QCoreApplication.translate("EncodeTexts", "%1 code points · %2 UTF-8 bytes · %3 BPE tokens")
+        parts.append(EncodeTexts.tr("%n UTF-8 byte(s) = %n base byte token(s)", "", size))
     else:
-        text = QCoreApplication.translate("EncodeTexts", "%1 code points · %2 UTF-8 bytes · %3 tokens")
-    text = text.replace("%1", str(code_points)).replace("%2", str(size)).replace("%3", n)
+        parts.append(EncodeTexts.tr("%n UTF-8 byte(s)", "", size))
+    if tokenizer.family in MERGING:
+        parts.append(EncodeTexts.tr("%n BPE token(s)", "", tokens))
+    else:
+        parts.append(EncodeTexts.tr("%n token(s)", "", tokens))
+    text = " · ".join(parts)
     found = flag_counts.get(UNKNOWN, 0)
     if found:
         text += " · " + EncodeTexts.tr("%n unknown", "", found)
@@ -148,8 +145,8 @@ def normal_forms(report) -> str:
         if row.same_as_input:
             verdict = QCoreApplication.translate("EncodeTexts", "same as the input")
         else:
-            verdict = QCoreApplication.translate("EncodeTexts", "changes it: %1 code points, %2 bytes").replace(
-                "%1", str(len(row.code_points))).replace("%2", str(row.utf8_bytes))
+            verdict = EncodeTexts.tr("changes it: %n code point(s)", "", len(row.code_points)) + ", " + \
+                EncodeTexts.tr("%n byte(s)", "", row.utf8_bytes)
         cells.append(f"<b>{row.form}</b> {html.escape(verdict)}")
     return " · ".join(cells)
 

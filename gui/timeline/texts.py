@@ -16,11 +16,14 @@ RULES = {
     "subword-nmt": QT_TRANSLATE_NOOP("timeline", "the greatest pair by symbol strings (subword-nmt learn_bpe)"),
 }
 
+# Why a trainer stopped (the trace's stop_reason, core.models): every one the
+# core can give has its sentence here (tests/gui/test_core_text.py checks).
 STOP_REASONS = {
     "merges": QT_TRANSLATE_NOOP("timeline", "reached the number of merges asked for"),
     "vocab_size": QT_TRANSLATE_NOOP("timeline", "reached the vocabulary size asked for"),
     "no_pairs": QT_TRANSLATE_NOOP("timeline", "no pair is left to merge"),
     "cancelled": QT_TRANSLATE_NOOP("timeline", "cancelled"),
+    "pieces_exhausted": QT_TRANSLATE_NOOP("timeline", "the corpus has fewer pieces than the vocabulary size asked for"),
 }
 
 

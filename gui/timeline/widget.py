@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.workspace import records as rec
+from core.errors import StudioError
 from core.fileio import write_bytes_atomic
 from core.models.byte_bpe import ByteBPE
 from core.models.ties import POLICIES
@@ -30,8 +31,9 @@ from ..bridge import WorkspaceBridge
 from ..corpus_models import visible_whitespace
 from ..fit_columns import fit_columns
 from ..palette import OKABE_ITO_TINTS
+from ..placeholders import grouped
 from ..plots import TimelinePlots
-from .. import core_text, files
+from .. import core_text, files, trained_assets
 from . import byte as timeline_byte
 from . import unigram as timeline_unigram
 from . import wordpiece as timeline_wordpiece
@@ -43,10 +45,16 @@ from .models import (
 )
 from ..models import policy_name
 from ..shared_results import shared_for
-from ..workers import run_task, trainer_for
+from ..workers import OTHERS, run_task, trainer_for
+
+# The kind each algorithm of the selector trains (its purpose: "main" is char BPE).
+KINDS = {"main": "char-bpe", **OTHERS}
 
 
 def _table(model, stretch, widths=()):
+    """``stretch``: the column that takes the room left, or None: every
+    column keeps its width and a narrow window scrolls (a stretched column
+    squeezed below its header would read "nner-" for "Runner-up")."""
     view = QTableView()
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectRows)
@@ -57,8 +65,9 @@ def _table(model, stretch, widths=()):
     header = view.horizontalHeader()
     # Fixed widths: ResizeToContents would measure every one of 50,000 rows.
     header.setSectionResizeMode(QHeaderView.Interactive)
-    header.setStretchLastSection(False)
-    header.setSectionResizeMode(stretch, QHeaderView.Stretch)
+    header.setStretchLastSection(stretch is None)
+    if stretch is not None:
+        header.setSectionResizeMode(stretch, QHeaderView.Stretch)
     for column, width in enumerate(widths):
         if column != stretch:
             header.resizeSection(column, width)
@@ -92,6 +101,8 @@ class MergeTimeline(QWidget):
                              "unigram": self.unigram_model}
         self.byte_stats_task = None  # the running series task of the shown other algorithm
         self._byte_source = None  # (records, pretokenizer) the shown byte-level model learned from
+        self.asset_task = None  # making the shown model an asset, in a worker
+        self._wanted_row = None  # (purpose, row) a restored state selects once that model is shown
         self.algorithm_box = QComboBox()
         for data, name in ALGORITHMS:
             self.algorithm_box.addItem(timeline_tr(name), data)
@@ -127,7 +138,8 @@ class MergeTimeline(QWidget):
         self.divergence_label.setWordWrap(True)
         self.merge_view = _table(self.merge_model, stretch=5, widths=(48, 110, 56, 90, 40, 0, 96))
         self.byte_view = _table(self.byte_merge_model, stretch=3, widths=(48, 90, 130, 0, 56, 56, 56))
-        self.wordpiece_view = _table(self.wordpiece_model, stretch=7, widths=(40, 110, 80, 60, 60, 60, 150, 0, 50))
+        self.wordpiece_view = _table(self.wordpiece_model, stretch=None,
+                                     widths=(40, 110, 80, 60, 60, 60, 150, 160, 50))
         self.unigram_view = _table(self.unigram_model, stretch=5, widths=(48, 100, 90, 60, 230, 0))
         self.views = {"main": self.merge_view, "byte": self.byte_view, "wordpiece": self.wordpiece_view,
                       "unigram": self.unigram_view}
@@ -153,6 +165,16 @@ class MergeTimeline(QWidget):
         self.sample_output.setWordWrap(True)
         self.export_buttons = {key: QPushButton(self.tr("Export CSV…"))
                                for key in ("merges", "pairs", "segmentation")}
+        self.asset_button = QPushButton(self.tr("Add to assets"))
+        self.asset_button.setToolTip(self.tr("Add the trained model shown here to the Assets tab, with its "
+                                             "training data; File → Export tokenizer then writes it as a "
+                                             "tokenizer.json and in every other format that can hold it."))
+        # For the other algorithms the step pane's pair table and segmentation
+        # (char BPE's) would be stale: a note stands in for them.
+        self.step_note = QLabel()
+        self.step_note.setWordWrap(True)
+        self.step_note.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.step_note.setMargin(12)
 
         # Layout
         controls = QHBoxLayout()
@@ -183,7 +205,11 @@ class MergeTimeline(QWidget):
         left_layout.addLayout(algorithm)
         left_layout.addWidget(self.merge_stack, 1)
         left_layout.addWidget(self.divergence_label)
-        left_layout.addWidget(self.export_buttons["merges"], 0, Qt.AlignRight)
+        below = QHBoxLayout()
+        below.addStretch(1)
+        below.addWidget(self.asset_button)
+        below.addWidget(self.export_buttons["merges"])
+        left_layout.addLayout(below)
         step_tab = QWidget()
         step_layout = QVBoxLayout(step_tab)
         step_layout.addWidget(self.rule_label)
@@ -192,8 +218,11 @@ class MergeTimeline(QWidget):
         step_layout.addWidget(self.segmentation_label)
         step_layout.addWidget(self.segmentation_view, 1)
         step_layout.addWidget(self.export_buttons["segmentation"], 0, Qt.AlignRight)
+        self.step_stack = QStackedWidget()
+        self.step_stack.addWidget(step_tab)
+        self.step_stack.addWidget(self.step_note)
         self.tabs = QTabWidget()
-        self.tabs.addTab(step_tab, self.tr("Selected step"))
+        self.tabs.addTab(self.step_stack, self.tr("Selected step"))
         self.tabs.addTab(self.plots, self.tr("Plots"))
         self.splitter = splitter = QSplitter()
         splitter.addWidget(left)
@@ -235,6 +264,9 @@ class MergeTimeline(QWidget):
         self.sample_edit.textChanged.connect(self._encode_sample)
         for key, button in self.export_buttons.items():
             button.clicked.connect(lambda _=False, k=key: self._choose_export(k))
+        self.asset_button.clicked.connect(self.add_asset)
+        bridge.sig_model_trained.connect(self._show_asset_button)
+        bridge.sig_held_changed.connect(self._show_asset_button)
         self._retrain_timer.timeout.connect(self._auto_retrain)
         self.auto_box.toggled.connect(self.trainer.set_auto)
         self.trainer.sig_auto_changed.connect(self.auto_box.setChecked)
@@ -258,6 +290,15 @@ class MergeTimeline(QWidget):
             self._show_model(self.workspace.model)
             self._show_step(self.workspace.step)
         self._show_stale(self.workspace.stale)
+        # The other algorithms' models the workspace holds (trained before
+        # this view was made: another window, or before a language switch).
+        for purpose, table in self.other_models.items():
+            model = self.workspace.trained_others.get(OTHERS[purpose])
+            if model is not None:
+                if purpose == "byte":
+                    self._byte_source = (self.workspace.trained_sources.get(OTHERS[purpose]), model.pretokenizer)
+                table.set_model(model)
+        self._show_asset_button()
 
     def _policy_box(self):
         box = QComboBox()
@@ -276,8 +317,7 @@ class MergeTimeline(QWidget):
     @property
     def purpose(self):
         """The trainer purpose this timeline shows: "main" (char BPE), "byte", "wordpiece" or "unigram"."""
-        data = self.algorithm_box.currentData()
-        return "main" if data == "char" else data
+        return self.purpose_of(self.algorithm_box.currentData())
 
     def _start(self, purpose):
         self.trainer.start(purpose, vocab_size=self.vocab_box.value())
@@ -302,8 +342,14 @@ class MergeTimeline(QWidget):
             widget.setVisible(sized)
         # The tie policy, the step panes and the comparison read a char-BPE trace.
         char = purpose == "main"
-        for widget in (self.tie_box, self.compare_box, self.compare_button, self.tabs.widget(0)):
+        for widget in (self.tie_box, self.compare_box, self.compare_button):
             widget.setEnabled(char)
+        self.step_stack.setCurrentIndex(0 if char else 1)
+        if not char:
+            self.step_note.setText(self.tr(
+                "This pane shows character BPE's pair table and segmentation. For %1, every step is a row of "
+                "the table on the left (select one to step through it), and the Plots tab follows it.").replace(
+                "%1", timeline_tr(dict(ALGORITHMS)[self.algorithm_box.currentData()])))
         self.merge_stack.setCurrentWidget(self.views[purpose])
         # The other algorithms' tables have more columns and no "Selected step" pane: give them the room.
         if self._wide_steps == char:
@@ -315,6 +361,7 @@ class MergeTimeline(QWidget):
     def _algorithm_chosen(self):
         purpose = self.purpose
         self._show_controls()
+        self._show_asset_button()
         if purpose != "main":
             self.tabs.setCurrentWidget(self.plots)
         self._set_running(self.trainer.is_running(purpose))
@@ -386,8 +433,9 @@ class MergeTimeline(QWidget):
                 self._show_other_model(purpose)
         if purpose == "main" and self.purpose == "main":
             self._set_running(False)
-            self.status.setText(self.tr("Trained %1 merges: %2.").replace("%1", f"{len(model.merges):,}").replace(
-                "%2", timeline_tr(STOP_REASONS.get(model.trace.stop_reason, model.trace.stop_reason))))
+            self.status.setText(grouped(self.tr("Trained %n merge(s): %1.", "", len(model.merges)), len(model.merges))
+                                .replace("%1", timeline_tr(STOP_REASONS.get(model.trace.stop_reason,
+                                                                            model.trace.stop_reason))))
             if self.compare_button.isChecked():
                 self._compare(True)
 
@@ -415,10 +463,12 @@ class MergeTimeline(QWidget):
             return text
         reason = timeline_tr(STOP_REASONS.get(model.trace.stop_reason, model.trace.stop_reason))
         if purpose == "wordpiece":
-            return self.tr("Trained %1 WordPiece steps (vocabulary %2): %3.").replace(
-                "%1", f"{len(model.trace.steps):,}").replace("%2", f"{model.vocab_size:,}").replace("%3", reason)
-        text = self.tr("Trained %1 pruning rounds (vocabulary %2): %3.").replace(
-            "%1", f"{len(model.trace.rounds):,}").replace("%2", f"{model.vocab_size:,}").replace("%3", reason)
+            steps = len(model.trace.steps)
+            return grouped(self.tr("Trained %n WordPiece step(s) (vocabulary %1): %2.", "", steps), steps).replace(
+                "%1", f"{model.vocab_size:,}").replace("%2", reason)
+        rounds = len(model.trace.rounds)
+        text = grouped(self.tr("Trained %n pruning round(s) (vocabulary %1): %2.", "", rounds), rounds).replace(
+            "%1", f"{model.vocab_size:,}").replace("%2", reason)
         skipped = model.trace.skipped_words
         if skipped:
             limit = model.trace.settings.get("max_word_bytes", UNIGRAM_MAX_WORD_BYTES)
@@ -441,7 +491,7 @@ class MergeTimeline(QWidget):
         if purpose == "wordpiece":  # pairs of long pieces would squeeze the runner-up out
             fit_columns(view, (1, 2), cap=130)
         self.plots.clear()
-        self.plots.set_kind("rounds" if purpose == "unigram" else "merges")
+        self.plots.set_kind({"unigram": "rounds", "wordpiece": "steps"}.get(purpose, "merges"))
         if self.byte_stats_task is not None:
             self.byte_stats_task.cancel()
         if purpose == "byte":
@@ -468,26 +518,48 @@ class MergeTimeline(QWidget):
             def stats(progress, should_stop):
                 return timeline_unigram.series(model, should_stop)
 
-        def show(result):
-            if table.model is model and self.purpose == purpose:
-                self.plots.set_series(*result, sequences, unit)
-                row = view.currentIndex().row()
-                self.plots.set_step(row + 1 if row >= 0 and purpose != "unigram" else max(row, 0))
-
-        def failed(message):
-            if table.model is model and self.purpose == purpose:
-                self.plots.clear()
-                self.plots.readout.setText(message)  # not blank plots with no word why
-
+        # Bound methods, not closures: Qt drops them with this view (a
+        # language switch frees it while the series may still be on their way).
+        self._series_request = (purpose, model, sequences, unit)
         self.byte_stats_task = run_task(stats, name=f"{purpose}-stats")
-        self.byte_stats_task.sig_done.connect(show)
-        self.byte_stats_task.sig_failed.connect(failed)
+        self.byte_stats_task.sig_done.connect(self._other_series_done)
+        self.byte_stats_task.sig_failed.connect(self._other_series_failed)
         steps = table.rowCount()
         self.limit_slider.setRange(0, max(0, steps - 1) if purpose == "unigram" else steps)
         self.limit_slider.setValue(self.limit_slider.maximum())
         self.step_label.setText("")
+        wanted, self._wanted_row = self._wanted_row, None
+        if wanted is not None and wanted[0] == purpose and 0 <= wanted[1] < steps:
+            view.selectRow(wanted[1])  # a restored state's row: selecting it shows that step
+            view.scrollTo(table.index(wanted[1], 0))
         self._show_other_step(purpose, view.currentIndex().row() if view.currentIndex().isValid() else None)
         self._encode_sample()
+
+    def _series_wanted(self) -> bool:
+        purpose, model, _, _ = self._series_request
+        return (self.sender() is self.byte_stats_task and self.other_models[purpose].model is model
+                and self.purpose == purpose)
+
+    def _other_series_done(self, result):
+        if self._series_wanted():
+            purpose, _, sequences, unit = self._series_request
+            self.plots.set_series(*result, sequences, unit)
+            row = self.views[purpose].currentIndex().row()
+            self.plots.set_step(self._other_at(purpose, row if row >= 0 else None))
+
+    def _other_series_failed(self, message):
+        if self._series_wanted():
+            self.plots.clear()
+            self.plots.readout.setText(message)  # not blank plots with no word why
+
+    def _other_at(self, purpose, row):
+        """The plots' index of row ``row`` (None: no row selected, the trained
+        model) of an other algorithm: Unigram's rows are its rounds, from 0;
+        a step table's row r is after r + 1 steps."""
+        steps = self.other_models[purpose].rowCount()
+        if purpose == "unigram":
+            return steps - 1 if row is None else row
+        return steps if row is None else row + 1
 
     def _show_other_step(self, purpose, row):
         """Row ``row`` (None: none) of an other algorithm is the selected step."""
@@ -498,8 +570,8 @@ class MergeTimeline(QWidget):
         if model is None:
             return
         steps = table.rowCount()
+        at = self._other_at(purpose, row)
         if purpose == "unigram":
-            at = steps - 1 if row is None else row
             size = table.rows[at]["after"] + sum(1 for p in model.pieces if p.type != "normal")
             if at == steps - 1:
                 text = self.tr("Final model · vocabulary %1").replace("%1", f"{size:,}")
@@ -508,7 +580,6 @@ class MergeTimeline(QWidget):
                     "%2", str(max(0, steps - 1))).replace("%3", f"{size:,}")
             self.plots.set_step(at)
         else:
-            at = steps if row is None else row + 1
             size = (timeline_wordpiece.vocab_sizes(model)[at] if purpose == "wordpiece"
                     else model.vocab_size - len(model.merges) + at)
             text = self.tr("Step %1 of %2 · vocabulary %3").replace("%1", f"{at:,}").replace(
@@ -596,13 +667,14 @@ class MergeTimeline(QWidget):
         mine, theirs = policy_name(model.trace.policy), policy_name(other.trace.policy)
         at = self.merge_model.divergence
         if at is None:
-            text = self.tr("%1 and %2 give the same %3 merges.").replace("%1", mine).replace(
-                "%2", theirs).replace("%3", str(len(model.merges)))
+            text = self.tr("%1 and %2 give the same %n merge(s).", "", len(model.merges)).replace(
+                "%1", mine).replace("%2", theirs)
         else:
             def pick(steps):
                 return (pair_text(steps[at - 1].pair) + f" ({steps[at - 1].count})") if at <= len(steps) else "—"
-            text = self.tr("The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.")
-            for marker, value in (("%1", str(at - 1)), ("%2", str(at)), ("%3", mine), ("%4", pick(model.trace.steps)),
+            text = self.tr("The timelines agree on %n merge(s) and diverge at merge %2: %3 picks %4, %5 picks %6.",
+                           "", at - 1)
+            for marker, value in (("%2", str(at)), ("%3", mine), ("%4", pick(model.trace.steps)),
                                   ("%5", theirs), ("%6", pick(other.trace.steps))):
                 text = text.replace(marker, value)
         if other.trace.corpus != model.trace.corpus:
@@ -729,11 +801,12 @@ class MergeTimeline(QWidget):
         purpose = self.purpose
         if purpose == "unigram":
             rows = self.unigram_model.rows
-            label = rows[k]["label"] if k < len(rows) else str(k + 1)
-            return self.tr("Use the model after pruning round %1:").replace("%1", label)
+            if k >= len(rows) - 1:
+                return self.tr("Use the final model:")  # its row is the final cut, not a round
+            return self.tr("Use the model after pruning round %1:").replace("%1", rows[k]["label"])
         if purpose == "wordpiece":
-            return self.tr("Use only the first %1 steps:").replace("%1", f"{k:,}")
-        return self.tr("Use only the first %1 merges:").replace("%1", f"{k:,}")
+            return grouped(self.tr("Use only the first %n step(s):", "", k), k)
+        return grouped(self.tr("Use only the first %n merge(s):", "", k), k)
 
     def _encode_sample(self):
         model = self._shown_model()
@@ -752,14 +825,17 @@ class MergeTimeline(QWidget):
             for i, t in enumerate(tokens))
         purpose = self.purpose
         if purpose == "unigram":
-            summary = self.tr("%1 tokens after this round (%2 with the final model)").replace(
-                "%1", str(len(tokens))).replace("%2", str(full))
+            if k >= self.unigram_model.rowCount() - 1:
+                summary = self.tr("%n token(s) with the final model", "", len(tokens))
+            else:
+                summary = self.tr("%n token(s) after this round", "", len(tokens)) + " " + self.tr(
+                    "(%1 with the final model)").replace("%1", str(full))
         else:
             steps = self.other_models[purpose].rowCount() if purpose != "main" else len(model.merges)
-            text = (self.tr("%1 tokens with %2 steps (%3 with all %4)") if purpose == "wordpiece"
-                    else self.tr("%1 tokens with %2 merges (%3 with all %4)"))
-            summary = text.replace("%1", str(len(tokens))).replace("%2", f"{k:,}").replace(
-                "%3", str(full)).replace("%4", f"{steps:,}")
+            used = (self.tr("with %n step(s)", "", k) if purpose == "wordpiece"
+                    else self.tr("with %n merge(s)", "", k))
+            summary = " ".join((self.tr("%n token(s)", "", len(tokens)), grouped(used, k), self.tr(
+                "(%1 with all %2)").replace("%1", str(full)).replace("%2", f"{steps:,}")))
         self.sample_output.setText(f"{chips}<br><small>{html.escape(summary)}</small>")
 
     def sample_tokens(self, limit: int | None = -1) -> list[str]:
@@ -792,3 +868,74 @@ class MergeTimeline(QWidget):
             except OSError as exc:  # a refused or failed write is shown, never raised into Qt
                 QMessageBox.warning(self, self.tr("Export failed"), core_text.error(exc))
 
+
+    # ==== the shown model as an asset ====
+
+    @property
+    def kind(self) -> str:
+        """The kind of tokenizer the algorithm on show trains (char-bpe, byte-bpe, wordpiece, unigram)."""
+        return KINDS[self.purpose]
+
+    def _show_asset_button(self, *_):
+        self.asset_button.setEnabled(self.asset_task is None and self.kind in self.workspace.trained_kinds())
+
+    def add_asset(self):
+        """Add the trained model on show to the assets (made in a worker); returns the task, or None."""
+        try:
+            build = trained_assets.builder(self.workspace, self.kind)
+        except StudioError as exc:
+            self.status.setText(core_text.error(exc))
+            return None
+        self.asset_task = task = run_task(lambda progress, should_stop: build(), name="trained asset")
+        task.sig_done.connect(self._asset_made)
+        task.sig_failed.connect(self._asset_failed)
+        task.sig_ended.connect(self._asset_ended)
+        self._show_asset_button()
+        return task
+
+    def _asset_made(self, loaded):
+        if self.sender().cancelled:
+            return
+        self.workspace.add_loaded(loaded)
+        self.status.setText(self.tr("Added %1 to the assets (the Assets tab lists it; File → Export tokenizer "
+                                    "writes it for other libraries).").replace("%1", loaded.name))
+
+    def _asset_failed(self, message):
+        self.status.setText(message)
+
+    def _asset_ended(self):
+        if self.sender() is self.asset_task:
+            self.asset_task = None
+            self._show_asset_button()
+
+    # ==== what this view shows beyond the workspace (gui/windows/views.py) ====
+
+    def view_state(self) -> dict:
+        """The algorithm, its vocabulary size, the follow switch and the
+        selected row of an other algorithm: kept across a language switch
+        and a restart (JSON-able)."""
+        purpose = self.purpose
+        row = self.views[purpose].currentIndex().row() if purpose != "main" else -1
+        return {"algorithm": self.algorithm_box.currentData(), "vocab_size": self.vocab_box.value(),
+                "follow": self.follow_box.isChecked(), "row": row if row >= 0 else None,
+                "limit": None if self.follow_box.isChecked() else self.limit_slider.value()}
+
+    def restore_view_state(self, state: dict) -> None:
+        vocab = state.get("vocab_size")
+        if type(vocab) is int and self.vocab_box.minimum() <= vocab <= self.vocab_box.maximum():
+            self.vocab_box.setValue(vocab)
+        if isinstance(state.get("follow"), bool):
+            self.follow_box.setChecked(state["follow"])
+        index = self.algorithm_box.findData(state.get("algorithm"))
+        if index >= 0 and index != self.algorithm_box.currentIndex():
+            row = state.get("row")
+            self._wanted_row = (self.purpose_of(state["algorithm"]), row) if type(row) is int else None
+            self.algorithm_box.setCurrentIndex(index)
+            self._algorithm_chosen()  # the model the workspace holds, or a training
+        limit = state.get("limit")
+        if type(limit) is int and not self.follow_box.isChecked():
+            self.limit_slider.setValue(limit)
+
+    @staticmethod
+    def purpose_of(algorithm: str) -> str:
+        return "main" if algorithm == "char" else algorithm

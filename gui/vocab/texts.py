@@ -3,7 +3,7 @@ token's derivation, the audit summary."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
+from PySide6.QtCore import QCoreApplication, QObject, QT_TRANSLATE_NOOP
 
 from core.inspect.vocab import table as vt
 
@@ -16,6 +16,11 @@ FLAG_NAMES = {
     vt.NO_MERGE_PATH: QT_TRANSLATE_NOOP("VocabTexts", "no merge path"),
     vt.DUPLICATE: QT_TRANSLATE_NOOP("VocabTexts", "duplicate"),
 }
+
+
+class VocabTexts(QObject):
+    """This module's translation context; its ``tr`` is how lupdate finds a
+    plural sentence (``%n``) outside a widget."""
 
 
 def tr(text: str) -> str:
@@ -45,11 +50,10 @@ def derivation_lines(info, tok) -> list[str]:
 
 def audit_summary(found, table) -> str:
     token = dict(zip(table.ids, table.tokens))
-    lines = [QCoreApplication.translate("VocabTexts", "%1 tokens checked: %2 never emitted for their own text, %3 partial UTF-8, %4 with no merge path, "
-                "%5 duplicates up to case and leading space.")
-             .replace("%1", str(found.checked)).replace("%2", str(len(found.unreachable)))
-             .replace("%3", str(len(found.partial))).replace("%4", str(len(found.no_merge_path)))
-             .replace("%5", str(len(found.duplicates)))]
+    lines = [VocabTexts.tr("%n token(s) checked. Never emitted for their own text: %2; partial UTF-8: %3; "
+                           "with no merge path: %4; duplicates up to case and leading space: %5.", "", found.checked)
+             .replace("%2", str(len(found.unreachable))).replace("%3", str(len(found.partial)))
+             .replace("%4", str(len(found.no_merge_path))).replace("%5", str(len(found.duplicates)))]
     if found.skipped:
         lines.append(QCoreApplication.translate("VocabTexts", "Not checked for reachability: %1").replace(
             "%1", ", ".join(f"{count} {skipped_reason(reason)}" for reason, count in found.skipped.items())))

@@ -19,6 +19,7 @@ from core.inspect.vocab.table import FLAGS
 
 from .. import core_text, files
 from ..encode import texts as encode_texts
+from ..shelf_open import opener_for
 from ..workers import run_task
 from . import texts
 from .table_model import VocabTableModel
@@ -35,6 +36,9 @@ class VocabView(QWidget):
         self.found = None
         self.task = None
         self._parents = {}
+        self.wanted = None  # the held key chosen here, kept while nothing holds it (a built-in one reopening)
+        self._wanted_filters = {}  # script and flag filters a restored state asks for, set once the table is built
+        self._audit_next = False  # audit once the table on its way is built (a lesson's step)
 
         # Widgets
         self.chooser = QComboBox()
@@ -126,7 +130,9 @@ class VocabView(QWidget):
         self.chooser.clear()
         for h in held:
             self.chooser.addItem(encode_texts.held_label(h), h.key)
-        index = self.chooser.findData(current)
+        index = self.chooser.findData(self.wanted) if self.wanted is not None else -1
+        if index < 0:
+            index = self.chooser.findData(current)
         self.chooser.setCurrentIndex(index if index >= 0 else (0 if held else -1))
         self.chooser.blockSignals(False)
         self._held = {h.key: h for h in held}
@@ -137,14 +143,46 @@ class VocabView(QWidget):
     def _chosen(self, _index):
         chosen = self._held.get(self.chooser.currentData())
         if chosen is not None:
+            self.wanted = chosen.key
             self.show_tokenizer(chosen.tokenizer)
 
     def choose(self, key: str) -> None:
         self.chooser.setCurrentIndex(self.chooser.findData(key))
 
+    # ==== what this view shows beyond the workspace (gui/windows/views.py) ====
+
+    def view_state(self) -> dict:
+        """The chosen tokenizer (with the built-in entry it came from, to open
+        it again) and the script and flag filters; the typed filters are kept
+        as typed text."""
+        key = self.wanted or self.chooser.currentData()
+        return {"tokenizer": key, "shelf": opener_for(self.workspace).shelf_of(key) if key else "",
+                "script": self._wanted_filters.get("script", self.script_filter.currentData() or ""),
+                "flag": self.flag_filter.currentData() or ""}
+
+    def restore_view_state(self, state: dict) -> None:
+        key = state.get("tokenizer")
+        if isinstance(key, str) and key:
+            self.wanted = key
+            self.refresh()
+            opener_for(self.workspace).reopen(key, state.get("shelf"))  # shown once it is open
+        index = self.flag_filter.findData(state.get("flag"))
+        if index >= 0:
+            self.flag_filter.setCurrentIndex(index)
+        if isinstance(state.get("script"), str):
+            self._wanted_filters["script"] = state["script"]
+            if self.table is not None and self.chooser.currentData() == self.wanted:
+                self._set_script()
+
+    def _set_script(self):
+        index = self.script_filter.findData(self._wanted_filters.pop("script", None))
+        if index >= 0:
+            self.script_filter.setCurrentIndex(index)
+
     def show_tokenizer(self, tok):
         """Build ``tok``'s table off the GUI thread, then show it."""
         self.cancel()
+        self._audit_next = False
         self.tok, self.table, self.found = tok, None, None
         self.model.set_table(None)
         self.tree.clear()
@@ -163,6 +201,9 @@ class VocabView(QWidget):
             self.script_filter.addItem(name, name)
         self.script_filter.blockSignals(False)
         self.model.set_table(table)
+        if "script" in self._wanted_filters and self.chooser.currentData() == (self.wanted or
+                                                                             self.chooser.currentData()):
+            self._set_script()  # the tokenizer it was chosen for: applies the filter
         self.apply_filter()
 
     # ==== long work ====
@@ -195,6 +236,9 @@ class VocabView(QWidget):
             self.progress.hide()
             self.cancel_button.setEnabled(False)
             self.audit_button.setEnabled(self.table is not None)
+            if self._audit_next and self.table is not None:
+                self._audit_next = False
+                self.start_audit()
 
     def cancel(self):
         if self.task is not None:
@@ -205,6 +249,15 @@ class VocabView(QWidget):
             return
         tok, table = self.tok, self.table
         self._run(lambda progress, stop: run_audit(tok, table, progress=progress, should_stop=stop), self._audited)
+
+    def audit_when_built(self) -> None:
+        """Audit the tokenizer on show once its table is built (at once if it is; never twice)."""
+        if self.found is not None:
+            return
+        if self.table is not None and self.task is None:
+            self.start_audit()
+        else:
+            self._audit_next = True
 
     def _audited(self, found):
         if found.cancelled:
@@ -229,8 +282,7 @@ class VocabView(QWidget):
             self.status.setText(core_text.error(exc))
             return
         self.model.set_rows(rows)
-        self.status.setText(self.tr("%1 of %2 tokens shown").replace("%1", str(len(rows)))
-                            .replace("%2", str(len(self.table))))
+        self.status.setText(self.tr("%1 of %n token(s) shown", "", len(self.table)).replace("%1", str(len(rows))))
 
     def _selected(self, current, _previous):
         token_id = self.model.row_id(current.row())

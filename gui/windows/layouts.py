@@ -2,11 +2,14 @@
 
 :func:`side_by_side` splits the screen the main window is on into columns,
 left to right, one per view, each at least as wide as its window needs.
-The main window holds the first view (its tab shown) when it fits beside
-the others; otherwise (holding every tab, it is the widest window) that
-view gets a window too and the main window waits behind.  Every other
-view goes in a window of its own in its column: its detached window if
-the user has one (moved), else its tab detached for the lesson (opened).
+The lesson text always has room: the main window holds the first view
+(its tab shown) and the lesson dock when it fits beside the others;
+otherwise (holding every tab, it is the widest window) that view gets a
+window too, the lesson panel a column of its own, and the main window
+waits behind.  When neither fits, nothing moves: the views stay tabs of the
+main window, beside the lesson dock.  Every other view goes in a window of its own in its column: its detached window
+if the user has one (moved), else its tab detached for the lesson (opened).
+:func:`clear_of` keeps the lesson panel uncovered after each step.
 :func:`restore` undoes exactly that: windows opened for the lesson go back
 to their tabs, moved ones go back where they were, the main window gets
 its geometry (maximized or full screen included) and its tab back.
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QByteArray, QRect
+from PySide6.QtCore import QByteArray, QPoint, QRect
 from PySide6.QtGui import QGuiApplication
 
 from . import views
@@ -62,24 +65,34 @@ def place(window, cell: QRect) -> None:
 def side_by_side(manager, keys) -> Saved:
     shell = manager.shell
     saved = Saved(shell.saveGeometry(), shell.current_panel())
+    keys = [k for k in keys if k in views.TABS]
+    if not keys:
+        return saved
     screen = (shell.screen() or QGuiApplication.primaryScreen()).availableGeometry()
     frame = shell.frameGeometry().width() - shell.geometry().width()  # the window manager's borders
 
     def needs(widget) -> int:
-        return widget.minimumSizeHint().width() + frame
+        return max(widget.minimumSizeHint().width(), widget.minimumWidth()) + frame
 
-    # The main window holds the first view unless, holding all the tabs (and
-    # the lesson dock), it is too wide to share the screen while the views
-    # alone would fit; then the lesson panel comes along in a column of its
-    # own if there is room (else it waits behind, its keys work everywhere).
-    keys = list(keys)
-    in_main = keys[0] in views.TABS and manager.home_window(keys[0]) is None
-    alone = [needs(shell.panels[k] if k in views.TABS else shell.lesson_dock.panel) for k in keys]
-    if in_main and needs(shell) + sum(alone[1:]) > screen.width() >= sum(alone):
-        in_main = False
-        lesson = needs(shell.lesson_dock.panel)
-        if views.LESSON not in keys and shell.lesson_dock.isVisible() and sum(alone) + lesson <= screen.width():
-            keys.append(views.LESSON)
+    # The lesson text is never covered: docked in the main window, or in a
+    # column of its own.  The main window holds the first view (and the
+    # lesson dock) when it fits beside the others; otherwise the views get
+    # windows and the lesson panel a column of its own.  Where neither fits
+    # (a small screen), nothing moves: the main window shows the views as
+    # tabs, one step at a time, beside the lesson dock.
+    dock = shell.lesson_dock
+    detached = manager.home_window(views.LESSON) is not None
+    if not detached:
+        dock.show()  # the lesson shows it anyway: measured with it
+        shell.layout().activate()
+    lesson = needs(dock.panel)
+    alone = [needs(shell.panels[k]) for k in keys]
+    in_main = manager.home_window(keys[0]) is None
+    in_main = in_main and needs(shell) + sum(alone[1:]) + (lesson if detached else 0) <= screen.width()
+    if not in_main and sum(alone) + lesson > screen.width():
+        if manager.home_window(keys[0]) is None:
+            shell.show_panel(keys[0])
+        return saved
     holders = []
     for index, key in enumerate(keys):
         window = manager.home_window(key)
@@ -87,25 +100,61 @@ def side_by_side(manager, keys) -> Saved:
             shell.show_panel(key)
             holders.append(shell)
             continue
-        if window is None:
-            window = manager.detach(key)
-            if window is None:
-                continue  # the main window's last tab: it stays there
-            saved.opened.append(window)
-        else:
-            saved.moved.append((window, window.saveGeometry()))
-            window.showNormal()
-        holders.append(window)
+        holders.append(_window_for(manager, key, saved))
+    if holders[0] is not shell or detached:
+        holders.append(_window_for(manager, views.LESSON, saved))
     for holder, cell in zip(holders, columns(screen, [needs(h) for h in holders])):
         place(holder, cell)
         holder.raise_()
     return saved
 
 
-def restore(manager, saved: Saved) -> None:
+def _window_for(manager, key, saved):
+    """The window ``key`` is in for the lesson: the user's (moved, its place kept), or one detached for it."""
+    window = manager.home_window(key)
+    if window is None:
+        window = manager.detach(key)
+        saved.opened.append(window)
+    else:
+        saved.moved.append((window, window.saveGeometry()))
+        window.showNormal()
+    return window
+
+
+def covering(manager, panel) -> list:
+    """The other windows on screen that overlap ``panel`` (whichever is on top)."""
+    holder = panel.window()
+    area = QRect(panel.mapToGlobal(QPoint(0, 0)), panel.size())
+    return [w for w in manager.all() if w is not holder and w.isVisible() and not w.isMinimized()
+            and w.frameGeometry().intersects(area)]
+
+
+def clear_of(manager, panel) -> None:
+    """Move every other window off the lesson panel ``panel`` (into the room
+    beside it); one that cannot fit there goes behind the panel's window."""
+    holder = panel.window()
+    if not panel.isVisible():
+        return
+    area = QRect(panel.mapToGlobal(QPoint(0, 0)), panel.size())
+    screen = (holder.screen() or QGuiApplication.primaryScreen()).availableGeometry()
+    for window in covering(manager, panel):
+        left = QRect(screen.left(), screen.top(), area.left() - screen.left(), screen.height())
+        right = QRect(area.right() + 1, screen.top(), screen.right() - area.right(), screen.height())
+        room = max(left, right, key=QRect.width)
+        border = window.frameGeometry().width() - window.geometry().width()
+        if room.width() >= window.minimumSizeHint().width() + border:
+            place(window, room)
+        else:
+            holder.raise_()
+
+
+def restore(manager, saved: Saved, *, dock: bool | None = None) -> None:
+    """``dock``: whether the lesson dock shows afterwards (None: as it is)."""
     for window in saved.opened:
         if window in manager.windows:
             manager.attach(window)
+    if dock is False:
+        manager.shell.lesson_dock.hide()
     for window, geometry in saved.moved:
         if window in manager.windows:
             window.restoreGeometry(geometry)

@@ -24,7 +24,7 @@ import shiboken6
 from PySide6.QtCore import QByteArray, QObject, QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 
-from .. import desktop, settings, theme, workers
+from .. import settings, theme, workers
 from . import layouts, views
 from .view_window import ViewWindow
 
@@ -222,7 +222,9 @@ class WindowManager(QObject):
 
     def snapshot(self) -> list[dict]:
         return [{"view": w.key, "home": w.home, "geometry": bytes(w.saveGeometry().toBase64()).decode("ascii"),
-                 "options": {} if w.home else views.options(w.key, w.view)} for w in self.windows]
+                 "options": {} if w.home else views.options(w.key, w.view),
+                 # a detached view's is kept with the main window's views (settings.VIEW_STATES)
+                 **({} if w.home else {"state": views.saved_state(w.view)})} for w in self.windows]
 
     def save(self) -> None:
         settings.write(settings.WINDOWS, json.dumps(self.snapshot()))
@@ -241,7 +243,8 @@ class WindowManager(QObject):
                 self.detach(entry["view"], geometry=geometry, show=show)
             else:
                 options = entry.get("options") if isinstance(entry.get("options"), dict) else {}
-                self.new_window(entry["view"], options=options, geometry=geometry, show=show)
+                window = self.new_window(entry["view"], options=options, geometry=geometry, show=show)
+                views.restore(window.view, entry.get("state"))
 
     def show_lesson_panel(self, *_) -> None:
         """A lesson step shows the lesson dock, unless a lesson panel is in a window already."""
@@ -257,8 +260,33 @@ class WindowManager(QObject):
     def side_by_side(self, keys):
         return layouts.side_by_side(self, keys)
 
-    def restore_layout(self, saved) -> None:
-        layouts.restore(self, saved)
+    def restore_layout(self, saved, *, dock: bool | None = None) -> None:
+        layouts.restore(self, saved, dock=dock)
+
+    # ==== the lesson text, never covered ====
+
+    def covering_lesson(self) -> list:
+        """The other windows on screen over the lesson panel (none, while a lesson runs)."""
+        panel = self.shell.lesson_dock.panel
+        return layouts.covering(self, panel) if panel.isVisible() else []
+
+    def keep_lesson_clear(self) -> None:
+        """After a lesson step: no other window over the lesson panel."""
+        layouts.clear_of(self, self.shell.lesson_dock.panel)
+
+    def toggle_lesson_panel(self) -> None:
+        """View → Lesson panel (F1): show the lesson text and bring it to the
+        front; hide the dock only when it is in front already and uncovered
+        (a panel behind another window counts as visible, yet cannot be read)."""
+        dock, panel = self.shell.lesson_dock, self.shell.lesson_dock.panel
+        holder = panel.window()
+        if dock.holds_panel and dock.isVisible() and holder.isActiveWindow() and not layouts.covering(self, panel):
+            dock.hide()
+            return
+        if dock.holds_panel:
+            dock.show()
+        self.activate(holder)
+        self.keep_lesson_clear()
 
     # ==== a new language: every window's view is rebuilt ====
 
@@ -271,7 +299,7 @@ class WindowManager(QObject):
             if window.key == views.LESSON and window.home:
                 continue  # the lesson panel outlives a language switch: retranslated in place
             if not window.home:
-                window.kept = (desktop.typed_texts(window.view), views.options(window.key, window.view))
+                window.kept = (views.state(window.view), views.options(window.key, window.view))
                 released.append(window.view)
             window.takeCentralWidget()
         return released
@@ -288,9 +316,9 @@ class WindowManager(QObject):
                 shell.tabs.removeTab(shell.tabs.indexOf(view))
                 window.set_view(view)
             else:
-                typed, options = window.kept
+                found, options = window.kept
                 window.set_view(views.make(window.key, shell.bridge, shell, options))
-                desktop.retype(window.view, typed)
+                views.restore(window.view, found)
             shell.interop.watch_drops(window)
             theme.fit_views(window)
             window.actions = window.menus.build()

@@ -6,6 +6,13 @@ window holds one of each, its "home" copy: a tab, or the lesson dock for
 the lesson panel.  Window → New window builds another copy in a window of
 its own; ``options`` is what such a copy keeps of its own (an encode panel's
 tokenizer), across a language switch and a restart.
+
+Every view also keeps what it shows beyond the workspace -- what was typed
+in it, and what its ``view_state()`` gives (a chosen tokenizer, an
+algorithm, filters, whether a result was on show) -- across the rebuild a
+language switch makes and across a restart (:func:`state`, :func:`restore`);
+a view that has such state defines ``view_state()`` and
+``restore_view_state(state)``, both over a JSON-able dict.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from typing import Callable
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from .. import desktop
 from ..asset_manager import AssetManager
 from ..compare import CompareView
 from ..corpus_editor import CorpusEditor
@@ -74,3 +82,38 @@ def make(key: str, bridge, shell, options: dict | None = None):
 def options(key: str, view) -> dict:
     """What the copy ``view`` in a new window keeps of its own (JSON-able)."""
     return KINDS[key].options(view)
+
+
+# Typed text kept in the settings for the next session, per view: a megabyte
+# pasted in the encode panel is not written to the settings file.
+MAX_SAVED_TYPED = 100_000
+
+
+def state(view) -> dict:
+    """What ``view`` shows beyond the workspace: ``{"typed": [...], "view": {...}}``."""
+    own = getattr(view, "view_state", None)
+    found = {"typed": desktop.typed_texts(view)}
+    if own is not None:
+        found["view"] = own()
+    return found
+
+
+def saved_state(view) -> dict:
+    """:func:`state` as kept for the next session (without typed text too long to keep)."""
+    found = state(view)
+    if sum(map(len, found["typed"])) > MAX_SAVED_TYPED:
+        del found["typed"]
+    return found
+
+
+def restore(view, found) -> None:
+    """Put back a :func:`state` (from this session, or read from the settings:
+    anything malformed is left out, never raised)."""
+    if view is None or not isinstance(found, dict):
+        return
+    typed = found.get("typed")
+    if isinstance(typed, list) and all(isinstance(t, str) for t in typed):
+        desktop.retype(view, typed)
+    own = getattr(view, "restore_view_state", None)
+    if own is not None and isinstance(found.get("view"), dict):
+        own(found["view"])

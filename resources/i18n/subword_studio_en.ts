@@ -2,9 +2,84 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AssetFindings</name>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="74"/>
+        <source>%n token(s) have other IDs</source>
+        <translation>
+            <numerusform>%n token has another ID</numerusform>
+            <numerusform>%n tokens have other IDs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="76"/>
+        <source>Vocabulary differs: %n token(s) only in B</source>
+        <translation>
+            <numerusform>Vocabulary differs: %n token only in B</numerusform>
+            <numerusform>Vocabulary differs: %n tokens only in B</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="77"/>
+        <source>%n only in A</source>
+        <translation>
+            <numerusform>%n only in A</numerusform>
+            <numerusform>%n only in A</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="90"/>
+        <source>%n merge(s) added from rank %1</source>
+        <translation>
+            <numerusform>%n merge added from rank %1</numerusform>
+            <numerusform>%n merges added from rank %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="92"/>
+        <source>%n merge(s) removed from rank %1</source>
+        <translation>
+            <numerusform>%n merge removed from rank %1</numerusform>
+            <numerusform>%n merges removed from rank %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="103"/>
+        <source>Merge counts differ at %n rank(s)</source>
+        <translation>
+            <numerusform>Merge counts differ at %n rank</numerusform>
+            <numerusform>Merge counts differ at %n ranks</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AssetManager</name>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="357"/>
+        <location filename="../../gui/asset_manager.py" line="249"/>
+        <source>Scanned %1 of %n file(s)</source>
+        <translation>
+            <numerusform>Scanned %1 of %n file</numerusform>
+            <numerusform>Scanned %1 of %n files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="270"/>
+        <source>%n asset(s) in the folder</source>
+        <translation>
+            <numerusform>%n asset in the folder</numerusform>
+            <numerusform>%n assets in the folder</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="272"/>
+        <source>; %n file(s) could not be read (hover for why)</source>
+        <translation>
+            <numerusform>; %n file could not be read (hover for why)</numerusform>
+            <numerusform>; %n files could not be read (hover for why)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="362"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform> (and %n more)</numerusform>
@@ -12,7 +87,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="368"/>
+        <location filename="../../gui/asset_manager.py" line="371"/>
+        <source>Opened %n asset(s)</source>
+        <translation>
+            <numerusform>Opened %n asset</numerusform>
+            <numerusform>Opened %n assets</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="373"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>Reading %n asset file…</numerusform>
@@ -42,7 +125,64 @@
 <context>
     <name>CorpusEditor</name>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="321"/>
+        <location filename="../../gui/corpus_editor.py" line="242"/>
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="242"/>
+        <source>%n word occurrence(s)</source>
+        <translation>
+            <numerusform>%n word occurrence</numerusform>
+            <numerusform>%n word occurrences</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="243"/>
+        <location filename="../../gui/corpus_editor.py" line="247"/>
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n character</numerusform>
+            <numerusform>%n characters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="243"/>
+        <source>%n byte(s) (UTF-8)</source>
+        <translation>
+            <numerusform>%n byte (UTF-8)</numerusform>
+            <numerusform>%n bytes (UTF-8)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="246"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n record</numerusform>
+            <numerusform>%n records</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="246"/>
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n word</numerusform>
+            <numerusform>%n words</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="248"/>
+        <source>%n byte(s) (exact, with line endings)</source>
+        <translation>
+            <numerusform>%n byte (exact, with line endings)</numerusform>
+            <numerusform>%n bytes (exact, with line endings)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="324"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>Remove %n row</numerusform>
@@ -50,7 +190,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="429"/>
+        <location filename="../../gui/corpus_editor.py" line="432"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n line is not valid UTF-8:</numerusform>
@@ -58,7 +198,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="456"/>
+        <location filename="../../gui/corpus_editor.py" line="459"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>Skipped %n line with invalid UTF-8: </numerusform>
@@ -67,9 +207,92 @@
     </message>
 </context>
 <context>
+    <name>CorpusStatsTab</name>
+    <message numerus="yes">
+        <location filename="../../gui/compare/corpus_stats.py" line="240"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n record</numerusform>
+            <numerusform>%n records</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/corpus_stats.py" line="241"/>
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n word</numerusform>
+            <numerusform>%n words</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/corpus_stats.py" line="242"/>
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n character</numerusform>
+            <numerusform>%n characters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n byte</numerusform>
+            <numerusform>%n bytes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
+        <source>%n invalid UTF-8 sequence(s).</source>
+        <translation>
+            <numerusform>%n invalid UTF-8 sequence.</numerusform>
+            <numerusform>%n invalid UTF-8 sequences.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>EncodeTexts</name>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="94"/>
+        <location filename="../../gui/encode/texts.py" line="79"/>
+        <source>%n code point(s)</source>
+        <translation>
+            <numerusform>%n code point</numerusform>
+            <numerusform>%n code points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="81"/>
+        <source>%n UTF-8 byte(s) = %n base byte token(s)</source>
+        <translation>
+            <numerusform>%n UTF-8 byte = %n base byte token</numerusform>
+            <numerusform>%n UTF-8 bytes = %n base byte tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="83"/>
+        <source>%n UTF-8 byte(s)</source>
+        <translation>
+            <numerusform>%n UTF-8 byte</numerusform>
+            <numerusform>%n UTF-8 bytes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="85"/>
+        <source>%n BPE token(s)</source>
+        <translation>
+            <numerusform>%n BPE token</numerusform>
+            <numerusform>%n BPE tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="87"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="91"/>
         <source>%n unknown</source>
         <translation>
             <numerusform>%n unknown</numerusform>
@@ -77,7 +300,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="97"/>
+        <location filename="../../gui/encode/texts.py" line="94"/>
         <source>%n byte-fallback piece(s)</source>
         <translation>
             <numerusform>%n byte-fallback piece</numerusform>
@@ -85,7 +308,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="100"/>
+        <location filename="../../gui/encode/texts.py" line="97"/>
         <source>%n special</source>
         <translation>
             <numerusform>%n special</numerusform>
@@ -93,7 +316,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="111"/>
+        <location filename="../../gui/encode/texts.py" line="108"/>
         <source>The text spells %n special token(s) (%1): read as control tokens.</source>
         <translation>
             <numerusform>The text spells %n special token (%1): read as a control token.</numerusform>
@@ -101,7 +324,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="114"/>
+        <location filename="../../gui/encode/texts.py" line="111"/>
         <source>The text spells %n special token(s) (%1): shown as ordinary text, marked; tiktoken refuses such text unless the caller allows them.</source>
         <translation>
             <numerusform>The text spells %n special token (%1): shown as ordinary text, marked; tiktoken refuses such text unless the caller allows it.</numerusform>
@@ -109,18 +332,34 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="117"/>
+        <location filename="../../gui/encode/texts.py" line="114"/>
         <source>The text spells %n special token(s) (%1): read as ordinary text, marked.</source>
         <translation>
             <numerusform>The text spells %n special token (%1): read as ordinary text, marked.</numerusform>
             <numerusform>The text spells %n special tokens (%1): read as ordinary text, marked.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="148"/>
+        <source>changes it: %n code point(s)</source>
+        <translation>
+            <numerusform>changes it: %n code point</numerusform>
+            <numerusform>changes it: %n code points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="149"/>
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n byte</numerusform>
+            <numerusform>%n bytes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ExerciseDialog</name>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="141"/>
+        <location filename="../../gui/exercises.py" line="147"/>
         <source>%n wrong tries</source>
         <translation>
             <numerusform>%n wrong try</numerusform>
@@ -128,16 +367,32 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="183"/>
+        <location filename="../../gui/exercises.py" line="189"/>
         <source>✘ Not quite, %n tries: the core computes %1.</source>
         <translation>
             <numerusform>✘ Not quite, %n try: the core computes %1.</numerusform>
             <numerusform>✘ Not quite, %n tries: the core computes %1.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../gui/exercises.py" line="193"/>
+        <source>✘ Not quite. Try again (%1 of %n tries used), or replay the lesson.</source>
+        <translation>
+            <numerusform>✘ Not quite. Try again (%1 of %n try used), or replay the lesson.</numerusform>
+            <numerusform>✘ Not quite. Try again (%1 of %n tries used), or replay the lesson.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Interop</name>
+    <message numerus="yes">
+        <location filename="../../gui/interop.py" line="124"/>
+        <source>Imported %1 of %n file(s).</source>
+        <translation>
+            <numerusform>Imported %1 of %n file.</numerusform>
+            <numerusform>Imported %1 of %n files.</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <location filename="../../gui/interop.py" line="383"/>
         <source>Importing %n file(s)…</source>
@@ -150,7 +405,15 @@
 <context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="411"/>
+        <location filename="../../gui/timeline/widget.py" line="436"/>
+        <source>Trained %n merge(s): %1.</source>
+        <translation>
+            <numerusform>Trained %n merge: %1.</numerusform>
+            <numerusform>Trained %n merges: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="459"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>Trained %n byte-level merge.</numerusform>
@@ -158,7 +421,23 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="425"/>
+        <location filename="../../gui/timeline/widget.py" line="467"/>
+        <source>Trained %n WordPiece step(s) (vocabulary %1): %2.</source>
+        <translation>
+            <numerusform>Trained %n WordPiece step (vocabulary %1): %2.</numerusform>
+            <numerusform>Trained %n WordPiece steps (vocabulary %1): %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="470"/>
+        <source>Trained %n pruning round(s) (vocabulary %1): %2.</source>
+        <translation>
+            <numerusform>Trained %n pruning round (vocabulary %1): %2.</numerusform>
+            <numerusform>Trained %n pruning rounds (vocabulary %1): %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="475"/>
         <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
         <translation>
             <numerusform>%n word over %1 bytes left out, as SentencePiece leaves out long sentences.</numerusform>
@@ -166,22 +445,259 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="636"/>
+        <location filename="../../gui/timeline/widget.py" line="670"/>
+        <source>%1 and %2 give the same %n merge(s).</source>
+        <translation>
+            <numerusform>%1 and %2 give the same %n merge.</numerusform>
+            <numerusform>%1 and %2 give the same %n merges.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="675"/>
+        <source>The timelines agree on %n merge(s) and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
+        <translation>
+            <numerusform>The timelines agree on %n merge and diverge at merge %2: %3 picks %4, %5 picks %6.</numerusform>
+            <numerusform>The timelines agree on %n merges and diverge at merge %2: %3 picks %4, %5 picks %6.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="708"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>
             <numerusform>Segmentation after %n merges; shaded rows changed at this step.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="808"/>
+        <source>Use only the first %n step(s):</source>
+        <translation>
+            <numerusform>Use only the first %n step:</numerusform>
+            <numerusform>Use only the first %n steps:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="809"/>
+        <source>Use only the first %n merge(s):</source>
+        <translation>
+            <numerusform>Use only the first %n merge:</numerusform>
+            <numerusform>Use only the first %n merges:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="829"/>
+        <source>%n token(s) with the final model</source>
+        <translation>
+            <numerusform>%n token with the final model</numerusform>
+            <numerusform>%n tokens with the final model</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="831"/>
+        <source>%n token(s) after this round</source>
+        <translation>
+            <numerusform>%n token after this round</numerusform>
+            <numerusform>%n tokens after this round</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="835"/>
+        <source>with %n step(s)</source>
+        <translation>
+            <numerusform>with %n step</numerusform>
+            <numerusform>with %n steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="836"/>
+        <source>with %n merge(s)</source>
+        <translation>
+            <numerusform>with %n merge</numerusform>
+            <numerusform>with %n merges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="837"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PipelineView</name>
+    <message numerus="yes">
+        <location filename="../../gui/pipeline_view.py" line="233"/>
+        <source>all %n merge(s)</source>
+        <translation>
+            <numerusform>all %n merge</numerusform>
+            <numerusform>all %n merges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/pipeline_view.py" line="235"/>
+        <source>of %n merge(s)</source>
+        <translation>
+            <numerusform>of %n merge</numerusform>
+            <numerusform>of %n merges</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QuestionBox</name>
+    <message numerus="yes">
+        <location filename="../../gui/lesson_questions.py" line="168"/>
+        <source>✘ Not quite (%n tries). Try again, or show the answer.</source>
+        <translation>
+            <numerusform>✘ Not quite (%n try). Try again, or show the answer.</numerusform>
+            <numerusform>✘ Not quite (%n tries). Try again, or show the answer.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SamplingTab</name>
+    <message numerus="yes">
+        <location filename="../../gui/compare/sampling.py" line="150"/>
+        <source>%n draw(s)</source>
+        <translation>
+            <numerusform>%n draw</numerusform>
+            <numerusform>%n draws</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/sampling.py" line="151"/>
+        <source>%n distinct segmentation(s)</source>
+        <translation>
+            <numerusform>%n distinct segmentation</numerusform>
+            <numerusform>%n distinct segmentations</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SideBySide</name>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="204"/>
+        <source>Setting up the engines of %n tokenizer(s)…</source>
+        <translation>
+            <numerusform>Setting up the engines of %n tokenizer…</numerusform>
+            <numerusform>Setting up the engines of %n tokenizers…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="207"/>
+        <source>Encoding %n character(s)</source>
+        <translation>
+            <numerusform>Encoding %n character</numerusform>
+            <numerusform>Encoding %n characters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="208"/>
+        <source>with %n tokenizer(s)…</source>
+        <translation>
+            <numerusform>with %n tokenizer…</numerusform>
+            <numerusform>with %n tokenizers…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="233"/>
+        <source>Encoding %n character(s)…</source>
+        <translation>
+            <numerusform>Encoding %n character…</numerusform>
+            <numerusform>Encoding %n characters…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="234"/>
+        <source>%1 of %n tokenizer(s) done</source>
+        <translation>
+            <numerusform>%1 of %n tokenizer done</numerusform>
+            <numerusform>%1 of %n tokenizers done</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="269"/>
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n character</numerusform>
+            <numerusform>%n characters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="270"/>
+        <source>%n UTF-8 byte(s)</source>
+        <translation>
+            <numerusform>%n UTF-8 byte</numerusform>
+            <numerusform>%n UTF-8 bytes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="271"/>
+        <source>▼ marks the %n token boundaries all %1 share</source>
+        <translation>
+            <numerusform>▼ marks the %n token boundary all %1 share</numerusform>
+            <numerusform>▼ marks the %n token boundaries all %1 share</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StagesModel</name>
+    <message numerus="yes">
+        <location filename="../../gui/pipeline_models.py" line="97"/>
+        <source>all %n merge(s)</source>
+        <translation>
+            <numerusform>all %n merge</numerusform>
+            <numerusform>all %n merges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/pipeline_models.py" line="98"/>
+        <source>first %1 of %n merge(s)</source>
+        <translation>
+            <numerusform>first %1 of %n merge</numerusform>
+            <numerusform>first %1 of %n merges</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>TimelinePlots</name>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="261"/>
+        <location filename="../../gui/plots.py" line="263"/>
+        <source>After %n step(s):</source>
+        <translation>
+            <numerusform>After %n step:</numerusform>
+            <numerusform>After %n steps:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/plots.py" line="264"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>After %n merge:</numerusform>
             <numerusform>After %n merges:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>VocabTexts</name>
+    <message numerus="yes">
+        <location filename="../../gui/vocab/texts.py" line="53"/>
+        <source>%n token(s) checked. Never emitted for their own text: %2; partial UTF-8: %3; with no merge path: %4; duplicates up to case and leading space: %5.</source>
+        <translation>
+            <numerusform>%n token checked. Never emitted for their own text: %2; partial UTF-8: %3; with no merge path: %4; duplicates up to case and leading space: %5.</numerusform>
+            <numerusform>%n tokens checked. Never emitted for their own text: %2; partial UTF-8: %3; with no merge path: %4; duplicates up to case and leading space: %5.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>VocabView</name>
+    <message numerus="yes">
+        <location filename="../../gui/vocab/view.py" line="285"/>
+        <source>%1 of %n token(s) shown</source>
+        <translation>
+            <numerusform>%1 of %n token shown</numerusform>
+            <numerusform>%1 of %n tokens shown</numerusform>
         </translation>
     </message>
 </context>

@@ -4,49 +4,109 @@
 <context>
     <name>AboutBox</name>
     <message>
-        <location filename="../../gui/about.py" line="37"/>
+        <location filename="../../gui/about.py" line="25"/>
+        <source>Chapter 19, Tokenization in depth: BPE, WordPiece, SentencePiece and byte-level methods</source>
+        <translation>第 19 章 深入分词：BPE、WordPiece、SentencePiece 与字节级方法</translation>
+    </message>
+    <message>
+        <location filename="../../gui/about.py" line="27"/>
+        <source>The blog post “Subword tokenization: BPE, WordPiece and SentencePiece”</source>
+        <translation>博文《子词分词：BPE、WordPiece 与 SentencePiece》</translation>
+    </message>
+    <message>
+        <location filename="../../gui/about.py" line="28"/>
+        <source>The article “Byte pair encoding (BPE): a simple, efficient open-vocabulary method”</source>
+        <translation>文章《字节对编码（BPE）：一种简单而高效的开放词表分词方法》</translation>
+    </message>
+    <message>
+        <location filename="../../gui/about.py" line="45"/>
         <source>About Subword Studio</source>
         <translation>关于 Subword Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="43"/>
+        <location filename="../../gui/about.py" line="51"/>
         <source>Subword Studio %1</source>
         <translation>Subword Studio %1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="44"/>
+        <location filename="../../gui/about.py" line="52"/>
         <source>An offline workbench to learn, inspect, compare and verify subword tokenizers.</source>
         <translation>一个离线工作台，用来学习、检查、比较和核验子词分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="46"/>
+        <location filename="../../gui/about.py" line="54"/>
         <source>The lessons and exercises follow three texts, cited by name in the app:</source>
         <translation>课程与习题依据以下三篇材料，应用中按名称引用：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="52"/>
+        <location filename="../../gui/about.py" line="60"/>
         <source>The default tokenizer cannot be read: %1</source>
         <translation>无法读取默认分词器：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="55"/>
+        <location filename="../../gui/about.py" line="63"/>
         <source>Default tokenizer: %1 (%2 entries, %3 merges)</source>
         <translation>默认分词器：%1（%2 项，%3 次合并）</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="57"/>
+        <location filename="../../gui/about.py" line="65"/>
         <source>Interface identity (SHA-256):</source>
         <translation>接口身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="57"/>
+        <location filename="../../gui/about.py" line="65"/>
         <source>Full identity (SHA-256):</source>
         <translation>完整身份（SHA-256）：</translation>
     </message>
     <message>
-        <location filename="../../gui/about.py" line="61"/>
+        <location filename="../../gui/about.py" line="69"/>
         <source>The book quotes %1 for its frozen tokenizer: the hash of the book&apos;s own canonical serialization, which it does not publish. Ours is the SHA-256 of the RFC 8785 canonical JSON of what a model sees: symbols and IDs, merge order, specials, normalizer, pre-tokenizer and boundary rule (the full identity adds counts, trainer and training data; see docs/identity.md). The two hashes cover different serializations, so they differ.</source>
         <translation>书中给出的冻结分词器标识是 %1：它是书中自定规范序列化的哈希，书里没有公开这种序列化。本程序的标识是模型所见内容的 RFC 8785 规范 JSON 的 SHA-256：符号与 ID、合并顺序、特殊 token、规范化、预分词和边界规则（完整身份另含次数、训练器和训练数据；见 docs/identity.md）。两个哈希覆盖的序列化不同，所以数值不同。</translation>
+    </message>
+</context>
+<context>
+    <name>AssetFindings</name>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="74"/>
+        <source>%n token(s) have other IDs</source>
+        <translation>
+            <numerusform>%n 个 token 的 ID 不同</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="76"/>
+        <source>Vocabulary differs: %n token(s) only in B</source>
+        <translation>
+            <numerusform>词表不同：%n 个 token 仅在 B 中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="77"/>
+        <source>%n only in A</source>
+        <translation>
+            <numerusform>%n 个仅在 A 中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="90"/>
+        <source>%n merge(s) added from rank %1</source>
+        <translation>
+            <numerusform>从第 %1 位起新增 %n 个合并</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="92"/>
+        <source>%n merge(s) removed from rank %1</source>
+        <translation>
+            <numerusform>从第 %1 位起删除 %n 个合并</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_findings.py" line="103"/>
+        <source>Merge counts differ at %n rank(s)</source>
+        <translation>
+            <numerusform>有 %n 个位次的合并计数不同</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -146,330 +206,323 @@
     </message>
     <message>
         <location filename="../../gui/asset_manager.py" line="118"/>
+        <source>Add a model trained in the merge timeline (char BPE, byte-level BPE, WordPiece or Unigram) as an asset, with its training data; File → Export tokenizer writes it for other libraries.</source>
+        <translation>把合并时间线中训练的模型（字符级 BPE、字节级 BPE、WordPiece 或 Unigram）连同其训练数据添加为资产；“文件 → 导出分词器”可将其写成其他库的格式。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="123"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="119"/>
+        <location filename="../../gui/asset_manager.py" line="124"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="120"/>
+        <location filename="../../gui/asset_manager.py" line="125"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="121"/>
+        <location filename="../../gui/asset_manager.py" line="126"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="122"/>
+        <location filename="../../gui/asset_manager.py" line="127"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="123"/>
+        <location filename="../../gui/asset_manager.py" line="128"/>
         <source>Swap two IDs: same shapes, other meaning (Chapter 19, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（第 19 章，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="124"/>
+        <location filename="../../gui/asset_manager.py" line="129"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="125"/>
+        <location filename="../../gui/asset_manager.py" line="130"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="126"/>
+        <location filename="../../gui/asset_manager.py" line="131"/>
         <source>Encode and decode with this tokenizer in the Encode / decode tab</source>
         <translation>在“编码 / 解码”标签页中用此分词器编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="132"/>
+        <location filename="../../gui/asset_manager.py" line="137"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="147"/>
+        <location filename="../../gui/asset_manager.py" line="152"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="227"/>
+        <location filename="../../gui/asset_manager.py" line="232"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="237"/>
+        <location filename="../../gui/asset_manager.py" line="242"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
-    <message>
-        <location filename="../../gui/asset_manager.py" line="244"/>
-        <source>Scanned %1 of %2 files</source>
-        <translation>已扫描 %1/%2 个文件</translation>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="249"/>
+        <source>Scanned %1 of %n file(s)</source>
+        <translation>
+            <numerusform>已扫描 %1/%n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="270"/>
+        <source>%n asset(s) in the folder</source>
+        <translation>
+            <numerusform>文件夹中有 %n 个资产</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="272"/>
+        <source>; %n file(s) could not be read (hover for why)</source>
+        <translation>
+            <numerusform>；%n 个文件无法读取（悬停查看原因）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/asset_manager.py" line="371"/>
+        <source>Opened %n asset(s)</source>
+        <translation>
+            <numerusform>已打开 %n 个资产</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="265"/>
-        <source>%1 assets in the folder</source>
-        <translation>文件夹中有 %1 个资产</translation>
-    </message>
-    <message>
-        <location filename="../../gui/asset_manager.py" line="267"/>
-        <source>; %1 files could not be read (hover for why)</source>
-        <translation>；%1 个文件无法读取（悬停查看原因）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/asset_manager.py" line="297"/>
+        <location filename="../../gui/asset_manager.py" line="302"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="310"/>
+        <location filename="../../gui/asset_manager.py" line="315"/>
         <source>Still working on the last action…</source>
         <translation>上一个操作仍在进行…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="312"/>
+        <location filename="../../gui/asset_manager.py" line="317"/>
         <source>Working…</source>
         <translation>正在处理…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="340"/>
+        <location filename="../../gui/asset_manager.py" line="345"/>
         <source>Cancelled; the workspace is unchanged.</source>
         <translation>已取消；工作区未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="353"/>
+        <location filename="../../gui/asset_manager.py" line="358"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="357"/>
+        <location filename="../../gui/asset_manager.py" line="362"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>
         </translation>
     </message>
-    <message>
-        <location filename="../../gui/asset_manager.py" line="366"/>
-        <source>Opened %1 asset(s)</source>
-        <translation>已打开 %1 个资产</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="368"/>
+        <location filename="../../gui/asset_manager.py" line="373"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个资产文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="393"/>
+        <location filename="../../gui/asset_manager.py" line="383"/>
+        <source>Nothing trained yet: train in the Merge timeline</source>
+        <translation>尚未训练任何模型：请在“合并时间线”中训练</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="394"/>
+        <source>Added %1: File → Export tokenizer writes it for other libraries.</source>
+        <translation>已添加 %1：“文件 → 导出分词器”可将其写成其他库的格式。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/asset_manager.py" line="414"/>
         <source>Not saved.</source>
         <translation>未保存。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="529"/>
+        <location filename="../../gui/asset_manager.py" line="550"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="372"/>
-        <source>trained model</source>
-        <translation>已训练模型</translation>
-    </message>
-    <message>
-        <location filename="../../gui/asset_manager.py" line="382"/>
+        <location filename="../../gui/asset_manager.py" line="403"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="397"/>
+        <location filename="../../gui/asset_manager.py" line="418"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="406"/>
+        <location filename="../../gui/asset_manager.py" line="427"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="417"/>
+        <location filename="../../gui/asset_manager.py" line="438"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="427"/>
+        <location filename="../../gui/asset_manager.py" line="448"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="427"/>
+        <location filename="../../gui/asset_manager.py" line="448"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="431"/>
+        <location filename="../../gui/asset_manager.py" line="452"/>
         <source>The asset changed while it was being renamed; rename it again.</source>
         <translation>重命名期间该资产已被修改，请重新命名。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="438"/>
+        <location filename="../../gui/asset_manager.py" line="459"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="457"/>
+        <location filename="../../gui/asset_manager.py" line="478"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="467"/>
+        <location filename="../../gui/asset_manager.py" line="488"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="468"/>
+        <location filename="../../gui/asset_manager.py" line="489"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="487"/>
+        <location filename="../../gui/asset_manager.py" line="508"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="488"/>
+        <location filename="../../gui/asset_manager.py" line="509"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_manager.py" line="526"/>
+        <location filename="../../gui/asset_manager.py" line="547"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="16"/>
+        <location filename="../../gui/asset_findings.py" line="21"/>
         <source>Identical: same interface and same provenance. Names, notes, dates and file formatting never change identity.</source>
         <translation>完全相同：接口相同，来源也相同。名称、备注、日期和文件格式从不改变标识。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="22"/>
+        <location filename="../../gui/asset_findings.py" line="27"/>
         <source>Same interface, other provenance: a model sees the same IDs, but the trainer, training data or counts differ.</source>
         <translation>接口相同，来源不同：模型看到的 ID 相同，但训练器、训练数据或计数不同。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="29"/>
+        <location filename="../../gui/asset_findings.py" line="34"/>
         <source>Interface differs although both vocabularies have %1 entries: every shape check passes, yet the IDs do not mean the same thing.</source>
         <translation>接口不同，尽管两个词表都有 %1 项：所有形状检查都能通过，但 ID 的含义不再相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="35"/>
+        <location filename="../../gui/asset_findings.py" line="40"/>
         <source>Interface differs and the vocabulary sizes differ (%1 vs %2): shape checks will catch this one.</source>
         <translation>接口不同，词表大小也不同（%1 对 %2）：形状检查会发现这一问题。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="45"/>
+        <location filename="../../gui/asset_findings.py" line="50"/>
         <source>input embedding rows</source>
         <translation>输入嵌入行</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="46"/>
+        <location filename="../../gui/asset_findings.py" line="51"/>
         <source>output vocabulary columns</source>
         <translation>输出词表列</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="47"/>
+        <location filename="../../gui/asset_findings.py" line="52"/>
         <source>output biases</source>
         <translation>输出偏置</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="48"/>
+        <location filename="../../gui/asset_findings.py" line="53"/>
         <source>stored encoded datasets</source>
         <translation>已存储的编码数据集</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="49"/>
+        <location filename="../../gui/asset_findings.py" line="54"/>
         <source>saved prompts</source>
         <translation>已保存的提示词</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="58"/>
+        <location filename="../../gui/asset_findings.py" line="63"/>
         <source>IDs %1 and %2 are swapped: %3 ↔ %4</source>
         <translation>ID %1 与 %2 被交换：%3 ↔ %4</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="65"/>
+        <location filename="../../gui/asset_findings.py" line="70"/>
         <source>IDs renumbered in a cycle: %1</source>
         <translation>ID 被循环重新编号：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="69"/>
-        <source>%1 tokens have other IDs</source>
-        <translation>%1 个 token 的 ID 不同</translation>
+        <location filename="../../gui/asset_findings.py" line="110"/>
+        <source>Differs: %1</source>
+        <translation>不同：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="72"/>
-        <source>Vocabulary differs: %1 tokens only in B, %2 only in A</source>
-        <translation>词表不同：%1 个 token 仅在 B 中，%2 个仅在 A 中</translation>
-    </message>
-    <message>
-        <location filename="../../gui/asset_findings.py" line="78"/>
+        <location filename="../../gui/asset_findings.py" line="80"/>
         <source>Vocabulary size %1 vs %2</source>
         <translation>词表大小 %1 对 %2</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="83"/>
+        <location filename="../../gui/asset_findings.py" line="85"/>
         <source>Same merges in another order: ranks %1 moved</source>
         <translation>合并相同但顺序不同：第 %1 位发生移动</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="88"/>
-        <source>%1 merges added from rank %2</source>
-        <translation>从第 %2 位起新增 %1 个合并</translation>
-    </message>
-    <message>
-        <location filename="../../gui/asset_findings.py" line="90"/>
-        <source>%1 merges removed from rank %2</source>
-        <translation>从第 %2 位起删除 %1 个合并</translation>
-    </message>
-    <message>
-        <location filename="../../gui/asset_findings.py" line="95"/>
+        <location filename="../../gui/asset_findings.py" line="97"/>
         <source>Merges differ from rank %1: %2 vs %3</source>
         <translation>合并从第 %1 位起不同：%2 对 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="101"/>
-        <source>Merge counts differ at %1 ranks</source>
-        <translation>有 %1 个位次的合并计数不同</translation>
-    </message>
-    <message>
-        <location filename="../../gui/asset_findings.py" line="107"/>
-        <source>%1 differs</source>
-        <translation>%1 不同</translation>
-    </message>
-    <message>
-        <location filename="../../gui/asset_findings.py" line="114"/>
+        <location filename="../../gui/asset_findings.py" line="117"/>
         <source>No differences: every component has the same hash.</source>
         <translation>没有差异：每个组件的哈希都相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="121"/>
+        <location filename="../../gui/asset_findings.py" line="124"/>
         <source>Breaks: %1</source>
         <translation>会破坏：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="125"/>
+        <location filename="../../gui/asset_findings.py" line="128"/>
         <source>(shape checks still pass)</source>
         <translation>（形状检查仍然通过）</translation>
     </message>
     <message>
-        <location filename="../../gui/asset_findings.py" line="134"/>
+        <location filename="../../gui/asset_findings.py" line="137"/>
         <source>&lt;b&gt;Why the swap is dangerous.&lt;/b&gt; Both tokenizers have %1 entries, so the embedding table, the output matrix and its biases keep their shapes and every shape check passes. But a model trained with A looks up row %2 of its input embedding for %3, and B now sends %4 there; output column %2 and its bias now score the wrong candidate, and likewise for %5. Every stored encoded dataset and saved prompt that contains %2 or %5 now decodes to other text. To migrate, re-encode the data and prompts, or permute embedding rows, output columns and biases together; the special IDs, merge references and the asset identity must agree.</source>
         <translation>&lt;b&gt;为什么交换很危险。&lt;/b&gt;两个分词器都有 %1 项，因此嵌入表、输出矩阵及其偏置的形状都不变，所有形状检查都能通过。但用 A 训练的模型会为 %3 查找输入嵌入的第 %2 行，而 B 现在把 %4 送到那里；输出第 %2 列及其偏置现在给错误的候选打分，%5 也是如此。所有包含 %2 或 %5 的已存储编码数据集和已保存提示词，现在都会解码成别的文本。要迁移，请重新编码数据和提示词，或同时置换嵌入行、输出列和偏置；特殊 ID、合并引用和资产标识必须保持一致。</translation>
     </message>
@@ -791,11 +844,6 @@
         <source>Sampling cancelled.</source>
         <translation>采样已取消。</translation>
     </message>
-    <message>
-        <location filename="../../gui/compare/sampling.py" line="150"/>
-        <source>%1 draws, %2 distinct segmentations (alpha %3, seed %4)</source>
-        <translation>抽取 %1 次，%2 种不同切分（alpha %3，种子 %4）</translation>
-    </message>
 </context>
 <context>
     <name>ComponentModel</name>
@@ -888,17 +936,17 @@
 <context>
     <name>CorpusEditor</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="41"/>
+        <location filename="../../gui/corpus_editor.py" line="42"/>
         <source>whitespace</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="42"/>
+        <location filename="../../gui/corpus_editor.py" line="43"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="43"/>
+        <location filename="../../gui/corpus_editor.py" line="44"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -953,203 +1001,243 @@
         <translation>%1：只有最后一条记录可以没有行尾</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="101"/>
+        <location filename="../../gui/corpus_editor.py" line="102"/>
         <source>Word-frequency table</source>
         <translation>词频表</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="102"/>
+        <location filename="../../gui/corpus_editor.py" line="103"/>
         <source>Raw records</source>
         <translation>原始记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="106"/>
+        <location filename="../../gui/corpus_editor.py" line="107"/>
         <source>Training words:</source>
         <translation>训练词：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="107"/>
+        <location filename="../../gui/corpus_editor.py" line="108"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="108"/>
+        <location filename="../../gui/corpus_editor.py" line="109"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="109"/>
+        <location filename="../../gui/corpus_editor.py" line="110"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="110"/>
+        <location filename="../../gui/corpus_editor.py" line="111"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="111"/>
+        <location filename="../../gui/corpus_editor.py" line="112"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="113"/>
+        <location filename="../../gui/corpus_editor.py" line="114"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="124"/>
-        <location filename="../../gui/corpus_editor.py" line="291"/>
+        <location filename="../../gui/corpus_editor.py" line="125"/>
+        <location filename="../../gui/corpus_editor.py" line="294"/>
         <source>new word</source>
         <translation>新词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="128"/>
+        <location filename="../../gui/corpus_editor.py" line="129"/>
         <source>new record (kept exactly)</source>
         <translation>新记录（原样保留）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="129"/>
+        <location filename="../../gui/corpus_editor.py" line="130"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="133"/>
+        <location filename="../../gui/corpus_editor.py" line="134"/>
         <source>Cancel import</source>
         <translation>取消导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="138"/>
+        <location filename="../../gui/corpus_editor.py" line="139"/>
         <source>Mode:</source>
         <translation>模式：</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="242"/>
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="242"/>
+        <source>%n word occurrence(s)</source>
+        <translation>
+            <numerusform>%n 次词出现</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="243"/>
+        <location filename="../../gui/corpus_editor.py" line="247"/>
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n 个字符</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="243"/>
+        <source>%n byte(s) (UTF-8)</source>
+        <translation>
+            <numerusform>%n 字节（UTF-8）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="246"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n 条记录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="246"/>
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n 个词</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/corpus_editor.py" line="248"/>
+        <source>%n byte(s) (exact, with line endings)</source>
+        <translation>
+            <numerusform>%n 字节（精确，含行尾）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="250"/>
+        <location filename="../../gui/corpus_editor.py" line="253"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="253"/>
+        <location filename="../../gui/corpus_editor.py" line="256"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="241"/>
-        <source>%1 rows · %2 word occurrences · %3 characters · %4 bytes (UTF-8)</source>
-        <translation>%1 行 · %2 次词出现 · %3 个字符 · %4 字节（UTF-8）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/corpus_editor.py" line="244"/>
-        <source>%1 records · %2 words · %3 characters · %4 bytes (exact, with line endings)</source>
-        <translation>%1 条记录 · %2 个词 · %3 个字符 · %4 字节（精确，含行尾）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/corpus_editor.py" line="279"/>
+        <location filename="../../gui/corpus_editor.py" line="282"/>
         <source>Cannot switch mode: %1</source>
         <translation>无法切换模式：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="283"/>
+        <location filename="../../gui/corpus_editor.py" line="286"/>
         <source>Switch corpus mode</source>
         <translation>切换语料模式</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="297"/>
+        <location filename="../../gui/corpus_editor.py" line="300"/>
         <source>new record</source>
         <translation>新记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="308"/>
+        <location filename="../../gui/corpus_editor.py" line="311"/>
         <source>Add records</source>
         <translation>添加记录</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="321"/>
+        <location filename="../../gui/corpus_editor.py" line="324"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>移除 %n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="333"/>
+        <location filename="../../gui/corpus_editor.py" line="336"/>
         <source>Paste records</source>
         <translation>粘贴记录</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="337"/>
+        <location filename="../../gui/corpus_editor.py" line="340"/>
         <source>Nothing pasted: %1</source>
         <translation>未粘贴任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="345"/>
+        <location filename="../../gui/corpus_editor.py" line="348"/>
         <source>Paste words</source>
         <translation>粘贴词</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="358"/>
+        <location filename="../../gui/corpus_editor.py" line="361"/>
         <source>Import a text file</source>
         <translation>导入文本文件</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="359"/>
+        <location filename="../../gui/corpus_editor.py" line="362"/>
         <source>Text files (*.txt *.tsv *.tab);;All files (*)</source>
         <translation>文本文件 (*.txt *.tsv *.tab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="385"/>
+        <location filename="../../gui/corpus_editor.py" line="388"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="367"/>
-        <location filename="../../gui/corpus_editor.py" line="416"/>
+        <location filename="../../gui/corpus_editor.py" line="370"/>
+        <location filename="../../gui/corpus_editor.py" line="419"/>
         <source>Import failed: %1</source>
         <translation>导入失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="423"/>
+        <location filename="../../gui/corpus_editor.py" line="426"/>
         <source>Import cancelled; the corpus is unchanged.</source>
         <translation>导入已取消；语料未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="428"/>
+        <location filename="../../gui/corpus_editor.py" line="431"/>
         <source>Invalid UTF-8</source>
         <translation>无效的 UTF-8</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="429"/>
+        <location filename="../../gui/corpus_editor.py" line="432"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n 行不是有效的 UTF-8。第一行：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="431"/>
+        <location filename="../../gui/corpus_editor.py" line="434"/>
         <source>Skip these lines</source>
         <translation>跳过这些行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="432"/>
+        <location filename="../../gui/corpus_editor.py" line="435"/>
         <source>Stop import</source>
         <translation>停止导入</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="447"/>
+        <location filename="../../gui/corpus_editor.py" line="450"/>
         <source>Import stopped: %1</source>
         <translation>导入已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="453"/>
+        <location filename="../../gui/corpus_editor.py" line="456"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="454"/>
+        <location filename="../../gui/corpus_editor.py" line="457"/>
         <source>Imported %1.</source>
         <translation>已导入 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="456"/>
+        <location filename="../../gui/corpus_editor.py" line="459"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>已跳过 %n 行无效 UTF-8；第一行：</numerusform>
@@ -1159,162 +1247,192 @@
 <context>
     <name>CorpusStatsTab</name>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="48"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="49"/>
         <source>Workspace corpus</source>
         <translation>工作区语料</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="49"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="50"/>
         <source>Corpus files:</source>
         <translation>语料文件：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="52"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="53"/>
         <source>Add files…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="53"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="54"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="54"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="55"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="56"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="57"/>
         <source>Compute statistics</source>
         <translation>计算统计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="57"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="58"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="64"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
         <source>Fertility (tokens per word)</source>
         <translation>繁殖率（每词词元数）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="64"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
         <source>Characters per token</source>
         <translation>每词元字符数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="66"/>
         <source>Bytes per token</source>
         <translation>每词元字节数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="65"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="66"/>
         <source>[UNK] rate</source>
         <translation>[UNK] 比例</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="66"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="67"/>
         <source>Byte-fallback rate</source>
         <translation>字节回退比例</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="66"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="67"/>
         <source>Tokens</source>
         <translation>词元数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="69"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="70"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="70"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="71"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="71"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="72"/>
         <source>CSV…</source>
         <translation>CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="86"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="87"/>
         <source>Tokenizers:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="98"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="99"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="101"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="102"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="165"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="166"/>
         <source>Corpus files</source>
         <translation>语料文件</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="166"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="167"/>
         <source>Text (*.txt *.jsonl *.gz *.zst);;All files (*)</source>
         <translation>文本 (*.txt *.jsonl *.gz *.zst);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="170"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="171"/>
         <source>Corpus folder</source>
         <translation>语料文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="195"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="196"/>
         <source>Tick at least one tokenizer.</source>
         <translation>请至少勾选一个分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="199"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="200"/>
         <source>There is no workspace corpus.</source>
         <translation>没有工作区语料。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="209"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="210"/>
         <source>Add corpus files or a folder first.</source>
         <translation>请先添加语料文件或文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="223"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="224"/>
         <source>Reading the corpus…</source>
         <translation>正在读取语料…</translation>
     </message>
-    <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="239"/>
-        <source>%1 records, %2 words, %3 characters, %4 bytes; %5 invalid UTF-8 sequences.</source>
-        <translation>%1 条记录，%2 个词，%3 个字符，%4 字节；%5 处无效 UTF-8 序列。</translation>
+    <message numerus="yes">
+        <location filename="../../gui/compare/corpus_stats.py" line="240"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n 条记录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/corpus_stats.py" line="241"/>
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n 个词</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/corpus_stats.py" line="242"/>
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n 个字符</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n 字节</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
+        <source>%n invalid UTF-8 sequence(s).</source>
+        <translation>
+            <numerusform>%n 处无效 UTF-8 序列。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="253"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="256"/>
         <source>%1 splits most: %2</source>
         <translation>%1 切分最多的词：%2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="261"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="264"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="278"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="281"/>
         <source>Unicode script</source>
         <translation>Unicode 文字系统</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="317"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="320"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="343"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="346"/>
         <source>Export corpus statistics</source>
         <translation>导出语料统计</translation>
     </message>
@@ -1327,7 +1445,7 @@
         <translation>解码 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="87"/>
+        <location filename="../../gui/encode/decode_box.py" line="102"/>
         <source>IDs, e.g. 255 or [270, 32, 268]</source>
         <translation>ID，例如 255 或 [270, 32, 268]</translation>
     </message>
@@ -1367,39 +1485,39 @@
         <translation>无效 UTF-8：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="102"/>
+        <location filename="../../gui/encode/decode_box.py" line="117"/>
         <source>%1 IDs, too many to show here (typing replaces them)</source>
         <translation>%1 个 ID，太多，无法在此显示（输入新的列表即替换）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="112"/>
+        <location filename="../../gui/encode/decode_box.py" line="127"/>
         <source>Open an ID list</source>
         <translation>打开 ID 列表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="113"/>
+        <location filename="../../gui/encode/decode_box.py" line="128"/>
         <source>ID lists (*.txt *.json);;All files (*)</source>
         <translation>ID 列表 (*.txt *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="122"/>
+        <location filename="../../gui/encode/decode_box.py" line="137"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="123"/>
-        <location filename="../../gui/encode/decode_box.py" line="144"/>
+        <location filename="../../gui/encode/decode_box.py" line="138"/>
+        <location filename="../../gui/encode/decode_box.py" line="159"/>
         <source>Cannot read the ID list: %1</source>
         <translation>无法读取 ID 列表：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="154"/>
-        <location filename="../../gui/encode/decode_box.py" line="162"/>
+        <location filename="../../gui/encode/decode_box.py" line="169"/>
+        <location filename="../../gui/encode/decode_box.py" line="177"/>
         <source>Cannot decode: %1</source>
         <translation>无法解码：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/decode_box.py" line="158"/>
+        <location filename="../../gui/encode/decode_box.py" line="173"/>
         <source>Decoding %1 IDs…</source>
         <translation>正在解码 %1 个 ID…</translation>
     </message>
@@ -1407,87 +1525,87 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="181"/>
+        <location filename="../../gui/encode/panel.py" line="184"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="181"/>
+        <location filename="../../gui/encode/panel.py" line="184"/>
         <source>Tokenizer (this window&apos;s own):</source>
         <translation>分词器（本窗口自选）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="183"/>
+        <location filename="../../gui/encode/panel.py" line="186"/>
         <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
         <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="186"/>
+        <location filename="../../gui/encode/panel.py" line="189"/>
         <source>Add special tokens</source>
         <translation>添加特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="187"/>
+        <location filename="../../gui/encode/panel.py" line="190"/>
         <source>Read specials in the text</source>
         <translation>读取文本中的特殊 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="193"/>
+        <location filename="../../gui/encode/panel.py" line="196"/>
         <source>Pin engine:</source>
         <translation>固定引擎：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="196"/>
+        <location filename="../../gui/encode/panel.py" line="199"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="199"/>
+        <location filename="../../gui/encode/panel.py" line="202"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="200"/>
+        <location filename="../../gui/encode/panel.py" line="203"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="333"/>
+        <location filename="../../gui/encode/panel.py" line="336"/>
         <source>Put the tokenizer&apos;s post-processor specials around the tokens ([CLS] … [SEP]), as Hugging Face&apos;s encode(text) does by default</source>
         <translation>在词元两侧加上分词器后处理器的特殊词元（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="335"/>
+        <location filename="../../gui/encode/panel.py" line="338"/>
         <source>This tokenizer has no post-processor: there are no special tokens to add</source>
         <translation>此分词器没有后处理器：没有可添加的特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="351"/>
+        <location filename="../../gui/encode/panel.py" line="354"/>
         <source>Read a special token written in the text (such as &lt;|endoftext|&gt;) as the control token, as tiktoken&apos;s allowed_special=&quot;all&quot; does; unticked, it is ordinary text. A user&apos;s text that becomes a control token is how prompt injection through a tokenizer works.</source>
         <translation>把文本中写出的特殊 token（例如 &lt;|endoftext|&gt;）读作控制 token，如同 tiktoken 的 allowed_special=&quot;all&quot;；不勾选时它是普通文本。用户的文本变成控制 token，正是通过分词器进行提示注入的方式。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="354"/>
+        <location filename="../../gui/encode/panel.py" line="357"/>
         <source>This tokenizer reads special tokens written in the text as ordinary text</source>
         <translation>此分词器把文本中写出的特殊 token 读作普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="368"/>
+        <location filename="../../gui/encode/panel.py" line="371"/>
         <source>Waiting for the engine…</source>
         <translation>正在等待编码引擎…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="429"/>
+        <location filename="../../gui/encode/panel.py" line="432"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="388"/>
+        <location filename="../../gui/encode/panel.py" line="391"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="466"/>
+        <location filename="../../gui/encode/panel.py" line="469"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -1495,189 +1613,218 @@
 <context>
     <name>EncodeTexts</name>
     <message>
-        <location filename="../../gui/encode/texts.py" line="34"/>
+        <location filename="../../gui/encode/texts.py" line="33"/>
         <source>timeline: byte-level BPE</source>
         <translation>时间线：字节级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="35"/>
+        <location filename="../../gui/encode/texts.py" line="34"/>
         <source>timeline: WordPiece</source>
         <translation>时间线：WordPiece</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="36"/>
+        <location filename="../../gui/encode/texts.py" line="35"/>
         <source>timeline: Unigram</source>
         <translation>时间线：Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="43"/>
+        <location filename="../../gui/encode/texts.py" line="42"/>
         <source>classroom tokenizer</source>
         <translation>课堂分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="45"/>
+        <location filename="../../gui/encode/texts.py" line="44"/>
         <source>trained model</source>
         <translation>训练好的模型</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="53"/>
+        <location filename="../../gui/encode/texts.py" line="52"/>
         <source>%1 (%2 · vocab %3)</source>
         <translation>%1（%2 · 词表 %3）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="62"/>
+        <location filename="../../gui/encode/texts.py" line="61"/>
         <source>Identity: %1</source>
         <translation>标识：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="66"/>
+        <location filename="../../gui/encode/texts.py" line="65"/>
         <source>Special tokens: %1</source>
         <translation>特殊 token：%1</translation>
     </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="85"/>
-        <source>%1 code points · %2 UTF-8 bytes = %2 base byte tokens · %3 BPE tokens</source>
-        <translation>%1 个码点 · %2 个 UTF-8 字节 = %2 个基础字节 token · %3 个 BPE token</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="88"/>
-        <source>%1 code points · %2 UTF-8 bytes · %3 BPE tokens</source>
-        <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 BPE token</translation>
-    </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="90"/>
-        <source>%1 code points · %2 UTF-8 bytes · %3 tokens</source>
-        <translation>%1 个码点 · %2 个 UTF-8 字节 · %3 个 token</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="94"/>
+        <location filename="../../gui/encode/texts.py" line="91"/>
         <source>%n unknown</source>
         <translation>
             <numerusform>%n 个未知</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="97"/>
+        <location filename="../../gui/encode/texts.py" line="94"/>
         <source>%n byte-fallback piece(s)</source>
         <translation>
             <numerusform>%n 个字节回退片段</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="100"/>
+        <location filename="../../gui/encode/texts.py" line="97"/>
         <source>%n special</source>
         <translation>
             <numerusform>%n 个特殊</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="111"/>
+        <location filename="../../gui/encode/texts.py" line="108"/>
         <source>The text spells %n special token(s) (%1): read as control tokens.</source>
         <translation>
             <numerusform>文本中写出了 %n 个特殊 token（%1）：按控制 token 读取。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="114"/>
+        <location filename="../../gui/encode/texts.py" line="111"/>
         <source>The text spells %n special token(s) (%1): shown as ordinary text, marked; tiktoken refuses such text unless the caller allows them.</source>
         <translation>
             <numerusform>文本中写出了 %n 个特殊 token（%1）：作为普通文本显示并已标出；除非调用方允许，tiktoken 会拒绝这样的文本。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/encode/texts.py" line="117"/>
+        <location filename="../../gui/encode/texts.py" line="114"/>
         <source>The text spells %n special token(s) (%1): read as ordinary text, marked.</source>
         <translation>
             <numerusform>文本中写出了 %n 个特殊 token（%1）：按普通文本读取并已标出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="131"/>
+        <location filename="../../gui/encode/texts.py" line="128"/>
         <source>Normal forms: </source>
         <translation>规范化形式：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="133"/>
+        <location filename="../../gui/encode/texts.py" line="130"/>
         <source>Normal forms (decoding these tokens gives the input back exactly): </source>
         <translation>规范化形式（解码这些 token 可原样得回输入）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="138"/>
+        <location filename="../../gui/encode/texts.py" line="135"/>
         <source>Normal forms (this tokenizer changes the input: from character %1, decoding gives “%2” where the input has “%3”): </source>
         <translation>规范化形式（此分词器会改变输入：从第 %1 个字符起，解码得到“%2”，而输入是“%3”）：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="149"/>
+        <location filename="../../gui/encode/texts.py" line="146"/>
         <source>same as the input</source>
         <translation>与输入相同</translation>
     </message>
-    <message>
-        <location filename="../../gui/encode/texts.py" line="151"/>
-        <source>changes it: %1 code points, %2 bytes</source>
-        <translation>会改变：%1 个码点，%2 字节</translation>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="79"/>
+        <source>%n code point(s)</source>
+        <translation>
+            <numerusform>%n 个码点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="81"/>
+        <source>%n UTF-8 byte(s) = %n base byte token(s)</source>
+        <translation>
+            <numerusform>%n 个 UTF-8 字节 = %n 个基础字节 token</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="83"/>
+        <source>%n UTF-8 byte(s)</source>
+        <translation>
+            <numerusform>%n 个 UTF-8 字节</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="85"/>
+        <source>%n BPE token(s)</source>
+        <translation>
+            <numerusform>%n 个 BPE token</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="87"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个 token</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="148"/>
+        <source>changes it: %n code point(s)</source>
+        <translation>
+            <numerusform>会改变：%n 个码点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/encode/texts.py" line="149"/>
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n 字节</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="158"/>
+        <location filename="../../gui/encode/texts.py" line="155"/>
         <source>Normal forms: shown for inputs up to %1 characters.</source>
         <translation>规范化形式：仅对不超过 %1 个字符的输入显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="165"/>
+        <location filename="../../gui/encode/texts.py" line="162"/>
         <source>special token: no bytes of the text</source>
         <translation>特殊 token：不对应文本中的任何字节</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="167"/>
+        <location filename="../../gui/encode/texts.py" line="164"/>
         <source>unknown token for %1</source>
         <translation>代替 %1 的未知 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="169"/>
+        <location filename="../../gui/encode/texts.py" line="166"/>
         <source>byte fallback: %1</source>
         <translation>字节回退：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="171"/>
+        <location filename="../../gui/encode/texts.py" line="168"/>
         <source>inside a multi-byte character</source>
         <translation>位于多字节字符内部</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="173"/>
+        <location filename="../../gui/encode/texts.py" line="170"/>
         <source>part of %1 written in the text, read as ordinary text</source>
         <translation>文本中写出的 %1 的一部分，按普通文本读取</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="176"/>
+        <location filename="../../gui/encode/texts.py" line="173"/>
         <source>added by the tokenizer: no input characters</source>
         <translation>由分词器添加：不对应任何输入字符</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="178"/>
+        <location filename="../../gui/encode/texts.py" line="175"/>
         <source>span is its whole word (alignment not traced)</source>
         <translation>范围为整个词（未能精确对齐）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="193"/>
+        <location filename="../../gui/encode/texts.py" line="190"/>
         <source>ID %1 at position %2 is a special token (%3): it has no bytes.</source>
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="196"/>
+        <location filename="../../gui/encode/texts.py" line="193"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="206"/>
+        <location filename="../../gui/encode/texts.py" line="203"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="208"/>
+        <location filename="../../gui/encode/texts.py" line="205"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="210"/>
+        <location filename="../../gui/encode/texts.py" line="207"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -1685,82 +1832,84 @@
 <context>
     <name>ExerciseDialog</name>
     <message>
-        <location filename="../../gui/exercises.py" line="74"/>
+        <location filename="../../gui/exercises.py" line="80"/>
         <source>Exercises (Chapter 19, §19.8)</source>
         <translation>习题（第 19 章，§19.8）</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="135"/>
+        <location filename="../../gui/exercises.py" line="141"/>
         <source>Exercise %1</source>
         <translation>习题 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="83"/>
+        <location filename="../../gui/exercises.py" line="89"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="85"/>
+        <location filename="../../gui/exercises.py" line="91"/>
         <source>Show the answer</source>
         <translation>显示答案</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="86"/>
+        <location filename="../../gui/exercises.py" line="92"/>
         <source>Replay the lesson</source>
         <translation>重放对应课程</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="139"/>
+        <location filename="../../gui/exercises.py" line="145"/>
         <source>(answer shown)</source>
         <translation>（已显示答案）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="141"/>
+        <location filename="../../gui/exercises.py" line="147"/>
         <source>%n wrong tries</source>
         <translation>
             <numerusform>答错 %n 次</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="154"/>
+        <location filename="../../gui/exercises.py" line="160"/>
         <source>e.g. %1</source>
         <translation>例如 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="173"/>
-        <location filename="../../gui/exercises.py" line="199"/>
+        <location filename="../../gui/exercises.py" line="179"/>
+        <location filename="../../gui/exercises.py" line="205"/>
         <source>The core could not compute the answer: %1</source>
         <translation>核心无法算出答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="178"/>
+        <location filename="../../gui/exercises.py" line="184"/>
         <source>✔ Correct: the core computes %1.</source>
         <translation>✔ 正确：核心算出的结果是 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="183"/>
+        <location filename="../../gui/exercises.py" line="189"/>
         <source>✘ Not quite, %n tries: the core computes %1.</source>
         <translation>
             <numerusform>✘ 还不对，已试 %n 次：核心算出的是 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="185"/>
+        <location filename="../../gui/exercises.py" line="191"/>
         <source>✘ Not quite: the core computes %1.</source>
         <translation>✘ 还不对：核心算出的结果是 %1。</translation>
     </message>
-    <message>
-        <location filename="../../gui/exercises.py" line="187"/>
-        <source>✘ Not quite. Try again (%1 of %2 tries used), or replay the lesson.</source>
-        <translation>✘ 还不对。请再试一次（已用 %1 / %2 次），或重放本课。</translation>
+    <message numerus="yes">
+        <location filename="../../gui/exercises.py" line="193"/>
+        <source>✘ Not quite. Try again (%1 of %n tries used), or replay the lesson.</source>
+        <translation>
+            <numerusform>✘ 还不对。请再试一次（已用 %1 / %n 次），或重放本课。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="205"/>
+        <location filename="../../gui/exercises.py" line="211"/>
         <source>The core computes %1.</source>
         <translation>核心算出的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/exercises.py" line="213"/>
+        <location filename="../../gui/exercises.py" line="219"/>
         <source>Reference (§19.9)</source>
         <translation>参考解答（§19.9）</translation>
     </message>
@@ -1768,42 +1917,42 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="51"/>
+        <location filename="../../gui/corpus_editor.py" line="52"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="53"/>
+        <location filename="../../gui/corpus_editor.py" line="54"/>
         <source>Word table (counted words)</source>
         <translation>词表格（已计数的词）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="54"/>
+        <location filename="../../gui/corpus_editor.py" line="55"/>
         <source>Raw records (one per line, exact)</source>
         <translation>原始记录（每行一条，原样）</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="57"/>
+        <location filename="../../gui/corpus_editor.py" line="58"/>
         <source>Plain text</source>
         <translation>纯文本</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="58"/>
+        <location filename="../../gui/corpus_editor.py" line="59"/>
         <source>word&lt;TAB&gt;count lines</source>
         <translation>词&lt;TAB&gt;次数 行</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="67"/>
+        <location filename="../../gui/corpus_editor.py" line="68"/>
         <source>Import as:</source>
         <translation>导入为：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="68"/>
+        <location filename="../../gui/corpus_editor.py" line="69"/>
         <source>File format:</source>
         <translation>文件格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/corpus_editor.py" line="69"/>
+        <location filename="../../gui/corpus_editor.py" line="70"/>
         <source>Pre-tokenization:</source>
         <translation>预分词：</translation>
     </message>
@@ -1880,10 +2029,12 @@
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../gui/interop.py" line="124"/>
-        <source>Imported %1 of %2 files.</source>
-        <translation>已导入 %1 个文件（共 %2 个）。</translation>
+        <source>Imported %1 of %n file(s).</source>
+        <translation>
+            <numerusform>已导入 %1 个文件（共 %n 个）。</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../gui/interop.py" line="127"/>
@@ -2059,7 +2210,7 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons.py" line="344"/>
+        <location filename="../../gui/lessons.py" line="358"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
@@ -2067,53 +2218,53 @@
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../gui/lessons.py" line="270"/>
+        <location filename="../../gui/lessons.py" line="263"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="271"/>
-        <location filename="../../gui/lessons.py" line="308"/>
+        <location filename="../../gui/lessons.py" line="264"/>
+        <location filename="../../gui/lessons.py" line="304"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="272"/>
+        <location filename="../../gui/lessons.py" line="265"/>
         <source>End lesson</source>
         <translation>结束课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="273"/>
+        <location filename="../../gui/lessons.py" line="266"/>
         <source>Stop the lesson; windows it arranged go back as they were</source>
         <translation>结束本课；课程排列过的窗口恢复原样</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="283"/>
+        <location filename="../../gui/lessons.py" line="276"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="294"/>
-        <source>§%1, %2</source>
-        <translation>§%1，%2</translation>
+        <location filename="../../gui/lessons.py" line="320"/>
+        <source>Answer the prediction below: the view shows the result once you have.</source>
+        <translation>先回答下面的预测题：回答之后，视图才显示结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="296"/>
+        <location filename="../../gui/lessons.py" line="289"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="302"/>
+        <location filename="../../gui/lessons.py" line="295"/>
         <source>Lesson finished.</source>
         <translation>本课结束。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="304"/>
+        <location filename="../../gui/lessons.py" line="297"/>
         <source>Next: %1.</source>
         <translation>下一课：%1。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="308"/>
+        <location filename="../../gui/lessons.py" line="304"/>
         <source>Next lesson ▶</source>
         <translation>下一课 ▶</translation>
     </message>
@@ -2121,12 +2272,12 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../gui/lessons.py" line="64"/>
+        <location filename="../../gui/lessons.py" line="78"/>
         <source>Start lesson</source>
         <translation>开始课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="65"/>
+        <location filename="../../gui/lessons.py" line="79"/>
         <source>The workspace has unsaved changes. The lesson replaces its corpus and settings. Discard the changes?</source>
         <translation>工作区有未保存的更改。课程会替换它的语料和设置。要放弃这些更改吗？</translation>
     </message>
@@ -2134,76 +2285,101 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="62"/>
-        <location filename="../../gui/main_window.py" line="192"/>
-        <location filename="../../gui/main_window.py" line="305"/>
+        <location filename="../../gui/main_window.py" line="64"/>
+        <location filename="../../gui/main_window.py" line="249"/>
+        <location filename="../../gui/main_window.py" line="370"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="214"/>
-        <location filename="../../gui/main_window.py" line="221"/>
+        <location filename="../../gui/main_window.py" line="149"/>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="150"/>
+        <source>Subword Studio lesson (*.toml);;All files (*)</source>
+        <translation>Subword Studio 课程 (*.toml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="163"/>
+        <source>Checking %1…</source>
+        <translation>正在检查 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="174"/>
+        <source>Export progress</source>
+        <translation>导出学习进度</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="175"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="271"/>
+        <location filename="../../gui/main_window.py" line="278"/>
         <source>%1 no longer exists; it was removed from the recent files.</source>
         <translation>%1 已不存在，已从最近文件中移除。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="293"/>
+        <location filename="../../gui/main_window.py" line="358"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="295"/>
+        <location filename="../../gui/main_window.py" line="360"/>
         <source>%1%2 — Subword Studio</source>
         <translation>%1%2 — 子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311"/>
+        <location filename="../../gui/main_window.py" line="376"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312"/>
+        <location filename="../../gui/main_window.py" line="377"/>
         <source>Subword Studio workspace (*.json);;All files (*)</source>
         <translation>子词工作室工作区 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="319"/>
-        <location filename="../../gui/main_window.py" line="392"/>
+        <location filename="../../gui/main_window.py" line="384"/>
+        <location filename="../../gui/main_window.py" line="457"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="358"/>
+        <location filename="../../gui/main_window.py" line="423"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="359"/>
+        <location filename="../../gui/main_window.py" line="424"/>
         <source>Subword Studio workspace (*.json)</source>
         <translation>子词工作室工作区 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="367"/>
+        <location filename="../../gui/main_window.py" line="432"/>
         <source>the workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="386"/>
+        <location filename="../../gui/main_window.py" line="451"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="387"/>
+        <location filename="../../gui/main_window.py" line="452"/>
         <source>The last session ended with unsaved work (autosaved in %1). Restore it?</source>
         <translation>上次会话结束时有未保存的工作（已自动保存在 %1）。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="422"/>
+        <location filename="../../gui/main_window.py" line="487"/>
         <source>Unsaved work</source>
         <translation>未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="423"/>
+        <location filename="../../gui/main_window.py" line="488"/>
         <source>Not saved: %1. Save the workspace (unsaved tokenizers are saved in it)? If you quit without saving, the work stays in the autosave and is offered at the next start.</source>
         <translation>尚未保存：%1。要保存工作区吗（未保存的分词器会一并存入）？如果不保存就退出，这些工作会留在自动保存中，下次启动时提供恢复。</translation>
     </message>
@@ -2282,81 +2458,106 @@
     </message>
     <message>
         <location filename="../../gui/menus.py" line="108"/>
+        <source>Open &amp;lesson…</source>
+        <translation>打开课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="109"/>
+        <source>Export &amp;progress as CSV…</source>
+        <translation>将学习进度导出为 CSV(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="111"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="110"/>
+        <location filename="../../gui/menus.py" line="113"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="117"/>
+        <location filename="../../gui/menus.py" line="121"/>
         <source>&amp;Lesson panel</source>
         <translation>课程面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="120"/>
+        <location filename="../../gui/menus.py" line="123"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="125"/>
+        <location filename="../../gui/menus.py" line="128"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="132"/>
+        <location filename="../../gui/menus.py" line="135"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="134"/>
+        <location filename="../../gui/menus.py" line="137"/>
         <source>&amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="134"/>
+        <location filename="../../gui/menus.py" line="137"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="134"/>
+        <location filename="../../gui/menus.py" line="137"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="142"/>
+        <location filename="../../gui/menus.py" line="145"/>
         <source>&amp;Lessons</source>
         <translation>课程(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="147"/>
+        <location filename="../../gui/menus.py" line="150"/>
+        <source>Lessons cannot be read: %1</source>
+        <translation>无法读取课程：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="154"/>
+        <source>&amp;Recent lessons</source>
+        <translation>最近的课程(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="157"/>
         <source>&amp;Previous step</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="149"/>
+        <location filename="../../gui/menus.py" line="159"/>
         <source>&amp;Next step</source>
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="151"/>
+        <location filename="../../gui/menus.py" line="161"/>
         <source>E&amp;nd lesson</source>
         <translation>结束课程(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="155"/>
+        <location filename="../../gui/menus.py" line="165"/>
         <source>&amp;Exercises (§19.8)…</source>
         <translation>习题（§19.8）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="160"/>
+        <location filename="../../gui/menus.py" line="170"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/menus.py" line="161"/>
+        <location filename="../../gui/menus.py" line="171"/>
+        <source>&amp;Welcome page</source>
+        <translation>欢迎页(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/menus.py" line="172"/>
         <source>&amp;About Subword Studio</source>
         <translation>关于 Subword Studio(&amp;A)</translation>
     </message>
@@ -2364,306 +2565,375 @@
 <context>
     <name>MergeTimeline</name>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="108"/>
+        <location filename="../../gui/timeline/widget.py" line="119"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="109"/>
+        <location filename="../../gui/timeline/widget.py" line="120"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="110"/>
+        <location filename="../../gui/timeline/widget.py" line="121"/>
         <source>Retrain on every change</source>
         <translation>每次更改后重新训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="117"/>
+        <location filename="../../gui/timeline/widget.py" line="128"/>
         <source>◀ Step back</source>
         <translation>◀ 后退一步</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="118"/>
-        <location filename="../../gui/timeline/widget.py" line="697"/>
+        <location filename="../../gui/timeline/widget.py" line="129"/>
+        <location filename="../../gui/timeline/widget.py" line="769"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="120"/>
+        <location filename="../../gui/timeline/widget.py" line="131"/>
         <source>Step forward ▶</source>
         <translation>前进一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="124"/>
+        <location filename="../../gui/timeline/widget.py" line="135"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="146"/>
+        <location filename="../../gui/timeline/widget.py" line="158"/>
         <source>Follow the selected step</source>
         <translation>跟随所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="148"/>
+        <location filename="../../gui/timeline/widget.py" line="160"/>
         <source>The sample text is encoded with as many merges as the step selected above; untick to choose the number of merges with the slider.</source>
         <translation>示例文本按上方所选步骤的合并次数编码；取消勾选后可用滑块自选合并次数。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="154"/>
+        <location filename="../../gui/timeline/widget.py" line="166"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="181"/>
+        <location filename="../../gui/timeline/widget.py" line="168"/>
+        <source>Add to assets</source>
+        <translation>添加到资产</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="169"/>
+        <source>Add the trained model shown here to the Assets tab, with its training data; File → Export tokenizer then writes it as a tokenizer.json and in every other format that can hold it.</source>
+        <translation>把这里显示的已训练模型连同其训练数据添加到“资产”标签页；之后“文件 → 导出分词器”可将其写成 tokenizer.json 以及其他任何能容纳它的格式。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="203"/>
         <source>Algorithm:</source>
         <translation>算法：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="100"/>
+        <location filename="../../gui/timeline/widget.py" line="111"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="163"/>
+        <location filename="../../gui/timeline/widget.py" line="185"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="172"/>
+        <location filename="../../gui/timeline/widget.py" line="194"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="196"/>
+        <location filename="../../gui/timeline/widget.py" line="225"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="197"/>
+        <location filename="../../gui/timeline/widget.py" line="226"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="207"/>
+        <location filename="../../gui/timeline/widget.py" line="236"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="363"/>
+        <location filename="../../gui/timeline/widget.py" line="350"/>
+        <source>This pane shows character BPE&apos;s pair table and segmentation. For %1, every step is a row of the table on the left (select one to step through it), and the Plots tab follows it.</source>
+        <translation>此窗格显示字符级 BPE 的字符对表和切分。对于 %1，每一步是左侧表格中的一行（选中一行即可逐步查看），“图表”标签页会随之更新。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="410"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="374"/>
+        <location filename="../../gui/timeline/widget.py" line="421"/>
         <source>Training: merge %1</source>
         <translation>训练中：第 %1 次合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="411"/>
+        <location filename="../../gui/timeline/widget.py" line="436"/>
+        <source>Trained %n merge(s): %1.</source>
+        <translation>
+            <numerusform>已训练 %n 次合并：%1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="459"/>
         <source>Trained %n byte-level merge(s).</source>
         <translation>
             <numerusform>已训练 %n 次字节级合并。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="389"/>
-        <source>Trained %1 merges: %2.</source>
-        <translation>已训练 %1 次合并：%2。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="397"/>
+        <location filename="../../gui/timeline/widget.py" line="445"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="402"/>
+        <location filename="../../gui/timeline/widget.py" line="450"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="467"/>
+        <source>Trained %n WordPiece step(s) (vocabulary %1): %2.</source>
+        <translation>
+            <numerusform>已训练 %n 步 WordPiece（词表 %1）：%2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="470"/>
+        <source>Trained %n pruning round(s) (vocabulary %1): %2.</source>
+        <translation>
+            <numerusform>已训练 %n 轮剪枝（词表 %1）：%2。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="431"/>
+        <location filename="../../gui/timeline/widget.py" line="481"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="450"/>
-        <location filename="../../gui/timeline/widget.py" line="466"/>
-        <location filename="../../gui/timeline/widget.py" line="546"/>
-        <location filename="../../gui/timeline/widget.py" line="550"/>
+        <location filename="../../gui/timeline/widget.py" line="500"/>
+        <location filename="../../gui/timeline/widget.py" line="516"/>
+        <location filename="../../gui/timeline/widget.py" line="617"/>
+        <location filename="../../gui/timeline/widget.py" line="621"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="450"/>
-        <location filename="../../gui/timeline/widget.py" line="457"/>
-        <location filename="../../gui/timeline/widget.py" line="466"/>
-        <location filename="../../gui/timeline/widget.py" line="549"/>
+        <location filename="../../gui/timeline/widget.py" line="500"/>
+        <location filename="../../gui/timeline/widget.py" line="507"/>
+        <location filename="../../gui/timeline/widget.py" line="516"/>
+        <location filename="../../gui/timeline/widget.py" line="620"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="599"/>
-        <source>%1 and %2 give the same %3 merges.</source>
-        <translation>%1 与 %2 给出相同的 %3 次合并。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="604"/>
-        <source>The timelines agree on %1 merges and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
-        <translation>两条时间线的前 %1 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="609"/>
+        <location filename="../../gui/timeline/widget.py" line="681"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="514"/>
-        <location filename="../../gui/timeline/widget.py" line="632"/>
+        <location filename="../../gui/timeline/widget.py" line="585"/>
+        <location filename="../../gui/timeline/widget.py" line="704"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="101"/>
+        <location filename="../../gui/timeline/widget.py" line="112"/>
         <source>Vocabulary size:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="105"/>
+        <location filename="../../gui/timeline/widget.py" line="116"/>
         <source>WordPiece and Unigram train to this many vocabulary entries, [UNK] or &lt;unk&gt; included.</source>
         <translation>WordPiece 和 Unigram 训练到这么多词表条目（含 [UNK] 或 &lt;unk&gt;）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="370"/>
+        <location filename="../../gui/timeline/widget.py" line="417"/>
         <source>Training: pruning round %1</source>
         <translation>训练中：第 %1 轮剪枝</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="372"/>
+        <location filename="../../gui/timeline/widget.py" line="419"/>
         <source>Training: vocabulary %1</source>
         <translation>训练中：词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="414"/>
+        <location filename="../../gui/timeline/widget.py" line="462"/>
         <source>Byte-level BPE has no whitespace split: it learned from whole records.</source>
         <translation>字节级 BPE 没有按空白切分：它从整条记录学习。</translation>
     </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="418"/>
-        <source>Trained %1 WordPiece steps (vocabulary %2): %3.</source>
-        <translation>已训练 %1 步 WordPiece（词表 %2）：%3。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="420"/>
-        <source>Trained %1 pruning rounds (vocabulary %2): %3.</source>
-        <translation>已训练 %1 轮剪枝（词表 %2）：%3。</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="425"/>
+        <location filename="../../gui/timeline/widget.py" line="475"/>
         <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
         <translation>
             <numerusform>有 %n 个词超过 %1 字节，未参与训练（与 SentencePiece 跳过过长句子的做法相同）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="505"/>
+        <location filename="../../gui/timeline/widget.py" line="577"/>
         <source>Final model · vocabulary %1</source>
         <translation>最终模型 · 词表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="507"/>
+        <location filename="../../gui/timeline/widget.py" line="579"/>
         <source>Round %1 of %2 · vocabulary %3</source>
         <translation>第 %1 轮（共 %2 轮）· 词表 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="636"/>
+        <location filename="../../gui/timeline/widget.py" line="670"/>
+        <source>%1 and %2 give the same %n merge(s).</source>
+        <translation>
+            <numerusform>%1 与 %2 给出相同的 %n 次合并。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="675"/>
+        <source>The timelines agree on %n merge(s) and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
+        <translation>
+            <numerusform>两条时间线的前 %n 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="708"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="650"/>
+        <location filename="../../gui/timeline/widget.py" line="722"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="676"/>
+        <location filename="../../gui/timeline/widget.py" line="748"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="679"/>
+        <location filename="../../gui/timeline/widget.py" line="751"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="681"/>
+        <location filename="../../gui/timeline/widget.py" line="753"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="683"/>
+        <location filename="../../gui/timeline/widget.py" line="755"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="685"/>
+        <location filename="../../gui/timeline/widget.py" line="757"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="691"/>
+        <location filename="../../gui/timeline/widget.py" line="763"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="697"/>
+        <location filename="../../gui/timeline/widget.py" line="769"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="733"/>
+        <location filename="../../gui/timeline/widget.py" line="805"/>
+        <source>Use the final model:</source>
+        <translation>使用最终模型：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/widget.py" line="806"/>
         <source>Use the model after pruning round %1:</source>
         <translation>使用第 %1 轮剪枝后的模型：</translation>
     </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="735"/>
-        <source>Use only the first %1 steps:</source>
-        <translation>仅使用前 %1 步：</translation>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="808"/>
+        <source>Use only the first %n step(s):</source>
+        <translation>
+            <numerusform>仅使用前 %n 步：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="809"/>
+        <source>Use only the first %n merge(s):</source>
+        <translation>
+            <numerusform>仅使用前 %n 次合并：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="829"/>
+        <source>%n token(s) with the final model</source>
+        <translation>
+            <numerusform>最终模型得到 %n 个 token</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="831"/>
+        <source>%n token(s) after this round</source>
+        <translation>
+            <numerusform>本轮之后 %n 个 token</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="736"/>
-        <source>Use only the first %1 merges:</source>
-        <translation>仅使用前 %1 次合并：</translation>
+        <location filename="../../gui/timeline/widget.py" line="832"/>
+        <source>(%1 with the final model)</source>
+        <translation>（最终模型为 %1 个）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="835"/>
+        <source>with %n step(s)</source>
+        <translation>
+            <numerusform>使用 %n 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="836"/>
+        <source>with %n merge(s)</source>
+        <translation>
+            <numerusform>使用 %n 次合并</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/widget.py" line="837"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个 token</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="755"/>
-        <source>%1 tokens after this round (%2 with the final model)</source>
-        <translation>本轮之后 %1 个 token（最终模型为 %2 个）</translation>
+        <location filename="../../gui/timeline/widget.py" line="838"/>
+        <source>(%1 with all %2)</source>
+        <translation>（全部 %2 时为 %1 个）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="759"/>
-        <source>%1 tokens with %2 steps (%3 with all %4)</source>
-        <translation>%2 步得到 %1 个 token（全部 %4 步为 %3 个）</translation>
+        <location filename="../../gui/timeline/widget.py" line="900"/>
+        <source>Added %1 to the assets (the Assets tab lists it; File → Export tokenizer writes it for other libraries).</source>
+        <translation>已将 %1 添加到资产（“资产”标签页列出它；“文件 → 导出分词器”可将其写成其他库的格式）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="760"/>
-        <source>%1 tokens with %2 merges (%3 with all %4)</source>
-        <translation>%2 次合并得到 %1 个 token（全部 %4 次合并为 %3 个）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="788"/>
+        <location filename="../../gui/timeline/widget.py" line="864"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="788"/>
+        <location filename="../../gui/timeline/widget.py" line="864"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="793"/>
+        <location filename="../../gui/timeline/widget.py" line="869"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2671,139 +2941,203 @@
 <context>
     <name>PipelineView</name>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="73"/>
+        <location filename="../../gui/pipeline_view.py" line="68"/>
         <source>none, or e.g. &lt;BOS&gt; $A &lt;EOS&gt;</source>
         <translation>无，或例如 &lt;BOS&gt; $A &lt;EOS&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="85"/>
+        <location filename="../../gui/pipeline_view.py" line="80"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="101"/>
+        <location filename="../../gui/pipeline_view.py" line="96"/>
         <source>Tokenizer:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="103"/>
+        <location filename="../../gui/pipeline_view.py" line="98"/>
         <source>Post-processing template:</source>
         <translation>后处理模板：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="106"/>
+        <location filename="../../gui/pipeline_view.py" line="101"/>
         <source>Use only the first k merges:</source>
         <translation>只使用前 k 次合并：</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="126"/>
+        <location filename="../../gui/pipeline_view.py" line="121"/>
         <source>Stages</source>
         <translation>各阶段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="127"/>
+        <location filename="../../gui/pipeline_view.py" line="122"/>
         <source>Base-byte IDs</source>
         <translation>基础字节 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="172"/>
+        <location filename="../../gui/pipeline_view.py" line="167"/>
         <source>Encode panel: %1</source>
         <translation>编码面板：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="175"/>
+        <location filename="../../gui/pipeline_view.py" line="171"/>
         <source>Trained char-BPE model</source>
         <translation>已训练的字符级 BPE 模型</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="213"/>
+        <location filename="../../gui/pipeline_view.py" line="231"/>
         <source>this model has no merges</source>
         <translation>此模型没有合并</translation>
     </message>
-    <message>
-        <location filename="../../gui/pipeline_view.py" line="215"/>
-        <source>all %1 merges</source>
-        <translation>全部 %1 次合并</translation>
+    <message numerus="yes">
+        <location filename="../../gui/pipeline_view.py" line="233"/>
+        <source>all %n merge(s)</source>
+        <translation>
+            <numerusform>全部 %n 次合并</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/pipeline_view.py" line="235"/>
+        <source>of %n merge(s)</source>
+        <translation>
+            <numerusform>/ 共 %n 次合并</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="217"/>
-        <source>of %1 merges</source>
-        <translation>/ 共 %1 次合并</translation>
-    </message>
-    <message>
-        <location filename="../../gui/pipeline_view.py" line="227"/>
+        <location filename="../../gui/pipeline_view.py" line="245"/>
         <source>Raw byte order: byte b has ID %1 + b, as in this project&apos;s byte-level BPE and in minbpe.</source>
         <translation>原始字节顺序：字节 b 的 ID 为 %1 + b，与本项目的字节级 BPE 和 minbpe 相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="230"/>
+        <location filename="../../gui/pipeline_view.py" line="248"/>
         <source>GPT-2&apos;s printable-first order (tiktoken, HF ByteLevel): the 188 printable bytes come first, spelled as themselves, then the other 68, spelled from U+0100 on. A space is %1, ID %2.</source>
         <translation>GPT-2 的“可打印优先”顺序（tiktoken、HF ByteLevel）：188 个可打印字节排在前面，写作其本身；其余 68 个随后，从 U+0100 起书写。空格写作 %1，ID 为 %2。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="234"/>
+        <location filename="../../gui/pipeline_view.py" line="252"/>
         <source>SentencePiece byte pieces &lt;0x00&gt;…&lt;0xFF&gt; at IDs %1–%2, after the meta pieces %3.</source>
         <translation>SentencePiece 字节片段 &lt;0x00&gt;…&lt;0xFF&gt; 位于 ID %1–%2，排在元片段 %3 之后。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="238"/>
+        <location filename="../../gui/pipeline_view.py" line="256"/>
         <source>Every byte has a token, in an order that is neither raw nor GPT-2&apos;s.</source>
         <translation>每个字节都有 token，但顺序既不是原始顺序也不是 GPT-2 的顺序。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="241"/>
+        <location filename="../../gui/pipeline_view.py" line="259"/>
         <source>Only %1 of the 256 bytes have a token.</source>
         <translation>256 个字节中只有 %1 个有 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="242"/>
+        <location filename="../../gui/pipeline_view.py" line="260"/>
         <source>No byte tokens: this tokenizer works on characters.</source>
         <translation>没有字节 token：此分词器以字符为单位工作。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="271"/>
+        <location filename="../../gui/pipeline_view.py" line="289"/>
         <source>Running the stages…</source>
         <translation>正在运行各阶段…</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="275"/>
+        <location filename="../../gui/pipeline_view.py" line="293"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="298"/>
+        <location filename="../../gui/pipeline_view.py" line="316"/>
         <source>Cannot run the stages: %1</source>
         <translation>无法运行各阶段：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="319"/>
+        <location filename="../../gui/pipeline_view.py" line="337"/>
         <source>Round trip: decoding gives back the input exactly.</source>
         <translation>往返：解码结果与输入完全一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="320"/>
+        <location filename="../../gui/pipeline_view.py" line="338"/>
         <source>characters %1</source>
         <translation>字符 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="325"/>
+        <location filename="../../gui/pipeline_view.py" line="343"/>
         <source>Round trip: decoding gives back the normalized input, not the input: %1</source>
         <translation>往返：解码得到的是规范化后的输入，而不是原始输入：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="327"/>
+        <location filename="../../gui/pipeline_view.py" line="345"/>
         <source>Lossy: decoding loses %1</source>
         <translation>有损：解码丢失了 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="382"/>
+        <location filename="../../gui/pipeline_view.py" line="400"/>
         <source>Selected: characters %1, bytes %2: %3</source>
         <translation>已选：字符 %1，字节 %2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_view.py" line="394"/>
+        <location filename="../../gui/pipeline_view.py" line="412"/>
         <source>Select a piece, or text in the input, to see where it came from.</source>
         <translation>选择一个片段或输入中的文字，查看它来自哪里。</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionBox</name>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="57"/>
+        <source>e.g. %1</source>
+        <translation>例如 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="65"/>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="66"/>
+        <source>Show the answer</source>
+        <translation>显示答案</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="95"/>
+        <source>Predict first</source>
+        <translation>先预测</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="95"/>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="125"/>
+        <source>Cannot read that answer: %1</source>
+        <translation>无法读取这个答案：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="141"/>
+        <source>The core is working it out…</source>
+        <translation>核心正在计算…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="153"/>
+        <source>The core could not compute the answer: %1</source>
+        <translation>核心无法算出答案：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/lesson_questions.py" line="168"/>
+        <source>✘ Not quite (%n tries). Try again, or show the answer.</source>
+        <translation>
+            <numerusform>✘ 不太对（已尝试 %n 次）。再试一次，或者显示答案。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="180"/>
+        <source>✔ Right: the core computes %1.</source>
+        <translation>✔ 正确：核心算出的是 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_questions.py" line="180"/>
+        <source>The core computes %1.</source>
+        <translation>核心算出的是 %1。</translation>
     </message>
 </context>
 <context>
@@ -2817,6 +3151,28 @@
         <location filename="../../gui/interop.py" line="108"/>
         <source>Import summary</source>
         <translation>导入摘要</translation>
+    </message>
+</context>
+<context>
+    <name>SamplingTab</name>
+    <message numerus="yes">
+        <location filename="../../gui/compare/sampling.py" line="150"/>
+        <source>%n draw(s)</source>
+        <translation>
+            <numerusform>抽取 %n 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/sampling.py" line="151"/>
+        <source>%n distinct segmentation(s)</source>
+        <translation>
+            <numerusform>%n 种不同切分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/compare/sampling.py" line="151"/>
+        <source>(alpha %1, seed %2)</source>
+        <translation>（alpha %1，种子 %2）</translation>
     </message>
 </context>
 <context>
@@ -2941,74 +3297,127 @@
 <context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="74"/>
+        <location filename="../../gui/compare/side_by_side.py" line="75"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="77"/>
+        <location filename="../../gui/compare/side_by_side.py" line="78"/>
         <source>Tokenizers to compare, with their figures</source>
         <translation>要对比的分词器及其数据</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="78"/>
+        <location filename="../../gui/compare/side_by_side.py" line="79"/>
         <source>Each ticked tokenizer&apos;s tokens, lined up at the boundaries they share</source>
         <translation>每个已勾选分词器的 token，按它们共有的边界对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="82"/>
+        <location filename="../../gui/compare/side_by_side.py" line="83"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="184"/>
+        <location filename="../../gui/compare/side_by_side.py" line="185"/>
         <source>Tick one or more tokenizers in the table above to compare them.</source>
         <translation>在上方表格中勾选一个或多个分词器进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="187"/>
+        <location filename="../../gui/compare/side_by_side.py" line="188"/>
         <source>Type or paste a text above to see how each tokenizer cuts it.</source>
         <translation>在上方输入或粘贴文本，查看每个分词器如何切分它。</translation>
     </message>
-    <message>
-        <location filename="../../gui/compare/side_by_side.py" line="203"/>
-        <source>Setting up the engines of %1 tokenizers…</source>
-        <translation>正在为 %1 个分词器准备引擎…</translation>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="204"/>
+        <source>Setting up the engines of %n tokenizer(s)…</source>
+        <translation>
+            <numerusform>正在为 %n 个分词器准备引擎…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="207"/>
+        <source>Encoding %n character(s)</source>
+        <translation>
+            <numerusform>正在编码 %n 个字符</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="208"/>
+        <source>with %n tokenizer(s)…</source>
+        <translation>
+            <numerusform>（%n 个分词器）…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="233"/>
+        <source>Encoding %n character(s)…</source>
+        <translation>
+            <numerusform>正在编码 %n 个字符…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="234"/>
+        <source>%1 of %n tokenizer(s) done</source>
+        <translation>
+            <numerusform>已完成 %1/%n 个分词器</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="269"/>
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n 个字符</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="270"/>
+        <source>%n UTF-8 byte(s)</source>
+        <translation>
+            <numerusform>%n 个 UTF-8 字节</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/compare/side_by_side.py" line="271"/>
+        <source>▼ marks the %n token boundaries all %1 share</source>
+        <translation>
+            <numerusform>▼ 标出全部 %1 个分词器共有的 %n 个 token 边界</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="206"/>
-        <source>Encoding %1 characters with %2 tokenizers…</source>
-        <translation>正在用 %2 个分词器编码 %1 个字符…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/compare/side_by_side.py" line="224"/>
+        <location filename="../../gui/compare/side_by_side.py" line="226"/>
         <source>Cancelled: the lanes show the last text compared.</source>
         <translation>已取消：下方显示的是上一次对比的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="231"/>
-        <source>Encoding %1 characters… %2 of %3 tokenizers done</source>
-        <translation>正在编码 %1 个字符… 已完成 %2/%3 个分词器</translation>
-    </message>
-    <message>
-        <location filename="../../gui/compare/side_by_side.py" line="238"/>
+        <location filename="../../gui/compare/side_by_side.py" line="240"/>
         <source>Cannot compare: %1</source>
         <translation>无法对比：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="266"/>
+        <location filename="../../gui/compare/side_by_side.py" line="268"/>
         <source>No ticked tokenizer could encode this text: the table says why.</source>
         <translation>已勾选的分词器都无法编码此文本：原因见表格。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="267"/>
-        <source>%1 characters, %2 UTF-8 bytes · ▼ marks the %3 token boundaries all %4 share</source>
-        <translation>%1 个字符，%2 个 UTF-8 字节 · ▼ 标出全部 %4 个分词器共有的 %3 个 token 边界</translation>
-    </message>
-    <message>
-        <location filename="../../gui/compare/side_by_side.py" line="270"/>
+        <location filename="../../gui/compare/side_by_side.py" line="274"/>
         <source>%1 could not encode it (see the table)</source>
         <translation>%1 个无法编码（见表格）</translation>
+    </message>
+</context>
+<context>
+    <name>StagesModel</name>
+    <message numerus="yes">
+        <location filename="../../gui/pipeline_models.py" line="97"/>
+        <source>all %n merge(s)</source>
+        <translation>
+            <numerusform>全部 %n 次合并</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/pipeline_models.py" line="98"/>
+        <source>first %1 of %n merge(s)</source>
+        <translation>
+            <numerusform>前 %1 次合并（共 %n 次）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3038,13 +3447,13 @@
     <name>TimelinePlots</name>
     <message>
         <location filename="../../gui/plots.py" line="141"/>
-        <location filename="../../gui/plots.py" line="188"/>
+        <location filename="../../gui/plots.py" line="186"/>
         <source>merge step</source>
         <translation>合并步骤</translation>
     </message>
     <message>
         <location filename="../../gui/plots.py" line="141"/>
-        <location filename="../../gui/plots.py" line="189"/>
+        <location filename="../../gui/plots.py" line="191"/>
         <source>winning pair count</source>
         <translation>胜出相邻对的次数</translation>
     </message>
@@ -3070,7 +3479,7 @@
     </message>
     <message>
         <location filename="../../gui/plots.py" line="97"/>
-        <location filename="../../gui/plots.py" line="184"/>
+        <location filename="../../gui/plots.py" line="185"/>
         <source>Winning count</source>
         <translation>胜出次数</translation>
     </message>
@@ -3110,54 +3519,66 @@
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="184"/>
+        <location filename="../../gui/plots.py" line="185"/>
         <source>Log-likelihood</source>
         <translation>对数似然</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="188"/>
+        <location filename="../../gui/plots.py" line="186"/>
         <source>pruning round</source>
         <translation>剪枝轮次</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="189"/>
+        <location filename="../../gui/plots.py" line="186"/>
+        <source>WordPiece step</source>
+        <translation>WordPiece 步骤</translation>
+    </message>
+    <message>
+        <location filename="../../gui/plots.py" line="191"/>
         <source>corpus log-likelihood</source>
         <translation>语料对数似然</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="215"/>
+        <location filename="../../gui/plots.py" line="217"/>
         <source>average sequence length (tokens per %1)</source>
         <translation>平均序列长度（每个%1的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="255"/>
+        <location filename="../../gui/plots.py" line="257"/>
         <source>Row %1: V %2, 2×%2×%3 = %4 weights; average length %5 tokens per %6.</source>
         <translation>第 %1 行：V %2，2×%2×%3 = %4 个权重；平均长度为每个%6 %5 个 token。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="261"/>
+        <location filename="../../gui/plots.py" line="263"/>
+        <source>After %n step(s):</source>
+        <translation>
+            <numerusform>%n 步后：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/plots.py" line="264"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>%n 次合并后：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="262"/>
+        <location filename="../../gui/plots.py" line="266"/>
         <source>V %2 → %3 adds 2×%4×%5 = %6 weights; average length %7 → %8 tokens per %9.</source>
         <translation>V %2 → %3 增加 2×%4×%5 = %6 个权重；平均长度 %7 → 每个%9 %8 个 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="294"/>
+        <location filename="../../gui/plots.py" line="298"/>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="299"/>
+        <location filename="../../gui/plots.py" line="303"/>
         <source>Export plot data</source>
         <translation>导出图表数据</translation>
     </message>
     <message>
-        <location filename="../../gui/plots.py" line="308"/>
+        <location filename="../../gui/plots.py" line="312"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3271,27 +3692,27 @@
 <context>
     <name>TokenizerChooser</name>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="91"/>
+        <location filename="../../gui/encode/chooser.py" line="95"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="93"/>
+        <location filename="../../gui/encode/chooser.py" line="97"/>
         <source>%1 (built-in, loading…)</source>
         <translation>%1（内置，加载中…）</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="95"/>
+        <location filename="../../gui/encode/chooser.py" line="99"/>
         <source>%1 from %2 %3, %4; loaded when picked</source>
         <translation>%1，来自 %2 %3，%4；选中时加载</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="119"/>
+        <location filename="../../gui/encode/chooser.py" line="130"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/chooser.py" line="139"/>
+        <location filename="../../gui/encode/chooser.py" line="150"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>
@@ -3353,6 +3774,14 @@
     </message>
 </context>
 <context>
+    <name>TrainedTexts</name>
+    <message>
+        <location filename="../../gui/trained_assets.py" line="33"/>
+        <source>trained %1</source>
+        <translation>已训练的 %1</translation>
+    </message>
+</context>
+<context>
     <name>ViewTabs</name>
     <message>
         <location filename="../../gui/windows/tabs.py" line="70"/>
@@ -3377,47 +3806,47 @@
 <context>
     <name>Views</name>
     <message>
-        <location filename="../../gui/windows/views.py" line="46"/>
+        <location filename="../../gui/windows/views.py" line="54"/>
         <source>Merge trace</source>
         <translation>合并过程</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="47"/>
+        <location filename="../../gui/windows/views.py" line="55"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="48"/>
+        <location filename="../../gui/windows/views.py" line="56"/>
         <source>Merge timeline</source>
         <translation>合并时间线</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="50"/>
+        <location filename="../../gui/windows/views.py" line="58"/>
         <source>Encode / decode</source>
         <translation>编码 / 解码</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="52"/>
+        <location filename="../../gui/windows/views.py" line="60"/>
         <source>Assets</source>
         <translation>资产</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="53"/>
+        <location filename="../../gui/windows/views.py" line="61"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="54"/>
+        <location filename="../../gui/windows/views.py" line="62"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="55"/>
+        <location filename="../../gui/windows/views.py" line="63"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gui/windows/views.py" line="57"/>
+        <location filename="../../gui/windows/views.py" line="65"/>
         <source>Lesson panel</source>
         <translation>课程面板</translation>
     </message>
@@ -3474,13 +3903,13 @@
     <name>VocabTexts</name>
     <message>
         <location filename="../../gui/vocab/texts.py" line="11"/>
-        <location filename="../../gui/vocab/texts.py" line="66"/>
+        <location filename="../../gui/vocab/texts.py" line="70"/>
         <source>special</source>
         <translation>特殊</translation>
     </message>
     <message>
         <location filename="../../gui/vocab/texts.py" line="12"/>
-        <location filename="../../gui/vocab/texts.py" line="67"/>
+        <location filename="../../gui/vocab/texts.py" line="71"/>
         <source>byte piece</source>
         <translation>字节片</translation>
     </message>
@@ -3510,82 +3939,84 @@
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="37"/>
+        <location filename="../../gui/vocab/texts.py" line="42"/>
         <source>Starts a word</source>
         <translation>词首</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="37"/>
+        <location filename="../../gui/vocab/texts.py" line="42"/>
         <source>Continues a word (## prefix)</source>
         <translation>词的延续（## 前缀）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="39"/>
+        <location filename="../../gui/vocab/texts.py" line="44"/>
         <source>Score: %1</source>
         <translation>得分：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="39"/>
+        <location filename="../../gui/vocab/texts.py" line="44"/>
         <source>Type: %1</source>
         <translation>类型：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="41"/>
+        <location filename="../../gui/vocab/texts.py" line="46"/>
         <source>Rank by score: %1</source>
         <translation>按得分排名：%1</translation>
     </message>
-    <message>
-        <location filename="../../gui/vocab/texts.py" line="48"/>
-        <source>%1 tokens checked: %2 never emitted for their own text, %3 partial UTF-8, %4 with no merge path, %5 duplicates up to case and leading space.</source>
-        <translation>已检查 %1 个词元：%2 个对其自身文本从不输出，%3 个为不完整 UTF-8，%4 个没有合并路径，%5 个在忽略大小写和前导空格后重复。</translation>
+    <message numerus="yes">
+        <location filename="../../gui/vocab/texts.py" line="53"/>
+        <source>%n token(s) checked. Never emitted for their own text: %2; partial UTF-8: %3; with no merge path: %4; duplicates up to case and leading space: %5.</source>
+        <translation>
+            <numerusform>已检查 %n 个词元。对其自身文本从不输出：%2；不完整 UTF-8：%3；没有合并路径：%4；忽略大小写和前导空格后重复：%5。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="54"/>
+        <location filename="../../gui/vocab/texts.py" line="58"/>
         <source>Not checked for reachability: %1</source>
         <translation>未检查可达性：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="57"/>
+        <location filename="../../gui/vocab/texts.py" line="61"/>
         <source>%1 (ID %2) encodes as %3</source>
         <translation>%1（ID %2）编码为 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="59"/>
+        <location filename="../../gui/vocab/texts.py" line="63"/>
         <source>Tokens per script: %1</source>
         <translation>各文字的词元数：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="68"/>
+        <location filename="../../gui/vocab/texts.py" line="72"/>
         <source>added or unknown token</source>
         <translation>添加的词元或未知词元</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="69"/>
+        <location filename="../../gui/vocab/texts.py" line="73"/>
         <source>partial UTF-8: no text of its own</source>
         <translation>不完整的 UTF-8：本身不是文本</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="70"/>
+        <location filename="../../gui/vocab/texts.py" line="74"/>
         <source>a base symbol</source>
         <translation>基础符号</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="71"/>
+        <location filename="../../gui/vocab/texts.py" line="75"/>
         <source>not a normal piece</source>
         <translation>不是普通片段</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="72"/>
+        <location filename="../../gui/vocab/texts.py" line="76"/>
         <source>a continuation: always the longest match somewhere</source>
         <translation>续接片段：总是某处的最长匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/texts.py" line="74"/>
+        <location filename="../../gui/vocab/texts.py" line="78"/>
         <source>this kind has no reachability check</source>
         <translation>此类分词器没有可达性检查</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="289"/>
+        <location filename="../../gui/vocab/view.py" line="341"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -3593,74 +4024,95 @@
 <context>
     <name>VocabView</name>
     <message>
-        <location filename="../../gui/vocab/view.py" line="43"/>
+        <location filename="../../gui/vocab/view.py" line="47"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="44"/>
+        <location filename="../../gui/vocab/view.py" line="48"/>
         <source>Regex</source>
         <translation>正则表达式</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="45"/>
+        <location filename="../../gui/vocab/view.py" line="49"/>
         <source>IDs, e.g. 100-200</source>
         <translation>ID，如 100-200</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="46"/>
+        <location filename="../../gui/vocab/view.py" line="50"/>
         <source>Bytes, e.g. e4 b8</source>
         <translation>字节，如 e4 b8</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="49"/>
+        <location filename="../../gui/vocab/view.py" line="53"/>
         <source>Any flag</source>
         <translation>任意标记</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="52"/>
+        <location filename="../../gui/vocab/view.py" line="56"/>
         <source>Audit</source>
         <translation>审计</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="53"/>
+        <location filename="../../gui/vocab/view.py" line="57"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="55"/>
+        <location filename="../../gui/vocab/view.py" line="59"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="72"/>
+        <location filename="../../gui/vocab/view.py" line="76"/>
         <source>Derivation</source>
         <translation>构成</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="74"/>
+        <location filename="../../gui/vocab/view.py" line="78"/>
         <source>Run the audit to find tokens that can never appear.</source>
         <translation>运行审计以找出永远不会出现的词元。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="78"/>
+        <location filename="../../gui/vocab/view.py" line="82"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="161"/>
+        <location filename="../../gui/vocab/view.py" line="199"/>
         <source>Any script</source>
         <translation>任意文字</translation>
     </message>
-    <message>
-        <location filename="../../gui/vocab/view.py" line="232"/>
-        <source>%1 of %2 tokens shown</source>
-        <translation>显示 %2 个词元中的 %1 个</translation>
+    <message numerus="yes">
+        <location filename="../../gui/vocab/view.py" line="285"/>
+        <source>%1 of %n token(s) shown</source>
+        <translation>
+            <numerusform>显示 %n 个词元中的 %1 个</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="253"/>
+        <location filename="../../gui/vocab/view.py" line="305"/>
         <source>Export vocabulary</source>
         <translation>导出词表</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeDialog</name>
+    <message>
+        <location filename="../../gui/welcome.py" line="29"/>
+        <source>Welcome to Subword Studio</source>
+        <translation>欢迎使用 Subword Studio</translation>
+    </message>
+    <message>
+        <location filename="../../gui/welcome.py" line="31"/>
+        <source>&lt;h3&gt;Subword Studio&lt;/h3&gt;&lt;p&gt;A workbench to learn, inspect and compare subword tokenizers, offline: train BPE on a few words and watch every merge, encode any text with the tokenizers of GPT-2, GPT-4, GPT-4o, BERT, Mistral and SentencePiece side by side, and see why a model cannot count the r&apos;s in strawberry.&lt;/p&gt;&lt;p&gt;The Lessons menu walks through both, step by step, with questions the app checks against the real tokenizers. File → Open lesson opens a lesson a teacher wrote.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Subword Studio&lt;/h3&gt;&lt;p&gt;一个离线学习、检查和比较子词分词器的工作台：用几个词训练 BPE，看清每一次合并；把任意文本交给 GPT-2、GPT-4、GPT-4o、BERT、Mistral 和 SentencePiece 的分词器，并排比较；看明白模型为什么数不清 strawberry 里有几个 r。&lt;/p&gt;&lt;p&gt;“课程”菜单带你一步步学习这两方面，其中的问题由程序用真实的分词器核对。“文件 → 打开课程”可以打开老师编写的课程。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/welcome.py" line="46"/>
+        <location filename="../../gui/welcome.py" line="47"/>
+        <source>Start: %1</source>
+        <translation>开始：%1</translation>
     </message>
 </context>
 <context>
@@ -4232,557 +4684,562 @@
         <translation>请先训练模型：目前没有可添加的已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="119"/>
+        <location filename="../../gui/core_text.py" line="120"/>
+        <source>train a model first: there is no trained {kind} model to add</source>
+        <translation>请先训练模型：目前没有可添加的已训练 {kind} 模型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/core_text.py" line="122"/>
         <source>not a Subword Studio workspace (format must be {format})</source>
         <translation>不是 Subword Studio 工作区（format 必须为 {format}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="120"/>
+        <location filename="../../gui/core_text.py" line="123"/>
         <source>every row must be [word, count]</source>
         <translation>每一行都必须是 [词, 次数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="121"/>
+        <location filename="../../gui/core_text.py" line="124"/>
         <source>{steps} steps for {merges} merges</source>
         <translation>{merges} 次合并却有 {steps} 个步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="122"/>
+        <location filename="../../gui/core_text.py" line="125"/>
         <source>expected [left, right, count]</source>
         <translation>应为 [左, 右, 次数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="123"/>
+        <location filename="../../gui/core_text.py" line="126"/>
         <source>expected [[[left, right], ...], tie count]</source>
         <translation>应为 [[[左, 右], ...], 并列数]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="124"/>
+        <location filename="../../gui/core_text.py" line="127"/>
         <source>the tie set must start with the winner</source>
         <translation>并列集必须以胜出的相邻对开头</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="125"/>
+        <location filename="../../gui/core_text.py" line="128"/>
         <source>the training corpus does not match its recorded SHA-256</source>
         <translation>训练语料与记录的 SHA-256 不符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="127"/>
+        <location filename="../../gui/core_text.py" line="130"/>
         <source>expected null or an integer from 0 to {limit}, found {found}</source>
         <translation>应为 null 或 0 到 {limit} 之间的整数，实际为 {found}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="129"/>
+        <location filename="../../gui/core_text.py" line="132"/>
         <source>{mode} is neither &apos;words&apos; nor &apos;records&apos;</source>
         <translation>{mode} 既不是 &apos;words&apos; 也不是 &apos;records&apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="134"/>
+        <location filename="../../gui/core_text.py" line="137"/>
         <source>the text spells the special token {name} at character {at}; tiktoken refuses it by default, so a user&apos;s text cannot become a control token: --allowed-special all (or {name}) reads it as the special, --disallowed-special none as ordinary text</source>
         <translation>文本在第 {at} 个字符处写出了特殊 token {name}；tiktoken 默认拒绝它，这样用户的文本就不会变成控制 token：--allowed-special all（或 {name}）把它读作特殊 token，--disallowed-special none 把它读作普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="139"/>
+        <location filename="../../gui/core_text.py" line="142"/>
         <source>the text spells the special token {name} at character {at}; it is disallowed, so a user&apos;s text cannot become a control token: --allowed-special all (or {name}) reads it as the special, --disallowed-special none as ordinary text</source>
         <translation>文本在第 {at} 个字符处写出了特殊 token {name}；它不被允许，这样用户的文本就不会变成控制 token：--allowed-special all（或 {name}）把它读作特殊 token，--disallowed-special none 把它读作普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="144"/>
+        <location filename="../../gui/core_text.py" line="147"/>
         <source>a folder with no tokenizer file in it (looked for {wanted})</source>
         <translation>文件夹中没有分词器文件（查找了 {wanted}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="146"/>
+        <location filename="../../gui/core_text.py" line="149"/>
         <source>cannot tell which format this file is; give --format ({formats})</source>
         <translation>无法判断此文件的格式；请用 --format 指定（{formats}）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="152"/>
+        <location filename="../../gui/core_text.py" line="155"/>
         <source>Expecting value</source>
         <translation>此处应为一个值</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="153"/>
+        <location filename="../../gui/core_text.py" line="156"/>
         <source>Expecting &apos;,&apos; delimiter</source>
         <translation>此处应为 &apos;,&apos; 分隔符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="154"/>
+        <location filename="../../gui/core_text.py" line="157"/>
         <source>Expecting &apos;:&apos; delimiter</source>
         <translation>此处应为 &apos;:&apos; 分隔符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="155"/>
+        <location filename="../../gui/core_text.py" line="158"/>
         <source>Expecting property name enclosed in double quotes</source>
         <translation>此处应为用双引号括起的属性名</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="157"/>
+        <location filename="../../gui/core_text.py" line="160"/>
         <source>Unterminated string starting at</source>
         <translation>字符串没有结束</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="158"/>
+        <location filename="../../gui/core_text.py" line="161"/>
         <source>Invalid control character at</source>
         <translation>无效的控制字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="159"/>
+        <location filename="../../gui/core_text.py" line="162"/>
         <source>Invalid \escape</source>
         <translation>无效的转义</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="160"/>
+        <location filename="../../gui/core_text.py" line="163"/>
         <source>Invalid \uXXXX escape</source>
         <translation>无效的 \uXXXX 转义</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="161"/>
+        <location filename="../../gui/core_text.py" line="164"/>
         <source>Extra data</source>
         <translation>多余的数据</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="167"/>
+        <location filename="../../gui/core_text.py" line="170"/>
         <source>a directory</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="168"/>
+        <location filename="../../gui/core_text.py" line="171"/>
         <source>a FIFO</source>
         <translation>FIFO（命名管道）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="169"/>
+        <location filename="../../gui/core_text.py" line="172"/>
         <source>a character device</source>
         <translation>字符设备</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="170"/>
+        <location filename="../../gui/core_text.py" line="173"/>
         <source>a block device</source>
         <translation>块设备</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="171"/>
+        <location filename="../../gui/core_text.py" line="174"/>
         <source>a socket</source>
         <translation>套接字</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="173"/>
+        <location filename="../../gui/core_text.py" line="176"/>
         <source>{kind}, not a regular file</source>
         <translation>是{kind}，不是普通文件</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="177"/>
+        <location filename="../../gui/core_text.py" line="180"/>
         <source>row {n}</source>
         <translation>第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="178"/>
+        <location filename="../../gui/core_text.py" line="181"/>
         <source>record {n}</source>
         <translation>记录 {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="179"/>
+        <location filename="../../gui/core_text.py" line="182"/>
         <source>entry {n}</source>
         <translation>第 {n} 项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="180"/>
+        <location filename="../../gui/core_text.py" line="183"/>
         <source>pasted line {n}</source>
         <translation>粘贴的第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="187"/>
+        <location filename="../../gui/core_text.py" line="190"/>
         <source>lone byte {byte} at offset {offset}</source>
         <translation>偏移 {offset} 处的孤立字节 {byte}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="188"/>
+        <location filename="../../gui/core_text.py" line="191"/>
         <source>continuation byte {byte} at offset {offset} has no lead byte</source>
         <translation>偏移 {offset} 处的后续字节 {byte} 没有前导字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="190"/>
+        <location filename="../../gui/core_text.py" line="193"/>
         <source>truncated sequence {seq} at offset {offset}: a {need}-byte character cut off by the end of data</source>
         <translation>偏移 {offset} 处的截断序列 {seq}：一个 {need} 字节的字符被数据末尾截断</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="192"/>
+        <location filename="../../gui/core_text.py" line="195"/>
         <source>incomplete sequence {seq} at offset {offset}: byte at offset {next} is not a continuation byte (0x80-0xBF)</source>
         <translation>偏移 {offset} 处的不完整序列 {seq}：偏移 {next} 处的字节不是后续字节（0x80–0xBF）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="194"/>
+        <location filename="../../gui/core_text.py" line="197"/>
         <source>overlong encoding {seq} at offset {offset}: {value} must use fewer bytes</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：{value} 应使用更少的字节</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="196"/>
+        <location filename="../../gui/core_text.py" line="199"/>
         <source>overlong encoding {seq} at offset {offset}: a code point must use fewer bytes (sequence also cut short)</source>
         <translation>偏移 {offset} 处的超长编码 {seq}：该码点应使用更少的字节（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="198"/>
+        <location filename="../../gui/core_text.py" line="201"/>
         <source>surrogate {value} encoded as {seq} at offset {offset}: surrogates are not characters</source>
         <translation>偏移 {offset} 处的代理项 {value}（编码为 {seq}）：代理项不是字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="200"/>
+        <location filename="../../gui/core_text.py" line="203"/>
         <source>surrogate a code point encoded as {seq} at offset {offset}: surrogates are not characters (sequence also cut short)</source>
         <translation>偏移 {offset} 处的代理项编码 {seq}：代理项不是字符（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="202"/>
+        <location filename="../../gui/core_text.py" line="205"/>
         <source>sequence {seq} at offset {offset} encodes {value}, beyond U+10FFFF</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了 {value}，超出 U+10FFFF</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="204"/>
+        <location filename="../../gui/core_text.py" line="207"/>
         <source>sequence {seq} at offset {offset} encodes a code point, beyond U+10FFFF (sequence also cut short)</source>
         <translation>偏移 {offset} 处的序列 {seq} 编码了超出 U+10FFFF 的码点（序列也被截断）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="210"/>
+        <location filename="../../gui/core_text.py" line="213"/>
         <source>{ranks} ranked tokens (rank = ID), {merges} merges in rank order, whole pre-tokens looked up first</source>
         <translation>{ranks} 个带排名的 token（排名 = ID），{merges} 次合并按排名排序，先整体查找预分词片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="214"/>
+        <location filename="../../gui/core_text.py" line="217"/>
         <source>the {name} pattern (version {version}), chosen by name</source>
         <translation>{name} 切分模式（版本 {version}），按名称选定</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="215"/>
+        <location filename="../../gui/core_text.py" line="218"/>
         <source>text the pattern does not match is kept as its own piece here; tiktoken skips it (the built-in patterns match every character)</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；tiktoken 会跳过它（内置模式能匹配每个字符）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="218"/>
+        <location filename="../../gui/core_text.py" line="221"/>
         <source>{count} special tokens; matched wherever their text occurs, as tiktoken&apos;s encode(text, allowed_special=&apos;all&apos;)</source>
         <translation>{count} 个特殊 token；其文本出现在任何位置都会被匹配，同 tiktoken 的 encode(text, allowed_special=&apos;all&apos;)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="220"/>
+        <location filename="../../gui/core_text.py" line="223"/>
         <source>{ranks} ranks (= IDs); each merge is its token&apos;s canonical split</source>
         <translation>{ranks} 个排名（= ID）；每次合并都是其 token 的规范拆分</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="222"/>
+        <location filename="../../gui/core_text.py" line="225"/>
         <source>pat_str and special_tokens written to {file}</source>
         <translation>pat_str 和 special_tokens 写入了 {file}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="223"/>
+        <location filename="../../gui/core_text.py" line="226"/>
         <source>pat_str and special_tokens written to {file} (the pattern has no name here: pass it to tiktoken yourself)</source>
         <translation>pat_str 和 special_tokens 写入了 {file}（此切分模式在这里没有名称：请自行把它传给 tiktoken）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="226"/>
+        <location filename="../../gui/core_text.py" line="229"/>
         <source>{merges} merges, {specials} specials</source>
         <translation>{merges} 次合并，{specials} 个特殊 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="227"/>
+        <location filename="../../gui/core_text.py" line="230"/>
         <source>subword-nmt splits words at spaces itself; this asset&apos;s normalizer and pre-tokenizer are not kept</source>
         <translation>subword-nmt 自己在空格处切分词；本资产的规范化器和预分词器不会保留</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="229"/>
+        <location filename="../../gui/core_text.py" line="232"/>
         <source>token IDs (codes files have none)</source>
         <translation>token ID（codes 文件中没有 ID）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="230"/>
+        <location filename="../../gui/core_text.py" line="233"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="231"/>
+        <location filename="../../gui/core_text.py" line="234"/>
         <source>the continuation prefix {prefix} (vocab.txt readers assume ##)</source>
         <translation>续接前缀 {prefix}（读取 vocab.txt 的程序假定为 ##）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="233"/>
+        <location filename="../../gui/core_text.py" line="236"/>
         <source>max_input_chars_per_word {limit}</source>
         <translation>max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="234"/>
+        <location filename="../../gui/core_text.py" line="237"/>
         <source>BasicTokenizer options {options}</source>
         <translation>BasicTokenizer 选项 {options}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="235"/>
+        <location filename="../../gui/core_text.py" line="238"/>
         <source>BasicTokenizer options (none: whitespace only)</source>
         <translation>BasicTokenizer 选项（无：只按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="236"/>
+        <location filename="../../gui/core_text.py" line="239"/>
         <source>{tokens} tokens, one per line in ID order</source>
         <translation>{tokens} 个 token，按 ID 顺序每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="237"/>
+        <location filename="../../gui/core_text.py" line="240"/>
         <source>{merges} merges (IDs 256-{last}), bytes 0-255</source>
         <translation>{merges} 次合并（ID 256–{last}），字节 0–255</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="238"/>
+        <location filename="../../gui/core_text.py" line="241"/>
         <source>pattern {pattern}</source>
         <translation>切分模式 {pattern}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="239"/>
+        <location filename="../../gui/core_text.py" line="242"/>
         <source>no split (BasicTokenizer)</source>
         <translation>不切分（BasicTokenizer）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="240"/>
+        <location filename="../../gui/core_text.py" line="243"/>
         <source>text the pattern does not match is kept as its own piece here; minbpe&apos;s findall skips it</source>
         <translation>模式未匹配的文本在这里保留为单独的片段；minbpe 的 findall 会跳过它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="242"/>
+        <location filename="../../gui/core_text.py" line="245"/>
         <source>matched wherever their text occurs, as encode(text, allowed_special=&apos;all&apos;); minbpe&apos;s default raises on them</source>
         <translation>其文本出现在任何位置都会被匹配，同 encode(text, allowed_special=&apos;all&apos;)；minbpe 默认遇到它们会报错</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="244"/>
+        <location filename="../../gui/core_text.py" line="247"/>
         <source>{merges} merges in line order, {suffix} a symbol of its own (version 0.1)</source>
         <translation>{merges} 条合并，按行序；{suffix} 是独立符号（0.1 版）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="246"/>
+        <location filename="../../gui/core_text.py" line="249"/>
         <source>the codes have no IDs: numbered here as a char-bpe asset ([UNK], the {symbols} symbols sorted, then each merge result)</source>
         <translation>codes 文件没有 ID：此处按 char-bpe 资产编号（[UNK]、排序后的 {symbols} 个符号，再是每条合并的结果）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="249"/>
+        <location filename="../../gui/core_text.py" line="252"/>
         <source>a character the codes never mention becomes [UNK] here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在此处变为 [UNK]；subword-nmt 原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="251"/>
+        <location filename="../../gui/core_text.py" line="254"/>
         <source>words split at any whitespace here; subword-nmt splits a line at single spaces</source>
         <translation>此处按任意空白切分单词；subword-nmt 按单个空格切分一行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="253"/>
+        <location filename="../../gui/core_text.py" line="256"/>
         <source>{merges} merges in rank order, {suffix} a symbol of its own (version 0.1 codes)</source>
         <translation>{merges} 条合并，按秩序；{suffix} 是独立符号（0.1 版 codes）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="255"/>
+        <location filename="../../gui/core_text.py" line="258"/>
         <source>merge IDs renumbered as minbpe mints them (256 + merge index): {token} {old} -&gt; {new}, and {more} more</source>
         <translation>合并 ID 按 minbpe 的方式重新编号（256 + 合并序号）：{token} {old} -&gt; {new}，另有 {more} 个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="257"/>
+        <location filename="../../gui/core_text.py" line="260"/>
         <source>specials moved after the last merge: {moves}</source>
         <translation>特殊符号移到最后一条合并之后：{moves}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="258"/>
+        <location filename="../../gui/core_text.py" line="261"/>
         <source>{merges} merges in line order, {suffix} glued to the last character</source>
         <translation>{merges} 次合并按行序排列，{suffix} 附在最后一个字符上</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="260"/>
+        <location filename="../../gui/core_text.py" line="263"/>
         <source>the codes have no IDs: numbered here &lt;unk&gt; 0, then {symbols} symbols in order of first appearance</source>
         <translation>codes 文件没有 ID：这里把 &lt;unk&gt; 编为 0，其后 {symbols} 个符号按首次出现的顺序编号</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="262"/>
+        <location filename="../../gui/core_text.py" line="265"/>
         <source>a character the codes never mention becomes &lt;unk&gt; here; subword-nmt passes it through</source>
         <translation>codes 中从未出现的字符在这里变成 &lt;unk&gt;；subword-nmt 会原样保留它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="264"/>
+        <location filename="../../gui/core_text.py" line="267"/>
         <source>words split at spaces and line breaks; a carriage return inside a line also splits here (subword-nmt keeps it in the word)</source>
         <translation>词在空格和换行处切开；行内的回车符在这里也会切开（subword-nmt 把它留在词中）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="267"/>
+        <location filename="../../gui/core_text.py" line="270"/>
         <source>{tokens} tokens, ID = line number - 1, continuation prefix ##</source>
         <translation>{tokens} 个 token，ID = 行号 - 1，续接前缀 ##</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="269"/>
+        <location filename="../../gui/core_text.py" line="272"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s cased BasicTokenizer</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 区分大小写的 BasicTokenizer</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="271"/>
+        <location filename="../../gui/core_text.py" line="274"/>
         <source>not recorded in vocab.txt: assumed BERT&apos;s uncased BasicTokenizer (lower casing, accent stripping); --cased for cased models</source>
         <translation>vocab.txt 中没有记录：假定为 BERT 不区分大小写的 BasicTokenizer（转小写、去除重音）；区分大小写的模型请用 --cased</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="274"/>
+        <location filename="../../gui/core_text.py" line="277"/>
         <source>{count} tokens have upper-case letters, which lower-cased input never reaches: this looks like a cased vocabulary (import with --cased)</source>
         <translation>{count} 个 token 含大写字母，而转成小写的输入永远到不了它们：这看起来是区分大小写的词表（请用 --cased 导入）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="130"/>
+        <location filename="../../gui/core_text.py" line="133"/>
         <source>word {index} of the corpus has {length} characters, over the {limit} of a char-BPE word (training time and memory grow with it: some 18 bytes a character); split it into words</source>
         <translation>语料的第 {index} 个词有 {length} 个字符，超过字符 BPE 单词上限 {limit}（训练时间和内存随之增长：每个字符约 18 字节）；请把它拆成多个词</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="285"/>
+        <location filename="../../gui/core_text.py" line="288"/>
         <source>the specials become added tokens, which are matched wherever their text occurs (e.g. {example}); the byte-bpe asset reads such text as bytes unless asked to allow specials</source>
         <translation>特殊 token 变成附加 token，其文本出现在任何位置都会被匹配（例如 {example}）；byte-bpe 资产除非允许特殊 token，否则把这样的文本当作字节读取</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="288"/>
+        <location filename="../../gui/core_text.py" line="291"/>
         <source>the {name} regex splits text before the byte mapping</source>
         <translation>{name} 正则在字节映射之前切分文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="289"/>
+        <location filename="../../gui/core_text.py" line="292"/>
         <source>a .vocab file does not record its normalization: assumed Python&apos;s NFKC with the dummy prefix and whitespace squeezing; SentencePiece&apos;s compiled rules (nmt_nfkc, the default, also drops control characters and maps odd spaces) differ from it, so import the .model to be exact</source>
         <translation>.vocab 文件不记录规范化方式：假定为 Python 的 NFKC，加上虚拟前缀和空白压缩；SentencePiece 编译好的规则（默认的 nmt_nfkc 还会删除控制字符并映射特殊空格）与之不同，要精确请导入 .model 文件</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="295"/>
+        <location filename="../../gui/core_text.py" line="298"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="297"/>
+        <location filename="../../gui/core_text.py" line="300"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="299"/>
+        <location filename="../../gui/core_text.py" line="302"/>
         <source>model type {type} (given); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（已指定）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="302"/>
+        <location filename="../../gui/core_text.py" line="305"/>
         <source>model type {type} (guessed from the scores); &lt;unk&gt; is the unknown piece, &lt;s&gt; &lt;/s&gt; &lt;pad&gt; are control pieces, &lt;0x00&gt;..&lt;0xFF&gt; byte fallback</source>
         <translation>模型类型 {type}（根据分数推断）；&lt;unk&gt; 是未知片段，&lt;s&gt; &lt;/s&gt; &lt;pad&gt; 是控制片段，&lt;0x00&gt;..&lt;0xFF&gt; 为字节回退</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="305"/>
+        <location filename="../../gui/core_text.py" line="308"/>
         <source>an unknown piece decodes as {ours}, not the model&apos;s {theirs}</source>
         <translation>未知片段解码为 {ours}，而不是模型自己的 {theirs}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="306"/>
+        <location filename="../../gui/core_text.py" line="309"/>
         <source>the rule {name} as its precompiled charsmap ({size} bytes), applied as SentencePiece does: longest match first</source>
         <translation>规则 {name} 以其预编译的 charsmap（{size} 字节）保存，按 SentencePiece 的方式应用：最长匹配优先</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="308"/>
+        <location filename="../../gui/core_text.py" line="311"/>
         <source>the rule is named {name} but the model has no charsmap, so SentencePiece applies no normalization; neither does this asset</source>
         <translation>规则名为 {name}，但模型没有 charsmap，所以 SentencePiece 不做规范化；本资产也不做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="311"/>
+        <location filename="../../gui/core_text.py" line="314"/>
         <source>spaces stay U+0020 in pieces (escape_whitespaces=false)</source>
         <translation>片段中的空格保持为 U+0020（escape_whitespaces=false）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="312"/>
+        <location filename="../../gui/core_text.py" line="315"/>
         <source>user-defined pieces are not shielded from Python&apos;s NFKC the way SentencePiece&apos;s normalizer shields them</source>
         <translation>用户定义片段不会像在 SentencePiece 的规范化器中那样免受 Python NFKC 的影响</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="314"/>
+        <location filename="../../gui/core_text.py" line="317"/>
         <source>{count} user-defined pieces ({pieces}) pass through the normalizer untouched and always win, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）原样通过规范化器并总是优先胜出，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="316"/>
+        <location filename="../../gui/core_text.py" line="319"/>
         <source>unigram: {pieces} pieces with their float32 scores and types; Viterbi adds scores in single precision as SentencePiece does</source>
         <translation>unigram：{pieces} 个片段及其 float32 分数和类型；与 SentencePiece 一样，Viterbi 以单精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="318"/>
+        <location filename="../../gui/core_text.py" line="321"/>
         <source>BPE: {pieces} pieces; {merges} merges, one per split of a piece into two pieces, ranked by the piece&apos;s score (equal scores share a rank; the leftmost pair wins)</source>
         <translation>BPE：{pieces} 个片段；{merges} 次合并，每种把片段拆成两个片段的方式对应一次合并，按片段的分数排名（分数相同则排名相同；最左边的相邻对胜出）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="321"/>
+        <location filename="../../gui/core_text.py" line="324"/>
         <source>{count} pieces cannot be made from two pieces and are never produced (as in SentencePiece)</source>
         <translation>{count} 个片段无法由两个片段合成，永远不会产生（与 SentencePiece 相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="323"/>
+        <location filename="../../gui/core_text.py" line="326"/>
         <source>BertNormalizer as the BasicTokenizer&apos;s clean_text, Chinese characters, lower casing and accent stripping</source>
         <translation>BertNormalizer 对应 BasicTokenizer 的 clean_text、中文字符处理、转小写和去除重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="325"/>
+        <location filename="../../gui/core_text.py" line="328"/>
         <source>BertPreTokenizer: whitespace and punctuation splitting</source>
         <translation>BertPreTokenizer：按空白和标点切分</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="326"/>
+        <location filename="../../gui/core_text.py" line="329"/>
         <source>Unicode tables are Python&apos;s (unicodedata), not Rust&apos;s: categories, case mappings and White_Space can differ for characters one of the two versions lacks</source>
         <translation>Unicode 表来自 Python（unicodedata）而非 Rust：对两边版本之一缺少的字符，类别、大小写映射和 White_Space 可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="329"/>
+        <location filename="../../gui/core_text.py" line="332"/>
         <source>{count} special added tokens matched in the text and skipped by decode, as HF does</source>
         <translation>{count} 个特殊添加词元在文本中匹配，解码时跳过，与 HF 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="469"/>
+        <location filename="../../gui/core_text.py" line="472"/>
         <source>{kind} is not applied ({reason}); dropped, so IDs here equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind} 未被应用（{reason}）；已丢弃，因此这里的 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="471"/>
+        <location filename="../../gui/core_text.py" line="474"/>
         <source>{kind}: {template}, applied when encoding with add_special_tokens (HF&apos;s default); without it IDs equal HF&apos;s encode(text, add_special_tokens=False)</source>
         <translation>{kind}：{template}，在以 add_special_tokens 编码时应用（HF 的默认行为）；不加时 ID 等于 HF 的 encode(text, add_special_tokens=False)</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="474"/>
+        <location filename="../../gui/core_text.py" line="477"/>
         <source>{template}</source>
         <translation>{template}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="475"/>
+        <location filename="../../gui/core_text.py" line="478"/>
         <source>{template}: this format has no post-processor (a tokenizer.json keeps it)</source>
         <translation>{template}：此格式没有后处理器（tokenizer.json 会保留它）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="477"/>
+        <location filename="../../gui/core_text.py" line="480"/>
         <source>read {files} beside the tokenizer</source>
         <translation>已读取分词器旁的 {files}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="478"/>
+        <location filename="../../gui/core_text.py" line="481"/>
         <source>unk_token {token} differs from the model&apos;s unknown token {model}, which stays</source>
         <translation>unk_token {token} 与模型的未知词元 {model} 不同，保留模型的</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="480"/>
+        <location filename="../../gui/core_text.py" line="483"/>
         <source>{count} named special tokens are not in the vocabulary ({tokens}); transformers would add them with new IDs, here they are not added</source>
         <translation>{count} 个指定的特殊词元不在词表中（{tokens}）；transformers 会以新 ID 添加它们，这里不添加</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="483"/>
+        <location filename="../../gui/core_text.py" line="486"/>
         <source>a unigram asset matches no special token in the text: the named specials ({tokens}) stay as they are</source>
         <translation>unigram 资产不会在文本中匹配特殊词元：指定的特殊词元（{tokens}）保持原样</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="485"/>
+        <location filename="../../gui/core_text.py" line="488"/>
         <source>{count} named special tokens ({tokens}) are now special: matched in the text as one token and skipped by decode, as transformers does</source>
         <translation>{count} 个指定的特殊词元（{tokens}）现在是特殊词元：在文本中作为一个词元匹配，解码时跳过，与 transformers 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="488"/>
+        <location filename="../../gui/core_text.py" line="491"/>
         <source>add_bos_token={bos}, add_eos_token={eos}: the post-processor is {template}, as transformers&apos; LlamaTokenizerFast builds it</source>
         <translation>add_bos_token={bos}，add_eos_token={eos}：后处理器为 {template}，与 transformers 的 LlamaTokenizerFast 构建的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="491"/>
+        <location filename="../../gui/core_text.py" line="494"/>
         <source>cls_token and sep_token: the post-processor is {template}, as transformers&apos; BertTokenizer adds them</source>
         <translation>cls_token 和 sep_token：后处理器为 {template}，与 transformers 的 BertTokenizer 添加的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="331"/>
+        <location filename="../../gui/core_text.py" line="334"/>
         <source>pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
@@ -4792,412 +5249,412 @@
         <translation>是只读文件；未替换它</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="212"/>
+        <location filename="../../gui/core_text.py" line="215"/>
         <source>{count} tokens never form from two pieces; only a whole pre-token reaches them, as in tiktoken</source>
         <translation>{count} 个 token 无法由两个片段合并而成；与 tiktoken 一样，只有整个预分词片段能得到它们</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="277"/>
+        <location filename="../../gui/core_text.py" line="280"/>
         <source>{tokens} not in the vocabulary: transformers&apos; BertTokenizer and HF&apos;s BertWordPieceTokenizer expect BERT&apos;s five specials and refuse or misread a file without them (train with the default --specials)</source>
         <translation>{tokens} 不在词表中：transformers 的 BertTokenizer 和 HF 的 BertWordPieceTokenizer 需要 BERT 的五个特殊词元，缺少它们的文件会被拒绝或误读（请用默认的 --specials 训练）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="282"/>
+        <location filename="../../gui/core_text.py" line="285"/>
         <source>max_input_chars_per_word not recorded: {hf}, as transformers&apos; BertTokenizer(Fast) and HF tokenizers use (Google&apos;s BERT code used {bert}): a longer word is [UNK]</source>
         <translation>文件未记录 max_input_chars_per_word：取 {hf}，与 transformers 的 BertTokenizer(Fast) 和 HF tokenizers 一致（Google 的 BERT 代码用 {bert}）：更长的词为 [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="333"/>
+        <location filename="../../gui/core_text.py" line="336"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
         <translation>{decoder} 未保存；这里的解码：片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="336"/>
+        <location filename="../../gui/core_text.py" line="339"/>
         <source>{count} special added tokens</source>
         <translation>{count} 个特殊添加词元</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="337"/>
+        <location filename="../../gui/core_text.py" line="340"/>
         <source>not recorded in vocab.txt: {tokens} assumed special, matched in text and skipped by decode as transformers&apos; BertTokenizer does; other bracketed tokens ([unused0] ...) are ordinary vocabulary</source>
         <translation>vocab.txt 未记录：假定 {tokens} 为特殊词元，像 transformers 的 BertTokenizer 一样在文本中匹配、解码时跳过；其他带方括号的词元（[unused0] ...）是普通词表项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="341"/>
+        <location filename="../../gui/core_text.py" line="344"/>
         <source>not recorded in vocab.txt: HF&apos;s WordPiece decoder with cleanup per token (&apos; ,&apos; -&gt; &apos;,&apos;); transformers&apos; BertTokenizer cleans the joined string, which also glues &quot; &apos; &quot; and &quot; n&apos;t&quot;</source>
         <translation>vocab.txt 未记录：使用 HF 的 WordPiece 解码器，逐词元清理（&apos; ,&apos; -&gt; &apos;,&apos;）；transformers 的 BertTokenizer 清理拼接后的整个字符串，还会粘合 &quot; &apos; &quot; 和 &quot; n&apos;t&quot;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="345"/>
+        <location filename="../../gui/core_text.py" line="348"/>
         <source>encoding adds no [CLS]/[SEP] (add_special_tokens=False in HF)</source>
         <translation>编码不添加 [CLS]/[SEP]（即 HF 中的 add_special_tokens=False）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="347"/>
+        <location filename="../../gui/core_text.py" line="350"/>
         <source>{template}, as transformers&apos; BertTokenizer adds them</source>
         <translation>{template}，与 transformers 的 BertTokenizer 添加的相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="349"/>
+        <location filename="../../gui/core_text.py" line="352"/>
         <source>the given pat_str {pattern}, run by Python&apos;s regex module</source>
         <translation>给定的 pat_str {pattern}，由 Python 的 regex 模块执行</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="350"/>
+        <location filename="../../gui/core_text.py" line="353"/>
         <source>{count} user-defined pieces ({pieces}) are matched in the normalized text and never merge, as in SentencePiece</source>
         <translation>{count} 个用户定义片段（{pieces}）在规范化后的文本中匹配，从不参与合并，与 SentencePiece 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="352"/>
+        <location filename="../../gui/core_text.py" line="355"/>
         <source>{count} user-defined pieces ({pieces}) change under the normalizer, which SentencePiece does not apply to them: text spelling them is not matched as one piece here</source>
         <translation>{count} 个用户定义片段（{pieces}）会被规范化改变，而 SentencePiece 不对它们做规范化：这里拼出它们的文本不会作为一个片段匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="355"/>
+        <location filename="../../gui/core_text.py" line="358"/>
         <source>WhitespaceSplit</source>
         <translation>WhitespaceSplit（按空白切分）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="356"/>
+        <location filename="../../gui/core_text.py" line="359"/>
         <source>words are split with str.split, which also splits at U+001C..U+001F</source>
         <translation>词用 str.split 切分，它也会在 U+001C..U+001F 处切开</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="358"/>
+        <location filename="../../gui/core_text.py" line="361"/>
         <source>{count} added tokens ({tokens}) stay in the vocabulary, but text spelling them is not matched as one token here (HF does)</source>
         <translation>{count} 个附加 token（{tokens}）保留在词表中，但拼出它们的文本在这里不会被当作一个 token 匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="361"/>
+        <location filename="../../gui/core_text.py" line="364"/>
         <source>special added tokens become control pieces: text spelling them (e.g. {example}) is not matched here (HF does)</source>
         <translation>特殊附加 token 变成控制片段：拼出它们的文本（例如 {example}）在这里不会被匹配（HF 会）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="364"/>
+        <location filename="../../gui/core_text.py" line="367"/>
         <source>HF&apos;s Precompiled reads the charsmap grapheme by grapheme, SentencePiece by longest match: they differ where a grapheme holds more than one mapped character, e.g. half-width ｶﾞ stays two characters, CR LF becomes one space, Ｃ + U+0301 loses its accent</source>
         <translation>HF 的 Precompiled 按字素逐个读取 charsmap，SentencePiece 按最长匹配读取：当一个字素含有多个被映射的字符时两者不同，例如半角 ｶﾞ 保持两个字符、CR LF 变成一个空格、Ｃ + U+0301 丢失重音</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="370"/>
+        <location filename="../../gui/core_text.py" line="373"/>
         <source>merges sharing a rank (SentencePiece/tiktoken style) get consecutive ranks in file order; HF breaks such ties by that order, not by position</source>
         <translation>排名相同的合并（SentencePiece/tiktoken 风格）按文件顺序得到连续的排名；HF 按这个顺序而不是按位置打破这种并列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="373"/>
+        <location filename="../../gui/core_text.py" line="376"/>
         <source>BPE: {tokens} tokens, {merges} merges</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="374"/>
+        <location filename="../../gui/core_text.py" line="377"/>
         <source>SentencePiece&apos;s Decode becomes HF&apos;s decoder chain, which differs on IDs that begin with several ▁ pieces and on byte runs that are not valid UTF-8 (one U+FFFD per byte)</source>
         <translation>SentencePiece 的 Decode 变成 HF 的解码器链，两者在以多个 ▁ 片段开头的 ID 序列和不是有效 UTF-8 的字节串上不同（每个字节一个 U+FFFD）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="378"/>
+        <location filename="../../gui/core_text.py" line="381"/>
         <source>HF lower-cases character by character (no final sigma), drops private-use characters and starts CJK Extension E at U+2B920</source>
         <translation>HF 逐字符转小写（没有词尾 sigma 规则），删除私用区字符，并让 CJK 扩展 E 区从 U+2B920 开始</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="381"/>
+        <location filename="../../gui/core_text.py" line="384"/>
         <source>WordPiece: {tokens} tokens</source>
         <translation>WordPiece：{tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="382"/>
+        <location filename="../../gui/core_text.py" line="385"/>
         <source>control and unknown pieces become special added tokens: HF matches their text (e.g. {example}) as that token; here it is ordinary text</source>
         <translation>控制片段和未知片段变成特殊附加 token：HF 会把它们的文本（例如 {example}）匹配为该 token；在这里它只是普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="385"/>
+        <location filename="../../gui/core_text.py" line="388"/>
         <source>scores were added in single precision (SentencePiece); HF adds in double precision, which can break a near tie differently</source>
         <translation>分数原以单精度累加（SentencePiece）；HF 以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="388"/>
+        <location filename="../../gui/core_text.py" line="391"/>
         <source>an unknown piece decodes to its own text in HF, to &apos; ⁇ &apos; here</source>
         <translation>未知片段在 HF 中解码为它自己的文本，在这里解码为 &apos; ⁇ &apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="390"/>
+        <location filename="../../gui/core_text.py" line="393"/>
         <source>SentencePiece&apos;s pipeline as an HF normalizer sequence</source>
         <translation>SentencePiece 的处理流程写成 HF 的规范化器序列</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="392"/>
+        <location filename="../../gui/core_text.py" line="395"/>
         <source>pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="394"/>
+        <location filename="../../gui/core_text.py" line="397"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, no cleanup</source>
         <translation>{decoder} 不会保存；这里的解码方式：片段在前缀处拼接，词之间用一个空格连接，不做清理</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="397"/>
+        <location filename="../../gui/core_text.py" line="400"/>
         <source>SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="399"/>
+        <location filename="../../gui/core_text.py" line="402"/>
         <source>{decoder} is not stored; decoding here: SentencePiece&apos;s: ▁ as spaces, byte pieces joined, the dummy prefix dropped</source>
         <translation>{decoder} 不会保存；这里的解码方式：SentencePiece 的方式：▁ 作为空格，字节片段拼接，去掉虚拟前缀</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="402"/>
+        <location filename="../../gui/core_text.py" line="405"/>
         <source>sequence of {steps}</source>
         <translation>依次为 {steps}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="403"/>
+        <location filename="../../gui/core_text.py" line="406"/>
         <source>{kind}: {options} only affect offsets or restate another option; not stored</source>
         <translation>{kind}：{options} 只影响偏移或重复了其他选项；不保存</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="405"/>
+        <location filename="../../gui/core_text.py" line="408"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes)</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="407"/>
+        <location filename="../../gui/core_text.py" line="410"/>
         <source>SentencePiece&apos;s pipeline (the normalizer sequence this program writes); the charsmap is applied as HF&apos;s Precompiled does</source>
         <translation>SentencePiece 的处理流程（本程序写出的规范化器序列）；charsmap 按 HF 的 Precompiled 方式应用</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="410"/>
+        <location filename="../../gui/core_text.py" line="413"/>
         <source>a text that starts with a space or a ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以空格或 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="413"/>
+        <location filename="../../gui/core_text.py" line="416"/>
         <source>a text that starts with a literal ▁ gets one more ▁ here: HF&apos;s Metaspace prepends ▁ only when the text does not already start with one</source>
         <translation>以字面 ▁ 开头的文本在这里会多得到一个 ▁：HF 的 Metaspace 只在文本不以 ▁ 开头时才在前面加 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="416"/>
+        <location filename="../../gui/core_text.py" line="419"/>
         <source>a text that normalizes to nothing but spaces encodes to nothing here; HF gives one ▁</source>
         <translation>规范化后只剩空格的文本在这里编码为空；HF 给出一个 ▁</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="418"/>
+        <location filename="../../gui/core_text.py" line="421"/>
         <source>Precompiled: the SentencePiece charsmap, applied as HF does (grapheme by grapheme; a short grapheme takes its shortest match whole)</source>
         <translation>Precompiled：SentencePiece 的 charsmap，按 HF 的方式应用（逐个字素；短字素整体取其最短匹配）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="421"/>
+        <location filename="../../gui/core_text.py" line="424"/>
         <source>only U+0020 is squeezed, as HF&apos;s Replace does</source>
         <translation>只压缩 U+0020，与 HF 的 Replace 相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="422"/>
+        <location filename="../../gui/core_text.py" line="425"/>
         <source>HF splits before each ▁ and this model has {count} pieces with an inner ▁ (or no ▁ piece): here the whole text is one lattice, so they can differ</source>
         <translation>HF 在每个 ▁ 之前切分，而此模型有 {count} 个内部含 ▁ 的片段（或没有 ▁ 片段）：这里整个文本是一个网格，所以结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="425"/>
+        <location filename="../../gui/core_text.py" line="428"/>
         <source>Metaspace split: no piece has an inner ▁, so one lattice over the whole text gives the same segmentation</source>
         <translation>Metaspace 切分：没有片段内部含 ▁，所以对整个文本用一个网格得到的切分相同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="427"/>
+        <location filename="../../gui/core_text.py" line="430"/>
         <source>{rule}, spaces are kept as they are (no squeezing)</source>
         <translation>{rule}，空格保持原样（不压缩）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="428"/>
+        <location filename="../../gui/core_text.py" line="431"/>
         <source>{rule}, runs of spaces squeezed to one, a trailing one kept</source>
         <translation>{rule}，连续空格压缩为一个，保留末尾的一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="430"/>
+        <location filename="../../gui/core_text.py" line="433"/>
         <source>{rule}, runs of spaces squeezed to one, trailing White_Space stripped</source>
         <translation>{rule}，连续空格压缩为一个，去掉末尾的空白字符（White_Space）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="432"/>
+        <location filename="../../gui/core_text.py" line="435"/>
         <source>{model} (ModelProto, {size} bytes) and {vocab} (pieces and scores, as SentencePiece&apos;s trainer writes them)</source>
         <translation>{model}（ModelProto，{size} 字节）和 {vocab}（片段与分数，与 SentencePiece 训练器写出的格式相同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="434"/>
+        <location filename="../../gui/core_text.py" line="437"/>
         <source>{count} scores rounded to single precision (SentencePiece stores float32; largest change {worst}), which can break a near tie differently</source>
         <translation>{count} 个分数被舍入为单精度（SentencePiece 存储 float32；最大变化 {worst}），接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="437"/>
+        <location filename="../../gui/core_text.py" line="440"/>
         <source>SentencePiece adds scores in single precision; this asset adds them in double precision, which can break a near tie differently</source>
         <translation>SentencePiece 以单精度累加分数；本资产以双精度累加，接近并列时可能得出不同结果</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="440"/>
+        <location filename="../../gui/core_text.py" line="443"/>
         <source>unigram: {pieces} pieces with their types and float32 scores</source>
         <translation>unigram：{pieces} 个片段及其类型和 float32 分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="442"/>
+        <location filename="../../gui/core_text.py" line="445"/>
         <source>SentencePiece shields user-defined pieces from normalization; this asset&apos;s Python NFKC does not</source>
         <translation>SentencePiece 使用户定义片段免受规范化影响；本资产的 Python NFKC 不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="444"/>
+        <location filename="../../gui/core_text.py" line="447"/>
         <source>this asset&apos;s decoder ({decoder}) is not written: SentencePiece decodes by its own rules</source>
         <translation>本资产的解码器（{decoder}）不会写出：SentencePiece 按自己的规则解码</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="446"/>
+        <location filename="../../gui/core_text.py" line="449"/>
         <source>{count} added tokens ({tokens}) become control pieces: SentencePiece neither matches their text nor prints them; this asset does both</source>
         <translation>{count} 个附加 token（{tokens}）变成控制片段：SentencePiece 既不匹配它们的文本也不输出它们；本资产两者都做</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="449"/>
+        <location filename="../../gui/core_text.py" line="452"/>
         <source>control pieces: {pieces}</source>
         <translation>控制片段：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="450"/>
+        <location filename="../../gui/core_text.py" line="453"/>
         <source>SentencePiece joins a run of unknown characters into one unknown token; this asset gives one per character</source>
         <translation>SentencePiece 把连续的未知字符合成一个未知 token；本资产每个字符给一个</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="452"/>
+        <location filename="../../gui/core_text.py" line="455"/>
         <source>BPE: {pieces} pieces; each token scores -rank of its merge, and the merges SentencePiece implies from them are exactly this asset&apos;s {merges}</source>
         <translation>BPE：{pieces} 个片段；每个 token 的分数为其合并排名的相反数，SentencePiece 由此推出的合并正好是本资产的 {merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="455"/>
+        <location filename="../../gui/core_text.py" line="458"/>
         <source>the charsmap came from an HF Precompiled normalizer, which reads it grapheme by grapheme; SentencePiece reads it by longest match (they differ e.g. on half-width ｶﾞ, CR LF, Ｃ + U+0301)</source>
         <translation>该 charsmap 来自 HF 的 Precompiled 规范化器，它按字素逐个读取；SentencePiece 按最长匹配读取（两者在半角 ｶﾞ、CR LF、Ｃ + U+0301 等处不同）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="459"/>
+        <location filename="../../gui/core_text.py" line="462"/>
         <source>the precompiled charsmap ({size} bytes)</source>
         <translation>预编译的 charsmap（{size} 字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="460"/>
+        <location filename="../../gui/core_text.py" line="463"/>
         <source>Python&apos;s NFKC has no precompiled charsmap to write, so SentencePiece will apply no normalization: text NFKC changes (fullwidth Ａ, ﬁ, e + U+0301) encodes differently there</source>
         <translation>Python 的 NFKC 没有可写出的预编译 charsmap，所以 SentencePiece 不会做规范化：NFKC 会改变的文本（全角 Ａ、ﬁ、e + U+0301）在那里的编码不同</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="464"/>
+        <location filename="../../gui/core_text.py" line="467"/>
         <source>identity (no charsmap)</source>
         <translation>恒等（无 charsmap）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="465"/>
+        <location filename="../../gui/core_text.py" line="468"/>
         <source>SentencePiece drops every trailing space; this asset&apos;s HF-style squeezing ({trailing}) does not</source>
         <translation>SentencePiece 删除所有末尾空格；本资产的 HF 式压缩（{trailing}）不会</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="467"/>
+        <location filename="../../gui/core_text.py" line="470"/>
         <source>an encode-time option of the HF Tokenizer, not part of a tokenizer asset; dropped</source>
         <translation>这是 HF Tokenizer 编码时的选项，不属于分词器资产；已丢弃</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="493"/>
+        <location filename="../../gui/core_text.py" line="496"/>
         <source>no unknown token: a character the vocabulary cannot spell is dropped, as HF does; here each encoding lists such characters in &apos;dropped&apos;</source>
         <translation>没有未知 token：词表拼不出的字符会被丢弃，与 HF 相同；这里每次编码都会在 &apos;dropped&apos; 中列出这些字符</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="496"/>
+        <location filename="../../gui/core_text.py" line="499"/>
         <source>BPE: {tokens} tokens, {merges} merges in rank order</source>
         <translation>BPE：{tokens} 个 token，{merges} 次合并按排名排序</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="497"/>
+        <location filename="../../gui/core_text.py" line="500"/>
         <source>{count} added tokens with their match options</source>
         <translation>{count} 个附加 token 及其匹配选项</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="498"/>
+        <location filename="../../gui/core_text.py" line="501"/>
         <source>WordPiece: {tokens} tokens, max_input_chars_per_word {limit}</source>
         <translation>WordPiece：{tokens} 个 token，max_input_chars_per_word 为 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="499"/>
+        <location filename="../../gui/core_text.py" line="502"/>
         <source>Unigram: {pieces} pieces with scores, unk_id {unk_id}, scores added in double precision as HF does</source>
         <translation>Unigram：{pieces} 个带分数的片段，unk_id 为 {unk_id}，与 HF 一样以双精度累加分数</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="505"/>
+        <location filename="../../gui/core_text.py" line="508"/>
         <source>vocabulary {value}</source>
         <translation>词表 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="506"/>
+        <location filename="../../gui/core_text.py" line="509"/>
         <source>merges {value}</source>
         <translation>合并 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="507"/>
+        <location filename="../../gui/core_text.py" line="510"/>
         <source>pieces {value}</source>
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="513"/>
+        <location filename="../../gui/core_text.py" line="516"/>
         <source>character BPE</source>
         <translation>字符级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="514"/>
+        <location filename="../../gui/core_text.py" line="517"/>
         <source>byte-level BPE</source>
         <translation>字节级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="515"/>
+        <location filename="../../gui/core_text.py" line="518"/>
         <source>BPE</source>
         <translation>BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="516"/>
+        <location filename="../../gui/core_text.py" line="519"/>
         <source>BPE with byte fallback</source>
         <translation>带字节回退的 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="517"/>
+        <location filename="../../gui/core_text.py" line="520"/>
         <source>WordPiece</source>
         <translation>WordPiece</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="518"/>
+        <location filename="../../gui/core_text.py" line="521"/>
         <source>Unigram</source>
         <translation>Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="519"/>
+        <location filename="../../gui/core_text.py" line="522"/>
         <source>Unigram with byte fallback</source>
         <translation>带字节回退的 Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="528"/>
+        <location filename="../../gui/core_text.py" line="531"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="557"/>
+        <location filename="../../gui/core_text.py" line="560"/>
         <source>internal error: {kind}: {message}</source>
         <translation>内部错误：{kind}：{message}</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="591"/>
+        <location filename="../../gui/core_text.py" line="594"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="595"/>
+        <location filename="../../gui/core_text.py" line="598"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="597"/>
+        <location filename="../../gui/core_text.py" line="600"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="600"/>
+        <location filename="../../gui/core_text.py" line="603"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/core_text.py" line="628"/>
+        <location filename="../../gui/core_text.py" line="631"/>
         <source>, </source>
         <translation>，</translation>
     </message>
@@ -5223,372 +5680,92 @@
 <context>
     <name>lessons</name>
     <message>
-        <location filename="../../gui/lesson_text.py" line="20"/>
-        <source>Chapter 19, Tokenization in depth: BPE, WordPiece, SentencePiece and byte-level methods</source>
-        <translation>第 19 章 深入分词：BPE、WordPiece、SentencePiece 与字节级方法</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="21"/>
-        <source>The blog post “Subword tokenization: BPE, WordPiece and SentencePiece”</source>
-        <translation>博文《子词分词：BPE、WordPiece 与 SentencePiece》</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="22"/>
-        <source>The article “Byte pair encoding (BPE): a simple, efficient open-vocabulary method”</source>
-        <translation>文章《字节对编码（BPE）：一种简单而高效的开放词表分词方法》</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="26"/>
-        <source>Four BPE merges (example 19.1)</source>
-        <translation>四次 BPE 合并（例 19.1）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="27"/>
-        <source>Encoding lower with the frozen merges</source>
-        <translation>用冻结的合并规则编码 lower</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="28"/>
-        <source>WordPiece: lower and lowerz (example 19.2)</source>
-        <translation>WordPiece：lower 与 lowerz（例 19.2）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="29"/>
-        <source>Byte-level BPE and the FF warning (example 19.3)</source>
-        <translation>字节级 BPE 与 FF 警告（例 19.3）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="30"/>
-        <source>Normalization loss: e + U+0301 against é (example 19.4)</source>
-        <translation>规范化损失：e + U+0301 与 é（例 19.4）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="31"/>
-        <source>IDs 268 and 270 swapped (exercise 5)</source>
-        <translation>交换 ID 268 与 270（习题 5）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="32"/>
-        <source>low, lower, newest, widest (the blog post&apos;s example)</source>
-        <translation>low、lower、newest、widest（博文的例子）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="33"/>
-        <source>Table 1 and newest (the BPE article)</source>
-        <translation>表 1 与 newest（BPE 文章）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="38"/>
-        <source>example 19.1, tables 19.1 and 19.2</source>
-        <translation>例 19.1，表 19.1 与表 19.2</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="39"/>
-        <source>encoding with the learned rules</source>
-        <translation>用学到的规则处理新文本</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="40"/>
-        <source>example 19.2</source>
-        <translation>例 19.2</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="41"/>
-        <source>example 19.3, table 19.3</source>
-        <translation>例 19.3，表 19.3</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="42"/>
-        <source>example 19.4</source>
-        <translation>例 19.4</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="43"/>
-        <source>exercise 5 and its reference answer</source>
-        <translation>习题 5 及其参考解答</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="44"/>
-        <source>BPE training procedure, the worked corpus</source>
-        <translation>BPE 训练流程中的示例语料</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="45"/>
-        <source>table 1 and the out-of-vocabulary word newest</source>
-        <translation>表 1 与未登录词 newest</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="50"/>
-        <source>The corpus is low ×2, lower ×1, new ×1; every word is split into characters plus the end-of-word symbol &lt;/w&gt;, and pairs never cross a word. Before the first merge (table 19.1) three pairs tie at count 3: l + o, o + w and w + &lt;/w&gt;.</source>
-        <translation>语料是 low ×2、lower ×1、new ×1；每个词拆成单个字符，再加上词尾符号 &lt;/w&gt;，相邻对不跨越词边界。第一次合并以前（表 19.1），有三对都出现 3 次：l + o、o + w 和 w + &lt;/w&gt;。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="53"/>
-        <source>Merge 1: l + o, count 3 (low twice, lower once). The tie is broken lexicographically, first symbol then second: l comes before o and w.</source>
-        <translation>第 1 次合并：l + o，次数 3（low 贡献两次，lower 一次）。并列按字典序决胜，先比第一个符号，再比第二个：l 排在 o 和 w 前面。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="55"/>
-        <source>Merge 2: lo + w, count 3. The pairs are counted again over the current symbols: lo is one symbol now, so its inner l + o is not counted. lo + w and w + &lt;/w&gt; tie at 3, and lo comes first.</source>
-        <translation>第 2 次合并：lo + w，次数 3。相邻对按当前符号重新计数：lo 已是一个符号，不再数其内部的 l + o。lo + w 与 w + &lt;/w&gt; 并列 3 次，lo 排在前面。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="58"/>
-        <source>Merge 3: low + &lt;/w&gt;, count 2. Every other pair now occurs once.</source>
-        <translation>第 3 次合并：low + &lt;/w&gt;，次数 2。其余相邻对都只出现一次。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="59"/>
-        <source>Merge 4: e + r, count 1. All pairs left occur once; e + r comes before e + w and every pair with another first symbol. Seven initial symbols plus four merges make eleven (our vocabulary adds [UNK]).</source>
-        <translation>第 4 次合并：e + r，次数 1。剩下的相邻对都只有 1 次；e + r 排在 e + w 以及其他首符号的相邻对之前。七个初始符号加四次合并，共十一个（本程序的词表另有 [UNK]）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="64"/>
-        <source>The four merges are frozen. To encode lower, start from l o w e r &lt;/w&gt; and replay the ranked merges in order; never count pairs again on the new input. With no merge, the words stay characters.</source>
-        <translation>四条合并规则已经冻结。编码 lower 时，从 l o w e r &lt;/w&gt; 出发，按排名依次重放合并；不能在新输入上重新数相邻对。没有合并时，词仍是单个字符。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="67"/>
-        <source>Rank 1, l + o, applies: lower is lo w e r &lt;/w&gt;, low is lo w &lt;/w&gt;.</source>
-        <translation>排名 1 的 l + o 适用：lower 为 lo w e r &lt;/w&gt;，low 为 lo w &lt;/w&gt;。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="68"/>
-        <source>Rank 2, lo + w: lower is low e r &lt;/w&gt;.</source>
-        <translation>排名 2 的 lo + w：lower 为 low e r &lt;/w&gt;。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="69"/>
-        <source>Rank 3, low + &lt;/w&gt;, does not apply to lower, where low is followed by e; it turns the word low into the one token low&lt;/w&gt;.</source>
-        <translation>排名 3 的 low + &lt;/w&gt; 不适用于 lower，因为 low 后面是 e；它把词 low 变成一个 token low&lt;/w&gt;。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="71"/>
-        <source>Rank 4, e + r: lower is low er &lt;/w&gt;. low uses low&lt;/w&gt; with the end marker, lower starts with low without it. Joining the pieces and dropping &lt;/w&gt; restores each word, but not whether a tab or three spaces stood between words: that was lost before BPE started.</source>
-        <translation>排名 4 的 e + r：lower 为 low er &lt;/w&gt;。low 使用带词尾的 low&lt;/w&gt;，lower 开头则是不带词尾的 low。拼接片段、去掉 &lt;/w&gt; 可以还原每个词，却还原不了词之间原来是制表符还是三个空格：那份信息在 BPE 开始以前就丢了。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="75"/>
-        <source>A character this symbol table never saw, like ☃, becomes [UNK] under an unknown-token fallback, and [UNK] alone cannot say which character it was. Subwords do not by themselves guarantee coverage or an exact round trip.</source>
-        <translation>这个符号表从没见过的字符，例如 ☃，在未知 token 回退下变成 [UNK]；只凭 [UNK] 无法知道原来是哪个字符。使用子词本身不保证覆盖全部内容，也不保证精确还原。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="80"/>
-        <source>The given WordPiece vocabulary is [UNK], low, ##er, new (## marks a piece inside a word, not a hash sign). BERT&apos;s encoder takes the longest vocabulary match from the current offset: lower is low, then ##er. The WordPiece search tab shows every lookup.</source>
-        <translation>给定的 WordPiece 词表是 [UNK]、low、##er、new（## 表示词中间的续接片段，不是井号）。BERT 的编码器从当前偏移处取词表中最长的匹配：lower 先得到 low，再得到 ##er。“WordPiece 搜索”标签页列出每一次查找。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="84"/>
-        <source>lowerz: after low and ##er, z matches nothing, so BERT&apos;s implementation turns the whole word into [UNK], not low ##er [UNK]. Keeping the prefix would be another fallback convention, with other IDs.</source>
-        <translation>lowerz：在 low 和 ##er 之后，z 什么也匹配不上，所以 BERT 的实现把整个词变成 [UNK]，而不是 low ##er [UNK]。保留前缀是另一套回退约定，会得到不同的 ID。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="89"/>
-        <source>The classroom byte tokenizer: IDs 0–255 are the bytes, 256–258 are BOS/EOS/PAD, and 32 merges learned from 24 records make 291 entries. red key . has 9 code points and 9 bytes but 5 tokens: red, space, key, space, full stop. They are [270, 32, 268, 32, 46], the IDs the book gives: 270 is red and 268 is key.</source>
-        <translation>课堂字节分词器：ID 0—255 对应各个字节，256—258 是 BOS/EOS/PAD，从 24 条记录学到的 32 次合并使词表共有 291 项。red key . 有 9 个码点、9 个字节，却只有 5 个 token：red、空格、key、空格、句号。它们是 [270, 32, 268, 32, 46]，与书中给出的 ID 相同：270 是 red，268 是 key。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="93"/>
-        <source>法国首都是巴黎。 has 8 code points and 24 UTF-8 bytes. The 32 merges learned no Chinese byte pair, so it takes 24 tokens, and still round-trips exactly.</source>
-        <translation>法国首都是巴黎。有 8 个码点、24 个 UTF-8 字节。32 次合并没有学到任何中文字节对，所以它占 24 个 token，仍能精确往返。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="95"/>
-        <source>中 is the three bytes E4 B8 AD and 🙂 the four bytes F0 9F 99 82. Each token here holds part of a character (dashed border): decode by joining all the bytes first, then UTF-8 as a whole.</source>
-        <translation>中 是三个字节 E4 B8 AD，🙂 是四个字节 F0 9F 99 82。这里每个 token 只含字符的一部分（虚线边框）：解码时先拼接全部字节，再把整体按 UTF-8 解码。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="98"/>
-        <source>Full-width Ａ, a space and A: 3 code points, 5 bytes, 5 tokens, as in the last row of table 19.3. NFKC would make Ａ an A; this tokenizer keeps the input as it is.</source>
-        <translation>全角 Ａ、空格、A：3 个码点、5 个字节、5 个 token，即表 19.3 的最后一行。NFKC 会把 Ａ 变成 A；这个分词器按原样保留输入。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="100"/>
-        <source>The first merge is : + space (58, 32) → 259, seen 25 times: key: followed by a space is [268, 259].</source>
-        <translation>第一次合并是 : + 空格（58, 32）→ 259，出现 25 次：key: 后跟空格编码为 [268, 259]。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="102"/>
-        <source>A prompt that stops before the space ends in token 58, [268, 58], a token the full text never uses there: a text prefix is not always a token prefix.</source>
-        <translation>提示恰好停在空格以前，最后一个 token 就是 58，即 [268, 58]，完整文本在这里从不使用这个 token：文本前缀未必是 token 前缀。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="104"/>
-        <source>A generator may output ID 255: the byte FF, never valid UTF-8 on its own. The strict decoder stops and names the byte and its offset.</source>
-        <translation>生成器可能输出 ID 255：字节 FF，它单独存在时永远不是合法 UTF-8。严格解码器会停止，并指出这个字节及其偏移。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="106"/>
-        <source>With the replace policy, U+FFFD is shown and the banner calls it a display fallback: the record keeps the raw bytes and IDs, and must not claim the model produced that character.</source>
-        <translation>使用替换策略时会显示 U+FFFD，横幅说明这是显示回退：记录应保留原始字节和 ID，不能声称模型生成了那个字符。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="111"/>
-        <source>e followed by U+0301 (combining acute accent): 2 code points, 3 bytes, 3 tokens. The byte tokenizer does not normalize and keeps it exactly; the normal-forms line shows that NFC would change it.</source>
-        <translation>e 后接 U+0301（组合尖音符）：2 个码点、3 个字节、3 个 token。字节分词器不做规范化，能精确保留它；“规范形式”一行显示 NFC 会改变它。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="114"/>
-        <source>The precomposed é (U+00E9): 1 code point, 2 bytes, 2 tokens. It looks the same, but it is another code point sequence.</source>
-        <translation>预组合字符 é（U+00E9）：1 个码点、2 个字节、2 个 token。看起来一样，却是另一串码点。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="116"/>
-        <source>Both together: after NFC both are é, and the first spelling cannot be recovered from the normalized text. That is normalization loss; ☃ becoming [UNK] is another loss, from missing coverage.</source>
-        <translation>两者放在一起：经过 NFC 后都变成 é，只凭规范化结果无法恢复第一种写法。这是规范化造成的信息损失；☃ 变成 [UNK] 则是覆盖不足造成的另一种损失。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="121"/>
-        <source>A copy of the classroom tokenizer with IDs 268 and 270 swapped (key and red, as in the book) still has 291 entries, so every shape check passes. Yet embedding rows, output columns and biases, stored encoded data and prompts now mean other tokens: the interface identities differ, and the diff names the swap.</source>
-        <translation>把课堂分词器复制一份并交换 ID 268 与 270（key 与 red，与书中相同），仍有 291 项，所以所有 shape 检查都会通过。但嵌入行、输出列与偏置、已保存的编码数据和提示都指向了别的 token：接口身份不同，差异报告指出了这次交换。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="128"/>
-        <source>The blog post&apos;s corpus: low 5, lower 2, newest 6, widest 3. The most frequent pair is e + s, 6 + 3 = 9 times (newest and widest).</source>
-        <translation>博文的语料：low 5、lower 2、newest 6、widest 3。最高频的相邻对是 e + s，出现 6 + 3 = 9 次（newest 与 widest）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="130"/>
-        <source>Then es + t, again 9 times.</source>
-        <translation>接着是 es + t，同样 9 次。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="131"/>
-        <source>Then est + &lt;/w&gt;, 9 times: est&lt;/w&gt; is one symbol now.</source>
-        <translation>然后是 est + &lt;/w&gt;，9 次：est&lt;/w&gt; 现在是一个符号。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="132"/>
-        <source>With the first 3 merges, lower is still characters, newest is n e w est&lt;/w&gt; and widest is w i d est&lt;/w&gt;.</source>
-        <translation>只用前 3 次合并时，lower 仍是单个字符，newest 为 n e w est&lt;/w&gt;，widest 为 w i d est&lt;/w&gt;。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="134"/>
-        <source>With the first-seen tie rule, merges 4–7 are l + o, lo + w, n + e and ne + w: newest is new est&lt;/w&gt;. The blog post writes new est &lt;/w&gt;; here est and &lt;/w&gt; are one symbol, joined by merge 3.</source>
-        <translation>按 first-seen 并列规则，第 4—7 次合并是 l + o、lo + w、n + e 和 ne + w：newest 为 new est&lt;/w&gt;。博文写作 new est &lt;/w&gt;；这里 est 与 &lt;/w&gt; 已由第 3 次合并连成一个符号。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="137"/>
-        <source>After merge 11 widest is wid est&lt;/w&gt;, but newest has been one token since merge 8, and lower is still low e r &lt;/w&gt;: e + r occurs only twice. The blog post&apos;s list of segmentations is not the result of any single number of merges; step through to see which merge gives which.</source>
-        <translation>第 11 次合并以后，widest 为 wid est&lt;/w&gt;，但 newest 从第 8 次合并起就已是一个 token，lower 仍是 low e r &lt;/w&gt;：e + r 只出现两次。博文列出的切分并不是某一个合并次数的结果；逐步查看可以看出哪一步给出哪种切分。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="143"/>
-        <source>The BPE article&apos;s corpus: low 5, lowest 2, newer 6, wider 3, new 2, with the first-seen tie rule of Sennrich&apos;s code. Merge 1 is e + r (9: newer and wider), merge 2 er + &lt;/w&gt; (9).</source>
-        <translation>BPE 文章的语料：low 5、lowest 2、newer 6、wider 3、new 2，使用 Sennrich 代码的 first-seen 并列规则。第 1 次合并 e + r（9：newer 与 wider），第 2 次 er + &lt;/w&gt;（9）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="146"/>
-        <source>Merges 3 and 4: n + e (8) and ne + w (8).</source>
-        <translation>第 3、4 次合并：n + e（8）和 ne + w（8）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="147"/>
-        <source>Merges 5 and 6: l + o (7) and lo + w (7).</source>
-        <translation>第 5、6 次合并：l + o（7）和 lo + w（7）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="148"/>
-        <source>Merges 7 and 8: new + er&lt;/w&gt; (6) and low + &lt;/w&gt; (5). These are the eight rows of table 1.</source>
-        <translation>第 7、8 次合并：new + er&lt;/w&gt;（6）和 low + &lt;/w&gt;（5）。这就是表 1 的八行。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="150"/>
-        <source>newest is not in the corpus. Replaying the eight merges, n + e and ne + w apply: new e s t &lt;/w&gt;. The learned piece new survives instead of one unknown symbol.</source>
-        <translation>newest 不在语料中。重放八次合并，n + e 和 ne + w 适用：new e s t &lt;/w&gt;。学到的片段 new 得以保留，而不是退化为一个未知符号。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="152"/>
-        <source>Trained again with the lexicographic rule, the timelines part at merge 3, where e + w (8) ties with n + e (8). Table 1 needs first-seen: the tie rule is part of the tokenizer.</source>
-        <translation>改用字典序规则重新训练并比较，两条时间线在第 3 次合并处分开：e + w（8）与 n + e（8）并列。表 1 需要 first-seen：并列规则是分词器的一部分。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lesson_text.py" line="159"/>
+        <location filename="../../gui/exercise_text.py" line="20"/>
         <source>In example 19.1, change the count of new from 1 to 2 (low ×2, lower ×1, new ×2). Under the same tie rule, which pair is merged first? Write it as left + right, e.g. l + o.</source>
         <translation>把例 19.1 中 new 的词频从 1 改为 2（low ×2、lower ×1、new ×2）。按原并列规则，第一次合并哪一对？写成 左 + 右，例如 l + o。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="162"/>
+        <location filename="../../gui/exercise_text.py" line="23"/>
         <source>After the original four merges, encode lower. Write its tokens separated by spaces.</source>
         <translation>原来的四次合并完成以后，编码 lower。写出它的 token，用空格分隔。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="164"/>
+        <location filename="../../gui/exercise_text.py" line="25"/>
         <source>Encode lowerz with the WordPiece vocabulary [UNK], low, ##er, new. Write the tokens.</source>
         <translation>用 WordPiece 词表 [UNK]、low、##er、new 编码 lowerz。写出 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="166"/>
+        <location filename="../../gui/exercise_text.py" line="27"/>
         <source>How many tokens does the classroom byte tokenizer use for 法国首都是巴黎。? It round-trips exactly: does that prove Chinese is handled well?</source>
         <translation>课堂字节分词器把 法国首都是巴黎。 编成多少个 token？它能精确往返：这能证明中文处理得好吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="168"/>
+        <location filename="../../gui/exercise_text.py" line="29"/>
         <source>A new tokenizer still has 291 entries, but IDs 268 and 270 are swapped. Tick everything that is affected.</source>
         <translation>新分词器仍有 291 项，但交换了 ID 268 与 270。勾选所有受影响的项。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="170"/>
+        <location filename="../../gui/exercise_text.py" line="31"/>
         <source>A generator outputs ID 255. Which byte is that? Write it in hex.</source>
         <translation>生成器输出 ID 255。它表示哪个字节？用十六进制写出。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="174"/>
+        <location filename="../../gui/exercise_text.py" line="35"/>
         <source>w + &lt;/w&gt; occurs twice in low and twice in new, 4 times; l + o and o + w still occur 3 times each. So w + &lt;/w&gt; is merged first. The original first step rested on three counts tied at 3; changing a frequency changes that premise.</source>
         <translation>w + &lt;/w&gt; 在 low 中出现两次，在 new 中也出现两次，共 4 次；l + o、o + w 仍各 3 次。因此先合并 w + &lt;/w&gt;。原来的第一步依据是三个计数都为 3，改变词频就改变了这个前提。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="177"/>
+        <location filename="../../gui/exercise_text.py" line="38"/>
         <source>low is [low&lt;/w&gt;] and lower is [low, er, &lt;/w&gt;]. Encoding replays rules whose ranks are fixed; meeting lower once more does not retrain them. Whether the words were separated by a tab, several spaces or something else was lost before the word records were built.</source>
         <translation>low 为 [low&lt;/w&gt;]，lower 为 [low, er, &lt;/w&gt;]。编码重放排名已经固定的规则，新遇到一次 lower 不会重新训练它们。原词之间是制表符、多个空格还是其他分隔方式，在构造按词记录以前就已经丢了。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="181"/>
+        <location filename="../../gui/exercise_text.py" line="42"/>
         <source>z cannot be matched, so the whole word becomes [UNK]. Keeping [low, ##er, UNK] is another fallback convention, with other IDs and another way back to text; not every WordPiece implementation must pre-process and fall back the same way.</source>
         <translation>z 无法继续匹配，所以整个词返回 [UNK]。保留 [low, ##er, UNK] 是另一套回退约定，会得到不同的 ID 和还原行为；并非所有 WordPiece 实现的预处理与回退规则都必须一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="184"/>
+        <location filename="../../gui/exercise_text.py" line="45"/>
         <source>Coverage says the input has a representation; a round trip says it can be restored under the stated normalization; length counts the units this one string needs. Here the Chinese sentence round-trips in 24 byte tokens while a frequent English phrase is compressed; neither compares understanding, which needs a trained model and a controlled evaluation.</source>
         <translation>覆盖能力说明输入有表示方式；往返说明在规定的规范化条件下能够还原；序列长度衡量这条具体字符串用了多少单位。这里中文句子用 24 个字节 token 往返成功，频繁的英文短语则被压缩，两者都不足以比较理解能力，那需要训练好的模型和受控评测。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="189"/>
+        <location filename="../../gui/exercise_text.py" line="50"/>
         <source>Saved datasets and prompts must be re-encoded consistently. To keep the old function, the matching input embedding rows, output vocabulary columns and output biases must be swapped too; special IDs, merge references and the asset identity must agree. The size is still 291, so shape assertions cannot notice the swapped meaning.</source>
         <translation>已保存的数据集和提示需要一致地重新编码。若要保留旧功能，还须交换对应的输入嵌入行、输出词表列及输出偏置；特殊 ID、合并引用和资产身份也必须相互一致。维度仍为 291，所以 shape 断言察觉不到含义被交换。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="193"/>
+        <location filename="../../gui/exercise_text.py" line="54"/>
         <source>It is the byte FF, which on its own is not valid UTF-8, so strict decoding fails. A display fallback may show a replacement character, but the record must keep the raw bytes and token IDs and say that replacement decoding was used; it must not claim the model generated that valid character.</source>
         <translation>它表示字节 FF，单独存在时不是合法 UTF-8，严格解码会失败。显示回退可以给出替代字符，但记录应保留原始字节与 token ID，并说明使用了替代解码，不能声称模型原本生成了那个有效字符。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="200"/>
+        <location filename="../../gui/exercise_text.py" line="61"/>
         <source>Input embedding rows</source>
         <translation>输入嵌入行</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="201"/>
+        <location filename="../../gui/exercise_text.py" line="62"/>
         <source>Output vocabulary columns</source>
         <translation>输出词表列</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="202"/>
+        <location filename="../../gui/exercise_text.py" line="63"/>
         <source>Output biases</source>
         <translation>输出偏置</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="203"/>
+        <location filename="../../gui/exercise_text.py" line="64"/>
         <source>Stored encoded datasets</source>
         <translation>已保存的编码数据集</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="204"/>
+        <location filename="../../gui/exercise_text.py" line="65"/>
         <source>Saved prompts</source>
         <translation>已保存的提示</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_text.py" line="205"/>
+        <location filename="../../gui/exercise_text.py" line="66"/>
         <source>Tensor shape checks (they would fail)</source>
         <translation>张量 shape 检查（会失败）</translation>
     </message>
@@ -5674,38 +5851,38 @@
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="152"/>
+        <location filename="../../gui/pipeline_models.py" line="151"/>
         <source>Piece</source>
         <translation>片段</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="152"/>
-        <location filename="../../gui/pipeline_models.py" line="218"/>
+        <location filename="../../gui/pipeline_models.py" line="151"/>
+        <location filename="../../gui/pipeline_models.py" line="217"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="153"/>
+        <location filename="../../gui/pipeline_models.py" line="152"/>
         <source>Characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="153"/>
+        <location filename="../../gui/pipeline_models.py" line="152"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="154"/>
+        <location filename="../../gui/pipeline_models.py" line="153"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="217"/>
+        <location filename="../../gui/pipeline_models.py" line="216"/>
         <source>Byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="217"/>
+        <location filename="../../gui/pipeline_models.py" line="216"/>
         <source>Printable form</source>
         <translation>可打印形式</translation>
     </message>
@@ -5823,27 +6000,17 @@
         <translation>对齐为近似值</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="97"/>
-        <source>all %1 merges</source>
-        <translation>全部 %1 次合并</translation>
-    </message>
-    <message>
-        <location filename="../../gui/pipeline_models.py" line="98"/>
-        <source>first %1 of %2 merges</source>
-        <translation>前 %1 次合并（共 %2 次）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/pipeline_models.py" line="101"/>
+        <location filename="../../gui/pipeline_models.py" line="100"/>
         <source>none: this tokenizer has no post-processor</source>
         <translation>无：此分词器没有后处理器</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="104"/>
+        <location filename="../../gui/pipeline_models.py" line="103"/>
         <source>(offsets trimmed)</source>
         <translation>（偏移已修剪）</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline_models.py" line="107"/>
+        <location filename="../../gui/pipeline_models.py" line="106"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -5881,42 +6048,47 @@
         <translation>按符号字符串最大的相邻对（subword-nmt learn_bpe）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="20"/>
+        <location filename="../../gui/timeline/texts.py" line="22"/>
         <source>reached the number of merges asked for</source>
         <translation>已达到要求的合并次数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="21"/>
+        <location filename="../../gui/timeline/texts.py" line="23"/>
         <source>reached the vocabulary size asked for</source>
         <translation>已达到要求的词表大小</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="22"/>
+        <location filename="../../gui/timeline/texts.py" line="24"/>
         <source>no pair is left to merge</source>
         <translation>没有可合并的相邻对了</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="23"/>
+        <location filename="../../gui/timeline/texts.py" line="25"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="32"/>
+        <location filename="../../gui/timeline/texts.py" line="26"/>
+        <source>the corpus has fewer pieces than the vocabulary size asked for</source>
+        <translation>语料中的片段少于要求的词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/texts.py" line="35"/>
         <source>Char BPE</source>
         <translation>字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="33"/>
+        <location filename="../../gui/timeline/texts.py" line="36"/>
         <source>Byte-level BPE</source>
         <translation>字节级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="34"/>
+        <location filename="../../gui/timeline/texts.py" line="37"/>
         <source>WordPiece</source>
         <translation>WordPiece</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="35"/>
+        <location filename="../../gui/timeline/texts.py" line="38"/>
         <source>Unigram</source>
         <translation>Unigram</translation>
     </message>
@@ -6192,7 +6364,7 @@
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/workers.py" line="278"/>
+        <location filename="../../gui/workers.py" line="287"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>

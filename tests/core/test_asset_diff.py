@@ -11,7 +11,7 @@ from core.inspect import asset_diff
 from core.assets import identity
 from core import assets
 from core.models import byte_bpe, char_bpe
-from core.workspace import classroom
+from core.assets import classroom
 from core.corpus import EXAMPLE_19_1, WordCorpus
 
 SEED_004 = WordCorpus.from_pairs([("low", 5), ("lowest", 2), ("newer", 6), ("wider", 3), ("new", 2)])

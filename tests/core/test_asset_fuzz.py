@@ -13,7 +13,7 @@ from core.inspect import asset_diff
 from core.assets import identity
 from core import assets
 from core.models import byte_bpe, char_bpe
-from core.workspace import classroom
+from core.assets import classroom
 from core.cli.main import main
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import AssetError

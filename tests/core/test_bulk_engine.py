@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from core import engines, tokenizer
-from core.assets import builtin
+from core.formats import builtin
 from core.engines import bulk, probes
 from core.errors import StudioError
 

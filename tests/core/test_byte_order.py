@@ -3,7 +3,7 @@
 import pytest
 
 from core.inspect import byte_order
-from core.workspace import classroom
+from core.assets import classroom
 from core.inspect.byte_order import detect
 from core.pipeline.text_pipeline import BYTE_CHARS
 from test_stages import imported  # noqa: F401  (also makes the HF helpers importable)

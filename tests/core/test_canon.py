@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from core import assets
 from core.inspect import canon
-from core.workspace import classroom
+from core.assets import classroom
 from core.models import unigram, wordpiece
 from core.inspect.canon import Difference, Span, align
 from core.models.char_bpe import train

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from core import assets
-from core.workspace import classroom
+from core.assets import classroom
 from core.inspect import textinfo
 from core.cli.main import main
 

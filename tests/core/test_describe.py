@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from core import engines, tokenizer
-from core.assets import builtin, identity
+from core.assets import identity
+from core.formats import builtin
 from core.tokenizer.base import FAMILIES
-from core.workspace import classroom
+from core.assets import classroom
 from core.workspace.workspace import Workspace
 
 # family, tokens, one past the highest ID (tiktoken's n_vocab for the rank files)

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from core import engines, tokenizer
-from core.assets import builtin
+from core.formats import builtin
 from core.cli.main import main
 from core.engines import bulk, compiled, probes, verdicts
 from core.errors import StudioError

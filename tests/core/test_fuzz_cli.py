@@ -12,7 +12,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT
-from core.workspace.classroom import ASSET_PATH
+from core.assets.classroom import ASSET_PATH
 from tests.fuzzing import fuzz_settings, mutated_bytes
 from test_asset_fuzz import valid_texts
 from test_fuzz_formats import NAMES, seeds

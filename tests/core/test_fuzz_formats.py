@@ -21,7 +21,7 @@ from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers, train
 
 from core import assets
 from core.pipeline import bert_basic
-from core.workspace import classroom
+from core.assets import classroom
 from core.models import byte_bpe, wordpiece  # noqa: E402
 from core.corpus import WordCorpus  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402

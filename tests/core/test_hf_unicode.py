@@ -129,7 +129,7 @@ def test_onig_flags_exactly_its_characters():
 def test_the_pipeline_inspector_reads_hf_s_tables_as_the_pipeline_does(spec):
     """Characters HF reads otherwise than Python 3.11 (a decomposition it does
     not know, a newer capital, a newer digit) in the inspector's aligned stages."""
-    from core.inspect import aligned, aligned_specs
+    from core.pipeline import aligned, aligned_specs
 
     text = "ﬁ\u32ffﬁ \ua7cbX \U00010d40a1 Cafe\u0301 \u093e"
     src = aligned.Origin(text).aligned()

@@ -18,7 +18,7 @@ from core.inspect import asset_diff
 from core.assets import identity
 from core import assets
 from core.models import byte_bpe, char_bpe
-from core.workspace import classroom
+from core.assets import classroom
 from core.cli.main import main
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import AssetError, StudioError
@@ -112,7 +112,7 @@ def test_identity_is_stable_across_processes_and_hash_seeds(tmp_path):
     corpus.write_text("".join(f"{w}\t2\n" for w in ("abc", "bca", "cab", "acb", "bac", "cba", "aabb", "bbaa")),
                       encoding="utf-8")
     script = ("import sys, json; from core import assets; from core.models import byte_bpe;"
-              " from core.workspace import classroom; from core.assets import identity; from core.cli.main import main;"
+              " from core.assets import classroom, identity; from core.cli.main import main;"
               "assert main(['train', sys.argv[1], '--merges', '6', '--tie', sys.argv[3], '-o', sys.argv[2]]) == 0;"
               "r = classroom.records(); a = assets.byte_bpe_to_asset(byte_bpe.train(r, 32), records=r);"
               "print(json.dumps([identity.identity_json(identity.load(sys.argv[2]).identity),"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from core import engines, tokenizer
-from core.assets import builtin
+from core.formats import builtin
 from core.engines import probes
 
 pytest.importorskip("sentencepiece")

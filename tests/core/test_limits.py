@@ -23,7 +23,7 @@ from core.errors import StudioError
 from core.cli.stages_cmds import MAX_TEXT_BYTES as STAGES_BYTES
 from core.formats.spm import MAX_SPLIT_WORK
 from core.inspect.canon import MAX_IDS as CANON_IDS
-from core.inspect.stages import MAX_CHARS as STAGES_CHARS
+from core.tokenizer.stages import MAX_CHARS as STAGES_CHARS
 from core.numbers import MAX_COUNT, MAX_ID, MAX_MERGES, MAX_VOCAB, check_finite, check_int, parse_decimal
 from test_cli_files import assert_refused, run
 from test_cli_fuzz import _limits as fuzz_limits
@@ -202,7 +202,8 @@ def test_merge_and_vocabulary_limits_are_checked_where_models_are_built(monkeypa
 
 
 def test_canon_and_stages_refuse_beyond_their_stated_sizes():
-    from core.inspect import canon, stages
+    from core.inspect import canon
+    from core.tokenizer import stage_kinds
     from core.models import byte_bpe
     from core.tokenizer import wrap
 
@@ -210,7 +211,7 @@ def test_canon_and_stages_refuse_beyond_their_stated_sizes():
     with pytest.raises(StudioError, match=f"more than {CANON_IDS} IDs"):
         canon.check(wrap("byte-bpe", model), [108] * (CANON_IDS + 1))
     with pytest.raises(StudioError, match=f"over the limit {STAGES_CHARS}"):
-        stages.inspect(model, "byte-bpe", "x" * (STAGES_CHARS + 1))
+        stage_kinds.inspect(model, "byte-bpe", "x" * (STAGES_CHARS + 1))
 
 
 def test_trailing_words_and_ids_may_follow_options(folder):

@@ -204,7 +204,7 @@ def test_identity_includes_the_post_processor_and_nothing_else_changes(tmp_path_
 
 
 def test_kinds_without_a_post_processor_ignore_the_option():
-    from core.workspace import classroom
+    from core.assets import classroom
 
     tok = tokenizer.wrap("byte-bpe", classroom.default_tokenizer())
     assert tok.encode("hello world", add_special_tokens=True) == tok.encode("hello world")
@@ -243,7 +243,7 @@ def test_an_unsupported_hf_post_processor_is_dropped_and_reported(tmp_path_facto
 
 def test_a_post_processor_on_a_kind_that_has_none_is_refused():
     from core.models import byte_bpe
-    from core.workspace import classroom
+    from core.assets import classroom
 
     model = byte_bpe.train(classroom.records(), 5)
     asset = {**assets.byte_bpe_to_asset(model), "post_processor": {"type": "byte_level"}}
@@ -253,7 +253,7 @@ def test_a_post_processor_on_a_kind_that_has_none_is_refused():
 
 def test_cli_encode_adds_special_tokens_when_asked(tmp_path_factory, tmp_path, capsys):
     from core.cli.main import main
-    from core.workspace.classroom import ASSET_PATH
+    from core.assets.classroom import ASSET_PATH
 
     hf, result, ours = imported("bert-processing", tmp_path_factory)
     path = tmp_path / "bert.json"
@@ -277,7 +277,7 @@ def test_cli_encode_adds_special_tokens_when_asked(tmp_path_factory, tmp_path, c
 
 @pytest.mark.parametrize("name", ["bert-template", "roberta", "llama3-sequence"])
 def test_the_pipeline_stages_show_the_post_processor(name, tmp_path_factory):
-    from core.inspect.stages import inspect
+    from core.tokenizer.stage_kinds import inspect
 
     hf, result, ours = imported(name, tmp_path_factory)
     text = "Hi there,  分词 you"

@@ -18,7 +18,7 @@ import pytest
 
 from core import tokenizer
 from core import shelf
-from core.assets import builtin
+from core.formats import builtin
 from core.cli.main import main as cli_main
 from core.errors import AssetError
 
@@ -207,7 +207,7 @@ def test_loading_is_cached_per_process_and_listing_loads_nothing():
     # A fresh process: listing reads the manifest only, no entry is imported.
     code = ("from core import shelf; import sys; names = shelf.names(); "
             "assert 'core.formats' not in sys.modules and 'core.assets' not in sys.modules; "
-            "from core.assets import builtin; assert not any(builtin.is_loaded(n) for n in names); "
+            "from core.formats import builtin; assert not any(builtin.is_loaded(n) for n in names); "
             "a = builtin.load('spm-botchan-unigram'); assert builtin.load('shelf:spm-botchan-unigram') is a; "
             "assert builtin.is_loaded('spm-botchan-unigram') and not builtin.is_loaded('o200k_base'); print(len(names))")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -275,12 +275,12 @@ def test_every_entry_rebuilds_from_its_package_with_the_recorded_hash(tmp_path):
 @pytest.mark.parametrize("name", [n for n, e in ENTRIES.items() if e.format != "tiktoken"])
 def test_fast_encoding_of_the_long_text_is_the_inspected_one(name):
     """Every field of the fast Encoding (core.tokenizer's per-piece columns)
-    equals the one read off the aligned stages (core.inspect.stage_kinds)."""
-    from core.inspect import stages
+    equals the one read off the aligned stages (core.tokenizer.stage_kinds)."""
+    from core.tokenizer import stage_kinds
 
     ours = _ours(name)
     fast = ours.encode(LONG)
-    ours._table = lambda text: stages.model_table(ours.model, ours.kind, text, memo={})
+    ours._table = lambda text: stage_kinds.model_table(ours.model, ours.kind, text, memo={})
     plain = ours.encode(LONG)
     assert list(fast.ids) == ours.encode_ids(LONG)
     for field in fast.__dataclass_fields__:

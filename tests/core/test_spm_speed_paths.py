@@ -207,16 +207,16 @@ def test_a_narrow_margin_is_decided_by_rounding_far_from_zero():
 @given(text=texts())
 def test_unigram_encoding_is_the_inspected_one(trained, name, text):
     """The fast columns (spans, bytes, texts, flags, words) equal those read
-    off the aligned stages (core.inspect.stage_kinds)."""
+    off the aligned stages (core.tokenizer.stage_kinds)."""
     ours, _ = trained[name]
     assert ours.encode(text) == plain_encoding(ours, text)
 
 
 def plain_encoding(tokenizer, text):
-    from core.inspect import stages
+    from core.tokenizer import stage_kinds
 
     fast = tokenizer._table
-    tokenizer._table = lambda t: stages.model_table(tokenizer.model, tokenizer.kind, t, memo={})
+    tokenizer._table = lambda t: stage_kinds.model_table(tokenizer.model, tokenizer.kind, t, memo={})
     try:
         return tokenizer.encode(text)
     finally:
@@ -451,7 +451,8 @@ def charsmaps(tmp_path_factory):
 @given(st.lists(st.sampled_from(["<a>", "<ab>", "<a", "ab>", "a", "b", "<", ">", "▁", " "]), max_size=30),
        st.lists(st.sampled_from(["<a>", "<ab>", "<a", "ab>", "b>"]), min_size=1, max_size=4))
 def test_protected_pieces_found_by_one_pattern_are_the_longest_at_each_place(parts, protected):
-    from core.pipeline.normalize import _protected_runs, longest_protected
+    from core.pipeline.charsmap import longest_protected
+    from core.pipeline.normalize import _protected_runs
 
     text = "".join(parts)
     pipeline = Pipeline(normalization="identity", protected=tuple(protected))

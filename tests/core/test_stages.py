@@ -10,10 +10,11 @@ import pytest
 tokenizers = pytest.importorskip("tokenizers")
 
 from core import assets
-from core.workspace import classroom, workspace  # noqa: E402
+from core.workspace import workspace  # noqa: E402
+from core.assets import classroom
 from core.formats import import_file  # noqa: E402
 from core.formats.spm import fields  # noqa: E402
-from core.inspect.stages import inspect  # noqa: E402
+from core.tokenizer.stage_kinds import inspect  # noqa: E402
 from test_formats_common import PROBES  # noqa: E402
 from test_formats_hf import (BPE_PIPELINES, EXTRA, byte_fallback_tokenizer, save, train_bpe_pipeline,  # noqa: E402
                              train_byte_level, train_unigram, train_wordpiece)
@@ -255,7 +256,7 @@ def hf_byte_level():
 
 
 def test_span_index_finds_the_pieces_of_every_stage_behind_a_selection():
-    from core.inspect.stages import SpanIndex
+    from core.tokenizer.stages import SpanIndex
 
     found = inspect(nfkc_bpe(), "bpe", "ﬁne Ａ e\u0301")
     index = SpanIndex(found)

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from core.cli import main as cli
-from core.workspace.classroom import ASSET_PATH
+from core.assets.classroom import ASSET_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
 

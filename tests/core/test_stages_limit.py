@@ -8,7 +8,7 @@ import pytest
 
 from core import assets
 from core.formats import import_file
-from core.inspect.stages import inspect
+from core.tokenizer.stage_kinds import inspect
 from test_formats_common import MULTILINGUAL, TRAIN
 
 TEXTS = [MULTILINGUAL, "Explicit is better than implicit.", "a  b   c", "🙂🎉👍", ""]
@@ -104,7 +104,8 @@ def test_first_k_merges_of_a_minbpe_model_equal_minbpe_with_k_merges(tmp_path):
 
 
 def test_first_k_merges_of_our_byte_bpe_and_char_bpe():
-    from core.workspace import classroom, workspace
+    from core.workspace import workspace
+    from core.assets import classroom
 
     model = classroom.default_tokenizer()
     found = inspect(model, "byte-bpe", "red key .", limit=0)
@@ -119,7 +120,7 @@ def test_first_k_merges_of_our_byte_bpe_and_char_bpe():
 
 
 def test_a_bad_limit_is_refused():
-    from core.workspace import classroom
+    from core.assets import classroom
     from core.errors import TokenizerError
 
     for bad in (-1, True, 1.5):

@@ -10,7 +10,7 @@ give the library's IDs, HF's ``offsets`` as ``char_spans`` and
 SentencePiece's byte offsets as ``byte_spans`` where the two define the
 same thing, and decoding must give the library's text.
 
-Where the definitions differ (listed in core/inspect/stages.py and
+Where the definitions differ (listed in core/tokenizer/stages.py and
 core/tokenizer/base.py) the test says so at the comparison: an inserted
 token (SentencePiece's dummy ``▁``, a lone ``</w>``) has an empty span
 here; SentencePiece gives a byte piece's character to the piece holding its
@@ -54,7 +54,7 @@ from core.pipeline.text_pipeline import BYTE_CHARS  # noqa: E402
 from core.tokenizer.base import INSERTED, SPECIAL, UNKNOWN  # noqa: E402
 from core.errors import TokenizerError  # noqa: E402
 from core.utf8 import Utf8DecodeError  # noqa: E402
-from core.workspace import classroom  # noqa: E402
+from core.assets import classroom  # noqa: E402
 from core.corpus import WordCorpus  # noqa: E402
 from test_stages import spm_offsets  # noqa: E402
 from tests.fuzzing import fuzz_settings  # noqa: E402

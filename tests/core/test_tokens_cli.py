@@ -14,7 +14,7 @@ from core.cli.main import main  # noqa: E402
 from core.formats import import_file  # noqa: E402
 from core.assets import identity  # noqa: E402
 from core.pipeline.text_pipeline import BYTE_CHARS  # noqa: E402
-from core.workspace.classroom import ASSET_PATH  # noqa: E402
+from core.assets.classroom import ASSET_PATH  # noqa: E402
 import test_tokenizer_interface as kinds  # noqa: E402
 
 TEXT = kinds.TEXT + " <|endoftext|> " + kinds.UNSEEN

@@ -16,7 +16,7 @@ import pytest
 from core.cli.main import main
 from core import assets
 from core.assets import identity
-from core.workspace import classroom
+from core.assets import classroom
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = [

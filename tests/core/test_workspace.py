@@ -11,7 +11,7 @@ from core.workspace import records as rec
 from core.workspace import workspace_file as wf
 from core.models.char_bpe import train
 from core.corpus import EXAMPLE_19_1, WordCorpus
-from core.errors import AssetError, CorpusError, StudioError
+from core.errors import AssetError, CorpusError, StudioError, TokenizerError
 from core.workspace.workspace import Workspace
 
 
@@ -390,3 +390,25 @@ def test_a_headless_workspace_never_loads_the_classroom_tokenizer():
     workspace = Workspace.example()
     workspace.train()
     assert workspace._classroom is None
+
+
+def test_every_trained_model_becomes_an_asset_with_its_training_data():
+    from core.assets.schema import table_records_identity
+    from core.models import byte_bpe
+    from core.workspace.workspace import trained_asset
+
+    workspace = Workspace.example()
+    assert workspace.trained_kinds() == ("char-bpe",) and workspace.last_trained == "char-bpe"
+    with pytest.raises(TokenizerError) as info:
+        workspace.trained_model("unigram")
+    assert info.value.code == "workspace.no_trained" and info.value.params == {"kind": "unigram"}
+    records, pretokenizer = workspace.byte_training_input()
+    workspace.adopt_other("byte-bpe", byte_bpe.train(records, 5, pretokenizer=pretokenizer), records)
+    assert workspace.trained_kinds() == ("char-bpe", "byte-bpe") and workspace.last_trained == "byte-bpe"
+    loaded = trained_asset("byte-bpe", *workspace.trained_model("byte-bpe"), name="mine")
+    assert loaded.kind == "byte-bpe" and loaded.name == "mine"
+    assert loaded.asset["training_data"] == table_records_identity(workspace.corpus.items())
+    char = trained_asset("char-bpe", *workspace.trained_model("char-bpe"))
+    assert char.asset["training_data"] == workspace.corpus.identity()
+    workspace.train()  # trained again: char BPE is the latest
+    assert workspace.last_trained == "char-bpe"

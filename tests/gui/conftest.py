@@ -1,3 +1,7 @@
+import os
+import shutil
+import subprocess
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -97,3 +101,28 @@ def drop(widget, paths):
     event = QDropEvent(QPointF(5, 5), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
     QApplication.sendEvent(widget, event)
     return event
+
+
+@contextmanager
+def x_server(size: str):
+    """An X server (Xvfb) with one screen of ``size`` ("1366x768"), on a
+    display number it finds free, for the block: yields the ``DISPLAY``
+    value.  Skips the test where Xvfb is not installed (fails it under CI,
+    where it must be)."""
+    found = shutil.which("Xvfb")
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("Xvfb is missing: packaging/install.sh --test installs it")
+        pytest.skip("Xvfb is not installed (packaging/install.sh --test installs it)")
+    read, write = os.pipe()
+    server = subprocess.Popen([found, "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
+                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        assert number, "Xvfb did not report a display"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication
 
 from core import assets
 from core.models import byte_bpe
-from core.workspace import classroom
+from core.assets import classroom
 from core.assets import identity
 from core.workspace.workspace import Workspace
 from gui.asset_models import DIFF_BRUSH, SAME_BRUSH
@@ -109,7 +109,7 @@ def test_folder_scan_lists_assets_and_unreadable_files(manager, qtbot, byte_file
         ("folder", "broken.json"), ("folder", "classroom.json"), ("folder", "swapped.json")]
     assert "not valid JSON" in cell(manager.library_model, 0, 0, Qt.ToolTipRole)
     assert cell(manager.library_model, 0, 2) == "cannot load"
-    assert manager.status_label.text() == "2 assets in the folder; 1 files could not be read (hover for why)"
+    assert manager.status_label.text() == "2 assets in the folder; 1 file could not be read (hover for why)"
     assert manager._workspace_index(1) == 0  # a double-click opens it into the workspace
     manager.settle()
     assert [(r.source, r.path.rsplit("/", 1)[1]) for r in manager.rows()] == [

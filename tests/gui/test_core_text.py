@@ -4,6 +4,7 @@ every one reads exactly as the core (and so the CLI) writes it."""
 
 import json
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 from PySide6.QtCore import QEvent, Qt
@@ -14,7 +15,8 @@ from core.inspect import asset_diff, idlist
 from core.assets import identity
 from core import assets, fileio, utf8
 from core.models import byte_bpe
-from core.workspace import classroom, records, workspace_file
+from core.workspace import records, workspace_file
+from core.assets import classroom
 from core import corpus
 from core.pipeline import pretokenize
 from core.corpus import WordCorpus
@@ -168,6 +170,58 @@ def test_every_code_the_core_raises_has_a_template():
     raised_codes |= {"corpus.needs_words", "corpus.needs_records"}  # code=f"corpus.needs_{mode}"
     assert raised_codes <= set(core_text.ERRORS)
     assert set(core_text.ERRORS) <= raised_codes, "a template no core error uses"
+
+
+def stop_reasons_the_core_gives() -> set:
+    """Every trace's ``stop_reason``: what each trainer stops with, made to
+    stop every way it can, and every reason its source names."""
+    from core.models import char_bpe, wordpiece
+    from core.models.unigram import training
+
+    words = WordCorpus.from_pairs([("low", 5), ("lower", 2), ("newest", 6), ("widest", 3)])
+    stop = {"should_stop": lambda: True}
+    models = [char_bpe.train(words, merges=2), char_bpe.train(words, vocab_size=14),
+              char_bpe.train(words, merges=1000), char_bpe.train(words, merges=3, **stop),
+              wordpiece.train(words, vocab_size=14), wordpiece.train(words, vocab_size=1000),
+              wordpiece.train(words, vocab_size=14, **stop)]
+    normalized = training.normalized_corpus(words)
+    models += [training.train(normalized, vocab_size=12), training.train(normalized, vocab_size=1000),
+               training.train(normalized, vocab_size=12, **stop)]
+    found = {model.trace.stop_reason for model in models}
+    assert found == {"merges", "vocab_size", "no_pairs", "cancelled", "pieces_exhausted"}
+    written = set()
+    for path in (ROOT / "core" / "models").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        written |= set(re.findall(r'stop_reason\s*=\s*"(\w+)"', text))
+        written |= set(re.findall(r'stop_reason\s*=\s*"\w+" if .* else "(\w+)"', text))
+        written |= set(re.findall(r'return steps, "(\w+)"', text))  # core/models/char_train.py
+    assert written, "the patterns above no longer find the trainers' reasons"
+    return found | written
+
+
+def test_every_stop_reason_and_error_code_reads_in_both_languages(qapp):
+    """A stop reason or an error code the core gives is never shown as the bare
+    code: each has its English sentence and a finished Chinese translation."""
+    from gui.timeline.texts import STOP_REASONS, tr as timeline_tr
+
+    reasons = stop_reasons_the_core_gives()
+    assert reasons <= set(STOP_REASONS), f"no sentence for {reasons - set(STOP_REASONS)}"
+    ts = {(ctx.findtext("name"), m.findtext("source")): m.find("translation")
+          for ctx in ET.parse(ROOT / "resources" / "i18n" / "subword_studio_zh_CN.ts").iter("context")
+          for m in ctx.iter("message")}
+    shown = [("timeline", STOP_REASONS[r], timeline_tr) for r in sorted(reasons)] + [
+        ("core_text", template, lambda t: QApplication.translate("core_text", t))
+        for template in core_text.ERRORS.values()]
+    for context, template, translate in shown:
+        entry = ts.get((context, template))
+        assert entry is not None and not entry.get("type") and (entry.text or "").strip(), template
+        assert translate(template) == template  # English: the sentence itself (the source language)
+    language.install("zh_CN")
+    try:
+        for context, template, translate in shown:
+            assert CJK.search(translate(template)), template
+    finally:
+        language.install("en")
 
 
 def imported_reports(tmp_path):

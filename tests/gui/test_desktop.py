@@ -7,7 +7,7 @@ from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QColor, QDropEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyledItemDelegate, QStyleOptionViewItem
 
-from core.workspace import classroom
+from core.assets import classroom
 from core.assets import identity
 from core.workspace.workspace import Workspace
 from gui import about, desktop, language, settings, theme
@@ -237,7 +237,7 @@ def test_language_switches_at_run_time_and_is_remembered(window):
     window.set_language("en")
     assert window.tabs.tabText(0) == "Merge trace" and window.menuBar().actions()[0].text() == "&File"
     assert settings.read(settings.LANGUAGE) == "en"
-    assert window.lesson_dock.toggleViewAction().text() == "&Lesson panel"  # not the dock's title "Lesson"
+    assert window.actions["lesson_panel"].text() == "&Lesson panel"
     tie = window.panels["timeline"].tie_box
     window.set_language("zh_CN")
     tie = window.panels["timeline"].tie_box

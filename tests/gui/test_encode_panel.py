@@ -103,10 +103,10 @@ def test_one_megabyte_encodes_off_the_gui_thread(panel, qtbot):
 def test_normal_forms_show_what_normalization_would_merge(panel):
     encode(panel, "e\u0301")
     text = panel.normal_label.text()
-    assert "<b>NFC</b> changes it: 1 code points, 2 bytes" in text
+    assert "<b>NFC</b> changes it: 1 code point, 2 bytes" in text
     assert "<b>NFD</b> same as the input" in text
     encode(panel, "Ａ")
-    assert "<b>NFKC</b> changes it: 1 code points, 1 bytes" in panel.normal_label.text()
+    assert "<b>NFKC</b> changes it: 1 code point, 1 byte" in panel.normal_label.text()
     assert "<b>NFC</b> same as the input" in panel.normal_label.text()
 
 

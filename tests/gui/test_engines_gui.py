@@ -15,7 +15,7 @@ pytest.importorskip("tiktoken")
 
 from conftest import destroy  # noqa: E402
 from core import engines  # noqa: E402
-from core.workspace import classroom  # noqa: E402
+from core.assets import classroom  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
 from gui import settings  # noqa: E402
 from gui.bridge import WorkspaceBridge  # noqa: E402

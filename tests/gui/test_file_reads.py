@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from core.corpus import EXAMPLE_19_1
 from core.workspace import workspace_file
-from core.workspace.classroom import ASSET_PATH
+from core.assets.classroom import ASSET_PATH
 from core.workspace.workspace import Workspace
 from gui import language
 from gui.bridge import WorkspaceBridge

@@ -10,7 +10,7 @@ from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers  # 
 
 from core import assets
 from core.models import byte_bpe
-from core.workspace import classroom
+from core.assets import classroom
 from core.assets import identity  # noqa: E402
 from core.formats import import_file  # noqa: E402
 from core.formats.exportable import export_reasons  # noqa: E402

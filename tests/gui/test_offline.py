@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from core.cli.main import COMMANDS, main as cli_main
-from core.workspace.classroom import ASSET_PATH
+from core.assets.classroom import ASSET_PATH
 
 from conftest import wait_task
 

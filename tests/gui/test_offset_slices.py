@@ -6,7 +6,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from core.inspect.aligned import utf8_offsets  # noqa: E402
+from core.pipeline.aligned import utf8_offsets  # noqa: E402
 from core import slices  # noqa: E402
 from gui.encode import panel  # noqa: E402
 

@@ -5,78 +5,56 @@ a missing system package would only show on a user's machine (exit 134:
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _xvfb():
-    found = shutil.which("Xvfb")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("Xvfb is missing: packaging/install.sh --test installs it")
-        pytest.skip("Xvfb is not installed (packaging/install.sh --test installs it)")
-    return found
+from conftest import ROOT, x_server
 
 
 def test_every_view_opens_on_a_real_x_display(tmp_path):
-    read, write = os.pipe()
-    server = subprocess.Popen([_xvfb(), "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    try:
-        with os.fdopen(read) as pipe:
-            display = pipe.readline().strip()
-        assert display, "Xvfb did not report a display"
-        env = {**os.environ, "DISPLAY": f":{display}", "QT_QPA_PLATFORM": "xcb", "HOME": str(tmp_path),
+    with x_server("1280x800") as display:
+        env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "HOME": str(tmp_path),
                "XDG_CONFIG_HOME": str(tmp_path / "config")}
         done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--self-test", "--screenshot-dir",
                                str(tmp_path / "shots")], cwd=tmp_path, env=env, capture_output=True, text=True,
                               timeout=240)
-        assert done.returncode == 0, done.stderr[-3000:]
-        assert "could not load" not in done.stderr.lower()
-        shots = sorted((tmp_path / "shots").glob("self-test-*.png"))
-        assert len(shots) >= 5, done.stdout
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "could not load" not in done.stderr.lower()
+    shots = sorted((tmp_path / "shots").glob("self-test-*.png"))
+    assert len(shots) >= 5, done.stdout
 
 
-@pytest.mark.parametrize("size, holders, cycle", [
+@pytest.mark.parametrize("size, holders, lesson, cycle", [
     # Wide: the main window (corpus tab and lesson dock) beside the timeline window.
-    ("2560x900", ["main", "window_timeline"], ["window_timeline", "main"]),
-    # A 1280 projector: the main window is too wide to share it, the two views get windows.
-    ("1280x800", ["window_corpus", "window_timeline"], ["window_corpus", "window_timeline"]),
+    ("2560x900", ["main", "window_timeline"], "main", ["window_timeline", "main"]),
+    # 1600 wide (issue 39): the main window is too wide to share it; the two
+    # views get windows and the lesson text a column of its own, never under them.
+    ("1600x1000", ["window_corpus", "window_timeline"], "window_lesson", ["window_corpus", "window_timeline"]),
+    # A 1280 projector: the three cannot share it; nothing moves, the main
+    # window shows the views as tabs beside the lesson dock.
+    ("1280x800", ["main", "main"], "main", ["main", "main"]),
 ])
-def test_a_lesson_puts_the_corpus_beside_the_timeline_on_a_real_x_display(tmp_path, size, holders, cycle):
-    read, write = os.pipe()
-    server = subprocess.Popen([_xvfb(), "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    try:
-        with os.fdopen(read) as pipe:
-            display = pipe.readline().strip()
-        env = {**os.environ, "DISPLAY": f":{display}", "QT_QPA_PLATFORM": "xcb", "HOME": str(tmp_path)}
+def test_a_lesson_puts_the_corpus_beside_the_timeline_on_a_real_x_display(tmp_path, size, holders, lesson, cycle):
+    with x_server(size) as display:
+        env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "HOME": str(tmp_path)}
         done = subprocess.run([sys.executable, str(ROOT / "tests" / "gui" / "windows_on_x.py"), str(tmp_path / "ini"),
                                str(tmp_path / "shot.png")], cwd=tmp_path, env=env, capture_output=True, text=True,
                               timeout=120)
-        assert done.returncode == 0, done.stderr[-3000:]
-        seen = json.loads(done.stdout.strip().splitlines()[-1])
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
     width = int(size.split("x")[0])
-    assert seen["holders"] == holders and seen["on_screen"]
-    (left_x, _, left_w, left_h), (right_x, _, right_w, right_h) = seen["during"]
-    # Side by side, edge to edge, full height, not overlapping: nothing clipped.
-    assert left_x == 0 and left_x + left_w == right_x and right_x + right_w == width
-    assert left_h == right_h == seen["screen"][3]
+    assert seen["holders"] == holders and seen["lesson_panel"] == lesson and seen["on_screen"]
     assert seen["lesson_panel_visible"]
+    # The windows the lesson arranged, left to right.
+    columns = sorted({tuple(r) for r in [*seen["during"], seen["lesson_during"]]})
+    if len(columns) > 1:
+        # Side by side, edge to edge, full height, not overlapping: nothing clipped.
+        assert columns[0][0] == 0 and columns[-1][0] + columns[-1][2] == width
+        assert all(left[0] + left[2] == right[0] for left, right in zip(columns, columns[1:]))
+        assert all(column[3] == seen["screen"][3] for column in columns)
+    else:
+        assert columns == [tuple(seen["before"][:2]) + tuple(columns[0][2:])]  # where the user had it
     assert seen["cycle"] == cycle  # Ctrl+` from the main window, twice
     assert seen["after"] == seen["before"] and seen["timeline_home"]  # the user's layout back
     main_x, main_y, main_w, _ = seen["before"]

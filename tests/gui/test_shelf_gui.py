@@ -110,7 +110,7 @@ def test_the_first_window_loads_no_built_in_tokenizer():
     code = ("import sys; from gui.app import *; from PySide6.QtWidgets import QApplication; app = QApplication([]); "
             "from core.workspace.workspace import Workspace; from gui.bridge import WorkspaceBridge; "
             "from gui.main_window import MainWindow; w = MainWindow(WorkspaceBridge(Workspace.example())); w.show(); "
-            "app.processEvents(); from core import shelf; from core.assets import builtin; "
+            "app.processEvents(); from core import shelf; from core.formats import builtin; "
             "print(sum(builtin.is_loaded(n) for n in shelf.names()), 'core.formats.tiktoken_ranks' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=120)

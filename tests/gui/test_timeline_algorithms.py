@@ -13,7 +13,7 @@ from core.corpus import WordCorpus
 from core.models import byte_bpe, wordpiece
 from core.models.unigram import round_model, training
 from core.render import render_piece, visible
-from core.workspace import classroom
+from core.assets import classroom
 from core.workspace import records as rec
 from core.workspace.workspace import Workspace
 from gui import workers

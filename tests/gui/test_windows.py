@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox, QTabBar
 
-from core.workspace import lessons
+from core.workspace import exercises
 from core.workspace.workspace import Workspace
 from gui import language, settings, theme, workers
 from gui.timeline import widget as timeline
@@ -88,7 +88,7 @@ def test_exercise_1_an_edit_in_the_corpus_window_retrains_once_for_the_timeline_
     assert len(counted) == len(set(counted)) == 2 and len(trainings) == 1
     assert home.merge_view.currentIndex().row() == 0
     # The core's answer to exercise 1 (it trains: counted after) is what every view shows.
-    assert lessons.EXERCISES[0].expected() == ("w", "</w>")
+    assert exercises.EXERCISES[0].expected() == ("w", "</w>")
 
 
 def test_retrain_on_every_change_is_one_switch_for_every_timeline(window):
@@ -297,7 +297,11 @@ def test_columns_share_the_screen_by_what_each_window_needs():
     assert [(c.left(), c.width()) for c in layouts.columns(QRect(10, 0, 300, 720), [400])] == [(10, 300)]
 
 
-def test_a_lesson_shows_the_corpus_beside_the_timeline_and_gives_the_layout_back(window, qtbot):
+def test_a_lesson_on_a_small_screen_keeps_its_views_beside_the_lesson_text(window, qtbot):
+    # The 800-pixel offscreen screen cannot hold the corpus, the timeline and
+    # the lesson text side by side: nothing moves, the main window shows the
+    # views as tabs beside the lesson dock (test_real_display.py and
+    # test_lessons_on_x.py check wider screens).
     manager = window.windows
     window.show_panel("encode")
     assets = manager.detach("assets")
@@ -306,20 +310,12 @@ def test_a_lesson_shows_the_corpus_beside_the_timeline_and_gives_the_layout_back
     qtbot.waitUntil(window.isMaximized)
     before = assets.geometry()
     assert window.start_lesson("19.1", confirm=True)
-    assert not window.isMaximized()
-    corpus_holder, timeline_holder = window.panels["corpus"].window(), window.panels["timeline"].window()
-    assert corpus_holder is not timeline_holder and timeline_holder is manager.home_window("timeline")
-    left, right = corpus_holder.frameGeometry(), timeline_holder.frameGeometry()
-    screen = window.screen().availableGeometry()
-    # The 800-pixel offscreen screen is too narrow for the two side by side: they
-    # overlap, from edge to edge (tests/gui/test_real_display.py checks a wide screen).
-    assert left.left() == screen.left() and right.right() == screen.right() and left.left() < right.left()
-    window.player.next()  # a timeline step keeps the corpus in view
-    assert window.panels["corpus"].isVisible() and window.panels["timeline"].isVisible()
-    assert window.workspace.step == 1
-
+    assert window.isMaximized() and manager.home_window("timeline") is None
+    assert window.lesson_dock.isVisible() and window.panels["timeline"].isVisible()
+    window.player.next()
+    assert window.panels["timeline"].isVisible() and window.workspace.step == 1
+    window.show_panel("corpus")  # the corpus is a tab away
     assert window.start_lesson("004", confirm=True)  # the same layout: nothing moves
-    assert manager.home_window("timeline") is timeline_holder
     lessons_menu = window.menuBar().actions()[2].menu()
     lessons_menu.aboutToShow.emit()
     assert window.actions["end_lesson"].isEnabled()
@@ -327,21 +323,52 @@ def test_a_lesson_shows_the_corpus_beside_the_timeline_and_gives_the_layout_back
     assert window.player.lesson is None and window.lesson_dock.panel.end_button.isHidden()
     lessons_menu.aboutToShow.emit()
     assert not window.actions["end_lesson"].isEnabled()
-    assert manager.home_window("timeline") is None and window.tabs.indexOf(window.panels["timeline"]) >= 0
-    assert window.tabs.indexOf(window.panels["corpus"]) >= 0
-    # Maximized again (the main window's exact geometry back: test_real_display.py, on a real X server).
-    assert window.isMaximized() and assets.geometry() == before and assets in manager.windows
+    assert window.tabs.indexOf(window.panels["timeline"]) >= 0 and window.tabs.indexOf(window.panels["corpus"]) >= 0
+    assert window.isMaximized() and assets in manager.windows
     assert not window.lesson_dock.isVisible()  # the lesson showed it; its end hides it again
     assert window.tabs.currentWidget() is window.panels["encode"]
+    assert before.size() == assets.geometry().size()
 
-    window.start_lesson("19.1", confirm=True)
-    window.start_lesson("19.3", confirm=True)  # a lesson without a layout gives the user's back too
-    assert manager.home_window("timeline") is None and window.isMaximized()
+
+def test_f1_shows_a_covered_lesson_panel_instead_of_hiding_it(window, qtbot):
+    window.start_lesson("19.3", confirm=True)
+    manager, panel = window.windows, window.lesson_dock.panel
+    other = manager.new_window("encode")
+    other.move(panel.mapToGlobal(panel.rect().topLeft()))  # over the lesson text
+    other.raise_()
+    assert other in manager.covering_lesson()
+    window.actions["lesson_panel"].trigger()  # F1: the lesson text comes to the front, it is not hidden
+    assert window.lesson_dock.isVisible()
+    other.close()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.actions["lesson_panel"].trigger()  # in front and uncovered: F1 hides it
+    assert not window.lesson_dock.isVisible()
+    window.actions["lesson_panel"].trigger()
+    assert window.lesson_dock.isVisible()
+
+
+def test_a_lesson_panel_that_grows_after_a_step_is_kept_clear(window, qtbot):
+    window.start_lesson("19.3", confirm=True)
+    manager, panel = window.windows, window.lesson_dock.panel
+    qtbot.waitUntil(lambda: panel.isVisible() and not workers.running())
+    area = QRect(panel.mapToGlobal(QPoint(0, 0)), panel.size())
+    # The user's window right beside the lesson text, not over it.
+    other = manager.new_window("vocab")
+    layouts.place(other, QRect(area.right() + 1, area.top(), 400, area.height()))
+    other.raise_()
+    assert not manager.covering_lesson()
+    # The panel grows after the step was shown (as a question wider than the
+    # text widens it; the 800-pixel offscreen screen is narrower than the main
+    # window, which grows rightwards): the window it now reaches moves off it.
+    panel.setMinimumWidth(panel.width() + 60)
+    qtbot.waitUntil(lambda: panel.mapToGlobal(QPoint(panel.width(), 0)).x() > area.right() + 1)
+    qtbot.waitUntil(lambda: not manager.covering_lesson())
+    assert other.isVisible()
 
 
 def test_quitting_during_a_lesson_saves_the_users_windows_not_the_lessons(window):
     window.start_lesson("19.1", confirm=True)
-    assert window.windows.home_window("timeline") is not None
     window.close()
     assert json.loads(settings.read(settings.WINDOWS)) == []
 
@@ -396,7 +423,7 @@ def test_corpus_editors_in_two_windows_share_one_undo_history(window, qtbot):
 
 
 def test_an_opened_asset_and_a_selected_step_show_in_every_window_at_once(window):
-    from core.workspace import classroom
+    from core.assets import classroom
 
     assets_window = window.windows.new_window("assets")
     encode_window = window.windows.new_window("encode")

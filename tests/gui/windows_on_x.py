@@ -1,5 +1,6 @@
 """Run by test_real_display.py on a real X server: lesson 19.1 puts the corpus
-editor beside the merge timeline, Ctrl+` moves between the windows, and
+editor beside the merge timeline and the lesson text where the screen has
+room for the three (else nothing moves), Ctrl+` moves between the windows, and
 ending the lesson gives the main window its geometry back.  Prints what it
 saw as one JSON object; argv: settings folder, screenshot path."""
 
@@ -55,6 +56,7 @@ seen = {"screen": [screen.x(), screen.y(), screen.width(), screen.height()], "be
         "holders": [h.objectName() or "main" for h in holders], "during": [rect(h) for h in holders],
         "on_screen": all(screen.contains(h.frameGeometry()) for h in holders),
         "lesson_panel": window.lesson_dock.panel.window().objectName() or "main",
+        "lesson_during": rect(window.lesson_dock.panel.window()),
         "lesson_panel_visible": window.lesson_dock.panel.isVisible()}
 QGuiApplication.primaryScreen().grabWindow(0).save(sys.argv[2])
 

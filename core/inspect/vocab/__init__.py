@@ -7,7 +7,6 @@ audits of the tokens that can never appear (issue 23).
   a word, a Unigram piece's score and rank;
 * :mod:`.audits` -- tokens never emitted for their own text, partial UTF-8,
   tokens no merge path reaches, near-duplicates, counts per script;
-* :mod:`.scripts` -- the Unicode script of a character.
 """
 
 from core.inspect.vocab.audits import Audit, audit

@@ -19,7 +19,8 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 from core.errors import TokenizerError
-from core.inspect.vocab import derivation as derive, scripts
+from core import scripts
+from core.inspect.vocab import derivation as derive
 
 SPECIAL, BYTE, PARTIAL, CONTINUATION = "special", "byte", "partial-utf8", "continuation"
 UNREACHABLE, NO_MERGE_PATH, DUPLICATE = "unreachable", "no-merge-path", "duplicate"

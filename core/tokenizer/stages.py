@@ -36,8 +36,9 @@ from bisect import bisect_left, bisect_right
 from dataclasses import asdict, dataclass
 from typing import NamedTuple
 
-from core.inspect.aligned import Aligned, Origin
+from core.pipeline.aligned import Aligned, Origin
 from core.errors import TokenizerError
+from core.pipeline import post_process as pp
 
 # Past this many differing characters the diff names one stretch, not each edit.
 DIFF_LIMIT = 4000
@@ -240,8 +241,6 @@ def asset_post_process(builder: Builder, model: Stage, spec: dict) -> Stage:
     tokens, trimmed spans where it trims.  A special sits at the start of
     the input before the tokens and at its end after them (HF gives every
     added special (0, 0))."""
-    from core.pipeline import post_process as pp
-
     items = [pp.Item(p.id, p.text, p.chars, 0, (0, k)) for k, p in enumerate(model.pieces)]
     offsets, size = builder.origin.offsets, builder.origin.size
     pieces: list[Piece] = []
@@ -313,43 +312,6 @@ def decode_pieces(builder: Builder, decoded: str, result: Verdict) -> tuple[Piec
     if pos_a < len(builder.origin.text) or pos_b < len(decoded):
         pieces.append(Piece(decoded[pos_b:], pos_a, len(builder.origin.text), offsets[pos_a], builder.origin.size))
     return tuple(pieces)
-
-
-def inspect(tokenizer, kind: str, text: str, *, limit: int | None = None, template: str | None = None,
-            check=None) -> Inspection:
-    """Run every stage of ``tokenizer`` (an asset of ``kind``) on ``text``.
-
-    ``limit=k`` uses only the first ``k`` merges of a merge model.
-    ``check()`` is called between stages; it may raise to cancel the run.
-    """
-    from core.inspect import stage_kinds
-
-    if not isinstance(text, str):
-        raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-    if len(text) > MAX_CHARS:
-        raise TokenizerError(f"the text has {len(text)} characters, over the limit {MAX_CHARS} of a stage-by-stage "
-                             "inspection; inspect a part of it (encode takes the whole)", code="stages.too_long",
-                             size=len(text), limit=MAX_CHARS)
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
-        raise TokenizerError(f"limit must be an integer >= 0, not {limit!r}")
-    return stage_kinds.run(tokenizer, kind, text, limit, template, check or (lambda: None))
-
-
-def model_table(tokenizer, kind: str, text: str, *, limit: int | None = None, memo: dict | None = None):
-    """Only the model stage of :func:`inspect`, as columns of the same
-    pieces: ``(texts, char_starts, char_ends, byte_starts, byte_ends, ids,
-    kinds, words)``, where ``words`` is the index of the pre-token each token
-    came from (-1: an added token).  The display stages, post-processing and
-    decoding are skipped (what :class:`core.tokenizer.base.Encoding` is built
-    from).  ``memo`` (a dict kept by the caller) remembers each distinct
-    pre-token's tokens and their places between calls.  Not for byte-bpe,
-    which aligns itself.
-    """
-    from core.inspect import stage_kinds
-
-    if not isinstance(text, str):
-        raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-    return stage_kinds.model_table(tokenizer, kind, text, limit, {} if memo is None else memo)
 
 
 class SpanIndex:

@@ -1,14 +1,14 @@
-"""The stages of each asset kind, for :func:`core.inspect.stages.inspect`.
+"""The stages of each asset kind, for :func:`core.tokenizer.stage_kinds.inspect`.
 
 Each runner re-runs the tokenizer's own stages with alignment
-(:mod:`core.inspect.aligned_specs`) and takes the IDs from the tokenizer itself, so
+(:mod:`core.pipeline.aligned_specs`) and takes the IDs from the tokenizer itself, so
 the model stage always shows what ``encode`` returns (the tests compare).
 Where an aligned stage ever disagrees with the plain one, its output is
 kept and the alignment becomes coarse (the whole input span), never wrong.
 
-With ``lean`` (a memo dict, see :mod:`core.inspect.token_walk`) a runner
+With ``lean`` (a memo dict, see :mod:`core.tokenizer.token_walk`) a runner
 stops after the model stage and returns only what an Encoding needs: the
-model stage as columns (:meth:`core.inspect.token_walk.Columns.table`),
+model stage as columns (:meth:`core.tokenizer.token_walk.Columns.table`),
 with per token the index of the pre-token it came from (-1 for an added
 token, which still counts as a pre-token, as in HF's ``word_ids``).  The
 display stages, post-processing and decoding are skipped.
@@ -18,13 +18,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.inspect import aligned_specs as specs
+from core.pipeline import aligned_specs as specs
 from core.pipeline import pretokenize, text_pipeline as tp
 from core import utf8
-from core.inspect.aligned import Aligned, concat
-from core.inspect.token_walk import Columns, byte_span, layout, memo_for, remembered, walk
+from core.pipeline.aligned import Aligned, concat
+from core.tokenizer.token_walk import Columns, byte_span, layout, memo_for, remembered, walk
 from core.pipeline.normalize import Pipeline
-from core.inspect.stages import Builder, Inspection, Piece, Stage, asset_post_process, decode_stage, post_process
+from core.errors import TokenizerError
+from core.models.byte_bpe import ByteBPE
+from core.tokenizer.stages import (MAX_CHARS, Builder, Inspection, Piece, Stage, asset_post_process, decode_stage,
+                                   post_process)
 
 
 def _describe(spec: dict) -> str:
@@ -52,8 +55,6 @@ def _finish(b: Builder, kind, stages, model_stage, decoded, normalized, template
 # ==== byte-bpe (ours: IDs 0-255 are bytes) ====
 
 def _byte_bpe(b: Builder, model, limit, template, check, lean=None):
-    from core.models.byte_bpe import ByteBPE
-
     canonical = getattr(model, "canonical", model)
     to_asset = getattr(model, "to_asset_id", None)
     total = len(canonical.merges)
@@ -394,8 +395,51 @@ def run(tokenizer, kind, text, limit, template, check) -> Inspection:
     return replace(found, stages=tuple(stages))
 
 
-def model_table(tokenizer, kind, text, limit, memo: dict):
+def merge_count(model, kind: str) -> int | None:
+    """The merges a model of this kind has (what ``limit`` counts), or None
+    for a kind that segments without them."""
+    if kind == "byte-bpe":
+        return len(getattr(model, "canonical", model).merges)
+    if kind in ("bpe", "char-bpe"):
+        return len(model.merges)
+    return None
+
+
+def _model_table(tokenizer, kind, text, limit, memo: dict):
     """The model stage alone, as columns (see ``lean`` above)."""
     if kind == "byte-bpe":
         raise ValueError("byte-bpe encodes with its spans itself (core.tokenizer.byte_bpe)")
     return RUNNERS[kind](Builder(text), tokenizer, limit, None, lambda: None, memo)
+
+
+def inspect(tokenizer, kind: str, text: str, *, limit: int | None = None, template: str | None = None,
+            check=None) -> Inspection:
+    """Run every stage of ``tokenizer`` (an asset of ``kind``) on ``text``.
+
+    ``limit=k`` uses only the first ``k`` merges of a merge model.
+    ``check()`` is called between stages; it may raise to cancel the run.
+    """
+    if not isinstance(text, str):
+        raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+    if len(text) > MAX_CHARS:
+        raise TokenizerError(f"the text has {len(text)} characters, over the limit {MAX_CHARS} of a stage-by-stage "
+                             "inspection; inspect a part of it (encode takes the whole)", code="stages.too_long",
+                             size=len(text), limit=MAX_CHARS)
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise TokenizerError(f"limit must be an integer >= 0, not {limit!r}")
+    return run(tokenizer, kind, text, limit, template, check or (lambda: None))
+
+
+def model_table(tokenizer, kind: str, text: str, *, limit: int | None = None, memo: dict | None = None):
+    """Only the model stage of :func:`inspect`, as columns of the same
+    pieces: ``(texts, char_starts, char_ends, byte_starts, byte_ends, ids,
+    kinds, words)``, where ``words`` is the index of the pre-token each token
+    came from (-1: an added token).  The display stages, post-processing and
+    decoding are skipped (what :class:`core.tokenizer.base.Encoding` is built
+    from).  ``memo`` (a dict kept by the caller) remembers each distinct
+    pre-token's tokens and their places between calls.  Not for byte-bpe,
+    which aligns itself.
+    """
+    if not isinstance(text, str):
+        raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+    return _model_table(tokenizer, kind, text, limit, {} if memo is None else memo)

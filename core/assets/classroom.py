@@ -1,7 +1,7 @@
 """The built-in classroom material: 24 records and the byte-level tokenizer
 trained from them with 32 merges (vocab 291), shipped as the default asset.
 
-``python -m core.workspace.classroom`` rebuilds the asset from the records; a test
+``python -m core.assets.classroom`` rebuilds the asset from the records; a test
 checks that retraining gives exactly the shipped merges.
 """
 

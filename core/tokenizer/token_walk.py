@@ -1,9 +1,9 @@
 """Which characters of a pre-token each of its tokens spells, for
-:mod:`core.inspect.stage_kinds`.
+:mod:`core.tokenizer.stage_kinds`.
 
 A walk is worked out once per distinct pre-token text, in positions
 *inside* the pre-token (``(start, end, kind, byte, count)``), and then
-placed on each occurrence's :class:`~core.inspect.aligned.Aligned`, which
+placed on each occurrence's :class:`~core.pipeline.aligned.Aligned`, which
 knows where its characters came from.  Natural text repeats its words, so a
 ``memo`` (one per tokenizer, see :class:`core.tokenizer.staged.StagedTokenizer`)
 saves most of the walking; placing is exact for every occurrence.
@@ -20,7 +20,7 @@ from __future__ import annotations
 from operator import and_, eq, not_, or_
 from typing import NamedTuple
 
-from core.inspect.aligned import Aligned, Origin
+from core.pipeline.aligned import Aligned, Origin
 from core.slices import listed, where
 
 MEMO_LIMIT = 1 << 16  # distinct pre-tokens remembered per kind of walk (as bpe_model.CACHE_LIMIT); past it, recomputed

@@ -1,7 +1,7 @@
 """The stages of :mod:`core.pipeline.text_pipeline` and :mod:`core.pipeline.bert_basic`, with alignment.
 
 Each function mirrors one builder there, for a spec the model has already
-validated, and returns :class:`core.inspect.aligned.Aligned` texts instead of plain
+validated, and returns :class:`core.pipeline.aligned.Aligned` texts instead of plain
 strings.  Matching rules (which characters split, which regex) are taken
 from those modules, so only the bookkeeping of spans lives here.
 """
@@ -13,7 +13,7 @@ import re
 import regex
 
 from core.pipeline import bert_basic, hf_unicode, onig, text_pipeline as tp
-from core.inspect.aligned import Aligned, insert, map_local, replace_matches, split_at, to_bytes
+from core.pipeline.aligned import Aligned, insert, map_local, replace_matches, split_at, to_bytes
 from core.pipeline.normalize import Pipeline
 
 WORDS = re.compile(r"\S+")  # str.split(): runs of non-str.isspace characters

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from core import assets
 from core.errors import AssetError, excerpt
-from core.formats import InMemory, import_file
+from core.formats import import_file
+from core.formats.common import InMemory
 from core.shelf import PREFIX, find, names, original
 
 _lock = threading.Lock()

@@ -1,31 +1,16 @@
-"""Lessons are plain data; exercises compute their answers with the core."""
+"""The exercises of seed 000 (§19.8) compute their answers with the core."""
 
-import pytest
 from hypothesis import given, strategies as st
 
 from core.inspect import asset_diff
 from core.assets import identity
-from core.workspace import classroom, lessons
-from core.corpus import EXAMPLE_19_1, WordCorpus
-
-VIEWS_ACTIONS = {"timeline": {"step", "sample", "policy"}, "encode": {"encode", "decode"},
-                 "compare": {"compare"}, "assets": {"swap"}}
+from core.assets import classroom
+from core.workspace import exercises
+from core.corpus import EXAMPLE_19_1
 
 
 def exercise(number):
-    return lessons.EXERCISES[number - 1]
-
-
-def test_every_lesson_names_a_known_view_and_action():
-    assert [x.key for x in lessons.LESSONS] == ["19.1", "19.2", "19.2-wp", "19.3", "19.4", "19.5", "003", "004"]
-    for lesson in lessons.LESSONS:
-        assert lesson.steps and lesson.seed in ("000", "003", "004")
-        for step in lesson.steps:
-            assert step.action in VIEWS_ACTIONS[step.view], (lesson.key, step)
-            if step.action in ("step", "sample") and lesson.corpus is not None:
-                assert step.args[-1] <= lesson.merges
-    with pytest.raises(KeyError, match="19.1"):
-        lessons.lesson("nope")
+    return exercises.EXERCISES[number - 1]
 
 
 def test_exercise_1_first_merge_is_computed():
@@ -59,7 +44,7 @@ def test_exercise_3_wordpiece_whole_word_unk():
     assert ex.check("[UNK]").ok and ex.check(" [UNK] ").ok
     assert not ex.check("low ##er [UNK]").ok and not ex.check("low ##er").ok
     assert ex.expected(word="lower") == ("low", "##er")
-    assert ex.expected(vocab=lessons.WORDPIECE_19_2 + ("##z",)) == ("low", "##er", "##z")
+    assert ex.expected(vocab=exercises.WORDPIECE_19_2 + ("##z",)) == ("low", "##er", "##z")
 
 
 def test_exercise_4_counts_byte_tokens_with_the_classroom_tokenizer():
@@ -100,20 +85,15 @@ symbol = st.text(alphabet=st.characters(blacklist_categories=("Z", "C"), blackli
 
 @given(symbol, symbol)
 def test_pairs_read_back_as_shown(left, right):
-    assert lessons.parse_pair(lessons.show("pair", (left, right))) == (left, right)
+    assert exercises.parse_pair(exercises.show("pair", (left, right))) == (left, right)
 
 
 @given(st.lists(symbol, min_size=1, max_size=8))
 def test_segmentations_read_back_as_shown(tokens):
     tokens = tuple("[UNK]" if t == "UNK" else t for t in tokens)
-    assert lessons.parse_tokens(lessons.show("tokens", tokens)) == tokens
+    assert exercises.parse_tokens(exercises.show("tokens", tokens)) == tokens
 
 
 @given(st.integers(0, 255))
 def test_bytes_read_back_as_shown(value):
-    assert lessons.parse_hex(lessons.show("hex", value)) == value
-
-
-def test_seed_corpora_are_the_seeds_tables():
-    assert lessons.SEED_003 == WordCorpus.from_pairs([("low", 5), ("lower", 2), ("newest", 6), ("widest", 3)])
-    assert lessons.lesson("004").corpus.counts == (5, 2, 6, 3, 2)
+    assert exercises.parse_hex(exercises.show("hex", value)) == value

@@ -10,7 +10,7 @@ character (a dummy-prefix ``▁``, a prefix space) has an empty span at the
 place it was inserted.
 
 The aligned operations re-run the stages of :mod:`core.pipeline.text_pipeline` and
-:mod:`core.pipeline.bert_basic` while tracking spans; :mod:`core.inspect.stages` checks every
+:mod:`core.pipeline.bert_basic` while tracking spans; :mod:`core.tokenizer.stages` checks every
 output against the plain (unaligned) function, so an alignment can be
 coarse but never describe a different text.
 """
