@@ -286,7 +286,6 @@ def main(argv=None) -> int:
 
 def summarise(name, corpus, lines, runs, size) -> dict:
     megabytes = size / 1e6
-    ours = runs["ours"]
     digests = {s: {r.get("digest") for r in rs if "digest" in r} for s, rs in runs.items()}
     reference = next((s for s in ("tiktoken", "hf-1", "sentencepiece") if s in runs), None)
     same = all(d == digests["ours"] for d in digests.values() if d)

@@ -18,7 +18,6 @@ app's shelf, say).
 
 from __future__ import annotations
 
-import base64
 import json
 import shutil
 import subprocess

@@ -22,7 +22,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from core.corpus import WordCorpus  # noqa: E402
 from measure import peak_rss_kb, reset_peak_rss  # noqa: E402
 
 CJK = [chr(0x4E00 + i) for i in range(3000)]
