@@ -10,13 +10,12 @@ that wraps onto three lines gets three lines' room even in a splitter
 
 from __future__ import annotations
 
-import math
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QScrollArea, QSizePolicy, QSpacerItem, QStyle,
                                QWidget, QWidgetItem)
 
-from . import zoom
+
 
 
 class FlowLayout(QLayout):
@@ -89,15 +88,12 @@ class FlowLayout(QLayout):
         return self._with_margins(QSize(width, height))
 
     def minimumSize(self):
-        """As high as the lines took at the width last given (one line
-        before the first layout).  As wide as the widest item, and never
-        narrower than the whole row at its minimum was at 100 %: a zoom
-        wraps what it adds, rather than widening the window past the
-        screen, and at 100 % the row asks what a QHBoxLayout would."""
+        """As wide as the widest item, and as high as the lines took at the
+        width last given (one line before the first layout): a row narrower
+        than its controls wraps, at any zoom, rather than widening the
+        window past the screen (a lesson dock beside the views at 1280 px)."""
         shown = self._shown()
-        widest = max((item.minimumSize().width() for item in shown), default=0)
-        line = sum(item.minimumSize().width() for item in shown) + self._gaps(shown)
-        width = max(widest, math.ceil(line / zoom.factor()))
+        width = max((item.minimumSize().width() for item in shown), default=0)
         height = max((item.minimumSize().height() for item in shown), default=0)
         size = self._with_margins(QSize(width, height))
         if self._height is not None:

@@ -30,7 +30,8 @@ def test_every_lesson_step_leaves_the_lesson_text_readable_at_1366x768(tmp_path,
     assert seen["screen"] == [0, 0, 1366, 768]
     steps = sum(len(lesson.steps) for lesson in lessons.shipped())
     assert seen["alone"]["steps"] == steps and seen["alone"]["problems"] == []
-    # The user's window was over the main window when the lessons started, and stayed on screen.
-    assert seen["covered"]["over_main"] and seen["covered"]["others"] == 1
+    # The user's window was over the main window when the lessons started, and
+    # stayed on screen (beside the windows a lesson opens for its views).
+    assert seen["covered"]["over_main"] and seen["covered"]["others"] > seen["alone"]["others"]
     assert seen["covered"]["steps"] == steps and seen["covered"]["problems"] == []
     assert seen["control"] is not None and seen["control"].startswith("control_cover ")

@@ -44,7 +44,8 @@ def rect(widget):
 
 
 window = MainWindow(WorkspaceBridge(Workspace.example()))
-window.setGeometry(40, 60, 1200, 700)
+available = QGuiApplication.primaryScreen().availableGeometry()
+window.setGeometry(40, 60, min(1200, available.width() - 80), min(700, available.height() - 120))
 window.show()
 settle()
 before = rect(window)
