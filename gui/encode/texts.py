@@ -190,10 +190,16 @@ def decode_messages(tokenizer, result) -> list[str]:
     messages = [QCoreApplication.translate(
         "EncodeTexts", "ID %1 at position %2 is a special token (%3): it has no bytes.").replace(
         "%1", str(i)).replace("%2", str(p)).replace("%3", names.get(i, "?")) for p, i in result.specials]
-    messages += [QCoreApplication.translate(
-        "EncodeTexts", "ID %1 at position %2 is outside the vocabulary (0–%3).").replace(
-        "%1", str(i)).replace("%2", str(p)).replace("%3", str(tokenizer.vocab_size - 1))
-        for p, i in result.unknown_ids]
+    if result.unknown_ids:
+        ids = tokenizer.ids()
+        last = max(ids, default=-1)
+        # A vocabulary with holes (IDs removed, or specials far above the
+        # tokens) is not "0 to size − 1": name its span and say it has gaps.
+        text = (QCoreApplication.translate("EncodeTexts", "ID %1 at position %2 is outside the vocabulary (0–%3).")
+                if len(ids) == last + 1 else QCoreApplication.translate(
+                    "EncodeTexts", "ID %1 at position %2 is not in the vocabulary (IDs 0–%3, with gaps)."))
+        messages += [text.replace("%1", str(i)).replace("%2", str(p)).replace("%3", str(last))
+                     for p, i in result.unknown_ids]
     return messages
 
 

@@ -558,7 +558,7 @@
 <context>
     <name>QuestionBox</name>
     <message numerus="yes">
-        <location filename="../../gui/lesson_questions.py" line="168"/>
+        <location filename="../../gui/lesson_questions.py" line="171"/>
         <source>✘ Not quite (%n tries). Try again, or show the answer.</source>
         <translation>
             <numerusform>✘ Not quite (%n try). Try again, or show the answer.</numerusform>

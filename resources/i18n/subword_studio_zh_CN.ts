@@ -1918,22 +1918,27 @@
         <translation>位置 %2 的 ID %1 是特殊 token（%3）：它没有字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="193"/>
+        <location filename="../../gui/encode/texts.py" line="198"/>
         <source>ID %1 at position %2 is outside the vocabulary (0–%3).</source>
         <translation>位置 %2 的 ID %1 超出词表范围（0–%3）。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="203"/>
+        <location filename="../../gui/encode/texts.py" line="199"/>
+        <source>ID %1 at position %2 is not in the vocabulary (IDs 0–%3, with gaps).</source>
+        <translation>位置 %2 的 ID %1 不在词表中（ID 0–%3，中间有空缺）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/encode/texts.py" line="209"/>
         <source>Invalid UTF-8 (policy: strict): %1. Nothing was decoded.</source>
         <translation>无效的 UTF-8（策略：strict）：%1。未解码任何内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="205"/>
+        <location filename="../../gui/encode/texts.py" line="211"/>
         <source>Invalid UTF-8 (policy: raw): %1. Showing the raw bytes.</source>
         <translation>无效的 UTF-8（策略：raw）：%1。显示原始字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/texts.py" line="207"/>
+        <location filename="../../gui/encode/texts.py" line="213"/>
         <source>Invalid UTF-8 (policy: replace): %1. U+FFFD is a display fallback, not text these IDs encode.</source>
         <translation>无效的 UTF-8（策略：replace）：%1。U+FFFD 只是显示替代，并非这些 ID 编码的文本。</translation>
     </message>
@@ -3269,34 +3274,34 @@
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_questions.py" line="125"/>
+        <location filename="../../gui/lesson_questions.py" line="128"/>
         <source>Cannot read that answer: %1</source>
         <translation>无法读取这个答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_questions.py" line="141"/>
+        <location filename="../../gui/lesson_questions.py" line="144"/>
         <source>The core is working it out…</source>
         <translation>核心正在计算…</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_questions.py" line="153"/>
+        <location filename="../../gui/lesson_questions.py" line="156"/>
         <source>The core could not compute the answer: %1</source>
         <translation>核心无法算出答案：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/lesson_questions.py" line="168"/>
+        <location filename="../../gui/lesson_questions.py" line="171"/>
         <source>✘ Not quite (%n tries). Try again, or show the answer.</source>
         <translation>
             <numerusform>✘ 不太对（已尝试 %n 次）。再试一次，或者显示答案。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_questions.py" line="180"/>
+        <location filename="../../gui/lesson_questions.py" line="183"/>
         <source>✔ Right: the core computes %1.</source>
         <translation>✔ 正确：核心算出的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_questions.py" line="180"/>
+        <location filename="../../gui/lesson_questions.py" line="183"/>
         <source>The core computes %1.</source>
         <translation>核心算出的是 %1。</translation>
     </message>
