@@ -292,9 +292,12 @@ def test_ctrl_c_exits_130_and_writes_nothing(tmp_path):
     # 60,000 merges take some 35 s of CPU.  The signal comes once the process
     # has used 2.5 s of CPU (starting takes under 1 s), so it is training
     # however loaded the machine is, and far from done.
+    # SIGINT at its default in the child, as under a terminal: a suite started
+    # in the background (`cmd &` in a script) has it ignored, and an ignored
+    # SIGINT is inherited, so Python would never raise KeyboardInterrupt.
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "train", str(path), "--algo", "wordpiece",
                              "--vocab-size", "60000", "-o", str(out)], cwd=ROOT, stderr=subprocess.PIPE,
-                            stdout=subprocess.PIPE)
+                            stdout=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     while _cpu_seconds(proc.pid) < 2.5:
         assert proc.poll() is None, proc.stderr.read()
         time.sleep(0.05)
