@@ -129,7 +129,7 @@ def test_the_reduce_step_sorts_on_disk_when_the_table_outgrows_its_budget(tmp_pa
 
 def test_dask_local_cluster_gives_the_same_table(corpus, tmp_path):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, \
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as c, \
             distributed.Client(c) as client:
         count_corpus(corpus, tmp_path / "dask.tsv", backend="dask", client=client, memory=256 << 20,
                      chunk_bytes=1 << 20)

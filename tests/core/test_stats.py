@@ -91,7 +91,7 @@ def test_every_engine_gives_the_same_figures(assets, tmp_path):
         tok["path"] = one["tokenizers"][here["tokenizers"].index(tok)]["path"]
     assert here == one  # the GUI's in-thread run: the same map and reduce
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, \
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as c, \
             distributed.Client(c) as client:
         assert corpus_stats(paths, list(assets), backend="dask", client=client, chunk_bytes=2048) == one
 
@@ -160,7 +160,7 @@ def test_one_and_two_workers_and_dask_give_the_same_figures_with_a_10_mb_line(bi
                for line in Path(path).read_bytes().decode("utf-8", "replace").removeprefix("\ufeff").split("\n")]
     assert one["corpus"]["characters"] == sum(map(len, records))
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, \
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as c, \
             distributed.Client(c) as client:
         assert corpus_stats(paths, [tok], backend="dask", client=client, chunk_bytes=1 << 20) == one
 
