@@ -1,4 +1,5 @@
-"""Byte-level BPE in the merge timeline: its merge table and its plot series.
+"""Byte-level BPE in the merge timeline: its merge table, its plot series
+and its strategy (:class:`ByteTimeline`).
 
 Byte-level steps are IDs over bytes, not symbol strings, so they get their
 own table model instead of branches in every column of the char-BPE one.
@@ -9,9 +10,11 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from core.models import byte_train
+from core.models.byte_bpe import ByteBPE
 from core.render import render_piece
 
 from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, STOP_EVERY, TOOLTIP, StepTable
+from .strategy import TimelineAlgorithm
 from ..workers import Cancelled
 
 
@@ -91,3 +94,40 @@ class ByteMergeTableModel(StepTable):
             return QCoreApplication.translate(
                 "timeline", "New token: %1").replace("%1", render_piece(step.token_bytes))
         return None
+
+
+class ByteTimeline(TimelineAlgorithm):
+    """Learns from the records (no whitespace split) or the words, as the workspace gives them."""
+
+    key, purpose, kind = "byte", "byte", "byte-bpe"
+    name = QT_TRANSLATE_NOOP("timeline", "Byte-level BPE")
+    table_class = ByteMergeTableModel
+    stretch, widths = 3, (48, 90, 130, 0, 56, 56, 56)
+    fitted = (0, 1, 2, 4, 5, 6)
+
+    def restore(self, model):
+        self.source = (self.workspace.trained_sources.get(self.kind), model.pretokenizer)
+        super().restore(model)
+
+    def plot_job(self, model):
+        records, pretokenizer = self.source
+        by_record = isinstance(records, tuple)
+        sequences = len(records) if by_record else sum(records.values())
+        counts, sizes = [m.count for m in model.merges], range(model.vocab_size - len(model.merges),
+                                                                model.vocab_size + 1)
+
+        def stats(progress, should_stop):
+            return counts, list(sizes), token_totals(model, records, pretokenizer, should_stop)
+        return sequences, by_record, stats
+
+    def trained_text(self, model) -> str:
+        text = self.tr("Trained %n byte-level merge(s).", "", len(model.merges))
+        records, pretokenizer = self.source
+        if isinstance(records, tuple) and self.workspace.settings.pretokenizer != pretokenizer:
+            text += " " + self.tr("Byte-level BPE has no whitespace split: it learned from whole records.")
+        return text
+
+    def sample_tokens(self, model, text, k):
+        cut = model if k is None else ByteBPE(model.merges[:k], specials=model.specials,
+                                               pretokenizer=model.pretokenizer)
+        return [render_piece(piece) for piece in cut.encode(text).pieces]

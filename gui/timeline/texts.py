@@ -1,5 +1,5 @@
-"""The merge timeline's shared texts: tie rules, stop reasons, algorithm
-names, all in the "timeline" translation context."""
+"""The merge timeline's shared texts: tie rules and stop reasons, in the
+"timeline" translation context (each algorithm's name is in its strategy)."""
 
 from __future__ import annotations
 
@@ -30,11 +30,7 @@ STOP_REASONS = {
 def tr(text):
     return QCoreApplication.translate("timeline", text)
 
-# The algorithm selector's entries: (data, name), in the order shown.
-ALGORITHMS = (
-    ("char", QT_TRANSLATE_NOOP("timeline", "Char BPE")),
-    ("byte", QT_TRANSLATE_NOOP("timeline", "Byte-level BPE")),
-    ("wordpiece", QT_TRANSLATE_NOOP("timeline", "WordPiece")),
-    ("unigram", QT_TRANSLATE_NOOP("timeline", "Unigram")),
-)
 
+def stop_reason(trace) -> str:
+    """Why the trainer of ``trace`` stopped, as a sentence."""
+    return tr(STOP_REASONS.get(trace.stop_reason, trace.stop_reason))

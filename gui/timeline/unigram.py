@@ -1,7 +1,8 @@
 """Unigram in the merge timeline: one row per EM-and-prune round (the
 vocabulary before and after, the corpus log-likelihood after EM, the pieces
 removed with their loss, the sample's Viterbi segmentation after the round),
-then a last row for the final cut to the target size; and the plot series.
+then a last row for the final cut to the target size; the plot series; and
+its strategy (:class:`UnigramTimeline`).
 """
 
 from __future__ import annotations
@@ -12,10 +13,14 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from core.models.unigram import NORMAL, round_model
 from core.models.unigram import em
+from core.numbers import UNIGRAM_MAX_WORD_BYTES
 from core.render import visible
 
+from ..placeholders import grouped
 from ..workers import Cancelled
 from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, TOOLTIP, _Table
+from .strategy import TimelineAlgorithm
+from .texts import stop_reason
 
 REMOVED_SHOWN = 4  # pieces written in the "removed" cell; its tooltip lists up to 64
 
@@ -129,3 +134,74 @@ class UnigramTableModel(_Table):
         shown = [visible(p) if loss is None else f"{visible(p)} ({loss_text(loss)})"
                  for p, loss in info["removed"][:limit]]
         return ", ".join(shown) + (" …" if info["removed_count"] > len(shown) else "")
+
+
+class UnigramTimeline(TimelineAlgorithm):
+    """Trains to the vocabulary box's size; a row is a pruning round, the last the final cut."""
+
+    key = purpose = kind = "unigram"
+    name = QT_TRANSLATE_NOOP("timeline", "Unigram")
+    table_class = UnigramTableModel
+    stretch, widths = 5, (48, 100, 90, 60, 230, 0)
+    fitted = (0, 1, 2, 3)
+    plot_kind = "rounds"
+    sized = True
+
+    def plot_job(self, model):
+        # Unigram's corpus is ▁-words; a record is its sequence when it trained on records.
+        source, data = self.workspace.unigram_training_input()
+        by_record = source == "records"
+        sequences = len(data) if by_record else model.trace.corpus.total
+
+        def stats(progress, should_stop):
+            return series(model, should_stop)
+        return sequences, by_record, stats
+
+    def slider_max(self, steps):
+        return max(0, steps - 1)
+
+    def plot_index(self, row):
+        """Rows are rounds, from 0 (None: the final model, the last row)."""
+        return self.steps() - 1 if row is None else row
+
+    def step_text(self, model, at):
+        rows, steps = self.table.rows, self.steps()
+        size = rows[at]["after"] + sum(1 for p in model.pieces if p.type != NORMAL)
+        if at == steps - 1:
+            return self.tr("Final model · vocabulary %1").replace("%1", f"{size:,}")
+        return self.tr("Round %1 of %2 · vocabulary %3").replace("%1", rows[at]["label"]).replace(
+            "%2", str(max(0, steps - 1))).replace("%3", f"{size:,}")
+
+    def progress_text(self, done):
+        return self.tr("Training: pruning round %1").replace("%1", f"{done:,}")
+
+    def trained_text(self, model):
+        rounds = len(model.trace.rounds)
+        text = grouped(self.tr("Trained %n pruning round(s) (vocabulary %1): %2.", "", rounds), rounds).replace(
+            "%1", f"{model.vocab_size:,}").replace("%2", stop_reason(model.trace))
+        skipped = model.trace.skipped_words
+        if skipped:
+            limit = model.trace.settings.get("max_word_bytes", UNIGRAM_MAX_WORD_BYTES)
+            text += " " + self.tr("%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.",
+                                  "", skipped).replace("%1", f"{limit:,}")
+        return text
+
+    def limit_text(self, k):
+        rows = self.table.rows
+        if k >= len(rows) - 1:
+            return self.tr("Use the final model:")  # its row is the final cut, not a round
+        return self.tr("Use the model after pruning round %1:").replace("%1", rows[k]["label"])
+
+    def sample_summary(self, model, tokens, full, k):
+        if k >= self.steps() - 1:
+            return self.tr("%n token(s) with the final model", "", tokens)
+        return self.tr("%n token(s) after this round", "", tokens) + " " + self.tr(
+            "(%1 with the final model)").replace("%1", str(full))
+
+    def set_sample(self, text):
+        if self.table.sample != text:
+            self.table.set_sample(text)
+
+    def sample_tokens(self, model, text, k):
+        cut = model if k is None else row_model(model, k)
+        return [visible(t) for t in cut.encode(text).pieces]

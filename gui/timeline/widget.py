@@ -21,10 +21,7 @@ from PySide6.QtWidgets import (
 from core.workspace import records as rec
 from core.errors import StudioError
 from core.fileio import write_bytes_atomic
-from core.models.byte_bpe import ByteBPE
 from core.models.ties import POLICIES
-from core.numbers import UNIGRAM_MAX_WORD_BYTES
-from core.render import render_piece, visible
 
 from ..after_paint import AfterPaint
 from ..bridge import WorkspaceBridge
@@ -32,24 +29,17 @@ from ..corpus_models import visible_whitespace
 from ..fit_columns import fit_columns
 from ..flow_layout import FlowLayout, VerticalScroll, WrappedLabel, labelled
 from ..palette import OKABE_ITO_TINTS
-from ..placeholders import grouped
 from ..plots import TimelinePlots
 from .. import core_text, files, trained_assets, zoom
-from . import byte as timeline_byte
-from . import unigram as timeline_unigram
-from . import wordpiece as timeline_wordpiece
-from .texts import ALGORITHMS, RULES, STOP_REASONS
+from .algorithms import ALGORITHMS, BY_KEY
+from .texts import RULES
 from .texts import tr as timeline_tr
 from .models import (
-    MergeTableModel, PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text,
-    token_totals,
+    PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text, token_totals,
 )
 from ..models import policy_name
 from ..shared_results import shared_for
-from ..workers import OTHERS, run_task, trainer_for
-
-# The kind each algorithm of the selector trains (its purpose: "main" is char BPE).
-KINDS = {"main": "char-bpe", **OTHERS}
+from ..workers import run_task, trainer_for
 
 
 def _table(model, stretch, widths=()):
@@ -81,7 +71,11 @@ class MergeTimeline(QWidget):
         self.bridge = bridge
         self.workspace = bridge.workspace
         self.trainer = trainer_for(bridge)
-        self.merge_model = MergeTableModel(self)
+        # One strategy per algorithm (gui/timeline/strategy.py), by the trainer purpose it shows.
+        self.strategies = {algorithm.purpose: algorithm(self.workspace, self) for algorithm in ALGORITHMS}
+        # The one whose step is the workspace's (char BPE): the pair pane, segmentation and Compare read it.
+        self.shared = next(s for s in self.strategies.values() if s.workspace_step)
+        self.merge_model = self.shared.table
         self.pair_model = PairTableModel(self)
         self.segmentation_model = SegmentationModel(self)
         self.pair_task = None
@@ -93,19 +87,14 @@ class MergeTimeline(QWidget):
         self._play_timer = QTimer(self, interval=400)
 
         # Widgets
-        self.byte_merge_model = timeline_byte.ByteMergeTableModel(self)
-        self.wordpiece_model = timeline_wordpiece.WordPieceTableModel(self)
-        self.unigram_model = timeline_unigram.UnigramTableModel(self)
-        # purpose -> its step table; "main" is char BPE's merge_model
-        self.other_models = {"byte": self.byte_merge_model, "wordpiece": self.wordpiece_model,
-                             "unigram": self.unigram_model}
+        # purpose -> the step table of each algorithm whose steps are its rows (all but char BPE)
+        self.other_models = {purpose: s.table for purpose, s in self.strategies.items() if not s.workspace_step}
         self.byte_stats_task = None  # the running series task of the shown other algorithm
-        self._byte_source = None  # (records, pretokenizer) the shown byte-level model learned from
         self.asset_task = None  # making the shown model an asset, in a worker
         self._wanted_row = None  # (purpose, row) a restored state selects once that model is shown
         self.algorithm_box = QComboBox()
-        for data, name in ALGORITHMS:
-            self.algorithm_box.addItem(timeline_tr(name), data)
+        for algorithm in ALGORITHMS:
+            self.algorithm_box.addItem(timeline_tr(algorithm.name), algorithm.key)
         self.merges_box = QSpinBox()
         self.merges_box.setRange(0, 1_000_000)
         self.merges_label = QLabel(self.tr("Merges:"))
@@ -136,13 +125,13 @@ class MergeTimeline(QWidget):
         self.compare_button.setCheckable(True)
         self.divergence_label = QLabel()
         self.divergence_label.setWordWrap(True)
-        self.merge_view = _table(self.merge_model, stretch=5, widths=(48, 110, 56, 90, 40, 0, 96))
-        self.byte_view = _table(self.byte_merge_model, stretch=3, widths=(48, 90, 130, 0, 56, 56, 56))
-        self.wordpiece_view = _table(self.wordpiece_model, stretch=None,
-                                     widths=(40, 110, 80, 60, 60, 60, 150, 160, 50))
-        self.unigram_view = _table(self.unigram_model, stretch=5, widths=(48, 100, 90, 60, 230, 0))
-        self.views = {"main": self.merge_view, "byte": self.byte_view, "wordpiece": self.wordpiece_view,
-                      "unigram": self.unigram_view}
+        self.views = {purpose: _table(s.table, s.stretch, s.widths) for purpose, s in self.strategies.items()}
+        self.merge_view = self.views[self.shared.purpose]
+        # Each table and view by name too (the tests read them).
+        self.byte_merge_model, self.wordpiece_model, self.unigram_model = (
+            self.other_models[p] for p in ("byte", "wordpiece", "unigram"))
+        self.byte_view, self.wordpiece_view, self.unigram_view = (
+            self.views[p] for p in ("byte", "wordpiece", "unigram"))
         self.merge_stack = QStackedWidget()
         for view in self.views.values():
             self.merge_stack.addWidget(view)
@@ -283,12 +272,11 @@ class MergeTimeline(QWidget):
         self._show_stale(self.workspace.stale)
         # The other algorithms' models the workspace holds (trained before
         # this view was made: another window, or before a language switch).
-        for purpose, table in self.other_models.items():
-            model = self.workspace.trained_others.get(OTHERS[purpose])
+        for purpose in self.other_models:
+            strategy = self.strategies[purpose]
+            model = self.workspace.trained_others.get(strategy.kind)
             if model is not None:
-                if purpose == "byte":
-                    self._byte_source = (self.workspace.trained_sources.get(OTHERS[purpose]), model.pretokenizer)
-                table.set_model(model)
+                strategy.restore(model)
         self._show_asset_button()
 
     def _policy_box(self):
@@ -304,6 +292,11 @@ class MergeTimeline(QWidget):
         merges, tie = self.merges_box.value(), self.tie_box.currentData()
         if (merges, tie) != (self.workspace.settings.merges, self.workspace.settings.tie):
             self.workspace.set_settings(merges=merges, tie=tie)
+
+    @property
+    def strategy(self):
+        """The algorithm on show (gui/timeline/strategy.py)."""
+        return self.strategies[self.purpose]
 
     @property
     def purpose(self):
@@ -325,14 +318,14 @@ class MergeTimeline(QWidget):
         self.trainer.cancel(self.purpose)
 
     def _show_controls(self):
-        purpose = self.purpose
-        sized = purpose in ("wordpiece", "unigram")
+        purpose, strategy = self.purpose, self.strategy
+        sized = strategy.sized
         for widget in (self.merges_label, self.merges_box, self.merges_field):
             widget.setVisible(not sized)
         for widget in (self.vocab_label, self.vocab_box, self.vocab_field):
             widget.setVisible(sized)
         # The tie policy, the step panes and the comparison read a char-BPE trace.
-        char = purpose == "main"
+        char = strategy.workspace_step
         for widget in (self.tie_box, self.compare_box, self.compare_button):
             widget.setEnabled(char)
         self.step_stack.setCurrentIndex(0 if char else 1)
@@ -340,7 +333,7 @@ class MergeTimeline(QWidget):
             self.step_note.setText(self.tr(
                 "This pane shows character BPE's pair table and segmentation. For %1, every step is a row of "
                 "the table on the left (select one to step through it), and the Plots tab follows it.").replace(
-                "%1", timeline_tr(dict(ALGORITHMS)[self.algorithm_box.currentData()])))
+                "%1", timeline_tr(strategy.name)))
         self.merge_stack.setCurrentWidget(self.views[purpose])
         # The other algorithms' tables have more columns and no "Selected step" pane: give them the room.
         if self._wide_steps == char:
@@ -353,7 +346,7 @@ class MergeTimeline(QWidget):
         purpose = self.purpose
         self._show_controls()
         self._show_asset_button()
-        if purpose != "main":
+        if not self.strategy.workspace_step:
             self.tabs.setCurrentWidget(self.plots)
         self._set_running(self.trainer.is_running(purpose))
         table = self.other_models.get(purpose)
@@ -372,7 +365,7 @@ class MergeTimeline(QWidget):
         return self.trainer.trained_with_current(purpose, self.vocab_box.value())
 
     def _vocab_changed(self):
-        if self.purpose in ("wordpiece", "unigram"):
+        if self.strategy.sized:
             self._inputs_changed()
 
     def _inputs_changed(self):
@@ -383,10 +376,10 @@ class MergeTimeline(QWidget):
 
     def _auto_retrain(self):
         if self.workspace.stale and len(self.workspace.corpus):
-            self.trainer.start("main")
+            self.trainer.start(self.shared.purpose)
         # The algorithm on screen follows the corpus too; the others retrain when chosen.
         purpose = self.purpose
-        if purpose != "main" and len(self.workspace.corpus) and (
+        if purpose in self.other_models and len(self.workspace.corpus) and (
                 self.other_models[purpose].model is None or not self._trained_with_current(purpose)):
             self._start(purpose)
 
@@ -404,29 +397,18 @@ class MergeTimeline(QWidget):
         if purpose == self.purpose:
             self.progress.setRange(0, total)
             self.progress.setValue(done)
-            if purpose == "unigram":
-                text = self.tr("Training: pruning round %1").replace("%1", f"{done:,}")
-            elif purpose == "wordpiece":
-                text = self.tr("Training: vocabulary %1").replace("%1", f"{done:,}")
-            else:
-                text = self.tr("Training: merge %1").replace("%1", f"{done:,}")
-            self.status.setText(text)
+            self.status.setText(self.strategy.progress_text(done))
 
     def _training_ended(self, purpose, model):
         if purpose in self.other_models:
-            model, *source = model
-            if purpose == "byte":
-                self._byte_source = tuple(source)
-            self.other_models[purpose].set_model(model)
+            model = self.strategies[purpose].adopt(model)
             if self.purpose == purpose:
                 self._set_running(False)
-                self.status.setText(self._trained_text(purpose, model))
+                self.status.setText(self.strategy.trained_text(model))
                 self._show_other_model(purpose)
-        if purpose == "main" and self.purpose == "main":
+        if purpose == self.shared.purpose == self.purpose:
             self._set_running(False)
-            self.status.setText(grouped(self.tr("Trained %n merge(s): %1.", "", len(model.merges)), len(model.merges))
-                                .replace("%1", timeline_tr(STOP_REASONS.get(model.trace.stop_reason,
-                                                                            model.trace.stop_reason))))
+            self.status.setText(self.shared.trained_text(model))
             if self.compare_button.isChecked():
                 self._compare(True)
 
@@ -445,69 +427,23 @@ class MergeTimeline(QWidget):
         self.merges_box.setValue(settings.merges or 0)
         self.tie_box.setCurrentIndex(max(0, self.tie_box.findData(settings.tie)))
 
-    def _trained_text(self, purpose, model):
-        if purpose == "byte":
-            text = self.tr("Trained %n byte-level merge(s).", "", len(model.merges))
-            records, pretokenizer = self._byte_source
-            if isinstance(records, tuple) and self.workspace.settings.pretokenizer != pretokenizer:
-                text += " " + self.tr("Byte-level BPE has no whitespace split: it learned from whole records.")
-            return text
-        reason = timeline_tr(STOP_REASONS.get(model.trace.stop_reason, model.trace.stop_reason))
-        if purpose == "wordpiece":
-            steps = len(model.trace.steps)
-            return grouped(self.tr("Trained %n WordPiece step(s) (vocabulary %1): %2.", "", steps), steps).replace(
-                "%1", f"{model.vocab_size:,}").replace("%2", reason)
-        rounds = len(model.trace.rounds)
-        text = grouped(self.tr("Trained %n pruning round(s) (vocabulary %1): %2.", "", rounds), rounds).replace(
-            "%1", f"{model.vocab_size:,}").replace("%2", reason)
-        skipped = model.trace.skipped_words
-        if skipped:
-            limit = model.trace.settings.get("max_word_bytes", UNIGRAM_MAX_WORD_BYTES)
-            text += " " + self.tr("%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.",
-                                  "", skipped).replace("%1", f"{limit:,}")
-        return text
-
     def _show_stale(self, stale):
-        if stale and not self.trainer.is_running("main") and self.purpose == "main":
+        if stale and not self.trainer.is_running(self.shared.purpose) and self.strategy is self.shared:
             self.status.setText(self.tr("The result is out of date: train again."))
 
     # ==== the trained model ====
 
     def _show_other_model(self, purpose):
         """An other algorithm's steps, its plots (series from a worker) and the sample."""
-        table, view = self.other_models[purpose], self.views[purpose]
-        model = table.model
-        fit_columns(view, {"byte": (0, 1, 2, 4, 5, 6), "wordpiece": (0, 3, 4, 5, 6, 8),
-                           "unigram": (0, 1, 2, 3)}[purpose])
-        if purpose == "wordpiece":  # pairs of long pieces would squeeze the runner-up out
-            fit_columns(view, (1, 2), cap=130)
+        strategy, view = self.strategies[purpose], self.views[purpose]
+        table, model = strategy.table, strategy.table.model
+        strategy.fit(view)
         self.plots.clear()
-        self.plots.set_kind({"unigram": "rounds", "wordpiece": "steps"}.get(purpose, "merges"))
+        self.plots.set_kind(strategy.plot_kind)
         if self.byte_stats_task is not None:
             self.byte_stats_task.cancel()
-        if purpose == "byte":
-            records, pretokenizer = self._byte_source
-            sequences = len(records) if isinstance(records, tuple) else sum(records.values())
-            unit = self.tr("record") if isinstance(records, tuple) else self.tr("word")
-            counts, sizes = [m.count for m in model.merges], range(model.vocab_size - len(model.merges),
-                                                                    model.vocab_size + 1)
-
-            def stats(progress, should_stop):
-                return counts, list(sizes), timeline_byte.token_totals(model, records, pretokenizer, should_stop)
-        elif purpose == "wordpiece":
-            sequences, unit = model.trace.corpus.total, self.tr("word")
-
-            def stats(progress, should_stop):
-                return ([s.pair_count for s in model.trace.steps], timeline_wordpiece.vocab_sizes(model),
-                        timeline_wordpiece.token_totals(model, should_stop))
-        else:
-            # Unigram's corpus is ▁-words; a record is its sequence when it trained on records.
-            records = self.workspace.unigram_training_input()
-            sequences = len(records[1]) if records[0] == "records" else model.trace.corpus.total
-            unit = self.tr("record") if records[0] == "records" else self.tr("word")
-
-            def stats(progress, should_stop):
-                return timeline_unigram.series(model, should_stop)
+        sequences, by_record, stats = strategy.plot_job(model)
+        unit = self.tr("record") if by_record else self.tr("word")
 
         # Bound methods, not closures: Qt drops them with this view (a
         # language switch frees it while the series may still be on their way).
@@ -516,7 +452,7 @@ class MergeTimeline(QWidget):
         self.byte_stats_task.sig_done.connect(self._other_series_done)
         self.byte_stats_task.sig_failed.connect(self._other_series_failed)
         steps = table.rowCount()
-        self.limit_slider.setRange(0, max(0, steps - 1) if purpose == "unigram" else steps)
+        self.limit_slider.setRange(0, strategy.slider_max(steps))
         self.limit_slider.setValue(self.limit_slider.maximum())
         self.step_label.setText("")
         wanted, self._wanted_row = self._wanted_row, None
@@ -536,46 +472,25 @@ class MergeTimeline(QWidget):
             purpose, _, sequences, unit = self._series_request
             self.plots.set_series(*result, sequences, unit)
             row = self.views[purpose].currentIndex().row()
-            self.plots.set_step(self._other_at(purpose, row if row >= 0 else None))
+            self.plots.set_step(self.strategies[purpose].plot_index(row if row >= 0 else None))
 
     def _other_series_failed(self, message):
         if self._series_wanted():
             self.plots.clear()
             self.plots.readout.setText(message)  # not blank plots with no word why
 
-    def _other_at(self, purpose, row):
-        """The plots' index of row ``row`` (None: no row selected, the trained
-        model) of an other algorithm: Unigram's rows are its rounds, from 0;
-        a step table's row r is after r + 1 steps."""
-        steps = self.other_models[purpose].rowCount()
-        if purpose == "unigram":
-            return steps - 1 if row is None else row
-        return steps if row is None else row + 1
-
     def _show_other_step(self, purpose, row):
         """Row ``row`` (None: none) of an other algorithm is the selected step."""
         if purpose != self.purpose:
             return
-        table = self.other_models[purpose]
-        model = table.model
+        strategy = self.strategies[purpose]
+        model = strategy.model()
         if model is None:
             return
-        steps = table.rowCount()
-        at = self._other_at(purpose, row)
-        if purpose == "unigram":
-            size = table.rows[at]["after"] + sum(1 for p in model.pieces if p.type != "normal")
-            if at == steps - 1:
-                text = self.tr("Final model · vocabulary %1").replace("%1", f"{size:,}")
-            else:
-                text = self.tr("Round %1 of %2 · vocabulary %3").replace("%1", table.rows[at]["label"]).replace(
-                    "%2", str(max(0, steps - 1))).replace("%3", f"{size:,}")
-            self.plots.set_step(at)
-        else:
-            size = (timeline_wordpiece.vocab_sizes(model)[at] if purpose == "wordpiece"
-                    else model.vocab_size - len(model.merges) + at)
-            text = self.tr("Step %1 of %2 · vocabulary %3").replace("%1", f"{at:,}").replace(
-                "%2", f"{steps:,}").replace("%3", f"{size:,}")
-            self.plots.set_step(at)
+        steps = strategy.steps()
+        at = strategy.plot_index(row)
+        text = strategy.step_text(model, at)
+        self.plots.set_step(at)
         self.step_label.setText(text)
         if self.follow_box.isChecked():
             self.limit_slider.setValue(at)
@@ -585,7 +500,7 @@ class MergeTimeline(QWidget):
     def step_by(self, delta):
         """Step back (-1) or forward (+1) through whichever algorithm is shown."""
         purpose = self.purpose
-        if purpose == "main":
+        if self.strategy.workspace_step:
             self.workspace.select_step(self.workspace.step + delta)
             return
         view, steps = self.views[purpose], self.other_models[purpose].rowCount()
@@ -596,11 +511,11 @@ class MergeTimeline(QWidget):
             view.scrollTo(self.other_models[purpose].index(row, 0))
 
     def _show_model(self, model):
-        if self.purpose != "main":
+        if self.strategy is not self.shared:
             return  # trained by another timeline or an automatic retrain; shown when switched back
         trace = model.trace
         self.merge_model.set_model(model)
-        fit_columns(self.merge_view, (0, 1, 2, 3, 4))
+        self.shared.fit(self.merge_view)
         if self.workspace.mode == "records" and trace.corpus == self.workspace.corpus:
             records, pretokenizer = self.workspace.records, self.workspace.settings.pretokenizer
             self.segmentation_model.set_source(model, records.lines, ("",) * len(records),
@@ -643,7 +558,7 @@ class MergeTimeline(QWidget):
             return  # a replaced run that finished before it could be cancelled
         totals, counts, sizes, sequences = result
         model, unit = self._stats_request
-        if model is self.workspace.model and totals and self.purpose == "main":
+        if model is self.workspace.model and totals and self.strategy is self.shared:
             self.plots.set_kind("merges")
             self.plots.set_series(counts, sizes, totals, sequences, unit)
             self.plots.set_step(self.workspace.step)
@@ -684,7 +599,7 @@ class MergeTimeline(QWidget):
 
     def _show_step(self, step):
         model = self.workspace.model
-        if model is None or self.purpose != "main":
+        if model is None or self.strategy is not self.shared:
             return  # shown when char BPE is chosen again
         total = len(model.merges)
         if step == 0:
@@ -760,7 +675,7 @@ class MergeTimeline(QWidget):
         self.play_button.setText(self.tr("⏸ Pause") if on else self.tr("▶ Play"))
         if on:
             purpose = self.purpose
-            if purpose == "main":
+            if self.strategy.workspace_step:
                 model = self.workspace.model
                 if model is not None and self.workspace.step >= len(model.merges):
                     self.workspace.select_step(0)
@@ -774,7 +689,7 @@ class MergeTimeline(QWidget):
 
     def _tick(self):
         purpose = self.purpose
-        if purpose == "main":
+        if self.strategy.workspace_step:
             model = self.workspace.model
             at_end = model is None or self.workspace.step >= len(model.merges)
         else:
@@ -784,27 +699,12 @@ class MergeTimeline(QWidget):
             return
         self.step_by(1)
 
-    def _shown_model(self):
-        purpose = self.purpose
-        return self.workspace.model if purpose == "main" else self.other_models[purpose].model
-
-    def _limit_text(self, k):
-        purpose = self.purpose
-        if purpose == "unigram":
-            rows = self.unigram_model.rows
-            if k >= len(rows) - 1:
-                return self.tr("Use the final model:")  # its row is the final cut, not a round
-            return self.tr("Use the model after pruning round %1:").replace("%1", rows[k]["label"])
-        if purpose == "wordpiece":
-            return grouped(self.tr("Use only the first %n step(s):", "", k), k)
-        return grouped(self.tr("Use only the first %n merge(s):", "", k), k)
-
     def _encode_sample(self):
-        model = self._shown_model()
-        k = self.limit_slider.value()
-        self.limit_label.setText(self._limit_text(k))
-        if self.unigram_model.sample != self.sample_edit.text():
-            self.unigram_model.set_sample(self.sample_edit.text())
+        strategy, k = self.strategy, self.limit_slider.value()
+        model = strategy.model()
+        self.limit_label.setText(strategy.limit_text(k))
+        for each in self.strategies.values():
+            each.set_sample(self.sample_edit.text())
         if model is None:
             self.sample_output.setText("")
             return
@@ -814,38 +714,15 @@ class MergeTimeline(QWidget):
             f'<span style="background:{OKABE_ITO_TINTS[i % len(OKABE_ITO_TINTS)]}; color:#000">'
             f'&nbsp;{html.escape(t)}&nbsp;</span>'
             for i, t in enumerate(tokens))
-        purpose = self.purpose
-        if purpose == "unigram":
-            if k >= self.unigram_model.rowCount() - 1:
-                summary = self.tr("%n token(s) with the final model", "", len(tokens))
-            else:
-                summary = self.tr("%n token(s) after this round", "", len(tokens)) + " " + self.tr(
-                    "(%1 with the final model)").replace("%1", str(full))
-        else:
-            steps = self.other_models[purpose].rowCount() if purpose != "main" else len(model.merges)
-            used = (self.tr("with %n step(s)", "", k) if purpose == "wordpiece"
-                    else self.tr("with %n merge(s)", "", k))
-            summary = " ".join((self.tr("%n token(s)", "", len(tokens)), grouped(used, k), self.tr(
-                "(%1 with all %2)").replace("%1", str(full)).replace("%2", f"{steps:,}")))
+        summary = strategy.sample_summary(model, len(tokens), full, k)
         self.sample_output.setText(f"{chips}<br><small>{html.escape(summary)}</small>")
 
     def sample_tokens(self, limit: int | None = -1) -> list[str]:
         """The sample text's tokens as shown, with the model at the slider
         (``limit=None``: the whole trained model); spaces made visible."""
-        purpose, model = self.purpose, self._shown_model()
+        strategy = self.strategy
         k = self.limit_slider.value() if limit == -1 else limit
-        text = self.sample_edit.text()
-        if purpose == "main":
-            return [t for w in text.split() for t in model.segment(w, limit=k)]
-        if purpose == "byte":
-            cut = model if k is None else ByteBPE(model.merges[:k], specials=model.specials,
-                                                   pretokenizer=model.pretokenizer)
-            return [render_piece(piece) for piece in cut.encode(text).pieces]
-        if purpose == "wordpiece":
-            cut = model if k is None else timeline_wordpiece.model_at(model, k)
-            return [visible(t) for t in cut.encode(text).tokens]
-        cut = model if k is None else timeline_unigram.row_model(model, k)
-        return [visible(t) for t in cut.encode(text).pieces]
+        return strategy.sample_tokens(strategy.model(), self.sample_edit.text(), k)
 
     def export_csv(self, key, path):
         model = {"merges": self.merge_model, "pairs": self.pair_model, "segmentation": self.segmentation_model}[key]
@@ -865,7 +742,7 @@ class MergeTimeline(QWidget):
     @property
     def kind(self) -> str:
         """The kind of tokenizer the algorithm on show trains (char-bpe, byte-bpe, wordpiece, unigram)."""
-        return KINDS[self.purpose]
+        return self.strategy.kind
 
     def _show_asset_button(self, *_):
         self.asset_button.setEnabled(self.asset_task is None and self.kind in self.workspace.trained_kinds())
@@ -906,7 +783,7 @@ class MergeTimeline(QWidget):
         selected row of an other algorithm: kept across a language switch
         and a restart (JSON-able)."""
         purpose = self.purpose
-        row = self.views[purpose].currentIndex().row() if purpose != "main" else -1
+        row = self.views[purpose].currentIndex().row() if purpose in self.other_models else -1
         return {"algorithm": self.algorithm_box.currentData(), "vocab_size": self.vocab_box.value(),
                 "follow": self.follow_box.isChecked(), "row": row if row >= 0 else None,
                 "limit": None if self.follow_box.isChecked() else self.limit_slider.value()}
@@ -929,4 +806,4 @@ class MergeTimeline(QWidget):
 
     @staticmethod
     def purpose_of(algorithm: str) -> str:
-        return "main" if algorithm == "char" else algorithm
+        return BY_KEY[algorithm].purpose

@@ -1,6 +1,6 @@
 """WordPiece in the merge timeline: each step's winner with its score and
 the score's three terms, the runner-up, the new ``##`` piece; and the
-plot series.
+plot series; and its strategy (:class:`WordPieceTimeline`).
 
 The score is the Hugging Face course's ``count(ab) / (count(a)·count(b))``
 (core.models.wordpiece), shown as the exact fraction and its value.
@@ -14,8 +14,11 @@ from core.models.char_bpe import merge_symbols
 from core.models.wordpiece import Candidate, WordPiece, initial_symbols
 from core.render import visible
 
+from ..placeholders import grouped
 from ..workers import Cancelled
 from .models import ALIGNMENT, DISPLAY, RIGHT, TOOLTIP, StepTable
+from .strategy import TimelineAlgorithm
+from .texts import stop_reason
 
 def base_size(model) -> int:
     """Entries before the first merge: [UNK], the specials, the alphabet."""
@@ -97,3 +100,42 @@ class WordPieceTableModel(StepTable):
                 "timeline", "Pairs with the same score; the smallest by symbol strings wins: %1").replace(
                 "%1", ", ".join(pair_text(p) for p in step.ties[:12]) + (" …" if len(step.ties) > 12 else ""))
         return None
+
+
+class WordPieceTimeline(TimelineAlgorithm):
+    """Trains to the vocabulary box's size; its steps are WordPiece steps, not merges."""
+
+    key = purpose = kind = "wordpiece"
+    name = QT_TRANSLATE_NOOP("timeline", "WordPiece")
+    table_class = WordPieceTableModel
+    stretch, widths = None, (40, 110, 80, 60, 60, 60, 150, 160, 50)
+    fitted, capped = (0, 3, 4, 5, 6, 8), (1, 2)  # pairs of long pieces would squeeze the runner-up out
+    plot_kind = "steps"
+    sized = True
+
+    def plot_job(self, model):
+        def stats(progress, should_stop):
+            return ([s.pair_count for s in model.trace.steps], vocab_sizes(model),
+                    token_totals(model, should_stop))
+        return model.trace.corpus.total, False, stats
+
+    def vocab_at(self, model, at):
+        return vocab_sizes(model)[at]
+
+    def progress_text(self, done):
+        return self.tr("Training: vocabulary %1").replace("%1", f"{done:,}")
+
+    def trained_text(self, model):
+        steps = len(model.trace.steps)
+        return grouped(self.tr("Trained %n WordPiece step(s) (vocabulary %1): %2.", "", steps), steps).replace(
+            "%1", f"{model.vocab_size:,}").replace("%2", stop_reason(model.trace))
+
+    def limit_text(self, k):
+        return grouped(self.tr("Use only the first %n step(s):", "", k), k)
+
+    def used_text(self, k):
+        return self.tr("with %n step(s)", "", k)
+
+    def sample_tokens(self, model, text, k):
+        cut = model if k is None else model_at(model, k)
+        return [visible(t) for t in cut.encode(text).tokens]

@@ -104,6 +104,17 @@
     </message>
 </context>
 <context>
+    <name>ByteTimeline</name>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/byte.py" line="124"/>
+        <source>Trained %n byte-level merge(s).</source>
+        <translation>
+            <numerusform>Trained %n byte-level merge.</numerusform>
+            <numerusform>Trained %n byte-level merges.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CanonView</name>
     <message numerus="yes">
         <location filename="../../gui/encode/canon_view.py" line="166"/>
@@ -119,6 +130,17 @@
         <translation>
             <numerusform>Canonical list: %n token</numerusform>
             <numerusform>Canonical list: %n tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CharTimeline</name>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/char.py" line="34"/>
+        <source>Trained %n merge(s): %1.</source>
+        <translation>
+            <numerusform>Trained %n merge: %1.</numerusform>
+            <numerusform>Trained %n merges: %1.</numerusform>
         </translation>
     </message>
 </context>
@@ -416,47 +438,7 @@
 <context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="427"/>
-        <source>Trained %n merge(s): %1.</source>
-        <translation>
-            <numerusform>Trained %n merge: %1.</numerusform>
-            <numerusform>Trained %n merges: %1.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="450"/>
-        <source>Trained %n byte-level merge(s).</source>
-        <translation>
-            <numerusform>Trained %n byte-level merge.</numerusform>
-            <numerusform>Trained %n byte-level merges.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="458"/>
-        <source>Trained %n WordPiece step(s) (vocabulary %1): %2.</source>
-        <translation>
-            <numerusform>Trained %n WordPiece step (vocabulary %1): %2.</numerusform>
-            <numerusform>Trained %n WordPiece steps (vocabulary %1): %2.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="461"/>
-        <source>Trained %n pruning round(s) (vocabulary %1): %2.</source>
-        <translation>
-            <numerusform>Trained %n pruning round (vocabulary %1): %2.</numerusform>
-            <numerusform>Trained %n pruning rounds (vocabulary %1): %2.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="466"/>
-        <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
-        <translation>
-            <numerusform>%n word over %1 bytes left out, as SentencePiece leaves out long sentences.</numerusform>
-            <numerusform>%n words over %1 bytes left out, as SentencePiece leaves out long sentences.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="661"/>
+        <location filename="../../gui/timeline/widget.py" line="576"/>
         <source>%1 and %2 give the same %n merge(s).</source>
         <translation>
             <numerusform>%1 and %2 give the same %n merge.</numerusform>
@@ -464,7 +446,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="666"/>
+        <location filename="../../gui/timeline/widget.py" line="581"/>
         <source>The timelines agree on %n merge(s) and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>
             <numerusform>The timelines agree on %n merge and diverge at merge %2: %3 picks %4, %5 picks %6.</numerusform>
@@ -472,67 +454,11 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="699"/>
+        <location filename="../../gui/timeline/widget.py" line="614"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>
             <numerusform>Segmentation after %n merges; shaded rows changed at this step.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="799"/>
-        <source>Use only the first %n step(s):</source>
-        <translation>
-            <numerusform>Use only the first %n step:</numerusform>
-            <numerusform>Use only the first %n steps:</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="800"/>
-        <source>Use only the first %n merge(s):</source>
-        <translation>
-            <numerusform>Use only the first %n merge:</numerusform>
-            <numerusform>Use only the first %n merges:</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="820"/>
-        <source>%n token(s) with the final model</source>
-        <translation>
-            <numerusform>%n token with the final model</numerusform>
-            <numerusform>%n tokens with the final model</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="822"/>
-        <source>%n token(s) after this round</source>
-        <translation>
-            <numerusform>%n token after this round</numerusform>
-            <numerusform>%n tokens after this round</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="826"/>
-        <source>with %n step(s)</source>
-        <translation>
-            <numerusform>with %n step</numerusform>
-            <numerusform>with %n steps</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="827"/>
-        <source>with %n merge(s)</source>
-        <translation>
-            <numerusform>with %n merge</numerusform>
-            <numerusform>with %n merges</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="828"/>
-        <source>%n token(s)</source>
-        <translation>
-            <numerusform>%n token</numerusform>
-            <numerusform>%n tokens</numerusform>
         </translation>
     </message>
 </context>
@@ -672,6 +598,33 @@
     </message>
 </context>
 <context>
+    <name>TimelineAlgorithm</name>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/strategy.py" line="98"/>
+        <source>Use only the first %n merge(s):</source>
+        <translation>
+            <numerusform>Use only the first %n merge:</numerusform>
+            <numerusform>Use only the first %n merges:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/strategy.py" line="101"/>
+        <source>with %n merge(s)</source>
+        <translation>
+            <numerusform>with %n merge</numerusform>
+            <numerusform>with %n merges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/strategy.py" line="105"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TimelinePlots</name>
     <message numerus="yes">
         <location filename="../../gui/plots.py" line="266"/>
@@ -702,6 +655,41 @@
     </message>
 </context>
 <context>
+    <name>UnigramTimeline</name>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/unigram.py" line="180"/>
+        <source>Trained %n pruning round(s) (vocabulary %1): %2.</source>
+        <translation>
+            <numerusform>Trained %n pruning round (vocabulary %1): %2.</numerusform>
+            <numerusform>Trained %n pruning rounds (vocabulary %1): %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/unigram.py" line="185"/>
+        <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
+        <translation>
+            <numerusform>%n word over %1 bytes left out, as SentencePiece leaves out long sentences.</numerusform>
+            <numerusform>%n words over %1 bytes left out, as SentencePiece leaves out long sentences.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/unigram.py" line="197"/>
+        <source>%n token(s) with the final model</source>
+        <translation>
+            <numerusform>%n token with the final model</numerusform>
+            <numerusform>%n tokens with the final model</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/unigram.py" line="198"/>
+        <source>%n token(s) after this round</source>
+        <translation>
+            <numerusform>%n token after this round</numerusform>
+            <numerusform>%n tokens after this round</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>VocabTexts</name>
     <message numerus="yes">
         <location filename="../../gui/vocab/texts.py" line="53"/>
@@ -720,6 +708,33 @@
         <translation>
             <numerusform>%1 of %n token shown</numerusform>
             <numerusform>%1 of %n tokens shown</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WordPieceTimeline</name>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/wordpiece.py" line="130"/>
+        <source>Trained %n WordPiece step(s) (vocabulary %1): %2.</source>
+        <translation>
+            <numerusform>Trained %n WordPiece step (vocabulary %1): %2.</numerusform>
+            <numerusform>Trained %n WordPiece steps (vocabulary %1): %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/wordpiece.py" line="134"/>
+        <source>Use only the first %n step(s):</source>
+        <translation>
+            <numerusform>Use only the first %n step:</numerusform>
+            <numerusform>Use only the first %n steps:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/wordpiece.py" line="137"/>
+        <source>with %n step(s)</source>
+        <translation>
+            <numerusform>with %n step</numerusform>
+            <numerusform>with %n steps</numerusform>
         </translation>
     </message>
 </context>

@@ -604,6 +604,21 @@
     </message>
 </context>
 <context>
+    <name>ByteTimeline</name>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/byte.py" line="124"/>
+        <source>Trained %n byte-level merge(s).</source>
+        <translation>
+            <numerusform>已训练 %n 次字节级合并。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/byte.py" line="127"/>
+        <source>Byte-level BPE has no whitespace split: it learned from whole records.</source>
+        <translation>字节级 BPE 没有按空白切分：它从整条记录学习。</translation>
+    </message>
+</context>
+<context>
     <name>CanonView</name>
     <message>
         <location filename="../../gui/encode/canon_view.py" line="99"/>
@@ -667,6 +682,16 @@
         <source>Canonical list: %n token(s)</source>
         <translation>
             <numerusform>规范列表：%n 个 token</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CharTimeline</name>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/char.py" line="34"/>
+        <source>Trained %n merge(s): %1.</source>
+        <translation>
+            <numerusform>已训练 %n 次合并：%1。</numerusform>
         </translation>
     </message>
 </context>
@@ -2721,375 +2746,237 @@
 <context>
     <name>MergeTimeline</name>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="119"/>
+        <location filename="../../gui/timeline/widget.py" line="108"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="120"/>
+        <location filename="../../gui/timeline/widget.py" line="109"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="121"/>
+        <location filename="../../gui/timeline/widget.py" line="110"/>
         <source>Retrain on every change</source>
         <translation>每次更改后重新训练</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="128"/>
+        <location filename="../../gui/timeline/widget.py" line="117"/>
         <source>◀ Step back</source>
         <translation>◀ 后退一步</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="129"/>
-        <location filename="../../gui/timeline/widget.py" line="760"/>
+        <location filename="../../gui/timeline/widget.py" line="118"/>
+        <location filename="../../gui/timeline/widget.py" line="675"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="131"/>
+        <location filename="../../gui/timeline/widget.py" line="120"/>
         <source>Step forward ▶</source>
         <translation>前进一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="135"/>
+        <location filename="../../gui/timeline/widget.py" line="124"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="156"/>
+        <location filename="../../gui/timeline/widget.py" line="145"/>
         <source>Follow the selected step</source>
         <translation>跟随所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="158"/>
+        <location filename="../../gui/timeline/widget.py" line="147"/>
         <source>The sample text is encoded with as many merges as the step selected above; untick to choose the number of merges with the slider.</source>
         <translation>示例文本按上方所选步骤的合并次数编码；取消勾选后可用滑块自选合并次数。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="164"/>
+        <location filename="../../gui/timeline/widget.py" line="153"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="166"/>
+        <location filename="../../gui/timeline/widget.py" line="155"/>
         <source>Add to assets</source>
         <translation>添加到资产</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="167"/>
+        <location filename="../../gui/timeline/widget.py" line="156"/>
         <source>Add the trained model shown here to the Assets tab, with its training data; File → Export tokenizer then writes it as a tokenizer.json and in every other format that can hold it.</source>
         <translation>把这里显示的已训练模型连同其训练数据添加到“资产”标签页；之后“文件 → 导出分词器”可将其写成 tokenizer.json 以及其他任何能容纳它的格式。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="198"/>
+        <location filename="../../gui/timeline/widget.py" line="187"/>
         <source>Algorithm:</source>
         <translation>算法：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="111"/>
+        <location filename="../../gui/timeline/widget.py" line="100"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="184"/>
+        <location filename="../../gui/timeline/widget.py" line="173"/>
         <source>Tie policy:</source>
         <translation>并列规则：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="192"/>
+        <location filename="../../gui/timeline/widget.py" line="181"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="218"/>
+        <location filename="../../gui/timeline/widget.py" line="207"/>
         <source>Selected step</source>
         <translation>所选步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="219"/>
+        <location filename="../../gui/timeline/widget.py" line="208"/>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="228"/>
+        <location filename="../../gui/timeline/widget.py" line="217"/>
         <source>Sample text:</source>
         <translation>示例文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="341"/>
+        <location filename="../../gui/timeline/widget.py" line="334"/>
         <source>This pane shows character BPE&apos;s pair table and segmentation. For %1, every step is a row of the table on the left (select one to step through it), and the Plots tab follows it.</source>
         <translation>此窗格显示字符级 BPE 的字符对表和切分。对于 %1，每一步是左侧表格中的一行（选中一行即可逐步查看），“图表”标签页会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="401"/>
+        <location filename="../../gui/timeline/widget.py" line="394"/>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="412"/>
-        <source>Training: merge %1</source>
-        <translation>训练中：第 %1 次合并</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="427"/>
-        <source>Trained %n merge(s): %1.</source>
-        <translation>
-            <numerusform>已训练 %n 次合并：%1。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="450"/>
-        <source>Trained %n byte-level merge(s).</source>
-        <translation>
-            <numerusform>已训练 %n 次字节级合并。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="436"/>
+        <location filename="../../gui/timeline/widget.py" line="418"/>
         <source>Training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="441"/>
+        <location filename="../../gui/timeline/widget.py" line="423"/>
         <source>Training cancelled; the previous result is kept.</source>
         <translation>训练已取消；保留之前的结果。</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="458"/>
-        <source>Trained %n WordPiece step(s) (vocabulary %1): %2.</source>
-        <translation>
-            <numerusform>已训练 %n 步 WordPiece（词表 %1）：%2。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="461"/>
-        <source>Trained %n pruning round(s) (vocabulary %1): %2.</source>
-        <translation>
-            <numerusform>已训练 %n 轮剪枝（词表 %1）：%2。</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="472"/>
+        <location filename="../../gui/timeline/widget.py" line="432"/>
         <source>The result is out of date: train again.</source>
         <translation>结果已过期：请重新训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="491"/>
-        <location filename="../../gui/timeline/widget.py" line="507"/>
-        <location filename="../../gui/timeline/widget.py" line="608"/>
-        <location filename="../../gui/timeline/widget.py" line="612"/>
+        <location filename="../../gui/timeline/widget.py" line="446"/>
+        <location filename="../../gui/timeline/widget.py" line="523"/>
+        <location filename="../../gui/timeline/widget.py" line="527"/>
         <source>record</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="491"/>
-        <location filename="../../gui/timeline/widget.py" line="498"/>
-        <location filename="../../gui/timeline/widget.py" line="507"/>
-        <location filename="../../gui/timeline/widget.py" line="611"/>
+        <location filename="../../gui/timeline/widget.py" line="446"/>
+        <location filename="../../gui/timeline/widget.py" line="526"/>
         <source>word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="672"/>
+        <location filename="../../gui/timeline/widget.py" line="587"/>
         <source>(The comparison was trained on an older corpus.)</source>
         <translation>（对比结果是在较旧的语料上训练的。）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="576"/>
-        <location filename="../../gui/timeline/widget.py" line="695"/>
+        <location filename="../../gui/timeline/widget.py" line="610"/>
         <source>Step %1 of %2 · vocabulary %3</source>
         <translation>第 %1/%2 步 · 词表 %3</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="112"/>
+        <location filename="../../gui/timeline/widget.py" line="101"/>
         <source>Vocabulary size:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="116"/>
+        <location filename="../../gui/timeline/widget.py" line="105"/>
         <source>WordPiece and Unigram train to this many vocabulary entries, [UNK] or &lt;unk&gt; included.</source>
         <translation>WordPiece 和 Unigram 训练到这么多词表条目（含 [UNK] 或 &lt;unk&gt;）。</translation>
     </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="408"/>
-        <source>Training: pruning round %1</source>
-        <translation>训练中：第 %1 轮剪枝</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="410"/>
-        <source>Training: vocabulary %1</source>
-        <translation>训练中：词表 %1</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="453"/>
-        <source>Byte-level BPE has no whitespace split: it learned from whole records.</source>
-        <translation>字节级 BPE 没有按空白切分：它从整条记录学习。</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="466"/>
-        <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
-        <translation>
-            <numerusform>有 %n 个词超过 %1 字节，未参与训练（与 SentencePiece 跳过过长句子的做法相同）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="568"/>
-        <source>Final model · vocabulary %1</source>
-        <translation>最终模型 · 词表 %1</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="570"/>
-        <source>Round %1 of %2 · vocabulary %3</source>
-        <translation>第 %1 轮（共 %2 轮）· 词表 %3</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="661"/>
+        <location filename="../../gui/timeline/widget.py" line="576"/>
         <source>%1 and %2 give the same %n merge(s).</source>
         <translation>
             <numerusform>%1 与 %2 给出相同的 %n 次合并。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="666"/>
+        <location filename="../../gui/timeline/widget.py" line="581"/>
         <source>The timelines agree on %n merge(s) and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>
             <numerusform>两条时间线的前 %n 次合并一致，在第 %2 次合并处分歧：%3 选择 %4，%5 选择 %6。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="699"/>
+        <location filename="../../gui/timeline/widget.py" line="614"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>%n 次合并后的切分；阴影行在这一步发生了变化。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="713"/>
+        <location filename="../../gui/timeline/widget.py" line="628"/>
         <source>Counting pairs before merge %1…</source>
         <translation>正在统计第 %1 次合并之前的相邻对…</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="739"/>
+        <location filename="../../gui/timeline/widget.py" line="654"/>
         <source>No pairs are left before merge %1.</source>
         <translation>第 %1 次合并之前已没有相邻对。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="742"/>
+        <location filename="../../gui/timeline/widget.py" line="657"/>
         <source>After the last merge, the next would be %1 (count %2).</source>
         <translation>最后一次合并之后，下一个将是 %1（次数 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="744"/>
+        <location filename="../../gui/timeline/widget.py" line="659"/>
         <source>Merge %3: %1 wins with count %2.</source>
         <translation>第 %3 次合并：%1 以次数 %2 胜出。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="746"/>
+        <location filename="../../gui/timeline/widget.py" line="661"/>
         <source>%4 pairs tie at that count; the %5 rule picks %6.</source>
         <translation>%4 个相邻对在该次数上并列；%5 规则选择%6。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="748"/>
+        <location filename="../../gui/timeline/widget.py" line="663"/>
         <source>No other pair has that count, so the %5 rule is not needed.</source>
         <translation>没有其他相邻对具有该次数，因此无需 %5 规则。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="754"/>
+        <location filename="../../gui/timeline/widget.py" line="669"/>
         <source>Warning: the trace recorded %1.</source>
         <translation>警告：过程中记录的是 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="760"/>
+        <location filename="../../gui/timeline/widget.py" line="675"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="796"/>
-        <source>Use the final model:</source>
-        <translation>使用最终模型：</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="797"/>
-        <source>Use the model after pruning round %1:</source>
-        <translation>使用第 %1 轮剪枝后的模型：</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="799"/>
-        <source>Use only the first %n step(s):</source>
-        <translation>
-            <numerusform>仅使用前 %n 步：</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="800"/>
-        <source>Use only the first %n merge(s):</source>
-        <translation>
-            <numerusform>仅使用前 %n 次合并：</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="820"/>
-        <source>%n token(s) with the final model</source>
-        <translation>
-            <numerusform>最终模型得到 %n 个 token</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="822"/>
-        <source>%n token(s) after this round</source>
-        <translation>
-            <numerusform>本轮之后 %n 个 token</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="823"/>
-        <source>(%1 with the final model)</source>
-        <translation>（最终模型为 %1 个）</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="826"/>
-        <source>with %n step(s)</source>
-        <translation>
-            <numerusform>使用 %n 步</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="827"/>
-        <source>with %n merge(s)</source>
-        <translation>
-            <numerusform>使用 %n 次合并</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="828"/>
-        <source>%n token(s)</source>
-        <translation>
-            <numerusform>%n 个 token</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="829"/>
-        <source>(%1 with all %2)</source>
-        <translation>（全部 %2 时为 %1 个）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/timeline/widget.py" line="891"/>
+        <location filename="../../gui/timeline/widget.py" line="768"/>
         <source>Added %1 to the assets (the Assets tab lists it; File → Export tokenizer writes it for other libraries).</source>
         <translation>已将 %1 添加到资产（“资产”标签页列出它；“文件 → 导出分词器”可将其写成其他库的格式）。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="855"/>
+        <location filename="../../gui/timeline/widget.py" line="732"/>
         <source>Export table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="855"/>
+        <location filename="../../gui/timeline/widget.py" line="732"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/widget.py" line="860"/>
+        <location filename="../../gui/timeline/widget.py" line="737"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3610,6 +3497,45 @@
     </message>
 </context>
 <context>
+    <name>TimelineAlgorithm</name>
+    <message>
+        <location filename="../../gui/timeline/strategy.py" line="86"/>
+        <source>Step %1 of %2 · vocabulary %3</source>
+        <translation>第 %1/%2 步 · 词表 %3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/strategy.py" line="92"/>
+        <source>Training: merge %1</source>
+        <translation>训练中：第 %1 次合并</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/strategy.py" line="98"/>
+        <source>Use only the first %n merge(s):</source>
+        <translation>
+            <numerusform>仅使用前 %n 次合并：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/strategy.py" line="101"/>
+        <source>with %n merge(s)</source>
+        <translation>
+            <numerusform>使用 %n 次合并</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/strategy.py" line="105"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个 token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/strategy.py" line="104"/>
+        <source>(%1 with all %2)</source>
+        <translation>（全部 %2 时为 %1 个）</translation>
+    </message>
+</context>
+<context>
     <name>TimelinePlots</name>
     <message>
         <location filename="../../gui/plots.py" line="141"/>
@@ -3967,6 +3893,67 @@
         <location filename="../../gui/trained_assets.py" line="33"/>
         <source>trained %1</source>
         <translation>已训练的 %1</translation>
+    </message>
+</context>
+<context>
+    <name>UnigramTimeline</name>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="171"/>
+        <source>Final model · vocabulary %1</source>
+        <translation>最终模型 · 词表 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="172"/>
+        <source>Round %1 of %2 · vocabulary %3</source>
+        <translation>第 %1 轮（共 %2 轮）· 词表 %3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="176"/>
+        <source>Training: pruning round %1</source>
+        <translation>训练中：第 %1 轮剪枝</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/unigram.py" line="180"/>
+        <source>Trained %n pruning round(s) (vocabulary %1): %2.</source>
+        <translation>
+            <numerusform>已训练 %n 轮剪枝（词表 %1）：%2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/unigram.py" line="185"/>
+        <source>%n word(s) over %1 bytes left out, as SentencePiece leaves out long sentences.</source>
+        <translation>
+            <numerusform>有 %n 个词超过 %1 字节，未参与训练（与 SentencePiece 跳过过长句子的做法相同）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="192"/>
+        <source>Use the final model:</source>
+        <translation>使用最终模型：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="193"/>
+        <source>Use the model after pruning round %1:</source>
+        <translation>使用第 %1 轮剪枝后的模型：</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/unigram.py" line="197"/>
+        <source>%n token(s) with the final model</source>
+        <translation>
+            <numerusform>最终模型得到 %n 个 token</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/unigram.py" line="198"/>
+        <source>%n token(s) after this round</source>
+        <translation>
+            <numerusform>本轮之后 %n 个 token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/timeline/unigram.py" line="199"/>
+        <source>(%1 with the final model)</source>
+        <translation>（最终模型为 %1 个）</translation>
     </message>
 </context>
 <context>
@@ -4359,6 +4346,35 @@
         <location filename="../../gui/windows/menu.py" line="67"/>
         <source>Main window — %1</source>
         <translation>主窗口 — %1</translation>
+    </message>
+</context>
+<context>
+    <name>WordPieceTimeline</name>
+    <message>
+        <location filename="../../gui/timeline/wordpiece.py" line="126"/>
+        <source>Training: vocabulary %1</source>
+        <translation>训练中：词表 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/wordpiece.py" line="130"/>
+        <source>Trained %n WordPiece step(s) (vocabulary %1): %2.</source>
+        <translation>
+            <numerusform>已训练 %n 步 WordPiece（词表 %1）：%2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/wordpiece.py" line="134"/>
+        <source>Use only the first %n step(s):</source>
+        <translation>
+            <numerusform>仅使用前 %n 步：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/timeline/wordpiece.py" line="137"/>
+        <source>with %n step(s)</source>
+        <translation>
+            <numerusform>使用 %n 步</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6271,22 +6287,22 @@
         <translation>语料中的片段少于要求的词表大小</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="35"/>
+        <location filename="../../gui/timeline/char.py" line="20"/>
         <source>Char BPE</source>
         <translation>字符 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="36"/>
+        <location filename="../../gui/timeline/byte.py" line="103"/>
         <source>Byte-level BPE</source>
         <translation>字节级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="37"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="109"/>
         <source>WordPiece</source>
         <translation>WordPiece</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/texts.py" line="38"/>
+        <location filename="../../gui/timeline/unigram.py" line="143"/>
         <source>Unigram</source>
         <translation>Unigram</translation>
     </message>
@@ -6316,52 +6332,52 @@
         <translation>第 %1 个词（%2），第 %3 个位置</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/byte.py" line="70"/>
+        <location filename="../../gui/timeline/byte.py" line="73"/>
         <location filename="../../gui/timeline/models.py" line="200"/>
-        <location filename="../../gui/timeline/wordpiece.py" line="68"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="71"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/byte.py" line="70"/>
+        <location filename="../../gui/timeline/byte.py" line="73"/>
         <source>Pair (IDs)</source>
         <translation>词对（ID）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/byte.py" line="71"/>
+        <location filename="../../gui/timeline/byte.py" line="74"/>
         <source>Pair (hex bytes)</source>
         <translation>词对（十六进制字节）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/byte.py" line="71"/>
+        <location filename="../../gui/timeline/byte.py" line="74"/>
         <source>Pair (text)</source>
         <translation>词对（文本）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/byte.py" line="72"/>
+        <location filename="../../gui/timeline/byte.py" line="75"/>
         <source>New ID</source>
         <translation>新 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/byte.py" line="73"/>
-        <location filename="../../gui/timeline/wordpiece.py" line="72"/>
+        <location filename="../../gui/timeline/byte.py" line="76"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="75"/>
         <source>Tied pairs</source>
         <translation>并列词对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/byte.py" line="91"/>
+        <location filename="../../gui/timeline/byte.py" line="94"/>
         <source>New token: %1</source>
         <translation>新 token：%1</translation>
     </message>
     <message>
         <location filename="../../gui/timeline/models.py" line="200"/>
         <location filename="../../gui/timeline/models.py" line="267"/>
-        <location filename="../../gui/timeline/wordpiece.py" line="68"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="71"/>
         <source>Pair</source>
         <translation>相邻对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/byte.py" line="72"/>
+        <location filename="../../gui/timeline/byte.py" line="75"/>
         <location filename="../../gui/timeline/models.py" line="201"/>
         <location filename="../../gui/timeline/models.py" line="267"/>
         <location filename="../../gui/timeline/models.py" line="299"/>
@@ -6459,92 +6475,92 @@
         <translation>subword-nmt 规则</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/unigram.py" line="24"/>
+        <location filename="../../gui/timeline/unigram.py" line="29"/>
         <source>unused</source>
         <translation>未使用</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/unigram.py" line="35"/>
+        <location filename="../../gui/timeline/unigram.py" line="40"/>
         <source>final</source>
         <translation>最终</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/unigram.py" line="70"/>
+        <location filename="../../gui/timeline/unigram.py" line="75"/>
         <source>Round</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/unigram.py" line="70"/>
+        <location filename="../../gui/timeline/unigram.py" line="75"/>
         <source>Pieces</source>
         <translation>片段数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/unigram.py" line="71"/>
+        <location filename="../../gui/timeline/unigram.py" line="76"/>
         <source>Log-likelihood</source>
         <translation>对数似然</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/unigram.py" line="71"/>
+        <location filename="../../gui/timeline/unigram.py" line="76"/>
         <source>Removed</source>
         <translation>删除数</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/unigram.py" line="72"/>
+        <location filename="../../gui/timeline/unigram.py" line="77"/>
         <source>Pieces removed (loss)</source>
         <translation>删除的片段（损失）</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/unigram.py" line="73"/>
+        <location filename="../../gui/timeline/unigram.py" line="78"/>
         <source>Sample after the round</source>
         <translation>本轮后的示例文本</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/unigram.py" line="122"/>
+        <location filename="../../gui/timeline/unigram.py" line="127"/>
         <source>After the last round the lowest-scoring pieces above the target are cut (their loss is not computed), then one more EM step.</source>
         <translation>最后一轮之后，超出目标大小的最低分片段被直接删去（不计算其损失），然后再做一步 EM。</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="69"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="72"/>
         <source>New piece</source>
         <translation>新片段</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="69"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="72"/>
         <source>count(ab)</source>
         <translation>count(ab)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="70"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="73"/>
         <source>count(a)</source>
         <translation>count(a)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="70"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="73"/>
         <source>count(b)</source>
         <translation>count(b)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="71"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="74"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="71"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="74"/>
         <source>Runner-up</source>
         <translation>次优词对</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="89"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="92"/>
         <source>Runner-up score: %1</source>
         <translation>次优词对得分：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="92"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="95"/>
         <source>score = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</source>
         <translation>得分 = count(ab) / (count(a)·count(b)) = %1 / (%2 × %3)</translation>
     </message>
     <message>
-        <location filename="../../gui/timeline/wordpiece.py" line="96"/>
+        <location filename="../../gui/timeline/wordpiece.py" line="99"/>
         <source>Pairs with the same score; the smallest by symbol strings wins: %1</source>
         <translation>得分相同的词对；按符号字符串最小者胜出：%1</translation>
     </message>
