@@ -473,12 +473,15 @@ NEEDS = {"encode_asset": "--asset", "choose": "--shelf", "encode_shelf": "--shel
 
 # ==== the driver ====
 
+PLATFORM = "offscreen"  # --platform xcb: on the X server of $DISPLAY (e.g. Xvfb), as a desktop runs it
+
+
 def measure(kind: str, lang: str) -> dict:
     with tempfile.TemporaryDirectory(prefix="subword-gui-bench-") as home:
         # A fresh data folder: no autosave from another session to offer back.
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         # Bytecode cached as after an install, but kept out of the repository.
-        env.update(QT_QPA_PLATFORM="offscreen", XDG_DATA_HOME=home, XDG_CONFIG_HOME=home,
+        env.update(QT_QPA_PLATFORM=PLATFORM, XDG_DATA_HOME=home, XDG_CONFIG_HOME=home,
                    PYTHONPYCACHEPREFIX=str(PYCACHE))
         spawned_at = time.time()
         done = subprocess.run([sys.executable, __file__, "--child", kind, "--lang", lang, "--spawned-at",
@@ -497,7 +500,7 @@ def run(repeats: int = 3, kinds=tuple(CHILDREN), lang: str = "en") -> dict:
     for _ in range(repeats):
         for kind in kinds:  # interleaved, so a busy moment hits every measurement alike
             results[kind].append(measure(kind, lang))
-    print(f"\n== GUI (offscreen, {lang}, median of {repeats}) ==")
+    print(f"\n== GUI ({PLATFORM}, {lang}, median of {repeats}) ==")
     summary = {}
     for kind, runs in results.items():
         ok = [r for r in runs if "error" not in r and kind in r]
@@ -524,12 +527,16 @@ def main(argv=None) -> int:
     parser.add_argument("--only", default=",".join(k for k in CHILDREN if k not in NEEDS),
                         help=", ".join(CHILDREN))
     parser.add_argument("--lang", default="en")
+    parser.add_argument("--platform", default="offscreen", choices=("offscreen", "xcb"),
+                        help="Qt's platform for the measured processes (xcb: needs DISPLAY)")
     parser.add_argument("--json", help="also write the results here")
     parser.add_argument("--asset", help="encode_asset: the asset file to encode with")
     parser.add_argument("--shelf", help="choose, encode_shelf: the built-in tokenizer to pick")
     parser.add_argument("--bytes", type=int, default=1_000_000, help="encode_asset, encode_shelf: bytes of ordinary "
                                                                      "text")
     args = parser.parse_args(argv)
+    global PLATFORM
+    PLATFORM = args.platform
     os.environ["SUBWORD_STUDIO_BENCH_BYTES"] = str(args.bytes)
     if args.asset:
         os.environ["SUBWORD_STUDIO_BENCH_ASSET"] = str(Path(args.asset).resolve())
