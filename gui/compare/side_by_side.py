@@ -67,8 +67,11 @@ class SideBySide(QWidget):
         zoom.table_follows_font(self.table, 16)  # Qt's default height at 100 %
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
+        # Every column as wide as its contents and the last one takes the rest:
+        # in a narrow pane (beside a lesson) the table scrolls sideways with
+        # the tokenizers' names whole at the left, rather than squeezing them.
         header.setSectionResizeMode(QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(NAME, QHeaderView.Stretch)
+        header.setStretchLastSection(True)
         self.baseline_box = QComboBox()
         self.baseline_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
         self.status = QLabel()
