@@ -22,7 +22,7 @@ from core.tokenizer.stage_kinds import inspect, merge_count
 from core.tokenizer.stages import SpanIndex
 from core.workspace import workspace as workspace_mod
 
-from . import zoom
+from . import core_text, zoom
 from .encode import texts as encode_texts
 from .flow_layout import FlowLayout, labelled
 from .pipeline_models import ByteOrderModel, PiecesModel, StagesModel, span_text, visible
@@ -176,7 +176,7 @@ class PipelineView(QWidget):
             keys.append(self.workspace.trained_key("char-bpe"))
         for key, entry in zip(workspace_mod.asset_keys(self.workspace.assets), self.workspace.assets):
             loaded = entry.loaded
-            sources.append((f"{loaded.name} ({loaded.kind})", loaded.kind, loaded.tokenizer))
+            sources.append((f"{loaded.name} ({core_text.family(loaded)})", loaded.kind, loaded.tokenizer))
             keys.append(key)
         self.sources = sources
         self.source_combo.blockSignals(True)
