@@ -3,7 +3,8 @@
 # Prints the bundle size.  Needs the venv from packaging/install.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-.venv/bin/python -m pip install -q -e ".[packaging]"
+# PyInstaller (the packaging extra), unless the venv has it already.
+[ -x .venv/bin/pyinstaller ] || .venv/bin/python -m pip install -q -e ".[packaging]"
 .venv/bin/pyinstaller --noconfirm --clean --log-level WARN \
     --distpath build/dist --workpath build/work packaging/subword_studio.spec
 bundle=build/dist/subword-studio
