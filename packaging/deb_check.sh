@@ -58,10 +58,19 @@ from core.workspace import workspace_file
 from core.workspace.workspace import Workspace
 workspace_file.save(workspace_file.snapshot(Workspace.example()), sys.argv[1])" "$work/files/class 3B.json"
 echo '{"not": "ours"}' > "$work/files/other.json"
-type=$(gio info -a standard::content-type "$work/files/class 3B.json" | sed -n 's/.*standard::content-type: //p')
-[ "$type" = application/x-subword-studio-workspace ] || fail "the workspace file's MIME type is '$type'"
-other=$(gio info -a standard::content-type "$work/files/other.json" | sed -n 's/.*standard::content-type: //p')
-[ "$other" = application/json ] || fail "a plain JSON file became '$other'"
+echo 'name = "not ours"' > "$work/files/other.toml"
+cp resources/classroom_byte_bpe.json "$work/files/asset.json"
+cp resources/lessons/01-four-bpe-merges.toml "$work/files/lesson.toml"
+content_type() { gio info -a standard::content-type "$1" | sed -n 's/.*standard::content-type: //p'; }
+for expected in "class 3B.json=application/x-subword-studio-workspace" "asset.json=application/x-subword-studio-tokenizer" \
+                "lesson.toml=application/x-subword-studio-lesson" "other.json=application/json"; do
+    got=$(content_type "$work/files/${expected%%=*}")
+    [ "$got" = "${expected#*=}" ] || fail "${expected%%=*} is '$got', not ${expected#*=}"
+done
+got=$(content_type "$work/files/other.toml")
+[ "${got#application/x-subword-studio}" = "$got" ] || fail "a plain TOML file became '$got'"
+echo "deb check: MIME types: workspace, asset and lesson files are ours; other JSON and TOML files ($got) are not"
+type=application/x-subword-studio-workspace
 handler=$(gio mime "$type")
 handler=${handler%%$'\n'*}  # its first line (a pipe into head would cut gio short: pipefail)
 grep -q "subword-studio.desktop" <<<"$handler" || fail "no default application for $type: $handler"
