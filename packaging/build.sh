@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Build the one-folder desktop bundle and run its self-test (under Xvfb when it is installed).
-# Prints the bundle size.  Needs the venv from packaging/install.sh.
+# Prints the bundle size, then builds the .deb (packaging/deb.sh).  Needs the venv from packaging/install.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-.venv/bin/python -m pip install -q -e ".[packaging]"
+# PyInstaller (the packaging extra), unless the venv has it already.
+[ -x .venv/bin/pyinstaller ] || .venv/bin/python -m pip install -q -e ".[packaging]"
 .venv/bin/pyinstaller --noconfirm --clean --log-level WARN \
     --distpath build/dist --workpath build/work packaging/subword_studio.spec
 bundle=build/dist/subword-studio
@@ -16,3 +17,9 @@ else
     QT_QPA_PLATFORM=offscreen "$bundle/subword-studio" --self-test --screenshot-dir build/self-test
 fi
 echo "bundle size: $(du -sh "$bundle" | cut -f1) ($bundle)"
+# The classroom installer: a .deb of the bundle (packaging/deb.sh), where dpkg-deb is.
+if command -v dpkg-deb >/dev/null 2>&1; then
+    bash packaging/deb.sh
+else
+    echo "deb: skipped (no dpkg-deb here)"
+fi

