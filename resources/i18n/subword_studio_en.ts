@@ -514,7 +514,7 @@
 <context>
     <name>SideBySide</name>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="207"/>
+        <location filename="../../gui/compare/side_by_side.py" line="210"/>
         <source>Setting up the engines of %n tokenizer(s)…</source>
         <translation>
             <numerusform>Setting up the engines of %n tokenizer…</numerusform>
@@ -522,7 +522,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="210"/>
+        <location filename="../../gui/compare/side_by_side.py" line="213"/>
         <source>Encoding %n character(s)</source>
         <translation>
             <numerusform>Encoding %n character</numerusform>
@@ -530,7 +530,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="211"/>
+        <location filename="../../gui/compare/side_by_side.py" line="214"/>
         <source>with %n tokenizer(s)…</source>
         <translation>
             <numerusform>with %n tokenizer…</numerusform>
@@ -538,7 +538,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="236"/>
+        <location filename="../../gui/compare/side_by_side.py" line="239"/>
         <source>Encoding %n character(s)…</source>
         <translation>
             <numerusform>Encoding %n character…</numerusform>
@@ -546,7 +546,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="237"/>
+        <location filename="../../gui/compare/side_by_side.py" line="240"/>
         <source>%1 of %n tokenizer(s) done</source>
         <translation>
             <numerusform>%1 of %n tokenizer done</numerusform>
@@ -554,7 +554,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="272"/>
+        <location filename="../../gui/compare/side_by_side.py" line="275"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n character</numerusform>
@@ -562,7 +562,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="273"/>
+        <location filename="../../gui/compare/side_by_side.py" line="276"/>
         <source>%n UTF-8 byte(s)</source>
         <translation>
             <numerusform>%n UTF-8 byte</numerusform>
@@ -570,7 +570,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="274"/>
+        <location filename="../../gui/compare/side_by_side.py" line="277"/>
         <source>▼ marks the %n token boundaries all %1 share</source>
         <translation>
             <numerusform>▼ marks the %n token boundary all %1 share</numerusform>

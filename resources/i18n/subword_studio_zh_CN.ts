@@ -3350,108 +3350,108 @@
 <context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="76"/>
+        <location filename="../../gui/compare/side_by_side.py" line="79"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="79"/>
+        <location filename="../../gui/compare/side_by_side.py" line="82"/>
         <source>Tokenizers to compare, with their figures</source>
         <translation>要对比的分词器及其数据</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="80"/>
+        <location filename="../../gui/compare/side_by_side.py" line="83"/>
         <source>Each ticked tokenizer&apos;s tokens, lined up at the boundaries they share</source>
         <translation>每个已勾选分词器的 token，按它们共有的边界对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="84"/>
+        <location filename="../../gui/compare/side_by_side.py" line="87"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="188"/>
+        <location filename="../../gui/compare/side_by_side.py" line="191"/>
         <source>Tick one or more tokenizers in the table above to compare them.</source>
         <translation>在上方表格中勾选一个或多个分词器进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="191"/>
+        <location filename="../../gui/compare/side_by_side.py" line="194"/>
         <source>Type or paste a text above to see how each tokenizer cuts it.</source>
         <translation>在上方输入或粘贴文本，查看每个分词器如何切分它。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="207"/>
+        <location filename="../../gui/compare/side_by_side.py" line="210"/>
         <source>Setting up the engines of %n tokenizer(s)…</source>
         <translation>
             <numerusform>正在为 %n 个分词器准备引擎…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="210"/>
+        <location filename="../../gui/compare/side_by_side.py" line="213"/>
         <source>Encoding %n character(s)</source>
         <translation>
             <numerusform>正在编码 %n 个字符</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="211"/>
+        <location filename="../../gui/compare/side_by_side.py" line="214"/>
         <source>with %n tokenizer(s)…</source>
         <translation>
             <numerusform>（%n 个分词器）…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="236"/>
+        <location filename="../../gui/compare/side_by_side.py" line="239"/>
         <source>Encoding %n character(s)…</source>
         <translation>
             <numerusform>正在编码 %n 个字符…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="237"/>
+        <location filename="../../gui/compare/side_by_side.py" line="240"/>
         <source>%1 of %n tokenizer(s) done</source>
         <translation>
             <numerusform>已完成 %1/%n 个分词器</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="272"/>
+        <location filename="../../gui/compare/side_by_side.py" line="275"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n 个字符</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="273"/>
+        <location filename="../../gui/compare/side_by_side.py" line="276"/>
         <source>%n UTF-8 byte(s)</source>
         <translation>
             <numerusform>%n 个 UTF-8 字节</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="274"/>
+        <location filename="../../gui/compare/side_by_side.py" line="277"/>
         <source>▼ marks the %n token boundaries all %1 share</source>
         <translation>
             <numerusform>▼ 标出全部 %1 个分词器共有的 %n 个 token 边界</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="229"/>
+        <location filename="../../gui/compare/side_by_side.py" line="232"/>
         <source>Cancelled: the lanes show the last text compared.</source>
         <translation>已取消：下方显示的是上一次对比的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="243"/>
+        <location filename="../../gui/compare/side_by_side.py" line="246"/>
         <source>Cannot compare: %1</source>
         <translation>无法对比：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="271"/>
+        <location filename="../../gui/compare/side_by_side.py" line="274"/>
         <source>No ticked tokenizer could encode this text: the table says why.</source>
         <translation>已勾选的分词器都无法编码此文本：原因见表格。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="277"/>
+        <location filename="../../gui/compare/side_by_side.py" line="280"/>
         <source>%1 could not encode it (see the table)</source>
         <translation>%1 个无法编码（见表格）</translation>
     </message>
