@@ -145,7 +145,7 @@ Description: offline workbench for subword tokenizers
  touches the network.  Self-contained: it carries its own Python and Qt.
 EOF
 
-dpkg-deb --build --root-owner-group -Zxz "$root" "$deb" >/dev/null
+dpkg-deb --build --root-owner-group -Zxz -z1 "$root" "$deb" >/dev/null
 echo "deb: $deb"
 echo "deb: Depends: $depends"
 echo "deb: package size $(du -h "$deb" | cut -f1), unpacked size $(du -sh --exclude=DEBIAN "$root" | cut -f1)"
