@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import Qt as GuiQt, QTextDocumentFragment
+from PySide6.QtGui import QPalette, QPen, Qt as GuiQt, QTextDocumentFragment
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QLabel, QLineEdit, QPlainTextEdit, QTabBar,
                                QTextEdit, QWidget)
 
@@ -104,3 +104,13 @@ def has_name(widget: QWidget) -> bool:
     if widget.accessibleName().strip():
         return True
     return isinstance(widget, (QAbstractButton, QLabel)) and bool(widget.text().replace("&", "").strip())
+
+
+def paint_focus(area, painter) -> None:
+    """A frame in the highlight colour round ``area``'s viewport while it
+    has the keyboard focus (a scroll area that paints its own content, as
+    the token strip and Compare's lanes do, shows no focus of its own)."""
+    if area.hasFocus():
+        painter.setPen(QPen(area.palette().color(QPalette.Highlight), 2))
+        painter.setBrush(GuiQt.NoBrush)
+        painter.drawRect(area.viewport().rect().adjusted(1, 1, -1, -1))

@@ -17,12 +17,12 @@ from operator import add
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAccessible, QAccessibleEvent, QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
+from PySide6.QtGui import QAccessible, QAccessibleEvent, QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
 from core.render import render_char
 
-from . import core_text, zoom
+from . import accessible, core_text, zoom
 from .palette import token_colours
 
 PAD = 4
@@ -300,11 +300,7 @@ class TokenStrip(QAbstractScrollArea):
                 break
             self._paint_chip(painter, index, self.chip_rect(index), colours)
         painter.translate(0, offset)
-        if self.hasFocus():  # where the keyboard is: a frame in the highlight colour
-            frame = QPen(self.palette().color(QPalette.Highlight))
-            frame.setWidth(2)
-            painter.setPen(frame)
-            painter.drawRect(self.viewport().rect().adjusted(1, 1, -1, -1))
+        accessible.paint_focus(self, painter)  # where the keyboard is
         painter.end()
 
     def _paint_chip(self, painter, index, rect, colours):

@@ -27,7 +27,7 @@ from PySide6.QtGui import (QAccessible, QAccessibleEvent, QColor, QFont, QFontMe
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
 from ..palette import token_colours
-from .. import zoom
+from .. import accessible, zoom
 from ..token_strip import TokenStrip, chip_widths, strip_fonts
 from .lane_layout import LaneLayout
 from .texts import fill, tooltip, visible
@@ -273,7 +273,7 @@ class LaneView(QAbstractScrollArea):
             painter.setPen(palette.color(QPalette.PlaceholderText))
             painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12), Qt.AlignCenter | Qt.TextWordWrap,
                              self.message)
-            self._paint_focus(painter)
+            accessible.paint_focus(self, painter)
             painter.end()
             return
         top = self.verticalScrollBar().value()
@@ -294,14 +294,8 @@ class LaneView(QAbstractScrollArea):
             for item in placed:
                 self._paint_item(painter, band, item, item is placed[-1], span, colours, ink)
         painter.resetTransform()
-        self._paint_focus(painter)
+        accessible.paint_focus(self, painter)
         painter.end()
-
-    def _paint_focus(self, painter):
-        if self.hasFocus():  # where the keyboard is: a frame in the highlight colour
-            painter.setPen(QPen(self.palette().color(QPalette.Highlight), 2))
-            painter.setBrush(Qt.NoBrush)
-            painter.drawRect(self.viewport().rect().adjusted(1, 1, -1, -1))
 
     def focusInEvent(self, event):
         super().focusInEvent(event)
