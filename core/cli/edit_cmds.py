@@ -128,11 +128,11 @@ def cmd_edit(args, print_json) -> int:
     for entry in result.renamed:
         print(f"  renamed {entry['id']} {excerpt(entry['old'])} -> {excerpt(entry['new'])}")
     for entry in result.removed:
-        print(f"  removed {entry['id']} {entry['text']} ({entry['why']})")
+        print(f"  removed {entry['id']} {excerpt(entry['text'])} ({entry['why']})")
     for entry in result.placeholders:
         print(f"  placeholder {entry['id']} {excerpt(entry['token'])}")
     for entry in result.unreachable:
-        print(f"  unreachable {entry['id']} {entry['text']}")
+        print(f"  unreachable {entry['id']} {excerpt(entry['text'])}")
     for note in result.notes:
         print(f"  note: {note}")
     for line in report_lines:

@@ -53,15 +53,17 @@ class _State:
     # ==== naming tokens ====
 
     def show(self, token: str) -> str:
-        """A token as a user reads it: the text of a byte-level token."""
+        """A token as a user reads it in a message: the text of a byte-level token."""
+        return excerpt(self.text(token))
+
+    def text(self, token: str) -> str:
+        """The text a token stands for (a byte-level token's bytes as UTF-8, any
+        partial character as U+FFFD)."""
         if self.model.byte_level:
             data = byte_level_bytes(token)
             if data is not None:
-                try:
-                    return repr(data.decode("utf-8"))
-                except UnicodeDecodeError:
-                    return repr(data)
-        return excerpt(token)
+                return data.decode("utf-8", "replace")
+        return token
 
     def stored(self, text: str) -> str:
         """The vocabulary's spelling of ``text`` (GPT-2's byte alphabet for a byte-level model)."""
@@ -191,6 +193,8 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
         token_id = state.id_of_found(found)
         if found[0] == "added":
             state.added[found[1]] = replace(state.added[found[1]], content=new, special=True)
+            if state.vocab.get(token) == token_id:  # an added token also in the model's vocabulary
+                del state.vocab[token]
         else:
             del state.vocab[token]
             gone.add(token)
@@ -201,6 +205,8 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
         token_id = state.id_of_found(found)
         if found[0] == "added":
             del state.added[found[1]]
+            if state.vocab.get(token) == token_id:  # an added token also in the model's vocabulary
+                del state.vocab[token]
         else:
             del state.vocab[token]
             gone.add(token)
@@ -261,9 +267,9 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
         notes.append("the byte-bpe asset is written as a general BPE (kind bpe), as its exports are")
     old_to_new = [mapping.get(i) for i in range(old_size)]
     for entry in removed:
-        entry["text"] = state.show(entry["token"])
+        entry["text"] = state.text(entry["token"])
     return Edited(new_asset, final, old_to_new, new_tokens, removed,
-                  [{"id": mapping.get(u["id"], u["id"]), "token": u["token"], "text": state.show(u["token"])}
+                  [{"id": mapping.get(u["id"], u["id"]), "token": u["token"], "text": state.text(u["token"])}
                    for u in unreachable], renamed, notes)
 
 
@@ -299,8 +305,8 @@ def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: li
                 _append_merge(state, built, piece)
                 if helper not in state.vocab:
                     state.vocab[helper] = next_id
-                    new_tokens.append({"id": next_id, "token": helper, "text": state.show(helper),
-                                       "init_from": _old_ids(old_model, _text_of(state, helper)),
+                    new_tokens.append({"id": next_id, "token": helper, "text": state.text(helper),
+                                       "init_from": _old_ids(old_model, state.text(helper)),
                                        "special": False, "helper_for": token})
                     next_id += 1
                 built = helper
@@ -313,7 +319,8 @@ def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: li
         if any(t.get("helper_for") == token for t in new_tokens):
             helpers = [t for t in new_tokens if t.get("helper_for") == token]
             notes.append(f"{state.show(token)} is built through {len(helpers)} new intermediate token(s) "
-                         f"({', '.join(state.show(t['token']) for t in helpers)})")
+                         f"({', '.join(state.show(t['token']) for t in helpers)}); a text holding one of them "
+                         "changes its IDs too")
     for text in request.add_special:
         found = state.find(text)
         if found is not None:
@@ -323,13 +330,6 @@ def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: li
                            "special": True})
         next_id += 1
     return new_tokens
-
-
-def _text_of(state: _State, token: str) -> str:
-    if state.model.byte_level:
-        data = byte_level_bytes(token)
-        return data.decode("utf-8", "replace") if data is not None else token
-    return token
 
 
 def _append_merge(state: _State, left: str, right: str) -> None:

@@ -70,7 +70,7 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
         vocab[token_id] = None
         del ids[text]
         added = [a for a in added if a != text]
-        removed.append({"id": token_id, "token": text, "text": excerpt(text), "why": "asked"})
+        removed.append({"id": token_id, "token": text, "text": text, "why": "asked"})
 
     new_tokens = []
     for option, texts, special in (("--add", request.add, False), ("--add-special", request.add_special, True)):
