@@ -10,6 +10,7 @@ maps beside it, each atomically.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 import json
 
 from core import assets
@@ -99,6 +100,8 @@ def cmd_edit(args, print_json) -> int:
     inputs = [p for p in (args.asset, args.add_file, args.remove_file) if p]
     outputs = [*(export_paths(fmt, args.output) if fmt != "asset" else [args.output]), args.id_map, args.id_map_npy]
     check_outputs(outputs, inputs, StudioError, force=getattr(args, "force", False))
+    # A SentencePiece .model and a vocab.txt number every line: a removed ID keeps a placeholder there.
+    request = replace(request, holes=fmt not in ("spm", "bert-vocab"))
     result = edit(asset, tokenizer, request)
     if fmt == "asset":
         assets.save_asset(args.output, result.asset, inputs=inputs)

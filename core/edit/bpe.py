@@ -49,6 +49,7 @@ class _State:
         self.ranks: list[int] | None = None if model.ranks is None else list(model.ranks)
         self.cut = len(model.continuing_prefix or "")
         self.post = model.post_processor
+        self.silent: list[str] = []  # placeholders the decoder does not print
 
     # ==== naming tokens ====
 
@@ -63,11 +64,25 @@ class _State:
             data = byte_level_bytes(token)
             if data is not None:
                 return data.decode("utf-8", "replace")
-        return token
+        return token.replace("\u2581", " ") if self.sentencepiece else token
+
+    @property
+    def sentencepiece(self) -> bool:
+        """A SentencePiece model: spaces are ``▁`` in its pieces."""
+        return self.model.normalizer.get("type") == "sentencepiece"
 
     def stored(self, text: str) -> str:
-        """The vocabulary's spelling of ``text`` (GPT-2's byte alphabet for a byte-level model)."""
-        return _spell(text.encode("utf-8", "surrogatepass")) if self.model.byte_level else text
+        """The vocabulary's spelling of ``text`` (GPT-2's byte alphabet for a
+        byte-level model, ``▁`` for a space in a SentencePiece model)."""
+        if self.model.byte_level:
+            return _spell(text.encode("utf-8", "surrogatepass"))
+        return text.replace(" ", "\u2581") if self.sentencepiece else text
+
+    def pre_tokens(self, current, text: str, token: str) -> list[str]:
+        """The pieces the model's split makes of a text that is just ``token``."""
+        if self.model.pre_tokenizer.get("type") == "none":
+            return bpe_model._SPACE_RUNS.findall(token) if self.sentencepiece else [token]
+        return current.pre_tokenize(current.normalize(text), False)
 
     def find(self, text: str):
         """``("added", index)``, ``("vocab", token)`` or None: what ``text`` names.
@@ -136,6 +151,29 @@ class _State:
                         todo.append(new)
         return done
 
+    def normalizer(self) -> dict:
+        spec = self.model.normalizer
+        if "protected" not in spec and not any(a.normalized and not a.special for a in self.added):
+            return spec
+        # SentencePiece shields its user-defined pieces from normalization (core.formats.spm)
+        user = sorted(a.content for a in self.added if a.normalized and not a.special)
+        out = {k: v for k, v in spec.items() if k != "protected"}
+        return {**out, "protected": user} if user else out
+
+    def decoder(self) -> dict:
+        spec = self.model.decoder
+        if "controls" not in spec and not self.silent:
+            return spec
+        present = set(self.vocab) | {a.content for a in self.added}
+        return {**spec, "controls": [*(c for c in spec.get("controls", ()) if c in present), *self.silent]}
+
+    def special(self, text: str, token_id: int):
+        """A new special token: in a SentencePiece model a user-defined piece
+        (SentencePiece never matches a control piece's text; it does a user-defined one)."""
+        if self.sentencepiece:
+            return bpe_model.AddedToken(text, token_id, special=False, normalized=True)
+        return bpe_model.AddedToken(text, token_id, special=True)
+
     def build(self, added=None):
         m = self.model
         try:
@@ -144,7 +182,7 @@ class _State:
                 unk=m.unk, fuse_unk=m.fuse_unk, byte_fallback=m.byte_fallback,
                 continuing_prefix=m.continuing_prefix, end_of_word_suffix=m.end_of_word_suffix,
                 ignore_merges=m.ignore_merges, added=tuple(self.added if added is None else added),
-                normalizer=m.normalizer, pre_tokenizer=m.pre_tokenizer, decoder=m.decoder,
+                normalizer=self.normalizer(), pre_tokenizer=m.pre_tokenizer, decoder=self.decoder(),
                 post_processor=self.post)
         except StudioError as exc:
             raise EditError(f"edit: the edited model is not valid: {exc}") from None
@@ -192,13 +230,13 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
                             f"(ID {state.id_of_found(state.find(new))})")
         token_id = state.id_of_found(found)
         if found[0] == "added":
-            state.added[found[1]] = replace(state.added[found[1]], content=new, special=True)
+            state.added[found[1]] = replace(state.added[found[1]], content=new)
             if state.vocab.get(token) == token_id:  # an added token also in the model's vocabulary
                 del state.vocab[token]
         else:
             del state.vocab[token]
             gone.add(token)
-            state.added.append(bpe_model.AddedToken(new, token_id, special=True))
+            state.added.append(state.special(new, token_id))
         renamed.append({"id": token_id, "old": token, "new": new})
     for text in request.remove:
         found, token = take("--remove", text)
@@ -238,6 +276,21 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
 
     if state.tiktoken_like:
         state.rebuild_tiktoken_merges()
+    holes = request.holes if request.holes is not None else origin_format(asset) != "spm"
+    placeholders = []
+    if not holes and not request.compact:
+        taken = set(state.vocab) | {a.content for a in state.added}
+        for entry in removed:
+            name = f"<removed_{entry['id']}>"
+            while name in taken:
+                name = "<" + name + ">"
+            taken.add(name)
+            state.vocab[name] = entry["id"]
+            state.silent.append(name)
+            placeholders.append({"id": entry["id"], "token": name})
+        if placeholders:
+            notes.append("a SentencePiece model numbers every piece, so each removed ID keeps a placeholder "
+                         "control piece (<removed_N>), which no text reaches; --compact renumbers instead")
     final = state.build()
     for entry in new_tokens:
         if entry["special"] or not entry.get("reachable", True):
@@ -270,7 +323,7 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
         entry["text"] = state.text(entry["token"])
     return Edited(new_asset, final, old_to_new, new_tokens, removed,
                   [{"id": mapping.get(u["id"], u["id"]), "token": u["token"], "text": state.text(u["token"])}
-                   for u in unreachable], renamed, notes)
+                   for u in unreachable], renamed, notes, placeholders)
 
 
 def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: list) -> list[dict]:
@@ -285,7 +338,7 @@ def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: li
         if current is None or any(t in token for t in added_texts):
             current = state.build(added=())
         entry = {"id": None, "token": token, "text": text, "init_from": _old_ids(old_model, text), "special": False}
-        pieces = current.pre_tokenize(current.normalize(text), False)
+        pieces = state.pre_tokens(current, text, token)
         chain: list[str] = []
         if pieces != [token]:
             entry["reachable"] = False
@@ -325,7 +378,7 @@ def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: li
         found = state.find(text)
         if found is not None:
             raise EditError(f"--add-special {excerpt(text)}: is already a token (ID {state.id_of_found(found)})")
-        state.added.append(bpe_model.AddedToken(text, next_id, special=True))
+        state.added.append(state.special(text, next_id))
         new_tokens.append({"id": next_id, "token": text, "text": text, "init_from": _old_ids(old_model, text),
                            "special": True})
         next_id += 1

@@ -19,6 +19,9 @@ class EditRequest:
     remove: tuple[str, ...] = ()
     remove_unreachable: bool = False
     compact: bool = False
+    # May a removed ID stay a hole?  None: where the origin's format allows one
+    # (not a SentencePiece .model nor a vocab.txt, which number every line).
+    holes: bool | None = None
 
     def __post_init__(self):
         seen = {}

@@ -310,3 +310,54 @@ def test_an_output_or_id_map_that_is_an_input_is_refused(capsys, tmp_path):
         assert code == 2 and err.count("\n") == 1, err
         assert "is also an input" in err or "named as two outputs" in err, err
         assert {p: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+# ==== SentencePiece BPE (Mistral's .model) ====
+
+spm = pytest.importorskip("sentencepiece")
+
+
+@pytest.fixture(scope="module")
+def mistral():
+    return builtin.load("mistral-v3-bpe")
+
+
+def spm_of(result, tmp_path):
+    out = tmp_path / "edited.model"
+    report = export_asset(result.asset, result.tokenizer, "spm", out)
+    assert report.exact, report.lines()
+    return spm.SentencePieceProcessor(model_file=str(out))
+
+
+def test_mistral_add_keeps_ids_and_sentencepiece_agrees(mistral, tmp_path):
+    asset, old = mistral
+    result = edit(asset, old, EditRequest(add=(" Subword", " tokenizerz"), add_special=("<tool>",)))
+    assert [(t["token"], t["special"], bool(t.get("helper_for"))) for t in result.new_tokens] == [
+        ("▁Subword", False, False), ("▁tokenizer", False, True), ("▁tokenizerz", False, False),
+        ("<tool>", True, False)]
+    assert [t["id"] for t in result.new_tokens] == [32768, 32769, 32770, 32771]
+    assert result.old_to_new == list(range(32768))
+    sp = spm_of(result, tmp_path)
+    for text in PROBES:
+        assert result.tokenizer.encode_ids(text) == old.encode_ids(text) == sp.encode(text), repr(text)
+    text = "A Subword tokenizerz study<tool>x, Subwords<tool>" + MULTILINGUAL
+    ids = result.tokenizer.encode_ids(text)
+    assert {32768, 32770, 32771} <= set(ids)
+    assert sp.encode(text) == ids
+
+
+def test_mistral_remove_keeps_a_placeholder_and_reserve_renames(mistral, tmp_path):
+    asset, old = mistral
+    the = old.id_of("▁the")
+    result = edit(asset, old, EditRequest(remove=(" the",), reserve=(("[control_12]", "<tool>"),), holes=False))
+    assert result.old_to_new[the] is None and result.placeholders == [{"id": the, "token": f"<removed_{the}>"}]
+    assert result.new_size == 32768
+    assert {"▁their", "▁theory"} <= {u["token"] for u in result.unreachable}
+    assert result.renamed == [{"id": old.id_of("[control_12]"), "old": "[control_12]", "new": "<tool>"}]
+    sp = spm_of(result, tmp_path)
+    assert sp.id_to_piece(the) == f"<removed_{the}>" and sp.is_control(the)
+    for text in PROBES + ["the theory of their themes <tool> x " + MULTILINGUAL]:
+        ids = result.tokenizer.encode_ids(text)
+        assert sp.encode(text) == ids and the not in ids, repr(text)
+        if " the" not in text and "<tool>" not in text:
+            assert ids == old.encode_ids(text)
