@@ -21,6 +21,7 @@ from core.edit import EditRequest, edit, origin_format, parse_reserve
 from core.errors import StudioError, excerpt
 from core.fileio import check_outputs, read_limited, write_bytes_atomic
 from core.formats import FORMATS, export_asset, export_paths
+from core.numbers import MAX_ID, option
 
 MAX_LIST_BYTES = 64 * 1024 * 1024
 
@@ -61,6 +62,11 @@ def add_commands(sub, print_json) -> None:
     p.add_argument("--remove-unreachable", action="store_true",
                    help="also remove the tokens no merge reaches any more after --remove")
     p.add_argument("--compact", action="store_true", help="renumber the kept and new tokens densely")
+    p.add_argument("--shrink-to", type=option(low=1, high=MAX_ID), metavar="N",
+                   help="BPE: keep the N tokens most used on --corpus (base bytes or characters and specials "
+                        "always, and every token that builds a kept one); the rest are removed as --remove does")
+    p.add_argument("--corpus", nargs="+", metavar="FILE", help="--shrink-to: the texts to count, UTF-8, one "
+                                                               "record per line")
     p.add_argument("--id-map", metavar="MAP.json", help="write where every old ID went, and the new tokens")
     p.add_argument("--id-map-npy", metavar="MAP.npy", help="write old_to_new as a numpy array (-1: removed)")
     p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
@@ -77,11 +83,17 @@ def _lines(path, option: str) -> list[str]:
 def request_of(args) -> EditRequest:
     add = [*args.add, *(_lines(args.add_file, "--add-file") if args.add_file else [])]
     remove = [*args.remove, *(_lines(args.remove_file, "--remove-file") if args.remove_file else [])]
+    if args.corpus and args.shrink_to is None:
+        raise StudioError("--corpus is read for --shrink-to N; give it too")
+    corpus = tuple(record for path in args.corpus or () for record in _lines(path, "--corpus"))
     request = EditRequest(add=tuple(add), add_special=tuple(args.add_special),
                           reserve=tuple(parse_reserve(r) for r in args.reserve), remove=tuple(remove),
-                          remove_unreachable=args.remove_unreachable, compact=args.compact)
-    if not (request.add or request.add_special or request.reserve or request.remove or request.compact):
-        raise StudioError("edit: nothing to do; give --add, --add-special, --reserve, --remove or --compact")
+                          remove_unreachable=args.remove_unreachable, compact=args.compact,
+                          shrink_to=args.shrink_to, corpus=corpus)
+    if not (request.add or request.add_special or request.reserve or request.remove or request.compact
+            or request.shrink_to is not None):
+        raise StudioError("edit: nothing to do; give --add, --add-special, --reserve, --remove, --shrink-to or "
+                          "--compact")
     return request
 
 
@@ -97,7 +109,7 @@ def cmd_edit(args, print_json) -> int:
     request = request_of(args)
     asset, tokenizer = shelf_cmds.open_asset(args.asset)
     fmt = args.format or origin_format(asset) or "asset"
-    inputs = [p for p in (args.asset, args.add_file, args.remove_file) if p]
+    inputs = [p for p in (args.asset, args.add_file, args.remove_file, *(args.corpus or ())) if p]
     outputs = [*(export_paths(fmt, args.output) if fmt != "asset" else [args.output]), args.id_map, args.id_map_npy]
     check_outputs(outputs, inputs, StudioError, force=getattr(args, "force", False))
     # A SentencePiece .model and a vocab.txt number every line: a removed ID keeps a placeholder there.

@@ -70,7 +70,7 @@ INPUTS = {"train": ("corpus", "from_counts"), "count": ("corpus",), "stats": ("c
           "identity": ("asset", "manifest"), "diff": ("a", "b"),
           "import": ("file", "merges_file", "specials"), "canon": ("asset", "file"), "stages": ("asset", "file"),
           "shelf": (), "engines": ("assets",), "lesson": ("files",),
-          "edit": ("asset", "add_file", "remove_file")}
+          "edit": ("asset", "add_file", "remove_file", "corpus")}
 OUTPUTS = {"train": ("output", "trace"), "count": ("output",), "identity": ("write_manifest",), "import": ("output",),
            "vocab": ("csv", "audit_csv"), "edit": ("output", "id_map", "id_map_npy")}
 

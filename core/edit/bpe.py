@@ -250,6 +250,12 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
             gone.add(token)
         removed.append({"id": token_id, "token": token, "why": "asked"})
 
+    if request.shrink_to is not None:
+        for token in _shrunk_away(state, model, request):
+            token_id = state.vocab.pop(token)
+            gone.add(token)
+            removed.append({"id": token_id, "token": token, "why": "shrink"})
+
     def refresh_merges():
         if state.tiktoken_like:
             state.rebuild_tiktoken_merges()
@@ -299,7 +305,8 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
         if final.word_ids(token) != (entry["id"],):
             entry["reachable"] = False
             entry["why"] = "the merges do not build it from its pieces"
-    mapping = {i: i for i in old_ids if i not in {r["id"] for r in removed}}
+    gone_ids = {r["id"] for r in removed}
+    mapping = {i: i for i in old_ids if i not in gone_ids}
     if request.compact:
         order = sorted(mapping) + [t["id"] for t in new_tokens]
         dense = {old: new for new, old in enumerate(order)}
@@ -391,3 +398,50 @@ def _append_merge(state: _State, left: str, right: str) -> None:
     state.merges.append((left, right))
     if state.ranks is not None:
         state.ranks.append((state.ranks[-1] + 1) if state.ranks else 0)
+
+
+def _builders(state: _State) -> dict[str, tuple[str, str]]:
+    """token -> the two pieces its first merge joins."""
+    out = {}
+    for left, right in state.merges:
+        out.setdefault(state.result(left, right), (left, right))
+    return out
+
+
+def _shrunk_away(state: _State, model, request: EditRequest) -> list[str]:
+    """The ordinary tokens ``--shrink-to`` removes: all but the base symbols,
+    the specials and the most used tokens on the corpus (ties and unused
+    tokens by ID), each kept with every token that builds it."""
+    from collections import Counter
+
+    size = request.shrink_to
+    base = [t for t in state.vocab if state.is_base(t)]
+    fixed = len(base) + len({a.id for a in state.added} - set(state.vocab.values()))
+    fixed += sum(1 for a in state.added if state.vocab.get(a.content) == a.id)
+    if size < fixed:
+        raise EditError(f"--shrink-to {size}: is below the {len(base)} base symbols and "
+                        f"{len(state.added)} specials, which are always kept (at least {fixed})")
+    if not request.corpus:
+        raise EditError("--shrink-to needs --corpus FILE (the texts whose most used tokens are kept)")
+    counts = Counter()
+    for text in request.corpus:
+        counts.update(model.encode_ids(text))
+    by_id = {i: t for t, i in state.vocab.items()}
+    builders = _builders(state)
+    special_ids = {a.id for a in state.added}
+    kept = set(base) | {t for t, i in state.vocab.items() if i in special_ids}
+    size -= len(special_ids - set(state.vocab.values()))  # the specials outside the model's vocabulary
+    order = sorted((i for i in by_id if i not in special_ids), key=lambda i: (-counts[i], i))
+    for token_id in order:
+        if len(kept) >= size:
+            break
+        todo, closure = [by_id[token_id]], []
+        while todo:
+            token = todo.pop()
+            if token in kept or token in closure:
+                continue
+            closure.append(token)
+            todo.extend(builders.get(token, ()))
+        if len(kept) + len(closure) <= size:
+            kept.update(closure)
+    return [t for t in state.vocab if t not in kept]

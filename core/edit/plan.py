@@ -18,6 +18,10 @@ class EditRequest:
     reserve: tuple[tuple[str, str], ...] = ()  # (old, new)
     remove: tuple[str, ...] = ()
     remove_unreachable: bool = False
+    # --shrink-to N: keep the N tokens most used on ``corpus`` (texts), never a
+    # base byte or character nor a special, with what builds each kept token.
+    shrink_to: int | None = None
+    corpus: tuple[str, ...] = ()
     compact: bool = False
     # May a removed ID stay a hole?  None: where the origin's format allows one
     # (not a SentencePiece .model nor a vocab.txt, which number every line).

@@ -43,6 +43,8 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
     old_size = len(vocab)
     post_names = post_tokens(model.post_processor)
     removed, renamed, notes = [], [], []
+    if request.shrink_to is not None:
+        raise EditError("--shrink-to: only BPE vocabularies can be shrunk yet")
 
     def find(option: str, text: str) -> int:
         if text not in ids:
@@ -110,7 +112,8 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
             taken.add(name)
             vocab[entry["id"]] = name
             placeholders.append({"id": entry["id"], "token": name})
-        mapping = {i: i for i in range(old_size) if i not in {r["id"] for r in removed}}
+        gone_ids = {r["id"] for r in removed}
+        mapping = {i: i for i in range(old_size) if i not in gone_ids}
         if placeholders:
             notes.append("vocab.txt has one line per ID, so each removed ID keeps a placeholder line "
                          "([removedN]), which no text reaches; --compact renumbers instead")

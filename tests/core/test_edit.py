@@ -361,3 +361,33 @@ def test_mistral_remove_keeps_a_placeholder_and_reserve_renames(mistral, tmp_pat
         assert sp.encode(text) == ids and the not in ids, repr(text)
         if " the" not in text and "<tool>" not in text:
             assert ids == old.encode_ids(text)
+
+
+# ==== --shrink-to ====
+
+def test_r50k_shrink_to_2000_round_trips_and_follows_the_map(r50k, tmp_path):
+    asset, old = r50k
+    corpus = tuple(PROBES + list(classroom.records()))
+    result = edit(asset, old, EditRequest(shrink_to=2000, corpus=corpus, compact=True))
+    new = result.tokenizer
+    assert result.new_size == new.vocab_size == 2000 and result.unreachable == []
+    old_ids = dict(old.vocab)
+    assert all(result.old_to_new[old_ids[t]] == i for t, i in new.vocab)  # every kept token where the map says
+    assert all(result.old_to_new[b] == b for b in range(256))  # r50k ranks the 256 bytes first
+    enc = export_tiktoken(result, tmp_path)
+    for text in [*corpus, MULTILINGUAL + "\x00\x7f ￿ 𝔘𝔫𝔦"]:
+        ids = new.encode_ids(text)
+        assert new.decode(ids) == text and enc.encode(text) == ids and max(ids, default=0) < 2000
+    used = {i for text in corpus for i in old.encode_ids(text)}
+    assert len(used) < 2000 and all(result.old_to_new[i] is not None for i in used)
+    for text in corpus:  # a corpus text uses only kept tokens: the same tokens, renumbered by the map
+        assert new.encode_ids(text) == [result.old_to_new[i] for i in old.encode_ids(text)]
+
+
+def test_shrink_below_the_bytes_is_refused(capsys, tmp_path):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("some text\n", "utf-8")
+    code, stdout, err = run(capsys, "edit", "r50k_base", "-o", tmp_path / "o.tiktoken", "--shrink-to", "200",
+                            "--corpus", corpus)
+    assert code == 2 and "--shrink-to 200: is below the 256 base symbols" in err and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.txt"]
