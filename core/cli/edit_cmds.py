@@ -142,8 +142,12 @@ def cmd_edit(args, print_json) -> int:
         print(line)
     for entry in result.renamed:
         print(f"  renamed {entry['id']} {excerpt(entry['old'])} -> {excerpt(entry['new'])}")
+    shrunk = sum(1 for entry in result.removed if entry["why"] == "shrink")
+    if shrunk:
+        print(f"  removed {shrunk} tokens by --shrink-to (--json lists them)")
     for entry in result.removed:
-        print(f"  removed {entry['id']} {excerpt(entry['text'])} ({entry['why']})")
+        if entry["why"] != "shrink":
+            print(f"  removed {entry['id']} {excerpt(entry['text'])} ({entry['why']})")
     for entry in result.placeholders:
         print(f"  placeholder {entry['id']} {excerpt(entry['token'])}")
     for entry in result.unreachable:
