@@ -24,7 +24,7 @@ MODULES = {"train": "train_cmds", "count": "count_cmds", "stats": "stats_cmds", 
            "decode": "tokens_cmds", "vocab": "vocab_cmds", "trace": "asset_cmds", "identity": "asset_cmds",
            "diff": "asset_cmds", "import": "formats_cmds", "export": "formats_cmds", "canon": "canon_cmds",
            "stages": "stages_cmds", "shelf": "shelf_cmds", "engines": "engine_cmds",
-           "lesson": "lesson_cmds"}
+           "lesson": "lesson_cmds", "edit": "edit_cmds"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -69,9 +69,10 @@ COMMANDS = tuple(MODULES)
 INPUTS = {"train": ("corpus", "from_counts"), "count": ("corpus",), "stats": ("corpus", "tokenizer"),
           "identity": ("asset", "manifest"), "diff": ("a", "b"),
           "import": ("file", "merges_file", "specials"), "canon": ("asset", "file"), "stages": ("asset", "file"),
-          "shelf": (), "engines": ("assets",), "lesson": ("files",)}
+          "shelf": (), "engines": ("assets",), "lesson": ("files",),
+          "edit": ("asset", "add_file", "remove_file", "corpus")}
 OUTPUTS = {"train": ("output", "trace"), "count": ("output",), "identity": ("write_manifest",), "import": ("output",),
-           "vocab": ("csv", "audit_csv")}
+           "vocab": ("csv", "audit_csv"), "edit": ("output", "id_map", "id_map_npy")}
 
 
 def files_of(args) -> tuple[list, list]:
@@ -83,10 +84,10 @@ def files_of(args) -> tuple[list, list]:
         from core.formats.gpt2_files import merges_path, vocab_path
 
         inputs += [merges_path(args.file), vocab_path(args.file)]  # the one beside FILE it reads
-    if args.command == "export":
+    if args.command == "export" or (args.command == "edit" and args.format not in (None, "asset")):
         from core.formats import export_paths
 
-        outputs = export_paths(args.format, args.output)
+        outputs = [*export_paths(args.format, args.output), *outputs[1:]]
     return [p for p in inputs if p not in (None, "-")], outputs
 
 

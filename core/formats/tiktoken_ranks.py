@@ -296,8 +296,11 @@ def write(asset: dict, tokenizer, out, **_options) -> Report:
     write_bytes_atomic(out, ("\n".join(lines) + "\n").encode("ascii"))
     name = next((p.name for p in pretokenize.PRETOKENIZERS.values() if p.pattern == pattern), None)
     # No split: one pre-token per text, which tiktoken needs spelled as a regex.
-    side = {"pat_str": pattern or r"[\s\S]+", "pattern_name": name, "special_tokens": specials,
-            "explicit_n_vocab": len(ranks) + len(specials)}
+    side = {"pat_str": pattern or r"[\s\S]+", "pattern_name": name, "special_tokens": specials}
+    count = len(ranks) + len(specials)
+    if max([*ranks.values(), *specials.values()]) == count - 1:
+        # tiktoken checks this count against the largest ID: only for IDs without holes (an edit may leave some)
+        side["explicit_n_vocab"] = count
     write_bytes_atomic(str(out) + ".json", (json.dumps(side, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
     report.keep("model", f"{len(ranks)} ranks (= IDs); each merge is its token's canonical split",
                 "tiktoken.export_ranks", ranks=len(ranks))

@@ -4,8 +4,8 @@ Read from the source (no module is imported): every ``import`` of a core
 module, at module level or inside a function, is an edge.  Layers, lowest
 first: the base modules at core/'s top (errors, utf8, fileio, ...), the
 text pipeline, corpus counting, models, the tokenizer interface, assets
-and file formats, engines, statistics, inspection, the workspace, the
-command line.  An edge may go down or stay in its layer, never up; and
+and file formats, engines, statistics, inspection, vocabulary edits, the
+workspace, the command line.  An edge may go down or stay in its layer, never up; and
 the edges, function-level ones included, hold no circle, so nothing
 imports inside a function to dodge one.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 from conftest import ROOT
 
 LAYERS = ("base", "pipeline", "count", "models", "tokenizer", "assets", "formats", "engines", "stats", "inspect",
-          "workspace", "cli")
+          "edit", "workspace", "cli")
 
 
 def modules() -> dict[str, Path]:
