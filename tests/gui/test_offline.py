@@ -116,6 +116,8 @@ def test_every_headless_command_runs_offline(no_network, hf_file, tmp_path, caps
         ["canon", ASSET_PATH, "58", "32", "--json"],
         ["stages", imported, "--text", "héllo 中文 🙂", "--json"],
         ["vocab", imported, "--audit", "--json"],
+        ["edit", imported, "--add", "héllo", "--add-special", "<|x|>", "-o", tmp_path / "e.json",
+         "--id-map", tmp_path / "map.json"],
         ["shelf", "--json"], ["encode", "spm-botchan-unigram", "--text", "héllo 中文 🙂"],
         ["engines", "spm-botchan-unigram", imported, "--json"], ["lesson", "list", "--json"],
     ]
