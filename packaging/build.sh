@@ -16,7 +16,7 @@ if command -v xvfb-run >/dev/null 2>&1; then
 else
     QT_QPA_PLATFORM=offscreen "$bundle/subword-studio" --self-test --screenshot-dir build/self-test
 fi
-echo "bundle size: $(du -sh "$bundle" | cut -f1) ($bundle)"
+echo "bundle size: $(du -sm "$bundle" | cut -f1) MB, target under 150 MB ($bundle)"
 # The classroom installer: a .deb of the bundle (packaging/deb.sh), where dpkg-deb is.
 if command -v dpkg-deb >/dev/null 2>&1; then
     bash packaging/deb.sh

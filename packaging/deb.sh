@@ -41,7 +41,7 @@ Comment[zh_CN]=学习、查看、比较和验证子词分词器（离线）
 Exec=subword-studio --open %F
 Icon=subword-studio
 Terminal=false
-Categories=Education;Development;
+Categories=Education;ComputerScience;
 Keywords=tokenizer;BPE;WordPiece;Unigram;SentencePiece;tiktoken;
 MimeType=application/x-subword-studio-workspace;application/x-subword-studio-tokenizer;application/x-subword-studio-lesson;
 EOF

@@ -70,6 +70,11 @@ done
 got=$(content_type "$work/files/other.toml")
 [ "${got#application/x-subword-studio}" = "$got" ] || fail "a plain TOML file became '$got'"
 echo "deb check: MIME types: workspace, asset and lesson files are ours; other JSON and TOML files ($got) are not"
+# The menu entry as the desktop reads it: no error, no warning, no hint (a hint
+# such as two main categories puts the app twice in some menus).
+said=$(desktop-file-validate /usr/share/applications/subword-studio.desktop 2>&1) || fail "desktop entry: $said"
+[ -z "$said" ] || fail "desktop entry: $said"
+echo "deb check: desktop entry valid (desktop-file-validate: nothing to say)"
 type=application/x-subword-studio-workspace
 handler=$(gio mime "$type")
 handler=${handler%%$'\n'*}  # its first line (a pipe into head would cut gio short: pipefail)
