@@ -15,91 +15,111 @@ shows its tokens without building its merge tables
 
 from __future__ import annotations
 
-from itertools import accumulate
+import numpy as np
 
 from core.pipeline import fast_split, text_pipeline as tp
 from core.render import render_piece
+from core.slices import tupled
 from core.tokenizer.base import PARTIAL, PLAIN, SPECIAL, Encoding
-from core.tokenizer.bpe import char_spans_of
 
 
 class ByteLevelTable:
     """What a byte-level Encoding needs of a vocabulary: each token's bytes
-    (``token_bytes``), the specials' names and the pre-tokenizer."""
+    (``token_bytes``), the specials' names and the pre-tokenizer.  A token's
+    stored form, shown text, bytes and size are kept in arrays by ID, filled
+    for the IDs an encoding uses, so a megabyte's half a million tokens are
+    looked up by numpy, not one by one."""
 
     def __init__(self, token_bytes, specials: dict[int, str], pre_tokenizer: dict):
         self._bytes_of = token_bytes
         self._specials = specials
+        self._special_ids = np.array(sorted(specials), dtype=np.int64)
         # The reference's own split (the pre-tokens as text, before the byte mapping).
         self._split, _ = fast_split.plan(pre_tokenizer, tp.build_pre_tokenizer(pre_tokenizer))
-        self._shown: dict[int, tuple[str, str, bytes]] = {}  # id -> (token, text, bytes)
+        self._known = np.zeros(0, dtype=bool)
+        self._tokens = self._texts = self._pieces = np.zeros(0, dtype=object)
+        self._sizes = np.zeros(0, dtype=np.int64)
 
     def shown(self, token_id: int) -> tuple[str, str, bytes]:
-        """``(stored token, what a reader sees, bytes)`` of a non-special token."""
-        found = self._shown.get(token_id)
-        if found is None:
-            data = self._bytes_of(token_id)
-            found = self._shown[token_id] = ("".join(map(tp.BYTE_CHARS.__getitem__, data)), render_piece(data), data)
-        return found
+        """``(stored token, what a reader sees, bytes)`` of a token (a special: its name, twice, no bytes)."""
+        self._fill(np.array([token_id], dtype=np.int64))
+        return self._tokens[token_id], self._texts[token_id], self._pieces[token_id]
 
-    def words(self, text: str, ids: list[int], sizes: list[int]) -> list[int]:
+    def _fill(self, ids) -> None:
+        """Look up every ID of ``ids`` not looked up before."""
+        if not len(ids):
+            return
+        top = int(ids.max()) + 1
+        if top > len(self._known):
+            grow = top - len(self._known)
+            self._known = np.concatenate([self._known, np.zeros(grow, dtype=bool)])
+            self._tokens, self._texts, self._pieces = (np.concatenate([column, np.zeros(grow, dtype=object)])
+                                                       for column in (self._tokens, self._texts, self._pieces))
+            self._sizes = np.concatenate([self._sizes, np.zeros(grow, dtype=np.int64)])
+        for token_id in np.unique(ids[~self._known[ids]]).tolist():
+            name = self._specials.get(token_id)
+            if name is not None:
+                entry, size = (name, name, b""), len(name.encode("utf-8"))
+            else:
+                data = self._bytes_of(token_id)
+                entry, size = ("".join(map(tp.BYTE_CHARS.__getitem__, data)), render_piece(data), data), len(data)
+            self._tokens[token_id], self._texts[token_id], self._pieces[token_id] = entry
+            self._sizes[token_id] = size
+            self._known[token_id] = True
+
+    def words(self, text: str, ids, sizes, byte_of_char=None) -> np.ndarray:
         """The pre-token of each token: between specials, the pre-tokens of
-        the stretch; a special counts as one (its word is -1)."""
-        words, number, k, at = [], 0, 0, 0
-        data = text.encode("utf-8")
-        while k < len(ids):
-            if ids[k] in self._specials:
-                words.append(-1)
+        the stretch; a special counts as one (its word is -1).  ``ids`` and
+        ``sizes`` are arrays; ``byte_of_char``: each character's first byte
+        (and the end), None for ASCII text."""
+        words = np.empty(len(ids), dtype=np.int64)
+        special = np.isin(ids, self._special_ids)
+        cuts = np.flatnonzero(special).tolist()
+        begins = np.cumsum(sizes) - sizes
+        total = int(sizes.sum())
+        number, k = 0, 0
+        for stop in cuts + [len(ids)]:
+            if stop > k:  # the stretch of ordinary tokens k..stop
+                at = int(begins[k])
+                end = int(begins[stop]) if stop < len(ids) else total
+                if byte_of_char is None:
+                    first_char, stretch = at, text[at:end]
+                else:
+                    first_char = int(np.searchsorted(byte_of_char, at))
+                    stretch = text[first_char:int(np.searchsorted(byte_of_char, end))]
+                pieces = self._split(stretch, at == 0)
+                char_ends = np.cumsum(np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces)))
+                ends = (char_ends + first_char if byte_of_char is None else byte_of_char[char_ends + first_char]) - at
+                words[k:stop] = number + np.searchsorted(ends[:-1], begins[k:stop] - at, side="right")
+                number += len(ends)
+            if stop < len(ids):
+                words[stop] = -1
                 number += 1
-                at += sizes[k]
-                k += 1
-                continue
-            stop = k
-            while stop < len(ids) and ids[stop] not in self._specials:
-                stop += 1
-            stretch = data[at:at + sum(sizes[k:stop])].decode("utf-8")
-            first = at == 0
-            ends = list(accumulate(map(len, map(str.encode, self._split(stretch, first)))))
-            inside, piece = 0, 0
-            for size in sizes[k:stop]:
-                while piece < len(ends) - 1 and inside >= ends[piece]:
-                    piece += 1
-                words.append(number + piece)
-                inside += size
-            number += len(ends)
-            at += inside
-            k = stop
+            k = stop + 1
         return words
 
     def encoding(self, text: str, ids: list[int]) -> Encoding:
-        specials = self._specials
-        tokens, texts, pieces, sizes = [], [], [], []
-        for token_id in ids:
-            name = specials.get(token_id)
-            if name is not None:
-                tokens.append(name)
-                texts.append(name)
-                pieces.append(b"")
-                sizes.append(len(name.encode("utf-8")))
-            else:
-                token, shown, data = self.shown(token_id)
-                tokens.append(token)
-                texts.append(shown)
-                pieces.append(data)
-                sizes.append(len(data))
-        ends = list(accumulate(sizes))
-        begins = [0, *ends[:-1]]
+        found = np.fromiter(ids, dtype=np.int64, count=len(ids))
+        self._fill(found)
+        sizes = self._sizes[found]
+        ends = np.cumsum(sizes)
+        begins = ends - sizes
         data = text.encode("utf-8")
-        if len(data) == len(text):
-            char_spans, partial = tuple(zip(begins, ends)), ()
-        else:
-            char_spans, partial = char_spans_of(data, begins, ends)
         flags = [PLAIN] * len(ids)
-        for k in partial:
-            flags[k] = PARTIAL
-        words = self.words(text, ids, sizes)
-        for k, token_id in enumerate(ids):
-            if token_id in specials:
-                flags[k] = SPECIAL
-        return Encoding(tuple(ids), tuple(tokens), tuple(texts), tuple(pieces), tuple(zip(begins, ends)),
-                        tuple(char_spans), tuple(words), tuple(flags))
+        byte_spans = tupled(zip(begins.tolist(), ends.tolist()))
+        if len(data) == len(text):
+            char_spans, byte_of_char = byte_spans, None
+        else:
+            follows = (np.frombuffer(data, dtype=np.uint8) & 0xC0) == 0x80  # a continuation byte
+            follows = np.append(follows, False)
+            starts = np.concatenate([[0], np.cumsum(~follows[:-1])])  # characters begun before each byte
+            char_spans = tupled(zip((starts[begins] - follows[begins]).tolist(), starts[ends].tolist()))
+            for k in np.flatnonzero(follows[begins] | follows[ends]).tolist():
+                flags[k] = PARTIAL
+            byte_of_char = np.append(np.flatnonzero(~follows[:-1]), len(data))
+        words = self.words(text, found, sizes, byte_of_char)
+        for k in np.flatnonzero(np.isin(found, self._special_ids)).tolist():
+            flags[k] = SPECIAL
+        return Encoding(tupled(ids), tupled(self._tokens[found].tolist()), tupled(self._texts[found].tolist()),
+                        tupled(self._pieces[found].tolist()), byte_spans, char_spans, tupled(words.tolist()),
+                        tuple(flags))
