@@ -6,8 +6,9 @@ or ends inside a character names what it holds (``法 1/3``: the first of
 the three bytes of 法); a byte-fallback piece shows as stored (``<0xE4>``) and
 remembers which bytes of which character it holds (``part``);
 a special shows its name and has no bytes; an unknown token remembers the
-input it swallowed (``covers``).  Identical tokens share one chip object,
-so a megabyte of text costs a dictionary lookup per token.
+input it swallowed (``covers``).  Identical tokens share one chip object:
+a plain token shows by its ID alone, so a megabyte's half a million tokens
+take one chip per distinct ID, laid out by numpy.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import replace
 
+import numpy as np
+
 from core.pipeline.aligned import utf8_offsets
-from core.slices import listed
 from core.render import render_piece
 from core.tokenizer.base import BYTE, PARTIAL, SPECIAL, UNKNOWN
 
@@ -53,15 +55,6 @@ def partial_label(text, char_starts, byte_span, char_span) -> str:
     return " ".join(p for p, _ in parts)
 
 
-class _WholeChips(dict):
-    """(ID, label, bytes) -> the chip of a token that holds whole characters."""
-
-    def __missing__(self, key):
-        token_id, label, piece = key
-        self[key] = chip = Chip(label, token_id, piece, tuple(map(byte_role, piece)))
-        return chip
-
-
 def _partial_chip(stored, token_id, piece, text, char_starts, byte_span, char_span) -> Chip:
     """A token holding part of a character: labelled by what it holds
     (``中 1/3``), or as stored (``<0xE4>``) for a byte-fallback piece, which
@@ -75,13 +68,30 @@ def encoding_chips(encoding, text: str, spelled=()) -> list[Chip]:
     """One chip per token of ``encoding`` (an Encoding of ``text``);
     ``spelled``: ``(start, end, name)`` of the specials' texts in ``text``
     (core.tokenizer.specials.occurrences), whose ordinary tokens are marked."""
-    chips = listed(map(_WholeChips().__getitem__, zip(encoding.ids, encoding.texts, encoding.pieces)))
+    chips = _plain_chips(encoding)
     odd = [i for i, flag in enumerate(encoding.flags) if flag]
     if odd:
         _flagged(chips, encoding, text, odd)
     if spelled:
         _mark_spelled(chips, encoding, spelled)
     return chips
+
+
+def _plain_chips(encoding) -> list[Chip]:
+    """Every token's chip as if it were plain (the flagged ones are replaced
+    after).  A token's text and bytes depend on its ID and flag alone
+    (core.tokenizer.staged), and the IDs whose text varies (unknown,
+    special) are flagged wherever they stand, so the first use of each ID
+    stands for all of them."""
+    ids = np.fromiter(encoding.ids, dtype=np.int64, count=len(encoding.ids))
+    if not len(ids):
+        return []
+    distinct, first, where = np.unique(ids, return_index=True, return_inverse=True)
+    texts, pieces = encoding.texts, encoding.pieces
+    made = np.empty(len(distinct), dtype=object)
+    for k, (token_id, at) in enumerate(zip(distinct.tolist(), first.tolist())):
+        made[k] = Chip(texts[at], token_id, pieces[at], tuple(map(byte_role, pieces[at])))
+    return made[where].tolist()
 
 
 def _mark_spelled(chips, encoding, spelled):
