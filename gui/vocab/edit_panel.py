@@ -1,0 +1,425 @@
+"""The Vocabulary view's editor (issue 40): remove, add and reserve tokens,
+preview what changes, apply the result as a new asset, export it.
+
+Tokens to remove come from the view's table (its selection, one button) or
+are typed; new ordinary and special tokens and ``OLD=NEW`` renames are
+typed, one per line (gui/vocab/edit_request.py).  Preview runs the core's
+edit in a worker (gui/workers.py) with progress and Cancel, and shows the
+new size, what becomes unreachable and which texts of the sample change
+their IDs.  Apply adds exactly what was previewed as an unsaved asset
+through the workspace's undo stack (gui/vocab/edit_command.py), and
+Export… goes through the window's File → Export path (gui/interop.py).
+
+Whether the tokenizer shown can be edited at all is asked of the core when
+it is chosen (gui/vocab/edit_source.py); if not, the controls are disabled
+and the core's reason is shown.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QListWidget,
+                               QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTabWidget, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from core.edit import EditError
+
+from .. import commands, core_text, theme
+from ..flow_layout import FlowLayout, WrappedLabel
+from ..workers import run_task
+from . import edit_preview, edit_request, edit_source, edit_texts
+from .edit_command import AddEditedAsset
+
+# Texts in several scripts, each alone on a line: which of them change IDs is the preview's question.
+SAMPLE = "\n".join((
+    "The theory of the tokenizer is there.",
+    "Beautiful is better than ugly.",
+    "分词器把文本切成片段。",
+    "naïve café 🙂 1234",
+    "Слова и токены, العربية, हिन्दी",
+    "<|endoftext|>",
+))
+
+
+class EditPanel(QWidget):
+    sig_checked = Signal(bool)
+    """The core said whether the tokenizer shown can be edited (argument: it can)."""
+    sig_previewed = Signal(object)
+    """A preview finished (argument: gui.vocab.edit_preview.Preview)."""
+    sig_failed = Signal(str)
+    """A preview could not be made (argument: the message shown)."""
+    sig_applied = Signal(int)
+    """The previewed edit was added to the workspace (argument: the asset's index)."""
+
+    def __init__(self, bridge, selected_tokens, parent=None):
+        super().__init__(parent)
+        # Attributes
+        self.bridge = bridge
+        self.workspace = bridge.workspace
+        self.selected_tokens = selected_tokens  # () -> the table's selected tokens, as stored
+        self.source = None  # the LoadedAsset being edited
+        self.editable = False
+        self.preview = None  # the last preview, while the boxes still ask for it
+        self.applied = None  # the AddEditedAsset command of the last Apply
+        self.task = None
+        self._previewing = False
+        self._pending = False  # a key to check once on show (False: none)
+        self.undo_stack = commands.undo_stack_for(bridge)
+
+        # Widgets
+        self.reason = WrappedLabel()
+        self.remove_box = self._box(self.tr("Tokens to remove, one per line"))
+        self.add_box = self._box(self.tr("New tokens, one per line"))
+        self.special_box = self._box(self.tr("New special tokens, one per line"))
+        self.reserve_box = self._box(self.tr("OLD=NEW: rename a reserved token, keeping its ID"))
+        self.remove_selected_button = QPushButton(self.tr("Remove selected"))
+        self.remove_selected_button.setToolTip(self.tr("Add the tokens selected in the table to the list to "
+                                                       "remove"))
+        self.reserve_selected_button = QPushButton(self.tr("Reserve selected"))
+        self.reserve_selected_button.setToolTip(self.tr("Start an OLD=NEW line for each token selected in the table"))
+        self.unreachable_check = QCheckBox(self.tr("Also remove what becomes unreachable"))
+        self.compact_check = QCheckBox(self.tr("Renumber densely"))
+        self.compact_check.setToolTip(self.tr("Give the kept and new tokens consecutive IDs (every later ID "
+                                              "moves)"))
+        self.sample_box = QPlainTextEdit(SAMPLE)
+        self.sample_box.setPlaceholderText(self.tr("Sample texts, one per line"))
+        self.preview_button = QPushButton(self.tr("Preview"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(140)
+        self.progress.hide()
+        self.summary = WrappedLabel()
+        self.summary.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.changed = QTreeWidget()
+        self.changed.setHeaderLabels([self.tr("Text"), self.tr("Old IDs"), self.tr("New IDs")])
+        self.changed.setRootIsDecorated(False)
+        self.changed.header().setSectionResizeMode(QHeaderView.Interactive)
+        self.unreachable = QListWidget()
+        self.new_tokens = QListWidget()
+        self.removed = QListWidget()
+        self.notes = QListWidget()
+        self.notes.setWordWrap(True)
+        self.results = QTabWidget()
+        self.apply_button = QPushButton(self.tr("Apply as new asset"))
+        self.undo_button = QPushButton(self.tr("Undo"))
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.message = WrappedLabel()
+        self.message.setTextInteractionFlags(Qt.TextSelectableByMouse)
+
+        # Layout
+        boxes = QGridLayout()
+        for at, (label, box) in enumerate(((self.tr("&Remove"), self.remove_box), (self.tr("A&dd"), self.add_box),
+                                           (self.tr("Add &special"), self.special_box),
+                                           (self.tr("Rese&rve"), self.reserve_box))):
+            title = QLabel(label)
+            title.setBuddy(box)
+            boxes.addWidget(title, (at // 2) * 2, at % 2)
+            boxes.addWidget(box, (at // 2) * 2 + 1, at % 2)
+        picks = FlowLayout()
+        for w in (self.remove_selected_button, self.reserve_selected_button, self.unreachable_check,
+                  self.compact_check):
+            picks.addWidget(w)
+        sample_title = QLabel(self.tr("Sa&mple texts"))
+        sample_title.setBuddy(self.sample_box)
+        run = QHBoxLayout()
+        for w in (self.preview_button, self.cancel_button, self.progress):
+            run.addWidget(w)
+        run.addStretch(1)
+        form = QWidget()
+        top = QVBoxLayout(form)
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.reason)
+        top.addLayout(boxes, 2)
+        top.addLayout(picks)
+        top.addWidget(sample_title)
+        top.addWidget(self.sample_box, 1)
+        top.addLayout(run)
+        shown = QWidget()
+        bottom = QVBoxLayout(shown)
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addWidget(self.summary)
+        bottom.addWidget(self.results, 1)
+        actions = FlowLayout()
+        for w in (self.apply_button, self.undo_button, self.export_button):
+            actions.addWidget(w)
+        bottom.addLayout(actions)
+        bottom.addWidget(self.message)
+        split = QSplitter(Qt.Vertical)
+        split.setChildrenCollapsible(False)
+        split.addWidget(form)
+        split.addWidget(shown)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(split)
+
+        # Signals
+        for box in (self.remove_box, self.add_box, self.special_box, self.reserve_box, self.sample_box):
+            box.textChanged.connect(self._asked_changed)
+        for check in (self.unreachable_check, self.compact_check):
+            check.toggled.connect(self._asked_changed)
+        self.remove_selected_button.clicked.connect(self.remove_selected)
+        self.reserve_selected_button.clicked.connect(self.reserve_selected)
+        self.preview_button.clicked.connect(self.start_preview)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.apply_button.clicked.connect(self.apply)
+        self.undo_button.clicked.connect(self.undo_stack.undo)
+        self.export_button.clicked.connect(self.export)
+        self.undo_stack.indexChanged.connect(self._update_buttons)
+        bridge.sig_assets_changed.connect(self._update_buttons)
+        self._show_results(None)
+        self._set_editable(False, "")
+
+    def _box(self, placeholder: str) -> QPlainTextEdit:
+        box = QPlainTextEdit()
+        box.setPlaceholderText(placeholder)
+        box.setLineWrapMode(QPlainTextEdit.NoWrap)
+        box.setTabChangesFocus(True)
+        return box
+
+    # ==== the tokenizer to edit ====
+
+    def set_source(self, key) -> None:
+        """Edit held tokenizer ``key`` (the view's choice): ask the core, in a
+        worker, whether it can be edited; the controls wait for the answer.
+        Asked once the editor is on show: a view whose editor is never opened
+        costs nothing."""
+        self._pending = key
+        self.cancel()
+        self.source, self.preview = None, None
+        self._set_editable(False, "")
+        if self.isVisible():
+            self._check_pending()
+
+    def showEvent(self, event):
+        super().showEvent(event)
+        self._check_pending()
+
+    def _check_pending(self) -> None:
+        if self._pending is False:
+            return
+        key, self._pending = self._pending, False
+        self._show_results(None)
+        make = edit_source.builder(self.workspace, key) if key else None
+        if make is None:
+            self._set_editable(False, self.tr("Choose a tokenizer to edit."))
+            return
+        self._set_editable(False, self.tr("Checking whether this tokenizer can be edited…"))
+
+        def work(progress, should_stop):
+            loaded = make()
+            return loaded, edit_source.probe(loaded)
+        self._run(work, self._checked)
+
+    def _checked(self, result):
+        loaded, why = result
+        self.source = loaded
+        if why is None:
+            self._set_editable(True, "")
+        else:
+            self._set_editable(False, self.tr("This tokenizer cannot be edited: %1").replace("%1", why))
+        self.sig_checked.emit(why is None)
+
+    def _set_editable(self, editable: bool, reason: str) -> None:
+        self.editable = editable
+        self.reason.setText(reason)
+        self.reason.setVisible(bool(reason))
+        for w in (self.remove_box, self.add_box, self.special_box, self.reserve_box, self.remove_selected_button,
+                  self.reserve_selected_button, self.unreachable_check, self.compact_check, self.sample_box):
+            w.setEnabled(editable)
+        self._update_buttons()
+
+    # ==== what is asked ====
+
+    def remove_selected(self) -> None:
+        self._append(self.remove_box, self.selected_tokens())
+
+    def reserve_selected(self) -> None:
+        self._append(self.reserve_box, [token + "=" for token in self.selected_tokens()])
+        self.reserve_box.setFocus()
+
+    @staticmethod
+    def _append(box: QPlainTextEdit, new: list[str]) -> None:
+        have = edit_request.lines(box.toPlainText())
+        new = [t for t in new if t not in have]
+        if new:
+            box.setPlainText("\n".join([*have, *new]))
+            box.moveCursor(box.textCursor().MoveOperation.End)
+
+    def request(self):
+        """The EditRequest the boxes make; raises EditError."""
+        return edit_request.request_of(
+            remove=self.remove_box.toPlainText(), add=self.add_box.toPlainText(),
+            add_special=self.special_box.toPlainText(), reserve=self.reserve_box.toPlainText(),
+            remove_unreachable=self.unreachable_check.isChecked(), compact=self.compact_check.isChecked())
+
+    def _asked_changed(self, *_):
+        if self.preview is not None:
+            self.preview = None
+            self._say(self.tr("Changed since the preview: preview again to apply."), tone="warning")
+        self._update_buttons()
+
+    # ==== preview ====
+
+    def start_preview(self):
+        """Preview the edit the boxes ask for; returns the task, or None with the reason shown."""
+        if not self.editable or self.source is None:
+            return None
+        try:
+            request = self.request()
+        except EditError as exc:
+            return self._fail(core_text.error(exc))
+        if edit_request.is_empty(request):
+            return self._fail(self.tr("Nothing to do: name tokens to remove, add or reserve."))
+        source, samples = self.source, edit_request.lines(self.sample_box.toPlainText())
+        name = self.tr("%1 (edited)").replace("%1", source.name or self.tr("tokenizer"))
+        self.preview = None
+        self._show_results(None)
+        self._say(self.tr("Previewing…"))
+
+        def work(progress, should_stop):
+            return edit_preview.compute(source, request, samples, name, progress, should_stop)
+        task = self._run(work, self._previewed)
+        self._previewing = True
+        self._update_buttons()
+        return task
+
+    def _previewed(self, preview):
+        self.preview = preview
+        self._show_results(preview)
+        self._say("")
+        self.sig_previewed.emit(preview)
+
+    def _show_results(self, preview) -> None:
+        for w in (self.changed, self.unreachable, self.new_tokens, self.removed, self.notes):
+            w.clear()
+        self.results.clear()
+        if preview is None:
+            self.summary.setText(self.tr("Preview shows the new size, the tokens that become unreachable and "
+                                         "the sample texts whose IDs change."))
+            self._update_buttons()
+            return
+        e = preview.edited
+        self.summary.setText(edit_texts.summary(preview))
+        for change in preview.changed:
+            item = QTreeWidgetItem([change.text, edit_texts.ids(change.old_ids), edit_texts.ids(change.new_ids)])
+            for column in range(3):
+                item.setToolTip(column, item.text(column))
+            self.changed.addTopLevelItem(item)
+        self.changed.resizeColumnToContents(0)
+        self.unreachable.addItems([edit_texts.unreachable_line(u) for u in e.unreachable])
+        self.new_tokens.addItems([edit_texts.new_line(t) for t in e.new_tokens])
+        self.removed.addItems([edit_texts.removed_line(r) for r in e.removed]
+                              + [edit_texts.renamed_line(r) for r in e.renamed])
+        self.notes.addItems(list(e.notes))
+        for widget, title, count in ((self.changed, self.tr("Changed texts (%1)"), len(preview.changed)),
+                                     (self.unreachable, self.tr("Unreachable (%1)"), len(e.unreachable)),
+                                     (self.new_tokens, self.tr("New (%1)"), len(e.new_tokens)),
+                                     (self.removed, self.tr("Removed, renamed (%1)"), len(e.removed) + len(e.renamed)),
+                                     (self.notes, self.tr("Notes (%1)"), len(e.notes))):
+            self.results.addTab(widget, title.replace("%1", str(count)))
+        self._update_buttons()
+
+    # ==== apply, undo, export ====
+
+    def apply(self) -> int | None:
+        """Add the previewed tokenizer to the workspace (undoable); returns its index."""
+        if self.preview is None:
+            return None
+        command = AddEditedAsset(self.workspace, self.preview.loaded)
+        self.undo_stack.push(command)
+        self.applied = command
+        index = command.index()
+        self._say(self.tr("Added %1 to the assets.").replace("%1", self.preview.loaded.name), tone="ok")
+        self._update_buttons()
+        self.sig_applied.emit(index)
+        return index
+
+    def export(self):
+        """Export the applied tokenizer through the window's File → Export (its format checks and report)."""
+        index = self.applied.index() if self.applied is not None else None
+        if index is None:
+            return None
+        interop = getattr(self.window(), "interop", None)
+        if interop is None:  # a view in a window of its own that has no File menu
+            from ..interop import Interop
+
+            interop = self._interop = getattr(self, "_interop", None) or Interop(self.bridge, self)
+        return interop.export_tokenizer(index)
+
+    def _update_buttons(self, *_):
+        busy = self.task is not None
+        self.preview_button.setEnabled(self.editable and not busy)
+        self.cancel_button.setEnabled(busy and self._previewing)
+        # Apply only what the preview showed: exactly once, and not while something runs.
+        self.apply_button.setEnabled(self.preview is not None and not busy and (
+            self.applied is None or self.applied.loaded is not self.preview.loaded))
+        self.undo_button.setEnabled(self.undo_stack.canUndo())
+        self.undo_button.setToolTip(self.tr("Undo %1").replace("%1", self.undo_stack.undoText())
+                                    if self.undo_stack.canUndo() else "")
+        self.export_button.setEnabled(self.applied is not None and self.applied.index() is not None)
+
+    # ==== long work ====
+
+    def _run(self, fn, done):
+        self.cancel()
+        task = self.task = run_task(fn, name="vocab-edit")
+        self._done = done
+        self.progress.setValue(0)
+        self.progress.show()
+        task.sig_progressed.connect(self._progressed)
+        task.sig_done.connect(self._task_done)
+        task.sig_failed.connect(self._task_failed)
+        task.sig_ended.connect(self._ended)
+        self._update_buttons()
+        return task
+
+    def _task_done(self, result):
+        if self.sender() is self.task:
+            self._done(result)
+
+    def _task_failed(self, message):
+        if self.sender() is self.task:
+            if self.source is None:  # the tokenizer itself could not be taken
+                self._set_editable(False, message)
+                self.sig_checked.emit(False)
+            else:
+                self._fail(message)
+
+    def _progressed(self, done, total):
+        if self.sender() is self.task:
+            self.progress.setMaximum(max(total, 1))
+            self.progress.setValue(done)
+
+    def _ended(self):
+        if self.sender() is self.task:
+            self.task = None
+            self._previewing = False
+            self.progress.hide()
+            self._update_buttons()
+
+    def cancel(self):
+        """Stop the running preview or check; a result still on its way is dropped."""
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+            self.progress.hide()
+            if self._previewing:
+                self._say(self.tr("Preview cancelled."))
+            self._previewing = False
+            self._update_buttons()
+
+    def _fail(self, message: str):
+        """One clear message; nothing is applied."""
+        self.preview = None
+        self._show_results(None)
+        self._say(self.tr("Not previewed: %1").replace("%1", message), tone="error")
+        self.sig_failed.emit(message)
+        return None
+
+    def _say(self, text: str, *, tone: str | None = None) -> None:
+        """A line under the results, coloured by ``tone`` (gui.theme.TONES) or plain."""
+        self.message.setStyleSheet(f"color: {theme.tone(tone)};" if tone and text else "")
+        self.message.setText(text)
