@@ -17,10 +17,11 @@ and the core's reason is shown.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QListWidget,
-                               QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTabWidget, QTreeWidget,
-                               QTreeWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QTextOption
+from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QListWidget, QPlainTextEdit,
+                               QProgressBar, QPushButton, QSplitter, QTabWidget, QTextBrowser, QVBoxLayout,
+                               QWidget)
 
 from core.edit import EditError
 
@@ -36,7 +37,7 @@ SAMPLE = "\n".join((
     "Beautiful is better than ugly.",
     "分词器把文本切成片段。",
     "naïve café 🙂 1234",
-    "Слова и токены, العربية, हिन्दी",
+    "Слова и токены, λέξεις, العربية, トークン",
     "<|endoftext|>",
 ))
 
@@ -81,7 +82,8 @@ class EditPanel(QWidget):
         self.compact_check = QCheckBox(self.tr("Renumber densely"))
         self.compact_check.setToolTip(self.tr("Give the kept and new tokens consecutive IDs (every later ID "
                                               "moves)"))
-        self.sample_box = QPlainTextEdit(SAMPLE)
+        self.sample_box = LinesBox(6)
+        self.sample_box.setPlainText(SAMPLE)
         self.sample_box.setPlaceholderText(self.tr("Sample texts, one per line"))
         self.preview_button = QPushButton(self.tr("Preview"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -91,10 +93,7 @@ class EditPanel(QWidget):
         self.progress.hide()
         self.summary = WrappedLabel()
         self.summary.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.changed = QTreeWidget()
-        self.changed.setHeaderLabels([self.tr("Text"), self.tr("Old IDs"), self.tr("New IDs")])
-        self.changed.setRootIsDecorated(False)
-        self.changed.header().setSectionResizeMode(QHeaderView.Interactive)
+        self.changed = QTextBrowser()  # each changed text, its old and new IDs wrapped, what differs marked
         self.unreachable = QListWidget()
         self.new_tokens = QListWidget()
         self.removed = QListWidget()
@@ -111,7 +110,7 @@ class EditPanel(QWidget):
         boxes = QGridLayout()
         for at, (label, box) in enumerate(((self.tr("&Remove"), self.remove_box), (self.tr("A&dd"), self.add_box),
                                            (self.tr("Add &special"), self.special_box),
-                                           (self.tr("Rese&rve"), self.reserve_box))):
+                                           (self.tr("Reserv&e"), self.reserve_box))):
             title = QLabel(label)
             title.setBuddy(box)
             boxes.addWidget(title, (at // 2) * 2, at % 2)
@@ -130,10 +129,10 @@ class EditPanel(QWidget):
         top = QVBoxLayout(form)
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.reason)
-        top.addLayout(boxes, 2)
+        top.addLayout(boxes)
         top.addLayout(picks)
         top.addWidget(sample_title)
-        top.addWidget(self.sample_box, 1)
+        top.addWidget(self.sample_box)
         top.addLayout(run)
         shown = QWidget()
         bottom = QVBoxLayout(shown)
@@ -149,7 +148,7 @@ class EditPanel(QWidget):
         split.setChildrenCollapsible(False)
         split.addWidget(form)
         split.addWidget(shown)
-        split.setStretchFactor(0, 1)
+        split.setStretchFactor(0, 0)  # the boxes at their few lines; the results take the rest
         split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -173,10 +172,13 @@ class EditPanel(QWidget):
         self._set_editable(False, "")
 
     def _box(self, placeholder: str) -> QPlainTextEdit:
-        box = QPlainTextEdit()
+        box = LinesBox(3)
         box.setPlaceholderText(placeholder)
         box.setLineWrapMode(QPlainTextEdit.NoWrap)
-        box.setTabChangesFocus(True)
+        # A token's spaces count (" the" is not "the"): shown as dots.
+        option = box.document().defaultTextOption()
+        option.setFlags(option.flags() | QTextOption.ShowTabsAndSpaces)
+        box.document().setDefaultTextOption(option)
         return box
 
     # ==== the tokenizer to edit ====
@@ -303,14 +305,10 @@ class EditPanel(QWidget):
             return
         e = preview.edited
         self.summary.setText(edit_texts.summary(preview))
-        for change in preview.changed:
-            item = QTreeWidgetItem([change.text, edit_texts.ids(change.old_ids), edit_texts.ids(change.new_ids)])
-            for column in range(3):
-                item.setToolTip(column, item.text(column))
-            self.changed.addTopLevelItem(item)
-        self.changed.resizeColumnToContents(0)
+        self.changed.setHtml(edit_texts.changes_html(preview.changed, theme.tone("error")))
         self.unreachable.addItems([edit_texts.unreachable_line(u) for u in e.unreachable])
-        self.new_tokens.addItems([edit_texts.new_line(t) for t in e.new_tokens])
+        texts = {t["token"]: t.get("text", t["token"]) for t in e.new_tokens}
+        self.new_tokens.addItems([edit_texts.new_line(t, texts) for t in e.new_tokens])
         self.removed.addItems([edit_texts.removed_line(r) for r in e.removed]
                               + [edit_texts.renamed_line(r) for r in e.renamed])
         self.notes.addItems(list(e.notes))
@@ -378,10 +376,12 @@ class EditPanel(QWidget):
 
     def _task_done(self, result):
         if self.sender() is self.task:
+            self._finish()  # the buttons are ready before anyone hears of the result
             self._done(result)
 
     def _task_failed(self, message):
         if self.sender() is self.task:
+            self._finish()
             if self.source is None:  # the tokenizer itself could not be taken
                 self._set_editable(False, message)
                 self.sig_checked.emit(False)
@@ -394,11 +394,14 @@ class EditPanel(QWidget):
             self.progress.setValue(done)
 
     def _ended(self):
-        if self.sender() is self.task:
-            self.task = None
-            self._previewing = False
-            self.progress.hide()
-            self._update_buttons()
+        if self.sender() is self.task:  # cancelled in the worker: no result came
+            self._finish()
+
+    def _finish(self):
+        self.task = None
+        self._previewing = False
+        self.progress.hide()
+        self._update_buttons()
 
     def cancel(self):
         """Stop the running preview or check; a result still on its way is dropped."""
@@ -423,3 +426,21 @@ class EditPanel(QWidget):
         """A line under the results, coloured by ``tone`` (gui.theme.TONES) or plain."""
         self.message.setStyleSheet(f"color: {theme.tone(tone)};" if tone and text else "")
         self.message.setText(text)
+
+
+class LinesBox(QPlainTextEdit):
+    """A text box that asks for ``lines`` lines of its font (at any zoom), Tab leaving it."""
+
+    def __init__(self, lines: int, parent=None):
+        super().__init__(parent)
+        self.lines = lines
+        self.setTabChangesFocus(True)
+
+    def sizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        height = self.fontMetrics().lineSpacing() * (self.lines + 0.5) + 2 * self.document().documentMargin() \
+            + margins.top() + margins.bottom()
+        return QSize(super().sizeHint().width(), int(height))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), self.fontMetrics().lineSpacing() * 2)

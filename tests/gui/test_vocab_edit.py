@@ -73,8 +73,8 @@ def test_selected_tokens_removed_preview_shows_size_unreachable_and_changed_text
     assert [editor.new_tokens.item(i).text() for i in range(editor.new_tokens.count())] == [
         "ID 6  ca", "ID 7  <s>  (special)"]
     # abcab was abc + ab; now a + bc + a + b.  c keeps its ID.
-    rows = [[editor.changed.topLevelItem(i).text(c) for c in range(3)] for i in range(editor.changed.topLevelItemCount())]
-    assert rows == [["abcab", "4 3", "0 5 0 1"]]
+    assert [(c.text, c.old_ids, c.new_ids) for c in preview.changed] == [("abcab", (4, 3), (0, 5, 0, 1))]
+    assert editor.changed.toPlainText().split("\n") == ["abcab", "old IDs: 4 3", "new IDs: 0 5 0 1"]
     assert "1 of 2" in editor.summary.text()
     assert editor.apply_button.isEnabled()
     # Any change to what is asked takes Apply away until the next preview.
@@ -112,7 +112,7 @@ def test_a_bad_token_shows_one_message_and_applies_nothing(view, qtbot):
     assert "no such token" in failed.args[0]
     assert editor.message.text().startswith("Not previewed: ") and "zz" in editor.message.text()
     assert editor.preview is None and not editor.apply_button.isEnabled()
-    assert editor.changed.topLevelItemCount() == 0
+    assert editor.changed.toPlainText() == ""
     # Adding a token that exists, and a reserve line without NEW, fail the same way.
     asked(editor, add="ab")
     with qtbot.waitSignal(editor.sig_failed, timeout=20_000) as failed:
