@@ -335,17 +335,24 @@ class EditPanel(QWidget):
         self.sig_applied.emit(index)
         return index
 
-    def export(self):
-        """Export the applied tokenizer through the window's File → Export (its format checks and report)."""
+    def export(self, fmt: str | None = None, path=None):
+        """Export the applied tokenizer through File → Export (its format check,
+        file dialog and report); ``fmt`` and ``path`` skip those questions."""
         index = self.applied.index() if self.applied is not None else None
         if index is None:
             return None
-        interop = getattr(self.window(), "interop", None)
-        if interop is None:  # a view in a window of its own that has no File menu
-            from ..interop import Interop
+        return self.interop().export_tokenizer(index, fmt, path)
 
-            interop = self._interop = getattr(self, "_interop", None) or Interop(self.bridge, self)
-        return interop.export_tokenizer(index)
+    def interop(self):
+        """The window's import/export, or this pane's own in a window without a File menu."""
+        found = getattr(self.window(), "interop", None)
+        if found is None:
+            found = getattr(self, "_interop", None)
+            if found is None:
+                from ..interop import Interop
+
+                found = self._interop = Interop(self.bridge, self)
+        return found
 
     def _update_buttons(self, *_):
         busy = self.task is not None

@@ -103,6 +103,21 @@ def test_apply_adds_an_asset_and_undo_removes_it(view, qtbot):
     assert [e.loaded.name for e in workspace.assets] == ["tiny", "tiny (edited)"]
 
 
+def test_export_writes_the_applied_tokenizer(view, qtbot, tmp_path):
+    tokenizers = pytest.importorskip("tokenizers")
+    editor, _ = open_editor(view, qtbot, view.workspace.asset_key(0))
+    asked(editor, remove="abc", add="ca")
+    previewed(editor, qtbot)
+    editor.apply()
+    path = tmp_path / "edited.json"
+    with qtbot.waitSignal(editor.interop().sig_exported, timeout=20_000):
+        editor.export("hf", str(path))
+    # The real library reads the written file and gives the preview's IDs.
+    assert tokenizers.Tokenizer.from_file(str(path)).encode("abcab").ids == [3, 2, 3]
+    if editor.interop().report_window is not None:
+        editor.interop().report_window.close()
+
+
 def test_a_bad_token_shows_one_message_and_applies_nothing(view, qtbot):
     workspace = view.workspace
     editor, _ = open_editor(view, qtbot, workspace.asset_key(0))
@@ -141,3 +156,26 @@ def test_a_tokenizer_the_core_cannot_edit_disables_the_controls_with_its_reason(
     finally:
         destroy(view)
         bridge.deleteLater()
+
+
+def test_cancel_drops_the_preview(view, qtbot):
+    from conftest import wait_task
+
+    editor, _ = open_editor(view, qtbot, view.workspace.asset_key(0))
+    asked(editor, remove="ab")
+    task = editor.start_preview()
+    editor.cancel_button.click()
+    wait_task(qtbot, task)
+    assert editor.preview is None and not editor.apply_button.isEnabled()
+    assert editor.message.text() == "Preview cancelled." and editor.preview_button.isEnabled()
+
+
+def test_boxes_read_one_token_per_line_spaces_kept():
+    from gui.vocab.edit_request import request_of
+    from gui.vocab.edit_texts import differing
+
+    request = request_of(remove=" the\n\nab\r\n", add=" Subword", add_special="<s>", reserve="[unused1]=<t>\n==x")
+    assert request.remove == (" the", "ab") and request.add == (" Subword",) and request.add_special == ("<s>",)
+    assert request.reserve == (("[unused1]", "<t>"), ("=", "x"))
+    assert differing((4, 3), (0, 5, 0, 1)) == (0, (2, 4))
+    assert differing((1, 2, 3, 9), (1, 5, 6, 9)) == (1, (3, 3))
