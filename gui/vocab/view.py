@@ -164,12 +164,13 @@ class VocabView(QWidget):
 
     def view_state(self) -> dict:
         """The chosen tokenizer (with the built-in entry it came from, to open
-        it again) and the script and flag filters; the typed filters are kept
-        as typed text."""
+        it again), the script and flag filters and whether the Edit pane is
+        on show; the typed filters and the editor's boxes are kept as typed text."""
         key = self.wanted or self.chooser.currentData()
         return {"tokenizer": key, "shelf": opener_for(self.workspace).shelf_of(key) if key else "",
                 "script": self._wanted_filters.get("script", self.script_filter.currentData() or ""),
-                "flag": self.flag_filter.currentData() or ""}
+                "flag": self.flag_filter.currentData() or "",
+                "side": "edit" if self.side_tabs.currentWidget() is self.editor else ""}
 
     def restore_view_state(self, state: dict) -> None:
         key = state.get("tokenizer")
@@ -177,6 +178,8 @@ class VocabView(QWidget):
             self.wanted = key
             self.refresh()
             opener_for(self.workspace).reopen(key, state.get("shelf"))  # shown once it is open
+        if state.get("side") == "edit":
+            self.side_tabs.setCurrentWidget(self.editor)
         index = self.flag_filter.findData(state.get("flag"))
         if index >= 0:
             self.flag_filter.setCurrentIndex(index)

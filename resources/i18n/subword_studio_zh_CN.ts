@@ -1789,47 +1789,47 @@
         <translation>预览会显示新的词表大小、变得不可达的 token，以及 ID 发生变化的样例文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="314"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="315"/>
         <source>Changed texts (%1)</source>
         <translation>变化的文本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="315"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="316"/>
         <source>Unreachable (%1)</source>
         <translation>不可达（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="316"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
         <source>New (%1)</source>
         <translation>新增（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="318"/>
         <source>Removed, renamed (%1)</source>
         <translation>移除、改名（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="318"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="319"/>
         <source>Notes (%1)</source>
         <translation>说明（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="332"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="333"/>
         <source>Added %1 to the assets.</source>
         <translation>已把 %1 加入资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="357"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="365"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="412"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="420"/>
         <source>Preview cancelled.</source>
         <translation>预览已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="420"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="428"/>
         <source>Not previewed: %1</source>
         <translation>未能预览：%1</translation>
     </message>
@@ -4282,43 +4282,43 @@
         <translation>%1%2%3</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_texts.py" line="48"/>
-        <location filename="../../gui/vocab/edit_texts.py" line="70"/>
+        <location filename="../../gui/vocab/edit_texts.py" line="49"/>
+        <location filename="../../gui/vocab/edit_texts.py" line="72"/>
         <source>ID %1  %2</source>
         <translation>ID %1  %2</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_texts.py" line="50"/>
+        <location filename="../../gui/vocab/edit_texts.py" line="51"/>
         <source>(special)</source>
         <translation>（特殊）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_texts.py" line="52"/>
+        <location filename="../../gui/vocab/edit_texts.py" line="53"/>
         <source>(builds %1)</source>
         <translation>（用于构成 %1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_texts.py" line="54"/>
+        <location filename="../../gui/vocab/edit_texts.py" line="56"/>
         <source>— not reachable: %1</source>
         <translation>— 不可达：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_texts.py" line="60"/>
+        <location filename="../../gui/vocab/edit_texts.py" line="62"/>
         <source>ID %1  %2  (%3)</source>
         <translation>ID %1  %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_texts.py" line="65"/>
+        <location filename="../../gui/vocab/edit_texts.py" line="67"/>
         <source>ID %1  %2 → %3</source>
         <translation>ID %1  %2 → %3</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_texts.py" line="80"/>
+        <location filename="../../gui/vocab/edit_texts.py" line="82"/>
         <source>old IDs:</source>
         <translation>旧 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_texts.py" line="81"/>
+        <location filename="../../gui/vocab/edit_texts.py" line="83"/>
         <source>new IDs:</source>
         <translation>新 ID：</translation>
     </message>
@@ -4488,7 +4488,7 @@
         <translation>此类分词器没有可达性检查</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="361"/>
+        <location filename="../../gui/vocab/view.py" line="364"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -4571,19 +4571,19 @@
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="211"/>
+        <location filename="../../gui/vocab/view.py" line="214"/>
         <source>Any script</source>
         <translation>任意文字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/vocab/view.py" line="297"/>
+        <location filename="../../gui/vocab/view.py" line="300"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
             <numerusform>显示 %n 个词元中的 %1 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="325"/>
+        <location filename="../../gui/vocab/view.py" line="328"/>
         <source>Export vocabulary</source>
         <translation>导出词表</translation>
     </message>

@@ -179,3 +179,18 @@ def test_boxes_read_one_token_per_line_spaces_kept():
     assert request.reserve == (("[unused1]", "<t>"), ("=", "x"))
     assert differing((4, 3), (0, 5, 0, 1)) == (0, (2, 4))
     assert differing((1, 2, 3, 9), (1, 5, 6, 9)) == (1, (3, 3))
+
+
+def test_the_edit_pane_stays_on_show_across_a_rebuild(view, qtbot):
+    from gui.windows import views
+
+    open_editor(view, qtbot, view.workspace.asset_key(0))
+    view.editor.add_box.setPlainText(" new")
+    kept = views.state(view)
+    assert kept["view"]["side"] == "edit"
+    again = VocabView(view.bridge)
+    try:
+        views.restore(again, kept)
+        assert again.side_tabs.currentWidget() is again.editor and again.editor.add_box.toPlainText() == " new"
+    finally:
+        destroy(again)
