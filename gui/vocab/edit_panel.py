@@ -17,7 +17,7 @@ and the core's reason is shown.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QListWidget, QPlainTextEdit,
                                QProgressBar, QPushButton, QSplitter, QTabWidget, QTextBrowser, QVBoxLayout,
@@ -448,6 +448,11 @@ class LinesBox(QPlainTextEdit):
         height = self.fontMetrics().lineSpacing() * (self.lines + 0.5) + 2 * self.document().documentMargin() \
             + margins.top() + margins.bottom()
         return QSize(super().sizeHint().width(), int(height))
+
+    def changeEvent(self, event):
+        super().changeEvent(event)
+        if event.type() == QEvent.FontChange:
+            self.updateGeometry()  # a zoom: the same lines are taller
 
     def minimumSizeHint(self) -> QSize:
         return QSize(super().minimumSizeHint().width(), self.fontMetrics().lineSpacing() * 2)

@@ -103,6 +103,21 @@ def test_apply_adds_an_asset_and_undo_removes_it(view, qtbot):
     assert [e.loaded.name for e in workspace.assets] == ["tiny", "tiny (edited)"]
 
 
+def test_reserve_renames_in_place_keeping_the_size(view, qtbot):
+    editor, _ = open_editor(view, qtbot, view.workspace.asset_key(0))
+    qtbot.waitUntil(lambda: view.table is not None and view.task is None, timeout=20_000)
+    view.view.selectRow(5)  # bc
+    editor.reserve_selected_button.click()
+    assert editor.reserve_box.toPlainText() == "bc="
+    editor.reserve_box.insertPlainText("<think>")
+    editor.remove_box.clear()
+    preview = previewed(editor, qtbot)
+    assert preview.new_size == 6 and preview.edited.old_to_new[5] == 5
+    assert [editor.removed.item(i).text() for i in range(editor.removed.count())] == ["ID 5  bc → <think>"]
+    editor.apply()
+    assert view.workspace.assets[1].loaded.tokenizer.id_of("<think>") == 5
+
+
 def test_export_writes_the_applied_tokenizer(view, qtbot, tmp_path):
     tokenizers = pytest.importorskip("tokenizers")
     editor, _ = open_editor(view, qtbot, view.workspace.asset_key(0))
