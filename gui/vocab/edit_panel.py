@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLis
                                QProgressBar, QPushButton, QSplitter, QTabWidget, QTextBrowser, QVBoxLayout,
                                QWidget)
 
-from core.edit import EditError
+from core.errors import StudioError
 
 from .. import commands, core_text, theme
 from ..flow_layout import FlowLayout, WrappedLabel
@@ -251,7 +251,7 @@ class EditPanel(QWidget):
             box.moveCursor(box.textCursor().MoveOperation.End)
 
     def request(self):
-        """The EditRequest the boxes make; raises EditError."""
+        """The EditRequest the boxes make; raises core.edit.EditError."""
         return edit_request.request_of(
             remove=self.remove_box.toPlainText(), add=self.add_box.toPlainText(),
             add_special=self.special_box.toPlainText(), reserve=self.reserve_box.toPlainText(),
@@ -271,7 +271,7 @@ class EditPanel(QWidget):
             return None
         try:
             request = self.request()
-        except EditError as exc:
+        except StudioError as exc:  # core.edit.EditError: a malformed line
             return self._fail(core_text.error(exc))
         if edit_request.is_empty(request):
             return self._fail(self.tr("Nothing to do: name tokens to remove, add or reserve."))

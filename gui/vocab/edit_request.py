@@ -9,8 +9,6 @@ see before editing raises :class:`core.edit.EditError`.
 
 from __future__ import annotations
 
-from core.edit import EditRequest, parse_reserve
-
 
 def lines(text: str) -> list[str]:
     """The non-blank lines of ``text``, spaces kept (a line break is any of \\n, \\r\\n, U+2029)."""
@@ -19,12 +17,14 @@ def lines(text: str) -> list[str]:
 
 
 def request_of(*, remove: str = "", add: str = "", add_special: str = "", reserve: str = "",
-               remove_unreachable: bool = False, compact: bool = False) -> EditRequest:
+               remove_unreachable: bool = False, compact: bool = False):
     """The request the boxes' texts make (each one token per line)."""
+    from core.edit import EditRequest, parse_reserve  # imported on first use: the first window stays light
+
     return EditRequest(add=tuple(lines(add)), add_special=tuple(lines(add_special)),
                        reserve=tuple(parse_reserve(line) for line in lines(reserve)), remove=tuple(lines(remove)),
                        remove_unreachable=remove_unreachable, compact=compact)
 
 
-def is_empty(request: EditRequest) -> bool:
+def is_empty(request) -> bool:
     return not (request.add or request.add_special or request.reserve or request.remove or request.compact)

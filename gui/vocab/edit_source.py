@@ -13,7 +13,6 @@ never decided here by its kind.
 from __future__ import annotations
 
 from core.assets import classroom, identity
-from core.edit import EditError, EditRequest, edit
 from core.workspace import workspace as workspace_mod
 
 from .. import trained_assets
@@ -39,6 +38,8 @@ def probe(loaded) -> str | None:
     """Why the core cannot edit ``loaded`` (its own sentence), or None when it can.
     An edit that asks for nothing is tried: the core refuses a kind it
     cannot edit before doing any work."""
+    from core.edit import EditError, EditRequest, edit  # imported on first use: the first window stays light
+
     try:
         edit(loaded.asset, loaded.tokenizer, EditRequest())
     except EditError as exc:
