@@ -34,14 +34,21 @@ def builder(workspace, key: str):
     return None
 
 
+# A token no vocabulary holds: removing it is the cheapest question the core answers.
+PROBE = "⟪probe⟫"
+
+
 def probe(loaded) -> str | None:
     """Why the core cannot edit ``loaded`` (its own sentence), or None when it can.
-    An edit that asks for nothing is tried: the core refuses a kind it
-    cannot edit before doing any work."""
+    The core is asked to remove :data:`PROBE`: it refuses a kind it cannot
+    edit before looking at any token, and for a kind it can edit it answers
+    that this token does not exist, after reading the vocabulary but before
+    any costly work (an edit that asks for nothing rebuilds o200k_base's
+    merges: 13 s, against 2 s for this)."""
     from core.edit import EditError, EditRequest, edit  # imported on first use: the first window stays light
 
     try:
-        edit(loaded.asset, loaded.tokenizer, EditRequest())
+        edit(loaded.asset, loaded.tokenizer, EditRequest(remove=(PROBE,)))
     except EditError as exc:
-        return str(exc)
-    return None
+        return None if PROBE in str(exc) else str(exc)
+    return None  # a vocabulary that holds it after all: edited, so editable
