@@ -20,7 +20,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QListWidget, QPlainTextEdit,
-                               QProgressBar, QPushButton, QSplitter, QTabWidget, QTextBrowser, QVBoxLayout,
+                               QProgressBar, QPushButton, QSizePolicy, QTabWidget, QTextBrowser, QVBoxLayout,
                                QWidget)
 
 from core.errors import StudioError
@@ -72,7 +72,7 @@ class EditPanel(QWidget):
         self.remove_box = self._box(self.tr("Tokens to remove, one per line"))
         self.add_box = self._box(self.tr("New tokens, one per line"))
         self.special_box = self._box(self.tr("New special tokens, one per line"))
-        self.reserve_box = self._box(self.tr("OLD=NEW: rename a reserved token, keeping its ID"))
+        self.reserve_box = self._box(self.tr("OLD=NEW, keeping its ID"))
         self.remove_selected_button = QPushButton(self.tr("Remove selected"))
         self.remove_selected_button.setToolTip(self.tr("Add the tokens selected in the table to the list to "
                                                        "remove"))
@@ -125,34 +125,22 @@ class EditPanel(QWidget):
         for w in (self.preview_button, self.cancel_button, self.progress):
             run.addWidget(w)
         run.addStretch(1)
-        form = QWidget()
-        top = QVBoxLayout(form)
-        top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.reason)
-        top.addLayout(boxes)
-        top.addLayout(picks)
-        top.addWidget(sample_title)
-        top.addWidget(self.sample_box)
-        top.addLayout(run)
-        shown = QWidget()
-        bottom = QVBoxLayout(shown)
-        bottom.setContentsMargins(0, 0, 0, 0)
-        bottom.addWidget(self.summary)
-        bottom.addWidget(self.results, 1)
         actions = FlowLayout()
         for w in (self.apply_button, self.undo_button, self.export_button):
             actions.addWidget(w)
-        bottom.addLayout(actions)
-        bottom.addWidget(self.message)
-        split = QSplitter(Qt.Vertical)
-        split.setChildrenCollapsible(False)
-        split.addWidget(form)
-        split.addWidget(shown)
-        split.setStretchFactor(0, 0)  # the boxes at their few lines; the results take the rest
-        split.setStretchFactor(1, 1)
+        # The boxes keep their few lines (however the rows above them wrap); the results take the rest.
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(split)
+        layout.addWidget(self.reason)
+        layout.addLayout(boxes)
+        layout.addLayout(picks)
+        layout.addWidget(sample_title)
+        layout.addWidget(self.sample_box)
+        layout.addLayout(run)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.results, 1)
+        layout.addLayout(actions)
+        layout.addWidget(self.message)
 
         # Signals
         for box in (self.remove_box, self.add_box, self.special_box, self.reserve_box, self.sample_box):
@@ -312,12 +300,16 @@ class EditPanel(QWidget):
         self.removed.addItems([edit_texts.removed_line(r) for r in e.removed]
                               + [edit_texts.renamed_line(r) for r in e.renamed])
         self.notes.addItems(list(e.notes))
-        for widget, title, count in ((self.changed, self.tr("Changed texts (%1)"), len(preview.changed)),
-                                     (self.unreachable, self.tr("Unreachable (%1)"), len(e.unreachable)),
-                                     (self.new_tokens, self.tr("New (%1)"), len(e.new_tokens)),
-                                     (self.removed, self.tr("Removed, renamed (%1)"), len(e.removed) + len(e.renamed)),
-                                     (self.notes, self.tr("Notes (%1)"), len(e.notes))):
-            self.results.addTab(widget, title.replace("%1", str(count)))
+        tabs = ((self.changed, self.tr("Texts (%1)"), len(preview.changed), self.tr("Sample texts whose IDs change")),
+                (self.unreachable, self.tr("Unreachable (%1)"), len(e.unreachable),
+                 self.tr("Kept tokens no merge builds any more")),
+                (self.new_tokens, self.tr("New (%1)"), len(e.new_tokens), self.tr("New tokens and their IDs")),
+                (self.removed, self.tr("Removed (%1)"), len(e.removed) + len(e.renamed),
+                 self.tr("Removed and renamed tokens")),
+                (self.notes, self.tr("Notes (%1)"), len(e.notes), self.tr("What the edit says about itself")))
+        for widget, title, count, tip in tabs:
+            at = self.results.addTab(widget, title.replace("%1", str(count)))
+            self.results.setTabToolTip(at, tip)
         self._update_buttons()
 
     # ==== apply, undo, export ====
@@ -442,6 +434,7 @@ class LinesBox(QPlainTextEdit):
         super().__init__(parent)
         self.lines = lines
         self.setTabChangesFocus(True)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)  # its lines, no more, no fewer
 
     def sizeHint(self) -> QSize:
         margins = self.contentsMargins()

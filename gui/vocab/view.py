@@ -107,6 +107,7 @@ class VocabView(QWidget):
         body.addWidget(self.side_tabs)
         body.setStretchFactor(0, 3)
         body.setStretchFactor(1, 2)
+        body.setSizes([3000, 2000])  # 3:2 from the start, whatever the Edit pane's own size hint
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(filters)

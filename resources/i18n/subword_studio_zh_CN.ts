@@ -1650,8 +1650,8 @@
     </message>
     <message>
         <location filename="../../gui/vocab/edit_panel.py" line="75"/>
-        <source>OLD=NEW: rename a reserved token, keeping its ID</source>
-        <translation>旧=新：重命名一个保留 token，ID 不变</translation>
+        <source>OLD=NEW, keeping its ID</source>
+        <translation>旧=新，ID 不变</translation>
     </message>
     <message>
         <location filename="../../gui/vocab/edit_panel.py" line="76"/>
@@ -1666,7 +1666,7 @@
     <message>
         <location filename="../../gui/vocab/edit_panel.py" line="79"/>
         <source>Reserve selected</source>
-        <translation>保留位改名</translation>
+        <translation>所选改名</translation>
     </message>
     <message>
         <location filename="../../gui/vocab/edit_panel.py" line="80"/>
@@ -1744,92 +1744,117 @@
         <translation>样例文本(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="209"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="197"/>
         <source>Choose a tokenizer to edit.</source>
         <translation>请选择要编辑的分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="211"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="199"/>
         <source>Checking whether this tokenizer can be edited…</source>
         <translation>正在检查此分词器能否编辑…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="224"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="212"/>
         <source>This tokenizer cannot be edited: %1</source>
         <translation>此分词器无法编辑：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="263"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="251"/>
         <source>Changed since the preview: preview again to apply.</source>
         <translation>预览后已有改动：请重新预览后再应用。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="277"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="265"/>
         <source>Nothing to do: name tokens to remove, add or reserve.</source>
         <translation>没有要做的事：请填写要移除、添加或改名的 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="279"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="267"/>
         <source>%1 (edited)</source>
         <translation>%1（已编辑）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="279"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="267"/>
         <source>tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="282"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="270"/>
         <source>Previewing…</source>
         <translation>正在预览…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="302"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="290"/>
         <source>Preview shows the new size, the tokens that become unreachable and the sample texts whose IDs change.</source>
         <translation>预览会显示新的词表大小、变得不可达的 token，以及 ID 发生变化的样例文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="315"/>
-        <source>Changed texts (%1)</source>
-        <translation>变化的文本（%1）</translation>
+        <location filename="../../gui/vocab/edit_panel.py" line="303"/>
+        <source>Texts (%1)</source>
+        <translation>文本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="316"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="303"/>
+        <source>Sample texts whose IDs change</source>
+        <translation>ID 发生变化的样例文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="306"/>
+        <source>New tokens and their IDs</source>
+        <translation>新 token 及其 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="307"/>
+        <source>Removed (%1)</source>
+        <translation>移除（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="308"/>
+        <source>Removed and renamed tokens</source>
+        <translation>移除和改名的 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="304"/>
         <source>Unreachable (%1)</source>
         <translation>不可达（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="305"/>
+        <source>Kept tokens no merge builds any more</source>
+        <translation>保留下来、但已没有合并能构成的 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="306"/>
         <source>New (%1)</source>
         <translation>新增（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="318"/>
-        <source>Removed, renamed (%1)</source>
-        <translation>移除、改名（%1）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="319"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="309"/>
         <source>Notes (%1)</source>
         <translation>说明（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="333"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="309"/>
+        <source>What the edit says about itself</source>
+        <translation>关于这次编辑的说明</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="325"/>
         <source>Added %1 to the assets.</source>
         <translation>已把 %1 加入资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="365"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="357"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="420"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="412"/>
         <source>Preview cancelled.</source>
         <translation>预览已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="428"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="420"/>
         <source>Not previewed: %1</source>
         <translation>未能预览：%1</translation>
     </message>
@@ -4488,7 +4513,7 @@
         <translation>此类分词器没有可达性检查</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="364"/>
+        <location filename="../../gui/vocab/view.py" line="365"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -4571,19 +4596,19 @@
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="214"/>
+        <location filename="../../gui/vocab/view.py" line="215"/>
         <source>Any script</source>
         <translation>任意文字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/vocab/view.py" line="300"/>
+        <location filename="../../gui/vocab/view.py" line="301"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
             <numerusform>显示 %n 个词元中的 %1 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="328"/>
+        <location filename="../../gui/vocab/view.py" line="329"/>
         <source>Export vocabulary</source>
         <translation>导出词表</translation>
     </message>
