@@ -448,4 +448,4 @@ class LinesBox(QPlainTextEdit):
             self.updateGeometry()  # a zoom: the same lines are taller
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), self.fontMetrics().lineSpacing() * 2)
+        return QSize(super().minimumSizeHint().width(), self.sizeHint().height())

@@ -24,7 +24,7 @@ from .. import core_text, files, zoom
 from ..encode import texts as encode_texts
 from ..shelf_open import opener_for
 from ..workers import run_task
-from ..flow_layout import FlowLayout, labelled
+from ..flow_layout import FlowLayout, VerticalScroll, labelled
 from . import texts
 from .edit_panel import EditPanel
 from .table_model import VocabTableModel
@@ -101,7 +101,8 @@ class VocabView(QWidget):
         side.addWidget(self.tree)
         side.addWidget(self.audit_text)
         self.side_tabs.addTab(side, self.tr("Derivation and audit"))
-        self.side_tabs.addTab(self.editor, self.tr("Edit"))
+        self.editor_page = VerticalScroll(self.editor)  # scrolls rather than squeezes at a projector's zoom
+        self.side_tabs.addTab(self.editor_page, self.tr("Edit"))
         body = QSplitter(Qt.Horizontal)
         body.addWidget(self.view)
         body.addWidget(self.side_tabs)
@@ -171,7 +172,7 @@ class VocabView(QWidget):
         return {"tokenizer": key, "shelf": opener_for(self.workspace).shelf_of(key) if key else "",
                 "script": self._wanted_filters.get("script", self.script_filter.currentData() or ""),
                 "flag": self.flag_filter.currentData() or "",
-                "side": "edit" if self.side_tabs.currentWidget() is self.editor else ""}
+                "side": "edit" if self.side_tabs.currentWidget() is self.editor_page else ""}
 
     def restore_view_state(self, state: dict) -> None:
         key = state.get("tokenizer")
@@ -180,7 +181,7 @@ class VocabView(QWidget):
             self.refresh()
             opener_for(self.workspace).reopen(key, state.get("shelf"))  # shown once it is open
         if state.get("side") == "edit":
-            self.side_tabs.setCurrentWidget(self.editor)
+            self.show_editor()
         index = self.flag_filter.findData(state.get("flag"))
         if index >= 0:
             self.flag_filter.setCurrentIndex(index)
@@ -312,6 +313,10 @@ class VocabView(QWidget):
         else:
             for line in texts.derivation_lines(info, self.tok):
                 self.tree.addTopLevelItem(QTreeWidgetItem([line]))
+
+    def show_editor(self) -> None:
+        """Put the Edit pane on show (it then asks the core whether the tokenizer can be edited)."""
+        self.side_tabs.setCurrentWidget(self.editor_page)
 
     def selected_tokens(self) -> list[str]:
         """The tokens selected in the table, as the vocabulary stores them, by ID."""

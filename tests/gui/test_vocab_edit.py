@@ -37,7 +37,7 @@ def open_editor(view, qtbot, key):
     editor = view.editor
     view.choose(key)
     with qtbot.waitSignal(editor.sig_checked, timeout=20_000) as checked:
-        view.side_tabs.setCurrentWidget(editor)
+        view.show_editor()
     return editor, checked.args[0]
 
 
@@ -206,6 +206,6 @@ def test_the_edit_pane_stays_on_show_across_a_rebuild(view, qtbot):
     again = VocabView(view.bridge)
     try:
         views.restore(again, kept)
-        assert again.side_tabs.currentWidget() is again.editor and again.editor.add_box.toPlainText() == " new"
+        assert again.side_tabs.currentWidget() is again.editor_page and again.editor.add_box.toPlainText() == " new"
     finally:
         destroy(again)

@@ -7,7 +7,8 @@ an X server at 1280×800, once per language, e.g.
 r50k_base from the shelf: `` the`` removed (picked in the table, as a user
 does), two tokens and a special added, previewed.  Prints what the preview
 said as one JSON object; argv: language, screenshot path, and optionally the
-results tab to show (changed, unreachable, new, removed, notes; default changed)."""
+results tab to show (changed, unreachable, new, removed, notes; default changed)
+and a zoom in percent (125, 150...)."""
 
 import json
 import sys
@@ -31,6 +32,10 @@ from gui.main_window import MainWindow  # noqa: E402
 from gui.shelf_open import opener_for  # noqa: E402
 
 language.install(sys.argv[1])
+if len(sys.argv) > 4:  # a projector zoom, in percent
+    from gui import zoom
+
+    zoom.apply(int(sys.argv[4]))
 
 
 def settle(until, limit=120.0):
@@ -54,7 +59,7 @@ settle(lambda: opened)
 window.show_panel("vocab")
 view = window.panels["vocab"]
 view.choose(opened[0])
-view.side_tabs.setCurrentWidget(view.editor)
+view.show_editor()
 settle(lambda: view.table is not None and view.editor.source is not None)
 # " the" picked in the table, as a user does: filtered, its row selected, "Remove selected".
 view.text_filter.setText("Ġthe")
