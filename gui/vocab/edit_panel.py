@@ -8,7 +8,8 @@ edit in a worker (gui/workers.py) with progress and Cancel, and shows the
 new size, what becomes unreachable and which texts of the sample change
 their IDs.  Apply adds exactly what was previewed as an unsaved asset
 through the workspace's undo stack (gui/vocab/edit_command.py), and
-Export… goes through the window's File → Export path (gui/interop.py).
+Export… goes through the window's File → Export path (gui/interop.py);
+Save ID map… writes the previewed edit's ID map, as ``edit --id-map`` does.
 
 Whether the tokenizer shown can be edited at all is asked of the core when
 it is chosen (gui/vocab/edit_source.py); if not, the controls are disabled
@@ -17,15 +18,18 @@ and the core's reason is shown.
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QTextOption
-from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QListWidget, QPlainTextEdit,
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QListWidget, QPlainTextEdit,
                                QProgressBar, QPushButton, QSizePolicy, QTabWidget, QTextBrowser, QVBoxLayout,
                                QWidget)
 
 from core.errors import StudioError
+from core.fileio import write_bytes_atomic
 
-from .. import commands, core_text, theme
+from .. import commands, core_text, files, theme
 from ..flow_layout import FlowLayout, WrappedLabel
 from ..workers import run_task
 from . import edit_preview, edit_request, edit_source, edit_texts
@@ -103,6 +107,9 @@ class EditPanel(QWidget):
         self.apply_button = QPushButton(self.tr("Apply as new asset"))
         self.undo_button = QPushButton(self.tr("Undo"))
         self.export_button = QPushButton(self.tr("Export…"))
+        self.id_map_button = QPushButton(self.tr("Save ID map…"))
+        self.id_map_button.setToolTip(self.tr("Where every old ID went and the new tokens, as the command line's "
+                                              "--id-map writes it (JSON)"))
         self.message = WrappedLabel()
         self.message.setTextInteractionFlags(Qt.TextSelectableByMouse)
 
@@ -126,7 +133,7 @@ class EditPanel(QWidget):
             run.addWidget(w)
         run.addStretch(1)
         actions = FlowLayout()
-        for w in (self.apply_button, self.undo_button, self.export_button):
+        for w in (self.apply_button, self.undo_button, self.export_button, self.id_map_button):
             actions.addWidget(w)
         # The boxes keep their few lines (however the rows above them wrap); the results take the rest.
         layout = QVBoxLayout(self)
@@ -154,6 +161,7 @@ class EditPanel(QWidget):
         self.apply_button.clicked.connect(self.apply)
         self.undo_button.clicked.connect(self.undo_stack.undo)
         self.export_button.clicked.connect(self.export)
+        self.id_map_button.clicked.connect(self._ask_id_map)
         self.undo_stack.indexChanged.connect(self._update_buttons)
         bridge.sig_assets_changed.connect(self._update_buttons)
         self._show_results(None)
@@ -335,6 +343,28 @@ class EditPanel(QWidget):
             return None
         return self.interop().export_tokenizer(index, fmt, path)
 
+    def _ask_id_map(self):
+        if self.preview is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save ID map"), "id-map.json", "JSON (*.json)")
+        if path:
+            self.save_id_map(path)
+
+    def save_id_map(self, path) -> bool:
+        """The previewed edit's ID map as JSON at ``path`` (never over an open asset's file)."""
+        if self.preview is None:
+            return False
+        data = (json.dumps(self.preview.edited.id_map(), ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+        inputs = [e.loaded.path for e in self.workspace.assets if e.loaded.path]
+        try:
+            saved = files.save(self, lambda: write_bytes_atomic(path, data, inputs=inputs))
+        except (OSError, StudioError) as exc:
+            self._say(self.tr("ID map not saved: %1").replace("%1", core_text.error(exc)), tone="error")
+            return False
+        if saved:
+            self._say(self.tr("ID map saved to %1.").replace("%1", str(path)), tone="ok")
+        return saved
+
     def interop(self):
         """The window's import/export, or this pane's own in a window without a File menu."""
         found = getattr(self.window(), "interop", None)
@@ -357,6 +387,7 @@ class EditPanel(QWidget):
         self.undo_button.setToolTip(self.tr("Undo %1").replace("%1", self.undo_stack.undoText())
                                     if self.undo_stack.canUndo() else "")
         self.export_button.setEnabled(self.applied is not None and self.applied.index() is not None)
+        self.id_map_button.setEnabled(self.preview is not None)
 
     # ==== long work ====
 

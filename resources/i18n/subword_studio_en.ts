@@ -703,7 +703,7 @@
 <context>
     <name>VocabView</name>
     <message numerus="yes">
-        <location filename="../../gui/vocab/view.py" line="301"/>
+        <location filename="../../gui/vocab/view.py" line="302"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
             <numerusform>%1 of %n token shown</numerusform>

@@ -1634,227 +1634,252 @@
 <context>
     <name>EditPanel</name>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="72"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="76"/>
         <source>Tokens to remove, one per line</source>
         <translation>要移除的 token，每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="73"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="77"/>
         <source>New tokens, one per line</source>
         <translation>新 token，每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="74"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="78"/>
         <source>New special tokens, one per line</source>
         <translation>新特殊 token，每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="75"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="79"/>
         <source>OLD=NEW, keeping its ID</source>
         <translation>旧=新，ID 不变</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="76"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="80"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="77"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="81"/>
         <source>Add the tokens selected in the table to the list to remove</source>
         <translation>把表格中选中的 token 加入移除列表</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="79"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="83"/>
         <source>Reserve selected</source>
         <translation>所选改名</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="80"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="84"/>
         <source>Start an OLD=NEW line for each token selected in the table</source>
         <translation>为表格中选中的每个 token 写出一行 旧=新</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="81"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="85"/>
         <source>Also remove what becomes unreachable</source>
         <translation>同时移除变得不可达的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="82"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="86"/>
         <source>Renumber densely</source>
         <translation>连续重新编号</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="83"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="87"/>
         <source>Give the kept and new tokens consecutive IDs (every later ID moves)</source>
         <translation>给保留的和新的 token 连续的 ID（之后的 ID 都会移动）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="87"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="91"/>
         <source>Sample texts, one per line</source>
         <translation>样例文本，每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="88"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="92"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="89"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="93"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="103"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="107"/>
         <source>Apply as new asset</source>
         <translation>应用为新资产</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="104"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="108"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="105"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="109"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="110"/>
+        <source>Save ID map…</source>
+        <translation>保存 ID 映射…</translation>
+    </message>
+    <message>
         <location filename="../../gui/vocab/edit_panel.py" line="111"/>
+        <source>Where every old ID went and the new tokens, as the command line&apos;s --id-map writes it (JSON)</source>
+        <translation>每个旧 ID 的去向及新 token，与命令行 --id-map 写出的相同（JSON）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="118"/>
         <source>&amp;Remove</source>
         <translation>移除(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="111"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="118"/>
         <source>A&amp;dd</source>
         <translation>添加(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="112"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="119"/>
         <source>Add &amp;special</source>
         <translation>添加特殊 token(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="113"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="120"/>
         <source>Reserv&amp;e</source>
         <translation>保留位改名(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="122"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="129"/>
         <source>Sa&amp;mple texts</source>
         <translation>样例文本(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="197"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="205"/>
         <source>Choose a tokenizer to edit.</source>
         <translation>请选择要编辑的分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="199"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="207"/>
         <source>Checking whether this tokenizer can be edited…</source>
         <translation>正在检查此分词器能否编辑…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="212"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="220"/>
         <source>This tokenizer cannot be edited: %1</source>
         <translation>此分词器无法编辑：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="251"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="259"/>
         <source>Changed since the preview: preview again to apply.</source>
         <translation>预览后已有改动：请重新预览后再应用。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="265"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="273"/>
         <source>Nothing to do: name tokens to remove, add or reserve.</source>
         <translation>没有要做的事：请填写要移除、添加或改名的 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="267"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="275"/>
         <source>%1 (edited)</source>
         <translation>%1（已编辑）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="267"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="275"/>
         <source>tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="270"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="278"/>
         <source>Previewing…</source>
         <translation>正在预览…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="290"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="298"/>
         <source>Preview shows the new size, the tokens that become unreachable and the sample texts whose IDs change.</source>
         <translation>预览会显示新的词表大小、变得不可达的 token，以及 ID 发生变化的样例文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="303"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="311"/>
         <source>Texts (%1)</source>
         <translation>文本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="303"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="311"/>
         <source>Sample texts whose IDs change</source>
         <translation>ID 发生变化的样例文本</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="306"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="314"/>
         <source>New tokens and their IDs</source>
         <translation>新 token 及其 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="307"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="315"/>
         <source>Removed (%1)</source>
         <translation>移除（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="308"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="316"/>
         <source>Removed and renamed tokens</source>
         <translation>移除和改名的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="304"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="312"/>
         <source>Unreachable (%1)</source>
         <translation>不可达（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="305"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="313"/>
         <source>Kept tokens no merge builds any more</source>
         <translation>保留下来、但已没有合并能构成的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="306"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="314"/>
         <source>New (%1)</source>
         <translation>新增（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="309"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
         <source>Notes (%1)</source>
         <translation>说明（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="309"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
         <source>What the edit says about itself</source>
         <translation>关于这次编辑的说明</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="325"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="333"/>
         <source>Added %1 to the assets.</source>
         <translation>已把 %1 加入资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="357"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="349"/>
+        <source>Save ID map</source>
+        <translation>保存 ID 映射</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="362"/>
+        <source>ID map not saved: %1</source>
+        <translation>ID 映射未保存：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="365"/>
+        <source>ID map saved to %1.</source>
+        <translation>ID 映射已保存到 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="387"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="412"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="443"/>
         <source>Preview cancelled.</source>
         <translation>预览已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="420"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="451"/>
         <source>Not previewed: %1</source>
         <translation>未能预览：%1</translation>
     </message>
@@ -4513,7 +4538,7 @@
         <translation>此类分词器没有可达性检查</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="365"/>
+        <location filename="../../gui/vocab/view.py" line="370"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -4591,24 +4616,24 @@
         <translation>构成与审计</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="104"/>
+        <location filename="../../gui/vocab/view.py" line="105"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="215"/>
+        <location filename="../../gui/vocab/view.py" line="216"/>
         <source>Any script</source>
         <translation>任意文字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/vocab/view.py" line="301"/>
+        <location filename="../../gui/vocab/view.py" line="302"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
             <numerusform>显示 %n 个词元中的 %1 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="329"/>
+        <location filename="../../gui/vocab/view.py" line="334"/>
         <source>Export vocabulary</source>
         <translation>导出词表</translation>
     </message>

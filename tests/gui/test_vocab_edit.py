@@ -209,3 +209,17 @@ def test_the_edit_pane_stays_on_show_across_a_rebuild(view, qtbot):
         assert again.side_tabs.currentWidget() is again.editor_page and again.editor.add_box.toPlainText() == " new"
     finally:
         destroy(again)
+
+
+def test_id_map_saved_as_the_command_line_writes_it(view, qtbot, tmp_path):
+    import json
+
+    editor, _ = open_editor(view, qtbot, view.workspace.asset_key(0))
+    assert not editor.id_map_button.isEnabled()
+    asked(editor, remove="ab", add="ca")
+    previewed(editor, qtbot)
+    path = tmp_path / "map.json"
+    assert editor.id_map_button.isEnabled() and editor.save_id_map(path)
+    assert json.loads(path.read_text("utf-8")) == {
+        "old_size": 6, "new_size": 7, "old_to_new": [0, 1, 2, None, 4, 5],
+        "new_tokens": [{"id": 6, "token": "ca", "init_from": [2, 0]}]}
