@@ -380,9 +380,9 @@ class EditPanel(QWidget):
         busy = self.task is not None
         self.preview_button.setEnabled(self.editable and not busy)
         self.cancel_button.setEnabled(busy and self._previewing)
-        # Apply only what the preview showed: exactly once, and not while something runs.
+        # Apply only what the preview showed, while it is not in the workspace already, and not while something runs.
         self.apply_button.setEnabled(self.preview is not None and not busy and (
-            self.applied is None or self.applied.loaded is not self.preview.loaded))
+            self.applied is None or self.applied.loaded is not self.preview.loaded or self.applied.index() is None))
         self.undo_button.setEnabled(self.undo_stack.canUndo())
         self.undo_button.setToolTip(self.tr("Undo %1").replace("%1", self.undo_stack.undoText())
                                     if self.undo_stack.canUndo() else "")
