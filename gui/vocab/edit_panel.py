@@ -200,6 +200,7 @@ class EditPanel(QWidget):
             return
         key, self._pending = self._pending, False
         self._show_results(None)
+        self._say("")
         make = edit_source.builder(self.workspace, key) if key else None
         if make is None:
             self._set_editable(False, self.tr("Choose a tokenizer to edit."))
