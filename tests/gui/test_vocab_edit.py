@@ -162,6 +162,10 @@ def test_a_tokenizer_the_core_cannot_edit_disables_the_controls_with_its_reason(
     view = VocabView(bridge)
     view.show()
     try:
+        # The classroom tokenizer is not an open asset, yet is edited as its asset file.
+        editor, editable = open_editor(view, qtbot, "encoder")
+        assert editable and editor.preview_button.isEnabled() and editor.source.kind
+        view.side_tabs.setCurrentIndex(0)  # the editor hidden: the next tokenizer is checked once it shows
         editor, editable = open_editor(view, qtbot, "model")
         assert not editable
         assert "cannot be edited" in editor.reason.text() and editor.reason.isVisible()
