@@ -1754,132 +1754,132 @@
         <translation>样例文本(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="205"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="206"/>
         <source>Choose a tokenizer to edit.</source>
         <translation>请选择要编辑的分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="207"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="208"/>
         <source>Checking whether this tokenizer can be edited…</source>
         <translation>正在检查此分词器能否编辑…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="220"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="221"/>
         <source>This tokenizer cannot be edited: %1</source>
         <translation>此分词器无法编辑：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="259"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="260"/>
         <source>Changed since the preview: preview again to apply.</source>
         <translation>预览后已有改动：请重新预览后再应用。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="273"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="274"/>
         <source>Nothing to do: name tokens to remove, add or reserve.</source>
         <translation>没有要做的事：请填写要移除、添加或改名的 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="275"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="276"/>
         <source>%1 (edited)</source>
         <translation>%1（已编辑）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="275"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="276"/>
         <source>tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="278"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="279"/>
         <source>Previewing…</source>
         <translation>正在预览…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="298"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="299"/>
         <source>Preview shows the new size, the tokens that become unreachable and the sample texts whose IDs change.</source>
         <translation>预览会显示新的词表大小、变得不可达的 token，以及 ID 发生变化的样例文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="311"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="312"/>
         <source>Texts (%1)</source>
         <translation>文本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="311"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="312"/>
         <source>Sample texts whose IDs change</source>
         <translation>ID 发生变化的样例文本</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="314"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="315"/>
         <source>New tokens and their IDs</source>
         <translation>新 token 及其 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="315"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="316"/>
         <source>Removed (%1)</source>
         <translation>移除（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="316"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
         <source>Removed and renamed tokens</source>
         <translation>移除和改名的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="312"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="313"/>
         <source>Unreachable (%1)</source>
         <translation>不可达（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="313"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="314"/>
         <source>Kept tokens no merge builds any more</source>
         <translation>保留下来、但已没有合并能构成的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="314"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="315"/>
         <source>New (%1)</source>
         <translation>新增（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="318"/>
         <source>Notes (%1)</source>
         <translation>说明（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="318"/>
         <source>What the edit says about itself</source>
         <translation>关于这次编辑的说明</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="333"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="334"/>
         <source>Added %1 to the assets.</source>
         <translation>已把 %1 加入资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="349"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="350"/>
         <source>Save ID map</source>
         <translation>保存 ID 映射</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="362"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="363"/>
         <source>ID map not saved: %1</source>
         <translation>ID 映射未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="365"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="366"/>
         <source>ID map saved to %1.</source>
         <translation>ID 映射已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="387"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="388"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="443"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="444"/>
         <source>Preview cancelled.</source>
         <translation>预览已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="451"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="452"/>
         <source>Not previewed: %1</source>
         <translation>未能预览：%1</translation>
     </message>
