@@ -4,14 +4,17 @@ filterable table, a selected token's derivation, and run the audits.
 The table and the audits are built off the GUI thread (gui.workers.run_task)
 with progress and cancel; filtering runs over precomputed columns
 (core.inspect.vocab.table), fast enough to follow every keystroke.
+Beside the derivation and the audit, the Edit tab (gui/vocab/edit_panel.py)
+removes the tokens selected in the table (several at once), adds and
+reserves tokens, previews and applies the edit as a new asset.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHeaderView, QLabel, QLineEdit,
-                               QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTableView, QTreeWidget,
-                               QTreeWidgetItem, QVBoxLayout, QWidget)
+                               QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTabWidget, QTableView,
+                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from core.errors import StudioError
 from core.inspect.vocab import audit as run_audit, build_table, derivation, export
@@ -21,8 +24,9 @@ from .. import core_text, files, zoom
 from ..encode import texts as encode_texts
 from ..shelf_open import opener_for
 from ..workers import run_task
-from ..flow_layout import FlowLayout, labelled
+from ..flow_layout import FlowLayout, VerticalScroll, labelled
 from . import texts
+from .edit_panel import EditPanel
 from .table_model import VocabTableModel
 
 
@@ -68,7 +72,7 @@ class VocabView(QWidget):
         self.view = QTableView()
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QTableView.SelectRows)
-        self.view.setSelectionMode(QTableView.SingleSelection)
+        self.view.setSelectionMode(QTableView.ExtendedSelection)  # several tokens to remove at once
         self.view.verticalHeader().hide()
         zoom.table_follows_font(self.view)
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.Fixed)  # uniform rows: smooth scrolling
@@ -79,6 +83,8 @@ class VocabView(QWidget):
         self.tree.setHeaderLabels([self.tr("Derivation")])
         self.audit_text = QPlainTextEdit(readOnly=True)
         self.audit_text.setPlaceholderText(self.tr("Run the audit to find tokens that can never appear."))
+        self.editor = EditPanel(bridge, self.selected_tokens)
+        self.side_tabs = QTabWidget()
 
         # Layout
         # Rows that wrap at a projector's zoom (gui/flow_layout.py).
@@ -94,11 +100,15 @@ class VocabView(QWidget):
         side = QSplitter(Qt.Vertical)
         side.addWidget(self.tree)
         side.addWidget(self.audit_text)
+        self.side_tabs.addTab(side, self.tr("Derivation and audit"))
+        self.editor_page = VerticalScroll(self.editor)  # scrolls rather than squeezes at a projector's zoom
+        self.side_tabs.addTab(self.editor_page, self.tr("Edit"))
         body = QSplitter(Qt.Horizontal)
         body.addWidget(self.view)
-        body.addWidget(side)
+        body.addWidget(self.side_tabs)
         body.setStretchFactor(0, 3)
         body.setStretchFactor(1, 2)
+        body.setSizes([3000, 2000])  # 3:2 from the start, whatever the Edit pane's own size hint
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(filters)
@@ -156,12 +166,13 @@ class VocabView(QWidget):
 
     def view_state(self) -> dict:
         """The chosen tokenizer (with the built-in entry it came from, to open
-        it again) and the script and flag filters; the typed filters are kept
-        as typed text."""
+        it again), the script and flag filters and whether the Edit pane is
+        on show; the typed filters and the editor's boxes are kept as typed text."""
         key = self.wanted or self.chooser.currentData()
         return {"tokenizer": key, "shelf": opener_for(self.workspace).shelf_of(key) if key else "",
                 "script": self._wanted_filters.get("script", self.script_filter.currentData() or ""),
-                "flag": self.flag_filter.currentData() or ""}
+                "flag": self.flag_filter.currentData() or "",
+                "side": "edit" if self.side_tabs.currentWidget() is self.editor_page else ""}
 
     def restore_view_state(self, state: dict) -> None:
         key = state.get("tokenizer")
@@ -169,6 +180,8 @@ class VocabView(QWidget):
             self.wanted = key
             self.refresh()
             opener_for(self.workspace).reopen(key, state.get("shelf"))  # shown once it is open
+        if state.get("side") == "edit":
+            self.show_editor()
         index = self.flag_filter.findData(state.get("flag"))
         if index >= 0:
             self.flag_filter.setCurrentIndex(index)
@@ -191,6 +204,7 @@ class VocabView(QWidget):
         self.tree.clear()
         self.audit_text.clear()
         self._parents = derivation.merge_parents(tok)
+        self.editor.set_source(self.chooser.currentData())
         self._run(lambda progress, stop: build_table(tok, progress=progress, should_stop=stop), self._built)
 
     def _built(self, table):
@@ -299,6 +313,18 @@ class VocabView(QWidget):
         else:
             for line in texts.derivation_lines(info, self.tok):
                 self.tree.addTopLevelItem(QTreeWidgetItem([line]))
+
+    def show_editor(self) -> None:
+        """Put the Edit pane on show (it then asks the core whether the tokenizer can be edited)."""
+        self.side_tabs.setCurrentWidget(self.editor_page)
+
+    def selected_tokens(self) -> list[str]:
+        """The tokens selected in the table, as the vocabulary stores them, by ID."""
+        if self.table is None:
+            return []
+        rows = sorted({self.model.rows[index.row()] for index in self.view.selectionModel().selectedRows()},
+                      key=lambda r: self.table.ids[r])
+        return [self.table.tokens[r] for r in rows]
 
     # ==== export ====
 

@@ -646,7 +646,7 @@
 <context>
     <name>TokenStrip</name>
     <message numerus="yes">
-        <location filename="../../gui/token_strip.py" line="442"/>
+        <location filename="../../gui/token_strip.py" line="438"/>
         <source>%n token(s); the arrow keys go from one to the next</source>
         <translation>
             <numerusform>%n token; the arrow keys go from one to the next</numerusform>
@@ -703,7 +703,7 @@
 <context>
     <name>VocabView</name>
     <message numerus="yes">
-        <location filename="../../gui/vocab/view.py" line="288"/>
+        <location filename="../../gui/vocab/view.py" line="302"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
             <numerusform>%1 of %n token shown</numerusform>

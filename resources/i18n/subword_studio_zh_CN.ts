@@ -1632,6 +1632,259 @@
     </message>
 </context>
 <context>
+    <name>EditPanel</name>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="76"/>
+        <source>Tokens to remove, one per line</source>
+        <translation>要移除的 token，每行一个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="77"/>
+        <source>New tokens, one per line</source>
+        <translation>新 token，每行一个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="78"/>
+        <source>New special tokens, one per line</source>
+        <translation>新特殊 token，每行一个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="79"/>
+        <source>OLD=NEW, keeping its ID</source>
+        <translation>旧=新，ID 不变</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="80"/>
+        <source>Remove selected</source>
+        <translation>移除所选</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="81"/>
+        <source>Add the tokens selected in the table to the list to remove</source>
+        <translation>把表格中选中的 token 加入移除列表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="83"/>
+        <source>Reserve selected</source>
+        <translation>所选改名</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="84"/>
+        <source>Start an OLD=NEW line for each token selected in the table</source>
+        <translation>为表格中选中的每个 token 写出一行 旧=新</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="85"/>
+        <source>Also remove what becomes unreachable</source>
+        <translation>同时移除变得不可达的 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="86"/>
+        <source>Renumber densely</source>
+        <translation>连续重新编号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="87"/>
+        <source>Give the kept and new tokens consecutive IDs (every later ID moves)</source>
+        <translation>给保留的和新的 token 连续的 ID（之后的 ID 都会移动）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="91"/>
+        <source>Sample texts, one per line</source>
+        <translation>样例文本，每行一个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="92"/>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="93"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="107"/>
+        <source>Apply as new asset</source>
+        <translation>应用为新资产</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="108"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="109"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="110"/>
+        <source>Save ID map…</source>
+        <translation>保存 ID 映射…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="111"/>
+        <source>Where every old ID went and the new tokens, as the command line&apos;s --id-map writes it (JSON)</source>
+        <translation>每个旧 ID 的去向及新 token，与命令行 --id-map 写出的相同（JSON）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="118"/>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="118"/>
+        <source>A&amp;dd</source>
+        <translation>添加(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="119"/>
+        <source>Add &amp;special</source>
+        <translation>添加特殊 token(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="120"/>
+        <source>Reserv&amp;e</source>
+        <translation>保留位改名(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="129"/>
+        <source>Sa&amp;mple texts</source>
+        <translation>样例文本(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="206"/>
+        <source>Choose a tokenizer to edit.</source>
+        <translation>请选择要编辑的分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="208"/>
+        <source>Checking whether this tokenizer can be edited…</source>
+        <translation>正在检查此分词器能否编辑…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="221"/>
+        <source>This tokenizer cannot be edited: %1</source>
+        <translation>此分词器无法编辑：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="260"/>
+        <source>Changed since the preview: preview again to apply.</source>
+        <translation>预览后已有改动：请重新预览后再应用。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="274"/>
+        <source>Nothing to do: name tokens to remove, add or reserve.</source>
+        <translation>没有要做的事：请填写要移除、添加或改名的 token。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="276"/>
+        <source>%1 (edited)</source>
+        <translation>%1（已编辑）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="276"/>
+        <source>tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="279"/>
+        <source>Previewing…</source>
+        <translation>正在预览…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="299"/>
+        <source>Preview shows the new size, the tokens that become unreachable and the sample texts whose IDs change.</source>
+        <translation>预览会显示新的词表大小、变得不可达的 token，以及 ID 发生变化的样例文本。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="312"/>
+        <source>Texts (%1)</source>
+        <translation>文本（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="312"/>
+        <source>Sample texts whose IDs change</source>
+        <translation>ID 发生变化的样例文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="315"/>
+        <source>New tokens and their IDs</source>
+        <translation>新 token 及其 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="316"/>
+        <source>Removed (%1)</source>
+        <translation>移除（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
+        <source>Removed and renamed tokens</source>
+        <translation>移除和改名的 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="313"/>
+        <source>Unreachable (%1)</source>
+        <translation>不可达（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="314"/>
+        <source>Kept tokens no merge builds any more</source>
+        <translation>保留下来、但已没有合并能构成的 token</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="315"/>
+        <source>New (%1)</source>
+        <translation>新增（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="318"/>
+        <source>Notes (%1)</source>
+        <translation>说明（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="318"/>
+        <source>What the edit says about itself</source>
+        <translation>关于这次编辑的说明</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="334"/>
+        <source>Added %1 to the assets.</source>
+        <translation>已把 %1 加入资产。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="350"/>
+        <source>Save ID map</source>
+        <translation>保存 ID 映射</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="363"/>
+        <source>ID map not saved: %1</source>
+        <translation>ID 映射未保存：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="366"/>
+        <source>ID map saved to %1.</source>
+        <translation>ID 映射已保存到 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="388"/>
+        <source>Undo %1</source>
+        <translation>撤销 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="444"/>
+        <source>Preview cancelled.</source>
+        <translation>预览已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_panel.py" line="452"/>
+        <source>Not previewed: %1</source>
+        <translation>未能预览：%1</translation>
+    </message>
+</context>
+<context>
     <name>EncodePanel</name>
     <message>
         <location filename="../../gui/encode/panel.py" line="187"/>
@@ -2308,52 +2561,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="444"/>
+        <location filename="../../gui/compare/lanes.py" line="438"/>
         <source>%1 (%2): token %3 of %4</source>
         <translation>%1（%2）：第 %3 个 token，共 %4 个</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="445"/>
+        <location filename="../../gui/compare/lanes.py" line="439"/>
         <source>ID %1, stored as %2</source>
         <translation>ID %1，存储为 %2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="447"/>
+        <location filename="../../gui/compare/lanes.py" line="441"/>
         <source>bytes %1–%2: %3</source>
         <translation>字节 %1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="449"/>
+        <location filename="../../gui/compare/lanes.py" line="443"/>
         <source>characters %1–%2: %3</source>
         <translation>字符 %1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="451"/>
+        <location filename="../../gui/compare/lanes.py" line="445"/>
         <source>a special token: it stands for no input bytes</source>
         <translation>特殊 token：不对应任何输入字节</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="452"/>
+        <location filename="../../gui/compare/lanes.py" line="446"/>
         <source>the unknown token: it stands for %1</source>
         <translation>未知 token：代表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="453"/>
+        <location filename="../../gui/compare/lanes.py" line="447"/>
         <source>a byte-fallback piece: one byte of a character the vocabulary lacks</source>
         <translation>字节回退片段：词表中缺少的字符的一个字节</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="454"/>
+        <location filename="../../gui/compare/lanes.py" line="448"/>
         <source>holds only part of a character (dashed border)</source>
         <translation>只含一个字符的一部分（虚线边框）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="455"/>
+        <location filename="../../gui/compare/lanes.py" line="449"/>
         <source>where this token is inside its word is not traced exactly</source>
         <translation>此 token 在所属词中的位置未被精确追踪</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="456"/>
+        <location filename="../../gui/compare/lanes.py" line="450"/>
         <source>inserted by the tokenizer: it stands for no input bytes</source>
         <translation>由分词器插入：不对应任何输入字节</translation>
     </message>
@@ -3683,54 +3936,54 @@
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="431"/>
+        <location filename="../../gui/token_strip.py" line="427"/>
         <source>Token %1 of %2: %3, ID %4, bytes %5</source>
         <translation>第 %1 个 token（共 %2 个）：%3，ID %4，字节 %5</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/token_strip.py" line="442"/>
+        <location filename="../../gui/token_strip.py" line="438"/>
         <source>%n token(s); the arrow keys go from one to the next</source>
         <translation>
             <numerusform>%n 个 token；方向键逐个移动</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="444"/>
+        <location filename="../../gui/token_strip.py" line="440"/>
         <source>No tokens</source>
         <translation>没有 token</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="457"/>
+        <location filename="../../gui/token_strip.py" line="453"/>
         <source>Special token %1 (ID %2): it stands for no bytes of the text.</source>
         <translation>特殊 token %1（ID %2）：它不代表文本中的任何字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="460"/>
+        <location filename="../../gui/token_strip.py" line="456"/>
         <source>ID %1 is not in this tokenizer&apos;s vocabulary.</source>
         <translation>ID %1 不在此分词器的词表中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="462"/>
+        <location filename="../../gui/token_strip.py" line="458"/>
         <source>Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is spelled byte by byte; this piece is %4.</source>
         <translation>字节回退片段 %1（ID %2）：词表中没有 %3 的片段，因此逐字节拼写；此片段是 %4。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="466"/>
+        <location filename="../../gui/token_strip.py" line="462"/>
         <source>Ordinary text that spells the special token %1: read as text, not as the control token (“Read specials in the text” reads it as the special).</source>
         <translation>拼出特殊 token %1 的普通文本：按文本读取，而不是控制 token（勾选“读取文本中的特殊 token”则按特殊 token 读取）。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="470"/>
+        <location filename="../../gui/token_strip.py" line="466"/>
         <source>This token holds only part of %1: a character&apos;s bytes are split over several tokens.</source>
         <translation>此 token 只包含 %1 的一部分：一个字符的字节被分到了多个 token 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="473"/>
+        <location filename="../../gui/token_strip.py" line="469"/>
         <source>This token holds only part of a multi-byte character.</source>
         <translation>此 token 只包含一个多字节字符的一部分。</translation>
     </message>
     <message>
-        <location filename="../../gui/token_strip.py" line="475"/>
+        <location filename="../../gui/token_strip.py" line="471"/>
         <source>Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token stands for it.</source>
         <translation>未知 token %1（ID %2）：词表无法拼出 %3，因此由此 token 代替。</translation>
     </message>
@@ -4027,6 +4280,100 @@
     </message>
 </context>
 <context>
+    <name>VocabEdit</name>
+    <message>
+        <location filename="../../gui/vocab/edit_command.py" line="18"/>
+        <source>Add edited tokenizer %1</source>
+        <translation>添加编辑后的分词器 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="18"/>
+        <source>asked</source>
+        <translation>按要求</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="19"/>
+        <source>became unreachable</source>
+        <translation>变得不可达</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="20"/>
+        <source>shrunk away</source>
+        <translation>缩减时移除</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="21"/>
+        <source>reserved</source>
+        <translation>已改名</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="32"/>
+        <source>Size: %1 → %2 IDs.</source>
+        <translation>大小：%1 → %2 个 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="33"/>
+        <source>New: %1, removed: %2, renamed: %3, unreachable: %4.</source>
+        <translation>新增 %1，移除 %2，改名 %3，不可达 %4。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="36"/>
+        <source>Sample texts whose IDs change: %1 of %2.</source>
+        <translation>ID 变化的样例文本：%2 条中 %1 条。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="37"/>
+        <source>No sample text to encode.</source>
+        <translation>没有可编码的样例文本。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="39"/>
+        <source>%1 %2 %3</source>
+        <translation>%1%2%3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="49"/>
+        <location filename="../../gui/vocab/edit_texts.py" line="72"/>
+        <source>ID %1  %2</source>
+        <translation>ID %1  %2</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="51"/>
+        <source>(special)</source>
+        <translation>（特殊）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="53"/>
+        <source>(builds %1)</source>
+        <translation>（用于构成 %1）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="56"/>
+        <source>— not reachable: %1</source>
+        <translation>— 不可达：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="62"/>
+        <source>ID %1  %2  (%3)</source>
+        <translation>ID %1  %2（%3）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="67"/>
+        <source>ID %1  %2 → %3</source>
+        <translation>ID %1  %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="82"/>
+        <source>old IDs:</source>
+        <translation>旧 ID：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/edit_texts.py" line="83"/>
+        <source>new IDs:</source>
+        <translation>新 ID：</translation>
+    </message>
+</context>
+<context>
     <name>VocabTableModel</name>
     <message>
         <location filename="../../gui/vocab/table_model.py" line="12"/>
@@ -4191,7 +4538,7 @@
         <translation>此类分词器没有可达性检查</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="344"/>
+        <location filename="../../gui/vocab/view.py" line="370"/>
         <source>%1 ← %2 + %3  [ID %4, merge %5]</source>
         <translation>%1 ← %2 + %3  [ID %4，合并 %5]</translation>
     </message>
@@ -4199,84 +4546,94 @@
 <context>
     <name>VocabView</name>
     <message>
-        <location filename="../../gui/vocab/view.py" line="48"/>
+        <location filename="../../gui/vocab/view.py" line="52"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="49"/>
+        <location filename="../../gui/vocab/view.py" line="53"/>
         <source>Regex</source>
         <translation>正则表达式</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="50"/>
+        <location filename="../../gui/vocab/view.py" line="54"/>
         <source>IDs, e.g. 100-200</source>
         <translation>ID，如 100-200</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="51"/>
+        <location filename="../../gui/vocab/view.py" line="55"/>
         <source>Bytes, e.g. e4 b8</source>
         <translation>字节，如 e4 b8</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="53"/>
+        <location filename="../../gui/vocab/view.py" line="57"/>
         <source>Script</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="55"/>
+        <location filename="../../gui/vocab/view.py" line="59"/>
         <source>Flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="56"/>
+        <location filename="../../gui/vocab/view.py" line="60"/>
         <source>Any flag</source>
         <translation>任意标记</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="59"/>
+        <location filename="../../gui/vocab/view.py" line="63"/>
         <source>Audit</source>
         <translation>审计</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="60"/>
+        <location filename="../../gui/vocab/view.py" line="64"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="62"/>
+        <location filename="../../gui/vocab/view.py" line="66"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="79"/>
+        <location filename="../../gui/vocab/view.py" line="83"/>
         <source>Derivation</source>
         <translation>构成</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="81"/>
+        <location filename="../../gui/vocab/view.py" line="85"/>
         <source>Run the audit to find tokens that can never appear.</source>
         <translation>运行审计以找出永远不会出现的词元。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="86"/>
+        <location filename="../../gui/vocab/view.py" line="92"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="202"/>
+        <location filename="../../gui/vocab/view.py" line="103"/>
+        <source>Derivation and audit</source>
+        <translation>构成与审计</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="105"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location filename="../../gui/vocab/view.py" line="216"/>
         <source>Any script</source>
         <translation>任意文字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/vocab/view.py" line="288"/>
+        <location filename="../../gui/vocab/view.py" line="302"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
             <numerusform>显示 %n 个词元中的 %1 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/view.py" line="308"/>
+        <location filename="../../gui/vocab/view.py" line="334"/>
         <source>Export vocabulary</source>
         <translation>导出词表</translation>
     </message>
