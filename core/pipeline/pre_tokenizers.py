@@ -168,6 +168,18 @@ class CharSplit(Cut):
         return split_spans(text, char_spans(text, self.test), self.behavior)
 
 
+class Nested(Cut):
+    """``inner`` cuts each piece of ``outer`` (HF's BertPreTokenizer:
+    whitespace, then punctuation), in one pass over the text."""
+
+    def __init__(self, outer: Cut, inner: Cut):
+        self.outer, self.inner = outer, inner
+
+    def spans(self, text):
+        return [(start + s, start + e) for start, end in self.outer.spans(text)
+                for s, e in self.inner.spans(text[start:end])]
+
+
 class PatternSplit(Cut):
     """HF's Split on a regex (or a literal); Whitespace is ``\\w+|[^\\w\\s]+``
     kept with ``removed`` and ``invert``."""

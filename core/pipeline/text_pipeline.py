@@ -131,8 +131,8 @@ PRE_TOKENIZERS = {
     "none": lambda spec, where: pre_tokenizers.Identity(),
     "whitespace": _white_space,
     "word_punct": _word_punct,
-    "bert": lambda spec, where: pre_tokenizers.Sequence(
-        [_white_space(spec, where), pre_tokenizers.CharSplit(is_punctuation, "isolated")]),
+    "bert": lambda spec, where: pre_tokenizers.Nested(_white_space(spec, where),
+                                                      pre_tokenizers.CharSplit(is_punctuation, "isolated")),
     "punctuation": lambda spec, where: pre_tokenizers.CharSplit(is_punctuation, behavior(spec, where, "isolated")),
     "digits": _digits,
     "split": lambda spec, where: pre_tokenizers.PatternSplit(split_pattern(spec, where), behavior(spec, where),
