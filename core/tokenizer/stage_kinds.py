@@ -1,9 +1,9 @@
 """The stages of each asset kind, for :func:`core.tokenizer.stage_kinds.inspect`.
 
 Each runner runs the tokenizer's own stage objects with alignment (their
-``aligned`` methods, core.pipeline.normalizers and .pre_tokenizers) and
-takes the IDs from the tokenizer itself, so
-the model stage always shows what ``encode`` returns (the tests compare).
+``aligned`` methods: core.pipeline.normalizers, core.pipeline.pre_tokenizers,
+core.pipeline.bert_basic) and takes the IDs from the tokenizer itself, so the
+model stage always shows what ``encode`` returns (the tests compare).
 Where an aligned stage ever disagrees with the plain one, its output is
 kept and the alignment becomes coarse (the whole input span), never wrong.
 
