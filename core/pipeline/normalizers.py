@@ -31,6 +31,8 @@ class Normalizer:
 
 
 class Identity(Normalizer):
+    """Spec ``none``: the text as it is."""
+
     def __call__(self, text):
         return text
 

@@ -137,6 +137,8 @@ class PreTokenizer:
 
 
 class Identity(PreTokenizer):
+    """Spec ``none``: the splits as they are (empty ones too)."""
+
     def __call__(self, splits):
         return splits
 

@@ -34,18 +34,18 @@ import regex
 
 from core.errors import AssetError, StudioError, excerpt
 from core.pipeline import hf_unicode, normalizers, pre_tokenizers
-# Re-exported: their users read them as tp.X.  (BYTE_CHARS, byte_level_bytes
-# and the other byte spellings belong to byte_chars, their users' better source.)
+# Some names are only re-exported here, read as tp.X by older users; the byte
+# spellings (BYTE_CHARS, byte_level_bytes, ...) belong to byte_chars, which
+# is their users' better source.
 from core.pipeline.byte_chars import (  # noqa: F401
-    BYTE_CHARS, CHAR_BYTES, WHITE_SPACE, byte_level, byte_level_bytes, bytes_text, bytes_to_unicode, escaped_bytes,
-    keeping_bytes)
+    BYTE_CHARS, WHITE_SPACE, byte_level, byte_level_bytes, bytes_text, bytes_to_unicode, escaped_bytes, keeping_bytes)
 from core.pipeline.charsmap import Charsmap
 from core.pipeline.guarded_regex import (  # noqa: F401
     BYTE_LEVEL_PATTERN, FILE_SPELLINGS, GuardedRegex, known_patterns, onig_pattern, split_pattern)
 from core.pipeline.normalize import Pipeline, piece_byte
 from core.pipeline.onig import compile as onig_compile
-from core.pipeline.pre_tokenizers import Split, char_spans, is_punctuation, split_by, split_spans  # noqa: F401
-from core.pipeline.spec_options import BEHAVIORS, behavior, option, steps  # noqa: F401
+from core.pipeline.pre_tokenizers import Split, is_punctuation  # noqa: F401
+from core.pipeline.spec_options import behavior, option, steps
 
 
 # ==== normalizers: str -> str ====
