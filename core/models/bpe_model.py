@@ -341,6 +341,17 @@ class BPEModel:
         matched in the normalized text."""
         return _cut(text, self._matchers[normalized], self._added)
 
+    @property
+    def text_normalizer(self):
+        """The normalizer object :meth:`normalize` runs (its ``aligned``
+        method serves the stages view: core.pipeline.normalizers)."""
+        return self._normalize
+
+    @property
+    def text_pre_tokenizer(self):
+        """The pre-tokenizer object :meth:`pre_tokenize` runs (core.pipeline.pre_tokenizers)."""
+        return self._pre_tokenize
+
     def normalize(self, text: str) -> str:
         """The normalizer on one stretch of text between added tokens."""
         return self._normalize(text)

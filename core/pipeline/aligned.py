@@ -9,14 +9,17 @@ derived from bytes at the end (:meth:`Origin.chars`).  An inserted
 character (a dummy-prefix ``▁``, a prefix space) has an empty span at the
 place it was inserted.
 
-The aligned operations re-run the stages of :mod:`core.pipeline.text_pipeline` and
-:mod:`core.pipeline.bert_basic` while tracking spans; :mod:`core.tokenizer.stages` checks every
-output against the plain (unaligned) function, so an alignment can be
-coarse but never describe a different text.
+These are the operations the stages' ``aligned`` methods are made of
+(core.pipeline.normalizers, core.pipeline.pre_tokenizers,
+core.pipeline.bert_basic); each stage's aligned text is its plain output
+(tests/core/test_aligned_stages.py), and core.tokenizer.stage_kinds still
+falls back to a coarse alignment should one ever differ, so an alignment
+can be coarse but never describe a different text.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, repeat
@@ -188,7 +191,16 @@ def to_bytes(src: Aligned, spell) -> Aligned:
 
 
 def split_at(src: Aligned, spans) -> list[Aligned]:
+    """The pieces at character ``spans`` ((start, end) pairs)."""
     return [src.slice(s, e) for s, e in spans]
+
+
+_WORDS = re.compile(r"\S+")  # str.split(): runs of non-str.isspace characters
+
+
+def split_words(src: Aligned) -> list[Aligned]:
+    """The words of ``str.split()``, aligned."""
+    return split_at(src, [m.span() for m in _WORDS.finditer(src.text)])
 
 
 def concat(parts: list[Aligned], at: int = 0) -> Aligned:

@@ -36,6 +36,8 @@ from dataclasses import dataclass
 
 from core.errors import TokenizerError
 from core.pipeline import hf_unicode
+from core.pipeline.aligned import Aligned, map_local, split_at, split_words
+from core.pipeline.pre_tokenizers import char_spans, split_spans
 
 STAGES = ("clean_text", "chinese_chars", "whitespace_split", "lowercase", "strip_accents", "punctuation_split")
 
@@ -252,6 +254,37 @@ class BasicTokenizer:
         # accent stripping emptied (a word made only of combining marks).
         words = " ".join(words).split()
         out.append(Stage("punctuation_split", self.split_punctuation, None, tuple(words)))
+        return out
+
+    # The same stages with alignment, for the stages view (core.tokenizer.stage_kinds).
+
+    def aligned_texts(self, src: Aligned) -> list[tuple[str, Aligned]]:
+        """The text stages (clean_text, chinese_chars) that are enabled, each's output aligned."""
+        out = []
+        if self.clean_text:
+            src = map_local(src, self.clean)
+            out.append(("clean_text", src))
+        if self.handle_chinese_chars:
+            src = map_local(src, self.space_cjk)
+            out.append(("chinese_chars", src))
+        return out
+
+    def aligned_words(self, src: Aligned) -> list[tuple[str, list[Aligned]]]:
+        """The word stages that are enabled (whitespace_split, lowercase,
+        strip_accents, and punctuation_split always last), each's words aligned."""
+        words = split_words(src)
+        out = [("whitespace_split", words)]
+        if self.lowercase:
+            words = [map_local(w, self.lower) for w in words]
+            out.append(("lowercase", words))
+        if self.strips_accents:
+            words = [map_local(w, self.strip) for w in words]
+            out.append(("strip_accents", words))
+        if self.split_punctuation:
+            words = [p for w in words for p in split_at(w, split_spans(
+                w.text, char_spans(w.text, self.is_punctuation), "isolated"))]
+        # BERT re-splits on whitespace at the end, which drops emptied words.
+        out.append(("punctuation_split", [p for w in words for p in split_words(w)]))
         return out
 
     def words(self, text: str) -> list[str]:

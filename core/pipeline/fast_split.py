@@ -18,7 +18,9 @@ pre-tokenizer as the plain path does and respells nothing.
 
 from __future__ import annotations
 
-from core.pipeline import text_pipeline as tp
+from core.pipeline.byte_chars import byte_level
+from core.pipeline.guarded_regex import BYTE_LEVEL_PATTERN, GuardedRegex, split_pattern
+from core.pipeline.pre_tokenizers import Split, regex_pieces
 
 
 def _steps(spec) -> list:
@@ -39,10 +41,10 @@ def _regex_step(step, where):
         return None
     kind = step.get("type")
     if kind == "regex":
-        return tp.GuardedRegex(step["pattern"], where)
+        return GuardedRegex(step["pattern"], where)
     if kind == "split" and isinstance(step.get("pattern"), dict) and "regex" in step["pattern"]:
         if (step.get("behavior"), step.get("invert")) in (("isolated", False), ("removed", True)):
-            return tp.split_pattern(step, where)
+            return split_pattern(step, where)
     return None
 
 
@@ -51,14 +53,14 @@ def plan(spec, built, where: str = "pre_tokenizer"):
     steps = _steps(spec)
     respell = None
     if len(steps) == 1 and _is_level(steps[0], use_regex=True):
-        return RegexSplit(tp.GuardedRegex(tp.BYTE_LEVEL_PATTERN, where, onig=True), True), tp.byte_level
+        return RegexSplit(GuardedRegex(BYTE_LEVEL_PATTERN, where, onig=True), True), byte_level
     if len(steps) == 2 and _is_level(steps[1], use_regex=False):
         pattern = _regex_step(steps[0], where)
         if pattern is not None:
-            return RegexSplit(pattern, steps[0].get("invert") is not True), tp.byte_level
+            return RegexSplit(pattern, steps[0].get("invert") is not True), byte_level
 
     def split(text, first):
-        return [s.text for s in built([tp.Split(text, first)])]
+        return [s.text for s in built([Split(text, first)])]
     return split, respell
 
 
@@ -69,21 +71,4 @@ class RegexSplit:
         self.pattern, self.isolated = pattern, isolated
 
     def __call__(self, text: str, first: bool) -> list[str]:
-        return _matches(self.pattern, text, self.isolated)
-
-
-def _matches(pattern, text: str, isolated: bool) -> list[str]:
-    """Every match when they tile the text (the usual case, one C call);
-    else HF's split: ``isolated`` keeps the text between matches as pieces
-    too, ``removed`` with ``invert`` drops it."""
-    if not text:
-        return []
-    compiled = getattr(pattern, "compiled", pattern)
-    if not compiled.groups:  # findall gives whole matches only without groups
-        found = pattern.findall(text) if pattern is not compiled else compiled.findall(text, concurrent=True)
-        if sum(map(len, found)) == len(text) and all(found):
-            return found
-    spans = [m.span() for m in pattern.finditer(text)]
-    if isolated:
-        return tp.split_by(text, spans, "isolated")
-    return [text[a:b] for a, b in spans if b > a]
+        return regex_pieces(self.pattern, text, self.isolated)

@@ -1,8 +1,9 @@
 """The stages of each asset kind, for :func:`core.tokenizer.stage_kinds.inspect`.
 
-Each runner re-runs the tokenizer's own stages with alignment
-(:mod:`core.pipeline.aligned_specs`) and takes the IDs from the tokenizer itself, so
-the model stage always shows what ``encode`` returns (the tests compare).
+Each runner runs the tokenizer's own stage objects with alignment (their
+``aligned`` methods: core.pipeline.normalizers, core.pipeline.pre_tokenizers,
+core.pipeline.bert_basic) and takes the IDs from the tokenizer itself, so the
+model stage always shows what ``encode`` returns (the tests compare).
 Where an aligned stage ever disagrees with the plain one, its output is
 kept and the alignment becomes coarse (the whole input span), never wrong.
 
@@ -18,10 +19,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.pipeline import aligned_specs as specs
-from core.pipeline import pretokenize, text_pipeline as tp
+from core.pipeline import normalizers, pretokenize, text_pipeline as tp
 from core import utf8
-from core.pipeline.aligned import Aligned, concat
+from core.pipeline.aligned import Aligned, concat, split_words
 from core.tokenizer.token_walk import Columns, byte_span, layout, memo_for, remembered, walk
 from core.pipeline.normalize import Pipeline
 from core.errors import TokenizerError
@@ -109,7 +109,7 @@ def _bpe(b: Builder, model, limit, template, check, lean=None):
         if added is not None:
             parts.append((piece, added, False))
             continue
-        norm, expected = specs.normalize(model.normalizer, piece), model.normalize(part)
+        norm, expected = model.text_normalizer.aligned(piece), model.normalize(part)
         norm = norm if norm.text == expected else piece.coarse(expected)
         for inner, part2, added2 in model.cut_added(norm.text, normalized=True):
             parts.append((norm.slice(inner, inner + len(part2)), added2, start == 0 and inner == 0))
@@ -117,7 +117,7 @@ def _bpe(b: Builder, model, limit, template, check, lean=None):
         joined = concat([p for p, _, _ in parts])
         stages = [b.text_stage("input", "", text, src),
                   b.text_stage("normalize", _describe(model.normalizer), text, joined)]
-        stages += _marking_stage(b, model.pre_tokenizer, parts, joined.text)
+        stages += _marking_stage(b, model, parts, joined.text)
     check()
     # Unnormalized text keeps its own bytes, so byte-level pre-tokens can be placed without re-running the split.
     plain_bytes = model.byte_level and model.normalizer.get("type") == "none"
@@ -129,7 +129,7 @@ def _bpe(b: Builder, model, limit, template, check, lean=None):
         expected = model.pre_tokenize(piece.text, first)
         got = _byte_level_words(piece, expected) if plain_bytes else None
         if got is None:
-            got = [s for s, _ in specs.pre_tokenize(model.pre_tokenizer, [(piece, first)])]
+            got = [s for s, _ in model.text_pre_tokenizer.aligned([(piece, first)])]
             if [s.text for s in got] != expected:
                 got = [piece.coarse(e) for e in expected]
         splits.extend((s, None) for s in got)
@@ -179,16 +179,18 @@ def _byte_level_words(piece: Aligned, words) -> list | None:
     return out
 
 
-def _marking_stage(b: Builder, spec: dict, parts, before: str) -> list:
+def _marking_stage(b: Builder, model, parts, before: str) -> list:
     """Metaspace's ▁ and ByteLevel's prefix space and byte spelling, shown
     before the split they belong to (a pre-tokenizer of that type alone)."""
+    spec = model.pre_tokenizer
     kind = spec["type"]
     if kind not in ("metaspace", "byte_level"):
         return []
     flat = {**spec, "split": False} if kind == "metaspace" else {**spec, "use_regex": False}
+    marking = model.text_pre_tokenizer.unsplit()
     shown = []
     for piece, added, first in parts:
-        shown += [piece] if added is not None else [s for s, _ in specs.pre_tokenize(flat, [(piece, first)])]
+        shown += [piece] if added is not None else [s for s, _ in marking.aligned([(piece, first)])]
     name = "prefix" if kind == "metaspace" else "byte_level"
     return [b.text_stage(name, _describe(flat), before, concat(shown))]
 
@@ -225,9 +227,9 @@ def _wordpiece_words(model, src):
     """``(text stages, word stages)`` of one stretch without added tokens:
     ``[(name, Aligned)]`` and ``[(name, [Aligned])]``."""
     if model.basic is None:
-        return [], [("pre_tokenize", specs.split_at(src, [m.span() for m in specs.WORDS.finditer(src.text)]))]
-    texts = specs.bert_text_stages(model.basic, src)
-    return texts, specs.bert_words(model.basic, texts[-1][1] if texts else src)
+        return [], [("pre_tokenize", split_words(src))]
+    texts = model.basic.aligned_texts(src)
+    return texts, model.basic.aligned_words(texts[-1][1] if texts else src)
 
 
 def _wordpiece(b: Builder, model, limit, template, check, lean=None):
@@ -295,9 +297,9 @@ def _wordpiece_layout(model, word: str):
 def _unigram(b: Builder, model, limit, template, check, lean=None):
     text, src = b.origin.text, b.origin.aligned()
     pipeline = model.pipeline
-    nfkc = specs.normalize({"type": "nfkc"}, src) if pipeline.normalization == "nfkc" else src
-    spaced = specs.sentencepiece(Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces),
-                                 nfkc)
+    nfkc = tp.build_normalizer({"type": "nfkc"}).aligned(src) if pipeline.normalization == "nfkc" else src
+    spacing = Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces)
+    spaced = normalizers.SentencePiece(spacing).aligned(nfkc)
     encoding = model.encode(text)
     if spaced.text != encoding.normalized.text:
         spaced = src.remap(encoding.normalized.text, encoding.normalized.spans)
@@ -351,7 +353,7 @@ def _nth_byte(b: Builder, spaced: Aligned, span, k: int) -> tuple[int, int]:
 
 def _char_bpe(b: Builder, model, limit, template, check, lean=None):
     text, src = b.origin.text, b.origin.aligned()
-    words = specs.split_at(src, [m.span() for m in specs.WORDS.finditer(text)])
+    words = split_words(src)
     if lean is None:
         stages = [b.text_stage("input", "", text, src),
                   Stage("pre_tokenize", "whitespace", text, " ".join(w.text for w in words), b.split_pieces(words))]

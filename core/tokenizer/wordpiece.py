@@ -9,7 +9,6 @@ from dataclasses import replace
 from itertools import accumulate, chain, repeat
 from operator import add
 
-from core.pipeline import aligned_specs as specs
 from core.pipeline.aligned import Aligned, utf8_offsets
 from core.tokenizer.stage_kinds import _wordpiece_layout
 from core.tokenizer.token_walk import Columns, Layout
@@ -114,7 +113,7 @@ class WordPieceTokenizer(StagedTokenizer):
             subwords = _one_to_one_words(basic, word)
             if subwords is None:
                 here = Aligned(word, list(range(len(word))), list(range(1, len(word) + 1)), 0)
-                subwords = [(sub.text, sub.starts, sub.ends) for sub in specs.bert_words(basic, here)[-1][1]]
+                subwords = [(sub.text, sub.starts, sub.ends) for sub in basic.aligned_words(here)[-1][1]]
         else:
             # ASCII: lower casing maps one to one, there are no accents,
             # and every punctuation character is ASCII's (bert_basic.is_punctuation):
@@ -167,7 +166,7 @@ def _matched_layout(model, word: str):
 
 
 def _one_to_one_words(basic, word: str):
-    """The word stages of :func:`core.pipeline.aligned_specs.bert_words` as
+    """The word stages of :meth:`core.pipeline.bert_basic.BasicTokenizer.aligned_words` as
     ``(text, first character, first character + 1)`` per final word, where
     lower casing and accent stripping each map every character to exactly
     one (as a whole and one by one: then ``map_local`` keeps each place),

@@ -177,10 +177,10 @@ def test_a_catastrophic_split_regex_is_a_clear_error_not_a_hang(tmp_path, monkey
     """``(a|aa)+$`` backtracks exponentially, in HF's Oniguruma as in
     ``regex``: the file imports, ordinary text encodes, and the text that
     would hang stops with an error naming the pattern."""
-    from core.pipeline import text_pipeline
+    from core.pipeline import guarded_regex
     from core.errors import TokenizerError
 
-    monkeypatch.setattr(text_pipeline, "REGEX_SECONDS", 0.2)  # the budget, not a speed assertion
+    monkeypatch.setattr(guarded_regex, "REGEX_SECONDS", 0.2)  # the budget, not a speed assertion
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Split(Regex("(a|aa)+$"), "isolated"),
                                                  pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])

@@ -8,7 +8,7 @@ tokenizers = pytest.importorskip("tokenizers")
 
 from tokenizers import normalizers, pre_tokenizers  # noqa: E402
 
-from core.pipeline import bert_basic, fast_split, hf_unicode, onig, pretokenize, text_pipeline  # noqa: E402
+from core.pipeline import aligned, bert_basic, fast_split, hf_unicode, onig, pretokenize, text_pipeline  # noqa: E402
 from core.pipeline.text_pipeline import FILE_SPELLINGS  # noqa: E402
 
 CHUNK = 8192
@@ -129,12 +129,12 @@ def test_onig_flags_exactly_its_characters():
 def test_the_pipeline_inspector_reads_hf_s_tables_as_the_pipeline_does(spec):
     """Characters HF reads otherwise than Python 3.11 (a decomposition it does
     not know, a newer capital, a newer digit) in the inspector's aligned stages."""
-    from core.pipeline import aligned, aligned_specs
-
     text = "ﬁ\u32ffﬁ \ua7cbX \U00010d40a1 Cafe\u0301 \u093e"
     src = aligned.Origin(text).aligned()
     if spec["type"] == "digits":
-        got = [piece.text for piece, _ in aligned_specs.pre_tokenize(spec, [(src, True)])]
-        assert got == [s.text for s in text_pipeline.build_pre_tokenizer(spec)([text_pipeline.Split(text, True)])]
+        stage = text_pipeline.build_pre_tokenizer(spec)
+        got = [piece.text for piece, _ in stage.aligned([(src, True)])]
+        assert got == [s.text for s in stage([text_pipeline.Split(text, True)])]
     else:
-        assert aligned_specs.normalize(spec, src).text == text_pipeline.build_normalizer(spec)(text)
+        stage = text_pipeline.build_normalizer(spec)
+        assert stage.aligned(src).text == stage(text)

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.errors import AssetError
-from core.pipeline import pretokenize, text_pipeline
+from core.pipeline import guarded_regex, pretokenize
 from core.pipeline.regex_bounds import MAX_EXPANSION, MAX_PATTERN_CHARS, MAX_REPEAT, repeat_problem
 from test_cli_files import assert_refused, run
 
@@ -103,9 +103,9 @@ def test_refused_before_compiling(monkeypatch, pattern, message):
     def never(*_args, **_kw):
         raise AssertionError("compiled a refused pattern")
 
-    monkeypatch.setattr(text_pipeline.regex, "compile", never)
+    monkeypatch.setattr(guarded_regex.regex, "compile", never)
     with pytest.raises(AssetError, match=f"^pre_tokenizer.pattern: the regex .* is refused: .*{message}"):
-        text_pipeline.GuardedRegex(pattern, "pre_tokenizer")
+        guarded_regex.GuardedRegex(pattern, "pre_tokenizer")
 
 
 @pytest.fixture(scope="module")
