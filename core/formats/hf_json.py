@@ -69,7 +69,7 @@ def convert(spec: dict, report: Report) -> dict:
     model = spec["model"]
     kind = model.get("type")
     builders = {"BPE": _bpe, "WordPiece": _wordpiece, "Unigram": _unigram}
-    if kind not in builders:
+    if not isinstance(kind, str) or kind not in builders:  # a list or object is no type name (and no dict key)
         raise AssetError(f"model: the model type {excerpt(kind)} is not supported (supported: BPE, WordPiece, "
                          "Unigram)", code="hf.model_type", where="model", kind=excerpt(kind))
     asset = builders[kind](spec, model, report)
@@ -99,7 +99,10 @@ def _post_processor(post, report: Report) -> dict | None:
 
 def _added(spec: dict) -> list[dict]:
     out = []
-    for index, entry in enumerate(spec.get("added_tokens") or []):
+    listed = spec.get("added_tokens") or []
+    if not isinstance(listed, list):
+        raise AssetError(f"added_tokens: expected a list of added tokens, found {excerpt(listed)}")
+    for index, entry in enumerate(listed):
         at = f"added_tokens[{index}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("content"), str) \
                 or not isinstance(entry.get("id"), int) or isinstance(entry.get("id"), bool):

@@ -193,3 +193,34 @@ def test_a_catastrophic_split_regex_is_a_clear_error_not_a_hang(tmp_path, monkey
     assert list(model.encode("banana aa").ids) == tok.encode("banana aa").ids
     with pytest.raises(TokenizerError, match=r"pre_tokenizer.*\(a\|aa\)\+\$.*took too long on a text of 41 characters"):
         model.encode("a" * 40 + "!")
+
+
+WRONG = ([1], {"x": 1}, None, "x", -1, 1.5, True)
+
+
+def _places(value, path=()):
+    """Every place in a JSON value, a few children of each long list or object."""
+    children = list(value.items()) if isinstance(value, dict) else list(enumerate(value)) \
+        if isinstance(value, list) else []
+    for key, child in children[:2] + children[2:][-1:]:
+        yield path + (key,)
+        yield from _places(child, path + (key,))
+
+
+def test_every_place_of_a_tokenizer_json_given_a_wrong_type_fails_clearly(seed_files, tmp_path):
+    """Not drawn at random: each place of both seed files, with each wrong
+    JSON type, imports or fails in one clear line (a list where the model's
+    type name stood raised TypeError once)."""
+    tried = 0
+    for text in seed_files["hf"]:
+        spec = json.loads(text)
+        for place in _places(spec):
+            for wrong in WRONG:
+                changed = json.loads(text)
+                holder = changed
+                for key in place[:-1]:
+                    holder = holder[key]
+                holder[place[-1]] = wrong
+                check(tmp_path, "hf", json.dumps(changed).encode())
+                tried += 1
+    assert tried >= 150  # 24 places, 7 types each
