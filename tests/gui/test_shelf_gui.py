@@ -106,13 +106,15 @@ def test_compare_lists_built_in_tokenizers_unticked_and_ticking_one_opens_it(win
     assert row is not None and not row.error
 
 
-def test_the_first_window_loads_no_built_in_tokenizer():
+def test_the_first_window_loads_no_built_in_tokenizer(tmp_path):
+    # Its own settings folder: a tokenizer remembered in the user's would be reopened.
     code = ("import sys; from gui.shell.app import *; from PySide6.QtWidgets import QApplication; app = QApplication([]); "
             "from core.workspace.workspace import Workspace; from gui.shell.bridge import WorkspaceBridge; "
             "from gui.shell.main_window import MainWindow; w = MainWindow(WorkspaceBridge(Workspace.example())); w.show(); "
             "app.processEvents(); from core import shelf; from core.formats import builtin; "
             "print(sum(builtin.is_loaded(n) for n in shelf.names()), 'core.formats.tiktoken_ranks' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=120)
+                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)},
+                         timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split()[-2:] == ["0", "False"]
