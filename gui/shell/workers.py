@@ -18,6 +18,8 @@ import sys
 import threading
 import time
 import traceback
+from dataclasses import dataclass
+from typing import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtWidgets import QProgressDialog
@@ -34,8 +36,6 @@ PROGRESS_INTERVAL = 0.05  # seconds between progress signals
 # At the default 5 ms, repainting the timeline while its workers count took
 # seconds; at 0.2 ms it takes about 0.4 s, for ~15% slower training.
 SWITCH_INTERVAL = 0.0002
-# The merge timeline's purposes besides char BPE, and the kind each trains.
-OTHERS = {"byte": "byte-bpe", "wordpiece": "wordpiece", "unigram": "unigram"}
 _RUNNING: set = set()  # tasks alive until their thread ends, whoever dropped them
 
 
@@ -209,14 +209,106 @@ def _install_shutdown():
 
 # ==== the shared trainer ====
 
+@dataclass(frozen=True)
+class Recipe:
+    """What the trainer runs for one purpose, so that it branches on none.
+
+    ``inputs(workspace, tie, vocab_size)``: what a run depends on (a request
+    with the running run's inputs does not restart it); ``work(workspace,
+    inputs)``: the task's ``fn(progress, should_stop)``, made on the GUI
+    thread; ``adopt(workspace, result)``: where the result goes.
+    """
+
+    inputs: Callable
+    work: Callable
+    adopt: Callable
+
+
+def _char_inputs(workspace, tie, vocab_size):
+    s = workspace.settings
+    return (workspace.corpus, s.merges, s.vocab_size, tie or s.tie)
+
+
+def _other_inputs(workspace, tie, vocab_size):
+    """Byte-level BPE trains to a number of merges, WordPiece and Unigram to a vocabulary size."""
+    return (workspace.corpus, workspace.records, workspace.settings.pretokenizer, vocab_size)
+
+
+def _char_work(workspace, inputs):
+    corpus, merges, vocab_size, policy = inputs
+
+    def work(progress, should_stop):
+        model = char_bpe.train(corpus, merges=merges, vocab_size=vocab_size, tie=policy,
+                               progress=lambda step, total: progress(step, total or 0),
+                               should_stop=should_stop)
+        model.vocab_sizes()  # cached on the model; 16 ms of the GUI thread's turn otherwise
+        return model
+    return work
+
+
+def _byte_work(workspace, inputs):
+    # Taken now, on the GUI thread: the worker must not read a workspace being edited.
+    records, pretokenizer = workspace.byte_training_input()
+    merges = workspace.settings.merges or 0
+
+    def work(progress, should_stop):
+        model = byte_bpe.train(records, merges, pretokenizer=pretokenizer,
+                               progress=lambda step, total: progress(step, total or 0), should_stop=should_stop)
+        if model.cancelled:
+            raise Cancelled  # the previous result is kept, as for char BPE
+        return model, records, pretokenizer
+    return work
+
+
+def _wordpiece_work(workspace, inputs):
+    words, vocab_size = workspace.wordpiece_training_input(), inputs[-1]
+
+    def work(progress, should_stop):
+        model = wordpiece.train(words, vocab_size=vocab_size, progress=progress, should_stop=should_stop)
+        if model.trace.stop_reason == "cancelled":
+            raise Cancelled
+        return model, words
+    return work
+
+
+def _unigram_work(workspace, inputs):
+    (source, data), vocab_size = workspace.unigram_training_input(), inputs[-1]
+
+    def work(progress, should_stop):
+        words = training.sentence_corpus(data) if source == "records" else training.normalized_corpus(data)
+        model = training.train(words, vocab_size=vocab_size, keep_rounds=True, progress=progress,
+                               should_stop=should_stop)
+        if model.trace.stop_reason == "cancelled":
+            raise Cancelled
+        return model, words
+    return work
+
+
+def _adopt_other(kind):
+    # What it learned from goes with the model: the asset made of it records that data.
+    return lambda workspace, result: workspace.adopt_other(kind, result[0], result[1])
+
+
+# Each purpose a view trains for: char BPE ("main", and "compare" under another
+# tie rule), and the merge timeline's other algorithms, adopted by their kind.
+RECIPES = {
+    "main": Recipe(_char_inputs, _char_work, lambda workspace, model: workspace.adopt(model)),
+    "compare": Recipe(_char_inputs, _char_work, lambda workspace, model: workspace.set_comparison(model)),
+    "byte": Recipe(lambda workspace, tie, vocab_size: _other_inputs(workspace, tie, workspace.settings.merges),
+                   _byte_work, _adopt_other("byte-bpe")),
+    "wordpiece": Recipe(_other_inputs, _wordpiece_work, _adopt_other("wordpiece")),
+    "unigram": Recipe(_other_inputs, _unigram_work, _adopt_other("unigram")),
+}
+
+
 class Trainer(QObject):
     """Trains char BPE off the GUI thread for every view of one workspace.
 
-    ``purpose`` is ``"main"`` (the result goes to ``workspace.adopt``),
-    ``"compare"`` (``workspace.set_comparison``), or one of the merge
-    timeline's other algorithms, ``"byte"``, ``"wordpiece"``, ``"unigram"``
-    (``workspace.adopt_other``); each purpose has at most one live run,
-    and a new request cancels the old one.
+    ``purpose`` names a :data:`RECIPES` entry: ``"main"`` (the result goes to
+    ``workspace.adopt``), ``"compare"`` (``workspace.set_comparison``), or one
+    of the merge timeline's other algorithms, ``"byte"``, ``"wordpiece"``,
+    ``"unigram"`` (``workspace.adopt_other``); each purpose has at most one
+    live run, and a new request cancels the old one.
     """
 
     sig_training_started = Signal(str)
@@ -224,8 +316,8 @@ class Trainer(QObject):
     sig_training_progressed = Signal(str, int, int)
     """Merges done and the total asked for (0 if training to a vocab size)."""
     sig_training_finished = Signal(str, object)
-    """A run completed and its model is in the workspace (for the OTHERS
-    purposes: a tuple, the model then what it was trained on)."""
+    """A run completed and its model is in the workspace (for the timeline's
+    other algorithms: a tuple, the model then what it was trained on)."""
     sig_training_failed = Signal(str, str)
     """A run failed (arguments: purpose, message)."""
     sig_training_cancelled = Signal(str)
@@ -249,12 +341,7 @@ class Trainer(QObject):
             self.sig_auto_changed.emit(self.auto)
 
     def _current_inputs(self, purpose, tie, vocab_size):
-        s, w = self.workspace.settings, self.workspace
-        if purpose == "byte":
-            return (w.corpus, w.records, s.pretokenizer, s.merges)
-        if purpose in ("wordpiece", "unigram"):
-            return (w.corpus, w.records, s.pretokenizer, vocab_size)
-        return (w.corpus, s.merges, s.vocab_size, tie or s.tie)
+        return RECIPES[purpose].inputs(self.workspace, tie, vocab_size)
 
     def history(self) -> dict:
         """The inputs of each purpose's last finished run: a language switch
@@ -287,9 +374,7 @@ class Trainer(QObject):
             self.sig_training_failed.emit(purpose, QCoreApplication.translate(
                 "workers", "The corpus is empty: add words or records first."))
             return None
-        work = {"byte": self._byte_work, "wordpiece": lambda: self._wordpiece_work(vocab_size),
-                "unigram": lambda: self._unigram_work(vocab_size)}.get(purpose, lambda: self._char_work(inputs))()
-        task = Task(work, name=f"train-{purpose}")
+        task = Task(RECIPES[purpose].work(self.workspace, inputs), name=f"train-{purpose}")
         self._tasks[purpose], self._inputs[purpose] = task, inputs
         task.sig_progressed.connect(self._on_progressed)
         task.sig_done.connect(self._on_done)
@@ -298,53 +383,6 @@ class Trainer(QObject):
         task.start()
         self.sig_training_started.emit(purpose)
         return task
-
-    @staticmethod
-    def _char_work(inputs):
-        corpus, merges, vocab_size, policy = inputs
-
-        def work(progress, should_stop):
-            model = char_bpe.train(corpus, merges=merges, vocab_size=vocab_size, tie=policy,
-                                   progress=lambda step, total: progress(step, total or 0),
-                                   should_stop=should_stop)
-            model.vocab_sizes()  # cached on the model; 16 ms of the GUI thread's turn otherwise
-            return model
-        return work
-
-    def _byte_work(self):
-        # Taken now, on the GUI thread: the worker must not read a workspace being edited.
-        records, pretokenizer = self.workspace.byte_training_input()
-        merges = self.workspace.settings.merges or 0
-
-        def work(progress, should_stop):
-            model = byte_bpe.train(records, merges, pretokenizer=pretokenizer,
-                                   progress=lambda step, total: progress(step, total or 0), should_stop=should_stop)
-            if model.cancelled:
-                raise Cancelled  # the previous result is kept, as for char BPE
-            return model, records, pretokenizer
-        return work
-
-    def _wordpiece_work(self, vocab_size):
-        words = self.workspace.wordpiece_training_input()
-
-        def work(progress, should_stop):
-            model = wordpiece.train(words, vocab_size=vocab_size, progress=progress, should_stop=should_stop)
-            if model.trace.stop_reason == "cancelled":
-                raise Cancelled
-            return model, words
-        return work
-
-    def _unigram_work(self, vocab_size):
-        source, data = self.workspace.unigram_training_input()
-
-        def work(progress, should_stop):
-            words = training.sentence_corpus(data) if source == "records" else training.normalized_corpus(data)
-            model = training.train(words, vocab_size=vocab_size, keep_rounds=True, progress=progress,
-                                   should_stop=should_stop)
-            if model.trace.stop_reason == "cancelled":
-                raise Cancelled
-            return model, words
-        return work
 
     def cancel(self, purpose: str = "main") -> None:
         task = self._tasks.get(purpose)
@@ -380,13 +418,7 @@ class Trainer(QObject):
             return
         self._tasks.pop(purpose)
         self._finished[purpose] = self._inputs.pop(purpose, None)
-        if purpose == "main":
-            self.workspace.adopt(model)
-        elif purpose in OTHERS:
-            # What it learned from goes with it: the asset made of it records that data.
-            self.workspace.adopt_other(OTHERS[purpose], model[0], model[1])
-        else:
-            self.workspace.set_comparison(model)
+        RECIPES[purpose].adopt(self.workspace, model)
         self.sig_training_finished.emit(purpose, model)
 
     @Slot(str)
