@@ -14,7 +14,7 @@ def main(argv=None) -> int:
 
         if argv[0] in ("-h", "--help") or not argv[0].startswith("-"):
             return cli_main(argv)
-    from gui.app import run
+    from gui.shell.app import run
 
     return run(argv)
 

@@ -9,7 +9,7 @@ same text again (warm), in CPU seconds (the steadier figure on a shared
 machine), entries and modes interleaved round by round, medians printed
 with the ratio Encoding / IDs.  ``hold`` is the longest gap of a 2 ms
 heartbeat thread while the Encoding is built (the collector off, as
-gui.collector keeps it during a task): how long one C-level call held the
+gui.shell.collector keeps it during a task): how long one C-level call held the
 GIL, which the GUI thread would have waited, plus the machine's own noise.
 """
 

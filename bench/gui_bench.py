@@ -5,7 +5,7 @@
 
 * ``first_window``: process start (the parent's clock just before it
   spawns the child) until the main window's first paint has finished;
-  the child runs the real start-up, ``gui.app.run``.
+  the child runs the real start-up, ``gui.shell.app.run``.
 * ``timeline``: a 50,000-merge model (char BPE on the English corpus's
   words, trained before the clock starts): ``MergeTimeline`` constructed,
   shown and painted.
@@ -24,7 +24,7 @@
 * ``choose``: the encode panel on the example workspace; from picking a
   built-in tokenizer (``--shelf NAME``, e.g. o200k_base) in its selector
   until the token strip has painted the sample's tokens, served from the
-  compiled cache (gui/serving.py; a first run, not counted, warms it).
+  compiled cache (gui/shell/serving.py; a first run, not counted, warms it).
   ``opened`` is when the workspace holds the whole asset (imported in the
   background meanwhile).
 * ``encode_shelf``: ``encode_asset`` with a built-in tokenizer
@@ -47,7 +47,7 @@
   thread's CPU time within the longest gap (the rest of it is waiting:
   for the GIL or for a core), and ``gui_turn_cpu``, the most CPU the GUI
   thread spent between two beats (its longest turn of work).  ``compact``
-  is the full collection that ``gui.collector`` defers until the app is
+  is the full collection that ``gui.shell.collector`` defers until the app is
   idle, timed after the run.
 
 Paint completion is the first zero-delay timer after a Paint event
@@ -137,7 +137,7 @@ def child_first_window(lang, spawned_at):
         app.quit()
 
     watch = _PaintWatch(app, lambda w: type(w.window()).__name__ == "MainWindow", done)  # noqa: F841
-    from gui import app as gui_app
+    from gui.shell import app as gui_app
     gui_app.run(["--lang", lang])
     return result
 
@@ -151,7 +151,7 @@ def _en_words(size):
 
 
 def _install_language(app, lang):
-    from gui import language
+    from gui.shell import language
     language.install(lang)
 
 
@@ -161,7 +161,7 @@ def child_timeline(lang, _spawned_at):
     workspace.train()
     app = _app()
     _install_language(app, lang)
-    from gui.bridge import WorkspaceBridge
+    from gui.shell.bridge import WorkspaceBridge
     from gui.timeline import MergeTimeline
     bridge = WorkspaceBridge(workspace)
     result = {"merges": len(workspace.model.merges)}
@@ -185,7 +185,7 @@ def child_encode(lang, _spawned_at):
     app = _app()
     _install_language(app, lang)
     from PySide6.QtCore import QTimer
-    from gui.bridge import WorkspaceBridge
+    from gui.shell.bridge import WorkspaceBridge
     from gui.encode import EncodePanel
     workspace = Workspace.example()
     panel = EncodePanel(WorkspaceBridge(workspace))
@@ -228,7 +228,7 @@ def child_encode(lang, _spawned_at):
 def _shelf_panel(app):
     """The encode panel on the example workspace, shown and idle."""
     from core.workspace.workspace import Workspace
-    from gui.bridge import WorkspaceBridge
+    from gui.shell.bridge import WorkspaceBridge
     from gui.encode import EncodePanel
     panel = EncodePanel(WorkspaceBridge(Workspace.example()))
     panel.resize(1180, 720)
@@ -352,7 +352,7 @@ def child_compare(lang, _spawned_at):
     app = _app()
     _install_language(app, lang)
     from PySide6.QtCore import QTimer
-    from gui.bridge import WorkspaceBridge
+    from gui.shell.bridge import WorkspaceBridge
     from gui.compare import CompareView
     view = CompareView(WorkspaceBridge(workspace))
     view.resize(1180, 720)
@@ -396,9 +396,9 @@ def child_stall(lang, _spawned_at):
     app = _app()
     _install_language(app, lang)
     from PySide6.QtCore import QTimer
-    from gui.bridge import WorkspaceBridge
-    from gui.main_window import MainWindow
-    from gui.workers import trainer_for
+    from gui.shell.bridge import WorkspaceBridge
+    from gui.shell.main_window import MainWindow
+    from gui.shell.workers import trainer_for
     bridge = WorkspaceBridge(workspace)
     window = MainWindow(bridge)
     window.resize(1180, 720)
@@ -444,7 +444,7 @@ def child_stall(lang, _spawned_at):
     QTimer.singleShot(int(IDLE_S * 1000), train)
     app.exec()
     heartbeat.stop()
-    from gui import collector, workers
+    from gui.shell import collector, workers
     workers.shutdown()
     t0 = time.perf_counter()
     collector.compact()

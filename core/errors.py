@@ -3,7 +3,7 @@
 Every message says what was wrong and where (file, line, byte offset), so the
 CLI can print it as one line.  ``str(exc)`` is that English line; next to it
 an error can carry what it means as data, which the GUI shows in the user's
-language (``gui/core_text.py``):
+language (``gui/shell/core_text.py``):
 
 * ``code`` names the message and ``params`` holds its arguments, e.g.
   ``code="corpus.empty_word"``; a value that quotes the user's data is passed

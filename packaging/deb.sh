@@ -27,7 +27,7 @@ done
 mkdir -p "$root/usr/share/icons/hicolor/scalable/apps"
 cp resources/icons/subword-studio.svg "$root/usr/share/icons/hicolor/scalable/apps/subword-studio.svg"
 
-# %F: the files double-clicked (none from the menu); gui/app.py --open tells a
+# %F: the files double-clicked (none from the menu); gui/shell/app.py --open tells a
 # workspace, a tokenizer asset and a lesson apart.
 cat > "$root/usr/share/applications/subword-studio.desktop" <<'EOF'
 [Desktop Entry]
@@ -49,7 +49,7 @@ EOF
 # A workspace and our tokenizer asset are JSON files (any name) that declare
 # their format near the start (core/workspace/workspace_file.py,
 # core/assets/schema.py; the window's drop handler looks the same way,
-# gui/desktop.py); a lesson is a .toml file that declares its format
+# gui/shell/desktop.py); a lesson is a .toml file that declares its format
 # (core/workspace/lesson_file.py).  Glob plus high-priority magic, as
 # shared-mime-info's own application/schema+json: other JSON and TOML files
 # stay what they were.

@@ -45,7 +45,7 @@ MAX_TEXT = 20_000  # characters of one string
 MAX_ITEMS = 2_000  # items of a list (an answer's IDs, a corpus, a vocabulary)
 MAX_MERGES = 10_000
 
-# The views a step can show (the GUI's view keys, gui/windows/views.py).
+# The views a step can show (the GUI's view keys, gui/shell/windows/views.py).
 VIEWS = ("trace", "corpus", "timeline", "encode", "assets", "compare", "pipeline", "vocab")
 # The fields a step may set, per view, besides view, say and questions.
 STEP_FIELDS = {

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from core.errors import Cancelled, StudioError
 
-from .. import core_text
-from ..chips import encoding_chips
+from ..shell import core_text
+from ..widgets.chips import encoding_chips
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,11 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLis
 from core import stats
 from core.workspace import records as records_mod
 
-from .. import core_text, files
-from ..flow_layout import FlowLayout, labelled
-from ..placeholders import grouped
-from ..lazy_plot import LazyPlot, pyqtgraph
-from ..plots import export_plot_image
-from ..workers import run_task
+from ..shell import core_text, files
+from ..shell.workers import run_task
+from ..widgets.flow_layout import FlowLayout, labelled
+from ..widgets.lazy_plot import LazyPlot, export_plot_image, pyqtgraph
+from ..widgets.placeholders import grouped
 
 # Okabe-Ito, the full colours (the chips use their light tints): one per tokenizer.
 BAR_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#D55E00", "#F0E442", "#000000")

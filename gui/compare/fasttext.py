@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout
 from core.errors import StudioError
 from core.inspect import ngrams
 
-from .. import core_text
+from ..shell import core_text
 from .tables import LazyTab, NGramModel, row, spin, table
 from .texts import translate
 

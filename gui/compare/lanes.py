@@ -8,7 +8,7 @@ each lane's chips from the segment's left edge, so a boundary that every
 tokenizer shares is one line down the band with a ▼ above it -- a shape,
 not only a colour.  A segment wider than the view is split over bands.
 
-Painted, as :class:`gui.token_strip.TokenStrip` is: the layout
+Painted, as :class:`gui.widgets.token_strip.TokenStrip` is: the layout
 (:mod:`.lane_layout`) is flat lists (widths per token, offsets per
 segment, bands of segments), and only the bands in view are drawn, so
 tens of thousands of tokens per lane scroll smoothly.  Hovering a chip (or clicking one, which pins it)
@@ -26,9 +26,10 @@ from PySide6.QtGui import (QAccessible, QAccessibleEvent, QColor, QFont, QFontMe
                            QPolygon)
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
-from ..palette import token_colours
-from .. import accessible, zoom
-from ..token_strip import TokenStrip, chip_widths, strip_fonts
+from ..shell import zoom
+from ..widgets import accessible
+from ..widgets.palette import token_colours
+from ..widgets.token_strip import TokenStrip, chip_widths, strip_fonts
 from .lane_layout import LaneLayout
 from .texts import fill, tooltip, visible
 

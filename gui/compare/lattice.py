@@ -11,8 +11,8 @@ import math
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QSplitter, QVBoxLayout
 
-from .. import zoom
-from ..lazy_plot import LazyPlot, pyqtgraph
+from ..shell import zoom
+from ..widgets.lazy_plot import LazyPlot, pyqtgraph
 from .tables import LazyTab, NBestModel, NodeModel, fill_models, row, spin, table
 from .texts import fill, translate, visible
 

@@ -3,7 +3,7 @@ ticked one's figures for the current text: tokens, characters and bytes per
 token, and the token count against a baseline.  The built-in tokenizers not
 open yet follow, unticked: ticking one asks for it (``sig_shelf_requested``),
 and once open it is listed, ticked, as the workspace holds it.  The last
-column names the engine each row's IDs come from (gui/serving.py); an open
+column names the engine each row's IDs come from (gui/shell/serving.py); an open
 asset's engine can be pinned there (``sig_pin_changed``)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate
 
-from .. import serving
+from ..shell import serving
 from .alignment import stats
 from .texts import fill, tooltip, tr, translate
 

@@ -10,8 +10,8 @@ from collections import Counter
 
 from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QPushButton, QSplitter, QVBoxLayout, QWidget
 
-from ..lazy_plot import LazyPlot, pyqtgraph
-from ..workers import run_task
+from ..shell.workers import run_task
+from ..widgets.lazy_plot import LazyPlot, pyqtgraph
 from .lattice import no_unigram, piece_label
 from .tables import SampleModel, row, spin, table
 from .texts import fill, translate, visible

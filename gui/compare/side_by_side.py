@@ -6,7 +6,7 @@ One worker per change: a newer text or selection cancels the running one,
 and a result that is not the latest is dropped.  Rows already encoded for
 this text with the same tokenizer are kept (ticking one more tokenizer
 encodes only that one).  An open asset is encoded by the engine
-core.engines serves it with (gui/serving.py), auto or pinned per row in
+core.engines serves it with (gui/shell/serving.py), auto or pinned per row in
 the table's engine column; the first serving of one runs in a worker of
 its own (seconds: the probes), and the comparison starts once every
 ticked row is served.  The ticks, the baseline and the pins are
@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import serving, settings, zoom
-from ..workers import run_task
+from ..shell import serving, settings, zoom
+from ..shell.workers import run_task
+from ..widgets.placeholders import grouped
 from .alignment import compare
 from .lanes import Lane, LaneView
 from .picker import ENGINE, PinDelegate, TokenizerListModel
-from ..placeholders import grouped
 from .texts import fill
 
 MAX_REMEMBERED = 200  # unticked keys kept in the settings (assets come and go)

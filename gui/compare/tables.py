@@ -7,9 +7,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSpinBox, QTableView, QWidget
 
-from .. import zoom
-from ..flow_layout import FlowLayout, labelled
-from ..models import RowTable
+from ..shell import zoom
+from ..widgets.flow_layout import FlowLayout, labelled
+from ..widgets.row_table import RowTable
 
 def fill_models(box, choices) -> None:
     """Put ``(name, model)`` choices in a combo box; the one chosen before stays chosen."""
@@ -107,7 +107,7 @@ def spin(low, high, value, kind=QSpinBox):
 
 def row(*widgets):
     """Labels (given as strings) and widgets in a row that wraps at a
-    projector's zoom (gui/flow_layout.py); a label stays with the widget
+    projector's zoom (gui/widgets/flow_layout.py); a label stays with the widget
     after it and names it (its buddy: its accessible name and mnemonic)."""
     layout = FlowLayout()
     label = None

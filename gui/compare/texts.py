@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication
 
 from core.render import visible  # noqa: F401 -- the package reads it from here
 
-from ..placeholders import fill, tooltip  # noqa: F401 -- the package reads them from here
+from ..widgets.placeholders import fill, tooltip  # noqa: F401 -- the package reads them from here
 
 translate = QCoreApplication.translate
 

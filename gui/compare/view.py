@@ -21,10 +21,10 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QPlainTextEdit, QSplitter, QT
 
 from core.models import unigram, wordpiece
 
-from .. import core_text
 from ..encode import texts as encode_texts
-from ..serving import server_for
-from ..shelf_open import opener_for
+from ..shell import core_text
+from ..shell.serving import server_for
+from ..shell.shelf_open import opener_for
 from .corpus_stats import CorpusStatsTab
 from .fasttext import NGramTab
 from .lattice import LatticeTab

@@ -19,9 +19,9 @@ from core.errors import StudioError
 from core.inspect import canon
 from core.render import render_char, render_piece
 
-from .. import core_text, theme
-from ..token_strip import Chip, TokenStrip
-from ..workers import run_task
+from ..shell import core_text, theme
+from ..shell.workers import run_task
+from ..widgets.token_strip import Chip, TokenStrip
 
 THREAD_THRESHOLD = 20_000
 BYTE_PIECE = re.compile(r"<0x[0-9A-Fa-f]{2}>")

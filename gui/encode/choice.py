@@ -6,7 +6,7 @@ uses the workspace's encoder: the one the Pipeline and Compare views call
 Use for encoding and by the lessons.  A panel opened with Window → New
 window keeps a choice of its own instead, so two panels can put one text
 under two tokenizers; choosing there changes no other view, and the window
-set in the settings keeps it (gui/windows).
+set in the settings keeps it (gui/shell/windows).
 
 Both answer the same questions (``key``, ``tokenizer``, ``choose``; and
 the engine pin, ``engine`` and ``pin``: the workspace's panel remembers it
@@ -23,8 +23,8 @@ from PySide6.QtCore import QObject, Signal
 from core.errors import StudioError
 from core.workspace.workspace import CLASSROOM
 
-from .. import settings
-from ..serving import pinned
+from ..shell import settings
+from ..shell.serving import pinned
 from .chooser import choose
 
 

@@ -2,11 +2,11 @@
 holds (the classroom tokenizer, the trained model, every open asset), the
 one in use selected, then the built-in tokenizers not open yet.  Picking
 one makes it ``wanted_shelf``: the panel encodes with it at once, served
-from the compiled cache (gui/serving.py), while the workspace opens the
-whole asset off the GUI thread (gui/shelf_open.py); once open, it is the
+from the compiled cache (gui/shell/serving.py), while the workspace opens the
+whole asset off the GUI thread (gui/shell/shelf_open.py); once open, it is the
 panel's choice like any held tokenizer.  A choice goes to the panel's
 choice (gui/encode/choice.py): the workspace's encoder, remembered by key
-for the next session (gui/settings.py), or a window's own."""
+for the next session (gui/shell/settings.py), or a window's own."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox
 
 from core.errors import StudioError
 
-from .. import settings
-from ..shelf_open import opener_for
+from ..shell import settings
+from ..shell.shelf_open import opener_for
 from . import texts
 
 SHELF = "shelf:"  # item data of a built-in tokenizer not open yet

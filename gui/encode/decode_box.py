@@ -18,10 +18,11 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QGroupBox, QLabel, QLineEd
 from core.errors import StudioError
 from core.inspect.idlist import parse_ids, read_id_file
 
-from .. import accessible, core_text, files
-from ..flow_layout import FlowLayout, labelled
-from ..token_strip import TokenStrip
-from ..workers import run_task
+from ..shell import core_text, files
+from ..shell.workers import run_task
+from ..widgets import accessible
+from ..widgets.flow_layout import FlowLayout, labelled
+from ..widgets.token_strip import TokenStrip
 from . import texts
 from .canon_view import CanonView, decode_chips
 

@@ -3,7 +3,7 @@ IDs in -> strict UTF-8 decoding with every problem named.  Any tokenizer
 the workspace holds, chosen in the selector, through the one interface.
 
 An open asset, or a built-in tokenizer just picked, is encoded by the
-engine core.engines serves it with (gui/serving.py): the IDs from a native
+engine core.engines serves it with (gui/shell/serving.py): the IDs from a native
 library checked exact, or the reference, as pinned; the engine line names
 it (``Engine: tiktoken 0.14.0 (checked exact)``) and the pin beside it
 chooses.  Serving it the first time runs in a worker (seconds: the
@@ -44,12 +44,13 @@ from core.tokenizer import specials
 from core.tokenizer.base import SPECIAL
 from core.tokenizer.byte_bpe import ByteBPETokenizer
 
-from .. import accessible, core_text, serving, zoom
-from ..chips import encoding_chips
-from ..flow_layout import FlowLayout, VerticalScroll, WrappedLabel, labelled
-from ..shelf_open import opener_for
-from ..token_strip import TokenStrip
-from ..workers import run_task
+from ..shell import core_text, serving, zoom
+from ..shell.shelf_open import opener_for
+from ..shell.workers import run_task
+from ..widgets import accessible
+from ..widgets.chips import encoding_chips
+from ..widgets.flow_layout import FlowLayout, VerticalScroll, WrappedLabel, labelled
+from ..widgets.token_strip import TokenStrip
 from . import texts
 from .choice import OwnChoice, WorkspaceChoice
 from .chooser import TokenizerChooser
@@ -233,7 +234,7 @@ class EncodePanel(QWidget):
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
-        # Rows that wrap at a projector's zoom (gui/flow_layout.py).
+        # Rows that wrap at a projector's zoom (gui/widgets/flow_layout.py).
         chooser_row = FlowLayout()
         chooser_row.addWidget(labelled(chooser_label, self.chooser, 1), 1)
         chooser_row.addWidget(self.chooser.status)
@@ -541,7 +542,7 @@ class EncodePanel(QWidget):
         if self.encoding is not None:
             self.decoder.set_ids(self.encoding.ids)
 
-    # ==== what this view shows beyond the workspace (gui/windows/views.py) ====
+    # ==== what this view shows beyond the workspace (gui/shell/windows/views.py) ====
 
     def view_state(self) -> dict:
         """The built-in tokenizer picked and still loading, or the one the

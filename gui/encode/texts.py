@@ -16,7 +16,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 from core.render import render_char
 from core.tokenizer.base import APPROXIMATE, BYTE, MERGING, PARTIAL, SPECIAL, UNKNOWN
 
-from .. import core_text
+from ..shell import core_text
 
 EXCERPT = 24  # characters shown on each side of a round-trip difference
 

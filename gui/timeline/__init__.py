@@ -4,16 +4,10 @@
 on show (:mod:`.strategy`; :mod:`.algorithms` lists them in the selector's
 order).  :mod:`.char`, :mod:`.byte`, :mod:`.wordpiece` and :mod:`.unigram`
 are the four, each with its step table; :mod:`.models` holds the char-BPE
-tables, the shared table base and the series; :mod:`.texts` the shared texts.
+tables, the shared table base and the series; :mod:`.plots` the three plots;
+:mod:`.texts` the shared texts.
 """
 
+from .widget import MergeTimeline
+
 __all__ = ["MergeTimeline"]
-
-
-def __getattr__(name):
-    # Imported on first use: gui.plots reads .models, and the widget reads gui.plots.
-    if name == "MergeTimeline":
-        from .widget import MergeTimeline
-
-        return MergeTimeline
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

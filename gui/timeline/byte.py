@@ -13,9 +13,9 @@ from core.models import byte_train
 from core.models.byte_bpe import ByteBPE
 from core.render import render_piece
 
+from ..shell.workers import Cancelled
 from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, STOP_EVERY, TOOLTIP, StepTable
 from .strategy import TimelineAlgorithm
-from ..workers import Cancelled
 
 
 def token_totals(model, records, pretokenizer, should_stop=None) -> list[int]:

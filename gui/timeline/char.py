@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from ..placeholders import grouped
+from ..widgets.placeholders import grouped
 from .models import MergeTableModel
 from .strategy import TimelineAlgorithm
 from .texts import stop_reason

@@ -19,9 +19,9 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from core.models.char_bpe import merge_symbols
 from core.render import visible
 
-from ..models import pair_text, policy_name
+from ..shell.workers import Cancelled
+from ..trace.models import pair_text, policy_name
 from .texts import RULES, tr
-from ..workers import Cancelled
 
 TIE_BRUSH = QBrush(QColor("#fff3c4"))
 WINNER_BRUSH = QBrush(QColor("#c8e6c9"))
@@ -113,7 +113,7 @@ def pair_rows(trace, step: int, should_stop=None) -> dict:
 
     Recomputed from the trace (``Trace.pair_table``); the tie set is put
     in the policy's order (the table is in corpus order, which is first-seen
-    order).  ``should_stop`` ends it early with :class:`gui.workers.Cancelled`.
+    order).  ``should_stop`` ends it early with :class:`gui.shell.workers.Cancelled`.
     """
     table = trace.pair_table(step, max_words=WHERE_LIMIT + 1, should_stop=should_stop)
     if not table:

@@ -14,21 +14,21 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from ..fit_columns import fit_columns
-from ..placeholders import grouped
+from ..widgets.fit_columns import fit_columns
+from ..widgets.placeholders import grouped
 
 
 class TimelineAlgorithm(QObject):
     key = ""  # the algorithm selector's data
-    purpose = ""  # the trainer's purpose (gui.workers.Trainer)
+    purpose = ""  # the trainer's purpose (gui.shell.workers.Trainer)
     kind = ""  # the tokenizer kind it trains (core.workspace.workspace.ALL_TRAINED)
     name = ""  # QT_TRANSLATE_NOOP("timeline", ...): the selector's entry
     table_class = None  # the step table model
-    stretch: int | None = None  # the step view's stretched column, and its widths (gui/zoom.py pixels)
+    stretch: int | None = None  # the step view's stretched column, and its widths (gui/shell/zoom.py pixels)
     widths: tuple = ()
     fitted: tuple = ()  # columns fitted to their contents when a model is shown
     capped: tuple = ()  # columns fitted up to 130 pixels
-    plot_kind = "merges"  # gui.plots: what the x axis counts
+    plot_kind = "merges"  # gui.timeline.plots: what the x axis counts
     sized = False  # trains to the vocabulary box's size, not the workspace's number of merges
     # The selected step is the workspace's (shared with every window and the
     # lessons; the pair pane and Compare read its trace), not a row of this table.

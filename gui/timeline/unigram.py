@@ -16,8 +16,8 @@ from core.models.unigram import em
 from core.numbers import UNIGRAM_MAX_WORD_BYTES
 from core.render import visible
 
-from ..placeholders import grouped
-from ..workers import Cancelled
+from ..shell.workers import Cancelled
+from ..widgets.placeholders import grouped
 from .models import ALIGNMENT, DISPLAY, FONT, MONOSPACE, RIGHT, TOOLTIP, _Table
 from .strategy import TimelineAlgorithm
 from .texts import stop_reason

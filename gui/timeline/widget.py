@@ -1,6 +1,6 @@
 """Merge timeline: every merge of the trained tokenizer, step by step.
 
-Training runs through the shared :class:`gui.workers.Trainer` (off the GUI
+Training runs through the shared :class:`gui.shell.workers.Trainer` (off the GUI
 thread, with progress and cancel), and retrains by itself when the corpus or
 the settings change.  Selecting a merge shows the full pair table that chose
 it (recomputed exactly by ``Trace.pair_table`` in a worker, so 20,000 words
@@ -23,23 +23,24 @@ from core.errors import StudioError
 from core.fileio import write_bytes_atomic
 from core.models.ties import POLICIES
 
-from ..after_paint import AfterPaint
-from ..bridge import WorkspaceBridge
-from ..corpus_models import visible_whitespace
-from ..fit_columns import fit_columns
-from ..flow_layout import FlowLayout, VerticalScroll, WrappedLabel, labelled
-from ..palette import OKABE_ITO_TINTS
-from ..plots import TimelinePlots
-from .. import core_text, files, trained_assets, zoom
+from ..assets import trained as trained_assets
+from ..corpus.models import visible_whitespace
+from ..shell import core_text, files, zoom
+from ..shell.after_paint import AfterPaint
+from ..shell.bridge import WorkspaceBridge
+from ..widgets.fit_columns import fit_columns
+from ..widgets.flow_layout import FlowLayout, VerticalScroll, WrappedLabel, labelled
+from ..widgets.palette import OKABE_ITO_TINTS
 from .algorithms import ALGORITHMS, BY_KEY
+from .plots import TimelinePlots
 from .texts import RULES
 from .texts import tr as timeline_tr
 from .models import (
     PairTableModel, SegmentationModel, model_to_csv, pair_rows, pair_text, token_totals,
 )
-from ..models import policy_name
-from ..shared_results import shared_for
-from ..workers import run_task, trainer_for
+from ..shell.shared_results import shared_for
+from ..shell.workers import run_task, trainer_for
+from ..trace.models import policy_name
 
 
 def _table(model, stretch, widths=()):
@@ -54,7 +55,7 @@ def _table(model, stretch, widths=()):
     view.verticalHeader().setVisible(False)
     zoom.table_follows_font(view)
     header = view.horizontalHeader()
-    # Fixed widths (pixels at 100 %, gui/zoom.py): ResizeToContents would measure every one of 50,000 rows.
+    # Fixed widths (pixels at 100 %, gui/shell/zoom.py): ResizeToContents would measure every one of 50,000 rows.
     header.setSectionResizeMode(QHeaderView.Interactive)
     header.setStretchLastSection(stretch is None)
     if stretch is not None:
@@ -164,7 +165,7 @@ class MergeTimeline(QWidget):
         self.step_note.setMargin(12)
 
         # Layout
-        # Rows that wrap at a projector's zoom (gui/flow_layout.py); a label stays with its field.
+        # Rows that wrap at a projector's zoom (gui/widgets/flow_layout.py); a label stays with its field.
         controls = FlowLayout()
         self.merges_field = labelled(self.merges_label, self.merges_box)
         self.vocab_field = labelled(self.vocab_label, self.vocab_box)
@@ -776,7 +777,7 @@ class MergeTimeline(QWidget):
             self.asset_task = None
             self._show_asset_button()
 
-    # ==== what this view shows beyond the workspace (gui/windows/views.py) ====
+    # ==== what this view shows beyond the workspace (gui/shell/windows/views.py) ====
 
     def view_state(self) -> dict:
         """The algorithm, its vocabulary size, the follow switch and the

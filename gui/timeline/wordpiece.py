@@ -14,8 +14,8 @@ from core.models.char_bpe import merge_symbols
 from core.models.wordpiece import Candidate, WordPiece, initial_symbols
 from core.render import visible
 
-from ..placeholders import grouped
-from ..workers import Cancelled
+from ..shell.workers import Cancelled
+from ..widgets.placeholders import grouped
 from .models import ALIGNMENT, DISPLAY, RIGHT, TOOLTIP, StepTable
 from .strategy import TimelineAlgorithm
 from .texts import stop_reason

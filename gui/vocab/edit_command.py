@@ -1,7 +1,7 @@
 """Apply as an undoable step: the edited tokenizer joins the workspace as a
 new, unsaved asset, and Undo closes exactly that asset again.
 
-The command goes on the workspace's one undo stack (gui/commands.py), so
+The command goes on the workspace's one undo stack (gui/corpus/commands.py), so
 it undoes in order with the corpus edits, from whichever view pressed Undo.
 It holds the LoadedAsset it added and finds it by identity of the object,
 so other assets opened or closed meanwhile do not confuse it.

@@ -4,7 +4,7 @@ preview what changes, apply the result as a new asset, export it.
 Tokens to remove come from the view's table (its selection, one button) or
 are typed; new ordinary and special tokens and ``OLD=NEW`` renames are
 typed, one per line (gui/vocab/edit_request.py).  Preview runs the core's
-edit in a worker (gui/workers.py) with progress and Cancel, and shows the
+edit in a worker (gui/shell/workers.py) with progress and Cancel, and shows the
 new size, what becomes unreachable and which texts of the sample change
 their IDs.  Apply adds exactly what was previewed as an unsaved asset
 through the workspace's undo stack (gui/vocab/edit_command.py), and
@@ -29,9 +29,11 @@ from PySide6.QtWidgets import (QCheckBox, QFileDialog, QGridLayout, QHBoxLayout,
 from core.errors import StudioError
 from core.fileio import write_bytes_atomic
 
-from .. import commands, core_text, files, theme
-from ..flow_layout import FlowLayout, WrappedLabel
-from ..workers import run_task
+from ..assets.interop import Interop
+from ..corpus import commands
+from ..shell import core_text, files, theme
+from ..shell.workers import run_task
+from ..widgets.flow_layout import FlowLayout, WrappedLabel
 from . import edit_preview, edit_request, edit_source, edit_texts
 from .edit_command import AddEditedAsset
 
@@ -372,8 +374,6 @@ class EditPanel(QWidget):
         if found is None:
             found = getattr(self, "_interop", None)
             if found is None:
-                from ..interop import Interop
-
                 found = self._interop = Interop(self.bridge, self)
         return found
 

@@ -4,7 +4,7 @@ in the view, as a :class:`core.assets.identity.LoadedAsset`.
 ``core.edit`` works on an asset (its dict and its model), so every held
 tokenizer is turned into one: an open asset is itself, a model the
 workspace trained becomes the asset the Assets tab would add
-(gui/trained_assets.py), the classroom tokenizer is its asset file.  The
+(gui/assets/trained.py), the classroom tokenizer is its asset file.  The
 result is a function for a worker: hashing a large vocabulary takes a while.
 Whether that asset can be edited is asked of the core (:func:`probe`),
 never decided here by its kind.
@@ -15,7 +15,7 @@ from __future__ import annotations
 from core.assets import classroom, identity
 from core.workspace import workspace as workspace_mod
 
-from .. import trained_assets
+from ..assets import trained as trained_assets
 
 
 def builder(workspace, key: str):

@@ -1,7 +1,7 @@
 """The Vocabulary view: pick a held tokenizer, see every token in a
 filterable table, a selected token's derivation, and run the audits.
 
-The table and the audits are built off the GUI thread (gui.workers.run_task)
+The table and the audits are built off the GUI thread (gui.shell.workers.run_task)
 with progress and cancel; filtering runs over precomputed columns
 (core.inspect.vocab.table), fast enough to follow every keystroke.
 Beside the derivation and the audit, the Edit tab (gui/vocab/edit_panel.py)
@@ -20,11 +20,11 @@ from core.errors import StudioError
 from core.inspect.vocab import audit as run_audit, build_table, derivation, export
 from core.inspect.vocab.table import FLAGS
 
-from .. import core_text, files, zoom
+from ..shell import core_text, files, zoom
 from ..encode import texts as encode_texts
-from ..shelf_open import opener_for
-from ..workers import run_task
-from ..flow_layout import FlowLayout, VerticalScroll, labelled
+from ..shell.shelf_open import opener_for
+from ..shell.workers import run_task
+from ..widgets.flow_layout import FlowLayout, VerticalScroll, labelled
 from . import texts
 from .edit_panel import EditPanel
 from .table_model import VocabTableModel
@@ -87,7 +87,7 @@ class VocabView(QWidget):
         self.side_tabs = QTabWidget()
 
         # Layout
-        # Rows that wrap at a projector's zoom (gui/flow_layout.py).
+        # Rows that wrap at a projector's zoom (gui/widgets/flow_layout.py).
         top = FlowLayout()
         top.addWidget(labelled(QLabel(self.tr("Tokenizer")), self.chooser, 1), 1)
         for w in (self.audit_button, self.cancel_button, self.progress, self.export_button):
@@ -162,7 +162,7 @@ class VocabView(QWidget):
     def choose(self, key: str) -> None:
         self.chooser.setCurrentIndex(self.chooser.findData(key))
 
-    # ==== what this view shows beyond the workspace (gui/windows/views.py) ====
+    # ==== what this view shows beyond the workspace (gui/shell/windows/views.py) ====
 
     def view_state(self) -> dict:
         """The chosen tokenizer (with the built-in entry it came from, to open

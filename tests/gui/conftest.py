@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths
 
-from gui import collector
+from gui.shell import collector
 
 # Tests import ROOT from "conftest"; in tests/gui that name resolves here.
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="session", autouse=True)
 def english(qapp):
     """The app starts with a language installed (English has its plural forms)."""
-    from gui import language
+    from gui.shell import language
 
     language.install("en")
 
@@ -27,7 +27,7 @@ def isolated_settings(tmp_path_factory):
     a file that test runs in other checkouts on this machine clear at the same time."""
     QStandardPaths.setTestModeEnabled(True)
     QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(tmp_path_factory.mktemp("settings")))
-    from gui.settings import settings
+    from gui.shell.settings import settings
 
     settings().clear()
     yield
@@ -45,7 +45,7 @@ def quiet_start(qapp):
     holds while it waits for the GIL (seen as the 20,000-word timeline test
     hanging in the full suite).
     """
-    from gui.workers import shutdown
+    from gui.shell.workers import shutdown
 
     shutdown()
     _free_pending()
@@ -68,8 +68,8 @@ def destroy(widget) -> None:
 def studio_window(qapp):
     """The main window on the example workspace, shown, and freed at the end."""
     from core.workspace.workspace import Workspace
-    from gui.bridge import WorkspaceBridge
-    from gui.main_window import MainWindow
+    from gui.shell.bridge import WorkspaceBridge
+    from gui.shell.main_window import MainWindow
 
     window = MainWindow(WorkspaceBridge(Workspace.example()))
     window.show()
@@ -80,7 +80,7 @@ def studio_window(qapp):
 def wait_task(qtbot, task, timeout: int = 20_000) -> None:
     """Wait until a worker task is over and its result delivered (a task
     leaves the running set after its last signal reached the GUI thread)."""
-    from gui import workers
+    from gui.shell import workers
 
     assert task is not None
     qtbot.waitUntil(lambda: task not in workers._RUNNING, timeout=timeout)

@@ -35,9 +35,9 @@ QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, sys.argv[1])
 
 from core.workspace import lessons  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
-from gui import language, workers  # noqa: E402
-from gui.bridge import WorkspaceBridge  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
+from gui.shell import language, workers  # noqa: E402
+from gui.shell.bridge import WorkspaceBridge  # noqa: E402
+from gui.shell.main_window import MainWindow  # noqa: E402
 
 LANGUAGE = sys.argv[2]
 language.install(LANGUAGE)

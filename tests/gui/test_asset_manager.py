@@ -11,9 +11,9 @@ from core.models import byte_bpe
 from core.assets import classroom
 from core.assets import identity
 from core.workspace.workspace import Workspace
-from gui.asset_models import DIFF_BRUSH, SAME_BRUSH
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
+from gui.assets.models import DIFF_BRUSH, SAME_BRUSH
+from gui.shell.bridge import WorkspaceBridge
+from gui.shell.main_window import MainWindow
 
 
 def cell(model, row, column, role=Qt.DisplayRole):
@@ -210,7 +210,7 @@ def test_reading_copying_and_comparing_run_in_workers(manager, byte_file, monkey
     """Hashing a large vocabulary takes seconds: the window must not wait for it."""
     import threading
 
-    from gui import asset_manager
+    from gui.assets import manager as asset_manager
 
     on_gui_thread = []
 

@@ -24,8 +24,8 @@ from core.formats import import_file  # noqa: E402
 from core.assets import identity  # noqa: E402
 from core.workspace import workspace as workspace_mod  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
-from gui import settings  # noqa: E402
-from gui.bridge import WorkspaceBridge  # noqa: E402
+from gui.shell import settings  # noqa: E402
+from gui.shell.bridge import WorkspaceBridge  # noqa: E402
 from gui.compare import CompareView  # noqa: E402
 from gui.compare.alignment import compare, segment_firsts  # noqa: E402
 

@@ -12,9 +12,9 @@ from core.models import byte_bpe, unigram, wordpiece
 from core.assets import identity
 from core.pipeline.bert_basic import BasicTokenizer
 from core.workspace.workspace import Workspace
-from gui.bridge import WorkspaceBridge
+from gui.shell.bridge import WorkspaceBridge
 from gui.compare import CompareView, lattice_rows
-from gui.main_window import MainWindow
+from gui.shell.main_window import MainWindow
 
 SENTENCES = [
     "Beautiful is better than ugly. Explicit is better than implicit.",

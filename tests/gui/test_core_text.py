@@ -1,5 +1,5 @@
 """Core messages reach the windows in the UI language: strict UTF-8 problems,
-ID-list, corpus, asset and workspace errors (gui/core_text.py).  In English
+ID-list, corpus, asset and workspace errors (gui/shell/core_text.py).  In English
 every one reads exactly as the core (and so the CLI) writes it."""
 
 import json
@@ -23,10 +23,11 @@ from core.corpus import WordCorpus
 from core.errors import StudioError
 from core.formats import export_asset, import_file
 from core.workspace.workspace import Workspace
-from gui import core_text, interop, language
-from gui.bridge import WorkspaceBridge
-from gui.corpus_editor import CorpusEditor
-from gui.main_window import MainWindow
+from gui.shell import core_text, language
+from gui.assets import interop
+from gui.shell.bridge import WorkspaceBridge
+from gui.corpus.editor import CorpusEditor
+from gui.shell.main_window import MainWindow
 
 from conftest import ROOT, wait_task
 

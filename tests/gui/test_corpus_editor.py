@@ -9,10 +9,10 @@ from PySide6.QtGui import QDropEvent
 from core.workspace import records as rec
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.workspace.workspace import Workspace
-from gui import theme, workers
-from gui.bridge import WorkspaceBridge
-from gui.corpus_editor import CorpusEditor
-from gui.corpus_models import visible_whitespace
+from gui.shell import theme, workers
+from gui.shell.bridge import WorkspaceBridge
+from gui.corpus.editor import CorpusEditor
+from gui.corpus.models import visible_whitespace
 
 from conftest import wait_task
 
@@ -262,7 +262,7 @@ def test_main_window_saves_opens_autosaves_and_recovers(qtbot, tmp_path, monkeyp
     from PySide6.QtWidgets import QMessageBox
 
     from core.workspace import workspace_file
-    from gui.main_window import MainWindow
+    from gui.shell.main_window import MainWindow
 
     auto = tmp_path / "autosave"
     first = MainWindow(WorkspaceBridge(Workspace.example()), autosave_dir=auto)

@@ -10,10 +10,10 @@ from PySide6.QtCore import Qt
 from core import stats
 from core.count import count_corpus
 from core.workspace.workspace import Workspace
-from gui import workers
-from gui.bridge import WorkspaceBridge
+from gui.shell import workers
+from gui.shell.bridge import WorkspaceBridge
 from gui.compare import CompareView
-from gui.corpus_editor import CorpusEditor
+from gui.corpus.editor import CorpusEditor
 
 TEXT = "lower newest 你好 世界\nthe widest Ωmega\r\n"
 

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyledItem
 from core.assets import classroom
 from core.assets import identity
 from core.workspace.workspace import Workspace
-from gui import about, desktop, language, settings, theme
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
+from gui.shell import about, desktop, language, settings, theme
+from gui.shell.bridge import WorkspaceBridge
+from gui.shell.main_window import MainWindow
 
 from conftest import destroy, wait_task
 

@@ -21,9 +21,9 @@ from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers,
 
 from conftest import destroy  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
-from gui import settings  # noqa: E402
-from gui.bridge import WorkspaceBridge  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
+from gui.shell import settings  # noqa: E402
+from gui.shell.bridge import WorkspaceBridge  # noqa: E402
+from gui.shell.main_window import MainWindow  # noqa: E402
 
 # No CJK, no emoji: those reach the byte-level tokenizer as single bytes.
 ENGLISH = ["Hello world, hello there.", "The world says hello to the world.", "naïve cafés serve naïve people",
@@ -262,7 +262,7 @@ def test_sentencepiece_byte_fallback_pieces_show_as_bytes(window, qtbot, byte_fa
 
 def test_chip_widths_are_measured_for_the_chips_on_show(window, qtbot):
     """Widths are cached by chip object; a freed chip's id() must not lend its width to a new one."""
-    from gui.token_strip import TokenStrip
+    from gui.widgets.token_strip import TokenStrip
 
     panel = window.panels["encode"]
     for round in range(30):
@@ -337,7 +337,7 @@ def test_use_for_encoding_selects_any_kind_in_the_panel(window, qtbot, bert_styl
 
 
 def test_a_language_switch_names_the_tokenizers_in_chinese_and_keeps_the_choice(window, qtbot, gpt2_style):
-    from gui import language
+    from gui.shell import language
 
     path, _ = gpt2_style
     key = import_file(window, qtbot, path)
@@ -362,7 +362,7 @@ def test_staged_kinds_encode_long_texts_off_the_gui_thread_and_drop_stale_result
     path, tok = gpt2_style
     panel = window.panels["encode"]
     pick(window, import_file(window, qtbot, path))
-    qtbot.waitUntil(lambda: panel.outcome is not None, timeout=60_000)  # its engine, served once (gui/serving.py)
+    qtbot.waitUntil(lambda: panel.outcome is not None, timeout=60_000)  # its engine, served once (gui/shell/serving.py)
     long_text = "Hello world, hello there. " * (panel_module.STAGED_THREAD_THRESHOLD // 10)
     panel.input.setPlainText(long_text)
     panel.encode_now()

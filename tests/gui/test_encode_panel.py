@@ -4,8 +4,8 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from core.workspace.workspace import Workspace
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
+from gui.shell.bridge import WorkspaceBridge
+from gui.shell.main_window import MainWindow
 
 from conftest import wait_task
 
@@ -152,7 +152,7 @@ def test_ff_is_canonical_only_as_bytes(panel):
 
 
 def test_long_lists_are_checked_off_the_gui_thread(panel, qtbot, monkeypatch):
-    from gui import workers
+    from gui.shell import workers
     from gui.encode import canon_view
 
     monkeypatch.setattr(canon_view, "THREAD_THRESHOLD", 3)

@@ -1,4 +1,4 @@
-"""The engines in the windows (gui/serving.py): the encode panel and Compare
+"""The engines in the windows (gui/shell/serving.py): the encode panel and Compare
 name the engine their tokens come from and let it be pinned; pinning the
 reference gives the same IDs; a wrong engine is demoted and the status bar
 says so once, naming the first difference; a built-in tokenizer shows its
@@ -17,12 +17,12 @@ from conftest import destroy  # noqa: E402
 from core import engines  # noqa: E402
 from core.assets import classroom  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
-from gui import settings  # noqa: E402
-from gui.bridge import WorkspaceBridge  # noqa: E402
+from gui.shell import settings  # noqa: E402
+from gui.shell.bridge import WorkspaceBridge  # noqa: E402
 from gui.compare.picker import ENGINE  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
-from gui.serving import engine_of, server_for  # noqa: E402
-from gui.shelf_open import opener_for  # noqa: E402
+from gui.shell.main_window import MainWindow  # noqa: E402
+from gui.shell.serving import engine_of, server_for  # noqa: E402
+from gui.shell.shelf_open import opener_for  # noqa: E402
 
 SMALL = "spm-botchan-unigram"
 TEXT = "Hello world, this is a test of the engines. naïve café"
@@ -126,7 +126,7 @@ def test_a_window_of_its_own_keeps_its_own_pin(window, qtbot):
     other.choice.pin("reference")
     assert other.choice.engine == "reference" and window.panels["encode"].choice.engine == "auto"
     assert settings.read(settings.ENCODE_ENGINE) == "auto"
-    from gui.windows import views
+    from gui.shell.windows import views
     assert views.options("encode", other)["engine"] == "reference"
 
 

@@ -16,11 +16,11 @@ from core.corpus import EXAMPLE_19_1
 from core.workspace import workspace_file
 from core.assets.classroom import ASSET_PATH
 from core.workspace.workspace import Workspace
-from gui import language
-from gui.bridge import WorkspaceBridge
-from gui.corpus_editor import CorpusEditor
-from gui.main_window import MainWindow
-from gui.workers import BusyDialog
+from gui.shell import language
+from gui.shell.bridge import WorkspaceBridge
+from gui.corpus.editor import CorpusEditor
+from gui.shell.main_window import MainWindow
+from gui.shell.workers import BusyDialog
 
 from conftest import drop, wait_task
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from core.workspace import records as rec
 from core.errors import StudioError
 from core.inspect.idlist import parse_ids
-from gui import workers
+from gui.shell import workers
 from tests.fuzzing import fuzz_settings, mutated_bytes
 
 ID_LISTS = (b"270 32 268", b"[270, 32, 268]", b"1\n2\n3\n", b"255", b"228 184", b"999999 0")

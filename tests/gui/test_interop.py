@@ -15,8 +15,8 @@ from core.assets import identity  # noqa: E402
 from core.formats import import_file  # noqa: E402
 from core.formats.exportable import export_reasons  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
-from gui.bridge import WorkspaceBridge  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
+from gui.shell.bridge import WorkspaceBridge  # noqa: E402
+from gui.shell.main_window import MainWindow  # noqa: E402
 
 from conftest import drop  # noqa: E402
 

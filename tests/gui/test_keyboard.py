@@ -1,4 +1,4 @@
-"""Keyboard and screen readers (gui/accessible.py): the main tasks need no
+"""Keyboard and screen readers (gui/widgets/accessible.py): the main tasks need no
 mouse, Tab walks every control of a view in reading order, and every control
 and token chip has an accessible name and description."""
 
@@ -13,10 +13,10 @@ from conftest import destroy
 from core import engines
 from core.workspace import lessons
 from core.workspace.workspace import Workspace
-from gui import accessible
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
-from gui.windows import views
+from gui.widgets import accessible
+from gui.shell.bridge import WorkspaceBridge
+from gui.shell.main_window import MainWindow
+from gui.shell.windows import views
 
 TEXT = "Hello world, typed without a mouse: 12345 tokens?"  # QTest types ASCII keys only
 

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from core.workspace import exercises, lessons
-from gui.exercise_text import OPTIONS, QUESTIONS, REFERENCES
+from gui.lessons.exercise_text import OPTIONS, QUESTIONS, REFERENCES
 
 SEED_LESSONS = ("19.1", "19.2", "19.2-wp", "19.3", "19.4", "19.5", "003", "004")
 
@@ -252,7 +252,7 @@ def _wrong(dialog, ex):
 
 
 def test_exercises_never_give_the_answer_away(window):
-    from gui.exercises import MAX_TRIES, PLACEHOLDERS, ExerciseDialog
+    from gui.lessons.exercises import MAX_TRIES, PLACEHOLDERS, ExerciseDialog
 
     dialog = window.show_exercises()
     for row, ex in enumerate(exercises.EXERCISES):

@@ -41,7 +41,7 @@ def test_selecting_steps_never_waits_for_the_recount(main, qtbot, monkeypatch):
     """The recount runs in a worker; of several quick selections the last one is shown."""
     import threading
 
-    from gui import trace_panel
+    from gui.trace import panel as trace_panel
 
     threads = set()
     recount = trace_panel.step_view
@@ -90,8 +90,8 @@ def test_a_closed_window_ignores_later_workspace_events(qtbot):
     from PySide6.QtCore import QCoreApplication, QEvent
 
     from core.workspace.workspace import Workspace
-    from gui.bridge import WorkspaceBridge
-    from gui.main_window import MainWindow
+    from gui.shell.bridge import WorkspaceBridge
+    from gui.shell.main_window import MainWindow
 
     bridge = WorkspaceBridge(Workspace.example())
     window = MainWindow(bridge)
@@ -107,8 +107,8 @@ def test_quitting_with_unsaved_assets_asks_and_recovery_brings_them_back(qtbot, 
 
     from core.workspace import workspace_file
     from core.workspace.workspace import Workspace
-    from gui.bridge import WorkspaceBridge
-    from gui.main_window import MainWindow
+    from gui.shell.bridge import WorkspaceBridge
+    from gui.shell.main_window import MainWindow
 
     auto = tmp_path / "autosave"
     first = MainWindow(WorkspaceBridge(Workspace.example()), autosave_dir=auto)

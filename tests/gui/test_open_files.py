@@ -12,7 +12,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from core.workspace import workspace_file  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
-from gui import app  # noqa: E402
+from gui.shell import app  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 

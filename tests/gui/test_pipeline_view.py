@@ -6,10 +6,10 @@ import pytest
 from core import assets
 from core.models import byte_bpe
 from core.workspace.workspace import Workspace
-from gui import collector
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
-from gui.workers import shutdown
+from gui.shell import collector
+from gui.shell.bridge import WorkspaceBridge
+from gui.shell.main_window import MainWindow
+from gui.shell.workers import shutdown
 
 SHOTS = "/tmp/inspector-shots"
 

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from conftest import ROOT, wait_task
 from core.workspace import lessons
-from gui import settings, workers
-from gui.lesson_progress import Progress
+from gui.shell import settings, workers
+from gui.lessons.progress import Progress
 
 REAL = ("numbers", "spelling", "leading-spaces", "special-tokens", "language-cost", "glitch-tokens", "normalization",
         "byte-fallback")
@@ -231,7 +231,7 @@ def test_a_lesson_with_a_tokenizer_file_beside_it(window, qtbot, tmp_path):
 
 
 def test_the_welcome_page_offers_two_lessons_and_is_remembered(window, qtbot):
-    from gui import welcome
+    from gui.shell import welcome
 
     assert welcome.first_start()
     page = window.show_welcome()

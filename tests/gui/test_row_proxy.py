@@ -2,7 +2,7 @@
 
 from PySide6.QtCore import QAbstractTableModel, QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt
 
-from gui.row_proxy import RowProxy
+from gui.widgets.row_proxy import RowProxy
 
 
 class Table(QAbstractTableModel):

@@ -7,7 +7,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from core import engines  # noqa: E402
-from gui import app  # noqa: E402
+from gui.shell import app  # noqa: E402
 
 
 def test_every_native_engine_encodes_the_shelf_as_the_reference(capsys):

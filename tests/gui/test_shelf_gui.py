@@ -17,10 +17,10 @@ spm = pytest.importorskip("sentencepiece")
 from conftest import ROOT, destroy  # noqa: E402
 from core import shelf
 from core.workspace.workspace import CLASSROOM, Workspace  # noqa: E402
-from gui.bridge import WorkspaceBridge  # noqa: E402
+from gui.shell.bridge import WorkspaceBridge  # noqa: E402
 from gui.compare.picker import NAME  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
-from gui.shelf_open import opener_for, shelf_name  # noqa: E402
+from gui.shell.main_window import MainWindow  # noqa: E402
+from gui.shell.shelf_open import opener_for, shelf_name  # noqa: E402
 
 SMALL = "spm-botchan-unigram"  # loads in a fraction of a second
 TEXT = "Hello world, this is a shelf test. naïve café 123"
@@ -107,13 +107,14 @@ def test_compare_lists_built_in_tokenizers_unticked_and_ticking_one_opens_it(win
 
 
 def test_the_first_window_loads_no_built_in_tokenizer(tmp_path):
-    code = ("import sys; from gui.app import *; from PySide6.QtWidgets import QApplication; app = QApplication([]); "
-            "from core.workspace.workspace import Workspace; from gui.bridge import WorkspaceBridge; "
-            "from gui.main_window import MainWindow; w = MainWindow(WorkspaceBridge(Workspace.example())); w.show(); "
+    # Its own settings folder: a tokenizer remembered in the user's would be reopened.
+    code = ("import sys; from gui.shell.app import *; from PySide6.QtWidgets import QApplication; app = QApplication([]); "
+            "from core.workspace.workspace import Workspace; from gui.shell.bridge import WorkspaceBridge; "
+            "from gui.shell.main_window import MainWindow; w = MainWindow(WorkspaceBridge(Workspace.example())); w.show(); "
             "app.processEvents(); from core import shelf; from core.formats import builtin; "
             "print(sum(builtin.is_loaded(n) for n in shelf.names()), 'core.formats.tiktoken_ranks' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)},
-                         timeout=120)  # a first window: no settings (a user's would reopen their last choice)
+                         timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split()[-2:] == ["0", "False"]

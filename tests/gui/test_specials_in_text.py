@@ -13,9 +13,9 @@ from conftest import destroy  # noqa: E402
 from core import engines  # noqa: E402
 from core.tokenizer.base import SPECIAL  # noqa: E402
 from core.workspace.workspace import Workspace  # noqa: E402
-from gui.bridge import WorkspaceBridge  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
-from gui.token_strip import SPELLS_FILL  # noqa: E402
+from gui.shell.bridge import WorkspaceBridge  # noqa: E402
+from gui.shell.main_window import MainWindow  # noqa: E402
+from gui.widgets.token_strip import SPELLS_FILL  # noqa: E402
 
 TEXT = "hi<|endoftext|>there"
 

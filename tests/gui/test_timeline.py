@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QWidget
 from core.models.char_bpe import train
 from core.corpus import WordCorpus
 from core.workspace.workspace import TrainSettings, Workspace
-from gui import workers
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
+from gui.shell import workers
+from gui.shell.bridge import WorkspaceBridge
+from gui.shell.main_window import MainWindow
 from gui.timeline import MergeTimeline
 from gui.timeline.models import (
     first_divergence, pair_rows, parameter_cost, token_totals,

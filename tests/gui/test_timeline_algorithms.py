@@ -16,9 +16,9 @@ from core.render import render_piece, visible
 from core.assets import classroom
 from core.workspace import records as rec
 from core.workspace.workspace import Workspace
-from gui import workers
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
+from gui.shell import workers
+from gui.shell.bridge import WorkspaceBridge
+from gui.shell.main_window import MainWindow
 from gui.timeline import MergeTimeline
 
 VOCAB = 80

@@ -6,7 +6,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from gui.token_strip import GAP, Chip, TokenStrip  # noqa: E402
+from gui.widgets.token_strip import GAP, Chip, TokenStrip  # noqa: E402
 
 LABELS = ["a", "␣the", "中文", "🙂", "x" * 40, "naïve", "<0xE4>", "W" * 300, ""]
 
@@ -45,7 +45,7 @@ def test_layout_equals_the_greedy_wrap(qapp, specs, width, marked):
 
 
 def test_layout_in_small_turns_equals_one_pass(qapp, monkeypatch):
-    import gui.token_strip as token_strip
+    import gui.widgets.token_strip as token_strip
     chips = [Chip(LABELS[i % len(LABELS)], i, bytes(i % 5), ()) for i in range(5_000)]
     whole = TokenStrip()
     whole.resize(900, 300)

@@ -10,9 +10,9 @@ from core.assets.schema import records_identity
 from core.assets import classroom
 from core.workspace import records as rec
 from core.workspace.workspace import Workspace
-from gui import workers
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
+from gui.shell import workers
+from gui.shell.bridge import WorkspaceBridge
+from gui.shell.main_window import MainWindow
 
 from conftest import destroy, wait_task
 

@@ -86,9 +86,9 @@ def _visible_texts(root):
 def test_every_visible_string_is_chinese_in_zh_cn(qapp):
     """Walk every view, the lesson dock, the exercises and the About box in zh_CN."""
     from core.workspace.workspace import Workspace
-    from gui import about, language
-    from gui.bridge import WorkspaceBridge
-    from gui.main_window import MainWindow
+    from gui.shell import about, language
+    from gui.shell.bridge import WorkspaceBridge
+    from gui.shell.main_window import MainWindow
 
     sources = {}
     for ctx in ET.parse(TS).iter("context"):
@@ -135,7 +135,7 @@ def test_english_has_singular_and_plural_forms(tmp_path, qapp):
         assert "(s)" not in "".join(forms), key
     from PySide6.QtCore import QCoreApplication
 
-    from gui import language
+    from gui.shell import language
 
     language.install("en")
     one = QCoreApplication.translate("TimelinePlots", "After %n merge(s):", "", 1)

@@ -7,10 +7,10 @@ import re
 import pytest
 
 from core.workspace.workspace import Workspace
-from gui import language, settings, workers
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
-from gui.shelf_open import opener_for
+from gui.shell import language, settings, workers
+from gui.shell.bridge import WorkspaceBridge
+from gui.shell.main_window import MainWindow
+from gui.shell.shelf_open import opener_for
 
 from conftest import destroy
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 
 from core.models import char_bpe  # noqa: E402
 from core.corpus import WordCorpus  # noqa: E402
-from gui import models  # noqa: E402
+from gui.trace import models  # noqa: E402
 from gui.timeline import models as timeline_models  # noqa: E402
 
 
@@ -60,7 +60,7 @@ def test_step_numbers_and_pairs_far_down_are_not_cut(qapp):
     on screen and cut them: "49…")."""
     from PySide6.QtWidgets import QTableView
 
-    from gui.fit_columns import fit_columns
+    from gui.widgets.fit_columns import fit_columns
 
     words = [(f"{chr(97 + i % 26)}{i}" * 3, 2) for i in range(3000)]
     bpe = char_bpe.train(WordCorpus.from_pairs(words), merges=5000)

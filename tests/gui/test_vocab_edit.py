@@ -11,7 +11,7 @@ from conftest import destroy
 from core.assets.bpe import bpe_to_asset
 from core.models.bpe_model import BPEModel
 from core.workspace.workspace import Workspace
-from gui.bridge import WorkspaceBridge
+from gui.shell.bridge import WorkspaceBridge
 from gui.vocab import VocabView
 
 # a b c, then ab, abc (ab + c) and bc: removing ab leaves abc with no merge that builds it.
@@ -201,7 +201,7 @@ def test_boxes_read_one_token_per_line_spaces_kept():
 
 
 def test_the_edit_pane_stays_on_show_across_a_rebuild(view, qtbot):
-    from gui.windows import views
+    from gui.shell.windows import views
 
     open_editor(view, qtbot, view.workspace.asset_key(0))
     view.editor.add_box.setPlainText(" new")

@@ -13,12 +13,12 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTabBar
 
 from core.workspace import exercises
 from core.workspace.workspace import Workspace
-from gui import language, settings, theme, workers
+from gui.shell import language, settings, theme, workers
 from gui.timeline import widget as timeline
-from gui.bridge import WorkspaceBridge
-from gui.main_window import MainWindow
-from gui.windows import layouts, views
-from gui.windows.view_window import ViewWindow
+from gui.shell.bridge import WorkspaceBridge
+from gui.shell.main_window import MainWindow
+from gui.shell.windows import layouts, views
+from gui.shell.windows.view_window import ViewWindow
 
 from conftest import destroy
 from test_desktop import CJK, visible_texts

@@ -11,8 +11,8 @@ import pytest
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import CorpusError
 from core.workspace.workspace import TrainSettings, Workspace
-from gui import collector, workers
-from gui.bridge import WorkspaceBridge
+from gui.shell import collector, workers
+from gui.shell.bridge import WorkspaceBridge
 
 
 @pytest.fixture(autouse=True)

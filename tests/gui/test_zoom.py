@@ -1,4 +1,4 @@
-"""Projector mode (gui/zoom.py): View → Zoom in / Zoom out / Actual size scale
+"""Projector mode (gui/shell/zoom.py): View → Zoom in / Zoom out / Actual size scale
 every view's text, token chips, tables and plots together, in steps, and the
 level is remembered for the next start."""
 
@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontInfo, QKeySequence
 from PySide6.QtWidgets import QApplication
 
-from gui import settings, zoom
+from gui.shell import settings, zoom
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def test_zoom_scales_the_strip_a_table_and_a_plot_axis_together_and_is_remembere
     for _ in range(5):  # the last step is the largest
         actions["zoom_in"].trigger()
     assert zoom.level() == zoom.STEPS[-1] == 200
-    # Remembered: the next start (gui/app.py) applies it before any window is made.
+    # Remembered: the next start (gui/shell/app.py) applies it before any window is made.
     zoom.apply(zoom.ACTUAL)
     assert zoom.restore() == 200 and sizes(window)["table"] > after["table"]
 

@@ -27,9 +27,9 @@ QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, tempfile.mkdtemp(pre
 
 from core.workspace.workspace import Workspace  # noqa: E402
 from gui import language, workers  # noqa: E402
-from gui.bridge import WorkspaceBridge  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
-from gui.shelf_open import opener_for  # noqa: E402
+from gui.shell.bridge import WorkspaceBridge  # noqa: E402
+from gui.shell.main_window import MainWindow  # noqa: E402
+from gui.shell.shelf_open import opener_for  # noqa: E402
 
 language.install(sys.argv[1])
 if len(sys.argv) > 4:  # a projector zoom, in percent

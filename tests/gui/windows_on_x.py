@@ -21,9 +21,9 @@ QStandardPaths.setTestModeEnabled(True)
 QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, sys.argv[1])
 
 from core.workspace.workspace import Workspace  # noqa: E402
-from gui import language, workers  # noqa: E402
-from gui.bridge import WorkspaceBridge  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
+from gui.shell import language, workers  # noqa: E402
+from gui.shell.bridge import WorkspaceBridge  # noqa: E402
+from gui.shell.main_window import MainWindow  # noqa: E402
 
 language.install("en")
 

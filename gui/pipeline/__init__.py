@@ -1,0 +1,1 @@
+"""The Pipeline tab: every stage of a tokenizer for one input, aligned."""
