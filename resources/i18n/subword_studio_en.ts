@@ -4,7 +4,7 @@
 <context>
     <name>AssetFindings</name>
     <message numerus="yes">
-        <location filename="../../gui/asset_findings.py" line="74"/>
+        <location filename="../../gui/assets/findings.py" line="74"/>
         <source>%n token(s) have other IDs</source>
         <translation>
             <numerusform>%n token has another ID</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_findings.py" line="76"/>
+        <location filename="../../gui/assets/findings.py" line="76"/>
         <source>Vocabulary differs: %n token(s) only in B</source>
         <translation>
             <numerusform>Vocabulary differs: %n token only in B</numerusform>
@@ -20,7 +20,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_findings.py" line="77"/>
+        <location filename="../../gui/assets/findings.py" line="77"/>
         <source>%n only in A</source>
         <translation>
             <numerusform>%n only in A</numerusform>
@@ -28,7 +28,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_findings.py" line="90"/>
+        <location filename="../../gui/assets/findings.py" line="90"/>
         <source>%n merge(s) added from rank %1</source>
         <translation>
             <numerusform>%n merge added from rank %1</numerusform>
@@ -36,7 +36,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_findings.py" line="92"/>
+        <location filename="../../gui/assets/findings.py" line="92"/>
         <source>%n merge(s) removed from rank %1</source>
         <translation>
             <numerusform>%n merge removed from rank %1</numerusform>
@@ -44,7 +44,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_findings.py" line="103"/>
+        <location filename="../../gui/assets/findings.py" line="103"/>
         <source>Merge counts differ at %n rank(s)</source>
         <translation>
             <numerusform>Merge counts differ at %n rank</numerusform>
@@ -55,7 +55,7 @@
 <context>
     <name>AssetManager</name>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="253"/>
+        <location filename="../../gui/assets/manager.py" line="254"/>
         <source>Scanned %1 of %n file(s)</source>
         <translation>
             <numerusform>Scanned %1 of %n file</numerusform>
@@ -63,7 +63,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="274"/>
+        <location filename="../../gui/assets/manager.py" line="275"/>
         <source>%n asset(s) in the folder</source>
         <translation>
             <numerusform>%n asset in the folder</numerusform>
@@ -71,7 +71,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="276"/>
+        <location filename="../../gui/assets/manager.py" line="277"/>
         <source>; %n file(s) could not be read (hover for why)</source>
         <translation>
             <numerusform>; %n file could not be read (hover for why)</numerusform>
@@ -79,7 +79,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="366"/>
+        <location filename="../../gui/assets/manager.py" line="367"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform> (and %n more)</numerusform>
@@ -87,7 +87,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="375"/>
+        <location filename="../../gui/assets/manager.py" line="376"/>
         <source>Opened %n asset(s)</source>
         <translation>
             <numerusform>Opened %n asset</numerusform>
@@ -95,7 +95,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/asset_manager.py" line="377"/>
+        <location filename="../../gui/assets/manager.py" line="378"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>Reading %n asset file…</numerusform>
@@ -147,7 +147,7 @@
 <context>
     <name>CorpusEditor</name>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="246"/>
+        <location filename="../../gui/corpus/editor.py" line="247"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n row</numerusform>
@@ -155,7 +155,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="246"/>
+        <location filename="../../gui/corpus/editor.py" line="247"/>
         <source>%n word occurrence(s)</source>
         <translation>
             <numerusform>%n word occurrence</numerusform>
@@ -163,8 +163,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="247"/>
-        <location filename="../../gui/corpus_editor.py" line="251"/>
+        <location filename="../../gui/corpus/editor.py" line="248"/>
+        <location filename="../../gui/corpus/editor.py" line="252"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n character</numerusform>
@@ -172,7 +172,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="247"/>
+        <location filename="../../gui/corpus/editor.py" line="248"/>
         <source>%n byte(s) (UTF-8)</source>
         <translation>
             <numerusform>%n byte (UTF-8)</numerusform>
@@ -180,7 +180,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="250"/>
+        <location filename="../../gui/corpus/editor.py" line="251"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
@@ -188,7 +188,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="250"/>
+        <location filename="../../gui/corpus/editor.py" line="251"/>
         <source>%n word(s)</source>
         <translation>
             <numerusform>%n word</numerusform>
@@ -196,7 +196,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="252"/>
+        <location filename="../../gui/corpus/editor.py" line="253"/>
         <source>%n byte(s) (exact, with line endings)</source>
         <translation>
             <numerusform>%n byte (exact, with line endings)</numerusform>
@@ -204,7 +204,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="328"/>
+        <location filename="../../gui/corpus/editor.py" line="329"/>
         <source>Remove %n row(s)</source>
         <translation>
             <numerusform>Remove %n row</numerusform>
@@ -212,7 +212,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="436"/>
+        <location filename="../../gui/corpus/editor.py" line="437"/>
         <source>%n line(s) are not valid UTF-8. The first:</source>
         <translation>
             <numerusform>%n line is not valid UTF-8:</numerusform>
@@ -220,7 +220,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/corpus_editor.py" line="463"/>
+        <location filename="../../gui/corpus/editor.py" line="464"/>
         <source>Skipped %n line(s) with invalid UTF-8; the first: </source>
         <translation>
             <numerusform>Skipped %n line with invalid UTF-8: </numerusform>
@@ -231,7 +231,7 @@
 <context>
     <name>CorpusStatsTab</name>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="242"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
@@ -239,7 +239,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="244"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
         <source>%n word(s)</source>
         <translation>
             <numerusform>%n word</numerusform>
@@ -247,7 +247,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="244"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n character</numerusform>
@@ -255,7 +255,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="246"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
         <source>%n byte(s)</source>
         <translation>
             <numerusform>%n byte</numerusform>
@@ -263,7 +263,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="248"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="247"/>
         <source>%n invalid UTF-8 sequence(s).</source>
         <translation>
             <numerusform>%n invalid UTF-8 sequence.</numerusform>
@@ -381,7 +381,7 @@
 <context>
     <name>ExerciseDialog</name>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="147"/>
+        <location filename="../../gui/lessons/exercises.py" line="147"/>
         <source>%n wrong tries</source>
         <translation>
             <numerusform>%n wrong try</numerusform>
@@ -389,7 +389,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="189"/>
+        <location filename="../../gui/lessons/exercises.py" line="189"/>
         <source>✘ Not quite, %n tries: the core computes %1.</source>
         <translation>
             <numerusform>✘ Not quite, %n try: the core computes %1.</numerusform>
@@ -397,7 +397,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/exercises.py" line="193"/>
+        <location filename="../../gui/lessons/exercises.py" line="193"/>
         <source>✘ Not quite. Try again (%1 of %n tries used), or replay the lesson.</source>
         <translation>
             <numerusform>✘ Not quite. Try again (%1 of %n try used), or replay the lesson.</numerusform>
@@ -408,7 +408,7 @@
 <context>
     <name>Interop</name>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="124"/>
+        <location filename="../../gui/assets/interop.py" line="124"/>
         <source>Imported %1 of %n file(s).</source>
         <translation>
             <numerusform>Imported %1 of %n file.</numerusform>
@@ -416,7 +416,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/interop.py" line="383"/>
+        <location filename="../../gui/assets/interop.py" line="383"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>Importing %n file…</numerusform>
@@ -427,7 +427,7 @@
 <context>
     <name>LaneView</name>
     <message numerus="yes">
-        <location filename="../../gui/compare/lanes.py" line="258"/>
+        <location filename="../../gui/compare/lanes.py" line="259"/>
         <source>%n tokenizer(s); Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</source>
         <translation>
             <numerusform>%n tokenizer; Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</numerusform>
@@ -438,7 +438,7 @@
 <context>
     <name>MergeTimeline</name>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="576"/>
+        <location filename="../../gui/timeline/widget.py" line="577"/>
         <source>%1 and %2 give the same %n merge(s).</source>
         <translation>
             <numerusform>%1 and %2 give the same %n merge.</numerusform>
@@ -446,7 +446,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="581"/>
+        <location filename="../../gui/timeline/widget.py" line="582"/>
         <source>The timelines agree on %n merge(s) and diverge at merge %2: %3 picks %4, %5 picks %6.</source>
         <translation>
             <numerusform>The timelines agree on %n merge and diverge at merge %2: %3 picks %4, %5 picks %6.</numerusform>
@@ -454,7 +454,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/timeline/widget.py" line="614"/>
+        <location filename="../../gui/timeline/widget.py" line="615"/>
         <source>Segmentation after %n merge(s); shaded rows changed at this step.</source>
         <translation>
             <numerusform>Segmentation after %n merge; shaded rows changed at this step.</numerusform>
@@ -465,7 +465,7 @@
 <context>
     <name>PipelineView</name>
     <message numerus="yes">
-        <location filename="../../gui/pipeline_view.py" line="237"/>
+        <location filename="../../gui/pipeline/view.py" line="237"/>
         <source>all %n merge(s)</source>
         <translation>
             <numerusform>all %n merge</numerusform>
@@ -473,7 +473,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pipeline_view.py" line="239"/>
+        <location filename="../../gui/pipeline/view.py" line="239"/>
         <source>of %n merge(s)</source>
         <translation>
             <numerusform>of %n merge</numerusform>
@@ -484,7 +484,7 @@
 <context>
     <name>QuestionBox</name>
     <message numerus="yes">
-        <location filename="../../gui/lesson_questions.py" line="171"/>
+        <location filename="../../gui/lessons/questions.py" line="171"/>
         <source>✘ Not quite (%n tries). Try again, or show the answer.</source>
         <translation>
             <numerusform>✘ Not quite (%n try). Try again, or show the answer.</numerusform>
@@ -581,7 +581,7 @@
 <context>
     <name>StagesModel</name>
     <message numerus="yes">
-        <location filename="../../gui/pipeline_models.py" line="97"/>
+        <location filename="../../gui/pipeline/models.py" line="97"/>
         <source>all %n merge(s)</source>
         <translation>
             <numerusform>all %n merge</numerusform>
@@ -589,7 +589,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pipeline_models.py" line="98"/>
+        <location filename="../../gui/pipeline/models.py" line="98"/>
         <source>first %1 of %n merge(s)</source>
         <translation>
             <numerusform>first %1 of %n merge</numerusform>
@@ -627,7 +627,7 @@
 <context>
     <name>TimelinePlots</name>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="266"/>
+        <location filename="../../gui/timeline/plots.py" line="238"/>
         <source>After %n step(s):</source>
         <translation>
             <numerusform>After %n step:</numerusform>
@@ -635,7 +635,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/plots.py" line="267"/>
+        <location filename="../../gui/timeline/plots.py" line="239"/>
         <source>After %n merge(s):</source>
         <translation>
             <numerusform>After %n merge:</numerusform>
@@ -646,7 +646,7 @@
 <context>
     <name>TokenStrip</name>
     <message numerus="yes">
-        <location filename="../../gui/token_strip.py" line="438"/>
+        <location filename="../../gui/widgets/token_strip.py" line="439"/>
         <source>%n token(s); the arrow keys go from one to the next</source>
         <translation>
             <numerusform>%n token; the arrow keys go from one to the next</numerusform>
