@@ -67,6 +67,11 @@ def add_commands(sub, print_json) -> None:
                         "always, and every token that builds a kept one); the rest are removed as --remove does")
     p.add_argument("--corpus", nargs="+", metavar="FILE", help="--shrink-to: the texts to count, UTF-8, one "
                                                                "record per line")
+    p.add_argument("--continue-on", nargs="+", metavar="CORPUS",
+                   help="BPE: learn --merges N further merges on these texts (UTF-8, one record per line) after "
+                        "the existing ones; every existing ID and merge is kept, new tokens follow the last ID")
+    p.add_argument("--merges", type=option(low=1, high=MAX_ID), metavar="N",
+                   help="--continue-on: how many merges to learn (fewer when the corpus runs out of pairs)")
     p.add_argument("--id-map", metavar="MAP.json", help="write where every old ID went, and the new tokens")
     p.add_argument("--id-map-npy", metavar="MAP.npy", help="write old_to_new as a numpy array (-1: removed)")
     p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
@@ -86,14 +91,17 @@ def request_of(args) -> EditRequest:
     if args.corpus and args.shrink_to is None:
         raise StudioError("--corpus is read for --shrink-to N; give it too")
     corpus = tuple(record for path in args.corpus or () for record in _lines(path, "--corpus"))
+    further = tuple(record for path in args.continue_on or () for record in _lines(path, "--continue-on"))
+    if args.continue_on and not further:
+        raise StudioError("--continue-on: the corpus has no text")
     request = EditRequest(add=tuple(add), add_special=tuple(args.add_special),
                           reserve=tuple(parse_reserve(r) for r in args.reserve), remove=tuple(remove),
                           remove_unreachable=args.remove_unreachable, compact=args.compact,
-                          shrink_to=args.shrink_to, corpus=corpus)
+                          shrink_to=args.shrink_to, corpus=corpus, continue_on=further, merges=args.merges)
     if not (request.add or request.add_special or request.reserve or request.remove or request.compact
-            or request.shrink_to is not None):
-        raise StudioError("edit: nothing to do; give --add, --add-special, --reserve, --remove, --shrink-to or "
-                          "--compact")
+            or request.shrink_to is not None or request.continue_on):
+        raise StudioError("edit: nothing to do; give --add, --add-special, --reserve, --remove, --shrink-to, "
+                          "--continue-on or --compact")
     return request
 
 
@@ -109,7 +117,8 @@ def cmd_edit(args, print_json) -> int:
     request = request_of(args)
     asset, tokenizer = shelf_cmds.open_asset(args.asset)
     fmt = args.format or origin_format(asset) or "asset"
-    inputs = [p for p in (args.asset, args.add_file, args.remove_file, *(args.corpus or ())) if p]
+    inputs = [p for p in (args.asset, args.add_file, args.remove_file, *(args.corpus or ()),
+                          *(args.continue_on or ())) if p]
     outputs = [*(export_paths(fmt, args.output) if fmt != "asset" else [args.output]), args.id_map, args.id_map_npy]
     check_outputs(outputs, inputs, StudioError, force=getattr(args, "force", False))
     # A SentencePiece .model and a vocab.txt number every line: a removed ID keeps a placeholder there.
@@ -134,7 +143,13 @@ def cmd_edit(args, print_json) -> int:
     print(f"edit: {name}: {result.old_size} -> {result.new_size} IDs; {len(result.new_tokens)} new, "
           f"{len(result.removed)} removed, {len(result.renamed)} renamed, "
           f"{len(result.unreachable)} unreachable")
+    learned = [entry for entry in result.new_tokens if "merge" in entry]
+    if learned:
+        print(f"  new {len(learned)} tokens by --continue-on, IDs {learned[0]['id']}-{learned[-1]['id']}, "
+              f"the first {excerpt(learned[0]['text'])} (--json lists them)")
     for entry in result.new_tokens:
+        if "merge" in entry:
+            continue
         what = "special" if entry["special"] else ("helper" if entry.get("helper_for") else "token")
         line = f"  new {what} {entry['id']} {excerpt(entry['text'])} from old IDs {entry['init_from']}"
         if entry.get("reachable") is False:

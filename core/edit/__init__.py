@@ -26,6 +26,8 @@ __all__ = ["EditError", "EditRequest", "Edited", "edit", "origin_format", "parse
 def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
     """Apply ``request`` to an asset (kinds bpe and byte-bpe, wordpiece)."""
     kind = asset.get("kind")
+    if request.continue_on and kind not in ("bpe", "byte-bpe"):
+        raise EditError(f"--continue-on: learns further BPE merges; a {kind} tokenizer has none")
     if kind in ("bpe", "byte-bpe"):
         return bpe.edit(asset, tokenizer, request)
     if kind == "wordpiece":

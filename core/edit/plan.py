@@ -22,6 +22,9 @@ class EditRequest:
     # base byte or character nor a special, with what builds each kept token.
     shrink_to: int | None = None
     corpus: tuple[str, ...] = ()
+    # --continue-on CORPUS --merges N (BPE): N further merges learned on these texts.
+    continue_on: tuple[str, ...] = ()
+    merges: int | None = None
     compact: bool = False
     # May a removed ID stay a hole?  None: where the origin's format allows one
     # (not a SentencePiece .model nor a vocab.txt, which number every line).
@@ -37,6 +40,13 @@ class EditRequest:
                 if value in seen:
                     raise EditError(f"{option} {excerpt(value)}: is already added by {seen[value]}")
                 seen[value] = option
+        if self.merges is not None and not self.continue_on:
+            raise EditError("--merges N: is read with --continue-on CORPUS (the texts to learn the merges on)")
+        if self.continue_on and self.merges is None:
+            raise EditError("--continue-on: give --merges N too (how many merges to learn)")
+        if self.merges is not None and (isinstance(self.merges, bool) or not isinstance(self.merges, int)
+                                        or self.merges < 1):
+            raise EditError(f"--merges {excerpt(self.merges)}: expected a whole number of at least 1")
         for value in self.remove:
             if not value:
                 raise EditError("--remove: a token must not be empty")
