@@ -17,14 +17,14 @@ the kept and new tokens densely, in their old order.
 
 from __future__ import annotations
 
-from core.edit import bpe, wordpiece
+from core.edit import bpe, unigram, wordpiece
 from core.edit.plan import EditError, EditRequest, Edited, origin_format, parse_reserve
 
 __all__ = ["EditError", "EditRequest", "Edited", "edit", "origin_format", "parse_reserve"]
 
 
 def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
-    """Apply ``request`` to an asset (kinds bpe and byte-bpe, wordpiece)."""
+    """Apply ``request`` to an asset (kinds bpe and byte-bpe, wordpiece, unigram)."""
     kind = asset.get("kind")
     if request.continue_on and kind not in ("bpe", "byte-bpe"):
         raise EditError(f"--continue-on: learns further BPE merges; a {kind} tokenizer has none")
@@ -32,4 +32,6 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
         return bpe.edit(asset, tokenizer, request)
     if kind == "wordpiece":
         return wordpiece.edit(asset, tokenizer, request)
-    raise EditError(f"edit: a {kind} tokenizer cannot be edited yet (BPE and WordPiece can)")
+    if kind == "unigram":
+        return unigram.edit(asset, tokenizer, request)
+    raise EditError(f"edit: a {kind} tokenizer cannot be edited (BPE, WordPiece and Unigram can)")
