@@ -10,17 +10,19 @@ maps beside it, each atomically.
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 import json
+from dataclasses import replace
+from pathlib import Path
 
 from core import assets
 from core.cli import shelf_cmds
 from core.cli.args import ASSET_HELP
 from core.corpus import decode_utf8
-from core.edit import EditRequest, edit, origin_format, parse_reserve
+from core.edit import EditRequest, edit, origin_format, parse_reserve, remap_padding
 from core.errors import StudioError, excerpt
 from core.fileio import check_outputs, read_limited, write_bytes_atomic
-from core.formats import FORMATS, export_asset, export_paths
+from core.formats import FORMATS, detect_format, export_asset, export_paths, import_file, import_source
+from core.formats.common import MAX_BYTES as MAX_TOKENIZER_BYTES
 from core.numbers import MAX_ID, option
 
 MAX_LIST_BYTES = 64 * 1024 * 1024
@@ -105,6 +107,31 @@ def request_of(args) -> EditRequest:
     return request
 
 
+# Tokenizer files ``edit`` reads directly (imported as ``import`` does), besides assets and shelf names.
+DIRECT_FORMATS = ("hf", "spm", "bert-vocab")
+
+
+def open_input(arg) -> tuple[dict, object, dict | None, Path]:
+    """``(asset, model, padding, file)`` for the ASSET argument: an asset file or a
+    shelf name, or a tokenizer.json, SentencePiece .model, vocab.txt or a
+    model folder holding one, imported here.  ``padding``: a tokenizer.json's
+    padding block (an asset keeps none; the edit writes it back with its
+    pad_id looked up again).  ``file``: the file read (in a folder, the tokenizer file)."""
+    path = Path(arg)
+    if path.is_dir() or (path.is_file() and detect_format(path) in DIRECT_FORMATS):
+        source, fmt, _ = import_source(path)
+        if fmt in DIRECT_FORMATS:
+            imported = import_file(source, fmt)
+            padding = None
+            if fmt == "hf":
+                data = read_limited(source, limit=MAX_TOKENIZER_BYTES, what="a tokenizer.json", error=StudioError)
+                spec = assets.parse_json(data)
+                padding = spec.get("padding") if isinstance(spec, dict) else None
+            return imported.asset, imported.tokenizer, padding, source
+    asset, tokenizer = shelf_cmds.open_asset(arg)
+    return asset, tokenizer, None, path
+
+
 def npy_bytes(array) -> bytes:
     import numpy as np
 
@@ -115,20 +142,22 @@ def npy_bytes(array) -> bytes:
 
 def cmd_edit(args, print_json) -> int:
     request = request_of(args)
-    asset, tokenizer = shelf_cmds.open_asset(args.asset)
+    asset, tokenizer, padding, source = open_input(args.asset)
     fmt = args.format or origin_format(asset) or "asset"
-    inputs = [p for p in (args.asset, args.add_file, args.remove_file, *(args.corpus or ()),
+    inputs = [p for p in (args.asset, source, args.add_file, args.remove_file, *(args.corpus or ()),
                           *(args.continue_on or ())) if p]
     outputs = [*(export_paths(fmt, args.output) if fmt != "asset" else [args.output]), args.id_map, args.id_map_npy]
     check_outputs(outputs, inputs, StudioError, force=getattr(args, "force", False))
     # A SentencePiece .model and a vocab.txt number every line: a removed ID keeps a placeholder there.
     request = replace(request, holes=fmt not in ("spm", "bert-vocab"))
     result = edit(asset, tokenizer, request)
+    padding = remap_padding(padding, result) if fmt == "hf" else None
     if fmt == "asset":
         assets.save_asset(args.output, result.asset, inputs=inputs)
         report_lines = [f"asset written to {args.output}"]
     else:
-        report = export_asset(result.asset, result.tokenizer, fmt, args.output, inputs=inputs)
+        options = {"padding": padding} if padding is not None else {}
+        report = export_asset(result.asset, result.tokenizer, fmt, args.output, inputs=inputs, **options)
         report_lines = report.lines()
     if args.id_map:
         text = json.dumps(result.id_map(), ensure_ascii=False, separators=(",", ":")) + "\n"

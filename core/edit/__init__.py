@@ -18,9 +18,9 @@ the kept and new tokens densely, in their old order.
 from __future__ import annotations
 
 from core.edit import bpe, unigram, wordpiece
-from core.edit.plan import EditError, EditRequest, Edited, origin_format, parse_reserve
+from core.edit.plan import EditError, EditRequest, Edited, origin_format, parse_reserve, remap_padding
 
-__all__ = ["EditError", "EditRequest", "Edited", "edit", "origin_format", "parse_reserve"]
+__all__ = ["EditError", "EditRequest", "Edited", "edit", "origin_format", "parse_reserve", "remap_padding"]
 
 
 def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:

@@ -155,3 +155,30 @@ def post_remap(spec, names: dict, id_of):
             specials[names.get(name, name)] = {**entry, "tokens": tokens, "ids": [id_of(t) for t in tokens]}
         return {**spec, "special_tokens": specials}
     return spec
+
+
+# ==== padding (tokenizer.json side data) ====
+
+def token_id(tokenizer, token: str) -> int | None:
+    """``token``'s ID in an edited model of any kind, or None."""
+    if hasattr(tokenizer, "id_of"):
+        try:
+            return tokenizer.id_of(token)
+        except StudioError:
+            return None
+    return tokenizer.ids.get(token)
+
+
+def remap_padding(padding, result: Edited):
+    """A tokenizer.json ``padding`` block with its pad token renamed (when
+    ``--reserve`` renamed it) and its ``pad_id`` looked up again in the
+    edited model; EditError when the pad token is gone."""
+    if not isinstance(padding, dict) or not isinstance(padding.get("pad_token"), str):
+        return None
+    names = {r["old"]: r["new"] for r in result.renamed}
+    token = names.get(padding["pad_token"], padding["pad_token"])
+    found = token_id(result.tokenizer, token)
+    if found is None:
+        raise EditError(f"edit: {excerpt(padding['pad_token'])} is the padding token of this tokenizer.json "
+                        "(padding.pad_token); it cannot be removed")
+    return {**padding, "pad_token": token, "pad_id": found}

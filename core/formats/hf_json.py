@@ -313,10 +313,16 @@ def _unigram(spec, model, report) -> dict:
 
 # ==== writing ====
 
-def write(asset: dict, tokenizer, out, **_options) -> Report:
+def write(asset: dict, tokenizer, out, *, padding: dict | None = None, **_options) -> Report:
+    """``padding``: a tokenizer.json padding block to write as it is (an
+    asset keeps none; ``edit`` carries the edited file's, its pad_id looked up again)."""
     report = Report("export", "hf", asset.get("metadata", {}).get("name") or asset["kind"], str(out))
     report.kind = asset["kind"]
     spec = to_spec(asset, tokenizer, report)
+    if padding is not None:
+        spec["padding"] = padding
+        report.keep("padding", f"padding written: pad_token {excerpt(padding.get('pad_token'))}, pad_id "
+                    f"{padding.get('pad_id')}")
     import json
 
     write_bytes_atomic(out, (json.dumps(spec, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
