@@ -27,16 +27,24 @@ from core.numbers import MAX_ID, option
 
 MAX_LIST_BYTES = 64 * 1024 * 1024
 
-EPILOG = """By default every kept token keeps its ID: a removed ID becomes a hole in a
-tokenizer.json or tiktoken rank file, and a placeholder line in a BERT
-vocab.txt (one line per ID).  New tokens take the IDs after the last one,
-each ordinary one with the merges that build it from existing tokens (and,
-when the model leaves it in more than two pieces, the new intermediate
-tokens those merges need, listed in the report).  A byte-level token is
-named by its text (' the') or as the vocabulary writes it (Ġthe).
-The ID map (--id-map) is {"old_size", "new_size", "old_to_new": [new ID or
-null per old ID], "new_tokens": [{"id", "token", "init_from": [old IDs]}]};
---id-map-npy writes old_to_new as a numpy int64 array, -1 for a removed ID.
+EPILOG = """ASSET may also be a tokenizer.json, a SentencePiece .model, a vocab.txt or
+a model folder holding one; a tokenizer.json's padding is written back with
+its pad_id looked up again (post-processor IDs are, for every format).
+By default every kept token keeps its ID: a removed ID becomes a hole in a
+tokenizer.json or tiktoken rank file, a placeholder line in a BERT vocab.txt
+([removedN]) and a control piece in a SentencePiece or Unigram model
+(<removed_N>), which number every ID.  New tokens take the IDs after the
+last one, each ordinary BPE one with the merges that build it from existing
+tokens (and, when the model leaves it in more than two pieces, the new
+intermediate tokens those merges need, listed in the report); a new Unigram
+piece scores just above the best old segmentation of its own text.
+--continue-on learns further merges with the project's BPE trainer on the
+corpus as the model encodes it; in tiktoken ranks each new rank is its ID.
+A byte-level token is named by its text (' the') or as the vocabulary writes
+it (Ġthe).  The ID map (--id-map) is {"old_size", "new_size", "old_to_new":
+[new ID or null per old ID], "new_tokens": [{"id", "token", "init_from": [old
+IDs]}]}; --id-map-npy writes old_to_new as a numpy int64 array, -1 for a
+removed ID.
 """
 
 
@@ -46,7 +54,7 @@ def add_commands(sub, print_json) -> None:
     p = sub.add_parser("edit", help="add, remove or rename tokens keeping every other ID; write the ID map",
                        description="Edit a tokenizer's vocabulary, keeping IDs, and write it in its own format.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("asset", help=ASSET_HELP)
+    p.add_argument("asset", help=ASSET_HELP + "; or a tokenizer.json, .model, vocab.txt or model folder")
     p.add_argument("-o", "--output", required=True,
                    help="the file to write (written whole or not at all; never over an input)")
     p.add_argument("--format", choices=[*FORMATS, "asset"],
@@ -65,8 +73,9 @@ def add_commands(sub, print_json) -> None:
                    help="also remove the tokens no merge reaches any more after --remove")
     p.add_argument("--compact", action="store_true", help="renumber the kept and new tokens densely")
     p.add_argument("--shrink-to", type=option(low=1, high=MAX_ID), metavar="N",
-                   help="BPE: keep the N tokens most used on --corpus (base bytes or characters and specials "
-                        "always, and every token that builds a kept one); the rest are removed as --remove does")
+                   help="keep the N tokens most used on --corpus (base bytes or characters, WordPiece's ## "
+                        "continuations of them, and specials always; for a BPE, every token that builds a kept "
+                        "one); the rest are removed as --remove does")
     p.add_argument("--corpus", nargs="+", metavar="FILE", help="--shrink-to: the texts to count, UTF-8, one "
                                                                "record per line")
     p.add_argument("--continue-on", nargs="+", metavar="CORPUS",

@@ -161,6 +161,9 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
     if model.post_processor is not None:
         names = {r["old"]: r["new"] for r in renamed}
         final = _build(model, pieces, unk_id, post_remap(model.post_processor, names, final.ids.__getitem__))
+    if final.unk_score != model.unk_score:
+        notes.append(f"the lowest normal score changed, so the unknown penalty moved ({model.unk_score:.4g} -> "
+                     f"{final.unk_score:.4g}): a text with unknown characters may be cut differently")
     for entry in new_tokens:
         if not entry["special"]:
             path = [n.id for n in final.best_path(entry["token"]).nodes]
