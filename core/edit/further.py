@@ -6,7 +6,9 @@ as it stands; those token sequences are the words the project's own BPE
 trainer (:func:`core.models.char_train.learn`, the engine of char BPE
 training) starts from, its symbols being the existing tokens.  So the new
 merges are exactly what training would have learned next had it seen this
-corpus, and a text encodes as before up to the last old merge.  An unknown
+corpus, and a text encodes as before up to the last old merge.  Continuing
+a model trained here on its own corpus gives exactly the merges and IDs of
+training longer (tests/core/test_edit_more.py).  An unknown
 token and a byte-fallback token (``<0xE4>``) are barriers: no merge joins
 them, as training never would.
 """
@@ -77,8 +79,11 @@ def learn(model, texts, merges: int, *, sentencepiece: bool) -> list[tuple[str, 
     if not words:
         raise EditError("--continue-on: the corpus gives no pre-token of two or more tokens; nothing to merge")
     alphabet = tuple(sorted({token for word in words for token in word}))
-    known = dict(model.vocab)
-    ids = {token: known.get(token, len(known)) for token in alphabet}
+    # The tie rule compares IDs; the trainer numbers each new symbol len(ids), so every token of the
+    # vocabulary is listed by its place in ID order (holes closed up): a new token then sorts after every
+    # old one, in the order it is made, as its real ID will, and a merge that makes an existing token
+    # finds it with its place.
+    ids = {token: place for place, (token, _) in enumerate(sorted(model.vocab, key=lambda item: item[1]))}
     length = {token: len(token) for token in alphabet}
     steps, _ = char_train.learn(list(words), list(words.values()), alphabet, ids, length,
                                 "sentencepiece" if sentencepiece else "hf", merges=merges)

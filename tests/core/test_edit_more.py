@@ -13,9 +13,11 @@ from core.assets import classroom
 from core.cli.main import main
 from core.edit import EditError, EditRequest, edit
 from core.formats import builtin, export_asset, import_file
+from core.formats.common import as_bpe
+from core.formats.report import Report
 from core.models import byte_bpe
 from core.tokenizer.post import add_special_ids
-from test_edit import tiktoken_of
+from test_edit import bert_of, tiktoken_of
 from test_formats_common import MULTILINGUAL, PROBES
 
 tiktoken = pytest.importorskip("tiktoken")
@@ -90,6 +92,24 @@ def test_continue_on_r50k_200_merges_keeps_every_old_id(r50k, r50k_grown, tmp_pa
     assert enc.max_token_value == 50456
     for text in [*corpus[:10], *OLD_TEXTS]:
         assert enc.encode(text, allowed_special="all") == new.encode_ids(text), repr(text)
+
+
+@pytest.mark.parametrize("first, more", [(10, 60), (40, 200)])
+def test_continuing_on_the_training_corpus_is_training_longer(first, more):
+    """Our trainer, N merges, then --continue-on the same corpus for M more:
+    exactly the merges and IDs of training N + M at once (the same trainer,
+    tie rule and counting; records without "<", which the trained model's
+    specials would cut where training reads bytes)."""
+    records = [r for r in classroom.records() if "<" not in r] * 3
+    short = byte_bpe.train(records, first, pretokenizer="gpt2")
+    long = byte_bpe.train(records, first + more, pretokenizer="gpt2")
+    short_asset, long_asset = assets.byte_bpe_to_asset(short), assets.byte_bpe_to_asset(long)
+    result = edit(short_asset, assets.build_tokenizer(short_asset), EditRequest(continue_on=tuple(records),
+                                                                                merges=more))
+    target = as_bpe(long_asset, assets.build_tokenizer(long_asset), Report("export", "bpe", ""))
+    assert len(long.merges) > first + 10  # the corpus did not run out at once
+    assert result.tokenizer.merges == target.merges
+    assert dict(result.tokenizer.vocab) == dict(target.vocab)
 
 
 def test_continue_on_a_tokenizer_json_bpe_appends_merges_and_tokenizers_agrees(tmp_path):
@@ -208,8 +228,6 @@ def test_unigram_bad_requests(botchan, request_args, message):
 # ==== --shrink-to for WordPiece ====
 
 def test_bert_shrink_to_keeps_the_base_characters_and_tokenizers_agrees(tmp_path):
-    from test_edit import bert_of
-
     asset, old = builtin.load("bert-base-uncased")
     corpus = tuple(PROBES + list(classroom.records()))
     result = edit(asset, old, EditRequest(shrink_to=3000, corpus=corpus, compact=True))
