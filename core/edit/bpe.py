@@ -342,15 +342,12 @@ def _continue(state: _State, request: EditRequest, next_id: int, notes: list) ->
     current = state.build()
     before = sum(len(current.encode_ids(text)) for text in request.continue_on)
     steps = further.learn(current, request.continue_on, request.merges, sentencepiece=state.sentencepiece)
-    old = set(state.vocab)
-    parts: dict[str, tuple[str, str]] = {}
+    # init_from: the old tokens a new one joins (its merge, unfolded), kept per new token as it is made
+    # (a chain of merges could be deeper than recursion allows).
+    joins: dict[str, list[int]] = {}
 
     def old_ids(token: str) -> list[int]:
-        # the old tokens a new one joins, for init_from: its merge, unfolded
-        if token in old:
-            return [state.vocab[token]]
-        left, right = parts[token]
-        return old_ids(left) + old_ids(right)
+        return joins[token] if token in joins else [state.vocab[token]]
 
     new_tokens, onto_existing = [], 0
     for left, right, count in steps:
@@ -359,10 +356,10 @@ def _continue(state: _State, request: EditRequest, next_id: int, notes: list) ->
         if token in state.vocab:  # a token the model already builds by another merge
             onto_existing += 1
             continue
-        parts[token] = (left, right)
+        joins[token] = old_ids(left) + old_ids(right)
         state.vocab[token] = next_id
-        new_tokens.append({"id": next_id, "token": token, "text": state.text(token), "init_from": old_ids(token),
-                           "special": False, "merge": [state.text(left), state.text(right)], "count": count})
+        new_tokens.append({"id": next_id, "token": token, "text": state.text(token), "init_from": joins[token],
+                           "special": False, "merge": [left, right], "count": count})
         next_id += 1
     if state.tiktoken_like and steps:
         state.rebuild_tiktoken_merges()  # rank = ID: tiktoken derives the merges from the ranks
