@@ -314,6 +314,25 @@ def test_bad_continue_on_options_exit_2_nothing_written(capsys, tmp_path, option
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus.txt"]
 
 
+@pytest.mark.parametrize("asset, out, options, message", [
+    ("spm-botchan-unigram", "o.model", ["--remove", "zzqq"], "--remove 'zzqq': no such token in this vocabulary"),
+    ("spm-botchan-unigram", "o.model", ["--add", " the"], "--add ' the': is already a token (ID 7)"),
+    ("spm-botchan-unigram", "o.model", ["--continue-on", "CORPUS", "--merges", "3"],
+     "a unigram tokenizer has none"),
+    ("bert-base-uncased", "vocab.txt", ["--shrink-to", "100", "--corpus", "CORPUS"],
+     "--shrink-to 100: is below the 1999 single characters"),
+    ("bert-base-uncased", "vocab.txt", ["--remove", "[CLS]"], "the post-processor adds this token"),
+])
+def test_bad_input_for_other_kinds_is_one_line_exit_2_nothing_written(capsys, tmp_path, asset, out, options,
+                                                                     message):
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("some words\n", "utf-8")
+    options = [str(corpus) if o == "CORPUS" else o for o in options]
+    code, stdout, err = run(capsys, "edit", asset, "-o", tmp_path / out, "--id-map", tmp_path / "m.json", *options)
+    assert code == 2 and stdout == "" and err.count("\n") == 1 and message in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus.txt"]
+
+
 def test_continue_on_a_wordpiece_is_refused(capsys, tmp_path):
     corpus = tmp_path / "corpus.txt"
     corpus.write_text("some words\n", "utf-8")
