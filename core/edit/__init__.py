@@ -1,5 +1,7 @@
-"""Vocabulary surgery that keeps IDs (issue 40): add, add-special, reserve
-and remove tokens of a tokenizer, and the ID map a model needs.
+"""Vocabulary surgery that keeps IDs (issue 40): add, add-special, reserve,
+remove and shrink the tokens of a BPE, WordPiece or Unigram tokenizer,
+learn further BPE merges on a new corpus (``further``), and the ID map a
+model needs.
 
 An :class:`EditRequest` says what to change; :func:`edit` applies it to an
 asset and its tokenizer and gives an :class:`Edited`: the new asset and
@@ -11,7 +13,8 @@ result in the origin's own format.
 
 By default every kept token keeps its ID: a removed ID is a hole where the
 format allows one (tokenizer.json, tiktoken ranks) and a placeholder where
-it does not (BERT's vocab.txt: one line per ID).  ``compact`` renumbers
+it does not (BERT's vocab.txt: one line per ID; a SentencePiece or Unigram
+model: a control piece).  ``compact`` renumbers
 the kept and new tokens densely, in their old order.
 """
 
