@@ -24,6 +24,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from core import assets
+from core.edit import further
 from core.edit.plan import EditError, Edited, EditRequest, origin_format, post_remap, post_tokens
 from core.errors import StudioError, excerpt
 from core.formats.common import as_bpe
@@ -278,7 +279,8 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
         notes.append(f"{len(lost)} token(s) no merge builds any more are still given for a pre-token that is "
                      "exactly the token (whole pre-tokens are looked up first)")
 
-    new_tokens = _add(state, model, request, old_size, notes)
+    new_tokens = _continue(state, request, old_size, notes) if request.continue_on else []
+    new_tokens += _add(state, model, request, old_size + len(new_tokens), notes)
 
     if state.tiktoken_like:
         state.rebuild_tiktoken_merges()
@@ -331,6 +333,45 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
     return Edited(new_asset, final, old_to_new, new_tokens, removed,
                   [{"id": mapping.get(u["id"], u["id"]), "token": u["token"], "text": state.text(u["token"])}
                    for u in unreachable], renamed, notes, placeholders)
+
+
+def _continue(state: _State, request: EditRequest, next_id: int, notes: list) -> list[dict]:
+    """Learn ``request.merges`` further merges on ``request.continue_on``
+    (after every existing merge), each new token appended after the last ID;
+    in a tiktoken rank file its rank is its ID."""
+    current = state.build()
+    before = sum(len(current.encode_ids(text)) for text in request.continue_on)
+    steps = further.learn(current, request.continue_on, request.merges, sentencepiece=state.sentencepiece)
+    # init_from: the old tokens a new one joins (its merge, unfolded), kept per new token as it is made
+    # (a chain of merges could be deeper than recursion allows).
+    joins: dict[str, list[int]] = {}
+
+    def old_ids(token: str) -> list[int]:
+        return joins[token] if token in joins else [state.vocab[token]]
+
+    new_tokens, onto_existing = [], 0
+    for left, right, count in steps:
+        token = state.result(left, right)
+        _append_merge(state, left, right)
+        if token in state.vocab:  # a token the model already builds by another merge
+            onto_existing += 1
+            continue
+        joins[token] = old_ids(left) + old_ids(right)
+        state.vocab[token] = next_id
+        new_tokens.append({"id": next_id, "token": token, "text": state.text(token), "init_from": joins[token],
+                           "special": False, "merge": [left, right], "count": count})
+        next_id += 1
+    if state.tiktoken_like and steps:
+        state.rebuild_tiktoken_merges()  # rank = ID: tiktoken derives the merges from the ranks
+    after = before
+    if steps:
+        grown = state.build()
+        after = sum(len(grown.encode_ids(text)) for text in request.continue_on)
+    notes.append(f"--continue-on: {len(steps)} new merge(s) (of {request.merges} asked), {len(new_tokens)} new "
+                 f"token(s); the corpus takes {after:,} tokens instead of {before:,}")
+    if onto_existing:
+        notes.append(f"{onto_existing} new merge(s) build a token the vocabulary already has, by another pair")
+    return new_tokens
 
 
 def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: list) -> list[dict]:

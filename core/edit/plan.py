@@ -22,6 +22,9 @@ class EditRequest:
     # base byte or character nor a special, with what builds each kept token.
     shrink_to: int | None = None
     corpus: tuple[str, ...] = ()
+    # --continue-on CORPUS --merges N (BPE): N further merges learned on these texts.
+    continue_on: tuple[str, ...] = ()
+    merges: int | None = None
     compact: bool = False
     # May a removed ID stay a hole?  None: where the origin's format allows one
     # (not a SentencePiece .model nor a vocab.txt, which number every line).
@@ -37,6 +40,13 @@ class EditRequest:
                 if value in seen:
                     raise EditError(f"{option} {excerpt(value)}: is already added by {seen[value]}")
                 seen[value] = option
+        if self.merges is not None and not self.continue_on:
+            raise EditError("--merges N: is read with --continue-on CORPUS (the texts to learn the merges on)")
+        if self.continue_on and self.merges is None:
+            raise EditError("--continue-on: give --merges N too (how many merges to learn)")
+        if self.merges is not None and (isinstance(self.merges, bool) or not isinstance(self.merges, int)
+                                        or self.merges < 1):
+            raise EditError(f"--merges {excerpt(self.merges)}: expected a whole number of at least 1")
         for value in self.remove:
             if not value:
                 raise EditError("--remove: a token must not be empty")
@@ -145,3 +155,30 @@ def post_remap(spec, names: dict, id_of):
             specials[names.get(name, name)] = {**entry, "tokens": tokens, "ids": [id_of(t) for t in tokens]}
         return {**spec, "special_tokens": specials}
     return spec
+
+
+# ==== padding (tokenizer.json side data) ====
+
+def token_id(tokenizer, token: str) -> int | None:
+    """``token``'s ID in an edited model of any kind, or None."""
+    if hasattr(tokenizer, "id_of"):
+        try:
+            return tokenizer.id_of(token)
+        except StudioError:
+            return None
+    return tokenizer.ids.get(token)
+
+
+def remap_padding(padding, result: Edited):
+    """A tokenizer.json ``padding`` block with its pad token renamed (when
+    ``--reserve`` renamed it) and its ``pad_id`` looked up again in the
+    edited model; EditError when the pad token is gone."""
+    if not isinstance(padding, dict) or not isinstance(padding.get("pad_token"), str):
+        return None
+    names = {r["old"]: r["new"] for r in result.renamed}
+    token = names.get(padding["pad_token"], padding["pad_token"])
+    found = token_id(result.tokenizer, token)
+    if found is None:
+        raise EditError(f"edit: {excerpt(padding['pad_token'])} is the padding token of this tokenizer.json "
+                        "(padding.pad_token); it cannot be removed")
+    return {**padding, "pad_token": token, "pad_id": found}

@@ -11,6 +11,7 @@ off its brackets) and the report lists each one.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from core import assets
@@ -43,8 +44,6 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
     old_size = len(vocab)
     post_names = post_tokens(model.post_processor)
     removed, renamed, notes = [], [], []
-    if request.shrink_to is not None:
-        raise EditError("--shrink-to: only BPE vocabularies can be shrunk yet")
 
     def find(option: str, text: str) -> int:
         if text not in ids:
@@ -73,6 +72,16 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
         del ids[text]
         added = [a for a in added if a != text]
         removed.append({"id": token_id, "token": text, "text": text, "why": "asked"})
+
+    if request.shrink_to is not None:
+        for token_id in _shrunk_away(model, vocab, added, request):
+            text = vocab[token_id]
+            vocab[token_id] = None
+            del ids[text]
+            removed.append({"id": token_id, "token": text, "text": text, "why": "shrink"})
+        if not request.compact:
+            notes.append("--shrink-to without --compact keeps every ID (a removed one as a placeholder line), so "
+                         "the file does not get shorter; --compact renumbers the kept tokens densely")
 
     new_tokens = []
     for option, texts, special in (("--add", request.add, False), ("--add-special", request.add_special, True)):
@@ -129,3 +138,32 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
     new_asset["trainer"] = dict(asset.get("trainer", {"name": "none", "version": "0"}))
     return Edited(new_asset, final, [mapping.get(i) for i in range(old_size)], new_tokens, removed, [], renamed,
                   notes, placeholders)
+
+
+def _is_base(model, token: str) -> bool:
+    """A single character, or its continuation (``##a``): with these every
+    word of the base alphabet still splits into pieces instead of [UNK]."""
+    return len(token.removeprefix(model.prefix) if token != model.prefix else token) == 1
+
+
+def _shrunk_away(model, vocab: list, added: list, request: EditRequest) -> list[int]:
+    """The IDs ``--shrink-to`` removes: all but [UNK], the specials, the
+    single characters and their ``##`` continuations, and the tokens most
+    used on the corpus (ties and unused tokens by ID).  A WordPiece token
+    needs no other to be reached (greedy longest match), so none is kept
+    for another's sake."""
+    keep = {model.unk, *added, *post_tokens(model.post_processor)}
+    fixed = [i for i, t in enumerate(vocab) if t is not None and (t in keep or _is_base(model, t))]
+    size = request.shrink_to
+    if size < len(fixed):
+        raise EditError(f"--shrink-to {size}: is below the {len(fixed)} single characters (with their "
+                        f"{model.prefix} continuations), [UNK] and specials, which are always kept")
+    if not request.corpus:
+        raise EditError("--shrink-to needs --corpus FILE (the texts whose most used tokens are kept)")
+    counts = Counter()
+    for text in request.corpus:
+        counts.update(_old_ids(model, text))
+    fixed_set = set(fixed)
+    order = sorted((i for i, t in enumerate(vocab) if t is not None and i not in fixed_set),
+                   key=lambda i: (-counts[i], i))
+    return sorted(order[size - len(fixed):])

@@ -316,10 +316,16 @@ def _unigram(spec, model, report) -> dict:
 
 # ==== writing ====
 
-def write(asset: dict, tokenizer, out, **_options) -> Report:
+def write(asset: dict, tokenizer, out, *, padding: dict | None = None, **_options) -> Report:
+    """``padding``: a tokenizer.json padding block to write as it is (an
+    asset keeps none; ``edit`` carries the edited file's, its pad_id looked up again)."""
     report = Report("export", "hf", asset.get("metadata", {}).get("name") or asset["kind"], str(out))
     report.kind = asset["kind"]
     spec = to_spec(asset, tokenizer, report)
+    if padding is not None:
+        spec["padding"] = padding
+        report.keep("padding", f"padding written: pad_token {excerpt(padding.get('pad_token'))}, pad_id "
+                    f"{padding.get('pad_id')}")
     import json
 
     write_bytes_atomic(out, (json.dumps(spec, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
@@ -424,13 +430,24 @@ def _write_unigram(tokenizer, report) -> dict:
     added = [{"id": i, "content": p.piece, "single_word": False, "lstrip": False, "rstrip": False,
               "normalized": False, "special": True}
              for i, p in enumerate(tokenizer.pieces) if p.type in (unigram.CONTROL, unigram.UNKNOWN)]
+    # A user-defined piece (SentencePiece matches it wherever its text occurs, as HF matches an added
+    # token): a special added token, which HF takes out of the text before the model sees it.
+    # Matched in the normalized text, as SentencePiece does (matched in the raw text, HF would begin the text
+    # after it with a new ▁).
+    user = [{"id": i, "content": p.piece, "single_word": False, "lstrip": False, "rstrip": False,
+             "normalized": True, "special": True}
+            for i, p in enumerate(tokenizer.pieces) if p.type == unigram.USER_DEFINED]
+    if user:
+        report.keep("added_tokens", f"{len(user)} user-defined pieces become special added tokens, matched in the "
+                    f"text as here (e.g. {excerpt(user[0]['content'])})")
     if added:
         report.change("added_tokens", "control and unknown pieces become special added tokens: HF matches their "
                       f"text (e.g. {excerpt(added[0]['content'])}) as that token; here it is ordinary text",
                       "hf.control_as_added", example=excerpt(added[0]['content']))
-    odd = [p.piece for p in tokenizer.pieces if p.type in (unigram.USER_DEFINED, unigram.UNUSED)]
+    odd = [p.piece for p in tokenizer.pieces if p.type == unigram.UNUSED]
     if odd:
-        raise AssetError(f"pieces of type user_defined/unused ({excerpt(odd[0])}) have no HF Unigram equivalent")
+        raise AssetError(f"pieces of type unused ({excerpt(odd[0])}) have no HF Unigram equivalent")
+    added = sorted(added + user, key=lambda entry: entry["id"])
     if tokenizer.float32:
         report.change("model", "scores were added in single precision (SentencePiece); HF adds in double "
                       "precision, which can break a near tie differently", "hf.double_precision")

@@ -96,12 +96,20 @@ def _vocab_findings(a: list, b: list, label_a, label_b) -> list[Finding]:
     where_b = {k: i for i, k in enumerate(keys_b)}
     if set(keys_a) != set(keys_b):
         in_a = set(keys_a)
-        added = [label_b(b[i]) for i, k in enumerate(keys_b) if k not in in_a]
-        removed = [label_a(a[i]) for i, k in enumerate(keys_a) if k not in where_b]
-        moved = sum(1 for i, k in enumerate(keys_a) if k in where_b and where_b[k] != i)
+        # A hole (an ID no token has) is not a token: never added nor removed.
+        added = [label_b(b[i]) for i, k in enumerate(keys_b) if k not in in_a and k is not None]
+        removed = [label_a(a[i]) for i, k in enumerate(keys_a) if k not in where_b and k is not None]
+        moved = [[i, where_b[k], label_a(a[i])] for i, k in enumerate(keys_a)
+                 if k is not None and k in where_b and where_b[k] != i]
+        # Renamed in place (an edit's --reserve, or a removed token's placeholder): the ID keeps its row,
+        # its token is new; counted among the added and removed too.
+        renamed = [[i, label_a(a[i]), label_b(b[i])] for i in range(min(len(a), len(b)))
+                   if keys_a[i] is not None and keys_b[i] is not None and keys_a[i] not in where_b
+                   and keys_b[i] not in in_a]
         return [Finding("vocab_changed", "vocab", {
             "sizes": [len(a), len(b)], "added": added[:LIST_LIMIT], "added_count": len(added),
-            "removed": removed[:LIST_LIMIT], "removed_count": len(removed), "renumbered_count": moved,
+            "removed": removed[:LIST_LIMIT], "removed_count": len(removed), "renumbered_count": len(moved),
+            "renumbered": moved[:LIST_LIMIT], "renamed": renamed[:LIST_LIMIT], "renamed_count": len(renamed),
         }, BREAKS_IDS, same_shape)]
     # A pure renumbering: follow every token from its ID in A to its ID in B.
     moves = {i: where_b[k] for i, k in enumerate(keys_a) if where_b[k] != i}
@@ -145,8 +153,14 @@ def _merge_findings(a: list, b: list, same_shape: bool) -> list[Finding]:
     if prefix == len(b):
         return [Finding("merges_removed", "merges", {"from_rank": prefix + 1, "count": len(a) - len(b)},
                         BREAKS_IDS, same_shape)]
+    # Name what differs as sets too: an edit removes merges here and appends others at the end.
+    in_a, in_b = set(pairs_a), set(pairs_b)
+    only_a = [list(p) for p in pairs_a if p not in in_b]
+    only_b = [list(p) for p in pairs_b if p not in in_a]
     return [Finding("merges_changed", "merges", {"first_rank": prefix + 1, "a": list(pairs_a[prefix]),
-                                                  "b": list(pairs_b[prefix]), "common_prefix": prefix},
+                                                  "b": list(pairs_b[prefix]), "common_prefix": prefix,
+                                                  "only_a": only_a[:LIST_LIMIT], "only_a_count": len(only_a),
+                                                  "only_b": only_b[:LIST_LIMIT], "only_b_count": len(only_b)},
                     BREAKS_SEGMENTATION, same_shape)]
 
 
@@ -389,6 +403,12 @@ def explain(finding: Finding) -> str:
     elif kind == "vocab_changed":
         text = (f"vocabulary differs: {d['added_count']} tokens only in B, {d['removed_count']} only in A, "
                 f"{d['renumbered_count']} shared tokens renumbered")
+        text += _named("only in B", list(map(repr, d["added"])), d["added_count"])
+        text += _named("only in A", list(map(repr, d["removed"])), d["removed_count"])
+        text += _named("renamed in place", [f"{i} {x!r} -> {y!r}" for i, x, y in d.get("renamed", ())],
+                       d.get("renamed_count", 0))
+        text += _named("renumbered", [f"{x!r} {i} -> {j}" for i, j, x in d.get("renumbered", ())],
+                       d["renumbered_count"])
     elif kind == "vocab_size":
         text = f"vocabulary size {d['a']} vs {d['b']}"
     elif kind == "merge_order":
@@ -397,6 +417,10 @@ def explain(finding: Finding) -> str:
         text = f"{d['count']} merges {'added' if kind == 'merges_added' else 'removed'} from rank {d['from_rank']}"
     elif kind == "merges_changed":
         text = f"merges differ from rank {d['first_rank']}: {d['a']} vs {d['b']}"
+        text += _named("only in A", [" + ".join(map(repr, p)) for p in d.get("only_a", ())],
+                       d.get("only_a_count", 0))
+        text += _named("only in B", [" + ".join(map(repr, p)) for p in d.get("only_b", ())],
+                       d.get("only_b_count", 0))
     elif kind == "counts_changed":
         text = f"merge counts differ at {d['changed_count']} ranks (provenance only)"
     elif kind == "segmentation_changed":
@@ -410,6 +434,15 @@ def explain(finding: Finding) -> str:
     if finding.shape_checks_pass:
         text += " (shape checks still pass)"
     return text
+
+
+def _named(what: str, examples: list, count: int, shown: int = 6) -> str:
+    """``; what: a, b, c (and N more)`` naming a finding's first examples (already written out)."""
+    if not count:
+        return ""
+    names = list(examples[:shown])
+    more = f" and {count - len(names)} more" if count > len(names) else ""
+    return f"; {what}: {', '.join(names)}{more}"
 
 
 def summary_lines(diff: StructuralDiff, a_name: str = "A", b_name: str = "B") -> list[str]:

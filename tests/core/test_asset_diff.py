@@ -55,7 +55,8 @@ def test_tie_policy_changes_the_third_merge_of_seed_004():
     lexicographic = char(SEED_004, 3, tie="lexicographic")
     diff = asset_diff.compare(first_seen.identity, lexicographic.identity)
     merges = next(f for f in diff.findings if f.kind == "merges_changed")
-    assert merges.detail == {"first_rank": 3, "a": ["n", "e"], "b": ["e", "w"], "common_prefix": 2}
+    assert merges.detail == {"first_rank": 3, "a": ["n", "e"], "b": ["e", "w"], "common_prefix": 2,
+                             "only_a": [["n", "e"]], "only_a_count": 1, "only_b": [["e", "w"]], "only_b_count": 1}
     assert "trainer_changed" in [f.kind for f in diff.findings]
     assert merges.shape_checks_pass is True  # same vocab size, other segmentation
 
