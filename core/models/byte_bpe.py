@@ -44,8 +44,9 @@ from pathlib import Path
 from core.models import byte_train
 from core.pipeline import pretokenize
 from core import utf8
+from core.decoded import DecodeResult
 from core.errors import AssetError, TokenizerError
-from core.utf8 import Utf8DecodeError, Utf8Problem
+from core.utf8 import Utf8DecodeError
 
 SPECIALS = {"<BOS>": 256, "<EOS>": 257, "<PAD>": 258}
 BASE_SIZE = 256
@@ -99,18 +100,6 @@ class ByteEncoding:
 
     def __len__(self) -> int:
         return len(self.ids)
-
-
-@dataclass(frozen=True)
-class DecodeResult:
-    text: str | None
-    data: bytes
-    problems: tuple[Utf8Problem, ...]
-    policy: str
-    replaced: bool
-    specials: tuple[tuple[int, int], ...]
-    unknown_ids: tuple[tuple[int, int], ...]
-    problem_tokens: tuple[tuple[int, int], ...] = ()  # (position, id) holding each problem's first byte
 
 
 # Maps every UTF-8 continuation byte (0x80-0xBF) to 0 and any other to 1.

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from core.decoded import DecodeResult
 from core.errors import TokenizerError
 from core.pipeline import pretokenize
 from core.render import render_piece
-from core.tokenizer.base import PARTIAL, PLAIN, DecodeResult, Encoding
+from core.tokenizer.base import PARTIAL, PLAIN, Encoding
 
 
 class ByteBPETokenizer:
@@ -52,9 +53,7 @@ class ByteBPETokenizer:
         return list(self.model.encode(text).ids)
 
     def decode(self, ids, *, errors: str = "strict") -> DecodeResult:
-        r = self.model.decode(ids, errors=errors)  # under strict, the model names the token that failed
-        return DecodeResult(r.text, r.data, r.problems, r.policy, r.replaced, r.specials, r.unknown_ids,
-                            r.problem_tokens)
+        return self.model.decode(ids, errors=errors)  # under strict, the model names the token that failed
 
     def id_to_token(self, token_id: int) -> str:
         name = self.model.special_name(token_id)
