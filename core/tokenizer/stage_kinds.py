@@ -67,9 +67,8 @@ def _byte_bpe(b: Builder, model, limit, template, check, lean=None):
     check()
     encoding = used.encode(text)
     ids = [to_asset[i] for i in encoding.ids] if to_asset else list(encoding.ids)
-    tokens = tuple(b.piece(_byte_text(piece), span, token_id, "partial" if partial else "")
-                   for piece, span, token_id, partial in zip(encoding.pieces, encoding.byte_spans, ids,
-                                                             encoding.partial))
+    tokens = tuple(b.piece(_byte_text(piece), span, token_id, flag)
+                   for piece, span, token_id, flag in zip(encoding.tokens, encoding.spans, ids, encoding.flags))
     model_stage = Stage("model", _merges_detail(limit, total), text, "".join(t.text for t in tokens), tokens, True)
     check()
     decoded = used.decode(encoding.ids, errors="replace").text

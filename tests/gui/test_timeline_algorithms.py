@@ -79,11 +79,11 @@ def test_byte_level_bpe_learns_from_the_records_and_samples_with_the_byte_model(
     assert "whole records" in timeline.status.text()
     # the sample and the vocabulary label read the byte model, not char BPE
     timeline.sample_edit.setText("pen: blue")
-    assert timeline.sample_tokens() == [render_piece(p) for p in expected.encode("pen: blue").pieces]
+    assert timeline.sample_tokens() == [render_piece(p) for p in expected.encode("pen: blue").tokens]
     timeline.byte_view.selectRow(0)
     assert timeline.step_label.text() == f"Step 1 of {len(expected.merges)} · vocabulary 260"
     assert timeline.sample_tokens() == [
-        render_piece(p) for p in byte_bpe.ByteBPE(expected.merges[:1]).encode("pen: blue").pieces]
+        render_piece(p) for p in byte_bpe.ByteBPE(expected.merges[:1]).encode("pen: blue").tokens]
     assert "␣" in "".join(timeline.sample_tokens())
 
 
