@@ -256,8 +256,8 @@ def encode_probe(tokenizer, text: str) -> Encoded:
             words = [tokenizer.encode_word(w) for w in text.split()]
             return Encoded(tuple(t for w in words for t in w.tokens), tuple(i for w in words for i in w.ids))
         encoding = tokenizer.encode(text)
-        pieces = encoding.pieces if hasattr(encoding, "pieces") else encoding.tokens
-        return Encoded(tuple(render_piece(p) if isinstance(p, bytes) else p for p in pieces), tuple(encoding.ids))
+        return Encoded(tuple(render_piece(p) if isinstance(p, bytes) else p for p in encoding.tokens),
+                       tuple(encoding.ids))
     except StudioError as exc:
         return Encoded((), (), str(exc))
 
