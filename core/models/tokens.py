@@ -21,8 +21,9 @@ class ModelTokens:
     ``(start, end)`` of each token in what the model read (byte-level BPE:
     the input's bytes; Unigram: the normalized text's characters) and
     ``char_spans`` the input characters it covers.  ``flags`` per token: ""
-    or ``partial`` (starts or ends inside a character) or ``unknown`` (the
-    unknown token, or a byte piece standing for unknown characters).
+    or ``partial`` (starts or ends inside a character), ``unknown`` (the
+    unknown token) or ``byte`` (a byte-fallback piece spelling unknown
+    characters): the words of :class:`core.tokenizer.base.Encoding` flags.
     ``unknown`` holds, per unknown token in order, the text it stands for;
     ``dropped`` the characters no token stands for (a BPE model without an
     unknown token).  ``score`` is a Unigram segmentation's log-probability.
