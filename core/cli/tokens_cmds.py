@@ -182,7 +182,7 @@ def encode_json(tok, text: str, encoding) -> dict:
 
 def replay_words(model, words, as_json: bool, print_json) -> int:
     """The classroom's merge replay: which merges applied to each word, which did not."""
-    results = [word_json(model.encode_word(w)) for w in words]
+    results = [word_json(model, w) for w in words]
     if as_json:
         print_json(results)
     else:
@@ -192,12 +192,16 @@ def replay_words(model, words, as_json: bool, print_json) -> int:
     return 0
 
 
-def word_json(enc) -> dict:
-    """A char-bpe word's replay (core.models.char_bpe.WordEncoding)."""
+def word_json(model, word: str) -> dict:
+    """A char-bpe word's replay: its tokens, the merges that applied and
+    did not (core.models.char_bpe.CharBPE.merge_steps), the characters lost."""
+    enc = model.encode_word(word)
+    applied, not_applied = model.merge_steps(word)
     return {
-        "word": enc.word, "tokens": list(enc.tokens), "ids": list(enc.ids),
-        "steps": list(enc.applied), "not_applied": list(enc.not_applied),
-        "unknown": [{"offset": o, "char": ch, "codepoint": f"U+{ord(ch):04X}"} for o, ch in enc.unknown],
+        "word": word, "tokens": list(enc.tokens), "ids": list(enc.ids),
+        "steps": list(applied), "not_applied": list(not_applied),
+        "unknown": [{"offset": o, "char": ch, "codepoint": f"U+{ord(ch):04X}"}
+                    for o, ch in model.initial_symbols(word)[1]],
     }
 
 

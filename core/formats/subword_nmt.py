@@ -114,7 +114,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
 def segmentation(encoding, separator: str = "@@") -> list[str]:
     """An encoding as apply_bpe writes it: ``</w>`` dropped, ``@@`` after
     every piece that does not end a word, an unknown token as its text."""
-    unknown = iter(encoding.unknown_text)
+    unknown = iter(encoding.unknown)
     out = []
     for token in encoding.tokens:
         if token == UNK:

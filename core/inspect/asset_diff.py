@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from core import assets
 from core.assets import classroom
-from core.models import byte_bpe, char_bpe
+from core.models import byte_bpe
 from core.errors import StudioError, TokenizerError
 from core.assets.identity import COMPONENTS, INTERFACE, OPTIONAL, Identity, LoadedAsset, short
 from core.render import render_piece
@@ -266,12 +266,9 @@ def spelled_probes(diff: StructuralDiff, ident: Identity) -> tuple[str, ...]:
 
 def encode_probe(tokenizer, text: str) -> Encoded:
     try:
-        if isinstance(tokenizer, char_bpe.CharBPE):
-            words = [tokenizer.encode_word(w) for w in text.split()]
-            return Encoded(tuple(t for w in words for t in w.tokens), tuple(i for w in words for i in w.ids))
         encoding = tokenizer.encode(text)
-        pieces = encoding.pieces if hasattr(encoding, "pieces") else encoding.tokens
-        return Encoded(tuple(render_piece(p) if isinstance(p, bytes) else p for p in pieces), tuple(encoding.ids))
+        return Encoded(tuple(render_piece(p) if isinstance(p, bytes) else p for p in encoding.tokens),
+                       tuple(encoding.ids))
     except StudioError as exc:
         return Encoded((), (), str(exc))
 

@@ -274,10 +274,7 @@ class _Textual(_Memo):
     def encode_stretch(self, ids):
         if not ids:
             return []
-        encoded = self.model.encode(self.model.decode(ids))
-        if isinstance(encoded, list):  # char BPE gives token strings
-            return [self.model.ids[token] for token in encoded]
-        return list(encoded.ids)
+        return list(self.model.encode(self.model.decode(ids)).ids)
 
 
 class _Interface(_Memo):

@@ -19,8 +19,8 @@ above.  ``ignore_merges`` looks a whole pre-token up in the vocabulary first
 
 Deviations: an ID outside the vocabulary is an error when decoding (HF
 skips it), and characters the model cannot spell are reported in
-:attr:`BPEEncoding.dropped` when there is no unknown token (HF drops them
-without a word).  ``dropout`` is not supported.
+:attr:`core.models.tokens.ModelTokens.dropped` when there is no unknown
+token (HF drops them without a word).  ``dropout`` is not supported.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from itertools import chain, repeat
 
 import regex
 
+from core.models.tokens import ModelTokens
 from core.pipeline import fast_split
 from core.pipeline import text_pipeline as tp
 from core.errors import require
@@ -65,26 +66,6 @@ class AddedToken:
     def describe(self) -> dict:
         return {"token": self.content, "id": self.id, "special": self.special, "normalized": self.normalized,
                 "lstrip": self.lstrip, "rstrip": self.rstrip}
-
-
-@dataclass(frozen=True)
-class BPEEncoding:
-    ids: tuple[int, ...]
-    tokens: tuple[str, ...]
-    pre_tokens: tuple[str, ...]  # what the model saw, in order (added tokens excluded)
-    unknown_text: tuple[str, ...]  # per unknown token, in order: the symbols it stands for
-    dropped: tuple[str, ...]  # characters with no token and no unknown token to stand for them
-
-    @property
-    def unknown(self) -> int:
-        return len(self.unknown_text)
-
-    def __iter__(self):
-        # An encoding reads as its token strings, like a char-BPE word's.
-        return iter(self.tokens)
-
-    def __len__(self) -> int:
-        return len(self.ids)
 
 
 @dataclass(frozen=True)
@@ -241,7 +222,7 @@ class BPEModel:
 
     # ==== encoding ====
 
-    def encode(self, text: str, *, limit: int | None = None) -> BPEEncoding:
+    def encode(self, text: str, *, limit: int | None = None) -> ModelTokens:
         """Encode ``text``; ``limit=k`` uses only the first ``k`` merges.
 
         >>> m = BPEModel((("l", 0), ("o", 1), ("w", 2), ("lo", 3), ("low", 4)), (("l", "o"), ("lo", "w")))
@@ -253,22 +234,20 @@ class BPEModel:
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
             raise TokenizerError(f"limit must be an integer >= 0, not {excerpt(limit)}")
         limit = None if limit is None or limit >= len(self.merges) else limit
-        ids, pre_tokens, unknown, dropped = [], [], [], []
+        ids, unknown, dropped = [], [], []
         cached = self._caches.setdefault(limit, {}).get
         for part, added, first in self._segments(text):
             if added is not None:
                 ids.append(added.id)
                 continue
-            words = self.pre_tokenize(part, first)
-            pre_tokens += words
-            for word in words:
+            for word in self.pre_tokenize(part, first):
                 word_ids, unk_text, lost = cached(word) or self._word(word, limit)
                 ids += word_ids
                 if unk_text or lost:
                     unknown += unk_text
                     dropped += lost
         tokens = tuple(map(self._by_id.__getitem__, ids))
-        return BPEEncoding(tuple(ids), tokens, tuple(pre_tokens), tuple(unknown), tuple(dropped))
+        return ModelTokens(tuple(ids), tokens, unknown=tuple(unknown), dropped=tuple(dropped))
 
     def encode_ids(self, text: str) -> list[int]:
         """The IDs of :meth:`encode`, fast: each stretch is split in one
@@ -360,6 +339,11 @@ class BPEModel:
         """The pre-tokens of one normalized stretch; ``first``: it starts the
         whole text (a prefix space or ▁ may depend on it)."""
         return [split.text for split in self._pre_tokenize([tp.Split(text, first)])]
+
+    def pre_tokens(self, text: str) -> list[str]:
+        """Every pre-token :meth:`encode` merges, in order (added tokens excluded)."""
+        return [word for part, added, first in self._segments(text) if added is None
+                for word in self.pre_tokenize(part, first)]
 
     def word_ids(self, word: str, *, limit: int | None = None) -> tuple[int, ...]:
         """The IDs of one pre-token, using only the first ``limit`` merges."""

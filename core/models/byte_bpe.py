@@ -42,10 +42,12 @@ from itertools import accumulate, chain, islice, repeat
 from pathlib import Path
 
 from core.models import byte_train
+from core.models.tokens import ModelTokens
 from core.pipeline import pretokenize
 from core import utf8
+from core.decoded import DecodeResult
 from core.errors import AssetError, TokenizerError
-from core.utf8 import Utf8DecodeError, Utf8Problem
+from core.utf8 import Utf8DecodeError
 
 SPECIALS = {"<BOS>": 256, "<EOS>": 257, "<PAD>": 258}
 BASE_SIZE = 256
@@ -81,38 +83,7 @@ class ByteMergeStep:
     tie_count: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True)
-class ByteEncoding:
-    """Token IDs with the input bytes and characters each one covers.
-
-    ``partial[i]`` is true when token ``i`` starts or ends inside a character.
-    For bytes input, a stretch of invalid UTF-8 counts as one character.  An
-    allowed special's piece is the literal text it replaced, though decoding
-    gives it no bytes.
-    """
-
-    ids: tuple[int, ...]
-    pieces: tuple[bytes, ...]
-    byte_spans: tuple[tuple[int, int], ...]
-    char_spans: tuple[tuple[int, int], ...]
-    partial: tuple[bool, ...]
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-
-@dataclass(frozen=True)
-class DecodeResult:
-    text: str | None
-    data: bytes
-    problems: tuple[Utf8Problem, ...]
-    policy: str
-    replaced: bool
-    specials: tuple[tuple[int, int], ...]
-    unknown_ids: tuple[tuple[int, int], ...]
-    problem_tokens: tuple[tuple[int, int], ...] = ()  # (position, id) holding each problem's first byte
-
-
+_PARTIAL = ("partial", "")  # by "both ends start a character" (0 or 1)
 # Maps every UTF-8 continuation byte (0x80-0xBF) to 0 and any other to 1.
 _STARTS_A_CHAR = bytes(0 if 0x80 <= b < 0xC0 else 1 for b in range(256))
 
@@ -314,9 +285,15 @@ class ByteBPE:
             raise TokenizerError(f"unknown special {name!r}: this tokenizer has {', '.join(ids)}")
         return ids[name]
 
-    def encode(self, text: str | bytes, *, allowed_special=False) -> ByteEncoding:
+    def encode(self, text: str | bytes, *, allowed_special=False) -> ModelTokens:
         """Encode ``text``; ``allowed_special`` is False, True or a set of
-        names whose literal spelling becomes the special id (no bytes)."""
+        names whose literal spelling becomes the special id (no bytes).
+
+        The tokens are the input bytes each ID covers (an allowed special's
+        is the literal text it replaced, though decoding gives it no bytes);
+        ``spans`` are those bytes' offsets, ``char_spans`` the characters
+        (for bytes input a stretch of invalid UTF-8 counts as one), and a
+        token that starts or ends inside a character is flagged ``partial``."""
         data, starts = _text_bytes(text)
         ids: list[int] = []
         ends: list[int] = []
@@ -332,7 +309,7 @@ class ByteBPE:
         begins = [0, *ends[:-1]]  # tokens tile the input, specials included
         byte_spans = tuple(zip(begins, ends))
         if starts.count(1) == len(starts):  # ASCII: bytes are characters
-            char_spans, partial = byte_spans, (False,) * len(ids)
+            char_spans, flags = byte_spans, ("",) * len(ids)
         else:
             # Character index of each byte offset, and of the first
             # character starting at or after it.
@@ -340,15 +317,10 @@ class ByteBPE:
             ceil = list(map(operator.sub, accumulate(starts), starts))
             char_spans = tuple(zip(map(floor.__getitem__, begins), map(ceil.__getitem__, ends)))
             # Whole when both ends are character starts (flags are 0 or 1).
-            partial = tuple(map(operator.not_, map(operator.and_, map(starts.__getitem__, begins),
-                                                   map(starts.__getitem__, ends))))
-        return ByteEncoding(
-            ids=tuple(ids),
-            pieces=tuple(map(data.__getitem__, map(slice, begins, ends))),
-            byte_spans=byte_spans,
-            char_spans=char_spans,
-            partial=partial,
-        )
+            flags = tuple(map(_PARTIAL.__getitem__, map(operator.and_, map(starts.__getitem__, begins),
+                                                        map(starts.__getitem__, ends))))
+        return ModelTokens(tuple(ids), tuple(map(data.__getitem__, map(slice, begins, ends))), byte_spans,
+                           char_spans, flags)
 
     def encode_ids(self, text: str | bytes, *, allowed_special=False) -> list[int]:
         """Only the IDs of :meth:`encode`, without spans (the fast path)."""

@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from core.models import char_train
+from core.models.tokens import ModelTokens
 from core.models.byte_train import keep_long_lived, paused_gc
 from core.corpus import END_OF_WORD, WordCorpus
 from core.errors import Cancelled, TokenizerError, excerpt
@@ -152,16 +153,6 @@ def train(
 
 
 @dataclass(frozen=True)
-class WordEncoding:
-    word: str
-    tokens: tuple[str, ...]
-    ids: tuple[int, ...]
-    applied: tuple[dict, ...]  # merges that fired, in order, with positions
-    not_applied: tuple[dict, ...]  # merges whose symbols were present but not adjacent
-    unknown: tuple[tuple[int, str], ...]  # (char offset, lost character)
-
-
-@dataclass(frozen=True)
 class CharBPE:
     """A frozen character BPE: alphabet, ordered merges, boundary rules.
 
@@ -277,9 +268,12 @@ class CharBPE:
             symbols = merge_symbols(symbols, best.left, best.right, best.new)
             last = best.rank
 
-    def encode_word(self, word: str, *, limit: int | None = None) -> WordEncoding:
-        """Encode one word and explain which merges applied and which did not."""
-        symbols, unknown = self.initial_symbols(word)
+    def merge_steps(self, word: str, *, limit: int | None = None) -> tuple[tuple[dict, ...], tuple[dict, ...]]:
+        """How ``word`` gets its tokens, merge by merge in rank order: the
+        merges that applied (rank, pair, positions, the symbols after) and
+        those whose symbols were present but not adjacent (with the symbols
+        then).  The last result is :meth:`segment`'s tokens."""
+        symbols, _ = self.initial_symbols(word)
         applied, not_applied = [], []
         merges = self.merges if limit is None else self.merges[:limit]
         for m in merges:
@@ -291,12 +285,22 @@ class CharBPE:
             elif m.left in symbols and m.right in symbols:
                 not_applied.append({"rank": m.rank, "pair": [m.left, m.right],
                                     "reason": "symbols present but not adjacent", "state": " ".join(symbols)})
-        return WordEncoding(word, tuple(symbols), tuple(self.ids[s] for s in symbols),
-                            tuple(applied), tuple(not_applied), tuple(unknown))
+        return tuple(applied), tuple(not_applied)
 
-    def encode(self, text: str) -> list[str]:
+    def encode_word(self, word: str, *, limit: int | None = None) -> ModelTokens:
+        """The tokens of one word; ``unknown`` lists the characters that became the unknown token."""
+        symbols, lost = self.initial_symbols(word)
+        symbols = self.replay(symbols, limit=limit)
+        return ModelTokens(tuple(map(self.ids.__getitem__, symbols)), tuple(symbols),
+                           unknown=tuple(ch for _, ch in lost))
+
+    def encode(self, text: str) -> ModelTokens:
         """Tokens of whitespace-separated ``text``; the whitespace itself is lost."""
-        return [t for word in text.split() for t in self.segment(word)]
+        tokens = tuple(t for word in text.split() for t in self.segment(word))
+        unknown = ()
+        if self.unk is not None and self.unk in tokens:
+            unknown = tuple(ch for word in text.split() for _, ch in self.initial_symbols(word)[1])
+        return ModelTokens(tuple(map(self.ids.__getitem__, tokens)), tokens, unknown=unknown)
 
     # ==== Decoding ====
 

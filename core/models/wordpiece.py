@@ -32,9 +32,10 @@ from __future__ import annotations
 import heapq
 from array import array
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from core.models.tokens import ModelTokens
 from core.pipeline.bert_basic import BasicTokenizer
 from core.corpus import WordCorpus
 from core.errors import TokenizerError
@@ -74,14 +75,6 @@ class WordTrace:
     @property
     def unknown(self) -> bool:
         return self.failed_at is not None or self.too_long
-
-
-@dataclass(frozen=True)
-class WordPieceEncoding:
-    tokens: tuple[str, ...]
-    ids: tuple[int, ...]
-    words: tuple[WordTrace, ...]
-    stages: tuple = ()  # BasicTokenizer stages, when the model has one
 
 
 @dataclass(frozen=True)
@@ -219,7 +212,7 @@ class WordPiece:
         return out
 
     def encode_ids(self, text: str) -> list[int]:
-        """The IDs of :meth:`encode`, without the traces and stages."""
+        """The IDs of :meth:`encode`, without the token strings or any trace."""
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
         out: list[int] = []
@@ -239,27 +232,41 @@ class WordPiece:
 
         return bpe_model._cut(text, self._matcher, self._added)
 
-    def encode(self, text: str) -> WordPieceEncoding:
-        """Added tokens first; BasicTokenizer stages (if configured) on the
-        text between them, then WordPiece on each word.  With added tokens
-        in the text, ``stages`` joins the stretches' stages (an added token
-        is a word of its own in each)."""
+    def traces(self, text: str) -> tuple[WordTrace, ...]:
+        """How each word of ``text`` was encoded: added tokens first, then
+        BasicTokenizer (if configured) on the text between them, then
+        WordPiece on each word.  An added token is a word of its own."""
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-        stages, traces = None, []
+        traces = []
         for _, part, added in self.cut_added(text):
             if added is not None:
                 traces.append(WordTrace(part, (part,), (added.id,), (), (), None, False))
-                found = _added_stages(stages, part) if stages is not None else None
             else:
-                found = tuple(self.basic.stages(part)) if self.basic is not None else ()
-                words = found[-1].words if found else tuple(part.split())
+                words = self.basic.words(part) if self.basic is not None else part.split()
                 traces.extend(self.encode_word(w) for w in words)
-                found = _join_stages(stages, found)
-            stages = found
-        traces = tuple(traces)
+        return tuple(traces)
+
+    def stages(self, text: str) -> tuple:
+        """BasicTokenizer's stages over ``text`` (none without one); with
+        added tokens in the text, the stretches' stages joined (an added
+        token is a word of its own in each)."""
+        if self.basic is None:
+            return ()
+        stages = None
+        for _, part, added in self.cut_added(text):
+            if added is not None:
+                stages = _added_stages(stages, part) if stages is not None else None
+            else:
+                stages = _join_stages(stages, tuple(self.basic.stages(part)))
+        return stages or ()
+
+    def encode(self, text: str) -> ModelTokens:
+        """The tokens of :meth:`traces`; ``unknown`` holds each word that became the unknown token."""
+        traces = self.traces(text)
         tokens = tuple(t for tr in traces for t in tr.tokens)
-        return WordPieceEncoding(tokens, tuple(self.ids[t] for t in tokens), traces, stages or ())
+        return ModelTokens(tuple(self.ids[t] for t in tokens), tokens,
+                           unknown=tuple(tr.word for tr in traces if tr.unknown))
 
     def tokenize(self, text: str) -> list[str]:
         return list(self.encode(text).tokens)
@@ -302,15 +309,11 @@ def _join_stages(before, found):
     """Stages of text that follows ``before``'s (None at the start)."""
     if before is None or not before:
         return found if before is None else before
-    from dataclasses import replace
-
     return tuple(replace(a, text=None if a.text is None else a.text + " " + b.text,
                          words=None if a.words is None else a.words + b.words) for a, b in zip(before, found))
 
 
 def _added_stages(before, token: str):
-    from dataclasses import replace
-
     return tuple(replace(a, text=None if a.text is None else (a.text + " " + token).lstrip(),
                          words=None if a.words is None else a.words + (token,)) for a in before)
 

@@ -1,6 +1,7 @@
 """One tokenizer interface for every kind: :func:`wrap` turns a model of
 any kind into a :class:`Tokenizer` whose ``encode`` returns one
-:class:`Encoding` and whose ``decode`` returns one :class:`DecodeResult`.
+:class:`Encoding` and whose ``decode`` returns one
+:class:`core.decoded.DecodeResult`.
 
 A new kind is one new module here and one line in :data:`KINDS`.  The
 kinds' modules are imported when a model of that kind is wrapped, so
@@ -12,9 +13,9 @@ from __future__ import annotations
 import importlib
 
 from core.errors import TokenizerError
-from core.tokenizer.base import DecodeResult, Encoding, Tokenizer
+from core.tokenizer.base import Encoding, Tokenizer
 
-__all__ = ["DecodeResult", "Encoding", "KINDS", "Tokenizer", "from_asset", "wrap"]
+__all__ = ["Encoding", "KINDS", "Tokenizer", "from_asset", "wrap"]
 
 # kind -> (module, class) of its wrapper
 KINDS = {"byte-bpe": ("byte_bpe", "ByteBPETokenizer"), "bpe": ("bpe", "BPETokenizer"),

@@ -1,4 +1,5 @@
-"""The one tokenizer interface: :class:`Tokenizer`, :class:`Encoding`, :class:`DecodeResult`.
+"""The one tokenizer interface: :class:`Tokenizer` and :class:`Encoding`
+(decoding gives :class:`core.decoded.DecodeResult`).
 
 Every kind (char-bpe, byte-bpe, imported BPE in all its flavours, WordPiece,
 Unigram) is wrapped by one module of this package, so views, the command
@@ -31,8 +32,9 @@ from typing import Protocol, runtime_checkable
 from bisect import bisect_right
 
 from core import utf8
+from core.decoded import DecodeResult
 from core.errors import TokenizerError
-from core.utf8 import Utf8DecodeError, Utf8Problem
+from core.utf8 import Utf8DecodeError
 
 # Per-token flags (the same words as core.tokenizer.stages.Piece.kind).
 PLAIN, SPECIAL, UNKNOWN, BYTE, PARTIAL, APPROXIMATE = "", "special", "unknown", "byte", "partial", "approximate"
@@ -98,30 +100,6 @@ class Encoding:
                 "bytes": [p.hex(" ").upper() for p in self.pieces], "byte_spans": [list(s) for s in self.byte_spans],
                 "char_spans": [list(s) for s in self.char_spans], "words": list(self.words),
                 "flags": list(self.flags)}
-
-
-@dataclass(frozen=True)
-class DecodeResult:
-    """IDs back to text.  ``data`` is the UTF-8 the tokens stand for, joined
-    before decoding, so a character split over tokens decodes whole and
-    every ill-formed byte is named in ``problems`` (by offset into ``data``).
-    ``text`` is None under the ``raw`` policy; under ``replace`` it holds
-    U+FFFD where ``problems`` are, and ``replaced`` says so.  Specials give
-    no bytes and are listed as ``(position, id)``, as are unknown IDs (which
-    raise under ``strict``).  ``problem_tokens`` gives, per problem, the
-    ``(position, id)`` of the token holding its first byte, or None where
-    the decoder's output cannot be traced back to tokens (a stand-in such as
-    `` ⁇ `` was printed).  Under ``strict`` a problem raises
-    :class:`core.utf8.Utf8DecodeError`, whose ``token`` is that pair."""
-
-    text: str | None
-    data: bytes
-    problems: tuple[Utf8Problem, ...]
-    policy: str
-    replaced: bool
-    specials: tuple[tuple[int, int], ...]
-    unknown_ids: tuple[tuple[int, int], ...]
-    problem_tokens: tuple[tuple[int, int] | None, ...] = ()
 
 
 def decode_bytes(ids, bytes_of, special_ids, errors: str) -> DecodeResult:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from core.decoded import DecodeResult
 from core.errors import TokenizerError
 from core.pipeline import pretokenize
 from core.render import render_piece
-from core.tokenizer.base import PARTIAL, PLAIN, DecodeResult, Encoding
+from core.tokenizer.base import Encoding
 
 
 class ByteBPETokenizer:
@@ -37,10 +38,9 @@ class ByteBPETokenizer:
     def encode(self, text: str, *, add_special_tokens: bool = False) -> Encoding:
         # No post-processor for this kind: add_special_tokens changes nothing.
         encoding = self.model.encode(text)
-        texts = tuple(map(_Shown().__getitem__, encoding.pieces))
-        flags = tuple(map(_FLAGS.__getitem__, encoding.partial))
-        return Encoding(encoding.ids, texts, texts, encoding.pieces, encoding.byte_spans, encoding.char_spans,
-                        _words(self._pretokenizer, text, encoding.char_spans), flags)
+        texts = tuple(map(_Shown().__getitem__, encoding.tokens))
+        return Encoding(encoding.ids, texts, texts, encoding.tokens, encoding.spans, encoding.char_spans,
+                        _words(self._pretokenizer, text, encoding.char_spans), encoding.flags)
 
     def ordinary(self):
         """Itself: this kind reads a special's text as bytes unless asked."""
@@ -52,9 +52,7 @@ class ByteBPETokenizer:
         return list(self.model.encode(text).ids)
 
     def decode(self, ids, *, errors: str = "strict") -> DecodeResult:
-        r = self.model.decode(ids, errors=errors)  # under strict, the model names the token that failed
-        return DecodeResult(r.text, r.data, r.problems, r.policy, r.replaced, r.specials, r.unknown_ids,
-                            r.problem_tokens)
+        return self.model.decode(ids, errors=errors)  # under strict, the model names the token that failed
 
     def id_to_token(self, token_id: int) -> str:
         name = self.model.special_name(token_id)
@@ -79,9 +77,6 @@ class ByteBPETokenizer:
         if self.model.special_name(token_id) is not None:
             return None
         return self.model.token_bytes(token_id)
-
-
-_FLAGS = (PLAIN, PARTIAL)  # by ByteEncoding.partial
 
 
 class _Shown(dict):

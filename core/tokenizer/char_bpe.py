@@ -25,5 +25,4 @@ class CharBPETokenizer(StagedTokenizer):
         return token[:-len(mark)] + " " if token.endswith(mark) else token
 
     def _encode_ids(self, text: str) -> list[int]:
-        ids = self.model.ids
-        return [ids[t] for t in self.model.encode(text)]
+        return list(self.model.encode(text).ids)

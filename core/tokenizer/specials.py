@@ -25,8 +25,9 @@ from dataclasses import dataclass
 import re
 
 from core import utf8
+from core.decoded import DecodeResult
 from core.errors import StudioError, TokenizerError, excerpt
-from core.tokenizer.base import SPECIAL, DecodeResult, Encoding
+from core.tokenizer.base import SPECIAL, Encoding
 from core.utf8 import Utf8DecodeError
 
 ALL, NONE = "all", "none"

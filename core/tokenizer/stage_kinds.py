@@ -67,9 +67,8 @@ def _byte_bpe(b: Builder, model, limit, template, check, lean=None):
     check()
     encoding = used.encode(text)
     ids = [to_asset[i] for i in encoding.ids] if to_asset else list(encoding.ids)
-    tokens = tuple(b.piece(_byte_text(piece), span, token_id, "partial" if partial else "")
-                   for piece, span, token_id, partial in zip(encoding.pieces, encoding.byte_spans, ids,
-                                                             encoding.partial))
+    tokens = tuple(b.piece(_byte_text(piece), span, token_id, flag)
+                   for piece, span, token_id, flag in zip(encoding.tokens, encoding.spans, ids, encoding.flags))
     model_stage = Stage("model", _merges_detail(limit, total), text, "".join(t.text for t in tokens), tokens, True)
     check()
     decoded = used.decode(encoding.ids, errors="replace").text
@@ -300,9 +299,10 @@ def _unigram(b: Builder, model, limit, template, check, lean=None):
     nfkc = tp.build_normalizer({"type": "nfkc"}).aligned(src) if pipeline.normalization == "nfkc" else src
     spacing = Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces)
     spaced = normalizers.SentencePiece(spacing).aligned(nfkc)
-    encoding = model.encode(text)
-    if spaced.text != encoding.normalized.text:
-        spaced = src.remap(encoding.normalized.text, encoding.normalized.spans)
+    normalized = pipeline.normalize(text)
+    encoding = model.encode_normalized(normalized)
+    if spaced.text != normalized.text:
+        spaced = src.remap(normalized.text, normalized.spans)
     if lean is None:
         detail = _describe({"type": "metaspace", "add_dummy_prefix": pipeline.add_dummy_prefix,
                             "remove_extra_whitespaces": pipeline.remove_extra_whitespaces})
@@ -310,21 +310,21 @@ def _unigram(b: Builder, model, limit, template, check, lean=None):
                   b.text_stage("prefix", detail, nfkc.text, spaced)]
     check()
     columns, seen = Columns(b.origin), {}
-    for token in encoding.tokens:
-        if token.piece.startswith("<0x") and token.unknown:
+    for piece, span, token_id, flag in zip(encoding.tokens, encoding.spans, encoding.ids, encoding.flags):
+        if flag == "byte":
             # Byte fallback: the k-th byte piece of an unknown stretch.
-            k = seen[token.span] = seen.get(token.span, -1) + 1
-            columns.add(token.piece, _nth_byte(b, spaced, token.span, k), token.id, "byte", 0)
+            k = seen[span] = seen.get(span, -1) + 1
+            columns.add(piece, _nth_byte(b, spaced, span, k), token_id, "byte", 0)
             continue
-        columns.add(token.piece, spaced.span(*token.span), token.id, "unknown" if token.unknown else "", 0)
+        columns.add(piece, spaced.span(*span), token_id, flag, 0)
     table = columns.table()
     if lean is not None:
-        return (*table[:7], _space_words(t.surface for t in encoding.tokens))
+        return (*table[:7], _space_words(normalized.text[a:z] for a, z in encoding.spans))
     tokens = _pieces(table)
     model_stage = Stage("model", "unigram(viterbi)", spaced.text, "".join(t.text for t in tokens),
                         tuple(tokens), True)
     check()
-    return _finish(b, "unigram", stages, model_stage, model.decode(list(encoding.ids)), encoding.normalized.plain,
+    return _finish(b, "unigram", stages, model_stage, model.decode(list(encoding.ids)), normalized.plain,
                    template, model.ids.__getitem__, None, None, "metaspace")
 
 

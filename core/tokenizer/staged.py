@@ -22,13 +22,14 @@ from contextlib import contextmanager
 from itertools import accumulate
 
 from core import utf8
+from core.decoded import DecodeResult
 from core.errors import TokenizerError, excerpt
 from core.tokenizer import stage_kinds
 from core.slices import indexed, listed, tupled, where
 from core.pipeline import text_pipeline as tp
 from core.render import render_char, render_piece
 from core.tokenizer import post
-from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, DecodeResult, Encoding
+from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, Encoding
 from core.utf8 import Utf8DecodeError
 
 

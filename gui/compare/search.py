@@ -1,7 +1,7 @@
 """The WordPiece search tab: BERT's greedy longest match, every candidate it
 tried at every offset, and the point where a word fails whole to ``[UNK]``.
 It works on the :class:`core.models.wordpiece.WordPiece` behind a held
-tokenizer (``tokenizer.model``), whose encoding keeps that trace."""
+tokenizer (``tokenizer.model``), whose ``traces`` and ``stages`` explain it."""
 
 from __future__ import annotations
 
@@ -43,9 +43,8 @@ class SearchTab(LazyTab):
             self.label.setText(translate(
                 "CompareView", "No WordPiece model is loaded: open a wordpiece asset in the Assets tab."))
             return
-        encoding = model.encode(self.text)
         rows, failed = [], set()
-        for trace in encoding.words:
+        for trace in model.traces(self.text):
             if trace.too_long:
                 rows.append((trace.word, "–", "–", fill(translate(
                     "CompareView", "longer than %1 characters → [UNK]"), model.max_input_chars_per_word)))
@@ -59,14 +58,15 @@ class SearchTab(LazyTab):
         self.search_model.set_rows(rows, shaded=failed)
         # Show only the BasicTokenizer stages that changed something.
         changes, previous = [], self.text
-        for stage in encoding.stages:
+        stages = model.stages(self.text)
+        for stage in stages:
             now = stage.text if stage.words is None else " ".join(stage.words)
             if stage.enabled and now != previous:
                 shown = visible(now) if stage.words is None else " · ".join(stage.words)
                 changes.append(f"{stage.name} → {shown}")
             previous = now
-        text = fill(translate("CompareView", "Tokens: %1"), "  ".join(encoding.tokens))
-        if encoding.stages:
+        text = fill(translate("CompareView", "Tokens: %1"), "  ".join(model.encode(self.text).tokens))
+        if stages:
             text += "\n" + fill(translate("CompareView", "BasicTokenizer: %1"), "; ".join(changes) if changes
                                 else translate("CompareView", "no stage changed the text"))
         self.label.setText(text)

@@ -130,4 +130,4 @@ class ByteTimeline(TimelineAlgorithm):
     def sample_tokens(self, model, text, k):
         cut = model if k is None else ByteBPE(model.merges[:k], specials=model.specials,
                                                pretokenizer=model.pretokenizer)
-        return [render_piece(piece) for piece in cut.encode(text).pieces]
+        return [render_piece(piece) for piece in cut.encode(text).tokens]

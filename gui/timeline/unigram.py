@@ -98,7 +98,7 @@ class UnigramTableModel(_Table):
 
     def segmentation(self, row: int) -> list[str]:
         """The sample's Viterbi pieces with the model after ``row``."""
-        return list(row_model(self.model, row).encode(self.sample).pieces)
+        return list(row_model(self.model, row).encode(self.sample).tokens)
 
     def _count(self):
         return len(self.rows)
@@ -204,4 +204,4 @@ class UnigramTimeline(TimelineAlgorithm):
 
     def sample_tokens(self, model, text, k):
         cut = model if k is None else row_model(model, k)
-        return [visible(t) for t in cut.encode(text).pieces]
+        return [visible(t) for t in cut.encode(text).tokens]

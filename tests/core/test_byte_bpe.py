@@ -130,10 +130,10 @@ def test_table_19_3_ids(text, ids):
 
 def test_encoding_spans_and_partial_characters():
     enc = classroom().encode("a中")
-    assert enc.pieces == (b"a", b"\xe4", b"\xb8", b"\xad")
-    assert enc.byte_spans == ((0, 1), (1, 2), (2, 3), (3, 4))
+    assert enc.tokens == (b"a", b"\xe4", b"\xb8", b"\xad")
+    assert enc.spans == ((0, 1), (1, 2), (2, 3), (3, 4))
     assert enc.char_spans == ((0, 1), (1, 2), (1, 2), (1, 2))
-    assert enc.partial == (False, True, True, True)
+    assert enc.flags == ("", "partial", "partial", "partial")
     # Bytes input: the invalid FF is one "character" of its own.
     raw = classroom().encode(b"\xffkey")
     assert raw.ids == (255, KEY) and raw.char_spans == ((0, 1), (1, 4))
@@ -187,7 +187,7 @@ def test_round_trip_samples(text):
 @given(st.text() | st.text(alphabet="key: red750\u0301\u200d👩\x00\r\n "))
 def test_round_trip_any_text(text):
     enc = classroom().encode(text)
-    assert b"".join(enc.pieces) == text.encode("utf-8")
+    assert b"".join(enc.tokens) == text.encode("utf-8")
     assert classroom().decode(enc.ids).text == text
 
 

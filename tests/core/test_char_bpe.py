@@ -64,8 +64,9 @@ def test_section_19_2_encoding_replays_frozen_merges():
     model = train(EXAMPLE_19_1, merges=4)
     lower = model.encode_word("lower")
     assert lower.tokens == ("low", "er", "</w>")
-    assert [s["rank"] for s in lower.applied] == [1, 2, 4]
-    assert [s["pair"] for s in lower.not_applied] == [["low", "</w>"]]
+    applied, not_applied = model.merge_steps("lower")
+    assert [s["rank"] for s in applied] == [1, 2, 4] and applied[-1]["result"] == "low er </w>"
+    assert [s["pair"] for s in not_applied] == [["low", "</w>"]]
     low = model.encode_word("low")
     assert low.tokens == ("low</w>",)
     assert model.decode(lower.ids) == "lower" and model.decode(low.tokens) == "low"
@@ -75,7 +76,8 @@ def test_unknown_character_becomes_unk_and_is_reported():
     model = train(EXAMPLE_19_1, merges=4)
     enc = model.encode_word("l☃w")
     assert enc.tokens == ("l", "[UNK]", "w", "</w>")
-    assert enc.unknown == ((1, "☃"),)
+    assert enc.unknown == ("☃",) and model.initial_symbols("l☃w")[1] == [(1, "☃")]
+    assert model.encode("l☃w ☃").unknown == ("☃", "☃")
     strict = train(EXAMPLE_19_1, merges=4, unk=None)
     with pytest.raises(TokenizerError, match="U\\+2603"):
         strict.encode_word("l☃w")
@@ -197,7 +199,9 @@ def test_encoding_replays_merges_and_round_trips(corpus, merges, word):
     model = train(corpus, merges=merges)
     tokens = model.segment(word)
     # The fast replay equals applying every merge in order, one by one.
-    assert tokens == list(model.encode_word(word).tokens)
+    assert tuple(tokens) == model.encode_word(word).tokens
+    applied, _ = model.merge_steps(word)
+    assert " ".join(tokens) == (applied[-1]["result"] if applied else " ".join(model.initial_symbols(word)[0]))
     symbols = [*word, "</w>"]
     unknown = set(word) - set(model.alphabet)
     if not unknown:

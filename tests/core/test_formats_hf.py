@@ -67,7 +67,7 @@ def test_byte_level_bpe_imports_with_identical_ids(tmp_path):
     assert result.asset["kind"] == "bpe" and result.report.exact
     assert_same_ids(ours, tok, PROBES + EXTRA)
     enc = ours.encode(MULTILINGUAL)
-    assert len(enc.ids) > 40 and enc.unknown == 0 and not enc.dropped
+    assert len(enc.ids) > 40 and not enc.unknown and not enc.dropped
     # The special is cut out of the text before the model runs, as in HF.
     assert ours.encode("a<|endoftext|>b").ids[1] == tok.token_to_id("<|endoftext|>")
 
@@ -163,7 +163,7 @@ def test_bpe_pipelines_import_and_export_with_identical_ids(name, tmp_path):
     result, ours = imported(save(tok, tmp_path))
     texts = PROBES + EXTRA
     assert_same_ids(ours, tok, texts)
-    assert sum(ours.encode(t).unknown for t in texts) > 0
+    assert sum(len(ours.encode(t).unknown) for t in texts) > 0
     out = tmp_path / "out.json"
     export_asset(result.asset, ours, "hf", out)
     assert_same_ids(ours, Tokenizer.from_file(str(out)), texts)
@@ -190,7 +190,7 @@ def test_byte_fallback_fused_unknowns_and_added_token_options(tmp_path):
     texts = ["ab abc 中文 🙂", "a<s>b  [m]  c[m]d", "<s>", "  [m]", "ab\u0301", *PROBES]
     assert_same_ids(ours, tok, texts)
     enc = ours.encode("文")
-    assert enc.tokens == ("▁", "<0xE6>", "<0x96>", "<0x87>") and enc.unknown == 0
+    assert enc.tokens == ("▁", "<0xE6>", "<0x96>", "<0x87>") and not enc.unknown
     out = tmp_path / "out.json"
     export_asset(result.asset, ours, "hf", out)
     assert_same_ids(ours, Tokenizer.from_file(str(out)), texts)

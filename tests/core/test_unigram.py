@@ -91,16 +91,16 @@ def test_viterbi_is_the_best_of_all_segmentations():
 def test_viterbi_tie_goes_to_the_longer_last_piece():
     model = from_pieces([("<unk>", 0.0, UNKNOWN), ("▁", -1.0), ("a", -1.0), ("b", -1.0), ("ab", -2.0)],
                         pipeline=IDENTITY)
-    assert model.encode("ab").pieces == ("▁", "ab")  # ▁ a b scores the same -3
+    assert model.encode("ab").tokens == ("▁", "ab")  # ▁ a b scores the same -3
 
 
 def test_unknown_characters_score_below_every_piece_and_fuse():
     model = toy()
     assert model.unk_score == -18.0  # min normal score -8 minus 10
     encoding = model.encode("a xyz b")
-    assert encoding.pieces == ("▁a", "▁", "<unk>", "▁", "b")
-    unknown = encoding.tokens[2]
-    assert unknown.unknown and unknown.span == (3, 6) and unknown.original == (2, 5)
+    assert encoding.tokens == ("▁a", "▁", "<unk>", "▁", "b")
+    assert encoding.flags[2] == "unknown" and encoding.unknown == ("xyz",)
+    assert encoding.spans[2] == (3, 6) and encoding.char_spans[2] == (2, 5)
     assert model.decode(encoding.ids) == "a " + UNK_SURFACE + " b"
 
 
@@ -108,8 +108,8 @@ def test_byte_fallback_spells_unknown_characters_as_utf8_bytes():
     rows = ROWS[:1] + [(b, 0.0, BYTE) for b in BYTE_PIECES] + ROWS[1:]
     model = from_pieces(rows, pipeline=IDENTITY, byte_fallback=True)
     encoding = model.encode("a中")
-    assert encoding.pieces == ("▁a", "<0xE4>", "<0xB8>", "<0xAD>")
-    assert all(t.original == (1, 2) for t in encoding.tokens[1:])
+    assert encoding.tokens == ("▁a", "<0xE4>", "<0xB8>", "<0xAD>")
+    assert encoding.char_spans[1:] == ((1, 2),) * 3 and encoding.flags[1:] == ("byte",) * 3
     assert model.decode(encoding.ids) == "a中"
     with pytest.raises(TokenizerError, match="needs all 256 byte pieces"):
         toy(byte_fallback=True)
@@ -123,8 +123,8 @@ def test_float32_scores_add_in_single_precision():
     # f32(-0.1) + f32(-0.2) rounds to f32(-0.3) in single precision but is
     # larger in double: the two arithmetics pick different segmentations.
     rows = [("<unk>", 0.0, UNKNOWN), ("▁", f32(-0.1)), ("a", f32(-0.2)), ("▁a", f32(f32(-0.1) + f32(-0.2)))]
-    assert from_pieces(rows, pipeline=IDENTITY).encode("a").pieces == ("▁", "a")
-    assert from_pieces(rows, pipeline=IDENTITY, float32=True).encode("a").pieces == ("▁a",)
+    assert from_pieces(rows, pipeline=IDENTITY).encode("a").tokens == ("▁", "a")
+    assert from_pieces(rows, pipeline=IDENTITY, float32=True).encode("a").tokens == ("▁a",)
 
 
 # ==== n-best and probabilities ====
@@ -144,7 +144,7 @@ def test_nbest_first_is_viterbi_even_on_ties():
     model = from_pieces([("<unk>", 0.0, UNKNOWN), ("▁", -1.0), ("a", -1.0), ("b", -1.0), ("ab", -2.0)],
                         pipeline=IDENTITY)
     paths = model.nbest("ab", 3)
-    assert [p.pieces for p in paths] == [("▁", "ab"), ("▁", "a", "b")]
+    assert [p.tokens for p in paths] == [("▁", "ab"), ("▁", "a", "b")]
     assert [p.score for p in paths] == [-3.0, -3.0]
 
 
@@ -155,8 +155,8 @@ def test_probabilities_of_all_segmentations_sum_to_one():
     z = math.log(sum(math.exp(s) for _, s in brute_force(model, text)))
     assert lattice.log_partition() == pytest.approx(z)
     every = model.nbest("abcab", 100)
-    assert sum(model.probability(e) for e in every) == pytest.approx(1.0)
-    assert sum(model.probability(e, alpha=0.3) for e in every) == pytest.approx(1.0)
+    assert sum(model.probability("abcab", e) for e in every) == pytest.approx(1.0)
+    assert sum(model.probability("abcab", e, alpha=0.3) for e in every) == pytest.approx(1.0)
 
 
 def test_nbest_size_must_be_positive():
@@ -168,12 +168,12 @@ def test_nbest_size_must_be_positive():
 
 def test_sampling_is_repeatable_with_a_seed():
     model = toy()
-    draws = [model.sample("abcab abc", alpha=0.2, seed=7).pieces for _ in range(3)]
+    draws = [model.sample("abcab abc", alpha=0.2, seed=7).tokens for _ in range(3)]
     assert draws[0] == draws[1] == draws[2]
     rng = random.Random(7)
-    first = [model.sample("abcab", alpha=0.2, rng=rng).pieces for _ in range(20)]
+    first = [model.sample("abcab", alpha=0.2, rng=rng).tokens for _ in range(20)]
     rng = random.Random(7)
-    assert [model.sample("abcab", alpha=0.2, rng=rng).pieces for _ in range(20)] == first
+    assert [model.sample("abcab", alpha=0.2, rng=rng).tokens for _ in range(20)] == first
 
 
 @pytest.mark.parametrize("alpha", [1.0, 0.3])
@@ -192,13 +192,13 @@ def test_alpha_zero_samples_uniformly_and_nbest_size_follows_sentencepiece():
     model = toy()
     count = len(brute_force(model, "▁abcab"))
     rng = random.Random(1)
-    draws = Counter(model.sample("abcab", alpha=0.0, rng=rng).pieces for _ in range(4000))
+    draws = Counter(model.sample("abcab", alpha=0.0, rng=rng).tokens for _ in range(4000))
     assert len(draws) == count
     assert max(draws.values()) / 4000 < 1 / count + 0.03
-    viterbi = model.encode("abcab").pieces
-    assert model.sample("abcab", nbest_size=1, seed=3).pieces == viterbi
-    top2 = {e.pieces for e in model.nbest("abcab", 2)}
-    assert {model.sample("abcab", nbest_size=2, alpha=0.0, seed=s).pieces for s in range(40)} == top2
+    viterbi = model.encode("abcab").tokens
+    assert model.sample("abcab", nbest_size=1, seed=3).tokens == viterbi
+    top2 = {e.tokens for e in model.nbest("abcab", 2)}
+    assert {model.sample("abcab", nbest_size=2, alpha=0.0, seed=s).tokens for s in range(40)} == top2
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -286,7 +286,7 @@ def test_trainer_reaches_the_vocab_size_keeps_every_character_and_is_determinist
     # Every training sentence encodes without an unknown piece and round-trips.
     for sentence in TEXT:
         encoding = model.encode(sentence)
-        assert not any(t.unknown for t in encoding.tokens)
+        assert not any(encoding.flags)
         assert model.decode(encoding.ids) == model.pipeline.normalize(sentence).plain
 
 
@@ -364,7 +364,7 @@ def test_small_corpus_reports_too_few_pieces():
     assert model.trace.stop_reason == "pieces_exhausted"
     assert model.vocab_size < 500
     # Seeds need two occurrences: "▁low" has three, "er" only one.
-    assert model.encode("lower").pieces == ("▁low", "e", "r")
+    assert model.encode("lower").tokens == ("▁low", "e", "r")
     assert "er" not in model.ids
 
 

@@ -108,7 +108,7 @@ def test_lattice_shows_candidates_viterbi_path_and_nbest(view, tokenizers):
     nbest = rows(nbest_model)
     assert len(nbest) == min(10, len(lattice.nbest(10)))
     assert nbest[0][1] == f"{best.score:.4f}"
-    assert nbest[0][3] == "  ".join(uni.encode("lower newer").pieces)
+    assert nbest[0][3] == "  ".join(uni.encode("lower newer").tokens)
     assert cell(nbest_model, 0, 0, Qt.BackgroundRole) is not None
     assert "▁lower▁newer" in view.lattice.label.text()
 

@@ -79,11 +79,11 @@ def test_byte_level_bpe_learns_from_the_records_and_samples_with_the_byte_model(
     assert "whole records" in timeline.status.text()
     # the sample and the vocabulary label read the byte model, not char BPE
     timeline.sample_edit.setText("pen: blue")
-    assert timeline.sample_tokens() == [render_piece(p) for p in expected.encode("pen: blue").pieces]
+    assert timeline.sample_tokens() == [render_piece(p) for p in expected.encode("pen: blue").tokens]
     timeline.byte_view.selectRow(0)
     assert timeline.step_label.text() == f"Step 1 of {len(expected.merges)} · vocabulary 260"
     assert timeline.sample_tokens() == [
-        render_piece(p) for p in byte_bpe.ByteBPE(expected.merges[:1]).encode("pen: blue").pieces]
+        render_piece(p) for p in byte_bpe.ByteBPE(expected.merges[:1]).encode("pen: blue").tokens]
     assert "␣" in "".join(timeline.sample_tokens())
 
 
@@ -165,11 +165,11 @@ def test_unigram_rounds_are_the_core_trainers_with_the_sample_after_each(timelin
     shown = visible(piece) + (" (unused)" if loss == float("-inf") else f" ({loss:.3g})")
     assert cell(table, 0, 4).startswith(shown)
     timeline.sample_edit.setText("red key")
-    pieces = round_model(expected, 0).encode("red key").pieces
+    pieces = round_model(expected, 0).encode("red key").tokens
     assert cell(table, 0, 5) == " ".join(visible(p) for p in pieces) and "▁" in cell(table, 0, 5)
     last = table.rowCount() - 1
     assert cell(table, last, 0) == "final"
-    assert cell(table, last, 5) == " ".join(visible(p) for p in expected.encode("red key").pieces)
+    assert cell(table, last, 5) == " ".join(visible(p) for p in expected.encode("red key").tokens)
     # the plots: one likelihood per row
     qtbot.waitUntil(lambda: len(timeline.plots.counts) == table.rowCount(), timeout=10000)
     assert timeline.plots.counts[0] == first.log_likelihood

@@ -23,9 +23,7 @@ from core.models.unigram.model import (
     UNUSED,
     USER_DEFINED,
     Piece,
-    Token,
     Unigram,
-    UnigramEncoding,
     from_pieces,
 )
 from core.models.unigram.training import (
@@ -42,6 +40,6 @@ from core.models.unigram.training import (
 
 __all__ = [
     "BYTE", "CONTROL", "NORMAL", "PIECE_TYPES", "UNK_PENALTY", "UNK_SURFACE", "UNKNOWN", "UNUSED", "USER_DEFINED",
-    "Lattice", "Node", "Path", "Piece", "PruneRound", "TRAINER_NAME", "TRAINER_VERSION", "Token", "Trace",
-    "Unigram", "UnigramEncoding", "f32", "from_pieces", "normalized_corpus", "round_model", "sentence_corpus", "train", "words_of",
+    "Lattice", "Node", "Path", "Piece", "PruneRound", "TRAINER_NAME", "TRAINER_VERSION", "Trace",
+    "Unigram", "f32", "from_pieces", "normalized_corpus", "round_model", "sentence_corpus", "train", "words_of",
 ]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from core.errors import TokenizerError, excerpt
 from core.numbers import MAX_SCORE, MAX_VOCAB
 from core.pipeline.normalize import BYTE_PIECES, Normalized, Pipeline, piece_byte
+from core.models.tokens import ModelTokens
 from core.models.unigram import viterbi
 from core.models.unigram.lattice import Lattice, Node, Path, f32
 
@@ -38,31 +39,6 @@ class Piece:
     piece: str
     score: float
     type: str = NORMAL
-
-
-@dataclass(frozen=True)
-class Token:
-    piece: str
-    id: int
-    span: tuple[int, int]  # normalized characters
-    original: tuple[int, int]  # original characters
-    surface: str  # the normalized text it covers (what an unknown token stands for)
-    unknown: bool = False
-
-
-@dataclass(frozen=True)
-class UnigramEncoding:
-    normalized: Normalized
-    tokens: tuple[Token, ...]
-    score: float
-
-    @property
-    def pieces(self) -> tuple[str, ...]:
-        return tuple(t.piece for t in self.tokens)
-
-    @property
-    def ids(self) -> tuple[int, ...]:
-        return tuple(t.id for t in self.tokens)
 
 
 @dataclass(frozen=True)
@@ -146,14 +122,21 @@ class Unigram:
 
     # ==== Encoding ====
 
-    def encode(self, text: str) -> UnigramEncoding:
-        """Normalize, then the Viterbi segmentation.
+    def encode(self, text: str) -> ModelTokens:
+        """Normalize, then the Viterbi segmentation (:meth:`encode_normalized`).
 
         >>> m = Unigram((Piece("<unk>", 0, UNKNOWN), Piece("▁a", -1.0), Piece("b", -2.0), Piece("▁", -3.0)))
-        >>> m.encode("a b").pieces
+        >>> m.encode("a b").tokens
         ('▁a', '▁', 'b')
         """
-        normalized = self.pipeline.normalize(text)
+        return self.encode_normalized(self.pipeline.normalize(text))
+
+    def encode_normalized(self, normalized: Normalized) -> ModelTokens:
+        """The Viterbi segmentation of text this model's pipeline normalized:
+        ``spans`` index ``normalized.text``, ``char_spans`` the original; an
+        unknown stretch is flagged ``unknown`` (its text in ``unknown``) or,
+        with byte fallback, spelled by pieces flagged ``byte``; ``score`` is
+        the path's log-probability."""
         return self._encoding(normalized, self.best_path(normalized.text))
 
     def search(self, text: str) -> tuple[list[int], list[int]]:
@@ -212,12 +195,12 @@ class Unigram:
             return [self.ids[BYTE_PIECES[b]] for b in surface.encode("utf-8")]
         return [self.unk_id]
 
-    def nbest(self, text: str, n: int) -> list[UnigramEncoding]:
+    def nbest(self, text: str, n: int) -> list[ModelTokens]:
         normalized = self.pipeline.normalize(text)
         return [self._encoding(normalized, p) for p in self.lattice(normalized.text).nbest(n)]
 
     def sample(self, text: str, *, alpha: float = 1.0, nbest_size: int = -1,
-               seed: int | None = None, rng: random.Random | None = None) -> UnigramEncoding:
+               seed: int | None = None, rng: random.Random | None = None) -> ModelTokens:
         """Subword regularization: draw a segmentation with probability ∝ P^alpha.
 
         ``nbest_size`` follows SentencePiece: -1 samples from all
@@ -241,8 +224,8 @@ class Unigram:
             path = rng.choices(paths, weights=[math.exp(alpha * (p.score - top)) for p in paths])[0]
         return self._encoding(normalized, path)
 
-    def _encoding(self, normalized: Normalized, path: Path) -> UnigramEncoding:
-        tokens: list[Token] = []
+    def _encoding(self, normalized: Normalized, path: Path) -> ModelTokens:
+        ids, spans, flags, unknown = [], [], [], []
         nodes = list(path.nodes)
         i = 0
         while i < len(nodes):
@@ -253,25 +236,28 @@ class Unigram:
                 while j + 1 < len(nodes) and nodes[j + 1].unknown:
                     j += 1
                 span = (node.start, nodes[j].end)
-                original = normalized.original_span(*span)
                 surface = normalized.text[span[0]:span[1]]
+                found = self._unknown_ids(surface)
+                ids += found
+                spans += [span] * len(found)
                 if self.byte_fallback:
-                    for b in surface.encode("utf-8"):
-                        piece = BYTE_PIECES[b]
-                        tokens.append(Token(piece, self.ids[piece], span, original, surface, True))
+                    flags += ["byte"] * len(found)
                 else:
-                    tokens.append(Token(self.pieces[self.unk_id].piece, self.unk_id, span, original, surface, True))
+                    flags.append("unknown")
+                    unknown.append(surface)
                 i = j + 1
                 continue
-            span = (node.start, node.end)
-            tokens.append(Token(self.pieces[node.id].piece, node.id, span, normalized.original_span(*span),
-                                normalized.text[node.start:node.end]))
+            ids.append(node.id)
+            spans.append((node.start, node.end))
+            flags.append("")
             i += 1
-        return UnigramEncoding(normalized, tuple(tokens), path.score)
+        return ModelTokens(tuple(ids), tuple(self.pieces[i].piece for i in ids), tuple(spans),
+                           tuple(normalized.original_span(*span) for span in spans), tuple(flags), tuple(unknown),
+                           score=path.score)
 
-    def probability(self, encoding: UnigramEncoding, *, alpha: float = 1.0) -> float:
+    def probability(self, text: str, encoding: ModelTokens, *, alpha: float = 1.0) -> float:
         """P(segmentation | text) under the model, with scores scaled by ``alpha``."""
-        lattice = self.lattice(encoding.normalized.text)
+        lattice = self.lattice(self.pipeline.normalize_text(text))
         return math.exp(alpha * encoding.score - lattice.log_partition(alpha))
 
     # ==== Decoding ====
