@@ -259,7 +259,7 @@ def test_spm_bpe_encoding_with_added_tokens_is_the_inspected_one(trained, text, 
     text (user pieces) between the space runs."""
     from dataclasses import replace
 
-    from core.models.bpe_model import AddedToken
+    from core.pipeline.added import AddedToken
 
     for name in ("bpe", "bpe-spaces"):
         model = trained[name][0].model
