@@ -295,7 +295,8 @@ def test_spm_bpe_one_long_string_matches_sentencepiece(trained):
 
 
 def test_spm_bpe_chunks_step_aside_for_merges_across_a_space(trained):
-    from core.models import bpe_model, spm_bpe
+    from core.models import bpe_model
+    from core.tokenizer import spm_bpe
 
     normalizer = {"type": "sentencepiece", "normalization": "identity", "add_dummy_prefix": True,
                   "remove_extra_whitespaces": True}
