@@ -435,18 +435,14 @@ class BPEModel:
 
     # ==== decoding ====
 
-    def decode(self, ids, *, skip_special: bool = False) -> str:
+    def decode(self, ids) -> str:
         """IDs to text through the decoder chain (HF ``decode``)."""
         tokens = []
         for index, token_id in enumerate(ids):
             try:
-                token = self.token_of(token_id)
+                tokens.append(self.token_of(token_id))
             except TokenizerError:
                 raise TokenizerError(f"item {index}: ID {excerpt(token_id)} is not in the vocabulary") from None
-            added = self._added.get(token)
-            if skip_special and added is not None and added.special:
-                continue
-            tokens.append(token)
         return tp.decode(self._decode, tokens)
 
     def token_bytes(self, token_id: int) -> bytes | None:
