@@ -38,10 +38,10 @@ def corpus_words(model, texts, sentencepiece: bool) -> Counter:
     pieces: Counter = Counter()
     for text in texts:
         try:
-            encoding = model.encode(text)
+            found = model.pre_tokens(text)
         except StudioError as exc:
             raise EditError(f"--continue-on: the model cannot encode the corpus: {exc}") from None
-        for word in encoding.pre_tokens:
+        for word in found:
             # A SentencePiece model has no pre-tokenizer: its words start at each run of ▁, which its
             # BPE trainer never merges across.
             pieces.update(bpe_model._SPACE_RUNS.findall(word) if sentencepiece else (word,))
