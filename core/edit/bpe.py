@@ -32,6 +32,7 @@ from core.formats.report import Report
 from core.formats.tiktoken_ranks import canonical_split
 from core.models import bpe_model
 from core.pipeline.text_pipeline import BYTE_CHARS, byte_level_bytes
+from core.pipeline.added import AddedToken
 
 
 def _spell(data: bytes) -> str:
@@ -172,8 +173,8 @@ class _State:
         """A new special token: in a SentencePiece model a user-defined piece
         (SentencePiece never matches a control piece's text; it does a user-defined one)."""
         if self.sentencepiece:
-            return bpe_model.AddedToken(text, token_id, special=False, normalized=True)
-        return bpe_model.AddedToken(text, token_id, special=True)
+            return AddedToken(text, token_id, special=False, normalized=True)
+        return AddedToken(text, token_id, special=True)
 
     def build(self, added=None):
         m = self.model

@@ -18,6 +18,7 @@ from core.formats.report import Report
 from core.models import bpe_model
 from core.pipeline import pretokenize
 from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
+from core.pipeline.added import AddedToken
 
 MAX_BYTES = 512 * 1024 * 1024
 # Formats whose folder may hold tokenizer_config.json / special_tokens_map.json (core.formats.hf_config)
@@ -111,7 +112,7 @@ def as_bpe(asset: dict, tokenizer, report: Report):
     vocab += [(spell(m.token_bytes), m.new_id) for m in tokenizer.merges]
     merges = tuple((spell(tokenizer.token_bytes(m.left)), spell(tokenizer.token_bytes(m.right)))
                    for m in tokenizer.merges)
-    added = tuple(bpe_model.AddedToken(name, i) for name, i in tokenizer.specials)
+    added = tuple(AddedToken(name, i) for name, i in tokenizer.specials)
     if added:
         report.change("specials", "the specials become added tokens, which are matched wherever their text "
                       f"occurs (e.g. {added[0].content!r}); the byte-bpe asset reads such text as bytes unless "

@@ -33,6 +33,7 @@ from core import assets
 from core.errors import AssetError, excerpt
 from core.fileio import read_limited
 from core.pipeline import post_process
+from core.pipeline.added import AddedToken
 
 FILES = ("tokenizer_config.json", "special_tokens_map.json")  # the later one wins, as in transformers
 ROLES = ("bos_token", "eos_token", "unk_token", "sep_token", "pad_token", "cls_token", "mask_token")
@@ -151,8 +152,6 @@ def _id_of(kind, model, token):
 
 def _mark_specials(kind, model, tokens, report):
     """Each named special in the vocabulary becomes special (matched in the text, skipped by decode)."""
-    from core.models import bpe_model
-
     missing = [t for t in tokens if _id_of(kind, model, t) is None]
     if missing:
         report.change("config.special_tokens", f"{len(missing)} named special tokens are not in the vocabulary "
@@ -164,7 +163,7 @@ def _mark_specials(kind, model, tokens, report):
         added = {a.content: a for a in model.added}
         changed = [t for t in present if t not in added or not added[t].special]
         new = [replace(a, special=True, normalized=False) if a.content in changed else a for a in model.added]
-        new += [bpe_model.AddedToken(t, model.vocab_id(t), special=True, normalized=False)
+        new += [AddedToken(t, model.vocab_id(t), special=True, normalized=False)
                 for t in changed if t not in added]
         if changed:
             model = replace(model, added=tuple(new))

@@ -39,6 +39,7 @@ from core.formats.hf_components import (
 from core.formats.report import Report
 from core.pipeline import post_process
 from core.pipeline.text_pipeline import BYTE_CHARS
+from core.pipeline.added import AddedToken
 
 
 
@@ -142,7 +143,7 @@ def _bpe(spec, model, report) -> dict:
     vocab = model.get("vocab")
     if not isinstance(vocab, dict):
         raise AssetError("model.vocab: expected an object token -> id")
-    added = [bpe_model.AddedToken(e["content"], e["id"], bool(e.get("special", False)),
+    added = [AddedToken(e["content"], e["id"], bool(e.get("special", False)),
                                   bool(e.get("normalized", not e.get("special", False))),
                                   bool(e.get("lstrip", False)), bool(e.get("rstrip", False))) for e in _added(spec)]
     normalizer = from_hf("normalizer", spec.get("normalizer"), report)

@@ -26,6 +26,7 @@ from core.fileio import write_bytes_atomic
 from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
 from core.formats.common import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
+from core.pipeline.added import AddedToken
 
 MAGIC = "minbpe v1"
 LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
@@ -62,7 +63,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
         parts = lines[number - 1].split() if number - 1 < len(lines) else []
         if len(parts) != 2 or not _is_id(parts[1]):
             raise AssetError(f"{path}: line {number}: expected 'special id'")
-        added.append(bpe_model.AddedToken(parts[0], int(parts[1])))
+        added.append(AddedToken(parts[0], int(parts[1])))
     merges = []
     for number, line in enumerate(lines[3 + count:], start=4 + count):
         if not line.strip():

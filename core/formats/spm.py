@@ -34,6 +34,7 @@ from core.errors import AssetError, StudioError, excerpt
 from core.numbers import MAX_MERGES, parse_real
 from core.formats.common import Imported, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
+from core.pipeline.added import AddedToken
 
 TYPES = {1: "normal", 2: "unknown", 3: "control", 4: "user_defined", 5: "unused", 6: "byte"}
 MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
@@ -289,7 +290,7 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
     # SentencePiece's bpe_model.cc: a user-defined piece found in the normalized
     # text (longest first) is one frozen symbol that never merges, which is
     # what an added token matched after the normalizer is.
-    user = tuple(bpe_model.AddedToken(p, i, special=False, normalized=True)
+    user = tuple(AddedToken(p, i, special=False, normalized=True)
                  for i, (p, _, t) in enumerate(pieces) if t == "user_defined")
     vocab = tuple((p, i) for i, (p, _, _) in enumerate(pieces))
     decoder = {"type": "sentencepiece", "add_dummy_prefix": pipeline.add_dummy_prefix,

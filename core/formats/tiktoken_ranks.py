@@ -47,6 +47,7 @@ from core.fileio import write_bytes_atomic
 from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN, byte_level_bytes
 from core.formats.common import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
+from core.pipeline.added import AddedToken
 
 LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
 
@@ -184,7 +185,7 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
             unreachable += 1
     from core.models import bpe_model
 
-    added = tuple(bpe_model.AddedToken(t, i) for t, i in sorted(sidecar.get("special_tokens", {}).items(),
+    added = tuple(AddedToken(t, i) for t, i in sorted(sidecar.get("special_tokens", {}).items(),
                                                                   key=lambda e: e[1]))
     step = {"type": "regex", "pattern": pat_str} if split is None else split.describe()
     pre = LEVEL if step == {"type": "none"} else {"type": "sequence", "steps": [{"type": "regex", **step}, LEVEL]}

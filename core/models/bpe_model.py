@@ -32,6 +32,7 @@ from itertools import chain, repeat
 import regex
 
 from core.models.tokens import ModelTokens
+from core.pipeline.added import AddedToken, AddedTokens
 from core.pipeline import fast_split
 from core.pipeline import text_pipeline as tp
 from core.errors import require
@@ -50,22 +51,6 @@ SHORT_WORD = 64
 # SentencePiece-style models split nothing before the model; a run of ▁ and
 # the characters up to the next ▁ is merged on its own (see _space_split).
 _SPACE_RUNS = regex.compile("\u2581*[^\u2581]+|\u2581+")
-
-
-@dataclass(frozen=True)
-class AddedToken:
-    """A token matched in the text before the model runs (HF ``AddedToken``)."""
-
-    content: str
-    id: int
-    special: bool = True
-    normalized: bool = False
-    lstrip: bool = False
-    rstrip: bool = False
-
-    def describe(self) -> dict:
-        return {"token": self.content, "id": self.id, "special": self.special, "normalized": self.normalized,
-                "lstrip": self.lstrip, "rstrip": self.rstrip}
 
 
 @dataclass(frozen=True)
@@ -170,25 +155,15 @@ class BPEModel:
         object.__setattr__(self, "_pieces", pieces)
 
     def _set_added(self, ids, tokens):
-        raw, normalized, seen = [], [], {}
-        for a in self.added:
-            if not isinstance(a, AddedToken) or not isinstance(a.content, str) or not a.content:
-                raise TokenizerError(f"added token {excerpt(a)}: expected an AddedToken with non-empty content")
-            if a.content in seen:
-                raise TokenizerError(f"added token {excerpt(a.content)} appears twice")
-            if isinstance(a.id, bool) or not isinstance(a.id, int) or not 0 <= a.id < MAX_VOCAB:
-                raise TokenizerError(f"added token {excerpt(a.content)}: the ID {excerpt(a.id)} is not an integer "
-                                     f"from 0 to {MAX_VOCAB - 1}")
+        added = AddedTokens(self.added)
+        for a in added:
             known = tokens.get(a.id)
             if (known is not None and known != a.content) or ids.get(a.content, a.id) != a.id:
                 raise TokenizerError(f"added token {excerpt(a.content)} (ID {a.id}) disagrees with the vocabulary, "
                                      f"where ID {a.id} is {excerpt(known)} and {excerpt(a.content)} is "
                                      f"{ids.get(a.content)}")
-            seen[a.content] = a
-            (normalized if a.normalized else raw).append(a)
-        object.__setattr__(self, "_added", seen)
+        object.__setattr__(self, "_added", added)
         object.__setattr__(self, "_by_id", {**tokens, **{a.id: a.content for a in self.added}})
-        object.__setattr__(self, "_matchers", tuple(_matcher(group) for group in (raw, normalized)))
 
     # ==== vocabulary ====
 
@@ -204,8 +179,9 @@ class BPEModel:
         return token
 
     def id_of(self, token: str) -> int:
-        if token in self._added:
-            return self._added[token].id
+        added = self._added.get(token)
+        if added is not None:
+            return added.id
         if token in self._ids:
             return self._ids[token]
         raise TokenizerError(f"{excerpt(token)} is not in the vocabulary")
@@ -318,7 +294,7 @@ class BPEModel:
         """``(offset, piece, added_or_None)`` tiling ``text`` around the added
         tokens matched in the raw text, or with ``normalized=True`` those
         matched in the normalized text."""
-        return _cut(text, self._matchers[normalized], self._added)
+        return self._added.cut(text, normalized=normalized)
 
     @property
     def text_normalizer(self):
@@ -459,17 +435,14 @@ class BPEModel:
 
     # ==== decoding ====
 
-    def decode(self, ids, *, skip_special: bool = False) -> str:
+    def decode(self, ids) -> str:
         """IDs to text through the decoder chain (HF ``decode``)."""
         tokens = []
         for index, token_id in enumerate(ids):
             try:
-                token = self.token_of(token_id)
+                tokens.append(self.token_of(token_id))
             except TokenizerError:
                 raise TokenizerError(f"item {index}: ID {excerpt(token_id)} is not in the vocabulary") from None
-            if skip_special and token in self._added and self._added[token].special:
-                continue
-            tokens.append(token)
         return tp.decode(self._decode, tokens)
 
     def token_bytes(self, token_id: int) -> bytes | None:
@@ -541,35 +514,6 @@ def _merge_heap(symbols, table):
                 if found[0] != _NO_MERGE[0]:
                     heapq.heappush(heap, (found[0], a, p))
     return [s for s, keep in zip(symbols, alive) if keep]
-
-
-def _matcher(tokens):
-    if not tokens:
-        return None
-    # Longest first: at one position the longest added token wins (HF's
-    # leftmost-longest Aho-Corasick).
-    ordered = sorted(tokens, key=lambda a: (-len(a.content), a.content))
-    space = "[" + regex.escape("".join(sorted(tp.WHITE_SPACE))) + "]*"
-    parts = [(space if a.lstrip else "") + regex.escape(a.content) + (space if a.rstrip else "") for a in ordered]
-    return regex.compile("|".join(f"({p})" for p in parts)), ordered
-
-
-def _cut(text, matcher, added):
-    """``(offset, piece, added_or_None)`` tiling ``text`` around added tokens."""
-    if matcher is None or not text:
-        if text:
-            yield 0, text, None
-        return
-    pattern, ordered = matcher
-    pos = 0
-    for match in pattern.finditer(text):
-        token = ordered[match.lastindex - 1]
-        if match.start() > pos:
-            yield pos, text[pos:match.start()], None
-        yield match.start(), match.group(), token
-        pos = match.end()
-    if pos < len(text):
-        yield pos, text[pos:], None
 
 
 # ==== asset model (core/assets.py, kind "bpe") ====

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from core.models.tokens import ModelTokens
+from core.pipeline.added import AddedToken, AddedTokens
 from core.pipeline.bert_basic import BasicTokenizer
 from core.corpus import WordCorpus
 from core.errors import TokenizerError
@@ -92,8 +93,6 @@ class WordPiece:
     post_processor: dict | None = None  # core.pipeline.post_process spec, for add_special_tokens
 
     def __post_init__(self):
-        from core.models import bpe_model
-
         vocab = tuple(self.vocab)
         object.__setattr__(self, "vocab", vocab)
         if len(vocab) > MAX_VOCAB:
@@ -122,10 +121,7 @@ class WordPiece:
             raise TokenizerError(f"added token {stray!r} must be a vocabulary entry, named once")
         object.__setattr__(self, "added", added)
         object.__setattr__(self, "ids", ids)
-        # the same matching rule as imported BPE's added tokens (core.models.bpe_model)
-        tokens = {t: bpe_model.AddedToken(t, ids[t]) for t in added}
-        object.__setattr__(self, "_added", tokens)
-        object.__setattr__(self, "_matcher", bpe_model._matcher(tuple(tokens.values())))
+        object.__setattr__(self, "_added", AddedTokens(tuple(AddedToken(t, ids[t]) for t in added)))
         # For word_ids: per first character, the lengths of the entries that
         # start with it (in characters, longest first); for continuations,
         # of the text after the prefix.
@@ -228,9 +224,7 @@ class WordPiece:
 
     def cut_added(self, text: str):
         """``(offset, piece, AddedToken or None)`` tiling ``text`` around the added tokens."""
-        from core.models import bpe_model
-
-        return bpe_model._cut(text, self._matcher, self._added)
+        return self._added.cut(text)
 
     def traces(self, text: str) -> tuple[WordTrace, ...]:
         """How each word of ``text`` was encoded: added tokens first, then

@@ -18,14 +18,13 @@ from operator import or_, sub
 import numpy as np
 
 from core.errors import TokenizerError
-from core.models import spm_bpe
 from core.models.bpe_model import BPEModel
 from core.pipeline.normalize import BYTE_PIECES, Pipeline, piece_byte
 from core.render import render_piece
 from core.tokenizer.base import PARTIAL, PLAIN, SPECIAL, Encoding
 from core.slices import STEP, listed, tupled
 from core.tokenizer import spm_path
-from core.tokenizer.spm_bpe import chunked_table
+from core.tokenizer.spm_bpe import chunked, chunked_table
 from core.tokenizer.staged import StagedTokenizer
 
 SPACE_MARK = "▁"
@@ -43,7 +42,7 @@ class BPETokenizer(StagedTokenizer):
         super().__init__(model, tuple(specials))
         self.byte_based = model.byte_level or model.byte_fallback
         self._metaspace = _marks_spaces(model.pre_tokenizer) or _marks_spaces(model.normalizer)
-        self._chunked = spm_bpe.chunked(model)
+        self._chunked = chunked(model)
         self._ordinary = None  # ordinary(): built when first asked for  # SentencePiece BPE: one ▁-led chunk at a time
 
     @property

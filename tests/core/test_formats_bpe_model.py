@@ -6,7 +6,8 @@ from hypothesis import given, settings, strategies as st
 
 from core import assets
 from core.assets import identity
-from core.models.bpe_model import AddedToken, BPEModel
+from core.models.bpe_model import BPEModel
+from core.pipeline.added import AddedToken
 from core.errors import AssetError, TokenizerError
 
 ALPHABET = "abc"

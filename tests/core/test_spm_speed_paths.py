@@ -259,7 +259,7 @@ def test_spm_bpe_encoding_with_added_tokens_is_the_inspected_one(trained, text, 
     text (user pieces) between the space runs."""
     from dataclasses import replace
 
-    from core.models.bpe_model import AddedToken
+    from core.pipeline.added import AddedToken
 
     for name in ("bpe", "bpe-spaces"):
         model = trained[name][0].model
@@ -295,7 +295,8 @@ def test_spm_bpe_one_long_string_matches_sentencepiece(trained):
 
 
 def test_spm_bpe_chunks_step_aside_for_merges_across_a_space(trained):
-    from core.models import bpe_model, spm_bpe
+    from core.models import bpe_model
+    from core.tokenizer import spm_bpe
 
     normalizer = {"type": "sentencepiece", "normalization": "identity", "add_dummy_prefix": True,
                   "remove_extra_whitespaces": True}
