@@ -25,7 +25,8 @@ from dataclasses import replace
 
 from core import assets
 from core.edit import further
-from core.edit.plan import EditError, Edited, EditRequest, origin_format, post_remap, post_tokens
+from core.edit.plan import (EditError, Edited, EditRequest, corpus_counts, old_ids, origin_format, post_remap,
+                             post_tokens)
 from core.errors import StudioError, excerpt
 from core.formats.common import as_bpe
 from core.formats.report import Report
@@ -193,13 +194,6 @@ class _State:
 def _tiktoken_like(asset: dict, model) -> bool:
     return (origin_format(asset) == "tiktoken" or asset.get("trainer", {}).get("library") == "tiktoken") \
         and model.byte_level and model.ignore_merges
-
-
-def _old_ids(model, text: str) -> list[int]:
-    try:
-        return list(model.encode(text).ids)
-    except StudioError:
-        return []
 
 
 def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
@@ -386,7 +380,7 @@ def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: li
         token = state.stored(text)
         if current is None or any(t in token for t in added_texts):
             current = state.build(added=())
-        entry = {"id": None, "token": token, "text": text, "init_from": _old_ids(old_model, text), "special": False}
+        entry = {"id": None, "token": token, "text": text, "init_from": old_ids(old_model, text), "special": False}
         pieces = state.pre_tokens(current, text, token)
         chain: list[str] = []
         if pieces != [token]:
@@ -408,7 +402,7 @@ def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: li
                 if helper not in state.vocab:
                     state.vocab[helper] = next_id
                     new_tokens.append({"id": next_id, "token": helper, "text": state.text(helper),
-                                       "init_from": _old_ids(old_model, state.text(helper)),
+                                       "init_from": old_ids(old_model, state.text(helper)),
                                        "special": False, "helper_for": token})
                     next_id += 1
                 built = helper
@@ -428,7 +422,7 @@ def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: li
         if found is not None:
             raise EditError(f"--add-special {excerpt(text)}: is already a token (ID {state.id_of_found(found)})")
         state.added.append(state.special(text, next_id))
-        new_tokens.append({"id": next_id, "token": text, "text": text, "init_from": _old_ids(old_model, text),
+        new_tokens.append({"id": next_id, "token": text, "text": text, "init_from": old_ids(old_model, text),
                            "special": True})
         next_id += 1
     return new_tokens
@@ -454,8 +448,6 @@ def _shrunk_away(state: _State, model, request: EditRequest) -> list[str]:
     """The ordinary tokens ``--shrink-to`` removes: all but the base symbols,
     the specials and the most used tokens on the corpus (ties and unused
     tokens by ID), each kept with every token that builds it."""
-    from collections import Counter
-
     size = request.shrink_to
     base = [t for t in state.vocab if state.is_base(t)]
     fixed = len(base) + len({a.id for a in state.added} - set(state.vocab.values()))
@@ -463,11 +455,7 @@ def _shrunk_away(state: _State, model, request: EditRequest) -> list[str]:
     if size < fixed:
         raise EditError(f"--shrink-to {size}: is below the {len(base)} base symbols and "
                         f"{len(state.added)} specials, which are always kept (at least {fixed})")
-    if not request.corpus:
-        raise EditError("--shrink-to needs --corpus FILE (the texts whose most used tokens are kept)")
-    counts = Counter()
-    for text in request.corpus:
-        counts.update(model.encode_ids(text))
+    counts = corpus_counts(request, model.encode_ids)
     by_id = {i: t for t, i in state.vocab.items()}
     builders = _builders(state)
     special_ids = {a.id for a in state.added}

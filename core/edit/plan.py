@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from core.errors import StudioError, excerpt
@@ -116,6 +117,35 @@ def origin_format(asset: dict) -> str | None:
     """The file format ``asset`` was imported from, or None (trained here)."""
     name = str(asset.get("trainer", {}).get("name", ""))
     return ORIGIN_FORMATS.get(name.removeprefix("imported:")) if name.startswith("imported:") else None
+
+
+# ==== what every kind's edit asks of the old model ====
+
+def old_ids(model, text: str) -> list[int]:
+    """The old model's IDs of ``text`` (a new token's ``init_from``), or none
+    where it cannot encode it: they are a hint for embeddings, not a check."""
+    try:
+        return list(model.encode_ids(text))
+    except StudioError:
+        return []
+
+
+def corpus_counts(request: EditRequest, ids_of) -> Counter:
+    """How often ``--shrink-to`` 's corpus uses each ID, by ``ids_of(text)``."""
+    if not request.corpus:
+        raise EditError("--shrink-to needs --corpus FILE (the texts whose most used tokens are kept)")
+    counts = Counter()
+    for text in request.corpus:
+        counts.update(ids_of(text))
+    return counts
+
+
+def free_name(name: str, taken, opening: str, closing: str) -> str:
+    """``name``, wrapped in ``opening``/``closing`` again until no token has
+    it: the name of a removed ID's placeholder."""
+    while name in taken:
+        name = opening + name + closing
+    return name
 
 
 # ==== the post-processor's specials ====

@@ -20,11 +20,11 @@ user-defined piece, which SentencePiece matches wherever its text occurs
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 
 from core import assets
-from core.edit.plan import EditError, Edited, EditRequest, post_remap, post_tokens
+from core.edit.plan import (EditError, Edited, EditRequest, corpus_counts, free_name, old_ids, post_remap,
+                             post_tokens)
 from core.errors import StudioError, excerpt
 from core.models.unigram import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, Piece, f32
 
@@ -34,20 +34,6 @@ SPACE = "\u2581"
 MARGIN = 0.01
 # The pieces --shrink-to and --remove never take.
 FIXED_TYPES = (UNKNOWN, CONTROL, USER_DEFINED, BYTE, UNUSED)
-
-
-def _placeholder(token_id: int, taken) -> str:
-    name = f"<removed_{token_id}>"
-    while name in taken:
-        name = "<" + name + ">"
-    return name
-
-
-def _old_ids(model, text: str) -> list[int]:
-    try:
-        return list(model.encode_ids(text))
-    except StudioError:
-        return []
 
 
 def _build(model, pieces, unk_id: int, post):
@@ -111,7 +97,7 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
     taken = set(index)
     placeholders = []
     for entry in removed:
-        name = _placeholder(entry["id"], taken)
+        name = free_name(f"<removed_{entry['id']}>", taken, "<", ">")
         taken.add(name)
         del index[entry["token"]]
         pieces[entry["id"]] = Piece(name, 0.0, CONTROL)
@@ -126,7 +112,7 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
             if key in index or text in index:
                 raise EditError(f"{option} {excerpt(text)}: is already a token (ID {index.get(key, index.get(text))})")
             token_id = len(pieces)
-            entry = {"id": token_id, "token": key, "text": text, "init_from": _old_ids(model, text),
+            entry = {"id": token_id, "token": key, "text": text, "init_from": old_ids(model, text),
                      "special": special}
             if special:
                 pieces.append(Piece(key, 0.0, USER_DEFINED))
@@ -188,11 +174,7 @@ def _shrunk_away(model, pieces, asked: set, post_names: set, request: EditReques
     if size < len(fixed):
         raise EditError(f"--shrink-to {size}: is below the {len(fixed)} single characters, byte pieces and "
                         "special pieces, which are always kept")
-    if not request.corpus:
-        raise EditError("--shrink-to needs --corpus FILE (the texts whose most used tokens are kept)")
-    counts = Counter()
-    for text in request.corpus:
-        counts.update(_old_ids(model, text))
+    counts = corpus_counts(request, lambda text: old_ids(model, text))
     fixed_set = set(fixed)
     order = sorted((i for i in range(len(pieces)) if i not in asked and i not in fixed_set),
                    key=lambda i: (-counts[i], i))

@@ -11,26 +11,12 @@ off its brackets) and the report lists each one.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 
 from core import assets
-from core.edit.plan import EditError, Edited, EditRequest, post_remap, post_tokens
+from core.edit.plan import (EditError, Edited, EditRequest, corpus_counts, free_name, old_ids, post_remap,
+                             post_tokens)
 from core.errors import StudioError, excerpt
-
-
-def _placeholder(token_id: int, taken) -> str:
-    name = f"[removed{token_id}]"
-    while name in taken:
-        name = "[" + name + "]"
-    return name
-
-
-def _old_ids(model, text: str) -> list[int]:
-    try:
-        return list(model.encode_ids(text))
-    except StudioError:
-        return []
 
 
 def _words(model, text: str) -> list[str]:
@@ -88,7 +74,7 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
         for text in texts:
             if text in ids:
                 raise EditError(f"{option} {excerpt(text)}: is already a token (ID {ids[text]})")
-            entry = {"id": len(vocab), "token": text, "text": text, "init_from": _old_ids(model, text),
+            entry = {"id": len(vocab), "token": text, "text": text, "init_from": old_ids(model, text),
                      "special": special}
             if not special:
                 word = text[len(model.prefix):] if text.startswith(model.prefix) and text != model.prefix else text
@@ -117,7 +103,7 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
     else:
         taken = set(ids)
         for entry in removed:
-            name = _placeholder(entry["id"], taken)
+            name = free_name(f"[removed{entry['id']}]", taken, "[", "]")
             taken.add(name)
             vocab[entry["id"]] = name
             placeholders.append({"id": entry["id"], "token": name})
@@ -158,11 +144,7 @@ def _shrunk_away(model, vocab: list, added: list, request: EditRequest) -> list[
     if size < len(fixed):
         raise EditError(f"--shrink-to {size}: is below the {len(fixed)} single characters (with their "
                         f"{model.prefix} continuations), [UNK] and specials, which are always kept")
-    if not request.corpus:
-        raise EditError("--shrink-to needs --corpus FILE (the texts whose most used tokens are kept)")
-    counts = Counter()
-    for text in request.corpus:
-        counts.update(_old_ids(model, text))
+    counts = corpus_counts(request, lambda text: old_ids(model, text))
     fixed_set = set(fixed)
     order = sorted((i for i, t in enumerate(vocab) if t is not None and i not in fixed_set),
                    key=lambda i: (-counts[i], i))
