@@ -13,24 +13,17 @@ from __future__ import annotations
 import ast
 
 from conftest import ROOT
+from imports import circles, imported, modules
 
 GUI = ROOT / "gui"
 VIEWS = {"corpus", "timeline", "encode", "compare", "vocab", "assets", "pipeline", "trace", "lessons"}
 FRAME = ("gui.shell.app", "gui.shell.main_window", "gui.shell.menus", "gui.shell.windows")
 
 
-def modules() -> dict[str, object]:
-    found = {}
-    for path in sorted(GUI.rglob("*.py")):
-        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        found[name.removesuffix(".__init__")] = path
-    return found
-
-
 def edges() -> dict[str, set[str]]:
     """module -> the gui modules it imports, and the packages that hold them (importing runs
     their __init__), except the packages that hold the importer (already running)."""
-    known = modules()
+    known = modules("gui")
 
     def resolve(target: str) -> set[str]:
         while target and target not in known:
@@ -39,24 +32,11 @@ def edges() -> dict[str, set[str]]:
         return {".".join(parts[:n]) for n in range(2, len(parts) + 1)} if target else set()
 
     out = {}
-    for name, path in known.items():
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for name, targets in imported(known).items():
         found = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")
-                    base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
-                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
-                           for alias in node.names]
-            else:
-                continue
-            for target in targets:
-                if target.startswith("gui."):
-                    found |= {hit for hit in resolve(target) if hit != name and not name.startswith(hit + ".")}
+        for target in targets:
+            if target.startswith("gui."):
+                found |= {hit for hit in resolve(target) if hit != name and not name.startswith(hit + ".")}
         out[name] = found
     return out
 
@@ -84,20 +64,4 @@ def test_widgets_and_services_reach_no_view():
 
 
 def test_no_import_circle_even_inside_functions():
-    graph = edges()
-    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
-    circles = []
-
-    def visit(node, path):
-        state[node] = 1
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                circles.append(" -> ".join(path[path.index(nxt):] + [nxt]))
-            elif nxt not in state:
-                visit(nxt, path + [nxt])
-        state[node] = 2
-
-    for start in sorted(graph):
-        if start not in state:
-            visit(start, [start])
-    assert circles == []
+    assert circles(edges()) == []
