@@ -67,21 +67,19 @@ class ByteLevelTable:
             self._sizes[token_id] = size
             self._known[token_id] = True
 
-    def words(self, text: str, ids, sizes, byte_of_char=None) -> np.ndarray:
+    def words(self, text: str, special, begins, total: int, byte_of_char=None) -> np.ndarray:
         """The pre-token of each token: between specials, the pre-tokens of
-        the stretch; a special counts as one (its word is -1).  ``ids`` and
-        ``sizes`` are arrays; ``byte_of_char``: each character's first byte
-        (and the end), None for ASCII text."""
-        words = np.empty(len(ids), dtype=np.int64)
-        special = np.isin(ids, self._special_ids)
-        cuts = np.flatnonzero(special).tolist()
-        begins = np.cumsum(sizes) - sizes
-        total = int(sizes.sum())
+        the stretch; a special counts as one (its word is -1).  ``special``
+        marks the specials and ``begins`` gives each token's first byte (arrays),
+        ``total`` the bytes they cover; ``byte_of_char``: each character's first
+        byte (and the end), None for ASCII text."""
+        count = len(special)
+        words = np.empty(count, dtype=np.int64)
         number, k = 0, 0
-        for stop in cuts + [len(ids)]:
+        for stop in np.flatnonzero(special).tolist() + [count]:
             if stop > k:  # the stretch of ordinary tokens k..stop
                 at = int(begins[k])
-                end = int(begins[stop]) if stop < len(ids) else total
+                end = int(begins[stop]) if stop < count else total
                 if byte_of_char is None:
                     first_char, stretch = at, text[at:end]
                 else:
@@ -92,7 +90,7 @@ class ByteLevelTable:
                 ends = (char_ends + first_char if byte_of_char is None else byte_of_char[char_ends + first_char]) - at
                 words[k:stop] = number + np.searchsorted(ends[:-1], begins[k:stop] - at, side="right")
                 number += len(ends)
-            if stop < len(ids):
+            if stop < count:
                 words[stop] = -1
                 number += 1
             k = stop + 1
@@ -117,8 +115,9 @@ class ByteLevelTable:
             for k in np.flatnonzero(follows[begins] | follows[ends]).tolist():
                 flags[k] = PARTIAL
             byte_of_char = np.append(np.flatnonzero(~follows[:-1]), len(data))
-        words = self.words(text, found, sizes, byte_of_char)
-        for k in np.flatnonzero(np.isin(found, self._special_ids)).tolist():
+        special = np.isin(found, self._special_ids)
+        words = self.words(text, special, begins, int(ends[-1]) if len(ends) else 0, byte_of_char)
+        for k in np.flatnonzero(special).tolist():
             flags[k] = SPECIAL
         return Encoding(tupled(ids), tupled(self._tokens[found].tolist()), tupled(self._texts[found].tolist()),
                         tupled(self._pieces[found].tolist()), byte_spans, char_spans, tupled(words.tolist()),
