@@ -275,9 +275,9 @@ class Interop(QObject):
         chosen = self.dialogs.choose(self.tr("Export tokenizer"), label, [_tr(FORMAT_NAMES[f]) for f in offered])
         if chosen is None:
             return None
-        return self._export(loaded, offered[chosen], path, after=self.task)
+        return self._export(loaded, offered[chosen], path)
 
-    def _export(self, loaded, fmt, path, *, after=None, forced=()):
+    def _export(self, loaded, fmt, path, *, forced=()):
         """``forced``: the read-only files the user agreed to replace."""
         if path is None:
             suffix = {"hf": ".json", "tiktoken": ".tiktoken", "spm": ".model", "bert-vocab": "-vocab.txt",
@@ -300,10 +300,10 @@ class Interop(QObject):
         def written(result):
             if isinstance(result, OutputRefused):
                 if self.dialogs.replace_read_only(result.where):
-                    self._export(loaded, fmt, path, after=self.task, forced=(*forced, result.where))
+                    self._export(loaded, fmt, path, forced=(*forced, result.where))
                 return
             self._exported(result)
-        return self._start(work, written, self.tr("Exporting %1…").replace("%1", loaded.name), after=after)
+        return self._start(work, written, self.tr("Exporting %1…").replace("%1", loaded.name))
 
     def _exported(self, report):
         self.show_report(report)
@@ -311,10 +311,8 @@ class Interop(QObject):
 
     # ==== running, reporting ====
 
-    def _start(self, work, done, label, *, after=None):
-        """``after``: the task whose result starts this one (its thread may
-        not have ended yet, and is not a competing job)."""
-        if self.task is not None and self.task is not after and self.task.is_running():
+    def _start(self, work, done, label):
+        if self.task is not None and self.task.is_working():
             return self._fail(self.tr("An import or export is still running."))
         self.task = task = run_task(work, name="interop")
         BusyDialog(task, label, self.widget)

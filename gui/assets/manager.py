@@ -390,7 +390,9 @@ class AssetManager(QWidget):
     def add_trained_model(self, kind: str | None = None):
         """Add the trained model of ``kind`` (None: the one trained last) as an
         unsaved asset with its training data; returns the task, or None."""
-        kind = kind or self.workspace.last_trained or "char-bpe"
+        kind = kind or self.workspace.last_trained or next(iter(self.workspace.trained_kinds()), None)
+        if kind is None:
+            return self._report(self.tr("Nothing trained yet: train in the Merge timeline"), error=True)
         try:
             build = trained_assets.builder(self.workspace, kind)
         except StudioError as exc:

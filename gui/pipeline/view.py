@@ -171,9 +171,12 @@ class PipelineView(QWidget):
         sources = [(self.tr("Encode panel: %1").replace("%1", encode_texts.held_name(encoder)),
                     encoder.tokenizer.kind, encoder.tokenizer.model)]
         keys = [ENCODE_PANEL]
-        if self.workspace.model is not None:
-            sources.append((self.tr("Trained char-BPE model"), "char-bpe", self.workspace.model))
-            keys.append(self.workspace.trained_key("char-bpe"))
+        for kind in self.workspace.trained_kinds():  # every model the merge timeline trained
+            key = self.workspace.trained_key(kind)
+            trained = self.workspace.held_by_key(key).tokenizer
+            sources.append((self.tr("Trained: %1").replace("%1", core_text.family(trained)),
+                            trained.kind, trained.model))
+            keys.append(key)
         for key, entry in zip(workspace_mod.asset_keys(self.workspace.assets), self.workspace.assets):
             loaded = entry.loaded
             sources.append((f"{loaded.name} ({core_text.family(loaded)})", loaded.kind, loaded.tokenizer))

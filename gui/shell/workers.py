@@ -108,6 +108,7 @@ class Task(QObject):
             signal.connect(self._thread.quit, Qt.DirectConnection)
         self._thread.finished.connect(self._on_thread_finished)
         self.started_at = None
+        self._outcome_told = False  # done, failed or cancelled has reached the GUI thread
 
     def start(self) -> "Task":
         if sys.getswitchinterval() > SWITCH_INTERVAL:
@@ -127,6 +128,12 @@ class Task(QObject):
     def is_running(self) -> bool:
         return self._thread.isRunning()
 
+    def is_working(self) -> bool:
+        """Whether its outcome is still to come.  Its thread may run on for a
+        moment after the outcome's signal: a job started from that signal's
+        slot does not compete with it."""
+        return self.is_running() and not self._outcome_told
+
     def wait(self, ms: int = 5000) -> bool:
         return self._thread.wait(ms)
 
@@ -137,14 +144,17 @@ class Task(QObject):
 
     @Slot(object)
     def _on_done(self, result):
+        self._outcome_told = True
         self.sig_done.emit(result)
 
     @Slot(str)
     def _on_failed(self, message):
+        self._outcome_told = True
         self.sig_failed.emit(message)
 
     @Slot()
     def _on_cancelled(self):
+        self._outcome_told = True
         self.sig_cancelled.emit()
 
     @Slot()

@@ -465,7 +465,7 @@
 <context>
     <name>PipelineView</name>
     <message numerus="yes">
-        <location filename="../../gui/pipeline/view.py" line="237"/>
+        <location filename="../../gui/pipeline/view.py" line="240"/>
         <source>all %n merge(s)</source>
         <translation>
             <numerusform>all %n merge</numerusform>
@@ -473,7 +473,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pipeline/view.py" line="239"/>
+        <location filename="../../gui/pipeline/view.py" line="242"/>
         <source>of %n merge(s)</source>
         <translation>
             <numerusform>of %n merge</numerusform>

@@ -371,91 +371,92 @@
     </message>
     <message>
         <location filename="../../gui/assets/manager.py" line="388"/>
+        <location filename="../../gui/assets/manager.py" line="395"/>
         <source>Nothing trained yet: train in the Merge timeline</source>
         <translation>尚未训练任何模型：请在“合并时间线”中训练</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="399"/>
+        <location filename="../../gui/assets/manager.py" line="401"/>
         <source>Added %1: File → Export tokenizer writes it for other libraries.</source>
         <translation>已添加 %1：“文件 → 导出分词器”可将其写成其他库的格式。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="419"/>
+        <location filename="../../gui/assets/manager.py" line="421"/>
         <source>Not saved.</source>
         <translation>未保存。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="555"/>
+        <location filename="../../gui/assets/manager.py" line="557"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="408"/>
+        <location filename="../../gui/assets/manager.py" line="410"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="423"/>
+        <location filename="../../gui/assets/manager.py" line="425"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="432"/>
+        <location filename="../../gui/assets/manager.py" line="434"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="443"/>
+        <location filename="../../gui/assets/manager.py" line="445"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="453"/>
+        <location filename="../../gui/assets/manager.py" line="455"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="453"/>
+        <location filename="../../gui/assets/manager.py" line="455"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="457"/>
+        <location filename="../../gui/assets/manager.py" line="459"/>
         <source>The asset changed while it was being renamed; rename it again.</source>
         <translation>重命名期间该资产已被修改，请重新命名。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="464"/>
+        <location filename="../../gui/assets/manager.py" line="466"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="483"/>
+        <location filename="../../gui/assets/manager.py" line="485"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="493"/>
+        <location filename="../../gui/assets/manager.py" line="495"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="494"/>
+        <location filename="../../gui/assets/manager.py" line="496"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="513"/>
+        <location filename="../../gui/assets/manager.py" line="515"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="514"/>
+        <location filename="../../gui/assets/manager.py" line="516"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="552"/>
+        <location filename="../../gui/assets/manager.py" line="554"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
@@ -863,22 +864,22 @@
         <translation>未加载 WordPiece 模型：请在“资产”标签页中打开一个 wordpiece 资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="50"/>
+        <location filename="../../gui/compare/search.py" line="49"/>
         <source>longer than %1 characters → [UNK]</source>
         <translation>超过 %1 个字符 → [UNK]</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="54"/>
+        <location filename="../../gui/compare/search.py" line="53"/>
         <source>match</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="54"/>
+        <location filename="../../gui/compare/search.py" line="53"/>
         <source>not in vocab</source>
         <translation>不在词表中</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/search.py" line="56"/>
+        <location filename="../../gui/compare/search.py" line="55"/>
         <source>nothing matches here → whole word [UNK]</source>
         <translation>此处无匹配 → 整词 [UNK]</translation>
     </message>
@@ -3287,101 +3288,101 @@
         <translation>编码面板：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="175"/>
-        <source>Trained char-BPE model</source>
-        <translation>已训练的字符级 BPE 模型</translation>
+        <location filename="../../gui/pipeline/view.py" line="177"/>
+        <source>Trained: %1</source>
+        <translation>训练所得：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="235"/>
+        <location filename="../../gui/pipeline/view.py" line="238"/>
         <source>this model has no merges</source>
         <translation>此模型没有合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pipeline/view.py" line="237"/>
+        <location filename="../../gui/pipeline/view.py" line="240"/>
         <source>all %n merge(s)</source>
         <translation>
             <numerusform>全部 %n 次合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pipeline/view.py" line="239"/>
+        <location filename="../../gui/pipeline/view.py" line="242"/>
         <source>of %n merge(s)</source>
         <translation>
             <numerusform>/ 共 %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="249"/>
+        <location filename="../../gui/pipeline/view.py" line="252"/>
         <source>Raw byte order: byte b has ID %1 + b, as in this project&apos;s byte-level BPE and in minbpe.</source>
         <translation>原始字节顺序：字节 b 的 ID 为 %1 + b，与本项目的字节级 BPE 和 minbpe 相同。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="252"/>
+        <location filename="../../gui/pipeline/view.py" line="255"/>
         <source>GPT-2&apos;s printable-first order (tiktoken, HF ByteLevel): the 188 printable bytes come first, spelled as themselves, then the other 68, spelled from U+0100 on. A space is %1, ID %2.</source>
         <translation>GPT-2 的“可打印优先”顺序（tiktoken、HF ByteLevel）：188 个可打印字节排在前面，写作其本身；其余 68 个随后，从 U+0100 起书写。空格写作 %1，ID 为 %2。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="256"/>
+        <location filename="../../gui/pipeline/view.py" line="259"/>
         <source>SentencePiece byte pieces &lt;0x00&gt;…&lt;0xFF&gt; at IDs %1–%2, after the meta pieces %3.</source>
         <translation>SentencePiece 字节片段 &lt;0x00&gt;…&lt;0xFF&gt; 位于 ID %1–%2，排在元片段 %3 之后。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="260"/>
+        <location filename="../../gui/pipeline/view.py" line="263"/>
         <source>Every byte has a token, in an order that is neither raw nor GPT-2&apos;s.</source>
         <translation>每个字节都有 token，但顺序既不是原始顺序也不是 GPT-2 的顺序。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="263"/>
+        <location filename="../../gui/pipeline/view.py" line="266"/>
         <source>Only %1 of the 256 bytes have a token.</source>
         <translation>256 个字节中只有 %1 个有 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="264"/>
+        <location filename="../../gui/pipeline/view.py" line="267"/>
         <source>No byte tokens: this tokenizer works on characters.</source>
         <translation>没有字节 token：此分词器以字符为单位工作。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="293"/>
+        <location filename="../../gui/pipeline/view.py" line="296"/>
         <source>Running the stages…</source>
         <translation>正在运行各阶段…</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="297"/>
+        <location filename="../../gui/pipeline/view.py" line="300"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="320"/>
+        <location filename="../../gui/pipeline/view.py" line="323"/>
         <source>Cannot run the stages: %1</source>
         <translation>无法运行各阶段：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="341"/>
+        <location filename="../../gui/pipeline/view.py" line="344"/>
         <source>Round trip: decoding gives back the input exactly.</source>
         <translation>往返：解码结果与输入完全一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="342"/>
+        <location filename="../../gui/pipeline/view.py" line="345"/>
         <source>characters %1</source>
         <translation>字符 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="347"/>
+        <location filename="../../gui/pipeline/view.py" line="350"/>
         <source>Round trip: decoding gives back the normalized input, not the input: %1</source>
         <translation>往返：解码得到的是规范化后的输入，而不是原始输入：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="349"/>
+        <location filename="../../gui/pipeline/view.py" line="352"/>
         <source>Lossy: decoding loses %1</source>
         <translation>有损：解码丢失了 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="404"/>
+        <location filename="../../gui/pipeline/view.py" line="407"/>
         <source>Selected: characters %1, bytes %2: %3</source>
         <translation>已选：字符 %1，字节 %2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/pipeline/view.py" line="416"/>
+        <location filename="../../gui/pipeline/view.py" line="419"/>
         <source>Select a piece, or text in the input, to see where it came from.</source>
         <translation>选择一个片段或输入中的文字，查看它来自哪里。</translation>
     </message>

@@ -64,7 +64,7 @@ def test_imported_bpe_with_a_merge_limit_and_byte_order(qtbot, window, tmp_path)
     ws.add_asset(assets.byte_bpe_to_asset(model, records=records, name="mini"))
     view = window.panels["pipeline"]
     labels = [view.source_combo.itemText(i) for i in range(view.source_combo.count())]
-    assert labels[1:] == ["Trained char-BPE model", "mini (byte-level BPE)"]
+    assert labels[1:] == ["Trained: character BPE", "mini (byte-level BPE)"]
     with qtbot.waitSignal(view.sig_inspected, timeout=20_000):
         view.choose(2)
     assert view.limit_slider.maximum() == 10 and "all 10 merges" in view.limit_label.text()

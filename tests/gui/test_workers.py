@@ -174,3 +174,21 @@ def test_tasks_run_with_the_collector_off_and_a_cycle_they_leave_is_freed_once_i
     gc.collect()
     assert seen["ref"]() is not None  # frozen when the task ended: no collection walks it
     qtbot.waitUntil(lambda: seen["ref"]() is None, timeout=5000)  # until the idle compaction
+
+
+def test_a_task_is_no_longer_working_once_its_outcome_arrived_though_its_thread_may_run_on(qtbot):
+    # The thread ends a moment after the outcome's signal; a job started from
+    # that slot (the interop's second export, say) must not see a competitor.
+    release, seen = threading.Event(), []
+
+    def work(progress, should_stop):
+        release.wait(10)
+        return 1
+
+    task = workers.run_task(work)
+    assert task.is_working()
+    task.sig_done.connect(lambda _: seen.append(task.is_working()))
+    with qtbot.waitSignal(task.sig_done, timeout=10_000):
+        release.set()
+    assert seen == [False] and task.wait(10_000) and not task.is_working()
+
