@@ -178,7 +178,7 @@ def test_unigram_rounds_are_the_core_trainers_with_the_sample_after_each(timelin
 # ==== cancel, and the encode panel ====
 
 @pytest.mark.parametrize("algorithm, module, name", [
-    ("wordpiece", workers.wordpiece, "train"), ("unigram", workers.training, "train")])
+    ("wordpiece", wordpiece, "train"), ("unigram", training, "train")])
 def test_cancel_stops_the_run_and_keeps_the_previous_result(timeline, qtbot, monkeypatch, algorithm, module, name):
     choose(timeline, qtbot, algorithm)
     before = timeline.other_models[algorithm].model
