@@ -27,7 +27,7 @@ import threading
 from typing import Callable
 
 from core.tokenizer import specials
-from core.tokenizer.base import decode_bytes
+from core.decoded import decode_bytes
 
 
 ENCODINGS = "core.engines.encodings"  # imported when a window first asks for a whole Encoding

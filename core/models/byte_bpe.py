@@ -36,7 +36,6 @@ from __future__ import annotations
 import heapq
 import operator
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, islice, repeat
 from pathlib import Path
@@ -45,9 +44,8 @@ from core.models import byte_train
 from core.models.tokens import ModelTokens
 from core.pipeline import pretokenize
 from core import utf8
-from core.decoded import DecodeResult
+from core.decoded import DecodeResult, decode_bytes
 from core.errors import AssetError, TokenizerError
-from core.utf8 import Utf8DecodeError
 
 SPECIALS = {"<BOS>": 256, "<EOS>": 257, "<PAD>": 258}
 BASE_SIZE = 256
@@ -137,6 +135,7 @@ class ByteBPE:
     pretokenizer: str = "none"
     cancelled: bool = field(default=False, compare=False)
     _table: tuple[bytes | None, ...] = field(init=False, repr=False, compare=False)
+    _special_ids: frozenset = field(init=False, repr=False, compare=False)
     _ranks: dict = field(init=False, repr=False, compare=False)
     _merge_id: dict = field(init=False, repr=False, compare=False)
     _sizes: tuple = field(init=False, repr=False, compare=False)
@@ -169,6 +168,7 @@ class ByteBPE:
             table.append(step.token_bytes)
         object.__setattr__(self, "specials", tuple(sorted(self.specials, key=lambda s: s[1])))
         object.__setattr__(self, "_table", tuple(table))
+        object.__setattr__(self, "_special_ids", frozenset(i for _, i in self.specials))
         object.__setattr__(self, "_ranks", ranks)
         object.__setattr__(self, "_merge_id", {pair: new for pair, (_, new) in ranks.items()})
         object.__setattr__(self, "_sizes", tuple(len(b) if b is not None else 0 for b in table))
@@ -375,36 +375,10 @@ class ByteBPE:
         Specials contribute no bytes and are listed; unknown IDs are listed
         too, or raise under ``strict``, as does any UTF-8 problem.
         """
-        if errors not in utf8.POLICIES:
-            raise TokenizerError(f"unknown decode policy {errors!r}: choose one of {', '.join(utf8.POLICIES)}")
-        parts, starts, sources, specials, unknown, offset = [], [], [], [], [], 0
-        for index, token in enumerate(ids):
-            if isinstance(token, bool) or not isinstance(token, int):
-                raise TokenizerError(f"item {index} is {token!r}, not an integer token id")
-            data = self._table[token] if 0 <= token < len(self._table) else None
-            if data is not None:
-                parts.append(data)
-                starts.append(offset)
-                sources.append((index, token))
-                offset += len(data)
-            elif 0 <= token < len(self._table):
-                specials.append((index, token))
-            else:
-                unknown.append((index, token))
-        if unknown and errors == "strict":
-            index, token = unknown[0]
-            raise TokenizerError(f"id {token} at index {index} is not in the vocabulary (0-{len(self._table) - 1}); "
-                                 "decode with errors='raw' or 'replace' to skip it")
-        data = b"".join(parts)
+        return decode_bytes(ids, self._bytes_of, self._special_ids, errors)
 
-        def owner(problem):
-            return sources[bisect_right(starts, problem.offset) - 1]
-        try:
-            text, problems = utf8.decode(data, errors=errors)
-        except Utf8DecodeError as exc:
-            raise Utf8DecodeError(data, exc.problems, token=owner(exc.problems[0])) from None
-        return DecodeResult(text, data, problems, errors, errors == "replace" and bool(problems),
-                            tuple(specials), tuple(unknown), tuple(map(owner, problems)))
+    def _bytes_of(self, token_id: int) -> bytes | None:
+        return self._table[token_id] if 0 <= token_id < len(self._table) else None
 
     def to_asset_model(self) -> dict:
         return {
