@@ -281,7 +281,7 @@ class WordPiece:
         >>> WordPiece(("[UNK]", "low", "##er", "new")).decode([1, 2, 3])
         'lower new'
         """
-        from core.pipeline.text_pipeline import cleanup
+        from core.pipeline.decoders import cleanup
 
         out: list[str] = []
         for t in tokens:

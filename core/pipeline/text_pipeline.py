@@ -18,7 +18,8 @@ The types are HF's, spelled in lower case with underscores, except:
 build one object per stage (core.pipeline.normalizers,
 core.pipeline.pre_tokenizers): called, it is the plain stage the encoder
 runs; its ``aligned`` method is the same stage with alignment, which the
-stages view runs.  Decoders are plain functions.
+stages view runs.  Decoders are plain functions, built by kind in
+core.pipeline.decoders.
 
 Deviations: regexes run on Python's ``regex`` module, not Oniguruma or the
 Rust ``regex`` crate (core.pipeline.guarded_regex says how the two are made
@@ -30,10 +31,9 @@ from __future__ import annotations
 
 from functools import partial
 
-import regex
 
 from core.errors import AssetError, StudioError, excerpt
-from core.pipeline import hf_unicode, normalizers, pre_tokenizers
+from core.pipeline import decoders, hf_unicode, normalizers, pre_tokenizers
 # Some names are only re-exported here, read as tp.X by older users; the byte
 # spellings (BYTE_CHARS, byte_level_bytes, ...) belong to byte_chars, which
 # is their users' better source.
@@ -42,7 +42,7 @@ from core.pipeline.byte_chars import (  # noqa: F401
 from core.pipeline.charsmap import Charsmap
 from core.pipeline.guarded_regex import (  # noqa: F401
     BYTE_LEVEL_PATTERN, FILE_SPELLINGS, GuardedRegex, known_patterns, onig_pattern, split_pattern)
-from core.pipeline.normalize import Pipeline, piece_byte
+from core.pipeline.normalize import Pipeline
 from core.pipeline.onig import compile as onig_compile
 from core.pipeline.pre_tokenizers import Split, is_punctuation  # noqa: F401
 from core.pipeline.spec_options import behavior, option, steps
@@ -157,108 +157,9 @@ def build_pre_tokenizer(spec, where: str = "pre_tokenizer") -> pre_tokenizers.Pr
 
 # ==== decoders: list of token strings -> list of strings ====
 
-_CLEANUP = ((" .", "."), (" ?", "?"), (" !", "!"), (" ,", ","), (" ' ", "'"), (" n't", "n't"),
-            (" 'm", "'m"), (" do not", " don't"), (" 's", "'s"), (" 've", "'ve"), (" 're", "'re"))
-_BYTE_TOKEN = regex.compile(r"<0x([0-9A-F]{2})>")
-
-
-def cleanup(text: str) -> str:
-    """HF's ``decoders::wordpiece::cleanup``: glue punctuation and contractions."""
-    for old, new in _CLEANUP:
-        text = text.replace(old, new)
-    return text
-
-
-def _hf_fallback_text(data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return "\ufffd" * len(data)  # one U+FFFD per byte, as HF
-
-
-def _byte_fallback(tokens):
-    out, pending = [], bytearray()
-
-    def flush():
-        if pending:
-            out.append(bytes_text(pending, _hf_fallback_text))
-            pending.clear()
-    for token in tokens:
-        match = _BYTE_TOKEN.fullmatch(token)
-        if match:
-            pending.append(int(match.group(1), 16))
-        else:
-            flush()
-            out.append(token)
-    flush()
-    return out
-
-
 def build_decoder(spec, where: str = "decoder"):
     """A function ``list[str] -> list[str]`` (HF's ``decode_chain``)."""
     kind = option(spec, "type", str, where)
-    if kind == "none":
-        return lambda tokens: [" ".join(tokens)]
-    if kind == "byte_level":
-        def run(tokens):
-            # A token with a character outside the byte alphabet (an added
-            # token) contributes its own UTF-8, as HF does.
-            data = b"".join(byte_level_bytes(t) or t.encode("utf-8", "surrogatepass") for t in tokens)
-            return [bytes_text(data, lambda d: d.decode("utf-8", "replace"))]
-        return run
-    if kind == "metaspace":
-        replacement = option(spec, "replacement", str, where)
-        scheme = option(spec, "prepend_scheme", str, where)
-
-        def meta(tokens):
-            out = []
-            for i, token in enumerate(tokens):
-                token = token.replace(replacement, " ")
-                if i == 0 and scheme != "never" and token.startswith(" "):
-                    token = token[1:]
-                out.append(token)
-            return out
-        return meta
-    if kind == "wordpiece":
-        prefix, clean = option(spec, "prefix", str, where), option(spec, "cleanup", bool, where)
-
-        def wordpiece(tokens):
-            out = []
-            for i, token in enumerate(tokens):
-                if i and token.startswith(prefix):
-                    token = token[len(prefix):]
-                elif i:
-                    token = " " + token
-                out.append(cleanup(token) if clean else token)
-            return out
-        return wordpiece
-    if kind == "bpe_suffix":
-        suffix = option(spec, "suffix", str, where)
-        return lambda tokens: [t.replace(suffix, "" if i == len(tokens) - 1 else " ") for i, t in enumerate(tokens)]
-    if kind == "byte_fallback":
-        return _byte_fallback
-    if kind == "sentencepiece":
-        return _sentencepiece_decoder(spec, where)
-    if kind == "fuse":
-        return lambda tokens: ["".join(tokens)]
-    if kind == "strip":
-        content = option(spec, "content", str, where)
-        start, stop = option(spec, "start", int, where), option(spec, "stop", int, where)
-
-        def strip(tokens):
-            out = []
-            for token in tokens:
-                a, b = 0, len(token)
-                while a < min(start, len(token)) and token[a] == content:
-                    a += 1
-                while len(token) - b < stop and b > a and token[b - 1] == content:
-                    b -= 1
-                out.append(token[a:b])
-            return out
-        return strip
-    if kind == "replace":
-        pattern, content = split_pattern(spec, where), option(spec, "content", str, where)
-        return lambda tokens: [pattern.sub(lambda _m: content, t) for t in tokens]
     if kind == "sequence":
         chain = steps(spec, where, build_decoder)
 
@@ -267,29 +168,9 @@ def build_decoder(spec, where: str = "decoder"):
                 tokens = step(tokens)
             return tokens
         return run
-    raise AssetError(f"{where}: unknown decoder type {excerpt(kind)}")
-
-
-def _sentencepiece_decoder(spec, where):
-    """SentencePiece's own ``Decode`` over token strings: control pieces print
-    nothing, the unknown piece its surface, byte pieces their UTF-8, and the
-    leading ``▁`` goes as :meth:`core.pipeline.normalize.Pipeline.decode` says."""
-
-    flags = {k: option(spec, k, bool, where) for k in ("add_dummy_prefix", "remove_extra_whitespaces")}
-    unk, surface = option(spec, "unk", str, where), option(spec, "unk_surface", str, where)
-    controls = set(option(spec, "controls", list, where))
-    byte_fallback = option(spec, "byte_fallback", bool, where)
-    pipeline = Pipeline(normalization="identity", **flags)
-
-    def run(tokens):
-        parts = []
-        for token in tokens:
-            if token in controls:
-                continue
-            value = piece_byte(token) if byte_fallback else None
-            parts.append(surface if token == unk else token if value is None else value)
-        return [pipeline.decode(parts)]
-    return run
+    if kind not in decoders.DECODERS:
+        raise AssetError(f"{where}: unknown decoder type {excerpt(kind)}")
+    return decoders.DECODERS[kind](spec, where)
 
 
 def decode(decoder, tokens) -> str:
