@@ -138,3 +138,19 @@ def test_a_long_input_runs_off_the_gui_thread_and_can_be_cancelled(qtbot, window
     # pieces makes every full garbage collection longer.
     del blocker
     inspect_text(qtbot, view, "")
+
+
+def test_every_model_the_timeline_trained_is_a_source(qtbot, window):
+    ws = window.workspace
+    records, pretokenizer = ws.byte_training_input()
+    ws.adopt_other("byte-bpe", byte_bpe.train(records, 5, pretokenizer=pretokenizer), records)
+    view = window.panels["pipeline"]
+    labels = [view.source_combo.itemText(i) for i in range(view.source_combo.count())]
+    assert labels[1:] == ["Trained: character BPE", "Trained: byte-level BPE"]
+    with qtbot.waitSignal(view.sig_inspected, timeout=20_000):
+        view.choose(2)
+    assert "all 5 merges" in view.limit_label.text()
+    found = inspect_text(qtbot, view, "lowest 中")
+    model = found.stage("model")
+    assert len(model.pieces) < len("lowest 中".encode()) and model.pieces[-1].byte_end == len("lowest 中".encode())
+    assert found.kind == "byte-bpe" and found.verdict.kind == "input"
