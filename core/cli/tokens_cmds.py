@@ -126,6 +126,7 @@ def read_text(path: str) -> str:
 
 
 def _print_ids(tok, text: str, args) -> int:
+    write = sys.stdout.write
     with progress_bar("chunk") as bar:
         bar = bar if len(text) >= PROGRESS_CHARS else None
         if args.lines:
@@ -134,13 +135,18 @@ def _print_ids(tok, text: str, args) -> int:
                 lines.pop()  # the ending of the last line, not a line
             lines = [line[:-1] if line.endswith("\r") else line for line in lines]
             rows = bulk.encode_lines(tok, lines, workers=args.workers, progress=bar)
-        else:
-            rows = [bulk.encode_text(tok, text, workers=args.workers, progress=bar)]
-    write = sys.stdout.write
-    shown = _id_texts(tok.vocab_size) if sum(map(len, rows)) >= tok.vocab_size else None
-    for ids in rows:
-        write(ids_text(ids, shown))
-        write("\n")
+            shown = _id_texts(tok.vocab_size) if sum(map(len, rows)) >= tok.vocab_size else None
+            for ids in rows:
+                write(ids_text(ids, shown))
+                write("\n")
+            return 0
+        # Each part's IDs are written out as text on the thread that encoded
+        # it, while the other thread's native call runs (bulk.encode_parts).
+        shown = _id_texts(tok.vocab_size) if len(text) >= tok.vocab_size else None
+        parts = bulk.encode_parts(tok, text, workers=args.workers, progress=bar,
+                                  then=lambda ids: ids_text(ids, shown))
+    write(" ".join(part for part in parts if part))
+    write("\n")
     return 0
 
 

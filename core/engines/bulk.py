@@ -21,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from itertools import chain
 
 MIN_PART = 1 << 17  # characters: a shorter text is one call
+PARTS_PER_WORKER = 4
 LINE_CHUNKS = 64
 _SPACE = re.compile("(?<=[a-z]) (?=[a-z])")
 
@@ -56,26 +57,37 @@ def _inside_special(text: str, at: int, specials) -> bool:
 def encode_text(tok, text: str, *, workers: int = 2, progress=None) -> list[int]:
     """``tok.encode_ids(text)``, on ``workers`` threads where the engine and
     the tokenizer allow a cut.  ``progress(parts done, parts)``."""
+    return list(chain.from_iterable(encode_parts(tok, text, workers=workers, progress=progress)))
+
+
+def encode_parts(tok, text: str, *, workers: int = 2, progress=None, then=None) -> list:
+    """The IDs of ``text`` in consecutive parts, each part's passed through
+    ``then`` (default: kept as they are) on the thread that encoded it.
+
+    A text is cut into PARTS_PER_WORKER parts per thread, so while one
+    thread holds Python's lock for ``then`` (writing IDs out, say), the
+    other's native call runs: the Python work overlaps the encoding."""
     tok = tok.for_work(len(text), workers)
     rule = tok.facts.get("cut")
+    then = then or (lambda ids: ids)
     if workers < 2 or tok.engine == "reference" or rule is None or len(text) < 2 * MIN_PART:
-        ids = tok.encode_ids(text)
+        done = then(tok.encode_ids(text))
         if progress:
             progress(1, 1)
-        return ids
-    pieces = [text[a:b] for a, b in parts(text, min(workers, len(text) // MIN_PART), rule,
-                                          [name for name, _ in tok.specials])]
-    done = 0
+        return [done]
+    count = min(workers * PARTS_PER_WORKER, len(text) // MIN_PART)
+    pieces = [text[a:b] for a, b in parts(text, count, rule, [name for name, _ in tok.specials])]
+    finished = 0
 
     def one(piece):
-        nonlocal done
-        ids = tok.encode_ids(piece)
-        done += 1
+        nonlocal finished
+        done = then(tok.encode_ids(piece))
+        finished += 1
         if progress:
-            progress(done, len(pieces))
-        return ids
-    with ThreadPoolExecutor(len(pieces)) as pool:
-        return list(chain.from_iterable(pool.map(one, pieces)))
+            progress(finished, len(pieces))
+        return done
+    with ThreadPoolExecutor(workers) as pool:
+        return list(pool.map(one, pieces))
 
 
 def encode_lines(tok, lines: list[str], *, workers: int = 2, progress=None) -> list[list[int]]:
