@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox, QTabBar
 
+from core.models import char_bpe
 from core.workspace import exercises
 from core.workspace.workspace import Workspace
 from gui.shell import language, settings, theme, workers
@@ -54,8 +55,8 @@ def test_exercise_1_an_edit_in_the_corpus_window_retrains_once_for_the_timeline_
     window keeps its own timeline and trace tabs: one training feeds them all,
     and the pair table before each merge is counted once, not once per timeline."""
     trainings, counted = [], []
-    train, count = workers.char_bpe.train, timeline.pair_rows
-    monkeypatch.setattr(workers.char_bpe, "train", lambda *a, **k: trainings.append(1) or train(*a, **k))
+    train, count = char_bpe.train, timeline.pair_rows
+    monkeypatch.setattr(char_bpe, "train", lambda *a, **k: trainings.append(1) or train(*a, **k))
     monkeypatch.setattr(timeline, "pair_rows", lambda trace, step, stop=None: counted.append((id(trace), step))
                         or count(trace, step, stop))
     corpus_window = window.windows.new_window("corpus")
