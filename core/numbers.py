@@ -3,7 +3,7 @@
 Numbers are ASCII decimal digits only: ``int()`` also takes ``٣``, ``５``,
 ``1_000``, ``+5`` and surrounding spaces, and Python's own messages for a
 number with thousands of digits reach the user otherwise.  Every number
-has a stated bound (docs/guide.md "Robustness"):
+has a stated bound (docs/guide/robustness.md):
 
 * an ID is below ``2**31`` (every format the tool reads or writes stores
   IDs in 32 bits, and a vocabulary indexed by ID stays allocatable);

@@ -63,7 +63,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 COMMANDS = tuple(MODULES)
 
-# ==== the file policy (docs/guide.md "Robustness") ====
+# ==== the file policy (docs/guide/robustness.md) ====
 # The files each command reads and writes, by argument name.  Every output is
 # checked against every input before anything is written (fileio.check_outputs).
 INPUTS = {"train": ("corpus", "from_counts"), "count": ("corpus",), "stats": ("corpus", "tokenizer"),

@@ -1,4 +1,4 @@
-"""The command line's file policy (docs/guide.md "Robustness"), run as a user runs it.
+"""The command line's file policy (docs/guide/robustness.md), run as a user runs it.
 
 Every read takes regular files only, bounded by the bytes it reads, and never
 blocks; every write refuses an output that is an input, a link, a FIFO,

@@ -1,4 +1,4 @@
-"""Numbers and sizes from hostile input (docs/guide.md "Robustness", stated limits).
+"""Numbers and sizes from hostile input (docs/guide/robustness.md, stated limits).
 
 Numbers are ASCII decimal digits within stated bounds (IDs < 2**31, counts
 < 2**53), read by one parser (core.numbers) everywhere; imported models
