@@ -51,6 +51,11 @@ from core.numbers import MAX_ASSET_BYTES
 NATIVE = {"tiktoken": "core.engines.with_tiktoken", "sentencepiece": "core.engines.with_sentencepiece",
           "tokenizers": "core.engines.with_tokenizers",
           "fastokens": "core.engines.with_fastokens"}  # auto tries them in this order
+# The spec each engine is built from (core.engines.specs.MAKERS); several may
+# read one.  Kept here so that an entry with no spec for an engine never
+# imports that engine's library (sentencepiece for a BERT vocabulary).
+READS = {"tiktoken": "tiktoken", "sentencepiece": "sentencepiece", "tokenizers": "tokenizers",
+         "fastokens": "tiktoken"}
 BULK = "fastokens"  # auto's engine for large work where it is exact; its module holds its threads (hold_threads)
 # Characters of work per vocabulary entry, per thread, from which the bulk
 # engine's start-up pays against tiktoken's (measured: bench/bulk_engines.py).
@@ -146,7 +151,7 @@ class _Damaged(Exception):
 def spec_of(entry: compiled.Entry, name: str) -> Spec | str:
     """The engine's spec from the entry, or why there is none; :class:`_Damaged`
     when its data fails its check."""
-    read = native_module(name).SPEC  # several engines may read one spec
+    read = READS[name]
     found = entry.meta.get("engines", {}).get(read)
     if not isinstance(found, dict):
         return "not compiled for this engine"
@@ -207,12 +212,12 @@ def _assess(entry, name: str, label: str, reference, notes):
     or ``missing`` (the library is not installed).  The first check of an
     (identity, engine, version) runs the probes and keeps the verdict; a
     demotion is told to ``notes`` then, once."""
-    held = version(name)
-    if held is None:
-        return "missing", f"the {name} library is not installed", None
     spec = spec_of(entry, name)
     if isinstance(spec, str):
         return "cannot", spec, None
+    held = version(name)
+    if held is None:
+        return "missing", f"the {name} library is not installed", None
     verdict = verdicts.read(entry.identity, name, held)
     try:
         native = native_module(name).build(spec)

@@ -4,8 +4,8 @@ on what its format holds).  An export that loses or changes anything that
 decides IDs is refused with the exporter's reason: the engine would not be
 exact.  (Whether it *is* exact is then checked on the probes,
 :mod:`core.engines.verdicts`.)  A spec is made once per asset and may serve
-several engines: fastokens reads the tiktoken spec (each engine module
-names the spec it reads, ``SPEC``)."""
+several engines: fastokens reads the tiktoken spec (``core.engines.READS``
+names the spec each engine reads)."""
 
 from __future__ import annotations
 

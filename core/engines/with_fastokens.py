@@ -1,6 +1,6 @@
 """The fastokens engine: Crusoe's compiled byte-level BPE, for bulk work.
 
-It is built from the tiktoken engine's spec (:data:`SPEC`: the same
+It is built from the tiktoken engine's spec (``core.engines.READS``: the same
 ranks, pattern and specials, :func:`core.engines.specs.tiktoken_spec`), so
 it may serve what tiktoken holds (it refuses ranks with gaps, such as the
 classroom tokenizer's), and matches specials in the text exactly where
@@ -43,7 +43,6 @@ except ImportError:  # optional: the other engines serve without it
     fastokens = None
 
 NAME = "fastokens"
-SPEC = "tiktoken"  # the spec it is built from (core.engines.specs.MAKERS)
 RANK_FILE_FORMAT = 1  # in every rank file's name: raise it when the file's text changes
 METADATA = "importlib.metadata"  # imported only when the version is asked: it takes 40 ms
 

@@ -23,7 +23,6 @@ except ImportError:  # optional: the reference serves without it
 
 NAME = "sentencepiece"
 STARTS = "core.engines.starts"  # numpy's arithmetic, imported when statistics first ask
-SPEC = "sentencepiece"  # the spec it is built from (core.engines.specs.MAKERS)
 
 
 def version() -> str | None:

@@ -25,7 +25,6 @@ except ImportError:  # optional: the reference serves without it
 
 NAME = "tiktoken"
 STARTS = "core.engines.starts"  # numpy's arithmetic, imported when statistics first ask
-SPEC = "tiktoken"  # the spec it is built from (core.engines.specs.MAKERS)
 
 
 def version() -> str | None:

@@ -23,7 +23,6 @@ except ImportError:  # optional: the reference serves without it
     tokenizers = None
 
 NAME = "tokenizers"
-SPEC = "tokenizers"  # the spec it is built from (core.engines.specs.MAKERS)
 STARTS = "core.engines.starts"  # numpy's arithmetic, imported when statistics first ask
 
 
