@@ -14,6 +14,7 @@ count as unknown (or as byte-fallback pieces).
 from __future__ import annotations
 
 import importlib
+from functools import cached_property
 
 from core.engines.spec import Spec
 
@@ -34,9 +35,15 @@ class TokenizersNative:
     def __init__(self, spec: Spec):
         self.json = spec.blobs["json"].decode("utf-8")
         self.tokenizer = tokenizers.Tokenizer.from_str(self.json)
-        # A twin that reads special added tokens as text (HF's split_special_tokens).
-        self._ordinary = tokenizers.Tokenizer.from_str(self.json)
-        self._ordinary.encode_special_tokens = True
+
+    @cached_property
+    def _ordinary(self):
+        """A twin that reads special added tokens as text (HF's
+        split_special_tokens); built when first asked, as parsing the JSON
+        again is most of a short command's start-up."""
+        twin = tokenizers.Tokenizer.from_str(self.json)
+        twin.encode_special_tokens = True
+        return twin
 
     def encode_ids(self, text: str) -> list[int]:
         return self.tokenizer.encode(text, add_special_tokens=False).ids
