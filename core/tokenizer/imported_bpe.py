@@ -204,11 +204,6 @@ class ImportedBPE:
             sizes[at] = size
         return ids, sizes, words
 
-    def split_pieces(self, text: str, first: bool) -> list[str]:
-        """The raw pieces :meth:`encode_ids` splits a normalized stretch into
-        (before any byte-level respelling)."""
-        return self._split(text, first)
-
     @property
     def cached_pieces(self) -> int:
         """How many raw pieces :meth:`encode_ids` remembers."""
