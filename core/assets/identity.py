@@ -35,6 +35,7 @@ from pathlib import Path
 import rfc8785
 
 from core import assets, tokenizer as tokenizers
+from core.assets.bpe import identity_components as bpe_identity_components
 from core.models import char_bpe
 from core.errors import AssetError
 from core.fileio import read_limited
@@ -153,17 +154,12 @@ def _unigram_components(asset: dict, tokenizer) -> dict:
     }
 
 
-DESCRIBERS = {"char-bpe": _char_components, "byte-bpe": _byte_components,
-              "wordpiece": _wordpiece_components, "unigram": _unigram_components}
-
-
 def _bpe_components(asset: dict, tokenizer) -> dict:
-    from core.models import bpe_model  # imported kinds describe themselves (core/bpe_model.py)
-
-    return bpe_model.identity_components(tokenizer)
+    return bpe_identity_components(tokenizer)
 
 
-DESCRIBERS["bpe"] = _bpe_components
+DESCRIBERS = {"char-bpe": _char_components, "byte-bpe": _byte_components,
+              "wordpiece": _wordpiece_components, "unigram": _unigram_components, "bpe": _bpe_components}
 
 
 def components_of(asset: dict, tokenizer) -> dict:

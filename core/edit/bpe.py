@@ -31,9 +31,9 @@ from core.errors import StudioError, excerpt
 from core.formats.common import as_bpe
 from core.formats.report import Report
 from core.formats.tiktoken_ranks import canonical_split
-from core.models import bpe_model
 from core.pipeline.text_pipeline import BYTE_CHARS, byte_level_bytes
 from core.pipeline.added import AddedToken
+from core.tokenizer.imported_bpe import ImportedBPE, space_runs
 
 
 def _spell(data: bytes) -> str:
@@ -84,7 +84,7 @@ class _State:
     def pre_tokens(self, current, text: str, token: str) -> list[str]:
         """The pieces the model's split makes of a text that is just ``token``."""
         if self.model.pre_tokenizer.get("type") == "none":
-            return bpe_model._SPACE_RUNS.findall(token) if self.sentencepiece else [token]
+            return space_runs(token) if self.sentencepiece else [token]
         return current.pre_tokenize(current.normalize(text), False)
 
     def find(self, text: str):
@@ -180,7 +180,7 @@ class _State:
     def build(self, added=None):
         m = self.model
         try:
-            return bpe_model.BPEModel(
+            return ImportedBPE.build(
                 tuple(self.vocab.items()), tuple(self.merges), None if self.ranks is None else tuple(self.ranks),
                 unk=m.unk, fuse_unk=m.fuse_unk, byte_fallback=m.byte_fallback,
                 continuing_prefix=m.continuing_prefix, end_of_word_suffix=m.end_of_word_suffix,
@@ -299,7 +299,7 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
         if entry["special"] or not entry.get("reachable", True):
             continue
         token = entry["token"]
-        if final.word_ids(token) != (entry["id"],):
+        if final.model.merge_word(token) != (entry["id"],):
             entry["reachable"] = False
             entry["why"] = "the merges do not build it from its pieces"
     gone_ids = {r["id"] for r in removed}
@@ -389,7 +389,7 @@ def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: li
                             f"({', '.join(state.show(p) for p in pieces[:4])}); no merge crosses a pre-token "
                             "boundary")
         else:
-            chain = [current.token_of(i) for i in current.word_ids(token)]
+            chain = [current.token_of(i) for i in current.model.merge_word(token)]
             if "".join(chain[:1] + [p[state.cut:] for p in chain[1:]]) != token:
                 entry["reachable"] = False
                 entry["why"] = "some of its characters have no token"

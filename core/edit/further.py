@@ -19,7 +19,8 @@ from collections import Counter
 
 from core.edit.plan import EditError
 from core.errors import StudioError
-from core.models import bpe_model, char_train
+from core.models import char_train
+from core.tokenizer.imported_bpe import space_runs
 
 # A corpus pre-token longer than this (in tokens) is cut: training time grows
 # with word length, and such a "word" is a run of symbols, not a word.
@@ -44,11 +45,11 @@ def corpus_words(model, texts, sentencepiece: bool) -> Counter:
         for word in words:
             # A SentencePiece model has no pre-tokenizer: its words start at each run of ▁, which its
             # BPE trainer never merges across.
-            pieces.update(bpe_model._SPACE_RUNS.findall(word) if sentencepiece else (word,))
+            pieces.update(space_runs(word) if sentencepiece else (word,))
     words: Counter = Counter()
     for piece, times in pieces.items():
         run: list[str] = []
-        for token_id in model.word_ids(piece):
+        for token_id in model.model.merge_word(piece):
             token = model.token_of(token_id)
             if _barrier(model, token):
                 _keep(words, run, times)

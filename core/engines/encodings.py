@@ -6,7 +6,7 @@ the input's bytes.
 The spans are running sums of the tokens' byte sizes; the characters come
 from the bytes (a token that starts or ends inside a character is
 ``partial``); a special is word -1 and, as in the reference
-(:meth:`core.models.bpe_model.BPEModel.byte_level_table`), counts as a
+(:meth:`core.tokenizer.imported_bpe.ImportedBPE.byte_level_table`), counts as a
 pre-token; between specials each pre-token of the asset's own
 pre-tokenizer is a word.  So choosing a large vocabulary in a window
 shows its tokens without building its merge tables

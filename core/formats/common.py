@@ -15,10 +15,10 @@ from core.errors import AssetError
 from core.fileio import read_limited
 from core.formats import hf_config
 from core.formats.report import Report
-from core.models import bpe_model
 from core.pipeline import pretokenize
 from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
 from core.pipeline.added import AddedToken
+from core.tokenizer.imported_bpe import ImportedBPE
 
 MAX_BYTES = 512 * 1024 * 1024
 # Formats whose folder may hold tokenizer_config.json / special_tokens_map.json (core.formats.hf_config)
@@ -94,7 +94,7 @@ def finish(asset: dict, report: Report, path, built=None) -> Imported:
 # ==== our own kinds as a general BPE, for export ====
 
 def as_bpe(asset: dict, tokenizer, report: Report):
-    """The :class:`core.models.bpe_model.BPEModel` an asset of kind bpe or byte-bpe is."""
+    """The :class:`core.tokenizer.imported_bpe.ImportedBPE` an asset of kind bpe or byte-bpe is."""
     if asset["kind"] == "bpe":
         return tokenizer
     if asset["kind"] != "byte-bpe":
@@ -128,5 +128,5 @@ def as_bpe(asset: dict, tokenizer, report: Report):
     if name != "none":
         report.keep("pre_tokenizer", f"the {name!r} regex splits text before the byte mapping", "export.regex",
                     name=repr(name))
-    return bpe_model.BPEModel(tuple(vocab), merges, added=added, pre_tokenizer=pre,
+    return ImportedBPE.build(tuple(vocab), merges, added=added, pre_tokenizer=pre,
                               decoder={"type": "byte_level"})

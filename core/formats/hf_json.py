@@ -40,6 +40,7 @@ from core.formats.report import Report
 from core.pipeline import post_process
 from core.pipeline.text_pipeline import BYTE_CHARS
 from core.pipeline.added import AddedToken
+from core.tokenizer.imported_bpe import ImportedBPE
 
 
 
@@ -136,8 +137,6 @@ def _merges(model: dict) -> list[list[str]]:
 
 
 def _bpe(spec, model, report) -> dict:
-    from core.models import bpe_model
-
     if model.get("dropout") not in (None, 0, 0.0):
         raise AssetError(f"model.dropout: BPE dropout {model['dropout']} is stochastic and not supported")
     vocab = model.get("vocab")
@@ -151,7 +150,7 @@ def _bpe(spec, model, report) -> dict:
     if sp is not None:
         normalizer = sp
     try:
-        built = bpe_model.BPEModel(
+        built = ImportedBPE.build(
             tuple(vocab.items()), tuple(tuple(m) for m in _merges(model)), unk=model.get("unk_token"),
             fuse_unk=bool(model.get("fuse_unk", False)), byte_fallback=bool(model.get("byte_fallback", False)),
             continuing_prefix=model.get("continuing_subword_prefix") or None,

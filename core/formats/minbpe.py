@@ -27,6 +27,7 @@ from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN
 from core.formats.common import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
 from core.pipeline.added import AddedToken
+from core.tokenizer.imported_bpe import ImportedBPE
 
 MAGIC = "minbpe v1"
 LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
@@ -46,8 +47,6 @@ def _is_id(text: str) -> bool:
 
 
 def read(path, *, pattern=None, **_options) -> Imported:
-    from core.models import bpe_model
-
     data = read_bytes(path)
     lines = decode_text(data, path).split("\n")
     if not lines or lines[0].strip() != MAGIC:
@@ -77,7 +76,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
     spell = lambda data: "".join(BYTE_CHARS[b] for b in data)  # noqa: E731
     vocab = tuple((spell(t), i) for i, t in enumerate(table))
     try:
-        model = bpe_model.BPEModel(vocab, tuple((spell(a), spell(b)) for a, b in merges), added=tuple(added),
+        model = ImportedBPE.build(vocab, tuple((spell(a), spell(b)) for a, b in merges), added=tuple(added),
                                    pre_tokenizer=_pre_tokenizer(split), decoder={"type": "byte_level"})
     except StudioError as exc:
         raise AssetError.at(str(path), exc) from None

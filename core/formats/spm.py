@@ -35,6 +35,7 @@ from core.numbers import MAX_MERGES, parse_real
 from core.formats.common import Imported, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
 from core.pipeline.added import AddedToken
+from core.tokenizer.imported_bpe import ImportedBPE
 
 TYPES = {1: "normal", 2: "unknown", 3: "control", 4: "user_defined", 5: "unused", 6: "byte"}
 MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
@@ -280,8 +281,6 @@ def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
 
 
 def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
-    from core.models import bpe_model
-
     odd = [p for p, _, t in pieces if t == "unused"]
     if odd:
         raise AssetError(f"pieces: {excerpt(odd[0])}: unused pieces in a BPE model are not supported")
@@ -297,7 +296,7 @@ def _bpe(pieces, unk_id, byte_fallback, pipeline, surface, report) -> dict:
                "remove_extra_whitespaces": pipeline.remove_extra_whitespaces, "unk": pieces[unk_id][0],
                "unk_surface": surface, "controls": controls, "byte_fallback": byte_fallback}
     try:
-        built = bpe_model.BPEModel(
+        built = ImportedBPE.build(
             vocab, tuple(merges), tuple(ranks), unk=pieces[unk_id][0], fuse_unk=True, byte_fallback=byte_fallback,
             added=user, normalizer=_shielding(pipeline, user), pre_tokenizer={"type": "none"}, decoder=decoder)
     except StudioError as exc:

@@ -32,6 +32,7 @@ from core.errors import AssetError, StudioError, excerpt
 from core.fileio import write_bytes_atomic
 from core.formats.common import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
+from core.tokenizer.imported_bpe import ImportedBPE
 
 SUFFIX = "</w>"
 HEADER = "#version: 0.2"
@@ -77,8 +78,6 @@ def vocabulary(merges) -> list[str]:
 
 
 def read(path, *, pattern=None, **_options) -> Imported:
-    from core.models import bpe_model
-
     data = read_bytes(path)
     text = decode_text(data, path)
     if not text.startswith("#version:"):
@@ -93,7 +92,7 @@ def read(path, *, pattern=None, **_options) -> Imported:
                          "not subword-nmt codes: import them with --format gpt2, encoder.json or vocab.json beside")
     vocab = vocabulary(merges)
     try:
-        model = bpe_model.BPEModel(tuple((t, i) for i, t in enumerate(vocab)), tuple(merges), unk=UNK,
+        model = ImportedBPE.build(tuple((t, i) for i, t in enumerate(vocab)), tuple(merges), unk=UNK,
                                    end_of_word_suffix=SUFFIX, pre_tokenizer=PRE_TOKENIZER, decoder=DECODER)
     except StudioError as exc:
         raise AssetError.at(str(path), exc) from None

@@ -48,6 +48,7 @@ from core.pipeline.text_pipeline import BYTE_CHARS, BYTE_LEVEL_PATTERN, byte_lev
 from core.formats.common import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
 from core.pipeline.added import AddedToken
+from core.tokenizer.imported_bpe import ImportedBPE
 
 LEVEL = {"type": "byte_level", "add_prefix_space": False, "use_regex": False}
 
@@ -183,14 +184,12 @@ def read(path, *, pattern: str | None = None, pat_str: str | None = None, specia
             merges.append((spelled[parts[0]], spelled[parts[1]]))
         else:
             unreachable += 1
-    from core.models import bpe_model
-
     added = tuple(AddedToken(t, i) for t, i in sorted(sidecar.get("special_tokens", {}).items(),
                                                                   key=lambda e: e[1]))
     step = {"type": "regex", "pattern": pat_str} if split is None else split.describe()
     pre = LEVEL if step == {"type": "none"} else {"type": "sequence", "steps": [{"type": "regex", **step}, LEVEL]}
     try:
-        model = bpe_model.BPEModel(tuple((spelled[t], ranks[t]) for t in order), tuple(merges), ignore_merges=True,
+        model = ImportedBPE.build(tuple((spelled[t], ranks[t]) for t in order), tuple(merges), ignore_merges=True,
                                    added=added, pre_tokenizer=pre, decoder={"type": "byte_level"})
     except StudioError as exc:
         raise AssetError.at(str(path), exc) from None

@@ -1,4 +1,4 @@
-"""Imported BPE (:class:`core.models.bpe_model.BPEModel`) behind the one
+"""Imported BPE (:class:`core.tokenizer.imported_bpe.ImportedBPE`) behind the one
 interface: GPT-2's byte-level alphabet, SentencePiece-style ``▁`` with byte
 fallback, subword-nmt's ``@@``/``</w>``, minbpe and tiktoken ranks.
 
@@ -18,12 +18,12 @@ from operator import or_, sub
 import numpy as np
 
 from core.errors import TokenizerError
-from core.models.bpe_model import BPEModel
 from core.pipeline.normalize import BYTE_PIECES, Pipeline, piece_byte
 from core.render import render_piece
 from core.tokenizer.base import PARTIAL, PLAIN, SPECIAL, Encoding
 from core.slices import STEP, listed, tupled
 from core.tokenizer import spm_path
+from core.tokenizer.imported_bpe import ImportedBPE
 from core.tokenizer.spm_bpe import chunked, chunked_table
 from core.tokenizer.staged import StagedTokenizer
 
@@ -33,7 +33,7 @@ SPACE_MARK = "▁"
 class BPETokenizer(StagedTokenizer):
     kind = "bpe"
 
-    def __init__(self, model: BPEModel):
+    def __init__(self, model: ImportedBPE):
         # Specials: added tokens marked special, and SentencePiece's control
         # pieces (<s>, </s>), which its decoder prints as nothing.
         controls = model.decoder.get("controls", ()) if model.decoder.get("type") == "sentencepiece" else ()
@@ -77,7 +77,7 @@ class BPETokenizer(StagedTokenizer):
             for i, token_id in enumerate(ids):
                 if token_id in self._special_ids:
                     flags[i], words[i] = SPECIAL, -1
-        tokens = listed(map(self.model._by_id.__getitem__, ids))
+        tokens = listed(map(self.model.tokens_by_id.__getitem__, ids))
         texts, pieces = self._texts_and_pieces(ids, tokens, flags)
         return Encoding(tuple(ids), tuple(tokens), tuple(texts), tuple(pieces), tupled(zip(begins, ends)), char_spans,
                         tuple(words), tuple(flags))
@@ -99,18 +99,10 @@ class BPETokenizer(StagedTokenizer):
         return self.model.id_of(token)
 
     def ids(self) -> list[int]:
-        return sorted(self.model._by_id)  # the vocabulary's IDs and the added tokens'
+        return sorted(self.model.tokens_by_id)  # the vocabulary's IDs and the added tokens'
 
     def token_bytes(self, token_id: int) -> bytes | None:
-        model = self.model
-        token = model.token_of(token_id)
-        if model.byte_fallback:
-            value = piece_byte(token)
-            if value is not None and model.vocab_id(token) is not None:
-                return bytes([value])
-        if model.byte_level:
-            return model.token_bytes(token_id)
-        return None
+        return self.model.token_bytes(token_id)
 
     def surface(self, token: str, token_id: int) -> str:
         prefix, suffix = self.model.continuing_prefix, self.model.end_of_word_suffix
@@ -161,9 +153,9 @@ class BPETokenizer(StagedTokenizer):
         token is never laid (BPE's unknown runs follow other rules)."""
         model = self.model
         byte_ids = set((self._byte_ids or {}).values())
-        spells = {i: t for i, t in model._by_id.items() if i not in byte_ids and t != model.unk}
+        spells = {i: t for i, t in model.tokens_by_id.items() if i not in byte_ids and t != model.unk}
         bytes_of = {i: piece_byte(model.token_of(i)) for i in byte_ids}
-        return spm_path.Spelling(spells, bytes_of, model._ids.__contains__, None)
+        return spm_path.Spelling(spells, bytes_of, model.model.ids_by_token.__contains__, None)
 
     @cached_property
     def _byte_ids(self) -> dict[str, int] | None:
@@ -175,7 +167,7 @@ class BPETokenizer(StagedTokenizer):
 
     @cached_property
     def _names(self) -> np.ndarray:
-        by_id = self.model._by_id
+        by_id = self.model.tokens_by_id
         names = np.full(max(by_id, default=-1) + 1, None, dtype=object)
         names[list(by_id)] = list(by_id.values())
         return names

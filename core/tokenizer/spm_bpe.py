@@ -1,9 +1,9 @@
-"""SentencePiece BPE (an imported ``.model``, a :class:`core.models.bpe_model.BPEModel`
+"""SentencePiece BPE (an imported ``.model``, a :class:`core.tokenizer.imported_bpe.ImportedBPE`
 with SentencePiece's normalizer and no pre-tokenizer) one piece of the
 normalized text at a time: its IDs over ``▁``-led chunks (:func:`chunked`),
 and its Encoding columns over those chunks or over the runs the model's own
 fast path splits at (``▁*[^▁]+|▁+``, where no token has ``▁`` after another
-character: ``bpe_model._space_split``).
+character: ``imported_bpe.space_runs``).
 
 The model sees the whole normalized text as one word, which SentencePiece
 does too.  But a symbol that starts with ``▁`` can only join the symbol
@@ -38,7 +38,8 @@ from operator import attrgetter, eq
 
 import numpy as np
 
-from core.pipeline.normalize import BYTE_PIECES, SPACE_MARK
+from core.pipeline.normalize import BYTE_PIECES, SPACE_MARK, piece_byte
+from core.tokenizer.imported_bpe import space_runs
 from core.tokenizer.token_walk import Layout, layout
 from core.slices import extend, listed, release, where
 
@@ -68,7 +69,7 @@ def chunked(model):
 
     def encode_ids(text: str) -> list[int]:
         out: list[int] = []
-        word_ids = model.word_ids
+        word_ids = model.model.merge_word
         for _, part, added in model.cut_added(text):
             if added is not None:
                 out.append(added.id)
@@ -221,8 +222,8 @@ def _spelled_layout(model, chunk: str, plain_ids):
     to its bytes, without the general walk (which gives the same steps
     there), else None (the unknown token, a dropped character)."""
 
-    ids = model.word_ids(chunk)
-    names = tuple(map(model._by_id.__getitem__, ids))  # IDs the model just gave: all known
+    ids = model.model.merge_word(chunk)
+    names = tuple(map(model.tokens_by_id.__getitem__, ids))  # IDs the model just gave: all known
     if plain_ids.issuperset(ids):
         if "".join(names) != chunk:
             return None
@@ -253,9 +254,7 @@ def _plain_ids(model) -> frozenset:
     """IDs of tokens that spell their own characters: not the unknown token, not a byte piece."""
     found = getattr(model, "_spelled_ids", None)
     if found is None:
-        from core.pipeline.normalize import piece_byte
-
-        found = frozenset(i for t, i in model._ids.items()
+        found = frozenset(i for t, i in model.model.ids_by_token.items()
                           if t != model.unk and not (model.byte_fallback and piece_byte(t) is not None))
         object.__setattr__(model, "_spelled_ids", found)
     return found
@@ -264,14 +263,12 @@ def _plain_ids(model) -> frozenset:
 def _splitter(tokenizer):
     """``(pieces of a stretch, the mark a stretch may be cut before)``: pieces
     whose walks join to the stretch's walk, or None."""
-    from core.models import bpe_model
-
     model = tokenizer.model
     if tokenizer._chunked is not None:
         mark = mark_of(model)
         return (lambda text: _chunks(text, mark)), mark
-    if model._split is bpe_model._space_split and model.normalizer.get("type") == "sentencepiece":
-        return (lambda text: model._split(text, False)), "\u2581"
+    if model.splits_space_runs and model.normalizer.get("type") == "sentencepiece":
+        return space_runs, "\u2581"
     return None
 
 

@@ -97,7 +97,7 @@ def _valid(unit: bytes) -> bool:
         return False
 
 
-# ==== bpe (imported: core.models.bpe_model) ====
+# ==== bpe (imported: core.tokenizer.imported_bpe) ====
 
 def _bpe(b: Builder, model, limit, template, check, lean=None):
     # The model's own cutting rule: raw added tokens, normalizer, normalized added tokens.
@@ -209,7 +209,7 @@ def _bpe_layout(model, text: str, limit):
     def fallback(i):
         data = symbol(i).encode("utf-8", "surrogatepass")
         return len(data) if model.byte_fallback and all(spelled(f"<0x{x:02X}>") for x in data) else 0
-    ids = model.word_ids(text, limit=limit)
+    ids = model.model.merge_word(text, limit)
     names = [model.token_of(i) for i in ids]
     return layout(names, ids, walk(text, names, known=lambda i: spelled(symbol(i)), prefix=prefix, suffix=suffix,
                                    unk=model.unk, fuse=model.fuse_unk, fallback=fallback), len(text))

@@ -200,13 +200,13 @@ def test_wordpiece_and_unigram_assets_have_identities_and_swaps():
 
 
 def test_behaviour_decodes_imported_bpe_assets():
-    """A BPEModel (an imported tokenizer.json) decodes without a UTF-8 policy;
+    """An ImportedBPE (an imported tokenizer.json) decodes without a UTF-8 policy;
     `main.py diff` on two such assets used to end in a TypeError."""
-    from core.models.bpe_model import BPEModel
+    from core.tokenizer.imported_bpe import ImportedBPE
 
     vocab = (("<unk>", 0), ("l", 1), ("o", 2), ("w", 3), ("lo", 4), ("low", 5))
-    one = BPEModel(vocab, (("l", "o"), ("lo", "w")), unk="<unk>", pre_tokenizer={"type": "whitespace"})
-    two = BPEModel(vocab, (("l", "o"),), unk="<unk>", pre_tokenizer={"type": "whitespace"})
+    one = ImportedBPE.build(vocab, (("l", "o"), ("lo", "w")), unk="<unk>", pre_tokenizer={"type": "whitespace"})
+    two = ImportedBPE.build(vocab, (("l", "o"),), unk="<unk>", pre_tokenizer={"type": "whitespace"})
     a, b = (identity.from_dict(assets.bpe_to_asset(m)) for m in (one, two))
     (row,) = asset_diff.behaviour(a.tokenizer, b.tokenizer, ["low"])
     assert row.how == "resegmented" and row.a_ids_read_by_b == "low"

@@ -20,6 +20,7 @@ from core import assets, formats, tokenizer
 from core.models import bpe_model
 from core.pipeline import pretokenize
 from core.pipeline.text_pipeline import FILE_SPELLINGS
+from core.tokenizer.imported_bpe import ImportedBPE
 from core.tokenizer.staged import StagedTokenizer
 from tests.fuzzing import fuzz_settings
 
@@ -162,37 +163,29 @@ def test_cache_is_bounded_and_exact(style, monkeypatch):
     tok.model.clear_cache()
     text = "".join(LINES)
     assert tok.encode_ids(text) == hf.encode(text, add_special_tokens=False).ids
-    assert len(tok.model._pieces) <= 3
+    assert tok.model.cached_pieces <= 3 and len(tok.model.model.word_cache()) <= 3
     assert tok.encode_ids(text) == hf.encode(text, add_special_tokens=False).ids
 
 
-def test_short_merge_loop_equals_heap(style):
-    model = style[2].model
-    pieces = [piece for line in LINES * 2 for part, added, first in model._segments(line) if added is None
-              for piece in model._split(part, first)]
-    for piece in pieces:
-        word = model._word(piece, None)  # warm the plain cache too
-        symbols = model._symbols(piece if not model.byte_level else _respelled(piece))[0]
-        assert model._merge_short(list(symbols)) == bpe_model._merge_heap(list(symbols), model._table)
-        assert word is not None
-
-
-def _respelled(piece):
-    from core.pipeline.text_pipeline import byte_level
-    return byte_level(piece)
+def test_short_merge_loop_equals_heap(style, monkeypatch):
+    model = style[2].model.model
+    words = [word for line in LINES * 2 for word in style[2].model.pre_tokens(line)]
+    short = [model.merge(model.symbols(word)[0]) for word in words]
+    monkeypatch.setattr(bpe_model, "SHORT_WORD", 0)  # every word by the heap
+    assert [model.merge(model.symbols(word)[0]) for word in words] == short
 
 
 def test_byte_fallback_splits_runs_of_spaces_exactly(tmp_path_factory):
     hf, _asset, tok = built("byte_fallback", tmp_path_factory)
-    assert tok.model._split is bpe_model._space_split  # no token has ▁ after another character
+    assert tok.model.splits_space_runs  # no token has ▁ after another character
     for text in ["a  b", "  lead", "trail  ", "▁x", "x▁▁y", "中文 🙂 ok", " ", "▁"]:
         assert tok.encode_ids(text) == _plain_ids(tok, text) == hf.encode(text, add_special_tokens=False).ids
 
 
 def test_space_split_is_refused_when_a_token_crosses_a_space():
     vocab = (("a", 0), ("▁", 1), ("a▁", 2), ("▁a", 3))
-    model = bpe_model.BPEModel(vocab, (("a", "▁"),), normalizer={"type": "none"})
-    assert model._split is not bpe_model._space_split
+    model = ImportedBPE.build(vocab, (("a", "▁"),), normalizer={"type": "none"})
+    assert not model.splits_space_runs
     assert model.encode_ids("a▁a") == list(model.encode("a▁a").ids) == [2, 0]
 
 
@@ -222,4 +215,4 @@ def test_tiktoken_ranks_fast_path_equals_tiktoken(ranks, text):
 
 
 def test_tiktoken_ranks_key_pairs_by_new_id(ranks):
-    assert ranks[1].model._new is None  # a rank is the token's ID
+    assert ranks[1].model.model.ranks_are_ids  # a rank is the token's ID

@@ -65,14 +65,14 @@ def test_sentencepiece_byte_pieces_follow_the_meta_pieces(tmp_path, model_type):
 
 def test_character_models_have_no_byte_tokens_and_odd_orders_are_named():
     from core.workspace import workspace
-    from core.models.bpe_model import BPEModel
+    from core.tokenizer.imported_bpe import ImportedBPE
 
     assert detect(workspace.Workspace.example().model, "char-bpe").kind == "none"
-    reversed_ids = BPEModel(tuple((BYTE_CHARS[b], 255 - b) for b in range(256)), (),
-                            pre_tokenizer={"type": "byte_level", "add_prefix_space": False, "use_regex": False})
+    reversed_ids = ImportedBPE.build(tuple((BYTE_CHARS[b], 255 - b) for b in range(256)), (),
+                                     pre_tokenizer={"type": "byte_level", "add_prefix_space": False, "use_regex": False})
     assert detect(reversed_ids, "bpe").kind == "permuted"
-    half = BPEModel(tuple((BYTE_CHARS[b], b) for b in range(128)), (),
-                    pre_tokenizer={"type": "byte_level", "add_prefix_space": False, "use_regex": False})
+    half = ImportedBPE.build(tuple((BYTE_CHARS[b], b) for b in range(128)), (),
+                             pre_tokenizer={"type": "byte_level", "add_prefix_space": False, "use_regex": False})
     order = detect(half, "bpe")
     assert order.kind == "partial" and order.ids[200] is None and "128 of the 256" in order.description
     assert byte_order.ByteOrder("none", (None,) * 256, (None,) * 256, None, ()).description.startswith("no byte")

@@ -8,7 +8,8 @@ import pytest
 spm = pytest.importorskip("sentencepiece")
 
 from core import assets
-from core.models import bpe_model, unigram
+from core.models import unigram
+from core.tokenizer.imported_bpe import ImportedBPE
 from core.assets import identity  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
@@ -95,19 +96,19 @@ def test_a_merge_list_sentencepiece_cannot_keep_is_reported(tmp_path):
     # "bc" is in the vocabulary but no merge makes it; SentencePiece joins
     # any two pieces whose concatenation is a piece, so it would.
     vocab = tuple((t, i) for i, t in enumerate(["<unk>", "▁", "a", "b", "c", "ab", "abc", "bc"]))
-    model = bpe_model.BPEModel(vocab, (("a", "b"), ("ab", "c")), unk="<unk>", fuse_unk=True,
-                               normalizer=Pipeline(normalization="identity").describe())
+    model = ImportedBPE.build(vocab, (("a", "b"), ("ab", "c")), unk="<unk>", fuse_unk=True,
+                              normalizer=Pipeline(normalization="identity").describe())
     _, report, exported = export(tmp_path, assets.bpe_to_asset(model))
     assert any("'a' + 'bc' becomes a merge there" in f.detail for f in report.changed)
     assert exported.encode("bc", out_type=str) == ["▁", "bc"] and model.encode("bc").tokens == ("▁", "b", "c")
 
 
 @pytest.mark.parametrize("make, words", [
-    (lambda: assets.bpe_to_asset(bpe_model.BPEModel((("a", 0), ("b", 1)), (), unk="a")), ["normalizer"]),
-    (lambda: assets.bpe_to_asset(bpe_model.BPEModel((("a", 0), ("b", 1)), (), normalizer=Pipeline().describe())),
+    (lambda: assets.bpe_to_asset(ImportedBPE.build((("a", 0), ("b", 1)), (), unk="a")), ["normalizer"]),
+    (lambda: assets.bpe_to_asset(ImportedBPE.build((("a", 0), ("b", 1)), (), normalizer=Pipeline().describe())),
      ["unknown piece"]),
-    (lambda: assets.bpe_to_asset(bpe_model.BPEModel((("<unk>", 0), ("b", 2)), (), unk="<unk>",
-                                                    normalizer=Pipeline().describe())), ["gaps"]),
+    (lambda: assets.bpe_to_asset(ImportedBPE.build((("<unk>", 0), ("b", 2)), (), unk="<unk>",
+                                                           normalizer=Pipeline().describe())), ["gaps"]),
 ])
 def test_what_sentencepiece_cannot_hold_is_refused(tmp_path, make, words):
     with pytest.raises(AssetError) as caught:

@@ -202,7 +202,7 @@ def test_export_refuses_merges_tiktoken_would_order_differently(tmp_path):
     write_ranks(path, gpt2_ordered_ranks())
     result = import_file(path, "tiktoken", pattern="cl100k")
     ours = assets.build_tokenizer(result.asset)
-    swapped = replace(ours, merges=(ours.merges[1], ours.merges[0], *ours.merges[2:]))
+    swapped = replace(ours, model=replace(ours.model, merges=(ours.merges[1], ours.merges[0], *ours.merges[2:])))
     with pytest.raises(AssetError, match="not above the previous merge"):
         export_asset(assets.bpe_to_asset(swapped), swapped, "tiktoken", tmp_path / "x.tiktoken")
 

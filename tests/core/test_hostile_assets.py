@@ -8,7 +8,7 @@ import pytest
 
 from core import assets
 from core.cli.main import main
-from core.models import bpe_model
+from core.tokenizer.imported_bpe import ImportedBPE
 
 
 def _char_asset(tmp_path, capsys):
@@ -42,7 +42,7 @@ def test_a_negative_count_is_refused(tmp_path, capsys):
 
 
 def test_byte_fallback_without_byte_pieces_is_refused(tmp_path, capsys):
-    model = bpe_model.BPEModel((("<unk>", 0), ("a", 1), ("b", 2), ("ab", 3)), (("a", "b"),), unk="<unk>")
+    model = ImportedBPE.build((("<unk>", 0), ("a", 1), ("b", 2), ("ab", 3)), (("a", "b"),), unk="<unk>")
     asset = assets.bpe_to_asset(model)
     asset["model"]["byte_fallback"] = True
     _refused(tmp_path, capsys, asset, "model.byte_fallback: true, but the vocabulary holds none of the byte pieces")

@@ -244,10 +244,8 @@ def test_spm_bpe_encoding_is_the_inspected_one(trained, text):
 @given(text=texts())
 def test_spm_bpe_with_space_merges_encoding_is_the_inspected_one(trained, text):
     """A model whose ▁ pieces merge (▁▁): encoded per space run, as its IDs are."""
-    from core.models import bpe_model
-
     ours, sp = trained["bpe-spaces"]
-    assert ours._chunked is None and ours.model._split is bpe_model._space_split
+    assert ours._chunked is None and ours.model.splits_space_runs
     assert ours.encode_ids(text) == sp.encode(text)
     assert ours.encode(text) == plain_encoding(ours, text)
 
@@ -266,7 +264,8 @@ def test_spm_bpe_encoding_with_added_tokens_is_the_inspected_one(trained, text, 
         top = max(i for _, i in model.vocab) + 1
         added = (AddedToken("<sep>", top, special=True, normalized=False),
                  AddedToken("<user>", top + 1, special=False, normalized=True))
-        ours = wrap("bpe", replace(model, vocab=(*model.vocab, ("<sep>", top), ("<user>", top + 1)), added=added))
+        grown = replace(model.model, vocab=(*model.vocab, ("<sep>", top), ("<user>", top + 1)))
+        ours = wrap("bpe", replace(model, model=grown, added=added))
         probe = f"<sep>{text} <sep><user>  x<sep>" if raw else f"{text}<user>{text} <user>"
         assert ours.encode(probe) == plain_encoding(ours, probe)
 
@@ -295,19 +294,19 @@ def test_spm_bpe_one_long_string_matches_sentencepiece(trained):
 
 
 def test_spm_bpe_chunks_step_aside_for_merges_across_a_space(trained):
-    from core.models import bpe_model
     from core.tokenizer import spm_bpe
+    from core.tokenizer.imported_bpe import ImportedBPE
 
     normalizer = {"type": "sentencepiece", "normalization": "identity", "add_dummy_prefix": True,
                   "remove_extra_whitespaces": True}
-    model = bpe_model.BPEModel((("▁", 0), ("a", 1), ("▁a", 2)), (("▁", "a"),), normalizer=normalizer)
+    model = ImportedBPE.build((("▁", 0), ("a", 1), ("▁a", 2)), (("▁", "a"),), normalizer=normalizer)
     assert spm_bpe.chunked(model)("a a  aa") == model.encode_ids("a a  aa") == [2, 2, 2, 1]
     for merges in ((("▁", "a"), ("a", "▁a")), (("a", "▁"),)):  # a symbol that starts with ▁ joins one on its left
         vocab = {t for pair in merges for t in (*pair, pair[0] + pair[1])} | {"▁", "a"}
-        crossing = bpe_model.BPEModel(tuple((t, i) for i, t in enumerate(sorted(vocab))), merges,
-                                      normalizer=normalizer)
+        crossing = ImportedBPE.build(tuple((t, i) for i, t in enumerate(sorted(vocab))), merges,
+                                       normalizer=normalizer)
         assert spm_bpe.chunked(crossing) is None
-    missing = bpe_model.BPEModel((("a", 0), ("<unk>", 1)), (), unk="<unk>", fuse_unk=True, normalizer=normalizer)
+    missing = ImportedBPE.build((("a", 0), ("<unk>", 1)), (), unk="<unk>", fuse_unk=True, normalizer=normalizer)
     assert spm_bpe.chunked(missing) is None  # an unknown ▁ would fuse with unknown characters before it
 
 

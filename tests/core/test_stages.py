@@ -138,10 +138,10 @@ def test_sentencepiece_byte_offsets_equal_spm(tmp_path, model_type, byte_fallbac
 # ==== by hand: normalizer expansions, ▁, verdicts ====
 
 def nfkc_bpe():
-    from core.models.bpe_model import BPEModel
+    from core.tokenizer.imported_bpe import ImportedBPE
 
     chars = sorted(set("fine Aé▁abcdflow"))
-    return BPEModel(tuple((c, i) for i, c in enumerate(chars)), (), normalizer={"type": "nfkc"},
+    return ImportedBPE.build(tuple((c, i) for i, c in enumerate(chars)), (), normalizer={"type": "nfkc"},
                     pre_tokenizer={"type": "whitespace"}, unk=None)
 
 

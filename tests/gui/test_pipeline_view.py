@@ -86,9 +86,9 @@ def test_imported_bpe_with_a_merge_limit_and_byte_order(qtbot, window, tmp_path)
 
 
 def test_normalizer_changes_name_their_code_points(qtbot, window, tmp_path):
-    from core.models import bpe_model
+    from core.tokenizer.imported_bpe import ImportedBPE
 
-    model = bpe_model.BPEModel(tuple((c, i) for i, c in enumerate("fin A")), (), normalizer={"type": "nfkc"})
+    model = ImportedBPE.build(tuple((c, i) for i, c in enumerate("fin A")), (), normalizer={"type": "nfkc"})
     window.workspace.add_asset(assets.bpe_to_asset(model, name="nfkc"))
     view = window.panels["pipeline"]
     with qtbot.waitSignal(view.sig_inspected, timeout=20_000):

@@ -9,13 +9,13 @@ from PySide6.QtCore import QItemSelectionModel
 
 from conftest import destroy
 from core.assets.bpe import bpe_to_asset
-from core.models.bpe_model import BPEModel
+from core.tokenizer.imported_bpe import ImportedBPE
 from core.workspace.workspace import Workspace
 from gui.shell.bridge import WorkspaceBridge
 from gui.vocab import VocabView
 
 # a b c, then ab, abc (ab + c) and bc: removing ab leaves abc with no merge that builds it.
-TINY = BPEModel(vocab=(("a", 0), ("b", 1), ("c", 2), ("ab", 3), ("abc", 4), ("bc", 5)),
+TINY = ImportedBPE.build(vocab=(("a", 0), ("b", 1), ("c", 2), ("ab", 3), ("abc", 4), ("bc", 5)),
                 merges=(("a", "b"), ("ab", "c"), ("b", "c")))
 
 

@@ -5,7 +5,7 @@
   that crosses a pre-token boundary counts too).  Imported and char BPE:
   the merges are replayed over the token's base symbols (the leaves of its
   merge tree), the lowest-ranked pair first, the leftmost on a tie, as
-  :meth:`core.models.bpe_model.BPEModel._merge` does; the pipeline is left
+  :meth:`core.models.bpe_model.BPEModel.merge` does; the pipeline is left
   out because a token inside a word (``er`` without ``</w>``, a piece
   without ``▁``) has no text of its own to encode.  A model that looks a
   whole pre-token up first (``ignore_merges``: tiktoken's rank files,
