@@ -10,11 +10,11 @@ import sys
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and not argv[0].startswith("--gui"):
-        from core.cli.main import main as cli_main
+        from core.cli.main import main as cli_main  # here: the workbench never needs the command line
 
         if argv[0] in ("-h", "--help") or not argv[0].startswith("-"):
             return cli_main(argv)
-    from gui.shell.app import run
+    from gui.shell.app import run  # here: a headless command must not import Qt (nor need PySide6 installed)
 
     return run(argv)
 

@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
+from core.errors import OutputRefused
+
 # mkstemp creates 0600 files; a saved file should get the usual umask
 # mode instead.  Read once: os.umask can only be read by setting it.
 _UMASK = os.umask(0o022)
@@ -115,8 +117,6 @@ def atomic_file(path, *, inputs=(), force=False):
     same file as one of ``inputs``, or a read-only file unless ``force``
     (or :func:`replacing_read_only`); replacing keeps its permission bits.
     """
-    from core.errors import OutputRefused
-
     check_outputs([path], inputs, OutputRefused, force=force)
     path = Path(path)
     folder = path.parent or Path(".")

@@ -14,6 +14,7 @@ has a stated bound (docs/guide/robustness.md):
 
 from __future__ import annotations
 
+import argparse
 import math
 import re
 
@@ -108,8 +109,6 @@ def _json_type(value) -> str:
 def option(*, low: int = 0, high: int = MAX_COUNT):
     """An ``argparse`` ``type=`` for an integer option read as above; its
     refusal is argparse's one line naming the option."""
-    import argparse
-
     def read(text: str) -> int:
         try:
             return parse_decimal(text, where="value", low=low, high=high)
@@ -122,8 +121,6 @@ def option(*, low: int = 0, high: int = MAX_COUNT):
 
 def real_option(text: str) -> float:
     """An ``argparse`` ``type=`` for a number option (``--shrink 0.75``)."""
-    import argparse
-
     try:
         return parse_real(text, where="value")
     except StudioError as exc:

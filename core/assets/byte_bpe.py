@@ -9,14 +9,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from core.errors import AssetError, TokenizerError, excerpt
+from core.models import byte_bpe
 from core.assets.schema import FORMAT, SCHEMA_VERSION, check_rules, created, records_identity, table_records_identity
 from core.errors import require
+from core.utf8 import Utf8DecodeError
 
 
 def byte_bpe_to_asset(model, *, records=None, name: str = "", notes: str = "") -> dict:
     """An asset for a :class:`core.models.byte_bpe.ByteBPE`; ``records`` gives provenance."""
-    from core.models import byte_bpe
-
     body = model.to_asset_model()
     asset = {
         "format": FORMAT,
@@ -41,8 +41,6 @@ def byte_bpe_to_asset(model, *, records=None, name: str = "", notes: str = "") -
 def byte_bpe_from_asset(asset: dict):
     """A :class:`ByteBPE`, or a :class:`RenumberedByteBPE` when the file
     numbers its specials and learned tokens in another order."""
-    from core.models import byte_bpe
-
     model = require(asset, "model", dict, "asset")
     canonical, to_asset = _canonical_byte_model(model)
     built = byte_bpe.ByteBPE.from_asset_model(canonical)
@@ -167,8 +165,6 @@ class RenumberedByteBPE:
         return list(map(self.to_asset_id.__getitem__, self.canonical.encode_ids(text, allowed_special=allowed_special)))
 
     def decode(self, ids, *, errors: str = "strict"):
-        from core.utf8 import Utf8DecodeError
-
         ids = list(ids)
         mapped = [self._canonical_id(t) for t in ids]
         try:

@@ -35,7 +35,7 @@ def post_processor(asset: dict) -> dict | None:
     """The asset's post-processor spec (validated), or None where it has none."""
     if "post_processor" not in asset:
         return None
-    from core.pipeline import post_process
+    from core.pipeline import post_process  # here: it loads numpy, which train --help and char-bpe never need
 
     return post_process.parse(asset["post_processor"])
 

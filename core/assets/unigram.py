@@ -10,7 +10,7 @@ from core.errors import require
 
 def unigram_to_asset(model, *, name: str = "", notes: str = "") -> dict:
     """An asset for a :class:`core.models.unigram.Unigram` and its normalization pipeline."""
-    from core.models import unigram
+    from core.models import unigram  # here: it loads numpy, which train --help and char-bpe never need
 
     asset = {
         "format": FORMAT, "schema_version": SCHEMA_VERSION, "kind": "unigram",
@@ -33,8 +33,8 @@ def _unigram_specials(model) -> list:
 
 
 def unigram_from_asset(asset: dict):
-    from core.pipeline import normalize
-    from core.models import unigram
+    from core.pipeline import normalize  # here, as unigram below: both load numpy
+    from core.models import unigram  # here: it loads numpy, which train --help and char-bpe never need
 
     model = require(asset, "model", dict, "asset")
     rows = require(model, "pieces", list, "model")

@@ -10,7 +10,7 @@ from core.errors import require
 
 def wordpiece_to_asset(model, *, name: str = "", notes: str = "") -> dict:
     """An asset for a :class:`core.models.wordpiece.WordPiece` (with its BasicTokenizer options)."""
-    from core.models import wordpiece
+    from core.models import wordpiece  # here: it loads numpy, which train --help and char-bpe never need
 
     basic = model.basic
     asset = {
@@ -39,8 +39,8 @@ def specials_of(model) -> list:
 
 
 def wordpiece_from_asset(asset: dict):
-    from core.pipeline import bert_basic
-    from core.models import wordpiece
+    from core.pipeline import bert_basic  # here, as wordpiece below: both load numpy
+    from core.models import wordpiece  # here: it loads numpy, which train --help and char-bpe never need
 
     model = require(asset, "model", dict, "asset")
     vocab = require(model, "vocab", list, "model")

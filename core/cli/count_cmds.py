@@ -14,6 +14,7 @@ from core import count
 from core.cli.progress import progress_bar
 from core.count import backends
 from core.count.mapper import PRETOKENIZERS
+from core.errors import StudioError
 
 
 def add_backend_options(p, memory: bool = True) -> None:
@@ -48,8 +49,6 @@ def add_commands(sub, print_json) -> None:
 
 
 def check_workers(args) -> None:
-    from core.errors import StudioError
-
     if args.workers is not None and args.workers < 1:
         raise StudioError(f"--workers must be >= 1, not {args.workers}")
 

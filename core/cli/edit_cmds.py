@@ -9,10 +9,13 @@ maps beside it, each atomically.
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 from dataclasses import replace
 from pathlib import Path
+
+import numpy as np
 
 from core import assets
 from core.cli import shelf_cmds
@@ -49,8 +52,6 @@ removed ID.
 
 
 def add_commands(sub, print_json) -> None:
-    import argparse
-
     p = sub.add_parser("edit", help="add, remove or rename tokens keeping every other ID; write the ID map",
                        description="Edit a tokenizer's vocabulary, keeping IDs, and write it in its own format.",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -142,8 +143,6 @@ def open_input(arg) -> tuple[dict, object, dict | None, Path]:
 
 
 def npy_bytes(array) -> bytes:
-    import numpy as np
-
     buffer = io.BytesIO()
     np.save(buffer, array, allow_pickle=False)
     return buffer.getvalue()

@@ -14,6 +14,7 @@ import sys
 
 from core.errors import StudioError
 from core.fileio import check_outputs, replacing_read_only
+from core.sidecars import export_paths, merges_path, vocab_path
 
 EXIT_ERROR = 2
 
@@ -81,12 +82,8 @@ def files_of(args) -> tuple[list, list]:
     inputs = [p for value in inputs for p in (value if isinstance(value, list) else [value])]  # count CORPUS...
     outputs = [getattr(args, name, None) for name in OUTPUTS.get(args.command, ())]
     if args.command == "import" and args.format == "gpt2" and not args.merges_file and os.path.isfile(args.file):
-        from core.formats.gpt2_files import merges_path, vocab_path
-
         inputs += [merges_path(args.file), vocab_path(args.file)]  # the one beside FILE it reads
     if args.command == "export" or (args.command == "edit" and args.format not in (None, "asset")):
-        from core.formats import export_paths
-
         outputs = [*export_paths(args.format, args.output), *outputs[1:]]
     return [p for p in inputs if p not in (None, "-")], outputs
 

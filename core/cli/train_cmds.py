@@ -10,6 +10,7 @@ finished: Ctrl+C leaves no file behind (exit 130, from core.cli.main).
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections import Counter
 
@@ -18,11 +19,13 @@ from core.cli.progress import progress_bar
 from core.errors import CorpusError, StudioError
 from core.fileio import read_limited, write_json_atomic
 from core.inspect import training_trace
+from core.models import byte_bpe, char_bpe
 from core.models.ties import POLICIES
 from core.numbers import MAX_ID, option, real_option
 from core.numbers import UNIGRAM_MAX_PIECE_LENGTH as MAX_PIECE_LENGTH
 from core.numbers import UNIGRAM_MAX_WORD_BYTES as MAX_WORD_BYTES
 from core import corpus as corpus_mod
+from core.workspace.records import words_of
 
 ALGORITHMS = ("char-bpe", "byte-bpe", "wordpiece", "unigram")
 # Which pre-tokenizers each trainer really supports; anything else is refused
@@ -62,8 +65,6 @@ byte (--format text, the default), --format table (word<TAB>count) or
 
 
 def add_commands(sub, print_json) -> None:
-    import argparse
-
     p = sub.add_parser("train", help="learn a tokenizer from a corpus file (char-bpe, byte-bpe, wordpiece, unigram)",
                        description="Learn a tokenizer; see the algorithms below.", epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -132,8 +133,6 @@ def read_records(path, fmt: str):
 
 def word_table(records, pretokenizer: str):
     """The WordCorpus of ``records`` (or of a table's Counter)."""
-    from core.workspace.records import words_of
-
     if isinstance(records, Counter):
         return corpus_mod.WordCorpus(tuple(records), tuple(records.values()))
     counts: dict[str, int] = {}
@@ -207,8 +206,6 @@ def train_asset(args):
     _check_options(args)
     algo, name = args.algo, args.name or ""
     if algo == "char-bpe":
-        from core.models import char_bpe
-
         try:
             words = corpus_mod.read_corpus(args.corpus, args.format)
         except CorpusError as exc:
@@ -228,8 +225,6 @@ def train_asset(args):
     records = read_records(args.corpus, args.format)
     specials = _specials(args.specials)
     if algo == "byte-bpe":
-        from core.models import byte_bpe
-
         table = None if specials is None else {s: 256 + i for i, s in enumerate(specials)}
         count = len(byte_bpe.SPECIALS if table is None else table)
         merges = args.merges if args.merges is not None else args.vocab_size - 256 - count
@@ -242,7 +237,7 @@ def train_asset(args):
         return model, asset, {"merges": len(model.merges), "vocab_size": 256 + count + len(model.merges),
                               "stop_reason": "no_pairs" if len(model.merges) < merges else "merges"}
     if algo == "wordpiece":
-        from core.models import wordpiece
+        from core.models import wordpiece  # here: it loads numpy, which train --help and char-bpe never need
 
         words = word_table(records, args.pretokenizer)
         with progress_bar("token") as progress:
@@ -252,6 +247,7 @@ def train_asset(args):
         return model, assets.wordpiece_to_asset(model, name=name), {
             "vocab_size": len(model.vocab), "merges": len(model.trace.steps), "stop_reason": model.trace.stop_reason,
             "score": wordpiece.TRAINER_LABEL}
+    # here, not at the top: the unigram trainer and its normalizer load numpy, which train --help never needs
     from core.models import unigram
     from core.models.unigram import training
     from core.pipeline.normalize import Pipeline

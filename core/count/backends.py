@@ -41,7 +41,7 @@ def run_local(function, tasks, options, workers: int, on_result) -> None:
 def dask_client(address: str):
     """A connected ``distributed.Client``; one clear error when Dask is missing."""
     try:
-        from distributed import Client
+        from distributed import Client  # here: Dask is optional and heavy; only --backend dask needs it
     except ImportError:
         raise StudioError("--backend dask needs Dask: pip install 'subword-studio[distributed]' "
                           "(or: pip install dask distributed)") from None
@@ -58,7 +58,7 @@ def run_dask(function, tasks, options, address: str, on_result, client=None) -> 
     the paths (and the spill folder) must be ones every worker can open."""
     own = client is None
     client = client or dask_client(address)  # first: it names a missing Dask in one line
-    from distributed import as_completed as dask_completed
+    from distributed import as_completed as dask_completed  # here: optional and heavy, as in dask_client
 
     try:
         futures = client.map(function, tasks, options=options, pure=False)

@@ -75,7 +75,7 @@ def _open(path: str):
         return gzip.open(path, "rb")
     if path.endswith(".zst"):
         try:
-            import zstandard
+            import zstandard  # here: an optional package that only a .zst corpus needs
         except ImportError:
             raise CorpusError(f"{path}: reading .zst needs the zstandard package") from None
         return zstandard.ZstdDecompressor().stream_reader(open(path, "rb"), closefd=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from core.errors import StudioError, excerpt
 
 
@@ -97,8 +99,6 @@ class Edited:
 
     def keep_array(self):
         """``old_to_new`` as a numpy int64 array, -1 for a removed ID."""
-        import numpy as np
-
         return np.array([-1 if i is None else i for i in self.old_to_new], dtype=np.int64)
 
     def summary(self) -> dict:

@@ -26,7 +26,10 @@ from pathlib import Path
 from core.fileio import check_outputs, read_head
 from core.errors import AssetError, OutputRefused
 from core.formats.common import Imported
+from core.formats.gpt2_files import looks_byte_level
 from core.formats.report import Report
+from core.pipeline import post_process
+from core.sidecars import export_paths, merges_path, vocab_path
 
 FORMATS = ("hf", "tiktoken", "spm", "bert-vocab", "subword-nmt", "minbpe")  # read and written
 IMPORT_FORMATS = FORMATS + ("gpt2",)  # gpt2 is read only: write a tokenizer.json instead
@@ -65,22 +68,10 @@ def export_asset(asset: dict, tokenizer, fmt: str, out, *, inputs=(), **options)
     report = _module(fmt, WRITERS).write(asset, tokenizer, out, **options)
     post = getattr(tokenizer, "post_processor", None)
     if post is not None and fmt != "hf":
-        from core.pipeline import post_process
-
         template = post_process.describe(post)
         report.lose("post_processor", f"{template}: this format has no post-processor (a tokenizer.json keeps it)",
                     "export.post_processor", template=template)
     return report
-
-
-def export_paths(fmt: str, out) -> list[Path]:
-    """Every file ``export_asset(..., fmt, out)`` writes: ``out`` and its sidecar, if any."""
-    out = Path(out)
-    if fmt == "tiktoken":
-        return [out, Path(str(out) + ".json")]  # the pattern and specials beside the ranks
-    if fmt == "spm":
-        return [out, out.with_suffix(".vocab")]  # SentencePiece's pieces-and-scores text
-    return [out]
 
 
 def detect_format(path) -> str | None:
@@ -95,16 +86,12 @@ def detect_format(path) -> str | None:
     if head.startswith(b"#version:"):
         # GPT-2's vocab.bpe / merges.txt share subword-nmt's header: the symbols
         # and the vocabulary beside them tell them apart.
-        from core.formats.gpt2_files import looks_byte_level, vocab_path
-
         sample = (read_head(path, 256 * 1024) or b"").decode("utf-8", "ignore")
         sample = sample[:sample.rfind("\n") + 1] or sample  # whole lines only
         if looks_byte_level(sample) or (vocab_path(path) is not None and "</w>" not in sample):
             return "gpt2"
         return "subword-nmt"
     if name.endswith(("vocab.json", "encoder.json")) and head.lstrip().startswith(b"{"):
-        from core.formats.gpt2_files import merges_path
-
         if merges_path(path).is_file():
             return "gpt2"
     if name.endswith(".json") and head.lstrip().startswith(b"{"):
@@ -138,9 +125,7 @@ def import_source(path, fmt: str | None = None) -> tuple[Path, str, str]:
                 continue
             matches = sorted(p for p in path.glob(pattern) if p.is_file())
             if found_fmt == "gpt2":
-                from core.formats.gpt2_files import merges_path
-
-                matches = [m for m in matches if merges_path(m).is_file()]
+                        matches = [m for m in matches if merges_path(m).is_file()]
             if len(matches) > 1:
                 raise AssetError(f"{path}: {len(matches)} files could be the tokenizer "
                                  f"({', '.join(m.name for m in matches[:4])}); name the one to import")

@@ -57,7 +57,7 @@ def _score(candidate) -> dict:
 
 def wordpiece(model) -> dict:
     """Each step's winner with its score and terms, the runner-up and the new ``##`` piece."""
-    from core.models.wordpiece import TRAINER_LABEL, Candidate
+    from core.models.wordpiece import TRAINER_LABEL, Candidate  # here: it loads numpy, which train --help never needs
 
     trace = _trace_of(model)
     steps = []

@@ -281,7 +281,7 @@ class WordPiece:
         >>> WordPiece(("[UNK]", "low", "##er", "new")).decode([1, 2, 3])
         'lower new'
         """
-        from core.pipeline.decoders import cleanup
+        from core.pipeline.decoders import cleanup  # here: it compiles the onig regexes (~25 ms); only decode needs it
 
         out: list[str] = []
         for t in tokens:

@@ -45,6 +45,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 import regex
 
+from core.arrays import distinct_chars
 from core.errors import TokenizerError
 
 MAX_RESULTS = 32  # Normalizer::kMaxTrieResultsSize
@@ -320,8 +321,6 @@ class Charsmap:
         the rest of the text is copied as it is.  None where this shortcut
         does not apply (a lone surrogate, a key ending inside a character):
         then :meth:`segments` gives the answer."""
-        from core.arrays import distinct_chars
-
         if not protected and self._quiet.issuperset(text):  # a line of a corpus, mostly
             return [(text, True, 0, len(text))] if text else []
         chars = distinct_chars(text)

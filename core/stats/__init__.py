@@ -17,7 +17,7 @@ from core.count import backends
 from core.engines import REFERENCE
 from core.engines.served import Served
 from core.count.sources import corpus_files, tasks_of
-from core.errors import CorpusError, StudioError
+from core.errors import Cancelled, CorpusError, StudioError
 from core.stats.mapper import FIELDS, StatsOptions, asset_ref, open_tokenizer, stats_task, task_sums, with_specials
 
 FREQUENT = 200  # the most split words are drawn from this many most frequent ones
@@ -72,8 +72,6 @@ def corpus_stats_here(paths, toks, names, *, progress=None, should_stop=None, ch
     """The same map and reduce run one task after another in this thread, on
     tokenizers already in memory (the GUI's: a trained model has no file a
     worker process could open).  ``should_stop()`` is checked between tasks."""
-    from core.errors import Cancelled
-
     files = corpus_files(paths)
     tasks = tasks_of(files, max(chunk_bytes, 1 << 10))
     sizes = [(t.end - t.start) if t.end is not None else os.path.getsize(t.path) for t in tasks]

@@ -41,6 +41,7 @@ from core.models import char_bpe
 from core.workspace import records as records_mod
 from core.inspect import asset_diff
 from core.assets import identity
+from core.assets.classroom import ASSET_PATH, default_tokenizer
 from core import assets as assets_mod
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core import tokenizer
@@ -423,8 +424,6 @@ class Workspace:
 
     def _load_classroom(self):
         if self._classroom is None:
-            from core.assets.classroom import ASSET_PATH, default_tokenizer
-
             self._classroom = (ASSET_PATH.stem, default_tokenizer())
         return self._classroom
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from core import assets as assets_mod
+from core.assets import identity
 from core.models import char_bpe
 from core.workspace import records as records_mod
 from core.assets.schema import parse_json
@@ -205,8 +206,6 @@ def _read_model(doc, corpus, where):
 
 
 def _read_assets(document) -> tuple:
-    from core.assets import identity  # identity reads assets; imported here to keep this module light
-
     found = []
     for index, entry in enumerate(document.get("assets") or () if "assets" in document else ()):
         where = f"assets[{index}]"

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLis
                                QProgressBar, QPushButton, QRadioButton, QSplitter, QVBoxLayout, QWidget)
 
 from core import stats
+from core.fileio import write_bytes_atomic
 from core.workspace import records as records_mod
 
 from ..shell import core_text, files
@@ -337,8 +338,6 @@ class CorpusStatsTab(QWidget):
 
     def export(self, path) -> None:
         """PNG or SVG of the plot, or CSV of every figure, by the file suffix."""
-        from core.fileio import write_bytes_atomic
-
         if str(path).lower().endswith(".csv"):
             write_bytes_atomic(path, self.csv_text().encode("utf-8"))
         else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import time
@@ -12,9 +13,14 @@ from PySide6.QtCore import QEventLoop, QStandardPaths, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from core import engines, formats, shelf
+from core.engines import probes
+from core.errors import StudioError
+from core.formats import builtin
+from core.workspace import lessons, workspace_file
 from core.workspace.workspace import Workspace
 
-from . import language, settings, theme, welcome, workers, zoom
+from . import desktop, language, settings, theme, welcome, workers, zoom
 from .bridge import WorkspaceBridge
 from .main_window import MainWindow
 
@@ -57,10 +63,6 @@ def open_files(window, paths) -> list:
     """--open: each file by what it is (a lesson by its suffix, a workspace
     by its declared format, else a tokenizer: our asset files or an import).
     Returns [(path, task or None)]."""
-    from core.workspace import lessons, workspace_file
-
-    from . import desktop
-
     opened = []
     for path in map(str, paths):
         if path.endswith(lessons.SUFFIX):
@@ -169,9 +171,6 @@ def icon_check(app) -> list[str]:
 
 def lessons_check() -> list[str]:
     """The shipped lessons came along and read (each one checked against the core on its own: the tests do it)."""
-    from core.errors import StudioError
-    from core.workspace import lessons
-
     try:
         found = lessons.shipped()
     except (StudioError, OSError) as exc:
@@ -185,13 +184,6 @@ def lessons_check() -> list[str]:
 def shelf_check() -> list[str]:
     """The built-in tokenizers came along: every file unpacks to its recorded
     hash, every format's importer is there, and the smallest one loads."""
-    import importlib
-
-    from core import formats
-    from core import shelf
-    from core.formats import builtin
-    from core.errors import StudioError
-
     try:
         entries = shelf.entries()
         for entry in entries:
@@ -209,9 +201,6 @@ def engines_check() -> list[str]:
     """The native engines came along and work: each one builds for every
     built-in tokenizer it can hold exactly and encodes a probe to the
     reference's IDs; each serves at least one."""
-    from core import engines, shelf
-    from core.engines import probes
-
     text = " ".join(probes.LINES[:15])  # prose in many scripts, contractions, marks, emoji
     failures, served = [], dict.fromkeys(engines.NATIVE, 0)
     missing = [name for name in engines.NATIVE if engines.version(name) is None]

@@ -45,6 +45,7 @@ class Preview:
 def compute(source, request, samples, name: str, progress, should_stop) -> Preview:
     """Edit ``source`` (a LoadedAsset) as ``request`` asks, name the result
     ``name`` and encode each of ``samples`` with both tokenizers."""
+    # here: core.edit loads core.formats.tiktoken_ranks; the first window loads no format module
     from core.edit import edit
 
     total = 2 + len(samples)

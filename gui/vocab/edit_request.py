@@ -19,7 +19,8 @@ def lines(text: str) -> list[str]:
 def request_of(*, remove: str = "", add: str = "", add_special: str = "", reserve: str = "",
                remove_unreachable: bool = False, compact: bool = False):
     """The request the boxes' texts make (each one token per line)."""
-    from core.edit import EditRequest, parse_reserve  # imported on first use: the first window stays light
+    # here: core.edit loads core.formats.tiktoken_ranks; the first window loads no format module
+    from core.edit import EditRequest, parse_reserve
 
     return EditRequest(add=tuple(lines(add)), add_special=tuple(lines(add_special)),
                        reserve=tuple(parse_reserve(line) for line in lines(reserve)), remove=tuple(lines(remove)),

@@ -45,7 +45,8 @@ def probe(loaded) -> str | None:
     that this token does not exist, after reading the vocabulary but before
     any costly work (an edit that asks for nothing rebuilds o200k_base's
     merges: 13 s, against 2 s for this)."""
-    from core.edit import EditError, EditRequest, edit  # imported on first use: the first window stays light
+    # here: core.edit loads core.formats.tiktoken_ranks; the first window loads no format module
+    from core.edit import EditError, EditRequest, edit
 
     try:
         edit(loaded.asset, loaded.tokenizer, EditRequest(remove=(PROBE,)))

@@ -32,7 +32,7 @@ AXES = ("bottom", "left", "top", "right")
 
 def pyqtgraph():
     """The pyqtgraph module, imported on first use."""
-    import pyqtgraph as pg
+    import pyqtgraph as pg  # here: heavy, and the first window shows no plot
 
     return pg
 

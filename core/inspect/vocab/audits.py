@@ -230,6 +230,7 @@ def _checker(tok, parents):
             return replay(leaves, table) if len(leaves) > 1 else "base"
         return by_merges
     if tok.kind == "unigram":
+        # here: only a unigram vocabulary needs it (its model is loaded by then); the package is ~12 ms at start-up
         from core.models.unigram.model import NORMAL
 
         def by_viterbi(token_id, data, token):

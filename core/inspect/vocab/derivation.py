@@ -113,6 +113,7 @@ def score_ranks(model) -> dict[int, int]:
     """Unigram: piece ID -> 1-based rank by descending score among normal pieces."""
     kept = _RANKS.get(id(model))
     if kept is None or kept[0] is not model:
+        # here: only a unigram vocabulary needs it (its model is loaded by then); the package is ~12 ms at start-up
         from core.models.unigram.model import NORMAL
         normal = [i for i, p in enumerate(model.pieces) if p.type == NORMAL]
         normal.sort(key=lambda i: (-model.pieces[i].score, i))

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from core.errors import TokenizerError
 from core import scripts
+from core.render import render_piece
 from core.inspect.vocab import derivation as derive
 
 SPECIAL, BYTE, PARTIAL, CONTINUATION = "special", "byte", "partial-utf8", "continuation"
@@ -239,7 +240,6 @@ def build_table(tok, *, progress=None, should_stop=None) -> VocabTable:
 def from_entries(kind: str, entries) -> VocabTable:
     """A table straight from ``(id, token, bytes)`` triples: for tests and
     benchmarks of the filters on synthetic vocabularies."""
-    from core.render import render_piece
     cols = VocabTable(kind, [], [], [], [], [], [], [], [], [], [])
     for token_id, token, data in entries:
         decoded = data.decode("utf-8", "ignore")

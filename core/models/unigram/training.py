@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from core.corpus import WordCorpus
 from core.errors import TokenizerError
 from core.numbers import UNIGRAM_MAX_PIECE_LENGTH as MAX_PIECE_LENGTH
 from core.numbers import UNIGRAM_MAX_WORD_BYTES as MAX_WORD_BYTES
@@ -82,8 +83,6 @@ def words_of(normalized_text: str) -> list[str]:
 def normalized_corpus(corpus, pipeline: Pipeline = Pipeline()):
     """Normalize each word of a word table the way the pipeline would
     (``low`` -> ``▁low``), summing counts of words that become equal."""
-    from core.corpus import WordCorpus
-
     table: dict[str, int] = {}
     for word, count in corpus.items():
         for unit in words_of(pipeline.normalize(word).text):
@@ -95,8 +94,6 @@ def normalized_corpus(corpus, pipeline: Pipeline = Pipeline()):
 
 def sentence_corpus(sentences, pipeline: Pipeline = Pipeline()):
     """Count the ``▁``-words of raw sentences after normalization."""
-    from core.corpus import WordCorpus
-
     table: dict[str, int] = {}
     for sentence in sentences:
         for unit in words_of(pipeline.normalize(sentence).text):
