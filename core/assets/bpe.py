@@ -66,7 +66,7 @@ def _field(obj, key, kinds, where, default=...):
 
 def from_asset_model(body: dict, *, normalizer: dict, pre_tokenizer: dict, post: dict | None = None):
     """Rebuild from :func:`to_asset_model` output; any problem is one AssetError."""
-    # Start-up: the text pipeline loads only when a bpe asset is read.
+    # Start-up: the text pipeline (and numpy) load only when a bpe asset is read, never for train --help.
     from core.tokenizer.imported_bpe import ImportedBPE
 
     where = "model"

@@ -36,7 +36,8 @@ import rfc8785
 
 from core import assets, tokenizer as tokenizers
 from core.assets.bpe import identity_components as bpe_identity_components
-from core.models import char_bpe
+from core.models import char_bpe, unigram
+from core.pipeline import pretokenize
 from core.errors import AssetError
 from core.fileio import read_limited
 
@@ -86,8 +87,6 @@ def _char_components(asset: dict, tokenizer: char_bpe.CharBPE) -> dict:
 
 
 def _byte_components(asset: dict, tokenizer) -> dict:
-    from core.pipeline import pretokenize
-
     renumbered = isinstance(tokenizer, assets.RenumberedByteBPE)
     inner = tokenizer.canonical if renumbered else tokenizer
     to_asset = tokenizer.to_asset_id if renumbered else range(inner.vocab_size)
@@ -133,8 +132,6 @@ def _wordpiece_components(asset: dict, tokenizer) -> dict:
 
 
 def _unigram_components(asset: dict, tokenizer) -> dict:
-    from core.models import unigram
-
     roles = {unigram.UNKNOWN: "unk", unigram.CONTROL: "control"}
     vocab = [p.piece if p.type == unigram.NORMAL else {"special": p.piece} if p.type in roles
              else {"piece": p.piece, "type": p.type} for p in tokenizer.pieces]

@@ -20,6 +20,7 @@ listed under ``changed`` with the text where they show.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from core import assets
@@ -40,6 +41,9 @@ from core.formats.report import Report
 from core.pipeline import post_process
 from core.pipeline.text_pipeline import BYTE_CHARS
 from core.pipeline.added import AddedToken
+from core.models import unigram, wordpiece
+from core.pipeline.bert_basic import BasicTokenizer
+from core.pipeline.normalize import Pipeline, piece_byte
 from core.tokenizer.imported_bpe import ImportedBPE
 
 
@@ -182,9 +186,6 @@ def _bpe(spec, model, report) -> dict:
 # ==== WordPiece ====
 
 def _wordpiece(spec, model, report) -> dict:
-    from core.models import wordpiece
-    from core.pipeline.bert_basic import BasicTokenizer
-
     vocab = model.get("vocab")
     if not isinstance(vocab, dict) or not all(type(i) is int for i in vocab.values()) \
             or sorted(vocab.values()) != list(range(len(vocab))):
@@ -279,9 +280,6 @@ def _added_as_vocab(spec, report, vocab: set):
 # ==== Unigram ====
 
 def _unigram(spec, model, report) -> dict:
-    from core.models import unigram
-    from core.pipeline.normalize import Pipeline, piece_byte
-
     rows, unk_id = model.get("vocab"), model.get("unk_id")
     if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 2 for r in rows):
         raise AssetError("model.vocab: expected a list of [piece, score]")
@@ -326,8 +324,6 @@ def write(asset: dict, tokenizer, out, *, padding: dict | None = None, **_option
         spec["padding"] = padding
         report.keep("padding", f"padding written: pad_token {excerpt(padding.get('pad_token'))}, pad_id "
                     f"{padding.get('pad_id')}")
-    import json
-
     write_bytes_atomic(out, (json.dumps(spec, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
     return report
 
@@ -424,8 +420,6 @@ def _write_wordpiece(tokenizer, report) -> dict:
 
 
 def _write_unigram(tokenizer, report) -> dict:
-    from core.models import unigram
-
     pipeline = tokenizer.pipeline
     added = [{"id": i, "content": p.piece, "single_word": False, "lstrip": False, "rstrip": False,
               "normalized": False, "special": True}

@@ -16,6 +16,7 @@ kept as its own piece (``findall`` skips it).
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from core import assets
@@ -141,8 +142,6 @@ def _minbpe_ids(model, ids: dict, report: Report):
     the segmentation is the same.  Specials keep their IDs unless one falls
     among minbpe's, then all follow the last merge in their order.  The
     report names every move, so the export is marked not exact."""
-    import dataclasses
-
     moved = {}
     for index, (left, right) in enumerate(model.merges):
         token, want = left + right, 256 + index

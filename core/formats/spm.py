@@ -35,6 +35,9 @@ from core.numbers import MAX_MERGES, parse_real
 from core.formats.common import Imported, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
 from core.pipeline.added import AddedToken
+from core.models import unigram
+from core.pipeline.charsmap import Charsmap
+from core.pipeline.normalize import Pipeline
 from core.tokenizer.imported_bpe import ImportedBPE
 
 TYPES = {1: "normal", 2: "unknown", 3: "control", 4: "user_defined", 5: "unused", 6: "byte"}
@@ -223,8 +226,6 @@ def _pipeline(norm: dict, trainer: dict, report: Report):
     """The normalizer as SentencePiece runs it: the model's compiled charsmap
     whatever its rule name (nmt_nfkc, nfkc, the _cf variants, custom TSV
     rules), or nothing when the model has none."""
-    from core.pipeline.normalize import Pipeline
-
     name = norm.get("name", "")
     blob = norm.get("precompiled_charsmap")
     options = {"add_dummy_prefix": norm.get("add_dummy_prefix", True),
@@ -238,8 +239,6 @@ def _pipeline(norm: dict, trainer: dict, report: Report):
         if norm.get("python_nfkc"):  # a .vocab file: no charsmap to read (the report says so)
             return Pipeline(normalization="nfkc", **options)
         if blob:
-            from core.pipeline.charsmap import Charsmap
-
             pipeline = Pipeline(normalization="precompiled", charsmap=Charsmap(blob), rule_name=name, **options)
         else:
             pipeline = Pipeline(normalization="identity", **options)
@@ -260,8 +259,6 @@ def _pipeline(norm: dict, trainer: dict, report: Report):
 
 
 def _unigram(pieces, unk_id, byte_fallback, pipeline, report) -> dict:
-    from core.models import unigram
-
     try:
         built = unigram.from_pieces(pieces, unk_id=unk_id, byte_fallback=byte_fallback, pipeline=pipeline,
                                     float32=True)

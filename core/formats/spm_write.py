@@ -26,10 +26,11 @@ import re
 import struct
 from pathlib import Path
 
-from core.errors import AssetError
+from core.errors import AssetError, StudioError
 from core.fileio import write_bytes_atomic
 from core.formats.report import Report
 from core.formats.spm import implied_merges
+from core.pipeline.normalize import Pipeline
 
 TYPE_NUMBERS = {"normal": 1, "unknown": 2, "control": 3, "user_defined": 4, "unused": 5, "byte": 6}
 MODEL_NUMBERS = {"unigram": 1, "bpe": 2}
@@ -136,9 +137,6 @@ def _unigram(model, report) -> list:
 
 
 def _bpe_pipeline(model):
-    from core.pipeline.normalize import Pipeline
-    from core.errors import StudioError
-
     if model.pre_tokenizer != {"type": "none"} or model.continuing_prefix or model.end_of_word_suffix:
         raise AssetError("SentencePiece BPE has no pre-tokenizer, continuing prefix or end-of-word suffix; this "
                          "bpe asset uses one (export it as hf, tiktoken or subword-nmt instead)")

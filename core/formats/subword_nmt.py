@@ -32,6 +32,8 @@ from core.errors import AssetError, StudioError, excerpt
 from core.fileio import write_bytes_atomic
 from core.formats.common import Imported, as_bpe, decode_text, finish, read_bytes, trainer_for
 from core.formats.report import Report
+from core.formats.gpt2_files import looks_byte_level
+from core.models import char_bpe
 from core.tokenizer.imported_bpe import ImportedBPE
 
 SUFFIX = "</w>"
@@ -83,8 +85,6 @@ def read(path, *, pattern=None, **_options) -> Imported:
     if not text.startswith("#version:"):
         return read_v01(path, data, text)
     merges = parse_codes(text, path)
-    from core.formats.gpt2_files import looks_byte_level
-
     if looks_byte_level(text):
         # GPT-2's vocab.bpe has the same header; read as codes it silently
         # splits "Hello world" into "Hell o</w> w or l d</w>".
@@ -166,8 +166,6 @@ def parse_v01(text: str, path) -> list[tuple[str, str]]:
 
 
 def read_v01(path, data: bytes, text: str) -> Imported:
-    from core.models import char_bpe
-
     merges = parse_v01(text, path)
     chars = sorted({ch for pair in merges for symbol in pair for ch in _chars(symbol)})
     try:

@@ -38,9 +38,11 @@ from operator import attrgetter, eq
 
 import numpy as np
 
-from core.pipeline.normalize import BYTE_PIECES, SPACE_MARK, piece_byte
+from core.pipeline.aligned import utf8_offsets
+from core.pipeline.normalize import BYTE_PIECES, SPACE_MARK, Pipeline, piece_byte
+from core.tokenizer.stage_kinds import bpe_layout
 from core.tokenizer.imported_bpe import space_runs
-from core.tokenizer.token_walk import Layout, layout
+from core.tokenizer.token_walk import Layout, layout, memo_for, remembered
 from core.slices import extend, listed, release, where
 
 _NAMES, _IDS, _KINDS, _FIRSTS, _LASTS = map(attrgetter, ("names", "ids", "kinds", "firsts", "lasts"))
@@ -92,10 +94,6 @@ def chunked_table(tokenizer, text: str, memo: dict):
     characters, so it covers the original characters of its first and last
     ones and is never partial; only a byte piece of a character that is its
     own original points at its one byte (token_walk.byte_span)."""
-    from core.pipeline.aligned import utf8_offsets
-    from core.tokenizer.token_walk import memo_for
-    from core.pipeline.normalize import Pipeline
-
     model = tokenizer.model
     split = _splitter(tokenizer)
     if split is None:
@@ -178,9 +176,6 @@ def _place(out, text, flat, columns, spans, base, chunks, walks, model, plain_id
     character, which only the inspector places).  ``columns``: the first
     and last original character of each normalized one, as lists, and
     ``spans`` the same as arrays."""
-    from core.tokenizer.stage_kinds import _bpe_layout
-    from core.tokenizer.token_walk import remembered
-
     firsts, lasts = columns
     chunks = list(chunks)
     layouts, ats, at = [], [], base
@@ -188,7 +183,7 @@ def _place(out, text, flat, columns, spans, base, chunks, walks, model, plain_id
         found = walks.get(chunk)
         if found is None:
             found = remembered(walks, chunk, lambda: _spelled_layout(model, chunk, plain_ids)
-                               or _bpe_layout(model, chunk, None))
+                               or bpe_layout(model, chunk, None))
         if "approximate" in found.kinds or not found.simple and (
                 found.closed or any(step[1] <= step[0] for step in found.steps)):
             return False

@@ -147,7 +147,7 @@ def _bpe(b: Builder, model, limit, template, check, lean=None):
             continue
         found = known(word.text)  # (remembered(), inlined: a call per word shows at a megabyte)
         if found is None:
-            found = remembered(memo, word.text, lambda: _bpe_layout(model, word.text, limit))
+            found = remembered(memo, word.text, lambda: bpe_layout(model, word.text, limit))
         columns.add_word(word, found, index)
     table = columns.table()
     if lean is not None:
@@ -194,7 +194,7 @@ def _marking_stage(b: Builder, model, parts, before: str) -> list:
     return [b.text_stage(name, _describe(flat), before, concat(shown))]
 
 
-def _bpe_layout(model, text: str, limit):
+def bpe_layout(model, text: str, limit):
     """The tokens of one pre-token and where in it each one is."""
     last = len(text) - 1
     prefix, suffix = model.continuing_prefix, model.end_of_word_suffix
@@ -269,7 +269,7 @@ def _wordpiece(b: Builder, model, limit, template, check, lean=None):
         if added is not None:
             columns.add(added.content, word.span(), added.id, "special", -1)
             continue
-        columns.add_word(word, remembered(memo, word.text, lambda: _wordpiece_layout(model, word.text)), index)
+        columns.add_word(word, remembered(memo, word.text, lambda: wordpiece_layout(model, word.text)), index)
     table = columns.table()
     if lean is not None:
         return table
@@ -282,7 +282,7 @@ def _wordpiece(b: Builder, model, limit, template, check, lean=None):
                    model.ids.__getitem__, None, None, f"wordpiece(prefix={model.prefix})")
 
 
-def _wordpiece_layout(model, word: str):
+def wordpiece_layout(model, word: str):
     """One word's tokens: its matches, or the unknown token for the whole word."""
     trace = model.encode_word(word)
     if trace.unknown:

@@ -10,7 +10,7 @@ from itertools import accumulate, chain, repeat
 from operator import add
 
 from core.pipeline.aligned import Aligned, utf8_offsets
-from core.tokenizer.stage_kinds import _wordpiece_layout
+from core.tokenizer.stage_kinds import wordpiece_layout
 from core.tokenizer.token_walk import Columns, Layout
 from core.slices import listed, release
 from core.tokenizer.staged import StagedTokenizer
@@ -126,7 +126,7 @@ class WordPieceTokenizer(StagedTokenizer):
         for k, (sub, starts, ends) in enumerate(subwords):
             layout = self._layouts.get(sub)
             if layout is None:
-                layout = _matched_layout(self.model, sub) or _wordpiece_layout(self.model, sub)
+                layout = _matched_layout(self.model, sub) or wordpiece_layout(self.model, sub)
                 if len(self._layouts) < WORD_LIMIT:
                     self._layouts[sub] = layout
             names += layout.names
@@ -151,7 +151,7 @@ class WordPieceTokenizer(StagedTokenizer):
 def _matched_layout(model, word: str):
     """The layout of a word the fast matcher (``WordPiece.word_ids``) cut
     into pieces that spell it, from their lengths; None where it became
-    the unknown token (stage_kinds._wordpiece_layout traces that)."""
+    the unknown token (stage_kinds.wordpiece_layout traces that)."""
 
     ids = model.word_ids(word)
     if ids == (model.ids[model.unk],) and not (word == model.unk and len(word) <= model.max_input_chars_per_word):
