@@ -1,19 +1,11 @@
 """Word-frequency corpora: parsing, validation and identity.
 
-A corpus is an ordered table of distinct words with positive counts.  Order
-matters: the ``first-seen`` tie policy (Sennrich's reference code, minbpe)
-picks the pair met first when the words are scanned in this order.
+A corpus is an ordered table of distinct words with positive counts; order
+matters to the ``first-seen`` tie policy.  Two file formats are read,
+``table`` (``word<TAB>count`` lines) and ``text`` (plain text, counted in
+order of first appearance); errors name the file, line and byte offset.
 
-Two file formats are read:
-
-* ``table``: one ``word<TAB>count`` per line (blank lines ignored).  A line
-  ends at LF only (a CR before it goes with the count), so a word may hold
-  any character but LF: the last tab splits, a word may hold tabs and CRs
-  (the records of a CRLF file, counted whole);
-* ``text``: plain text, split on whitespace and counted in order of first
-  appearance.
-
-Errors name the file, the line and, for invalid UTF-8, the byte offset.
+Details: docs/notes/core.md#corecorpuspy.
 """
 
 from __future__ import annotations

@@ -1,18 +1,11 @@
 """The few named exceptions the core raises for bad user or file input.
 
-Every message says what was wrong and where (file, line, byte offset), so the
-CLI can print it as one line.  ``str(exc)`` is that English line; next to it
-an error can carry what it means as data, which the GUI shows in the user's
-language (``gui/shell/core_text.py``):
+Every message says what was wrong and where (file, line, byte offset), so
+the CLI prints it as one line; an error may also carry a ``code`` and
+``params`` that the GUI shows in the user's language
+(``gui/shell/core_text.py``).
 
-* ``code`` names the message and ``params`` holds its arguments, e.g.
-  ``code="corpus.empty_word"``; a value that quotes the user's data is passed
-  already shown (``excerpt``), numbers as numbers;
-* ``where`` is the location printed before it (a file, a JSON path such as
-  ``model.merges[3]``, ``row 4``), and ``cause`` the error it wraps when the
-  message is just ``f"{where}: {cause}"``.
-
-An error without a code shows its English text in every language.
+Details: docs/notes/core.md#coreerrorspy.
 """
 
 from __future__ import annotations

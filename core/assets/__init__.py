@@ -1,25 +1,11 @@
 """Tokenizer assets: one versioned JSON envelope for every tokenizer kind.
 
-An asset is data only (never pickle, nothing executed).  Its top level is::
+An asset is data only (never pickle, nothing executed).  This package is
+the public interface of the kind modules (``char_bpe``, ``byte_bpe``,
+``wordpiece``, ``unigram``, ``bpe``; shared rules in :mod:`.schema`) and
+reads and writes asset files; docs/identity.md describes the fields.
 
-    {"format": "subword-studio/tokenizer", "schema_version": 1,
-     "kind": "char-bpe", "model": {...}, "specials": [{"token", "id"}, ...],
-     "normalizer": {...}, "pre_tokenizer": {...}, "boundary": {...},
-     "trainer": {"name", "version", "tie_policy", ...}, "training_data": {...},
-     "training_corpus": [[word, count], ...], "metadata": {...}}
-
-``model`` is kind-specific (initial symbols, ordered merges with ranks and
-counts, the ID of every token); a loader per kind validates it and builds
-the tokenizer.  ``specials`` and ``boundary`` restate what the model implies
-so a reader sees them without knowing the kind; they are checked against the
-model, and derived from it when an older file lacks them.  Loading gives one
-clear :class:`AssetError` for any bad file.  docs/identity.md describes the
-fields and how :mod:`core.assets.identity` hashes them.
-
-The envelope's shared rules are in :mod:`.schema`; each kind has a module
-that converts between its tokenizer and an asset (``char_bpe``,
-``byte_bpe``, ``wordpiece``, ``unigram``, ``bpe``).  This package is their
-public interface and reads and writes asset files.
+Details: docs/notes/formats.md#coreassets__init__py.
 """
 
 from __future__ import annotations

@@ -1,25 +1,11 @@
 """The ``encode`` and ``decode`` subcommands, for every tokenizer kind
 through the one interface (:mod:`core.tokenizer`).
 
-``encode --text TEXT`` (or ``--file PATH``, ``-`` for stdin) prints the
-IDs, or with ``--json`` the whole :class:`~core.tokenizer.base.Encoding`;
-``--add-special-tokens`` runs the tokenizer's post-processor (an imported HF
-template) around them.  ``--ids-only`` prints only the IDs, space-separated
-on one line, by the engine (no spans, and threads for a large text,
-:mod:`core.engines.bulk`); ``--lines`` encodes each line on its own
-and prints one line of IDs per input line.  A file is read whole, up to
-:data:`TEXT_FILE_LIMIT` bytes, and must be UTF-8.  ``decode ID...`` turns IDs back
-into text under a policy for what is not text:
+``encode`` prints IDs (or the whole Encoding with ``--json``); ``decode``
+turns IDs back into text under a policy for what is not text (``strict``,
+``raw``, ``replace``).
 
-* ``strict`` (the default): any UTF-8 problem or unknown ID is one line on
-  stderr naming the byte(s), the offset and the token, and exit status 1;
-* ``raw``: the exact bytes on stdout (no newline added), each problem noted
-  on stderr;
-* ``replace``: the text with U+FFFD where the problems are, and a warning on
-  stderr naming them.
-
-Bad input (no such file, an item that is neither an ID nor a token) is exit
-status 2, as everywhere in :mod:`core.cli.main`.
+Details: docs/notes/core.md#coreclitokens_cmdspy.
 """
 
 from __future__ import annotations

@@ -3,19 +3,10 @@ remove and shrink the tokens of a BPE, WordPiece or Unigram tokenizer,
 learn further BPE merges on a new corpus (``further``), and the ID map a
 model needs.
 
-An :class:`EditRequest` says what to change; :func:`edit` applies it to an
-asset and its tokenizer and gives an :class:`Edited`: the new asset and
-tokenizer, where every old ID went (``old_to_new``), the tokens that are
-new (with the old IDs whose embeddings a model could average for each),
-what was removed and what became unreachable.  Nothing here writes a file
-or imports Qt; the ``edit`` command (core/cli/edit_cmds.py) exports the
-result in the origin's own format.
+:func:`edit` applies an :class:`EditRequest` to an asset and gives an
+:class:`Edited`; nothing here writes a file or imports Qt.
 
-By default every kept token keeps its ID: a removed ID is a hole where the
-format allows one (tokenizer.json, tiktoken ranks) and a placeholder where
-it does not (BERT's vocab.txt: one line per ID; a SentencePiece or Unigram
-model: a control piece).  ``compact`` renumbers
-the kept and new tokens densely, in their old order.
+Details: docs/notes/edit-and-stats.md#coreedit__init__py.
 """
 
 from __future__ import annotations

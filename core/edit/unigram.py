@@ -1,21 +1,11 @@
 """Editing a Unigram vocabulary (a SentencePiece unigram ``.model``, an HF
 Unigram tokenizer.json), keeping IDs.
 
-A piece's ID is its place in the list, and both formats number every
-piece, so a removed ID cannot be a hole: unless ``compact`` renumbers, the
-piece is replaced in place by a control piece ``<removed_N>``, which the
-Viterbi search never takes (HF matches a control piece's text as a special
-token, so only that exact text reaches it there).  There are no merges: no
-other piece becomes unreachable.
+A removed piece becomes a control piece ``<removed_N>`` in place (unless
+``compact``); a new ordinary piece scores just above the best old
+segmentation of its own text, so its text alone encodes to it.
 
-A new ordinary piece needs a score.  It gets the score of the best old
-segmentation of its own text, plus a small margin (and never less than the
-lowest normal score, which sets the unknown penalty): so its text alone
-encodes to it, and inside a longer text it replaces exactly the old pieces
-of that span when the best path cuts the text at its ends, and nowhere
-else; a text that does not hold its text keeps its IDs.  A new special is a
-user-defined piece, which SentencePiece matches wherever its text occurs
-(a control piece it would never match).
+Details: docs/notes/edit-and-stats.md#coreeditunigrampy.
 """
 
 from __future__ import annotations

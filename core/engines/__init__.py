@@ -1,34 +1,12 @@
-"""Two engines behind the one interface.
+"""Two engines behind the one interface: the *reference* (our readable
+Python, the one the views and lessons explain) and the *native* compiled
+libraries (tiktoken, sentencepiece, tokenizers, fastokens) for throughput.
 
-The *reference* is our Python: one readable implementation per kind, the
-one the trace, the stages, the chips and the lessons explain.  The *native*
-engines are the field's compiled libraries, used for throughput:
+``auto`` serves an asset with the first native engine that holds it exactly
+and matched the reference on the probe set, else the reference; large work
+goes to the :data:`BULK` engine from :data:`BULK_FROM` characters on.
 
-==================  =================================================
-``tiktoken``        byte-level BPE whose ranks export exactly
-``sentencepiece``   Unigram and BPE whose ModelProto export is exact
-``tokenizers``      anything whose ``tokenizer.json`` export is exact
-``fastokens``       what tiktoken holds (it reads tiktoken's spec)
-==================  =================================================
-
-``auto`` takes the first of these (in that order) that can hold the asset
-exactly *and* gave the reference's IDs on the probe set
-(:mod:`core.engines.probes`); the verdict is kept per (identity, engine,
-version) (:mod:`core.engines.verdicts`).  An engine that differs is demoted
-for that asset and a note says so once, naming the first difference.  The
-reference serves whatever no native engine can.
-
-Large work goes to the :data:`BULK` engine instead, where it is exact too:
-fastokens encodes several times faster than tiktoken but takes 0.2–1.1 s
-to start, so ``auto`` hands it a text (or lines) of at least
-:data:`BULK_FROM` characters per vocabulary entry per thread
-(:meth:`Served.for_work <core.engines.served.Served.for_work>`); it is
-built, and checked if it never was, on that first need only.
-
-Opening an asset reads its compiled cache entry (:mod:`core.engines.compiled`)
-when there is one, so a warm start builds neither the asset nor the
-reference, only the native engine.  Modules are imported by name below
-(:data:`NATIVE`, :data:`BUILDER`) so a start pays only for what it uses.
+Details: docs/notes/engines.md#coreengines__init__py.
 """
 
 from __future__ import annotations

@@ -1,17 +1,11 @@
 """Encoding a large text, or many lines, on several threads, with exactly
 the IDs of one call.
 
-The native libraries let go of Python's lock while they encode, so threads
-run them side by side.  A text is cut only where its tokenizer's IDs are
-known to join (:func:`parts`, by the rule of
-:func:`core.engines.compile.cut_rule`): at a space between two lowercase
-ASCII letters, never inside a special's text.
-A tokenizer without such a rule (a SentencePiece Unigram model, whose best
-path carries a float32 score from one part into the next; a pattern we do
-not know) encodes the text in one call.  Lines are encoded each on their
-own anyway, so any cut between lines is safe.  The reference, which holds
-the lock, encodes on this thread only.  The engine is chosen for the whole
-work, before it is cut (:meth:`core.engines.served.Served.for_work`).
+A text is cut only where its tokenizer's IDs are known to join
+(:func:`parts`, by :func:`core.engines.compile.cut_rule`); without such a
+rule it is encoded in one call.
+
+Details: docs/notes/engines.md#coreenginesbulkpy.
 """
 
 from __future__ import annotations

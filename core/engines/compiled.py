@@ -1,22 +1,10 @@
 """The compiled cache: each loaded tokenizer kept as data in the user's
 cache folder, so the next process starts without importing it again.
 
-An entry is one file, ``compiled/<sha256 of its key>.bin``:
+Entries are checked by SHA-256 and written atomically; a bad or missing
+entry is simply built again.
 
-* the line ``subword-studio/compiled 1``, then an 8-byte little-endian
-  length and that many bytes of JSON header: the key, the asset's interface
-  identity, free ``meta`` and the sections' names, offsets, sizes and
-  SHA-256;
-* the sections, raw bytes: the validated asset as JSON (the reference is
-  built from it), and each native engine's spec blobs.
-
-Reading checks the header, the key (and the identity, when the caller knows
-it) and each section's SHA-256 as it is read; anything wrong makes the entry
-missing, and it is built again.  Writing goes through a temporary file and a
-rename (:func:`core.fileio.write_bytes_atomic`), so a concurrent reader sees
-the old entry or the new one, never half of one; two writers both write
-whole entries.  A cache that cannot be written (a read-only home, a full
-disk) only costs the next start its time.
+Details: docs/notes/engines.md#coreenginescompiledpy.
 """
 
 from __future__ import annotations

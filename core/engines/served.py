@@ -1,22 +1,12 @@
 """One asset behind the one :class:`~core.tokenizer.base.Tokenizer`
 interface, its IDs from one engine.
 
-``encode_ids`` (and ``encode_lines``) come from the chosen engine: a native
-library that was checked exact for this asset, or the reference; so does
-decoding, where the engine gives each token's bytes (tiktoken).  Anything
-that explains (the whole :class:`~core.tokenizer.base.Encoding`, the
-vocabulary, the model a trace or the stages view reads) comes from the
-reference, built only when first asked for, so a command that only needs
-IDs never builds it; a byte-level engine's whole Encoding is built from
-its IDs (:mod:`core.engines.encodings`), and SentencePiece's kinds lay
-the engine's IDs over the text (``encode_from_ids``), field by field the
-reference's either way.  Text a native library cannot take (a lone
-surrogate) goes to the reference too.  Where the tokens start
-(``token_starts``, what corpus statistics read of an Encoding) comes from
-the engine for a whole batch of texts.
+IDs come from the chosen engine (a native library checked exact for this
+asset, or the reference); anything that explains (the whole Encoding, the
+vocabulary, the model) comes from the reference, built only when first
+asked for.  Large work may go to a bulk engine (:meth:`Served.for_work`).
 
-Large work may go to a second engine, the *bulk* one (:meth:`Served.for_work`):
-one that starts slower but encodes faster, taken from a size of work on.
+Details: docs/notes/engines.md#coreenginesservedpy.
 """
 
 from __future__ import annotations

@@ -1,28 +1,11 @@
 """The fastokens engine: Crusoe's compiled byte-level BPE, for bulk work.
 
-It is built from the tiktoken engine's spec (``core.engines.READS``: the same
-ranks, pattern and specials, :func:`core.engines.specs.tiktoken_spec`), so
-it may serve what tiktoken holds (it refuses ranks with gaps, such as the
-classroom tokenizer's), and matches specials in the text exactly where
-tiktoken does (``specials_in_text``: ``encode`` against
-``encode_ordinary``).  In a fresh process it encodes unseen text about 2.5
-times as fast as tiktoken, but starts slower: it regenerates the merge
-list from the ranks (about 0.2 s for r50k, 0.5 s for cl100k, 1.1 s for
-o200k), so ``auto`` takes it only for work large enough to pay for that
-(:data:`core.engines.BULK_FROM`).
+Built from the tiktoken engine's spec (``core.engines.READS``), it encodes about 2.5
+times as fast as tiktoken but takes 0.2-1.1 s to start, so ``auto`` takes
+it only for large work.  Its own thread pool is held to the calling thread:
+our threads (``--workers``, :mod:`core.engines.bulk`) already cut the work.
 
-fastokens reads ranks only from a tiktoken rank file: it is written once
-into the cache folder, named by its own SHA-256 and checked against it
-whenever it is read (a temporary file when the cache cannot be written).
-
-Threads: fastokens sizes its own pool from ``FASTOKENS_BPE_THREADS`` and
-its Rayon helpers from ``RAYON_NUM_THREADS``, each read once per process,
-at its first encode.  Our threads (``--workers``, :mod:`core.engines.bulk`)
-already cut the work, their calls running side by side without Python's
-lock, while its pool made one long text no faster than one thread in our
-runs (a shared two-core machine): the pool is always held to the calling
-thread, and :func:`hold_threads` (``encode --workers``) also sets the
-helpers, so ``--workers 1`` uses one core.
+Details: docs/notes/engines.md#coreengineswith_fastokenspy.
 """
 
 from __future__ import annotations

@@ -2,26 +2,10 @@
 imported ``tokenizer.json``, ``vocab.txt`` or ``vocab.json`` + ``merges.txt``:
 what ``transformers`` reads from them, applied and reported.
 
-Reference: ``transformers`` ``PreTrainedTokenizerBase.from_pretrained``
-(the special tokens of ``tokenizer_config.json``, overridden by
-``special_tokens_map.json``; each a string or an ``AddedToken`` object
-with ``"content"``) and ``LlamaTokenizerFast.update_post_processor``
-(``add_bos_token`` / ``add_eos_token`` make the template
-``<s>:0 $A:0 </s>:0``, the pair ``... <s>:1 $B:1 </s>:1``).
+Reference: ``transformers`` ``PreTrainedTokenizerBase.from_pretrained`` and
+``LlamaTokenizerFast.update_post_processor``.  The files are hostile input.
 
-What they change, each line in the import report:
-
-* a named special (bos, eos, unk, sep, pad, cls, mask, additional) that is
-  in the vocabulary becomes a special token matched in the text and
-  skipped by decode (transformers adds it so); one that is not in the
-  vocabulary is reported, not added (transformers would give it a new ID);
-* ``add_bos_token`` / ``add_eos_token`` replace the post-processor by the
-  template above;
-* beside a ``vocab.txt``, a ``cls_token`` and ``sep_token`` give BERT's
-  ``[CLS] $A [SEP]`` post-processor (transformers' BertTokenizer).
-
-The files are hostile input: bounded reads, strict JSON, and any bad field
-is one AssetError naming the file and the field.
+Details: docs/notes/formats.md#coreformatshf_configpy.
 """
 
 from __future__ import annotations

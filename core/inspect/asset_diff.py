@@ -1,19 +1,11 @@
 """Compare two tokenizer assets: per component, then on probe text.
 
-Seed 000 §19.5 and exercise 5: a tokenizer that still has 291 entries but
-swaps IDs 268 and 270 passes every shape check, yet a model trained on the
-original reads the wrong embedding rows, scores the wrong output columns and
-biases, and every stored encoded dataset and prompt now means something
-else.  So the structural diff follows each token from its ID in A to its ID
-in B and names a two-cycle an ``id_swap``; the behavioural diff encodes the
-classroom records plus a mixed-script probe with both and shows, per string,
-whether the pieces or only the IDs changed, and what A's IDs read as under B.
+Seed 000 §19.5 and exercise 5: swapping two IDs passes every shape check
+yet breaks every model and dataset, so the structural diff names an
+``id_swap``; findings are data, and :func:`explain` renders them in plain
+English for the CLI.
 
-``swap_ids`` makes that broken copy on purpose, for teaching.
-
-Findings are data (``kind`` plus fields and the interfaces they break);
-:func:`explain` renders them in plain English for the CLI, the GUI
-translates its own wording.
+Details: docs/notes/inspect.md#coreinspectasset_diffpy.
 """
 
 from __future__ import annotations

@@ -1,19 +1,10 @@
 """Which ID each of the 256 bytes has in a tokenizer, and which convention that is.
 
-Three conventions are in use (seed 000, §19.3 and the interop notes):
+Three conventions are in use (seed 000, §19.3): ``raw``, ``gpt2`` and
+``sentencepiece``; anything else with every byte present is ``permuted``,
+with some bytes ``partial``, with none ``none``.
 
-* ``raw``: byte ``b`` has ID ``first + b`` -- this project's byte-level BPE
-  and minbpe (``first`` = 0);
-* ``gpt2``: GPT-2's printable-first permutation -- the 188 printable bytes
-  (``!``..``~``, ``¡``..``¬``, ``®``..``ÿ``) in byte order, then the other
-  68 -- which is the order of the characters ``bytes_to_unicode`` spells
-  them with (tiktoken's GPT-2 family files, HF ``ByteLevel`` vocabularies);
-* ``sentencepiece``: pieces ``<0x00>``..``<0xFF>`` in order after the meta
-  pieces (``<unk>``, ``<s>``, ``</s>``) when byte fallback is on.
-
-Anything else with every byte present is ``permuted``; a tokenizer with
-some byte tokens but not all is ``partial``; one without any is ``none``
-(it works on characters).
+Details: docs/notes/inspect.md#coreinspectbyte_orderpy.
 """
 
 from __future__ import annotations

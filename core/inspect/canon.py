@@ -1,36 +1,11 @@
 """Is an ID list the canonical encoding of its own text?
 
-A BPE encoder emits one list per text, but many lists decode to the same
-text: ``[58, 32]`` and ``[259]`` both spell ": " in the classroom
-tokenizer (seed 000, section 19.3), and only ``[259]`` is what the encoder
-produces.  A model trained on encoder output has never seen the other one.
+Many ID lists decode to the same text (``[58, 32]`` and ``[259]`` both spell
+": " in the classroom tokenizer, seed 000, section 19.3), but a model saw
+only the encoder's.  :func:`check` decodes a list, re-encodes it and lines
+the two up by bytes, naming each difference.
 
-:func:`check` decodes a list, re-encodes what it decoded and lines the two
-lists up by the bytes each token covers, so a difference is reported as
-"tokens i..j of the list against tokens k..l of the canonical list, bytes
-a..b".  It also flags special IDs, IDs outside the vocabulary and bytes that
-are not valid UTF-8 (with the offset of each problem).
-
-Byte-level tokenizers (``byte-bpe`` assets) re-encode the *bytes*, so even a
-list whose bytes are not UTF-8 has a canonical form; specials stay where
-they are and each stretch between them is re-encoded on its own, since the
-encoder never turns bytes into a special.  Tokenizers over strings
-(imported ``bpe``, ``wordpiece``, ``unigram``, and ``char-bpe``, whose
-decoding joins words with one space) decode each stretch between specials
-and encode it again with their whole pipeline; a token then covers the
-bytes of its spelling (``##er``, ``▁a``; real bytes in a byte-level BPE).
-When a byte-level BPE list's bytes are not valid UTF-8 there is no text to
-encode again and ``canonical`` is ``None``.
-
-:func:`check` takes a tokenizer behind the one interface
-(:class:`core.tokenizer.Tokenizer`, any kind) or, as the command line
-passes it, a kind's bare model.  Through the interface a token covers its
-bytes where the kind knows them (``token_bytes``: byte-level tokens, byte
-fallback pieces) and otherwise the UTF-8 of the text it stands for (its
-spelling without markers: ``##er`` covers "er", ``▁a`` " a"); the
-canonical list is ``encode_ids`` of the decoded text (of the bytes, for a
-``byte-bpe`` tokenizer).  The unknown token counts as a special there: it
-stays where it is, since the text it stood for is lost.
+Details: docs/notes/inspect.md#coreinspectcanonpy.
 """
 
 from __future__ import annotations

@@ -1,21 +1,10 @@
 """fastText character n-grams (Bojanowski et al. 2017, section 3.2).
 
 Reference: fastText ``src/dictionary.cc``, ``Dictionary::computeSubwords``
-and ``Dictionary::hash``; seed 003.  The word is wrapped in ``<`` and ``>``
-and every substring of ``minn``..``maxn`` characters (fastText's defaults
-for unsupervised training: 3..6) is an n-gram, listed by start position and
-then by length, as fastText emits them.  The boundary symbols alone never
-count as a one-character n-gram.  A word in the dictionary also has its own
-vector; the bracketed word is an n-gram only when it is short enough
-(``<is>`` for n = 4, but not ``<where>``, 7 characters, with maxn = 6).
+and ``Dictionary::hash``; seed 003.  Each n-gram of ``<word>`` maps to a
+row by fastText's FNV-1a hash, its sign-extension quirk kept.
 
-Characters are Unicode code points, as in fastText, which steps over UTF-8
-continuation bytes: a combining accent is a character of its own.
-
-Each n-gram maps to a row ``nwords + hash % bucket`` (fastText's default
-bucket count is 2,000,000).  The hash is 32-bit FNV-1a over the UTF-8 bytes,
-with fastText's quirk kept: each byte is sign-extended (``int8_t``) before
-the XOR, so bytes 0x80-0xFF hash differently from textbook FNV-1a.
+Details: docs/notes/inspect.md#coreinspectngramspy.
 """
 
 from __future__ import annotations

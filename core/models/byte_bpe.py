@@ -1,34 +1,11 @@
 """Byte-level BPE: train, encode, decode and (de)serialise a merge table.
 
-Reference: seed 000, example 19.3 (book-byte-bpe-v1).  IDs 0-255 are byte
-values, 256-258 are <BOS>/<EOS>/<PAD>, learned IDs follow from 259.  Merges
-never cross a record (or pre-token) boundary; specials never occur in
-training data, so a literal "<BOS>" in a record is just five bytes.  The tie
-rule is: highest count, then the smallest ``(left_id, right_id)`` pair.
+Reference: seed 000, example 19.3 (book-byte-bpe-v1): IDs 0-255 are bytes,
+256-258 <BOS>/<EOS>/<PAD>, learned IDs from 259; ties go to the highest
+count, then the smallest ``(left_id, right_id)``.  Training is incremental
+(:mod:`core.models.byte_train`).
 
-Pair counting follows minbpe's ``get_stats``: every adjacent position counts,
-so ``aaa`` holds ``(a, a)`` twice even though merging it left to right
-non-overlapping gives ``[aa, a]``.  Encoding replays merges by rank.
-
-Training is incremental (:mod:`core.models.byte_train`): identical records and
-pre-tokens are kept once with a count, each merge touches only the words
-its pair occurs in, and the winner comes from a bucket queue; the tests
-check every trace against a naive recount-everything trainer.  A step keeps
-its first 64 ties and their number; :func:`step_ties` recounts the rest.
-
-Encoding splits with the pre-tokenizer and maps each pre-token through a
-per-tokenizer cache; a miss merges the lowest-ranked pair present until
-none is left (long chunks: ``str.replace`` replay, or a heap over adjacent
-pairs when there are many merges), which equals replaying every merge in
-order.  :meth:`ByteBPE.encode_ids`, :meth:`~ByteBPE.encode_batch` and
-:meth:`~ByteBPE.encode_file` skip the spans that :meth:`~ByteBPE.encode`
-builds; bench/run.py measures all of it against HF ``tokenizers``.
-
-Deviations from the seed: the special names are configurable (IDs stay
-256, 257, ...); ``token_bytes`` raises for a special, because a special has
-no bytes and returning ``b""`` would let decoders drop it silently; decoding
-reports specials and unknown IDs instead of failing on them, except that
-unknown IDs are an error under the ``strict`` policy.
+Details: docs/notes/models.md#coremodelsbyte_bpepy.
 """
 
 from __future__ import annotations

@@ -1,31 +1,11 @@
 """The incremental engine behind :func:`core.models.byte_bpe.train`.
 
 Reference: the word-count design of Sennrich et al. (2016) as HF
-``tokenizers``' ``BpeTrainer`` implements it: identical records and
-pre-tokens are kept once with a count, a pair -> words index limits each
-merge to the words that hold the pair, and pair counts change only by the
-deltas around each merged occurrence.  The tie rule and the counting rule
-(every adjacent position counts, as minbpe's ``get_stats``) are those of
-seed 000, example 19.3, stated in :mod:`core.models.byte_bpe`.
+``tokenizers``' ``BpeTrainer`` implements it (words kept once with a count,
+a pair -> words index, count deltas), with the tie and counting rules of
+seed 000, example 19.3.
 
-Why it is fast in pure Python:
-
-* a word is a ``str`` with one character per symbol (``chr(id)``), so
-  finding and merging a pair are ``str.find``/``str.replace`` in C, and a
-  pair is the two-character string, whose order is the ``(left, right)``
-  order of the IDs;
-* the deltas of one merge are summed over all its words before any count
-  changes, so the bucket queue (count -> pairs) is touched once per
-  distinct pair and merge, not once per occurrence; the words are grouped
-  by the symbol next to the merged pair, so a word costs one dict update
-  and the deltas follow once per neighbour;
-* the pairs at the top count are kept sorted while the top stays the same
-  (as values compared in C, never through a key function), so each step
-  reads its winner and its first ties without sorting.
-
-Deviation from the plain trace: a step records its first ``tie_limit``
-tied pairs (sorted) and how many there were; :func:`core.models.byte_bpe.step_ties`
-recomputes the full set from the records when it is needed.
+Details: docs/notes/models.md#coremodelsbyte_trainpy.
 """
 
 from __future__ import annotations

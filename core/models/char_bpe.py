@@ -1,18 +1,11 @@
 """Character BPE with an end-of-word symbol (Sennrich et al. 2016, section 3.2).
 
-Follows seed 000, example 19.1: each word is split into characters plus the
-single symbol ``</w>``; pairs never cross words; counts are weighted by word
-frequency; the winner's occurrences are merged left to right without
-overlap; training stops after ``merges`` steps, at ``vocab_size``, or when no
-pair is left.  The tie rule is an explicit parameter (see :mod:`core.models.ties`).
+Follows seed 000, example 19.1, with the tie rule an explicit parameter
+(:mod:`core.models.ties`); training is incremental
+(:mod:`core.models.char_train`) and encoding a new word replays the frozen
+ordered merges.
 
-But: the trainer keeps pair counts incrementally (:mod:`core.models.char_train`:
-only words containing the merged pair are recounted), so the full per-step
-pair tables are not stored; a step keeps its first 64 ties and their number,
-and :class:`Trace` recomputes the tables exactly on demand by replaying the
-merges.
-
-Encoding a new word replays the frozen ordered merges; it never recounts.
+Details: docs/notes/models.md#coremodelschar_bpepy.
 """
 
 from __future__ import annotations

@@ -1,21 +1,10 @@
 """The incremental engine behind :func:`core.models.char_bpe.train`.
 
-It is the byte-level engine (:mod:`core.models.byte_train`: words kept once with
-their counts, a pair -> words index, summed count deltas, a bucket queue)
-run on character symbols.  Each distinct symbol *string* gets one code
-point, so a word is a ``str`` with one character per symbol and merging is
-``str.replace`` in C.  Two merges that spell the same string (``ab + c``
-and ``a + bc``) get the same code point: symbols are strings, as in the
-plain trainer, and so they count as one symbol.
+It is the byte-level engine (:mod:`core.models.byte_train`) run on
+character symbols, one code point per distinct symbol string; ties follow
+the policy by symbol strings, not by code points.
 
-Ties follow the policy by symbol strings, not by code points:
-
-* ``lexicographic`` and ``subword-nmt`` keep the top bucket as the pairs'
-  strings, sorted, and read it from the front or the back;
-* any other policy (``first-seen``, ``minbpe``, ``hf``, ``sentencepiece``)
-  keeps it as ``(key, strings)`` sorted by :func:`core.models.ties.order_key`'s
-  key; a corpus-order key (where the pair first occurs) is made again
-  whenever a merge changes the pair's count.
+Details: docs/notes/models.md#coremodelschar_trainpy.
 """
 
 from __future__ import annotations

@@ -1,20 +1,10 @@
 """Text that remembers which bytes of the original input each character came from.
 
-Reference: Hugging Face ``tokenizers`` ``NormalizedString`` (an alignment
-per character, kept through every normalizer and pre-tokenizer split).
-But: alignments here are byte spans of the *original* UTF-8 input (not
-character offsets of the previous stage), so a byte-level piece that holds
-one byte of ``中`` points at exactly that byte, and character spans are
-derived from bytes at the end (:meth:`Origin.chars`).  An inserted
-character (a dummy-prefix ``▁``, a prefix space) has an empty span at the
-place it was inserted.
+Like HF ``tokenizers``' ``NormalizedString``, but alignments are byte spans
+of the *original* UTF-8 input; these are the operations the stages'
+``aligned`` methods are made of.
 
-These are the operations the stages' ``aligned`` methods are made of
-(core.pipeline.normalizers, core.pipeline.pre_tokenizers,
-core.pipeline.bert_basic); each stage's aligned text is its plain output
-(tests/core/test_aligned_stages.py), and core.tokenizer.stage_kinds still
-falls back to a coarse alignment should one ever differ, so an alignment
-can be coarse but never describe a different text.
+Details: docs/notes/pipeline.md#corepipelinealignedpy.
 """
 
 from __future__ import annotations

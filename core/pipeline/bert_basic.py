@@ -1,32 +1,11 @@
-"""BERT's BasicTokenizer, one named stage at a time.
+"""BERT's BasicTokenizer (google-research/bert ``tokenization.py``), one
+named stage at a time.
 
-Reference: google-research/bert ``tokenization.py``, ``BasicTokenizer``:
-``_clean_text``, ``_tokenize_chinese_chars``, ``whitespace_tokenize``, lower
-casing, ``_run_strip_accents`` (NFD, drop category Mn) and
-``_run_split_on_punc``, in that order.  :meth:`BasicTokenizer.stages` returns
-every intermediate result so a view can show what each stage did.
+Where Google's BERT and HF ``tokenizers`` 0.23 differ (lower casing,
+control characters, CJK ranges, Unicode tables), ``hf=True`` follows HF
+and ``hf=False`` follows BERT.
 
-The options are named like Hugging Face's ``BertNormalizer`` and
-``BertPreTokenizer`` so the two can be configured alike.  BERT itself ties
-accent stripping to lower casing; ``strip_accents=None`` keeps that rule and
-``True``/``False`` overrides it, as in HF.
-
-Google's BERT and HF ``tokenizers`` 0.23 (``normalizers/bert.rs``) differ
-in these places; ``hf=True`` follows HF (what an imported ``vocab.txt`` or
-``tokenizer.json`` is compared against), ``hf=False`` follows BERT:
-
-* lower casing: Python's ``str.lower`` applies the Greek final-sigma rule
-  (``ΟΔΟΣ`` -> ``οδος``); HF lower-cases character by character (``οδοσ``);
-* clean text: HF's ``is_control`` is Rust's ``is_other`` (categories Cc,
-  Cf, Co, Cs in an older Unicode), so it also drops private-use characters;
-  BERT drops Cc and Cf only;
-* CJK ranges: HF's Extension E range starts at U+2B920, BERT's at U+2B820;
-* punctuation, accents (nonspacing marks, and what NFD decomposes) and lower
-  casing follow HF's Unicode tables (core.pipeline.hf_unicode), older than
-  Python's for the first two and newer for the last.
-
-BERT lower-cases before stripping accents and HF the other way round; for
-every single code point the two orders agree (checked exhaustively).
+Details: docs/notes/pipeline.md#corepipelinebert_basicpy.
 """
 
 from __future__ import annotations

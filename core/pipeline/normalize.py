@@ -1,32 +1,11 @@
 """SentencePiece-style text pipeline: normalize, make whitespace explicit, decode.
 
-Reference: Kudo & Richardson (2018), SentencePiece, sections 2-3, and its
-``normalizer.cc`` (v0.2): the input is a raw sentence, not pre-split words;
-after normalization a space is an ordinary symbol written ``▁`` (U+2581), a
-``▁`` is prepended ("dummy prefix") so that a sentence-initial word looks like
-any other, runs of spaces collapse to one and leading/trailing spaces go.
+After normalization a space is an ordinary symbol ``▁`` (U+2581), with a
+dummy prefix, as in SentencePiece's ``normalizer.cc`` (v0.2); the round
+trip holds on the normalized text (seed 000, §19.3):
+``decode(encode(x)) == normalize(x).plain``.
 
-Decoding joins the pieces, turns every ``▁`` back into a space and drops the
-dummy prefix.  The round trip holds on the *normalized* text, not the raw
-input (seed 000, §19.3): ``decode(encode(x)) == normalize(x).plain``.
-
-Deviations and details:
-
-* Three normalizations: ``identity``; ``precompiled``, a model's own
-  compiled rules (:mod:`core.pipeline.charsmap`: ``nmt_nfkc``, ``nfkc``, the ``_cf``
-  case-folding variants or custom rules, exactly as SentencePiece or HF
-  apply them); and ``nfkc``, Python's :mod:`unicodedata` NFKC, for
-  pipelines without a charsmap (our own trainer, a ``.vocab`` file).
-* As in SentencePiece, only U+0020 counts as whitespace *after*
-  normalization: NFKC turns U+3000 or U+00A0 into it, but a tab or newline
-  stays a character of its own.
-* A ``▁`` already present in the input is indistinguishable from an escaped
-  space (also true of SentencePiece); :attr:`Normalized.literal_markers`
-  reports where that happened.
-* Alignment is by character: every normalized character knows the span of
-  original characters it came from (SentencePiece keeps byte offsets).
-
-Byte fallback pieces are spelled ``<0xNN>`` with two upper-case hex digits.
+Details: docs/notes/pipeline.md#corepipelinenormalizepy.
 """
 
 from __future__ import annotations

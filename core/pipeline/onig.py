@@ -1,22 +1,11 @@
 """Regexes from Hugging Face files run as HF runs them.
 
-HF ``tokenizers`` 0.23 matches its Split, Replace and ByteLevel patterns
-with Oniguruma, whose Unicode tables are older than those of the ``regex``
-module: 17,810 characters that ``regex`` knows as letters, numbers, marks
-or symbols are unassigned there, and U+0295 is a lowercase letter there
-(another letter here).  A pattern such as ``\\p{L}+`` then cuts ``a`` + one
-of them + ``b`` in three where ``regex`` keeps one piece.  HF's Whitespace
-runs Rust's regex crate, whose tables in that build are as old.  (tiktoken
-reads the newer tables, as ``regex`` does, so its patterns stay as they
-are.)
+HF ``tokenizers`` 0.23 matches with Oniguruma, whose Unicode tables are
+older than the ``regex`` module's; :func:`compile` wraps a pattern so the
+characters whose properties differ match as they do there
+(tests/core/test_hf_unicode.py reads the sets again).
 
-:func:`compile` wraps a compiled pattern: a text holding none of these
-characters is matched as it is; otherwise it is matched in a copy where
-each stands in for a character with its Oniguruma properties (an
-unassigned code point, or a lowercase Latin letter), and the matches are
-read from the text itself.  The sets were read off HF over every code
-point, class by general category; tests/core/test_hf_unicode.py reads
-them again.
+Details: docs/notes/pipeline.md#corepipelineonigpy.
 """
 
 from __future__ import annotations

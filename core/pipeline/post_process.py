@@ -2,24 +2,10 @@
 asks to "add special tokens", as Hugging Face ``tokenizers`` does in
 ``Tokenizer.encode(text, add_special_tokens=True)``.
 
-Reference: ``tokenizers`` 0.23 ``processors/`` (``template.rs``,
-``bert.rs``, ``roberta.rs``, ``sequence.rs``) and ``pre_tokenizers/
-byte_level.rs`` (``process_offsets``).  Our specs, stored in an asset's
-``post_processor`` field, say the same as HF's JSON in lower case:
+Reference: ``tokenizers`` 0.23 ``processors/``; the specs in an asset's
+``post_processor`` field say the same as HF's JSON in lower case.
 
-* ``{"type": "template", "single": [...], "pair": [...], "special_tokens": {...}}``,
-  each piece ``{"special": "[CLS]", "type_id": 0}`` or ``{"sequence": "A", "type_id": 0}``,
-  each special ``{"ids": [101], "tokens": ["[CLS]"]}``;
-* ``{"type": "bert", "cls": ["[CLS]", 101], "sep": ["[SEP]", 102]}``;
-* ``{"type": "roberta", "cls": [...], "sep": [...], "trim_offsets": true, "add_prefix_space": true}``;
-* ``{"type": "byte_level", "trim_offsets": true, "add_prefix_space": true}`` (adds nothing, trims offsets);
-* ``{"type": "sequence", "steps": [...]}``.
-
-An added special has the offsets (0, 0), type id and special mask as HF
-gives them.  Trimming (RoBERTa, ByteLevel) moves a token's offsets past
-its leading and trailing spaces (``Ġ`` or White_Space).  HF trims even
-without special tokens; here the post-processor runs only when asked, so
-the default encoding keeps every token's whole span.
+Details: docs/notes/pipeline.md#corepipelinepost_processpy.
 """
 
 from __future__ import annotations

@@ -1,18 +1,10 @@
 """Named, versioned pre-tokenizers: where BPE merges are not allowed to cross.
 
-References: GPT-2's ``encoder.py`` split pattern (Radford et al., 2019) and
-the ``r50k_base``, ``cl100k_base`` and ``o200k_base`` patterns as shipped in
-tiktoken 0.14 (``tiktoken_ext/openai_public.py``), copied character for
-character; :data:`TIKTOKEN_ENCODINGS` maps every tiktoken encoding name to
-its pattern.  Seed 000, example 19.3 uses none.
+A pre-tokenizer is identified by name *and* version, so an asset's boundary
+rule stays frozen; the GPT-2 and tiktoken 0.14 patterns (``r50k_base``,
+``cl100k_base``, ``o200k_base``) are copied character for character.
 
-A pre-tokenizer is identified by name *and* version, because a tokenizer
-asset is only reproducible if the boundary rule is frozen with it.  Changing
-a pattern means adding a new version, never editing one in place.
-
-Deviation: ``split`` returns character spans that cover the text exactly.
-Should a pattern ever skip a character, it is attached to the next span
-rather than dropped, so splitting can never lose text.
+Details: docs/notes/pipeline.md#corepipelinepretokenizepy.
 """
 
 from __future__ import annotations

@@ -1,17 +1,10 @@
 """Stated bounds for a regex read from a file, checked before it is compiled.
 
-The ``regex`` module expands counted repetition when it compiles: the
-17-character ``(?:a{3000}){3000}`` peaks at 2.4 GB and ``a{4294967294}``
-exhausts memory inside ``regex.compile``, where no timeout reaches.  So a
-pattern from a tokenizer file is scanned first and refused when
+The ``regex`` module expands counted repetition when it compiles, where no
+timeout reaches (``a{4294967294}`` exhausts memory), so a pattern is refused
+when it exceeds ``MAX_PATTERN_CHARS``, ``MAX_REPEAT`` or ``MAX_EXPANSION``.
 
-* it is longer than ``MAX_PATTERN_CHARS`` characters,
-* a repetition count (``{n}``, ``{m,n}``, ``{m,}``, ``{,n}``) is over ``MAX_REPEAT``,
-* written out (each counted repetition as that many copies, nested ones
-  multiplied), it has more than ``MAX_EXPANSION`` items: what the compiled
-  pattern grows to.
-
-Real split patterns (GPT-2, cl100k, o200k, Llama 3) use no counts over 3.
+Details: docs/notes/pipeline.md#corepipelineregex_boundspy.
 """
 
 from __future__ import annotations

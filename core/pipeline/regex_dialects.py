@@ -1,16 +1,10 @@
 """One spelling, two meanings: a counted repeat followed by ``+``.
 
-In Python's ``regex``, in tiktoken's (Rust ``fancy-regex``) and in Perl,
-``X{1,3}+`` is *possessive*: up to three X, never given back.  In
-Oniguruma's default (Ruby) syntax, which Hugging Face ``tokenizers`` runs,
-it is ``(?:X{1,3})+``: any number of X.  So cl100k's ``\\p{N}{1,3}+``
-copied into a ``tokenizer.json`` splits ``1234567`` as one piece where
-tiktoken cuts ``123|456|7``.
+``X{1,3}+`` is possessive in ``regex``, tiktoken and Perl, but
+``(?:X{1,3})+`` in Oniguruma, which HF ``tokenizers`` runs;
+:func:`to_oniguruma` and :func:`from_oniguruma` carry patterns across.
 
-:func:`to_oniguruma` writes a pattern of ours for a ``tokenizer.json``
-(the possessive repeat as an atomic group, ``(?>X{1,3})``, which both
-engines read alike); :func:`from_oniguruma` reads one from a file as HF
-does.  Every other construct is copied as it is.
+Details: docs/notes/pipeline.md#corepipelineregex_dialectspy.
 """
 
 from __future__ import annotations

@@ -2,23 +2,10 @@
 once, in numpy, for a tokenizer whose native engine says where its tokens
 start (:class:`core.engines.starts.TokenStarts`).
 
-The figures are :func:`core.stats.mapper.record_sums`'s, which reads whole
-Encodings record by record (tests/core/test_stats_engines.py holds them
-equal for every shelf tokenizer).  The records are joined by ``\\n``
-(whitespace, so no word crosses a join) and everything is counted on that
-one text:
+Its figures are :func:`core.stats.mapper.record_sums`'s
+(tests/core/test_stats_engines.py holds them equal for every shelf tokenizer).
 
-* words are the runs of characters the ``\\S+`` of the mapper matches;
-  a word's script is its first character's whose script is not neutral;
-* a token starts in the word ``w`` whose end is the first one after the
-  token's first character (in the spaces before a word: that word), kept
-  within its record's words; that word never goes back within a record,
-  as in the mapper's walk (a running maximum); a record without words
-  gives its tokens to Common.
-
-A start counted in UTF-8 bytes is compared with the words' ends in bytes:
-a token starts before a word's end exactly when the character holding its
-first byte does.
+Details: docs/notes/edit-and-stats.md#corestatscolumnspy.
 """
 
 from __future__ import annotations

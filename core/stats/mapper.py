@@ -1,19 +1,11 @@
 """The map step of corpus statistics: per-record sums for each tokenizer.
 
-A document is a record (a line, or a JSON lines string); a CR before its
-LF is the line ending and is not counted.  Words are the whitespace-
-separated runs of a record; a word's script is its first script that is
-not Common or Inherited (``core.scripts``), else Common.
-Each token belongs to the word its first character falls in (a token that
-starts in the spaces before a word, GPT-2's `` world``, to that word; one
-after the last word, to the last word; an inserted token such as a lone
-``</w>``, to the word of the token before it), so the per-script token
-counts add up to the total.
+:func:`record_sums` counts words, scripts and tokens over a record's whole
+Encoding, each token in the word its first character falls in, so the
+per-script token counts add up to the total; :mod:`core.stats.columns`
+gives the same figures a block of records at a time.
 
-:func:`record_sums` says so over a record's whole Encoding: the
-reference's way, and the one that explains.  A tokenizer whose native
-engine gives its tokens' starts is counted a block of records at a time
-instead (:mod:`core.stats.columns`), to the same figures.
+Details: docs/notes/edit-and-stats.md#corestatsmapperpy.
 """
 
 from __future__ import annotations

@@ -1,27 +1,11 @@
 """The one tokenizer interface: :class:`Tokenizer` and :class:`Encoding`
 (decoding gives :class:`core.decoded.DecodeResult`).
 
-Every kind (char-bpe, byte-bpe, imported BPE in all its flavours, WordPiece,
-Unigram) is wrapped by one module of this package, so views, the command
-line and exporters never ask which model class they hold.  Modelled on the
-Hugging Face ``tokenizers`` ``Encoding`` (``tokenizer/encoding.rs``: ids,
-tokens, offsets, words, special mask) and tiktoken's byte-aware decoding.
+Every kind is wrapped by one module of this package.  Modelled on HF
+``tokenizers``' ``Encoding`` (``tokenizer/encoding.rs``); spans point into
+the *input*, in characters and UTF-8 bytes.
 
-Spans point into the *input*: characters (code points) and UTF-8 bytes.  A
-token that the pipeline inserted (SentencePiece's dummy ``▁``, a lone
-``</w>``) has an empty span; a byte-level token that holds part of a
-character is ``partial``.
-
-Where the references define the same thing, ``ids`` equal theirs and
-``char_spans`` equal HF's ``offsets`` (tests/core/test_tokenizer_interface.py).
-Deviations, as in :mod:`core.tokenizer.stages`: an inserted token has an
-empty span (HF gives it the next character's); a byte piece points at its
-own byte (SentencePiece gives a character to the piece holding its last
-byte, and an empty span to the others); a piece of a normalized stretch
-covers every character it came from; a special is word -1 (HF gives an
-added token a word number of its own, which the tokens after it skip here
-too).  Where no pre-tokenizer splits words (SentencePiece), a word starts
-at each token that starts with ``▁``, as HF's Metaspace splits.
+Details: docs/notes/tokenizer.md#coretokenizerbasepy.
 """
 
 from __future__ import annotations

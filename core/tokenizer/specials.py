@@ -3,19 +3,9 @@ the encoder may read as control tokens (``allowed``), which make the text
 an error (``disallowed``), the rest read as ordinary text.
 
 A user's text that spells ``<|endoftext|>`` must not silently become the
-end-of-text control token: that is how prompt injection through a
-tokenizer works, and why tiktoken's ``encode`` refuses such text unless
-the caller allows it (``allowed_special`` / ``disallowed_special``;
-``encode_ordinary`` reads everything as text).  Hugging Face matches its
-special added tokens wherever their text occurs (unless
-``split_special_tokens``).  :data:`DEFAULTS` keeps each origin's rule.
+control token (prompt injection); :data:`DEFAULTS` keeps each origin's rule.
 
-A :class:`Policy` is applied by cutting the text at the allowed specials'
-occurrences (leftmost, the longest first) and encoding each stretch
-*ordinarily* (every special as text); :func:`join` puts the stretches'
-Encodings and the specials together with their spans.  Decoding may keep
-a special's text (:func:`decode_keeping`), so ``decode(encode(x, allowed
-all), keep) == x`` for a lossless tokenizer.
+Details: docs/notes/tokenizer.md#coretokenizerspecialspy.
 """
 
 from __future__ import annotations

@@ -1,18 +1,11 @@
 """Which characters of a pre-token each of its tokens spells, for
 :mod:`core.tokenizer.stage_kinds`.
 
-A walk is worked out once per distinct pre-token text, in positions
-*inside* the pre-token (``(start, end, kind, byte, count)``), and then
-placed on each occurrence's :class:`~core.pipeline.aligned.Aligned`, which
-knows where its characters came from.  Natural text repeats its words, so a
-``memo`` (one per tokenizer, see :class:`core.tokenizer.staged.StagedTokenizer`)
-saves most of the walking; placing is exact for every occurrence.
+A walk is worked out once per distinct pre-token text (a ``memo``) and
+placed on each occurrence; :class:`Columns` turns spans into characters
+and kinds for all tokens at once.
 
-:class:`Columns` collects the model stage token by token, or a whole word
-at a time (a :class:`Layout`: when every token of a word spells characters
-of it, its spans are two list lookups per token), and turns byte spans into
-character spans and kinds for all tokens at once: a megabyte of input makes
-a million tokens, and a Python call per token is what costs.
+Details: docs/notes/tokenizer.md#coretokenizertoken_walkpy.
 """
 
 from __future__ import annotations

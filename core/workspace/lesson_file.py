@@ -1,17 +1,10 @@
 """Lesson files: one lesson per TOML file, in English and Chinese (docs/lessons.md).
 
-A teacher writes a lesson as plain data: its title and steps, the texts and
-tokenizers each step shows, which view shows them, and questions whose
-answers the core computes (:mod:`core.workspace.questions`).  :func:`load`
-reads a file as hostile input: a bounded read, then every field checked
-for its type, range and meaning, so a bad file gives one line naming the
-file and the field (a :class:`LessonError`), never a traceback; nothing in
-a file is ever executed.
+A lesson is plain data; :func:`load` reads a file as hostile input, so a bad
+file gives one line naming the file and the field (a :class:`LessonError`),
+never a traceback, and nothing in it is ever executed.
 
-Tokenizers are named as the command line names them: a built-in
-tokenizer's shelf name (``python main.py shelf``), ``classroom`` (the
-classroom byte-level BPE), the name of the lesson's own WordPiece
-vocabulary, or a Subword Studio asset file (``.json``) in the lesson's folder.
+Details: docs/notes/workspace.md#coreworkspacelesson_filepy.
 """
 
 from __future__ import annotations

@@ -1,18 +1,10 @@
 """Lesson questions: the core computes each answer, then reads the student's.
 
-A question names a measure (core.workspace.lesson_file.MEASURES) and its
-inputs; :func:`compute` works it out with the tokenizers the lesson names,
-opened through the engines like any command's ASSET argument, so the
-answer is always what the real tokenizer does today, never a stored
-copy.  :func:`check` is ``lesson check``: every question's answer key
-against the computed value.  :func:`parse` reads what a student typed (or
-the option picked) in the answer's shape, and :func:`matches` compares it
-with the computed value.
+:func:`compute` works an answer out with the real tokenizers the lesson
+names, never a stored copy; :func:`check` is ``lesson check``;
+:func:`parse` and :func:`matches` read and compare what a student typed.
 
-Values by shape: ``int`` and ``real`` numbers, ``ids`` a tuple of IDs,
-``tokens`` a tuple of token texts as a reader sees them (a space shown
-as ``␣``: core.render), ``segmentation`` the text with ``|`` where the
-tokens cut it, ``name`` a tokenizer's name, ``text`` a string, ``bool``.
+Details: docs/notes/workspace.md#coreworkspacequestionspy.
 """
 
 from __future__ import annotations

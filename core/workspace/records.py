@@ -1,18 +1,11 @@
 """Raw records, row edits of word tables, and importing text files.
 
-A *record* is one line of a text file kept exactly: leading spaces, tabs and
-its own line ending (LF, CRLF or none for a last line without one), so the
-file's bytes can be written back unchanged.  Training still needs words:
-``word_corpus`` pre-tokenizes every record (whitespace, the GPT-2 regex of
-:mod:`core.pipeline.pretokenize`, or none, where the whole record is one word) and
-counts the words in order of first appearance, as :func:`core.corpus.parse_text`
-does.  Pre-tokens never cross a record, because BPE pairs never cross a word
+A *record* is one line of a text file kept exactly, line ending included,
+so the file's bytes can be written back unchanged; ``word_corpus``
+pre-tokenizes every record into counted words, never across a record
 (seed 000, example 19.1).
 
-Deviations: a UTF-8 byte-order mark is kept as a flag rather than as a
-character of the first record, so it is neither a training symbol nor lost.
-The GPT-2 regex runs on each record without its line ending, so a line
-ending is never part of a word.
+Details: docs/notes/workspace.md#coreworkspacerecordspy.
 """
 
 from __future__ import annotations

@@ -1,19 +1,10 @@
 """File → Import tokenizer… / Export tokenizer…, and dropped tokenizer files.
 
-Dropping one or several files anywhere on the window or its dialogs imports
-each (one summary lists what worked and why the rest did not).
+Import and export run off the GUI thread and show a conversion report;
+export offers only the formats that can hold the asset.  Every question
+goes through :class:`Dialogs`, which a test replaces.
 
-Import reads another library's file (core/formats) off the GUI thread, adds
-the asset to the workspace as unsaved (the Assets tab lists it) and shows
-the conversion report: what was kept, what could not be represented, what
-behaves differently.  Export first runs every exporter on the asset into a
-scratch folder (off the GUI thread), offers only the formats that can hold
-it and names each other one with its exporter's reason, before any file is
-chosen; then it writes the chosen format and shows its report.
-
-Every question goes through :class:`Dialogs`, which a test replaces; passing
-the answer (``import_tokenizer(path, fmt)``) skips it too.  The report is a
-non-modal window, so nothing here blocks under tests.
+Details: docs/notes/gui.md#guiassetsinteroppy.
 """
 
 from __future__ import annotations

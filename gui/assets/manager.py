@@ -1,19 +1,10 @@
 """Asset manager: a library of tokenizer assets and a side-by-side comparison.
 
-The library lists the assets open in the workspace, then the other asset
-files of a chosen folder (scanned on a worker thread, cancellable).  Select
-two rows to compare them per component, with the findings named and, for an
-ID swap, what it breaks (seed 000 §19.5, exercise 5); the probe table shows
-which strings encode differently and what A's IDs read as under B.
+Two selected assets are compared per component, with the findings named
+(an ID swap and what it breaks: seed 000 §19.5, exercise 5).  Every dialog
+can be bypassed by passing its answer, so tests never block.
 
-Every dialog can be bypassed by passing its answer (``open_files(paths)``,
-``save_as(path)``, ``rename_selected(name)``, ``broken_copy(ids)``...), so
-tests never block on a modal window; file dialogs are Qt's own, never the
-platform's, so they behave the same under the offscreen platform.
-
-Reading, copying and comparing assets hash whole vocabularies (seconds for
-100,000 tokens), so those run in a worker and land when done; ``idle()``
-says whether anything is still running.
+Details: docs/notes/gui.md#guiassetsmanagerpy.
 """
 
 from __future__ import annotations

@@ -1,16 +1,11 @@
 """One text under several tokenizers, lined up: each one's Encoding and
 chips, its token boundaries, and the boundaries they all share.
 
-A *boundary* is a byte offset into the input where a token starts or ends
-(``Encoding.byte_spans``).  The boundaries every row has cut the text into
-*segments*; the lanes view puts each row's chips for a segment side by
-side from the same x, so a boundary all tokenizers share is one vertical
-line through every row.  For "Hello world" under GPT-2's byte-level BPE
-(``He|llo|␣world``) and a WordPiece (``hello|world``, the space dropped)
-the shared boundaries are 0, 5 and 11: segments ``Hello``, ``␣`` (empty
-for WordPiece) and ``world``.
+A *boundary* is a byte offset where a token starts or ends; the boundaries
+every row has cut the text into *segments*.  Nothing here touches Qt
+widgets, so :func:`compare` runs in a worker.
 
-Nothing here touches Qt widgets, so :func:`compare` runs in a worker.
+Details: docs/notes/gui.md#guicomparealignmentpy.
 """
 
 from __future__ import annotations

@@ -1,20 +1,10 @@
 """Lanes: several tokenizers' chips for one text, lined up at the token
 boundaries they all share.
 
-Each tokenizer is a lane; the text wraps into bands, and every band holds
-one line of every lane, headed by the tokenizer's name and kind.  Segments
-(text between two shared boundaries, :mod:`.alignment`) are placed whole,
-each lane's chips from the segment's left edge, so a boundary that every
-tokenizer shares is one line down the band with a ▼ above it -- a shape,
-not only a colour.  A segment wider than the view is split over bands.
+Painted, as :class:`gui.widgets.token_strip.TokenStrip` is, from the flat
+lists of :mod:`.lane_layout`, so only the bands in view are drawn.
 
-Painted, as :class:`gui.widgets.token_strip.TokenStrip` is: the layout
-(:mod:`.lane_layout`) is flat lists (widths per token, offsets per
-segment, bands of segments), and only the bands in view are drawn, so
-tens of thousands of tokens per lane scroll smoothly.  Hovering a chip (or clicking one, which pins it)
-marks, in every lane, the chips that hold any byte of the same input, with
-a bar under the part of each chip that overlaps it (byte spans make this
-exact: ``␣你好`` against ``你 1/3`` covers a third of that chip).
+Details: docs/notes/gui.md#guicomparelanespy.
 """
 
 from __future__ import annotations

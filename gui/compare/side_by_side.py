@@ -2,15 +2,9 @@
 encoded by every ticked one off the GUI thread and shown as lanes of chips
 lined up at the boundaries they share, under a table of their figures.
 
-One worker per change: a newer text or selection cancels the running one,
-and a result that is not the latest is dropped.  Rows already encoded for
-this text with the same tokenizer are kept (ticking one more tokenizer
-encodes only that one).  An open asset is encoded by the engine
-core.engines serves it with (gui/shell/serving.py), auto or pinned per row in
-the table's engine column; the first serving of one runs in a worker of
-its own (seconds: the probes), and the comparison starts once every
-ticked row is served.  The ticks, the baseline and the pins are
-remembered by key across sessions.
+One worker per change: a newer text or selection cancels the running one.
+
+Details: docs/notes/gui.md#guicompareside_by_sidepy.
 """
 
 from __future__ import annotations

@@ -1,18 +1,10 @@
 """Lessons: a lesson file's steps, shown one at a time in the real views.
 
-:class:`LessonPlayer` loads a lesson (core.workspace.lesson_file: a shipped
-one, or a teacher's file) into the one workspace, asking before it
-discards unsaved work, and shows each step through the views the user sees
-(gui/lessons/steps.py).  Every step sets an absolute state, so Previous and
-Next are just "show step k".  A step that asks for a prediction keeps its
-view empty until the student has answered.  A lesson that names a layout
-shows those views side by side while it runs, never over the lesson text
-(gui/shell/windows/layouts.py); ending it (or quitting) puts the user's windows,
-and the tokenizer choices the lesson made, back as they were.
-:class:`LessonPanel` shows the lesson, the current step's explanation and
-its questions (gui/lessons/questions.py); :class:`LessonDock` holds the main
-window's panel (Window → Detach moves it into a window of its own, and New
-window opens another).
+:class:`LessonPlayer` loads a lesson into the one workspace and shows each
+step through the views (gui/lessons/steps.py); :class:`LessonPanel` shows
+the lesson and :class:`LessonDock` holds the main window's panel.
+
+Details: docs/notes/gui.md#guilessonsplayerpy.
 """
 
 from __future__ import annotations

@@ -1,16 +1,10 @@
 """A lesson step performed in the real views, as a person would.
 
 :class:`StepRunner` puts what a step names (core.workspace.lesson_file.Step)
-into the view it names: a text typed into the encode panel or the Compare
-tab, the tokenizers ticked there, a merge selected in the timeline, a
-vocabulary filtered and audited, IDs decoded.  Every step sets an absolute
-state, so showing step k never depends on the step before.
+into the view it names.  Every step sets an absolute state, so showing step
+k never depends on the step before.
 
-A step's tokenizers are named as in the lesson file.  A built-in one that
-is not open yet is opened off the GUI thread (gui/shell/shelf_open.py) and the
-step is performed again once it is, so the lesson text shows at once and
-the view catches up.  A step whose question asks for a prediction is shown
-*hidden*: its view gets no text until the student has answered.
+Details: docs/notes/gui.md#guilessonsstepspy.
 """
 
 from __future__ import annotations

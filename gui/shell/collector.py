@@ -1,26 +1,10 @@
 """Python's cyclic garbage collector around background work.
 
-A collection holds the GIL, and the GUI thread needs the GIL for every
-Python slot, cell and delegate, so a collection is an event-loop stall as
-long as itself.  With the collector simply re-enabled after a 16,000-merge
-training (en 10 MB), the training's 112,000 new tracked objects (tie
-tuples, merges, steps) were walked three times in a row: young (45 ms),
-middle (44 ms), then a full collection of the whole heap (0.10 s).  So:
+A collection holds the GIL, so it stalls the GUI's event loop: the collector
+is off while any task runs (:func:`paused`), everything alive is frozen when
+the last task ends, and :func:`compact` does the one full walk when idle.
 
-* While any task runs, the collector is off (:func:`paused`, counted across
-  threads; core's own ``paused_gc`` nests inside, finds it off and leaves it
-  off: before, a pair-table task that ended re-enabled it under a running
-  training or plot-series task, and their gen-2 collections took 0.3-0.9 s).
-* When the last task ends, everything alive is frozen (``gc.freeze``, a
-  constant-time move to the permanent generation): later collections walk
-  only what was made since, in microseconds.
-* Frozen objects are never collected, and a replaced model is a cycle (the
-  model and its trace refer to each other), so :func:`compact` (unfreeze,
-  one full collection, freeze) runs on the GUI thread once no task runs
-  and none has ended for ``COMPACT_IDLE_MS``, if the frozen objects grew by
-  a quarter since the last one (CPython's own rule for a full collection):
-  the one full walk of the heap (0.1-0.3 s after a large training) happens
-  while nothing is going on.
+Details: docs/notes/gui.md#guishellcollectorpy.
 """
 
 from __future__ import annotations

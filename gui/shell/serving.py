@@ -1,20 +1,11 @@
 """The tokenizers the encode panel and Compare encode with, served by
 core.engines, and what the windows say about the engine in use.
 
-An open asset is served by ``engines.serve`` (its own model is the
-reference); a built-in tokenizer chosen before the workspace holds it, by
-``engines.open_asset`` (with a warm compiled cache that builds no model, so
-its tokens show while the workspace imports the whole asset for the views
-that explain).  Both are kept by (interface identity, engine), so the asset
-the workspace opens later is served by the same object and each engine is
-set up and checked once.  The classroom tokenizer and the models trained
-here stay with the reference: they are what the views explain, small, and
-new after every training.
+Served tokenizers are kept by (interface identity, engine), so each engine
+is set up and checked once; the first serving runs in a worker
+(:meth:`Server.request`).  One server per workspace (:func:`server_for`).
 
-The first serving of an asset can take seconds (its cache entry compiled,
-the probes run), so it runs in a worker (:meth:`Server.request`);
-``sig_served`` tells every view when it is ready.  One server per
-workspace (:func:`server_for`).
+Details: docs/notes/gui.md#guishellservingpy.
 """
 
 from __future__ import annotations

@@ -1,16 +1,10 @@
 """One worker per question, however many views ask it.
 
-The merge timeline counts the pairs before the selected merge and the
-tokens at every step, and the trace panel recounts its step, each in a
-worker.  With a view in two windows (its tab and a window of its own, or
-two new windows) each copy would count the same thing again.  So views ask
-here, one registry per bridge (``shared_for(bridge)``): while a count runs,
-every view asking the same question gets the same task; once done, its
-result is kept (the last few, for the current model only), so a window
-opened later shows it without counting.  A new model forgets them all.
+Views in several windows ask one registry per bridge (``shared_for(bridge)``):
+while a count runs every asker gets the same task, and the last few results
+are kept for the current model.
 
-A view cancels a shared task only when every view drops it too (a newer
-model replaces the one it counted for).
+Details: docs/notes/gui.md#guishellshared_resultspy.
 """
 
 from __future__ import annotations

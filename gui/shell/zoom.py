@@ -1,19 +1,10 @@
 """Projector mode: every view's text, chips, tables and plots larger or smaller together.
 
-One mechanism, the application font: :func:`apply` sets QApplication's font
-to the platform's font scaled by the zoom level, so every widget that does
-not fix its own size inherits it and Qt sends it a FontChange.  Widgets that
-paint themselves (the token strip, the Compare lanes, the lattice) build
-their fonts from their own ``font()`` and lay out again on that event;
-tables take their row heights and fixed column widths from font metrics
-(:func:`table_follows_font`, :func:`follow_font`, gui/widgets/fit_columns.py); plots size their axis text from
-their widget font and their lines by :func:`scaled` (gui/widgets/lazy_plot.py).
-Sizes given in pixels "at 100 %" (a column cap, a pen width) go through
-:func:`scaled`.
+One mechanism, the application font: :func:`apply` scales QApplication's
+font by the zoom level and every view follows it; pixel sizes "at 100 %"
+go through :func:`scaled`.
 
-The level is remembered in the settings (gui/shell/settings.py, ``ui/zoom``) and
-applied at start; View → Zoom in / Zoom out / Actual size step through
-:data:`STEPS`.
+Details: docs/notes/gui.md#guishellzoompy.
 """
 
 from __future__ import annotations

@@ -1,19 +1,10 @@
 """The Vocabulary view's editor (issue 40): remove, add and reserve tokens,
 preview what changes, apply the result as a new asset, export it.
 
-Tokens to remove come from the view's table (its selection, one button) or
-are typed; new ordinary and special tokens and ``OLD=NEW`` renames are
-typed, one per line (gui/vocab/edit_request.py).  Preview runs the core's
-edit in a worker (gui/shell/workers.py) with progress and Cancel, and shows the
-new size, what becomes unreachable and which texts of the sample change
-their IDs.  Apply adds exactly what was previewed as an unsaved asset
-through the workspace's undo stack (gui/vocab/edit_command.py), and
-Export… goes through the window's File → Export path (gui/interop.py);
-Save ID map… writes the previewed edit's ID map, as ``edit --id-map`` does.
+Preview runs the core's edit in a worker; Apply adds exactly what was
+previewed as an unsaved asset through the workspace's undo stack.
 
-Whether the tokenizer shown can be edited at all is asked of the core when
-it is chosen (gui/vocab/edit_source.py); if not, the controls are disabled
-and the core's reason is shown.
+Details: docs/notes/gui.md#guivocabedit_panelpy.
 """
 
 from __future__ import annotations

@@ -1,17 +1,11 @@
 """Names for screen readers: every control a view can give the keyboard to
 has an accessible name.
 
-Qt reads a button's or a check box's own text, and a control's description
-from its tooltip.  A field, a list or a combo box is named by the label
-that stands before it (its buddy, which also gives the label's mnemonic:
-Alt+T for "&Tokenizer:"); :func:`name_controls` copies that label's text
-into the control's accessible name once the view is built (on Linux a combo
-box's accessible name is otherwise its current item, not what it chooses).
-A control with neither label nor text is named by what it shows of itself
-(a field's placeholder, a tab bar's tabs, a table's column titles), or
-where it is made, with :func:`describe` (a painted token strip, the text
-to encode).  :func:`keyboard` lets Tab leave tables and text boxes, so
-Tab and Shift+Tab walk a whole view.
+:func:`name_controls` names each control by its buddy label (or what it
+shows of itself), :func:`describe` names one where it is made, and
+:func:`keyboard` lets Tab walk a whole view.
+
+Details: docs/notes/gui.md#guiwidgetsaccessiblepy.
 """
 
 from __future__ import annotations

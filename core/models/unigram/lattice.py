@@ -1,16 +1,10 @@
 """A unigram lattice over one normalized text and the searches on it.
 
-As SentencePiece's ``unigram_model.cc``:
+Ties and ``float32`` sums (with ``EncodeOptimized``'s rebasing) follow
+SentencePiece's ``unigram_model.cc`` (0.2.3); ``tokenizers`` adds in
+double precision.
 
-* Viterbi keeps, for each end offset, the first best candidate in order of
-  start offset (so on an exact tie the longer last piece wins);
-* ``float32=True`` adds scores in single precision, as SentencePiece does
-  (its scores are float32), and rebases them as its ``EncodeOptimized``
-  (0.2.3) does: once the best score at a start offset passes ±100,000 it is
-  subtracted from every score up to the furthest end reached, so that long
-  texts keep float32's precision near zero (without it, a Japanese model's
-  IDs part from SentencePiece's after ~15,000 tokens of one string);
-  ``tokenizers`` adds in double precision.
+Details: docs/notes/models.md#coremodelsunigramlatticepy.
 """
 
 from __future__ import annotations

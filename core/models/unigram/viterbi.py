@@ -2,16 +2,10 @@
 as SentencePiece 0.2.3's ``Model::EncodeOptimized`` (``unigram_model.cc``)
 finds it, in one plain dynamic programme.
 
-For each start offset in order, the pieces that match there (walked in a
-trie of the pieces, shortest first) relax the best score at their end
-offset when strictly better, so on a tie the earlier start wins; where no
-one-character piece matches, an unknown node covers one character.  With
-``float32`` every sum is rounded to single precision, and once the best
-score at a start offset passes ±100,000 every stored score from there to
-the furthest end reached is rebased by it (``kScoreResetThreshold``), which
-keeps a long text's scores precise.  The path is the one
-:meth:`core.models.unigram.lattice.Lattice.viterbi` finds (that builds every
-node, for n-best and sampling); this builds none.
+The path is the one :meth:`core.models.unigram.lattice.Lattice.viterbi`
+finds; this builds no lattice nodes.
+
+Details: docs/notes/models.md#coremodelsunigramviterbipy.
 """
 
 from __future__ import annotations

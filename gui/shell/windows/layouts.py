@@ -1,20 +1,10 @@
 """A lesson's layout: views side by side, and the user's windows back after.
 
-:func:`side_by_side` splits the screen the main window is on into columns,
-left to right, one per view, each at least as wide as its window needs.
-The lesson text always has room: the main window holds the first view
-(its tab shown) and the lesson dock when it fits beside the others;
-otherwise (holding every tab, it is the widest window) that view gets a
-window too, the lesson panel a column of its own, and the main window
-waits behind.  When neither fits, nothing moves: the views stay tabs of the
-main window, beside the lesson dock.  Every other view goes in a window of its own in its column: its detached window
-if the user has one (moved), else its tab detached for the lesson (opened).
-:func:`clear_of` keeps the lesson panel uncovered after each step.
-:func:`restore` undoes exactly that: windows opened for the lesson go back
-to their tabs, moved ones go back where they were, the main window gets
-its geometry (maximized or full screen included) and its tab back.
-Whatever the user did in between stays: a window the lesson opened and
-the user closed is not opened again.
+:func:`side_by_side` splits the main window's screen into one column per
+view, always leaving room for the lesson text; :func:`clear_of` keeps the
+lesson panel uncovered; :func:`restore` puts the user's windows back.
+
+Details: docs/notes/gui.md#guishellwindowslayoutspy.
 """
 
 from __future__ import annotations

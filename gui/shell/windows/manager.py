@@ -1,19 +1,10 @@
 """The main window's other windows: detached views and views in new windows.
 
 Every window observes the one workspace through the main window's bridge,
-so an edit, a training or a selected step shows in all of them at once
-(the trainer and the counts behind the timeline are shared: gui/shell/workers.py,
-gui/shell/shared_results.py).  Two kinds of window hold a view:
+so a change shows in all of them at once; the set of windows is saved at
+close and opened again at the next start (``settings.WINDOWS``).
 
-* a detached tab, or the detached lesson panel ("home" windows): the main
-  window's own copy, moved out; closing the window, or Attach, puts it
-  back where it was, with whatever it showed and held;
-* a new window (Window → New window): another copy of the view, freed
-  when its window closes.  An encode panel there keeps its own tokenizer.
-
-The set of windows, with each one's geometry and view (and a new encode
-window's tokenizer), is saved when the main window closes and opened again
-at the next start (``settings.WINDOWS``).
+Details: docs/notes/gui.md#guishellwindowsmanagerpy.
 """
 
 from __future__ import annotations

@@ -1,18 +1,11 @@
 """The views a window can hold, in menu order: one entry per view.
 
-Adding a view to the app is one entry here: its key (used in settings,
-lessons and tests), its title, and how to build it over a bridge.  The main
-window holds one of each, its "home" copy: a tab, or the lesson dock for
-the lesson panel.  Window → New window builds another copy in a window of
-its own; ``options`` is what such a copy keeps of its own (an encode panel's
-tokenizer), across a language switch and a restart.
+Adding a view to the app is one entry here (key, title, builder).  A view
+with state beyond the workspace defines ``view_state()`` and
+``restore_view_state(state)`` over a JSON-able dict, kept across a language
+switch and a restart (:func:`state`, :func:`restore`).
 
-Every view also keeps what it shows beyond the workspace -- what was typed
-in it, and what its ``view_state()`` gives (a chosen tokenizer, an
-algorithm, filters, whether a result was on show) -- across the rebuild a
-language switch makes and across a restart (:func:`state`, :func:`restore`);
-a view that has such state defines ``view_state()`` and
-``restore_view_state(state)``, both over a JSON-able dict.
+Details: docs/notes/gui.md#guishellwindowsviewspy.
 """
 
 from __future__ import annotations
