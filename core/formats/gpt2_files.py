@@ -35,39 +35,12 @@ from core.formats.common import Imported, decode_text, finish, read_bytes, train
 from core.formats import hf_json
 from core.formats.report import Report
 from core.pipeline.text_pipeline import BYTE_CHARS
+from core.sidecars import PAIRS, merges_path, vocab_path
 
 HEADER = "#version:"
 PRE_TOKENIZER = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
 DECODER = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
 BYTE_SET = frozenset(BYTE_CHARS.values())
-
-
-# (vocabulary name ending, merges name ending), tried in this order
-PAIRS = (("vocab.json", "merges.txt"), ("encoder.json", "vocab.bpe"))
-
-
-def merges_path(vocab_path) -> Path:
-    """The merges file beside a vocabulary file."""
-    path = Path(vocab_path)
-    name = path.name
-    for vocab_end, merges_end in PAIRS:
-        if name.endswith(vocab_end):
-            return path.with_name(name[:-len(vocab_end)] + merges_end)
-    return path.with_name(path.stem + "-merges.txt")
-
-
-def vocab_path(merges_file) -> Path | None:
-    """The vocabulary beside a merges file (``vocab.bpe`` -> ``encoder.json``
-    or ``vocab.json``), or None when there is none on disk."""
-    path = Path(merges_file)
-    name = path.name
-    for vocab_end, merges_end in PAIRS:
-        if name.endswith(merges_end):
-            stem = name[:-len(merges_end)]
-            for candidate in (stem + vocab_end, *(stem + v for v, _ in PAIRS if v != vocab_end)):
-                if path.with_name(candidate).is_file():
-                    return path.with_name(candidate)
-    return None
 
 
 def looks_byte_level(text: str) -> bool:
