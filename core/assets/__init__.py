@@ -17,15 +17,15 @@ from core.errors import AssetError, OutputRefused, StudioError, excerpt
 from core.fileio import read_limited, write_json_atomic
 from core.numbers import MAX_ASSET_BYTES
 from core.assets.bpe import bpe_from_asset, bpe_to_asset
-from core.assets.byte_bpe import RenumberedByteBPE, byte_bpe_from_asset, byte_bpe_to_asset
-from core.assets.char_bpe import RenumberedCharBPE, char_bpe_from_asset, char_bpe_to_asset
+from core.assets.byte_bpe import byte_bpe_from_asset, byte_bpe_to_asset
+from core.assets.char_bpe import char_bpe_from_asset, char_bpe_to_asset
 from core.assets.schema import FORMAT, SCHEMA_VERSION, parse_json, records_identity
 from core.errors import require
 from core.assets.unigram import unigram_from_asset, unigram_to_asset
 from core.assets.wordpiece import wordpiece_from_asset, wordpiece_to_asset
 
 __all__ = [
-    "FORMAT", "LOADERS", "MAX_ASSET_BYTES", "SCHEMA_VERSION", "RenumberedByteBPE", "RenumberedCharBPE",
+    "FORMAT", "LOADERS", "MAX_ASSET_BYTES", "SCHEMA_VERSION",
     "bpe_from_asset", "bpe_to_asset", "build_tokenizer", "byte_bpe_from_asset", "byte_bpe_to_asset",
     "char_bpe_from_asset", "char_bpe_to_asset", "load_tokenizer", "parse_asset", "parse_json", "read_asset", "records_identity",
     "save_asset", "training_corpus", "unigram_from_asset", "unigram_to_asset", "validate_envelope",

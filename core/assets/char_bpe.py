@@ -10,9 +10,9 @@ renumbered tokenizer rather than rejecting it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from core.models import char_bpe
+from core.models.renumbered import RenumberedCharBPE
 from core.errors import AssetError, StudioError, excerpt
 from core.assets.schema import FORMAT, SCHEMA_VERSION, check_rules, created
 from core.errors import require
@@ -114,21 +114,3 @@ def _id_order(vocab, derived: tuple, where: str) -> tuple:
         raise AssetError(f"{where}[{extra}]: {excerpt(vocab[extra])} is not a special, an alphabet symbol "
                          "or the result of a merge")
     return tuple(vocab)
-
-
-@dataclass(frozen=True)
-class RenumberedCharBPE(char_bpe.CharBPE):
-    """A char BPE whose IDs follow ``id_order`` (the file's), not merge order.
-
-    Segmentation is the parent's; only the token <-> ID tables differ.
-    """
-
-    id_order: tuple[str, ...] = ()
-
-    def __post_init__(self):
-        super().__post_init__()
-        if sorted(self.id_order) != sorted(self.vocab):
-            raise AssetError("id_order must hold every token of the vocabulary exactly once")
-        object.__setattr__(self, "vocab", tuple(self.id_order))
-        object.__setattr__(self, "ids", {s: i for i, s in enumerate(self.id_order)})
-

@@ -37,6 +37,7 @@ import rfc8785
 from core import assets, tokenizer as tokenizers
 from core.assets.bpe import identity_components as bpe_identity_components
 from core.models import char_bpe, unigram
+from core.models.renumbered import RenumberedByteBPE
 from core.pipeline import pretokenize
 from core.errors import AssetError
 from core.fileio import read_limited
@@ -87,7 +88,7 @@ def _char_components(asset: dict, tokenizer: char_bpe.CharBPE) -> dict:
 
 
 def _byte_components(asset: dict, tokenizer) -> dict:
-    renumbered = isinstance(tokenizer, assets.RenumberedByteBPE)
+    renumbered = isinstance(tokenizer, RenumberedByteBPE)
     inner = tokenizer.canonical if renumbered else tokenizer
     to_asset = tokenizer.to_asset_id if renumbered else range(inner.vocab_size)
     vocab: list = [None] * inner.vocab_size

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from core import assets
 from core.assets import classroom
 from core.models import byte_bpe
+from core.models.renumbered import RenumberedByteBPE
 from core.errors import StudioError, TokenizerError
 from core.assets.identity import COMPONENTS, INTERFACE, OPTIONAL, Identity, LoadedAsset, short
 from core.render import render_piece
@@ -268,7 +269,7 @@ def encode_probe(tokenizer, text: str) -> Encoded:
 def decode_probe(tokenizer, ids) -> str | None:
     """Decode with display fallback: a probe must show, not stop."""
     try:
-        if isinstance(tokenizer, (byte_bpe.ByteBPE, assets.RenumberedByteBPE)):  # a result, with a UTF-8 policy
+        if isinstance(tokenizer, (byte_bpe.ByteBPE, RenumberedByteBPE)):  # a result, with a UTF-8 policy
             return tokenizer.decode(list(ids), errors="replace").text
         return tokenizer.decode(list(ids))
     except StudioError:

@@ -22,7 +22,7 @@ class ByteBPETokenizer:
     byte_based = True
 
     def __init__(self, model):
-        self.model = model  # ByteBPE or core.assets.RenumberedByteBPE
+        self.model = model  # ByteBPE or core.models.renumbered.RenumberedByteBPE
         canonical = getattr(model, "canonical", model)
         self._pretokenizer = canonical.pretokenizer
         self._names = dict(model.specials)
