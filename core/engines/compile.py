@@ -25,8 +25,7 @@ from core.pipeline.text_pipeline import known_patterns
 def facts_of(asset: dict, tok) -> dict:
     return {"kind": asset["kind"], "family": tok.family, "name": asset.get("metadata", {}).get("name") or "",
             "vocab_size": tok.vocab_size, "specials": [list(s) for s in tok.specials], "byte_based": tok.byte_based,
-            # Is every byte a base token (N UTF-8 bytes are N base tokens)? A window's counts line says so.
-            "byte_level": asset["kind"] == "byte-bpe" or bool(getattr(tok.model, "byte_level", False)),
+            "byte_level": tok.byte_level,  # a window's counts line says so
             "post_processor": getattr(tok.model, "post_processor", None), "cut": cut_rule(asset, tok.model),
             "pre_tokenizer": tok.model.pre_tokenizer if asset["kind"] == "bpe" else None,
             **special_reading(asset, tok)}

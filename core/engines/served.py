@@ -50,6 +50,7 @@ class Served:
         self.kind: str = facts["kind"]
         self.family: str = facts["family"]
         self.byte_based: bool = facts["byte_based"]
+        self.byte_level: bool = facts["byte_level"]
         self.engine = engine  # "reference" or a native engine's name
         self._native = native
         self.entry = entry  # the compiled cache entry it was opened from (core.engines.compiled)

@@ -98,6 +98,7 @@ class Tokenizer(Protocol):
     family: str  # one of FAMILIES: what a reader calls it; every view names a tokenizer by it
     model: object
     byte_based: bool  # tokens are byte strings (decoding can meet invalid UTF-8)
+    byte_level: bool  # every byte is a base token (N UTF-8 bytes are N base tokens)
 
     @property
     def vocab_size(self) -> int: ...

@@ -40,6 +40,7 @@ class BPETokenizer(StagedTokenizer):
         specials = [(a.content, a.id) for a in model.added if a.special]
         specials += [(c, model.vocab_id(c)) for c in controls if model.vocab_id(c) is not None]
         super().__init__(model, tuple(specials))
+        self.byte_level = model.byte_level
         self.byte_based = model.byte_level or model.byte_fallback
         self._metaspace = _marks_spaces(model.pre_tokenizer) or _marks_spaces(model.normalizer)
         self._chunked = chunked(model)

@@ -20,6 +20,7 @@ class ByteBPETokenizer:
     kind = "byte-bpe"
     family = "byte-level-bpe"
     byte_based = True
+    byte_level = True
 
     def __init__(self, model):
         self.model = model  # ByteBPE or core.models.renumbered.RenumberedByteBPE

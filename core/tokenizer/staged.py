@@ -53,6 +53,7 @@ def gc_paused():
 class StagedTokenizer:
     kind = ""
     byte_based = False
+    byte_level = False
     lays_ids = False  # can encode_from_ids lay another engine's IDs over a text (a kind that can says so)
 
     def __init__(self, model, specials=()):

@@ -55,13 +55,9 @@ class Derivation:
     piece_type: str = ""  # Unigram: normal, byte, control, ...
 
 
-def is_byte_level(tok) -> bool:
-    return tok.kind == "byte-bpe" or (tok.kind == "bpe" and tok.model.byte_level)
-
-
 def is_byte_piece(tok, token: str) -> bool:
     """A byte-fallback piece (``<0xE4>``) of a SentencePiece-style vocabulary."""
-    return tok.kind in ("bpe", "unigram") and not is_byte_level(tok) and piece_byte(token) is not None \
+    return tok.kind in ("bpe", "unigram") and not tok.byte_level and piece_byte(token) is not None \
         and tok.token_bytes(tok.token_to_id(token)) is not None
 
 
