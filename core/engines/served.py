@@ -246,7 +246,10 @@ class Served:
         if self._bytes_of is not None and not add_special_tokens:
             return self._byte_table().encoding(text, self.for_work(len(text))._native.encode_ids(text))
         found = None
-        if getattr(self.reference, "lays_ids", False):
+        offsets = getattr(self._native, "encode_offsets", None)
+        if offsets is not None and getattr(self.reference, "lays_offsets", False):
+            found = self.reference.encode_from_offsets(text, *offsets(text), add_special_tokens=add_special_tokens)
+        elif getattr(self.reference, "lays_ids", False):
             found = self.reference.encode_from_ids(text, self._native.encode_ids(text),
                                                    add_special_tokens=add_special_tokens)
         return self.reference.encode(text, add_special_tokens=add_special_tokens) if found is None else found

@@ -42,6 +42,13 @@ class TokenizersNative:
     def encode_ids(self, text: str) -> list[int]:
         return self.tokenizer.encode(text, add_special_tokens=False).ids
 
+    def encode_offsets(self, text: str):
+        """``(ids, offsets, word_ids)`` of ``text``: HF's own IDs, each
+        token's span in characters of the input and the pre-token it came
+        from (what a kind that lays offsets reads, ``encode_from_offsets``)."""
+        found = self.tokenizer.encode(text, add_special_tokens=False)
+        return found.ids, found.offsets, found.word_ids
+
     def encode_ordinary(self, text: str) -> list[int]:
         """Every special's text read as text."""
         return self._ordinary.encode(text, add_special_tokens=False).ids

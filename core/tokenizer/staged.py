@@ -54,6 +54,7 @@ class StagedTokenizer:
     kind = ""
     byte_based = False
     lays_ids = False  # can encode_from_ids lay another engine's IDs over a text (a kind that can says so)
+    lays_offsets = False  # can encode_from_offsets take another engine's IDs with their spans (likewise)
 
     def __init__(self, model, specials=()):
         self.model = model
@@ -146,6 +147,29 @@ class StagedTokenizer:
             encoding = self._encoding_of(text, table)
         return post.add_specials(encoding, post.post_processor_of(self.model), text) if add_special_tokens \
             else encoding
+
+    def encode_from_offsets(self, text: str, ids: list[int], offsets: list, words: list,
+                            *, add_special_tokens: bool = False) -> Encoding | None:
+        """:meth:`encode`'s Encoding of ``text`` from a native engine's
+        IDs, each token's character span ``offsets`` and pre-token
+        ``words`` (HF's ``offsets`` and ``word_ids``; the engine checked
+        exact for this asset), without the model's own search; None where
+        the kind cannot take them (:attr:`lays_offsets`,
+        :meth:`_offset_table`), and the caller encodes."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        table = self._offset_table(text, ids, offsets, words)
+        if table is None:
+            return None
+        with gc_paused():
+            encoding = self._encoding_of(text, table)
+        return post.add_specials(encoding, post.post_processor_of(self.model), text) if add_special_tokens \
+            else encoding
+
+    def _offset_table(self, text: str, ids: list[int], offsets: list, words: list):
+        """The columns of :meth:`_table` from a native engine's IDs, spans
+        and words, or None (a kind that can says how)."""
+        return None
 
     def _laid_table(self, text: str, ids: list[int]):
         """The columns of :meth:`_table` for ``ids`` laid over ``text``, or

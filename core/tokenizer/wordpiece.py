@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cached_property
 from itertools import accumulate, chain, repeat
 from operator import add
 
+import numpy as np
+
+from core.arrays import utf8_starts
 from core.pipeline.aligned import Aligned, utf8_offsets
 from core.tokenizer.stage_kinds import _wordpiece_layout
 from core.tokenizer.token_walk import Columns, Layout
@@ -21,6 +25,7 @@ WORD_LIMIT = 1 << 16  # distinct words remembered
 
 class WordPieceTokenizer(StagedTokenizer):
     kind = "wordpiece"
+    lays_offsets = True  # HF's offsets and word_ids are the columns (tests/core/test_laid_encodings.py)
 
     def __init__(self, model):
         # added tokens ([CLS] ...) are specials: matched in text, skipped by decode;
@@ -74,6 +79,49 @@ class WordPieceTokenizer(StagedTokenizer):
         byte_starts, byte_ends = listed(map(offsets.__getitem__, starts)), listed(map(offsets.__getitem__, ends))
         release(offsets)
         return columns.names, starts, ends, byte_starts, byte_ends, columns.ids, columns.kinds, columns.words
+
+    def _offset_table(self, text: str, ids: list[int], offsets: list, words: list):
+        """The columns of :meth:`_table` from HF's own encoding: each token
+        spans whole original characters (HF's offsets, as ours are), so
+        its bytes are their UTF-8 offsets; an added token matched in the
+        text (it spells exactly its text there) is special, word -1; the
+        unknown token elsewhere stands for a whole word; a word starts
+        wherever HF's word changes, and an added token counts as one.
+        Each column one numpy operation over the arrays."""
+        count = len(ids)
+        found = np.fromiter(ids, np.int64, count)
+        spans = np.fromiter(chain.from_iterable(offsets), np.int64, 2 * count).reshape(count, 2)
+        if count and (found.min() < 0 or found.max() >= len(self._vocab_names)):
+            return None
+        starts, ends = spans[:, 0], spans[:, 1]
+        names = self._vocab_names[found]
+        special = np.isin(found, self._added_ids)
+        for k in np.flatnonzero(special).tolist():
+            special[k] = text[starts[k]:ends[k]] == names[k]
+        kinds = np.full(count, "", dtype=object)
+        kinds[(found == self.model.ids[self.model.unk]) & ~special] = "unknown"
+        kinds[special] = "special"
+        hf_words = np.array(words, dtype=float)  # None (no word) is nan: never equal, a word of its own
+        first = np.ones(count, bool)
+        first[1:] = (hf_words[1:] != hf_words[:-1]) | special[1:] | special[:-1]
+        numbers = np.cumsum(first) - 1
+        numbers[special] = -1
+        if text.isascii():
+            byte_starts, byte_ends = starts, ends
+        else:
+            at = utf8_starts(text)
+            byte_starts, byte_ends = at[starts], at[ends]
+        char_starts, char_ends = starts.tolist(), ends.tolist()
+        return (names.tolist(), char_starts, char_ends, char_starts if text.isascii() else byte_starts.tolist(),
+                char_ends if text.isascii() else byte_ends.tolist(), ids, kinds.tolist(), numbers.tolist())
+
+    @cached_property
+    def _vocab_names(self) -> np.ndarray:
+        return np.array(self.model.vocab, dtype=object)
+
+    @cached_property
+    def _added_ids(self) -> np.ndarray:
+        return np.array([self.model.ids[t] for t in self.model.added], np.int64)
 
     def _place(self, columns, base: int, stretch: str, number: int) -> int:
         """The tokens of one stretch, which starts at character ``base`` of
