@@ -248,7 +248,9 @@ class Served:
         found = None
         offsets = getattr(self._native, "encode_offsets", None)
         if offsets is not None and getattr(self.reference, "lays_offsets", False):
-            found = self.reference.encode_from_offsets(text, *offsets(text), add_special_tokens=add_special_tokens)
+            parts = self.reference.offset_parts(text)
+            found = self.reference.encode_from_offsets(text, parts, offsets([part for _, part in parts]),
+                                                       add_special_tokens=add_special_tokens)
         elif getattr(self.reference, "lays_ids", False):
             found = self.reference.encode_from_ids(text, self._native.encode_ids(text),
                                                    add_special_tokens=add_special_tokens)

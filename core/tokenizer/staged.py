@@ -148,17 +148,24 @@ class StagedTokenizer:
         return post.add_specials(encoding, post.post_processor_of(self.model), text) if add_special_tokens \
             else encoding
 
-    def encode_from_offsets(self, text: str, ids: list[int], offsets: list, words: list,
-                            *, add_special_tokens: bool = False) -> Encoding | None:
+    def offset_parts(self, text: str) -> list[tuple[int, str]]:
+        """``(offset, part)`` tiling ``text``, parts a native engine may
+        encode apart for :meth:`encode_from_offsets` (no token or word
+        spans two); the whole text, unless the kind says where it may cut."""
+        return [(0, text)]
+
+    def encode_from_offsets(self, text: str, parts: list, found: list, *,
+                            add_special_tokens: bool = False) -> Encoding | None:
         """:meth:`encode`'s Encoding of ``text`` from a native engine's
-        IDs, each token's character span ``offsets`` and pre-token
-        ``words`` (HF's ``offsets`` and ``word_ids``; the engine checked
-        exact for this asset), without the model's own search; None where
-        the kind cannot take them (:attr:`lays_offsets`,
+        encoding of its :meth:`offset_parts`: ``found`` holds each part's
+        IDs, each token's character span in the part and its pre-token
+        (HF's ``ids``, ``offsets`` and ``word_ids``; the engine checked
+        exact for this asset), taken without the model's own search; None
+        where the kind cannot take them (:attr:`lays_offsets`,
         :meth:`_offset_table`), and the caller encodes."""
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-        table = self._offset_table(text, ids, offsets, words)
+        table = self._offset_table(text, [offset for offset, _ in parts], found)
         if table is None:
             return None
         with gc_paused():
@@ -166,9 +173,10 @@ class StagedTokenizer:
         return post.add_specials(encoding, post.post_processor_of(self.model), text) if add_special_tokens \
             else encoding
 
-    def _offset_table(self, text: str, ids: list[int], offsets: list, words: list):
-        """The columns of :meth:`_table` from a native engine's IDs, spans
-        and words, or None (a kind that can says how)."""
+    def _offset_table(self, text: str, offsets: list[int], found: list):
+        """The columns of :meth:`_table` from a native engine's parts
+        (``offsets``: where each starts in ``text``), or None (a kind that
+        can says how)."""
         return None
 
     def _laid_table(self, text: str, ids: list[int]):

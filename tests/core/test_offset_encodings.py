@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from core import engines, tokenizer
 from core.engines import probes
 from core.formats import builtin
+from core.tokenizer import wordpiece
 
 pytest.importorskip("tokenizers")
 
@@ -60,3 +61,19 @@ def test_offsets_that_cannot_be_taken_leave_it_to_the_reference(name, monkeypatc
     monkeypatch.setattr(type(served.reference), "_offset_table", lambda self, *args: None)
     text = "Hello wörld, 日本語 🎉 [CLS]"
     assert served.encode(text) == reference.encode(text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=20, deadline=None)
+@given(text=TEXT)
+def test_a_long_text_encoded_in_parts_is_the_reference_encoding(name, text):
+    """Parts cut after a space or line end: no word or added token spans two."""
+    served, reference = served_of(name)
+    long = ((text or "x") + " [SEP] naïve 中文\n") * 6
+    saved = wordpiece.STRETCH
+    wordpiece.STRETCH = 16  # parts of a few words
+    try:
+        assert len(served.reference.offset_parts(long)) > 1
+        assert served.encode(long) == reference.encode(long)
+    finally:
+        wordpiece.STRETCH = saved
