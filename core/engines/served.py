@@ -8,9 +8,10 @@ that explains (the whole :class:`~core.tokenizer.base.Encoding`, the
 vocabulary, the model a trace or the stages view reads) comes from the
 reference, built only when first asked for, so a command that only needs
 IDs never builds it; a byte-level engine's whole Encoding is built from
-its IDs (:mod:`core.engines.encodings`), and SentencePiece's kinds lay
-the engine's IDs over the text (``encode_from_ids``), field by field the
-reference's either way.  Text a native library cannot take (a lone
+its IDs (:mod:`core.engines.encodings`), SentencePiece's kinds lay
+the engine's IDs over the text (``encode_from_ids``), and WordPiece takes
+``tokenizers``' own offsets and words (``encode_from_offsets``), field by
+field the reference's every way.  Text a native library cannot take (a lone
 surrogate) goes to the reference too.  Where the tokens start
 (``token_starts``, what corpus statistics read of an Encoding) comes from
 the engine for a whole batch of texts.
