@@ -5,6 +5,8 @@ IDs come from the chosen engine (a native library checked exact for this
 asset, or the reference); anything that explains (the whole Encoding, the
 vocabulary, the model) comes from the reference, built only when first
 asked for.  Large work may go to a bulk engine (:meth:`Served.for_work`).
+A native engine's whole Encoding is built from its IDs or offsets where
+the kind can, field by field the reference's.
 
 Details: docs/notes/engines.md#coreenginesservedpy.
 """
@@ -237,7 +239,12 @@ class Served:
         if self._bytes_of is not None and not add_special_tokens:
             return self._byte_table().encoding(text, self.for_work(len(text))._native.encode_ids(text))
         found = None
-        if getattr(self.reference, "lays_ids", False):
+        offsets = getattr(self._native, "encode_offsets", None)
+        if offsets is not None and getattr(self.reference, "lays_offsets", False):
+            parts = self.reference.offset_parts(text)
+            found = self.reference.encode_from_offsets(text, parts, offsets([part for _, part in parts]),
+                                                       add_special_tokens=add_special_tokens)
+        elif getattr(self.reference, "lays_ids", False):
             found = self.reference.encode_from_ids(text, self._native.encode_ids(text),
                                                    add_special_tokens=add_special_tokens)
         return self.reference.encode(text, add_special_tokens=add_special_tokens) if found is None else found

@@ -48,6 +48,15 @@ class TokenizersNative:
     def encode_ids(self, text: str) -> list[int]:
         return self.tokenizer.encode(text, add_special_tokens=False).ids
 
+    def encode_offsets(self, texts: list[str]) -> list[tuple]:
+        """``(ids, offsets, word_ids)`` of each text: HF's own IDs, each
+        token's span in characters of the text and the pre-token it came
+        from (what a kind that takes offsets reads, ``encode_from_offsets``).
+        One batch, which HF encodes without the GIL; each text's lists are
+        made apart, so a long text given in parts never holds it long."""
+        return [(found.ids, found.offsets, found.word_ids)
+                for found in self.tokenizer.encode_batch(texts, add_special_tokens=False)]
+
     def encode_ordinary(self, text: str) -> list[int]:
         """Every special's text read as text."""
         return self._ordinary.encode(text, add_special_tokens=False).ids

@@ -55,6 +55,7 @@ class StagedTokenizer:
     byte_based = False
     byte_level = False
     lays_ids = False  # can encode_from_ids lay another engine's IDs over a text (a kind that can says so)
+    lays_offsets = False  # can encode_from_offsets take another engine's IDs with their spans (likewise)
 
     def __init__(self, model, specials=()):
         self.model = model
@@ -147,6 +148,37 @@ class StagedTokenizer:
             encoding = self._encoding_of(text, table)
         return post.add_specials(encoding, post.post_processor_of(self.model), text) if add_special_tokens \
             else encoding
+
+    def offset_parts(self, text: str) -> list[tuple[int, str]]:
+        """``(offset, part)`` tiling ``text``, parts a native engine may
+        encode apart for :meth:`encode_from_offsets` (no token or word
+        spans two); the whole text, unless the kind says where it may cut."""
+        return [(0, text)]
+
+    def encode_from_offsets(self, text: str, parts: list, found: list, *,
+                            add_special_tokens: bool = False) -> Encoding | None:
+        """:meth:`encode`'s Encoding of ``text`` from a native engine's
+        encoding of its :meth:`offset_parts`: ``found`` holds each part's
+        IDs, each token's character span in the part and its pre-token
+        (HF's ``ids``, ``offsets`` and ``word_ids``; the engine checked
+        exact for this asset), taken without the model's own search; None
+        where the kind cannot take them (:attr:`lays_offsets`,
+        :meth:`_offset_table`), and the caller encodes."""
+        if not isinstance(text, str):
+            raise TokenizerError(f"expected text (str), found {type(text).__name__}")
+        table = self._offset_table(text, [offset for offset, _ in parts], found)
+        if table is None:
+            return None
+        with gc_paused():
+            encoding = self._encoding_of(text, table)
+        return post.add_specials(encoding, post.post_processor_of(self.model), text) if add_special_tokens \
+            else encoding
+
+    def _offset_table(self, text: str, offsets: list[int], found: list):
+        """The columns of :meth:`_table` from a native engine's parts
+        (``offsets``: where each starts in ``text``), or None (a kind that
+        can says how)."""
+        return None
 
     def _laid_table(self, text: str, ids: list[int]):
         """The columns of :meth:`_table` for ``ids`` laid over ``text``, or

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cached_property
 from itertools import accumulate, chain, repeat
 from operator import add
 
+import numpy as np
+
+from core.arrays import utf8_starts
 from core.pipeline.aligned import Aligned, utf8_offsets
 from core.tokenizer.stage_kinds import wordpiece_layout
 from core.tokenizer.token_walk import Columns, Layout
@@ -21,6 +25,7 @@ WORD_LIMIT = 1 << 16  # distinct words remembered
 
 class WordPieceTokenizer(StagedTokenizer):
     kind = "wordpiece"
+    lays_offsets = True  # HF's offsets and word_ids are the columns (tests/core/test_laid_encodings.py)
 
     def __init__(self, model):
         # added tokens ([CLS] ...) are specials: matched in text, skipped by decode;
@@ -74,6 +79,61 @@ class WordPieceTokenizer(StagedTokenizer):
         byte_starts, byte_ends = listed(map(offsets.__getitem__, starts)), listed(map(offsets.__getitem__, ends))
         release(offsets)
         return columns.names, starts, ends, byte_starts, byte_ends, columns.ids, columns.kinds, columns.words
+
+    def offset_parts(self, text: str) -> list[tuple[int, str]]:
+        """Stretches cut after a space or line end (:func:`_stretches`): no
+        word spans one, nor an added token unless it holds whitespace."""
+        if len(text) <= STRETCH or any(_SPACE.search(token) for token in self.model.added):
+            return [(0, text)]
+        return list(_stretches(text))
+
+    def _offset_table(self, text: str, offsets: list[int], found: list):
+        """The columns of :meth:`_table` from HF's own encoding of each
+        part: each token spans whole original characters (HF's offsets, as
+        ours are), so its bytes are their UTF-8 offsets; an added token
+        matched in the text (it spells exactly its text there) is special,
+        word -1; the unknown token elsewhere stands for a whole word; a
+        word starts wherever HF's word changes or a part starts, and an
+        added token counts as one.  Each column one numpy operation."""
+        ids = list(chain.from_iterable(part[0] for part in found))
+        count = len(ids)
+        sizes = [len(part[0]) for part in found]
+        spans = np.concatenate([np.zeros((0, 2), np.int64)] + [
+            np.fromiter(chain.from_iterable(part[1]), np.int64, 2 * size).reshape(size, 2) + offset
+            for offset, part, size in zip(offsets, found, sizes)])
+        token_ids = np.fromiter(ids, np.int64, count)
+        if count and (token_ids.min() < 0 or token_ids.max() >= len(self._vocab_names)):
+            return None
+        starts, ends = spans[:, 0], spans[:, 1]
+        names = self._vocab_names[token_ids]
+        special = np.isin(token_ids, self._added_ids)
+        for k in np.flatnonzero(special).tolist():
+            special[k] = text[starts[k]:ends[k]] == names[k]
+        kinds = np.full(count, "", dtype=object)
+        kinds[(token_ids == self.model.ids[self.model.unk]) & ~special] = "unknown"
+        kinds[special] = "special"
+        # HF's word of each token; None (no word) is nan, never equal: a word of its own.
+        hf_words = np.array(list(chain.from_iterable(part[2] for part in found)), dtype=float)
+        first = np.ones(count, bool)
+        first[1:] = (hf_words[1:] != hf_words[:-1]) | special[1:] | special[:-1]
+        first[np.cumsum(sizes)[:-1][np.cumsum(sizes)[:-1] < count]] = True  # a part starts a word (cut after a space)
+        numbers = np.cumsum(first) - 1
+        numbers[special] = -1
+        char_starts, char_ends = starts.tolist(), ends.tolist()
+        if text.isascii():
+            byte_starts, byte_ends = char_starts, char_ends
+        else:
+            at = utf8_starts(text)
+            byte_starts, byte_ends = at[starts].tolist(), at[ends].tolist()
+        return names.tolist(), char_starts, char_ends, byte_starts, byte_ends, ids, kinds.tolist(), numbers.tolist()
+
+    @cached_property
+    def _vocab_names(self) -> np.ndarray:
+        return np.array(self.model.vocab, dtype=object)
+
+    @cached_property
+    def _added_ids(self) -> np.ndarray:
+        return np.array([self.model.ids[t] for t in self.model.added], np.int64)
 
     def _place(self, columns, base: int, stretch: str, number: int) -> int:
         """The tokens of one stretch, which starts at character ``base`` of

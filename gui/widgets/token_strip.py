@@ -12,9 +12,9 @@ from __future__ import annotations
 import time
 import unicodedata
 from bisect import bisect_right
-from itertools import accumulate, repeat
-from operator import add
 from dataclasses import dataclass
+
+import numpy as np
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QColor, QFont, QFontMetrics, QPainter, QPen
@@ -31,7 +31,7 @@ GAP = 3
 # The layout runs in turns of at most LAYOUT_SECONDS between events (checked
 # every LAYOUT_CHUNK chips), so a million tokens show their first screen at
 # once and the window stays responsive while the rest is laid out.
-LAYOUT_CHUNK = 1_024
+LAYOUT_CHUNK = 8_192
 LAYOUT_SECONDS = 0.01
 MARK_COLOUR = QColor("#c62828")
 SPELLS_FILL = QColor("#ffe0b2")  # ordinary tokens that spell a special token's text
@@ -61,6 +61,20 @@ def chip_widths(chips, cache: dict, measure) -> list[int]:
         for key in missing:
             cache[key] = measure(by_id[key])
     return list(map(cache.__getitem__, ids))
+
+
+def chip_width_array(chips, cache: dict, measure) -> np.ndarray:
+    """:func:`chip_widths` as an array: each distinct chip object (found by
+    numpy over the objects' ids) looked up or measured once."""
+    keys = np.fromiter(map(id, chips), np.int64, len(chips))
+    distinct, first, where = np.unique(keys, return_index=True, return_inverse=True)
+    widths = []
+    for key, at in zip(distinct.tolist(), first.tolist()):
+        width = cache.get(key)
+        if width is None:
+            width = cache[key] = measure(chips[at])
+        widths.append(width)
+    return np.array(widths, np.int64)[where.reshape(-1)]
 
 
 @dataclass(frozen=True)
@@ -239,18 +253,21 @@ class TokenStrip(QAbstractScrollArea):
 
     def _place(self, start: int, stop: int, limit: int) -> None:
         """Lay out chips ``start``..``stop``: a row at a time, found by one
-        bisection over the running sum of the widths, not chip by chip."""
-        widths = chip_widths(self._chips[start:stop], self._width_cache, self._measure)
+        bisection over the running sum of the widths, not chip by chip; the
+        chips' places are then read off the rows by numpy."""
+        sizes = chip_width_array(self._chips[start:stop], self._width_cache, self._measure)
         marked = self._marked_order
         for index in marked[bisect_right(marked, start - 1):bisect_right(marked, stop - 1)]:
-            widths[index - start] += self._mark_room
-        widths = list(map(min, widths, repeat(limit - GAP)))
-        ends = list(accumulate(map(add, widths, repeat(GAP)), initial=0))  # chip k ends at ends[k + 1] - GAP
-        xs, ys, tops, firsts = self._xs, self._ys, self._row_tops, self._row_first
+            sizes[index - start] += self._mark_room
+        sizes = np.minimum(sizes, limit - GAP)
+        sums = np.concatenate(([0], np.cumsum(sizes + GAP)))  # chip k ends at sums[k + 1] - GAP
+        ends = sums.tolist()
+        tops, firsts = self._row_tops, self._row_first
         step = self._row_height + GAP
         x, y = self._cursor
-        row = 0
-        while row < len(widths):
+        row, count = 0, len(ends) - 1
+        rows, bases, row_ys = [], [], []  # each row's first chip (in this chunk), x offset and y
+        while row < count:
             # Chips row..end-1 fit: chip k sits at x + ends[k] - ends[row].
             end = bisect_right(ends, limit + GAP - x + ends[row], row + 1) - 1
             if end == row:  # not even one more fits: a new row (any chip fits an empty one)
@@ -260,12 +277,16 @@ class TokenStrip(QAbstractScrollArea):
                 tops.append(y)
                 firsts.append(start + row)
             base = x - ends[row]
-            xs.extend(map(add, ends[row:end], repeat(base)))
-            ys.extend(repeat(y, end - row))
+            rows.append(row)
+            bases.append(base)
+            row_ys.append(y)
             x, row = base + ends[end], end
-            if row < len(widths):
+            if row < count:
                 x, y = GAP, y + step
-        self._ws.extend(widths)
+        lengths = np.diff(np.append(np.array(rows, np.int64), count))
+        self._xs += (sums[:-1] + np.repeat(np.array(bases, np.int64), lengths)).tolist()
+        self._ys += np.repeat(np.array(row_ys, np.int64), lengths).tolist()
+        self._ws += sizes.tolist()
         self._cursor = (x, y)
 
     def resizeEvent(self, event):

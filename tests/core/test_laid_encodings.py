@@ -56,3 +56,13 @@ def test_ids_that_cannot_be_laid_leave_it_to_the_reference(name, monkeypatch):
     monkeypatch.setattr(type(served.reference), "_laid_table", lambda self, text, ids: None)
     text = "Hello wörld, 日本語 🎉"
     assert served.encode(text) == reference.encode(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=TEXT, prefix=st.booleans(), squeeze=st.booleans())
+def test_the_identity_pipelines_columns_spell_its_normalized_text(text, prefix, squeeze):
+    """spm_path.aligned reads the identity pipeline's text off its columns."""
+    from core.pipeline.normalize import Pipeline
+    plain = Pipeline("identity", prefix, squeeze)
+    found = plain.columns(text)
+    assert found is None or found[0] == plain.normalize_text(text)

@@ -185,3 +185,22 @@ def test_a_policy_on_a_tokenizer_without_specials_changes_nothing():
     assert specials.policy([], "tiktoken").allowed == frozenset()
     with pytest.raises(StudioError):
         specials.parse("x", [], "--allowed-special")
+
+
+# ==== finding the specials spelled in a text ====
+
+def _naive_present(text, names):
+    return [name for name in names if name and name in text]
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="ab[]<>c_0123", max_size=60),
+       names=st.lists(st.text(alphabet="ab[]<>c_0123", min_size=1, max_size=7), max_size=12)
+       | st.lists(st.integers(0, 30).map("[control_{}]".format), max_size=12))
+def test_specials_sharing_their_first_characters_are_found_as_one_by_one(text, names):
+    """Names grouped by their head are found exactly where a search for each finds them."""
+    assert specials._present(text, names) == _naive_present(text, names)
+    got = specials.occurrences(text, names)
+    present = _naive_present(text, names)
+    expected = [] if not present else [(m.start(), m.end(), m.group()) for m in specials._matcher(present).finditer(text)]
+    assert got == expected
