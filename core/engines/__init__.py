@@ -34,7 +34,7 @@ NATIVE = {"tiktoken": "core.engines.with_tiktoken", "sentencepiece": "core.engin
 # imports that engine's library (sentencepiece for a BERT vocabulary).
 READS = {"tiktoken": "tiktoken", "sentencepiece": "sentencepiece", "tokenizers": "tokenizers",
          "fastokens": "tiktoken"}
-BULK = "fastokens"  # auto's engine for large work where it is exact; its module holds its threads (hold_threads)
+BULK = "fastokens"  # auto's engine for large work where it is exact (its threads: hold_threads)
 # Characters of work per vocabulary entry, per thread, from which the bulk
 # engine's start-up pays against tiktoken's (measured: bench/bulk_engines.py).
 BULK_FROM = 100
@@ -49,8 +49,13 @@ def native_module(name: str):
 
 def hold_threads(workers: int) -> None:
     """Hold the native libraries that size their threads once per process
-    (at their first encode) to ``workers``; call it before any encode."""
-    native_module(BULK).hold_threads(workers)
+    (at their first encode) to ``workers``; call it before any encode.
+    fastokens' own pool is held to the calling thread, its Rayon helpers
+    (the variable is also HF tokenizers' own) to ``workers``.  Set here, not
+    in its module, so that a command that never encodes in bulk does not
+    import fastokens for it."""
+    os.environ["FASTOKENS_BPE_THREADS"] = "1"
+    os.environ["RAYON_NUM_THREADS"] = str(workers)
 
 
 def version(name: str) -> str | None:

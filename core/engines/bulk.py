@@ -11,7 +11,6 @@ Details: docs/notes/engines.md#coreenginesbulkpy.
 from __future__ import annotations
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 from itertools import chain
 
 MIN_PART = 1 << 17  # characters: a shorter text is one call
@@ -80,8 +79,7 @@ def encode_parts(tok, text: str, *, workers: int = 2, progress=None, then=None) 
         if progress:
             progress(finished, len(pieces))
         return done
-    with ThreadPoolExecutor(workers) as pool:
-        return list(pool.map(one, pieces))
+    return _on_threads(workers, one, pieces)
 
 
 def encode_lines(tok, lines: list[str], *, workers: int = 2, progress=None) -> list[list[int]]:
@@ -100,5 +98,14 @@ def encode_lines(tok, lines: list[str], *, workers: int = 2, progress=None) -> l
         return rows
     if workers < 2 or tok.engine == "reference":
         return list(chain.from_iterable(map(one, chunks)))
+    return list(chain.from_iterable(_on_threads(workers, one, chunks)))
+
+
+def _on_threads(workers: int, function, items) -> list:
+    """``[function(item) for item in items]`` on ``workers`` threads, in order."""
+    # Start-up: concurrent.futures (and the logging it loads) costs every
+    # command ~8 ms; only work large enough to be cut gets here.
+    from concurrent.futures import ThreadPoolExecutor
+
     with ThreadPoolExecutor(workers) as pool:
-        return list(chain.from_iterable(pool.map(one, chunks)))
+        return list(pool.map(function, items))

@@ -35,15 +35,6 @@ def version() -> str | None:
     return None if fastokens is None else importlib.import_module(METADATA).version("fastokens")
 
 
-def hold_threads(workers: int) -> None:
-    """fastokens' threads for this process: its own pool held to the
-    calling thread, its Rayon helpers to ``workers`` (the variable is
-    also HF tokenizers' own).  Only a call before the first encode counts:
-    both are read then, once."""
-    os.environ["FASTOKENS_BPE_THREADS"] = "1"
-    os.environ["RAYON_NUM_THREADS"] = str(workers)
-
-
 def rank_text(spec: Spec) -> bytes:
     """The spec's ranks as a tiktoken rank file: ``base64(token) rank`` lines, in rank order."""
     tokens, ends, ranks = spec.blobs["tokens"], read_uint32s(spec.blobs["ends"]), read_uint32s(spec.blobs["ranks"])

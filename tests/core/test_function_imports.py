@@ -49,6 +49,7 @@ ALLOWED = [
     ("core/models/wordpiece.py", "core.pipeline.decoders",
      "it compiles the onig regexes (~25 ms at import); only WordPiece.decode needs it"),
     # third-party: optional or slow to import
+    ("core/engines/bulk.py", "concurrent.futures", "~8 ms (with logging) that encode --text never needs"),
     ("core/cli/progress.py", "tqdm", "37 ms that a command not on a terminal never pays"),
     ("core/count/backends.py", "distributed", "Dask is optional and heavy; only --backend dask needs it"),
     ("core/count/sources.py", "zstandard", "an optional package that only a .zst corpus needs"),
