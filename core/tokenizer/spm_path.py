@@ -143,7 +143,9 @@ def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_id
     is the original one there, else at all of the original's bytes.  A
     word starts at each token whose text starts with ``▁`` (a byte piece:
     where its run of unknown characters does).  Built with numpy, each
-    column one array operation and one ``tolist`` (none holds the GIL long)."""
+    column one array operation, and given as arrays (tokens and flags of
+    dtype object): :meth:`core.tokenizer.staged.StagedTokenizer._encoding_of`
+    reads the Encoding off them, one ``tolist`` each (none holds the GIL long)."""
     token_ends, found = path
     found, token_ends = np.asarray(found, np.int64), np.array(token_ends, np.int64)
     token_starts = np.concatenate(([0], token_ends[:-1])) if token_ends.size else token_ends
@@ -197,8 +199,7 @@ def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_id
     words = np.cumsum(spaced)
     if spaced.size and spaced[0]:
         words -= 1  # the first token starts word 0, whatever it starts with
-    return (tokens.tolist(), char_starts.tolist(), char_ends.tolist(), byte_starts.tolist(), byte_ends.tolist(),
-            ids.tolist(), kinds.tolist(), tuple(words.tolist()))
+    return tokens, char_starts, char_ends, byte_starts, byte_ends, ids, kinds, words
 
 
 def _utf8_sizes(points: np.ndarray) -> np.ndarray:

@@ -21,6 +21,8 @@ from bisect import bisect_right
 from contextlib import contextmanager
 from itertools import accumulate
 
+import numpy as np
+
 from core import utf8
 from core.decoded import DecodeResult
 from core.errors import TokenizerError, excerpt
@@ -189,6 +191,8 @@ class StagedTokenizer:
         return self._encoding_of(text, self._table(text))
 
     def _encoding_of(self, text: str, table: tuple) -> Encoding:
+        if isinstance(table[5], np.ndarray):
+            return self._array_encoding(text, table)
         tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = table
         tokens, ids, flags, words = tuple(tokens), tuple(ids), tuple(flags), tuple(words)
         if not self._special_ids.isdisjoint(ids):
@@ -205,6 +209,51 @@ class StagedTokenizer:
                 pieces[k] = data[byte_starts[k]:byte_ends[k]]
         return Encoding(ids, tokens, tuple(texts), tuple(pieces), tupled(zip(byte_starts, byte_ends)),
                         tupled(zip(char_starts, char_ends)), words, flags)
+
+    def _array_encoding(self, text: str, table: tuple) -> Encoding:
+        """:meth:`_encoding_of` over numpy columns (core.tokenizer.spm_path:
+        tokens and flags object arrays, the rest int64), to the same values:
+        each distinct ID shown once, as its last use's flag says, and each
+        column read off that with one array operation."""
+        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = table
+        if self._special_ids and ids.size:
+            special = np.isin(ids, np.fromiter(self._special_ids, np.int64, len(self._special_ids)))
+            if special.any():
+                flags = np.where(special, SPECIAL, flags).astype(object)
+                words = np.where(special, -1, words)
+        texts: list = []
+        pieces: list = []
+        if ids.size:
+            distinct, back, inverse = np.unique(ids[::-1], return_index=True, return_inverse=True)
+            last = ids.size - 1 - back  # each distinct ID's last position
+            texts_of, bytes_of = np.empty(distinct.size, object), np.empty(distinct.size, object)
+            shown = self._shown_memo
+            for j, (token_id, flag, k) in enumerate(zip(distinct.tolist(), flags[last].tolist(), last.tolist())):
+                if flag == UNKNOWN:
+                    texts_of[j], bytes_of[j] = "", b""
+                    continue
+                key = (token_id, flag)  # how a token shows depends on its ID and flag alone
+                found = shown.get(key)
+                if found is None:
+                    found = self._shown(tokens[k], token_id, flag)
+                    if len(shown) < SHOWN_LIMIT:
+                        shown[key] = found
+                texts_of[j], bytes_of[j] = found
+            inverse = inverse.reshape(-1)[::-1]
+            texts, pieces = texts_of[inverse].tolist(), bytes_of[inverse].tolist()
+        ids, tokens, flags = ids.tolist(), tokens.tolist(), flags.tolist()
+        byte_starts, byte_ends = byte_starts.tolist(), byte_ends.tolist()
+        unknown = where(listed(map(UNKNOWN.__eq__, flags)))
+        if unknown:
+            # The unknown token stands for what it swallowed (see Encoding).
+            data, readable = text.encode("utf-8", "surrogatepass"), {}
+            for k in unknown:
+                if ids[k] not in readable:
+                    readable[ids[k]] = self.readable(tokens[k], ids[k])
+                texts[k] = readable[ids[k]]
+                pieces[k] = data[byte_starts[k]:byte_ends[k]]
+        return Encoding(tuple(ids), tuple(tokens), tuple(texts), tuple(pieces), tupled(zip(byte_starts, byte_ends)),
+                        tupled(zip(char_starts.tolist(), char_ends.tolist())), tuple(words.tolist()), tuple(flags))
 
     def _texts_and_pieces(self, ids, tokens, flags) -> tuple[list, list]:
         # Each distinct token shown once (by the position of its last use).
