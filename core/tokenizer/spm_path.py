@@ -23,7 +23,7 @@ import numpy as np
 from core.arrays import code_points, firsts_of_runs, utf8_starts
 from core.models.unigram.viterbi import UNKNOWN_NODE
 from core.pipeline.normalize import BYTE_PIECES, Pipeline
-from core.slices import listed, release
+from core.slices import listed
 
 SPACE_MARK = "\u2581"
 
@@ -31,23 +31,21 @@ SPACE_MARK = "\u2581"
 def aligned(pipeline: Pipeline, text: str):
     """``(normalized text, starts, ends)``: each normalized character's
     first and last original character (those of the identity pipeline
-    where its text is the same, as the inspector aligns them), or None
-    where only the inspector can tell (Python's NFKC, a lone surrogate)."""
+    where its text is the same, as the inspector aligns them; int64
+    arrays), or None where only the inspector can tell (Python's NFKC, a
+    lone surrogate)."""
     if pipeline.normalization == "nfkc":
         return None
-    found = pipeline.columns(text)
+    found = pipeline.columns(text, arrays=True)
     if found is None:
         return None
     flat, starts, ends = found
     plain = Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces)
     if pipeline != plain and not _same_columns(pipeline, plain, text) and not _plain_differs(text, flat):
         # The identity pipeline's columns give its text too: one pass, not a normalize_text and another.
-        plain_flat, plain_starts, plain_ends = plain.columns(text)
+        plain_flat, plain_starts, plain_ends = plain.columns(text, arrays=True)
         if plain_flat == flat:
-            release(starts, ends)
             starts, ends = plain_starts, plain_ends
-        else:
-            release(plain_starts, plain_ends)
     return flat, starts, ends
 
 
@@ -288,9 +286,8 @@ def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_id
         tokens = np.where(is_byte, np.array(BYTE_PIECES, dtype=object)[values], names[np.maximum(found, 0)][node])
         found, token_starts, token_ends, unknown, surfaces = (
             found[node], token_starts[node], token_ends[node], is_byte, surfaces[node])
-    char_starts = _array(starts)[token_starts]
-    char_ends = _array(ends)[token_ends - 1]
-    release(starts, ends)
+    char_starts = np.asarray(starts, np.int64)[token_starts]
+    char_ends = np.asarray(ends, np.int64)[token_ends - 1]
     if text.isascii():
         byte_starts, byte_ends = char_starts, char_ends
     else:
@@ -314,7 +311,3 @@ def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_id
 
 def _utf8_sizes(points: np.ndarray) -> np.ndarray:
     return 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000)
-
-
-def _array(column) -> np.ndarray:
-    return np.fromiter(column, np.int64, len(column))

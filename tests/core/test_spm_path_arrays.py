@@ -71,3 +71,48 @@ def test_edges_agree(name, text):
     flat, ids, spelling = found
     fast = spm_path._laid(flat, ids, spelling)
     assert fast is None or same(fast, spm_path._walked(flat, ids, spelling))
+
+
+def aligned_twice(pipeline, text):
+    """spm_path.aligned as it was: the identity pipeline's columns always
+    worked out, and taken where its text is the same."""
+    found = pipeline.columns(text)
+    if pipeline.normalization == "nfkc" or found is None:
+        return None
+    flat, starts, ends = found
+    plain = Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces)
+    plain_flat, plain_starts, plain_ends = plain.columns(text)
+    return (flat, plain_starts, plain_ends) if plain_flat == flat else (flat, starts, ends)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=150, deadline=None)
+@given(text=TEXT | st.lists(st.sampled_from(["[INST]", "[/INST]", "[REFERENCE_DOC_3]", "<s>", " ", "a"]),
+                            max_size=12).map("".join))
+def test_aligned_takes_the_identity_spans_where_their_text_is_the_same(name, text):
+    if name not in SERVED:
+        SERVED[name] = engines.open_asset(name)
+    reference = SERVED[name].reference
+    pipeline = reference.model.pipeline if reference.kind == "unigram" \
+        else Pipeline.from_description(reference.model.normalizer)
+    for rules in (pipeline, Pipeline("identity", True, True), Pipeline("identity", False, False),
+                  Pipeline("identity", True, False, treat_whitespace_as_suffix=True)):
+        got, want = spm_path.aligned(rules, text), aligned_twice(rules, text)
+        assert (got is None) == (want is None)
+        if got is not None:
+            assert got[0] == want[0] and list(got[1]) == list(want[1]) and list(got[2]) == list(want[2])
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=TEXT, prefix=st.booleans(), squeeze=st.booleans(), escape=st.booleans(), suffix=st.booleans(),
+       trailing=st.sampled_from(["drop", "keep_one", "strip_white_space"]), protected=st.booleans())
+def test_the_identity_columns_are_the_spans_one_character_at_a_time(text, prefix, squeeze, escape, suffix, trailing,
+                                                                     protected):
+    """Pipeline.columns (its spans built as runs, core.pipeline.normalize._Offsets) against normalize_plain."""
+    pipeline = Pipeline("identity", prefix, squeeze, escape_whitespaces=escape, treat_whitespace_as_suffix=suffix,
+                        trailing=trailing, protected=("ab", "▁x", " c", "[INST]") if protected else ())
+    want = pipeline.normalize_plain(text)
+    for arrays in (False, True):
+        flat, starts, ends = pipeline.columns(text, arrays=arrays)
+        assert flat == want.text
+        assert list(zip(map(int, starts), map(int, ends))) == list(want.spans)
