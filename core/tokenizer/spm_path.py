@@ -293,7 +293,8 @@ def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_id
     else:
         offsets = utf8_starts(text)
         byte_starts, byte_ends = offsets[char_starts], offsets[char_ends]
-    kinds = np.where(char_starts == char_ends, "inserted", "").astype(object)  # the dummy ▁ (an empty span)
+    kinds = np.full(char_starts.size, "", dtype=object)  # one str object shared, not one made per token
+    kinds[char_starts == char_ends] = "inserted"  # the dummy ▁ (an empty span)
     if byte_of is None:
         kinds[unknown] = "unknown"
     else:
