@@ -221,16 +221,17 @@ class StagedTokenizer:
             if special.any():
                 flags = np.where(special, SPECIAL, flags).astype(object)
                 words = np.where(special, -1, words)
-        texts: list = []
-        pieces: list = []
+        texts, pieces = np.empty(0, object), np.empty(0, object)
         if ids.size:
-            distinct, back, inverse = np.unique(ids[::-1], return_index=True, return_inverse=True)
-            last = ids.size - 1 - back  # each distinct ID's last position
-            texts_of, bytes_of = np.empty(distinct.size, object), np.empty(distinct.size, object)
+            last = np.full(int(ids.max()) + 1, -1, np.int64)
+            np.maximum.at(last, ids, np.arange(ids.size, dtype=np.int64))  # each ID's last position
+            distinct = np.flatnonzero(last >= 0)
+            last = last[distinct]
+            texts_of, bytes_of = np.empty(distinct[-1] + 1, object), np.empty(distinct[-1] + 1, object)
             shown = self._shown_memo
-            for j, (token_id, flag, k) in enumerate(zip(distinct.tolist(), flags[last].tolist(), last.tolist())):
+            for token_id, flag, k in zip(distinct.tolist(), flags[last].tolist(), last.tolist()):
                 if flag == UNKNOWN:
-                    texts_of[j], bytes_of[j] = "", b""
+                    texts_of[token_id], bytes_of[token_id] = "", b""
                     continue
                 key = (token_id, flag)  # how a token shows depends on its ID and flag alone
                 found = shown.get(key)
@@ -238,22 +239,22 @@ class StagedTokenizer:
                     found = self._shown(tokens[k], token_id, flag)
                     if len(shown) < SHOWN_LIMIT:
                         shown[key] = found
-                texts_of[j], bytes_of[j] = found
-            inverse = inverse.reshape(-1)[::-1]
-            texts, pieces = texts_of[inverse].tolist(), bytes_of[inverse].tolist()
-        ids, tokens, flags = ids.tolist(), tokens.tolist(), flags.tolist()
-        byte_starts, byte_ends = byte_starts.tolist(), byte_ends.tolist()
-        unknown = where(listed(map(UNKNOWN.__eq__, flags)))
-        if unknown:
+                texts_of[token_id], bytes_of[token_id] = found
+            texts, pieces = texts_of[ids], bytes_of[ids]
+        unknown = np.flatnonzero(flags == UNKNOWN)
+        if unknown.size:
             # The unknown token stands for what it swallowed (see Encoding).
             data, readable = text.encode("utf-8", "surrogatepass"), {}
-            for k in unknown:
-                if ids[k] not in readable:
-                    readable[ids[k]] = self.readable(tokens[k], ids[k])
-                texts[k] = readable[ids[k]]
-                pieces[k] = data[byte_starts[k]:byte_ends[k]]
-        return Encoding(tuple(ids), tuple(tokens), tuple(texts), tuple(pieces), tupled(zip(byte_starts, byte_ends)),
-                        tupled(zip(char_starts.tolist(), char_ends.tolist())), tuple(words.tolist()), tuple(flags))
+            unknown_ids = ids[unknown].tolist()
+            for token_id, k in zip(unknown_ids, unknown.tolist()):
+                if token_id not in readable:
+                    readable[token_id] = self.readable(tokens[k], token_id)
+            texts[unknown] = list(map(readable.__getitem__, unknown_ids))
+            pieces[unknown] = [data[a:b] for a, b in zip(byte_starts[unknown].tolist(), byte_ends[unknown].tolist())]
+        return Encoding(tuple(ids.tolist()), tuple(tokens.tolist()), tuple(texts.tolist()), tuple(pieces.tolist()),
+                        tupled(zip(byte_starts.tolist(), byte_ends.tolist())),
+                        tupled(zip(char_starts.tolist(), char_ends.tolist())), tuple(words.tolist()),
+                        tuple(flags.tolist()))
 
     def _texts_and_pieces(self, ids, tokens, flags) -> tuple[list, list]:
         # Each distinct token shown once (by the position of its last use).

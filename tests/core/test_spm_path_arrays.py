@@ -116,3 +116,33 @@ def test_the_identity_columns_are_the_spans_one_character_at_a_time(text, prefix
         flat, starts, ends = pipeline.columns(text, arrays=arrays)
         assert flat == want.text
         assert list(zip(map(int, starts), map(int, ends))) == list(want.spans)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=100, deadline=None)
+@given(text=TEXT)
+def test_the_encoding_read_off_arrays_is_the_one_read_off_lists(name, text):
+    """StagedTokenizer._encoding_of over spm_path's numpy columns against the
+    same columns as lists (the route every other table takes)."""
+    if name not in SERVED:
+        SERVED[name] = engines.open_asset(name)
+    served = SERVED[name]
+    reference = served.reference
+    table = reference._laid_table(text, served._native.encode_ids(text))
+    if table is None:
+        return
+    listed = tuple(column.tolist() for column in table)
+    assert reference._encoding_of(text, table) == reference._encoding_of(text, listed)
+
+
+@pytest.mark.parametrize("name", ["spm-botchan-unigram", "spm-ja-unigram"])
+@settings(max_examples=60, deadline=None)
+@given(text=TEXT)
+def test_unigrams_columns_are_the_inspectors(name, text):
+    """The Unigram reference's own columns (spm_path over its search) against
+    the inspector's model stage, which takes nothing from spm_path."""
+    from core.tokenizer.staged import StagedTokenizer
+    if name not in SERVED:
+        SERVED[name] = engines.open_asset(name)
+    reference = SERVED[name].reference
+    assert reference.encode(text) == reference._encoding_of(text, StagedTokenizer._table(reference, text))
