@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from core import engines
+from core.engines import with_sentencepiece
 from core.pipeline.normalize import Pipeline
 from core.tokenizer import spm_path
 
@@ -146,3 +147,39 @@ def test_unigrams_columns_are_the_inspectors(name, text):
         SERVED[name] = engines.open_asset(name)
     reference = SERVED[name].reference
     assert reference.encode(text) == reference._encoding_of(text, StagedTokenizer._table(reference, text))
+
+
+# ==== the engine's IDs of a long text, in parts on threads ====
+
+CUT_TEXT = st.lists(st.sampled_from(PARTS + [" ", " ", "a b", "x  y", "▁ ▁", " ▁", "[INST] x", " [/INST]", "<s> "]),
+                    max_size=80).map("".join)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=150, deadline=None)
+@given(text=CUT_TEXT, threads=st.integers(2, 5))
+def test_a_text_cut_at_spaces_gives_the_whole_texts_ids(name, text, threads):
+    if name not in SERVED:
+        SERVED[name] = engines.open_asset(name)
+    native = SERVED[name]._native
+    parts = with_sentencepiece.cut(text, threads)
+    assert " ".join(parts) == text and len(parts) <= threads
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(with_sentencepiece, "CUT_CHARS", 0)
+        patch.setattr(with_sentencepiece, "THREADS", threads)
+        assert native.encode_ids(text) == native.processor.encode(text)
+
+
+def test_only_sentencepieces_bpe_with_the_identity_normalizer_is_cut():
+    cuttable = {name: engines.open_asset(name)._native.cuttable() for name in NAMES}
+    assert cuttable == {"spm-botchan-unigram": False, "spm-ja-unigram": False, "mistral-v3-bpe": True}
+
+
+def test_a_long_text_is_cut_and_gives_the_whole_texts_ids():
+    native = engines.open_asset("mistral-v3-bpe")._native
+    text = "\tThe Bionic Dog drinks too much,\n\n\tand kicks over 貌 the  National Redwood Forest. [INST] 🎉 " * 40
+    assert len(with_sentencepiece.cut(text, 3)) == 3
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(with_sentencepiece, "CUT_CHARS", 0)
+        patch.setattr(with_sentencepiece, "THREADS", 3)
+        assert native.encode_ids(text) == native.processor.encode(text)
