@@ -61,14 +61,15 @@ class SentencePieceNative:
         the space cut out (a whitespace squeeze does not reach it: it is
         between two other characters), and no user-defined piece holds it."""
         if self._cuttable is None:
-            proto = importlib.import_module(SPM).parse_model(self._blob)
-            norm, trainer = proto["normalizer"], proto["trainer"]
+            trainer, norm = importlib.import_module(SPM).settings(self._blob)
             self._cuttable = (trainer.get("model_type", 1) == 2 and not trainer.get("treat_whitespace_as_suffix", False)
                               and norm.get("name") == "identity" and not norm.get("precompiled_charsmap")
-                              and norm.get("add_dummy_prefix", True) and norm.get("escape_whitespaces", True)
-                              and any(piece == "\u2581" for piece, _, _ in proto["pieces"])
-                              and not any(_joins_space(piece) or (kind == "user_defined" and " " in piece)
-                                          for piece, _, kind in proto["pieces"]))
+                              and norm.get("add_dummy_prefix", True) and norm.get("escape_whitespaces", True))
+            if self._cuttable:
+                pieces = self.processor.id_to_piece(list(range(self.processor.get_piece_size())))
+                # A space or a ▁ after another character: a piece that could hold the space cut out.
+                self._cuttable = "\u2581" in pieces and not any(
+                    " " in piece or _joins_space(piece) for piece in pieces if " " in piece or "\u2581" in piece[1:])
         return self._cuttable
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:

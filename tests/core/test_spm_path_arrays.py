@@ -183,3 +183,11 @@ def test_a_long_text_is_cut_and_gives_the_whole_texts_ids():
         patch.setattr(with_sentencepiece, "CUT_CHARS", 0)
         patch.setattr(with_sentencepiece, "THREADS", 3)
         assert native.encode_ids(text) == native.processor.encode(text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_settings_read_past_the_pieces_are_the_whole_parses(name):
+    from core.formats import spm
+    blob = engines.open_asset(name)._native._blob
+    whole = spm.parse_model(blob)
+    assert spm.settings(blob) == (whole["trainer"], whole["normalizer"])
