@@ -11,6 +11,11 @@ Encoding of a long text needs no search.  :func:`columns` turns a path
 into the columns :mod:`core.tokenizer.stage_kinds` gives, from the
 normalizer's spans: a token spans the original characters of its first
 and last normalized ones (tested equal to the inspector's).
+
+:func:`path_of` reads the path by array operations where that is sure to
+give the walk's (known tokens, unknown tokens over whole runs, byte pieces
+of whole characters: ``_laid``), and walks the IDs one by one otherwise
+(``_walked``); tests/core/test_spm_path_arrays.py holds the one to the other.
 """
 
 from __future__ import annotations
