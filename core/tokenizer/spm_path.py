@@ -191,7 +191,8 @@ def _laid(flat: str, ids: list[int], spelling: Spelling):
         return _laid_bytes(flat, found, names, lengths, at, values.astype(np.uint8), spelling.symbol)
     if spelling.unk_id is None or (found[at] != spelling.unk_id).any():
         return None
-    if at[-1] + 1 < found.size and not spelling.leads[found[at + 1]].all():
+    after = found[at[at + 1 < found.size] + 1]
+    if not flat or not spelling.leads[after].all():
         return None  # an unknown token before another, or before a token that starts with an unknown character
     points = code_points(flat)
     known = np.zeros(int(points.max()) + 1, bool)

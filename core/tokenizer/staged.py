@@ -192,7 +192,9 @@ class StagedTokenizer:
 
     def _encoding_of(self, text: str, table: tuple) -> Encoding:
         if isinstance(table[5], np.ndarray):
-            return self._array_encoding(text, table)
+            if not table[5].size or table[5].min() >= 0:
+                return self._array_encoding(text, table)
+            table = tuple(column.tolist() for column in table)  # an ID below 0: the lists' way
         tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = table
         tokens, ids, flags, words = tuple(tokens), tuple(ids), tuple(flags), tuple(words)
         if not self._special_ids.isdisjoint(ids):

@@ -191,3 +191,16 @@ def test_the_settings_read_past_the_pieces_are_the_whole_parses(name):
     blob = engines.open_asset(name)._native._blob
     whole = spm.parse_model(blob)
     assert spm.settings(blob) == (whole["trainer"], whole["normalizer"])
+
+
+SYNTHETIC = spm_path.Spelling({1: "a", 2: "b", 3: "xb", 4: "ab"}, {}, lambda ch: ch in "ab", 0)
+
+
+@pytest.mark.parametrize("flat, ids", [
+    ("axb", [1, 0, 2]), ("ax", [1, 0]), ("x", [0]), ("xyz", [0]), ("axyb", [1, 0, 0, 2]), ("axb", [1, 0, 3]),
+    ("axxb", [1, 0, 3]), ("ab", [4]), ("ab", [1, 2]), ("ab", [2, 1]), ("", []), ("", [0]), ("a", [0]),
+    ("xaybx", [0, 1, 0, 2, 0]), ("xaybx", [0, 4, 0]), ("axb", [1, 0, 2, 0]), ("axb", [1, 5, 2])])
+def test_the_array_route_is_the_walk_on_unknown_runs(flat, ids):
+    fast, walked = spm_path._laid(flat, ids, SYNTHETIC), spm_path._walked(flat, ids, SYNTHETIC)
+    assert fast is None or same(fast, walked)
+    assert same(spm_path.path_of(flat, ids, SYNTHETIC), walked)
