@@ -9,8 +9,10 @@ from hypothesis import given, settings, strategies as st
 
 from core import engines
 from core.engines import with_sentencepiece
+from core.formats import spm
 from core.pipeline.normalize import Pipeline
 from core.tokenizer import spm_path
+from core.tokenizer.staged import StagedTokenizer
 
 pytest.importorskip("sentencepiece")
 
@@ -142,7 +144,6 @@ def test_the_encoding_read_off_arrays_is_the_one_read_off_lists(name, text):
 def test_unigrams_columns_are_the_inspectors(name, text):
     """The Unigram reference's own columns (spm_path over its search) against
     the inspector's model stage, which takes nothing from spm_path."""
-    from core.tokenizer.staged import StagedTokenizer
     if name not in SERVED:
         SERVED[name] = engines.open_asset(name)
     reference = SERVED[name].reference
@@ -187,7 +188,6 @@ def test_a_long_text_is_cut_and_gives_the_whole_texts_ids():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_settings_read_past_the_pieces_are_the_whole_parses(name):
-    from core.formats import spm
     blob = engines.open_asset(name)._native._blob
     whole = spm.parse_model(blob)
     assert spm.settings(blob) == (whole["trainer"], whole["normalizer"])
