@@ -122,6 +122,30 @@ MODEL = {1: ("pieces", "msg*"), 2: ("trainer_spec", "msg"), 3: ("normalizer_spec
          5: ("denormalizer_spec", "msg")}
 
 
+def settings(data: bytes) -> tuple[dict, dict]:
+    """``(trainer_spec, normalizer_spec)`` of a ModelProto, the pieces
+    skipped unread (a length-delimited field each: the one-field-at-a-time
+    walk of :func:`fields` costs 45 ms over 32,000 pieces)."""
+    found, i, size = {}, 0, len(data)
+    while i < size:
+        start = i
+        key, i = _varint(data, i, "ModelProto")
+        if key & 7 != 2:
+            raise AssetError(f"ModelProto: unexpected wire type {key & 7} at byte offset {start}")
+        length = data[i]
+        if length < 0x80:
+            i += 1
+        else:
+            length, i = _varint(data, i, "ModelProto")
+        if key >> 3 in (2, 3):
+            found[key >> 3] = data[i:i + length]
+        i += length
+    if i > size:
+        raise AssetError("ModelProto: a field runs past the end of the data")
+    return (_message(found.get(2, b""), TRAINER, "trainer_spec"),
+            _message(found.get(3, b""), NORMALIZER, "normalizer_spec"))
+
+
 def parse_model(data: bytes) -> dict:
     proto = _message(data, MODEL, "ModelProto")
     pieces = []

@@ -15,9 +15,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from core.pipeline.charsmap import Charsmap
 from core.errors import TokenizerError
-from core.slices import extend
 from core.pipeline.byte_chars import WHITE_SPACE, bytes_text
 
 SPACE_MARK = "\u2581"
@@ -32,6 +33,41 @@ TRAILING = ("drop", "keep_one", "strip_white_space")
 BYTE_PIECES = tuple(f"<0x{b:02X}>" for b in range(256))
 _BYTE_RE = re.compile(r"<0x([0-9A-F]{2})>")
 _SPACES = re.compile(" {2,}")
+_EMPTY = np.zeros(0, np.int64)
+
+
+class _Offsets:
+    """A column of offsets built as runs, ``count`` values from ``first``
+    on, each ``step`` (0 or 1) more than the one before: a run of a
+    million costs what one costs, and the array is one numpy pass."""
+
+    def __init__(self):
+        self.firsts: list[int] = []
+        self.steps: list[int] = []
+        self.counts: list[int] = []
+
+    def add(self, value: int, count: int = 1, step: int = 0) -> None:
+        if count > 0:
+            self.firsts.append(value)
+            self.steps.append(step)
+            self.counts.append(count)
+
+    def range(self, start: int, stop: int) -> None:
+        self.add(start, stop - start, 1)
+
+    def set_last(self, value: int) -> None:
+        """The last value becomes ``value``."""
+        if self.counts[-1] == 1:
+            self.firsts[-1], self.steps[-1] = value, 0
+        else:
+            self.counts[-1] -= 1
+            self.add(value)
+
+    def array(self) -> np.ndarray:
+        counts = np.array(self.counts, np.int64)
+        before = np.cumsum(counts) - counts
+        within = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(before, counts)
+        return np.repeat(np.array(self.firsts, np.int64), counts) + np.repeat(np.array(self.steps, np.int64), counts) * within
 _MARKS = re.compile(SPACE_MARK)
 
 
@@ -316,20 +352,25 @@ class Pipeline:
         if not joined:
             return Normalized(text, "", (), False, ())
         markers = tuple(m.start() for m in _MARKS.finditer(text)) if SPACE_MARK in text else ()
-        return Normalized(text, joined, tuple(zip(starts, ends)), prefix, markers, self.remove_extra_whitespaces)
+        return Normalized(text, joined, tuple(zip(starts.tolist(), ends.tolist())), prefix, markers,
+                          self.remove_extra_whitespaces)
 
-    def columns(self, text: str):
+    def columns(self, text: str, arrays: bool = False):
         """``(normalized text, starts, ends)`` with the spans of
-        :meth:`normalize` as two lists, or None where only :meth:`normalize`
-        can tell (a lone surrogate, Python's NFKC)."""
+        :meth:`normalize` as two lists (``arrays``: int64 arrays), or None
+        where only :meth:`normalize` can tell (a lone surrogate, Python's NFKC)."""
         runs = self._runs(text)
-        return None if runs is None else self._columns(runs)[:3]
+        if runs is None:
+            return None
+        joined, starts, ends, _ = self._columns(runs)
+        return (joined, starts, ends) if arrays else (joined, starts.tolist(), ends.tolist())
 
     def _columns(self, runs):
         """The steps of :meth:`normalize_plain` over ``(text, verbatim, start,
         end)`` stretches: a verbatim stretch is one segment per character,
         so its spaces squeeze as a run does (the kept space's span grows
-        over the run) and everything else keeps its own character."""
+        over the run) and everything else keeps its own character.  The
+        spans come as int64 arrays, built from their runs (:class:`_Offsets`)."""
         squeeze = self.remove_extra_whitespaces
         runs = list(runs)
         k = 0
@@ -346,24 +387,23 @@ class Pipeline:
                 break
             k += 1
         if k == len(runs):
-            return "", [], [], False
+            return "", _EMPTY, _EMPTY, False
         space = SPACE_MARK if self.escape_whitespaces else " "
         start = runs[k][2]
         pieces: list[str] = []
-        starts: list[int] = []
-        ends: list[int] = []
+        starts, ends = _Offsets(), _Offsets()
         prefix = self.add_dummy_prefix and not self.treat_whitespace_as_suffix
         if prefix:
             pieces.append(space)
-            starts.append(start)
-            ends.append(start)
+            starts.add(start)
+            ends.add(start)
         previous_space = squeeze
         for out, verbatim, s, e in runs[k:]:
             if previous_space and out.startswith(" "):
                 # A squeezed space: the kept one's span grows over the run.
                 lead = len(out) - len(out.lstrip(" "))
                 if pieces and pieces[-1][-1] == space:
-                    ends[-1] = s + lead if verbatim else e
+                    ends.set_last(s + lead if verbatim else e)
                 out = out[lead:]
                 if verbatim:
                     s += lead
@@ -371,41 +411,41 @@ class Pipeline:
                 continue
             if not verbatim:
                 pieces.append(out.replace(" ", space))
-                starts += [s] * len(out)
-                ends += [e] * len(out)
+                starts.add(s, len(out))
+                ends.add(e, len(out))
             elif squeeze and "  " in out:
                 at = 0
                 for match in _SPACES.finditer(out):
                     a, b = match.span()
                     pieces.append(out[at:a + 1].replace(" ", space))
-                    starts += range(s + at, s + a + 1)
-                    ends += range(s + at + 1, s + a + 1)
-                    ends.append(s + b)
+                    starts.range(s + at, s + a + 1)
+                    ends.range(s + at + 1, s + a + 1)
+                    ends.add(s + b)
                     at = b
                 if at < len(out):
                     pieces.append(out[at:].replace(" ", space))
-                    extend(starts, range(s + at, e))
-                    extend(ends, range(s + at + 1, e + 1))
+                    starts.range(s + at, e)
+                    ends.range(s + at + 1, e + 1)
             else:
                 pieces.append(out.replace(" ", space))
-                extend(starts, range(s, e))  # a run can be the whole text: a slice per call
-                extend(ends, range(s + 1, e + 1))
+                starts.range(s, e)
+                ends.range(s + 1, e + 1)
             previous_space = squeeze and out.endswith(" ")
         joined = "".join(pieces)
+        starts, ends = starts.array(), ends.array()
         if squeeze and self.trailing != "keep_one":
             kept = joined.rstrip(space + ("".join(WHITE_SPACE) if self.trailing == "strip_white_space" else ""))
             if len(kept) < len(joined):
-                del starts[len(kept):], ends[len(kept):]
+                starts, ends = starts[:len(kept)], ends[:len(kept)]
                 joined = kept
         if prefix and len(joined) == 1:
-            joined, starts, ends = "", [], []
+            joined, starts, ends = "", _EMPTY, _EMPTY
         if self.add_dummy_prefix and self.treat_whitespace_as_suffix:
-            at = ends[-1] if joined else start
+            at = int(ends[-1]) if joined else start
             joined += space
-            starts.append(at)
-            ends.append(at)
+            starts, ends = np.append(starts, at), np.append(ends, at)
         if not joined:
-            return "", [], [], False
+            return "", _EMPTY, _EMPTY, False
         return joined, starts, ends, prefix
 
     def normalize_text(self, text: str) -> str:

@@ -11,10 +11,16 @@ Encoding of a long text needs no search.  :func:`columns` turns a path
 into the columns :mod:`core.tokenizer.stage_kinds` gives, from the
 normalizer's spans: a token spans the original characters of its first
 and last normalized ones (tested equal to the inspector's).
+
+:func:`path_of` reads the path by array operations where that is sure to
+give the walk's (known tokens, unknown tokens over whole runs, byte pieces
+of whole characters: ``_laid``), and walks the IDs one by one otherwise
+(``_walked``); tests/core/test_spm_path_arrays.py holds the one to the other.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import accumulate
 
 import numpy as np
@@ -22,7 +28,7 @@ import numpy as np
 from core.arrays import code_points, firsts_of_runs, utf8_starts
 from core.models.unigram.viterbi import UNKNOWN_NODE
 from core.pipeline.normalize import BYTE_PIECES, Pipeline
-from core.slices import listed, release
+from core.slices import listed
 
 SPACE_MARK = "\u2581"
 
@@ -30,24 +36,37 @@ SPACE_MARK = "\u2581"
 def aligned(pipeline: Pipeline, text: str):
     """``(normalized text, starts, ends)``: each normalized character's
     first and last original character (those of the identity pipeline
-    where its text is the same, as the inspector aligns them), or None
-    where only the inspector can tell (Python's NFKC, a lone surrogate)."""
+    where its text is the same, as the inspector aligns them; int64
+    arrays), or None where only the inspector can tell (Python's NFKC, a
+    lone surrogate)."""
     if pipeline.normalization == "nfkc":
         return None
-    found = pipeline.columns(text)
+    found = pipeline.columns(text, arrays=True)
     if found is None:
         return None
     flat, starts, ends = found
     plain = Pipeline("identity", pipeline.add_dummy_prefix, pipeline.remove_extra_whitespaces)
-    if pipeline != plain:
+    if pipeline != plain and not _same_columns(pipeline, plain, text) and not _plain_differs(text, flat):
         # The identity pipeline's columns give its text too: one pass, not a normalize_text and another.
-        plain_flat, plain_starts, plain_ends = plain.columns(text)
+        plain_flat, plain_starts, plain_ends = plain.columns(text, arrays=True)
         if plain_flat == flat:
-            release(starts, ends)
             starts, ends = plain_starts, plain_ends
-        else:
-            release(plain_starts, plain_ends)
     return flat, starts, ends
+
+
+def _same_columns(pipeline: Pipeline, plain: Pipeline, text: str) -> bool:
+    """Does ``pipeline`` give ``plain``'s columns of ``text`` by its rules alone:
+    both identity, the same but for protected pieces, none of which is in the text
+    (both then read the text as one verbatim run)?"""
+    return pipeline.normalization == "identity" and replace(pipeline, protected=()) == plain \
+        and not any(piece in text for piece in pipeline.protected)
+
+
+def _plain_differs(text: str, flat: str) -> bool:
+    """Is the identity pipeline's text surely not ``flat``: it keeps every
+    character but the space, so a tab, newline or return of ``text`` that
+    ``flat`` lacks tells without normalizing again."""
+    return any(ch in text and ch not in flat for ch in "\t\n\r")
 
 
 class Spelling:
@@ -59,6 +78,21 @@ class Spelling:
 
     def __init__(self, spells: dict[int, str], bytes_of: dict[int, int], symbol, unk_id: int | None):
         self.spells, self.bytes_of, self.symbol, self.unk_id = spells, bytes_of, symbol, unk_id
+        # By ID, for path_of's arrays: the text each token spells (None:
+        # none) and its length (-1: none), the byte a byte piece stands for
+        # (-1: none) and whether a token's text starts with a character that is a token.
+        size = max((*spells, *bytes_of, -1 if unk_id is None else unk_id), default=-1) + 1
+        self.names = np.full(size, None, dtype=object)
+        self.lengths = np.full(size, -1, np.int64)
+        self.bytes = np.full(size, -1, np.int64)
+        self.leads = np.zeros(size, bool)
+        if spells:
+            keys = np.fromiter(spells, np.int64, len(spells))
+            self.names[keys] = list(spells.values())
+            self.lengths[keys] = list(map(len, spells.values()))
+            self.leads[keys] = [bool(t) and bool(symbol(t[0])) for t in spells.values()]
+        if bytes_of:
+            self.bytes[np.fromiter(bytes_of, np.int64, len(bytes_of))] = list(bytes_of.values())
 
 
 def path_of(flat: str, ids: list[int], spelling: Spelling):
@@ -72,6 +106,12 @@ def path_of(flat: str, ids: list[int], spelling: Spelling):
     placed here (where each run starts follows from the lengths before
     it); the whole is checked at the end, the runs' characters written in,
     by one comparison with ``flat``."""
+    found = _laid(flat, ids, spelling)
+    return _walked(flat, ids, spelling) if found is None else found
+
+
+def _walked(flat: str, ids: list[int], spelling: Spelling):
+    """:func:`path_of`, token by token."""
     spells, bytes_of, symbol = spelling.spells, spelling.bytes_of, spelling.symbol
     names = listed(map(spells.get, ids))  # None: a byte piece, the unknown token or no token
     gaps = [at for at, name in enumerate(names) if name is None]
@@ -129,6 +169,80 @@ def path_of(flat: str, ids: list[int], spelling: Spelling):
     return np.cumsum(sizes), np.repeat(np.where(gap, UNKNOWN_NODE, np.asarray(ids, np.int64)), counts)
 
 
+def _laid(flat: str, ids: list[int], spelling: Spelling):
+    """:func:`path_of`'s path by array operations where it is sure to be
+    the same, else None (and path_of walks the IDs): every token spells
+    its text, but byte pieces (a run of them spells the characters whose
+    UTF-8 they are, each a character no token is) or unknown tokens (each
+    takes the whole run of characters that are no token where it starts,
+    and is followed by a token that starts with one, or ends the text);
+    all checked by one comparison with ``flat``."""
+    found = np.fromiter(ids, np.int64, len(ids))
+    if not found.size or found.min() < 0 or found.max() >= spelling.lengths.size:
+        return None
+    lengths = spelling.lengths[found]
+    gap = lengths < 0
+    if not gap.any():  # no unknown character, the usual case
+        return (np.cumsum(lengths), found) if "".join(spelling.names[found].tolist()) == flat else None
+    at = np.flatnonzero(gap)
+    names = spelling.names[found]
+    values = spelling.bytes[found[at]]
+    if (values >= 0).all():
+        return _laid_bytes(flat, found, names, lengths, at, values.astype(np.uint8), spelling.symbol)
+    if spelling.unk_id is None or (found[at] != spelling.unk_id).any():
+        return None
+    after = found[at[at + 1 < found.size] + 1]
+    if not flat or not spelling.leads[after].all():
+        return None  # an unknown token before another, or before a token that starts with an unknown character
+    points = code_points(flat)
+    known = np.zeros(int(points.max()) + 1, bool)
+    chars = np.flatnonzero(np.bincount(points))
+    known[chars] = [bool(spelling.symbol(ch)) for ch in map(chr, chars.tolist())]
+    unknown = ~known[points]
+    starts = np.flatnonzero(firsts_of_runs(unknown))
+    if starts.size != at.size:
+        return None
+    stops = np.flatnonzero(firsts_of_runs(unknown[::-1])[::-1]) + 1
+    lengths[at] = stops - starts
+    ends = np.cumsum(lengths)
+    if ((ends - lengths)[at] != starts).any():
+        return None  # an unknown token that does not start where its run does
+    names[at] = [flat[a:b] for a, b in zip(starts.tolist(), stops.tolist())]
+    if "".join(names.tolist()) != flat:
+        return None
+    # A run's node per character, each one character long.
+    counts = np.where(gap, lengths, 1)
+    sizes = np.repeat(np.where(gap, 1, lengths), counts)
+    return np.cumsum(sizes), np.repeat(np.where(gap, UNKNOWN_NODE, found), counts)
+
+
+def _laid_bytes(flat: str, found, names, lengths, at, values, symbol):
+    """:func:`_laid` where every gap is a byte piece (``at``: where, ``values``: their bytes)."""
+    try:
+        chars = values.tobytes().decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    sizes = _utf8_sizes(code_points(chars))
+    firsts = np.cumsum(sizes) - sizes  # each character's first byte, among the byte pieces
+    if (at[firsts + sizes - 1] - at[firsts] != sizes - 1).any():
+        return None  # a character's bytes are not one run of tokens
+    if any(symbol(ch) for ch in set(chars)):
+        return None  # a character some token is: no byte piece stands for it
+    lead = at[firsts]
+    names[at] = ""
+    names[lead] = list(chars)
+    if "".join(names.tolist()) != flat:
+        return None
+    # Each character is a node, given by its first byte's piece; the others give none.
+    keep = np.ones(found.size, bool)
+    keep[at] = False
+    keep[lead] = True
+    lengths[lead] = 1
+    nodes = found.copy()
+    nodes[lead] = UNKNOWN_NODE
+    return np.cumsum(lengths[keep]), nodes[keep]
+
+
 def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_ids, unk_id: int) -> tuple:
     """The columns of ``path`` over ``flat`` (``starts``/``ends`` from
     :func:`aligned`).  ``names`` gives each ID's token (an object array);
@@ -143,7 +257,9 @@ def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_id
     is the original one there, else at all of the original's bytes.  A
     word starts at each token whose text starts with ``▁`` (a byte piece:
     where its run of unknown characters does).  Built with numpy, each
-    column one array operation and one ``tolist`` (none holds the GIL long)."""
+    column one array operation, and given as arrays (tokens and flags of
+    dtype object): :meth:`core.tokenizer.staged.StagedTokenizer._encoding_of`
+    reads the Encoding off them, one ``tolist`` each (none holds the GIL long)."""
     token_ends, found = path
     found, token_ends = np.asarray(found, np.int64), np.array(token_ends, np.int64)
     token_starts = np.concatenate(([0], token_ends[:-1])) if token_ends.size else token_ends
@@ -176,15 +292,15 @@ def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_id
         tokens = np.where(is_byte, np.array(BYTE_PIECES, dtype=object)[values], names[np.maximum(found, 0)][node])
         found, token_starts, token_ends, unknown, surfaces = (
             found[node], token_starts[node], token_ends[node], is_byte, surfaces[node])
-    char_starts = _array(starts)[token_starts]
-    char_ends = _array(ends)[token_ends - 1]
-    release(starts, ends)
+    char_starts = np.asarray(starts, np.int64)[token_starts]
+    char_ends = np.asarray(ends, np.int64)[token_ends - 1]
     if text.isascii():
         byte_starts, byte_ends = char_starts, char_ends
     else:
         offsets = utf8_starts(text)
         byte_starts, byte_ends = offsets[char_starts], offsets[char_ends]
-    kinds = np.where(char_starts == char_ends, "inserted", "").astype(object)  # the dummy ▁ (an empty span)
+    kinds = np.full(char_starts.size, "", dtype=object)  # one str object shared, not one made per token
+    kinds[char_starts == char_ends] = "inserted"  # the dummy ▁ (an empty span)
     if byte_of is None:
         kinds[unknown] = "unknown"
     else:
@@ -197,13 +313,8 @@ def columns(text: str, flat: str, starts, ends, path, names: np.ndarray, byte_id
     words = np.cumsum(spaced)
     if spaced.size and spaced[0]:
         words -= 1  # the first token starts word 0, whatever it starts with
-    return (tokens.tolist(), char_starts.tolist(), char_ends.tolist(), byte_starts.tolist(), byte_ends.tolist(),
-            ids.tolist(), kinds.tolist(), tuple(words.tolist()))
+    return tokens, char_starts, char_ends, byte_starts, byte_ends, ids, kinds, words
 
 
 def _utf8_sizes(points: np.ndarray) -> np.ndarray:
     return 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000)
-
-
-def _array(column) -> np.ndarray:
-    return np.fromiter(column, np.int64, len(column))

@@ -21,6 +21,8 @@ from bisect import bisect_right
 from contextlib import contextmanager
 from itertools import accumulate
 
+import numpy as np
+
 from core import utf8
 from core.decoded import DecodeResult
 from core.errors import TokenizerError, excerpt
@@ -189,6 +191,10 @@ class StagedTokenizer:
         return self._encoding_of(text, self._table(text))
 
     def _encoding_of(self, text: str, table: tuple) -> Encoding:
+        if isinstance(table[5], np.ndarray):
+            if not table[5].size or table[5].min() >= 0:
+                return self._array_encoding(text, table)
+            table = tuple(column.tolist() for column in table)  # an ID below 0: the lists' way
         tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = table
         tokens, ids, flags, words = tuple(tokens), tuple(ids), tuple(flags), tuple(words)
         if not self._special_ids.isdisjoint(ids):
@@ -205,6 +211,52 @@ class StagedTokenizer:
                 pieces[k] = data[byte_starts[k]:byte_ends[k]]
         return Encoding(ids, tokens, tuple(texts), tuple(pieces), tupled(zip(byte_starts, byte_ends)),
                         tupled(zip(char_starts, char_ends)), words, flags)
+
+    def _array_encoding(self, text: str, table: tuple) -> Encoding:
+        """:meth:`_encoding_of` over numpy columns (core.tokenizer.spm_path:
+        tokens and flags object arrays, the rest int64), to the same values:
+        each distinct ID shown once, as its last use's flag says, and each
+        column read off that with one array operation."""
+        tokens, char_starts, char_ends, byte_starts, byte_ends, ids, flags, words = table
+        if self._special_ids and ids.size:
+            special = np.isin(ids, np.fromiter(self._special_ids, np.int64, len(self._special_ids)))
+            if special.any():
+                flags = np.where(special, SPECIAL, flags).astype(object)
+                words = np.where(special, -1, words)
+        texts, pieces = np.empty(0, object), np.empty(0, object)
+        if ids.size:
+            last = np.full(int(ids.max()) + 1, -1, np.int64)
+            np.maximum.at(last, ids, np.arange(ids.size, dtype=np.int64))  # each ID's last position
+            distinct = np.flatnonzero(last >= 0)
+            last = last[distinct]
+            texts_of, bytes_of = np.empty(distinct[-1] + 1, object), np.empty(distinct[-1] + 1, object)
+            shown = self._shown_memo
+            for token_id, flag, k in zip(distinct.tolist(), flags[last].tolist(), last.tolist()):
+                if flag == UNKNOWN:
+                    texts_of[token_id], bytes_of[token_id] = "", b""
+                    continue
+                key = (token_id, flag)  # how a token shows depends on its ID and flag alone
+                found = shown.get(key)
+                if found is None:
+                    found = self._shown(tokens[k], token_id, flag)
+                    if len(shown) < SHOWN_LIMIT:
+                        shown[key] = found
+                texts_of[token_id], bytes_of[token_id] = found
+            texts, pieces = texts_of[ids], bytes_of[ids]
+        unknown = np.flatnonzero(flags == UNKNOWN)
+        if unknown.size:
+            # The unknown token stands for what it swallowed (see Encoding).
+            data, readable = text.encode("utf-8", "surrogatepass"), {}
+            unknown_ids = ids[unknown].tolist()
+            for token_id, k in zip(unknown_ids, unknown.tolist()):
+                if token_id not in readable:
+                    readable[token_id] = self.readable(tokens[k], token_id)
+            texts[unknown] = list(map(readable.__getitem__, unknown_ids))
+            pieces[unknown] = [data[a:b] for a, b in zip(byte_starts[unknown].tolist(), byte_ends[unknown].tolist())]
+        return Encoding(tuple(ids.tolist()), tuple(tokens.tolist()), tuple(texts.tolist()), tuple(pieces.tolist()),
+                        tupled(zip(byte_starts.tolist(), byte_ends.tolist())),
+                        tupled(zip(char_starts.tolist(), char_ends.tolist())), tuple(words.tolist()),
+                        tuple(flags.tolist()))
 
     def _texts_and_pieces(self, ids, tokens, flags) -> tuple[list, list]:
         # Each distinct token shown once (by the position of its last use).
