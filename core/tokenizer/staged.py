@@ -143,13 +143,7 @@ class StagedTokenizer:
         encodes."""
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
-        table = self._laid_table(text, ids)
-        if table is None:
-            return None
-        with gc_paused():
-            encoding = self._encoding_of(text, table)
-        return post.add_specials(encoding, post.post_processor_of(self.model), text) if add_special_tokens \
-            else encoding
+        return self._encoding_of_table(text, self._laid_table(text, ids), add_special_tokens)
 
     def offset_parts(self, text: str) -> list[tuple[int, str]]:
         """``(offset, part)`` tiling ``text``, parts a native engine may
@@ -169,6 +163,10 @@ class StagedTokenizer:
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
         table = self._offset_table(text, [offset for offset, _ in parts], found)
+        return self._encoding_of_table(text, table, add_special_tokens)
+
+    def _encoding_of_table(self, text: str, table, add_special_tokens: bool) -> Encoding | None:
+        """The Encoding of a table a native engine's output gave, None for no table."""
         if table is None:
             return None
         with gc_paused():
@@ -230,18 +228,8 @@ class StagedTokenizer:
             distinct = np.flatnonzero(last >= 0)
             last = last[distinct]
             texts_of, bytes_of = np.empty(distinct[-1] + 1, object), np.empty(distinct[-1] + 1, object)
-            shown = self._shown_memo
             for token_id, flag, k in zip(distinct.tolist(), flags[last].tolist(), last.tolist()):
-                if flag == UNKNOWN:
-                    texts_of[token_id], bytes_of[token_id] = "", b""
-                    continue
-                key = (token_id, flag)  # how a token shows depends on its ID and flag alone
-                found = shown.get(key)
-                if found is None:
-                    found = self._shown(tokens[k], token_id, flag)
-                    if len(shown) < SHOWN_LIMIT:
-                        shown[key] = found
-                texts_of[token_id], bytes_of[token_id] = found
+                texts_of[token_id], bytes_of[token_id] = self._shown_once(tokens[k], token_id, flag)
             texts, pieces = texts_of[ids], bytes_of[ids]
         unknown = np.flatnonzero(flags == UNKNOWN)
         if unknown.size:
@@ -260,21 +248,24 @@ class StagedTokenizer:
 
     def _texts_and_pieces(self, ids, tokens, flags) -> tuple[list, list]:
         # Each distinct token shown once (by the position of its last use).
-        texts_of, bytes_of, shown = {}, {}, self._shown_memo
+        texts_of, bytes_of = {}, {}
         for token_id, k in indexed(ids).items():
-            flag = flags[k]
-            if flag == UNKNOWN:
-                texts_of[token_id], bytes_of[token_id] = "", b""
-                continue
-            key = (token_id, flag)  # how a token shows depends on its ID and flag alone
-            found = shown.get(key)
-            if found is None:
-                found = self._shown(tokens[k], token_id, flag)
-                if len(shown) < SHOWN_LIMIT:
-                    shown[key] = found
-            texts_of[token_id], bytes_of[token_id] = found
+            texts_of[token_id], bytes_of[token_id] = self._shown_once(tokens[k], token_id, flags[k])
         return listed(map(texts_of.__getitem__, ids)), listed(map(bytes_of.__getitem__, ids))
 
+    def _shown_once(self, token: str, token_id: int, flag: str) -> tuple[str, bytes]:
+        """:meth:`_shown`, remembered: how a token shows depends on its ID
+        and flag alone.  An unknown token's text and bytes are what it
+        swallowed, filled in by the caller (here nothing)."""
+        if flag == UNKNOWN:
+            return "", b""
+        key = (token_id, flag)
+        found = self._shown_memo.get(key)
+        if found is None:
+            found = self._shown(token, token_id, flag)
+            if len(self._shown_memo) < SHOWN_LIMIT:
+                self._shown_memo[key] = found
+        return found
 
     def _table(self, text: str) -> tuple:
         """The model stage as columns (:func:`core.tokenizer.stage_kinds.model_table`);
