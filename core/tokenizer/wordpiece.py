@@ -119,13 +119,13 @@ class WordPieceTokenizer(StagedTokenizer):
         first[np.cumsum(sizes)[:-1][np.cumsum(sizes)[:-1] < count]] = True  # a part starts a word (cut after a space)
         numbers = np.cumsum(first) - 1
         numbers[special] = -1
-        char_starts, char_ends = starts.tolist(), ends.tolist()
         if text.isascii():
-            byte_starts, byte_ends = char_starts, char_ends
+            byte_starts, byte_ends = starts, ends
         else:
             at = utf8_starts(text)
-            byte_starts, byte_ends = at[starts].tolist(), at[ends].tolist()
-        return names.tolist(), char_starts, char_ends, byte_starts, byte_ends, ids, kinds.tolist(), numbers.tolist()
+            byte_starts, byte_ends = at[starts], at[ends]
+        # Numpy columns: the Encoding is read off them by array operations (StagedTokenizer._array_encoding).
+        return names, starts, ends, byte_starts, byte_ends, token_ids, kinds, numbers
 
     @cached_property
     def _vocab_names(self) -> np.ndarray:
