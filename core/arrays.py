@@ -10,8 +10,13 @@ import numpy as np
 
 def runs(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
     """``starts[i], starts[i] + 1, ... (counts[i] of them)`` for each i in turn."""
+    return np.repeat(starts, counts) + within_runs(counts)
+
+
+def within_runs(counts: np.ndarray) -> np.ndarray:
+    """``0, 1, ... counts[i] - 1`` for each i in turn: each element's place in its run."""
     before = np.cumsum(counts) - counts
-    return np.repeat(starts, counts) + (np.arange(int(counts.sum())) - np.repeat(before, counts))
+    return np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(before, counts)
 
 def code_points(text: str) -> np.ndarray:
     """Each character's code point (a lone surrogate's too), as int64."""

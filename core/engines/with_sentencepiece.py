@@ -13,6 +13,7 @@ stands for, which holds no earlier word.
 from __future__ import annotations
 
 import importlib
+import re
 
 from core.engines.spec import Spec
 
@@ -26,6 +27,9 @@ STARTS = "core.engines.starts"  # numpy's arithmetic, imported when statistics f
 SPM = "core.formats.spm"  # the ModelProto reader, imported when a long text first asks whether it may be cut
 CUT_CHARS = 1 << 17  # from this many characters on, a cuttable BPE text is encoded in parts on THREADS threads
 THREADS = 2
+# A piece with a space, or a ▁ after another character (the rule of
+# core.tokenizer.imported_bpe's space split): one could hold the space a cut takes out.
+_HOLDS_CUT_SPACE = re.compile(" |[^\u2581]\u2581")
 
 
 def version() -> str | None:
@@ -68,8 +72,7 @@ class SentencePieceNative:
             if self._cuttable:
                 pieces = self.processor.id_to_piece(list(range(self.processor.get_piece_size())))
                 # A space or a ▁ after another character: a piece that could hold the space cut out.
-                self._cuttable = "\u2581" in pieces and not any(
-                    " " in piece or _joins_space(piece) for piece in pieces if " " in piece or "\u2581" in piece[1:])
+                self._cuttable = "\u2581" in pieces and not any(map(_HOLDS_CUT_SPACE.search, pieces))
         return self._cuttable
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
@@ -81,11 +84,6 @@ class SentencePieceNative:
 
     def decode_text(self, ids) -> str:
         return self.processor.decode(list(ids))
-
-
-def _joins_space(piece: str) -> bool:
-    """Has ``piece`` a ``▁`` after a character other than ``▁``?"""
-    return any(ch == "\u2581" and before != "\u2581" for before, ch in zip(piece, piece[1:]))
 
 
 def cut(text: str, parts: int) -> list[str]:

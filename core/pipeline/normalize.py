@@ -17,6 +17,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from core.arrays import within_runs
 from core.pipeline.charsmap import Charsmap
 from core.errors import TokenizerError
 from core.pipeline.byte_chars import WHITE_SPACE, bytes_text
@@ -65,9 +66,8 @@ class _Offsets:
 
     def array(self) -> np.ndarray:
         counts = np.array(self.counts, np.int64)
-        before = np.cumsum(counts) - counts
-        within = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(before, counts)
-        return np.repeat(np.array(self.firsts, np.int64), counts) + np.repeat(np.array(self.steps, np.int64), counts) * within
+        return (np.repeat(np.array(self.firsts, np.int64), counts)
+                + np.repeat(np.array(self.steps, np.int64), counts) * within_runs(counts))
 _MARKS = re.compile(SPACE_MARK)
 
 

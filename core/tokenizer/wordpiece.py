@@ -25,7 +25,7 @@ WORD_LIMIT = 1 << 16  # distinct words remembered
 
 class WordPieceTokenizer(StagedTokenizer):
     kind = "wordpiece"
-    lays_offsets = True  # HF's offsets and word_ids are the columns (tests/core/test_laid_encodings.py)
+    lays_offsets = True  # HF's offsets and word_ids are the columns (tests/core/test_offset_encodings.py)
 
     def __init__(self, model):
         # added tokens ([CLS] ...) are specials: matched in text, skipped by decode;
