@@ -4,12 +4,14 @@ partial UTF-8 marked, never silently replaced (minbpe's ``render_token``)."""
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from core import utf8
 
 VISIBLE = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍", "\u3000": "□"}
 
 
+@lru_cache(maxsize=1 << 16)  # a megabyte's chips ask for the same few thousand characters again and again
 def render_char(ch: str) -> str:
     if ch in VISIBLE:
         return VISIBLE[ch]
@@ -28,6 +30,8 @@ def visible(text: str) -> str:
     >>> visible(" regex</w>")
     '␣regex</w>'
     """
+    if text.isascii() and text.isprintable():  # most tokens of real vocabularies: a space at most to mark
+        return text.replace(" ", VISIBLE[" "])
     return "".join(map(render_char, text))
 
 
@@ -43,10 +47,7 @@ def render_piece(data: bytes) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return _render_units(data)
-    # Most tokens of real vocabularies: nothing to mark.
-    if text.isascii() and text.isprintable() and " " not in text:
-        return text
-    return "".join(map(render_char, text))
+    return visible(text)
 
 
 def _render_units(data: bytes) -> str:

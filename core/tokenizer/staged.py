@@ -29,7 +29,7 @@ from core.errors import TokenizerError, excerpt
 from core.tokenizer import stage_kinds
 from core.slices import indexed, listed, tupled, where
 from core.pipeline import text_pipeline as tp
-from core.render import render_char, render_piece
+from core.render import render_piece, visible
 from core.tokenizer import post
 from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, Encoding
 from core.utf8 import Utf8DecodeError
@@ -117,7 +117,7 @@ class StagedTokenizer:
         return self.surface(token, token_id)
 
     def readable(self, token: str, token_id: int) -> str:
-        return "".join(map(render_char, token))
+        return visible(token)
 
     def _model_decode(self, ids: list[int]) -> str:
         return self.model.decode(ids)

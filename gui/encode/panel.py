@@ -50,7 +50,7 @@ from ..shell.workers import run_task
 from ..widgets import accessible
 from ..widgets.chips import encoding_chips
 from ..widgets.flow_layout import FlowLayout, VerticalScroll, WrappedLabel, labelled
-from ..widgets.token_strip import TokenStrip
+from ..widgets.token_strip import TokenStrip, distinct_chips
 from . import texts
 from .choice import OwnChoice, WorkspaceChoice
 from .chooser import TokenizerChooser
@@ -73,6 +73,7 @@ class Encoded:
 
     encoding: object  # core.tokenizer.Encoding
     chips: list
+    distinct: tuple  # token_strip.distinct_chips of the chips (worked out here, not on the GUI thread)
     utf16: list  # the UTF-16 offset of every code point, and the end
     size: int  # UTF-8 bytes of the input
     report: tuple | None  # textinfo.normalization_report, for short inputs
@@ -145,8 +146,8 @@ def encode_text(tokenizer, text: str, should_stop=lambda: False, add_special_tok
             decoded = tokenizer.decode(list(encoding.ids), errors="replace", **skip).text
         except StudioError:
             decoded = None  # the normal forms line then claims nothing about the round trip
-    return Encoded(encoding, chips, utf16, size, report, decoded, expected, positions, Counter(encoding.flags), text,
-                   add_special_tokens, spelled, read_specials)
+    return Encoded(encoding, chips, distinct_chips(chips), utf16, size, report, decoded, expected, positions,
+                   Counter(encoding.flags), text, add_special_tokens, spelled, read_specials)
 
 
 class EncodePanel(QWidget):
@@ -462,7 +463,7 @@ class EncodePanel(QWidget):
         self.cancel_button.hide()
         self.encoding, self.tokenizer, self._utf16 = result.encoding, tokenizer, result.utf16
         self._shown = (tokenizer, result.text, (result.specials, self.read_specials_box.isChecked()))
-        self.strip.set_chips(result.chips)
+        self.strip.set_chips(result.chips, distinct=result.distinct)
         self.token_model.set_chips(result.chips, result.encoding)
         self._counts = texts.counts(tokenizer, len(result.utf16) - 1, result.size, len(result.encoding.ids),
                                     result.flag_counts)

@@ -14,11 +14,13 @@ take one chip per distinct ID, laid out by numpy.
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import chain, compress
+from operator import itemgetter
 from dataclasses import replace
 
 import numpy as np
 
-from core.pipeline.aligned import utf8_offsets
+from core.arrays import utf8_starts
 from core.render import render_piece
 from core.tokenizer.base import BYTE, PARTIAL, SPECIAL, UNKNOWN
 
@@ -69,7 +71,7 @@ def encoding_chips(encoding, text: str, spelled=()) -> list[Chip]:
     ``spelled``: ``(start, end, name)`` of the specials' texts in ``text``
     (core.tokenizer.specials.occurrences), whose ordinary tokens are marked."""
     chips = _plain_chips(encoding)
-    odd = [i for i, flag in enumerate(encoding.flags) if flag]
+    odd = list(compress(range(len(encoding.flags)), encoding.flags))  # the flagged tokens ("" is plain)
     if odd:
         _flagged(chips, encoding, text, odd)
     if spelled:
@@ -110,27 +112,77 @@ def _mark_spelled(chips, encoding, spelled):
 
 
 def _flagged(chips, encoding, text, odd):
-    char_starts = None
+    """Replace the flagged tokens' chips; equal tokens share one chip.  The
+    partial and byte pieces (a megabyte of CJK through r50k has 100,000)
+    are keyed by numpy where each holds part of one character."""
+    flags = encoding.flags
+    pieces = [i for i in odd if flags[i] in (PARTIAL, BYTE)]
+    if pieces:
+        _partial_chips(chips, encoding, text, pieces)
     shared: dict[tuple, Chip] = {}
+    ids, spans = encoding.ids, encoding.char_spans
     for i in odd:
-        flag, token_id, piece = encoding.flags[i], encoding.ids[i], encoding.pieces[i]
-        (b0, b1), (c0, c1) = encoding.byte_spans[i], encoding.char_spans[i]
+        flag = flags[i]
         if flag == SPECIAL:
-            key = (flag, token_id)
-            make = lambda: Chip(encoding.tokens[i], token_id, b"", (), flag="∅")  # noqa: E731
+            key = (flag, ids[i])
+            chip = shared.get(key)
+            if chip is None:
+                chip = shared[key] = Chip(encoding.tokens[i], ids[i], b"", (), flag="∅")
         elif flag == UNKNOWN:
-            key = (flag, token_id, text[c0:c1])
-            make = lambda: Chip(encoding.texts[i], token_id, piece, tuple(map(byte_role, piece)),  # noqa: E731
-                                covers=text[c0:c1])
-        elif flag in (PARTIAL, BYTE):
-            if char_starts is None:
-                char_starts = utf8_offsets(text)
-            key = (flag, token_id, text[c0:c1], b0 - char_starts[c0], char_starts[c1] - b1)
-            make = lambda: _partial_chip(encoding.tokens[i] if flag == BYTE else None,  # noqa: E731
-                                         token_id, piece, text, char_starts, (b0, b1), (c0, c1))
+            c0, c1 = spans[i]
+            key = (flag, ids[i], text[c0:c1])
+            chip = shared.get(key)
+            if chip is None:
+                piece = encoding.pieces[i]
+                chip = shared[key] = Chip(encoding.texts[i], ids[i], piece, tuple(map(byte_role, piece)),
+                                          covers=text[c0:c1])
         else:
             continue
-        chip = shared.get(key)
-        if chip is None:
-            chip = shared[key] = make()
         chips[i] = chip
+
+
+def _partial_chips(chips, encoding, text, where):
+    """The chips of the partial and byte tokens at ``where``.  Such a chip
+    depends on the token's ID and flag, the characters it touches and how
+    many bytes it leaves off the first and the last of them: keyed by numpy
+    where it touches one character (by its code point), else by the text."""
+    char_starts = utf8_starts(text)
+    c, b = _pairs(encoding.char_spans, where), _pairs(encoding.byte_spans, where)
+    head, tail = b[:, 0] - char_starts[c[:, 0]], char_starts[c[:, 1]] - b[:, 1]
+    ids = np.fromiter(_picked(encoding.ids, where), np.int64, len(where))
+    is_byte = np.array(_picked(encoding.flags, where), dtype=object) == BYTE
+    one = c[:, 1] - c[:, 0] == 1
+    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int64)
+    starts = char_starts.tolist()
+
+    def made(at: int) -> Chip:
+        i = where[at]
+        return _partial_chip(encoding.tokens[i] if is_byte[at] else None, encoding.ids[i], encoding.pieces[i],
+                             text, starts, encoding.byte_spans[i], encoding.char_spans[i])
+
+    single = np.flatnonzero(one)
+    if single.size:
+        # One int64 per token: the ID, the flag, the code point (21 bits) and
+        # the bytes left off each end (0-3, 3 bits each).
+        keys = (((ids * 2 + is_byte) << 27) | (points[np.where(one, c[:, 0], 0)] << 6) | (head << 3) | tail)[single]
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        shared = np.empty(len(first), dtype=object)
+        shared[:] = [made(at) for at in single[first].tolist()]
+        for at, chip in zip(single.tolist(), shared[inverse.reshape(-1)].tolist()):
+            chips[where[at]] = chip
+    found: dict[tuple, Chip] = {}
+    for at in np.flatnonzero(~one).tolist():
+        key = (int(ids[at]), bool(is_byte[at]), text[c[at, 0]:c[at, 1]], int(head[at]), int(tail[at]))
+        if key not in found:
+            found[key] = made(at)
+        chips[where[at]] = found[key]
+
+
+def _pairs(spans, where) -> np.ndarray:
+    """``spans[i]`` for each ``i`` of ``where``, as an (n, 2) int64 array."""
+    return np.fromiter(chain.from_iterable(_picked(spans, where)), np.int64, 2 * len(where)).reshape(-1, 2)
+
+
+def _picked(items, where) -> tuple:
+    """``items[i]`` for each ``i`` of ``where`` (picked in C)."""
+    return itemgetter(*where)(items) if len(where) > 1 else tuple(items[i] for i in where)

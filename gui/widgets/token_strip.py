@@ -63,18 +63,13 @@ def chip_widths(chips, cache: dict, measure) -> list[int]:
     return list(map(cache.__getitem__, ids))
 
 
-def chip_width_array(chips, cache: dict, measure) -> np.ndarray:
-    """:func:`chip_widths` as an array: each distinct chip object (found by
-    numpy over the objects' ids) looked up or measured once."""
+def distinct_chips(chips) -> tuple[list, np.ndarray]:
+    """The distinct chip objects of ``chips`` and each chip's index among
+    them: identical tokens share one chip, so the strip measures each once
+    (numpy over the objects' ids; pure, so a worker thread can do it)."""
     keys = np.fromiter(map(id, chips), np.int64, len(chips))
-    distinct, first, where = np.unique(keys, return_index=True, return_inverse=True)
-    widths = []
-    for key, at in zip(distinct.tolist(), first.tolist()):
-        width = cache.get(key)
-        if width is None:
-            width = cache[key] = measure(chips[at])
-        widths.append(width)
-    return np.array(widths, np.int64)[where.reshape(-1)]
+    _, first, where = np.unique(keys, return_index=True, return_inverse=True)
+    return [chips[at] for at in first.tolist()], where.reshape(-1)
 
 
 @dataclass(frozen=True)
@@ -124,7 +119,9 @@ class TokenStrip(QAbstractScrollArea):
         self._ws: list[int] = []
         self._row_tops: list[int] = []
         self._row_first: list[int] = []
-        self._width_cache: dict[int, int] = {}  # id(chip) -> width of the chips on show; chips are shared
+        self._distinct: list[Chip] = []  # the distinct chip objects on show (identical tokens share one)
+        self._kinds = np.zeros(0, np.int64)  # each chip's index in _distinct
+        self._widths = np.zeros(0, np.int64)  # the width of each of _distinct, -1 until measured
         self._label_widths: dict[str, int] = {}  # label -> its advance, kept across texts
         self._small_widths: dict[int, int] = {}  # hex of n bytes (n) or an ID of n digits (-n) -> advance
         self._marked_order: list[int] = []
@@ -149,7 +146,8 @@ class TokenStrip(QAbstractScrollArea):
         self._small_metrics = QFontMetrics(self._small_font)
         self._row_height = self._text_metrics.height() + 2 * self._small_metrics.height() + 3 * PAD
         self._mark_room = 2 * self._small_metrics.horizontalAdvance("≠")  # the "≠" corner on both sides, never over the label
-        self._width_cache, self._label_widths, self._small_widths = {}, {}, {}
+        self._widths = np.full(len(self._distinct), -1, np.int64)
+        self._label_widths, self._small_widths = {}, {}
         self.setMinimumHeight(self._row_height + 2 * GAP + 4)
 
     def changeEvent(self, event):
@@ -161,10 +159,12 @@ class TokenStrip(QAbstractScrollArea):
 
     # ==== data ====
 
-    def set_chips(self, chips, marked=()) -> None:
+    def set_chips(self, chips, marked=(), distinct=None) -> None:
+        """Show ``chips``; ``distinct``: :func:`distinct_chips` of them, if
+        a worker has it (a megabyte's is 0.05 s of the GUI thread's time)."""
         self._chips = list(chips)
-        # Keyed by id(): a freed chip's id can come back as another chip's.
-        self._width_cache = {}
+        self._distinct, self._kinds = distinct_chips(self._chips) if distinct is None else distinct
+        self._widths = np.full(len(self._distinct), -1, np.int64)
         self.marked = frozenset(marked)
         self.selected = self.hovered = -1
         self._relayout()
@@ -220,8 +220,6 @@ class TokenStrip(QAbstractScrollArea):
         self._xs, self._ys, self._ws, self._row_tops, self._row_first = [], [], [], [], []
         self._cursor = (GAP, GAP)
         self._marked_order = sorted(self.marked)
-        if len(self._width_cache) > 200_000:
-            self._width_cache.clear()
         if len(self._label_widths) > 200_000:
             self._label_widths.clear()
         self._layout_chunk()
@@ -255,7 +253,12 @@ class TokenStrip(QAbstractScrollArea):
         """Lay out chips ``start``..``stop``: a row at a time, found by one
         bisection over the running sum of the widths, not chip by chip; the
         chips' places are then read off the rows by numpy."""
-        sizes = chip_width_array(self._chips[start:stop], self._width_cache, self._measure)
+        kinds = self._kinds[start:stop]
+        sizes = self._widths[kinds]
+        if (sizes < 0).any():
+            for kind in np.unique(kinds[sizes < 0]).tolist():
+                self._widths[kind] = self._measure(self._distinct[kind])
+            sizes = self._widths[kinds]
         marked = self._marked_order
         for index in marked[bisect_right(marked, start - 1):bisect_right(marked, stop - 1)]:
             sizes[index - start] += self._mark_room
