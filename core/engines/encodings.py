@@ -20,7 +20,7 @@ import numpy as np
 from core.pipeline import fast_split, text_pipeline as tp
 from core.render import render_piece
 from core.slices import tupled
-from core.tokenizer.base import PARTIAL, PLAIN, SPECIAL, Encoding
+from core.tokenizer.base import PARTIAL, PLAIN, SPECIAL, Encoding, Spans
 
 
 class ByteLevelTable:
@@ -104,14 +104,14 @@ class ByteLevelTable:
         begins = ends - sizes
         data = text.encode("utf-8")
         flags = [PLAIN] * len(ids)
-        byte_spans = tupled(zip(begins.tolist(), ends.tolist()))
+        byte_spans = Spans(begins, ends)
         if len(data) == len(text):
             char_spans, byte_of_char = byte_spans, None
         else:
             follows = (np.frombuffer(data, dtype=np.uint8) & 0xC0) == 0x80  # a continuation byte
             follows = np.append(follows, False)
             starts = np.concatenate([[0], np.cumsum(~follows[:-1])])  # characters begun before each byte
-            char_spans = tupled(zip((starts[begins] - follows[begins]).tolist(), starts[ends].tolist()))
+            char_spans = Spans(starts[begins] - follows[begins], starts[ends])
             for k in np.flatnonzero(follows[begins] | follows[ends]).tolist():
                 flags[k] = PARTIAL
             byte_of_char = np.append(np.flatnonzero(~follows[:-1]), len(data))

@@ -10,6 +10,7 @@ Details: docs/notes/tokenizer.md#coretokenizerbasepy.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -19,6 +20,45 @@ from core.decoded import DecodeResult
 # Per-token flags (the same words as core.tokenizer.stages.Piece.kind).
 PLAIN, SPECIAL, UNKNOWN, BYTE, PARTIAL, APPROXIMATE = "", "special", "unknown", "byte", "partial", "approximate"
 INSERTED = "inserted"
+
+
+class Spans(Sequence):
+    """``(start, end)`` pairs kept as two int64 numpy arrays (``starts``,
+    ``ends``): a megabyte's 600,000 spans without 600,000 tuples to make
+    and free.  It indexes, iterates, hashes and compares as the tuple of
+    pairs it stands for; the array routes build it, the rest use tuples.
+    (Only the arrays' own methods here: numpy stays off start-up.)"""
+
+    __slots__ = ("starts", "ends")
+
+    def __init__(self, starts, ends):
+        if len(starts) != len(ends):
+            raise ValueError(f"{len(starts)} starts but {len(ends)} ends")
+        self.starts, self.ends = starts.astype("int64"), ends.astype("int64")  # copies: nobody else's to change
+        self.starts.flags.writeable = self.ends.flags.writeable = False
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(zip(self.starts[index].tolist(), self.ends[index].tolist()))
+        return int(self.starts[index]), int(self.ends[index])
+
+    def __iter__(self):
+        return zip(self.starts.tolist(), self.ends.tolist())
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Spans):
+            return len(self) == len(other) and bool((self.starts == other.starts).all()
+                                                    and (self.ends == other.ends).all())
+        return tuple(self) == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Spans({tuple(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -58,8 +98,8 @@ class Encoding:
     tokens: tuple[str, ...]
     texts: tuple[str, ...]
     pieces: tuple[bytes, ...]
-    byte_spans: tuple[tuple[int, int], ...]
-    char_spans: tuple[tuple[int, int], ...]
+    byte_spans: Sequence[tuple[int, int]]  # a tuple of pairs, or Spans (the same to every reader)
+    char_spans: Sequence[tuple[int, int]]
     words: tuple[int, ...]
     flags: tuple[str, ...]
 

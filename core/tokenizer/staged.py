@@ -31,7 +31,7 @@ from core.slices import indexed, listed, tupled, where
 from core.pipeline import text_pipeline as tp
 from core.render import render_piece, visible
 from core.tokenizer import post
-from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, Encoding
+from core.tokenizer.base import BYTE, SPECIAL, UNKNOWN, Encoding, Spans
 from core.utf8 import Utf8DecodeError
 
 
@@ -242,8 +242,7 @@ class StagedTokenizer:
             texts[unknown] = list(map(readable.__getitem__, unknown_ids))
             pieces[unknown] = [data[a:b] for a, b in zip(byte_starts[unknown].tolist(), byte_ends[unknown].tolist())]
         return Encoding(tuple(ids.tolist()), tuple(tokens.tolist()), tuple(texts.tolist()), tuple(pieces.tolist()),
-                        tupled(zip(byte_starts.tolist(), byte_ends.tolist())),
-                        tupled(zip(char_starts.tolist(), char_ends.tolist())), tuple(words.tolist()),
+                        Spans(byte_starts, byte_ends), Spans(char_starts, char_ends), tuple(words.tolist()),
                         tuple(flags.tolist()))
 
     def _texts_and_pieces(self, ids, tokens, flags) -> tuple[list, list]:

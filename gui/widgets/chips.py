@@ -22,7 +22,7 @@ import numpy as np
 
 from core.arrays import utf8_starts
 from core.render import render_piece
-from core.tokenizer.base import BYTE, PARTIAL, SPECIAL, UNKNOWN
+from core.tokenizer.base import BYTE, PARTIAL, SPECIAL, UNKNOWN, Spans
 
 from .token_strip import Chip
 
@@ -180,6 +180,8 @@ def _partial_chips(chips, encoding, text, where):
 
 def _pairs(spans, where) -> np.ndarray:
     """``spans[i]`` for each ``i`` of ``where``, as an (n, 2) int64 array."""
+    if isinstance(spans, Spans):
+        return np.stack([spans.starts[where], spans.ends[where]], axis=1)
     return np.fromiter(chain.from_iterable(_picked(spans, where)), np.int64, 2 * len(where)).reshape(-1, 2)
 
 
