@@ -67,12 +67,13 @@ class ByteLevelTable:
             self._sizes[token_id] = size
             self._known[token_id] = True
 
-    def words(self, text: str, special, begins, total: int, byte_of_char=None) -> np.ndarray:
+    def words(self, text: str, special, begins, total: int, byte_of_char=None, whole=None) -> np.ndarray:
         """The pre-token of each token: between specials, the pre-tokens of
         the stretch; a special counts as one (its word is -1).  ``special``
         marks the specials and ``begins`` gives each token's first byte (arrays),
         ``total`` the bytes they cover; ``byte_of_char``: each character's first
-        byte (and the end), None for ASCII text."""
+        byte (and the end), None for ASCII text; ``whole``: the pre-tokens of
+        all of ``text``, if split already."""
         count = len(special)
         words = np.empty(count, dtype=np.int64)
         number, k = 0, 0
@@ -85,7 +86,8 @@ class ByteLevelTable:
                 else:
                     first_char = int(np.searchsorted(byte_of_char, at))
                     stretch = text[first_char:int(np.searchsorted(byte_of_char, end))]
-                pieces = self._split(stretch, at == 0)
+                whole_text = whole is not None and len(stretch) == len(text)  # no special cuts the text
+                pieces = whole if whole_text else self._split(stretch, at == 0)
                 char_ends = np.cumsum(np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces)))
                 ends = (char_ends + first_char if byte_of_char is None else byte_of_char[char_ends + first_char]) - at
                 words[k:stop] = number + np.searchsorted(ends[:-1], begins[k:stop] - at, side="right")
@@ -96,7 +98,14 @@ class ByteLevelTable:
             k = stop + 1
         return words
 
-    def encoding(self, text: str, ids: list[int]) -> Encoding:
+    def encoding(self, text: str, ids) -> Encoding:
+        """The whole Encoding of ``text`` whose IDs are ``ids``: a list, or a
+        function that waits for them (core.engines.served.later), the
+        text's pre-tokens split meanwhile (used where no special cuts it)."""
+        whole = None
+        if callable(ids):
+            whole = self._split(text, True)
+            ids = ids()
         found = np.fromiter(ids, dtype=np.int64, count=len(ids))
         self._fill(found)
         sizes = self._sizes[found]
@@ -116,7 +125,7 @@ class ByteLevelTable:
                 flags[k] = PARTIAL
             byte_of_char = np.append(np.flatnonzero(~follows[:-1]), len(data))
         special = np.isin(found, self._special_ids)
-        words = self.words(text, special, begins, int(ends[-1]) if len(ends) else 0, byte_of_char)
+        words = self.words(text, special, begins, int(ends[-1]) if len(ends) else 0, byte_of_char, whole)
         for k in np.flatnonzero(special).tolist():
             flags[k] = SPECIAL
         return Encoding(tupled(ids), tupled(self._tokens[found].tolist()), tupled(self._texts[found].tolist()),

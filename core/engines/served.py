@@ -24,6 +24,35 @@ from core.decoded import decode_bytes
 
 ENCODINGS = "core.engines.encodings"  # imported when a window first asks for a whole Encoding
 POST = "core.tokenizer.post"  # imported when a post-processor first runs here
+# From this many characters on, a whole Encoding's native encode runs on a
+# thread of its own (it lets the GIL go) while the reference prepares the
+# text (a megabyte: its pre-token split, or its normalized spans).
+AHEAD_CHARS = 1 << 16
+
+
+def later(call: Callable[[], list], size: int) -> Callable[[], list]:
+    """A function giving ``call()``'s result: for ``size`` from
+    AHEAD_CHARS on, ``call`` runs on a thread started now and the function
+    waits for it (raising what it raised); else it runs at once."""
+    if size < AHEAD_CHARS:
+        value = call()
+        return lambda: value
+    box: dict = {}
+
+    def run():
+        try:
+            box["value"] = call()
+        except BaseException as error:  # noqa: BLE001 - raised again by the waiting thread
+            box["error"] = error
+    thread = threading.Thread(target=run, name="native encode", daemon=True)
+    thread.start()
+
+    def wait():
+        thread.join()
+        if "error" in box:
+            raise box["error"]
+        return box["value"]
+    return wait
 
 
 class Bulk:
@@ -237,7 +266,8 @@ class Served:
         if self._native is None or not _native_text(text):
             return self.reference.encode(text, add_special_tokens=add_special_tokens)
         if self._bytes_of is not None and not add_special_tokens:
-            return self._byte_table().encoding(text, self.for_work(len(text))._native.encode_ids(text))
+            native = self.for_work(len(text))._native
+            return self._byte_table().encoding(text, later(lambda: native.encode_ids(text), len(text)))
         found = None
         offsets = getattr(self._native, "encode_offsets", None)
         if offsets is not None and getattr(self.reference, "lays_offsets", False):
@@ -245,7 +275,8 @@ class Served:
             found = self.reference.encode_from_offsets(text, parts, offsets([part for _, part in parts]),
                                                        add_special_tokens=add_special_tokens)
         elif getattr(self.reference, "lays_ids", False):
-            found = self.reference.encode_from_ids(text, self._native.encode_ids(text),
+            native = self._native
+            found = self.reference.encode_from_ids(text, later(lambda: native.encode_ids(text), len(text)),
                                                    add_special_tokens=add_special_tokens)
         return self.reference.encode(text, add_special_tokens=add_special_tokens) if found is None else found
 
@@ -263,8 +294,8 @@ class Served:
         if native is None or not _native_text(text):
             return ordinary.encode(text)
         if self._bytes_of is not None:
-            return self._byte_table().encoding(text, native.encode_ordinary(text))
-        found = ordinary.encode_from_ids(text, native.encode_ordinary(text)) \
+            return self._byte_table().encoding(text, later(lambda: native.encode_ordinary(text), len(text)))
+        found = ordinary.encode_from_ids(text, later(lambda: native.encode_ordinary(text), len(text))) \
             if getattr(ordinary, "lays_ids", False) else None
         return ordinary.encode(text) if found is None else found
 

@@ -25,7 +25,7 @@ from core.slices import STEP, listed, tupled
 from core.tokenizer import spm_path
 from core.tokenizer.imported_bpe import ImportedBPE
 from core.tokenizer.spm_bpe import chunked, chunked_table
-from core.tokenizer.staged import StagedTokenizer
+from core.tokenizer.staged import StagedTokenizer, ids_of
 
 SPACE_MARK = "▁"
 
@@ -135,7 +135,7 @@ class BPETokenizer(StagedTokenizer):
                 and model.continuing_prefix is None and model.end_of_word_suffix is None
                 and all(a.normalized for a in model.added))
 
-    def _laid_table(self, text: str, ids: list[int]):
+    def _laid_table(self, text: str, ids):
         if not self.lays_ids:
             return None
         pipeline = Pipeline.from_description(self.model.normalizer)
@@ -143,7 +143,8 @@ class BPETokenizer(StagedTokenizer):
         if found is None or found[0] != self.model.normalize(text):
             return None
         flat, starts, ends = found
-        path = spm_path.path_of(flat, ids, self._spelling)
+        spelling = self._spelling  # first, while the engine may still be encoding
+        path = spm_path.path_of(flat, ids_of(ids), spelling)
         if path is None:
             return None
         return spm_path.columns(text, flat, starts, ends, path, self._names, self._byte_ids, -1)

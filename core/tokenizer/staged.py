@@ -52,6 +52,13 @@ def gc_paused():
             gc.enable()
 
 
+
+def ids_of(ids) -> list[int]:
+    """The IDs :meth:`StagedTokenizer.encode_from_ids` was given: a list,
+    or a function that waits for one (core.engines.served.later); a kind
+    asks once its text-only work is done."""
+    return ids() if callable(ids) else ids
+
 class StagedTokenizer:
     kind = ""
     byte_based = False
@@ -135,12 +142,14 @@ class StagedTokenizer:
         with gc_paused():
             return self._table_encoding(text)
 
-    def encode_from_ids(self, text: str, ids: list[int], *, add_special_tokens: bool = False) -> Encoding | None:
+    def encode_from_ids(self, text: str, ids, *, add_special_tokens: bool = False) -> Encoding | None:
         """:meth:`encode`'s Encoding of ``text`` whose model IDs are ``ids``
         (a native engine's, checked exact for this asset), laid over the
         text without the model's own search; None where the kind cannot
         lay them (:attr:`lays_ids`, :meth:`_laid_table`), and the caller
-        encodes."""
+        encodes.  ``ids``: a list, or a function that waits for it (the
+        engine encoding on a thread while the text is prepared: see
+        :func:`ids_of`)."""
         if not isinstance(text, str):
             raise TokenizerError(f"expected text (str), found {type(text).__name__}")
         return self._encoding_of_table(text, self._laid_table(text, ids), add_special_tokens)
@@ -180,9 +189,9 @@ class StagedTokenizer:
         can says how)."""
         return None
 
-    def _laid_table(self, text: str, ids: list[int]):
-        """The columns of :meth:`_table` for ``ids`` laid over ``text``, or
-        None (a kind that can says how)."""
+    def _laid_table(self, text: str, ids):
+        """The columns of :meth:`_table` for ``ids`` (:func:`ids_of`) laid
+        over ``text``, or None (a kind that can says how)."""
         return None
 
     def _table_encoding(self, text: str) -> Encoding:

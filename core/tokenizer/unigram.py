@@ -13,7 +13,7 @@ from core.pipeline.normalize import piece_byte
 from core.render import render_piece
 from core.tokenizer import spm_path
 from core.tokenizer.bpe import SPACE_MARK
-from core.tokenizer.staged import StagedTokenizer
+from core.tokenizer.staged import StagedTokenizer, ids_of
 
 
 class UnigramTokenizer(StagedTokenizer):
@@ -57,13 +57,14 @@ class UnigramTokenizer(StagedTokenizer):
         flat, starts, ends = found
         return self._columns(text, flat, starts, ends, self.model.search(flat))
 
-    def _laid_table(self, text: str, ids: list[int]):
+    def _laid_table(self, text: str, ids):
         """The same columns, the path read off IDs a native engine gave (:func:`core.tokenizer.spm_path.path_of`)."""
         found = spm_path.aligned(self.model.pipeline, text)
         if found is None:
             return None
         flat, starts, ends = found
-        path = spm_path.path_of(flat, ids, self._spelling)
+        spelling = self._spelling  # first, while the engine may still be encoding
+        path = spm_path.path_of(flat, ids_of(ids), spelling)
         return None if path is None else self._columns(text, flat, starts, ends, path)
 
     def _columns(self, text, flat, starts, ends, path) -> tuple:

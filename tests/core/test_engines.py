@@ -391,3 +391,29 @@ def test_a_byte_level_encoding_of_the_long_probe(name):
     served = SERVED.setdefault(name, as_reference(engines.open_asset(name)))
     text = probes.long_text([n for n, _ in served.specials])
     assert served.encode(text) == reference_of(name).encode(text)
+
+
+def test_later_runs_a_long_texts_call_on_a_thread_and_raises_what_it_raised():
+    from core.engines.served import AHEAD_CHARS, later
+    threads = []
+
+    def call():
+        threads.append(threading.current_thread())
+        return [1, 2]
+    assert later(call, AHEAD_CHARS - 1)() == [1, 2] and threads[-1] is threading.current_thread()
+    assert later(call, AHEAD_CHARS)() == [1, 2] and threads[-1] is not threading.current_thread()
+
+    def fails():
+        raise StudioError("the engine failed")
+    wait = later(fails, AHEAD_CHARS)
+    with pytest.raises(StudioError, match="the engine failed"):
+        wait()
+
+
+@pytest.mark.parametrize("name", ["r50k_base", "spm-ja-unigram", "mistral-v3-bpe"])
+def test_a_long_text_split_while_the_engine_encodes_is_the_reference_encoding(name):
+    served = engines.open_asset(name)
+    assert served.engine != "reference"
+    reference = reference_of(name)
+    text = "Tokyo 東京 naïve 🎉 don't  stop\n" * 3_000  # over AHEAD_CHARS: the engine on a thread
+    assert served.encode(text) == reference.encode(text)
