@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from core.errors import Cancelled, StudioError
 from core.inspect import textinfo
-from core.slices import extend
+from core.slices import STEP, extend
 from core.engines.served import Served
 from core.tokenizer import specials
 from core.tokenizer.base import SPECIAL
@@ -146,8 +146,11 @@ def encode_text(tokenizer, text: str, should_stop=lambda: False, add_special_tok
             decoded = tokenizer.decode(list(encoding.ids), errors="replace", **skip).text
         except StudioError:
             decoded = None  # the normal forms line then claims nothing about the round trip
+    flags = Counter()
+    for at in range(0, len(encoding.flags), STEP):  # a slice at a time: the GUI thread gets the GIL between
+        flags.update(encoding.flags[at:at + STEP])
     return Encoded(encoding, chips, distinct_chips(chips), utf16, size, report, decoded, expected, positions,
-                   Counter(encoding.flags), text, add_special_tokens, spelled, read_specials)
+                   flags, text, add_special_tokens, spelled, read_specials)
 
 
 class EncodePanel(QWidget):

@@ -83,17 +83,26 @@ def _plain_chips(encoding) -> list[Chip]:
     """Every token's chip as if it were plain (the flagged ones are replaced
     after).  A token's text and bytes depend on its ID and flag alone
     (core.tokenizer.staged), and the IDs whose text varies (unknown,
-    special) are flagged wherever they stand, so the first use of each ID
-    stands for all of them."""
+    special) are flagged wherever they stand, so any use of an ID stands
+    for all of them."""
     ids = np.fromiter(encoding.ids, dtype=np.int64, count=len(encoding.ids))
     if not len(ids):
         return []
-    distinct, first, where = np.unique(ids, return_index=True, return_inverse=True)
+    if ids.min() < 0 or ids.max() >= 1 << 24:  # outside any vocabulary's IDs: keyed by a sort
+        _, first, where = np.unique(ids, return_index=True, return_inverse=True)
+    else:  # keyed by a table by ID, as a sort of a megabyte's IDs holds the GIL for 30 ms
+        used, some_use = np.zeros(int(ids.max()) + 1, bool), np.zeros(int(ids.max()) + 1, np.int64)
+        used[ids] = True
+        some_use[ids] = np.arange(ids.size)  # any use of an ID stands for all (see above)
+        distinct = np.flatnonzero(used)
+        first, index = some_use[distinct], np.zeros(used.size, np.int64)
+        index[distinct] = np.arange(distinct.size)
+        where = index[ids]
     texts, pieces = encoding.texts, encoding.pieces
-    made = np.empty(len(distinct), dtype=object)
-    for k, (token_id, at) in enumerate(zip(distinct.tolist(), first.tolist())):
-        made[k] = Chip(texts[at], token_id, pieces[at], tuple(map(byte_role, pieces[at])))
-    return made[where].tolist()
+    made = np.empty(len(first), dtype=object)
+    for k, at in enumerate(first.tolist()):
+        made[k] = Chip(texts[at], ids[at].item(), pieces[at], tuple(map(byte_role, pieces[at])))
+    return made[where.reshape(-1)].tolist()
 
 
 def _mark_spelled(chips, encoding, spelled):
@@ -153,12 +162,11 @@ def _partial_chips(chips, encoding, text, where):
     is_byte = np.array(_picked(encoding.flags, where), dtype=object) == BYTE
     one = c[:, 1] - c[:, 0] == 1
     points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int64)
-    starts = char_starts.tolist()
 
     def made(at: int) -> Chip:
         i = where[at]
         return _partial_chip(encoding.tokens[i] if is_byte[at] else None, encoding.ids[i], encoding.pieces[i],
-                             text, starts, encoding.byte_spans[i], encoding.char_spans[i])
+                             text, char_starts, encoding.byte_spans[i], encoding.char_spans[i])
 
     single = np.flatnonzero(one)
     if single.size:
