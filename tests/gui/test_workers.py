@@ -2,6 +2,8 @@
 one run per purpose, cancels what it replaces, and fills the workspace."""
 
 import gc
+import os
+import sys
 import threading
 import time
 import weakref
@@ -192,3 +194,25 @@ def test_a_task_is_no_longer_working_once_its_outcome_arrived_though_its_thread_
         release.set()
     assert seen == [False] and task.wait(10_000) and not task.is_working()
 
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the nice value is per thread on Linux")
+def test_a_task_and_the_threads_it_starts_yield_the_cores_to_the_gui_thread(qtbot):
+    def nice():
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    gui_nice = nice()
+
+    def work(progress, should_stop):
+        started = []
+        thread = threading.Thread(target=lambda: started.append(nice()))
+        thread.start()
+        thread.join()
+        return nice(), started[0]
+
+    task = workers.Task(work)
+    with qtbot.waitSignal(task.sig_done, timeout=5000) as result:
+        task.start()
+    own, started = result.args[0]
+    assert own >= max(gui_nice, workers.BACKGROUND_NICE) and started == own
+    assert nice() == gui_nice  # the GUI thread keeps its own
+    qtbot.waitUntil(lambda: task not in workers._RUNNING)
