@@ -29,6 +29,8 @@ from core.slices import listed
 # SentencePiece-style models split nothing before the model; a run of ▁ and
 # the characters up to the next ▁ is merged on its own (see space_runs).
 SPACE_RUNS = regex.compile("\u2581*[^\u2581]+|\u2581+")
+# A ▁ after another character: a token that would join a run to what is before it.
+MARK_INSIDE = regex.compile("[^\u2581]\u2581")
 
 
 def space_runs(text: str, first: bool = False) -> list[str]:
@@ -100,7 +102,7 @@ class ImportedBPE:
         ids = self.model.ids_by_token
         if self.ignore_merges or self.continuing_prefix or self.end_of_word_suffix or "\u2581" not in ids:
             return False
-        return not any(regex.search("[^\u2581]\u2581", token) for token in ids)
+        return not any(map(MARK_INSIDE.search, ids))
 
     # ==== vocabulary (added tokens included) ====
 

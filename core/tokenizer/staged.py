@@ -52,12 +52,12 @@ def gc_paused():
             gc.enable()
 
 
-
 def ids_of(ids) -> list[int]:
     """The IDs :meth:`StagedTokenizer.encode_from_ids` was given: a list,
     or a function that waits for one (core.engines.served.later); a kind
     asks once its text-only work is done."""
     return ids() if callable(ids) else ids
+
 
 class StagedTokenizer:
     kind = ""

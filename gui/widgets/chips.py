@@ -14,13 +14,13 @@ take one chip per distinct ID, laid out by numpy.
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import replace
 from itertools import chain, compress
 from operator import itemgetter
-from dataclasses import replace
 
 import numpy as np
 
-from core.arrays import utf8_starts
+from core.arrays import code_points, utf8_starts
 from core.render import render_piece
 from core.tokenizer.base import BYTE, PARTIAL, SPECIAL, UNKNOWN, Spans
 
@@ -161,7 +161,7 @@ def _partial_chips(chips, encoding, text, where):
     ids = np.fromiter(_picked(encoding.ids, where), np.int64, len(where))
     is_byte = np.array(_picked(encoding.flags, where), dtype=object) == BYTE
     one = c[:, 1] - c[:, 0] == 1
-    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int64)
+    points = code_points(text)
 
     def made(at: int) -> Chip:
         i = where[at]
