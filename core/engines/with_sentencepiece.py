@@ -24,7 +24,7 @@ except ImportError:  # optional: the reference serves without it
 
 NAME = "sentencepiece"
 STARTS = "core.engines.starts"  # numpy's arithmetic, imported when statistics first ask
-SPM = "core.formats.spm"  # the ModelProto reader, imported when a long text first asks whether it may be cut
+SPM = "core.spm_proto"  # the ModelProto reader, imported when a long text first asks whether it may be cut
 CUT_CHARS = 1 << 17  # from this many characters on, a cuttable BPE text is encoded in parts on THREADS threads
 THREADS = 2
 # A piece with a space, or a ▁ after another character (the rule of

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from core.pipeline import text_pipeline as tp
 from core.pipeline.aligned import Aligned, Origin
-from core.formats.spm import parse_model
+from core.spm_proto import parse_model
 from core.pipeline.bert_basic import BasicTokenizer
 from core.pipeline.charsmap import Charsmap
 from core.pipeline.normalize import Pipeline

@@ -14,7 +14,7 @@ from core import assets  # noqa: E402
 from core.pipeline.charsmap import Charsmap  # noqa: E402
 from core.errors import TokenizerError  # noqa: E402
 from core.formats import import_file  # noqa: E402
-from core.formats.spm import parse_model  # noqa: E402
+from core.spm_proto import parse_model  # noqa: E402
 from core.pipeline.normalize import Pipeline  # noqa: E402
 from test_formats_common import MULTILINGUAL, TRAIN  # noqa: E402
 

@@ -21,7 +21,7 @@ from tokenizers import Regex, decoders, models, normalizers, pre_tokenizers  # n
 from core import assets
 from core.assets import identity  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
-from core.formats.spm import parse_model  # noqa: E402
+from core.spm_proto import parse_model  # noqa: E402
 from test_charsmap import ALPHABET, NORMALIZING, Pair, train  # noqa: E402
 from test_formats_common import PROBES  # noqa: E402
 

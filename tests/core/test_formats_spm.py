@@ -17,7 +17,7 @@ from core import assets
 from core.assets import identity  # noqa: E402
 from core.errors import AssetError  # noqa: E402
 from core.formats import export_asset, import_file  # noqa: E402
-from core.formats.spm import parse_model  # noqa: E402
+from core.spm_proto import parse_model  # noqa: E402
 from test_formats_common import MULTILINGUAL, PROBES, TRAIN  # noqa: E402
 
 EXTRA = ["Ω≈ç√ ☃☃ 한국어 XYZ", "   leading and trailing   ", "ab" * 80, "Ｆｕｌｌ　ｗｉｄｔｈ"]

@@ -3,16 +3,22 @@ token by token (``_walked``) wherever it gives one, for the three shelf
 SentencePiece models on any multilingual text, and takes the usual texts
 (tabs, newlines, unknown runs, byte pieces) without the walk."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from core import engines
 from core.engines import with_sentencepiece
-from core.formats import spm
+from core import spm_proto as spm
 from core.pipeline.normalize import Pipeline
 from core.tokenizer import spm_path
 from core.tokenizer.staged import StagedTokenizer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytest.importorskip("sentencepiece")
 
@@ -204,3 +210,12 @@ def test_the_array_route_is_the_walk_on_unknown_runs(flat, ids):
     fast, walked = spm_path._laid(flat, ids, SYNTHETIC), spm_path._walked(flat, ids, SYNTHETIC)
     assert fast is None or same(fast, walked)
     assert same(spm_path.path_of(flat, ids, SYNTHETIC), walked)
+
+
+def test_asking_whether_a_long_text_may_be_cut_imports_no_format():
+    # The engine reads the ModelProto's settings with core.spm_proto alone:
+    # core.formats imports every format (0.1 s of a 1 MB encode --file).
+    code = ("import sys; from core import engines; tok = engines.open_asset('spm-botchan-unigram'); "
+            "tok.encode_ids('a b ' * 70_000); print('core.formats' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "False"

@@ -432,7 +432,7 @@ def test_normalize_over_stretches_is_normalize_one_segment_at_a_time(charsmaps, 
 
 @pytest.fixture(scope="module")
 def charsmaps(tmp_path_factory):
-    from core.formats.spm import parse_model
+    from core.spm_proto import parse_model
     from core.pipeline.charsmap import Charsmap
 
     folder = tmp_path_factory.mktemp("rules")

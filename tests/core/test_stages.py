@@ -13,7 +13,7 @@ from core import assets
 from core.workspace import workspace  # noqa: E402
 from core.assets import classroom
 from core.formats import import_file  # noqa: E402
-from core.formats.spm import fields  # noqa: E402
+from core.spm_proto import fields  # noqa: E402
 from core.tokenizer.stage_kinds import inspect  # noqa: E402
 from test_formats_common import PROBES  # noqa: E402
 from test_formats_hf import (BPE_PIPELINES, EXTRA, byte_fallback_tokenizer, save, train_bpe_pipeline,  # noqa: E402
