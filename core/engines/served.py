@@ -275,8 +275,8 @@ class Served:
             found = self.reference.encode_from_offsets(text, parts, offsets([part for _, part in parts]),
                                                        add_special_tokens=add_special_tokens)
         elif getattr(self.reference, "lays_ids", False):
-            native = self._native
-            found = self.reference.encode_from_ids(text, later(lambda: native.encode_ids(text), len(text)),
+            whole = getattr(self._native, "encode_long", self._native.encode_ids)  # on the engine's threads
+            found = self.reference.encode_from_ids(text, later(lambda: whole(text), len(text)),
                                                    add_special_tokens=add_special_tokens)
         return self.reference.encode(text, add_special_tokens=add_special_tokens) if found is None else found
 

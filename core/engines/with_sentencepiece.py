@@ -43,6 +43,14 @@ class SentencePieceNative:
         self._cuttable: bool | None = None  # worked out when a long text first asks (cuttable)
 
     def encode_ids(self, text: str) -> list[int]:
+        return self.processor.encode(text)
+
+    def encode_long(self, text: str) -> list[int]:
+        """:meth:`encode_ids` for a window's whole Encoding: a long text
+        cut at spaces (:func:`cut`) on THREADS threads where the model
+        allows it (:meth:`cuttable`).  Bulk work cuts on its own, one
+        engine thread per worker (core.engines.bulk), so ``--workers 1``
+        is one thread."""
         if len(text) >= CUT_CHARS and self.cuttable():
             parts = cut(text, THREADS)
             if len(parts) > 1:

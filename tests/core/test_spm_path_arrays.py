@@ -174,7 +174,7 @@ def test_a_text_cut_at_spaces_gives_the_whole_texts_ids(name, text, threads):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(with_sentencepiece, "CUT_CHARS", 0)
         patch.setattr(with_sentencepiece, "THREADS", threads)
-        assert native.encode_ids(text) == native.processor.encode(text)
+        assert native.encode_long(text) == native.processor.encode(text)
 
 
 def test_only_sentencepieces_bpe_with_the_identity_normalizer_is_cut():
@@ -189,7 +189,7 @@ def test_a_long_text_is_cut_and_gives_the_whole_texts_ids():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(with_sentencepiece, "CUT_CHARS", 0)
         patch.setattr(with_sentencepiece, "THREADS", 3)
-        assert native.encode_ids(text) == native.processor.encode(text)
+        assert native.encode_long(text) == native.processor.encode(text)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -216,6 +216,6 @@ def test_asking_whether_a_long_text_may_be_cut_imports_no_format():
     # The engine reads the ModelProto's settings with core.spm_proto alone:
     # core.formats imports every format (0.1 s of a 1 MB encode --file).
     code = ("import sys; from core import engines; tok = engines.open_asset('spm-botchan-unigram'); "
-            "tok.encode_ids('a b ' * 70_000); print('core.formats' in sys.modules)")
+            "tok._native.encode_long('a b ' * 70_000); print('core.formats' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "False"
