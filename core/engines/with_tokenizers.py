@@ -46,7 +46,9 @@ class TokenizersNative:
         return twin
 
     def encode_ids(self, text: str) -> list[int]:
-        return self.tokenizer.encode(text, add_special_tokens=False).ids
+        # A batch of one: HF encodes a batch without the GIL (a single
+        # encode holds it), so bulk work on two threads uses two cores.
+        return self.tokenizer.encode_batch([text], add_special_tokens=False)[0].ids
 
     def encode_offsets(self, texts: list[str]) -> list[tuple]:
         """``(ids, offsets, word_ids)`` of each text: HF's own IDs, each
@@ -59,7 +61,7 @@ class TokenizersNative:
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Every special's text read as text."""
-        return self._ordinary.encode(text, add_special_tokens=False).ids
+        return self._ordinary.encode_batch([text], add_special_tokens=False)[0].ids
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         return [e.ids for e in self.tokenizer.encode_batch(texts, add_special_tokens=False)]
