@@ -10,6 +10,7 @@ Details: docs/notes/core.md#coreclitokens_cmdspy.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 from core import engines
@@ -25,6 +26,7 @@ from core.utf8 import Utf8DecodeError
 MAX_NOTES = 5  # problems named one by one on stderr; the rest are counted
 TEXT_FILE_LIMIT = 512 * 1024 * 1024  # bytes of --file text (its IDs and pieces take about 10x that in memory)
 PROGRESS_CHARS = 1_000_000  # a bar on a terminal from this much text on
+POST = "core.tokenizer.post"  # the post-processor, imported only for --add-special-tokens
 
 
 def add_commands(sub, print_json) -> None:
@@ -74,13 +76,11 @@ def cmd_encode(args, print_json) -> int:
         raise StudioError("encode: give the text with --text TEXT or --file PATH (one of them)")
     if args.json and (args.ids_only or args.lines):
         raise StudioError("encode: --json prints the whole Encoding; it does not go with --ids-only or --lines")
-    if args.add_special_tokens and (args.ids_only or args.lines):
-        raise StudioError("encode: --add-special-tokens goes with the whole Encoding, not --ids-only or --lines")
     text = _checked_text(args.text) if args.file is None else read_text(args.file)
-    if args.lines or args.ids_only:
-        return _print_ids(tok, text, args)
     if args.add_special_tokens and tok.post_processor is None:
         print("note: this tokenizer has no post-processor; --add-special-tokens adds nothing", file=sys.stderr)
+    if args.lines or args.ids_only:
+        return _print_ids(tok, text, args)
     if args.json:
         encoding = tok.encode(text, add_special_tokens=args.add_special_tokens)
         print_json({**encode_json(tok, text, encoding),
@@ -113,6 +113,9 @@ def read_text(path: str) -> str:
 
 def _print_ids(tok, text: str, args) -> int:
     write = sys.stdout.write
+    # --add-special-tokens: each sequence (the text, or each line) between
+    # the IDs the post-processor puts around it, as HF's encode does.
+    before, after = _special_ends(tok) if args.add_special_tokens else ([], [])
     with progress_bar("chunk") as bar:
         bar = bar if len(text) >= PROGRESS_CHARS else None
         if args.lines:
@@ -121,6 +124,8 @@ def _print_ids(tok, text: str, args) -> int:
                 lines.pop()  # the ending of the last line, not a line
             lines = [line[:-1] if line.endswith("\r") else line for line in lines]
             rows = bulk.encode_lines(tok, lines, workers=args.workers, progress=bar)
+            if before or after:
+                rows = [before + row + after for row in rows]
             shown = _id_texts(tok.vocab_size) if sum(map(len, rows)) >= tok.vocab_size else None
             for ids in rows:
                 write(ids_text(ids, shown))
@@ -131,9 +136,19 @@ def _print_ids(tok, text: str, args) -> int:
         shown = _id_texts(tok.vocab_size) if len(text) >= tok.vocab_size else None
         parts = bulk.encode_parts(tok, text, workers=args.workers, progress=bar,
                                   then=lambda ids: ids_text(ids, shown))
+        parts = [ids_text(before), *parts, ids_text(after)]
     write(" ".join(part for part in parts if part))
     write("\n")
     return 0
+
+
+def _special_ends(tok) -> tuple[list[int], list[int]]:
+    """The IDs the post-processor puts before and after one sequence
+    (BERT's ``[CLS] $A [SEP]``), found by wrapping a stand-in ID: a
+    template keeps the sequence's IDs together and in order."""
+    around = importlib.import_module(POST).add_special_ids([-1], tok.post_processor)
+    at = around.index(-1)
+    return around[:at], around[at + 1:]
 
 
 def _id_texts(count: int) -> list[str]:

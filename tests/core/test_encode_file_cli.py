@@ -101,7 +101,6 @@ def test_two_threads_give_the_ids_of_one(files, tmp_path, monkeypatch):
     (["--file", "-", "--json", "--ids-only"], b"x", "does not go with --ids-only"),
     (["--file", "-", "--workers", "0"], b"x", "--workers: 0 must be at least 1"),
     (["--file", "-", "--workers", "٢"], b"x", "--workers: "),
-    (["--file", "-", "--ids-only", "--add-special-tokens"], b"x", "not --ids-only or --lines"),
 ])
 def test_bad_input_is_one_line_and_status_2(files, argv, stdin, message):
     code, out, err = cli("encode", files["hf-byte-level"], *argv, stdin=stdin)
@@ -139,3 +138,27 @@ def test_file_and_text_give_the_same_full_encoding(files, capsys):
 def test_ids_text_is_the_ids_in_decimal_whether_looked_up_or_not(ids):
     shown = tokens_cmds._id_texts(10)
     assert tokens_cmds.ids_text(ids, shown) == tokens_cmds.ids_text(ids) == " ".join(str(i) for i in ids)
+
+
+def test_add_special_tokens_wraps_the_whole_file_or_each_line(tmp_path):
+    """--ids-only --add-special-tokens is the text's IDs between the
+    post-processor's ([CLS] ... [SEP]), also when two workers cut a long
+    text; --lines wraps each line, as HF's encode does each sequence."""
+    text = ("hello world, the quick brown fox 中文 🙂\n" * 12_000)[:-1]
+    path = tmp_path / "long.txt"
+    path.write_text(text, encoding="utf-8")
+    from core import engines
+    tok = engines.open_asset("bert-base-uncased")
+    whole = tok.encode_ids(text, add_special_tokens=True)
+    assert whole[0] == 101 and whole[-1] == 102 and len(text) > 2 * 131_072  # long enough to be cut
+    for workers in ("1", "2"):
+        code, out, err = cli("encode", "bert-base-uncased", "--file", path, "--ids-only", "--add-special-tokens",
+                             "--workers", workers)
+        assert code == 0, err
+        assert [int(x) for x in out.split()] == whole
+    code, out, err = cli("encode", "bert-base-uncased", "--file", path, "--lines", "--add-special-tokens")
+    assert code == 0, err
+    rows = out.splitlines()
+    assert len(rows) == 12_000
+    assert [int(x) for x in rows[0].split()] == tok.encode_ids(text.split("\n")[0], add_special_tokens=True)
+    assert len(set(rows)) == 1
