@@ -42,7 +42,6 @@ from core.slices import STEP, extend
 from core.engines.served import Served
 from core.tokenizer import specials
 from core.tokenizer.base import SPECIAL
-from core.tokenizer.byte_bpe import ByteBPETokenizer
 
 from ..shell import core_text, serving, zoom
 from ..shell.shelf_open import opener_for
@@ -58,10 +57,10 @@ from .decode_box import DecodeBox
 from .table import TokenTableModel
 
 SAMPLE = "find: red key . 法国首都是巴黎。🙂 e\u0301 é Ａ A"
-# Texts longer than this are encoded off the GUI thread: about 60 ms of
-# work either way (byte-level BPE ~3 µs a character, the staged kinds ~30).
-THREAD_THRESHOLD = 20_000
-STAGED_THREAD_THRESHOLD = 2_000
+# Texts from this long on are encoded off the GUI thread, whatever the kind.
+# A shorter one, chips and all, takes 3-9 ms with a shelf tokenizer, by
+# engine or reference, every word new or not (measured 2026-12-06).
+THREAD_THRESHOLD = 1_000
 NORMAL_FORMS_LIMIT = 5_000
 HIGHLIGHT = QColor("#ffd54f")
 COLUMN_CHARS = (6, 8, 16, 16, 26, 12, 12)  # the token table's columns, in digits
@@ -85,11 +84,6 @@ class Encoded:
     specials: bool  # with the post-processor's specials added
     spelled: list  # (start, end, name) of the specials' texts in the text (core.tokenizer.specials.occurrences)
     read_specials: bool | None  # were they read as control tokens (None: as the tokenizer always does)
-
-
-def thread_threshold(tokenizer) -> int:
-    # Our byte-level BPE aligns its tokens itself; the staged pipeline is ten times slower.
-    return THREAD_THRESHOLD if isinstance(tokenizer, ByteBPETokenizer) else STAGED_THREAD_THRESHOLD
 
 
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
@@ -387,7 +381,7 @@ class EncodePanel(QWidget):
         except StudioError as exc:
             self._encode_failed(self._generation, core_text.error(exc))
             return
-        if tokenizer is None or (self._waiting and len(text) >= thread_threshold(tokenizer)):
+        if tokenizer is None or (self._waiting and len(text) >= THREAD_THRESHOLD):
             # Served soon (_served encodes then): a long text waits rather than encode twice.
             self.counts_label.setText(self.tr("Waiting for the engine…"))
             return
@@ -397,7 +391,7 @@ class EncodePanel(QWidget):
             return
         if self._task is not None:
             self._task.cancel()  # stale: its result is dropped
-        if len(text) < thread_threshold(tokenizer):
+        if len(text) < THREAD_THRESHOLD:
             self._queued = False
             try:
                 result = encode_text(tokenizer, text, add_special_tokens=specials[0], read_specials=specials[1])

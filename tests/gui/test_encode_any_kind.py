@@ -363,7 +363,7 @@ def test_staged_kinds_encode_long_texts_off_the_gui_thread_and_drop_stale_result
     panel = window.panels["encode"]
     pick(window, import_file(window, qtbot, path))
     qtbot.waitUntil(lambda: panel.outcome is not None, timeout=60_000)  # its engine, served once (gui/shell/serving.py)
-    long_text = "Hello world, hello there. " * (panel_module.STAGED_THREAD_THRESHOLD // 10)
+    long_text = "Hello world, hello there. " * (panel_module.THREAD_THRESHOLD // 10)
     panel.input.setPlainText(long_text)
     panel.encode_now()
     assert "Encoding" in panel.counts_label.text() and not panel.cancel_button.isHidden()
