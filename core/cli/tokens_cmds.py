@@ -10,7 +10,6 @@ Details: docs/notes/core.md#coreclitokens_cmdspy.
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 from core import engines
@@ -26,7 +25,6 @@ from core.utf8 import Utf8DecodeError
 MAX_NOTES = 5  # problems named one by one on stderr; the rest are counted
 TEXT_FILE_LIMIT = 512 * 1024 * 1024  # bytes of --file text (its IDs and pieces take about 10x that in memory)
 PROGRESS_CHARS = 1_000_000  # a bar on a terminal from this much text on
-POST = "core.tokenizer.post"  # the post-processor, imported only for --add-special-tokens
 
 
 def add_commands(sub, print_json) -> None:
@@ -146,7 +144,7 @@ def _special_ends(tok) -> tuple[list[int], list[int]]:
     """The IDs the post-processor puts before and after one sequence
     (BERT's ``[CLS] $A [SEP]``), found by wrapping a stand-in ID: a
     template keeps the sequence's IDs together and in order."""
-    around = importlib.import_module(POST).add_special_ids([-1], tok.post_processor)
+    around = tok.add_special_ids([-1])
     at = around.index(-1)
     return around[:at], around[at + 1:]
 

@@ -156,7 +156,7 @@ class Served:
             ids = []
             for _, piece, name in parts:
                 ids += [self._special_ids_by_name[name]] if name is not None else self._ordinary_ids(piece)
-            return self._post_ids(ids) if add_special_tokens else ids
+            return self.add_special_ids(ids) if add_special_tokens else ids
         native = self.for_work(len(text))._native if isinstance(text, str) else None
         if native is None or add_special_tokens or not _native_text(text):
             return self.reference.encode_ids(text, add_special_tokens=add_special_tokens)
@@ -168,7 +168,8 @@ class Served:
             return self.reference.ordinary().encode_ids(text)
         return native.encode_ordinary(text)
 
-    def _post_ids(self, ids: list[int]) -> list[int]:
+    def add_special_ids(self, ids: list[int]) -> list[int]:
+        """``ids`` as one sequence with the post-processor's specials put around it."""
         return importlib.import_module(POST).add_special_ids(ids, self.post_processor)
 
     def encode_lines(self, lines: list[str], *, allowed=None, disallowed=None) -> list[list[int]]:
