@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from itertools import chain
+from typing import Iterator
 
 MIN_PART = 1 << 17  # characters: a shorter text is one call
 PARTS_PER_WORKER = 4
@@ -53,33 +54,37 @@ def encode_text(tok, text: str, *, workers: int = 2, progress=None) -> list[int]
     return list(chain.from_iterable(encode_parts(tok, text, workers=workers, progress=progress)))
 
 
-def encode_parts(tok, text: str, *, workers: int = 2, progress=None, then=None) -> list:
-    """The IDs of ``text`` in consecutive parts, each part's passed through
-    ``then`` (default: kept as they are) on the thread that encoded it.
+def encode_parts(tok, text: str, *, workers: int = 2, progress=None, arrays: bool = False) -> Iterator:
+    """The IDs of ``text`` in consecutive parts, yielded in order as they
+    are ready; with ``arrays``, each part as a numpy uint32 array where the
+    engine gives one (``encode_ids_array``), else a list.
 
-    A text is cut into PARTS_PER_WORKER parts per thread, so while one
-    thread holds Python's lock for ``then`` (writing IDs out, say), the
-    other's native call runs: the Python work overlaps the encoding."""
+    The parts are encoded on ``workers`` threads (one for an engine whose
+    calls do not run side by side), PARTS_PER_WORKER parts per thread, so
+    while the caller works on the parts already done (writing their IDs
+    out, say), the native calls go on."""
     tok = tok.for_work(len(text), workers)
+    encode = tok.encode_ids_array if arrays else tok.encode_ids
     rule = tok.facts.get("cut")
-    then = then or (lambda ids: ids)
     if workers < 2 or tok.engine == "reference" or rule is None or len(text) < 2 * MIN_PART:
-        done = then(tok.encode_ids(text))
+        ids = encode(text)
         if progress:
             progress(1, 1)
-        return [done]
+        yield ids
+        return
     count = min(workers * PARTS_PER_WORKER, len(text) // MIN_PART)
     pieces = [text[a:b] for a, b in parts(text, count, rule, [name for name, _ in tok.specials])]
-    finished = 0
-
-    def one(piece):
-        nonlocal finished
-        done = then(tok.encode_ids(piece))
-        finished += 1
-        if progress:
-            progress(finished, len(pieces))
-        return done
-    return _on_threads(workers, one, pieces)
+    pool = _pool(workers if tok.calls_side_by_side else 1)
+    try:
+        waiting = [pool.submit(encode, piece) for piece in pieces]
+        for done, found in enumerate(waiting, 1):
+            ids = found.result()
+            waiting[done - 1] = None  # the part's IDs go once the caller is done with them
+            yield ids
+            if progress:
+                progress(done, len(pieces))
+    finally:
+        pool.shutdown(cancel_futures=True)
 
 
 def encode_lines(tok, lines: list[str], *, workers: int = 2, progress=None) -> list[list[int]]:
@@ -96,16 +101,16 @@ def encode_lines(tok, lines: list[str], *, workers: int = 2, progress=None) -> l
         if progress:
             progress(done, len(chunks))
         return rows
-    if workers < 2 or tok.engine == "reference":
+    if workers < 2 or tok.engine == "reference" or not tok.calls_side_by_side:
         return list(chain.from_iterable(map(one, chunks)))
-    return list(chain.from_iterable(_on_threads(workers, one, chunks)))
+    with _pool(workers) as pool:
+        return list(chain.from_iterable(pool.map(one, chunks)))
 
 
-def _on_threads(workers: int, function, items) -> list:
-    """``[function(item) for item in items]`` on ``workers`` threads, in order."""
+def _pool(threads: int):
+    """A thread pool of ``threads`` threads."""
     # Start-up: concurrent.futures (and the logging it loads) costs every
     # command ~8 ms; only work large enough to be cut gets here.
     from concurrent.futures import ThreadPoolExecutor
 
-    with ThreadPoolExecutor(workers) as pool:
-        return list(pool.map(function, items))
+    return ThreadPoolExecutor(threads)

@@ -66,12 +66,35 @@ class Bulk:
         self._get = get
         self._lock = threading.Lock()  # windows encode on worker threads
         self._asked, self._native = False, None
+        self._ahead: threading.Thread | None = None  # start()'s build
 
     def native(self):
+        if self._ahead is not None and self._ahead is not threading.current_thread():
+            self._ahead.join()
         with self._lock:
             if not self._asked:
                 self._native, self._asked = self._get(), True
         return self._native
+
+    def takes(self, chars: int, workers: int) -> bool:
+        """Does work of ``chars`` characters on ``workers`` threads come here?"""
+        return chars >= self.per_thread * max(1, workers)
+
+    def start(self) -> None:
+        """Build the engine now, on a thread of its own: its build lets
+        Python's lock go, so it runs while the caller reads the input; the
+        first :meth:`native` waits for it."""
+        with self._lock:
+            if self._asked or self._ahead is not None:
+                return
+            self._ahead = threading.Thread(target=self._build_ahead, name="bulk engine build", daemon=True)
+            self._ahead.start()
+
+    def _build_ahead(self) -> None:
+        try:
+            self.native()
+        except Exception:  # noqa: BLE001 - native() on the caller's thread builds again and raises it there
+            pass
 
 
 class Served:
@@ -105,7 +128,7 @@ class Served:
         whose IDs come from the bulk engine where that serves; decoding and
         everything the reference explains stay the same."""
         bulk = self._bulk
-        if bulk is None or chars < bulk.per_thread * max(1, workers):
+        if bulk is None or not bulk.takes(chars, workers):
             return self
         native = bulk.native()
         if native is None:
@@ -113,6 +136,22 @@ class Served:
         twin = copy.copy(self)
         twin.engine, twin._native, twin._bulk = bulk.name, native, None
         return twin
+
+    def expect_work(self, chars: int, workers: int) -> None:
+        """Work of up to ``chars`` characters on ``workers`` threads is
+        coming (a file of that many bytes, not yet read): where it would go
+        to the bulk engine, that engine starts building now, beside the
+        reading.  One worker means one thread, so then it waits for
+        :meth:`for_work`.  When the text turns out shorter (multi-byte
+        characters), the build was for nothing, on the other core."""
+        if self._bulk is not None and workers > 1 and self._bulk.takes(chars, workers):
+            self._bulk.start()
+
+    @property
+    def calls_side_by_side(self) -> bool:
+        """Do two calls into the engine on two threads take two cores?  Not
+        for fastokens, whose calls slow each other down (bench/RESULTS.md)."""
+        return getattr(self._native, "side_by_side", True)
 
     # ==== what the engine answers ====
 
@@ -161,6 +200,15 @@ class Served:
         if native is None or add_special_tokens or not _native_text(text):
             return self.reference.encode_ids(text, add_special_tokens=add_special_tokens)
         return native.encode_ids(text)
+
+    def encode_ids_array(self, text: str):
+        """:meth:`encode_ids` of ``text``, as a numpy uint32 array where the
+        engine gives one (no Python int per token, for bulk work); else the list."""
+        native = self.for_work(len(text))._native
+        array = getattr(native, "encode_array", None)
+        if array is None or self._cuts(text, self.policy()) is not None or not _native_text(text):
+            return self.encode_ids(text)
+        return array(text)
 
     def _ordinary_ids(self, text: str) -> list[int]:
         native = self.for_work(len(text))._native

@@ -2,8 +2,9 @@
 
 Built from the tiktoken engine's spec (``core.engines.READS``), it encodes about 2.5
 times as fast as tiktoken but takes 0.2-1.1 s to start, so ``auto`` takes
-it only for large work.  Its own thread pool is held to the calling thread:
-our threads (``--workers``, :mod:`core.engines.bulk`) already cut the work.
+it only for large work.  Its own thread pool is held to the calling thread,
+and its calls run one at a time (``side_by_side``): with ``--workers 2``
+the second core writes out the IDs (:mod:`core.engines.bulk`).
 
 Details: docs/notes/engines.md#coreengineswith_fastokenspy.
 """
@@ -27,6 +28,7 @@ except ImportError:  # optional: the other engines serve without it
 
 NAME = "fastokens"
 RANK_FILE_FORMAT = 1  # in every rank file's name: raise it when the file's text changes
+NUMPY = "numpy"  # imported when IDs are first asked for as an array (bulk work)
 METADATA = "importlib.metadata"  # imported only when the version is asked: it takes 40 ms
 
 
@@ -61,6 +63,10 @@ def _cached_rank_file(spec: Spec):
 
 
 class FastokensNative:
+    # Two calls on two threads took longer than the same calls one after the
+    # other (core.engines.bulk then gives it one thread; bench/RESULTS.md).
+    side_by_side = False
+
     def __init__(self, spec: Spec):
         meta = spec.meta
         os.environ["FASTOKENS_BPE_THREADS"] = "1"  # our threads cut the work (see the module's docstring)
@@ -83,6 +89,11 @@ class FastokensNative:
     def encode_ordinary(self, text: str) -> list[int]:
         """Every special's text read as text."""
         return self._tokenizer.encode_ordinary(text).ids
+
+    def encode_array(self, text: str):
+        """``encode_ids(text)`` as a numpy uint32 array: no Python int per token."""
+        ids, _ = self._tokenizer.encode_batch_flat([text], split_special_tokens=not self._specials_in_text)
+        return importlib.import_module(NUMPY).frombuffer(ids, dtype="<u4")
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         # split_special_tokens: every added token here is a special, so that is encode_ordinary

@@ -60,6 +60,12 @@ class TiktokenNative:
         """Every special's text read as text."""
         return self.encoding.encode_ordinary(text)
 
+    def encode_array(self, text: str):
+        """``encode_ids(text)`` as a numpy uint32 array: no Python int per token."""
+        if self.specials_in_text:
+            return self.encoding.encode_to_numpy(text, allowed_special="all")
+        return self.encoding.encode_to_numpy(text, disallowed_special=())  # no special allowed: ordinary
+
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         if self.specials_in_text:
             return self.encoding.encode_batch(texts, allowed_special="all")

@@ -7,6 +7,7 @@ checked exact, a wrong one is demoted and said so, its threads follow
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,13 @@ def test_fastokens_lines_equal_the_reference(pinned, text):
     assert pinned.encode_lines(lines) == [reference.encode_ids(line) for line in lines]
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXT)
+def test_fastokens_id_arrays_equal_the_reference(pinned, text):
+    """Its flat buffer (encode_batch_flat, no Python int per token) holds the reference's IDs."""
+    assert pinned.encode_ids_array(text).tolist() == reference_of(pinned.facts["name"]).encode_ids(text)
+
+
 def test_specials_as_bytes_where_the_reference_reads_them_so():
     """Our byte-level BPE reads a special's text as bytes (encode_ordinary);
     fastokens refuses its ranks (they skip the specials' IDs), so it does
@@ -139,6 +147,43 @@ def test_large_work_gives_the_same_ids_through_fastokens(small_threshold):
     assert twin.decode(reference.encode_ids(text[:500])).text == text[:500]
 
 
+def test_fastokens_parts_are_encoded_one_at_a_time_in_order(small_threshold, monkeypatch):
+    """Its calls slow each other down side by side, so two workers give it
+    one thread, and the caller works on each part as it comes."""
+    monkeypatch.setattr(bulk, "MIN_PART", 1000)
+    served = small_threshold
+    text = probes.long_text(["<|endoftext|>"])[:3 * served.vocab_size]
+    twin = served.for_work(len(text), workers=2)
+    assert twin.engine == "fastokens" and not twin.calls_side_by_side
+    assert opened("r50k_base").calls_side_by_side  # tiktoken's calls do
+    native = type(twin._native)
+    threads = set()
+    encode_array = native.encode_array
+    monkeypatch.setattr(native, "encode_array", lambda self, t: threads.add(threading.get_ident()) or
+                        encode_array(self, t))
+    parts = list(bulk.encode_parts(served, text, workers=2, arrays=True))
+    assert len(parts) == 8 and len(threads) == 1 and threading.get_ident() not in threads
+    assert [int(i) for part in parts for i in part] == reference_of("r50k_base").encode_ids(text)
+
+
+def test_expected_work_starts_building_the_bulk_engine_beside_the_reading(small_threshold, monkeypatch):
+    """A file large enough for fastokens on two workers has it built on a
+    thread of its own before the text is read; one worker, or a small
+    file, builds nothing ahead."""
+    module = engines.native_module("fastokens")
+    built = []
+    build = module.build
+    monkeypatch.setattr(module, "build", lambda spec: built.append(threading.current_thread().name) or build(spec))
+    served = small_threshold
+    per_thread = served.vocab_size
+    served.expect_work(10 ** 9, workers=1)
+    served.expect_work(2 * per_thread - 1, workers=2)
+    assert built == []
+    served.expect_work(2 * per_thread, workers=2)
+    assert served.for_work(2 * per_thread, workers=2).engine == "fastokens"  # waits for that build
+    assert built == ["bulk engine build"]
+
+
 def test_pinning_an_engine_never_swaps_it(small_threshold):
     pinned = opened("r50k_base", engine="tiktoken")
     assert pinned.for_work(10 ** 9, workers=1).engine == "tiktoken"
@@ -191,25 +236,29 @@ def test_a_wrong_fastokens_is_demoted_and_said_so_once(own_cache, monkeypatch):
 
 # ==== threads and the rank file ====
 
-def test_workers_one_starts_no_fastokens_pool(tmp_path):
-    """--workers 1 holds fastokens to the calling thread: its pool (threads
-    named fastokens-N) never starts, and Rayon gets one thread."""
+@pytest.mark.parametrize("workers", [1, 2])
+def test_workers_start_no_fastokens_pool(tmp_path, workers):
+    """fastokens is held to the calling thread: its pool (threads named
+    fastokens-N) never starts, and Rayon gets --workers threads.  The IDs
+    written (by core.cli.id_text from its arrays, in parts with two
+    workers) are the reference's."""
     if not Path("/proc/self/task").is_dir():
         pytest.skip("needs /proc to list threads")
     text = tmp_path / "text.txt"
-    text.write_text("the quick brown fox " * 20_000, encoding="utf-8")
+    text.write_text("the quick brown fox, 中文 🙂 don't\n" * 12_000, encoding="utf-8")
     code = ("import os, sys; from core import engines; engines.BULK_FROM = 1\n"
+            "from core.cli import tokens_cmds; tokens_cmds.ARRAYS_FROM = 1\n"
             "from core.cli.main import main\n"
-            f"assert main(['encode', 'r50k_base', '--file', {str(text)!r}, '--ids-only', '--workers', '1']) == 0\n"
+            f"assert main(['encode', 'r50k_base', '--file', {str(text)!r}, '--ids-only', '--workers', '{workers}']) == 0\n"
             "names = [open(f'/proc/self/task/{t}/comm').read().strip() for t in os.listdir('/proc/self/task')]\n"
             "print(os.environ['FASTOKENS_BPE_THREADS'], os.environ['RAYON_NUM_THREADS'], "
             "any(n.startswith('fastokens') for n in names), file=sys.stderr)")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FASTOKENS_", "RAYON_"))}
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
-    assert run.stderr.split() == ["1", "1", "False"]
-    ids = run.stdout.split()
-    assert ids == [str(i) for i in reference_of("r50k_base").encode_ids(text.read_text(encoding="utf-8"))]
+    assert run.stderr.split() == ["1", str(workers), "False"]
+    ids = reference_of("r50k_base").encode_ids(text.read_text(encoding="utf-8"))
+    assert run.stdout == " ".join(map(str, ids)) + "\n"
 
 
 def test_a_damaged_rank_file_is_written_again(own_cache):

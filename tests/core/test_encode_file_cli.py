@@ -8,12 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 pytest.importorskip("tokenizers")
 pytest.importorskip("sentencepiece")
 
 from core import tokenizer  # noqa: E402
-from core.cli import tokens_cmds  # noqa: E402
+from core.cli import id_text, tokens_cmds  # noqa: E402
 from core.assets import identity  # noqa: E402
 import test_tokens_cli as cli_kinds  # noqa: E402
 
@@ -138,6 +139,29 @@ def test_file_and_text_give_the_same_full_encoding(files, capsys):
 def test_ids_text_is_the_ids_in_decimal_whether_looked_up_or_not(ids):
     shown = tokens_cmds._id_texts(10)
     assert tokens_cmds.ids_text(ids, shown) == tokens_cmds.ids_text(ids) == " ".join(str(i) for i in ids)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 300_000), st.data())
+def test_decimals_of_an_id_array_are_the_ids_in_decimal(count, data):
+    """The table's text of any array equals str on each ID, across the
+    boundaries of a digit (9, 10, 99, 100, ...) and of a chunk; an ID
+    beyond the table is still written right."""
+    np = pytest.importorskip("numpy")
+    decimals = id_text.Decimals(count)
+    edges = [i for k in range(7) for i in (10 ** k - 1, 10 ** k) if i < count] + [count - 1]
+    ids = data.draw(st.lists(st.one_of(st.sampled_from(edges), st.integers(0, count - 1)), max_size=40))
+    ids += data.draw(st.lists(st.integers(count, 2 ** 32 - 1), max_size=2))  # not in the table
+    array = np.array(ids, dtype=np.uint32)
+    assert " ".join(piece for piece in decimals.texts(array) if piece) == " ".join(map(str, ids))
+
+
+def test_decimals_come_in_chunks_that_join_to_the_whole(monkeypatch):
+    np = pytest.importorskip("numpy")
+    monkeypatch.setattr(id_text, "CHUNK", 7)
+    ids = np.arange(100, dtype=np.uint32)[::-1].copy()
+    pieces = list(id_text.Decimals(100).texts(ids))
+    assert len(pieces) == 15 and " ".join(pieces) == " ".join(map(str, range(99, -1, -1)))
 
 
 def test_add_special_tokens_wraps_the_whole_file_or_each_line(tmp_path):

@@ -97,6 +97,19 @@ def test_native_lines_equal_the_reference(served, text):
     assert served.encode_lines(lines) == [reference.encode_ids(line) for line in lines]
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXT)
+def test_native_id_arrays_equal_the_ids(served, text):
+    """Bulk work's IDs as an array (tiktoken's encode_to_numpy) are the
+    list's, and a special the policy refuses is refused the same way."""
+    def outcome(encode):
+        try:
+            return [int(i) for i in encode(text)]
+        except StudioError as error:
+            return str(error)
+    assert outcome(served.encode_ids_array) == outcome(served.encode_ids)
+
+
 # The reference's Unicode is the libraries': a pre-tokenizer's \p{L}, \p{N}
 # and \s come from the regex module's tables, the libraries carry their own.
 # With regex 2026.11.19 (Unicode 17) the letters Unicode 17 added (U+0558, CJK
