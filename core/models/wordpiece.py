@@ -82,6 +82,7 @@ class WordTrace:
 class WordPiece:
     """A frozen WordPiece vocabulary; a token's ID is its position in ``vocab``."""
 
+    explained_in = "longest-match"  # the Compare view that explains it (core.tokenizer.base.Tokenizer)
     vocab: tuple[str, ...]
     unk: str = "[UNK]"
     prefix: str = "##"

@@ -132,7 +132,11 @@ MERGING = frozenset({"char-bpe", "byte-level-bpe", "bpe", "bpe-byte-fallback"}) 
 @runtime_checkable
 class Tokenizer(Protocol):
     """What every kind offers.  ``model`` is the wrapped model, for the few
-    views that show a kind's own inner workings (a merge trace, stages)."""
+    views that show a kind's own inner workings (a merge trace, stages);
+    ``model.explained_in``, where the model has it, names the Compare view
+    that explains it ("lattice": a Unigram model's candidate pieces and
+    best paths; "longest-match": WordPiece's search), so no view asks for
+    a model's class."""
 
     kind: str  # the asset kind: char-bpe, byte-bpe, bpe, wordpiece, unigram
     family: str  # one of FAMILIES: what a reader calls it; every view names a tokenizer by it

@@ -19,8 +19,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QLabel, QMessageBox, QPlainTextEdit, QSplitter, QTabWidget, QTextEdit, QVBoxLayout, QWidget
 
-from core.models import unigram, wordpiece
-
 from ..encode import texts as encode_texts
 from ..shell import core_text
 from ..shell.serving import server_for
@@ -135,14 +133,17 @@ class CompareView(QWidget):
                                               else encode_texts.held_name(h) or h.tokenizer.kind),
                               core_text.family(h.tokenizer), h.tokenizer, source=server.source(h.key))
                         for key, h in zip(keys, held)]
-        self.lattice.set_models([(e.name, e.tokenizer.model) for e in self.entries
-                                 if isinstance(e.tokenizer.model, unigram.Unigram)])
-        self.search.set_models([(e.name, e.tokenizer.model) for e in self.entries
-                                if isinstance(e.tokenizer.model, wordpiece.WordPiece)])
+        self.lattice.set_models(self._explained_in("lattice"))
+        self.search.set_models(self._explained_in("longest-match"))
         self.side_by_side.text = self.text()
         self.side_by_side.set_entries(self.entries + self._shelf_entries())
         self.corpus_stats.set_entries(self.entries, self.workspace)
         self._refresh_insides()
+
+    def _explained_in(self, view: str) -> list[tuple]:
+        """(name, model) of the held tokenizers whose model that inner view explains."""
+        return [(e.name, e.tokenizer.model) for e in self.entries
+                if getattr(e.tokenizer.model, "explained_in", None) == view]
 
     def _shelf_entries(self) -> list[Entry]:
         """The built-in tokenizers not open yet: listed unticked, opened when ticked."""

@@ -89,6 +89,15 @@ def test_every_loaded_tokenizer_side_by_side_with_counts(view, tokenizers, qtbot
     assert "all 4 share" in view.side_by_side.status.text()
 
 
+def test_each_inner_view_offers_the_models_it_explains(view, tokenizers):
+    """The lattice offers the Unigram model and the search the WordPiece
+    one (model.explained_in), not the BPE tokenizers held beside them."""
+    uni, wp = tokenizers
+    offered = {tab: [tab.model_box.itemData(i) for i in range(tab.model_box.count())]
+               for tab in (view.lattice, view.search)}
+    assert offered == {view.lattice: [uni], view.search: [wp]}
+
+
 def test_typing_re_encodes_after_a_pause(view, qtbot):
     view.input.setPlainText("new")
     qtbot.waitUntil(lambda: view.side_by_side.comparison is not None and view.side_by_side.comparison.text == "new"

@@ -45,6 +45,7 @@ class Piece:
 class Unigram:
     """A frozen unigram model: pieces with log-probability scores, and its pipeline."""
 
+    explained_in = "lattice"  # the Compare view that explains it (core.tokenizer.base.Tokenizer)
     pieces: tuple[Piece, ...]
     unk_id: int = 0
     byte_fallback: bool = False
