@@ -8,15 +8,14 @@ importing the other upward.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from core import utf8
 from core.errors import TokenizerError
 from core.utf8 import Utf8DecodeError, Utf8Problem
 
 
-@dataclass(frozen=True)
-class DecodeResult:
+class DecodeResult(NamedTuple):
     """IDs back to text.  ``data`` is the UTF-8 the tokens stand for, joined
     before decoding, so a character split over tokens decodes whole and
     every ill-formed byte is named in ``problems`` (by offset into ``data``).

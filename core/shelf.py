@@ -16,8 +16,8 @@ import hashlib
 import json
 import threading
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from core.errors import AssetError, excerpt
 from core.fileio import read_limited
@@ -29,8 +29,7 @@ PREFIX = "shelf:"  # how an entry names itself where a path would stand (asset s
 MAX_ORIGINAL = 64 * 1024 * 1024
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     name: str
     display: str
     format: str  # a core.formats import format

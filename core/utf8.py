@@ -9,7 +9,7 @@ Details: docs/notes/core.md#coreutf8py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from core.errors import StudioError
 
@@ -51,8 +51,7 @@ def _code_point(data: bytes) -> int:
     return value
 
 
-@dataclass(frozen=True)
-class Utf8Problem:
+class Utf8Problem(NamedTuple):
     """One ill-formed stretch of bytes, at a byte offset into the input."""
 
     kind: str

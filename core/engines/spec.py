@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import sys
 from array import array
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Spec:
+class Spec(NamedTuple):
     engine: str  # the spec's name: the engine it is made for (core.engines.specs.MAKERS); others may read it too
-    meta: dict = field(default_factory=dict)
-    blobs: dict = field(default_factory=dict)  # name -> bytes
+    meta: dict  # JSON-able settings
+    blobs: dict  # name -> bytes
 
 
 def uint32s(values) -> bytes:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from typing import NamedTuple
 
 from core.engines import probes
 from core.errors import StudioError, excerpt
@@ -19,14 +19,13 @@ from core.fileio import cache_folder, read_limited, write_json_atomic
 SHOWN = 6  # IDs shown on each side of a difference
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     same: bool
     probes: int = 0  # how many were compared
     probe: int | None = None  # the first probe that differs
     position: int | None = None  # the first token position that differs there
-    reference: list = field(default_factory=list)  # IDs from that position on (a few)
-    engine: list = field(default_factory=list)
+    reference: list | tuple = ()  # IDs from that position on (a few)
+    engine: list | tuple = ()
     text: str = ""  # the probe's text near the difference
     problem: str = ""  # the engine failed instead of answering
 
@@ -87,6 +86,6 @@ def write(identity: str, engine: str, version: str, verdict: Verdict) -> None:
     path = _path(question)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_json_atomic(path, {"question": question, "verdict": asdict(verdict)})
+        write_json_atomic(path, {"question": question, "verdict": verdict._asdict()})
     except (OSError, StudioError):  # an unwritable cache: the question is asked again next time
         pass

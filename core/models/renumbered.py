@@ -82,7 +82,7 @@ class RenumberedByteBPE:
             # Name the failing token by the file's ID, not the canonical one.
             index = exc.token[0]
             raise Utf8DecodeError(exc.object, exc.problems, token=(index, ids[index])) from None
-        return replace(result, specials=tuple((i, self.to_asset_id[t]) for i, t in result.specials),
+        return result._replace(specials=tuple((i, self.to_asset_id[t]) for i, t in result.specials),
                        problem_tokens=tuple((i, ids[i]) for i, _ in result.problem_tokens))
 
     def to_asset_model(self) -> dict:

@@ -11,8 +11,7 @@ Details: docs/notes/tokenizer.md#coretokenizerbasepy.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 
 from core.decoded import DecodeResult
@@ -61,8 +60,7 @@ class Spans(Sequence):
         return f"Spans({tuple(self)!r})"
 
 
-@dataclass(frozen=True)
-class Encoding:
+class Encoding(NamedTuple):
     """One input's tokens, with everything a view needs to show them.
 
     ``tokens`` are the strings as the vocabulary stores them (``Ġworld``,

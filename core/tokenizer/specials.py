@@ -10,9 +10,8 @@ Details: docs/notes/tokenizer.md#coretokenizerspecialspy.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import re
+from typing import NamedTuple
 
 from core import utf8
 from core.decoded import DecodeResult
@@ -27,8 +26,7 @@ class SpecialInText(StudioError):
     """The text spells a special token the policy disallows."""
 
 
-@dataclass(frozen=True)
-class Policy:
+class Policy(NamedTuple):
     allowed: frozenset  # specials read as control tokens
     disallowed: frozenset  # specials that make the text an error; the rest are text
     origin: str = ""  # whose default this is, for messages

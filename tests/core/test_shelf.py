@@ -283,7 +283,7 @@ def test_fast_encoding_of_the_long_text_is_the_inspected_one(name):
     ours._table = lambda text: stage_kinds.model_table(ours.model, ours.kind, text, memo={})
     plain = ours.encode(LONG)
     assert list(fast.ids) == ours.encode_ids(LONG)
-    for field in fast.__dataclass_fields__:
+    for field in fast._fields:
         got, expected = getattr(fast, field), getattr(plain, field)
         first = next((i for i, (a, b) in enumerate(zip(got, expected)) if a != b), None)
         assert got == expected, f"{field}: first difference at token {first} of {len(expected)}"
