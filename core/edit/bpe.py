@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from core import assets
 from core.edit import further
-from core.edit.plan import (EditError, Edited, EditRequest, corpus_counts, old_ids, origin_format, post_remap,
+from core.edit.plan import (EditError, Edited, EditRequest, Note, corpus_counts, old_ids, origin_format, post_remap,
                              post_tokens)
 from core.errors import StudioError, excerpt
 from core.formats.common import as_bpe
@@ -271,8 +271,9 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
         refresh_merges()
         unreachable = []
     elif lost and model.ignore_merges:
-        notes.append(f"{len(lost)} token(s) no merge builds any more are still given for a pre-token that is "
-                     "exactly the token (whole pre-tokens are looked up first)")
+        notes.append(Note("edit.lost_kept", f"{len(lost)} token(s) no merge builds any more are still given for a "
+                          "pre-token that is exactly the token (whole pre-tokens are looked up first)",
+                          count=len(lost)))
 
     new_tokens = _continue(state, request, old_size, notes) if request.continue_on else []
     new_tokens += _add(state, model, request, old_size + len(new_tokens), notes)
@@ -292,8 +293,9 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
             state.silent.append(name)
             placeholders.append({"id": entry["id"], "token": name})
         if placeholders:
-            notes.append("a SentencePiece model numbers every piece, so each removed ID keeps a placeholder "
-                         "control piece (<removed_N>), which no text reaches; --compact renumbers instead")
+            notes.append(Note("edit.spm_placeholders", "a SentencePiece model numbers every piece, so each removed "
+                              "ID keeps a placeholder control piece (<removed_N>), which no text reaches; --compact "
+                              "renumbers instead"))
     final = state.build()
     for entry in new_tokens:
         if entry["special"] or not entry.get("reachable", True):
@@ -321,7 +323,8 @@ def edit(asset: dict, tokenizer, request: EditRequest) -> Edited:
                                     trainer=asset.get("trainer"))
     new_asset["metadata"]["notes"] = "edited (python main.py edit)"
     if asset.get("kind") == "byte-bpe":
-        notes.append("the byte-bpe asset is written as a general BPE (kind bpe), as its exports are")
+        notes.append(Note("edit.byte_bpe_as_bpe",
+                          "the byte-bpe asset is written as a general BPE (kind bpe), as its exports are"))
     old_to_new = [mapping.get(i) for i in range(old_size)]
     for entry in removed:
         entry["text"] = state.text(entry["token"])
@@ -362,10 +365,13 @@ def _continue(state: _State, request: EditRequest, next_id: int, notes: list) ->
     if steps:
         grown = state.build()
         after = sum(len(grown.encode_ids(text)) for text in request.continue_on)
-    notes.append(f"--continue-on: {len(steps)} new merge(s) (of {request.merges} asked), {len(new_tokens)} new "
-                 f"token(s); the corpus takes {after:,} tokens instead of {before:,}")
+    notes.append(Note("edit.continued", f"--continue-on: {len(steps)} new merge(s) (of {request.merges} asked), "
+                      f"{len(new_tokens)} new token(s); the corpus takes {after:,} tokens instead of {before:,}",
+                      merges=len(steps), asked=request.merges, tokens=len(new_tokens), after=f"{after:,}",
+                      before=f"{before:,}"))
     if onto_existing:
-        notes.append(f"{onto_existing} new merge(s) build a token the vocabulary already has, by another pair")
+        notes.append(Note("edit.onto_existing", f"{onto_existing} new merge(s) build a token the vocabulary already "
+                          "has, by another pair", count=onto_existing))
     return new_tokens
 
 
@@ -414,9 +420,10 @@ def _add(state: _State, old_model, request: EditRequest, next_id: int, notes: li
         added_texts.append(token)
         if any(t.get("helper_for") == token for t in new_tokens):
             helpers = [t for t in new_tokens if t.get("helper_for") == token]
-            notes.append(f"{state.show(token)} is built through {len(helpers)} new intermediate token(s) "
-                         f"({', '.join(state.show(t['token']) for t in helpers)}); a text holding one of them "
-                         "changes its IDs too")
+            shown = ", ".join(state.show(t["token"]) for t in helpers)
+            notes.append(Note("edit.helpers", f"{state.show(token)} is built through {len(helpers)} new "
+                              f"intermediate token(s) ({shown}); a text holding one of them changes its IDs too",
+                              token=state.show(token), count=len(helpers), helpers=shown))
     for text in request.add_special:
         found = state.find(text)
         if found is not None:

@@ -14,6 +14,17 @@ class EditError(StudioError):
     """A request that cannot be applied (a missing or existing token, a bad option)."""
 
 
+class Note(str):
+    """A sentence of the edit's report: the English the CLI prints, and
+    what it says as data (``code``, ``params``), so a window says it in the
+    user's language (gui/shell/core_text.py)."""
+
+    def __new__(cls, code: str, text: str, **params):
+        note = super().__new__(cls, text)
+        note.code, note.params = code, params
+        return note
+
+
 @dataclass(frozen=True)
 class EditRequest:
     add: tuple[str, ...] = ()
@@ -78,7 +89,7 @@ class Edited:
     removed: list = field(default_factory=list)  # {"id", "token", "why": "asked" | "unreachable" | "reserved"}
     unreachable: list = field(default_factory=list)  # kept tokens no merge reaches any more: {"id", "token"}
     renamed: list = field(default_factory=list)  # {"id", "old", "new"}
-    notes: list = field(default_factory=list)  # sentences for the report
+    notes: list = field(default_factory=list)  # Note: sentences for the report
     placeholders: list = field(default_factory=list)  # {"id", "token"}: a removed ID kept as a placeholder
 
     @property

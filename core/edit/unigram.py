@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core import assets
-from core.edit.plan import (EditError, Edited, EditRequest, corpus_counts, free_name, old_ids, post_remap,
+from core.edit.plan import (EditError, Edited, EditRequest, Note, corpus_counts, free_name, old_ids, post_remap,
                              post_tokens)
 from core.errors import StudioError, excerpt
 from core.models.unigram import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, Piece, f32
@@ -112,8 +112,9 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
             index[key] = token_id
             new_tokens.append(entry)
     if any(not t["special"] for t in new_tokens):
-        notes.append("each new piece scores just above the best old segmentation of its own text (never below "
-                     "the lowest score): its text alone encodes to it, and a text without it keeps its IDs")
+        notes.append(Note("edit.unigram_scores", "each new piece scores just above the best old segmentation of "
+                          "its own text (never below the lowest score): its text alone encodes to it, and a text "
+                          "without it keeps its IDs"))
 
     unk_id = model.unk_id
     if request.compact:
@@ -130,16 +131,18 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
         gone = {r["id"] for r in removed}
         mapping = {i: i for i in range(old_size) if i not in gone}
         if placeholders:
-            notes.append("SentencePiece and HF Unigram number every piece, so each removed ID keeps a control piece "
-                         "<removed_N> that the search never takes (HF matches its exact text as a special); "
-                         "--compact renumbers instead")
+            notes.append(Note("edit.unigram_placeholders", "SentencePiece and HF Unigram number every piece, so "
+                              "each removed ID keeps a control piece <removed_N> that the search never takes (HF "
+                              "matches its exact text as a special); --compact renumbers instead"))
     final = _build(model, pieces, unk_id, None)
     if model.post_processor is not None:
         names = {r["old"]: r["new"] for r in renamed}
         final = _build(model, pieces, unk_id, post_remap(model.post_processor, names, final.ids.__getitem__))
     if final.unk_score != model.unk_score:
-        notes.append(f"the lowest normal score changed, so the unknown penalty moved ({model.unk_score:.4g} -> "
-                     f"{final.unk_score:.4g}): a text with unknown characters may be cut differently")
+        old, new = f"{model.unk_score:.4g}", f"{final.unk_score:.4g}"
+        notes.append(Note("edit.unknown_penalty", f"the lowest normal score changed, so the unknown penalty moved "
+                          f"({old} -> {new}): a text with unknown characters may be cut differently",
+                          old=old, new=new))
     for entry in new_tokens:
         if not entry["special"]:
             path = [n.id for n in final.best_path(entry["token"]).nodes]

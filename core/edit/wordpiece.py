@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core import assets
-from core.edit.plan import (EditError, Edited, EditRequest, corpus_counts, free_name, old_ids, post_remap,
+from core.edit.plan import (EditError, Edited, EditRequest, Note, corpus_counts, free_name, old_ids, post_remap,
                              post_tokens)
 from core.errors import StudioError, excerpt
 
@@ -66,8 +66,9 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
             del ids[text]
             removed.append({"id": token_id, "token": text, "text": text, "why": "shrink"})
         if not request.compact:
-            notes.append("--shrink-to without --compact keeps every ID (a removed one as a placeholder line), so "
-                         "the file does not get shorter; --compact renumbers the kept tokens densely")
+            notes.append(Note("edit.shrink_keeps_ids", "--shrink-to without --compact keeps every ID (a removed one "
+                              "as a placeholder line), so the file does not get shorter; --compact renumbers the "
+                              "kept tokens densely"))
 
     new_tokens = []
     for option, texts, special in (("--add", request.add, False), ("--add-special", request.add_special, True)):
@@ -89,8 +90,8 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
                 added.append(text)
             new_tokens.append(entry)
     if any(t["special"] for t in new_tokens) or renamed:
-        notes.append("vocab.txt does not record which tokens are special: pass the new ones to transformers as "
-                     "additional_special_tokens (a tokenizer.json records them)")
+        notes.append(Note("edit.vocab_txt_specials", "vocab.txt does not record which tokens are special: pass the "
+                          "new ones to transformers as additional_special_tokens (a tokenizer.json records them)"))
 
     placeholders = []
     if request.compact:
@@ -110,8 +111,8 @@ def edit(asset: dict, model, request: EditRequest) -> Edited:
         gone_ids = {r["id"] for r in removed}
         mapping = {i: i for i in range(old_size) if i not in gone_ids}
         if placeholders:
-            notes.append("vocab.txt has one line per ID, so each removed ID keeps a placeholder line "
-                         "([removedN]), which no text reaches; --compact renumbers instead")
+            notes.append(Note("edit.wordpiece_placeholders", "vocab.txt has one line per ID, so each removed ID keeps "
+                              "a placeholder line ([removedN]), which no text reaches; --compact renumbers instead"))
     try:
         final = replace(model, vocab=tuple(vocab), added=tuple(added), trace=None, post_processor=None)
         if model.post_processor is not None:

@@ -510,6 +510,47 @@ SUMMARY = {
     "pieces": QT_TRANSLATE_NOOP("core_text", "pieces {value}"),
 }
 
+# An edit's notes (core.edit.plan.Note): what the edit says about itself.
+NOTES = {
+    "edit.lost_kept": QT_TRANSLATE_NOOP("core_text", "{count} token(s) no merge builds any more are still given for a "
+                                                     "pre-token that is exactly the token (whole pre-tokens are looked "
+                                                     "up first)"),
+    "edit.spm_placeholders": QT_TRANSLATE_NOOP("core_text", "a SentencePiece model numbers every piece, so each "
+                                                            "removed ID keeps a placeholder control piece "
+                                                            "(<removed_N>), which no text reaches; --compact "
+                                                            "renumbers instead"),
+    "edit.byte_bpe_as_bpe": QT_TRANSLATE_NOOP("core_text", "the byte-bpe asset is written as a general BPE (kind "
+                                                           "bpe), as its exports are"),
+    "edit.continued": QT_TRANSLATE_NOOP("core_text", "--continue-on: {merges} new merge(s) (of {asked} asked), "
+                                                     "{tokens} new token(s); the corpus takes {after} tokens instead "
+                                                     "of {before}"),
+    "edit.onto_existing": QT_TRANSLATE_NOOP("core_text", "{count} new merge(s) build a token the vocabulary already "
+                                                         "has, by another pair"),
+    "edit.helpers": QT_TRANSLATE_NOOP("core_text", "{token} is built through {count} new intermediate token(s) "
+                                                   "({helpers}); a text holding one of them changes its IDs too"),
+    "edit.unigram_scores": QT_TRANSLATE_NOOP("core_text", "each new piece scores just above the best old "
+                                                          "segmentation of its own text (never below the lowest "
+                                                          "score): its text alone encodes to it, and a text without "
+                                                          "it keeps its IDs"),
+    "edit.unigram_placeholders": QT_TRANSLATE_NOOP("core_text", "SentencePiece and HF Unigram number every piece, so "
+                                                                "each removed ID keeps a control piece <removed_N> "
+                                                                "that the search never takes (HF matches its exact "
+                                                                "text as a special); --compact renumbers instead"),
+    "edit.unknown_penalty": QT_TRANSLATE_NOOP("core_text", "the lowest normal score changed, so the unknown penalty "
+                                                           "moved ({old} -> {new}): a text with unknown characters "
+                                                           "may be cut differently"),
+    "edit.shrink_keeps_ids": QT_TRANSLATE_NOOP("core_text", "--shrink-to without --compact keeps every ID (a removed "
+                                                            "one as a placeholder line), so the file does not get "
+                                                            "shorter; --compact renumbers the kept tokens densely"),
+    "edit.vocab_txt_specials": QT_TRANSLATE_NOOP("core_text", "vocab.txt does not record which tokens are special: "
+                                                              "pass the new ones to transformers as "
+                                                              "additional_special_tokens (a tokenizer.json records "
+                                                              "them)"),
+    "edit.wordpiece_placeholders": QT_TRANSLATE_NOOP("core_text", "vocab.txt has one line per ID, so each removed ID "
+                                                                  "keeps a placeholder line ([removedN]), which no "
+                                                                  "text reaches; --compact renumbers instead"),
+}
+
 # core.tokenizer.base.FAMILIES: the one name of each tokenizer family that
 # every view (Encode, Vocabulary, Compare, Assets) shows.
 FAMILIES = {
@@ -614,6 +655,12 @@ def invalid_line(line, name: str) -> str:
 def finding(f) -> str:
     """A report finding's detail in the user's language (else its English)."""
     return (_fill(FINDINGS[f.code], f.params) if f.code in FINDINGS else None) or f.detail
+
+
+def note(n) -> str:
+    """An edit's note (:class:`core.edit.plan.Note`) in the user's language (else its English)."""
+    code = getattr(n, "code", "")
+    return (_fill(NOTES[code], n.params) if code in NOTES else None) or str(n)
 
 
 def family(tokenizer) -> str:

@@ -301,7 +301,7 @@ class EditPanel(QWidget):
         self.new_tokens.addItems([edit_texts.new_line(t, texts) for t in e.new_tokens])
         self.removed.addItems([edit_texts.removed_line(r) for r in e.removed]
                               + [edit_texts.renamed_line(r) for r in e.renamed])
-        self.notes.addItems(list(e.notes))
+        self.notes.addItems([core_text.note(n) for n in e.notes])
         tabs = ((self.changed, self.tr("Texts (%1)"), len(preview.changed), self.tr("Sample texts whose IDs change")),
                 (self.unreachable, self.tr("Unreachable (%1)"), len(e.unreachable),
                  self.tr("Kept tokens no merge builds any more")),

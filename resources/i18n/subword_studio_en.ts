@@ -55,7 +55,7 @@
 <context>
     <name>AssetManager</name>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="254"/>
+        <location filename="../../gui/assets/manager.py" line="245"/>
         <source>Scanned %1 of %n file(s)</source>
         <translation>
             <numerusform>Scanned %1 of %n file</numerusform>
@@ -63,7 +63,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="275"/>
+        <location filename="../../gui/assets/manager.py" line="266"/>
         <source>%n asset(s) in the folder</source>
         <translation>
             <numerusform>%n asset in the folder</numerusform>
@@ -71,7 +71,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="277"/>
+        <location filename="../../gui/assets/manager.py" line="268"/>
         <source>; %n file(s) could not be read (hover for why)</source>
         <translation>
             <numerusform>; %n file could not be read (hover for why)</numerusform>
@@ -79,7 +79,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="367"/>
+        <location filename="../../gui/assets/manager.py" line="358"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform> (and %n more)</numerusform>
@@ -87,7 +87,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="376"/>
+        <location filename="../../gui/assets/manager.py" line="367"/>
         <source>Opened %n asset(s)</source>
         <translation>
             <numerusform>Opened %n asset</numerusform>
@@ -95,7 +95,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="378"/>
+        <location filename="../../gui/assets/manager.py" line="369"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>Reading %n asset file…</numerusform>
@@ -231,7 +231,7 @@
 <context>
     <name>CorpusStatsTab</name>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="242"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
@@ -239,7 +239,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="244"/>
         <source>%n word(s)</source>
         <translation>
             <numerusform>%n word</numerusform>
@@ -247,7 +247,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="244"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n character</numerusform>
@@ -255,7 +255,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="246"/>
         <source>%n byte(s)</source>
         <translation>
             <numerusform>%n byte</numerusform>
@@ -263,7 +263,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="247"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="248"/>
         <source>%n invalid UTF-8 sequence(s).</source>
         <translation>
             <numerusform>%n invalid UTF-8 sequence.</numerusform>
@@ -408,7 +408,7 @@
 <context>
     <name>Interop</name>
     <message numerus="yes">
-        <location filename="../../gui/assets/interop.py" line="124"/>
+        <location filename="../../gui/assets/interop.py" line="115"/>
         <source>Imported %1 of %n file(s).</source>
         <translation>
             <numerusform>Imported %1 of %n file.</numerusform>
@@ -416,7 +416,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/interop.py" line="383"/>
+        <location filename="../../gui/assets/interop.py" line="372"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>Importing %n file…</numerusform>
@@ -427,7 +427,7 @@
 <context>
     <name>LaneView</name>
     <message numerus="yes">
-        <location filename="../../gui/compare/lanes.py" line="259"/>
+        <location filename="../../gui/compare/lanes.py" line="249"/>
         <source>%n tokenizer(s); Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</source>
         <translation>
             <numerusform>%n tokenizer; Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</numerusform>
@@ -514,7 +514,7 @@
 <context>
     <name>SideBySide</name>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="210"/>
+        <location filename="../../gui/compare/side_by_side.py" line="204"/>
         <source>Setting up the engines of %n tokenizer(s)…</source>
         <translation>
             <numerusform>Setting up the engines of %n tokenizer…</numerusform>
@@ -522,7 +522,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="213"/>
+        <location filename="../../gui/compare/side_by_side.py" line="207"/>
         <source>Encoding %n character(s)</source>
         <translation>
             <numerusform>Encoding %n character</numerusform>
@@ -530,7 +530,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="214"/>
+        <location filename="../../gui/compare/side_by_side.py" line="208"/>
         <source>with %n tokenizer(s)…</source>
         <translation>
             <numerusform>with %n tokenizer…</numerusform>
@@ -538,7 +538,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="239"/>
+        <location filename="../../gui/compare/side_by_side.py" line="233"/>
         <source>Encoding %n character(s)…</source>
         <translation>
             <numerusform>Encoding %n character…</numerusform>
@@ -546,7 +546,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="240"/>
+        <location filename="../../gui/compare/side_by_side.py" line="234"/>
         <source>%1 of %n tokenizer(s) done</source>
         <translation>
             <numerusform>%1 of %n tokenizer done</numerusform>
@@ -554,7 +554,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="275"/>
+        <location filename="../../gui/compare/side_by_side.py" line="269"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n character</numerusform>
@@ -562,7 +562,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="276"/>
+        <location filename="../../gui/compare/side_by_side.py" line="270"/>
         <source>%n UTF-8 byte(s)</source>
         <translation>
             <numerusform>%n UTF-8 byte</numerusform>
@@ -570,7 +570,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="277"/>
+        <location filename="../../gui/compare/side_by_side.py" line="271"/>
         <source>▼ marks the %n token boundaries all %1 share</source>
         <translation>
             <numerusform>▼ marks the %n token boundary all %1 share</numerusform>
@@ -646,7 +646,7 @@
 <context>
     <name>TokenStrip</name>
     <message numerus="yes">
-        <location filename="../../gui/widgets/token_strip.py" line="439"/>
+        <location filename="../../gui/widgets/token_strip.py" line="463"/>
         <source>%n token(s); the arrow keys go from one to the next</source>
         <translation>
             <numerusform>%n token; the arrow keys go from one to the next</numerusform>

@@ -67,12 +67,12 @@
 <context>
     <name>Accessible</name>
     <message>
-        <location filename="../../gui/widgets/accessible.py" line="59"/>
+        <location filename="../../gui/widgets/accessible.py" line="53"/>
         <source>Tabs: %1</source>
         <translation>标签页：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/accessible.py" line="64"/>
+        <location filename="../../gui/widgets/accessible.py" line="58"/>
         <source>Table: %1</source>
         <translation>表格：%1</translation>
     </message>
@@ -183,280 +183,280 @@
 <context>
     <name>AssetManager</name>
     <message>
-        <location filename="../../gui/assets/manager.py" line="45"/>
+        <location filename="../../gui/assets/manager.py" line="36"/>
         <source>Tokenizer assets (*.json);;All files (*)</source>
         <translation>分词器资产 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="113"/>
+        <location filename="../../gui/assets/manager.py" line="104"/>
         <source>No folder chosen</source>
         <translation>未选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="114"/>
+        <location filename="../../gui/assets/manager.py" line="105"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="115"/>
+        <location filename="../../gui/assets/manager.py" line="106"/>
         <source>Rescan</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="116"/>
+        <location filename="../../gui/assets/manager.py" line="107"/>
         <source>Stop scan</source>
         <translation>停止扫描</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="118"/>
+        <location filename="../../gui/assets/manager.py" line="109"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="119"/>
+        <location filename="../../gui/assets/manager.py" line="110"/>
         <source>Add trained model</source>
         <translation>添加已训练模型</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="120"/>
+        <location filename="../../gui/assets/manager.py" line="111"/>
         <source>Add a model trained in the merge timeline (char BPE, byte-level BPE, WordPiece or Unigram) as an asset, with its training data; File → Export tokenizer writes it for other libraries.</source>
         <translation>把合并时间线中训练的模型（字符级 BPE、字节级 BPE、WordPiece 或 Unigram）连同其训练数据添加为资产；“文件 → 导出分词器”可将其写成其他库的格式。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="125"/>
+        <location filename="../../gui/assets/manager.py" line="116"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="126"/>
+        <location filename="../../gui/assets/manager.py" line="117"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="127"/>
+        <location filename="../../gui/assets/manager.py" line="118"/>
         <source>Duplicate</source>
         <translation>复制副本</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="128"/>
+        <location filename="../../gui/assets/manager.py" line="119"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="129"/>
+        <location filename="../../gui/assets/manager.py" line="120"/>
         <source>Make broken copy…</source>
         <translation>制作损坏副本…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="130"/>
+        <location filename="../../gui/assets/manager.py" line="121"/>
         <source>Swap two IDs: same shapes, other meaning (Chapter 19, exercise 5)</source>
         <translation>交换两个 ID：形状不变，含义改变（第 19 章，练习 5）</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="131"/>
+        <location filename="../../gui/assets/manager.py" line="122"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="132"/>
+        <location filename="../../gui/assets/manager.py" line="123"/>
         <source>Use for encoding</source>
         <translation>用于编码</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="133"/>
+        <location filename="../../gui/assets/manager.py" line="124"/>
         <source>Encode and decode with this tokenizer in the Encode / decode tab</source>
         <translation>在“编码 / 解码”标签页中用此分词器编码和解码</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="139"/>
+        <location filename="../../gui/assets/manager.py" line="130"/>
         <source>Select two assets (Ctrl+click) to compare them.</source>
         <translation>选择两个资产（Ctrl+单击）进行比较。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="142"/>
+        <location filename="../../gui/assets/manager.py" line="133"/>
         <source>First asset&apos;s identity</source>
         <translation>第一个资产的标识</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="143"/>
+        <location filename="../../gui/assets/manager.py" line="134"/>
         <source>Second asset&apos;s identity</source>
         <translation>第二个资产的标识</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="151"/>
+        <location filename="../../gui/assets/manager.py" line="142"/>
         <source>What differs between the two assets</source>
         <translation>两个资产之间的差异</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="157"/>
+        <location filename="../../gui/assets/manager.py" line="148"/>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="237"/>
+        <location filename="../../gui/assets/manager.py" line="228"/>
         <source>Asset folder</source>
         <translation>资产文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="247"/>
+        <location filename="../../gui/assets/manager.py" line="238"/>
         <source>Choose a folder first.</source>
         <translation>请先选择文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="254"/>
+        <location filename="../../gui/assets/manager.py" line="245"/>
         <source>Scanned %1 of %n file(s)</source>
         <translation>
             <numerusform>已扫描 %1/%n 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="275"/>
+        <location filename="../../gui/assets/manager.py" line="266"/>
         <source>%n asset(s) in the folder</source>
         <translation>
             <numerusform>文件夹中有 %n 个资产</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="277"/>
+        <location filename="../../gui/assets/manager.py" line="268"/>
         <source>; %n file(s) could not be read (hover for why)</source>
         <translation>
             <numerusform>；%n 个文件无法读取（悬停查看原因）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="376"/>
+        <location filename="../../gui/assets/manager.py" line="367"/>
         <source>Opened %n asset(s)</source>
         <translation>
             <numerusform>已打开 %n 个资产</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="307"/>
+        <location filename="../../gui/assets/manager.py" line="298"/>
         <source>Select an asset first.</source>
         <translation>请先选择一个资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="320"/>
+        <location filename="../../gui/assets/manager.py" line="311"/>
         <source>Still working on the last action…</source>
         <translation>上一个操作仍在进行…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="322"/>
+        <location filename="../../gui/assets/manager.py" line="313"/>
         <source>Working…</source>
         <translation>正在处理…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="350"/>
+        <location filename="../../gui/assets/manager.py" line="341"/>
         <source>Cancelled; the workspace is unchanged.</source>
         <translation>已取消；工作区未改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="363"/>
+        <location filename="../../gui/assets/manager.py" line="354"/>
         <source>Open tokenizer assets</source>
         <translation>打开分词器资产</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="367"/>
+        <location filename="../../gui/assets/manager.py" line="358"/>
         <source> (and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/manager.py" line="378"/>
+        <location filename="../../gui/assets/manager.py" line="369"/>
         <source>Reading %n asset file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个资产文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="388"/>
-        <location filename="../../gui/assets/manager.py" line="395"/>
+        <location filename="../../gui/assets/manager.py" line="379"/>
+        <location filename="../../gui/assets/manager.py" line="386"/>
         <source>Nothing trained yet: train in the Merge timeline</source>
         <translation>尚未训练任何模型：请在“合并时间线”中训练</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="401"/>
+        <location filename="../../gui/assets/manager.py" line="392"/>
         <source>Added %1: File → Export tokenizer writes it for other libraries.</source>
         <translation>已添加 %1：“文件 → 导出分词器”可将其写成其他库的格式。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="421"/>
+        <location filename="../../gui/assets/manager.py" line="412"/>
         <source>Not saved.</source>
         <translation>未保存。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="557"/>
+        <location filename="../../gui/assets/manager.py" line="548"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="410"/>
+        <location filename="../../gui/assets/manager.py" line="401"/>
         <source>The encode/decode panel now uses %1</source>
         <translation>编码/解码面板现在使用 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="425"/>
+        <location filename="../../gui/assets/manager.py" line="416"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="434"/>
+        <location filename="../../gui/assets/manager.py" line="425"/>
         <source>Save tokenizer asset</source>
         <translation>保存分词器资产</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="445"/>
+        <location filename="../../gui/assets/manager.py" line="436"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="455"/>
+        <location filename="../../gui/assets/manager.py" line="446"/>
         <source>Rename asset</source>
         <translation>重命名资产</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="455"/>
+        <location filename="../../gui/assets/manager.py" line="446"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="459"/>
+        <location filename="../../gui/assets/manager.py" line="450"/>
         <source>The asset changed while it was being renamed; rename it again.</source>
         <translation>重命名期间该资产已被修改，请重新命名。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="466"/>
+        <location filename="../../gui/assets/manager.py" line="457"/>
         <source>Renamed: the identity did not change, names are metadata.</source>
         <translation>已重命名：标识未改变，名称只是元数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="485"/>
+        <location filename="../../gui/assets/manager.py" line="476"/>
         <source>%1 (IDs %2↔%3 swapped)</source>
         <translation>%1（ID %2↔%3 已交换）</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="495"/>
+        <location filename="../../gui/assets/manager.py" line="486"/>
         <source>Close asset</source>
         <translation>关闭资产</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="496"/>
+        <location filename="../../gui/assets/manager.py" line="487"/>
         <source>%1 has unsaved changes. Close it anyway?</source>
         <translation>%1 有未保存的更改。仍要关闭吗？</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="515"/>
+        <location filename="../../gui/assets/manager.py" line="506"/>
         <source>Copy interface identity</source>
         <translation>复制接口标识</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="516"/>
+        <location filename="../../gui/assets/manager.py" line="507"/>
         <source>Copy full identity</source>
         <translation>复制完整标识</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="554"/>
+        <location filename="../../gui/assets/manager.py" line="545"/>
         <source>%1: %2 (%3, vocab %4) interface</source>
         <translation>%1：%2（%3，词表 %4）接口</translation>
     </message>
@@ -719,72 +719,72 @@
         <translation>抽中次数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="58"/>
+        <location filename="../../gui/compare/view.py" line="56"/>
         <source>Type or paste any text: a word, a sentence or whole pages</source>
         <translation>输入或粘贴任意文本：一个词、一个句子或整页文字</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="60"/>
+        <location filename="../../gui/compare/view.py" line="58"/>
         <source>Text to compare</source>
         <translation>要比较的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="76"/>
+        <location filename="../../gui/compare/view.py" line="74"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="79"/>
+        <location filename="../../gui/compare/view.py" line="77"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="80"/>
+        <location filename="../../gui/compare/view.py" line="78"/>
         <source>Unigram lattice</source>
         <translation>Unigram 网格</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="81"/>
+        <location filename="../../gui/compare/view.py" line="79"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="82"/>
+        <location filename="../../gui/compare/view.py" line="80"/>
         <source>WordPiece search</source>
         <translation>WordPiece 搜索</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="83"/>
+        <location filename="../../gui/compare/view.py" line="81"/>
         <source>fastText n-grams</source>
         <translation>fastText n-gram</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="84"/>
+        <location filename="../../gui/compare/view.py" line="82"/>
         <source>Corpus statistics</source>
         <translation>语料统计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="151"/>
+        <location filename="../../gui/compare/view.py" line="152"/>
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="151"/>
+        <location filename="../../gui/compare/view.py" line="152"/>
         <source>built-in</source>
         <translation>内置</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="152"/>
+        <location filename="../../gui/compare/view.py" line="153"/>
         <source>%1 (built-in)</source>
         <translation>%1（内置）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="158"/>
+        <location filename="../../gui/compare/view.py" line="159"/>
         <source>Built-in tokenizer</source>
         <translation>内置分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="177"/>
+        <location filename="../../gui/compare/view.py" line="178"/>
         <source>Side by side shows all %1 characters; the lattice, sampling, WordPiece search and n-gram tabs look at the first %2.</source>
         <translation>“并排对比”显示全部 %1 个字符；网格、采样、WordPiece 搜索和 n-gram 标签页只看前 %2 个。</translation>
     </message>
@@ -829,7 +829,7 @@
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/view.py" line="134"/>
+        <location filename="../../gui/compare/view.py" line="132"/>
         <source>trained char BPE</source>
         <translation>已训练的字符 BPE</translation>
     </message>
@@ -1316,193 +1316,193 @@
 <context>
     <name>CorpusStatsTab</name>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="49"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="50"/>
         <source>Workspace corpus</source>
         <translation>工作区语料</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="50"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="51"/>
         <source>Corpus files:</source>
         <translation>语料文件：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="54"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="55"/>
         <source>Add files…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="55"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="56"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="56"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="57"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="58"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="59"/>
         <source>Compute statistics</source>
         <translation>计算统计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="59"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="60"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="66"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="67"/>
         <source>Fertility (tokens per word)</source>
         <translation>繁殖率（每词词元数）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="66"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="67"/>
         <source>Characters per token</source>
         <translation>每词元字符数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="67"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="68"/>
         <source>Bytes per token</source>
         <translation>每词元字节数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="67"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="68"/>
         <source>[UNK] rate</source>
         <translation>[UNK] 比例</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="68"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="69"/>
         <source>Byte-fallback rate</source>
         <translation>字节回退比例</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="68"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="69"/>
         <source>Tokens</source>
         <translation>词元数</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="71"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="72"/>
         <source>PNG…</source>
         <translation>PNG…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="72"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="73"/>
         <source>SVG…</source>
         <translation>SVG…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="73"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="74"/>
         <source>CSV…</source>
         <translation>CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="88"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="89"/>
         <source>Tokenizers:</source>
         <translation>分词器：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="102"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="103"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="104"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="105"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="53"/>
-        <location filename="../../gui/compare/corpus_stats.py" line="168"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="54"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="169"/>
         <source>Corpus files</source>
         <translation>语料文件</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="169"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="170"/>
         <source>Text (*.txt *.jsonl *.gz *.zst);;All files (*)</source>
         <translation>文本 (*.txt *.jsonl *.gz *.zst);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="173"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="174"/>
         <source>Corpus folder</source>
         <translation>语料文件夹</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="198"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="199"/>
         <source>Tick at least one tokenizer.</source>
         <translation>请至少勾选一个分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="202"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="203"/>
         <source>There is no workspace corpus.</source>
         <translation>没有工作区语料。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="212"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="213"/>
         <source>Add corpus files or a folder first.</source>
         <translation>请先添加语料文件或文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="226"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="227"/>
         <source>Reading the corpus…</source>
         <translation>正在读取语料…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="242"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="243"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="244"/>
         <source>%n word(s)</source>
         <translation>
             <numerusform>%n 个词</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="244"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n 个字符</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="245"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="246"/>
         <source>%n byte(s)</source>
         <translation>
             <numerusform>%n 字节</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/corpus_stats.py" line="247"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="248"/>
         <source>%n invalid UTF-8 sequence(s).</source>
         <translation>
             <numerusform>%n 处无效 UTF-8 序列。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="258"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="259"/>
         <source>%1 splits most: %2</source>
         <translation>%1 切分最多的词：%2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="266"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="267"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="283"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="284"/>
         <source>Unicode script</source>
         <translation>Unicode 文字系统</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="322"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="323"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/corpus_stats.py" line="348"/>
+        <location filename="../../gui/compare/corpus_stats.py" line="347"/>
         <source>Export corpus statistics</source>
         <translation>导出语料统计</translation>
     </message>
@@ -1635,252 +1635,252 @@
 <context>
     <name>EditPanel</name>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="78"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="69"/>
         <source>Tokens to remove, one per line</source>
         <translation>要移除的 token，每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="79"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="70"/>
         <source>New tokens, one per line</source>
         <translation>新 token，每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="80"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="71"/>
         <source>New special tokens, one per line</source>
         <translation>新特殊 token，每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="81"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="72"/>
         <source>OLD=NEW, keeping its ID</source>
         <translation>旧=新，ID 不变</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="82"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="73"/>
         <source>Remove selected</source>
         <translation>移除所选</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="83"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="74"/>
         <source>Add the tokens selected in the table to the list to remove</source>
         <translation>把表格中选中的 token 加入移除列表</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="85"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="76"/>
         <source>Reserve selected</source>
         <translation>所选改名</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="86"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="77"/>
         <source>Start an OLD=NEW line for each token selected in the table</source>
         <translation>为表格中选中的每个 token 写出一行 旧=新</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="87"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="78"/>
         <source>Also remove what becomes unreachable</source>
         <translation>同时移除变得不可达的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="88"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="79"/>
         <source>Renumber densely</source>
         <translation>连续重新编号</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="89"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="80"/>
         <source>Give the kept and new tokens consecutive IDs (every later ID moves)</source>
         <translation>给保留的和新的 token 连续的 ID（之后的 ID 都会移动）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="93"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="84"/>
         <source>Sample texts, one per line</source>
         <translation>样例文本，每行一个</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="94"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="85"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="95"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="86"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="109"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="100"/>
         <source>Apply as new asset</source>
         <translation>应用为新资产</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="110"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="101"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="111"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="102"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="112"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="103"/>
         <source>Save ID map…</source>
         <translation>保存 ID 映射…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="113"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="104"/>
         <source>Where every old ID went and the new tokens, as the command line&apos;s --id-map writes it (JSON)</source>
         <translation>每个旧 ID 的去向及新 token，与命令行 --id-map 写出的相同（JSON）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="120"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="111"/>
         <source>&amp;Remove</source>
         <translation>移除(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="120"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="111"/>
         <source>A&amp;dd</source>
         <translation>添加(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="121"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="112"/>
         <source>Add &amp;special</source>
         <translation>添加特殊 token(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="122"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="113"/>
         <source>Reserv&amp;e</source>
         <translation>保留位改名(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="131"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="122"/>
         <source>Sa&amp;mple texts</source>
         <translation>样例文本(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="208"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="199"/>
         <source>Choose a tokenizer to edit.</source>
         <translation>请选择要编辑的分词器。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="210"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="201"/>
         <source>Checking whether this tokenizer can be edited…</source>
         <translation>正在检查此分词器能否编辑…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="223"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="214"/>
         <source>This tokenizer cannot be edited: %1</source>
         <translation>此分词器无法编辑：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="262"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="253"/>
         <source>Changed since the preview: preview again to apply.</source>
         <translation>预览后已有改动：请重新预览后再应用。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="276"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="267"/>
         <source>Nothing to do: name tokens to remove, add or reserve.</source>
         <translation>没有要做的事：请填写要移除、添加或改名的 token。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="278"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="269"/>
         <source>%1 (edited)</source>
         <translation>%1（已编辑）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="278"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="269"/>
         <source>tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="281"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="272"/>
         <source>Previewing…</source>
         <translation>正在预览…</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="301"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="292"/>
         <source>Preview shows the new size, the tokens that become unreachable and the sample texts whose IDs change.</source>
         <translation>预览会显示新的词表大小、变得不可达的 token，以及 ID 发生变化的样例文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="314"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="305"/>
         <source>Texts (%1)</source>
         <translation>文本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="314"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="305"/>
         <source>Sample texts whose IDs change</source>
         <translation>ID 发生变化的样例文本</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="308"/>
         <source>New tokens and their IDs</source>
         <translation>新 token 及其 ID</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="318"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="309"/>
         <source>Removed (%1)</source>
         <translation>移除（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="319"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="310"/>
         <source>Removed and renamed tokens</source>
         <translation>移除和改名的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="315"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="306"/>
         <source>Unreachable (%1)</source>
         <translation>不可达（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="316"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="307"/>
         <source>Kept tokens no merge builds any more</source>
         <translation>保留下来、但已没有合并能构成的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="317"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="308"/>
         <source>New (%1)</source>
         <translation>新增（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="320"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="311"/>
         <source>Notes (%1)</source>
         <translation>说明（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="320"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="311"/>
         <source>What the edit says about itself</source>
         <translation>关于这次编辑的说明</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="336"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="327"/>
         <source>Added %1 to the assets.</source>
         <translation>已把 %1 加入资产。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="352"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="343"/>
         <source>Save ID map</source>
         <translation>保存 ID 映射</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="365"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="356"/>
         <source>ID map not saved: %1</source>
         <translation>ID 映射未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="368"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="359"/>
         <source>ID map saved to %1.</source>
         <translation>ID 映射已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="388"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="379"/>
         <source>Undo %1</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="444"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="435"/>
         <source>Preview cancelled.</source>
         <translation>预览已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/vocab/edit_panel.py" line="452"/>
+        <location filename="../../gui/vocab/edit_panel.py" line="443"/>
         <source>Not previewed: %1</source>
         <translation>未能预览：%1</translation>
     </message>
@@ -1888,112 +1888,112 @@
 <context>
     <name>EncodePanel</name>
     <message>
-        <location filename="../../gui/encode/panel.py" line="188"/>
+        <location filename="../../gui/encode/panel.py" line="186"/>
         <source>This window keeps its own choice: the main window&apos;s encode panel, the Pipeline and Compare keep theirs.</source>
         <translation>本窗口单独保留自己的选择：主窗口的编码面板、流水线和比较视图各自保留原来的选择。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="191"/>
+        <location filename="../../gui/encode/panel.py" line="189"/>
         <source>Add special tokens</source>
         <translation>添加特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="192"/>
+        <location filename="../../gui/encode/panel.py" line="190"/>
         <source>Read specials in the text</source>
         <translation>读取文本中的特殊 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="198"/>
+        <location filename="../../gui/encode/panel.py" line="196"/>
         <source>Pin engine:</source>
         <translation>固定引擎：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="201"/>
+        <location filename="../../gui/encode/panel.py" line="199"/>
         <source>Type or paste text to encode</source>
         <translation>输入或粘贴要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="202"/>
+        <location filename="../../gui/encode/panel.py" line="200"/>
         <source>Text to encode</source>
         <translation>要编码的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="203"/>
+        <location filename="../../gui/encode/panel.py" line="201"/>
         <source>Encoded as you type: the counts, the tokens and the table below follow</source>
         <translation>输入时即编码：下方的计数、token 和表格随之更新</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="206"/>
+        <location filename="../../gui/encode/panel.py" line="204"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="207"/>
+        <location filename="../../gui/encode/panel.py" line="205"/>
         <source>Stop waiting for this encoding; the tokens stay empty until the text or the tokenizer changes</source>
         <translation>不再等待这次编码；在文本或分词器改变之前，token 区保持为空</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="211"/>
+        <location filename="../../gui/encode/panel.py" line="209"/>
         <source>Tokens of the text</source>
         <translation>文本的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="217"/>
+        <location filename="../../gui/encode/panel.py" line="215"/>
         <source>Token table</source>
         <translation>token 表</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="218"/>
+        <location filename="../../gui/encode/panel.py" line="216"/>
         <source>One row per token: its ID, how the vocabulary stores it, what it reads as, its bytes and where it is in the text; the arrow keys select a token</source>
         <translation>每个 token 一行：ID、词表中的存储形式、读作、字节以及在文本中的位置；方向键选择 token</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="353"/>
+        <location filename="../../gui/encode/panel.py" line="351"/>
         <source>Put the tokenizer&apos;s post-processor specials around the tokens ([CLS] … [SEP]), as Hugging Face&apos;s encode(text) does by default</source>
         <translation>在词元两侧加上分词器后处理器的特殊词元（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="355"/>
+        <location filename="../../gui/encode/panel.py" line="353"/>
         <source>This tokenizer has no post-processor: there are no special tokens to add</source>
         <translation>此分词器没有后处理器：没有可添加的特殊词元</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="371"/>
+        <location filename="../../gui/encode/panel.py" line="369"/>
         <source>Read a special token written in the text (such as &lt;|endoftext|&gt;) as the control token, as tiktoken&apos;s allowed_special=&quot;all&quot; does; unticked, it is ordinary text. A user&apos;s text that becomes a control token is how prompt injection through a tokenizer works.</source>
         <translation>把文本中写出的特殊 token（例如 &lt;|endoftext|&gt;）读作控制 token，如同 tiktoken 的 allowed_special=&quot;all&quot;；不勾选时它是普通文本。用户的文本变成控制 token，正是通过分词器进行提示注入的方式。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="374"/>
+        <location filename="../../gui/encode/panel.py" line="372"/>
         <source>This tokenizer reads special tokens written in the text as ordinary text</source>
         <translation>此分词器把文本中写出的特殊 token 读作普通文本</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="388"/>
+        <location filename="../../gui/encode/panel.py" line="386"/>
         <source>Waiting for the engine…</source>
         <translation>正在等待编码引擎…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="449"/>
+        <location filename="../../gui/encode/panel.py" line="447"/>
         <source>Encoding cancelled: edit the text or choose a tokenizer to encode again.</source>
         <translation>编码已取消：修改文本或选择分词器即可重新编码。</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="408"/>
+        <location filename="../../gui/encode/panel.py" line="406"/>
         <source>Encoding %1 characters…</source>
         <translation>正在编码 %1 个字符…</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="186"/>
+        <location filename="../../gui/encode/panel.py" line="184"/>
         <source>&amp;Tokenizer (this window&apos;s own):</source>
         <translation>分词器（本窗口自选）(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="186"/>
+        <location filename="../../gui/encode/panel.py" line="184"/>
         <source>&amp;Tokenizer:</source>
         <translation>分词器(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gui/encode/panel.py" line="486"/>
+        <location filename="../../gui/encode/panel.py" line="484"/>
         <source>Cannot encode: %1</source>
         <translation>无法编码：%1</translation>
     </message>
@@ -2353,194 +2353,194 @@
 <context>
     <name>Interop</name>
     <message>
-        <location filename="../../gui/assets/interop.py" line="41"/>
+        <location filename="../../gui/assets/interop.py" line="32"/>
         <source>Hugging Face tokenizer.json</source>
         <translation>Hugging Face tokenizer.json</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="42"/>
+        <location filename="../../gui/assets/interop.py" line="33"/>
         <source>tiktoken rank file</source>
         <translation>tiktoken 排名文件</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="43"/>
+        <location filename="../../gui/assets/interop.py" line="34"/>
         <source>SentencePiece .model / .vocab</source>
         <translation>SentencePiece .model / .vocab</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="44"/>
+        <location filename="../../gui/assets/interop.py" line="35"/>
         <source>BERT vocab.txt</source>
         <translation>BERT vocab.txt</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="45"/>
+        <location filename="../../gui/assets/interop.py" line="36"/>
         <source>subword-nmt codes</source>
         <translation>subword-nmt 合并规则文件</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="46"/>
+        <location filename="../../gui/assets/interop.py" line="37"/>
         <source>minbpe .model</source>
         <translation>minbpe .model</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="49"/>
+        <location filename="../../gui/assets/interop.py" line="40"/>
         <source>Kept</source>
         <translation>已保留</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="50"/>
+        <location filename="../../gui/assets/interop.py" line="41"/>
         <source>Not representable</source>
         <translation>无法表示</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="51"/>
+        <location filename="../../gui/assets/interop.py" line="42"/>
         <source>Behaves differently</source>
         <translation>行为不同</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="53"/>
+        <location filename="../../gui/assets/interop.py" line="44"/>
         <source>Tokenizer files (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;All files (*)</source>
         <translation>分词器文件 (*.json *.model *.vocab *.tiktoken *.txt *.bpe *.codes);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="68"/>
-        <location filename="../../gui/assets/interop.py" line="215"/>
-        <location filename="../../gui/assets/interop.py" line="222"/>
-        <location filename="../../gui/assets/interop.py" line="361"/>
+        <location filename="../../gui/assets/interop.py" line="59"/>
+        <location filename="../../gui/assets/interop.py" line="206"/>
+        <location filename="../../gui/assets/interop.py" line="213"/>
+        <location filename="../../gui/assets/interop.py" line="350"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="74"/>
-        <location filename="../../gui/assets/interop.py" line="248"/>
-        <location filename="../../gui/assets/interop.py" line="275"/>
+        <location filename="../../gui/assets/interop.py" line="65"/>
+        <location filename="../../gui/assets/interop.py" line="239"/>
+        <location filename="../../gui/assets/interop.py" line="266"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="95"/>
+        <location filename="../../gui/assets/interop.py" line="86"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/interop.py" line="124"/>
+        <location filename="../../gui/assets/interop.py" line="115"/>
         <source>Imported %1 of %n file(s).</source>
         <translation>
             <numerusform>已导入 %1 个文件（共 %n 个）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="127"/>
+        <location filename="../../gui/assets/interop.py" line="118"/>
         <source>Not imported</source>
         <translation>未导入</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="132"/>
+        <location filename="../../gui/assets/interop.py" line="123"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="136"/>
+        <location filename="../../gui/assets/interop.py" line="127"/>
         <source>exact</source>
         <translation>完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="138"/>
+        <location filename="../../gui/assets/interop.py" line="129"/>
         <source>not exact</source>
         <translation>不完全一致</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="156"/>
+        <location filename="../../gui/assets/interop.py" line="147"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="158"/>
+        <location filename="../../gui/assets/interop.py" line="149"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="164"/>
+        <location filename="../../gui/assets/interop.py" line="155"/>
         <source>Exact: every ID and behaviour is kept.</source>
         <translation>精确：每个 ID 和行为都保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="166"/>
+        <location filename="../../gui/assets/interop.py" line="157"/>
         <source>Not exact: see below.</source>
         <translation>不精确：见下文。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="216"/>
+        <location filename="../../gui/assets/interop.py" line="207"/>
         <source>Which format is %1?</source>
         <translation>%1 是哪种格式？</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="223"/>
+        <location filename="../../gui/assets/interop.py" line="214"/>
         <source>A rank file does not record its split pattern. Split with:</source>
         <translation>排名文件不记录其切分正则。切分方式：</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="232"/>
+        <location filename="../../gui/assets/interop.py" line="223"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="245"/>
+        <location filename="../../gui/assets/interop.py" line="236"/>
         <source>Open or import a tokenizer asset first (the Assets tab lists them).</source>
         <translation>请先打开或导入分词器资产（“资产”标签页列出它们）。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="248"/>
+        <location filename="../../gui/assets/interop.py" line="239"/>
         <source>Asset:</source>
         <translation>资产：</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="259"/>
+        <location filename="../../gui/assets/interop.py" line="250"/>
         <source>Checking which formats can hold %1…</source>
         <translation>正在检查哪些格式能容纳 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="269"/>
+        <location filename="../../gui/assets/interop.py" line="260"/>
         <source>%1 cannot be written in any format:</source>
         <translation>%1 无法写成任何格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="271"/>
+        <location filename="../../gui/assets/interop.py" line="262"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="273"/>
+        <location filename="../../gui/assets/interop.py" line="264"/>
         <source>Not offered, because they cannot hold %1:</source>
         <translation>未提供以下格式，因为它们无法容纳 %1：</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="306"/>
+        <location filename="../../gui/assets/interop.py" line="297"/>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="318"/>
+        <location filename="../../gui/assets/interop.py" line="307"/>
         <source>An import or export is still running.</source>
         <translation>导入或导出仍在进行中。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="353"/>
+        <location filename="../../gui/assets/interop.py" line="342"/>
         <source>not recognised as a tokenizer file; use File → Import tokenizer… to choose its format</source>
         <translation>无法识别为分词器文件；请用“文件 → 导入分词器…”选择其格式</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="362"/>
+        <location filename="../../gui/assets/interop.py" line="351"/>
         <source>Rank files do not record their split pattern. Split %1 and the other rank files with:</source>
         <translation>rank 文件不记录切分模式。%1 及其他 rank 文件用以下模式切分：</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="365"/>
+        <location filename="../../gui/assets/interop.py" line="354"/>
         <source>no split pattern chosen</source>
         <translation>未选择切分模式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/assets/interop.py" line="383"/>
+        <location filename="../../gui/assets/interop.py" line="372"/>
         <source>Importing %n file(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个文件…</numerusform>
@@ -2550,64 +2550,64 @@
 <context>
     <name>LaneView</name>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="83"/>
+        <location filename="../../gui/compare/lanes.py" line="73"/>
         <source>Tokens of every tokenizer</source>
         <translation>每个分词器的 token</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/lanes.py" line="259"/>
+        <location filename="../../gui/compare/lanes.py" line="249"/>
         <source>%n tokenizer(s); Left and Right go through a lane&apos;s tokens, Up and Down to the next lane</source>
         <translation>
             <numerusform>%n 个分词器；左右方向键在一行的 token 间移动，上下方向键换到另一行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="439"/>
+        <location filename="../../gui/compare/lanes.py" line="429"/>
         <source>%1 (%2): token %3 of %4</source>
         <translation>%1（%2）：第 %3 个 token，共 %4 个</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="440"/>
+        <location filename="../../gui/compare/lanes.py" line="430"/>
         <source>ID %1, stored as %2</source>
         <translation>ID %1，存储为 %2</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="442"/>
+        <location filename="../../gui/compare/lanes.py" line="432"/>
         <source>bytes %1–%2: %3</source>
         <translation>字节 %1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="444"/>
+        <location filename="../../gui/compare/lanes.py" line="434"/>
         <source>characters %1–%2: %3</source>
         <translation>字符 %1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="446"/>
+        <location filename="../../gui/compare/lanes.py" line="436"/>
         <source>a special token: it stands for no input bytes</source>
         <translation>特殊 token：不对应任何输入字节</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="447"/>
+        <location filename="../../gui/compare/lanes.py" line="437"/>
         <source>the unknown token: it stands for %1</source>
         <translation>未知 token：代表 %1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="448"/>
+        <location filename="../../gui/compare/lanes.py" line="438"/>
         <source>a byte-fallback piece: one byte of a character the vocabulary lacks</source>
         <translation>字节回退片段：词表中缺少的字符的一个字节</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="449"/>
+        <location filename="../../gui/compare/lanes.py" line="439"/>
         <source>holds only part of a character (dashed border)</source>
         <translation>只含一个字符的一部分（虚线边框）</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="450"/>
+        <location filename="../../gui/compare/lanes.py" line="440"/>
         <source>where this token is inside its word is not traced exactly</source>
         <translation>此 token 在所属词中的位置未被精确追踪</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/lanes.py" line="451"/>
+        <location filename="../../gui/compare/lanes.py" line="441"/>
         <source>inserted by the tokenizer: it stands for no input bytes</source>
         <translation>由分词器插入：不对应任何输入字节</translation>
     </message>
@@ -2615,7 +2615,7 @@
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../gui/lessons/player.py" line="366"/>
+        <location filename="../../gui/lessons/player.py" line="358"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
@@ -2623,58 +2623,58 @@
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../gui/lessons/player.py" line="267"/>
+        <location filename="../../gui/lessons/player.py" line="259"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="268"/>
-        <location filename="../../gui/lessons/player.py" line="308"/>
+        <location filename="../../gui/lessons/player.py" line="260"/>
+        <location filename="../../gui/lessons/player.py" line="300"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="269"/>
+        <location filename="../../gui/lessons/player.py" line="261"/>
         <source>End lesson</source>
         <translation>结束课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="270"/>
+        <location filename="../../gui/lessons/player.py" line="262"/>
         <source>Stop the lesson; windows it arranged go back as they were</source>
         <translation>结束本课；课程排列过的窗口恢复原样</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="280"/>
+        <location filename="../../gui/lessons/player.py" line="272"/>
         <source>No lesson yet: choose one from the Lessons menu.</source>
         <translation>尚未开始课程：请从“课程”菜单中选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="328"/>
+        <location filename="../../gui/lessons/player.py" line="320"/>
         <source>Answer the prediction below: the view shows the result once you have.</source>
         <translation>先回答下面的预测题：回答之后，视图才显示结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="293"/>
+        <location filename="../../gui/lessons/player.py" line="285"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="219"/>
+        <location filename="../../gui/lessons/player.py" line="211"/>
         <source>The explanation of this step of the lesson</source>
         <translation>课程这一步的讲解</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="299"/>
+        <location filename="../../gui/lessons/player.py" line="291"/>
         <source>Lesson finished.</source>
         <translation>本课结束。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="301"/>
+        <location filename="../../gui/lessons/player.py" line="293"/>
         <source>Next: %1.</source>
         <translation>下一课：%1。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="308"/>
+        <location filename="../../gui/lessons/player.py" line="300"/>
         <source>Next lesson ▶</source>
         <translation>下一课 ▶</translation>
     </message>
@@ -2682,12 +2682,12 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../gui/lessons/player.py" line="78"/>
+        <location filename="../../gui/lessons/player.py" line="70"/>
         <source>Start lesson</source>
         <translation>开始课程</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/player.py" line="79"/>
+        <location filename="../../gui/lessons/player.py" line="71"/>
         <source>The workspace has unsaved changes. The lesson replaces its corpus and settings. Discard the changes?</source>
         <translation>工作区有未保存的更改。课程会替换它的语料和设置。要放弃这些更改吗？</translation>
     </message>
@@ -3450,12 +3450,12 @@
 <context>
     <name>ReportWindow</name>
     <message>
-        <location filename="../../gui/assets/interop.py" line="108"/>
+        <location filename="../../gui/assets/interop.py" line="99"/>
         <source>Conversion report</source>
         <translation>转换报告</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/interop.py" line="108"/>
+        <location filename="../../gui/assets/interop.py" line="99"/>
         <source>Import summary</source>
         <translation>导入摘要</translation>
     </message>
@@ -3485,118 +3485,118 @@
 <context>
     <name>Serving</name>
     <message>
-        <location filename="../../gui/shell/serving.py" line="193"/>
-        <location filename="../../gui/shell/serving.py" line="201"/>
+        <location filename="../../gui/shell/serving.py" line="184"/>
+        <location filename="../../gui/shell/serving.py" line="192"/>
         <source>reference</source>
         <translation>参考实现</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="201"/>
+        <location filename="../../gui/shell/serving.py" line="192"/>
         <source>checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="203"/>
+        <location filename="../../gui/shell/serving.py" line="194"/>
         <source>reference (the native engines could not be set up)</source>
         <translation>参考实现（无法准备原生引擎）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="206"/>
+        <location filename="../../gui/shell/serving.py" line="197"/>
         <source>%1 (%2 is pinned but cannot serve this tokenizer)</source>
         <translation>%1（已固定 %2，但它无法服务此分词器）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="209"/>
+        <location filename="../../gui/shell/serving.py" line="200"/>
         <source>reference (pinned)</source>
         <translation>参考实现（已固定）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="210"/>
+        <location filename="../../gui/shell/serving.py" line="201"/>
         <source>%1 (checked exact)</source>
         <translation>%1（已核验一致）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="215"/>
+        <location filename="../../gui/shell/serving.py" line="206"/>
         <source>Engine: %1</source>
         <translation>引擎：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="221"/>
+        <location filename="../../gui/shell/serving.py" line="212"/>
         <source>The classroom tokenizer and the models trained here are encoded by the reference, the implementation the views explain.</source>
         <translation>课堂分词器和在这里训练的模型由参考实现编码，也就是各视图所讲解的实现。</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="224"/>
+        <location filename="../../gui/shell/serving.py" line="215"/>
         <source>The native engines could not be set up: %1</source>
         <translation>无法准备原生引擎：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="225"/>
+        <location filename="../../gui/shell/serving.py" line="216"/>
         <source>Token IDs come from the engine named; the whole encoding (spans, words, flags) is the reference&apos;s, field by field.</source>
         <translation>token ID 来自所列引擎；完整编码（跨度、词、标记）逐字段与参考实现一致。</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="244"/>
+        <location filename="../../gui/shell/serving.py" line="235"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="245"/>
+        <location filename="../../gui/shell/serving.py" line="236"/>
         <source>The first native engine checked exact for this tokenizer, else the reference</source>
         <translation>第一个已核验与此分词器一致的原生引擎，否则用参考实现</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="247"/>
+        <location filename="../../gui/shell/serving.py" line="238"/>
         <source>Our Python: the implementation the views explain</source>
         <translation>本程序的 Python 实现：各视图所讲解的实现</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="253"/>
+        <location filename="../../gui/shell/serving.py" line="244"/>
         <source>Only an open tokenizer asset is served by the native engines</source>
         <translation>只有已打开的分词器资产才由原生引擎服务</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="254"/>
+        <location filename="../../gui/shell/serving.py" line="245"/>
         <source>Not known yet</source>
         <translation>尚不清楚</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="259"/>
+        <location filename="../../gui/shell/serving.py" line="250"/>
         <source>Checked exact: %1</source>
         <translation>已核验一致：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="261"/>
+        <location filename="../../gui/shell/serving.py" line="252"/>
         <source>Not checked yet: the probes run when it is chosen (a few seconds)</source>
         <translation>尚未核验：选用时运行探针文本（需几秒）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="263"/>
+        <location filename="../../gui/shell/serving.py" line="254"/>
         <source>Demoted: it gives other IDs than the reference (%1)</source>
         <translation>已降级：它给出的 ID 与参考实现不同（%1）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="265"/>
+        <location filename="../../gui/shell/serving.py" line="256"/>
         <source>The %1 library is not installed</source>
         <translation>未安装 %1 库</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="267"/>
+        <location filename="../../gui/shell/serving.py" line="258"/>
         <source>Cannot hold this tokenizer exactly: %1</source>
         <translation>无法精确表示此分词器：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="292"/>
+        <location filename="../../gui/shell/serving.py" line="283"/>
         <source>The %1 engine (%2) failed on probe %3 for %4 and is not used for it: %5</source>
         <translation>%1 引擎（%2）在 %4 的第 %3 个探针上出错，不再用于它：%5</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="295"/>
+        <location filename="../../gui/shell/serving.py" line="286"/>
         <source>The %1 engine (%2) gives other IDs than the reference for %3 and is not used for it: probe %4 differs at token %5</source>
         <translation>%1 引擎（%2）对 %3 给出的 ID 与参考实现不同，不再用于它：第 %4 个探针在第 %5 个 token 处不同</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/serving.py" line="298"/>
+        <location filename="../../gui/shell/serving.py" line="289"/>
         <source>The %1 engine (%2) gives other IDs than the reference for %3 and is not used for it: probe %4 (%5) differs at token %6: reference %7, engine %8</source>
         <translation>%1 引擎（%2）对 %3 给出的 ID 与参考实现不同，不再用于它：第 %4 个探针（%5）在第 %6 个 token 处不同：参考实现 %7，引擎 %8</translation>
     </message>
@@ -3604,108 +3604,108 @@
 <context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="79"/>
+        <location filename="../../gui/compare/side_by_side.py" line="73"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="82"/>
+        <location filename="../../gui/compare/side_by_side.py" line="76"/>
         <source>Tokenizers to compare, with their figures</source>
         <translation>要对比的分词器及其数据</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="83"/>
+        <location filename="../../gui/compare/side_by_side.py" line="77"/>
         <source>Each ticked tokenizer&apos;s tokens, lined up at the boundaries they share</source>
         <translation>每个已勾选分词器的 token，按它们共有的边界对齐</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="87"/>
+        <location filename="../../gui/compare/side_by_side.py" line="81"/>
         <source>Baseline:</source>
         <translation>基准：</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="191"/>
+        <location filename="../../gui/compare/side_by_side.py" line="185"/>
         <source>Tick one or more tokenizers in the table above to compare them.</source>
         <translation>在上方表格中勾选一个或多个分词器进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="194"/>
+        <location filename="../../gui/compare/side_by_side.py" line="188"/>
         <source>Type or paste a text above to see how each tokenizer cuts it.</source>
         <translation>在上方输入或粘贴文本，查看每个分词器如何切分它。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="210"/>
+        <location filename="../../gui/compare/side_by_side.py" line="204"/>
         <source>Setting up the engines of %n tokenizer(s)…</source>
         <translation>
             <numerusform>正在为 %n 个分词器准备引擎…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="213"/>
+        <location filename="../../gui/compare/side_by_side.py" line="207"/>
         <source>Encoding %n character(s)</source>
         <translation>
             <numerusform>正在编码 %n 个字符</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="214"/>
+        <location filename="../../gui/compare/side_by_side.py" line="208"/>
         <source>with %n tokenizer(s)…</source>
         <translation>
             <numerusform>（%n 个分词器）…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="239"/>
+        <location filename="../../gui/compare/side_by_side.py" line="233"/>
         <source>Encoding %n character(s)…</source>
         <translation>
             <numerusform>正在编码 %n 个字符…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="240"/>
+        <location filename="../../gui/compare/side_by_side.py" line="234"/>
         <source>%1 of %n tokenizer(s) done</source>
         <translation>
             <numerusform>已完成 %1/%n 个分词器</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="275"/>
+        <location filename="../../gui/compare/side_by_side.py" line="269"/>
         <source>%n character(s)</source>
         <translation>
             <numerusform>%n 个字符</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="276"/>
+        <location filename="../../gui/compare/side_by_side.py" line="270"/>
         <source>%n UTF-8 byte(s)</source>
         <translation>
             <numerusform>%n 个 UTF-8 字节</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/compare/side_by_side.py" line="277"/>
+        <location filename="../../gui/compare/side_by_side.py" line="271"/>
         <source>▼ marks the %n token boundaries all %1 share</source>
         <translation>
             <numerusform>▼ 标出全部 %1 个分词器共有的 %n 个 token 边界</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="232"/>
+        <location filename="../../gui/compare/side_by_side.py" line="226"/>
         <source>Cancelled: the lanes show the last text compared.</source>
         <translation>已取消：下方显示的是上一次对比的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="246"/>
+        <location filename="../../gui/compare/side_by_side.py" line="240"/>
         <source>Cannot compare: %1</source>
         <translation>无法对比：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="274"/>
+        <location filename="../../gui/compare/side_by_side.py" line="268"/>
         <source>No ticked tokenizer could encode this text: the table says why.</source>
         <translation>已勾选的分词器都无法编码此文本：原因见表格。</translation>
     </message>
     <message>
-        <location filename="../../gui/compare/side_by_side.py" line="280"/>
+        <location filename="../../gui/compare/side_by_side.py" line="274"/>
         <source>%1 could not encode it (see the table)</source>
         <translation>%1 个无法编码（见表格）</translation>
     </message>
@@ -3730,22 +3730,22 @@
 <context>
     <name>SwapDialog</name>
     <message>
-        <location filename="../../gui/assets/manager.py" line="69"/>
+        <location filename="../../gui/assets/manager.py" line="60"/>
         <source>Make a deliberately broken copy</source>
         <translation>制作故意损坏的副本</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="78"/>
+        <location filename="../../gui/assets/manager.py" line="69"/>
         <source>The copy keeps its size and merges, so every shape check still passes; only what the two IDs mean changes.</source>
         <translation>副本保留原有大小和合并，因此所有形状检查仍会通过；只有这两个 ID 的含义改变。</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="82"/>
+        <location filename="../../gui/assets/manager.py" line="73"/>
         <source>First ID:</source>
         <translation>第一个 ID：</translation>
     </message>
     <message>
-        <location filename="../../gui/assets/manager.py" line="83"/>
+        <location filename="../../gui/assets/manager.py" line="74"/>
         <source>Second ID:</source>
         <translation>第二个 ID：</translation>
     </message>
@@ -3932,59 +3932,59 @@
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../gui/widgets/token_strip.py" line="128"/>
+        <location filename="../../gui/widgets/token_strip.py" line="139"/>
         <source>Tokens</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/token_strip.py" line="428"/>
+        <location filename="../../gui/widgets/token_strip.py" line="452"/>
         <source>Token %1 of %2: %3, ID %4, bytes %5</source>
         <translation>第 %1 个 token（共 %2 个）：%3，ID %4，字节 %5</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/widgets/token_strip.py" line="439"/>
+        <location filename="../../gui/widgets/token_strip.py" line="463"/>
         <source>%n token(s); the arrow keys go from one to the next</source>
         <translation>
             <numerusform>%n 个 token；方向键逐个移动</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/token_strip.py" line="441"/>
+        <location filename="../../gui/widgets/token_strip.py" line="465"/>
         <source>No tokens</source>
         <translation>没有 token</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/token_strip.py" line="454"/>
+        <location filename="../../gui/widgets/token_strip.py" line="478"/>
         <source>Special token %1 (ID %2): it stands for no bytes of the text.</source>
         <translation>特殊 token %1（ID %2）：它不代表文本中的任何字节。</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/token_strip.py" line="457"/>
+        <location filename="../../gui/widgets/token_strip.py" line="481"/>
         <source>ID %1 is not in this tokenizer&apos;s vocabulary.</source>
         <translation>ID %1 不在此分词器的词表中。</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/token_strip.py" line="459"/>
+        <location filename="../../gui/widgets/token_strip.py" line="483"/>
         <source>Byte-fallback piece %1 (ID %2): the vocabulary has no piece for %3, so it is spelled byte by byte; this piece is %4.</source>
         <translation>字节回退片段 %1（ID %2）：词表中没有 %3 的片段，因此逐字节拼写；此片段是 %4。</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/token_strip.py" line="463"/>
+        <location filename="../../gui/widgets/token_strip.py" line="487"/>
         <source>Ordinary text that spells the special token %1: read as text, not as the control token (“Read specials in the text” reads it as the special).</source>
         <translation>拼出特殊 token %1 的普通文本：按文本读取，而不是控制 token（勾选“读取文本中的特殊 token”则按特殊 token 读取）。</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/token_strip.py" line="467"/>
+        <location filename="../../gui/widgets/token_strip.py" line="491"/>
         <source>This token holds only part of %1: a character&apos;s bytes are split over several tokens.</source>
         <translation>此 token 只包含 %1 的一部分：一个字符的字节被分到了多个 token 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/token_strip.py" line="470"/>
+        <location filename="../../gui/widgets/token_strip.py" line="494"/>
         <source>This token holds only part of a multi-byte character.</source>
         <translation>此 token 只包含一个多字节字符的一部分。</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/token_strip.py" line="472"/>
+        <location filename="../../gui/widgets/token_strip.py" line="496"/>
         <source>Unknown token %1 (ID %2): the vocabulary cannot spell %3, so this token stands for it.</source>
         <translation>未知 token %1（ID %2）：词表无法拼出 %3，因此由此 token 代替。</translation>
     </message>
@@ -4235,47 +4235,47 @@
 <context>
     <name>Views</name>
     <message>
-        <location filename="../../gui/shell/windows/views.py" line="55"/>
+        <location filename="../../gui/shell/windows/views.py" line="48"/>
         <source>Merge trace</source>
         <translation>合并过程</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/windows/views.py" line="56"/>
+        <location filename="../../gui/shell/windows/views.py" line="49"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/windows/views.py" line="57"/>
+        <location filename="../../gui/shell/windows/views.py" line="50"/>
         <source>Merge timeline</source>
         <translation>合并时间线</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/windows/views.py" line="59"/>
+        <location filename="../../gui/shell/windows/views.py" line="52"/>
         <source>Encode / decode</source>
         <translation>编码 / 解码</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/windows/views.py" line="61"/>
+        <location filename="../../gui/shell/windows/views.py" line="54"/>
         <source>Assets</source>
         <translation>资产</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/windows/views.py" line="62"/>
+        <location filename="../../gui/shell/windows/views.py" line="55"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/windows/views.py" line="63"/>
+        <location filename="../../gui/shell/windows/views.py" line="56"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/windows/views.py" line="64"/>
+        <location filename="../../gui/shell/windows/views.py" line="57"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/windows/views.py" line="66"/>
+        <location filename="../../gui/shell/windows/views.py" line="59"/>
         <source>Lesson panel</source>
         <translation>课程面板</translation>
     </message>
@@ -6161,72 +6161,132 @@
         <translation>片段 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="516"/>
+        <location filename="../../gui/shell/core_text.py" line="515"/>
+        <source>{count} token(s) no merge builds any more are still given for a pre-token that is exactly the token (whole pre-tokens are looked up first)</source>
+        <translation>{count} 个已无合并能构成的词元仍会用于恰好等于该词元的预分词（先整体查找预分词）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="518"/>
+        <source>a SentencePiece model numbers every piece, so each removed ID keeps a placeholder control piece (&lt;removed_N&gt;), which no text reaches; --compact renumbers instead</source>
+        <translation>SentencePiece 模型为每个片段编号，所以每个被删除的 ID 保留一个占位控制片段（&lt;removed_N&gt;），任何文本都不会得到它；--compact（连续重新编号）则改为重新编号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="522"/>
+        <source>the byte-bpe asset is written as a general BPE (kind bpe), as its exports are</source>
+        <translation>byte-bpe 资产按通用 BPE（kind bpe）写出，与它的导出一致</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="524"/>
+        <source>--continue-on: {merges} new merge(s) (of {asked} asked), {tokens} new token(s); the corpus takes {after} tokens instead of {before}</source>
+        <translation>--continue-on：新增 {merges} 条合并（请求 {asked} 条），{tokens} 个新词元；语料现需 {after} 个词元，原为 {before} 个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="527"/>
+        <source>{count} new merge(s) build a token the vocabulary already has, by another pair</source>
+        <translation>{count} 条新合并以另一对构成词表中已有的词元</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="529"/>
+        <source>{token} is built through {count} new intermediate token(s) ({helpers}); a text holding one of them changes its IDs too</source>
+        <translation>{token} 经由 {count} 个新的中间词元（{helpers}）构成；含有其中任一个的文本，其 ID 也会改变</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="531"/>
+        <source>each new piece scores just above the best old segmentation of its own text (never below the lowest score): its text alone encodes to it, and a text without it keeps its IDs</source>
+        <translation>每个新片段的分数略高于其自身文本在旧模型下的最佳切分（不低于最低分）：单独的该文本会编码为它，不含它的文本保持原有 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="535"/>
+        <source>SentencePiece and HF Unigram number every piece, so each removed ID keeps a control piece &lt;removed_N&gt; that the search never takes (HF matches its exact text as a special); --compact renumbers instead</source>
+        <translation>SentencePiece 和 HF Unigram 为每个片段编号，所以每个被删除的 ID 保留一个搜索永不选用的控制片段 &lt;removed_N&gt;（HF 把与它完全相同的文本当作特殊词元匹配）；--compact（连续重新编号）则改为重新编号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="539"/>
+        <source>the lowest normal score changed, so the unknown penalty moved ({old} -&gt; {new}): a text with unknown characters may be cut differently</source>
+        <translation>最低的普通分数变了，因此未知字符的惩罚随之改变（{old} -&gt; {new}）：含未知字符的文本可能切分不同</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="542"/>
+        <source>--shrink-to without --compact keeps every ID (a removed one as a placeholder line), so the file does not get shorter; --compact renumbers the kept tokens densely</source>
+        <translation>不带 --compact 的 --shrink-to 保留每个 ID（被删除的成为占位行），所以文件不会变短；--compact（连续重新编号）会把保留的词元连续编号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="545"/>
+        <source>vocab.txt does not record which tokens are special: pass the new ones to transformers as additional_special_tokens (a tokenizer.json records them)</source>
+        <translation>vocab.txt 不记录哪些词元是特殊词元：请把新的作为 additional_special_tokens 传给 transformers（tokenizer.json 会记录它们）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="549"/>
+        <source>vocab.txt has one line per ID, so each removed ID keeps a placeholder line ([removedN]), which no text reaches; --compact renumbers instead</source>
+        <translation>vocab.txt 每个 ID 占一行，所以每个被删除的 ID 保留一个占位行（[removedN]），任何文本都不会得到它；--compact（连续重新编号）则改为重新编号</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/core_text.py" line="557"/>
         <source>character BPE</source>
         <translation>字符级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="517"/>
+        <location filename="../../gui/shell/core_text.py" line="558"/>
         <source>byte-level BPE</source>
         <translation>字节级 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="518"/>
+        <location filename="../../gui/shell/core_text.py" line="559"/>
         <source>BPE</source>
         <translation>BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="519"/>
+        <location filename="../../gui/shell/core_text.py" line="560"/>
         <source>BPE with byte fallback</source>
         <translation>带字节回退的 BPE</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="520"/>
+        <location filename="../../gui/shell/core_text.py" line="561"/>
         <source>WordPiece</source>
         <translation>WordPiece</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="521"/>
+        <location filename="../../gui/shell/core_text.py" line="562"/>
         <source>Unigram</source>
         <translation>Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="522"/>
+        <location filename="../../gui/shell/core_text.py" line="563"/>
         <source>Unigram with byte fallback</source>
         <translation>带字节回退的 Unigram</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="531"/>
+        <location filename="../../gui/shell/core_text.py" line="572"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="560"/>
+        <location filename="../../gui/shell/core_text.py" line="601"/>
         <source>internal error: {kind}: {message}</source>
         <translation>内部错误：{kind}：{message}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="594"/>
+        <location filename="../../gui/shell/core_text.py" line="635"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="598"/>
+        <location filename="../../gui/shell/core_text.py" line="639"/>
         <source>invalid UTF-8: %1</source>
         <translation>无效的 UTF-8：%1</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="600"/>
+        <location filename="../../gui/shell/core_text.py" line="641"/>
         <source> (in token %1, id %2)</source>
         <translation>（在第 %1 个 token 中，ID %2）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="603"/>
+        <location filename="../../gui/shell/core_text.py" line="644"/>
         <source> (and %1 more problems)</source>
         <translation>（另有 %1 处问题）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/core_text.py" line="631"/>
+        <location filename="../../gui/shell/core_text.py" line="678"/>
         <source>, </source>
         <translation>，</translation>
     </message>
@@ -6926,17 +6986,17 @@
 <context>
     <name>workers</name>
     <message>
-        <location filename="../../gui/shell/workers.py" line="169"/>
+        <location filename="../../gui/shell/workers.py" line="193"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/workers.py" line="170"/>
+        <location filename="../../gui/shell/workers.py" line="194"/>
         <source>Subword Studio</source>
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/workers.py" line="374"/>
+        <location filename="../../gui/shell/workers.py" line="306"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>

@@ -1,5 +1,6 @@
 """Every visible string has a Chinese translation, and the .qm is current."""
 
+import json
 import re
 import shutil
 import subprocess
@@ -141,3 +142,37 @@ def test_english_has_singular_and_plural_forms(tmp_path, qapp):
     one = QCoreApplication.translate("TimelinePlots", "After %n merge(s):", "", 1)
     many = QCoreApplication.translate("TimelinePlots", "After %n merge(s):", "", 2)
     assert (one, many) == ("After 1 merge:", "After 2 merges:")
+
+
+def test_edit_notes_are_the_cores_english_and_chinese_in_zh_cn(qapp):
+    """Every note an edit writes (core.edit.plan.Note) has a template in
+    core_text.NOTES that, filled with the note's params, is the core's own
+    English (which the CLI prints); under zh_CN the window shows it in
+    Chinese."""
+    from core import assets
+    from core.edit import EditRequest, edit
+    from core.formats import builtin
+    from gui.shell import core_text, language
+
+    written = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "core" / "edit").glob("*.py"))
+    assert set(re.findall(r'Note\("([a-z_.]+)"', written)) == set(core_text.NOTES)
+    classroom = json.loads((ROOT / "resources" / "classroom_byte_bpe.json").read_text(encoding="utf-8"))
+    bert, botchan, r50k = (builtin.load(name) for name in ("bert-base-uncased", "spm-botchan-unigram", "r50k_base"))
+    notes = [*edit(*bert, EditRequest(add_special=("<tool>",), remove=("##ing",))).notes,
+             *edit(*bert, EditRequest(shrink_to=2500, corpus=("the quick brown fox",) * 3)).notes,
+             *edit(*botchan, EditRequest(add=(" Subword",), remove=("▁the",))).notes,
+             *edit(*r50k, EditRequest(continue_on=("分词器 词表 分词器 词表 手术",) * 4, merges=4)).notes,
+             *edit(classroom, assets.build_tokenizer(classroom), EditRequest(add=(" tokenizerz",))).notes]
+    codes = {n.code for n in notes}
+    assert {"edit.vocab_txt_specials", "edit.wordpiece_placeholders", "edit.shrink_keeps_ids", "edit.unigram_scores",
+            "edit.unigram_placeholders", "edit.continued", "edit.byte_bpe_as_bpe"} <= codes
+    for n in notes:
+        assert core_text.NOTES[n.code].format(**n.params) == n == core_text.note(n)
+    language.install("zh_CN")
+    try:
+        for n in notes:
+            shown = core_text.note(n)
+            assert shown != n and re.search(r"[\u4e00-\u9fff]", shown), shown
+            assert all(str(value) in shown for value in n.params.values()), shown
+    finally:
+        language.install("en")
