@@ -275,4 +275,4 @@ def run(argv=None) -> int:
             app.quit()
 
         QTimer.singleShot(300, shoot)
-    return app.exec()
+    return workers.exec_and_shutdown(app)

@@ -224,6 +224,15 @@ def shutdown(timeout_ms: int = 30_000) -> None:
         task.wait(timeout_ms)
 
 
+def exec_and_shutdown(app) -> int:
+    """``app.exec()``, then wait for every task: a result queued while the
+    window closed can start the next job after the last shutdown, and a
+    QThread that Python frees while it runs aborts the whole process."""
+    code = app.exec()
+    shutdown()
+    return code
+
+
 def _install_shutdown():
     app = QCoreApplication.instance()
     if app is not None and not getattr(app, "_subword_studio_shutdown", False):

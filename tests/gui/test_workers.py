@@ -10,6 +10,7 @@ import weakref
 
 import pytest
 
+from conftest import ROOT
 from core.corpus import EXAMPLE_19_1, WordCorpus
 from core.errors import CorpusError
 from core.workspace.workspace import TrainSettings, Workspace
@@ -216,3 +217,31 @@ def test_a_task_and_the_threads_it_starts_yield_the_cores_to_the_gui_thread(qtbo
     assert own >= max(gui_nice, workers.BACKGROUND_NICE) and started == own
     assert nice() == gui_nice  # the GUI thread keeps its own
     qtbot.waitUntil(lambda: task not in workers._RUNNING)
+
+
+def test_work_started_as_the_application_quits_ends_before_python_frees_it(tmp_path):
+    """A job started after the last window's shutdown (a queued result
+    starting the next one) is waited for when the event loop returns: a
+    QThread freed while it runs would abort the process."""
+    import subprocess
+
+    script = tmp_path / "quit.py"
+    script.write_text(
+        "import sys, time\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from gui.shell import workers\n"
+        "app = QApplication([])\n"
+        "ended = []\n"
+        "def start():\n"
+        "    task = workers.run_task(lambda progress, stop: time.sleep(0.5) or ended.append(1), name='late')\n"
+        "    app.quit()\n"
+        "QTimer.singleShot(0, start)\n"
+        "code = workers.exec_and_shutdown(app)\n"
+        "print(code, ended, workers.running())\n", encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["0", "[1]", "False"]
+    assert "Destroyed while thread" not in run.stderr
