@@ -60,6 +60,10 @@ class Spans(Sequence):
         return f"Spans({tuple(self)!r})"
 
 
+# The records a short command loads (this one, DecodeResult, Utf8Problem,
+# Policy, the shelf's Entry, Verdict, Spec) are NamedTuples: importing
+# dataclasses (it brings inspect) and making seven classes cost every
+# command about 16 ms (bench/RESULTS.md, 2026-12-07).
 class Encoding(NamedTuple):
     """One input's tokens, with everything a view needs to show them.
 
