@@ -101,7 +101,7 @@ def encode_lines(tok, lines: list[str], *, workers: int = 2, progress=None) -> l
         if progress:
             progress(done, len(chunks))
         return rows
-    if workers < 2 or tok.engine == "reference" or not tok.calls_side_by_side:
+    if workers < 2 or tok.engine == "reference" or not tok.lines_side_by_side:
         return list(chain.from_iterable(map(one, chunks)))
     with _pool(workers) as pool:
         return list(chain.from_iterable(pool.map(one, chunks)))

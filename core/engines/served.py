@@ -153,6 +153,12 @@ class Served:
         for fastokens, whose calls slow each other down (bench/RESULTS.md)."""
         return getattr(self._native, "side_by_side", True)
 
+    @property
+    def lines_side_by_side(self) -> bool:
+        """Do two batches of lines on two threads take two cores?  Not where
+        the engine makes a short call per line (tiktoken, fastokens)."""
+        return getattr(self._native, "lines_side_by_side", True)
+
     # ==== what the engine answers ====
 
     def policy(self, allowed=None, disallowed=None) -> specials.Policy:
@@ -223,9 +229,13 @@ class Served:
     def encode_lines(self, lines: list[str], *, allowed=None, disallowed=None) -> list[list[int]]:
         """``[encode_ids(line) for line in lines]``; a native engine takes them as one batch."""
         rule = self.policy(allowed, disallowed)
-        if any(self._cuts(line, rule) is not None for line in lines):
+        # A special's text or a lone surrogate in a line is one in the lines
+        # joined: where the joined text has none, no line is looked at alone.
+        joined = "\n".join(lines)
+        asked = rule.disallowed | rule.allowed.symmetric_difference(self._matched)
+        if any(name in joined for name in asked) and any(self._cuts(line, rule) is not None for line in lines):
             return [self.encode_ids(line, allowed=rule.allowed, disallowed=rule.disallowed) for line in lines]
-        native = self.for_work(sum(map(len, lines)))._native if all(map(_native_text, lines)) else None
+        native = self.for_work(len(joined))._native if _native_text(joined) else None
         if native is None:
             return [self.reference.encode_ids(line) for line in lines]
         return native.encode_batch(lines)

@@ -11,6 +11,7 @@ Details: docs/notes/tokenizer.md#coretokenizerspecialspy.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from core import utf8
@@ -143,6 +144,13 @@ _SHARED = 3  # the leading characters that group specials for one search
 
 
 def _matcher(names):
+    """One pattern for the names, the longest first; made once per set of
+    names (--lines asks it for every line)."""
+    return _pattern(frozenset(names))
+
+
+@lru_cache(maxsize=64)
+def _pattern(names: frozenset):
     ordered = sorted(names, key=lambda n: (-len(n), n))
     return re.compile("|".join(map(re.escape, ordered)))
 

@@ -97,6 +97,40 @@ def test_native_lines_equal_the_reference(served, text):
     assert served.encode_lines(lines) == [reference.encode_ids(line) for line in lines]
 
 
+DEFAULTS = {}
+POLICIES = {"origin's": None, "all read": ("all", "none"), "all text": ("none", "none"),
+            "one read": ("<|endoftext|>", "none")}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXT, policy=st.sampled_from(sorted(POLICIES)))
+def test_lines_under_any_policy_are_each_line_alone(served, text, policy):
+    """encode_lines looks at each line alone only where the lines joined
+    spell a special: its IDs, and the error for a refused special, are
+    those of encode_ids line by line."""
+    from core.tokenizer import specials
+
+    name = served.facts["name"]
+    if name not in DEFAULTS:
+        DEFAULTS[name] = engines.open_asset(name)
+    tok = DEFAULTS[name]
+    names = [n for n, _ in tok.specials]
+
+    def chosen(value):  # a named special this tokenizer lacks: none
+        return frozenset({value} & set(names)) if value.startswith("<|") else specials.parse(value, names, "x")
+    asked = POLICIES[policy]
+    allowed, disallowed = (None, None) if asked is None else map(chosen, asked)
+    lines = text.split("\n")
+
+    def outcome(encode):
+        try:
+            return encode()
+        except StudioError as error:
+            return str(error)
+    assert outcome(lambda: tok.encode_lines(lines, allowed=allowed, disallowed=disallowed)) == \
+        outcome(lambda: [tok.encode_ids(line, allowed=allowed, disallowed=disallowed) for line in lines])
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=TEXT)
 def test_native_id_arrays_equal_the_ids(served, text):
