@@ -83,12 +83,7 @@ def _tiktoken_sizes(spec) -> np.ndarray:
 
 def of_tiktoken(native, texts: list[str]) -> TokenStarts:
     """tiktoken: each token's start is the running sum of the sizes before it."""
-    encode = native.encoding.encode_ordinary  # where no special's text occurs, the same IDs sooner
-    if native.specials_in_text:
-        joined = "\n".join(texts)
-        if any(name in joined for name in native.special_names):
-            encode = native.encode_ids
-    ids, counts = flat(list(map(encode, texts)))
+    ids, counts = flat(native.encode_batch(texts))
     sizes = _cached(native, "starts_sizes", lambda: _tiktoken_sizes(native.spec))
     ends = np.cumsum(sizes[ids])
     before = np.concatenate(([0], ends))  # bytes of the tokens before each one

@@ -73,7 +73,10 @@ class TiktokenNative:
     lines_side_by_side = False
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
-        return list(map(self.encode_ids, texts))
+        encode = self.encoding.encode_ordinary  # where no special's text occurs, the same IDs sooner
+        if self.specials_in_text and any(name in "\n".join(texts) for name in self.special_names):
+            encode = self.encode_ids
+        return list(map(encode, texts))
 
     def token_starts(self, texts: list[str]):
         """Each text's IDs, and where each token starts (core.engines.starts)."""
