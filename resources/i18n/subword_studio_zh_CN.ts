@@ -1353,17 +1353,17 @@
     <message>
         <location filename="../../gui/compare/corpus_stats.py" line="67"/>
         <source>Fertility (tokens per word)</source>
-        <translation>繁殖率（每词词元数）</translation>
+        <translation>繁殖率（每词 token 数）</translation>
     </message>
     <message>
         <location filename="../../gui/compare/corpus_stats.py" line="67"/>
         <source>Characters per token</source>
-        <translation>每词元字符数</translation>
+        <translation>每 token 字符数</translation>
     </message>
     <message>
         <location filename="../../gui/compare/corpus_stats.py" line="68"/>
         <source>Bytes per token</source>
-        <translation>每词元字节数</translation>
+        <translation>每 token 字节数</translation>
     </message>
     <message>
         <location filename="../../gui/compare/corpus_stats.py" line="68"/>
@@ -1378,7 +1378,7 @@
     <message>
         <location filename="../../gui/compare/corpus_stats.py" line="69"/>
         <source>Tokens</source>
-        <translation>词元数</translation>
+        <translation>token 数</translation>
     </message>
     <message>
         <location filename="../../gui/compare/corpus_stats.py" line="72"/>
@@ -1895,7 +1895,7 @@
     <message>
         <location filename="../../gui/encode/panel.py" line="189"/>
         <source>Add special tokens</source>
-        <translation>添加特殊词元</translation>
+        <translation>添加特殊 token</translation>
     </message>
     <message>
         <location filename="../../gui/encode/panel.py" line="190"/>
@@ -1950,12 +1950,12 @@
     <message>
         <location filename="../../gui/encode/panel.py" line="351"/>
         <source>Put the tokenizer&apos;s post-processor specials around the tokens ([CLS] … [SEP]), as Hugging Face&apos;s encode(text) does by default</source>
-        <translation>在词元两侧加上分词器后处理器的特殊词元（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
+        <translation>在 token 两侧加上分词器后处理器的特殊 token（[CLS] … [SEP]），与 Hugging Face 的 encode(text) 默认行为相同</translation>
     </message>
     <message>
         <location filename="../../gui/encode/panel.py" line="353"/>
         <source>This tokenizer has no post-processor: there are no special tokens to add</source>
-        <translation>此分词器没有后处理器：没有可添加的特殊词元</translation>
+        <translation>此分词器没有后处理器：没有可添加的特殊 token</translation>
     </message>
     <message>
         <location filename="../../gui/encode/panel.py" line="369"/>
@@ -4506,12 +4506,12 @@
     <message>
         <location filename="../../gui/vocab/texts.py" line="63"/>
         <source>Tokens per script: %1</source>
-        <translation>各文字的词元数：%1</translation>
+        <translation>各文字的 token 数：%1</translation>
     </message>
     <message>
         <location filename="../../gui/vocab/texts.py" line="72"/>
         <source>added or unknown token</source>
-        <translation>添加的词元或未知词元</translation>
+        <translation>添加的 token 或未知 token</translation>
     </message>
     <message>
         <location filename="../../gui/vocab/texts.py" line="73"/>
@@ -4604,7 +4604,7 @@
     <message>
         <location filename="../../gui/vocab/view.py" line="85"/>
         <source>Run the audit to find tokens that can never appear.</source>
-        <translation>运行审计以找出永远不会出现的词元。</translation>
+        <translation>运行审计以找出永远不会出现的 token。</translation>
     </message>
     <message>
         <location filename="../../gui/vocab/view.py" line="92"/>
@@ -5753,7 +5753,7 @@
     <message>
         <location filename="../../gui/shell/core_text.py" line="332"/>
         <source>{count} special added tokens matched in the text and skipped by decode, as HF does</source>
-        <translation>{count} 个特殊添加词元在文本中匹配，解码时跳过，与 HF 相同</translation>
+        <translation>{count} 个特殊添加 token 在文本中匹配，解码时跳过，与 HF 相同</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="472"/>
@@ -5783,22 +5783,22 @@
     <message>
         <location filename="../../gui/shell/core_text.py" line="481"/>
         <source>unk_token {token} differs from the model&apos;s unknown token {model}, which stays</source>
-        <translation>unk_token {token} 与模型的未知词元 {model} 不同，保留模型的</translation>
+        <translation>unk_token {token} 与模型的未知 token {model} 不同，保留模型的</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="483"/>
         <source>{count} named special tokens are not in the vocabulary ({tokens}); transformers would add them with new IDs, here they are not added</source>
-        <translation>{count} 个指定的特殊词元不在词表中（{tokens}）；transformers 会以新 ID 添加它们，这里不添加</translation>
+        <translation>{count} 个指定的特殊 token 不在词表中（{tokens}）；transformers 会以新 ID 添加它们，这里不添加</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="486"/>
         <source>a unigram asset matches no special token in the text: the named specials ({tokens}) stay as they are</source>
-        <translation>unigram 资产不会在文本中匹配特殊词元：指定的特殊词元（{tokens}）保持原样</translation>
+        <translation>unigram 资产不会在文本中匹配特殊 token：指定的特殊 token（{tokens}）保持原样</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="488"/>
         <source>{count} named special tokens ({tokens}) are now special: matched in the text as one token and skipped by decode, as transformers does</source>
-        <translation>{count} 个指定的特殊词元（{tokens}）现在是特殊词元：在文本中作为一个词元匹配，解码时跳过，与 transformers 相同</translation>
+        <translation>{count} 个指定的特殊 token（{tokens}）现在是特殊 token：在文本中作为一个 token 匹配，解码时跳过，与 transformers 相同</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="491"/>
@@ -5813,7 +5813,7 @@
     <message>
         <location filename="../../gui/shell/core_text.py" line="334"/>
         <source>pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
-        <translation>片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
+        <translation>片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐 token 清理</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="38"/>
@@ -5828,7 +5828,7 @@
     <message>
         <location filename="../../gui/shell/core_text.py" line="280"/>
         <source>{tokens} not in the vocabulary: transformers&apos; BertTokenizer and HF&apos;s BertWordPieceTokenizer expect BERT&apos;s five specials and refuse or misread a file without them (train with the default --specials)</source>
-        <translation>{tokens} 不在词表中：transformers 的 BertTokenizer 和 HF 的 BertWordPieceTokenizer 需要 BERT 的五个特殊词元，缺少它们的文件会被拒绝或误读（请用默认的 --specials 训练）</translation>
+        <translation>{tokens} 不在词表中：transformers 的 BertTokenizer 和 HF 的 BertWordPieceTokenizer 需要 BERT 的五个特殊 token，缺少它们的文件会被拒绝或误读（请用默认的 --specials 训练）</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="285"/>
@@ -5838,22 +5838,22 @@
     <message>
         <location filename="../../gui/shell/core_text.py" line="336"/>
         <source>{decoder} is not stored; decoding here: pieces glued at the prefix, words joined by one space, HF&apos;s cleanup per token</source>
-        <translation>{decoder} 未保存；这里的解码：片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐词元清理</translation>
+        <translation>{decoder} 未保存；这里的解码：片段在前缀处拼接，词之间用一个空格连接，并按 HF 的方式逐 token 清理</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="339"/>
         <source>{count} special added tokens</source>
-        <translation>{count} 个特殊添加词元</translation>
+        <translation>{count} 个特殊添加 token</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="340"/>
         <source>not recorded in vocab.txt: {tokens} assumed special, matched in text and skipped by decode as transformers&apos; BertTokenizer does; other bracketed tokens ([unused0] ...) are ordinary vocabulary</source>
-        <translation>vocab.txt 未记录：假定 {tokens} 为特殊词元，像 transformers 的 BertTokenizer 一样在文本中匹配、解码时跳过；其他带方括号的词元（[unused0] ...）是普通词表项</translation>
+        <translation>vocab.txt 未记录：假定 {tokens} 为特殊 token，像 transformers 的 BertTokenizer 一样在文本中匹配、解码时跳过；其他带方括号的 token（[unused0] ...）是普通词表项</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="344"/>
         <source>not recorded in vocab.txt: HF&apos;s WordPiece decoder with cleanup per token (&apos; ,&apos; -&gt; &apos;,&apos;); transformers&apos; BertTokenizer cleans the joined string, which also glues &quot; &apos; &quot; and &quot; n&apos;t&quot;</source>
-        <translation>vocab.txt 未记录：使用 HF 的 WordPiece 解码器，逐词元清理（&apos; ,&apos; -&gt; &apos;,&apos;）；transformers 的 BertTokenizer 清理拼接后的整个字符串，还会粘合 &quot; &apos; &quot; 和 &quot; n&apos;t&quot;</translation>
+        <translation>vocab.txt 未记录：使用 HF 的 WordPiece 解码器，逐 token 清理（&apos; ,&apos; -&gt; &apos;,&apos;）；transformers 的 BertTokenizer 清理拼接后的整个字符串，还会粘合 &quot; &apos; &quot; 和 &quot; n&apos;t&quot;</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="348"/>
@@ -6163,7 +6163,7 @@
     <message>
         <location filename="../../gui/shell/core_text.py" line="515"/>
         <source>{count} token(s) no merge builds any more are still given for a pre-token that is exactly the token (whole pre-tokens are looked up first)</source>
-        <translation>{count} 个已无合并能构成的词元仍会用于恰好等于该词元的预分词（先整体查找预分词）</translation>
+        <translation>{count} 个已无合并能构成的 token 仍会用于恰好等于该 token 的预分词（先整体查找预分词）</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="518"/>
@@ -6178,17 +6178,17 @@
     <message>
         <location filename="../../gui/shell/core_text.py" line="524"/>
         <source>--continue-on: {merges} new merge(s) (of {asked} asked), {tokens} new token(s); the corpus takes {after} tokens instead of {before}</source>
-        <translation>--continue-on：新增 {merges} 条合并（请求 {asked} 条），{tokens} 个新词元；语料现需 {after} 个词元，原为 {before} 个</translation>
+        <translation>--continue-on：新增 {merges} 条合并（请求 {asked} 条），{tokens} 个新 token；语料现需 {after} 个 token，原为 {before} 个</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="527"/>
         <source>{count} new merge(s) build a token the vocabulary already has, by another pair</source>
-        <translation>{count} 条新合并以另一对构成词表中已有的词元</translation>
+        <translation>{count} 条新合并以另一对构成词表中已有的 token</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="529"/>
         <source>{token} is built through {count} new intermediate token(s) ({helpers}); a text holding one of them changes its IDs too</source>
-        <translation>{token} 经由 {count} 个新的中间词元（{helpers}）构成；含有其中任一个的文本，其 ID 也会改变</translation>
+        <translation>{token} 经由 {count} 个新的中间 token（{helpers}）构成；含有其中任一个的文本，其 ID 也会改变</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="531"/>
@@ -6198,7 +6198,7 @@
     <message>
         <location filename="../../gui/shell/core_text.py" line="535"/>
         <source>SentencePiece and HF Unigram number every piece, so each removed ID keeps a control piece &lt;removed_N&gt; that the search never takes (HF matches its exact text as a special); --compact renumbers instead</source>
-        <translation>SentencePiece 和 HF Unigram 为每个片段编号，所以每个被删除的 ID 保留一个搜索永不选用的控制片段 &lt;removed_N&gt;（HF 把与它完全相同的文本当作特殊词元匹配）；--compact（连续重新编号）则改为重新编号</translation>
+        <translation>SentencePiece 和 HF Unigram 为每个片段编号，所以每个被删除的 ID 保留一个搜索永不选用的控制片段 &lt;removed_N&gt;（HF 把与它完全相同的文本当作特殊 token 匹配）；--compact（连续重新编号）则改为重新编号</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="539"/>
@@ -6208,12 +6208,12 @@
     <message>
         <location filename="../../gui/shell/core_text.py" line="542"/>
         <source>--shrink-to without --compact keeps every ID (a removed one as a placeholder line), so the file does not get shorter; --compact renumbers the kept tokens densely</source>
-        <translation>不带 --compact 的 --shrink-to 保留每个 ID（被删除的成为占位行），所以文件不会变短；--compact（连续重新编号）会把保留的词元连续编号</translation>
+        <translation>不带 --compact 的 --shrink-to 保留每个 ID（被删除的成为占位行），所以文件不会变短；--compact（连续重新编号）会把保留的 token 连续编号</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="545"/>
         <source>vocab.txt does not record which tokens are special: pass the new ones to transformers as additional_special_tokens (a tokenizer.json records them)</source>
-        <translation>vocab.txt 不记录哪些词元是特殊词元：请把新的作为 additional_special_tokens 传给 transformers（tokenizer.json 会记录它们）</translation>
+        <translation>vocab.txt 不记录哪些 token 是特殊 token：请把新的作为 additional_special_tokens 传给 transformers（tokenizer.json 会记录它们）</translation>
     </message>
     <message>
         <location filename="../../gui/shell/core_text.py" line="549"/>
@@ -6996,7 +6996,7 @@
         <translation>子词工作室</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/workers.py" line="306"/>
+        <location filename="../../gui/shell/workers.py" line="315"/>
         <source>The corpus is empty: add words or records first.</source>
         <translation>语料为空：请先添加词或记录。</translation>
     </message>
