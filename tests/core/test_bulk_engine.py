@@ -279,3 +279,24 @@ def test_an_unwritable_cache_still_builds_fastokens(tmp_path, monkeypatch):
     monkeypatch.setenv("SUBWORD_STUDIO_CACHE", str(blocked))
     served = opened("r50k_base", engine="fastokens")
     assert served.encode_ids("Hello world") == reference_of("r50k_base").encode_ids("Hello world")
+
+
+def test_a_build_started_ahead_that_fails_fails_again_where_the_engine_is_asked_for():
+    """Bulk.start's thread keeps no error of its own: the caller's native()
+    builds again, and the error is raised there, where it can be told."""
+    from core.engines.served import Bulk
+
+    calls = []
+
+    def get():
+        calls.append(threading.current_thread().name)
+        raise StudioError("no engine today")
+    bulk_engine = Bulk("fastokens", 10, get)
+    bulk_engine.start()
+    with pytest.raises(StudioError, match="no engine today"):
+        bulk_engine.native()
+    assert calls == ["bulk engine build", threading.current_thread().name]
+    built = Bulk("fastokens", 10, lambda: calls.append("built") or "native")
+    built.start()
+    built.start()  # once
+    assert built.native() == "native" and built.native() == "native" and calls.count("built") == 1
