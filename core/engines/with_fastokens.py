@@ -70,7 +70,7 @@ class FastokensNative:
 
     def __init__(self, spec: Spec):
         meta = spec.meta
-        os.environ["FASTOKENS_BPE_THREADS"] = "1"  # our threads cut the work (see the module's docstring)
+        os.environ["FASTOKENS_BPE_THREADS"] = "1"  # its pool held to the calling thread (the module's docstring)
         settings = {"pattern": meta["pattern"], "special_tokens": dict(meta["specials"])}
         try:
             self._tokenizer = fastokens.Tokenizer.from_tiktoken(str(_cached_rank_file(spec)), **settings)

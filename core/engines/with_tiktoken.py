@@ -41,6 +41,13 @@ def ranks_of(spec: Spec) -> dict[bytes, int]:
 
 
 class TiktokenNative:
+    # A batch is one text at a time: tiktoken's own batch hands each text to
+    # a pool of 8 threads, 6x slower on short lines (20,000 lines: 0.9 s
+    # against 0.15 s).  A call per line lets Python's lock go for a few
+    # microseconds only, so two threads of such calls are slower than one
+    # (core.engines.bulk).
+    lines_side_by_side = False
+
     def __init__(self, spec: Spec):
         meta = spec.meta
         self.encoding = tiktoken.Encoding(meta["name"], pat_str=meta["pattern"], mergeable_ranks=ranks_of(spec),
@@ -66,16 +73,13 @@ class TiktokenNative:
             return self.encoding.encode_to_numpy(text, allowed_special="all")
         return self.encoding.encode_to_numpy(text, disallowed_special=())  # no special allowed: ordinary
 
-    # One text at a time: tiktoken's own batch hands each text to a pool of
-    # 8 threads, 6x slower on short lines (20,000 lines: 0.9 s against
-    # 0.15 s).  A call per line lets Python's lock go for a few microseconds
-    # only, so two threads of such calls are slower than one (core.engines.bulk).
-    lines_side_by_side = False
-
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        """One text at a time (see ``lines_side_by_side``)."""
         encode = self.encoding.encode_ordinary  # where no special's text occurs, the same IDs sooner
-        if self.specials_in_text and any(name in "\n".join(texts) for name in self.special_names):
-            encode = self.encode_ids
+        if self.specials_in_text:
+            joined = "\n".join(texts)
+            if any(name in joined for name in self.special_names):
+                encode = self.encode_ids
         return list(map(encode, texts))
 
     def token_starts(self, texts: list[str]):

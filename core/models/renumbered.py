@@ -83,7 +83,7 @@ class RenumberedByteBPE:
             index = exc.token[0]
             raise Utf8DecodeError(exc.object, exc.problems, token=(index, ids[index])) from None
         return result._replace(specials=tuple((i, self.to_asset_id[t]) for i, t in result.specials),
-                       problem_tokens=tuple((i, ids[i]) for i, _ in result.problem_tokens))
+                               problem_tokens=tuple((i, ids[i]) for i, _ in result.problem_tokens))
 
     def to_asset_model(self) -> dict:
         fwd = self.to_asset_id
