@@ -4490,7 +4490,7 @@
         <location filename="../../gui/vocab/texts.py" line="53"/>
         <source>%n token(s) checked. Never emitted for their own text: %2; partial UTF-8: %3; with no merge path: %4; duplicates up to case and leading space: %5.</source>
         <translation>
-            <numerusform>已检查 %n 个词元。对其自身文本从不输出：%2；不完整 UTF-8：%3；没有合并路径：%4；忽略大小写和前导空格后重复：%5。</numerusform>
+            <numerusform>已检查 %n 个 token。对其自身文本从不输出：%2；不完整 UTF-8：%3；没有合并路径：%4；忽略大小写和前导空格后重复：%5。</numerusform>
         </translation>
     </message>
     <message>
@@ -4630,7 +4630,7 @@
         <location filename="../../gui/vocab/view.py" line="302"/>
         <source>%1 of %n token(s) shown</source>
         <translation>
-            <numerusform>显示 %n 个词元中的 %1 个</numerusform>
+            <numerusform>显示 %n 个 token 中的 %1 个</numerusform>
         </translation>
     </message>
     <message>
