@@ -11,6 +11,8 @@ reserves tokens, previews and applies the edit as a new asset.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHeaderView, QLabel, QLineEdit,
                                QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTabWidget, QTableView,
@@ -29,6 +31,11 @@ from . import texts
 from .edit_panel import EditPanel
 from .table_model import VocabTableModel
 
+# Tables kept for the tokenizers shown last, with their audits: going back to
+# one (a lesson's Back, o200k_base after r50k_base) shows it at once, not
+# after seconds of building.  o200k_base's table is about 60 MB.
+KEPT_TABLES = 2
+
 
 class VocabView(QWidget):
     def __init__(self, bridge, parent=None):
@@ -37,10 +44,10 @@ class VocabView(QWidget):
         self.bridge = bridge
         self.workspace = bridge.workspace
         self.tok = None
+        self._kept: OrderedDict = OrderedDict()  # id(tok) -> (tok, table, audit or None), the last KEPT_TABLES
         self.table = None
         self.found = None
         self.task = None
-        self._parents = {}
         self.wanted = None  # the held key chosen here, kept while nothing holds it (a built-in one reopening)
         self._wanted_filters = {}  # script and flag filters a restored state asks for, set once the table is built
         self._audit_next = False  # audit once the table on its way is built (a lesson's step)
@@ -203,14 +210,28 @@ class VocabView(QWidget):
         self.model.set_table(None)
         self.tree.clear()
         self.audit_text.clear()
-        self._parents = derivation.merge_parents(tok)
         self.editor.set_source(self.chooser.currentData())
+        kept = self._kept.get(id(tok))
+        if kept is not None and kept[0] is tok:
+            self._built(kept[1])
+            self._keep(kept[2])  # now the newest kept
+            if kept[2] is not None:
+                self._show_audit(kept[2])
+            return
         self._run(lambda progress, stop: build_table(tok, progress=progress, should_stop=stop), self._built)
+
+    def _keep(self, found=None) -> None:
+        self._kept.pop(id(self.tok), None)
+        self._kept[id(self.tok)] = (self.tok, self.table, found)
+        while len(self._kept) > KEPT_TABLES:
+            self._kept.popitem(last=False)
 
     def _built(self, table):
         if len(table) != len(self.tok.ids()):
             return  # cancelled part way: a newer tokenizer is coming
         self.table = table
+        if self._kept.get(id(self.tok), (None,))[0] is not self.tok:
+            self._keep()
         self.script_filter.blockSignals(True)
         self.script_filter.clear()
         self.script_filter.addItem(self.tr("Any script"), "")
@@ -279,8 +300,12 @@ class VocabView(QWidget):
     def _audited(self, found):
         if found.cancelled:
             return
-        self.found = found
         self.table.add_flags(found.flags())
+        self._keep(found)
+        self._show_audit(found)
+
+    def _show_audit(self, found):
+        self.found = found
         self.audit_text.setPlainText(texts.audit_summary(found, self.table))
         self.apply_filter()
 
@@ -306,7 +331,7 @@ class VocabView(QWidget):
         self.tree.clear()
         if token_id is None:
             return
-        info = derivation.derive(self.tok, token_id, self._parents)
+        info = derivation.derive(self.tok, token_id, self.table.parents)
         if info.tree is not None:
             self.tree.addTopLevelItem(_tree_item(info.tree))
             self.tree.expandAll()

@@ -246,3 +246,16 @@ def test_a_planted_unreachable_token_in_a_rank_file_is_named(tmp_path, capsys):
     assert "131 checked: 1 never emitted for their own text, 129 partial UTF-8" in lines[0]
     assert lines[1] == "# not checked for reachability: 129 partial UTF-8: no text of its own, 1 special"
     assert lines[2] == "# unreachable 257 'aĠb' -> 'a' + 'Ġb'"
+
+
+@pytest.mark.parametrize("name, unreachable", [("bert-base-uncased", 995), ("r50k_base", 0)])
+def test_a_served_tokenizers_audit_encodes_its_tokens_in_one_batch_as_the_reference_does_one_by_one(name,
+                                                                                                   unreachable):
+    from core import engines
+
+    served = engines.open_asset(name)
+    assert served.engine != "reference"
+    table = build_table(served)
+    batched, one_by_one = audit(served, table), audit(served.reference, table)
+    assert batched == one_by_one and len(batched.unreachable) == unreachable
+    assert batched.checked > 20_000

@@ -58,3 +58,27 @@ def test_sentencepiece_piece_shows_score_and_rank(window, qtbot, byte_fallback):
     assert any(line.startswith("Score: ") for line in lines) and any("Rank by score" in line for line in lines)
     view.id_filter.setText("x-")
     assert "ID range" in view.status.text()
+
+
+def test_going_back_to_a_tokenizer_shows_its_table_and_audit_without_building_again(window, qtbot, gpt2_style,
+                                                                                     byte_fallback, monkeypatch):
+    from gui.vocab import view as view_module
+
+    first = import_file(window, qtbot, gpt2_style[0])
+    second = import_file(window, qtbot, byte_fallback[0])
+    view = show(window, qtbot, first)
+    view.start_audit()
+    qtbot.waitUntil(lambda: view.found is not None and view.task is None, timeout=30_000)
+    table, found, summary = view.table, view.found, view.audit_text.toPlainText()
+    show(window, qtbot, second)
+    assert view.table is not table and view.found is None and view.audit_text.toPlainText() == ""
+    view.choose(first)  # kept: shown at once, no task
+    assert view.task is None and view.table is table and view.found is found
+    assert view.audit_text.toPlainText() == summary and view.model.rowCount() == len(table)
+    # Only the last KEPT_TABLES are kept: with one, going back builds the table again.
+    monkeypatch.setattr(view_module, "KEPT_TABLES", 1)
+    show(window, qtbot, second)
+    view.choose(first)
+    assert view.task is not None
+    qtbot.waitUntil(lambda: view.table is not None and view.task is None, timeout=30_000)
+    assert view.table is not table and view.found is None and len(view.table) == len(table)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from core.engines.served import Served
 from core.inspect.vocab import derivation as derive
 from core.inspect.vocab.table import DUPLICATE, NO_MERGE_PATH, PARTIAL, SPECIAL, UNREACHABLE, BYTE, VocabTable
 
@@ -160,36 +161,35 @@ def audit(tok, table: VocabTable, *, progress=None, should_stop=None) -> Audit:
     total)`` follows the reachability check (the long part); when
     ``should_stop()`` turns true the audit so far is returned, ``cancelled``."""
     out = Audit()
-    rows = range(len(table))
     specials = {i for _, i in tok.specials}
-    parents = derive.merge_parents(tok)
+    parents = table.parents
     check = _checker(tok, parents)
-    for r in rows:
-        if r % STEP == 0:
-            if should_stop is not None and should_stop():
-                out.cancelled = True
-                return out
-            if progress is not None:
-                progress(r, len(table))
-        token_id, flags = table.ids[r], table.flags[r]
-        if PARTIAL in flags:
-            out.partial[token_id] = partial_of(table.data[r])
-        if check is None:
-            _skip(out, "no_check")
-            continue
-        if SPECIAL in flags or token_id in specials:
-            _skip(out, "special")
-            continue
-        if BYTE in flags:
-            _skip(out, "byte")
-            continue
-        got = check(token_id, table.data[r], table.tokens[r])
-        if isinstance(got, str):
-            _skip(out, got)
-            continue
-        out.checked += 1
-        if list(got) != [token_id]:
-            out.unreachable[token_id] = tuple(got)
+    for start in range(0, len(table), STEP):
+        if should_stop is not None and should_stop():
+            out.cancelled = True
+            return out
+        if progress is not None:
+            progress(start, len(table))
+        asked = []  # (token_id, bytes, token) of this block's rows that are checked
+        for r in range(start, min(start + STEP, len(table))):
+            token_id, flags = table.ids[r], table.flags[r]
+            if PARTIAL in flags:
+                out.partial[token_id] = partial_of(table.data[r])
+            if check is None:
+                _skip(out, "no_check")
+            elif SPECIAL in flags or token_id in specials:
+                _skip(out, "special")
+            elif BYTE in flags:
+                _skip(out, "byte")
+            else:
+                asked.append((token_id, table.data[r], table.tokens[r]))
+        for (token_id, _, _), got in zip(asked, check(asked) if asked else ()):
+            if isinstance(got, str):
+                _skip(out, got)
+                continue
+            out.checked += 1
+            if list(got) != [token_id]:
+                out.unreachable[token_id] = tuple(got)
     if progress is not None:
         progress(len(table), len(table))
     out.no_merge_path = _no_merge_path(tok, table, parents)
@@ -202,25 +202,49 @@ def _skip(out: Audit, reason: str) -> None:
     out.skipped[reason] = out.skipped.get(reason, 0) + 1
 
 
+def _encoded(tok, texts: list[str]) -> list[list[int]]:
+    """``[tok.encode_ids(text) for text in texts]``; a served tokenizer's
+    native engine takes them as one batch (200,000 texts of o200k_base:
+    0.4 s against 2.3 s one call each)."""
+    if isinstance(tok, Served):
+        return tok.encode_lines(texts)
+    return [tok.encode_ids(text) for text in texts]
+
+
+def _by_text(tok, reason):
+    """A checker encoding each token's text, where ``reason(token_id, data,
+    token)`` gives no reason to skip it (None, or the text to encode)."""
+    def check(asked):
+        got = [reason(*item) for item in asked]
+        at = [i for i, item in enumerate(got) if isinstance(item, Text)]
+        for i, ids in zip(at, _encoded(tok, [got[i] for i in at])):
+            got[i] = ids
+        return got
+    return check
+
+
+class Text(str):
+    """A token's text to encode (a plain ``str`` is the reason it is not checked)."""
+
+
 def _checker(tok, parents):
-    """A function (id, bytes, token) -> the IDs its text encodes to, or the
-    reason it is not checked; None for a kind with no check."""
+    """A function [(id, bytes, token)] -> for each, the IDs its text encodes
+    to or the reason it is not checked; None for a kind with no check."""
     model = tok.model
     if tok.kind == "byte-bpe":
-        return lambda token_id, data, token: tok.encode_ids(data)
+        return lambda asked: [tok.encode_ids(data) for _, data, _ in asked]
     if tok.kind in ("bpe", "char-bpe"):
         unk = getattr(model, "unk", None)
         added = {a.id for a in getattr(model, "added", ())}
         if getattr(model, "ignore_merges", False):
-            def by_text(token_id, data, token):
+            def text_of(token_id, data, token):
                 if token_id in added or token == unk:
                     return "added"
                 try:
-                    text = data.decode("utf-8")
+                    return Text(data.decode("utf-8"))
                 except UnicodeDecodeError:
                     return "partial"
-                return tok.encode_ids(text)
-            return by_text
+            return _by_text(tok, text_of)
         table = pair_table(tok)
 
         def by_merges(token_id, data, token):
@@ -228,7 +252,7 @@ def _checker(tok, parents):
                 return "added"
             leaves = derive.merge_tree(tok, token_id, parents).leaves()
             return replay(leaves, table) if len(leaves) > 1 else "base"
-        return by_merges
+        return lambda asked: [by_merges(*item) for item in asked]
     if tok.kind == "unigram":
         # here: only a unigram vocabulary needs it (its model is loaded by then); the package is ~12 ms at start-up
         from core.models.unigram.model import NORMAL
@@ -237,17 +261,17 @@ def _checker(tok, parents):
             if model.pieces[token_id].type != NORMAL:
                 return "not_normal"
             return [node.id for node in model.lattice(token).viterbi().nodes]
-        return by_viterbi
+        return lambda asked: [by_viterbi(*item) for item in asked]
     if tok.kind == "wordpiece":
         prefix = model.prefix
 
-        def by_pipeline(token_id, data, token):
+        def word_start(token_id, data, token):
             if token == model.unk:
                 return "added"
             if token.startswith(prefix) and token != prefix:
                 return "continuation"
-            return tok.encode_ids(token)
-        return by_pipeline
+            return Text(token)
+        return _by_text(tok, word_start)
     return None
 
 
@@ -255,13 +279,14 @@ def _no_merge_path(tok, table: VocabTable, parents) -> list[int]:
     if tok.kind not in ("byte-bpe", "bpe", "char-bpe"):
         return []
     model = tok.model
+    added = {a.id for a in getattr(model, "added", ())}
     reach = set()
     for r, token_id in enumerate(table.ids):
         if token_id in parents:
             continue  # decided by its merge below
         if tok.kind == "byte-bpe" or tok.kind == "char-bpe" or SPECIAL in table.flags[r] or BYTE in table.flags[r] \
                 or len(table.data[r].decode("utf-8", "ignore")) <= 1 or table.tokens[r] == model.unk \
-                or token_id in {a.id for a in model.added}:
+                or token_id in added:
             reach.add(token_id)  # a base symbol (our trainers' vocabularies hold only merges above these)
     for new, (left, right, _) in sorted(parents.items(), key=lambda item: item[1][2]):
         if left in reach and right in reach:

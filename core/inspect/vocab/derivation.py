@@ -87,10 +87,6 @@ def merge_parents(tok) -> dict[int, tuple[int, int, int]]:
     return out
 
 
-def merge_positions(tok) -> dict[int, int]:
-    return {new: position for new, (_, _, position) in merge_parents(tok).items()}
-
-
 def merge_tree(tok, token_id: int, parents: dict | None = None) -> MergeNode:
     """The merge tree of one token (a base symbol is a lone leaf)."""
     parents = merge_parents(tok) if parents is None else parents

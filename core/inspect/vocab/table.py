@@ -43,6 +43,10 @@ class VocabTable:
     scripts: list[str]  # scripts.label of the characters: "Latin", "Han+Latin"
     flags: list[tuple[str, ...]]
     merges: list[int | None]  # 1-based position of the merge that made it (BPE kinds), else None
+    # BPE kinds: new ID -> (left ID, right ID, merge position) of the first
+    # merge making it (derivation.merge_parents), for the derivations and
+    # the audit: built once, off the GUI thread, with the table.
+    parents: dict = field(default_factory=dict, repr=False)
     _row_of: dict = field(default_factory=dict, repr=False)
     _hay_bytes: tuple | None = field(default=None, repr=False)
     _hay_text: tuple | None = field(default=None, repr=False)
@@ -200,9 +204,10 @@ def build_table(tok, *, progress=None, should_stop=None) -> VocabTable:
     """
     ids = list(tok.ids())
     specials = {i for _, i in tok.specials}
-    made = derive.merge_positions(tok)
+    parents = derive.merge_parents(tok)
+    made = {new: position for new, (_, _, position) in parents.items()}
     prefix = derive.continuation_prefix(tok)
-    cols = VocabTable(tok.kind, [], [], [], [], [], [], [], [], [], [])
+    cols = VocabTable(tok.kind, [], [], [], [], [], [], [], [], [], [], parents)
     for n, token_id in enumerate(ids):
         if n % 4096 == 0:
             if should_stop is not None and should_stop():
