@@ -8,7 +8,10 @@ from functools import lru_cache
 
 from core import utf8
 
-VISIBLE = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍", "\u3000": "□"}
+# A carriage return is ⇤ (back to the line's start, beside tab's ⇥), not the
+# control picture ␍: no font of a standard Debian desktop (DejaVu, WenQuanYi,
+# Noto Color Emoji) draws U+240D, so CRLF text showed a box in every view.
+VISIBLE = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "⇤", "\u3000": "□"}
 
 
 @lru_cache(maxsize=1 << 16)  # a megabyte's chips ask for the same few thousand characters again and again

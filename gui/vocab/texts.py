@@ -49,7 +49,14 @@ def derivation_lines(info, tok) -> list[str]:
 
 
 def audit_summary(found, table) -> str:
-    token = dict(zip(table.ids, table.tokens))
+    shown = dict(zip(table.ids, table.texts))
+    stored = dict(zip(table.ids, table.tokens))
+
+    def named(token_id: int) -> str:
+        """A token as a reader sees it (␣天天中彩票APP), its stored form beside it where
+        that differs (Ġå¤©å¤©ä¸Ńå½©ç¥¨APP: a byte-level vocabulary's Chinese is unreadable so)."""
+        text = shown.get(token_id, str(token_id))
+        return text if stored.get(token_id, text) == text else f"{text} [{stored[token_id]}]"
     lines = [VocabTexts.tr("%n token(s) checked. Never emitted for their own text: %2; partial UTF-8: %3; "
                            "with no merge path: %4; duplicates up to case and leading space: %5.", "", found.checked)
              .replace("%2", str(len(found.unreachable))).replace("%3", str(len(found.partial)))
@@ -58,8 +65,8 @@ def audit_summary(found, table) -> str:
         lines.append(QCoreApplication.translate("VocabTexts", "Not checked for reachability: %1").replace(
             "%1", ", ".join(f"{count} {skipped_reason(reason)}" for reason, count in found.skipped.items())))
     for token_id, ids in list(found.unreachable.items())[:20]:
-        lines.append(QCoreApplication.translate("VocabTexts", "%1 (ID %2) encodes as %3").replace("%1", token[token_id]).replace("%2", str(token_id))
-                     .replace("%3", " + ".join(token.get(i, str(i)) for i in ids)))
+        lines.append(QCoreApplication.translate("VocabTexts", "%1 (ID %2) encodes as %3").replace("%1", named(token_id))
+                     .replace("%2", str(token_id)).replace("%3", " + ".join(shown.get(i, str(i)) for i in ids)))
     lines.append(QCoreApplication.translate("VocabTexts", "Tokens per script: %1").replace(
         "%1", ", ".join(f"{name} {count}" for name, count in found.scripts.items())))
     return "\n".join(lines)

@@ -73,3 +73,17 @@ def test_step_numbers_and_pairs_far_down_are_not_cut(qapp):
     for column in (0, 1):
         text = table.data(table.index(last, column), Qt.DisplayRole)
         assert metrics.horizontalAdvance(text) < view.horizontalHeader().sectionSize(column), (column, text)
+
+
+def test_every_whitespace_symbol_is_drawn_by_a_font_the_desktop_has(qapp):
+    # A symbol no installed font draws shows as a box (U+240D, the control
+    # picture for a carriage return, is in none of DejaVu, WenQuanYi, Noto
+    # Color Emoji): every CRLF text's tokens showed one.
+    from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
+
+    from core.render import VISIBLE
+
+    families = QFontDatabase.families()
+    undrawn = [symbol for symbol in VISIBLE.values()
+               if not any(QFontMetrics(QFont(family)).inFontUcs4(ord(symbol)) for family in families)]
+    assert families and undrawn == []
