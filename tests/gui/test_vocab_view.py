@@ -82,3 +82,14 @@ def test_going_back_to_a_tokenizer_shows_its_table_and_audit_without_building_ag
     assert view.task is not None
     qtbot.waitUntil(lambda: view.table is not None and view.task is None, timeout=30_000)
     assert view.table is not table and view.found is None and len(view.table) == len(table)
+
+
+def test_the_audit_names_an_unreachable_token_by_its_text_and_its_stored_form(qapp):
+    from core.inspect.vocab.audits import Audit
+    from core.inspect.vocab.table import from_entries
+    from gui.vocab.texts import audit_summary
+
+    spam = " 天天APP".encode()
+    table = from_entries("bpe", [(0, "Ġå¤©å¤©", " 天天".encode()), (1, "APP", b"APP"), (2, "Ġå¤©å¤©APP", spam)])
+    summary = audit_summary(Audit(checked=3, unreachable={2: (0, 1)}), table)
+    assert "␣天天APP [Ġå¤©å¤©APP] (ID 2) encodes as ␣天天 + APP" in summary.splitlines()
