@@ -12,9 +12,10 @@ the check is seen to catch a covered panel.  ``shots`` saves screenshots
 of some steps instead, their predictions made (answers shown).  Prints
 what it saw as one JSON object.
 
-argv: settings folder, language, then either ``walk`` or
-``shots FOLDER LESSON:STEP...`` (``LESSON:STEP:waiting``: the step as it
-waits for a prediction, not answered).
+argv: settings folder, language, then ``walk``, ``read`` (the walk as a
+new user starts only: the text's fit is the language's, the stacking is
+not) or ``shots FOLDER LESSON:STEP...`` (``LESSON:STEP:waiting``: the step
+as it waits for a prediction, not answered).
 """
 
 import ctypes
@@ -149,7 +150,10 @@ window.show()
 settle(lambda: window.isVisible() and int(window.winId()) in stacking())
 seen = {"screen": QGuiApplication.primaryScreen().geometry().getRect()}
 
-if sys.argv[3] == "walk":
+if sys.argv[3] == "read":
+    seen["alone"] = {"steps": 0, "others": 0, "problems": []}
+    walk(window, seen["alone"])
+elif sys.argv[3] == "walk":
     seen["alone"] = {"steps": 0, "others": 0, "problems": []}
     walk(window, seen["alone"])
     # A user's window over the whole screen when the lessons start: each step keeps it off the text.
