@@ -3,7 +3,8 @@ filterable table, a selected token's derivation, and run the audits.
 
 The table and the audits are built off the GUI thread (gui.shell.workers.run_task)
 with progress and cancel; filtering runs over precomputed columns
-(core.inspect.vocab.table), fast enough to follow every keystroke.
+(core.inspect.vocab.table), fast enough to follow every keystroke; the
+tables of the last few tokenizers shown are kept, so going back is instant.
 Beside the derivation and the audit, the Edit tab (gui/vocab/edit_panel.py)
 removes the tokens selected in the table (several at once), adds and
 reserves tokens, previews and applies the edit as a new asset.

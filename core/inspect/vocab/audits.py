@@ -11,7 +11,9 @@
   whole pre-token up first (``ignore_merges``: tiktoken's rank files,
   Llama 3) emits a token for its own text unless the pre-tokenizer cuts
   that text: its text goes through the real encoder (Land & Bartolo 2024's
-  check), and a token whose bytes are not text (partial UTF-8) is skipped.  Unigram: the Viterbi segmentation of the piece itself
+  check), and a token whose bytes are not text (partial UTF-8) is skipped;
+  a served tokenizer's native engine takes the texts as one batch.
+  Unigram: the Viterbi segmentation of the piece itself
   is not the piece (a neighbour split scores higher).  WordPiece: a
   word-start token's text through the whole pipeline (an uncased model
   never emits ``The``; punctuation splits ``a.b``); continuations are
