@@ -136,9 +136,10 @@ def test_add_special_tokens_gives_hf_ids_and_offsets(name, tmp_path_factory):
         # only what the post-processor added.
         assert all(got.flags[i] == "special" for i, m in enumerate(want.special_tokens_mask) if m)
         assert ours.encode_ids(text, add_special_tokens=True) == want.ids
-        # Off (the default), the model's own IDs: HF without special tokens.
-        assert list(ours.encode(text).ids) == hf.encode(text, add_special_tokens=False).ids
-        assert ours.encode_ids(text) == hf.encode(text, add_special_tokens=False).ids
+        if text is not LONG:  # (the long text again, without specials, would add seconds and nothing new)
+            # Off (the default), the model's own IDs: HF without special tokens.
+            assert list(ours.encode(text).ids) == hf.encode(text, add_special_tokens=False).ids
+            assert ours.encode_ids(text) == hf.encode(text, add_special_tokens=False).ids
         # A trimmed span still names the bytes of its characters.
         data = text.encode("utf-8")
         for (a, b), (c, d), flag in zip(got.char_spans, got.byte_spans, got.flags):
