@@ -142,14 +142,20 @@ def load_source(source) -> tuple[dict, object]:
         raise AssetError.at(str(name), exc) from None
 
 
+def parsed_asset(data: bytes, where) -> tuple[dict, object]:
+    """``(asset, model)`` from an entry's asset section; AssetError if it is not one."""
+    asset = assets.parse_asset(data, where)
+    return asset, assets.build_tokenizer(asset)
+
+
 def reference_of(entry: compiled.Entry, source):
     """The reference tokenizer of an entry: built from its asset section,
     or from the source when that section is missing or damaged."""
     data = entry.section("asset")
     if data is not None:
         try:
-            asset = assets.parse_asset(data, entry.path)
-            return tokenizer.wrap(asset["kind"], assets.build_tokenizer(asset))
+            asset, model = parsed_asset(data, entry.path)
+            return tokenizer.wrap(asset["kind"], model)
         except AssetError:
             pass  # damaged in a way its hash did not show: the source is the truth
     asset, model = load_source(source)

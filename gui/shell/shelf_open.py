@@ -1,6 +1,7 @@
 """Built-in tokenizers (core.shelf) opened into the workspace.
 
-Opening one imports it off the GUI thread (o200k_base takes seconds) and
+Opening one reads it off the GUI thread, from the compiled cache where it is
+there (core.engines.asset_of: o200k_base in about 2 s, with its identity), and
 adds it to the workspace as an open asset, so it is held like any other:
 the encode panel's chooser, the Compare tab and the asset manager all list
 it from then on.  One opener per workspace, so every view that asks for the
@@ -14,8 +15,7 @@ import weakref
 
 from PySide6.QtCore import QObject, Signal
 
-from core import shelf
-from core.formats import builtin
+from core import engines, shelf
 from core.errors import StudioError
 from core.assets import identity
 from core.workspace import workspace as workspace_mod
@@ -30,8 +30,9 @@ def shelf_name(asset: dict) -> str | None:
 
 
 def load(name: str) -> identity.LoadedAsset:
-    """Import and identify a shelf entry (in a worker: seconds for a large one)."""
-    asset, model = builtin.load(name)
+    """A shelf entry as an asset, from the compiled cache where it is there
+    (in a worker: seconds for a large one)."""
+    asset, model = engines.asset_of(name)
     return identity.from_dict(asset, tokenizer=model)
 
 

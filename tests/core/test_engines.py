@@ -363,6 +363,30 @@ def test_a_damaged_entry_is_rebuilt(own_cache, damage):
     assert compiled.read(engines.source_of("spm-ja-unigram")[0]) is not None  # written again, whole
 
 
+def test_a_shelf_asset_a_window_holds_comes_from_the_entry_the_command_line_uses(own_cache, monkeypatch):
+    from core.assets import identity
+
+    asset, model = engines.asset_of("spm-botchan-unigram")  # a miss: imported, and its entry built
+    held = identity.from_dict(asset, tokenizer=model)
+    original, original_model = builtin.load("spm-botchan-unigram")
+    imported = identity.from_dict(original, tokenizer=original_model)
+    assert held.identity == imported.identity
+    entries = sorted((own_cache / "compiled").iterdir())
+    assert len(entries) == 1 and entries[0] == _entry_path("spm-botchan-unigram")
+    # Warm: read from that entry, the original file not imported again.
+    monkeypatch.setattr(builtin, "load", lambda name: pytest.fail("imported again"))
+    again, model = engines.asset_of("spm-botchan-unigram")
+    assert identity.from_dict(again, tokenizer=model).identity == held.identity
+    served = engines.serve(again, model, held.identity.interface_sha256)
+    assert served.encode_ids("Hello world") == engines.open_asset("spm-botchan-unigram").encode_ids("Hello world")
+    assert sorted((own_cache / "compiled").iterdir()) == entries  # served from the same entry
+    # The same name on another asset (an edit keeps the metadata) is never served from it.
+    other = {**again, "metadata": {**again["metadata"], "name": "edited"}}
+    other_identity = "0" * 64
+    engines.serve(other, model, other_identity)
+    assert len(list((own_cache / "compiled").iterdir())) == 2
+
+
 def test_an_entry_is_never_read_for_another_key_or_identity(own_cache):
     engines.open_asset("spm-ja-unigram")
     ja, botchan = _entry_path("spm-ja-unigram"), _entry_path("spm-botchan-unigram")
