@@ -387,6 +387,21 @@ def test_a_shelf_asset_a_window_holds_comes_from_the_entry_the_command_line_uses
     assert len(list((own_cache / "compiled").iterdir())) == 2
 
 
+def test_a_damaged_entry_gives_a_window_the_shelf_asset_all_the_same(own_cache):
+    from core.assets import identity
+
+    asset, model = engines.asset_of("spm-ja-unigram")
+    want = identity.from_dict(asset, tokenizer=model).identity
+    path = _entry_path("spm-ja-unigram")
+    data = bytearray(path.read_bytes())
+    data[data.index(b'"schema_version":1,"kind"') + 2] ^= 0x20  # inside the asset section
+    path.write_bytes(bytes(data))
+    assert compiled.read(engines.source_of("spm-ja-unigram")[0]).section("asset") is None
+    asset, model = engines.asset_of("spm-ja-unigram")
+    assert identity.from_dict(asset, tokenizer=model).identity == want
+    assert compiled.read(engines.source_of("spm-ja-unigram")[0]).section("asset") is not None  # written again
+
+
 def test_an_entry_is_never_read_for_another_key_or_identity(own_cache):
     engines.open_asset("spm-ja-unigram")
     ja, botchan = _entry_path("spm-ja-unigram"), _entry_path("spm-botchan-unigram")
