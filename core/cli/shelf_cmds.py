@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core import shelf
+from core import engines, shelf
 from core.formats import builtin
 from core.errors import AssetError
 
 
 
 def open_asset(arg) -> tuple[dict, object]:
-    """``(asset, model)`` for an ASSET argument: a file, else a shelf entry."""
+    """``(asset, model)`` for an ASSET argument: a file, else a shelf entry
+    (from the compiled cache where it is there, as a window opens it)."""
+    if not Path(arg).exists() and shelf.find(str(arg)) is not None:
+        return engines.asset_of(shelf.find(str(arg)).name)
     try:
         return builtin.resolve(arg)
     except AssetError as exc:

@@ -15,6 +15,7 @@ import hashlib
 import importlib
 import os
 import sys
+import threading
 from typing import Callable
 
 import core
@@ -94,7 +95,8 @@ def _shelf_key(entry: shelf.Entry) -> str:
 
 
 def asset_of(name: str) -> tuple[dict, object]:
-    """``(asset, model)`` of the shelf entry ``name`` for a window to hold:
+    """``(asset, model)`` of the shelf entry ``name`` for a window or a
+    command that needs the whole asset (edit, export, stages, trace, diff):
     from its compiled entry, which keeps the asset as imported (o200k_base:
     1.3 s, against 3.2 s to read its rank file and split its 200,000 tokens
     again); on a miss the entry is built, so the next start is quick and
@@ -102,7 +104,22 @@ def asset_of(name: str) -> tuple[dict, object]:
     entry = shelf.find(name)
     if entry is None:
         raise AssetError(f"no shelf tokenizer called {name}; the shelf holds {', '.join(shelf.names())}")
-    key, builder = _shelf_key(entry), importlib.import_module(BUILDER)
+    key = _shelf_key(entry)
+    held = compiled.path_for(key)  # once per process and cache folder, as core.formats.builtin.load
+    with _lock:
+        if held in _assets:
+            return _assets[held]
+    found = _asset_of(entry, key)
+    with _lock:
+        return _assets.setdefault(held, found)
+
+
+_assets: dict = {}  # compiled entry path -> the (asset, model) a window or command holds
+_lock = threading.Lock()  # windows open them on worker threads
+
+
+def _asset_of(entry: shelf.Entry, key: str) -> tuple[dict, object]:
+    builder = importlib.import_module(BUILDER)
     found = compiled.read(key)
     data = found.section("asset") if found is not None and "facts" in found.meta else None
     if data is not None:

@@ -375,6 +375,8 @@ def test_a_shelf_asset_a_window_holds_comes_from_the_entry_the_command_line_uses
     assert len(entries) == 1 and entries[0] == _entry_path("spm-botchan-unigram")
     # Warm: read from that entry, the original file not imported again.
     monkeypatch.setattr(builtin, "load", lambda name: pytest.fail("imported again"))
+    assert engines.asset_of("spm-botchan-unigram")[0] is asset  # held once per process
+    monkeypatch.setattr(engines, "_assets", {})  # as a new process
     again, model = engines.asset_of("spm-botchan-unigram")
     assert identity.from_dict(again, tokenizer=model).identity == held.identity
     served = engines.serve(again, model, held.identity.interface_sha256)
@@ -387,7 +389,7 @@ def test_a_shelf_asset_a_window_holds_comes_from_the_entry_the_command_line_uses
     assert len(list((own_cache / "compiled").iterdir())) == 2
 
 
-def test_a_damaged_entry_gives_a_window_the_shelf_asset_all_the_same(own_cache):
+def test_a_damaged_entry_gives_a_window_the_shelf_asset_all_the_same(own_cache, monkeypatch):
     from core.assets import identity
 
     asset, model = engines.asset_of("spm-ja-unigram")
@@ -397,6 +399,7 @@ def test_a_damaged_entry_gives_a_window_the_shelf_asset_all_the_same(own_cache):
     data[data.index(b'"schema_version":1,"kind"') + 2] ^= 0x20  # inside the asset section
     path.write_bytes(bytes(data))
     assert compiled.read(engines.source_of("spm-ja-unigram")[0]).section("asset") is None
+    monkeypatch.setattr(engines, "_assets", {})  # a new process
     asset, model = engines.asset_of("spm-ja-unigram")
     assert identity.from_dict(asset, tokenizer=model).identity == want
     assert compiled.read(engines.source_of("spm-ja-unigram")[0]).section("asset") is not None  # written again
