@@ -1,4 +1,5 @@
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -7,16 +8,20 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The compiled cache and the engines' verdicts (core.engines) go to a folder
 # of this run's own, never the user's: every run starts cold, as CI does.
-# pytest-xdist's workers of one run share it, as a user's processes share
-# theirs (the cache is safe for concurrent writers): each shelf tokenizer is
-# compiled once per run, not once per worker.
-_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
-if _RUN.isalnum():
-    _CACHE = Path(tempfile.gettempdir()) / f"subword-studio-test-cache-{_RUN}"
-    _CACHE.mkdir(mode=0o700, exist_ok=True)
-    os.environ["SUBWORD_STUDIO_CACHE"] = str(_CACHE)
-else:
-    os.environ["SUBWORD_STUDIO_CACHE"] = tempfile.mkdtemp(prefix="subword-studio-test-cache-")
+# pytest-xdist's workers inherit the controller's folder and share it, as a
+# user's processes share theirs (the cache is safe for concurrent writers):
+# each shelf tokenizer is compiled once per run, not once per worker.  The
+# controller removes it when the run ends (a run left 80-170 MB behind).
+_WORKER = bool(os.environ.get("PYTEST_XDIST_WORKER"))
+if not (_WORKER and os.environ.get("SUBWORD_STUDIO_TEST_CACHE")):
+    os.environ["SUBWORD_STUDIO_TEST_CACHE"] = tempfile.mkdtemp(prefix="subword-studio-test-cache-")
+os.environ["SUBWORD_STUDIO_CACHE"] = os.environ["SUBWORD_STUDIO_TEST_CACHE"]
+
+
+def pytest_unconfigure(config):
+    if not _WORKER:
+        shutil.rmtree(os.environ["SUBWORD_STUDIO_TEST_CACHE"], ignore_errors=True)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
