@@ -93,6 +93,13 @@ def names() -> tuple[str, ...]:
     return tuple(e.name for e in entries())
 
 
+def name_in(asset: dict) -> str | None:
+    """The shelf entry an asset says it came from (its ``metadata.shelf``), if any."""
+    found = (asset.get("metadata") or {}).get("shelf")
+    name = found.get("name") if isinstance(found, dict) else None
+    return name if isinstance(name, str) else None
+
+
 def find(name: str) -> Entry | None:
     """The entry called ``name`` (or ``shelf:name``), if any."""
     if not isinstance(name, str):

@@ -18,8 +18,9 @@ from core.errors import AssetError
 def open_asset(arg) -> tuple[dict, object]:
     """``(asset, model)`` for an ASSET argument: a file, else a shelf entry
     (from the compiled cache where it is there, as a window opens it)."""
-    if not Path(arg).exists() and shelf.find(str(arg)) is not None:
-        return engines.asset_of(shelf.find(str(arg)).name)
+    entry = shelf.find(str(arg)) if not Path(arg).exists() else None
+    if entry is not None:
+        return engines.asset_of(entry.name)
     try:
         return builtin.resolve(arg)
     except AssetError as exc:

@@ -67,6 +67,7 @@ def version(name: str) -> str | None:
 # ==== sources and entries ====
 
 CACHE_VERSION = 4  # in every key: raise it when an import or an export changes what it makes
+_HEAD = f"subword-studio {core.__version__} cache {CACHE_VERSION}"  # every key starts so
 
 
 def source_of(arg) -> tuple[str, tuple]:
@@ -86,8 +87,6 @@ def source_of(arg) -> tuple[str, tuple]:
         raise
     return f"{_HEAD} file {hashlib.sha256(data).hexdigest()}", ("file", str(arg), data)
 
-
-_HEAD = f"subword-studio {core.__version__} cache {CACHE_VERSION}"
 
 
 def _shelf_key(entry: shelf.Entry) -> str:
@@ -161,9 +160,9 @@ def serve(asset: dict, model, identity: str, *, engine: str = "auto", label: str
     label = label or asset.get("metadata", {}).get("name", "")
     # A shelf entry the window holds unchanged has the entry the command
     # line and asset_of built (read only if its identity is this one's).
-    came_from = shelf.find(((asset.get("metadata") or {}).get("shelf") or {}).get("name") or "")
-    for read in ([_shelf_key(came_from)] if came_from is not None else []) + [key]:
-        entry = compiled.read(read, identity)
+    came_from = shelf.find(shelf.name_in(asset))
+    for tried in ([_shelf_key(came_from)] if came_from is not None else []) + [key]:
+        entry = compiled.read(tried, identity)
         if entry is not None and "facts" in entry.meta:
             try:
                 return _serve(entry, engine, label, notes, builder.wrap(asset, model), None)

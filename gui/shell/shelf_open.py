@@ -23,12 +23,6 @@ from core.workspace import workspace as workspace_mod
 from .workers import run_task
 
 
-def shelf_name(asset: dict) -> str | None:
-    """The shelf entry an open asset came from, if it did."""
-    found = (asset.get("metadata") or {}).get("shelf")
-    return found.get("name") if isinstance(found, dict) else None
-
-
 def load(name: str) -> identity.LoadedAsset:
     """A shelf entry as an asset, from the compiled cache where it is there
     (in a worker: seconds for a large one)."""
@@ -58,7 +52,7 @@ class ShelfOpener(QObject):
     def held_key(self, name: str) -> str | None:
         """The held key of the open asset that came from shelf entry ``name``."""
         for index, entry in enumerate(self.workspace.assets):
-            if shelf_name(entry.loaded.asset) == name:
+            if shelf.name_in(entry.loaded.asset) == name:
                 return self.workspace.asset_key(index)
         return None
 
@@ -68,7 +62,7 @@ class ShelfOpener(QObject):
         keys = workspace_mod.asset_keys(self.workspace.assets)
         for held, entry in zip(keys, self.workspace.assets):
             if held == key:
-                return shelf_name(entry.loaded.asset) or ""
+                return shelf.name_in(entry.loaded.asset) or ""
         return ""
 
     def reopen(self, key: str, name) -> None:

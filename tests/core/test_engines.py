@@ -387,6 +387,10 @@ def test_a_shelf_asset_a_window_holds_comes_from_the_entry_the_command_line_uses
     other_identity = "0" * 64
     engines.serve(other, model, other_identity)
     assert len(list((own_cache / "compiled").iterdir())) == 2
+    # A shelf note that is not one (an asset file is anyone's) is no shelf entry, not a crash.
+    for shelf_note in ("spm-botchan-unigram", ["spm-botchan-unigram"], {"name": 7}):
+        odd = {**again, "metadata": {**again["metadata"], "shelf": shelf_note}}
+        assert engines.serve(odd, model, other_identity).encode_ids("Hello") == served.encode_ids("Hello")
 
 
 def test_a_damaged_entry_gives_a_window_the_shelf_asset_all_the_same(own_cache, monkeypatch):

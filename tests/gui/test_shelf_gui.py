@@ -20,7 +20,8 @@ from core.workspace.workspace import CLASSROOM, Workspace  # noqa: E402
 from gui.shell.bridge import WorkspaceBridge  # noqa: E402
 from gui.compare.picker import NAME  # noqa: E402
 from gui.shell.main_window import MainWindow  # noqa: E402
-from gui.shell.shelf_open import opener_for, shelf_name  # noqa: E402
+from gui.shell.shelf_open import opener_for  # noqa: E402
+from core.shelf import name_in as shelf_name  # noqa: E402
 
 SMALL = "spm-botchan-unigram"  # loads in a fraction of a second
 TEXT = "Hello world, this is a shelf test. naïve café 123"

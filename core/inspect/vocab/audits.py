@@ -214,8 +214,9 @@ def _encoded(tok, texts: list[str]) -> list[list[int]]:
 
 
 def _by_text(tok, reason):
-    """A checker encoding each token's text, where ``reason(token_id, data,
-    token)`` gives no reason to skip it (None, or the text to encode)."""
+    """A checker encoding, in one batch, the texts ``reason(token_id, data,
+    token)`` gives as :class:`Text`; any other string it gives is the
+    reason that token is not checked."""
     def check(asked):
         got = [reason(*item) for item in asked]
         at = [i for i, item in enumerate(got) if isinstance(item, Text)]
