@@ -135,7 +135,7 @@ Architecture: $arch
 Maintainer: Subword Studio <subword-studio@localhost>
 Installed-Size: $installed_kb
 Depends: $depends
-Recommends: fonts-noto-cjk | fonts-wqy-microhei, fonts-noto-color-emoji, shared-mime-info, desktop-file-utils
+Recommends: fonts-dejavu-core, fonts-noto-cjk | fonts-wqy-microhei, fonts-noto-color-emoji, shared-mime-info, desktop-file-utils
 Section: education
 Priority: optional
 Description: offline workbench for subword tokenizers

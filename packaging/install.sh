@@ -14,11 +14,13 @@ if command -v apt-get >/dev/null 2>&1; then
     # Qt's desktop platform plugins need these (found with ldd on each plugin):
     # xcb (X11) the xcb-util family, wayland the Wayland client libraries.
     # Without them the app aborts at start on a desktop: "could not load xcb".
+    # The fonts: DejaVu draws the whitespace markers (␣ ⇥ ↵ ⇤), WenQuanYi the
+    # Chinese, Noto the emoji (tests/gui/test_visible_whitespace.py checks the markers).
     packages="libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0
               libx11-xcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
               libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0
               libxcb-xinerama0 libxcb-xkb1 libwayland-client0 libwayland-cursor0 libwayland-egl1
-              fonts-wqy-microhei fonts-noto-color-emoji"
+              fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji"
     # The tests also open the app on a virtual X display (Xvfb), as a desktop would;
     # CI's .deb check (packaging/deb_check.sh) opens a file by its MIME type as a desktop does.
     [ "${1:-}" = "--test" ] && packages="$packages xvfb xauth libglib2.0-bin shared-mime-info desktop-file-utils"
